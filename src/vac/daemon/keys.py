@@ -1,0 +1,204 @@
+"""Key tooling (`vac keys ...`) and the daemon's live view of enrolments.
+
+Keys use pyzmq's `zmq.auth` certificate format. The enrolment registry is a
+directory of public certificates, one `PRINCIPAL.key` each, so the CLI (another
+process) can enroll and revoke while the daemon runs: the daemon re-reads the
+directory whenever its mtime changes, which it checks on every message.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+import shutil
+import tempfile
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Final
+
+import zmq
+import zmq.auth
+
+from vac.home import Home, HomeError
+
+PRINCIPAL_RE: Final = re.compile(r"^[a-z][a-z0-9_-]{0,31}$")
+
+
+class KeyProblem(HomeError):
+    """A key operation a person can fix (bad principal, missing file, clash)."""
+
+
+@contextmanager
+def _private_umask() -> Iterator[None]:
+    # Secret files must never exist, even for an instant, with loose modes.
+    old = os.umask(0o077)
+    try:
+        yield
+    finally:
+        os.umask(old)
+
+
+def fingerprint(public_z85: bytes) -> str:
+    """A short, stable, non-secret name for a public key."""
+    return hashlib.sha256(public_z85).hexdigest()[:16]
+
+
+def check_principal(principal: str) -> str:
+    if not PRINCIPAL_RE.match(principal):
+        raise KeyProblem(
+            f"bad principal {principal!r}: use a lower-case name matching ^[a-z][a-z0-9_-]{{0,31}}$"
+        )
+    return principal
+
+
+def make_keypair(out_dir: Path, name: str) -> tuple[Path, Path]:
+    """Create `name.key` and `name.key_secret` (mode 0600) in out_dir."""
+    out_dir.mkdir(parents=True, exist_ok=True)
+    public, secret = out_dir / f"{name}.key", out_dir / f"{name}.key_secret"
+    if public.exists() or secret.exists():
+        raise KeyProblem(f"a keypair named {name!r} already exists in {out_dir}")
+    with _private_umask():
+        zmq.auth.create_certificates(str(out_dir), name)
+    secret.chmod(0o600)
+    public.chmod(0o644)
+    return public, secret
+
+
+def init_server(home: Home) -> tuple[Path, bool]:
+    """Create the server keypair if absent. Returns (public path, created)."""
+    home.ensure()
+    if home.server_secret.exists():
+        return home.server_public, False
+    make_keypair(home.keys_dir, "server")
+    return home.server_public, True
+
+
+def load_public(path: Path) -> bytes:
+    try:
+        public, _ = zmq.auth.load_certificate(str(path))
+    except (OSError, ValueError) as exc:
+        raise KeyProblem(
+            f"cannot read a public key from {path}: {exc.__class__.__name__}"
+        ) from None
+    return public
+
+
+def load_keypair(secret_path: Path) -> tuple[bytes, bytes]:
+    """(public, secret) from a `.key_secret` certificate."""
+    try:
+        public, secret = zmq.auth.load_certificate(str(secret_path))
+    except (OSError, ValueError):
+        raise KeyProblem(f"cannot read a keypair from {secret_path}") from None
+    if not secret:
+        raise KeyProblem(f"{secret_path} holds no secret key")
+    return public, secret
+
+
+@dataclass(frozen=True)
+class Enrolled:
+    principal: str
+    public: Path
+    secret: Path | None
+    fingerprint: str
+    replaced: bool
+
+
+def enroll(
+    home: Home, principal: str, *, out_dir: Path | None = None, public: Path | None = None
+) -> Enrolled:
+    """Enroll a client public key for PRINCIPAL (creating a keypair unless given one)."""
+    check_principal(principal)
+    home.ensure()
+    secret_path: Path | None = None
+    if public is None:
+        target = out_dir or home.clients_dir
+        public, secret_path = make_keypair(target, principal)
+    key = load_public(public)
+    for other, other_key in _scan(home.enrolled_dir).items():
+        if other_key == key and other != principal:
+            raise KeyProblem(f"that key is already enrolled for {other!r}; one key, one principal")
+    dest = home.enrolled_dir / f"{principal}.key"
+    replaced = dest.exists()
+    # Atomic: the daemon never reads a half-written certificate.
+    fd, tmp = tempfile.mkstemp(dir=home.enrolled_dir, suffix=".tmp")
+    os.close(fd)
+    shutil.copyfile(public, tmp)
+    os.chmod(tmp, 0o644)
+    os.replace(tmp, dest)
+    return Enrolled(principal, public, secret_path, fingerprint(key), replaced)
+
+
+def revoke(home: Home, principal: str) -> bool:
+    check_principal(principal)
+    try:
+        (home.enrolled_dir / f"{principal}.key").unlink()
+    except FileNotFoundError:
+        return False
+    return True
+
+
+def _scan(enrolled_dir: Path) -> dict[str, bytes]:
+    out: dict[str, bytes] = {}
+    try:
+        entries = list(enrolled_dir.iterdir())
+    except FileNotFoundError:
+        return out
+    for path in entries:
+        if path.suffix != ".key" or not PRINCIPAL_RE.match(path.stem):
+            continue
+        try:
+            public, _ = zmq.auth.load_certificate(str(path))
+        except (OSError, ValueError):
+            continue  # a broken file enrolls nobody
+        out[path.stem] = public
+    return out
+
+
+def list_enrolled(home: Home) -> list[tuple[str, str]]:
+    """(principal, fingerprint) pairs, never secrets."""
+    return sorted((p, fingerprint(k)) for p, k in _scan(home.enrolled_dir).items())
+
+
+class KeyRegistry:
+    """The daemon's view of enrolments, refreshed when the directory changes.
+
+    `principal_of` is called on every received message; it costs one stat()
+    unless the directory changed, so revocation reaches live connections at
+    their next message.
+    """
+
+    def __init__(self, enrolled_dir: Path) -> None:
+        self._dir = enrolled_dir
+        self._mtime_ns = -1
+        self._by_key: dict[bytes, str] = {}
+
+    def _refresh(self) -> None:
+        try:
+            mtime = self._dir.stat().st_mtime_ns
+        except FileNotFoundError:
+            mtime = 0
+        # Directory mtimes are coarse (a few ms on some filesystems): while the
+        # last change is recent, re-scan every time so that a revocation right
+        # after an enrolment is never hidden behind an unchanged mtime.
+        recent = time.time_ns() - mtime < 2_000_000_000
+        if mtime != self._mtime_ns or recent:
+            self._mtime_ns = mtime
+            self._by_key = {k: p for p, k in _scan(self._dir).items()}
+
+    def principal_of(self, public_z85: bytes) -> str | None:
+        self._refresh()
+        return self._by_key.get(public_z85)
+
+    def curve_callback(self, domain: str, key: bytes) -> bool:
+        return self.principal_of(key) is not None
+
+
+def socket_curve_server(sock: zmq.Socket[bytes], secret_path: Path) -> None:
+    public, secret = load_keypair(secret_path)
+    sock.curve_secretkey = secret
+    sock.curve_publickey = public
+    sock.curve_server = True

@@ -1,0 +1,112 @@
+"""`vac daemon`: pre-flight refusals, the home lock, readiness, signals."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import fcntl
+import os
+import signal
+import socket
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import IO
+
+from vac.daemon.config import VacConfig, load_config
+from vac.daemon.server import Coordinator, Server
+from vac.home import Home, HomeError, check_secret_file
+from vac.logs import get_logger
+from vac.runtime.store import AsyncEventLog
+
+log = get_logger("vac.daemon")
+
+
+@contextlib.contextmanager
+def home_lock(home: Home) -> Iterator[None]:
+    """One daemon per home: an exclusive, non-blocking flock on HOME/daemon.lock."""
+    home.root.mkdir(parents=True, exist_ok=True)
+    fh: IO[str] = open(home.lock_file, "a+")  # noqa: SIM115 - held for the daemon's life
+    try:
+        try:
+            fcntl.flock(fh, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise HomeError(f"another vac daemon already holds {home.root}") from None
+        fh.seek(0)
+        fh.truncate()
+        fh.write(f"{os.getpid()}\n")
+        fh.flush()
+        yield
+    finally:
+        fh.close()
+
+
+def preflight_keys(home: Home) -> None:
+    if not home.server_public.exists() or not home.server_secret.exists():
+        raise HomeError(f"no server key at {home.server_public} — run 'vac keys init'")
+    check_secret_file(home.server_secret)
+
+
+def notify_ready() -> None:
+    """Tell systemd we are ready, when it asked (`$NOTIFY_SOCKET`)."""
+    addr = os.environ.get("NOTIFY_SOCKET")
+    if not addr:
+        return
+    if addr.startswith("@"):
+        addr = "\0" + addr[1:]
+    with contextlib.suppress(OSError), socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM) as s:
+        s.connect(addr)
+        s.sendall(b"READY=1")
+
+
+CoordinatorFactory = Callable[[Server, VacConfig], Coordinator]
+
+
+def default_coordinator(server: Server, config: VacConfig) -> Coordinator:
+    from vac.runtime.coordinator import TurnCoordinator
+
+    return TurnCoordinator(server)
+
+
+async def run_daemon(
+    home: Home,
+    *,
+    endpoint: str | None = None,
+    config: VacConfig | None = None,
+    coordinator: CoordinatorFactory = default_coordinator,
+    stop: asyncio.Event | None = None,
+    on_ready: Callable[[Server], None] | None = None,
+) -> int:
+    """Run until SIGTERM/SIGINT (or `stop`); return the exit code."""
+    preflight_keys(home)
+    cfg = config or load_config(home.config_file)
+    stop = stop or asyncio.Event()
+    loop = asyncio.get_running_loop()
+    with home_lock(home):
+        store = AsyncEventLog(home.db_file)
+        try:
+            server = Server(
+                home, cfg.daemon, store, lambda s: coordinator(s, cfg), endpoint=endpoint
+            )
+            for sig in (signal.SIGTERM, signal.SIGINT):
+                with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+                    loop.add_signal_handler(sig, stop.set)
+            bound = server.bind()
+            warm = getattr(server.coordinator, "warm_up", None)
+            if warm is not None:
+                await warm()
+            log.info("ready", endpoint=bound, home=str(home.root), pid=os.getpid())
+            notify_ready()
+            if on_ready is not None:
+                on_ready(server)
+            await server.serve(stop)
+        finally:
+            for sig in (signal.SIGTERM, signal.SIGINT):
+                with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+                    loop.remove_signal_handler(sig)
+            await store.close()
+    log.info("stopped")
+    return 0
+
+
+def write_endpoint_file(path: Path, endpoint: str) -> None:
+    path.write_text(endpoint + "\n")

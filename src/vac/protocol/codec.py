@@ -1,0 +1,154 @@
+"""The VAC/1 frame codec (PROTOCOL §2): marker, header, optional payload.
+
+Sans-IO: frames in, typed messages out, and back. This is the single inbound
+boundary where `msgspec.DecodeError` and every framing rule become a
+`ProtocolError` with its wire code — no byte sequence gets past here as
+anything else.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+import msgspec
+
+from vac.protocol.errors import ProtocolError
+from vac.protocol.messages import (
+    INBOUND_PAYLOAD_TYPES,
+    MARKER,
+    PAYLOAD_TYPES,
+    Inbound,
+    InboundMessage,
+    Outbound,
+    OutboundMessage,
+    message_types,
+    tag_of,
+)
+
+MAX_HEADER_BYTES: Final = 8 * 1024
+_MARKER_PREFIX: Final = b"VAC/"
+_ID_MAX: Final = 64
+
+_inbound_decoder: Final = msgspec.msgpack.Decoder(InboundMessage)
+_loose_decoder: Final = msgspec.msgpack.Decoder(dict[str, Any])
+_encoder: Final = msgspec.msgpack.Encoder()
+
+_INBOUND_TAGS: Final = frozenset(tag_of(t) for t in message_types(InboundMessage))
+_OUTBOUND_BY_TAG: Final[dict[str, type[msgspec.Struct]]] = {
+    tag_of(t): t for t in message_types(OutboundMessage)
+}
+
+
+def _readable_id(header: bytes) -> str | None:
+    """The `id` of a header we could not fully decode, if it is a valid id."""
+    try:
+        loose = _loose_decoder.decode(header)
+    except (msgspec.DecodeError, TypeError, ValueError):
+        return None
+    value = loose.get("id")
+    if isinstance(value, str) and 0 < len(value) <= _ID_MAX:
+        return value if value.isascii() and value.isprintable() else None
+    return None
+
+
+def _check_marker(marker: bytes) -> None:
+    if marker == MARKER:
+        return
+    if marker.startswith(_MARKER_PREFIX) and len(marker) <= 16:
+        raise ProtocolError("unsupported_version", "this daemon speaks VAC/1 only")
+    raise ProtocolError("invalid_message", "frame 0 must be the marker VAC/1")
+
+
+def decode_inbound(frames: list[bytes]) -> tuple[InboundMessage, bytes | None]:
+    """Decode one client message (routing id already removed).
+
+    Returns the message and its payload (only for `audio.input.chunk`).
+    Raises `ProtocolError` for every violation of §2, with `ref` set when the
+    header's `id` could be read.
+    """
+    if len(frames) not in (2, 3):
+        ref = _readable_id(frames[1]) if len(frames) > 1 else None
+        raise ProtocolError(
+            "invalid_message", f"expected 2 or 3 frames, got {len(frames)}", ref=ref
+        )
+    _check_marker(frames[0])
+    header = frames[1]
+    if len(header) > MAX_HEADER_BYTES:
+        raise ProtocolError(
+            "invalid_message", f"header is {len(header)} bytes, over {MAX_HEADER_BYTES}"
+        )
+    try:
+        msg = _inbound_decoder.decode(header)
+    except msgspec.ValidationError as exc:
+        raise ProtocolError("invalid_message", _describe(exc), ref=_readable_id(header)) from None
+    except msgspec.DecodeError:
+        raise ProtocolError("invalid_message", "header is not a MessagePack map") from None
+    wants_payload = isinstance(msg, INBOUND_PAYLOAD_TYPES)
+    if wants_payload and len(frames) != 3:
+        raise ProtocolError("invalid_message", f"{_tag(msg)} needs a payload frame", ref=msg.id)
+    if not wants_payload and len(frames) == 3:
+        raise ProtocolError("invalid_message", f"{_tag(msg)} takes no payload frame", ref=msg.id)
+    return msg, (frames[2] if wants_payload else None)
+
+
+def _describe(exc: msgspec.ValidationError) -> str:
+    text = str(exc)
+    # msgspec's own wording names the field (`at $.output.rate`); keep it, but
+    # never echo values back at length.
+    return text if len(text) <= 200 else text[:197] + "..."
+
+
+def _tag(msg: msgspec.Struct) -> str:
+    return tag_of(type(msg))
+
+
+def encode_outbound(msg: Outbound, payload: bytes | None = None) -> list[bytes]:
+    """Frames for one daemon → client message (without the routing id)."""
+    frames = [MARKER, _encoder.encode(msg)]
+    if isinstance(msg, PAYLOAD_TYPES):
+        if payload is None:
+            raise ValueError(f"{_tag(msg)} needs a payload")
+        frames.append(payload)
+    elif payload is not None:
+        raise ValueError(f"{_tag(msg)} takes no payload")
+    return frames
+
+
+def encode_inbound(msg: Inbound, payload: bytes | None = None) -> list[bytes]:
+    """Frames for one client → daemon message (client side)."""
+    frames = [MARKER, _encoder.encode(msg)]
+    if payload is not None:
+        frames.append(payload)
+    return frames
+
+
+def decode_outbound(frames: list[bytes]) -> tuple[OutboundMessage | None, bytes | None]:
+    """Client side, lenient (§2): unknown types give None, unknown fields are ignored.
+
+    A frame that is not VAC/1 at all is still an error: a client should not
+    guess at what a broken daemon meant.
+    """
+    if len(frames) not in (2, 3) or frames[0] != MARKER:
+        raise ProtocolError("invalid_message", "not a VAC/1 message")
+    try:
+        loose = _loose_decoder.decode(frames[1])
+    except (msgspec.DecodeError, TypeError, ValueError):
+        raise ProtocolError("invalid_message", "header is not a MessagePack map") from None
+    cls = _OUTBOUND_BY_TAG.get(str(loose.get("type")))
+    if cls is None:
+        return None, None
+    try:
+        msg = msgspec.convert(loose, cls)
+    except msgspec.ValidationError as exc:
+        raise ProtocolError("invalid_message", _describe(exc)) from None
+    assert isinstance(msg, Outbound)
+    return msg, (frames[2] if len(frames) == 3 else None)  # type: ignore[return-value]
+
+
+def header_bytes(msg: msgspec.Struct) -> bytes:
+    """The encoded header alone (golden tests, size checks)."""
+    return _encoder.encode(msg)
+
+
+def is_known_inbound_tag(tag: str) -> bool:
+    return tag in _INBOUND_TAGS

@@ -1,0 +1,392 @@
+"""Every VAC/1 message as a frozen msgspec Struct: one tagged union per direction.
+
+Field names are fixed by PROTOCOL.md. Inbound (client → daemon) structs are
+strict — unknown fields are refused — because the daemon is strict (§2).
+Outbound (daemon → client) structs tolerate unknown fields because clients
+are lenient and the daemon may grow.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Final, Literal
+
+import msgspec
+
+from vac.protocol.objective import Objective
+
+PROTOCOL_VERSION: Final = 1
+MARKER: Final = b"VAC/1"
+
+# §2: ids are ≤ 64 printable ASCII; counters are non-negative.
+Id = Annotated[str, msgspec.Meta(pattern=r"^[\x20-\x7e]{1,64}$")]
+NonNeg = Annotated[int, msgspec.Meta(ge=0)]
+OutputRate = Literal[16000, 22050, 24000, 48000]
+OUTPUT_RATES_HZ: Final[tuple[int, ...]] = (16000, 22050, 24000, 48000)
+InputMode = Literal["push_to_talk", "vad"]
+Principal = Annotated[str, msgspec.Meta(pattern=r"^[a-z][a-z0-9_-]{0,31}$")]
+
+
+# ---------------------------------------------------------------- inbound
+
+
+class Inbound(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag_field="type"):
+    """A client → daemon message. Every one carries an `id` (§2)."""
+
+    id: Id
+
+
+class OutputRequest(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+    rate: OutputRate
+    speak: bool
+
+
+class Hello(Inbound, frozen=True, tag="hello"):
+    versions: Annotated[list[NonNeg], msgspec.Meta(min_length=1, max_length=16)]
+    client: Annotated[str, msgspec.Meta(min_length=1, max_length=128)]
+    output: OutputRequest
+    resume: Id | None = None
+
+
+class Ping(Inbound, frozen=True, tag="ping"):
+    pass
+
+
+class ClientBye(Inbound, frozen=True, tag="bye"):
+    pass
+
+
+class AudioInputStart(Inbound, frozen=True, tag="audio.input.start"):
+    stream: Id
+    # Checked by the daemon, not the decoder: a wrong format is
+    # `format_unsupported`, not `invalid_message`.
+    encoding: Annotated[str, msgspec.Meta(max_length=32)]
+    rate: NonNeg
+    channels: NonNeg
+    mode: InputMode
+    trace: Id | None = None
+
+
+class AudioInputChunk(Inbound, frozen=True, tag="audio.input.chunk"):
+    stream: Id
+    seq: NonNeg
+
+
+class AudioInputCommit(Inbound, frozen=True, tag="audio.input.commit"):
+    stream: Id
+    last_seq: NonNeg
+
+
+class AudioInputCancel(Inbound, frozen=True, tag="audio.input.cancel"):
+    stream: Id
+
+
+class TextInput(Inbound, frozen=True, tag="text.input"):
+    text: Annotated[str, msgspec.Meta(min_length=1, max_length=2000)]
+
+
+class ObjectiveConfirm(Inbound, frozen=True, tag="objective.confirm"):
+    objective_id: Id
+    revision: NonNeg | None = None
+    # Validated by the intent layer so that every bad field is named in
+    # `error objective_invalid` (§5.1), not refused wholesale by the decoder.
+    edits: dict[str, Any] | None = None
+
+
+class ObjectiveReject(Inbound, frozen=True, tag="objective.reject"):
+    objective_id: Id
+
+
+class TurnCancel(Inbound, frozen=True, tag="turn.cancel"):
+    turn: Id
+    played_ms: NonNeg | None = None
+
+
+class AudioOutputPlayed(Inbound, frozen=True, tag="audio.output.played"):
+    stream: Id
+    played_ms: NonNeg
+
+
+SquadKind = Literal[
+    "status-report", "callout", "permission-request", "inter-agent-banter", "directed-order"
+]
+
+
+class SquadSend(Inbound, frozen=True, tag="squad.send"):
+    """Addition to VAC/1 (docs/protocol.md): the steward speaks on the squad channel."""
+
+    kind: SquadKind
+    text: Annotated[str, msgspec.Meta(min_length=1, max_length=500)]
+    to: Annotated[str, msgspec.Meta(max_length=48)] | None = None
+
+
+InboundMessage = (
+    Hello
+    | Ping
+    | ClientBye
+    | AudioInputStart
+    | AudioInputChunk
+    | AudioInputCommit
+    | AudioInputCancel
+    | TextInput
+    | ObjectiveConfirm
+    | ObjectiveReject
+    | TurnCancel
+    | AudioOutputPlayed
+    | SquadSend
+)
+
+# Messages that §7 says are never rate-limited or dropped.
+CONTROL_TYPES: Final[tuple[type[Inbound], ...]] = (
+    AudioInputCommit,
+    AudioInputCancel,
+    TurnCancel,
+    ObjectiveConfirm,
+    ObjectiveReject,
+    ClientBye,
+)
+
+
+# --------------------------------------------------------------- outbound
+
+
+class Outbound(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, tag_field="type"):
+    """A daemon → client message.
+
+    `session` and `seq` are stamped by the connection when the message is sent
+    (absent before a session exists, §2); `ref` is set on a turn's first
+    message and on errors.
+    """
+
+    session: Id | None = None
+    seq: NonNeg | None = None
+    ref: Id | None = None
+
+
+class InputFormat(msgspec.Struct, frozen=True):
+    encoding: Literal["pcm_s16le"] = "pcm_s16le"
+    rate: int = 16000
+    channels: int = 1
+
+
+class OutputFormat(msgspec.Struct, frozen=True):
+    rate: int
+    speak: bool
+    encoding: Literal["pcm_s16le"] = "pcm_s16le"
+    channels: int = 1
+
+
+class Limits(msgspec.Struct, frozen=True):
+    max_chunk_bytes: int
+    max_utterance_ms: int
+    input_buffer_ms: int
+    output_queue_chunks: int
+    output_lead_ms: int
+
+
+class HelloOk(Outbound, frozen=True, tag="hello.ok"):
+    principal: str
+    version: int
+    features: list[str]
+    input: InputFormat
+    output: OutputFormat
+    limits: Limits
+    heartbeat_ms: int
+    resumed: bool
+    pending: list[Objective]
+
+
+class Pong(Outbound, frozen=True, tag="pong"):
+    pass
+
+
+ByeReason = Literal["shutdown", "idle", "replaced", "revoked"]
+
+
+class ServerBye(Outbound, frozen=True, tag="bye"):
+    reason: ByeReason
+
+
+class Error(Outbound, frozen=True, tag="error"):
+    code: str
+    message: str
+    retryable: bool
+    # Required so that it is always present: null when the offending message's
+    # id could not be read (§2).
+    ref: Id | None
+    stream: Id | None = None
+    turn: Id | None = None
+    details: dict[str, Any] | None = None
+
+
+class SpeechStarted(Outbound, frozen=True, tag="speech.started"):
+    stream: str
+    at_ms: int
+
+
+class SpeechStopped(Outbound, frozen=True, tag="speech.stopped"):
+    stream: str
+    at_ms: int
+
+
+class TranscriptPartial(Outbound, frozen=True, tag="transcript.partial"):
+    stream: str
+    text: str
+    revision: int
+
+
+class TranscriptFinal(Outbound, frozen=True, tag="transcript.final"):
+    stream: str | None
+    turn: str
+    text: str
+    confidence: float
+
+
+InputDoneReason = Literal["transcribed", "no_speech", "auto_committed", "overrun", "idle"]
+
+
+class AudioInputDone(Outbound, frozen=True, tag="audio.input.done"):
+    stream: str
+    reason: InputDoneReason
+    turn: str | None = None
+
+
+class Preview(msgspec.Struct, frozen=True):
+    summary: str
+    state: Literal["awaiting-steward-confirmation"] = "awaiting-steward-confirmation"
+
+
+class ObjectiveDraft(Outbound, frozen=True, tag="objective.draft"):
+    turn: str
+    objective: Objective
+    preview: Preview
+
+
+class ObjectiveClarify(Outbound, frozen=True, tag="objective.clarify"):
+    turn: str
+    reason: str
+    question: str
+
+
+class ObjectiveConfirmed(Outbound, frozen=True, tag="objective.confirmed"):
+    turn: str
+    objective_id: str
+    objective: Objective
+
+
+class ObjectiveRejected(Outbound, frozen=True, tag="objective.rejected"):
+    turn: str
+    objective_id: str
+    objective: Objective
+
+
+Decision = Literal["accept", "clarify", "counter-offer", "defer", "refuse"]
+
+
+class Negotiation(Outbound, frozen=True, tag="negotiation"):
+    turn: str
+    objective_id: str
+    decision: Decision
+    reply: str
+    reason: str
+    evidence: list[str]
+
+
+class AudioOutputStart(Outbound, frozen=True, tag="audio.output.start"):
+    turn: str
+    stream: str
+    generation: int
+    rate: int
+    text: str
+    encoding: Literal["pcm_s16le"] = "pcm_s16le"
+    channels: int = 1
+
+
+class VisemeCue(msgspec.Struct, frozen=True):
+    at_ms: int
+    viseme: str
+
+
+class AudioOutputVisemes(Outbound, frozen=True, tag="audio.output.visemes"):
+    stream: str
+    generation: int
+    cues: list[VisemeCue]
+    timing: Literal["aligned", "estimated"]
+
+
+class AudioOutputChunk(Outbound, frozen=True, tag="audio.output.chunk"):
+    stream: str
+    generation: int
+    index: int
+
+
+OutputDoneReason = Literal["completed", "cancelled", "failed"]
+
+
+class AudioOutputDone(Outbound, frozen=True, tag="audio.output.done"):
+    stream: str
+    generation: int
+    reason: OutputDoneReason
+    chunks: int
+
+
+TurnStatus = Literal[
+    "parsed", "needs-clarification", "completed", "budget-exceeded", "cancelled", "failed"
+]
+
+
+class TurnDone(Outbound, frozen=True, tag="turn.done"):
+    turn: str
+    status: TurnStatus
+    latency_ms: dict[str, int]
+
+
+class SquadMessage(Outbound, frozen=True, tag="squad.message"):
+    """Addition to VAC/1 (docs/protocol.md): a routed squad-channel message."""
+
+    kind: str
+    sender: str
+    recipients: list[str]
+    text: str
+    realm: str
+    time_sensitive: bool
+    needs_steward: bool
+    duckable: bool
+
+
+OutboundMessage = (
+    HelloOk
+    | Pong
+    | ServerBye
+    | Error
+    | SpeechStarted
+    | SpeechStopped
+    | TranscriptPartial
+    | TranscriptFinal
+    | AudioInputDone
+    | ObjectiveDraft
+    | ObjectiveClarify
+    | ObjectiveConfirmed
+    | ObjectiveRejected
+    | Negotiation
+    | AudioOutputStart
+    | AudioOutputVisemes
+    | AudioOutputChunk
+    | AudioOutputDone
+    | TurnDone
+    | SquadMessage
+)
+
+# Outbound messages exempt from the output-queue bound (§7): control, not data.
+PAYLOAD_TYPES: Final[tuple[type[Outbound], ...]] = (AudioOutputChunk,)
+INBOUND_PAYLOAD_TYPES: Final[tuple[type[Inbound], ...]] = (AudioInputChunk,)
+
+
+def message_types(union: Any) -> list[type[msgspec.Struct]]:
+    """The member Structs of a tagged union, in declaration order."""
+    return list(union.__args__)
+
+
+def tag_of(cls: type[msgspec.Struct]) -> str:
+    tag = cls.__struct_config__.tag
+    assert isinstance(tag, str)
+    return tag

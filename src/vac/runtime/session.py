@@ -1,0 +1,119 @@
+"""A session's own state: its connection, its bounded outbox, its id memory.
+
+No I/O here: the server moves bytes, this module decides what is queued,
+what is dropped and what a repeated message id is answered with.
+"""
+
+from __future__ import annotations
+
+import uuid
+from collections import OrderedDict, deque
+from dataclasses import dataclass, field
+from typing import Any
+
+from vac.protocol.messages import AudioOutputChunk, Outbound, OutputFormat
+
+
+def new_id() -> str:
+    """Unique across sessions, principals and restarts (uuid4, 122 random bits)."""
+    return uuid.uuid4().hex
+
+
+class OutboxFull(Exception):
+    """The session's peer is not reading: `output_queue_chunks` reached (§7)."""
+
+
+@dataclass(slots=True)
+class Outbox:
+    """A per-session bounded queue of messages waiting for the peer to read.
+
+    Audio chunks are bounded by `max_chunks`; control messages are exempt from
+    that bound (§7) but still capped by `max_control` so that a client that
+    never reads cannot grow memory: past the cap the session is dropped.
+    """
+
+    max_chunks: int
+    max_control: int
+    items: deque[tuple[Outbound, bytes | None]] = field(default_factory=deque)
+    chunks: int = 0
+
+    def __len__(self) -> int:
+        return len(self.items)
+
+    def push(self, msg: Outbound, payload: bytes | None = None) -> None:
+        if isinstance(msg, AudioOutputChunk):
+            if self.chunks >= self.max_chunks:
+                raise OutboxFull
+            self.chunks += 1
+        elif len(self.items) - self.chunks >= self.max_control:
+            raise OutboxFull
+        self.items.append((msg, payload))
+
+    def peek(self) -> tuple[Outbound, bytes | None]:
+        return self.items[0]
+
+    def pop(self) -> None:
+        msg, _ = self.items.popleft()
+        if isinstance(msg, AudioOutputChunk):
+            self.chunks -= 1
+
+    def drop_chunks(self, generation: int | None = None) -> int:
+        """Remove queued audio chunks (of one generation, or all). Returns how many."""
+        kept: deque[tuple[Outbound, bytes | None]] = deque()
+        dropped = 0
+        for msg, payload in self.items:
+            if isinstance(msg, AudioOutputChunk) and generation in (None, msg.generation):
+                dropped += 1
+                continue
+            kept.append((msg, payload))
+        self.items = kept
+        self.chunks -= dropped
+        return dropped
+
+    def clear(self) -> None:
+        self.items.clear()
+        self.chunks = 0
+
+
+@dataclass(slots=True)
+class Replies:
+    """What each recent message id was answered with (PROTOCOL §2 idempotency).
+
+    Bounded to the last `window` ids. Payload-carrying replies (audio) are not
+    kept: a repeated id gets the control messages again, never the audio.
+    """
+
+    window: int
+    by_id: OrderedDict[str, list[Outbound]] = field(default_factory=OrderedDict)
+
+    def seen(self, msg_id: str) -> list[Outbound] | None:
+        return self.by_id.get(msg_id)
+
+    def begin(self, msg_id: str) -> None:
+        self.by_id[msg_id] = []
+        while len(self.by_id) > self.window:
+            self.by_id.popitem(last=False)
+
+    def record(self, msg: Outbound) -> None:
+        bucket = self.by_id.get(msg.ref) if msg.ref is not None else None
+        if bucket is not None and len(bucket) < 64:
+            bucket.append(msg)
+
+
+@dataclass(slots=True)
+class Session:
+    id: str
+    principal: str
+    client: str
+    output: OutputFormat
+    outbox: Outbox
+    replies: Replies
+    connection: bytes | None = None
+    seq: int = 0
+    last_seen_s: float = 0.0
+    ended: bool = False
+    state: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def attached(self) -> bool:
+        return self.connection is not None
