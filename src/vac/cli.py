@@ -115,9 +115,12 @@ def cmd_daemon(args: argparse.Namespace) -> int:
 
 
 def cmd_schema(args: argparse.Namespace) -> int:
-    from vac.protocol.schema import full_schema
+    from vac.intent import objective_json_schema
+    from vac.protocol.schema import message_schemas
 
-    print(json.dumps(full_schema(), indent=2, sort_keys=True))
+    schema = message_schemas()
+    schema["objective"] = objective_json_schema()
+    print(json.dumps(schema, indent=2, sort_keys=True))
     return 0
 
 

@@ -80,24 +80,29 @@ def test_hello_ok_fields_and_contiguous_seq(daemon: RunningDaemon) -> None:
     assert seqs == list(range(6))
 
 
+def fr(header: object, *extra: bytes) -> list[bytes]:
+    return [MARKER, msgspec.msgpack.encode(header), *extra]
+
+
+CHUNK0 = {"type": "audio.input.chunk", "stream": "s", "seq": 0}
 MALFORMED: list[tuple[str, list[bytes], str | None]] = [
-    ("unknown type", [MARKER, msgspec.msgpack.encode({"type": "nope", "id": "m1"})], "m1"),
-    ("unknown field", [MARKER, msgspec.msgpack.encode({"type": "ping", "id": "m2", "x": 1})], "m2"),
-    ("mistyped field", [MARKER, msgspec.msgpack.encode({"type": "text.input", "id": "m3", "text": 5})], "m3"),
-    ("missing field", [MARKER, msgspec.msgpack.encode({"type": "text.input", "id": "m4"})], "m4"),
-    ("missing id", [MARKER, msgspec.msgpack.encode({"type": "ping"})], None),
+    ("unknown type", fr({"type": "nope", "id": "m1"}), "m1"),
+    ("unknown field", fr({"type": "ping", "id": "m2", "x": 1}), "m2"),
+    ("mistyped field", fr({"type": "text.input", "id": "m3", "text": 5}), "m3"),
+    ("missing field", fr({"type": "text.input", "id": "m4"}), "m4"),
+    ("missing id", fr({"type": "ping"}), None),
     ("bad marker", [b"HELLO", msgspec.msgpack.encode({"type": "ping", "id": "m5"})], None),
     ("one frame", [MARKER], None),
-    ("four frames", [MARKER, msgspec.msgpack.encode({"type": "ping", "id": "m6"}), b"a", b"b"], "m6"),
-    ("payload on ping", [MARKER, msgspec.msgpack.encode({"type": "ping", "id": "m7"}), b"xx"], "m7"),
-    ("chunk without payload", [MARKER, msgspec.msgpack.encode({"type": "audio.input.chunk", "id": "m8", "stream": "s", "seq": 0})], "m8"),
+    ("four frames", fr({"type": "ping", "id": "m6"}, b"a", b"b"), "m6"),
+    ("payload on ping", fr({"type": "ping", "id": "m7"}, b"xx"), "m7"),
+    ("chunk without payload", fr({**CHUNK0, "id": "m8"}), "m8"),
     ("not msgpack", [MARKER, b"\xc1\xc1\xc1"], None),
-    ("header not a map", [MARKER, msgspec.msgpack.encode([1, 2])], None),
-    ("header over 8 KiB", [MARKER, msgspec.msgpack.encode({"type": "ping", "id": "m9", "pad": "x" * 9000})], None),
-    ("negative seq", [MARKER, msgspec.msgpack.encode({"type": "audio.input.chunk", "id": "m10", "stream": "s", "seq": -1}), b"\0\0"], "m10"),
-    ("id too long", [MARKER, msgspec.msgpack.encode({"type": "ping", "id": "x" * 65})], None),
-    ("text too long", [MARKER, msgspec.msgpack.encode({"type": "text.input", "id": "m11", "text": "a" * 2001})], "m11"),
-]  # fmt: skip
+    ("header not a map", fr([1, 2]), None),
+    ("header over 8 KiB", fr({"type": "ping", "id": "m9", "pad": "x" * 9000}), None),
+    ("negative seq", fr({**CHUNK0, "id": "m10", "seq": -1}, b"\0\0"), "m10"),
+    ("id too long", fr({"type": "ping", "id": "x" * 65}), None),
+    ("text too long", fr({"type": "text.input", "id": "m11", "text": "a" * 2001}), "m11"),
+]
 
 
 @pytest.mark.parametrize(("name", "frames", "ref"), MALFORMED, ids=[m[0] for m in MALFORMED])
@@ -161,15 +166,25 @@ def test_two_principals_never_see_each_others_messages(daemon: RunningDaemon) ->
     # Resume of another principal's session looks exactly like an unknown one.
     c = daemon.connect("bob")
     c.send(
-        Hello(id="r", versions=[1], client="t", output=OutputRequest(rate=16000, speak=False),
-              resume=ok_a.session)
-    )  # fmt: skip
+        Hello(
+            id="r",
+            versions=[1],
+            client="t",
+            output=OutputRequest(rate=16000, speak=False),
+            resume=ok_a.session,
+        )
+    )
     err = c.expect(Error)
     assert err.code == "session_unknown"
     c.send(
-        Hello(id="r2", versions=[1], client="t", output=OutputRequest(rate=16000, speak=False),
-              resume="0" * 32)
-    )  # fmt: skip
+        Hello(
+            id="r2",
+            versions=[1],
+            client="t",
+            output=OutputRequest(rate=16000, speak=False),
+            resume="0" * 32,
+        )
+    )
     err2 = c.expect(Error)
     assert (err2.code, err2.message) == ("session_unknown", err.message)
 

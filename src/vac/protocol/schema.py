@@ -24,14 +24,3 @@ def message_schemas() -> dict[str, Any]:
         "outbound": outbound,
         "$defs": defs,
     }
-
-
-def full_schema() -> dict[str, Any]:
-    """Messages plus the strict objective schema of the intent layer."""
-    out = message_schemas()
-    try:
-        from vac.intent import objective_json_schema  # type: ignore[attr-defined]
-    except ImportError:  # pragma: no cover - the intent layer is always shipped
-        return out
-    out["objective"] = objective_json_schema()
-    return out
