@@ -112,8 +112,12 @@ def start_daemon(
     return RunningDaemon(home, server.bound_endpoint, server, box["loop"], box["stop"], thread)
 
 
+TEXT_ONLY: dict[str, Any] = {"enabled": False}
+
+
 def fast_config(**daemon: Any) -> VacConfig:
-    return VacConfig(daemon=DaemonSection(**daemon))
+    """A text-only daemon (voice engines disabled) for protocol-level tests."""
+    return VacConfig(daemon=DaemonSection(**daemon), stt=TEXT_ONLY, tts=TEXT_ONLY)
 
 
 @pytest.fixture

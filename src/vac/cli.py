@@ -210,6 +210,32 @@ def cmd_reject(args: argparse.Namespace) -> int:
     )
 
 
+def cmd_transport(args: argparse.Namespace) -> int:
+    from vac.client.transport import TransportOptions, run_transport
+
+    opts = TransportOptions(
+        wavs=[Path(w) for w in args.wav],
+        out_dir=Path(args.out) if args.out else None,
+        as_json=args.json,
+        fast=args.fast,
+        barge_in_after_ms=args.barge_in_after,
+        vad=args.vad,
+        rate_hz=args.rate,
+        speak=args.speak,
+        confirm=args.confirm,
+        timeout_s=args.timeout,
+        resume=args.session,
+    )
+    return run_transport(opts, lambda: _connect(args))
+
+
+def cmd_talk(args: argparse.Namespace) -> int:
+    from vac.client.talk import TalkOptions, run_talk
+
+    opts = TalkOptions(vad=args.vad, rate_hz=args.rate, resume=args.session)
+    return run_talk(opts, lambda: _connect(args))
+
+
 # ------------------------------------------------------------------ data
 
 
@@ -307,6 +333,23 @@ def build_parser() -> argparse.ArgumentParser:
     r = with_client(sub.add_parser("reject", help="reject a draft objective"))
     r.add_argument("objective_id")
     r.set_defaults(fn=cmd_reject)
+
+    t = with_client(sub.add_parser("transport", help="stream WAV files as a scripted client"))
+    t.add_argument(
+        "--wav", action="append", required=True, metavar="FILE", help="16 kHz mono s16le"
+    )
+    t.add_argument("--out", metavar="DIR", help="write events.jsonl and reply-N.wav here")
+    t.add_argument("--fast", action="store_true", help="no real-time pacing")
+    t.add_argument("--barge-in-after", type=int, metavar="MS", help="cancel each reply MS in")
+    t.add_argument("--vad", action="store_true", help="vad mode instead of push-to-talk")
+    t.add_argument("--rate", type=int, default=16000, choices=(16000, 22050, 24000, 48000))
+    t.add_argument("--speak", action=argparse.BooleanOptionalAction, default=True)
+    t.add_argument("--confirm", action="store_true", help="confirm every draft")
+    t.set_defaults(fn=cmd_transport)
+    t = with_client(sub.add_parser("talk", help="the desktop voice client (needs sounddevice)"))
+    t.add_argument("--vad", action="store_true", help="hands-free instead of Enter to talk")
+    t.add_argument("--rate", type=int, default=16000, choices=(16000, 22050, 24000, 48000))
+    t.set_defaults(fn=cmd_talk)
 
     data = sub.add_parser("data", help="export or delete a principal's data").add_subparsers(
         dest="data_command", required=True

@@ -128,7 +128,7 @@ def test_second_daemon_on_same_home_is_refused_and_sigterm_drains(cli_home: Home
         if d.proc.poll() is None:
             d.proc.kill()
     events = [json.loads(x)["event"] for x in d.lines]
-    assert events[0] == "ready" and events[-1] == "stopped"
+    assert "ready" in events and events[-1] == "stopped"
 
 
 def test_ready_is_notified_to_systemd(cli_home: Home, tmp_path: Path) -> None:

@@ -52,6 +52,7 @@ class VacConfig(_Section, frozen=True):
     # each layer names its own keys.
     stt: dict[str, Any] = msgspec.field(default_factory=dict)
     tts: dict[str, Any] = msgspec.field(default_factory=dict)
+    vad: dict[str, Any] = msgspec.field(default_factory=dict)
     intent: dict[str, Any] = msgspec.field(default_factory=dict)
     agents: list[dict[str, Any]] = msgspec.field(default_factory=list)
 
@@ -79,6 +80,19 @@ def decode_config(data: bytes, *, source: str = "vac.toml") -> VacConfig:
         return msgspec.convert(raw, VacConfig)
     except msgspec.ValidationError as exc:
         raise ConfigError(f"{source}: {exc}") from None
+
+
+def intent_config(config: VacConfig) -> Any:
+    """The `[intent]` table plus `[[agents]]`, decoded by the intent layer."""
+    from vac import intent
+
+    raw: dict[str, Any] = dict(config.intent)
+    if config.agents:
+        raw["agents"] = config.agents
+    try:
+        return intent.config_from_builtins(raw)
+    except intent.ConfigError as exc:
+        raise ConfigError(f"vac.toml: {exc.message}") from None
 
 
 def load_config(path: Path) -> VacConfig:

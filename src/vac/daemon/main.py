@@ -62,9 +62,21 @@ CoordinatorFactory = Callable[[Server, VacConfig], Coordinator]
 
 
 def default_coordinator(server: Server, config: VacConfig) -> Coordinator:
-    from vac.runtime.coordinator import TurnCoordinator
+    """The real pipeline with the providers declared in vac.toml."""
+    from vac.daemon.config import intent_config
+    from vac.daemon.engines import Providers, build_stt, build_tts, build_vad
+    from vac.runtime.pipeline import Engines, Pipeline
 
-    return TurnCoordinator(server)
+    providers = Providers.from_config(config)
+    intent_cfg = intent_config(config)
+    names = intent_cfg.roster().names()
+    engines = Engines(
+        stt=build_stt(providers.stt, names) if providers.stt.enabled else None,
+        tts=build_tts(providers.tts) if providers.tts.enabled else None,
+        vad=build_vad(providers.vad),
+        partial_interval_ms=providers.stt.partial_interval_ms,
+    )
+    return Pipeline(server, engines, intent_cfg)
 
 
 async def run_daemon(
@@ -98,7 +110,12 @@ async def run_daemon(
             notify_ready()
             if on_ready is not None:
                 on_ready(server)
-            await server.serve(stop)
+            try:
+                await server.serve(stop)
+            finally:
+                close = getattr(server.coordinator, "close", None)
+                if close is not None:
+                    await close()
         finally:
             for sig in (signal.SIGTERM, signal.SIGINT):
                 with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):

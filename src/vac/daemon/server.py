@@ -616,8 +616,9 @@ class Server:
 
     def expire(self, session: Session, reason: ByeReason) -> None:
         """Drop output, say bye, detach (§3 idle)."""
-        self.coordinator.on_detached(session, reason)
         session.outbox.clear()
+        # The coordinator may still say `audio.input.done {idle}` before the bye.
+        self.coordinator.on_detached(session, reason)
         self.send(session, ServerBye(reason=reason), record=False)
         self._flush(session)
         self.detach(session, reason)

@@ -241,7 +241,8 @@ class TranscriptFinal(Outbound, frozen=True, tag="transcript.final"):
     confidence: float
 
 
-InputDoneReason = Literal["transcribed", "no_speech", "auto_committed", "overrun", "idle"]
+# "failed" is an addition (docs/protocol.md): recognition itself failed.
+InputDoneReason = Literal["transcribed", "no_speech", "auto_committed", "overrun", "idle", "failed"]
 
 
 class AudioInputDone(Outbound, frozen=True, tag="audio.input.done"):
@@ -319,6 +320,16 @@ class AudioOutputChunk(Outbound, frozen=True, tag="audio.output.chunk"):
     index: int
 
 
+class AudioOutputRefused(Outbound, frozen=True, tag="audio.output.refused"):
+    """Addition to VAC/1 (docs/protocol.md): a reply that the rendering gate
+    would not voice (JSON, HTML, a table, code...). Its text still reached the
+    client in the message that carried it; nothing of it is spoken."""
+
+    turn: str
+    reason: str
+    detail: str
+
+
 OutputDoneReason = Literal["completed", "cancelled", "failed"]
 
 
@@ -372,6 +383,7 @@ OutboundMessage = (
     | AudioOutputVisemes
     | AudioOutputChunk
     | AudioOutputDone
+    | AudioOutputRefused
     | TurnDone
     | SquadMessage
 )

@@ -232,6 +232,14 @@ class EventLog:
             args += (state,)
         return _all(self._db.execute(sql + " ORDER BY created_at_ms, id", args))
 
+    def live_objectives(self) -> list[dict[str, Any]]:
+        """Drafts still pending, and refused objectives (coercion is judged against them)."""
+        cur = self._db.execute(
+            "SELECT id, principal, body, state, refused FROM objectives"
+            " WHERE state IN ('pending', 'refused') OR refused = 1 ORDER BY created_at_ms"
+        )
+        return _all(cur)
+
     def conversation_of(self, session: str) -> list[dict[str, Any]]:
         cur = self._db.execute(
             "SELECT turn, role, kind, text, at_ms FROM conversation WHERE session=? ORDER BY id",

@@ -1,0 +1,317 @@
+"""The logic of `vac talk`, sans-IO: events, keys and microphone frames in, actions out.
+
+The device shell (`talk.py`) owns the sound card, stdin and the socket; this
+model decides what to send and show. Time is passed in. Playback goes through
+a `PlaybackBuffer` that the model fills and clears; the device drains it.
+
+Turn-taking rules, all from PROTOCOL §4/§5.2:
+- Push-to-talk: an empty line (Enter) starts a stream, the next commits it.
+- `--vad`: a `vad` stream is opened when the user may speak (no turn active,
+  nothing playing) and closes at the daemon's endpoint; the next one opens
+  lazily. Starting a stream cancels the reply, so none is opened early.
+- While a reply plays, the microphone is not streamed (half-duplex, so the
+  daemon does not transcribe its own voice); the energy gate watches it, and
+  on barge-in playback stops, `turn.cancel {played_ms}` is sent and a new
+  stream starts with the pre-roll frames.
+- Drafts: `y` confirms, `n` rejects, `e FIELD=VALUE` edits and confirms the
+  newest pending draft. Speaking "yes"/"no" needs nothing here: the daemon
+  treats a confirm phrase as a confirm when one draft is pending (§5.1).
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import uuid
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from vac.client.talk_audio import EnergyGate, PlaybackBuffer, PreRoll, rms_s16
+from vac.protocol.messages import (
+    AudioInputChunk,
+    AudioInputCommit,
+    AudioInputDone,
+    AudioInputStart,
+    AudioOutputChunk,
+    AudioOutputStart,
+    Error,
+    Hello,
+    HelloOk,
+    Inbound,
+    InputMode,
+    Negotiation,
+    ObjectiveClarify,
+    ObjectiveConfirm,
+    ObjectiveConfirmed,
+    ObjectiveDraft,
+    ObjectiveReject,
+    ObjectiveRejected,
+    OutboundMessage,
+    OutputRequest,
+    Ping,
+    ServerBye,
+    TextInput,
+    TranscriptFinal,
+    TranscriptPartial,
+    TurnCancel,
+    TurnDone,
+)
+from vac.protocol.objective import Objective
+
+DRAFT_KEYS: Final = "[y] confirm  [n] reject  [e FIELD=VALUE] edit — or say yes / no"
+
+
+@dataclass(frozen=True)
+class Show:
+    text: str
+    transient: bool = False  # a live partial: overwrite the line instead of adding one
+
+
+@dataclass(frozen=True)
+class Send:
+    msg: Inbound
+    payload: bytes | None = None
+
+
+@dataclass(frozen=True)
+class Quit:
+    reason: str
+
+
+Action = Show | Send | Quit
+
+
+@dataclass(frozen=True)
+class Command:
+    """A typed line: `toggle` (Enter), `confirm`, `reject`, `edit`, `text`, `quit`."""
+
+    kind: str
+    edits: dict[str, Any] | None = None
+    text: str = ""
+
+
+def parse_command(line: str) -> Command | str:
+    """A typed line as a command, or a one-line complaint."""
+    stripped = line.strip()
+    if not stripped:
+        return Command("toggle")
+    word, _, rest = stripped.partition(" ")
+    match word.lower():
+        case "y" | "yes":
+            return Command("confirm")
+        case "n" | "no":
+            return Command("reject")
+        case "q" | "quit":
+            return Command("quit")
+        case "e" | "edit":
+            field_name, sep, value = rest.strip().partition("=")
+            if not sep or not field_name.strip():
+                return "edit as: e FIELD=VALUE (VALUE may be JSON), e.g. e priority=90"
+            return Command("edit", edits={field_name.strip(): _json_or_text(value.strip())})
+    return Command("text", text=stripped)
+
+
+def _json_or_text(value: str) -> Any:
+    try:
+        return json.loads(value)
+    except json.JSONDecodeError:
+        return value
+
+
+def draft_lines(draft: ObjectiveDraft) -> list[str]:
+    obj = draft.objective
+    return [
+        f"draft: {draft.preview.summary}",
+        f"  ({obj.agent} · {obj.verb} · {obj.target.label} · priority {obj.priority}"
+        f" · id {obj.id} rev {obj.revision})",
+        f"  {DRAFT_KEYS}",
+    ]
+
+
+@dataclass
+class TalkModel:
+    playback: PlaybackBuffer
+    vad: bool = False
+    rate_hz: int = 16000
+    resume: str | None = None
+    gate: EnergyGate = field(default_factory=EnergyGate)
+    hello_ok: HelloOk | None = None
+    drafts: dict[str, Objective] = field(default_factory=dict)  # id → newest revision
+    stream: str | None = None  # the open input stream
+    active_turn: str | None = None
+    _seq: int = 0
+    _reply_turn: str | None = None
+    _reply_mark_bytes: int = 0
+    _dropped_streams: set[str] = field(default_factory=set)
+    _pre_roll: PreRoll = field(default_factory=PreRoll)
+    _last_sent_s: float = 0.0
+    _ids: Any = field(
+        default_factory=lambda: (f"t{uuid.uuid4().hex[:6]}-{n}" for n in itertools.count())
+    )
+
+    # ----------------------------------------------------------------- inputs
+
+    def start(self, now_s: float) -> list[Action]:
+        out = OutputRequest(rate=self.rate_hz, speak=True)  # type: ignore[arg-type]
+        hello = Hello(
+            id=self._id(), versions=[1], client="vac-talk", output=out, resume=self.resume
+        )
+        return [self._send(hello, now_s=now_s)]
+
+    def on_line(self, line: str, now_s: float) -> list[Action]:
+        cmd = parse_command(line)
+        if isinstance(cmd, str):
+            return [Show(cmd)]
+        match cmd.kind:
+            case "toggle":
+                if self.vad:
+                    return [Show("hands-free mode: just speak (Ctrl-C or q to quit)")]
+                if self.stream is None:
+                    return self._interrupt(now_s) + self._open_stream("push_to_talk", now_s)
+                return self._commit(now_s)
+            case "quit":
+                return [Quit("bye")]
+            case "text":
+                return [
+                    *self._interrupt(now_s),
+                    self._send(TextInput(id=self._id(), text=cmd.text[:2000]), now_s=now_s),
+                ]
+        draft = self._newest_draft()
+        if draft is None:
+            return [Show("no draft is pending")]
+        if cmd.kind == "reject":
+            return [self._send(ObjectiveReject(id=self._id(), objective_id=draft.id), now_s=now_s)]
+        confirm = ObjectiveConfirm(
+            id=self._id(), objective_id=draft.id, revision=draft.revision, edits=cmd.edits
+        )
+        return [self._send(confirm, now_s=now_s)]
+
+    def on_mic_frame(self, pcm: bytes, now_s: float) -> list[Action]:
+        if self.playback.playing:
+            # Half-duplex while a reply plays: watch for barge-in, stream nothing.
+            self._pre_roll.push(pcm)
+            if not self.gate.update(rms_s16(pcm)):
+                return []
+            mode: InputMode = "vad" if self.vad else "push_to_talk"
+            actions = [Show("(barge-in)"), *self._interrupt(now_s), *self._open_stream(mode, now_s)]
+            for frame in self._pre_roll.take():
+                actions.append(self._chunk(frame, now_s))
+            return actions
+        self.gate.reset()
+        if self.stream is None:
+            if not self.vad or self.active_turn is not None:
+                self._pre_roll.push(pcm)
+                return []
+            # §4: a new stream would cancel a running reply, so open it only when idle.
+            return [*self._open_stream("vad", now_s), self._chunk(pcm, now_s)]
+        return [self._chunk(pcm, now_s)]
+
+    def on_tick(self, now_s: float) -> list[Action]:
+        # §3: something at least every heartbeat_ms; half of it leaves slack.
+        if self.hello_ok and now_s - self._last_sent_s > self.hello_ok.heartbeat_ms / 2000:
+            return [self._send(Ping(id=self._id()), now_s=now_s)]
+        return []
+
+    def on_message(self, msg: OutboundMessage, payload: bytes | None) -> list[Action]:
+        turn = getattr(msg, "turn", None)
+        if isinstance(turn, str) and not isinstance(msg, (Error, TurnDone)):
+            self.active_turn = turn
+        match msg:
+            case HelloOk():
+                self.hello_ok = msg
+                self.drafts = {o.id: o for o in msg.pending}
+                how = (
+                    "hands-free (just speak)" if self.vad else "press Enter to talk, Enter to send"
+                )
+                lines = [Show(f"connected as {msg.principal}; {how}; type text to send it")]
+                for obj in msg.pending:
+                    lines.append(Show(f"pending draft {obj.id}: {obj.source_text}"))
+                return lines
+            case TranscriptPartial(text=text):
+                return [Show(f"… {text}", transient=True)]
+            case TranscriptFinal(text=text):
+                return [Show(f"you: {text}")]
+            case ObjectiveDraft():
+                self.drafts[msg.objective.id] = msg.objective
+                return [Show(line) for line in draft_lines(msg)]
+            case ObjectiveClarify(question=question):
+                return [Show(f"vac asks: {question}")]
+            case ObjectiveConfirmed(objective_id=oid) | ObjectiveRejected(objective_id=oid):
+                self.drafts.pop(oid, None)
+                verb = "confirmed" if isinstance(msg, ObjectiveConfirmed) else "rejected"
+                return [Show(f"{verb}: {oid}")]
+            case Negotiation(decision=decision, reply=reply):
+                return [Show(f"{decision}: {reply}")]
+            case AudioOutputStart(turn=reply_turn):
+                self._reply_turn = reply_turn
+                self._reply_mark_bytes = self.playback.pushed_bytes
+            case AudioOutputChunk(stream=stream):
+                if stream not in self._dropped_streams and payload:
+                    self.playback.push(payload)
+            case AudioInputDone(stream=stream, reason=reason):
+                if stream == self.stream:
+                    self.stream = None
+                if reason != "transcribed":
+                    return [Show(f"({reason.replace('_', ' ')})")]
+            case TurnDone(turn=done_turn):
+                if done_turn == self.active_turn:
+                    self.active_turn = None
+            case Error(code=code, message=text):
+                return [Show(f"error {code}: {text}")]
+            case ServerBye(reason=reason):
+                return [Quit(f"the daemon ended the session ({reason})")]
+            case _:
+                pass
+        return []
+
+    # -------------------------------------------------------------- internals
+
+    def _id(self) -> str:
+        return str(next(self._ids))
+
+    def _send(self, msg: Inbound, payload: bytes | None = None, *, now_s: float) -> Send:
+        self._last_sent_s = now_s
+        return Send(msg, payload)
+
+    def _newest_draft(self) -> Objective | None:
+        return next(reversed(self.drafts.values()), None)
+
+    def _interrupt(self, now_s: float) -> list[Action]:
+        """Stop the reply the user is talking over and tell the daemon what was heard."""
+        if not self.playback.playing and self._reply_turn is None:
+            return []
+        played_ms = self.playback.played_ms_since(self._reply_mark_bytes)
+        self.playback.clear()
+        turn, self._reply_turn = self._reply_turn, None
+        if turn is None:
+            return []
+        return [self._send(TurnCancel(id=self._id(), turn=turn, played_ms=played_ms), now_s=now_s)]
+
+    def _open_stream(self, mode: InputMode, now_s: float) -> list[Action]:
+        self.stream = f"mic-{self._id()}"
+        self._seq = 0
+        start = AudioInputStart(
+            id=self._id(),
+            stream=self.stream,
+            encoding="pcm_s16le",
+            rate=16000,
+            channels=1,
+            mode=mode,
+        )
+        hint = "" if self.vad else " — Enter to send"
+        return [Show(f"listening{hint}"), self._send(start, now_s=now_s)]
+
+    def _chunk(self, pcm: bytes, now_s: float) -> Send:
+        assert self.stream is not None
+        msg = AudioInputChunk(id=self._id(), stream=self.stream, seq=self._seq)
+        self._seq += 1
+        return self._send(msg, pcm, now_s=now_s)
+
+    def _commit(self, now_s: float) -> list[Action]:
+        if self.stream is None:
+            return []
+        if self._seq == 0:
+            return [Show("nothing recorded yet")]
+        stream, self.stream = self.stream, None
+        commit = AudioInputCommit(id=self._id(), stream=stream, last_seq=self._seq - 1)
+        return [Show("sent"), self._send(commit, now_s=now_s)]

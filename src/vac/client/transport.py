@@ -1,0 +1,315 @@
+"""`vac transport`: the scripted, non-interactive voice transport.
+
+It streams WAV files as a microphone client would — 20 ms chunks, paced in
+real time unless `--fast` — waits for each turn to finish, optionally barges
+in or confirms drafts, records every event and the reply audio, and exits 0
+only if the session behaved (see `SessionChecker`). One thread, one socket:
+waiting is done by polling the socket, so events are handled while audio is
+still being sent.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import IO, Final
+
+from vac.client.checker import Problem, SessionChecker
+from vac.client.connection import Connection, Timeout
+from vac.client.events import EventSink, Received, recv_raw
+from vac.client.pacing import chunk_bytes, sleep_before_s, split_chunks
+from vac.client.replies import BargeInSchedule, ReplyCollector
+from vac.client.wavio import PcmAudio, read_input_wav, write_wav
+from vac.protocol.errors import ProtocolError
+from vac.protocol.messages import (
+    AudioInputChunk,
+    AudioInputCommit,
+    AudioInputStart,
+    AudioOutputChunk,
+    AudioOutputDone,
+    AudioOutputStart,
+    ClientBye,
+    Error,
+    Hello,
+    HelloOk,
+    Inbound,
+    InputMode,
+    ObjectiveConfirm,
+    ObjectiveDraft,
+    OutputRequest,
+    Ping,
+    TurnCancel,
+)
+
+TIMEOUT: Final = "timeout"
+CONNECTION: Final = "connection"
+# A counter-offer brings a new draft; confirming it may bring another. Bound it.
+MAX_CONFIRMS_PER_WAV: Final = 3
+# After the last turn, listen briefly so that a late duplicate is still caught.
+FINAL_DRAIN_S: Final = 0.3
+
+
+@dataclass(frozen=True)
+class TransportOptions:
+    wavs: list[Path]
+    out_dir: Path | None = None
+    as_json: bool = False
+    fast: bool = False
+    barge_in_after_ms: int | None = None
+    vad: bool = False
+    rate_hz: int = 16000
+    speak: bool = True
+    confirm: bool = False
+    timeout_s: float = 30.0
+    resume: str | None = None
+
+
+class _Abort(Exception):
+    """The session cannot go on (timeout, broken frames); the problem is recorded."""
+
+
+class Transport:
+    def __init__(self, conn: Connection, opts: TransportOptions, stdout: IO[str]) -> None:
+        self.conn = conn
+        self.opts = opts
+        self.checker = SessionChecker()
+        self.replies = ReplyCollector()
+        self.barge = (
+            BargeInSchedule(opts.barge_in_after_ms, opts.rate_hz)
+            if opts.barge_in_after_ms is not None
+            else None
+        )
+        jsonl = None
+        if opts.out_dir is not None:
+            opts.out_dir.mkdir(parents=True, exist_ok=True)
+            jsonl = (opts.out_dir / "events.jsonl").open("w", encoding="utf-8")
+        self.sink = EventSink(jsonl, stdout, as_json=opts.as_json)
+        self.started_s = time.monotonic()
+        self.last_sent_s = self.started_s
+        self.hello_ok: HelloOk | None = None
+        self.drafts: list[ObjectiveDraft] = []
+        # ids the daemon has answered (a message with that `ref`), and those it refused.
+        self.refs_seen: set[str] = set()
+        self.error_refs: set[str] = set()
+        self.events_seen = 0
+
+    # ------------------------------------------------------------------ run
+
+    def run(self, audio: list[PcmAudio]) -> list[Problem]:
+        try:
+            self._hello()
+            for n, pcm in enumerate(audio, start=1):
+                self._stream(f"in-{n}-{self.conn.next_id()}", pcm)
+                self._settle()
+            self._drain(FINAL_DRAIN_S)
+            self._send(ClientBye(id=self.conn.next_id()))
+        except _Abort:
+            pass
+        finally:
+            self._write_replies()
+            self.sink.close()
+        return self.checker.finish()
+
+    def _hello(self) -> None:
+        hello = Hello(
+            id=self.conn.next_id(),
+            versions=[1],
+            client="vac-transport",
+            output=OutputRequest(rate=self.opts.rate_hz, speak=self.opts.speak),  # type: ignore[arg-type]
+            resume=self.opts.resume,
+        )
+        self._send(hello)
+        self._wait(lambda: self.hello_ok is not None or hello.id in self.error_refs, "hello.ok")
+        if self.hello_ok is None:
+            raise _Abort  # refused (e.g. session_unknown); the checker has the error
+
+    def _stream(self, stream: str, audio: PcmAudio) -> None:
+        mode: InputMode = "vad" if self.opts.vad else "push_to_talk"
+        start_id = self.conn.next_id()
+        self._send(
+            AudioInputStart(
+                id=start_id,
+                stream=stream,
+                encoding="pcm_s16le",
+                rate=audio.rate_hz,
+                channels=1,
+                mode=mode,
+            )
+        )
+        first_s = time.monotonic()
+        last_seq: int | None = None
+        for seq, chunk in enumerate(split_chunks(audio.pcm, chunk_bytes(audio.rate_hz))):
+            if not self.opts.fast:
+                wait_s = sleep_before_s(seq, time.monotonic() - first_s)
+                self._service_until(time.monotonic() + wait_s)
+            else:
+                self._service_until(time.monotonic())
+            # The stream closed without us (a vad endpoint, auto-commit, overrun) or
+            # never opened (the start was refused): more chunks would only be errors.
+            if self.checker.input_done(stream) or start_id in self.error_refs:
+                break
+            self._send(AudioInputChunk(id=self.conn.next_id(), stream=stream, seq=seq), chunk)
+            last_seq = seq
+        if start_id in self.error_refs:
+            return  # no stream, so no audio.input.done to wait for
+        # A vad stream that the daemon endpointed is closed; committing it would only
+        # ask for its outcome again. Push-to-talk always commits unless already done.
+        ended = (
+            self.checker.input_endpointed(stream)
+            if self.opts.vad
+            else self.checker.input_done(stream)
+        )
+        if last_seq is not None and not ended:
+            self._send(AudioInputCommit(id=self.conn.next_id(), stream=stream, last_seq=last_seq))
+        self._wait(lambda: self.checker.input_done(stream), f"audio.input.done for {stream}")
+
+    def _settle(self) -> None:
+        """Wait for every open turn; with --confirm, confirm new drafts and wait again."""
+        confirmed: set[tuple[str, int]] = set()
+        while True:
+            self._wait(lambda: not self.checker.open_turns(), "turn.done")
+            if not self.opts.confirm or len(confirmed) >= MAX_CONFIRMS_PER_WAV:
+                break
+            todo = [
+                d for d in self.drafts if (d.objective.id, d.objective.revision) not in confirmed
+            ]
+            if not todo:
+                break
+            draft = todo[-1]  # the newest draft supersedes older ones of this WAV
+            confirmed.update((d.objective.id, d.objective.revision) for d in todo)
+            confirm_id = self.conn.next_id()
+            self._send(
+                ObjectiveConfirm(
+                    id=confirm_id,
+                    objective_id=draft.objective.id,
+                    revision=draft.objective.revision,
+                )
+            )
+            # The confirm turn's first message carries ref = confirm_id (§5).
+            self._wait(_answered(self.refs_seen, confirm_id), f"an answer to confirm {confirm_id}")
+        self.drafts.clear()
+
+    # --------------------------------------------------------------- sending
+
+    def _send(self, msg: Inbound, payload: bytes | None = None) -> None:
+        self.conn.send(msg, payload)
+        self.checker.sent(msg)
+        self.last_sent_s = time.monotonic()
+
+    def _keepalive(self, now_s: float) -> None:
+        # §3: send something at least every heartbeat_ms; half of it leaves slack.
+        if (
+            self.hello_ok is not None
+            and now_s - self.last_sent_s > self.hello_ok.heartbeat_ms / 2000
+        ):
+            self._send(Ping(id=self.conn.next_id()))
+
+    def _fire_barge_ins(self, now_s: float) -> None:
+        if self.barge is None:
+            return
+        for cut in self.barge.due(now_s):
+            if not self.checker.turn_done(cut.turn):
+                self._send(
+                    TurnCancel(id=self.conn.next_id(), turn=cut.turn, played_ms=cut.played_ms)
+                )
+
+    # ------------------------------------------------------------- receiving
+
+    def _service_until(self, until_s: float) -> None:
+        """Handle whatever arrives until `until_s` (at least one non-blocking poll)."""
+        while True:
+            now_s = time.monotonic()
+            self._fire_barge_ins(now_s)
+            self._keepalive(now_s)
+            left_s = until_s - now_s
+            if self.barge is not None and (due_s := self.barge.next_due_s()) is not None:
+                left_s = min(left_s, due_s - now_s)
+            try:
+                self._handle(recv_raw(self.conn, max(0.0, left_s), self.started_s))
+            except Timeout:
+                if time.monotonic() >= until_s:
+                    return
+            except ProtocolError as exc:
+                self.checker.report(CONNECTION, str(exc))
+                raise _Abort from None
+
+    def _wait(self, done: Callable[[], bool], what: str) -> None:
+        """Handle events until `done()`; `--timeout` seconds without any event aborts."""
+        last_event_s = time.monotonic()
+        while not done():
+            seen = self.events_seen
+            self._service_until(min(time.monotonic() + 0.05, last_event_s + self.opts.timeout_s))
+            if self.events_seen != seen:
+                last_event_s = time.monotonic()
+            elif time.monotonic() - last_event_s >= self.opts.timeout_s:
+                self.checker.report(
+                    TIMEOUT, f"no event for {self.opts.timeout_s:.1f} s while waiting for {what}"
+                )
+                raise _Abort
+
+    def _drain(self, quiet_s: float) -> None:
+        self._service_until(time.monotonic() + quiet_s)
+
+    def _handle(self, event: Received) -> None:
+        self.events_seen += 1
+        self.sink.write(event)
+        msg = event.msg
+        if msg is None:
+            self.checker.received_unknown(
+                event.type_name, event.header.get("seq"), event.header.get("session")
+            )
+            return
+        self.checker.received(msg)
+        if msg.ref is not None and not isinstance(msg, Error):
+            self.refs_seen.add(msg.ref)
+        now_s = time.monotonic()
+        match msg:
+            case HelloOk():
+                self.hello_ok = msg
+            case ObjectiveDraft():
+                self.drafts.append(msg)
+            case Error(ref=ref) if ref is not None:
+                self.error_refs.add(ref)
+                self.refs_seen.add(ref)  # an answer too: stop waiting for it
+            case AudioOutputStart(stream=stream, turn=turn):
+                self.replies.start(stream, turn)
+            case AudioOutputChunk(stream=stream, index=index):
+                payload = event.payload or b""
+                reply = self.replies.chunk(stream, index, payload)
+                if self.barge is not None:
+                    self.barge.on_chunk(stream, reply.turn, len(payload), now_s)
+            case AudioOutputDone(stream=stream):
+                if self.barge is not None:
+                    self.barge.on_done(stream)
+            case _:
+                pass
+
+    def _write_replies(self) -> None:
+        if self.opts.out_dir is None:
+            return
+        rate_hz = self.hello_ok.output.rate if self.hello_ok else self.opts.rate_hz
+        for reply in self.replies.replies.values():
+            write_wav(self.opts.out_dir / f"reply-{reply.number}.wav", reply.pcm(), rate_hz)
+
+
+def _answered(refs_seen: set[str], msg_id: str) -> Callable[[], bool]:
+    return lambda: msg_id in refs_seen
+
+
+def run_transport(
+    opts: TransportOptions, connect: Callable[[], Connection], stdout: IO[str] = sys.stdout
+) -> int:
+    """Read every WAV (refusing a bad one before connecting), run, report; the exit code."""
+    audio = [read_input_wav(path) for path in opts.wavs]
+    with connect() as conn:
+        problems = Transport(conn, opts, stdout).run(audio)
+    if problems:
+        print("vac transport: the session misbehaved:", file=sys.stderr)
+        for problem in problems:
+            print(f"  - {problem}", file=sys.stderr)
+        return 1
+    print(f"vac transport: ok ({len(audio)} WAV files)", file=sys.stderr)
+    return 0

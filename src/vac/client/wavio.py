@@ -1,0 +1,64 @@
+"""Reading the transport's input WAVs and writing reply WAVs (stdlib `wave`).
+
+VAC/1 input is PCM s16le, mono, 16 kHz (PROTOCOL §4). The transport refuses
+anything else rather than converting: a scripted test that silently
+resampled would measure the resampler, not the daemon.
+"""
+
+from __future__ import annotations
+
+import wave
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Final
+
+from vac.client.connection import ClientError
+from vac.client.pacing import SAMPLE_BYTES
+
+INPUT_RATE_HZ: Final = 16000
+
+
+class WavError(ClientError):
+    """A WAV the transport cannot send; the message names the file and its format."""
+
+
+@dataclass(frozen=True)
+class PcmAudio:
+    pcm: bytes
+    rate_hz: int
+
+    @property
+    def duration_ms(self) -> int:
+        return len(self.pcm) * 1000 // (SAMPLE_BYTES * self.rate_hz)
+
+
+def describe_format(channels: int, sample_bytes: int, rate_hz: int) -> str:
+    return f"{channels} ch, {sample_bytes * 8}-bit, {rate_hz} Hz"
+
+
+def read_input_wav(path: Path) -> PcmAudio:
+    """The PCM of a 16 kHz mono s16le WAV; anything else is a `WavError`."""
+    try:
+        with wave.open(str(path), "rb") as w:
+            channels, sample_bytes, rate_hz = w.getnchannels(), w.getsampwidth(), w.getframerate()
+            frames = w.readframes(w.getnframes())
+    except FileNotFoundError:
+        raise WavError(f"{path}: no such file") from None
+    except (wave.Error, EOFError, OSError) as exc:
+        # `wave` refuses non-PCM encodings (e.g. float, A-law) with wave.Error.
+        raise WavError(f"{path}: not a PCM WAV ({exc})") from None
+    if (channels, sample_bytes, rate_hz) != (1, SAMPLE_BYTES, INPUT_RATE_HZ):
+        found = describe_format(channels, sample_bytes, rate_hz)
+        raise WavError(f"{path}: {found}; the transport sends 1 ch, 16-bit, 16000 Hz only")
+    if not frames:
+        raise WavError(f"{path}: 1 ch, 16-bit, 16000 Hz but no audio frames")
+    return PcmAudio(frames, rate_hz)
+
+
+def write_wav(path: Path, pcm: bytes, rate_hz: int) -> None:
+    """Write mono s16le PCM as a WAV (reply audio at the negotiated rate)."""
+    with wave.open(str(path), "wb") as w:
+        w.setnchannels(1)
+        w.setsampwidth(SAMPLE_BYTES)
+        w.setframerate(rate_hz)
+        w.writeframes(pcm)

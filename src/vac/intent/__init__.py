@@ -1,0 +1,123 @@
+"""vac.intent: words → a steward-gated objective → the agent's own answer.
+
+Sans-IO: no asyncio, no sockets, no clock reads (every `now` is passed in),
+no randomness (ids are passed in). See docs/intent.md.
+"""
+
+from vac.intent.errors import (
+    ConfigError,
+    FieldError,
+    IntentError,
+    ObjectiveInvalid,
+    ObjectiveUnknown,
+    RevisionStale,
+    SquadMessageInvalid,
+)
+from vac.intent.gate import Confirmed, DraftBook, DraftEntry, DraftState, classify_reply
+from vac.intent.grammar import (
+    GRAMMAR_FUNCTION_NAME,
+    OBJECTIVE_FIELDS,
+    grammar_function_schema,
+    objective_json_schema,
+)
+from vac.intent.negotiation import (
+    AuditEvent,
+    Decision,
+    Negotiation,
+    ValueConflict,
+    accepted,
+    apply_accept,
+    counter_offer,
+    negotiate,
+    value_conflicts,
+)
+from vac.intent.parser import MIN_CONFIDENCE, Clarify, Draft, ParseResult, parse
+from vac.intent.roster import (
+    DEFAULT_DRAFT_TTL_S,
+    GROUNDING_THRESHOLD,
+    Agent,
+    Resolution,
+    Roster,
+    RosterConfig,
+    VacIntentConfig,
+    config_from_builtins,
+    decode_config,
+    default_roster,
+    resolve_agent,
+)
+from vac.intent.spoken import summarise
+from vac.intent.squad import (
+    BANTER_WINDOW_MS,
+    SQUAD_KINDS,
+    BanterThrottle,
+    RoutedMessage,
+    ScriptStep,
+    SquadMessage,
+    compare_realm_parity,
+    parity_scenario,
+    route,
+)
+from vac.intent.validate import (
+    apply_edits,
+    check_draft_ready,
+    objective_from_builtins,
+    validate_objective,
+)
+
+__all__ = [
+    "BANTER_WINDOW_MS",
+    "DEFAULT_DRAFT_TTL_S",
+    "GRAMMAR_FUNCTION_NAME",
+    "GROUNDING_THRESHOLD",
+    "MIN_CONFIDENCE",
+    "OBJECTIVE_FIELDS",
+    "SQUAD_KINDS",
+    "Agent",
+    "AuditEvent",
+    "BanterThrottle",
+    "Clarify",
+    "ConfigError",
+    "Confirmed",
+    "Decision",
+    "Draft",
+    "DraftBook",
+    "DraftEntry",
+    "DraftState",
+    "FieldError",
+    "IntentError",
+    "Negotiation",
+    "ObjectiveInvalid",
+    "ObjectiveUnknown",
+    "ParseResult",
+    "Resolution",
+    "RevisionStale",
+    "Roster",
+    "RosterConfig",
+    "RoutedMessage",
+    "ScriptStep",
+    "SquadMessage",
+    "SquadMessageInvalid",
+    "VacIntentConfig",
+    "ValueConflict",
+    "accepted",
+    "apply_accept",
+    "apply_edits",
+    "check_draft_ready",
+    "classify_reply",
+    "compare_realm_parity",
+    "config_from_builtins",
+    "counter_offer",
+    "decode_config",
+    "default_roster",
+    "grammar_function_schema",
+    "negotiate",
+    "objective_from_builtins",
+    "objective_json_schema",
+    "parity_scenario",
+    "parse",
+    "resolve_agent",
+    "route",
+    "summarise",
+    "validate_objective",
+    "value_conflicts",
+]

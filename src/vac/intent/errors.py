@@ -1,0 +1,92 @@
+"""Errors of the intent layer, each carrying the wire `code` it maps to.
+
+The daemon turns these into `error {code, message, details}` at its single
+boundary; nothing here knows about the wire beyond the code string.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import msgspec
+
+
+class FieldError(msgspec.Struct, frozen=True):
+    """One failing field: `path` names it (`priority`, `target.kind`,
+    `forbidden_lines[2].text`), `message` says what is wrong in plain words."""
+
+    path: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.path}: {self.message}"
+
+
+class IntentError(Exception):
+    """Root of every error raised by `vac.intent`."""
+
+    code: str = "internal"
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class ObjectiveInvalid(IntentError):
+    """An objective (or its edits) failed validation; *every* failure is named."""
+
+    code = "objective_invalid"
+
+    def __init__(self, errors: Sequence[FieldError]) -> None:
+        if not errors:
+            raise ValueError("ObjectiveInvalid needs at least one FieldError")
+        self.errors: list[FieldError] = list(errors)
+        # Paths in first-seen order, each once: this is `details.fields`.
+        self.fields: list[str] = list(dict.fromkeys(e.path for e in self.errors))
+        super().__init__("; ".join(str(e) for e in self.errors))
+
+
+class RevisionStale(ObjectiveInvalid):
+    """A confirm named a revision that is no longer the draft's current one."""
+
+    def __init__(self, objective_id: str, given: int, current: int) -> None:
+        self.objective_id = objective_id
+        self.given = given
+        self.current = current
+        super().__init__(
+            [FieldError("revision", f"{given} is stale; the current revision is {current}")]
+        )
+
+
+class ObjectiveUnknown(IntentError):
+    """No pending objective with this id *for this principal*.
+
+    The same error (and the same message) is raised for another principal's
+    draft as for an id that never existed, so its existence is never revealed.
+    """
+
+    code = "objective_unknown"
+
+    def __init__(self, objective_id: str, detail: str | None = None) -> None:
+        self.objective_id = objective_id
+        message = f"no pending objective {objective_id!r}"
+        if detail is not None:
+            message = f"{message} ({detail})"
+        super().__init__(message)
+
+
+class ConfigError(IntentError):
+    """The intent configuration (`vac.toml`) is invalid; `key` names the bad key."""
+
+    code = "config_invalid"
+
+    def __init__(self, key: str | None, problem: str) -> None:
+        self.key = key
+        self.problem = problem
+        super().__init__(f"{key}: {problem}" if key else problem)
+
+
+class SquadMessageInvalid(IntentError):
+    """A squad message cannot be routed (unknown sender or recipient, empty text)."""
+
+    code = "invalid_message"

@@ -1,0 +1,291 @@
+"""The steward gate: a draft binds only when its own principal confirms it.
+
+Pure bookkeeping, no I/O: the runtime persists entries and hands them back on
+restart (`DraftBook.load`). Every operation takes `now` explicitly.
+
+    pending ──confirm──► confirmed ──(negotiation refuses)──► refused
+       │  ╲                                                     │
+       │   reject ──► rejected                confirm again ────┘ (coercion)
+       └── expire ──► expired
+
+Another principal's draft is indistinguishable from a missing one: both raise
+`ObjectiveUnknown` with the same message.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections.abc import Iterable
+from typing import Final, Literal
+
+import msgspec
+
+from vac.intent.errors import ObjectiveInvalid, ObjectiveUnknown, RevisionStale
+from vac.intent.roster import DEFAULT_DRAFT_TTL_S
+from vac.intent.validate import apply_edits, check_draft_ready
+from vac.protocol.objective import Objective
+
+Reply = Literal["confirm", "reject"]
+DraftState = Literal["pending", "confirmed", "rejected", "expired", "refused"]
+
+_CONFIRM: Final[frozenset[str]] = frozenset(
+    {
+        "yes",
+        "yeah",
+        "yep",
+        "yup",
+        "yes please",
+        "confirm",
+        "confirmed",
+        "do it",
+        "yes do it",
+        "go ahead",
+        "yes go ahead",
+        "go for it",
+        "sure",
+        "ok",
+        "okay",
+        "okay do it",
+        "ok do it",
+        "sounds good",
+        "that's right",
+        "correct",
+        "approved",
+    }
+)
+_REJECT: Final[frozenset[str]] = frozenset(
+    {
+        "no",
+        "nope",
+        "nah",
+        "no thanks",
+        "no thank you",
+        "cancel",
+        "cancel that",
+        "cancel it",
+        "never mind",
+        "nevermind",
+        "stop",
+        "stop that",
+        "don't",
+        "forget it",
+        "scrap that",
+        "no don't",
+        "reject",
+        "rejected",
+    }
+)
+# Politeness around a reply does not make it "more content".
+_POLITE_PREFIX: Final = ("oh ", "um ", "uh ", "well ", "hmm ")
+_POLITE_SUFFIX: Final = (" please", " thanks", " thank you")
+
+
+def classify_reply(text: str) -> Reply | None:
+    """ "yes" / "do it" → confirm, "no" / "never mind" → reject; anything that
+    says more ("no, tell Kofi instead") → None, so it is parsed as a new turn."""
+    norm = " ".join(re.sub(r"[^a-z' ]+", " ", text.lower().replace("’", "'")).split())
+    for prefix in _POLITE_PREFIX:
+        norm = norm.removeprefix(prefix)
+    for suffix in _POLITE_SUFFIX:
+        if norm not in _CONFIRM | _REJECT:
+            norm = norm.removesuffix(suffix)
+    if norm in _CONFIRM:
+        return "confirm"
+    if norm in _REJECT:
+        return "reject"
+    return None
+
+
+class DraftEntry(msgspec.Struct, frozen=True):
+    """One objective in the book, owned by `principal`, raised in `session`."""
+
+    principal: str
+    objective: Objective
+    created_at: dt.datetime
+    expires_at: dt.datetime
+    state: DraftState = "pending"
+    session: str = ""
+
+
+class Confirmed(msgspec.Struct, frozen=True):
+    """A confirm that went through. `prior_refusal` means the agent already
+    refused this objective (same id, or same agent+verb+target): pressing
+    on is coercion, and the negotiation must be told."""
+
+    entry: DraftEntry
+    objective: Objective  # status confirmed, confirmed_by_steward true
+    edited: bool
+    prior_refusal: bool
+
+
+def _signature(obj: Objective) -> tuple[str, str, str]:
+    return obj.agent.lower(), obj.verb, obj.target.ref
+
+
+class DraftBook:
+    """Drafts keyed by objective id, plus the agents' refusals."""
+
+    def __init__(self, *, ttl_s: int = DEFAULT_DRAFT_TTL_S) -> None:
+        if ttl_s <= 0:
+            raise ValueError("ttl_s must be positive")
+        self.ttl = dt.timedelta(seconds=ttl_s)
+        self._entries: dict[str, DraftEntry] = {}
+        self._refused_ids: set[str] = set()
+        self._refused_signatures: set[tuple[str, str, str]] = set()
+
+    # -- lifecycle -------------------------------------------------------
+
+    def add(
+        self, principal: str, objective: Objective, *, now: dt.datetime, session: str = ""
+    ) -> DraftEntry:
+        """Admit a parser draft. A pre-confirmed/accepted one is malformed."""
+        errors = check_draft_ready(objective)
+        if errors:
+            raise ObjectiveInvalid(errors)
+        if objective.id in self._entries:
+            raise ValueError(f"objective id {objective.id!r} is already in the book")
+        entry = DraftEntry(principal, objective, now, now + self.ttl, "pending", session)
+        self._entries[objective.id] = entry
+        return entry
+
+    def load(self, entries: Iterable[DraftEntry], *, refused: Iterable[Objective] = ()) -> None:
+        """Restore persisted entries and refusals (after a restart)."""
+        for entry in entries:
+            self._entries[entry.objective.id] = entry
+        for obj in refused:
+            self._remember_refusal(obj)
+
+    def get(self, principal: str, objective_id: str) -> DraftEntry:
+        entry = self._entries.get(objective_id)
+        if entry is None or entry.principal != principal:
+            raise ObjectiveUnknown(objective_id)
+        return entry
+
+    def _live(self, principal: str, objective_id: str, now: dt.datetime) -> DraftEntry:
+        entry = self.get(principal, objective_id)
+        if entry.state == "pending" and now >= entry.expires_at:
+            entry = self._set(entry, "expired")
+        return entry
+
+    def _set(
+        self, entry: DraftEntry, state: DraftState, obj: Objective | None = None
+    ) -> DraftEntry:
+        new = msgspec.structs.replace(entry, state=state, objective=obj or entry.objective)
+        self._entries[new.objective.id] = new
+        return new
+
+    def confirm(
+        self,
+        principal: str,
+        objective_id: str,
+        *,
+        now: dt.datetime,
+        revision: int | None = None,
+        edits: object = None,
+    ) -> Confirmed:
+        """Confirm (optionally editing) a pending draft of `principal`.
+
+        Raises `ObjectiveUnknown` (not theirs, unknown, expired, already
+        settled), `RevisionStale` (an old revision), `ObjectiveInvalid` (bad
+        edits, every failing field named). Confirming an objective the agent
+        refused is allowed through with `prior_refusal=True`: the negotiation
+        refuses again and audits the coercion.
+        """
+        entry = self._live(principal, objective_id, now)
+        if entry.state not in ("pending", "refused"):
+            raise ObjectiveUnknown(objective_id, entry.state)
+        obj = entry.objective
+        if revision is not None and revision != obj.revision:
+            raise RevisionStale(objective_id, revision, obj.revision)
+        edited = False
+        if edits is not None and entry.state == "pending":
+            edited_obj = apply_edits(obj, edits, new_revision=obj.revision + 1)
+            edited, obj = edited_obj is not obj, edited_obj
+        elif edits:
+            raise ObjectiveUnknown(objective_id, "refused objectives cannot be edited")
+        prior = self.prior_refusal(obj) or entry.state == "refused"
+        obj = msgspec.structs.replace(obj, status="confirmed", confirmed_by_steward=True)
+        return Confirmed(self._set(entry, "confirmed", obj), obj, edited, prior)
+
+    def reject(self, principal: str, objective_id: str, *, now: dt.datetime) -> DraftEntry:
+        entry = self._live(principal, objective_id, now)
+        if entry.state != "pending":
+            raise ObjectiveUnknown(objective_id, entry.state)
+        obj = msgspec.structs.replace(entry.objective, status="rejected")
+        return self._set(entry, "rejected", obj)
+
+    def expire(self, now: dt.datetime) -> list[DraftEntry]:
+        """Expire every pending draft past its deadline; returns those."""
+        expired: list[DraftEntry] = []
+        for entry in list(self._entries.values()):
+            if entry.state == "pending" and now >= entry.expires_at:
+                obj = msgspec.structs.replace(entry.objective, status="expired")
+                expired.append(self._set(entry, "expired", obj))
+        return expired
+
+    def pending(
+        self, principal: str, *, now: dt.datetime, session: str | None = None
+    ) -> list[DraftEntry]:
+        """`principal`'s live drafts (optionally of one session), oldest first."""
+        return sorted(
+            (
+                e
+                for e in self._entries.values()
+                if e.principal == principal
+                and e.state == "pending"
+                and now < e.expires_at
+                and (session is None or e.session == session)
+            ),
+            key=lambda e: e.created_at,
+        )
+
+    def sole_pending(self, principal: str, *, session: str, now: dt.datetime) -> DraftEntry | None:
+        """The draft a spoken "yes"/"no" applies to: only when exactly one is
+        pending in that session (otherwise the words are parsed as a turn)."""
+        live = self.pending(principal, now=now, session=session)
+        return live[0] if len(live) == 1 else None
+
+    # -- refusals --------------------------------------------------------
+
+    def _remember_refusal(self, obj: Objective) -> None:
+        self._refused_ids.add(obj.id)
+        self._refused_signatures.add(_signature(obj))
+
+    def record_refusal(self, principal: str, objective_id: str) -> DraftEntry:
+        """The agent refused this confirmed objective; remember it. Only a
+        confirmed objective reaches an agent, so only one can be refused."""
+        entry = self.get(principal, objective_id)
+        if entry.state not in ("confirmed", "refused"):
+            raise ObjectiveUnknown(objective_id, entry.state)
+        self._remember_refusal(entry.objective)
+        return self._set(entry, "refused")
+
+    def prior_refusal(self, objective: Objective) -> bool:
+        """Was this objective (by id, or by agent + verb + target) refused?"""
+        return (
+            objective.id in self._refused_ids or _signature(objective) in self._refused_signatures
+        )
+
+    def forget_principal(self, principal: str) -> int:
+        """Drop every entry of `principal` (data deletion); returns how many."""
+        gone = [k for k, e in self._entries.items() if e.principal == principal]
+        for key in gone:
+            del self._entries[key]
+        return len(gone)
+
+    def prune(self, now: dt.datetime) -> int:
+        """Forget settled entries older than the draft lifetime (memory stays
+        bounded; the event log keeps them). Refusal memory is kept."""
+        cutoff = now - self.ttl
+        gone = [
+            k
+            for k, e in self._entries.items()
+            if e.state not in ("pending", "refused") and e.created_at < cutoff
+        ]
+        for key in gone:
+            del self._entries[key]
+        return len(gone)
+
+    def entries(self) -> list[DraftEntry]:
+        return list(self._entries.values())

@@ -1,0 +1,462 @@
+"""Word tables and token helpers shared by the parser and the negotiation.
+
+Everything is matched on lower-cased word tokens, with multi-word cues as
+token tuples, so "look into" and "make friends with" are cues while "make"
+inside "make friends with" is not (the longest cue at a position wins).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Final, NamedTuple, cast
+
+from vac.protocol.objective import Autonomy, TargetKind, Verb
+
+
+def words(text: str) -> tuple[str, ...]:
+    """A word table written as one string, split on whitespace."""
+    return tuple(text.split())
+
+
+class Tok(NamedTuple):
+    text: str  # as written
+    low: str  # lower-cased, curly apostrophes straightened
+    start: int  # character offsets into the source text
+    end: int
+
+
+_TOKEN_RE: Final = re.compile(r"\d{4}-\d{2}-\d{2}|[A-Za-z0-9]+(?:['’][A-Za-z]+)*|[.,;:!?]")
+PUNCT: Final[frozenset[str]] = frozenset(".,;:!?")
+ISO_DATE_RE: Final = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+
+
+def tokenize(text: str) -> list[Tok]:
+    out: list[Tok] = []
+    for m in _TOKEN_RE.finditer(text):
+        low = m.group().lower().replace("’", "'")
+        if low == "dont":  # ASR often drops the apostrophe
+            low = "don't"
+        out.append(Tok(m.group(), low, m.start(), m.end()))
+    return out
+
+
+Phrase = tuple[str, ...]
+
+
+def phrases(words: Iterable[str]) -> tuple[Phrase, ...]:
+    """Cue strings to token tuples, longest first (so the longest wins)."""
+    return tuple(sorted((tuple(w.split()) for w in words), key=len, reverse=True))
+
+
+def match_at(toks: Sequence[Tok], i: int, phrase: Phrase) -> bool:
+    if i + len(phrase) > len(toks):
+        return False
+    return all(toks[i + k].low == word for k, word in enumerate(phrase))
+
+
+def phrase_at(toks: Sequence[Tok], i: int, table: Iterable[Phrase]) -> Phrase | None:
+    """The first (longest, given `phrases()` order) cue starting at `i`."""
+    return next((p for p in table if match_at(toks, i, p)), None)
+
+
+def find_first(
+    toks: Sequence[Tok], table: Iterable[Phrase], *, skip: frozenset[int] = frozenset()
+) -> tuple[int, Phrase] | None:
+    ordered = tuple(table)
+    for i in range(len(toks)):
+        if i in skip:
+            continue
+        hit = phrase_at(toks, i, ordered)
+        if hit is not None:
+            return i, hit
+    return None
+
+
+def contains(
+    toks: Sequence[Tok], table: Iterable[Phrase], *, skip: frozenset[int] = frozenset()
+) -> bool:
+    return find_first(toks, table, skip=skip) is not None
+
+
+# --- verbs ------------------------------------------------------------------
+
+VERB_CUES: Final[Mapping[str, str]] = {
+    **dict.fromkeys(["repair", "fix", "mend", "patch", "patch up", "restore"], "Repair"),
+    **dict.fromkeys(["map", "chart", "survey", "scout", "explore"], "Map"),
+    **dict.fromkeys(
+        [
+            "investigate",
+            "check",
+            "check on",
+            "look into",
+            "inspect",
+            "examine",
+            "find out",
+            "look at",
+        ],
+        "Investigate",
+    ),
+    **dict.fromkeys(["protect", "guard", "watch over", "defend", "shield", "watch"], "Protect"),
+    **dict.fromkeys(["build", "make", "craft", "construct", "put up", "assemble"], "Build"),
+    **dict.fromkeys(["support", "help", "assist", "comfort", "help out"], "Support"),
+    **dict.fromkeys(
+        ["befriend", "make friends with", "make friends", "visit", "get to know", "say hello to"],
+        "Befriend",
+    ),
+    **dict.fromkeys(
+        ["report", "report on", "tell me about", "let me know about", "update me on"], "Report"
+    ),
+}
+VERB_PHRASES: Final = phrases(VERB_CUES)
+
+
+def verb_of(phrase: Phrase) -> Verb:
+    return cast(Verb, VERB_CUES[" ".join(phrase)])
+
+
+def kind_of(word: str) -> TargetKind | None:
+    kind = KIND_CUES.get(word)
+    return None if kind is None else cast(TargetKind, kind)
+
+
+# --- addressing -------------------------------------------------------------
+
+FRAME_WORDS: Final[frozenset[str]] = frozenset({"ask", "tell", "have", "direct", "get", "let"})
+# Frames that, followed by an unknown word and "to", clearly name someone.
+NAMING_FRAMES: Final[frozenset[str]] = frozenset({"ask", "tell", "direct"})
+FILLERS: Final[frozenset[str]] = frozenset(
+    {"please", "hey", "hi", "ok", "okay", "so", "now", "could", "can", "would", "you", "will"}
+)
+PRONOUNS: Final[frozenset[str]] = frozenset({"him", "her", "them", "they", "he", "she"})
+
+# --- target -----------------------------------------------------------------
+
+DETERMINERS: Final[frozenset[str]] = frozenset(
+    words("the a an my our your this that these those some his her their its")
+)
+VAGUE: Final[frozenset[str]] = frozenset(
+    words(
+        "it that this them him her me us something stuff things thing everything anything "
+        "there here one"
+    )
+)
+LOCATION_PREPS: Final = phrases(
+    ["near", "at", "in", "inside", "outside", "beside", "behind", "around", "next to"]
+)
+TIME_CUES: Final = phrases(["today", "tonight", "tomorrow", "this week", "next week"])
+# Words and phrases that end a target ("the garden gate | by tomorrow").
+TARGET_STOPS: Final = phrases(
+    [
+        "without",
+        "by",
+        "urgently",
+        "carefully",
+        "gently",
+        "slowly",
+        "quickly",
+        "safely",
+        "and",
+        "but",
+        "so",
+        "then",
+        "while",
+        "because",
+        "if",
+        "before",
+        "until",
+        "please",
+        "today",
+        "tonight",
+        "tomorrow",
+        "this week",
+        "next week",
+        "asap",
+        "immediately",
+        "right now",
+        "right away",
+        "soon",
+        "whenever",
+        "when you can",
+        "no rush",
+        "always",
+        "exactly",
+        "use your judgment",
+        "use your judgement",
+        "do not",
+        "don't",
+        "never",
+        "avoid",
+        "near",
+        "at",
+        "in",
+        "inside",
+        "outside",
+        "beside",
+        "behind",
+        "around",
+        "next to",
+        "quietly",
+        "discreetly",
+        "privately",
+        "with care",
+        "as soon as",
+        "from now on",
+        "every day",
+        "for me",
+        "on",
+        "to",
+    ]
+)
+
+# Head-noun cues for the target kind; the head (last word) is checked first,
+# so "garden gate" is a prop (a gate), "grove path" ground (a path).
+KIND_CUES: Final[Mapping[str, str]] = {
+    **dict.fromkeys(
+        words(
+            "gate bench door fence wall roof bridge well cart tool tools table chair lamp lantern "
+            "window shed boat ladder pot basket loom chest clock sign statue bed stove oven "
+            "trellis swing kite net hive hives pump cistern gutter"
+        ),
+        "prop",
+    ),
+    **dict.fromkeys(
+        words(
+            "path field grove garden gardens meadow forest woods orchard river pond hill trail "
+            "road shore beach valley lake creek stream yard land farm border perimeter ridge cave "
+            "clearing marsh spring cliff"
+        ),
+        "ground",
+    ),
+    **dict.fromkeys(
+        words(
+            "house home village kitchen workshop market school library barn hut room square "
+            "tower temple shrine camp attic cellar"
+        ),
+        "place",
+    ),
+    **dict.fromkeys(
+        words("friendship relationship bond alliance rivalry feud peace trust"), "relationship"
+    ),
+    **dict.fromkeys(
+        words(
+            "patrol harvest cooking festival lesson lessons training practice dinner meal chores "
+            "rounds search planting gathering celebration ceremony game watch"
+        ),
+        "activity",
+    ),
+}
+
+# --- constraints, priority, autonomy ----------------------------------------
+
+PACE_CUES: Final[Mapping[str, str]] = {
+    **dict.fromkeys(["careful", "carefully", "with care"], "careful"),
+    **dict.fromkeys(["gentle", "gently"], "gentle"),
+    **dict.fromkeys(["slow", "slowly", "take your time"], "slow"),
+}
+SAFETY_CUES: Final[Mapping[str, str]] = {
+    **dict.fromkeys(
+        ["report blockers", "report any blockers", "report the blockers"], "report blockers"
+    ),
+    **dict.fromkeys(["stay safe", "be safe", "safely"], "stay safe"),
+}
+PRIVACY_CUES: Final = phrases(["quietly", "discreetly", "privately"])
+
+PRIORITY_TIERS: Final[tuple[tuple[int, tuple[Phrase, ...]], ...]] = (
+    (
+        90,
+        phrases(
+            [
+                "urgent",
+                "urgently",
+                "immediately",
+                "right now",
+                "right away",
+                "asap",
+                "as soon as possible",
+                "emergency",
+            ]
+        ),
+    ),
+    (
+        25,
+        phrases(
+            [
+                "whenever",
+                "no rush",
+                "when you can",
+                "when you have time",
+                "low priority",
+                "eventually",
+                "someday",
+            ]
+        ),
+    ),
+    (78, phrases(["soon", "important", "quickly", "priority", "high priority", "fast", "hurry"])),
+)
+DEFAULT_PRIORITY: Final = 55
+
+AUTONOMY_CUES: Final[tuple[tuple[Autonomy, tuple[Phrase, ...]], ...]] = (
+    (
+        "direct-tether",
+        phrases(["exactly as i say", "exactly as i said", "exactly like i say", "exactly as told"]),
+    ),
+    ("free", phrases(["use your judgment", "use your judgement", "your call", "as you see fit"])),
+    ("standing-intent", phrases(["always", "from now on", "every day", "every night"])),
+)
+
+# --- forbidden lines and values ---------------------------------------------
+
+FORBID_MARKERS: Final = phrases(["without", "do not", "don't", "never", "avoid"])
+# "never mind", "don't worry": idioms, not boundaries.
+FORBID_IDIOMS: Final[frozenset[str]] = frozenset({"mind", "worry"})
+FORBID_STOPS: Final = phrases(
+    [
+        "and",
+        "but",
+        "by",
+        "before",
+        "until",
+        "so",
+        "then",
+        "while",
+        "because",
+        "also",
+        "please",
+        "today",
+        "tonight",
+        "tomorrow",
+        "this week",
+        "next week",
+        "urgently",
+        "immediately",
+        "asap",
+        "right now",
+        "carefully",
+        "gently",
+        "slowly",
+        "quickly",
+        "soon",
+        "whenever",
+        "always",
+        "without",
+        "do not",
+        "don't",
+        "never",
+        "avoid",
+    ]
+)
+MAX_FORBID_WORDS: Final = 12
+
+VALUE_CUES: Final[tuple[tuple[str, frozenset[str]], ...]] = (
+    (
+        "honesty",
+        frozenset(
+            words(
+                "lie lies lying lied deceive deceiving mislead misleading trick "
+                "tricking cheat cheating fib pretend pretending fake forge bluff "
+                "cover"
+            )
+        ),
+    ),
+    (
+        "privacy",
+        frozenset(
+            words(
+                "private privacy secret secrets consent spy spying snoop snooping "
+                "eavesdrop eavesdropping diary letters"
+            )
+        ),
+    ),
+    (
+        "safety",
+        frozenset(
+            words(
+                "harm harming hurt hurting unsafe danger dangerous injure injuring "
+                "fight fighting fire weapon weapons attack attacking poison "
+                "burn"
+            )
+        ),
+    ),
+    ("autonomy", frozenset(words("obey obeying command commanding force forcing"))),
+)
+# Asks that override the agent's own judgement (negotiation, not parsing).
+AUTONOMY_PHRASES: Final = phrases(
+    [
+        "no questions asked",
+        "no matter what",
+        "or else",
+        "whatever i say",
+        "do as you're told",
+        "do as you are told",
+    ]
+)
+
+
+def value_of_words(tokens: Iterable[str]) -> str | None:
+    """The first value (honesty, privacy, safety, autonomy order) any word cues."""
+    bag = set(tokens)
+    return next((value for value, cues in VALUE_CUES if bag & cues), None)
+
+
+class Span(NamedTuple):
+    marker: Phrase
+    start: int  # index of the marker's first token
+    body_start: int  # first token after the marker
+    end: int  # exclusive
+
+
+def forbidden_spans(toks: Sequence[Tok]) -> list[Span]:
+    """Boundaries the speaker drew: "without lying to visitors" → the marker
+    and the words up to the next stop (punctuation, "and", a time word, …)."""
+    spans: list[Span] = []
+    i = 0
+    while i < len(toks):
+        marker = phrase_at(toks, i, FORBID_MARKERS)
+        if marker is None:
+            i += 1
+            continue
+        j = body = i + len(marker)
+        if j < len(toks) and toks[j].low in FORBID_IDIOMS:
+            i = j + 1
+            continue
+        while (
+            j < len(toks)
+            and j - body < MAX_FORBID_WORDS
+            and toks[j].low not in PUNCT
+            and phrase_at(toks, j, FORBID_STOPS) is None
+        ):
+            j += 1
+        if j > body:
+            spans.append(Span(marker, i, body, j))
+        i = max(j, i + 1)
+    return spans
+
+
+def span_indices(spans: Iterable[Span]) -> frozenset[int]:
+    return frozenset(k for s in spans for k in range(s.start, s.end))
+
+
+# -ing → base form for the first word of a boundary ("lying" → "lie").
+_ING_IRREGULAR: Final[Mapping[str, str]] = {"lying": "lie", "dying": "die", "tying": "tie"}
+_ING_NEEDS_E: Final[frozenset[str]] = frozenset(
+    words(
+        "make take use wake leave move chase scare waste share trade hide ride drive invade "
+        "ignore raise cause tease change damage deceive come give have lose bite "
+        "provoke pressure force forge fake"
+    )
+)
+_DOUBLE_KEEP: Final[frozenset[str]] = frozenset({"ll", "ss", "zz", "ff"})
+
+
+def base_form(word: str) -> str:
+    if word in _ING_IRREGULAR:
+        return _ING_IRREGULAR[word]
+    if not word.endswith("ing") or len(word) <= 5:
+        return word
+    stem = word[:-3]
+    if stem + "e" in _ING_NEEDS_E:
+        return stem + "e"
+    if len(stem) >= 3 and stem[-1] == stem[-2] and stem[-2:] not in _DOUBLE_KEEP:
+        return stem[:-1]  # stepping → step, running → run
+    return stem

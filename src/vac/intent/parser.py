@@ -1,0 +1,431 @@
+"""Words → a draft objective (or a clarifying question), as a cascade.
+
+    confidence floor → addressing frame → agent grounding → verb → target →
+    target kind → constraints → priority → autonomy → deadline → forbidden lines
+
+Each stage is a small extractor over lower-cased word tokens (`lexicon`).
+Anything the cascade cannot stand behind (low confidence, no verb, no target,
+an unknown name) becomes a `Clarify` with a question, never a guessed
+objective. A `Draft` is always `status: draft`, unconfirmed and unaccepted:
+only the steward gate confirms it. Time is the caller's `now`.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections.abc import Mapping, Sequence
+from typing import Final, Literal, NamedTuple
+
+import msgspec
+
+from vac.intent import lexicon as lx
+from vac.intent.lexicon import Tok, words
+from vac.intent.roster import STOPWORDS, Resolution, Roster, resolve_agent
+from vac.intent.spoken import VERB_SPOKEN, summarise
+from vac.protocol.objective import (
+    Autonomy,
+    Constraint,
+    ForbiddenLine,
+    Objective,
+    Target,
+    TargetKind,
+)
+
+MIN_CONFIDENCE: Final = 0.7
+MAX_SOURCE_CHARS: Final = 2000
+_LABEL_MAX: Final = 120
+_TEXT_MAX: Final = 200
+DEFAULT_FORBIDDEN_LINE: Final = ForbiddenLine(
+    "Respect the agent's autonomy", "forbidden-line:respect-agent-autonomy"
+)
+_GROUP_WORDS: Final = frozenset(
+    words("everyone everybody all someone somebody anyone anybody team squad")
+)
+_NOT_PLACES: Final = frozenset(
+    words(
+        "morning evening afternoon night day week hour hours minute minutes moment meantime "
+        "future end time"
+    )
+)
+_PARTICLES: Final = frozenset({"with", "on", "about", "out"})
+
+ClarifyReason = Literal[
+    "empty", "low-confidence", "too-long", "unknown-agent", "no-verb", "no-target"
+]
+AgentSource = Literal["exact", "fuzzy", "phonetic", "current", "default"]
+
+
+class Draft(msgspec.Struct, frozen=True, tag="draft", tag_field="type"):
+    """A parsed objective awaiting the steward, with what was resolved.
+
+    `heard_as` is the words the agent name was grounded from (None when no
+    agent was named); `agent_source` says how the agent was chosen."""
+
+    objective: Objective
+    summary: str
+    resolved_agent: str
+    heard_as: str | None
+    agent_source: AgentSource
+    grounding_score: float | None = None
+
+
+class Clarify(msgspec.Struct, frozen=True, tag="clarify", tag_field="type"):
+    """The parser will not guess: `question` is spoken back to the steward."""
+
+    reason: ClarifyReason
+    question: str
+    source_text: str
+    confidence: float
+
+
+ParseResult = Draft | Clarify
+
+
+class _Address(NamedTuple):
+    start: int  # the command clause is toks[start:end]
+    end: int
+    resolution: Resolution | None = None
+    unknown: str | None = None  # a name that was clearly addressed but is not ours
+
+
+def _resolve(toks: Sequence[Tok], roster: Roster) -> Resolution | None:
+    """Ground an addressing span; the name must be all it says besides
+    fillers ("hey coffee" yes, "never mislead Kofi" no)."""
+    if not toks or any(t.low in lx.PUNCT for t in toks):
+        return None
+    res = resolve_agent(" ".join(t.text for t in toks), roster)
+    if res is None:
+        return None
+    heard = res.heard_as.split()
+    low = [t.low.replace("'", "") for t in toks]
+    for start in range(len(low) - len(heard) + 1):
+        if low[start : start + len(heard)] == heard:
+            rest = low[:start] + low[start + len(heard) :]
+            return res if all(w in STOPWORDS for w in rest) else None
+    return None
+
+
+def _frame(toks: Sequence[Tok], i: int, roster: Roster) -> _Address | None:
+    """ "ask / tell / have / direct / get / let NAME (to) …"."""
+    rest, n = i + 1, len(toks)
+    for k in range(rest + 1, min(rest + 4, n)):
+        if toks[k].low in lx.PUNCT:
+            break
+        if toks[k].low != "to":
+            continue
+        span = toks[rest:k]
+        if all(t.low in lx.PRONOUNS for t in span):
+            return _Address(k + 1, n)  # "ask them to …": whoever is current
+        res = _resolve(span, roster)
+        if res is not None:
+            return _Address(k + 1, n, res)
+        if (
+            toks[i].low in lx.NAMING_FRAMES
+            and span[0].low not in lx.DETERMINERS
+            and (span[0].low in _GROUP_WORDS or not all(t.low in STOPWORDS for t in span))
+        ):
+            return _Address(k + 1, n, unknown=" ".join(t.text for t in span))
+        break
+    for size in (1, 2, 3):  # "have Kofi build …"
+        if rest + size < n and lx.phrase_at(toks, rest + size, lx.VERB_PHRASES) is not None:
+            res = _resolve(toks[rest : rest + size], roster)
+            if res is not None:
+                return _Address(rest + size, n, res)
+    return None
+
+
+def _address(toks: Sequence[Tok], roster: Roster) -> _Address:
+    n = len(toks)
+    while n and toks[n - 1].low in lx.PUNCT:
+        n -= 1
+    i = 0
+    while i < n and toks[i].low in lx.FILLERS:
+        i += 1
+    if i < n and toks[i].low in lx.FRAME_WORDS:
+        framed = _frame(toks[:n], i, roster)
+        if framed is not None:
+            return framed
+    commas = [k for k in range(i, n) if toks[k].low == ","]
+    if commas and 1 <= commas[0] - i <= 3:  # "Kofi, build a bench"
+        res = _resolve(toks[i : commas[0]], roster)
+        if res is not None:
+            return _Address(commas[0] + 1, n, res)
+    if commas and 1 <= n - commas[-1] - 1 <= 3:  # "build a bench, Kofi"
+        res = _resolve(toks[commas[-1] + 1 : n], roster)
+        if res is not None:
+            return _Address(i, commas[-1], res)
+    hit = lx.find_first(toks[:n], lx.VERB_PHRASES)
+    if hit is not None and 1 <= hit[0] - i <= 3:  # "Kofi build a bench"
+        res = _resolve(toks[i : hit[0]], roster)
+        if res is not None:
+            return _Address(hit[0], n, res)
+    return _Address(i, n)
+
+
+class _Target(NamedTuple):
+    target: Target
+    phrase: str  # as spoken, with its article: "the garden gate"
+    end: int
+
+
+def _truncate(text: str, limit: int) -> str:
+    if len(text) <= limit:
+        return text
+    cut = text[:limit]
+    return cut.rsplit(" ", 1)[0] if " " in cut else cut
+
+
+def _slug(label: str) -> str:
+    slug = re.sub(r"[^a-z0-9]+", "-", label.lower()).strip("-")[:96].strip("-")
+    return slug or "unnamed"
+
+
+def _kind(core: Sequence[Tok]) -> TargetKind:
+    low = [t.low for t in core]
+    for word in [low[-1], *reversed(low[:-1])]:  # the head noun first
+        for form in (word, word[:-1] if word.endswith("s") else word):
+            kind = lx.kind_of(form)
+            if kind is not None:
+                return kind
+    return "custom"
+
+
+def _target(source: str, clause: Sequence[Tok], start: int, roster: Roster) -> _Target | None:
+    j = start
+    while (
+        j < len(clause)
+        and clause[j].low not in lx.PUNCT
+        and not lx.ISO_DATE_RE.match(clause[j].low)
+        and lx.phrase_at(clause, j, lx.TARGET_STOPS) is None
+    ):
+        j += 1
+    words = clause[start:j]
+    while words and words[0].low in _PARTICLES:  # "help with the harvest"
+        words = words[1:]
+    k = 0
+    while k < len(words) and words[k].low in lx.DETERMINERS:
+        k += 1
+    core = words[k:]
+    if not core or all(t.low in lx.VAGUE for t in core):
+        return None
+    phrase = _truncate(source[words[0].start : words[-1].end], _LABEL_MAX)
+    label = _truncate(source[core[0].start : core[-1].end], _LABEL_MAX)
+    agent = _resolve(core, roster) if len(core) <= 2 else None
+    if agent is not None and agent.method in ("exact", "fuzzy"):
+        # Only a close spelling makes a target an agent: "make coffee" is not Kofi.
+        return _Target(Target(f"agent:{_slug(agent.agent)}", "agent", agent.agent), agent.agent, j)
+    kind = _kind(core)
+    label = label[:1].upper() + label[1:]
+    return _Target(Target(f"{kind}:{_slug(label)}", kind, label[:_LABEL_MAX]), phrase, j)
+
+
+def _deadline(clause: Sequence[Tok], now: dt.datetime) -> tuple[str, str] | None:
+    """(ISO value, how to say it) for the first deadline cue, against `now`."""
+    today = now.date()
+    for i, tok in enumerate(clause):
+        if lx.ISO_DATE_RE.match(tok.low):
+            try:
+                return dt.date.fromisoformat(tok.low).isoformat(), f"by {tok.low}"
+            except ValueError:
+                continue
+        if tok.low in ("today", "tonight"):
+            return today.isoformat(), tok.low
+        if tok.low == "tomorrow":
+            return (today + dt.timedelta(days=1)).isoformat(), "by tomorrow"
+        if lx.match_at(clause, i, ("this", "week")):
+            sunday = today + dt.timedelta(days=(6 - today.weekday()) % 7)
+            return sunday.isoformat(), "by the end of the week"
+        if lx.match_at(clause, i, ("next", "week")):
+            sunday = today + dt.timedelta(days=(6 - today.weekday()) % 7 + 7)
+            return sunday.isoformat(), "by the end of next week"
+    return None
+
+
+def _location(source: str, clause: Sequence[Tok], start: int, skip: frozenset[int]) -> str | None:
+    for i in range(start, len(clause)):
+        if i in skip:
+            continue
+        prep = lx.phrase_at(clause, i, lx.LOCATION_PREPS)
+        if prep is None:
+            continue
+        j = i + len(prep)
+        if prep[0] in ("at", "in", "inside") and (
+            j >= len(clause) or clause[j].low not in lx.DETERMINERS
+        ):
+            continue
+        k = j
+        while (
+            k < len(clause)
+            and k - j < 5
+            and clause[k].low not in lx.PUNCT
+            and (k == j or lx.phrase_at(clause, k, lx.TARGET_STOPS) is None)
+        ):
+            k += 1
+        words = [t.low for t in clause[j:k] if t.low not in lx.DETERMINERS]
+        if not words or words[-1] in _NOT_PLACES:
+            continue
+        return _truncate(source[clause[i].start : clause[k - 1].end], _TEXT_MAX)
+    return None
+
+
+def _first_cue(clause: Sequence[Tok], table: Mapping[str, str], skip: frozenset[int]) -> str | None:
+    hit = lx.find_first(clause, lx.phrases(table), skip=skip)
+    return None if hit is None else table[" ".join(hit[1])]
+
+
+def _forbidden_lines(clause: Sequence[Tok], spans: Sequence[lx.Span]) -> list[ForbiddenLine]:
+    lines: list[ForbiddenLine] = []
+    seen: set[str] = set()
+    for span in spans:
+        body = clause[span.body_start : span.end]
+        first = body[0].low
+        gerund = first.endswith("ing") or first in ("lying", "dying", "tying")
+        rest = " ".join(t.text for t in body[1:])
+        if span.marker in (("without",), ("avoid",)) and not gerund:
+            text = f"Avoid {' '.join(t.text for t in body)}"
+        else:
+            text = f"Do not {lx.base_form(first)} {rest}".rstrip()
+        text = _truncate(text, _TEXT_MAX)
+        key = text.lower()
+        if key in seen or len(lines) >= 24:
+            continue
+        seen.add(key)
+        value = lx.value_of_words([t.low for t in body] + [lx.base_form(first)]) or "respect"
+        lines.append(ForbiddenLine(text, f"value:{value}"))
+    return lines or [DEFAULT_FORBIDDEN_LINE]
+
+
+def _priority(clause: Sequence[Tok], skip: frozenset[int]) -> int:
+    for tier, cues in lx.PRIORITY_TIERS:
+        if lx.contains(clause, cues, skip=skip):
+            return tier
+    return lx.DEFAULT_PRIORITY
+
+
+def _autonomy(clause: Sequence[Tok], skip: frozenset[int]) -> Autonomy:
+    for mode, cues in lx.AUTONOMY_CUES:
+        if lx.contains(clause, cues, skip=skip):
+            return mode
+    return "brief"
+
+
+def _clarify(reason: ClarifyReason, question: str, source: str, confidence: float) -> Clarify:
+    return Clarify(reason, question, source[:MAX_SOURCE_CHARS], confidence)
+
+
+def parse(
+    text: str,
+    *,
+    confidence: float,
+    now: dt.datetime,
+    roster: Roster,
+    current_agent: str | None,
+    objective_id: str,
+) -> Draft | Clarify:
+    """Parse one final transcript (or typed text) into a draft or a question.
+
+    `now` must be timezone-aware: relative deadlines resolve in its zone.
+    `current_agent` is whom the session last addressed; with no agent named
+    the draft goes there (else to the roster's first), and the summary says so.
+    """
+    if now.utcoffset() is None:
+        raise ValueError("now must be timezone-aware")
+    confidence = min(max(float(confidence), 0.0), 1.0)
+    source = " ".join(text.split())
+    toks = lx.tokenize(source)
+    if not any(t.low not in lx.PUNCT for t in toks):
+        return _clarify(
+            "empty", "I didn't catch anything. What would you like done?", "", confidence
+        )
+    if confidence < MIN_CONFIDENCE:
+        heard = _truncate(source, 80)
+        return _clarify(
+            "low-confidence",
+            f'I may have misheard: "{heard}". Could you say that again?',
+            source,
+            confidence,
+        )
+    if len(source) > MAX_SOURCE_CHARS:
+        return _clarify(
+            "too-long", "That was a lot at once. What is the one thing to do?", source, confidence
+        )
+
+    address = _address(toks, roster)
+    if address.unknown is not None:
+        question = (
+            f"I don't know anyone called {address.unknown}. Who should do it: "
+            + ", ".join(roster.names())
+            + "?"
+        )
+        return _clarify("unknown-agent", question, source, confidence)
+    clause = toks[address.start : address.end]
+    spans = lx.forbidden_spans(clause)
+    skip = lx.span_indices(spans)
+    hit = lx.find_first(clause, lx.VERB_PHRASES, skip=skip)
+    if hit is None:
+        return _clarify(
+            "no-verb",
+            "I heard you, but not what to do. Should someone repair, map, look into, "
+            "protect, build, support, befriend or report on something?",
+            source,
+            confidence,
+        )
+    verb = lx.verb_of(hit[1])
+
+    note: str | None = None
+    if address.resolution is not None:
+        res = address.resolution
+        agent, heard_as, score = res.agent, res.heard_as, res.score
+        source_kind: AgentSource = res.method
+        if res.method != "exact":
+            note = f'heard "{res.heard_as}" as {res.agent}'
+    else:
+        current = roster.get(current_agent) if current_agent else None
+        chosen = current or roster.first
+        agent, heard_as, score = chosen.name, None, None
+        source_kind = "current" if current else "default"
+        note = f"no agent named — sending to {agent}"
+
+    target = _target(source, clause, hit[0] + len(hit[1]), roster)
+    if target is None:
+        return _clarify(
+            "no-target", f"What should {agent} {VERB_SPOKEN[verb]}?", source, confidence
+        )
+
+    deadline = _deadline(clause, now)
+    constraints: list[Constraint] = []
+    if deadline is not None:
+        constraints.append(Constraint("time", deadline[0]))
+    pace = _first_cue(clause, lx.PACE_CUES, skip)
+    if pace is not None:
+        constraints.append(Constraint("pace", pace))
+    safety = _first_cue(clause, lx.SAFETY_CUES, skip)
+    if safety is not None:
+        constraints.append(Constraint("safety", safety))
+    location = _location(source, clause, target.end, skip)
+    if location is not None:
+        constraints.append(Constraint("location", location))
+    if lx.contains(clause, lx.PRIVACY_CUES, skip=skip):
+        constraints.append(Constraint("privacy", "discreet"))
+
+    objective = Objective(
+        id=objective_id,
+        revision=1,
+        agent=agent,
+        verb=verb,
+        target=target.target,
+        constraints=constraints,
+        priority=_priority(clause, skip),
+        deadline=None if deadline is None else deadline[0],
+        forbidden_lines=_forbidden_lines(clause, spans),
+        autonomy=_autonomy(clause, skip),
+        status="draft",
+        confirmed_by_steward=False,
+        accepted_by_agent=False,
+        source_text=source,
+        confidence=confidence,
+    )
+    when = None if deadline is None else deadline[1]
+    summary = summarise(objective, now=now, phrase=target.phrase, when=when, note=note)
+    return Draft(objective, summary, agent, heard_as, source_kind, score)

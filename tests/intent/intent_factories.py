@@ -1,0 +1,28 @@
+"""Builders for valid objectives (a uniquely named module, importable from
+tests without clashing with other directories' conftest modules)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+def objective_builtins(**overrides: Any) -> dict[str, Any]:
+    base: dict[str, Any] = {
+        "id": "obj-1",
+        "revision": 1,
+        "agent": "Abeni",
+        "verb": "Repair",
+        "target": {"ref": "prop:garden-gate", "kind": "prop", "label": "Garden gate"},
+        "constraints": [{"kind": "time", "value": "2026-05-02"}],
+        "priority": 55,
+        "deadline": "2026-05-02",
+        "forbidden_lines": [{"text": "Do not lie to visitors", "value_ref": "value:honesty"}],
+        "autonomy": "brief",
+        "status": "draft",
+        "confirmed_by_steward": False,
+        "accepted_by_agent": False,
+        "source_text": "ask Abeni to repair the garden gate by tomorrow without lying to visitors",
+        "confidence": 0.93,
+    }
+    base.update(overrides)
+    return base

@@ -1,0 +1,229 @@
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable
+
+import msgspec
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from intent_factories import objective_builtins
+
+from vac.intent import (
+    DraftBook,
+    ObjectiveInvalid,
+    ObjectiveUnknown,
+    RevisionStale,
+    classify_reply,
+)
+from vac.protocol.objective import Objective
+
+MakeObjective = Callable[..., Objective]
+NOW = dt.datetime(2026, 5, 1, 10, 0, tzinfo=dt.UTC)
+HOUR = dt.timedelta(hours=1)
+
+
+@pytest.mark.parametrize(
+    ("text", "reply"),
+    [
+        ("yes", "confirm"),
+        ("Yeah.", "confirm"),
+        ("confirm", "confirm"),
+        ("Do it!", "confirm"),
+        ("go ahead", "confirm"),
+        ("yes, please", "confirm"),
+        ("okay, do it", "confirm"),
+        ("no", "reject"),
+        ("No.", "reject"),
+        ("nope", "reject"),
+        ("cancel", "reject"),
+        ("never mind", "reject"),
+        ("Stop that.", "reject"),
+        ("no thanks", "reject"),
+        ("no, tell Kofi to do it", None),
+        ("yes and also fix the fence", None),
+        ("fix the gate", None),
+        ("", None),
+        ("do it tomorrow instead", None),
+    ],
+)
+def test_classify_reply(text: str, reply: str | None) -> None:
+    assert classify_reply(text) == reply
+
+
+def test_confirm_by_own_principal(make_objective: MakeObjective) -> None:
+    book = DraftBook()
+    entry = book.add("alice", make_objective(), now=NOW, session="s1")
+    assert entry.expires_at == NOW + dt.timedelta(hours=24)
+    assert [e.objective.id for e in book.pending("alice", now=NOW)] == ["obj-1"]
+    done = book.confirm("alice", "obj-1", now=NOW, revision=1)
+    assert done.objective.status == "confirmed" and done.objective.confirmed_by_steward
+    assert not done.objective.accepted_by_agent
+    assert done.entry.state == "confirmed" and not done.edited and not done.prior_refusal
+    assert book.pending("alice", now=NOW) == []
+
+
+def test_another_principal_gets_the_same_error_as_unknown(make_objective: MakeObjective) -> None:
+    book = DraftBook()
+    book.add("alice", make_objective(), now=NOW)
+    with pytest.raises(ObjectiveUnknown) as theirs:
+        book.confirm("mallory", "obj-1", now=NOW)
+    with pytest.raises(ObjectiveUnknown) as missing:
+        book.confirm("mallory", "obj-404", now=NOW)
+    assert theirs.value.code == missing.value.code == "objective_unknown"
+    assert theirs.value.message.replace("obj-1", "X") == missing.value.message.replace(
+        "obj-404", "X"
+    )
+    with pytest.raises(ObjectiveUnknown):
+        book.reject("mallory", "obj-1", now=NOW)
+    assert book.pending("mallory", now=NOW) == []
+    assert book.get("alice", "obj-1").state == "pending"
+
+
+def test_confirm_with_edits_makes_a_new_revision(make_objective: MakeObjective) -> None:
+    book = DraftBook()
+    book.add("alice", make_objective(), now=NOW)
+    done = book.confirm("alice", "obj-1", now=NOW, revision=1, edits={"priority": 90})
+    assert done.edited and done.objective.revision == 2 and done.objective.priority == 90
+
+
+def test_stale_revision_is_refused(make_objective: MakeObjective) -> None:
+    book = DraftBook()
+    book.add("alice", make_objective(revision=3), now=NOW)
+    with pytest.raises(RevisionStale) as info:
+        book.confirm("alice", "obj-1", now=NOW, revision=2)
+    assert info.value.fields == ["revision"]
+    assert isinstance(info.value, ObjectiveInvalid)
+    assert book.get("alice", "obj-1").state == "pending"
+
+
+def test_invalid_edits_name_every_field_and_leave_the_draft(make_objective: MakeObjective) -> None:
+    book = DraftBook()
+    book.add("alice", make_objective(), now=NOW)
+    with pytest.raises(ObjectiveInvalid) as info:
+        book.confirm("alice", "obj-1", now=NOW, edits={"priority": 101, "status": "confirmed"})
+    assert info.value.fields == ["status", "priority"]
+    assert book.get("alice", "obj-1").state == "pending"
+
+
+def test_pre_confirmed_drafts_are_malformed(make_objective: MakeObjective) -> None:
+    book = DraftBook()
+    with pytest.raises(ObjectiveInvalid) as info:
+        book.add("alice", make_objective(confirmed_by_steward=True), now=NOW)
+    assert info.value.fields == ["confirmed_by_steward"]
+    with pytest.raises(ObjectiveInvalid):
+        book.add("alice", make_objective(accepted_by_agent=True), now=NOW)
+
+
+def test_reject_and_double_settlement(make_objective: MakeObjective) -> None:
+    book = DraftBook()
+    book.add("alice", make_objective(), now=NOW)
+    rejected = book.reject("alice", "obj-1", now=NOW)
+    assert rejected.state == "rejected" and rejected.objective.status == "rejected"
+    with pytest.raises(ObjectiveUnknown):
+        book.confirm("alice", "obj-1", now=NOW)
+    with pytest.raises(ObjectiveUnknown):
+        book.reject("alice", "obj-1", now=NOW)
+
+
+def test_drafts_expire(make_objective: MakeObjective) -> None:
+    book = DraftBook(ttl_s=3600)
+    book.add("alice", make_objective(), now=NOW)
+    book.add("alice", make_objective(id="obj-2"), now=NOW + HOUR / 2)
+    expired = book.expire(NOW + HOUR)
+    assert [e.objective.id for e in expired] == ["obj-1"]
+    assert expired[0].objective.status == "expired"
+    assert [e.objective.id for e in book.pending("alice", now=NOW + HOUR)] == ["obj-2"]
+    # A confirm past the deadline finds nothing, even before expire() ran.
+    with pytest.raises(ObjectiveUnknown):
+        book.confirm("alice", "obj-2", now=NOW + 2 * HOUR)
+    assert book.get("alice", "obj-2").state == "expired"
+
+
+def test_sole_pending_per_session(make_objective: MakeObjective) -> None:
+    book = DraftBook()
+    book.add("alice", make_objective(), now=NOW, session="s1")
+    assert book.sole_pending("alice", session="s1", now=NOW) is not None
+    assert book.sole_pending("alice", session="s2", now=NOW) is None
+    book.add("alice", make_objective(id="obj-2"), now=NOW, session="s1")
+    assert book.sole_pending("alice", session="s1", now=NOW) is None
+
+
+def test_refusals_are_remembered_by_id_and_by_content(make_objective: MakeObjective) -> None:
+    book = DraftBook()
+    book.add("alice", make_objective(), now=NOW)
+    book.confirm("alice", "obj-1", now=NOW)
+    book.record_refusal("alice", "obj-1")
+    # Pushing the same id again: allowed through, flagged as coercion.
+    again = book.confirm("alice", "obj-1", now=NOW)
+    assert again.prior_refusal
+    # The same ask under a new id is coercion too.
+    book.add("alice", make_objective(id="obj-2"), now=NOW)
+    assert book.confirm("alice", "obj-2", now=NOW).prior_refusal
+    # A different ask is not.
+    other = make_objective(id="obj-3", target={"ref": "prop:fence", "kind": "prop", "label": "F"})
+    book.add("alice", other, now=NOW)
+    assert not book.confirm("alice", "obj-3", now=NOW).prior_refusal
+
+
+def test_load_restores_and_forget_deletes(make_objective: MakeObjective) -> None:
+    book = DraftBook()
+    book.add("alice", make_objective(), now=NOW)
+    book.add("bob", make_objective(id="obj-2"), now=NOW)
+    restored = DraftBook()
+    restored.load(book.entries(), refused=[make_objective(id="old")])
+    assert restored.get("alice", "obj-1").state == "pending"
+    assert restored.prior_refusal(make_objective(id="x"))
+    assert restored.forget_principal("alice") == 1
+    with pytest.raises(ObjectiveUnknown):
+        restored.get("alice", "obj-1")
+    with pytest.raises(ValueError):
+        restored.add("bob", make_objective(id="obj-2"), now=NOW)
+
+
+# --- property: nothing is confirmed without its own principal's confirm -------
+
+_OPS = st.lists(
+    st.tuples(
+        st.sampled_from(["add", "confirm", "reject", "expire", "refuse"]),
+        st.sampled_from(["alice", "bob", "mallory"]),
+        st.sampled_from(["o1", "o2", "o3"]),
+        st.integers(0, 30),  # hours since NOW
+        st.sampled_from([None, 1, 2]),
+    ),
+    max_size=40,
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(ops=_OPS)
+def test_never_confirmed_without_its_principals_confirm(
+    ops: list[tuple[str, str, str, int, int | None]],
+) -> None:
+
+    book = DraftBook()
+    owner: dict[str, str] = {}
+    confirmed_by: dict[str, set[str]] = {}
+    for op, who, oid, hours, revision in sorted(ops, key=lambda o: o[3]):
+        now = NOW + dt.timedelta(hours=hours)
+        try:
+            if op == "add":
+                obj = msgspec.convert(objective_builtins(id=oid), Objective)
+                book.add(who, obj, now=now)
+                owner[oid] = who
+            elif op == "confirm":
+                book.confirm(who, oid, now=now, revision=revision)
+                confirmed_by.setdefault(oid, set()).add(who)
+            elif op == "reject":
+                book.reject(who, oid, now=now)
+            elif op == "expire":
+                book.expire(now)
+            else:
+                book.record_refusal(who, oid)
+        except (ObjectiveUnknown, ObjectiveInvalid, ValueError):
+            pass
+    for entry in book.entries():
+        oid = entry.objective.id
+        if entry.state in ("confirmed", "refused") or entry.objective.confirmed_by_steward:
+            assert confirmed_by.get(oid, set()) >= {owner[oid]}
+            assert confirmed_by[oid] == {owner[oid]}

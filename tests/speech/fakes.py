@@ -1,0 +1,67 @@
+"""Test-only STT engines for the pool tests; importable by spawned workers."""
+
+from __future__ import annotations
+
+import functools
+import os
+import signal
+import time
+
+import numpy as np
+import numpy.typing as npt
+
+from vac.speech.stt import SttEngine, Transcript
+
+# Magic first samples that make a fake worker misbehave (the test-only hooks).
+KILL = np.array([0x4B49, 0x4C4C], dtype="<i2").tobytes()  # SIGKILL itself
+EXIT = np.array([0x4558, 0x4954], dtype="<i2").tobytes()  # os._exit(3)
+HANG = np.array([0x4841, 0x4E47], dtype="<i2").tobytes()  # sleep far past any timeout
+
+
+class FakeStt:
+    """Says how many samples it got, after `delay_s` of pretend work."""
+
+    def __init__(self, delay_s: float = 0.0) -> None:
+        self._delay_s = delay_s
+
+    def transcribe(self, pcm: npt.NDArray[np.int16], *, final: bool) -> Transcript:
+        head = pcm[:2].tobytes()
+        if head == KILL:
+            os.kill(os.getpid(), signal.SIGKILL)
+        if head == EXIT:
+            os._exit(3)
+        if head == HANG:
+            time.sleep(3600)
+        time.sleep(self._delay_s)
+        kind = "final" if final else "partial"
+        return Transcript(f"{kind} {len(pcm)}", 1.0, 0.0, 0.0, len(pcm) // 16, 0.0)
+
+
+class CrashingStt:
+    """Delegates to a real engine but dies on the KILL marker (native-crash stand-in)."""
+
+    def __init__(self, inner: SttEngine) -> None:
+        self._inner = inner
+
+    def transcribe(self, pcm: npt.NDArray[np.int16], *, final: bool) -> Transcript:
+        if pcm[:2].tobytes() == KILL:
+            os.kill(os.getpid(), signal.SIGKILL)
+        return self._inner.transcribe(pcm, final=final)
+
+
+def fake_factory(delay_s: float = 0.0) -> functools.partial[FakeStt]:
+    return functools.partial(FakeStt, delay_s)
+
+
+def failing_factory() -> SttEngine:
+    raise RuntimeError("engine exploded while loading")
+
+
+def crashing_whisper() -> SttEngine:
+    """The real tiny.en engine behind the KILL hook (for the real-model pool test)."""
+    from vac.speech.stt import SttConfig, WhisperStt
+
+    return CrashingStt(WhisperStt(SttConfig(), vocabulary=NAMES))
+
+
+NAMES = ("Abeni", "Kofi", "Zuri", "Tariq", "Imani")
