@@ -57,6 +57,11 @@ class RunningDaemon:
         fut = asyncio.run_coroutine_threadsafe(_call(fn), self.loop)
         return fut.result(timeout=5)
 
+    def query(self, fn: Callable[..., Any], *args: Any) -> Any:
+        """Run an EventLog read on the daemon's own database thread."""
+        fut = asyncio.run_coroutine_threadsafe(self.server.store.call(fn, *args), self.loop)
+        return fut.result(timeout=5)
+
     def shutdown(self) -> None:
         for c in self.clients:
             c.close()

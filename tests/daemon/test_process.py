@@ -18,7 +18,7 @@ from vac.client.connection import Connection
 from vac.daemon import keys
 from vac.home import Home
 from vac.logs import REDACTED, redact
-from vac.protocol.messages import ServerBye, TextInput, TurnDone
+from vac.protocol.messages import ObjectiveDraft, ServerBye, TextInput, TurnDone
 
 pytestmark = pytest.mark.slow
 VAC = [sys.executable, "-m", "vac.cli"]
@@ -148,8 +148,9 @@ def test_resume_after_kill_9(cli_home: Home) -> None:
     d = DaemonProcess(cli_home)
     conn = Connection(d.endpoint, client_keys(cli_home, "alice"))
     ok = conn.hello()
-    conn.send(TextInput(id="t", text="remember me"))
-    conn.expect(TurnDone)
+    conn.send(TextInput(id="t", text="Ask Kofi to build a bench by the pond"))
+    draft = conn.expect(ObjectiveDraft)
+    conn.expect(TurnDone, 30)
     conn.close()
     d.stop(signal.SIGKILL)
     d2 = DaemonProcess(cli_home)
@@ -157,6 +158,8 @@ def test_resume_after_kill_9(cli_home: Home) -> None:
         with Connection(d2.endpoint, client_keys(cli_home, "alice")) as c2:
             ok2 = c2.hello(resume=ok.session)
             assert ok2.resumed and ok2.session == ok.session
+            assert [p.id for p in ok2.pending] == [draft.objective.id]
+            assert ok2.pending[0].status == "draft"
     finally:
         assert d2.stop() == 0
 

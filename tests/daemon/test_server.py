@@ -27,6 +27,7 @@ from vac.protocol.messages import (
     TranscriptFinal,
     TurnDone,
 )
+from vac.runtime.store import EventLog
 
 pytestmark = pytest.mark.slow
 
@@ -53,7 +54,7 @@ def test_unenrolled_key_never_gets_an_answer(daemon: RunningDaemon, tmp_path: ob
         stranger.send_frames(hello_frames())
         with pytest.raises(Timeout):
             stranger.recv(1.0)
-    rows = daemon.server.store.sync().audit_rows()
+    rows = daemon.query(EventLog.audit_rows)
     assert any(r["kind"] == "auth_failed" for r in rows)
 
 
@@ -141,7 +142,7 @@ def test_revoked_principal_is_refused_on_live_connection(daemon: RunningDaemon) 
     c.send(Ping(id="p3"))
     with pytest.raises(Timeout):
         c.recv(0.5)  # then silence
-    audit = daemon.server.store.sync().audit_rows("bob")
+    audit = daemon.query(EventLog.audit_rows, "bob")
     assert any(r["kind"] == "revoked_key_used" for r in audit)
 
 
@@ -199,7 +200,7 @@ def test_repeated_id_is_answered_with_stored_outcome(daemon: RunningDaemon) -> N
     t1 = next(m for m in first if isinstance(m, TranscriptFinal))
     t2 = next(m for m in again if isinstance(m, TranscriptFinal))
     assert t1.turn == t2.turn  # the same turn, not a second one
-    rows = daemon.server.store.sync().conversation_of(t1.session or "")
+    rows = daemon.query(EventLog.conversation_of, t1.session or "")
     assert [r["text"] for r in rows] == ["once"]
 
 

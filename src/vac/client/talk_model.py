@@ -23,6 +23,7 @@ from __future__ import annotations
 import itertools
 import json
 import uuid
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any, Final
 
@@ -33,6 +34,7 @@ from vac.protocol.messages import (
     AudioInputDone,
     AudioInputStart,
     AudioOutputChunk,
+    AudioOutputPlayed,
     AudioOutputStart,
     Error,
     Hello,
@@ -141,11 +143,12 @@ class TalkModel:
     active_turn: str | None = None
     _seq: int = 0
     _reply_turn: str | None = None
+    _reply_stream: str | None = None
     _reply_mark_bytes: int = 0
     _dropped_streams: set[str] = field(default_factory=set)
     _pre_roll: PreRoll = field(default_factory=PreRoll)
     _last_sent_s: float = 0.0
-    _ids: Any = field(
+    _ids: Iterator[str] = field(
         default_factory=lambda: (f"t{uuid.uuid4().hex[:6]}-{n}" for n in itertools.count())
     )
 
@@ -223,7 +226,9 @@ class TalkModel:
                 how = (
                     "hands-free (just speak)" if self.vad else "press Enter to talk, Enter to send"
                 )
-                lines = [Show(f"connected as {msg.principal}; {how}; type text to send it")]
+                lines: list[Action] = [
+                    Show(f"connected as {msg.principal}; {how}; type text to send it")
+                ]
                 for obj in msg.pending:
                     lines.append(Show(f"pending draft {obj.id}: {obj.source_text}"))
                 return lines
@@ -242,8 +247,8 @@ class TalkModel:
                 return [Show(f"{verb}: {oid}")]
             case Negotiation(decision=decision, reply=reply):
                 return [Show(f"{decision}: {reply}")]
-            case AudioOutputStart(turn=reply_turn):
-                self._reply_turn = reply_turn
+            case AudioOutputStart(turn=reply_turn, stream=reply_stream):
+                self._reply_turn, self._reply_stream = reply_turn, reply_stream
                 self._reply_mark_bytes = self.playback.pushed_bytes
             case AudioOutputChunk(stream=stream):
                 if stream not in self._dropped_streams and payload:
@@ -267,7 +272,7 @@ class TalkModel:
     # -------------------------------------------------------------- internals
 
     def _id(self) -> str:
-        return str(next(self._ids))
+        return next(self._ids)
 
     def _send(self, msg: Inbound, payload: bytes | None = None, *, now_s: float) -> Send:
         self._last_sent_s = now_s
@@ -283,9 +288,18 @@ class TalkModel:
         played_ms = self.playback.played_ms_since(self._reply_mark_bytes)
         self.playback.clear()
         turn, self._reply_turn = self._reply_turn, None
-        if turn is None:
+        stream, self._reply_stream = self._reply_stream, None
+        if turn is None or stream is None:
             return []
-        return [self._send(TurnCancel(id=self._id(), turn=turn, played_ms=played_ms), now_s=now_s)]
+        # Chunks already in flight for this reply must not restart playback.
+        self._dropped_streams.add(stream)
+        if turn == self.active_turn:
+            cancel = TurnCancel(id=self._id(), turn=turn, played_ms=played_ms)
+            return [self._send(cancel, now_s=now_s)]
+        # The turn already ended (its audio was all sent, some still buffered here):
+        # tell the daemon what was heard so history keeps only that (§5.2).
+        played = AudioOutputPlayed(id=self._id(), stream=stream, played_ms=played_ms)
+        return [self._send(played, now_s=now_s)]
 
     def _open_stream(self, mode: InputMode, now_s: float) -> list[Action]:
         self.stream = f"mic-{self._id()}"

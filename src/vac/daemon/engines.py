@@ -30,9 +30,11 @@ class SttSection(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_onl
     egress: EgressClass = "on-device"
     model_dir: str | None = None
     compute_type: str = "int8"
-    cpu_threads: int = 2
+    # 2 workers x 1 thread measured best for commit -> final on 2 cores
+    # (docs/stt.md): two streams at once do not queue behind each other.
+    cpu_threads: int = 1
     beam_size: int = 1
-    workers: int = 1
+    workers: int = 2
     max_pending: int = 4
     partial_interval_ms: int = 700
 

@@ -317,7 +317,7 @@ class TurnCoordinator:
                 self.finish(turn, "failed")
                 return
             self.current_agent = result.objective.agent
-            self._add_draft(result.objective, now)
+            await self._add_draft(result.objective, now)
             self.send(
                 ObjectiveDraft(
                     turn=turn.id,
@@ -334,11 +334,12 @@ class TurnCoordinator:
         pending = self.pipeline.book.pending(self.session.principal, now=now)
         return len(pending) < self.pipeline.server.cfg.max_pending_drafts
 
-    def _add_draft(self, objective: Objective, now: dt.datetime) -> None:
+    async def _add_draft(self, objective: Objective, now: dt.datetime) -> None:
         entry = self.pipeline.book.add(
             self.session.principal, objective, now=now, session=self.session.id
         )
-        self.pipeline.persist_entry(entry)
+        # Durable before the steward sees it: a kill -9 never loses a draft.
+        await self.pipeline.save_entry(entry)
 
     # ------------------------------------------------------- steward gate
 
@@ -407,7 +408,7 @@ class TurnCoordinator:
         result = intent.negotiate(
             objective, agent, now=now, prior_refusal=confirmed.prior_refusal, counter_id=new_id()
         )
-        self.pipeline.settle(self.session.principal, confirmed, result)
+        await self.pipeline.settle(self.session.principal, confirmed, result)
         self.send(
             Negotiation(
                 turn=turn.id,
@@ -420,7 +421,7 @@ class TurnCoordinator:
         )
         spoken = result.reply
         if result.counter is not None and self._draft_quota_ok(now):
-            self._add_draft(result.counter, now)
+            await self._add_draft(result.counter, now)
             summary = intent.summarise(result.counter, now=now)
             self.send(
                 ObjectiveDraft(

@@ -159,7 +159,12 @@ class Pipeline:
         task.add_done_callback(_report)
 
     def persist_entry(self, entry: intent.DraftEntry) -> None:
-        self._persist(
+        task = asyncio.ensure_future(self.save_entry(entry))
+        task.add_done_callback(_report)
+
+    async def save_entry(self, entry: intent.DraftEntry) -> None:
+        """Write an objective's state durably (awaited before a draft is shown)."""
+        await self.store.call(
             EventLog.put_objective,
             objective_id=entry.objective.id,
             principal=entry.principal,
@@ -173,22 +178,21 @@ class Pipeline:
             refused=self.book.prior_refusal(entry.objective),
         )
 
-    def settle(
+    async def settle(
         self, principal: str, confirmed: intent.Confirmed, result: intent.Negotiation
     ) -> None:
-        """Apply the agent's answer: refusals remembered, audits written, commitments taken."""
+        """Apply the agent's answer: refusals remembered, audits written, commitments taken.
+
+        Awaited before the negotiation is sent: a refusal and its audit event
+        are durable before anyone is told about them.
+        """
         objective = confirmed.objective
         if result.decision == "refuse":
             entry = self.book.record_refusal(principal, objective.id)
-            self.persist_entry(entry)
+            await self.save_entry(entry)
         if result.audit is not None:
-            self._persist(
-                EventLog.audit,
-                _ms(),
-                result.audit.type,
-                principal,
-                msgspec.to_builtins(result.audit),
-            )
+            detail = msgspec.to_builtins(result.audit)
+            await self.store.call(EventLog.audit, _ms(), result.audit.type, principal, detail)
         if result.decision == "accept":
             agent = self.roster.get(objective.agent)
             if agent is not None:

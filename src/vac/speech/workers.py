@@ -72,9 +72,9 @@ class Superseded(PoolError):
 
 
 class SttPoolConfig(msgspec.Struct, frozen=True, kw_only=True):
-    """Pool sizing. One worker with 2 threads measured best for final latency on 2 cores."""
+    """Pool sizing. 2 workers x 1 thread measured best on 2 cores (docs/stt.md)."""
 
-    workers: int = 1
+    workers: int = 2  # pair with SttConfig.cpu_threads=1: one core per worker
     max_pending: int = 4  # waiting jobs across all keys, excluding those in flight
     start_timeout_s: float = 120.0  # model load + warm-up of one worker
     job_timeout_s: float = 30.0  # an in-flight job past this means a hung worker
@@ -250,6 +250,14 @@ class SttPool:
     @property
     def pending(self) -> int:
         return len(self._finals) + len(self._partials)
+
+    @property
+    def saturated(self) -> bool:
+        """No room for another final: new streams are refused `busy` (never queued).
+
+        Waiting partials do not count: a final evicts the oldest of them.
+        """
+        return len(self._finals) >= self._config.max_pending
 
     @property
     def alive(self) -> int:

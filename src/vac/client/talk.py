@@ -1,0 +1,143 @@
+"""`vac talk`: the thin desktop client — the device shell around `TalkModel`.
+
+Three sources feed one loop on the main thread: the socket (polled), the
+microphone (a sounddevice callback filling a bounded queue) and stdin (a
+reader thread). The socket is only ever touched by the main thread; the
+speaker callback only reads the `PlaybackBuffer`. Everything that decides
+anything lives in `talk_model.py`, which is tested without a sound card.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import queue
+import sys
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, Final
+
+from vac.client.connection import ClientError, Connection
+from vac.client.pacing import chunk_bytes
+from vac.client.talk_audio import PlaybackBuffer
+from vac.client.talk_model import Action, Quit, Send, Show, TalkModel
+from vac.protocol.codec import decode_outbound
+from vac.protocol.messages import ClientBye
+
+INPUT_RATE_HZ: Final = 16000
+FRAME_SAMPLES: Final = chunk_bytes(INPUT_RATE_HZ) // 2  # 20 ms frames
+MIC_QUEUE_FRAMES: Final = 250  # 5 s; beyond it frames are dropped, not buffered forever
+POLL_MS: Final = 10
+
+
+@dataclass(frozen=True)
+class TalkOptions:
+    vad: bool = False
+    rate_hz: int = 16000
+    resume: str | None = None
+
+
+def import_sounddevice() -> Any:
+    """sounddevice, or a one-line `ClientError` saying what to install."""
+    try:
+        import sounddevice
+    except ModuleNotFoundError:
+        raise ClientError(
+            "vac talk needs sounddevice: pip install 'vac[client]' (or 'sounddevice')"
+        ) from None
+    except OSError:
+        # sounddevice raises OSError when the PortAudio shared library is missing.
+        raise ClientError(
+            "vac talk needs the PortAudio library: e.g. 'apt-get install libportaudio2'"
+        ) from None
+    return sounddevice
+
+
+def _read_lines(lines: queue.Queue[str | None]) -> None:
+    for line in sys.stdin:
+        lines.put(line)
+    lines.put(None)  # EOF: the user is done
+
+
+class _Screen:
+    """Prints model output; a transient line (a live partial) is overwritten in place."""
+
+    def __init__(self) -> None:
+        self._transient = False
+
+    def show(self, item: Show) -> None:
+        if item.transient:
+            sys.stdout.write("\r\x1b[K" + item.text)
+            sys.stdout.flush()
+            self._transient = True
+            return
+        if self._transient:
+            sys.stdout.write("\r\x1b[K")
+            self._transient = False
+        print(item.text, flush=True)
+
+
+def run_talk(opts: TalkOptions, connect: Callable[[], Connection]) -> int:
+    sd = import_sounddevice()
+    playback = PlaybackBuffer(opts.rate_hz)
+    model = TalkModel(playback, vad=opts.vad, rate_hz=opts.rate_hz, resume=opts.resume)
+    mic: queue.Queue[bytes] = queue.Queue(maxsize=MIC_QUEUE_FRAMES)
+    lines: queue.Queue[str | None] = queue.Queue()
+
+    def on_mic(indata: Any, frames: int, at: Any, status: Any) -> None:
+        # If the loop fell behind, dropping a frame is better than growing.
+        with contextlib.suppress(queue.Full):
+            mic.put_nowait(bytes(indata))
+
+    def on_speaker(outdata: Any, frames: int, at: Any, status: Any) -> None:
+        outdata[:] = playback.read(len(outdata))
+
+    threading.Thread(target=_read_lines, args=(lines,), name="vac-stdin", daemon=True).start()
+    try:
+        mic_stream = sd.RawInputStream(
+            samplerate=INPUT_RATE_HZ,
+            channels=1,
+            dtype="int16",
+            blocksize=FRAME_SAMPLES,
+            callback=on_mic,
+        )
+        speaker = sd.RawOutputStream(
+            samplerate=opts.rate_hz, channels=1, dtype="int16", callback=on_speaker
+        )
+    except sd.PortAudioError as exc:
+        raise ClientError(f"cannot open the audio devices: {exc}") from None
+    with connect() as conn, mic_stream, speaker:
+        return _loop(conn, model, mic, lines)
+
+
+def _loop(
+    conn: Connection, model: TalkModel, mic: queue.Queue[bytes], lines: queue.Queue[str | None]
+) -> int:
+    screen = _Screen()
+    pending: list[Action] = model.start(time.monotonic())
+    while True:
+        for action in pending:
+            match action:
+                case Show():
+                    screen.show(action)
+                case Send(msg=out, payload=payload):
+                    conn.send(out, payload)
+                case Quit(reason=reason):
+                    conn.send(ClientBye(id=conn.next_id()))
+                    print(reason)
+                    return 0
+        pending = []
+        now_s = time.monotonic()
+        wait_ms = POLL_MS
+        while conn.sock.poll(wait_ms):
+            msg, payload = decode_outbound(conn.sock.recv_multipart())
+            if msg is not None:
+                pending += model.on_message(msg, payload)
+            wait_ms = 0  # take whatever else is already there, then the microphone
+        while not mic.empty():
+            pending += model.on_mic_frame(mic.get_nowait(), now_s)
+        while not lines.empty():
+            line = lines.get_nowait()
+            pending += [Quit("bye")] if line is None else model.on_line(line, now_s)
+        pending += model.on_tick(now_s)

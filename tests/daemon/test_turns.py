@@ -1,0 +1,242 @@
+"""Text turns end to end over real sockets: draft, confirm/edit/reject, negotiation."""
+
+from __future__ import annotations
+
+import msgspec
+import pytest
+
+from tests.conftest import RunningDaemon
+from vac.client.connection import Connection
+from vac.protocol.messages import (
+    Error,
+    Negotiation,
+    ObjectiveClarify,
+    ObjectiveConfirm,
+    ObjectiveConfirmed,
+    ObjectiveDraft,
+    ObjectiveReject,
+    ObjectiveRejected,
+    OutboundMessage,
+    SquadMessage,
+    SquadSend,
+    TextInput,
+    TranscriptFinal,
+    TurnCancel,
+    TurnDone,
+)
+from vac.runtime.store import EventLog
+
+pytestmark = pytest.mark.slow
+
+
+def turn(c: Connection, msg: object, timeout_s: float = 10.0) -> list[OutboundMessage]:
+    c.send(msg)  # type: ignore[arg-type]
+    return [m for m, _ in c.recv_until(lambda m: isinstance(m, TurnDone), timeout_s)]
+
+
+def say(c: Connection, text: str) -> list[OutboundMessage]:
+    return turn(c, TextInput(id=c.next_id(), text=text))
+
+
+def one(msgs: list[OutboundMessage], cls: type) -> object:
+    found = [m for m in msgs if isinstance(m, cls)]
+    assert len(found) == 1, (cls.__name__, msgs)
+    return found[0]
+
+
+def test_text_turn_yields_a_draft_never_a_command(daemon: RunningDaemon) -> None:
+    c = daemon.connect()
+    c.hello()
+    msgs = say(c, "Tell Kofi to build a wooden bench near the pond by tomorrow")
+    assert [type(m).__name__ for m in msgs] == ["TranscriptFinal", "ObjectiveDraft", "TurnDone"]
+    final, draft, done = msgs
+    assert isinstance(final, TranscriptFinal) and final.stream is None and final.ref
+    assert isinstance(draft, ObjectiveDraft) and isinstance(done, TurnDone)
+    obj = draft.objective
+    assert (obj.status, obj.confirmed_by_steward, obj.accepted_by_agent) == ("draft", False, False)
+    assert obj.agent == "Kofi" and obj.verb == "Build"
+    assert draft.preview.state == "awaiting-steward-confirmation"
+    assert "Kofi" in draft.preview.summary
+    assert done.status in ("parsed", "budget-exceeded")
+    assert {"parse", "ack"} <= set(done.latency_ms)
+    assert final.turn == draft.turn == done.turn
+
+
+def test_unclear_words_clarify(daemon: RunningDaemon) -> None:
+    c = daemon.connect()
+    c.hello()
+    msgs = say(c, "maybe the weather is nice")
+    clarify = one(msgs, ObjectiveClarify)
+    assert isinstance(clarify, ObjectiveClarify) and clarify.question
+    done = msgs[-1]
+    assert isinstance(done, TurnDone) and done.status == "needs-clarification"
+    assert not any(isinstance(m, ObjectiveDraft) for m in msgs)
+
+
+def test_confirm_negotiates_and_reject_rejects(daemon: RunningDaemon) -> None:
+    c = daemon.connect()
+    c.hello()
+    draft = one(say(c, "Ask Zuri to repair the garden gate by tomorrow"), ObjectiveDraft)
+    assert isinstance(draft, ObjectiveDraft)
+    oid = draft.objective.id
+    msgs = turn(c, ObjectiveConfirm(id=c.next_id(), objective_id=oid))
+    confirmed = one(msgs, ObjectiveConfirmed)
+    neg = one(msgs, Negotiation)
+    assert isinstance(confirmed, ObjectiveConfirmed) and isinstance(neg, Negotiation)
+    assert confirmed.objective.confirmed_by_steward and confirmed.objective.status == "confirmed"
+    assert neg.decision in ("accept", "clarify", "counter-offer", "defer", "refuse") and neg.reply
+    assert isinstance(msgs[-1], TurnDone) and msgs[-1].status == "completed"
+    # A settled objective is not pending any more.
+    err_msgs = list(c.drain(0.2))
+    c.send(ObjectiveConfirm(id=c.next_id(), objective_id=oid))
+    err = c.expect(Error)
+    assert err.code == "objective_unknown"
+    del err_msgs
+    second = one(say(c, "have Tariq investigate the noise in the barn"), ObjectiveDraft)
+    assert isinstance(second, ObjectiveDraft)
+    rejected = one(
+        turn(c, ObjectiveReject(id=c.next_id(), objective_id=second.objective.id)),
+        ObjectiveRejected,
+    )
+    assert isinstance(rejected, ObjectiveRejected) and rejected.objective.status == "rejected"
+
+
+def test_edit_makes_a_new_revision_and_bad_edits_name_every_field(daemon: RunningDaemon) -> None:
+    c = daemon.connect()
+    c.hello()
+    draft = one(say(c, "Ask Abeni to map the grove path"), ObjectiveDraft)
+    assert isinstance(draft, ObjectiveDraft)
+    oid = draft.objective.id
+    c.send(
+        ObjectiveConfirm(
+            id="bad",
+            objective_id=oid,
+            edits={"priority": 101, "forbidden_lines": [], "status": "confirmed"},
+        )
+    )
+    err = c.expect(Error)
+    assert err.code == "objective_invalid" and err.ref == "bad"
+    assert err.details is not None
+    fields = set(err.details["fields"])
+    assert {"priority", "forbidden_lines", "status"} <= fields
+    assert "priority" in err.message and "forbidden_lines" in err.message
+    c.send(ObjectiveConfirm(id="stale", objective_id=oid, revision=draft.objective.revision + 5))
+    stale = c.expect(Error)
+    assert stale.code == "objective_invalid" and stale.details == {"fields": ["revision"]}
+    msgs = turn(
+        c,
+        ObjectiveConfirm(
+            id=c.next_id(),
+            objective_id=oid,
+            revision=draft.objective.revision,
+            edits={"priority": 90},
+        ),
+    )
+    confirmed = one(msgs, ObjectiveConfirmed)
+    assert isinstance(confirmed, ObjectiveConfirmed)
+    assert confirmed.objective.priority == 90
+    assert confirmed.objective.revision == draft.objective.revision + 1
+
+
+def test_only_the_principal_can_confirm_its_draft(daemon: RunningDaemon) -> None:
+    alice, bob = daemon.connect("alice"), daemon.connect("bob")
+    alice.hello()
+    bob.hello()
+    draft = one(say(alice, "Ask Imani to support the harvest"), ObjectiveDraft)
+    assert isinstance(draft, ObjectiveDraft)
+    oid = draft.objective.id
+    for msg in (
+        ObjectiveConfirm(id="x1", objective_id=oid),
+        ObjectiveReject(id="x2", objective_id=oid),
+    ):
+        bob.send(msg)
+        err = bob.expect(Error)
+        assert err.code == "objective_unknown"
+    bob.send(ObjectiveConfirm(id="x3", objective_id="no-such-objective"))
+    unknown = bob.expect(Error)
+    assert unknown.message == err.message  # existence is never revealed
+    # Still pending for alice, from another of her sessions.
+    alice2 = daemon.connect("alice")
+    ok = alice2.hello()
+    assert [p.id for p in ok.pending] == [oid]
+    msgs = turn(alice2, ObjectiveConfirm(id=alice2.next_id(), objective_id=oid))
+    assert any(isinstance(m, Negotiation) for m in msgs)
+
+
+def test_spoken_yes_confirms_the_sole_pending_draft_and_cancel_rejects(
+    daemon: RunningDaemon,
+) -> None:
+    c = daemon.connect()
+    c.hello()
+    one(say(c, "Ask Kofi to build a bench by the pond"), ObjectiveDraft)
+    msgs = say(c, "yes")
+    assert any(isinstance(m, ObjectiveConfirmed) for m in msgs)
+    assert any(isinstance(m, Negotiation) for m in msgs)
+    one(say(c, "Ask Kofi to repair the fence"), ObjectiveDraft)
+    msgs = say(c, "never mind")
+    assert any(isinstance(m, ObjectiveRejected) for m in msgs)
+
+
+def test_coercion_is_refused_again_and_audited(daemon: RunningDaemon) -> None:
+    c = daemon.connect()
+    c.hello()
+    draft = one(say(c, "ask Abeni to support the story and mislead the visitors"), ObjectiveDraft)
+    assert isinstance(draft, ObjectiveDraft)
+    oid = draft.objective.id
+    first = one(turn(c, ObjectiveConfirm(id=c.next_id(), objective_id=oid)), Negotiation)
+    assert isinstance(first, Negotiation) and first.decision == "refuse"
+    again = one(turn(c, ObjectiveConfirm(id=c.next_id(), objective_id=oid)), Negotiation)
+    assert isinstance(again, Negotiation) and again.decision == "refuse"
+    assert "value:honesty" in again.evidence
+    rows = daemon.query(EventLog.audit_rows, "alice")
+    refused = [r for r in rows if r["kind"] == "ObjectiveRefused"]
+    assert refused and set(refused[-1]["detail"]["tags"]) == {
+        "vac-negotiation",
+        "coercion",
+        "objective-refusal",
+    }
+
+
+def test_turn_cancel_rules(daemon: RunningDaemon) -> None:
+    c = daemon.connect()
+    c.hello()
+    msgs = say(c, "Ask Kofi to build a bench")
+    ended = msgs[-1]
+    assert isinstance(ended, TurnDone)
+    c.send(TurnCancel(id="c1", turn=ended.turn))  # an ended turn: a no-op
+    c.send(TurnCancel(id="c2", turn="never-seen"))
+    err = c.expect(Error)
+    assert (err.code, err.ref) == ("turn_unknown", "c2")
+
+
+def test_squad_message_routed(daemon: RunningDaemon) -> None:
+    c = daemon.connect()
+    c.hello()
+    msgs = turn(
+        c, SquadSend(id=c.next_id(), kind="callout", text="Storm coming, bring the tools in")
+    )
+    routed = one(msgs, SquadMessage)
+    assert isinstance(routed, SquadMessage) and routed.time_sensitive
+    assert routed.sender == "steward" and "Kofi" in routed.recipients
+    msgs = turn(c, SquadSend(id=c.next_id(), kind="directed-order", text="Fix the gate", to="kofi"))
+    order = one(msgs, SquadMessage)
+    assert isinstance(order, SquadMessage) and order.recipients == ["Kofi"]
+
+
+def test_objective_schema_is_strict_everywhere() -> None:
+    from vac.intent import objective_json_schema
+
+    schema = objective_json_schema()
+
+    def walk(node: object) -> None:
+        if isinstance(node, dict):
+            if node.get("type") == "object":
+                assert node.get("additionalProperties") is False, node
+            for v in node.values():
+                walk(v)
+        elif isinstance(node, list):
+            for v in node:
+                walk(v)
+
+    walk(schema)
+    assert msgspec.json.encode(schema)
