@@ -382,10 +382,7 @@ class Server:
             session.output = output
             resumed = True
         else:
-            attached = sum(
-                1 for s in self.sessions.values() if s.principal == principal and s.attached
-            )
-            if attached >= self.cfg.max_sessions_per_principal:
+            if not self._room_for_session(principal):
                 self._send_raw(
                     rid,
                     Error(
@@ -424,6 +421,22 @@ class Server:
             ),
         )
         log.info("session_attached", session=session.id, principal=principal, resumed=resumed)
+
+    def _room_for_session(self, principal: str) -> bool:
+        """Per-principal session quota (§7).
+
+        A connection that vanished is only noticed by idle expiry; so at the
+        quota, the principal's longest-silent session is detached (kept for
+        resume) if it has been silent for a heartbeat — likely a dead client.
+        """
+        mine = [s for s in self.sessions.values() if s.principal == principal and s.attached]
+        if len(mine) < self.cfg.max_sessions_per_principal:
+            return True
+        stalest = min(mine, key=lambda s: s.last_seen_s)
+        if time.monotonic() - stalest.last_seen_s > self.cfg.heartbeat_ms / 1000:
+            self.expire(stalest, "replaced")
+            return True
+        return False
 
     def _new_session(
         self, principal: str, client: str, output: OutputFormat, session_id: str | None = None

@@ -1,0 +1,286 @@
+"""Streaming voice input over real sockets with the real VAD and the real tiny.en."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import RunningDaemon, start_daemon
+from tests.speech.audio import Fixture, load_fixtures
+from vac.client.connection import Connection, Timeout
+from vac.daemon import keys
+from vac.daemon.config import DaemonSection, VacConfig
+from vac.home import Home
+from vac.protocol.messages import (
+    AudioInputCancel,
+    AudioInputChunk,
+    AudioInputCommit,
+    AudioInputDone,
+    AudioInputStart,
+    Error,
+    ObjectiveDraft,
+    OutboundMessage,
+    SpeechStarted,
+    SpeechStopped,
+    TranscriptFinal,
+    TranscriptPartial,
+    TurnDone,
+)
+from vac.speech.wer import word_error_rate
+
+pytestmark = pytest.mark.slow
+CHUNK_BYTES = 640  # 20 ms
+FIXTURES = {f.name: f for f in load_fixtures()}
+TEXT_ONLY_OUT = {"enabled": False}
+
+
+def voice_home(root: Path) -> Home:
+    home = Home(root)
+    keys.init_server(home)
+    keys.enroll(home, "alice")
+    keys.enroll(home, "bob")
+    return home
+
+
+@pytest.fixture(scope="module")
+def voiced(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RunningDaemon]:
+    """One daemon with the real recogniser for the module (models load once)."""
+    home = voice_home(tmp_path_factory.mktemp("voice") / "home")
+    cfg = VacConfig(daemon=DaemonSection(max_sessions_per_principal=64), tts=TEXT_ONLY_OUT)
+    d = start_daemon(home, config=cfg)
+    yield d
+    d.shutdown()
+
+
+def stream(
+    c: Connection,
+    pcm: bytes,
+    stream_id: str,
+    *,
+    mode: str = "push_to_talk",
+    pace_s: float = 0.0,
+    commit: bool = True,
+) -> int:
+    c.send(
+        AudioInputStart(
+            id=c.next_id(),
+            stream=stream_id,
+            encoding="pcm_s16le",
+            rate=16000,
+            channels=1,
+            mode=mode,
+        )
+    )  # type: ignore[arg-type]
+    seq = 0
+    for seq, off in enumerate(range(0, len(pcm), CHUNK_BYTES)):
+        c.send(
+            AudioInputChunk(id=c.next_id(), stream=stream_id, seq=seq), pcm[off : off + CHUNK_BYTES]
+        )
+        if pace_s:
+            time.sleep(pace_s)
+    if commit:
+        c.send(AudioInputCommit(id=c.next_id(), stream=stream_id, last_seq=seq))
+    return seq
+
+
+def until_done(c: Connection, timeout_s: float = 30.0) -> list[OutboundMessage]:
+    return [m for m, _ in c.recv_until(lambda m: isinstance(m, TurnDone | AudioInputDone)
+                                       and (isinstance(m, TurnDone) or m.reason != "transcribed"),
+                                       timeout_s)]  # fmt: skip
+
+
+def test_spoken_command_partial_final_then_draft(voiced: RunningDaemon) -> None:
+    fx = FIXTURES["kofi_build_bench.joe"]
+    c = voiced.connect()
+    c.hello()
+    # Twice real time: partials arrive while the user is still "speaking".
+    stream(c, fx.pcm, "s1", pace_s=0.01)
+    msgs = until_done(c)
+    kinds = [type(m).__name__ for m in msgs]
+    assert kinds[0] == "SpeechStarted", kinds
+    partials = [m for m in msgs if isinstance(m, TranscriptPartial)]
+    assert partials, kinds
+    assert [p.revision for p in partials] == list(range(1, len(partials) + 1))
+    final = next(m for m in msgs if isinstance(m, TranscriptFinal))
+    wer = word_error_rate(fx.text, final.text)
+    print(f"WER {wer:.3f}: {final.text!r} (confidence {final.confidence:.2f})")
+    assert wer <= 0.35 and final.stream == "s1"
+    done_in = next(m for m in msgs if isinstance(m, AudioInputDone))
+    assert (done_in.reason, done_in.turn) == ("transcribed", final.turn)
+    assert kinds.index("TranscriptFinal") < kinds.index("ObjectiveDraft")
+    assert all(kinds.index("TranscriptPartial") < kinds.index("TranscriptFinal") for _ in [0])
+    draft = next(m for m in msgs if isinstance(m, ObjectiveDraft))
+    assert draft.objective.agent == "Kofi" and draft.objective.status == "draft"
+    done = msgs[-1]
+    assert isinstance(done, TurnDone) and done.turn == final.turn
+    assert {"asr", "parse", "ack"} <= set(done.latency_ms)
+    assert done.status == ("budget-exceeded" if done.latency_ms["ack"] > 400 else "parsed")
+
+
+@pytest.mark.parametrize("name", ["silence_2s", "noise_2s"])
+def test_no_speech_gives_no_turn(voiced: RunningDaemon, name: str) -> None:
+    c = voiced.connect()
+    c.hello()
+    stream(c, FIXTURES[name].pcm, "quiet")
+    done = c.expect(AudioInputDone, 20)
+    assert done.reason == "no_speech" and done.turn is None
+    assert not [m for m in c.drain(0.5) if isinstance(m, TranscriptFinal | TurnDone)]
+
+
+def test_cancel_yields_nothing_more(voiced: RunningDaemon) -> None:
+    fx = FIXTURES["zuri_protect_path.joe"]
+    c = voiced.connect()
+    c.hello()
+    # Fast: a partial is submitted to the recogniser before the cancel lands.
+    stream(c, fx.pcm, "c1", commit=False)
+    c.send(AudioInputCancel(id="cancel", stream="c1"))
+    marker = c.next_id()
+    from vac.protocol.messages import Ping, Pong
+
+    c.send(Ping(id=marker))
+    before = [m for m, _ in c.recv_until(lambda m: isinstance(m, Pong), 5)]
+    after = list(c.drain(3.0))
+    assert not [m for m in before + after if isinstance(m, TranscriptFinal | TurnDone)]
+    assert not [m for m in after if getattr(m, "stream", None) == "c1"]
+    assert not [m for m in before + after if isinstance(m, AudioInputDone)]
+
+
+def test_cancel_after_commit_is_closed_and_the_turn_goes_on(voiced: RunningDaemon) -> None:
+    fx = FIXTURES["zuri_protect_path.joe"]
+    c = voiced.connect()
+    c.hello()
+    stream(c, fx.pcm, "c2")
+    c.send(AudioInputCancel(id="late-cancel", stream="c2"))
+    msgs = until_done(c)
+    errors = [m for m in msgs if isinstance(m, Error)]
+    assert [(e.code, e.ref) for e in errors] == [("stream_closed", "late-cancel")]
+    assert any(isinstance(m, TranscriptFinal) for m in msgs)
+
+
+def test_seq_rules_over_the_wire(voiced: RunningDaemon) -> None:
+    c = voiced.connect()
+    c.hello()
+    pcm = FIXTURES["yes.joe"].pcm
+    c.send(AudioInputStart(id="st", stream="q", encoding="pcm_s16le", rate=16000, channels=1,
+                           mode="push_to_talk"))  # fmt: skip
+    c.send(AudioInputChunk(id="a0", stream="q", seq=0), pcm[:640])
+    c.send(AudioInputChunk(id="a0b", stream="q", seq=0), pcm[:640])  # duplicate: ignored
+    c.send(AudioInputChunk(id="a3", stream="q", seq=3), pcm[640:1280])  # gap
+    gap = c.expect(Error)
+    assert (gap.code, gap.details, gap.stream) == ("input_gap", {"expected": 1, "got": 3}, "q")
+    c.send(AudioInputChunk(id="a2", stream="q", seq=2), pcm[:640])  # late: ignored
+    c.send(AudioInputChunk(id="odd", stream="q", seq=4), b"\x00\x01\x02")
+    bad = c.expect(Error)
+    assert (bad.code, bad.ref) == ("chunk_invalid", "odd")
+    c.send(AudioInputChunk(id="nope", stream="never", seq=0), pcm[:640])
+    assert c.expect(Error).code == "stream_unknown"
+    c.send(AudioInputStart(id="st2", stream="q", encoding="pcm_s16le", rate=16000, channels=1,
+                           mode="push_to_talk"))  # fmt: skip
+    assert c.expect(Error).code == "stream_exists"
+    c.send(AudioInputStart(id="st3", stream="r", encoding="pcm_f32le", rate=48000, channels=2,
+                           mode="push_to_talk"))  # fmt: skip
+    fmt = c.expect(Error)
+    assert (fmt.code, fmt.ref) == ("format_unsupported", "st3")
+    # "r" was refused, "q" is still open: finish it with the rest of the word.
+    for i, off in enumerate(range(1280, len(pcm), 640)):
+        c.send(AudioInputChunk(id=f"b{i}", stream="q", seq=4 + i), pcm[off : off + 640])
+    last = 4 + len(range(1280, len(pcm), 640)) - 1
+    c.send(AudioInputCommit(id="cm", stream="q", last_seq=last))
+    first = [m for m, _ in c.recv_until(lambda m: isinstance(m, AudioInputDone), 20)]
+    c.send(AudioInputCommit(id="cm2", stream="q", last_seq=last))  # repeated commit
+    finals = [m for m in first if isinstance(m, TranscriptFinal)]
+    if finals:
+        again = c.expect(TranscriptFinal, 5)
+        assert (again.turn, again.text) == (finals[0].turn, finals[0].text)
+    c.send(AudioInputChunk(id="late", stream="q", seq=last + 1), pcm[:640])
+    closed = [m for m in c.drain(1.0) if isinstance(m, Error)]
+    assert [e.code for e in closed] == ["stream_closed"]
+
+
+def test_two_principals_stream_at_once(voiced: RunningDaemon) -> None:
+    a, b = voiced.connect("alice"), voiced.connect("bob")
+    a.hello()
+    b.hello()
+    results: dict[str, list[OutboundMessage]] = {}
+
+    def run(conn: Connection, fx: Fixture, key: str) -> None:
+        stream(conn, fx.pcm, key)
+        results[key] = until_done(conn, 60)
+
+    fa, fb = FIXTURES["abeni_repair_gate.joe"], FIXTURES["tariq_investigate_barn.joe"]
+    threads = [threading.Thread(target=run, args=(a, fa, "a")),
+               threading.Thread(target=run, args=(b, fb, "b"))]  # fmt: skip
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(90)
+    fin_a = next(m for m in results["a"] if isinstance(m, TranscriptFinal))
+    fin_b = next(m for m in results["b"] if isinstance(m, TranscriptFinal))
+    assert word_error_rate(fa.text, fin_a.text) <= 0.35
+    assert word_error_rate(fb.text, fin_b.text) <= 0.35
+    assert "tariq" not in fin_a.text.lower() and "abeni" not in fin_b.text.lower()
+
+
+def test_vad_mode_endpoints_on_its_own(voiced: RunningDaemon) -> None:
+    fx = FIXTURES["map_grove_path.joe"]
+    c = voiced.connect()
+    c.hello()
+    silence = bytes(16000 * 2)  # 1 s of trailing silence, no commit
+    stream(c, fx.pcm + silence, "v", mode="vad", commit=False)
+    msgs = until_done(c)
+    assert any(isinstance(m, SpeechStopped) for m in msgs)
+    done_in = next(m for m in msgs if isinstance(m, AudioInputDone))
+    assert done_in.reason == "transcribed"
+    done = msgs[-1]
+    assert isinstance(done, TurnDone) and "endpoint" in done.latency_ms
+    assert 300 <= done.latency_ms["endpoint"] <= 600
+
+
+def test_barge_in_stream_after_close_is_refused(voiced: RunningDaemon) -> None:
+    c = voiced.connect()
+    c.hello()
+    stream(c, FIXTURES["silence_2s"].pcm, "z")
+    c.expect(AudioInputDone, 20)
+    c.send(AudioInputCancel(id="cx", stream="z"))
+    assert c.expect(Error).code == "stream_closed"
+    with pytest.raises(Timeout):
+        c.expect(SpeechStarted, 0.3)
+
+
+@pytest.fixture(scope="module")
+def strict_limits(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RunningDaemon]:
+    home = voice_home(tmp_path_factory.mktemp("limits") / "home")
+    cfg = VacConfig(daemon=DaemonSection(input_buffer_ms=1000, max_utterance_ms=2000),
+                    tts=TEXT_ONLY_OUT)  # fmt: skip
+    d = start_daemon(home, config=cfg)
+    yield d
+    d.shutdown()
+
+
+def test_long_utterance_is_auto_committed(strict_limits: RunningDaemon) -> None:
+    fx = FIXTURES["abeni_repair_gate.joe"]  # 5.8 s, over max_utterance_ms
+    c = strict_limits.connect()
+    c.hello()
+    stream(c, fx.pcm, "long", pace_s=0.02, commit=False)
+    done = c.expect(AudioInputDone, 30)
+    assert done.reason in ("auto_committed", "overrun")
+    if done.reason == "auto_committed":
+        assert done.turn is not None
+
+
+def test_unprocessed_audio_overruns(strict_limits: RunningDaemon) -> None:
+    fx = FIXTURES["abeni_repair_gate.joe"]
+    c = strict_limits.connect()
+    c.hello()
+    # As fast as possible: far more than input_buffer_ms arrives before any
+    # recognition of it has finished.
+    stream(c, fx.pcm[: 16000 * 2 * 2], "fast", commit=False)
+    msgs = [m for m, _ in c.recv_until(lambda m: isinstance(m, AudioInputDone), 20)]
+    codes = [m.code for m in msgs if isinstance(m, Error)]
+    done = msgs[-1]
+    assert isinstance(done, AudioInputDone)
+    assert done.reason == "overrun" and "input_overrun" in codes
