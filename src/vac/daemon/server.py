@@ -52,7 +52,12 @@ from vac.runtime.store import AsyncEventLog, EventLog
 
 ZAP_DOMAIN: Final = "vac"
 MAX_MESSAGE_BYTES: Final = 64 * 1024
-SOCKET_HWM: Final = 1000
+# Per peer. Kept small on purpose: what libzmq and the kernel buffer is out
+# of our sight, so a client that stops reading should reach its session's
+# outbox (and its `output_queue_chunks` bound, §7) after seconds, not minutes.
+SOCKET_SNDHWM: Final = 64
+SOCKET_SNDBUF_BYTES: Final = 64 * 1024
+SOCKET_RCVHWM: Final = 1000
 RETRY_SEND_S: Final = 0.005
 SHUTDOWN_DRAIN_S: Final = 2.0
 MAX_SILENCED: Final = 4096
@@ -172,8 +177,9 @@ class Server:
         self.auth.configure_curve_callback(ZAP_DOMAIN, _AuthProvider(self.registry, self.store))
         sock = self.ctx.socket(zmq.ROUTER)
         sock.setsockopt(zmq.ROUTER_MANDATORY, 1)
-        sock.setsockopt(zmq.SNDHWM, SOCKET_HWM)
-        sock.setsockopt(zmq.RCVHWM, SOCKET_HWM)
+        sock.setsockopt(zmq.SNDHWM, SOCKET_SNDHWM)
+        sock.setsockopt(zmq.SNDBUF, SOCKET_SNDBUF_BYTES)
+        sock.setsockopt(zmq.RCVHWM, SOCKET_RCVHWM)
         sock.setsockopt(zmq.MAXMSGSIZE, MAX_MESSAGE_BYTES)
         sock.setsockopt(zmq.LINGER, 0)
         hb = self.cfg.heartbeat_ms
@@ -523,9 +529,16 @@ class Server:
             log.warning("outbox_overflow_detaching", session=session.id)
             self.detach(session, "overflow")
             return False
-        self._dirty.add(session.id)
-        self._wake.set()
+        self._kick(session)
         return True
+
+    def _kick(self, session: Session) -> None:
+        """Send now what the peer will take; leave the rest to the send loop."""
+        if session.id in self._dirty:
+            return  # already waiting on a slow peer: keep order, don't spin
+        if self._flush(session):
+            self._dirty.add(session.id)
+            self._wake.set()
 
     def try_send_chunk(self, session: Session, msg: Outbound, payload: bytes) -> bool:
         """Queue an audio chunk; False when `output_queue_chunks` is reached (§7)."""
@@ -535,8 +548,7 @@ class Server:
             session.outbox.push(msg, payload)
         except OutboxFull:
             return False
-        self._dirty.add(session.id)
-        self._wake.set()
+        self._kick(session)
         return True
 
     def _send_raw(self, rid: bytes, msg: Outbound) -> None:

@@ -112,11 +112,17 @@ SquadKind = Literal[
 
 
 class SquadSend(Inbound, frozen=True, tag="squad.send"):
-    """Addition to VAC/1 (docs/protocol.md): the steward speaks on the squad channel."""
+    """Addition to VAC/1 (docs/protocol.md): a message on the squad channel.
+
+    `sender` is the steward by default; a client that voices the household's
+    agents (a game or simulation front end) names the agent instead. What is
+    addressed to the steward is delivered back, and spoken when `speak`.
+    """
 
     kind: SquadKind
-    text: Annotated[str, msgspec.Meta(min_length=1, max_length=500)]
+    text: Annotated[str, msgspec.Meta(min_length=1, max_length=2000)]
     to: Annotated[str, msgspec.Meta(max_length=48)] | None = None
+    sender: Annotated[str, msgspec.Meta(max_length=48)] | None = None
 
 
 InboundMessage = (

@@ -69,6 +69,10 @@ def wall_now() -> dt.datetime:
     return dt.datetime.now().astimezone()
 
 
+class ReplyOverrun(Exception):
+    """The client stopped reading and its reply was cancelled (§7)."""
+
+
 @dataclass
 class Turn:
     id: str
@@ -200,6 +204,8 @@ class TurnCoordinator:
             await body
         except asyncio.CancelledError:
             raise
+        except ReplyOverrun:
+            self.finish(turn, "failed")  # §7: error, audio.output.done and turn.done failed
         except Exception:
             log.exception("turn_failed", session=self.session.id, turn=turn.id)
             self.finish(turn, "failed")
@@ -247,6 +253,8 @@ class TurnCoordinator:
         if self.speaker is None:
             return None
         outcome = await self.speaker.speak(turn.id, text, turn.trace)
+        if outcome.end == "overrun":
+            raise ReplyOverrun
         if outcome.end == "completed" or outcome.end == "silent":
             self._said(turn.id, "agent", "spoken", outcome.heard_text)
         return outcome
@@ -460,7 +468,9 @@ class TurnCoordinator:
         self.send(first)
         heard_by_steward = "steward" in routed.recipients
         turn.task = asyncio.ensure_future(
-            self._run(turn, self._squad_turn(turn, routed.text, heard_by_steward))
+            # The original text goes to the rendering gate: its line structure
+            # is what tells prose from code.
+            self._run(turn, self._squad_turn(turn, msg.text, heard_by_steward))
         )
 
     async def _squad_turn(self, turn: Turn, text: str, spoken: bool) -> None:

@@ -199,7 +199,9 @@ class Pipeline:
                 self.roster = self.roster.replace(intent.apply_accept(agent, objective))
 
     def route_squad(self, msg: SquadSend) -> intent.RoutedMessage:
-        message = intent.SquadMessage(kind=msg.kind, sender="steward", text=msg.text, to=msg.to)
+        message = intent.SquadMessage(
+            kind=msg.kind, sender=msg.sender or "steward", text=msg.text, to=msg.to
+        )
         try:
             return intent.route(
                 message, self.roster, realm="home", now_ms=_ms(), throttle=self.throttle

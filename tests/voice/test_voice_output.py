@@ -1,0 +1,216 @@
+"""Spoken replies over real sockets with the real piper voice."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+
+import pytest
+import zmq
+
+from tests.conftest import RunningDaemon, start_daemon
+from tests.voice.test_voice_input import voice_home
+from vac.client.connection import Connection
+from vac.daemon.config import DaemonSection, VacConfig
+from vac.protocol.messages import (
+    AudioOutputChunk,
+    AudioOutputDone,
+    AudioOutputPlayed,
+    AudioOutputRefused,
+    AudioOutputStart,
+    AudioOutputVisemes,
+    Error,
+    Negotiation,
+    ObjectiveConfirm,
+    ObjectiveDraft,
+    OutboundMessage,
+    Ping,
+    Pong,
+    SquadSend,
+    TextInput,
+    TurnCancel,
+    TurnDone,
+)
+from vac.runtime.store import EventLog
+
+pytestmark = pytest.mark.slow
+TEXT_ONLY_IN = {"enabled": False}
+
+
+@pytest.fixture(scope="module")
+def speaking(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RunningDaemon]:
+    home = voice_home(tmp_path_factory.mktemp("speak") / "home")
+    cfg = VacConfig(daemon=DaemonSection(max_sessions_per_principal=64), stt=TEXT_ONLY_IN)
+    d = start_daemon(home, config=cfg)
+    yield d
+    d.shutdown()
+
+
+Received = list[tuple[OutboundMessage, bytes | None]]
+
+
+def until_turn_done(c: Connection, timeout_s: float = 60) -> Received:
+    return c.recv_until(lambda m: isinstance(m, TurnDone), timeout_s)
+
+
+def draft_then_confirm(c: Connection, text: str) -> Received:
+    c.send(TextInput(id=c.next_id(), text=text))
+    got = until_turn_done(c)
+    draft = next(m for m, _ in got if isinstance(m, ObjectiveDraft))
+    c.send(ObjectiveConfirm(id=c.next_id(), objective_id=draft.objective.id))
+    return got + until_turn_done(c)
+
+
+@pytest.mark.parametrize("rate", [16000, 48000])
+def test_confirm_is_spoken_at_the_negotiated_rate(speaking: RunningDaemon, rate: int) -> None:
+    c = speaking.connect()
+    c.hello(rate=rate, speak=True)
+    got = draft_then_confirm(c, "Tell Kofi to build a wooden bench near the pond by tomorrow")
+    msgs = [m for m, _ in got]
+    starts = [m for m in msgs if isinstance(m, AudioOutputStart)]
+    assert len(starts) == 2  # the draft's spoken preview, then the negotiation reply
+    neg = next(m for m in msgs if isinstance(m, Negotiation))
+    reply_start = starts[1]
+    assert reply_start.rate == rate and reply_start.text.startswith(neg.reply.split(".")[0])
+    stream = reply_start.stream
+    visemes = [m for m in msgs if isinstance(m, AudioOutputVisemes) and m.stream == stream]
+    assert visemes and sum(len(v.cues) for v in visemes) > 8
+    chunks = [(m, p) for m, p in got if isinstance(m, AudioOutputChunk) and m.stream == stream]
+    done = next(m for m in msgs if isinstance(m, AudioOutputDone) and m.stream == stream)
+    assert done.reason == "completed" and done.chunks == len(chunks)
+    assert [m.index for m, _ in chunks] == list(range(len(chunks)))
+    assert all(m.generation == reply_start.generation for m, _ in chunks)
+    # 100 ms chunks at the negotiated rate (the last may be shorter).
+    sizes = [len(p or b"") for _, p in chunks]
+    assert max(sizes) == rate // 10 * 2
+    audio_ms = sum(sizes) * 1000 // (2 * rate)
+    assert 1000 < audio_ms < 20000
+    first_visemes = msgs.index(visemes[0])
+    assert first_visemes < msgs.index(chunks[0][0])  # visemes before their chunks
+    turn_done = msgs[-1]
+    assert isinstance(turn_done, TurnDone) and turn_done.status == "completed"
+    assert {"tts_first", "first_audio"} <= set(turn_done.latency_ms)
+    gens = [s.generation for s in starts]
+    assert gens[0] < gens[1]
+
+
+def test_turn_cancel_after_first_chunk_fences_the_reply(speaking: RunningDaemon) -> None:
+    c = speaking.connect()
+    c.hello(rate=16000, speak=True)
+    long_text = (
+        "Heads up everyone. The storm is coming in from the west this evening, so please "
+        "bring the tools inside, close the barn doors, check on the goats, and make sure "
+        "the children are home before the rain starts. I will report back when it passes."
+    )
+    c.send(SquadSend(id=c.next_id(), kind="status-report", text=long_text, sender="Kofi"))
+    start = c.expect(AudioOutputStart, 30)
+    first = c.expect(AudioOutputChunk, 30)
+    assert first.stream == start.stream
+    c.send(TurnCancel(id="stop", turn=start.turn, played_ms=700))
+    rest = [(m, p) for m, p in c.recv_until(lambda m: isinstance(m, TurnDone), 10)]
+    done = next(m for m, _ in rest if isinstance(m, AudioOutputDone))
+    assert done.reason == "cancelled"
+    after_done = rest[[m for m, _ in rest].index(done) :]
+    assert not [m for m, _ in after_done if isinstance(m, AudioOutputChunk)]
+    received = 1 + sum(1 for m, _ in rest if isinstance(m, AudioOutputChunk))
+    assert done.chunks == received
+    turn_done = rest[-1][0]
+    assert isinstance(turn_done, TurnDone) and turn_done.status == "cancelled"
+    assert list(c.drain(1.0)) == [] or not any(
+        isinstance(m, AudioOutputChunk) for m in c.drain(0.1)
+    )
+    # History keeps only what was heard: 700 ms is a few words, never the tail.
+    rows = speaking.query(EventLog.conversation_of, done.session or "")
+    agent_rows = [r for r in rows if r["role"] == "agent"]
+    assert agent_rows, rows
+    heard = agent_rows[-1]["text"]
+    assert long_text.startswith(heard) and len(heard) < len(long_text) // 3
+    assert "report back" not in heard
+
+
+def test_markdown_is_spoken_without_code_and_json_is_refused(speaking: RunningDaemon) -> None:
+    c = speaking.connect()
+    c.hello(rate=16000, speak=True)
+    md = "**Heads up:** the gate is open.\n\n```python\nopen_gate(force=True)\n```\n\nClose it."
+    c.send(SquadSend(id=c.next_id(), kind="status-report", text=md, sender="Kofi"))
+    got = [m for m, _ in until_turn_done(c)]
+    start = next(m for m in got if isinstance(m, AudioOutputStart))
+    assert "open_gate" not in start.text and "```" not in start.text and "**" not in start.text
+    assert "gate is open" in start.text
+    c.send(SquadSend(id=c.next_id(), kind="status-report", text='{"gate": "open"}', sender="Kofi"))
+    got = [m for m, _ in until_turn_done(c)]
+    refused = next(m for m in got if isinstance(m, AudioOutputRefused))
+    assert refused.reason == "json"
+    assert not any(isinstance(m, AudioOutputChunk | AudioOutputStart) for m in got)
+
+
+def test_speak_false_gets_no_audio(speaking: RunningDaemon) -> None:
+    c = speaking.connect()
+    c.hello(speak=False)
+    got = [m for m, _ in draft_then_confirm(c, "Ask Zuri to protect the grove path")]
+    assert any(isinstance(m, Negotiation) for m in got)
+    assert not [m for m in got if type(m).__name__.startswith("AudioOutput")]
+
+
+def test_played_reports_are_accepted(speaking: RunningDaemon) -> None:
+    c = speaking.connect()
+    c.hello(speak=True)
+    c.send(TextInput(id=c.next_id(), text="Ask Imani to support the harvest"))
+    got = [m for m, _ in until_turn_done(c)]
+    start = next(m for m in got if isinstance(m, AudioOutputStart))
+    c.send(AudioOutputPlayed(id="p", stream=start.stream, played_ms=500))
+    c.send(AudioOutputPlayed(id="q", stream="never", played_ms=5))
+    err = c.expect(Error)
+    assert (err.code, err.ref) == ("stream_unknown", "q")
+
+
+def test_non_reading_client_gets_output_overrun_and_others_are_unaffected(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> None:
+    home = voice_home(tmp_path_factory.mktemp("overrun") / "home")
+    cfg = VacConfig(daemon=DaemonSection(output_queue_chunks=8, output_lead_ms=1000),
+                    stt=TEXT_ONLY_IN)  # fmt: skip
+    d = start_daemon(home, config=cfg)
+    try:
+        stuck = d.connect("bob")
+        stuck.sock.setsockopt(zmq.RCVHWM, 1)
+        stuck.sock.setsockopt(zmq.RCVBUF, 4096)
+        stuck.hello(rate=48000, speak=True)
+        text = " ".join(
+            f"Sentence number {i} of a long announcement about the weather and the harvest."
+            for i in range(12)
+        )
+        stuck.send(SquadSend(id="long", kind="status-report", text=text, sender="Zuri"))
+        fast = d.connect("alice")
+        fast.hello()
+        worst_s = 0.0
+        deadline = time.monotonic() + 25
+        while time.monotonic() < deadline:
+            t0 = time.perf_counter()
+            fast.send(Ping(id=fast.next_id()))
+            fast.expect(Pong, 2.0)
+            worst_s = max(worst_s, time.perf_counter() - t0)
+            time.sleep(0.1)
+            overran = d.call(lambda: _overran(d))
+            if overran:
+                break
+        assert worst_s < 0.5, f"pong took {worst_s:.3f} s while another client stalled"
+        assert overran, "the stalled client never overran"
+        # Now read what the stalled client got: the error and the failed endings.
+        msgs = [m for m, _ in stuck.recv_until(lambda m: isinstance(m, TurnDone), 30)]
+        err = next(m for m in msgs if isinstance(m, Error))
+        assert err.code == "output_overrun"
+        done = next(m for m in msgs if isinstance(m, AudioOutputDone))
+        assert done.reason == "failed"
+        assert isinstance(msgs[-1], TurnDone) and msgs[-1].status == "failed"
+    finally:
+        d.shutdown()
+
+
+def _overran(d: RunningDaemon) -> bool:
+    for session in d.server.sessions.values():
+        if session.principal == "bob":
+            return any(
+                isinstance(m, Error) and m.code == "output_overrun" for m, _ in session.outbox.items
+            )
+    return False
