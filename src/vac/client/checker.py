@@ -74,7 +74,8 @@ class Problem:
 @dataclass
 class _InputStream:
     mode: str
-    cancelled: bool = False
+    start_id: str | None = None
+    cancelled: bool = False  # by the client, or never opened (its start was refused)
     endpointed: bool = False
     done: int = 0
 
@@ -107,8 +108,9 @@ class SessionChecker:
                 # §4: starting a stream cancels the open one; the client chose that.
                 if self._open_input is not None:
                     self._inputs[self._open_input].cancelled = True
-                self._inputs[stream] = _InputStream(mode)
+                self._inputs[stream] = _InputStream(mode, start_id=msg.id)
                 self._open_input = stream
+                self._stream_of_id[msg.id] = stream
             case AudioInputCancel(stream=stream):
                 self._input(stream).cancelled = True
                 self._close_input(stream)
@@ -260,11 +262,21 @@ class SessionChecker:
             )
 
     def _on_error(self, msg: Error) -> None:
+        stream = msg.stream or (self._stream_of_id.get(msg.ref) if msg.ref else None)
+        state = self._inputs.get(stream) if stream is not None else None
+        if state is not None and msg.ref is not None and msg.ref == state.start_id:
+            # A refused start opened no stream: no audio.input.done is owed.
+            state.cancelled = True
+            self._close_input(stream or "")
         if msg.code in TOLERATED_ERROR_CODES:
             return
-        stream = msg.stream or (self._stream_of_id.get(msg.ref) if msg.ref else None)
-        if msg.code == "stream_closed" and stream is not None:
-            state = self._inputs.get(stream)
-            if state is not None and state.mode == "vad" and self.input_endpointed(stream):
-                return
+        vad_race = (
+            msg.code == "stream_closed"
+            and stream is not None
+            and state is not None
+            and state.mode == "vad"
+            and self.input_endpointed(stream)
+        )
+        if vad_race:
+            return
         self._add(ERROR_RECEIVED, f"error {msg.code}: {msg.message} (ref {msg.ref})")

@@ -41,6 +41,7 @@ from vac.protocol.messages import (
     ObjectiveDraft,
     OutputRequest,
     Ping,
+    Pong,
     TurnCancel,
 )
 
@@ -48,6 +49,9 @@ TIMEOUT: Final = "timeout"
 CONNECTION: Final = "connection"
 # A counter-offer brings a new draft; confirming it may bring another. Bound it.
 MAX_CONFIRMS_PER_WAV: Final = 3
+# In vad mode the daemon should endpoint by itself; a commit is the fallback. With
+# --fast every chunk is sent before the endpoint can be announced, so give it time.
+VAD_ENDPOINT_GRACE_S: Final = 1.5
 # After the last turn, listen briefly so that a late duplicate is still caught.
 FINAL_DRAIN_S: Final = 0.3
 
@@ -154,9 +158,13 @@ class Transport:
             self._send(AudioInputChunk(id=self.conn.next_id(), stream=stream, seq=seq), chunk)
             last_seq = seq
         if start_id in self.error_refs:
-            return  # no stream, so no audio.input.done to wait for
+            return  # the start was refused: no stream, so no audio.input.done to wait for
         # A vad stream that the daemon endpointed is closed; committing it would only
         # ask for its outcome again. Push-to-talk always commits unless already done.
+        if self.opts.vad:
+            grace_end_s = time.monotonic() + VAD_ENDPOINT_GRACE_S
+            while not self.checker.input_endpointed(stream) and time.monotonic() < grace_end_s:
+                self._service_until(min(grace_end_s, time.monotonic() + 0.05))
         ended = (
             self.checker.input_endpointed(stream)
             if self.opts.vad
@@ -164,7 +172,10 @@ class Transport:
         )
         if last_seq is not None and not ended:
             self._send(AudioInputCommit(id=self.conn.next_id(), stream=stream, last_seq=last_seq))
-        self._wait(lambda: self.checker.input_done(stream), f"audio.input.done for {stream}")
+        self._wait(
+            lambda: self.checker.input_done(stream) or start_id in self.error_refs,
+            f"audio.input.done for {stream}",
+        )
 
     def _settle(self) -> None:
         """Wait for every open turn; with --confirm, confirm new drafts and wait again."""
@@ -254,7 +265,10 @@ class Transport:
         self._service_until(time.monotonic() + quiet_s)
 
     def _handle(self, event: Received) -> None:
-        self.events_seen += 1
+        # A pong answers our own keepalive; counting it as progress would let a
+        # daemon that never finishes a turn keep the transport waiting forever.
+        if not isinstance(event.msg, Pong):
+            self.events_seen += 1
         self.sink.write(event)
         msg = event.msg
         if msg is None:

@@ -1,0 +1,210 @@
+"""`make demo`: the whole pipeline once, on bundled audio, in a throw-away home.
+
+Starts a real daemon (real models, real sockets, CURVE on), enrolls a demo
+principal, streams a spoken command from `fixtures/`, confirms the draft,
+writes the agent's spoken reply to a WAV and prints what happened stage by
+stage with the measured latencies. Then stops the daemon with SIGTERM.
+"""
+
+from __future__ import annotations
+
+import json
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+import wave
+from pathlib import Path
+from typing import Any, Final
+
+from vac.client.connection import ClientKeys, Connection
+from vac.daemon import keys
+from vac.home import Home
+from vac.protocol.messages import (
+    AudioInputChunk,
+    AudioInputCommit,
+    AudioInputStart,
+    AudioOutputChunk,
+    AudioOutputStart,
+    Negotiation,
+    ObjectiveClarify,
+    ObjectiveConfirm,
+    ObjectiveDraft,
+    OutboundMessage,
+    SpeechStarted,
+    TranscriptFinal,
+    TranscriptPartial,
+    TurnDone,
+)
+
+ROOT: Final = Path(__file__).resolve().parents[2]
+FIXTURE: Final = ROOT / "fixtures" / "audio" / "kofi_build_bench.joe.wav"
+OUT_DIR: Final = ROOT / "demo-out"
+OUTPUT_RATE_HZ: Final = 22050
+CHUNK_BYTES: Final = 640  # 20 ms at 16 kHz
+
+
+def start_daemon(home: Home) -> tuple[subprocess.Popen[str], str]:
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "vac.cli",
+            "daemon",
+            "--home",
+            str(home.root),
+            "--endpoint",
+            "tcp://127.0.0.1:*",
+        ],
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    assert proc.stderr is not None
+    deadline = time.monotonic() + 180
+    while time.monotonic() < deadline:
+        line = proc.stderr.readline()
+        if not line:
+            break
+        event = json.loads(line)
+        if event.get("event") == "ready":
+            return proc, str(event["endpoint"])
+    proc.kill()
+    raise SystemExit("demo: the daemon did not start")
+
+
+def read_wav(path: Path) -> bytes:
+    with wave.open(str(path)) as w:
+        assert (w.getframerate(), w.getnchannels(), w.getsampwidth()) == (16000, 1, 2)
+        return bytes(w.readframes(w.getnframes()))
+
+
+def write_wav(path: Path, pcm: bytes, rate_hz: int) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with wave.open(str(path), "wb") as w:
+        w.setnchannels(1)
+        w.setsampwidth(2)
+        w.setframerate(rate_hz)
+        w.writeframes(pcm)
+
+
+def turn(conn: Connection) -> list[tuple[OutboundMessage, bytes | None]]:
+    return conn.recv_until(lambda m: isinstance(m, TurnDone), 60)
+
+
+def show(step: str, text: str) -> None:
+    print(f"  {step:<22} {text}")
+
+
+def latency_rows(done: TurnDone) -> str:
+    return "  ".join(f"{k}={v} ms" for k, v in done.latency_ms.items()) or "-"
+
+
+def main() -> int:
+    OUT_DIR.mkdir(exist_ok=True)
+    with tempfile.TemporaryDirectory(prefix="vac-demo-") as tmp:
+        home = Home(Path(tmp) / "home")
+        keys.init_server(home)
+        keys.enroll(home, "demo")
+        print(f"vac demo — throw-away home {home.root}")
+        t0 = time.monotonic()
+        proc, endpoint = start_daemon(home)
+        print(f"  daemon ready on {endpoint} in {time.monotonic() - t0:.1f} s (models loaded once)")
+        try:
+            return run(home, endpoint)
+        finally:
+            proc.send_signal(signal.SIGTERM)
+            rc = proc.wait(timeout=30)
+            print(f"  daemon stopped with exit code {rc}")
+
+
+def run(home: Home, endpoint: str) -> int:
+    import zmq.auth
+
+    public, secret = zmq.auth.load_certificate(str(home.clients_dir / "demo.key_secret"))
+    server_public, _ = zmq.auth.load_certificate(str(home.server_public))
+    assert secret is not None
+    pcm = read_wav(FIXTURE)
+    with Connection(endpoint, ClientKeys(server_public, public, secret)) as conn:
+        ok = conn.hello(rate=OUTPUT_RATE_HZ, speak=True, client="vac-demo")
+        print(f"  session {ok.session} as {ok.principal!r}; features: {', '.join(ok.features)}")
+        print(f"\n1. streaming {FIXTURE.name} ({len(pcm) // 32} ms of speech, 20 ms chunks)")
+        conn.send(
+            AudioInputStart(
+                id=conn.next_id(),
+                stream="demo-1",
+                encoding="pcm_s16le",
+                rate=16000,
+                channels=1,
+                mode="push_to_talk",
+            )
+        )
+        seq = 0
+        for seq, off in enumerate(range(0, len(pcm), CHUNK_BYTES)):
+            conn.send(
+                AudioInputChunk(id=conn.next_id(), stream="demo-1", seq=seq),
+                pcm[off : off + CHUNK_BYTES],
+            )
+            time.sleep(0.01)  # twice real time, so partial transcripts show up
+        conn.send(AudioInputCommit(id=conn.next_id(), stream="demo-1", last_seq=seq))
+        draft: ObjectiveDraft | None = None
+        first_done: TurnDone | None = None
+        for msg, _ in turn(conn):
+            match msg:
+                case SpeechStarted():
+                    show("speech.started", f"at {msg.at_ms} ms")
+                case TranscriptPartial():
+                    show("transcript.partial", repr(msg.text))
+                case TranscriptFinal():
+                    show("transcript.final", f"{msg.text!r} (confidence {msg.confidence:.2f})")
+                case ObjectiveDraft():
+                    draft = msg
+                    show("objective.draft", msg.preview.summary)
+                    show("", json.dumps(_brief(msg.objective)))
+                case ObjectiveClarify():
+                    show("objective.clarify", msg.question)
+                case AudioOutputStart():
+                    show("spoken preview", repr(msg.text))
+                case TurnDone():
+                    first_done = msg
+                    show("turn.done", f"{msg.status}: {latency_rows(msg)}")
+        if draft is None:
+            print("demo: no draft was parsed", file=sys.stderr)
+            return 1
+        print("\n2. the steward confirms the draft")
+        conn.send(ObjectiveConfirm(id=conn.next_id(), objective_id=draft.objective.id))
+        reply_pcm = bytearray()
+        reply_stream = ""
+        last_done: TurnDone | None = None
+        for msg, payload in turn(conn):
+            match msg:
+                case Negotiation():
+                    show("negotiation", f"{msg.decision}: {msg.reply}")
+                case AudioOutputStart():
+                    reply_stream = reply_stream or msg.stream
+                case AudioOutputChunk() if payload is not None and msg.stream == reply_stream:
+                    reply_pcm += payload
+                case TurnDone():
+                    last_done = msg
+                    show("turn.done", f"{msg.status}: {latency_rows(msg)}")
+        wav = OUT_DIR / "reply.wav"
+        write_wav(wav, bytes(reply_pcm), OUTPUT_RATE_HZ)
+        secs = len(reply_pcm) / 2 / OUTPUT_RATE_HZ
+        print(f"\n3. the agent's spoken reply: {wav} ({secs:.1f} s at {OUTPUT_RATE_HZ} Hz)")
+        print("\nmeasured latency (ms), this run:")
+        for name, done in (("spoken command", first_done), ("confirm", last_done)):
+            if done is not None:
+                print(f"  {name:<16} {latency_rows(done)}")
+    return 0
+
+
+def _brief(objective: Any) -> dict[str, Any]:
+    keep = ("agent", "verb", "target", "deadline", "priority", "autonomy", "status")
+    import msgspec
+
+    data = msgspec.to_builtins(objective)
+    return {k: data[k] for k in keep}
+
+
+if __name__ == "__main__":
+    sys.exit(main())

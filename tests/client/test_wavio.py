@@ -1,0 +1,77 @@
+"""Reading input WAVs (16 kHz mono s16le only) and writing reply WAVs."""
+
+from __future__ import annotations
+
+import wave
+from pathlib import Path
+
+import pytest
+
+from vac.client.wavio import WavError, read_input_wav, write_wav
+
+FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "audio"
+
+
+def make_wav(
+    path: Path, *, channels: int = 1, width: int = 2, rate: int = 16000, frames: int = 320
+) -> Path:
+    with wave.open(str(path), "wb") as w:
+        w.setnchannels(channels)
+        w.setsampwidth(width)
+        w.setframerate(rate)
+        w.writeframes(b"\x01" * (frames * channels * width))
+    return path
+
+
+def test_reads_a_fixture() -> None:
+    audio = read_input_wav(FIXTURES / "yes.joe.wav")
+    assert audio.rate_hz == 16000
+    assert len(audio.pcm) % 2 == 0 and audio.duration_ms > 100
+
+
+def test_duration_ms(tmp_path: Path) -> None:
+    assert read_input_wav(make_wav(tmp_path / "a.wav", frames=16000)).duration_ms == 1000
+
+
+@pytest.mark.parametrize(
+    ("kw", "found"),
+    [
+        ({"rate": 22050}, "1 ch, 16-bit, 22050 Hz"),
+        ({"channels": 2}, "2 ch, 16-bit, 16000 Hz"),
+        ({"width": 1}, "1 ch, 8-bit, 16000 Hz"),
+        ({"width": 3, "rate": 48000}, "1 ch, 24-bit, 48000 Hz"),
+    ],
+)
+def test_refuses_other_formats_naming_file_and_format(
+    tmp_path: Path, kw: dict[str, int], found: str
+) -> None:
+    path = make_wav(tmp_path / "odd.wav", **kw)
+    with pytest.raises(WavError) as exc:
+        read_input_wav(path)
+    message = str(exc.value)
+    assert str(path) in message and found in message and "\n" not in message
+
+
+def test_refuses_a_file_that_is_not_a_wav(tmp_path: Path) -> None:
+    path = tmp_path / "notes.txt"
+    path.write_text("hello")
+    with pytest.raises(WavError, match="not a PCM WAV"):
+        read_input_wav(path)
+
+
+def test_refuses_a_missing_file(tmp_path: Path) -> None:
+    with pytest.raises(WavError, match="no such file"):
+        read_input_wav(tmp_path / "gone.wav")
+
+
+def test_refuses_an_empty_wav(tmp_path: Path) -> None:
+    with pytest.raises(WavError, match="no audio"):
+        read_input_wav(make_wav(tmp_path / "empty.wav", frames=0))
+
+
+def test_write_wav_round_trips_at_the_given_rate(tmp_path: Path) -> None:
+    path = tmp_path / "reply-1.wav"
+    write_wav(path, b"\x00\x01" * 2205, 22050)
+    with wave.open(str(path), "rb") as w:
+        assert (w.getnchannels(), w.getsampwidth(), w.getframerate()) == (1, 2, 22050)
+        assert w.readframes(w.getnframes()) == b"\x00\x01" * 2205
