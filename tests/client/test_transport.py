@@ -37,9 +37,8 @@ def fake() -> Iterator[FakeDaemon]:
 def transport(fake: FakeDaemon, tmp_path: Path, *wavs: Path, **kw: Any) -> tuple[int, str]:
     assert fake.keys is not None
     keys = fake.keys
-    opts = TransportOptions(
-        wavs=list(wavs or [YES]), out_dir=tmp_path / "out", fast=True, timeout_s=5.0, **kw
-    )
+    kw.setdefault("timeout_s", 5.0)
+    opts = TransportOptions(wavs=list(wavs or [YES]), out_dir=tmp_path / "out", fast=True, **kw)
     out = io.StringIO()
     rc = run_transport(opts, lambda: Connection(fake.endpoint, keys), out)
     return rc, out.getvalue()
@@ -116,7 +115,7 @@ def test_vad_mode_stops_at_the_endpoint_and_tolerates_the_race(tmp_path: Path) -
 def test_missing_turn_done_fails_with_its_name(tmp_path: Path, capsys: Any) -> None:
     fake = FakeDaemon(drop_turn_done=True)
     try:
-        rc, _ = transport(fake, tmp_path)
+        rc, _ = transport(fake, tmp_path, timeout_s=1.0)
     finally:
         fake.close()
     assert rc == 1

@@ -1,0 +1,227 @@
+"""`vac talk` without a sound card: commands, energy gate, playback buffer, the model."""
+
+from __future__ import annotations
+
+import struct
+from typing import Any
+
+import pytest
+
+from tests.client.client_factories import hello_ok, objective
+from vac.client.talk_audio import EnergyGate, PlaybackBuffer, PreRoll, rms_s16
+from vac.client.talk_model import Command, Quit, Send, Show, TalkModel, parse_command
+from vac.protocol.messages import (
+    AudioInputChunk,
+    AudioInputCommit,
+    AudioInputDone,
+    AudioInputStart,
+    AudioOutputChunk,
+    AudioOutputPlayed,
+    AudioOutputStart,
+    Hello,
+    ObjectiveConfirm,
+    ObjectiveDraft,
+    ObjectiveReject,
+    Ping,
+    Preview,
+    ServerBye,
+    TextInput,
+    TranscriptPartial,
+    TurnCancel,
+    TurnDone,
+)
+
+LOUD = struct.pack("<320h", *([8000, -8000] * 160))
+QUIET = struct.pack("<320h", *([20, -20] * 160))
+
+
+def sends(actions: list[Any]) -> list[Any]:
+    return [a.msg for a in actions if isinstance(a, Send)]
+
+
+def model(vad: bool = False) -> TalkModel:
+    m = TalkModel(PlaybackBuffer(16000), vad=vad)
+    assert isinstance(sends(m.start(0.0))[0], Hello)
+    m.on_message(hello_ok(), None)
+    return m
+
+
+def draft(obj_id: str = "obj-1", revision: int = 1) -> ObjectiveDraft:
+    obj = objective(id=obj_id, revision=revision)
+    return ObjectiveDraft(turn="t1", objective=obj, preview=Preview(summary="Kofi builds a bench"))
+
+
+def play_reply(m: TalkModel, turn: str = "t1", chunks: int = 10) -> None:
+    m.on_message(AudioOutputStart(turn=turn, stream="o1", generation=1, rate=16000, text="x"), None)
+    for i in range(chunks):
+        m.on_message(AudioOutputChunk(stream="o1", generation=1, index=i), b"\x01\x00" * 320)
+
+
+# ------------------------------------------------------------------ commands
+
+
+@pytest.mark.parametrize(
+    ("line", "expected"),
+    [
+        ("\n", Command("toggle")),
+        ("y", Command("confirm")),
+        ("YES", Command("confirm")),
+        ("n", Command("reject")),
+        ("q", Command("quit")),
+        ("e priority=90", Command("edit", edits={"priority": 90})),
+        ("e deadline = 2026-05-02", Command("edit", edits={"deadline": "2026-05-02"})),
+        ('e target={"ref": "prop:x"}', Command("edit", edits={"target": {"ref": "prop:x"}})),
+        ("map the grove", Command("text", text="map the grove")),
+    ],
+)
+def test_parse_command(line: str, expected: Command) -> None:
+    assert parse_command(line) == expected
+
+
+@pytest.mark.parametrize("line", ["e", "e priority", "e =3"])
+def test_bad_edit_is_a_one_line_hint(line: str) -> None:
+    hint = parse_command(line)
+    assert isinstance(hint, str) and "FIELD=VALUE" in hint
+
+
+# --------------------------------------------------------------------- audio
+
+
+def test_rms() -> None:
+    assert rms_s16(b"") == 0.0
+    assert rms_s16(LOUD) == pytest.approx(8000)
+    assert rms_s16(QUIET) == pytest.approx(20)
+
+
+def test_energy_gate_needs_consecutive_loud_frames() -> None:
+    gate = EnergyGate(threshold_rms=1000, hold_frames=3)
+    assert [gate.update(x) for x in (2000, 2000, 10, 2000, 2000)] == [False] * 5
+    assert gate.update(2000) is True
+    assert gate.update(2000) is False  # re-arms after firing
+
+
+def test_pre_roll_keeps_the_last_frames() -> None:
+    roll = PreRoll()
+    for i in range(15):
+        roll.push(bytes([i]))
+    assert roll.take() == [bytes([i]) for i in range(5, 15)] and roll.take() == []
+
+
+def test_playback_buffer_pads_counts_and_clears() -> None:
+    buf = PlaybackBuffer(16000)
+    buf.push(b"\x01" * 640)
+    assert buf.playing
+    assert buf.read(320) == b"\x01" * 320
+    assert buf.played_ms_since(0) == 10
+    buf.clear()
+    assert not buf.playing and buf.read(4) == b"\x00" * 4
+    assert buf.pushed_bytes == 320  # the dropped half was never played
+
+
+# --------------------------------------------------------------------- model
+
+
+def test_push_to_talk_enter_starts_and_commits() -> None:
+    m = model()
+    assert sends(m.on_mic_frame(QUIET, 0.1)) == []  # not recording yet
+    (start,) = sends(m.on_line("", 0.2))
+    assert isinstance(start, AudioInputStart) and start.mode == "push_to_talk"
+    chunks = [sends(m.on_mic_frame(QUIET, 0.3 + i / 50))[0] for i in range(3)]
+    assert [c.seq for c in chunks] == [0, 1, 2] and isinstance(chunks[0], AudioInputChunk)
+    (commit,) = sends(m.on_line("", 0.5))
+    assert isinstance(commit, AudioInputCommit) and commit.last_seq == 2
+    assert m.stream is None
+
+
+def test_drafts_are_shown_and_confirmed_rejected_or_edited() -> None:
+    m = model()
+    shown = [a.text for a in m.on_message(draft(), None) if isinstance(a, Show)]
+    assert "draft: Kofi builds a bench" in shown[0] and "[y] confirm" in shown[-1]
+    (confirm,) = sends(m.on_line("y", 1.0))
+    assert isinstance(confirm, ObjectiveConfirm) and (confirm.objective_id, confirm.revision) == (
+        "obj-1",
+        1,
+    )
+    (edit,) = sends(m.on_line("e priority=90", 1.0))
+    assert isinstance(edit, ObjectiveConfirm) and edit.edits == {"priority": 90}
+    (reject,) = sends(m.on_line("n", 1.0))
+    assert isinstance(reject, ObjectiveReject)
+
+
+def test_keys_without_a_draft_say_so() -> None:
+    m = model()
+    assert m.on_line("y", 1.0) == [Show("no draft is pending")]
+
+
+def test_typed_text_is_a_text_turn() -> None:
+    (text,) = sends(model().on_line("map the grove path", 1.0))
+    assert isinstance(text, TextInput) and text.text == "map the grove path"
+
+
+def test_partials_are_transient() -> None:
+    (shown,) = model().on_message(TranscriptPartial(stream="s", text="map the", revision=1), None)
+    assert shown == Show("… map the", transient=True)
+
+
+def test_reply_audio_is_queued_for_playback() -> None:
+    m = model()
+    play_reply(m, chunks=3)
+    assert m.playback.pushed_bytes == 3 * 640 and m.playback.playing
+
+
+def test_barge_in_stops_playback_cancels_and_starts_a_stream_with_pre_roll() -> None:
+    m = model()
+    m.on_message(draft(), None)
+    play_reply(m)
+    m.playback.read(640 * 4)  # the device played 80 ms
+    actions: list[Any] = []
+    for i in range(3):
+        actions += m.on_mic_frame(LOUD, 2.0 + i / 50)
+    msgs = sends(actions)
+    assert isinstance(msgs[0], TurnCancel) and msgs[0].turn == "t1" and msgs[0].played_ms == 80
+    assert isinstance(msgs[1], AudioInputStart)
+    assert [c.seq for c in msgs[2:]] == [0, 1, 2]  # the loud frames are not lost
+    assert not m.playback.playing
+    # Chunks of the cancelled reply still in flight are not played.
+    m.on_message(AudioOutputChunk(stream="o1", generation=1, index=10), b"\x01\x00" * 320)
+    assert not m.playback.playing
+
+
+def test_quiet_mic_during_playback_is_not_streamed() -> None:
+    m = model(vad=True)
+    play_reply(m)
+    assert sends(m.on_mic_frame(QUIET, 1.0)) == []
+
+
+def test_barge_in_after_the_turn_ended_reports_what_was_played() -> None:
+    m = model()
+    m.on_message(draft(), None)
+    play_reply(m)
+    m.on_message(TurnDone(turn="t1", status="parsed", latency_ms={}), None)
+    m.playback.read(640)
+    msgs = sends(m.on_line("", 3.0))  # Enter while the tail still plays
+    assert isinstance(msgs[0], AudioOutputPlayed) and msgs[0].played_ms == 20
+    assert isinstance(msgs[1], AudioInputStart)
+
+
+def test_vad_mode_opens_a_stream_only_when_idle() -> None:
+    m = model(vad=True)
+    m.on_message(draft(), None)  # a turn is running
+    assert sends(m.on_mic_frame(QUIET, 1.0)) == []
+    m.on_message(TurnDone(turn="t1", status="parsed", latency_ms={}), None)
+    msgs = sends(m.on_mic_frame(QUIET, 1.1))
+    assert isinstance(msgs[0], AudioInputStart) and msgs[0].mode == "vad"
+    assert isinstance(msgs[1], AudioInputChunk)
+    m.on_message(AudioInputDone(stream=msgs[0].stream, reason="no_speech"), None)
+    assert m.stream is None
+
+
+def test_heartbeat_ping_when_quiet() -> None:
+    m = model()
+    assert m.on_tick(1.0) == []
+    assert isinstance(sends(m.on_tick(6.0))[0], Ping)
+
+
+def test_daemon_bye_quits() -> None:
+    (action,) = model().on_message(ServerBye(reason="shutdown"), None)
+    assert isinstance(action, Quit) and "shutdown" in action.reason
