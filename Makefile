@@ -11,7 +11,7 @@ $(BIN)/python:
 	$(BIN)/python -m pip install --quiet --upgrade "pip>=24"
 
 $(STAMP): $(BIN)/python pyproject.toml constraints.txt
-	$(BIN)/pip install --quiet -c constraints.txt -e '.[dev]'
+	$(BIN)/pip install --quiet -c constraints.txt -e '.[dev,client,bench]'
 	touch $(STAMP)
 
 lint: $(STAMP)

@@ -236,6 +236,24 @@ def cmd_talk(args: argparse.Namespace) -> int:
     return run_talk(opts, lambda: _connect(args))
 
 
+def cmd_preflight(args: argparse.Namespace) -> int:
+    from vac.daemon.preflight import preflight
+
+    checks = preflight(_home(args), args.endpoint)
+    width = max(len(c.name) for c in checks)
+    for c in checks:
+        print(f"{c.status:<4}  {c.name:<{width}}  {c.detail}")
+    return 1 if any(c.status == "fail" for c in checks) else 0
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    from vac.bench import BenchOptions, run_bench
+
+    return run_bench(
+        BenchOptions(sessions=args.sessions, turns=args.turns, out=Path(args.out), fast=args.fast)
+    )
+
+
 # ------------------------------------------------------------------ data
 
 
@@ -350,6 +368,16 @@ def build_parser() -> argparse.ArgumentParser:
     t.add_argument("--vad", action="store_true", help="hands-free instead of Enter to talk")
     t.add_argument("--rate", type=int, default=16000, choices=(16000, 22050, 24000, 48000))
     t.set_defaults(fn=cmd_talk)
+
+    pf = with_home(sub.add_parser("preflight", help="check providers, keys and endpoint"))
+    pf.add_argument("--endpoint", help="the endpoint the daemon would bind")
+    pf.set_defaults(fn=cmd_preflight)
+    b = sub.add_parser("bench", help="latency benchmark: real daemon, models and sockets")
+    b.add_argument("--sessions", type=int, default=1, help="concurrent sessions")
+    b.add_argument("--turns", type=int, default=12, help="spoken turns per session")
+    b.add_argument("--out", default="docs/bench", help="where to write JSON and the PNG")
+    b.add_argument("--fast", action="store_true", help="stream audio faster than real time")
+    b.set_defaults(fn=cmd_bench)
 
     data = sub.add_parser("data", help="export or delete a principal's data").add_subparsers(
         dest="data_command", required=True

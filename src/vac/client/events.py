@@ -92,6 +92,9 @@ def describe(header: dict[str, Any]) -> str | None:
             return (
                 f"audio.output.done: {h.get('stream')} {h.get('reason')}, {h.get('chunks')} chunks"
             )
+        case "audio.output.visemes":
+            cues = h.get("cues") or []
+            return f"audio.output.visemes: {h.get('stream')} {len(cues)} cues ({h.get('timing')})"
         case "turn.done":
             return f"turn.done: {h.get('turn')} {h.get('status')} latency_ms={h.get('latency_ms')}"
         case "error":

@@ -155,6 +155,10 @@ class Transport:
             # never opened (the start was refused): more chunks would only be errors.
             if self.checker.input_done(stream) or start_id in self.error_refs:
                 break
+            # vad: `speech.stopped` is the daemon's endpoint; later chunks would only
+            # earn `stream_closed`.
+            if self.opts.vad and self.checker.input_endpointed(stream):
+                break
             self._send(AudioInputChunk(id=self.conn.next_id(), stream=stream, seq=seq), chunk)
             last_seq = seq
         if start_id in self.error_refs:

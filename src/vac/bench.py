@@ -1,0 +1,265 @@
+"""`vac bench`: the latency benchmark — real daemon, real models, real sockets.
+
+Each session streams the bundled spoken commands (paced in real time unless
+`--fast`), commits, waits for the draft, confirms it and waits for the spoken
+reply. The daemon's own `turn.done.latency_ms` (PROTOCOL §8 stage names) is
+collected, plus client-side commit → final / draft times and the round trip
+of a `ping` sent every 50 ms by a bystander session during the whole run.
+Every number printed is measured in this run; nothing is modelled.
+"""
+
+from __future__ import annotations
+
+import json
+import platform
+import statistics
+import tempfile
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Final
+
+from vac.client.connection import ClientKeys, Connection
+from vac.daemon import keys
+from vac.home import Home
+from vac.protocol.messages import (
+    AudioInputChunk,
+    AudioInputCommit,
+    AudioInputDone,
+    AudioInputStart,
+    ObjectiveConfirm,
+    ObjectiveDraft,
+    Ping,
+    Pong,
+    TranscriptFinal,
+    TurnDone,
+)
+
+ROOT: Final = Path(__file__).resolve().parents[2]
+CHUNK_BYTES: Final = 640
+STAGES: Final = ("asr", "parse", "ack", "tts_first", "first_audio")
+
+
+@dataclass(frozen=True)
+class BenchOptions:
+    sessions: int = 1
+    turns: int = 12
+    out: Path = Path("docs/bench")
+    fast: bool = False
+
+
+@dataclass
+class Samples:
+    values: dict[str, list[float]] = field(default_factory=dict)
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def add(self, name: str, ms: float) -> None:
+        with self.lock:
+            self.values.setdefault(name, []).append(ms)
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    if len(ordered) == 1:
+        return ordered[0]
+    return statistics.quantiles(ordered, n=100, method="inclusive")[int(q) - 1]
+
+
+def spoken_fixtures() -> list[tuple[str, bytes]]:
+    import wave
+
+    manifest = json.loads((ROOT / "fixtures" / "manifest.json").read_text())
+    out = []
+    for entry in manifest["files"]:
+        if not entry["speech"] or entry["duration_ms"] < 2000:
+            continue
+        with wave.open(str(ROOT / "fixtures" / entry["file"])) as w:
+            out.append((entry["text"], bytes(w.readframes(w.getnframes()))))
+    return out
+
+
+def _client(home: Home, endpoint: str, principal: str) -> Connection:
+    import zmq.auth
+
+    public, secret = zmq.auth.load_certificate(str(home.clients_dir / f"{principal}.key_secret"))
+    server_public, _ = zmq.auth.load_certificate(str(home.server_public))
+    assert secret is not None
+    return Connection(endpoint, ClientKeys(server_public, public, secret))
+
+
+def run_session(
+    conn: Connection, fixtures: list[tuple[str, bytes]], turns: int, fast: bool, samples: Samples
+) -> None:
+    conn.hello(rate=16000, speak=True, client="vac-bench")
+    for n in range(turns):
+        _, pcm = fixtures[n % len(fixtures)]
+        stream = f"b{n}"
+        conn.send(
+            AudioInputStart(
+                id=conn.next_id(),
+                stream=stream,
+                encoding="pcm_s16le",
+                rate=16000,
+                channels=1,
+                mode="push_to_talk",
+            )
+        )
+        seq = 0
+        for seq, off in enumerate(range(0, len(pcm), CHUNK_BYTES)):
+            conn.send(
+                AudioInputChunk(id=conn.next_id(), stream=stream, seq=seq),
+                pcm[off : off + CHUNK_BYTES],
+            )
+            if not fast:
+                time.sleep(0.02)
+        t0 = time.perf_counter()
+        conn.send(AudioInputCommit(id=conn.next_id(), stream=stream, last_seq=seq))
+        draft: ObjectiveDraft | None = None
+        ended = False
+        while not ended:
+            msg, _ = conn.recv(60)
+            match msg:
+                case TranscriptFinal():
+                    samples.add("client commit→final", (time.perf_counter() - t0) * 1000)
+                case ObjectiveDraft():
+                    draft = msg
+                    samples.add("client commit→draft", (time.perf_counter() - t0) * 1000)
+                case TurnDone():
+                    for stage, ms in msg.latency_ms.items():
+                        samples.add(f"voice {stage}", ms)
+                    samples.add(f"status {msg.status}", 1)
+                    ended = True
+                case AudioInputDone() if msg.reason != "transcribed":
+                    ended = True
+        if draft is None:
+            continue
+        conn.send(ObjectiveConfirm(id=conn.next_id(), objective_id=draft.objective.id))
+        for msg, _ in conn.recv_until(lambda m: isinstance(m, TurnDone), 60):
+            if isinstance(msg, TurnDone):
+                for stage, ms in msg.latency_ms.items():
+                    samples.add(f"confirm {stage}", ms)
+
+
+def bystander(conn: Connection, stop: threading.Event, samples: Samples) -> None:
+    conn.hello(client="vac-bench-ping")
+    while not stop.is_set():
+        t0 = time.perf_counter()
+        conn.send(Ping(id=conn.next_id()))
+        conn.expect(Pong, 5)
+        samples.add("ping rtt", (time.perf_counter() - t0) * 1000)
+        time.sleep(0.05)
+
+
+def run_bench(opts: BenchOptions) -> int:
+    from vac.demo import start_daemon
+
+    fixtures = spoken_fixtures()
+    samples = Samples()
+    with tempfile.TemporaryDirectory(prefix="vac-bench-") as tmp:
+        home = Home(Path(tmp) / "home")
+        keys.init_server(home)
+        principals = [f"bench{i}" for i in range(opts.sessions)] + ["bystander"]
+        for p in principals:
+            keys.enroll(home, p)
+        proc, endpoint = start_daemon(home)
+        stop = threading.Event()
+        try:
+            conns = [_client(home, endpoint, p) for p in principals]
+            pinger = threading.Thread(target=bystander, args=(conns[-1], stop, samples))
+            pinger.start()
+            workers = [
+                threading.Thread(
+                    target=run_session, args=(c, fixtures, opts.turns, opts.fast, samples)
+                )
+                for c in conns[:-1]
+            ]
+            t0 = time.monotonic()
+            for w in workers:
+                w.start()
+            for w in workers:
+                w.join()
+            wall_s = time.monotonic() - t0
+            stop.set()
+            pinger.join()
+            for c in conns:
+                c.close()
+        finally:
+            import signal
+
+            proc.send_signal(signal.SIGTERM)
+            proc.wait(timeout=30)
+    return report(opts, samples, wall_s)
+
+
+def report(opts: BenchOptions, samples: Samples, wall_s: float) -> int:
+    rows = []
+    for name in sorted(samples.values):
+        if name.startswith("status "):
+            continue
+        vals = samples.values[name]
+        rows.append(
+            {
+                "stage": name,
+                "n": len(vals),
+                "p50_ms": round(percentile(vals, 50), 1),
+                "p95_ms": round(percentile(vals, 95), 1),
+                "max_ms": round(max(vals), 1),
+            }
+        )
+    statuses = {
+        k.removeprefix("status "): len(v)
+        for k, v in samples.values.items()
+        if k.startswith("status ")
+    }
+    print(
+        f"vac bench: {opts.sessions} session(s) × {opts.turns} spoken turns, "
+        f"{'fast' if opts.fast else 'real-time'} streaming, {wall_s:.1f} s"
+    )
+    print(f"{'stage':<24}{'n':>5}{'p50 ms':>10}{'p95 ms':>10}{'max ms':>10}")
+    for r in rows:
+        print(f"{r['stage']:<24}{r['n']:>5}{r['p50_ms']:>10}{r['p95_ms']:>10}{r['max_ms']:>10}")
+    print("turn statuses: " + ", ".join(f"{k}={v}" for k, v in sorted(statuses.items())))
+    opts.out.mkdir(parents=True, exist_ok=True)
+    result: dict[str, Any] = {
+        "sessions": opts.sessions,
+        "turns": opts.turns,
+        "fast": opts.fast,
+        "wall_s": round(wall_s, 1),
+        "machine": platform.platform(),
+        "cpus": __import__("os").cpu_count(),
+        "stages": rows,
+        "statuses": statuses,
+    }
+    name = f"bench-s{opts.sessions}-t{opts.turns}{'-fast' if opts.fast else ''}"
+    (opts.out / f"{name}.json").write_text(json.dumps(result, indent=2) + "\n")
+    plot(samples, opts.out / f"{name}.png", title=name)
+    return 0
+
+
+def plot(samples: Samples, path: Path, *, title: str) -> None:
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        print("(matplotlib not installed: no plot; pip install 'vac[bench]')")
+        return
+    names = [n for n in sorted(samples.values) if not n.startswith("status ")]
+    fig, ax = plt.subplots(figsize=(9, 0.45 * len(names) + 1.5))
+    ax.boxplot(
+        [samples.values[n] for n in names],
+        orientation="horizontal",
+        tick_labels=names,
+        whis=(5, 95),
+    )
+    ax.axvline(400, color="tab:orange", linestyle="--", label="ack budget 400 ms")
+    ax.axvline(1000, color="tab:red", linestyle="--", label="first_audio budget 1000 ms")
+    ax.set_xlabel("milliseconds (box: p25–p75, whiskers: p5–p95)")
+    ax.set_title(f"vac latency — {title}")
+    ax.legend(loc="lower right")
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+    print(f"wrote {path}")

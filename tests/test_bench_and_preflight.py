@@ -1,0 +1,50 @@
+"""`vac bench` and `vac preflight` run for real (small: one fast turn)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from vac.bench import BenchOptions, percentile, run_bench
+from vac.daemon import keys
+from vac.home import Home
+
+pytestmark = pytest.mark.slow
+
+
+def test_percentile_is_inclusive() -> None:
+    assert percentile([5.0], 95) == 5.0
+    assert percentile([1.0, 2.0, 3.0, 4.0, 5.0], 50) == 3.0
+
+
+def test_bench_one_fast_turn(tmp_path: Path) -> None:
+    assert run_bench(BenchOptions(sessions=1, turns=1, out=tmp_path, fast=True)) == 0
+    result = json.loads((tmp_path / "bench-s1-t1-fast.json").read_text())
+    stages = {row["stage"] for row in result["stages"]}
+    assert {"voice asr", "voice ack", "client commit→final", "ping rtt"} <= stages
+
+
+def test_preflight_reports_each_provider_by_name(tmp_path: Path) -> None:
+    home = Home(tmp_path / "h")
+    vac = [sys.executable, "-m", "vac.cli", "preflight", "--home", str(home.root)]
+    missing = subprocess.run(vac, capture_output=True, text=True, timeout=120)
+    assert missing.returncode == 1
+    assert "fail  keys" in missing.stdout and "vac keys init" in missing.stdout
+    keys.init_server(home)
+    home.config_file.write_text('[stt]\nmodel_dir = "/nonexistent/model"\n')
+    bad_model = subprocess.run(vac, capture_output=True, text=True, timeout=120)
+    assert bad_model.returncode == 1
+    stt_line = next(line for line in bad_model.stdout.splitlines() if "  stt " in f"  {line}")
+    assert stt_line.startswith("fail") and "/nonexistent/model" in stt_line
+    home.config_file.write_text('[stt]\nmodel_dir = ""\n')
+    empty = subprocess.run(vac, capture_output=True, text=True, timeout=120)
+    assert "present but empty" in empty.stdout
+    home.config_file.unlink()
+    ok = subprocess.run(vac, capture_output=True, text=True, timeout=120)
+    assert ok.returncode == 0, ok.stdout
+    for name in ("stt", "tts", "vad", "endpoint"):
+        assert any(line.startswith("ok") and f" {name} " in line for line in ok.stdout.splitlines())
