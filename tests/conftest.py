@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from vac.client.connection import ClientKeys, Connection
+from vac.client.connection import ClientKeys, Connection, keys_for
 from vac.daemon import keys
 from vac.daemon.config import DaemonSection, VacConfig
 from vac.daemon.main import CoordinatorFactory, default_coordinator, run_daemon
@@ -29,12 +29,7 @@ def home(tmp_path: Path) -> Home:
 
 
 def client_keys(home: Home, principal: str) -> ClientKeys:
-    import zmq.auth
-
-    public, secret = zmq.auth.load_certificate(str(home.clients_dir / f"{principal}.key_secret"))
-    server_public, _ = zmq.auth.load_certificate(str(home.server_public))
-    assert secret is not None
-    return ClientKeys(server_public, public, secret)
+    return keys_for(home, principal)
 
 
 @dataclass

@@ -20,14 +20,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
 
-from vac.client.connection import ClientKeys, Connection
+from vac.client.connection import Connection, keys_for
+from vac.client.wavio import read_input_wav
 from vac.daemon import keys
 from vac.home import Home
 from vac.protocol.messages import (
-    AudioInputChunk,
     AudioInputCommit,
     AudioInputDone,
-    AudioInputStart,
     ObjectiveConfirm,
     ObjectiveDraft,
     Ping,
@@ -37,7 +36,6 @@ from vac.protocol.messages import (
 )
 
 ROOT: Final = Path(__file__).resolve().parents[2]
-CHUNK_BYTES: Final = 640
 STAGES: Final = ("asr", "parse", "ack", "tts_first", "first_audio")
 
 
@@ -67,25 +65,12 @@ def percentile(values: list[float], q: float) -> float:
 
 
 def spoken_fixtures() -> list[tuple[str, bytes]]:
-    import wave
-
     manifest = json.loads((ROOT / "fixtures" / "manifest.json").read_text())
-    out = []
-    for entry in manifest["files"]:
-        if not entry["speech"] or entry["duration_ms"] < 2000:
-            continue
-        with wave.open(str(ROOT / "fixtures" / entry["file"])) as w:
-            out.append((entry["text"], bytes(w.readframes(w.getnframes()))))
-    return out
-
-
-def _client(home: Home, endpoint: str, principal: str) -> Connection:
-    import zmq.auth
-
-    public, secret = zmq.auth.load_certificate(str(home.clients_dir / f"{principal}.key_secret"))
-    server_public, _ = zmq.auth.load_certificate(str(home.server_public))
-    assert secret is not None
-    return Connection(endpoint, ClientKeys(server_public, public, secret))
+    return [
+        (entry["text"], read_input_wav(ROOT / "fixtures" / entry["file"]).pcm)
+        for entry in manifest["files"]
+        if entry["speech"] and entry["duration_ms"] >= 2000
+    ]
 
 
 def run_session(
@@ -95,24 +80,7 @@ def run_session(
     for n in range(turns):
         _, pcm = fixtures[n % len(fixtures)]
         stream = f"b{n}"
-        conn.send(
-            AudioInputStart(
-                id=conn.next_id(),
-                stream=stream,
-                encoding="pcm_s16le",
-                rate=16000,
-                channels=1,
-                mode="push_to_talk",
-            )
-        )
-        seq = 0
-        for seq, off in enumerate(range(0, len(pcm), CHUNK_BYTES)):
-            conn.send(
-                AudioInputChunk(id=conn.next_id(), stream=stream, seq=seq),
-                pcm[off : off + CHUNK_BYTES],
-            )
-            if not fast:
-                time.sleep(0.02)
+        seq = conn.stream_pcm(stream, pcm, pace_s=0.0 if fast else 0.02, commit=False)
         t0 = time.perf_counter()
         conn.send(AudioInputCommit(id=conn.next_id(), stream=stream, last_seq=seq))
         draft: ObjectiveDraft | None = None
@@ -165,7 +133,7 @@ def run_bench(opts: BenchOptions) -> int:
         proc, endpoint = start_daemon(home)
         stop = threading.Event()
         try:
-            conns = [_client(home, endpoint, p) for p in principals]
+            conns = [Connection(endpoint, keys_for(home, p)) for p in principals]
             pinger = threading.Thread(target=bystander, args=(conns[-1], stop, samples))
             pinger.start()
             workers = [
@@ -204,6 +172,7 @@ def report(opts: BenchOptions, samples: Samples, wall_s: float) -> int:
                 "n": len(vals),
                 "p50_ms": round(percentile(vals, 50), 1),
                 "p95_ms": round(percentile(vals, 95), 1),
+                "p99_ms": round(percentile(vals, 99), 1),
                 "max_ms": round(max(vals), 1),
             }
         )
@@ -216,9 +185,12 @@ def report(opts: BenchOptions, samples: Samples, wall_s: float) -> int:
         f"vac bench: {opts.sessions} session(s) × {opts.turns} spoken turns, "
         f"{'fast' if opts.fast else 'real-time'} streaming, {wall_s:.1f} s"
     )
-    print(f"{'stage':<24}{'n':>5}{'p50 ms':>10}{'p95 ms':>10}{'max ms':>10}")
+    print(f"{'stage':<24}{'n':>5}{'p50 ms':>10}{'p95 ms':>10}{'p99 ms':>10}{'max ms':>10}")
     for r in rows:
-        print(f"{r['stage']:<24}{r['n']:>5}{r['p50_ms']:>10}{r['p95_ms']:>10}{r['max_ms']:>10}")
+        print(
+            f"{r['stage']:<24}{r['n']:>5}{r['p50_ms']:>10}{r['p95_ms']:>10}"
+            f"{r['p99_ms']:>10}{r['max_ms']:>10}"
+        )
     print("turn statuses: " + ", ".join(f"{k}={v}" for k, v in sorted(statuses.items())))
     opts.out.mkdir(parents=True, exist_ok=True)
     result: dict[str, Any] = {

@@ -272,13 +272,23 @@ def cmd_data_export(args: argparse.Namespace) -> int:
 
 def cmd_data_delete(args: argparse.Namespace) -> int:
     from vac.daemon.keys import check_principal
+    from vac.daemon.main import home_lock
+    from vac.home import HomeError
     from vac.runtime.store import EventLog
 
-    log = EventLog(_home(args).db_file)
+    home = _home(args)
+    principal = check_principal(args.principal)
     try:
-        counts = log.delete_principal(check_principal(args.principal))
-    finally:
-        log.close()
+        # Hold the daemon's lock: a running daemon keeps drafts in memory and
+        # would write them back; deleting under it would not delete.
+        with home_lock(home):
+            log = EventLog(home.db_file)
+            try:
+                counts = log.delete_principal(principal)
+            finally:
+                log.close()
+    except HomeError:
+        raise HomeError(f"a daemon is running on {home.root} — stop it, then delete") from None
     print("deleted " + ", ".join(f"{n} {table}" for table, n in counts.items()))
     return 0
 

@@ -14,17 +14,14 @@ import subprocess
 import sys
 import tempfile
 import time
-import wave
 from pathlib import Path
 from typing import Any, Final
 
-from vac.client.connection import ClientKeys, Connection
+from vac.client.connection import Connection, keys_for
+from vac.client.wavio import read_input_wav, write_wav
 from vac.daemon import keys
 from vac.home import Home
 from vac.protocol.messages import (
-    AudioInputChunk,
-    AudioInputCommit,
-    AudioInputStart,
     AudioOutputChunk,
     AudioOutputStart,
     Negotiation,
@@ -42,7 +39,6 @@ ROOT: Final = Path(__file__).resolve().parents[2]
 FIXTURE: Final = ROOT / "fixtures" / "audio" / "kofi_build_bench.joe.wav"
 OUT_DIR: Final = ROOT / "demo-out"
 OUTPUT_RATE_HZ: Final = 22050
-CHUNK_BYTES: Final = 640  # 20 ms at 16 kHz
 
 
 def start_daemon(home: Home) -> tuple[subprocess.Popen[str], str]:
@@ -71,21 +67,6 @@ def start_daemon(home: Home) -> tuple[subprocess.Popen[str], str]:
             return proc, str(event["endpoint"])
     proc.kill()
     raise SystemExit("demo: the daemon did not start")
-
-
-def read_wav(path: Path) -> bytes:
-    with wave.open(str(path)) as w:
-        assert (w.getframerate(), w.getnchannels(), w.getsampwidth()) == (16000, 1, 2)
-        return bytes(w.readframes(w.getnframes()))
-
-
-def write_wav(path: Path, pcm: bytes, rate_hz: int) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with wave.open(str(path), "wb") as w:
-        w.setnchannels(1)
-        w.setsampwidth(2)
-        w.setframerate(rate_hz)
-        w.writeframes(pcm)
 
 
 def turn(conn: Connection) -> list[tuple[OutboundMessage, bytes | None]]:
@@ -119,34 +100,13 @@ def main() -> int:
 
 
 def run(home: Home, endpoint: str) -> int:
-    import zmq.auth
-
-    public, secret = zmq.auth.load_certificate(str(home.clients_dir / "demo.key_secret"))
-    server_public, _ = zmq.auth.load_certificate(str(home.server_public))
-    assert secret is not None
-    pcm = read_wav(FIXTURE)
-    with Connection(endpoint, ClientKeys(server_public, public, secret)) as conn:
+    pcm = read_input_wav(FIXTURE).pcm
+    with Connection(endpoint, keys_for(home, "demo")) as conn:
         ok = conn.hello(rate=OUTPUT_RATE_HZ, speak=True, client="vac-demo")
         print(f"  session {ok.session} as {ok.principal!r}; features: {', '.join(ok.features)}")
         print(f"\n1. streaming {FIXTURE.name} ({len(pcm) // 32} ms of speech, 20 ms chunks)")
-        conn.send(
-            AudioInputStart(
-                id=conn.next_id(),
-                stream="demo-1",
-                encoding="pcm_s16le",
-                rate=16000,
-                channels=1,
-                mode="push_to_talk",
-            )
-        )
-        seq = 0
-        for seq, off in enumerate(range(0, len(pcm), CHUNK_BYTES)):
-            conn.send(
-                AudioInputChunk(id=conn.next_id(), stream="demo-1", seq=seq),
-                pcm[off : off + CHUNK_BYTES],
-            )
-            time.sleep(0.01)  # twice real time, so partial transcripts show up
-        conn.send(AudioInputCommit(id=conn.next_id(), stream="demo-1", last_seq=seq))
+        # Twice real time, so partial transcripts show up while "speaking".
+        conn.stream_pcm("demo-1", pcm, pace_s=0.01)
         draft: ObjectiveDraft | None = None
         first_done: TurnDone | None = None
         for msg, _ in turn(conn):

@@ -199,3 +199,41 @@ def test_daemon_logs_carry_no_key_material(cli_home: Home) -> None:
         for line in secret_file.read_text().splitlines():
             if "secret-key" in line:
                 assert line.split('"')[1] not in text
+
+
+def test_say_schema_and_data_cli_against_a_running_daemon(cli_home: Home) -> None:
+    d = DaemonProcess(cli_home)
+    try:
+        said = run(
+            "say",
+            "Ask Kofi to build a bench by the pond",
+            "--connect",
+            d.endpoint,
+            "--json",
+            home=cli_home,
+        )
+        events = [json.loads(line) for line in said.stdout.splitlines()]
+        kinds = [e["type"] for e in events]
+        assert kinds[0] == "transcript.final" and "objective.draft" in kinds
+        assert kinds[-1] == "turn.done"
+        oid = next(e for e in events if e["type"] == "objective.draft")["objective"]["id"]
+        confirmed = run(
+            "confirm", oid, "--edit", "priority=90", "--connect", d.endpoint, home=cli_home
+        )
+        assert "negotiation:" in confirmed.stdout
+        unknown = run("reject", oid, "--connect", d.endpoint, home=cli_home, check=False)
+        assert unknown.returncode == 1 and "objective_unknown" in unknown.stdout
+        busy = run("data", "delete", "alice", home=cli_home, check=False)
+        assert busy.returncode != 0 and "stop it" in busy.stderr
+    finally:
+        assert d.stop() == 0
+    exported = json.loads(run("data", "export", "alice", home=cli_home).stdout)
+    assert [o["body"]["objective"]["id"] for o in exported["objectives"]] == [oid]
+    assert any(c["text"].startswith("Ask Kofi") for c in exported["conversation"])
+    deleted = run("data", "delete", "alice", home=cli_home)
+    assert deleted.stdout.startswith("deleted")
+    after = json.loads(run("data", "export", "alice", home=cli_home).stdout)
+    assert after["objectives"] == [] and after["conversation"] == [] and after["audit"] == []
+    schema = json.loads(run("schema").stdout)
+    assert {"inbound", "outbound", "objective", "$defs"} <= set(schema)
+    assert schema["objective"]["additionalProperties"] is False

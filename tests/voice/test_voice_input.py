@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -22,6 +21,7 @@ from vac.protocol.messages import (
     AudioInputDone,
     AudioInputStart,
     Error,
+    InputMode,
     ObjectiveDraft,
     OutboundMessage,
     SpeechStarted,
@@ -61,30 +61,11 @@ def stream(
     pcm: bytes,
     stream_id: str,
     *,
-    mode: str = "push_to_talk",
+    mode: InputMode = "push_to_talk",
     pace_s: float = 0.0,
     commit: bool = True,
 ) -> int:
-    c.send(
-        AudioInputStart(
-            id=c.next_id(),
-            stream=stream_id,
-            encoding="pcm_s16le",
-            rate=16000,
-            channels=1,
-            mode=mode,
-        )
-    )  # type: ignore[arg-type]
-    seq = 0
-    for seq, off in enumerate(range(0, len(pcm), CHUNK_BYTES)):
-        c.send(
-            AudioInputChunk(id=c.next_id(), stream=stream_id, seq=seq), pcm[off : off + CHUNK_BYTES]
-        )
-        if pace_s:
-            time.sleep(pace_s)
-    if commit:
-        c.send(AudioInputCommit(id=c.next_id(), stream=stream_id, last_seq=seq))
-    return seq
+    return c.stream_pcm(stream_id, pcm, mode=mode, pace_s=pace_s, commit=commit)
 
 
 def until_done(c: Connection, timeout_s: float = 30.0) -> list[OutboundMessage]:

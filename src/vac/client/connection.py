@@ -22,9 +22,13 @@ from vac.home import Home, HomeError
 from vac.protocol.codec import decode_outbound, encode_inbound
 from vac.protocol.errors import VacError
 from vac.protocol.messages import (
+    AudioInputChunk,
+    AudioInputCommit,
+    AudioInputStart,
     Hello,
     HelloOk,
     Inbound,
+    InputMode,
     OutboundMessage,
     OutputRequest,
 )
@@ -59,6 +63,11 @@ def find_client_key(home: Home) -> Path:
         names = ", ".join(p.name for p in found)
         raise HomeError(f"several client keys in {home.clients_dir} ({names}) — pass --key FILE")
     return found[0]
+
+
+def keys_for(home: Home, principal: str) -> ClientKeys:
+    """The keypair `vac keys enroll PRINCIPAL` wrote into HOME/clients."""
+    return load_client_keys(home, home.clients_dir / f"{principal}.key_secret", None)
 
 
 def load_client_keys(home: Home, key: Path | None, server_key: Path | None) -> ClientKeys:
@@ -154,6 +163,43 @@ class Connection:
         ok = self.expect(HelloOk, timeout_s)
         self.hello_ok = ok
         return ok
+
+    def stream_pcm(
+        self,
+        stream: str,
+        pcm: bytes,
+        *,
+        mode: InputMode = "push_to_talk",
+        pace_s: float = 0.0,
+        commit: bool = True,
+        chunk_bytes: int = 640,
+    ) -> int:
+        """Start a stream, send `pcm` in chunks (20 ms by default), optionally commit.
+
+        `pace_s` sleeps between chunks (0.02 is real time for 20 ms chunks).
+        Returns the last seq sent.
+        """
+        self.send(
+            AudioInputStart(
+                id=self.next_id(),
+                stream=stream,
+                encoding="pcm_s16le",
+                rate=16000,
+                channels=1,
+                mode=mode,
+            )
+        )
+        seq = 0
+        for seq, off in enumerate(range(0, len(pcm), chunk_bytes)):
+            self.send(
+                AudioInputChunk(id=self.next_id(), stream=stream, seq=seq),
+                pcm[off : off + chunk_bytes],
+            )
+            if pace_s:
+                time.sleep(pace_s)
+        if commit:
+            self.send(AudioInputCommit(id=self.next_id(), stream=stream, last_seq=seq))
+        return seq
 
     def drain(self, quiet_s: float = 0.2) -> Iterator[OutboundMessage]:
         while True:

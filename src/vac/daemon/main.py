@@ -40,6 +40,19 @@ def home_lock(home: Home) -> Iterator[None]:
         fh.close()
 
 
+def daemon_running(home: Home) -> bool:
+    """Whether a daemon holds this home's lock (without taking it)."""
+    if not home.lock_file.exists():
+        return False
+    with open(home.lock_file) as fh:
+        try:
+            fcntl.flock(fh, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            return True
+        fcntl.flock(fh, fcntl.LOCK_UN)
+    return False
+
+
 def preflight_keys(home: Home) -> None:
     if not home.server_public.exists() or not home.server_secret.exists():
         raise HomeError(f"no server key at {home.server_public} — run 'vac keys init'")

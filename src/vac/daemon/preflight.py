@@ -6,7 +6,6 @@ repairs anything: a missing model is reported, not fetched.
 
 from __future__ import annotations
 
-import fcntl
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
@@ -80,14 +79,9 @@ def check_endpoint(home: Home, config: VacConfig, endpoint: str | None) -> Check
     uri = endpoint or config.daemon.endpoint
     if not uri.startswith(("tcp://", "ipc://")):
         return Check("endpoint", "fail", f"{uri}: use tcp://HOST:PORT or ipc://PATH")
-    running = False
-    if home.lock_file.exists():
-        with open(home.lock_file) as fh:
-            try:
-                fcntl.flock(fh, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                fcntl.flock(fh, fcntl.LOCK_UN)
-            except BlockingIOError:
-                running = True
+    from vac.daemon.main import daemon_running
+
+    running = daemon_running(home)
     return Check(
         "endpoint", "ok", f"{uri}" + (" (a daemon is running on this home)" if running else "")
     )
