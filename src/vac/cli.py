@@ -48,7 +48,7 @@ def cmd_keys_new(args: argparse.Namespace) -> int:
 
 def cmd_keys_enroll(args: argparse.Namespace) -> int:
     from vac.daemon.keys import enroll
-    from vac.runtime.store import EventLog
+    from vac.runtime.store import EventLog, now_ms
 
     home = _home(args)
     out = Path(args.out) if args.out else None
@@ -58,7 +58,7 @@ def cmd_keys_enroll(args: argparse.Namespace) -> int:
     log = EventLog(home.db_file)
     try:
         log.audit(
-            _now_ms(),
+            now_ms(),
             "key_enrolled",
             result.principal,
             {"fingerprint": result.fingerprint, "replaced": result.replaced},
@@ -75,7 +75,7 @@ def cmd_keys_enroll(args: argparse.Namespace) -> int:
 
 def cmd_keys_revoke(args: argparse.Namespace) -> int:
     from vac.daemon.keys import fingerprint, load_public, revoke
-    from vac.runtime.store import EventLog
+    from vac.runtime.store import EventLog, now_ms
 
     home = _home(args)
     path = home.enrolled_dir / f"{args.principal}.key"
@@ -85,7 +85,7 @@ def cmd_keys_revoke(args: argparse.Namespace) -> int:
         return 1
     log = EventLog(home.db_file)
     try:
-        log.audit(_now_ms(), "key_revoked", args.principal, {"fingerprint": fp})
+        log.audit(now_ms(), "key_revoked", args.principal, {"fingerprint": fp})
     finally:
         log.close()
     print(f"revoked {args.principal}; takes effect on its next message")
@@ -291,12 +291,6 @@ def cmd_data_delete(args: argparse.Namespace) -> int:
         raise HomeError(f"a daemon is running on {home.root} — stop it, then delete") from None
     print("deleted " + ", ".join(f"{n} {table}" for table, n in counts.items()))
     return 0
-
-
-def _now_ms() -> int:
-    import time
-
-    return time.time_ns() // 1_000_000
 
 
 # ---------------------------------------------------------------- parser

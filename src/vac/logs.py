@@ -87,3 +87,9 @@ def _has_rich() -> bool:
 
 def get_logger(name: str) -> Any:
     return structlog.get_logger(name)
+
+
+def report_task_failure(task: Any) -> None:
+    """Done-callback for a fire-and-forget task: its failure is logged, not lost."""
+    if not task.cancelled() and (exc := task.exception()) is not None:
+        structlog.get_logger("vac.tasks").error("task_failed", error=repr(exc))

@@ -174,6 +174,7 @@ class KeyRegistry:
     def __init__(self, enrolled_dir: Path) -> None:
         self._dir = enrolled_dir
         self._mtime_ns = -1
+        self._scanned_ns = 0
         self._by_key: dict[bytes, str] = {}
 
     def _refresh(self) -> None:
@@ -182,11 +183,15 @@ class KeyRegistry:
         except FileNotFoundError:
             mtime = 0
         # Directory mtimes are coarse (a few ms on some filesystems): while the
-        # last change is recent, re-scan every time so that a revocation right
-        # after an enrolment is never hidden behind an unchanged mtime.
-        recent = time.time_ns() - mtime < 2_000_000_000
+        # last change is recent, re-scan (at most every 10 ms, so a burst of
+        # messages does not turn into a burst of file reads) so that a
+        # revocation right after an enrolment is never hidden behind an
+        # unchanged mtime.
+        now_ns = time.time_ns()
+        recent = now_ns - mtime < 2_000_000_000 and now_ns - self._scanned_ns > 10_000_000
         if mtime != self._mtime_ns or recent:
             self._mtime_ns = mtime
+            self._scanned_ns = now_ns
             self._by_key = {k: p for p, k in _scan(self._dir).items()}
 
     def principal_of(self, public_z85: bytes) -> str | None:

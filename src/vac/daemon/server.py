@@ -23,9 +23,9 @@ import zmq.asyncio
 from zmq.auth.asyncio import AsyncioAuthenticator
 
 from vac.daemon.config import DaemonSection
-from vac.daemon.keys import KeyRegistry, socket_curve_server
+from vac.daemon.keys import KeyRegistry, fingerprint, socket_curve_server
 from vac.home import Home
-from vac.logs import get_logger
+from vac.logs import get_logger, report_task_failure
 from vac.protocol.codec import decode_inbound, encode_outbound
 from vac.protocol.errors import ProtocolError
 from vac.protocol.messages import (
@@ -48,7 +48,7 @@ from vac.protocol.messages import (
 )
 from vac.protocol.objective import Objective
 from vac.runtime.session import Outbox, OutboxFull, Replies, Session, new_id
-from vac.runtime.store import AsyncEventLog, EventLog
+from vac.runtime.store import AsyncEventLog, EventLog, now_ms
 
 ZAP_DOMAIN: Final = "vac"
 MAX_MESSAGE_BYTES: Final = 64 * 1024
@@ -66,10 +66,6 @@ AUTH_AUDIT_INTERVAL_S: Final = 60.0
 log = get_logger("vac.server")
 
 
-def now_ms() -> int:
-    return time.time_ns() // 1_000_000
-
-
 class Coordinator(Protocol):
     """What the server hands session traffic to (the turn pipeline)."""
 
@@ -80,8 +76,6 @@ class Coordinator(Protocol):
     async def on_attached(self, session: Session, resumed: bool) -> list[Objective]: ...
 
     def on_detached(self, session: Session, reason: str) -> None: ...
-
-    async def resume_lookup(self, session_id: str) -> dict[str, Any] | None: ...
 
 
 @dataclass
@@ -102,6 +96,14 @@ class _Bucket:
         return (1.0 - self.tokens) / self.rate_per_s
 
 
+def spawn_audit(
+    store: AsyncEventLog, kind: str, principal: str | None, detail: dict[str, Any]
+) -> None:
+    """Write an audit event without waiting for it (its failure is logged)."""
+    task = asyncio.ensure_future(store.call(EventLog.audit, now_ms(), kind, principal, detail))
+    task.add_done_callback(report_task_failure)
+
+
 class _AuthProvider:
     """ZAP CURVE callback: enrolled keys only; failures audited (rate-limited)."""
 
@@ -109,7 +111,6 @@ class _AuthProvider:
         self.registry = registry
         self.store = store
         self._last_audit: OrderedDict[bytes, float] = OrderedDict()
-        self._tasks: set[asyncio.Task[None]] = set()
 
     def callback(self, domain: str, key: bytes) -> bool:
         if domain == ZAP_DOMAIN and self.registry.principal_of(key) is not None:
@@ -121,14 +122,8 @@ class _AuthProvider:
             while len(self._last_audit) > 1024:
                 self._last_audit.popitem(last=False)
             # The public key is not secret; its fingerprint is enough to act on.
-            from vac.daemon.keys import fingerprint
-
             detail = {"fingerprint": fingerprint(key), "domain": domain}
-            task = asyncio.ensure_future(
-                self.store.call(EventLog.audit, now_ms(), "auth_failed", None, detail)
-            )
-            self._tasks.add(task)
-            task.add_done_callback(self._tasks.discard)
+            spawn_audit(self.store, "auth_failed", None, detail)
             log.warning("auth_failed", fingerprint=detail["fingerprint"])
         return False
 
@@ -278,15 +273,9 @@ class Server:
         else:
             principal = None
         self._send_raw(rid, err)
-        self._spawn_audit(
-            "revoked_key_used", principal, {"session": session.id if session else None}
+        spawn_audit(
+            self.store, "revoked_key_used", principal, {"session": session.id if session else None}
         )
-
-    def _spawn_audit(self, kind: str, principal: str | None, detail: dict[str, Any]) -> None:
-        task = asyncio.ensure_future(
-            self.store.call(EventLog.audit, now_ms(), kind, principal, detail)
-        )
-        task.add_done_callback(_log_task_failure)
 
     def _pre_session(self, rid: bytes, principal: str, msg: InboundMessage) -> None:
         match msg:
@@ -367,7 +356,7 @@ class Server:
             # A second hello detaches the current session (kept for resume).
             self.detach(current, "rehello")
         task = asyncio.ensure_future(self._handshake(rid, principal, msg))
-        task.add_done_callback(_log_task_failure)
+        task.add_done_callback(report_task_failure)
 
     async def _handshake(self, rid: bytes, principal: str, msg: Hello) -> None:
         resumed = False
@@ -506,7 +495,7 @@ class Server:
         self._detached.pop(session.id, None)
         self.sessions.pop(session.id, None)
         task = asyncio.ensure_future(self.store.call(EventLog.session_ended, session.id, now_ms()))
-        task.add_done_callback(_log_task_failure)
+        task.add_done_callback(report_task_failure)
 
     # ---------------------------------------------------------------- send
 
@@ -647,8 +636,3 @@ class Server:
         self.send(session, ServerBye(reason=reason), record=False)
         self._flush(session)
         self.detach(session, reason)
-
-
-def _log_task_failure(task: asyncio.Future[Any]) -> None:
-    if not task.cancelled() and (exc := task.exception()) is not None:
-        log.error("task_failed", error=repr(exc))

@@ -29,6 +29,7 @@ from vac.protocol.messages import (
     AudioInputStart,
     AudioOutputPlayed,
     InboundMessage,
+    InputDoneReason,
     Negotiation,
     ObjectiveClarify,
     ObjectiveConfirm,
@@ -51,17 +52,13 @@ from vac.runtime.latency import LatencyTrace
 from vac.runtime.listener import FinalHeard, Listener
 from vac.runtime.session import Session, new_id
 from vac.runtime.speaker import ReplyOutcome, Speaker
-from vac.runtime.store import EventLog
+from vac.runtime.store import EventLog, now_ms
 
 if TYPE_CHECKING:
     from vac.runtime.pipeline import Pipeline
 
 log = get_logger("vac.turns")
 MAX_ENDED_TURNS: Final = 256
-
-
-def now_ms() -> int:
-    return time.time_ns() // 1_000_000
 
 
 def wall_now() -> dt.datetime:
@@ -128,13 +125,8 @@ class TurnCoordinator:
     def error(self, exc: ProtocolError, ref: str | None) -> None:
         self.server.error(self.session, exc.with_ref(ref))
 
-    def _persist(self, fn: Callable[..., Any], *args: Any) -> None:
-        """Fire an event-log write; ordered by the store's single thread."""
-        task = asyncio.ensure_future(self.pipeline.store.call(fn, *args))
-        task.add_done_callback(_report)
-
     def _said(self, turn: str | None, role: str, kind: str, text: str) -> None:
-        self._persist(
+        self.pipeline.persist(
             EventLog.said, self.session.id, self.session.principal, turn, role, kind, text, now_ms()
         )
 
@@ -273,12 +265,14 @@ class TurnCoordinator:
         stream: str | None,
         ref: str | None,
         trace: LatencyTrace,
-        input_done: Any,
+        input_done: InputDoneReason | None,
     ) -> TranscriptFinal:
         first = TranscriptFinal(ref=ref, stream=stream, turn="", text=text, confidence=confidence)
         turn = self._start(trace, first, lambda t: self._utterance_turn(t, text, confidence))
         if stream is not None:
-            self.send(AudioInputDone(stream=stream, reason=input_done, turn=turn.id))
+            self.send(
+                AudioInputDone(stream=stream, reason=input_done or "transcribed", turn=turn.id)
+            )
         return msgspec.structs.replace(first, turn=turn.id)
 
     async def _utterance_turn(self, turn: Turn, text: str, confidence: float) -> None:
@@ -490,8 +484,3 @@ class TurnCoordinator:
             self.listener.close_all()
         if self.active is not None:
             self._end_active("cancelled")
-
-
-def _report(task: asyncio.Future[Any]) -> None:
-    if not task.cancelled() and (exc := task.exception()) is not None:
-        log.error("event_log_write_failed", error=repr(exc))

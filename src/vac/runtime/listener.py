@@ -270,7 +270,9 @@ class Listener:
 
     def _maybe_partial(self, st: _Open) -> None:
         new_ms = (len(st.pcm) - st.partial_audio_bytes) // BYTES_PER_MS
-        if not st.vad.voiced_ms or new_ms < self.partial_interval_ms:
+        # Only while the user is speaking: a partial over trailing silence
+        # shows nothing new and holds a worker the final is about to need.
+        if not st.vad.in_speech or new_ms < self.partial_interval_ms:
             return
         if st.partial_task is not None and not st.partial_task.done():
             return  # one pending partial per stream, never a queue of them

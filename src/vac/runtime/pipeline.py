@@ -9,7 +9,6 @@ processes, piper on a thread), tests may pass `None` for a text-only daemon.
 from __future__ import annotations
 
 import asyncio
-import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
@@ -17,12 +16,12 @@ from typing import TYPE_CHECKING, Any, Final
 import msgspec
 
 from vac import intent
-from vac.logs import get_logger
+from vac.logs import get_logger, report_task_failure
 from vac.protocol.messages import InboundMessage, SquadSend
 from vac.protocol.objective import Objective
 from vac.runtime.coordinator import TurnCoordinator, wall_now
 from vac.runtime.session import Session
-from vac.runtime.store import EventLog
+from vac.runtime.store import EventLog, now_ms
 from vac.speech.tts import TtsEngine
 from vac.speech.vad import VadConfig
 from vac.speech.workers import SttPool
@@ -144,23 +143,21 @@ class Pipeline:
         else:
             # Remember who the session was talking to, for a resume.
             agent = coordinator.current_agent
-            self._persist(EventLog.session_seen, session.id, _ms(), agent)
+            self.persist(EventLog.session_seen, session.id, now_ms(), agent)
 
     def on_message(self, session: Session, msg: InboundMessage, payload: bytes | None) -> None:
         self._coordinator(session).handle(msg, payload)
 
-    async def resume_lookup(self, session_id: str) -> dict[str, Any] | None:
-        return await self.store.call(EventLog.session_row, session_id)
-
     # ---------------------------------------------------------- persistence
 
-    def _persist(self, fn: Any, *args: Any, **kwargs: Any) -> None:
+    def persist(self, fn: Any, *args: Any, **kwargs: Any) -> None:
+        """Fire an event-log write; the store's single thread keeps the order."""
         task = asyncio.ensure_future(self.store.call(fn, *args, **kwargs))
-        task.add_done_callback(_report)
+        task.add_done_callback(report_task_failure)
 
     def persist_entry(self, entry: intent.DraftEntry) -> None:
         task = asyncio.ensure_future(self.save_entry(entry))
-        task.add_done_callback(_report)
+        task.add_done_callback(report_task_failure)
 
     async def save_entry(self, entry: intent.DraftEntry) -> None:
         """Write an objective's state durably (awaited before a draft is shown)."""
@@ -174,7 +171,7 @@ class Pipeline:
             body=msgspec.json.encode(entry),
             created_at_ms=int(entry.created_at.timestamp() * 1000),
             expires_at_ms=int(entry.expires_at.timestamp() * 1000),
-            updated_at_ms=_ms(),
+            updated_at_ms=now_ms(),
             refused=self.book.prior_refusal(entry.objective),
         )
 
@@ -192,7 +189,7 @@ class Pipeline:
             await self.save_entry(entry)
         if result.audit is not None:
             detail = msgspec.to_builtins(result.audit)
-            await self.store.call(EventLog.audit, _ms(), result.audit.type, principal, detail)
+            await self.store.call(EventLog.audit, now_ms(), result.audit.type, principal, detail)
         if result.decision == "accept":
             agent = self.roster.get(objective.agent)
             if agent is not None:
@@ -204,7 +201,7 @@ class Pipeline:
         )
         try:
             return intent.route(
-                message, self.roster, realm="home", now_ms=_ms(), throttle=self.throttle
+                message, self.roster, realm="home", now_ms=now_ms(), throttle=self.throttle
             )
         except intent.SquadMessageInvalid as exc:
             from vac.protocol.errors import ProtocolError
@@ -214,12 +211,3 @@ class Pipeline:
 
 def _load_objectives(log_: EventLog) -> list[dict[str, Any]]:
     return log_.live_objectives()
-
-
-def _ms() -> int:
-    return time.time_ns() // 1_000_000
-
-
-def _report(task: asyncio.Future[Any]) -> None:
-    if not task.cancelled() and (exc := task.exception()) is not None:
-        log.error("event_log_write_failed", error=repr(exc))

@@ -9,7 +9,6 @@ from __future__ import annotations
 import uuid
 from collections import OrderedDict, deque
 from dataclasses import dataclass, field
-from typing import Any
 
 from vac.protocol.messages import AudioOutputChunk, Outbound, OutputFormat
 
@@ -112,7 +111,6 @@ class Session:
     seq: int = 0
     last_seen_s: float = 0.0
     ended: bool = False
-    state: dict[str, Any] = field(default_factory=dict)
 
     @property
     def attached(self) -> bool:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import json
 import sqlite3
+import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -78,6 +79,11 @@ MIGRATIONS: Final[tuple[str, ...]] = (
 )
 
 SCHEMA_VERSION: Final = len(MIGRATIONS)
+
+
+def now_ms() -> int:
+    """Wall-clock milliseconds since the epoch: the event log's timestamps."""
+    return time.time_ns() // 1_000_000
 
 
 class EventLog:
