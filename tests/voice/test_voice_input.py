@@ -265,3 +265,27 @@ def test_unprocessed_audio_overruns(strict_limits: RunningDaemon) -> None:
     done = msgs[-1]
     assert isinstance(done, AudioInputDone)
     assert done.reason == "overrun" and "input_overrun" in codes
+
+
+def test_spoken_yes_and_cancel_against_a_pending_draft(voiced: RunningDaemon) -> None:
+    from vac.protocol.messages import ObjectiveClarify, ObjectiveRejected, TextInput
+
+    c = voiced.connect()
+    ok = c.hello()
+    c.send(TextInput(id="t", text="Ask Kofi to build a bench by the pond"))
+    draft = c.expect(ObjectiveDraft)
+    c.expect(TurnDone)
+    stream(c, FIXTURES["yes.joe"].pcm, "yes")
+    msgs = until_done(c)
+    final = next(m for m in msgs if isinstance(m, TranscriptFinal))
+    if final.confidence < 0.7:
+        # tiny.en scores a lone "yes" low: it must not confirm, it must ask.
+        clarify = next(m for m in msgs if isinstance(m, ObjectiveClarify))
+        assert clarify.reason == "low-confidence-confirm" and "Kofi" in clarify.question
+        c2 = voiced.connect()
+        assert draft.objective.id in [p.id for p in c2.hello(resume=ok.session).pending]
+        c = c2
+    stream(c, FIXTURES["cancel.joe"].pcm, "cancel")
+    msgs = until_done(c)
+    rejected = [m for m in msgs if isinstance(m, ObjectiveRejected)]
+    assert [r.objective_id for r in rejected] == [draft.objective.id]

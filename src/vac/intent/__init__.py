@@ -13,7 +13,14 @@ from vac.intent.errors import (
     RevisionStale,
     SquadMessageInvalid,
 )
-from vac.intent.gate import Confirmed, DraftBook, DraftEntry, DraftState, classify_reply
+from vac.intent.gate import (
+    REJECT_MIN_CONFIDENCE,
+    Confirmed,
+    DraftBook,
+    DraftEntry,
+    DraftState,
+    classify_reply,
+)
 from vac.intent.grammar import (
     GRAMMAR_FUNCTION_NAME,
     OBJECTIVE_FIELDS,
@@ -71,6 +78,7 @@ __all__ = [
     "GROUNDING_THRESHOLD",
     "MIN_CONFIDENCE",
     "OBJECTIVE_FIELDS",
+    "REJECT_MIN_CONFIDENCE",
     "SQUAD_KINDS",
     "Agent",
     "AuditEvent",

@@ -76,6 +76,11 @@ _REJECT: Final[frozenset[str]] = frozenset(
         "rejected",
     }
 )
+# A spoken "no"/"cancel" may act on lower recogniser confidence than a "yes":
+# a wrongly rejected draft costs a repetition, a wrongly confirmed one binds an
+# agent. tiny.en scores one-word replies low (0.4-0.7) even when right.
+REJECT_MIN_CONFIDENCE: Final = 0.4
+
 # Politeness around a reply does not make it "more content".
 _POLITE_PREFIX: Final = ("oh ", "um ", "uh ", "well ", "hmm ")
 _POLITE_SUFFIX: Final = (" please", " thanks", " thank you")

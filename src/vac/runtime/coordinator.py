@@ -281,13 +281,23 @@ class TurnCoordinator:
         book = self.pipeline.book
         reply_kind = intent.classify_reply(text)
         sole = book.sole_pending(self.session.principal, session=self.session.id, now=now)
-        if reply_kind is not None and sole is not None and confidence >= intent.MIN_CONFIDENCE:
+        if reply_kind is not None and sole is not None:
             oid = sole.objective.id
-            if reply_kind == "confirm":
-                await self._confirmed_turn(turn, self._gate_confirm(oid, None, None, now))
-            else:
+            if reply_kind == "reject" and confidence >= intent.REJECT_MIN_CONFIDENCE:
                 await self._rejected_turn(turn, self._gate_reject(oid, now))
-            return
+                return
+            if reply_kind == "confirm" and confidence >= intent.MIN_CONFIDENCE:
+                await self._confirmed_turn(turn, self._gate_confirm(oid, None, None, now))
+                return
+            if reply_kind == "confirm":
+                # A low-confidence "yes" never binds an agent: ask for a clear one.
+                summary = intent.summarise(sole.objective, now=now)
+                question = (
+                    f"I'm not sure I heard yes. {summary} Say 'yes, confirm' clearly, "
+                    "or confirm it on screen."
+                )
+                await self._clarified(turn, "low-confidence-confirm", question)
+                return
         t0 = time.perf_counter()
         result = intent.parse(
             text,
@@ -299,38 +309,37 @@ class TurnCoordinator:
         )
         turn.trace.record("parse", (time.perf_counter() - t0) * 1000)
         if isinstance(result, intent.Clarify):
-            self.send(
-                ObjectiveClarify(turn=turn.id, reason=result.reason, question=result.question)
-            )
-            turn.trace.since_origin("ack")
-            status: TurnStatus = "needs-clarification"
-            await self._speak(turn, result.question)
-        else:
-            if not self._draft_quota_ok(now):
-                self.error(
-                    ProtocolError(
-                        "rate_limited",
-                        "too many pending drafts; confirm or reject some",
-                        turn=turn.id,
-                        details={"retry_after_ms": 60_000},
-                    ),
-                    None,
-                )
-                self.finish(turn, "failed")
-                return
-            self.current_agent = result.objective.agent
-            await self._add_draft(result.objective, now)
-            self.send(
-                ObjectiveDraft(
+            await self._clarified(turn, result.reason, result.question)
+            return
+        if not self._draft_quota_ok(now):
+            self.error(
+                ProtocolError(
+                    "rate_limited",
+                    "too many pending drafts; confirm or reject some",
                     turn=turn.id,
-                    objective=result.objective,
-                    preview=Preview(summary=result.summary),
-                )
+                    details={"retry_after_ms": 60_000},
+                ),
+                None,
             )
-            turn.trace.since_origin("ack")
-            status = "budget-exceeded" if turn.trace.ack_exceeded else "parsed"
-            await self._speak(turn, result.summary)
+            self.finish(turn, "failed")
+            return
+        self.current_agent = result.objective.agent
+        await self._add_draft(result.objective, now)
+        self.send(
+            ObjectiveDraft(
+                turn=turn.id, objective=result.objective, preview=Preview(summary=result.summary)
+            )
+        )
+        turn.trace.since_origin("ack")
+        status: TurnStatus = "budget-exceeded" if turn.trace.ack_exceeded else "parsed"
+        await self._speak(turn, result.summary)
         self.finish(turn, status)
+
+    async def _clarified(self, turn: Turn, reason: str, question: str) -> None:
+        self.send(ObjectiveClarify(turn=turn.id, reason=reason, question=question))
+        turn.trace.since_origin("ack")
+        await self._speak(turn, question)
+        self.finish(turn, "needs-clarification")
 
     def _draft_quota_ok(self, now: dt.datetime) -> bool:
         pending = self.pipeline.book.pending(self.session.principal, now=now)

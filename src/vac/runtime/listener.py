@@ -48,6 +48,9 @@ if TYPE_CHECKING:
 
 log = get_logger("vac.listener")
 MAX_STREAM_IDS: Final = 4096  # ids remembered per session (never reused, §4)
+# After this much trailing silence the utterance is probably over: recognise
+# it now, so that the commit (typically 300-700 ms later) finds it done.
+SPECULATE_AFTER_MS: Final = 200
 
 
 @dataclass
@@ -63,6 +66,18 @@ class FinalHeard:
 
 
 @dataclass
+class _Speculation:
+    """A final-quality recognition started in a pause, before the commit.
+
+    It stands as the final only if no voiced audio came after it started:
+    `voiced_ms` is the VAD's count when it was taken.
+    """
+
+    voiced_ms: int
+    task: asyncio.Task[Transcript]
+
+
+@dataclass
 class _Open:
     machine: InputStream
     mode: str
@@ -75,6 +90,7 @@ class _Open:
     speech_started: bool = False
     final_task: asyncio.Task[None] | None = None
     outcome: TranscriptFinal | None = None
+    speculation: _Speculation | None = None
 
     @property
     def id(self) -> str:
@@ -161,6 +177,7 @@ class Listener:
         if st.speech_started and backlog_ms > self.server.limits.input_buffer_ms:
             self._overrun(st)
             return
+        self._maybe_speculate(st)
         self._maybe_partial(st)
 
     def commit(self, msg: AudioInputCommit) -> None:
@@ -233,11 +250,13 @@ class Listener:
         if st.final_task is not None:
             st.final_task.cancel()
         self.stt.cancel(_final_key(self.session, st))
+        self._drop_speculation(st)
         st.pcm = bytearray()
 
     def _overrun(self, st: _Open) -> None:
         st.machine.fail()
         self._close(st)
+        self._drop_speculation(st)
         st.pcm = bytearray()
         self._error(
             ProtocolError(
@@ -255,6 +274,7 @@ class Listener:
             return
         st.machine.fail()
         self._close(st)
+        self._drop_speculation(st)
         st.pcm = bytearray()
         self._send(AudioInputDone(stream=st.id, reason=reason))
 
@@ -265,8 +285,40 @@ class Listener:
             for task in (st.partial_task, st.final_task):
                 if task is not None:
                     task.cancel()
+            self._drop_speculation(st)
 
     # ---------------------------------------------------------- recognition
+
+    def _maybe_speculate(self, st: _Open) -> None:
+        spec = st.speculation
+        if spec is not None and st.vad.voiced_ms != spec.voiced_ms:
+            self._drop_speculation(st)  # the user went on speaking
+            spec = None
+        if spec is None and st.vad.trailing_unvoiced_ms >= SPECULATE_AFTER_MS:
+            task = asyncio.ensure_future(
+                self.stt.transcribe(bytes(st.pcm), kind="final", key=_spec_key(self.session, st))
+            )
+            task.add_done_callback(_quiet)
+            st.speculation = _Speculation(st.vad.voiced_ms, task)
+
+    def _drop_speculation(self, st: _Open) -> None:
+        if st.speculation is not None:
+            st.speculation.task.cancel()
+            self.stt.cancel(_spec_key(self.session, st))
+            st.speculation = None
+
+    async def _recognise_final(self, st: _Open, pcm: bytes) -> Transcript:
+        """The final transcript: the pause's speculation when nothing was said since."""
+        spec, st.speculation = st.speculation, None
+        if spec is not None and st.vad.voiced_ms == spec.voiced_ms:
+            try:
+                return await spec.task
+            except (PoolError, asyncio.CancelledError):
+                pass  # fall back to recognising the whole utterance now
+        elif spec is not None:
+            spec.task.cancel()
+            self.stt.cancel(_spec_key(self.session, st))
+        return await self.stt.transcribe(pcm, kind="final", key=_final_key(self.session, st))
 
     def _maybe_partial(self, st: _Open) -> None:
         new_ms = (len(st.pcm) - st.partial_audio_bytes) // BYTES_PER_MS
@@ -310,9 +362,7 @@ class Listener:
         self, st: _Open, pcm: bytes, reason: InputDoneReason, ref: str | None, trace: LatencyTrace
     ) -> None:
         try:
-            result: Transcript = await self.stt.transcribe(
-                pcm, kind="final", key=_final_key(self.session, st)
-            )
+            result = await self._recognise_final(st, pcm)
         except Superseded:
             return
         except PoolError as exc:
@@ -339,3 +389,14 @@ def _partial_key(session: Session, st: _Open) -> str:
 
 def _final_key(session: Session, st: _Open) -> str:
     return f"{session.id}/{st.id}/final"
+
+
+def _spec_key(session: Session, st: _Open) -> str:
+    return f"{session.id}/{st.id}/speculative"
+
+
+def _quiet(task: asyncio.Future[Transcript]) -> None:
+    # A dropped speculation's failure is expected and uninteresting; reading
+    # the exception keeps asyncio from reporting it as never retrieved.
+    if not task.cancelled():
+        task.exception()

@@ -123,6 +123,11 @@ class Endpointer:
     def processed_ms(self) -> int:
         return self._frames * self._config.frame_ms
 
+    @property
+    def last_voiced_end_ms(self) -> int:
+        """Stream offset where the last voiced frame of confirmed speech ended."""
+        return self._last_voiced_end_ms
+
     def feed(self, voiced: bool) -> list[VadEvent]:
         """Consume one frame's decision; return the events it caused (usually none)."""
         frame_ms = self._config.frame_ms
@@ -185,6 +190,13 @@ class VadStream:
     @property
     def in_speech(self) -> bool:
         return self._endpointer.in_speech
+
+    @property
+    def trailing_unvoiced_ms(self) -> int:
+        """Unvoiced audio since the last voiced frame (0 before any speech)."""
+        if not self._endpointer.voiced_ms:
+            return 0
+        return self._endpointer.processed_ms - self._endpointer.last_voiced_end_ms
 
     def feed(self, pcm: bytes) -> list[VadEvent]:
         """Frame `pcm` (plus any carried remainder) and return the endpointer's events."""
