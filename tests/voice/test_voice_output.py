@@ -214,3 +214,35 @@ def _overran(d: RunningDaemon) -> bool:
                 isinstance(m, Error) and m.code == "output_overrun" for m, _ in session.outbox.items
             )
     return False
+
+
+@pytest.fixture(scope="module")
+def full(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RunningDaemon]:
+    """Both engines: a new utterance can barge in on a reply."""
+    home = voice_home(tmp_path_factory.mktemp("full") / "home")
+    d = start_daemon(home, config=VacConfig(daemon=DaemonSection(output_lead_ms=0)))
+    yield d
+    d.shutdown()
+
+
+def test_new_utterance_barges_in_without_rejecting_the_draft(full: RunningDaemon) -> None:
+    from tests.voice.test_voice_input import FIXTURES
+
+    c = full.connect()
+    ok = c.hello(rate=16000, speak=True)
+    c.send(TextInput(id="t", text="Ask Kofi to build a wooden bench near the pond by tomorrow"))
+    draft = c.expect(ObjectiveDraft, 30)
+    start = c.expect(AudioOutputStart, 30)
+    c.expect(AudioOutputChunk, 30)
+    # The user talks over the spoken preview: a new stream cancels the reply.
+    c.stream_pcm("over", FIXTURES["zuri_protect_path.joe"].pcm, commit=False)
+    rest = [m for m, _ in c.recv_until(lambda m: isinstance(m, TurnDone), 10)]
+    done = next(m for m in rest if isinstance(m, AudioOutputDone))
+    assert (done.stream, done.reason) == (start.stream, "cancelled")
+    ended = rest[-1]
+    assert isinstance(ended, TurnDone) and ended.status == "cancelled"
+    after = rest[rest.index(done) :]
+    assert not [m for m in after if isinstance(m, AudioOutputChunk) and m.stream == start.stream]
+    # Barge-in never rejects: the draft is still pending.
+    c2 = full.connect()
+    assert draft.objective.id in [p.id for p in c2.hello(resume=ok.session).pending]

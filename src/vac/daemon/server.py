@@ -77,6 +77,8 @@ class Coordinator(Protocol):
 
     def on_detached(self, session: Session, reason: str) -> None: ...
 
+    def on_forgotten(self, session_id: str) -> None: ...
+
 
 @dataclass
 class _Bucket:
@@ -487,6 +489,7 @@ class Server:
         while len(self._detached) > self.cfg.max_detached_sessions:
             old_id, _ = self._detached.popitem(last=False)
             self.sessions.pop(old_id, None)  # still resumable from the event log
+            self.coordinator.on_forgotten(old_id)
 
     def end(self, session: Session) -> None:
         """Client `bye`: the session ends for good."""

@@ -145,6 +145,12 @@ class Pipeline:
             agent = coordinator.current_agent
             self.persist(EventLog.session_seen, session.id, now_ms(), agent)
 
+    def on_forgotten(self, session_id: str) -> None:
+        """The server evicted a detached session from memory (bounded); so do we."""
+        coordinator = self.coordinators.pop(session_id, None)
+        if coordinator is not None:
+            coordinator.detached("forgotten")
+
     def on_message(self, session: Session, msg: InboundMessage, payload: bytes | None) -> None:
         self._coordinator(session).handle(msg, payload)
 

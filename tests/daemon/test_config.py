@@ -1,0 +1,46 @@
+"""vac.toml: defaults when absent, errors that name the key, empty refused by name."""
+
+from __future__ import annotations
+
+import pytest
+
+from vac.daemon.config import ConfigError, decode_config, intent_config
+from vac.daemon.engines import ProviderMissing, Providers, build_stt
+
+
+def test_absent_file_means_defaults() -> None:
+    cfg = decode_config(b"")
+    assert cfg.daemon.endpoint == "tcp://127.0.0.1:7707"
+    assert intent_config(cfg).roster().names()[:2] == ["Abeni", "Kofi"]
+
+
+@pytest.mark.parametrize(
+    ("toml", "named"),
+    [
+        (b'[daemon]\nheartbeat_ms = "soon"\n', "heartbeat_ms"),
+        (b"[daemon]\noutput_lead_ms = 5000\n", "output_lead_ms"),
+        (b"[daemon]\nbogus = 1\n", "bogus"),
+        (b'[stt]\nmodel_dir = ""\n', "stt.model_dir"),
+        (b'[[agents]]\nname = "Abeni"\nenergy = "tired"\nvalues = {}\n', "agents[0].energy"),
+        (b"[stt]\nworkers = [1]\n", "stt.workers"),
+        (b"not toml at all [", "not valid TOML"),
+    ],
+)
+def test_errors_name_the_key(toml: bytes, named: str) -> None:
+    with pytest.raises(ConfigError) as exc:
+        cfg = decode_config(toml)
+        intent_config(cfg)
+        Providers.from_config(cfg)
+    assert named in str(exc.value)
+
+
+def test_remote_egress_is_refused_by_name() -> None:
+    cfg = decode_config(b'[stt]\negress = "named-remote-service"\n')
+    with pytest.raises(ProviderMissing, match="stt: egress 'named-remote-service'"):
+        build_stt(Providers.from_config(cfg).stt, ["Abeni"])
+
+
+def test_missing_model_is_a_named_refusal() -> None:
+    cfg = decode_config(b'[stt]\nmodel_dir = "/nonexistent/whisper"\n')
+    with pytest.raises(ProviderMissing, match="/nonexistent/whisper"):
+        build_stt(Providers.from_config(cfg).stt, ["Abeni"])
