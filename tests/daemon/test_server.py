@@ -103,6 +103,12 @@ MALFORMED: list[tuple[str, list[bytes], str | None]] = [
     ("negative seq", fr({**CHUNK0, "id": "m10", "seq": -1}, b"\0\0"), "m10"),
     ("id too long", fr({"type": "ping", "id": "x" * 65}), None),
     ("text too long", fr({"type": "text.input", "id": "m11", "text": "a" * 2001}), "m11"),
+    # {"type": "ping", "id": [[[... 3000 deep ...]]]}: msgspec would recurse to the limit.
+    (
+        "deeply nested",
+        [MARKER, bytes.fromhex("82a474797065a470696e67a26964") + b"\x91" * 3000 + b"\x01"],
+        None,
+    ),
 ]
 
 
@@ -277,3 +283,19 @@ def test_frames_are_exact(daemon: RunningDaemon) -> None:
     header = msgspec.msgpack.decode(raw[1])
     assert header["type"] == "pong" and header["seq"] == 1 and "session" in header
     assert isinstance(HelloOk, type)
+
+
+def test_a_rate_limited_id_is_executed_when_sent_again(home: Home) -> None:
+    d = start_daemon(home, config=fast_config(messages_per_s=10))
+    try:
+        c = d.connect()
+        c.hello()
+        for i in range(30):
+            c.send(Ping(id=f"p{i}"))
+        limited = [m.ref for m in c.drain(0.5) if isinstance(m, Error) and m.code == "rate_limited"]
+        assert limited
+        time.sleep(1.5)  # the bucket refills
+        c.send(Ping(id=limited[0]))
+        assert c.expect(Pong).ref == limited[0]  # retried, not answered with the stored error
+    finally:
+        d.shutdown()

@@ -187,3 +187,16 @@ def test_hello_field_names_are_exact() -> None:
         "output",
         "resume",
     }
+
+
+def test_deeply_nested_headers_are_invalid_messages() -> None:
+    # {"type": "ping", "id": [[[...3000 deep...1]]]}, built by hand: encoding
+    # it with msgspec would itself recurse too deeply.
+    header = bytes.fromhex("82a474797065a470696e67a26964") + b"\x91" * 3000 + b"\x01"
+    assert len(header) < 8192
+    for frames in ([MARKER, header], [MARKER, header, b"a", b"b"]):
+        with pytest.raises(ProtocolError) as exc:
+            decode_inbound(frames)
+        assert exc.value.code == "invalid_message" and exc.value.ref is None
+    with pytest.raises(ProtocolError):
+        decode_outbound([MARKER, header])

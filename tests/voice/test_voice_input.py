@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -110,6 +111,10 @@ def test_no_speech_gives_no_turn(voiced: RunningDaemon, name: str) -> None:
     done = c.expect(AudioInputDone, 20)
     assert done.reason == "no_speech" and done.turn is None
     assert not [m for m in c.drain(0.5) if isinstance(m, TranscriptFinal | TurnDone)]
+    # A repeated commit is answered with the outcome again, never a turn (§4).
+    c.send(AudioInputCommit(id="again", stream="quiet", last_seq=0))
+    again = c.expect(AudioInputDone, 5)
+    assert again.reason == "no_speech"
 
 
 def test_cancel_yields_nothing_more(voiced: RunningDaemon) -> None:
@@ -289,3 +294,17 @@ def test_spoken_yes_and_cancel_against_a_pending_draft(voiced: RunningDaemon) ->
     msgs = until_done(c)
     rejected = [m for m in msgs if isinstance(m, ObjectiveRejected)]
     assert [r.objective_id for r in rejected] == [draft.objective.id]
+
+
+def test_a_final_cut_off_by_bye_starts_no_turn(voiced: RunningDaemon) -> None:
+    from vac.protocol.messages import ClientBye
+
+    keys.enroll(voiced.home, "carol")
+    c = voiced.connect("carol")
+    c.hello()
+    # Paced: the pause-time recognition is running when the commit and the bye land.
+    stream(c, FIXTURES["kofi_build_bench.joe"].pcm, "gone", pace_s=0.004)
+    c.send(ClientBye(id="bye"))
+    time.sleep(3)
+    fresh = voiced.connect("carol")
+    assert fresh.hello().pending == []  # no draft was made for a session that left

@@ -43,6 +43,7 @@ class DaemonSection(_Section, frozen=True):
     # Detached sessions kept in memory for a quick resume; older ones resume
     # from the event log.
     max_detached_sessions: Annotated[int, msgspec.Meta(ge=1, le=100_000)] = 256
+    max_detached_per_principal: Annotated[int, msgspec.Meta(ge=1, le=10_000)] = 32
     idempotency_window: Annotated[int, msgspec.Meta(ge=16, le=4096)] = 256
 
 

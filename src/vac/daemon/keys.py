@@ -188,7 +188,8 @@ class KeyRegistry:
         # revocation right after an enrolment is never hidden behind an
         # unchanged mtime.
         now_ns = time.time_ns()
-        recent = now_ns - mtime < 2_000_000_000 and now_ns - self._scanned_ns > 10_000_000
+        age_ns = now_ns - mtime
+        recent = 0 <= age_ns < 2_000_000_000 and now_ns - self._scanned_ns > 10_000_000
         if mtime != self._mtime_ns or recent:
             self._mtime_ns = mtime
             self._scanned_ns = now_ns

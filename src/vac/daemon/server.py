@@ -309,21 +309,13 @@ class Server:
                 for reply in prior:
                     self.send(session, reply, record=False)
                 return
+        if not isinstance(msg, CONTROL_TYPES) and (
+            err := self._rate_limited(session.principal, msg)
+        ):
+            self.send(session, err)  # retryable: not remembered as the id's outcome
+            return
+        if not isinstance(msg, AudioInputChunk):
             session.replies.begin(msg.id)
-        if not isinstance(msg, CONTROL_TYPES):
-            wait_s = self._bucket(session.principal).take(time.monotonic())
-            if wait_s > 0:
-                self.send(
-                    session,
-                    Error(
-                        code="rate_limited",
-                        message="too many messages; slow down",
-                        ref=msg.id,
-                        retryable=True,
-                        details={"retry_after_ms": max(1, int(wait_s * 1000))},
-                    ),
-                )
-                return
         match msg:
             case Ping():
                 self.send(session, Pong(ref=msg.id))
@@ -331,6 +323,19 @@ class Server:
                 self.end(session)
             case _:
                 self.coordinator.on_message(session, msg, payload)
+
+    def _rate_limited(self, principal: str, msg: InboundMessage) -> Error | None:
+        """The principal's token bucket (§7); None when the message may pass."""
+        wait_s = self._bucket(principal).take(time.monotonic())
+        if wait_s <= 0:
+            return None
+        return Error(
+            code="rate_limited",
+            message="too many messages; slow down",
+            ref=msg.id,
+            retryable=True,
+            details={"retry_after_ms": max(1, int(wait_s * 1000))},
+        )
 
     def _bucket(self, principal: str) -> _Bucket:
         bucket = self._buckets.get(principal)
@@ -342,6 +347,14 @@ class Server:
     # ------------------------------------------------------------ handshake
 
     def _hello(self, rid: bytes, principal: str, msg: Hello, current: Session | None) -> None:
+        # Every hello may create a session and an event-log row: it counts.
+        if err := self._rate_limited(principal, msg):
+            self._error(
+                rid,
+                current,
+                ProtocolError("rate_limited", err.message, ref=msg.id, details=err.details),
+            )
+            return
         if PROTOCOL_VERSION not in msg.versions:
             self._error(
                 rid,
@@ -395,13 +408,14 @@ class Server:
             await self.store.call(
                 EventLog.session_opened, session.id, principal, msg.client, now_ms()
             )
+        pending = await self.coordinator.on_attached(session, resumed)
+        if self.sock is None or session.ended:
+            return  # shut down, or ended by a bye meanwhile
         if rid in self.by_conn:  # the connection said hello again meanwhile
             self.detach(self.by_conn[rid], "rehello")
+        # Attach and answer in one step: hello.ok is seq 0, nothing can precede it.
         self._attach(session, rid)
         session.replies.begin(msg.id)
-        pending = await self.coordinator.on_attached(session, resumed)
-        if session.connection != rid:
-            return  # replaced while we were reading the event log
         self.send(
             session,
             HelloOk(
@@ -460,6 +474,9 @@ class Server:
         # Another principal's session and an unknown one get the same answer.
         if row is None or row["principal"] != principal or row["ended_at_ms"] is not None:
             return None
+        raced = self.sessions.get(session_id)
+        if raced is not None:  # another resume of it finished while we read
+            return raced if not raced.ended else None
         return self._new_session(
             principal, row["client"], OutputFormat(rate=16000, speak=False), session_id
         )
@@ -467,6 +484,7 @@ class Server:
     def _attach(self, session: Session, rid: bytes) -> None:
         if session.connection is not None and session.connection != rid:
             old = session.connection
+            self.coordinator.on_detached(session, "replaced")
             self.send(session, ServerBye(reason="replaced"))
             self._flush(session)
             self.by_conn.pop(old, None)
@@ -477,19 +495,33 @@ class Server:
         self.by_conn[rid] = session
         self._detached.pop(session.id, None)
 
-    def detach(self, session: Session, reason: str) -> None:
+    def detach(self, session: Session, reason: str, *, notify: bool = True) -> None:
         """Unbind a session from its connection; it stays resumable."""
-        self.coordinator.on_detached(session, reason)
+        if notify:
+            self.coordinator.on_detached(session, reason)
         if session.connection is not None:
             self.by_conn.pop(session.connection, None)
         session.connection = None
         session.outbox.clear()
         self._dirty.discard(session.id)
         self._detached[session.id] = None
+        # Bounded in memory, per principal first (one principal's churn never
+        # pushes out another's sessions), then overall. Forgotten sessions
+        # still resume from the event log.
+        mine = [sid for sid in self._detached if self._principal_of(sid) == session.principal]
+        for sid in mine[: max(0, len(mine) - self.cfg.max_detached_per_principal)]:
+            self._forget(sid)
         while len(self._detached) > self.cfg.max_detached_sessions:
-            old_id, _ = self._detached.popitem(last=False)
-            self.sessions.pop(old_id, None)  # still resumable from the event log
-            self.coordinator.on_forgotten(old_id)
+            self._forget(next(iter(self._detached)))
+
+    def _principal_of(self, session_id: str) -> str | None:
+        session = self.sessions.get(session_id)
+        return session.principal if session is not None else None
+
+    def _forget(self, session_id: str) -> None:
+        self._detached.pop(session_id, None)
+        self.sessions.pop(session_id, None)
+        self.coordinator.on_forgotten(session_id)
 
     def end(self, session: Session) -> None:
         """Client `bye`: the session ends for good."""
@@ -545,6 +577,8 @@ class Server:
 
     def _send_raw(self, rid: bytes, msg: Outbound) -> None:
         """A message outside any session (pong to an early ping, an error)."""
+        if self.sock is None:
+            return
         with contextlib.suppress(zmq.ZMQError):
             self._send_now([rid, *encode_outbound(msg)])
 
@@ -586,7 +620,12 @@ class Server:
         while True:
             await self._wake.wait()
             self._wake.clear()
-            if self._flush_all():
+            try:
+                blocked = self._flush_all()
+            except Exception:
+                log.exception("send_loop_failed")  # never take the daemon down
+                blocked = True
+            if blocked:
                 # Some peer is not reading; look again soon without spinning.
                 await asyncio.sleep(RETRY_SEND_S)
                 self._wake.set()
@@ -604,6 +643,8 @@ class Server:
     def _flush(self, session: Session) -> bool:
         """Send what the peer will take now. True if output is still waiting."""
         rid = session.connection
+        if self.sock is None:
+            return False  # closed at shutdown: nothing more goes out
         while rid is not None and len(session.outbox):
             msg, payload = session.outbox.peek()
             stamped = msgspec.structs.replace(msg, session=session.id, seq=session.seq)
@@ -629,7 +670,10 @@ class Server:
             limit = time.monotonic() - 3 * hb_s
             for session in list(self.sessions.values()):
                 if session.attached and session.last_seen_s < limit:
-                    self.expire(session, "idle")
+                    try:
+                        self.expire(session, "idle")
+                    except Exception:
+                        log.exception("idle_expiry_failed", session=session.id)
 
     def expire(self, session: Session, reason: ByeReason) -> None:
         """Drop output, say bye, detach (§3 idle)."""
@@ -638,4 +682,4 @@ class Server:
         self.coordinator.on_detached(session, reason)
         self.send(session, ServerBye(reason=reason), record=False)
         self._flush(session)
-        self.detach(session, reason)
+        self.detach(session, reason, notify=False)

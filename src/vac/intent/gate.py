@@ -27,7 +27,8 @@ from vac.intent.validate import apply_edits, check_draft_ready
 from vac.protocol.objective import Objective
 
 Reply = Literal["confirm", "reject"]
-DraftState = Literal["pending", "confirmed", "rejected", "expired", "refused"]
+# "withdrawn": the turn that made the draft ended before the steward saw it.
+DraftState = Literal["pending", "confirmed", "rejected", "expired", "refused", "withdrawn"]
 
 _CONFIRM: Final[frozenset[str]] = frozenset(
     {
@@ -219,6 +220,12 @@ class DraftBook:
             raise ObjectiveUnknown(objective_id, entry.state)
         obj = msgspec.structs.replace(entry.objective, status="rejected")
         return self._set(entry, "rejected", obj)
+
+    def withdraw(self, principal: str, objective_id: str) -> DraftEntry:
+        """A draft its steward never saw (its turn was cancelled first): never
+        pending, so no "yes" can confirm it."""
+        entry = self.get(principal, objective_id)
+        return self._set(entry, "withdrawn")
 
     def expire(self, now: dt.datetime) -> list[DraftEntry]:
         """Expire every pending draft past its deadline; returns those."""

@@ -27,6 +27,9 @@ from vac.protocol.messages import (
 
 MAX_HEADER_BYTES: Final = 8 * 1024
 _MARKER_PREFIX: Final = b"VAC/"
+# A header nested thousands deep makes msgspec recurse until Python's limit:
+# that is malformed input like any other, never an exception that escapes.
+_UNREADABLE: Final = (msgspec.DecodeError, TypeError, ValueError, RecursionError)
 _ID_MAX: Final = 64
 
 _inbound_decoder: Final = msgspec.msgpack.Decoder(InboundMessage)
@@ -41,9 +44,11 @@ _OUTBOUND_BY_TAG: Final[dict[str, type[msgspec.Struct]]] = {
 
 def _readable_id(header: bytes) -> str | None:
     """The `id` of a header we could not fully decode, if it is a valid id."""
+    if len(header) > MAX_HEADER_BYTES:
+        return None
     try:
         loose = _loose_decoder.decode(header)
-    except (msgspec.DecodeError, TypeError, ValueError):
+    except _UNREADABLE:
         return None
     value = loose.get("id")
     if isinstance(value, str) and 0 < len(value) <= _ID_MAX:
@@ -132,7 +137,7 @@ def decode_outbound(frames: list[bytes]) -> tuple[OutboundMessage | None, bytes 
         raise ProtocolError("invalid_message", "not a VAC/1 message")
     try:
         loose = _loose_decoder.decode(frames[1])
-    except (msgspec.DecodeError, TypeError, ValueError):
+    except _UNREADABLE:
         raise ProtocolError("invalid_message", "header is not a MessagePack map") from None
     cls = _OUTBOUND_BY_TAG.get(str(loose.get("type")))
     if cls is None:
@@ -141,6 +146,8 @@ def decode_outbound(frames: list[bytes]) -> tuple[OutboundMessage | None, bytes 
         msg = msgspec.convert(loose, cls)
     except msgspec.ValidationError as exc:
         raise ProtocolError("invalid_message", _describe(exc)) from None
+    except RecursionError:
+        raise ProtocolError("invalid_message", "header is nested too deeply") from None
     assert isinstance(msg, Outbound)
     return msg, (frames[2] if len(frames) == 3 else None)  # type: ignore[return-value]
 

@@ -368,6 +368,7 @@ class SquadMessage(Outbound, frozen=True, tag="squad.message"):
     time_sensitive: bool
     needs_steward: bool
     duckable: bool
+    turn: str | None = None  # the turn it started, when it was sent in this session
 
 
 OutboundMessage = (

@@ -76,6 +76,7 @@ class Turn:
     trace: LatencyTrace
     task: asyncio.Task[None] | None = None
     done: bool = False
+    muted: bool = False  # barged in on before its reply began: it speaks no more
 
 
 @dataclass
@@ -188,12 +189,14 @@ class TurnCoordinator:
         turn = Turn(id=new_id(), trace=trace)
         self.active = turn
         self.send(msgspec.structs.replace(first, turn=turn.id))  # type: ignore[call-arg]
-        turn.task = asyncio.ensure_future(self._run(turn, body(turn)))
+        turn.task = asyncio.ensure_future(self._run(turn, body))
         return turn
 
-    async def _run(self, turn: Turn, body: Coroutine[Any, Any, None]) -> None:
+    async def _run(self, turn: Turn, body: Callable[[Turn], Coroutine[Any, Any, None]]) -> None:
         try:
-            await body
+            # The coroutine is made here, so a turn cancelled before it ran
+            # leaves no never-awaited coroutine behind.
+            await body(turn)
         except asyncio.CancelledError:
             raise
         except ReplyOverrun:
@@ -231,9 +234,16 @@ class TurnCoordinator:
                 self._said(reply.turn, "agent", "spoken", heard)
 
     def barge_in(self) -> None:
-        """The user started speaking: stop the reply (never reject a draft)."""
+        """The user started speaking: stop the reply (never reject a draft).
+
+        A reply being spoken is cancelled with its turn. A turn still working
+        towards its reply (parsing, saving) goes on, but says nothing: after
+        the daemon read the new input, no audio of that turn is sent (§5.2).
+        """
         if self.speaker is not None and self.speaker.current is not None:
             self._end_active("cancelled")
+        elif self.active is not None:
+            self.active.muted = True
 
     def _turn_cancel(self, msg: TurnCancel) -> None:
         if self.active is not None and self.active.id == msg.turn:
@@ -242,7 +252,7 @@ class TurnCoordinator:
             raise ProtocolError("turn_unknown", "no such turn", turn=msg.turn)
 
     async def _speak(self, turn: Turn, text: str) -> ReplyOutcome | None:
-        if self.speaker is None:
+        if self.speaker is None or turn.muted:
             return None
         outcome = await self.speaker.speak(turn.id, text, turn.trace)
         if outcome.end == "overrun":
@@ -269,6 +279,7 @@ class TurnCoordinator:
     ) -> TranscriptFinal:
         first = TranscriptFinal(ref=ref, stream=stream, turn="", text=text, confidence=confidence)
         turn = self._start(trace, first, lambda t: self._utterance_turn(t, text, confidence))
+        self._said(turn.id, "user", "said", text)
         if stream is not None:
             self.send(
                 AudioInputDone(stream=stream, reason=input_done or "transcribed", turn=turn.id)
@@ -276,7 +287,6 @@ class TurnCoordinator:
         return msgspec.structs.replace(first, turn=turn.id)
 
     async def _utterance_turn(self, turn: Turn, text: str, confidence: float) -> None:
-        self._said(turn.id, "user", "said", text)
         now = wall_now()
         book = self.pipeline.book
         reply_kind = intent.classify_reply(text)
@@ -346,11 +356,18 @@ class TurnCoordinator:
         return len(pending) < self.pipeline.server.cfg.max_pending_drafts
 
     async def _add_draft(self, objective: Objective, now: dt.datetime) -> None:
-        entry = self.pipeline.book.add(
-            self.session.principal, objective, now=now, session=self.session.id
-        )
+        book = self.pipeline.book
+        entry = book.add(self.session.principal, objective, now=now, session=self.session.id)
         # Durable before the steward sees it: a kill -9 never loses a draft.
-        await self.pipeline.save_entry(entry)
+        save = asyncio.ensure_future(self.pipeline.save_entry(entry))
+        try:
+            await asyncio.shield(save)
+        except asyncio.CancelledError:
+            # The turn ended before the draft was shown: it must not stay
+            # pending where a later "yes" could confirm it unseen.
+            withdrawn = book.withdraw(self.session.principal, objective.id)
+            save.add_done_callback(lambda _: self.pipeline.persist_entry(withdrawn))
+            raise
 
     # ------------------------------------------------------- steward gate
 
@@ -465,19 +482,15 @@ class TurnCoordinator:
             needs_steward=routed.needs_steward,
             duckable=routed.duckable,
         )
-        self._end_active("cancelled")
-        turn = Turn(id=new_id(), trace=LatencyTrace())
-        self.active = turn
-        self.send(first)
         heard_by_steward = "steward" in routed.recipients
-        turn.task = asyncio.ensure_future(
-            # The original text goes to the rendering gate: its line structure
-            # is what tells prose from code.
-            self._run(turn, self._squad_turn(turn, msg.text, heard_by_steward))
+        # The original text goes to the rendering gate: its line structure is
+        # what tells prose from code.
+        turn = self._start(
+            LatencyTrace(), first, lambda t: self._squad_turn(t, msg.text, heard_by_steward)
         )
+        self._said(turn.id, "user", "squad", msg.text)
 
     async def _squad_turn(self, turn: Turn, text: str, spoken: bool) -> None:
-        self._said(turn.id, "user", "squad", text)
         if spoken:
             await self._speak(turn, text)
         self.finish(turn, "completed")

@@ -47,7 +47,7 @@ if TYPE_CHECKING:
     from vac.daemon.server import Server
 
 log = get_logger("vac.listener")
-MAX_STREAM_IDS: Final = 4096  # ids remembered per session (never reused, §4)
+MAX_STREAM_IDS: Final = 1024  # closed streams remembered per session (§4 reuse check)
 # After this much trailing silence the utterance is probably over: recognise
 # it now, so that the commit (typically 300-700 ms later) finds it done.
 SPECULATE_AFTER_MS: Final = 200
@@ -81,7 +81,9 @@ class _Speculation:
 class _Open:
     machine: InputStream
     mode: str
-    vad: vadlib.VadStream
+    # Dropped when the stream closes: a closed stream is remembered (for
+    # repeated commits and stream_closed) without its VAD state or audio.
+    vad: vadlib.VadStream | None
     pcm: bytearray = field(default_factory=bytearray)
     partial_revision: int = 0
     partial_task: asyncio.Task[None] | None = None
@@ -89,12 +91,18 @@ class _Open:
     recognized_bytes: int = 0
     speech_started: bool = False
     final_task: asyncio.Task[None] | None = None
-    outcome: TranscriptFinal | None = None
+    # What a repeated commit is answered with (§4): the final, or no_speech.
+    outcome: TranscriptFinal | AudioInputDone | None = None
     speculation: _Speculation | None = None
+    voiced_ms_at_close: int = 0
 
     @property
     def id(self) -> str:
         return self.machine.stream
+
+    @property
+    def voiced_ms(self) -> int:
+        return self.vad.voiced_ms if self.vad is not None else self.voiced_ms_at_close
 
 
 class Listener:
@@ -207,7 +215,7 @@ class Listener:
 
     def _append(self, st: _Open, pcm: bytes, *, vad: bool = True) -> None:
         st.pcm += pcm
-        if not vad:
+        if not vad or st.vad is None:
             return
         for event in st.vad.feed(pcm):
             match event:
@@ -231,9 +239,11 @@ class Listener:
             self._finalize(st, reason, None, trace)
 
     def _close(self, st: _Open) -> None:
-        for event in st.vad.finish():
-            if isinstance(event, vadlib.SpeechStopped):
-                self._send(SpeechStopped(stream=st.id, at_ms=event.at_ms))
+        if st.vad is not None:
+            for event in st.vad.finish():
+                if isinstance(event, vadlib.SpeechStopped):
+                    self._send(SpeechStopped(stream=st.id, at_ms=event.at_ms))
+            st.voiced_ms_at_close, st.vad = st.vad.voiced_ms, None
         if self.open is st:
             self.open = None
         self.closed[st.id] = st
@@ -291,15 +301,20 @@ class Listener:
 
     def _maybe_speculate(self, st: _Open) -> None:
         spec = st.speculation
-        if spec is not None and st.vad.voiced_ms != spec.voiced_ms:
+        if spec is not None and st.voiced_ms != spec.voiced_ms:
             self._drop_speculation(st)  # the user went on speaking
             spec = None
-        if spec is None and st.vad.trailing_unvoiced_ms >= SPECULATE_AFTER_MS:
+        if (
+            spec is None
+            and st.vad is not None
+            and st.vad.trailing_unvoiced_ms >= SPECULATE_AFTER_MS
+        ):
+            # Partial priority: a guess never crowds out anyone's real final.
             task = asyncio.ensure_future(
-                self.stt.transcribe(bytes(st.pcm), kind="final", key=_spec_key(self.session, st))
+                self.stt.transcribe(bytes(st.pcm), kind="partial", key=_spec_key(self.session, st))
             )
             task.add_done_callback(_quiet)
-            st.speculation = _Speculation(st.vad.voiced_ms, task)
+            st.speculation = _Speculation(st.voiced_ms, task)
 
     def _drop_speculation(self, st: _Open) -> None:
         if st.speculation is not None:
@@ -310,11 +325,12 @@ class Listener:
     async def _recognise_final(self, st: _Open, pcm: bytes) -> Transcript:
         """The final transcript: the pause's speculation when nothing was said since."""
         spec, st.speculation = st.speculation, None
-        if spec is not None and st.vad.voiced_ms == spec.voiced_ms:
+        if spec is not None and st.voiced_ms == spec.voiced_ms:
             try:
                 return await spec.task
-            except (PoolError, asyncio.CancelledError):
+            except PoolError:
                 pass  # fall back to recognising the whole utterance now
+            # A CancelledError here is this final being cancelled: it propagates.
         elif spec is not None:
             spec.task.cancel()
             self.stt.cancel(_spec_key(self.session, st))
@@ -324,7 +340,7 @@ class Listener:
         new_ms = (len(st.pcm) - st.partial_audio_bytes) // BYTES_PER_MS
         # Only while the user is speaking: a partial over trailing silence
         # shows nothing new and holds a worker the final is about to need.
-        if not st.vad.in_speech or new_ms < self.partial_interval_ms:
+        if st.vad is None or not st.vad.in_speech or new_ms < self.partial_interval_ms:
             return
         if st.partial_task is not None and not st.partial_task.done():
             return  # one pending partial per stream, never a queue of them
@@ -351,9 +367,10 @@ class Listener:
         self, st: _Open, reason: InputDoneReason, ref: str | None, trace: LatencyTrace | None = None
     ) -> None:
         trace = trace or LatencyTrace()
-        if st.vad.voiced_ms == 0:
+        if st.voiced_ms == 0:
             st.pcm = bytearray()
-            self._send(AudioInputDone(stream=st.id, reason="no_speech", ref=ref))
+            st.outcome = AudioInputDone(stream=st.id, reason="no_speech", ref=ref)
+            self._send(st.outcome)
             return
         pcm, st.pcm = bytes(st.pcm), bytearray()
         st.final_task = asyncio.ensure_future(self._final(st, pcm, reason, ref, trace))
@@ -375,7 +392,8 @@ class Listener:
             self._send(AudioInputDone(stream=st.id, reason="failed", ref=ref))
             return
         if not result.text:
-            self._send(AudioInputDone(stream=st.id, reason="no_speech", ref=ref))
+            st.outcome = AudioInputDone(stream=st.id, reason="no_speech", ref=ref)
+            self._send(st.outcome)
             return
         trace.since_origin("asr")
         st.outcome = self.on_final(

@@ -119,10 +119,12 @@ class Pipeline:
 
     def _coordinator(self, session: Session) -> TurnCoordinator:
         c = self.coordinators.get(session.id)
+        if c is not None and c.session is not session:
+            # Its listener and speaker hold the old Session object: start afresh.
+            c.detached("replaced")
+            c = None
         if c is None:
             c = self.coordinators[session.id] = TurnCoordinator(self, session)
-        elif c.session is not session:
-            c.session = session
         return c
 
     async def on_attached(self, session: Session, resumed: bool) -> list[Objective]:

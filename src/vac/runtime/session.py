@@ -10,7 +10,7 @@ import uuid
 from collections import OrderedDict, deque
 from dataclasses import dataclass, field
 
-from vac.protocol.messages import AudioOutputChunk, Outbound, OutputFormat
+from vac.protocol.messages import AudioOutputChunk, Error, Outbound, OutputFormat
 
 
 def new_id() -> str:
@@ -94,7 +94,14 @@ class Replies:
             self.by_id.popitem(last=False)
 
     def record(self, msg: Outbound) -> None:
-        bucket = self.by_id.get(msg.ref) if msg.ref is not None else None
+        if msg.ref is None:
+            return
+        if isinstance(msg, Error) and msg.retryable:
+            # "Try again later" is not an outcome: the same id, sent again,
+            # is executed again (rate_limited, busy, provider_unavailable).
+            self.by_id.pop(msg.ref, None)
+            return
+        bucket = self.by_id.get(msg.ref)
         if bucket is not None and len(bucket) < 64:
             bucket.append(msg)
 

@@ -131,63 +131,83 @@ class Speaker:
         text_ready_ns = now_ns()
         reply = Reply(turn, new_id(), await self.next_generation(), rendered.text)
         self.current = reply
-        out_rate = self.session.output.rate
         self.server.send(
             self.session,
             AudioOutputStart(
                 turn=turn,
                 stream=reply.stream,
                 generation=reply.generation,
-                rate=out_rate,
+                rate=self.session.output.rate,
                 text=reply.text,
             ),
         )
+        try:
+            return await self._stream(reply, trace, text_ready_ns)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            # A synthesis failure still ends the output stream for the client.
+            if not reply.ended:
+                reply.chunks -= self.session.outbox.drop_chunks(reply.generation)
+                self._end(reply, "failed")
+            raise
+
+    async def _stream(self, reply: Reply, trace: LatencyTrace, text_ready_ns: int) -> ReplyOutcome:
+        out_rate = self.session.output.rate
         resampler = Resampler(self.tts.sample_rate_hz, out_rate)
-        phrases = split_phrases(reply.text)
+        phrases = split_phrases(reply.text) or [reply.text]
         loop = asyncio.get_running_loop()
-        next_synth = loop.run_in_executor(self.executor, self.tts.synthesize, phrases[0])
+        synth_next = loop.run_in_executor(self.executor, self.tts.synthesize, phrases[0])
         started_s: float | None = None
-        for i, _ in enumerate(phrases):
-            synth: SynthesizedPhrase = await next_synth
-            if i + 1 < len(phrases):
-                # Synthesise the next phrase while this one is paced out.
-                next_synth = loop.run_in_executor(
-                    self.executor, self.tts.synthesize, phrases[i + 1]
-                )
-            if reply.ended:
-                raise asyncio.CancelledError
-            pcm = resampler.feed(synth.pcm)
-            if i + 1 == len(phrases):
-                pcm += resampler.flush()
-            reply.phrases.append(SpokenPhrase(phrases[i], reply.sent_ms, synth.duration_ms))
-            self.server.send(
-                self.session,
-                AudioOutputVisemes(
-                    stream=reply.stream,
-                    generation=reply.generation,
-                    cues=[
-                        VisemeCue(at_ms=c.at_ms + reply.sent_ms, viseme=c.viseme)
-                        for c in synth.cues
-                    ],
-                    timing=synth.timing,
-                ),
-            )
-            for chunk in chunk_pcm(pcm, out_rate):
-                started_s = await self._pace(reply, started_s)
-                ok = self.server.try_send_chunk(
+        try:
+            for i, phrase in enumerate(phrases):
+                synth: SynthesizedPhrase = await synth_next
+                if i + 1 < len(phrases):
+                    # Synthesise the next phrase while this one is paced out.
+                    synth_next = loop.run_in_executor(
+                        self.executor, self.tts.synthesize, phrases[i + 1]
+                    )
+                if reply.ended:
+                    raise asyncio.CancelledError
+                pcm = resampler.feed(synth.pcm)
+                if i + 1 == len(phrases):
+                    pcm += resampler.flush()
+                reply.phrases.append(SpokenPhrase(phrase, reply.sent_ms, synth.duration_ms))
+                self.server.send(
                     self.session,
-                    AudioOutputChunk(
-                        stream=reply.stream, generation=reply.generation, index=reply.chunks
+                    AudioOutputVisemes(
+                        stream=reply.stream,
+                        generation=reply.generation,
+                        cues=[
+                            VisemeCue(at_ms=c.at_ms + reply.sent_ms, viseme=c.viseme)
+                            for c in synth.cues
+                        ],
+                        timing=synth.timing,
                     ),
-                    chunk,
                 )
-                if not ok:
-                    return self._overrun(reply)
-                if reply.chunks == 0:
-                    trace.record("tts_first", (now_ns() - text_ready_ns) / 1e6)
-                    trace.since_origin("first_audio")
-                reply.chunks += 1
-                reply.sent_ms += len(chunk) * 1000 // (2 * out_rate)
+                for chunk in chunk_pcm(pcm, out_rate):
+                    started_s = await self._pace(reply, started_s)
+                    if self.session.connection is None:
+                        raise asyncio.CancelledError  # detached: nobody to speak to
+                    ok = self.server.try_send_chunk(
+                        self.session,
+                        AudioOutputChunk(
+                            stream=reply.stream, generation=reply.generation, index=reply.chunks
+                        ),
+                        chunk,
+                    )
+                    if not ok:
+                        return self._overrun(reply)
+                    if reply.chunks == 0:
+                        trace.record("tts_first", (now_ns() - text_ready_ns) / 1e6)
+                        trace.since_origin("first_audio")
+                    reply.chunks += 1
+                    reply.sent_ms += len(chunk) * 1000 // (2 * out_rate)
+        finally:
+            # A queued synthesis that has not started never runs; one that
+            # has is left to finish, and its outcome is read and dropped.
+            synth_next.cancel()
+            synth_next.add_done_callback(_discard)
         self._end(reply, "completed")
         return ReplyOutcome("completed", reply.text, reply.text)
 
@@ -222,3 +242,8 @@ class Speaker:
     def heard(self, reply: Reply) -> str:
         """What the user heard of a fenced reply (for the history)."""
         return heard_text(reply.phrases, reply.played_ms or 0)
+
+
+def _discard(fut: asyncio.Future[SynthesizedPhrase]) -> None:
+    if not fut.cancelled():
+        fut.exception()
