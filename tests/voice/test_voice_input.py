@@ -70,9 +70,16 @@ def stream(
 
 
 def until_done(c: Connection, timeout_s: float = 30.0) -> list[OutboundMessage]:
-    return [m for m, _ in c.recv_until(lambda m: isinstance(m, TurnDone | AudioInputDone)
-                                       and (isinstance(m, TurnDone) or m.reason != "transcribed"),
-                                       timeout_s)]  # fmt: skip
+    return [
+        m
+        for m, _ in c.recv_until(
+            lambda m: (
+                isinstance(m, TurnDone | AudioInputDone)
+                and (isinstance(m, TurnDone) or m.reason != "transcribed")
+            ),
+            timeout_s,
+        )
+    ]
 
 
 def test_spoken_command_partial_final_then_draft(voiced: RunningDaemon) -> None:
@@ -151,8 +158,11 @@ def test_seq_rules_over_the_wire(voiced: RunningDaemon) -> None:
     c = voiced.connect()
     c.hello()
     pcm = FIXTURES["yes.joe"].pcm
-    c.send(AudioInputStart(id="st", stream="q", encoding="pcm_s16le", rate=16000, channels=1,
-                           mode="push_to_talk"))  # fmt: skip
+    c.send(
+        AudioInputStart(
+            id="st", stream="q", encoding="pcm_s16le", rate=16000, channels=1, mode="push_to_talk"
+        )
+    )
     c.send(AudioInputChunk(id="a0", stream="q", seq=0), pcm[:640])
     c.send(AudioInputChunk(id="a0b", stream="q", seq=0), pcm[:640])  # duplicate: ignored
     c.send(AudioInputChunk(id="a3", stream="q", seq=3), pcm[640:1280])  # gap
@@ -164,11 +174,17 @@ def test_seq_rules_over_the_wire(voiced: RunningDaemon) -> None:
     assert (bad.code, bad.ref) == ("chunk_invalid", "odd")
     c.send(AudioInputChunk(id="nope", stream="never", seq=0), pcm[:640])
     assert c.expect(Error).code == "stream_unknown"
-    c.send(AudioInputStart(id="st2", stream="q", encoding="pcm_s16le", rate=16000, channels=1,
-                           mode="push_to_talk"))  # fmt: skip
+    c.send(
+        AudioInputStart(
+            id="st2", stream="q", encoding="pcm_s16le", rate=16000, channels=1, mode="push_to_talk"
+        )
+    )
     assert c.expect(Error).code == "stream_exists"
-    c.send(AudioInputStart(id="st3", stream="r", encoding="pcm_f32le", rate=48000, channels=2,
-                           mode="push_to_talk"))  # fmt: skip
+    c.send(
+        AudioInputStart(
+            id="st3", stream="r", encoding="pcm_f32le", rate=48000, channels=2, mode="push_to_talk"
+        )
+    )
     fmt = c.expect(Error)
     assert (fmt.code, fmt.ref) == ("format_unsupported", "st3")
     # "r" was refused, "q" is still open: finish it with the rest of the word.
@@ -198,8 +214,10 @@ def test_two_principals_stream_at_once(voiced: RunningDaemon) -> None:
         results[key] = until_done(conn, 60)
 
     fa, fb = FIXTURES["abeni_repair_gate.joe"], FIXTURES["tariq_investigate_barn.joe"]
-    threads = [threading.Thread(target=run, args=(a, fa, "a")),
-               threading.Thread(target=run, args=(b, fb, "b"))]  # fmt: skip
+    threads = [
+        threading.Thread(target=run, args=(a, fa, "a")),
+        threading.Thread(target=run, args=(b, fb, "b")),
+    ]
     for t in threads:
         t.start()
     for t in threads:
@@ -240,8 +258,9 @@ def test_barge_in_stream_after_close_is_refused(voiced: RunningDaemon) -> None:
 @pytest.fixture(scope="module")
 def strict_limits(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RunningDaemon]:
     home = voice_home(tmp_path_factory.mktemp("limits") / "home")
-    cfg = VacConfig(daemon=DaemonSection(input_buffer_ms=1000, max_utterance_ms=2000),
-                    tts=TEXT_ONLY_OUT)  # fmt: skip
+    cfg = VacConfig(
+        daemon=DaemonSection(input_buffer_ms=1000, max_utterance_ms=2000), tts=TEXT_ONLY_OUT
+    )
     d = start_daemon(home, config=cfg)
     yield d
     d.shutdown()
@@ -308,3 +327,47 @@ def test_a_final_cut_off_by_bye_starts_no_turn(voiced: RunningDaemon) -> None:
     time.sleep(3)
     fresh = voiced.connect("carol")
     assert fresh.hello().pending == []  # no draft was made for a session that left
+
+
+def test_memory_stays_bounded_under_stream_churn(voiced: RunningDaemon) -> None:
+    """Thousands of started-and-cancelled streams leave bounded state behind."""
+    import resource
+
+    keys.enroll(voiced.home, "churn")
+    c = voiced.connect("churn")
+    ok = c.hello()
+    pcm = FIXTURES["silence_2s"].pcm[:640]
+
+    def churn(n: int, prefix: str) -> None:
+        for i in range(n):
+            sid = f"{prefix}{i}"
+            c.send(
+                AudioInputStart(
+                    id=c.next_id(),
+                    stream=sid,
+                    encoding="pcm_s16le",
+                    rate=16000,
+                    channels=1,
+                    mode="push_to_talk",
+                )
+            )
+            c.send(AudioInputChunk(id=c.next_id(), stream=sid, seq=0), pcm)
+            c.send(AudioInputCancel(id=c.next_id(), stream=sid))
+            if i % 50 == 49:
+                list(c.drain(0.01))
+                time.sleep(0.4)  # stay under the per-principal message rate
+        list(c.drain(0.3))
+
+    churn(600, "a")
+    rss_kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    churn(1200, "b")
+    grown_kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - rss_kb
+
+    def state() -> tuple[int, int]:
+        coord = voiced.server.coordinator.coordinators[ok.session or ""]  # type: ignore[attr-defined]
+        session = voiced.server.sessions[ok.session or ""]
+        return len(coord.listener.closed), len(session.replies.by_id)
+
+    closed, ids = voiced.call(state)
+    assert closed <= 1024 and ids <= 256
+    assert grown_kb < 50_000, f"peak RSS grew by {grown_kb} KiB over 1200 streams"
