@@ -138,6 +138,10 @@ class TurnCoordinator:
             self._dispatch(msg, payload)
         except ProtocolError as exc:
             self.error(exc, msg.id)
+        except Exception:
+            # A bug answers `internal` for this message; the session goes on.
+            log.exception("message_failed", session=self.session.id, type=type(msg).__name__)
+            self.error(ProtocolError("internal", "the daemon failed on this message"), msg.id)
 
     def _dispatch(self, msg: InboundMessage, payload: bytes | None) -> None:
         match msg:
