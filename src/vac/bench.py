@@ -36,7 +36,6 @@ from vac.protocol.messages import (
 )
 
 ROOT: Final = Path(__file__).resolve().parents[2]
-STAGES: Final = ("asr", "parse", "ack", "tts_first", "first_audio")
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,6 @@ import os
 import signal
 import socket
 from collections.abc import Callable, Iterator
-from pathlib import Path
 from typing import IO
 
 from vac.daemon.config import VacConfig, load_config
@@ -136,7 +135,3 @@ async def run_daemon(
             await store.close()
     log.info("stopped")
     return 0
-
-
-def write_endpoint_file(path: Path, endpoint: str) -> None:
-    path.write_text(endpoint + "\n")

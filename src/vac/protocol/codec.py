@@ -36,7 +36,6 @@ _inbound_decoder: Final = msgspec.msgpack.Decoder(InboundMessage)
 _loose_decoder: Final = msgspec.msgpack.Decoder(dict[str, Any])
 _encoder: Final = msgspec.msgpack.Encoder()
 
-_INBOUND_TAGS: Final = frozenset(tag_of(t) for t in message_types(InboundMessage))
 _OUTBOUND_BY_TAG: Final[dict[str, type[msgspec.Struct]]] = {
     tag_of(t): t for t in message_types(OutboundMessage)
 }
@@ -155,7 +154,3 @@ def decode_outbound(frames: list[bytes]) -> tuple[OutboundMessage | None, bytes 
 def header_bytes(msg: msgspec.Struct) -> bytes:
     """The encoded header alone (golden tests, size checks)."""
     return _encoder.encode(msg)
-
-
-def is_known_inbound_tag(tag: str) -> bool:
-    return tag in _INBOUND_TAGS

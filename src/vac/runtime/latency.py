@@ -12,8 +12,6 @@ from dataclasses import dataclass, field
 from typing import Final
 
 ACK_BUDGET_MS: Final = 400
-FIRST_AUDIO_BUDGET_MS: Final = 1000
-STAGES: Final = ("endpoint", "asr", "parse", "ack", "tts_first", "first_audio")
 
 
 def now_ns() -> int:

@@ -339,10 +339,6 @@ class AsyncEventLog:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._pool, lambda: fn(self._log, *args, **kwargs))
 
-    def sync(self) -> EventLog:
-        """Direct access for start-up and tests (never from the event loop's hot path)."""
-        return self._log
-
     async def close(self) -> None:
         await self.call(EventLog.close)
         self._pool.shutdown(wait=True)

@@ -16,7 +16,13 @@ from typing import TYPE_CHECKING, Literal, Protocol
 
 import msgspec
 
-from vac.speech.visemes import VisemeCue, cues_from_durations, estimate_cues, merge_cues
+from vac.speech.visemes import (
+    VisemeCue,
+    cues_from_durations,
+    estimate_cues,
+    merge_cues,
+    samples_to_ms,
+)
 
 if TYPE_CHECKING:
     from piper import PiperVoice
@@ -106,7 +112,7 @@ class PiperTts:
         aligned = True
         # piper yields one chunk per sentence; cue times continue across them.
         for chunk in self._voice.synthesize(phrase, include_alignments=self._alignments):
-            offset_ms = _ms(len(pcm) // 2, rate_hz)
+            offset_ms = samples_to_ms(len(pcm) // 2, rate_hz)
             audio: bytes = chunk.audio_int16_bytes
             num_samples = len(audio) // 2
             alignments = chunk.phoneme_alignments
@@ -125,12 +131,8 @@ class PiperTts:
         return SynthesizedPhrase(
             pcm=bytes(pcm),
             rate_hz=rate_hz,
-            duration_ms=_ms(num_samples, rate_hz),
+            duration_ms=samples_to_ms(num_samples, rate_hz),
             cues=merge_cues(cues),
             timing="aligned" if aligned else "estimated",
             compute_ms=(time.perf_counter() - started) * 1000.0,
         )
-
-
-def _ms(samples: int, rate_hz: int) -> int:
-    return (samples * 1000 + rate_hz // 2) // rate_hz

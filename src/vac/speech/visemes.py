@@ -129,7 +129,7 @@ def cues_from_durations(
             continue
         lead_in_from = None
         starts.append((start, viseme))
-    return merge_cues(VisemeCue(at_ms=_ms(s, rate_hz), viseme=v) for s, v in starts)
+    return merge_cues(VisemeCue(at_ms=samples_to_ms(s, rate_hz), viseme=v) for s, v in starts)
 
 
 def estimate_cues(phonemes: Sequence[str], total_samples: int, rate_hz: int) -> list[VisemeCue]:
@@ -167,5 +167,6 @@ def merge_cues(cues: Iterable[VisemeCue]) -> list[VisemeCue]:
     return merged
 
 
-def _ms(samples: int, rate_hz: int) -> int:
+def samples_to_ms(samples: int, rate_hz: int) -> int:
+    """Sample count to milliseconds, rounded to the nearest."""
     return (samples * 1000 + rate_hz // 2) // rate_hz
