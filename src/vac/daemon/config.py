@@ -47,8 +47,27 @@ class DaemonSection(_Section, frozen=True):
     idempotency_window: Annotated[int, msgspec.Meta(ge=16, le=4096)] = 256
 
 
+# Days to keep a kind of data in the event log; 0 keeps it forever.
+RetentionDays = Annotated[int, msgspec.Meta(ge=0, le=36_500)]
+
+
+class RetentionSection(_Section, frozen=True):
+    """How long the event log keeps each kind of data (`EventLog.prune`)."""
+
+    transcripts_days: RetentionDays = 30  # conversation rows
+    # Sessions ended or last seen longer ago, with their stored outcomes: a
+    # retried message is answered from the log, across restarts, this long.
+    sessions_days: RetentionDays = 30
+    # Objectives that never became a command (rejected, expired, withdrawn).
+    drafts_days: RetentionDays = 0
+    objectives_days: RetentionDays = 0  # every other objective but pending ones
+    audit_days: RetentionDays = 0  # auth_failed rows are capped by count anyway
+    max_outcomes_per_session: Annotated[int, msgspec.Meta(ge=16, le=100_000)] = 256
+
+
 class VacConfig(_Section, frozen=True):
     daemon: DaemonSection = msgspec.field(default_factory=DaemonSection)
+    retention: RetentionSection = msgspec.field(default_factory=RetentionSection)
     # Sections owned by other layers are decoded by them from the raw table so
     # each layer names its own keys.
     stt: dict[str, Any] = msgspec.field(default_factory=dict)

@@ -11,6 +11,8 @@ import socket
 from collections.abc import Callable, Iterator
 from typing import IO
 
+import msgspec
+
 from vac.daemon.config import VacConfig, load_config
 from vac.daemon.server import Coordinator, Server
 from vac.home import Home, HomeError, check_secret_file
@@ -88,7 +90,8 @@ def default_coordinator(server: Server, config: VacConfig) -> Coordinator:
         vad=build_vad(providers.vad),
         partial_interval_ms=providers.stt.partial_interval_ms,
     )
-    return Pipeline(server, engines, intent_cfg)
+    retention = msgspec.structs.asdict(config.retention)
+    return Pipeline(server, engines, intent_cfg, retention)
 
 
 async def run_daemon(

@@ -15,6 +15,7 @@ from vac.intent.errors import (
 )
 from vac.intent.gate import (
     REJECT_MIN_CONFIDENCE,
+    Checkpoint,
     Confirmed,
     DraftBook,
     DraftEntry,
@@ -83,6 +84,7 @@ __all__ = [
     "Agent",
     "AuditEvent",
     "BanterThrottle",
+    "Checkpoint",
     "Clarify",
     "ConfigError",
     "Confirmed",

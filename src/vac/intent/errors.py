@@ -69,6 +69,7 @@ class ObjectiveUnknown(IntentError):
 
     def __init__(self, objective_id: str, detail: str | None = None) -> None:
         self.objective_id = objective_id
+        self.detail = detail
         message = f"no pending objective {objective_id!r}"
         if detail is not None:
             message = f"{message} ({detail})"

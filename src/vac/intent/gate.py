@@ -129,6 +129,14 @@ def _signature(obj: Objective) -> tuple[str, str, str]:
     return obj.agent.lower(), obj.verb, obj.target.ref
 
 
+class Checkpoint(msgspec.Struct, frozen=True):
+    """What `DraftBook.rollback` needs to undo a decision whose write failed."""
+
+    entries: dict[str, DraftEntry | None]
+    refused_ids: frozenset[str]
+    refused_signatures: frozenset[tuple[str, str, str]]
+
+
 class DraftBook:
     """Drafts keyed by objective id, plus the agents' refusals."""
 
@@ -139,6 +147,29 @@ class DraftBook:
         self._entries: dict[str, DraftEntry] = {}
         self._refused_ids: set[str] = set()
         self._refused_signatures: set[tuple[str, str, str]] = set()
+
+    # -- undo ------------------------------------------------------------
+
+    def checkpoint(self, objective_ids: Iterable[str]) -> Checkpoint:
+        """Remember these entries (absent ones too) and the refusal memory.
+
+        A decision is applied here first, then written; when the write fails
+        the runtime rolls the book back, so nothing is half-applied.
+        """
+        return Checkpoint(
+            {oid: self._entries.get(oid) for oid in objective_ids},
+            frozenset(self._refused_ids),
+            frozenset(self._refused_signatures),
+        )
+
+    def rollback(self, cp: Checkpoint) -> None:
+        for oid, entry in cp.entries.items():
+            if entry is None:
+                self._entries.pop(oid, None)
+            else:
+                self._entries[oid] = entry
+        self._refused_ids = set(cp.refused_ids)
+        self._refused_signatures = set(cp.refused_signatures)
 
     # -- lifecycle -------------------------------------------------------
 

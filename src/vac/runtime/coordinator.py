@@ -5,6 +5,14 @@ PROTOCOL §5: a turn begins with a final transcript, a `text.input`, a
 turn is active per session; a new one first ends the old with
 `turn.done {cancelled}`. A turn's first message carries `ref` and is sent
 synchronously when the turn starts, so that its order is the order of input.
+
+Write, then acknowledge: every decision a client is told about (a draft, a
+confirm or reject, the agent's answer) is applied to the draft book, written
+to the event log in one transaction with the message id's outcome, and only
+then sent. While that write is in flight the session's later input is held
+(bounded) and handled after it, in order: a decision is one atomic step that
+no later message can cancel or overtake. A failed write rolls the book back
+and answers `provider_unavailable` (retryable); nothing is half-applied.
 """
 
 from __future__ import annotations
@@ -12,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import datetime as dt
 import time
+from collections import deque
 from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final
@@ -47,18 +56,29 @@ from vac.protocol.messages import (
     TurnDone,
     TurnStatus,
 )
-from vac.protocol.objective import Objective
 from vac.runtime.latency import LatencyTrace
 from vac.runtime.listener import FinalHeard, Listener
+from vac.runtime.outcomes import encode_replies
 from vac.runtime.session import Session, new_id
 from vac.runtime.speaker import ReplyOutcome, Speaker
-from vac.runtime.store import EventLog, now_ms
+from vac.runtime.store import (
+    AuditRow,
+    EventLog,
+    ObjectiveRow,
+    Outcome,
+    Step,
+    StorageUnavailable,
+    now_ms,
+)
 
 if TYPE_CHECKING:
     from vac.runtime.pipeline import Pipeline
 
 log = get_logger("vac.turns")
 MAX_ENDED_TURNS: Final = 256
+# Input held while a decision is being written (normally a few ms of fsync).
+# Bounded: past it the session is answered `busy` until the disk catches up.
+MAX_HELD_MESSAGES: Final = 512
 
 
 def wall_now() -> dt.datetime:
@@ -80,6 +100,38 @@ class Turn:
 
 
 @dataclass
+class Plan:
+    """A decision applied to the draft book, not yet written or announced.
+
+    `checkpoint` undoes it; `rows` and `audits` are written with the message
+    id's outcome in one transaction; then `messages` are sent, `applied`
+    runs, and the turn says `spoken` and ends with `status`.
+    """
+
+    checkpoint: intent.Checkpoint
+    rows: list[ObjectiveRow]
+    messages: list[Outbound]
+    spoken: str | None
+    status: TurnStatus
+    audits: list[AuditRow] = field(default_factory=list)
+    ack: bool = False  # the `ack` stage ends when these messages are sent
+    applied: Callable[[], None] = lambda: None
+
+
+def _unknown(exc: intent.ObjectiveUnknown) -> ProtocolError:
+    # A settled objective is told apart from a missing one only for its own
+    # principal (the book raises the same for another principal's id).
+    state = exc.detail
+    if state in ("confirmed", "rejected", "expired", "refused", "withdrawn"):
+        return ProtocolError(
+            "objective_unknown",
+            f"objective is no longer pending (it is {state})",
+            details={"status": state},
+        )
+    return ProtocolError("objective_unknown", "no such pending objective")
+
+
+@dataclass
 class _Ended:
     ids: list[str] = field(default_factory=list)
 
@@ -96,6 +148,9 @@ class TurnCoordinator:
         self.active: Turn | None = None
         self.ended = _Ended()
         self.current_agent: str | None = None
+        # The decision being written now, and the input that waits for it.
+        self._step: asyncio.Task[None] | None = None
+        self._held: deque[Callable[[], None]] = deque()
         self.speaker: Speaker | None = None
         self.listener: Listener | None = None
         if pipeline.tts is not None:
@@ -134,6 +189,21 @@ class TurnCoordinator:
     # ------------------------------------------------------------ dispatch
 
     def handle(self, msg: InboundMessage, payload: bytes | None) -> None:
+        if self._step is None:
+            self._handle_now(msg, payload)
+        elif len(self._held) < MAX_HELD_MESSAGES:
+            self._held.append(lambda: self._handle_now(msg, payload))
+        else:
+            self.error(
+                ProtocolError(
+                    "busy",
+                    "the event log is slow; this message was not handled",
+                    details={"retry_after_ms": 200},
+                ),
+                msg.id,
+            )
+
+    def _handle_now(self, msg: InboundMessage, payload: bytes | None) -> None:
         try:
             self._dispatch(msg, payload)
         except ProtocolError as exc:
@@ -182,18 +252,27 @@ class TurnCoordinator:
 
     # ---------------------------------------------------------------- turns
 
+    def _open(self, turn_id: str, trace: LatencyTrace) -> Turn:
+        """End the active turn and make `turn_id` the active one."""
+        self._end_active("cancelled")
+        turn = Turn(id=turn_id, trace=trace)
+        self.active = turn
+        return turn
+
+    def _begin(self, turn: Turn, body: Callable[[Turn], Coroutine[Any, Any, None]]) -> None:
+        turn.task = asyncio.ensure_future(self._run(turn, body))
+
     def _start(
         self,
         trace: LatencyTrace,
-        first: Outbound,
+        first: Callable[[str], Outbound],
         body: Callable[[Turn], Coroutine[Any, Any, None]],
+        turn_id: str | None = None,
     ) -> Turn:
         """End the active turn, start a new one, send its first message now."""
-        self._end_active("cancelled")
-        turn = Turn(id=new_id(), trace=trace)
-        self.active = turn
-        self.send(msgspec.structs.replace(first, turn=turn.id))  # type: ignore[call-arg]
-        turn.task = asyncio.ensure_future(self._run(turn, body))
+        turn = self._open(turn_id or new_id(), trace)
+        self.send(first(turn.id))
+        self._begin(turn, body)
         return turn
 
     async def _run(self, turn: Turn, body: Callable[[Turn], Coroutine[Any, Any, None]]) -> None:
@@ -268,8 +347,24 @@ class TurnCoordinator:
     # ------------------------------------------------------------ utterances
 
     def _on_final(self, heard: FinalHeard) -> TranscriptFinal | None:
-        return self._utterance(
-            heard.text, heard.confidence, heard.stream, heard.ref, heard.trace, heard.reason
+        turn_id = new_id()
+        args = (heard.text, heard.confidence, heard.stream, heard.ref, heard.trace, heard.reason)
+        if self._step is None:
+            return self._utterance(*args, turn_id=turn_id)
+        # A decision is being written: this utterance comes after it. Its
+        # turn id is fixed now so a repeated commit is answered the same.
+        def later() -> None:
+            self._utterance(*args, turn_id=turn_id)
+
+        self._held.append(later)
+        return self._final_msg(heard.text, heard.confidence, heard.stream, heard.ref, turn_id)
+
+    @staticmethod
+    def _final_msg(
+        text: str, confidence: float, stream: str | None, ref: str | None, turn_id: str
+    ) -> TranscriptFinal:
+        return TranscriptFinal(
+            ref=ref, stream=stream, turn=turn_id, text=text, confidence=confidence
         )
 
     def _utterance(
@@ -280,17 +375,27 @@ class TurnCoordinator:
         ref: str | None,
         trace: LatencyTrace,
         input_done: InputDoneReason | None,
+        *,
+        turn_id: str | None = None,
     ) -> TranscriptFinal:
-        first = TranscriptFinal(ref=ref, stream=stream, turn="", text=text, confidence=confidence)
-        turn = self._start(trace, first, lambda t: self._utterance_turn(t, text, confidence))
-        self._said(turn.id, "user", "said", text)
+        turn_id = turn_id or new_id()
+        heard: list[Outbound] = [self._final_msg(text, confidence, stream, ref, turn_id)]
         if stream is not None:
-            self.send(
-                AudioInputDone(stream=stream, reason=input_done or "transcribed", turn=turn.id)
+            heard.append(
+                AudioInputDone(stream=stream, reason=input_done or "transcribed", turn=turn_id)
             )
-        return msgspec.structs.replace(first, turn=turn.id)
+        turn = self._open(turn_id, trace)
+        for msg in heard:
+            self.send(msg)
+        self._said(turn.id, "user", "said", text)
+        self._begin(turn, lambda t: self._utterance_turn(t, text, confidence, ref, heard))
+        first = heard[0]
+        assert isinstance(first, TranscriptFinal)
+        return first
 
-    async def _utterance_turn(self, turn: Turn, text: str, confidence: float) -> None:
+    async def _utterance_turn(
+        self, turn: Turn, text: str, confidence: float, ref: str | None, heard: list[Outbound]
+    ) -> None:
         now = wall_now()
         book = self.pipeline.book
         reply_kind = intent.classify_reply(text)
@@ -298,10 +403,12 @@ class TurnCoordinator:
         if reply_kind is not None and sole is not None:
             oid = sole.objective.id
             if reply_kind == "reject" and confidence >= intent.REJECT_MIN_CONFIDENCE:
-                await self._rejected_turn(turn, self._gate_reject(oid, now))
+                plan = self._plan_reject(turn.id, oid, now, None)
+                await self._decide(turn, ref, heard, plan)
                 return
             if reply_kind == "confirm" and confidence >= intent.MIN_CONFIDENCE:
-                await self._confirmed_turn(turn, self._gate_confirm(oid, None, None, now))
+                plan = self._plan_confirm(turn.id, oid, None, None, now, None)
+                await self._decide(turn, ref, heard, plan)
                 return
             if reply_kind == "confirm":
                 # A low-confidence "yes" never binds an agent: ask for a clear one.
@@ -337,17 +444,7 @@ class TurnCoordinator:
             )
             self.finish(turn, "failed")
             return
-        self.current_agent = result.objective.agent
-        await self._add_draft(result.objective, now)
-        self.send(
-            ObjectiveDraft(
-                turn=turn.id, objective=result.objective, preview=Preview(summary=result.summary)
-            )
-        )
-        turn.trace.since_origin("ack")
-        status: TurnStatus = "budget-exceeded" if turn.trace.ack_exceeded else "parsed"
-        await self._speak(turn, result.summary)
-        self.finish(turn, status)
+        await self._decide(turn, ref, heard, self._plan_draft(turn.id, result, now, ref))
 
     async def _clarified(self, turn: Turn, reason: str, question: str) -> None:
         self.send(ObjectiveClarify(turn=turn.id, reason=reason, question=question))
@@ -359,19 +456,222 @@ class TurnCoordinator:
         pending = self.pipeline.book.pending(self.session.principal, now=now)
         return len(pending) < self.pipeline.server.cfg.max_pending_drafts
 
-    async def _add_draft(self, objective: Objective, now: dt.datetime) -> None:
-        book = self.pipeline.book
-        entry = book.add(self.session.principal, objective, now=now, session=self.session.id)
-        # Durable before the steward sees it: a kill -9 never loses a draft.
-        save = asyncio.ensure_future(self.pipeline.save_entry(entry))
+    # ------------------------------------------------- decisions, durably
+
+    def _critical(
+        self, step: Step, checkpoint: intent.Checkpoint, announce: Callable[[], None]
+    ) -> asyncio.Task[None]:
+        """Write `step`, then `announce` it; the session's later input waits for both.
+
+        The task is never cancelled by a turn: once the book has changed, the
+        change is either written and announced, or rolled back and refused.
+        """
+        previous = self._step
+
+        async def run() -> None:
+            if previous is not None:
+                await asyncio.wait([previous])  # decisions are written in order
+            try:
+                await self.pipeline.commit(step)
+            except StorageUnavailable:
+                self.pipeline.book.rollback(checkpoint)
+                raise
+            announce()
+
+        task = asyncio.ensure_future(run())
+        self._step = task
+        task.add_done_callback(self._step_done)
+        return task
+
+    def _step_done(self, task: asyncio.Task[None]) -> None:
+        if self._step is task:
+            self._step = None
+        if not task.cancelled():
+            exc = task.exception()
+            if exc is not None and not isinstance(exc, StorageUnavailable):
+                log.error("decision_failed", session=self.session.id, error=repr(exc))
+        while self._held and self._step is None:
+            self._held.popleft()()
+
+    def _storage_error(self, ref: str | None, turn: str | None = None) -> None:
+        self.error(
+            ProtocolError(
+                "provider_unavailable",
+                "the event log could not be written; nothing was changed, try again",
+                turn=turn,
+                details={"provider": "storage", "retry_after_ms": 1000},
+            ),
+            ref,
+        )
+
+    def _outcome(self, ref: str | None, msgs: list[Outbound]) -> Outcome | None:
+        if ref is None:
+            return None
+        return Outcome(
+            session=self.session.id,
+            msg_id=ref,
+            principal=self.session.principal,
+            at_ms=now_ms(),
+            replies=encode_replies(msgs),
+        )
+
+    async def _decide(self, turn: Turn, ref: str | None, heard: list[Outbound], plan: Plan) -> None:
+        """A decision inside a spoken or typed utterance's turn."""
+        replies = [*heard, *plan.messages]
+        step = Step(objectives=plan.rows, audits=plan.audits, outcome=self._outcome(ref, replies))
+
+        def announce() -> None:
+            plan.applied()
+            if ref is not None:
+                self.session.replies.settle(ref, replies)
+            if turn.done:
+                return  # ended by a detach meanwhile: durable, and replayed on repeat
+            for msg in plan.messages:
+                self.send(msg)
+            if plan.ack:
+                turn.trace.since_origin("ack")
+
         try:
-            await asyncio.shield(save)
-        except asyncio.CancelledError:
-            # The turn ended before the draft was shown: it must not stay
-            # pending where a later "yes" could confirm it unseen.
-            withdrawn = book.withdraw(self.session.principal, objective.id)
-            save.add_done_callback(lambda _: self.pipeline.persist_entry(withdrawn))
-            raise
+            await asyncio.shield(self._critical(step, plan.checkpoint, announce))
+        except StorageUnavailable:
+            self._storage_error(None, turn.id)
+            self.finish(turn, "failed")
+            return
+        await self._after_decision(turn, plan)
+
+    async def _after_decision(self, turn: Turn, plan: Plan) -> None:
+        status = plan.status
+        if plan.ack and turn.trace.ack_exceeded:
+            status = "budget-exceeded"
+        if plan.spoken:
+            await self._speak(turn, plan.spoken)
+        self.finish(turn, status)
+
+    def _row(self, entry: intent.DraftEntry, origin: str | None = None) -> ObjectiveRow:
+        return self.pipeline.row(entry, origin=origin)
+
+    def _plan_draft(
+        self, turn_id: str, draft: intent.Draft, now: dt.datetime, ref: str | None
+    ) -> Plan:
+        book = self.pipeline.book
+        objective = draft.objective
+        checkpoint = book.checkpoint([objective.id])
+        entry = book.add(self.session.principal, objective, now=now, session=self.session.id)
+
+        def applied() -> None:
+            self.current_agent = objective.agent
+
+        return Plan(
+            checkpoint=checkpoint,
+            rows=[self._row(entry, ref)],
+            messages=[
+                ObjectiveDraft(
+                    turn=turn_id, objective=objective, preview=Preview(summary=draft.summary)
+                )
+            ],
+            spoken=draft.summary,
+            status="parsed",
+            ack=True,
+            applied=applied,
+        )
+
+    def _plan_reject(self, turn_id: str, oid: str, now: dt.datetime, ref: str | None) -> Plan:
+        book = self.pipeline.book
+        checkpoint = book.checkpoint([oid])
+        try:
+            entry = book.reject(self.session.principal, oid, now=now)
+        except intent.ObjectiveUnknown as exc:
+            raise _unknown(exc) from None
+        return Plan(
+            checkpoint=checkpoint,
+            rows=[self._row(entry)],
+            messages=[
+                ObjectiveRejected(
+                    ref=ref, turn=turn_id, objective_id=oid, objective=entry.objective
+                )
+            ],
+            spoken=None,
+            status="completed",
+        )
+
+    def _plan_confirm(
+        self,
+        turn_id: str,
+        oid: str,
+        revision: int | None,
+        edits: object,
+        now: dt.datetime,
+        ref: str | None,
+    ) -> Plan:
+        """The steward's confirm and the agent's answer, as one decision.
+
+        The negotiation is pure and quick, so it is decided here and written
+        in the same transaction as the confirm: a crash never leaves a
+        confirmed objective whose answer was announced but not kept.
+        """
+        book = self.pipeline.book
+        principal = self.session.principal
+        counter_id = new_id()
+        checkpoint = book.checkpoint([oid, counter_id])
+        confirmed = self._gate_confirm(oid, revision, edits, now)
+        objective = confirmed.objective
+        agent = self.pipeline.roster.get(objective.agent)
+        if agent is None:
+            book.rollback(checkpoint)
+            raise ProtocolError(
+                "objective_invalid",
+                f"agent: {objective.agent!r} is not in the roster",
+                details={"fields": ["agent"]},
+            )
+        result = intent.negotiate(
+            objective, agent, now=now, prior_refusal=confirmed.prior_refusal, counter_id=counter_id
+        )
+        entry = confirmed.entry
+        if result.decision == "refuse":
+            entry = book.record_refusal(principal, oid)
+        rows = [self._row(entry)]
+        audits = []
+        if result.audit is not None:
+            detail = msgspec.to_builtins(result.audit)
+            audits.append(
+                AuditRow(at_ms=now_ms(), kind=result.audit.type, principal=principal, detail=detail)
+            )
+        messages: list[Outbound] = [
+            ObjectiveConfirmed(ref=ref, turn=turn_id, objective_id=oid, objective=objective),
+            Negotiation(
+                turn=turn_id,
+                objective_id=oid,
+                decision=result.decision,
+                reply=result.reply,
+                reason=result.reason,
+                evidence=list(result.evidence),
+            ),
+        ]
+        spoken = result.reply
+        if result.counter is not None and self._draft_quota_ok(now):
+            counter = book.add(principal, result.counter, now=now, session=self.session.id)
+            rows.append(self._row(counter, ref))
+            summary = intent.summarise(result.counter, now=now)
+            messages.append(
+                ObjectiveDraft(
+                    turn=turn_id, objective=result.counter, preview=Preview(summary=summary)
+                )
+            )
+            spoken = f"{result.reply} {summary}"
+
+        def applied() -> None:
+            if result.decision == "accept":
+                self.pipeline.accepted(objective)
+
+        return Plan(
+            checkpoint=checkpoint,
+            rows=rows,
+            audits=audits,
+            messages=messages,
+            spoken=spoken,
+            status="completed",
+            applied=applied,
+        )
 
     # ------------------------------------------------------- steward gate
 
@@ -382,8 +682,8 @@ class TurnCoordinator:
             return self.pipeline.book.confirm(
                 self.session.principal, oid, now=now, revision=revision, edits=edits
             )
-        except intent.ObjectiveUnknown:
-            raise ProtocolError("objective_unknown", "no such pending objective") from None
+        except intent.ObjectiveUnknown as exc:
+            raise _unknown(exc) from None
         except intent.RevisionStale as exc:
             raise ProtocolError(
                 "objective_invalid", f"revision: {exc}", details={"fields": ["revision"]}
@@ -393,76 +693,37 @@ class TurnCoordinator:
                 "objective_invalid", exc.message, details={"fields": exc.fields}
             ) from None
 
-    def _gate_reject(self, oid: str, now: dt.datetime) -> intent.DraftEntry:
-        try:
-            return self.pipeline.book.reject(self.session.principal, oid, now=now)
-        except intent.ObjectiveUnknown:
-            raise ProtocolError("objective_unknown", "no such pending objective") from None
+    def _typed_decision(self, ref: str, turn_id: str, plan: Plan) -> None:
+        """A typed confirm or reject: its turn starts once the decision is durable."""
+        trace = LatencyTrace()
+        step = Step(
+            objectives=plan.rows, audits=plan.audits, outcome=self._outcome(ref, plan.messages)
+        )
+
+        def announce() -> None:
+            plan.applied()
+            self.session.replies.settle(ref, plan.messages)
+            turn = self._open(turn_id, trace)
+            for msg in plan.messages:
+                self.send(msg)
+            self._begin(turn, lambda t: self._after_decision(t, plan))
+
+        task = self._critical(step, plan.checkpoint, announce)
+        task.add_done_callback(lambda t: self._typed_failed(t, ref))
+
+    def _typed_failed(self, task: asyncio.Task[None], ref: str) -> None:
+        if not task.cancelled() and isinstance(task.exception(), StorageUnavailable):
+            self._storage_error(ref)
 
     def _confirm(self, ref: str, oid: str, revision: int | None, edits: object) -> None:
         # The gate runs before any turn starts: a refused confirm changes nothing.
-        confirmed = self._gate_confirm(oid, revision, edits, wall_now())
-        first = ObjectiveConfirmed(
-            ref=ref, turn="", objective_id=oid, objective=confirmed.objective
-        )
-        self._start(LatencyTrace(), first, lambda t: self._negotiate(t, confirmed))
+        turn_id = new_id()
+        plan = self._plan_confirm(turn_id, oid, revision, edits, wall_now(), ref)
+        self._typed_decision(ref, turn_id, plan)
 
     def _reject(self, ref: str, oid: str) -> None:
-        entry = self._gate_reject(oid, wall_now())
-        first = ObjectiveRejected(ref=ref, turn="", objective_id=oid, objective=entry.objective)
-        self._start(LatencyTrace(), first, lambda t: self._after_reject(t, entry))
-
-    async def _confirmed_turn(self, turn: Turn, confirmed: intent.Confirmed) -> None:
-        self.send(
-            ObjectiveConfirmed(
-                turn=turn.id, objective_id=confirmed.objective.id, objective=confirmed.objective
-            )
-        )
-        await self._negotiate(turn, confirmed)
-
-    async def _rejected_turn(self, turn: Turn, entry: intent.DraftEntry) -> None:
-        self.send(
-            ObjectiveRejected(
-                turn=turn.id, objective_id=entry.objective.id, objective=entry.objective
-            )
-        )
-        await self._after_reject(turn, entry)
-
-    async def _after_reject(self, turn: Turn, entry: intent.DraftEntry) -> None:
-        self.pipeline.persist_entry(entry)
-        self.finish(turn, "completed")
-
-    async def _negotiate(self, turn: Turn, confirmed: intent.Confirmed) -> None:
-        now = wall_now()
-        objective = confirmed.objective
-        self.pipeline.persist_entry(confirmed.entry)
-        agent = self.pipeline.roster.get(objective.agent) or self.pipeline.roster.first
-        result = intent.negotiate(
-            objective, agent, now=now, prior_refusal=confirmed.prior_refusal, counter_id=new_id()
-        )
-        await self.pipeline.settle(self.session.principal, confirmed, result)
-        self.send(
-            Negotiation(
-                turn=turn.id,
-                objective_id=objective.id,
-                decision=result.decision,
-                reply=result.reply,
-                reason=result.reason,
-                evidence=list(result.evidence),
-            )
-        )
-        spoken = result.reply
-        if result.counter is not None and self._draft_quota_ok(now):
-            await self._add_draft(result.counter, now)
-            summary = intent.summarise(result.counter, now=now)
-            self.send(
-                ObjectiveDraft(
-                    turn=turn.id, objective=result.counter, preview=Preview(summary=summary)
-                )
-            )
-            spoken = f"{result.reply} {summary}"
-        await self._speak(turn, spoken)
-        self.finish(turn, "completed")
+        turn_id = new_id()
+        self._typed_decision(ref, turn_id, self._plan_reject(turn_id, oid, wall_now(), ref))
 
     # ---------------------------------------------------------------- squad
 
@@ -475,17 +736,21 @@ class TurnCoordinator:
                 routed.drop_reason or "squad message dropped",
                 details={"retry_after_ms": retry},
             )
-        first = SquadMessage(
-            ref=msg.id,
-            kind=routed.kind,
-            sender=routed.sender,
-            recipients=list(routed.recipients),
-            text=routed.text,
-            realm=routed.realm,
-            time_sensitive=routed.time_sensitive,
-            needs_steward=routed.needs_steward,
-            duckable=routed.duckable,
-        )
+
+        def first(turn_id: str) -> SquadMessage:
+            return SquadMessage(
+                ref=msg.id,
+                turn=turn_id,
+                kind=routed.kind,
+                sender=routed.sender,
+                recipients=list(routed.recipients),
+                text=routed.text,
+                realm=routed.realm,
+                time_sensitive=routed.time_sensitive,
+                needs_steward=routed.needs_steward,
+                duckable=routed.duckable,
+            )
+
         heard_by_steward = "steward" in routed.recipients
         # The original text goes to the rendering gate: its line structure is
         # what tells prose from code.

@@ -16,12 +16,12 @@ from typing import TYPE_CHECKING, Any, Final
 import msgspec
 
 from vac import intent
-from vac.logs import get_logger, report_task_failure
+from vac.logs import get_logger
 from vac.protocol.messages import InboundMessage, SquadSend
 from vac.protocol.objective import Objective
 from vac.runtime.coordinator import TurnCoordinator, wall_now
 from vac.runtime.session import Session
-from vac.runtime.store import EventLog, now_ms
+from vac.runtime.store import EventLog, ObjectiveRow, Step, StorageUnavailable, now_ms
 from vac.speech.tts import TtsEngine
 from vac.speech.vad import VadConfig
 from vac.speech.workers import SttPool
@@ -32,6 +32,7 @@ if TYPE_CHECKING:
 log = get_logger("vac.pipeline")
 GENERATION_BLOCK: Final = 1000
 EXPIRY_SWEEP_S: Final = 60.0
+RETENTION_SWEEP_S: Final = 3600.0
 
 
 @dataclass
@@ -43,8 +44,17 @@ class Engines:
 
 
 class Pipeline:
-    def __init__(self, server: Server, engines: Engines, intent_config: intent.VacIntentConfig):
+    def __init__(
+        self,
+        server: Server,
+        engines: Engines,
+        intent_config: intent.VacIntentConfig,
+        retention: dict[str, int] | None = None,
+    ):
         self.server = server
+        # `EventLog.prune`'s keyword arguments (the `[retention]` table); None
+        # keeps everything.
+        self.retention = retention
         self.store = server.store
         self.stt = engines.stt
         self.tts = engines.tts
@@ -85,6 +95,7 @@ class Pipeline:
             loop = asyncio.get_running_loop()
             await loop.run_in_executor(self.tts_executor, self.tts.synthesize, "Ready.")
         self._sweeper = asyncio.ensure_future(self._sweep())
+        await self._prune()
         log.info("pipeline_warm", drafts=len(entries), features=list(self.features))
 
     async def close(self) -> None:
@@ -97,12 +108,34 @@ class Pipeline:
         self.tts_executor.shutdown(wait=False, cancel_futures=True)
 
     async def _sweep(self) -> None:
+        since_prune_s = 0.0
         while True:
             await asyncio.sleep(EXPIRY_SWEEP_S)
             now = wall_now()
             for entry in self.book.expire(now):
                 self.persist_entry(entry)
             self.book.prune(now)
+            since_prune_s += EXPIRY_SWEEP_S
+            if since_prune_s >= RETENTION_SWEEP_S:
+                since_prune_s = 0.0
+                await self._prune()
+
+    async def _prune(self) -> None:
+        """Enforce `[retention]`: at start, then hourly. A failure is retried later."""
+        if self.retention is None:
+            return
+        # A session attached for longer than the window is alive, not stale:
+        # mark it seen first (the store's one thread keeps this order).
+        for session in list(self.server.sessions.values()):
+            if session.attached:
+                self.persist(EventLog.session_seen, session.id, now_ms())
+        try:
+            counts = await self.store.call(EventLog.prune, now_ms(), **self.retention)
+        except StorageUnavailable as exc:
+            log.warning("retention_failed", error=str(exc))
+            return
+        if any(counts.values()):
+            log.info("retention_pruned", **counts)
 
     async def next_generation(self) -> int:
         """Unique within a session and across restarts: blocks reserved durably."""
@@ -159,18 +192,21 @@ class Pipeline:
     # ---------------------------------------------------------- persistence
 
     def persist(self, fn: Any, *args: Any, **kwargs: Any) -> None:
-        """Fire an event-log write; the store's single thread keeps the order."""
+        """Fire a write nobody is told about (conversation text, last seen).
+
+        The store's single thread keeps the order. A failure is logged once
+        per write, in one line: it loses only history, never a decision.
+        """
         task = asyncio.ensure_future(self.store.call(fn, *args, **kwargs))
-        task.add_done_callback(report_task_failure)
+        task.add_done_callback(_report_write)
 
     def persist_entry(self, entry: intent.DraftEntry) -> None:
-        task = asyncio.ensure_future(self.save_entry(entry))
-        task.add_done_callback(report_task_failure)
+        """A state change the daemon makes on its own (expiry)."""
+        self.persist(EventLog.commit, Step(objectives=[self.row(entry)]))
 
-    async def save_entry(self, entry: intent.DraftEntry) -> None:
-        """Write an objective's state durably (awaited before a draft is shown)."""
-        await self.store.call(
-            EventLog.put_objective,
+    def row(self, entry: intent.DraftEntry, *, origin: str | None = None) -> ObjectiveRow:
+        """The event-log row of an objective's current state."""
+        return ObjectiveRow(
             objective_id=entry.objective.id,
             principal=entry.principal,
             session=entry.session,
@@ -181,27 +217,18 @@ class Pipeline:
             expires_at_ms=int(entry.expires_at.timestamp() * 1000),
             updated_at_ms=now_ms(),
             refused=self.book.prior_refusal(entry.objective),
+            origin=origin,
         )
 
-    async def settle(
-        self, principal: str, confirmed: intent.Confirmed, result: intent.Negotiation
-    ) -> None:
-        """Apply the agent's answer: refusals remembered, audits written, commitments taken.
+    async def commit(self, step: Step) -> None:
+        """Write one decision in one transaction (fsync'd); raises StorageUnavailable."""
+        await self.store.call(EventLog.commit, step)
 
-        Awaited before the negotiation is sent: a refusal and its audit event
-        are durable before anyone is told about them.
-        """
-        objective = confirmed.objective
-        if result.decision == "refuse":
-            entry = self.book.record_refusal(principal, objective.id)
-            await self.save_entry(entry)
-        if result.audit is not None:
-            detail = msgspec.to_builtins(result.audit)
-            await self.store.call(EventLog.audit, now_ms(), result.audit.type, principal, detail)
-        if result.decision == "accept":
-            agent = self.roster.get(objective.agent)
-            if agent is not None:
-                self.roster = self.roster.replace(intent.apply_accept(agent, objective))
+    def accepted(self, objective: Objective) -> None:
+        """The agent took the objective on: it joins its commitments."""
+        agent = self.roster.get(objective.agent)
+        if agent is not None:
+            self.roster = self.roster.replace(intent.apply_accept(agent, objective))
 
     def route_squad(self, msg: SquadSend) -> intent.RoutedMessage:
         message = intent.SquadMessage(
@@ -219,3 +246,13 @@ class Pipeline:
 
 def _load_objectives(log_: EventLog) -> list[dict[str, Any]]:
     return log_.live_objectives()
+
+
+def _report_write(task: asyncio.Future[Any]) -> None:
+    if task.cancelled():
+        return
+    exc = task.exception()
+    if isinstance(exc, StorageUnavailable):
+        log.warning("storage_write_failed", error=str(exc))
+    elif exc is not None:
+        log.error("write_failed", error=repr(exc))

@@ -93,6 +93,23 @@ class Replies:
         while len(self.by_id) > self.window:
             self.by_id.popitem(last=False)
 
+    def settle(self, msg_id: str, msgs: list[Outbound]) -> None:
+        """The id's outcome is exactly these (durable) messages from now on.
+
+        Replaces what `record` collected: a gate decision or a draft is
+        answered with every decision message of its turn, not only the
+        first one that carried `ref`.
+        """
+        self.by_id[msg_id] = list(msgs)
+        self.by_id.move_to_end(msg_id)
+        while len(self.by_id) > self.window:
+            self.by_id.popitem(last=False)
+
+    def load(self, outcomes: list[tuple[str, list[Outbound]]]) -> None:
+        """Outcomes read back from the event log (oldest first), after a restart."""
+        for msg_id, msgs in outcomes:
+            self.settle(msg_id, msgs)
+
     def record(self, msg: Outbound) -> None:
         if msg.ref is None:
             return
