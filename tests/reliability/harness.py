@@ -24,6 +24,7 @@ import sqlite3
 import subprocess
 import sys
 import time
+import wave
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -33,6 +34,9 @@ from vac.client.connection import Connection, Timeout, keys_for
 from vac.home import Home
 from vac.protocol.errors import ProtocolError
 from vac.protocol.messages import (
+    AudioInputChunk,
+    AudioInputCommit,
+    AudioInputStart,
     Error,
     HelloOk,
     Inbound,
@@ -160,8 +164,15 @@ class Figures:
 class Driver:
     """One steward, one session, resumed across every restart."""
 
-    def __init__(self, daemon: Daemon, rng: random.Random, principal: str = "alice") -> None:
+    def __init__(
+        self,
+        daemon: Daemon,
+        rng: random.Random,
+        principal: str = "alice",
+        voices: list[bytes] | None = None,
+    ) -> None:
         self.daemon = daemon
+        self.voices = voices or []  # PCM of spoken commands: spoken commits when given
         self.rng = rng
         self.principal = principal
         self.acks = Acks()
@@ -171,6 +182,7 @@ class Driver:
         self.pending: list[str] = []
         self.turn_ref: dict[str, str] = {}
         self.in_flight: Inbound | None = None
+        self.last_sent: Inbound | None = None
         self.last_turn: str | None = None
 
     # -- connection ------------------------------------------------------
@@ -191,7 +203,7 @@ class Driver:
 
     def _send(self, msg: Inbound) -> None:
         assert self.conn is not None
-        self.in_flight = msg
+        self.in_flight = self.last_sent = msg
         self.figures.messages += 1
         self.conn.send(msg)
 
@@ -200,6 +212,11 @@ class Driver:
         assert self.conn is not None
         for msg in self.conn.drain(quiet_s):
             self._take(msg)
+
+    def _answered(self, msg_id: str) -> bool:
+        """Whether this connection has seen the start of an answer to `msg_id`."""
+        assert self.conn is not None
+        return any(m.ref == msg_id or isinstance(m, TurnDone) for m in self.conn.received)
 
     def _take(self, msg: OutboundMessage) -> None:
         turn = getattr(msg, "turn", None)
@@ -224,7 +241,9 @@ class Driver:
         assert self.conn is not None
         r = self.rng.random()
         mid = self.conn.next_id()
-        if r < 0.35 or not self.pending:
+        if self.voices and self.rng.random() < 0.2:
+            self._speak(self.rng.choice(self.voices))
+        elif r < 0.35 or not self.pending:
             self._send(TextInput(id=mid, text=self.rng.choice(COMMANDS)))
         elif r < 0.55:
             oid = self.rng.choice(self.pending)
@@ -241,39 +260,58 @@ class Driver:
         # Random speed: back to back, a little later, or after the answer.
         self._read(self.rng.choice((0.0, 0.0, 0.005, 0.02, 0.1)))
 
+    def _speak(self, pcm: bytes) -> None:
+        """A spoken command: 20 ms chunks as fast as they go, then a commit."""
+        assert self.conn is not None
+        stream = self.conn.next_id()
+        self.conn.send(
+            AudioInputStart(
+                id=self.conn.next_id(),
+                stream=stream,
+                encoding="pcm_s16le",
+                rate=16000,
+                channels=1,
+                mode="push_to_talk",
+            )
+        )
+        seq = 0
+        for seq, off in enumerate(range(0, len(pcm), 640)):
+            self.conn.send(
+                AudioInputChunk(id=self.conn.next_id(), stream=stream, seq=seq),
+                pcm[off : off + 640],
+            )
+        self._send(AudioInputCommit(id=self.conn.next_id(), stream=stream, last_seq=seq))
+
     def drive_for(self, seconds: float) -> None:
         deadline = time.monotonic() + seconds
         while time.monotonic() < deadline:
             self.step()
 
     def after_restart(self) -> None:
-        """Resume and retry the message that was in flight, with the same id."""
+        """Resume and send the last message again, with the same id.
+
+        A client retries what was in flight; the last message of all is sent
+        again even when it was answered, so every kill also tests that a
+        stored outcome is answered, never executed twice.
+        """
         self.connect()
-        retry = self.in_flight
+        retry = self.in_flight or self.last_sent
         if retry is None:
             return
         before = list(self.acks.by_id.get(retry.id, []))
         assert self.conn is not None
         self.conn.send(retry)
         self.acks.replays += 1
-        got: list[tuple[str, str]] = []
-        try:
-            for msg, _ in self.conn.recv_until(
-                lambda m: isinstance(m, (TurnDone, Error)) and _answers(m, retry.id), 5.0
-            ):
-                self._take(msg)
-        except Timeout:
-            pass  # a replayed outcome has no turn.done: read what came
+        # A replayed outcome has no turn.done; a fresh run may take a while.
+        deadline = time.monotonic() + 5.0
+        while time.monotonic() < deadline and not self._answered(retry.id):
+            self._read(0.05)
         self._read(0.2)
         got = self.acks.by_id.get(retry.id, [])[len(before) :]
         # A stored outcome is answered again, never executed differently.
         if any(ack not in got for ack in before):
             self.acks.replay_mismatches.append(f"{retry.id}: had {before}, got {got}")
         self.in_flight = None
-
-
-def _answers(msg: OutboundMessage, msg_id: str) -> bool:
-    return msg.ref == msg_id or isinstance(msg, TurnDone)
 
 
 def run_with_kills(
@@ -285,6 +323,7 @@ def run_with_kills(
     max_gap_s: float = 0.4,
     principal: str = "alice",
     disk: Any = None,
+    voices: list[bytes] | None = None,
 ) -> tuple[Driver, Daemon]:
     """Drive, kill -9 at random moments, restart, resume; returns for `check`.
 
@@ -294,16 +333,19 @@ def run_with_kills(
     rng = random.Random(seed)
     daemon = Daemon(home, free_port(), log_path)
     daemon.start()
-    driver = Driver(daemon, rng, principal)
+    driver = Driver(daemon, rng, principal, voices)
     driver.connect()  # a new session needs a write: made while there is room
     if disk is not None:
         disk.fill()
+        disk.free(65_536)
         real_start = daemon.start
 
         def start_then_fill(timeout_s: float = 120.0) -> None:
             disk.free()
             real_start(timeout_s)
             disk.fill()
+            # Sometimes a little room: a few writes land, then the disk is full.
+            disk.free(rng.choice((0, 0, 16_384, 65_536)))
 
         daemon.start = start_then_fill  # type: ignore[method-assign]
     try:
@@ -373,14 +415,27 @@ def check(db_path: Path, acks: Acks) -> Verdict:
     return Verdict(lost, twice, checked)
 
 
-def text_only_home(root: Path) -> Home:
+def text_only_home(root: Path, *, voice: bool = False) -> Home:
+    """A home with alice enrolled; text-only unless `voice` (the real models)."""
     from vac.daemon import keys
 
     home = Home(root)
     keys.init_server(home)
     keys.enroll(home, "alice")
-    home.config_file.write_text(TEXT_ONLY_TOML)
+    if not voice:
+        home.config_file.write_text(TEXT_ONLY_TOML)
     return home
+
+
+def spoken_commands() -> list[bytes]:
+    """The project's fixture commands (and a "yes"), as 16 kHz PCM."""
+    audio = Path(__file__).resolve().parents[2] / "fixtures" / "audio"
+    names = ("kofi_build_bench.joe.wav", "tariq_investigate_barn.joe.wav", "yes.joe.wav")
+    out = []
+    for name in names:
+        with wave.open(str(audio / name), "rb") as w:
+            out.append(w.readframes(w.getnframes()))
+    return out
 
 
 def long_form_kills() -> int:

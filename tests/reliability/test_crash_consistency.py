@@ -15,7 +15,13 @@ from pathlib import Path
 import pytest
 
 from tests.reliability.full_disk import FullDisk, mount_small_fs
-from tests.reliability.harness import check, figures_of, long_form_kills, run_with_kills
+from tests.reliability.harness import (
+    check,
+    figures_of,
+    long_form_kills,
+    run_with_kills,
+    spoken_commands,
+)
 from tests.reliability.harness import text_only_home as make_home
 
 pytestmark = pytest.mark.slow
@@ -41,6 +47,20 @@ def test_random_kills_lose_no_acknowledged_decision(tmp_path: Path) -> None:
     # The harness must have exercised what it claims to check.
     assert driver.acks.drafts and driver.acks.confirmed and driver.acks.rejected
     assert driver.figures.kills == kills
+
+
+def test_random_kills_with_spoken_commits_lose_nothing(tmp_path: Path) -> None:
+    """The same with the real models: spoken commands and a spoken "yes"."""
+    kills = max(6, long_form_kills() // 3) if long_form_kills() else 6
+    home = make_home(tmp_path / "home", voice=True)
+    driver, _ = run_with_kills(
+        home, tmp_path / "daemon.log", kills=kills, seed=88, max_gap_s=1.5, voices=spoken_commands()
+    )
+    verdict = check(home.db_file, driver.acks)
+    figures = figures_of(driver, verdict)
+    _report("kills-voice", figures)
+    assert verdict.ok, (verdict.lost[:10], verdict.applied_twice[:10])
+    assert driver.acks.drafts
 
 
 def test_random_kills_on_a_full_disk_lose_nothing(tmp_path: Path) -> None:

@@ -172,8 +172,8 @@ def test_a_full_disk_is_never_acknowledged(tmp_path: Path) -> None:
         disk.fill()
         # Fill what SQLite still had reserved: write until a write fails.
         seen: list[OutboundMessage] = []
-        for i in range(400):
-            c.send(TextInput(id=f"fill-{i}", text="ask Kofi to sweep the porch " + "x" * 1900))
+        for i in range(30):
+            c.send(TextInput(id=f"fill-{i}", text=COMMANDS[i % len(COMMANDS)]))
             msgs = [m for m, _ in c.recv_until(lambda m: isinstance(m, TurnDone), 10)]
             seen += msgs
             if any(isinstance(m, Error) for m in msgs):
