@@ -26,7 +26,7 @@ from vac.daemon.config import DaemonSection
 from vac.daemon.keys import KeyRegistry, fingerprint, socket_curve_server
 from vac.home import Home
 from vac.logs import get_logger, report_task_failure
-from vac.protocol.codec import decode_inbound, encode_outbound
+from vac.protocol.codec import MAX_HEADER_BYTES, decode_inbound, encode_outbound
 from vac.protocol.errors import ProtocolError
 from vac.protocol.messages import (
     CONTROL_TYPES,
@@ -47,8 +47,9 @@ from vac.protocol.messages import (
     ServerBye,
 )
 from vac.protocol.objective import Objective
+from vac.runtime.outcomes import decode_replies
 from vac.runtime.session import Outbox, OutboxFull, Replies, Session, new_id
-from vac.runtime.store import AsyncEventLog, EventLog, now_ms
+from vac.runtime.store import AsyncEventLog, EventLog, StorageUnavailable, now_ms
 
 ZAP_DOMAIN: Final = "vac"
 MAX_MESSAGE_BYTES: Final = 64 * 1024
@@ -57,11 +58,29 @@ MAX_MESSAGE_BYTES: Final = 64 * 1024
 # outbox (and its `output_queue_chunks` bound, §7) after seconds, not minutes.
 SOCKET_SNDHWM: Final = 64
 SOCKET_SNDBUF_BYTES: Final = 64 * 1024
-SOCKET_RCVHWM: Final = 1000
+# Per peer, in whole messages: libzmq counts a multipart message once, at its
+# last frame (pipe.cpp), so this bounds well-formed traffic to 256 messages of
+# at most MAX_MESSAGE_TOTAL_BYTES, about 18 MiB queued per peer. It does not
+# bound one message of many frames: MAXMSGSIZE limits each frame, nothing in
+# libzmq limits their number, and a message is only readable once all of it
+# has arrived. `_recv_message` makes sure we never hold such a message too.
+SOCKET_RCVHWM: Final = 256
+# Routing id + marker + header + payload: the most a VAC/1 message can have.
+MAX_MESSAGE_FRAMES: Final = 4
+# The client's frames: a payload (at most MAXMSGSIZE), a header and a marker.
+MAX_MESSAGE_TOTAL_BYTES: Final = MAX_MESSAGE_BYTES + MAX_HEADER_BYTES + 64
 RETRY_SEND_S: Final = 0.005
 SHUTDOWN_DRAIN_S: Final = 2.0
 MAX_SILENCED: Final = 4096
+# Per-connection state kept for connections without a session (early-traffic
+# buckets, routing-id owners): least recently used first out.
+MAX_TRACKED_CONNECTIONS: Final = 4096
+# Traffic before a session (pings, hellos, refusals), per connection: a
+# client needs a handful of messages to get a session, not thousands.
+EARLY_MESSAGES_PER_S: Final = 20.0
 AUTH_AUDIT_INTERVAL_S: Final = 60.0
+MAX_AUTH_FINGERPRINTS: Final = 1024
+OTHER_FINGERPRINTS: Final = "other"
 
 log = get_logger("vac.server")
 
@@ -82,7 +101,7 @@ class Coordinator(Protocol):
 
 @dataclass
 class _Bucket:
-    """Per-principal token bucket for non-control messages (§7)."""
+    """A token bucket (burst = one second's worth) for non-control messages (§7)."""
 
     rate_per_s: float
     tokens: float
@@ -98,6 +117,50 @@ class _Bucket:
         return (1.0 - self.tokens) / self.rate_per_s
 
 
+@dataclass
+class _EarlyGate:
+    """A connection's bucket for traffic outside a session.
+
+    The first message refused in a dry spell is answered (`rate_limited`, so
+    the client knows to slow down); the rest are dropped unanswered until
+    the bucket has refilled completely, i.e. until the client paused. A
+    flood thus gets `burst + rate × seconds` replies plus one error.
+    """
+
+    bucket: _Bucket
+    dry: bool = False
+
+    def admit(self, now_s: float) -> float | None:
+        """0.0: let it pass; > 0: refuse with this retry delay; None: drop it."""
+        wait_s = self.bucket.take(now_s)
+        if wait_s <= 0:
+            if self.bucket.tokens >= self.bucket.rate_per_s - 1:
+                self.dry = False  # it was full: the client paused
+            return 0.0
+        if self.dry:
+            return None
+        self.dry = True
+        return wait_s
+
+
+def _over_bounds(frame_count: int, total_bytes: int) -> str | None:
+    """Why a message of this many frames (with the routing id) and bytes is refused."""
+    if frame_count > MAX_MESSAGE_FRAMES:
+        return f"message has more than {MAX_MESSAGE_FRAMES - 1} frames"
+    if total_bytes > MAX_MESSAGE_TOTAL_BYTES:
+        return f"message is over {MAX_MESSAGE_TOTAL_BYTES} bytes"
+    return None
+
+
+def _ref_of(frames: list[zmq.Frame]) -> str | None:
+    """The id of a message we refuse without handling it, when it can be read."""
+    try:
+        msg, _ = decode_inbound([f.bytes for f in frames[1:]])
+    except ProtocolError as exc:
+        return exc.ref
+    return msg.id
+
+
 def spawn_audit(
     store: AsyncEventLog, kind: str, principal: str | None, detail: dict[str, Any]
 ) -> None:
@@ -107,27 +170,56 @@ def spawn_audit(
 
 
 class _AuthProvider:
-    """ZAP CURVE callback: enrolled keys only; failures audited (rate-limited)."""
+    """ZAP CURVE callback: enrolled keys only; failures counted, audited in bulk.
 
-    def __init__(self, registry: KeyRegistry, store: AsyncEventLog) -> None:
+    A scan with fresh keys used to write one audit row per key, growing the
+    event log without bound. Failures are now counted in memory per key
+    fingerprint (at most MAX_AUTH_FINGERPRINTS distinct ones per interval,
+    the rest under "other") and written as one `auth_failed` row at most
+    once per interval, and at shutdown. The first failure after a quiet
+    interval is written at once, so an operator sees an attack start.
+    """
+
+    def __init__(self, registry: KeyRegistry, store: AsyncEventLog, interval_s: float) -> None:
         self.registry = registry
         self.store = store
-        self._last_audit: OrderedDict[bytes, float] = OrderedDict()
+        self.interval_s = interval_s
+        self._counts: dict[str, int] = {}
+        self._last_write_s = -interval_s
 
     def callback(self, domain: str, key: bytes) -> bool:
         if domain == ZAP_DOMAIN and self.registry.principal_of(key) is not None:
             return True
-        now_s = time.monotonic()
-        last = self._last_audit.get(key)
-        if last is None or now_s - last > AUTH_AUDIT_INTERVAL_S:
-            self._last_audit[key] = now_s
-            while len(self._last_audit) > 1024:
-                self._last_audit.popitem(last=False)
-            # The public key is not secret; its fingerprint is enough to act on.
-            detail = {"fingerprint": fingerprint(key), "domain": domain}
-            spawn_audit(self.store, "auth_failed", None, detail)
-            log.warning("auth_failed", fingerprint=detail["fingerprint"])
+        # The public key is not secret; its fingerprint is enough to act on.
+        self._count(fingerprint(key))
+        self.write_if_due()
         return False
+
+    def _count(self, name: str) -> None:
+        if name not in self._counts and len(self._counts) >= MAX_AUTH_FINGERPRINTS:
+            name = OTHER_FINGERPRINTS
+        self._counts[name] = self._counts.get(name, 0) + 1
+
+    def write_if_due(self) -> None:
+        """Start writing the interval's counts, if an interval has passed."""
+        if self._counts and time.monotonic() - self._last_write_s >= self.interval_s:
+            task = asyncio.ensure_future(self._write(self._take()))
+            task.add_done_callback(report_task_failure)
+
+    async def write_now(self) -> None:
+        """At shutdown: whatever was counted, whenever the last row was."""
+        if self._counts:
+            await self._write(self._take())
+
+    def _take(self) -> dict[str, int]:
+        # Taken synchronously, so two writes never carry the same failures.
+        counts, self._counts = self._counts, {}
+        self._last_write_s = time.monotonic()
+        return counts
+
+    async def _write(self, counts: dict[str, int]) -> None:
+        log.warning("auth_failed", total=sum(counts.values()), distinct=len(counts))
+        await self.store.call(EventLog.auth_failures, now_ms(), counts)
 
 
 class Server:
@@ -139,6 +231,7 @@ class Server:
         coordinator_factory: Callable[[Server], Coordinator],
         *,
         endpoint: str | None = None,
+        auth_audit_interval_s: float | None = None,
     ) -> None:
         self.home = home
         self.cfg = section
@@ -157,6 +250,17 @@ class Server:
         self._detached: OrderedDict[str, None] = OrderedDict()
         self._silenced: OrderedDict[bytes, None] = OrderedDict()
         self._buckets: dict[str, _Bucket] = {}
+        self._early: OrderedDict[bytes, _EarlyGate] = OrderedDict()
+        # Routing id -> the principal that first used it (see `_owner_of`).
+        self._owners: OrderedDict[bytes, str] = OrderedDict()
+        # Hellos that will create a session and are still being answered: the
+        # session quota counts them, so concurrent hellos cannot overshoot it.
+        self._opening: dict[str, int] = {}
+        self._auth_failures = _AuthProvider(
+            self.registry,
+            store,
+            AUTH_AUDIT_INTERVAL_S if auth_audit_interval_s is None else auth_audit_interval_s,
+        )
         self._dirty: set[str] = set()
         self._wake = asyncio.Event()
         self.ctx = zmq.asyncio.Context()
@@ -171,7 +275,7 @@ class Server:
     def bind(self) -> str:
         self.auth = AsyncioAuthenticator(self.ctx)
         self.auth.start()
-        self.auth.configure_curve_callback(ZAP_DOMAIN, _AuthProvider(self.registry, self.store))
+        self.auth.configure_curve_callback(ZAP_DOMAIN, self._auth_failures)
         sock = self.ctx.socket(zmq.ROUTER)
         sock.setsockopt(zmq.ROUTER_MANDATORY, 1)
         sock.setsockopt(zmq.SNDHWM, SOCKET_SNDHWM)
@@ -199,6 +303,7 @@ class Server:
                 tg.create_task(self._recv_loop()),
                 tg.create_task(self._send_loop()),
                 tg.create_task(self._idle_loop()),
+                tg.create_task(self._auth_audit_loop()),
             ]
             await stop.wait()
             await self._shutdown()
@@ -218,6 +323,10 @@ class Server:
         ):
             self._flush_all()
             await asyncio.sleep(RETRY_SEND_S)
+        try:
+            await self._auth_failures.write_now()
+        except StorageUnavailable as exc:
+            log.warning("auth_audit_lost", error=str(exc))
 
     def close(self) -> None:
         if self.auth is not None:
@@ -233,23 +342,59 @@ class Server:
     async def _recv_loop(self) -> None:
         assert self.sock is not None
         while True:
-            frames = await self.sock.recv_multipart(copy=False)
+            frames, problem = await self._recv_message(self.sock)
             try:
-                self._on_frames(frames)
+                self._on_frames(frames, problem)
             except Exception:
                 # A bug must never take the daemon down; the client sees a
                 # generic error and the log has the traceback (no locals).
                 log.exception("dispatch_failed")
 
-    def _on_frames(self, frames: list[zmq.Frame]) -> None:
+    @staticmethod
+    async def _recv_message(sock: zmq.asyncio.Socket) -> tuple[list[zmq.Frame], str | None]:
+        """One message, frame by frame, keeping only what a VAC/1 message can be.
+
+        `recv_multipart` would hand us a message of any number of frames
+        whole (800 × 60 KB is 48 MB). Past MAX_MESSAGE_FRAMES or
+        MAX_MESSAGE_TOTAL_BYTES the rest is read and dropped frame by frame,
+        and the second value says why the message is refused.
+        """
+        frame: zmq.Frame = await sock.recv(copy=False)
+        frames = [frame]  # the routing id
+        kept_bytes = 0
+        problem: str | None = None
+        while frame.more:
+            # libzmq hands over whole messages: the rest is here already.
+            frame = await sock.recv(zmq.NOBLOCK, copy=False)
+            if problem is None:
+                problem = _over_bounds(len(frames) + 1, kept_bytes + len(frame))
+            if problem is None:
+                frames.append(frame)
+                kept_bytes += len(frame)
+        return frames, problem
+
+    def _on_frames(self, frames: list[zmq.Frame], problem: str | None) -> None:
         rid = frames[0].bytes
         if rid in self._silenced:
             return
+        # Any data frame carries the connection's metadata; the first always fits.
         user_id = str(frames[-1].get("User-Id") or "")
         principal = self.registry.principal_of(user_id.encode()) if user_id else None
         session = self.by_conn.get(rid)
-        if principal is None or (session is not None and session.principal != principal):
+        if principal is None:
             self._refuse_revoked(rid, session, user_id)
+            return
+        owner = self._owner_of(rid, principal, session)
+        mine = session is not None and owner == principal
+        if not mine and not self._early_admit(rid, frames):
+            return
+        if owner != principal:
+            self._refuse_foreign(rid, principal, session, frames)
+            return
+        if problem is not None:
+            # The frames kept are the message's first ones: its id may be readable.
+            ref = _ref_of(frames)
+            self._error(rid, session, ProtocolError("invalid_message", problem, ref=ref))
             return
         try:
             msg, payload = decode_inbound([f.bytes for f in frames[1:]])
@@ -262,7 +407,8 @@ class Server:
         session.last_seen_s = time.monotonic()
         self._in_session(rid, session, msg, payload)
 
-    def _refuse_revoked(self, rid: bytes, session: Session | None, user_id: str | None) -> None:
+    def _refuse_revoked(self, rid: bytes, session: Session | None, user_id: str) -> None:
+        """The key is no longer enrolled (§1): `unauthorized`, then silence."""
         self._silenced[rid] = None
         while len(self._silenced) > MAX_SILENCED:
             self._silenced.popitem(last=False)
@@ -275,9 +421,91 @@ class Server:
         else:
             principal = None
         self._send_raw(rid, err)
+        log.warning(
+            "refused_revoked_key",
+            principal=principal,
+            fingerprint=fingerprint(user_id.encode()) if user_id else None,
+        )
         spawn_audit(
             self.store, "revoked_key_used", principal, {"session": session.id if session else None}
         )
+
+    def _owner_of(self, rid: bytes, principal: str, session: Session | None) -> str:
+        """The principal this routing id is bound to: the first that used it.
+
+        A client chooses its routing id (ZMQ_ROUTING_ID) and libzmq reuses
+        it for whoever connects with it once its holder has gone, so the
+        routing id is never identity (§1). A session's connection belongs
+        to the session's principal; otherwise the first principal seen on
+        the routing id owns it (remembered for MAX_TRACKED_CONNECTIONS ids).
+        """
+        if session is not None:
+            return session.principal
+        owner = self._owners.setdefault(rid, principal)
+        self._remember_owner(rid, owner)
+        return owner
+
+    def _remember_owner(self, rid: bytes, principal: str) -> None:
+        self._owners[rid] = principal
+        self._owners.move_to_end(rid)
+        while len(self._owners) > MAX_TRACKED_CONNECTIONS:
+            self._owners.popitem(last=False)
+
+    def _refuse_foreign(
+        self, rid: bytes, principal: str, session: Session | None, frames: list[zmq.Frame]
+    ) -> None:
+        """An enrolled principal on a routing id that belongs to another one.
+
+        Rule: refused with `unauthorized` and nothing else. It says nothing
+        against the owner, so no audit row (it would name the owner), no
+        silencing (that would lock the owner out of its own routing id). The
+        refused client can connect again with a routing id of its own.
+
+        One thing does happen to the owner's session, if one is bound here:
+        it is detached (resumable, no `bye`). libzmq lets a second peer use
+        a routing id only once the first peer's connection is gone, so the
+        owner cannot be reached here any more; left bound, its remaining
+        output (turn replies, `bye {idle}`) would go to this other principal.
+        """
+        if session is not None:
+            self.detach(session, "unreachable")
+        log.warning("refused_foreign_routing_id", principal=principal)
+        self._send_raw(
+            rid,
+            Error(
+                code="unauthorized",
+                message="this connection id belongs to another principal",
+                ref=_ref_of(frames),
+                retryable=False,
+            ),
+        )
+
+    def _early_admit(self, rid: bytes, frames: list[zmq.Frame]) -> bool:
+        """The per-connection limit on traffic outside a session."""
+        gate = self._early.get(rid)
+        if gate is None:
+            rate = EARLY_MESSAGES_PER_S
+            gate = self._early[rid] = _EarlyGate(_Bucket(rate, rate, time.monotonic()))
+            while len(self._early) > MAX_TRACKED_CONNECTIONS:
+                self._early.popitem(last=False)
+        else:
+            self._early.move_to_end(rid)
+        wait_s = gate.admit(time.monotonic())
+        if wait_s is None:
+            return False
+        if wait_s > 0:
+            self._send_raw(
+                rid,
+                Error(
+                    code="rate_limited",
+                    message="too many messages before a session; slow down",
+                    ref=_ref_of(frames),
+                    retryable=True,
+                    details={"retry_after_ms": max(1, int(wait_s * 1000))},
+                ),
+            )
+            return False
+        return True
 
     def _pre_session(self, rid: bytes, principal: str, msg: InboundMessage) -> None:
         match msg:
@@ -367,13 +595,68 @@ class Server:
                 ),
             )
             return
+        opens = msg.resume is None
+        # Counted and reserved here, synchronously: the handshake awaits, and
+        # a count taken there let 60 concurrent hellos past a quota of 8.
+        if opens and not self._room_for_session(principal, current):
+            self._error(
+                rid,
+                current,
+                ProtocolError(
+                    "rate_limited",
+                    "too many open sessions for this principal",
+                    ref=msg.id,
+                    details={"retry_after_ms": 1000},
+                ),
+            )
+            return
         if current is not None:
             # A second hello detaches the current session (kept for resume).
             self.detach(current, "rehello")
-        task = asyncio.ensure_future(self._handshake(rid, principal, msg))
+        if opens:
+            self._opening[principal] = self._opening.get(principal, 0) + 1
+        task = asyncio.ensure_future(self._handshake(rid, principal, msg, reserved=opens))
         task.add_done_callback(report_task_failure)
 
-    async def _handshake(self, rid: bytes, principal: str, msg: Hello) -> None:
+    async def _handshake(self, rid: bytes, principal: str, msg: Hello, *, reserved: bool) -> None:
+        """Answer a hello, whatever happens: never leave one unanswered."""
+        try:
+            await self._open(rid, principal, msg)
+        except StorageUnavailable as exc:
+            log.warning("hello_failed", principal=principal, reason="storage", error=str(exc))
+            self._send_raw(
+                rid,
+                Error(
+                    code="provider_unavailable",
+                    message="the event log could not be written; try again",
+                    ref=msg.id,
+                    retryable=True,
+                    details={"provider": "storage"},
+                ),
+            )
+        except Exception:
+            log.exception("hello_failed", principal=principal)  # a bug: keep its traceback
+            self._send_raw(
+                rid,
+                Error(
+                    code="internal",
+                    message="the session could not be opened; try again",
+                    ref=msg.id,
+                    retryable=True,
+                ),
+            )
+        finally:
+            if reserved:
+                self._release_opening(principal)
+
+    def _release_opening(self, principal: str) -> None:
+        left = self._opening.get(principal, 0) - 1
+        if left > 0:
+            self._opening[principal] = left
+        else:
+            self._opening.pop(principal, None)
+
+    async def _open(self, rid: bytes, principal: str, msg: Hello) -> None:
         resumed = False
         output = OutputFormat(rate=msg.output.rate, speak=msg.output.speak)
         if msg.resume is not None:
@@ -392,23 +675,17 @@ class Server:
             session.output = output
             resumed = True
         else:
-            if not self._room_for_session(principal):
-                self._send_raw(
-                    rid,
-                    Error(
-                        code="rate_limited",
-                        message="too many open sessions for this principal",
-                        ref=msg.id,
-                        retryable=True,
-                        details={"retry_after_ms": 1000},
-                    ),
-                )
-                return
-            session = self._new_session(principal, msg.client, output)
+            session_id = new_id()
             await self.store.call(
-                EventLog.session_opened, session.id, principal, msg.client, now_ms()
+                EventLog.session_opened, session_id, principal, msg.client, now_ms()
             )
-        pending = await self.coordinator.on_attached(session, resumed)
+            # Registered only once its row landed: a failed write leaves nothing.
+            session = self._new_session(principal, msg.client, output, session_id)
+        try:
+            pending = await self.coordinator.on_attached(session, resumed)
+        except BaseException:
+            self._drop_unattached(session)
+            raise
         if self.sock is None or session.ended:
             return  # shut down, or ended by a bye meanwhile
         if rid in self.by_conn:  # the connection said hello again meanwhile
@@ -433,16 +710,32 @@ class Server:
         )
         log.info("session_attached", session=session.id, principal=principal, resumed=resumed)
 
-    def _room_for_session(self, principal: str) -> bool:
-        """Per-principal session quota (§7).
+    def _drop_unattached(self, session: Session) -> None:
+        """Forget a session this failed hello made (new, or read back from the log).
 
+        One that is attached elsewhere, or detached and kept for resume,
+        existed before this hello and stays as it was.
+        """
+        if not session.attached and session.id not in self._detached:
+            self._forget(session.id)
+
+    def _room_for_session(self, principal: str, current: Session | None) -> bool:
+        """Per-principal session quota (§7), counting hellos still being answered.
+
+        `current` is the session this hello will detach: it does not count.
         A connection that vanished is only noticed by idle expiry; so at the
         quota, the principal's longest-silent session is detached (kept for
         resume) if it has been silent for a heartbeat — likely a dead client.
         """
-        mine = [s for s in self.sessions.values() if s.principal == principal and s.attached]
-        if len(mine) < self.cfg.max_sessions_per_principal:
+        mine = [
+            s
+            for s in self.sessions.values()
+            if s.principal == principal and s.attached and s is not current
+        ]
+        if len(mine) + self._opening.get(principal, 0) < self.cfg.max_sessions_per_principal:
             return True
+        if not mine:
+            return False  # all of the quota is hellos in flight
         stalest = min(mine, key=lambda s: s.last_seen_s)
         if time.monotonic() - stalest.last_seen_s > self.cfg.heartbeat_ms / 1000:
             self.expire(stalest, "replaced")
@@ -474,12 +767,19 @@ class Server:
         # Another principal's session and an unknown one get the same answer.
         if row is None or row["principal"] != principal or row["ended_at_ms"] is not None:
             return None
+        # Its stored outcomes: a message id sent again after a restart is
+        # answered from them, not executed twice (§2).
+        outcomes = await self.store.call(
+            EventLog.outcomes_of, session_id, self.cfg.idempotency_window
+        )
         raced = self.sessions.get(session_id)
         if raced is not None:  # another resume of it finished while we read
             return raced if not raced.ended else None
-        return self._new_session(
+        session = self._new_session(
             principal, row["client"], OutputFormat(rate=16000, speak=False), session_id
         )
+        session.replies.load([(o.msg_id, decode_replies(o.replies)) for o in outcomes])
+        return session
 
     def _attach(self, session: Session, rid: bytes) -> None:
         if session.connection is not None and session.connection != rid:
@@ -493,6 +793,7 @@ class Server:
         session.seq = 0
         session.last_seen_s = time.monotonic()
         self.by_conn[rid] = session
+        self._remember_owner(rid, session.principal)
         self._detached.pop(session.id, None)
 
     def detach(self, session: Session, reason: str, *, notify: bool = True) -> None:
@@ -501,6 +802,8 @@ class Server:
             self.coordinator.on_detached(session, reason)
         if session.connection is not None:
             self.by_conn.pop(session.connection, None)
+            # The routing id stays bound to its principal after the session leaves it.
+            self._remember_owner(session.connection, session.principal)
         session.connection = None
         session.outbox.clear()
         self._dirty.discard(session.id)
@@ -660,6 +963,14 @@ class Server:
             session.outbox.pop()
             session.seq += 1
         return False
+
+    # ---------------------------------------------------------------- audit
+
+    async def _auth_audit_loop(self) -> None:
+        """Write counted authentication failures once their interval is over."""
+        while True:
+            await asyncio.sleep(self._auth_failures.interval_s / 4)
+            self._auth_failures.write_if_due()
 
     # ---------------------------------------------------------------- idle
 

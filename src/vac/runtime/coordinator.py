@@ -351,6 +351,7 @@ class TurnCoordinator:
         args = (heard.text, heard.confidence, heard.stream, heard.ref, heard.trace, heard.reason)
         if self._step is None:
             return self._utterance(*args, turn_id=turn_id)
+
         # A decision is being written: this utterance comes after it. Its
         # turn id is fixed now so a repeated commit is answered the same.
         def later() -> None:
