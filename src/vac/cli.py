@@ -18,6 +18,7 @@ import msgspec
 
 from vac.home import Home
 from vac.protocol.errors import VacError
+from vac.protocol.text_safety import escape_for_terminal
 
 Handler = Callable[[argparse.Namespace], int]
 
@@ -140,18 +141,22 @@ def _connect(args: argparse.Namespace) -> Any:
 
 def _print_event(msg: Any, as_json: bool) -> None:
     data = msgspec.to_builtins(msg)
-    if as_json:
+    if as_json:  # json.dumps escapes every control character (ensure_ascii)
         print(json.dumps(data, sort_keys=True), flush=True)
         return
     kind = data.pop("type")
     for noise in ("session", "seq", "ref"):
         data.pop(noise, None)
+    # Text from the daemon (and, through it, from people) is escaped before a
+    # terminal sees it: an ESC in a reply must not drive the screen. `!r` and
+    # json.dumps escape on their own.
     if kind == "objective.draft":
-        print(f"{kind}: {data['preview']['summary']}  [id {data['objective']['id']}]")
+        summary = escape_for_terminal(data["preview"]["summary"])
+        print(f"{kind}: {summary}  [id {data['objective']['id']}]")
     elif kind in ("transcript.final", "transcript.partial"):
         print(f"{kind}: {data['text']!r}")
     elif kind == "negotiation":
-        print(f"{kind}: {data['decision']} — {data['reply']}")
+        print(f"{kind}: {data['decision']} — {escape_for_terminal(data['reply'])}")
     else:
         print(f"{kind}: {json.dumps(data, sort_keys=True)}", flush=True)
 
@@ -401,7 +406,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return fn(args)
     except VacError as exc:
-        print(f"vac: {exc}", file=sys.stderr)
+        print(f"vac: {escape_for_terminal(str(exc))}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130

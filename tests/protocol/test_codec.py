@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import re
+
 import msgspec
+import msgspec.inspect
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.protocol.strategies import for_struct
 from vac.protocol.codec import (
+    _NO_FREE_TEXT,
+    MAX_HEADER_DEPTH,
     decode_inbound,
     decode_outbound,
     encode_inbound,
@@ -24,15 +29,18 @@ from vac.protocol.messages import (
     Error,
     Hello,
     InboundMessage,
+    ObjectiveConfirm,
     OutboundMessage,
     OutputRequest,
     Ping,
     Pong,
+    SquadSend,
     TextInput,
     TranscriptFinal,
     TurnDone,
     message_types,
 )
+from vac.protocol.text_safety import FORBIDDEN_CODEPOINTS, find_control
 
 # Golden (message, header bytes): field order is declaration order, base first.
 GOLDEN_INBOUND: list[tuple[object, bytes]] = [
@@ -118,7 +126,14 @@ def test_client_decoding_is_lenient() -> None:
 def test_inbound_round_trip(cls: type[msgspec.Struct], data: st.DataObject) -> None:
     msg = data.draw(for_struct(cls))
     payload = b"\x00\x01" if cls is AudioInputChunk else None
-    decoded, got_payload = decode_inbound(encode_inbound(msg, payload))  # type: ignore[arg-type]
+    frames = encode_inbound(msg, payload)  # type: ignore[arg-type]
+    # The strategies draw any text, control characters included: those are refused.
+    if (found := find_control(msg)) is not None:
+        with pytest.raises(ProtocolError) as exc:
+            decode_inbound(frames)
+        assert exc.value.message == f"{found[0]}: control character {found[1]} is not allowed"
+        return
+    decoded, got_payload = decode_inbound(frames)
     assert decoded == msg and got_payload == payload
 
 
@@ -200,3 +215,185 @@ def test_deeply_nested_headers_are_invalid_messages() -> None:
         assert exc.value.code == "invalid_message" and exc.value.ref is None
     with pytest.raises(ProtocolError):
         decode_outbound([MARKER, header])
+
+
+def _confirm_with_edits_hex(edits_value: bytes) -> bytes:
+    """An objective.confirm header whose `edits` is `edits_value`, raw bytes:
+    msgspec would itself recurse too deeply encoding the deep ones."""
+    head = msgspec.msgpack.encode({"type": "objective.confirm", "id": "c1", "objective_id": "o"})
+    assert head[:1] == b"\x83"
+    return b"\x84" + head[1:] + msgspec.msgpack.encode("edits") + edits_value
+
+
+def test_a_1200_deep_edits_is_an_invalid_message_not_a_recursion_error() -> None:
+    # edits = {"forbidden_lines": [[[... 1200 deep ...]]]}: typed as Any, so
+    # msgspec would recurse into it all before any check could refuse it.
+    deep = b"\x81" + msgspec.msgpack.encode("forbidden_lines") + b"\x91" * 1200 + b"\x01"
+    header = _confirm_with_edits_hex(deep)
+    assert len(header) < 8192
+    for frames in ([MARKER, header], [MARKER, header, b"x"], [MARKER, header, b"a", b"b"]):
+        with pytest.raises(ProtocolError) as exc:
+            decode_inbound(frames)
+        assert exc.value.code == "invalid_message" and exc.value.ref is None
+    with pytest.raises(ProtocolError) as exc:
+        decode_inbound([MARKER, header])
+    assert exc.value.message == "header is nested more than 16 levels deep"
+
+
+def test_nesting_up_to_the_limit_is_decoded() -> None:
+    def nested(levels: int) -> object:
+        value: object = 1
+        for _ in range(levels):
+            value = {"x": value}
+        return value
+
+    # The header map and `edits` are two levels; the rest are inside edits.
+    ok = ObjectiveConfirm(id="c", objective_id="o", edits={"x": nested(MAX_HEADER_DEPTH - 2)})
+    msg, _ = decode_inbound(encode_inbound(ok))
+    assert msg == ok
+    deeper = nested(MAX_HEADER_DEPTH - 1)
+    too_deep = ObjectiveConfirm(id="c", objective_id="o", edits={"x": deeper})
+    with pytest.raises(ProtocolError) as exc:
+        decode_inbound(encode_inbound(too_deep))
+    assert exc.value.message == "header is nested more than 16 levels deep"
+
+
+def test_the_deepest_legitimate_header_is_well_within_the_limit() -> None:
+    edits = {
+        "target": {"ref": "prop:gate", "kind": "prop", "label": "the gate"},
+        "forbidden_lines": [{"text": "no lying", "value_ref": "value:honesty"}],
+        "constraints": [{"kind": "time", "value": "before dusk"}],
+    }
+    msg = ObjectiveConfirm(id="c", objective_id="o", revision=2, edits=edits)
+    assert decode_inbound(encode_inbound(msg))[0] == msg
+
+
+def test_a_malformed_header_is_not_a_messagepack_map() -> None:
+    for header in (b"\x81\xa4type", b"\x80\x00", b"\xc1"):
+        with pytest.raises(ProtocolError) as exc:
+            decode_inbound([MARKER, header])
+        assert exc.value.code == "invalid_message" and exc.value.ref is None
+        assert exc.value.message == "header is not a MessagePack map"
+
+
+def test_odd_values_inside_edits_do_not_escape_as_other_errors() -> None:
+    # `edits` is Any: ext values, and maps keyed by arrays (decoded as tuples).
+    header = _confirm_with_edits_hex(b"\x82\xa1a\xd4\x05\x00\xa1b\x81\x91\xa1k\x01")
+    msg, _ = decode_inbound([MARKER, header])
+    assert isinstance(msg, ObjectiveConfirm) and msg.edits is not None
+    assert msg.edits["a"] == msgspec.msgpack.Ext(5, b"\x00")
+    hidden = _confirm_with_edits_hex(b"\x81\xa1b\x81\x91\xa2k\x1b\x01")
+    with pytest.raises(ProtocolError) as exc:
+        decode_inbound([MARKER, hidden])
+    assert exc.value.message == "$.edits.b[...][0]: control character U+001B is not allowed"
+
+
+# -------------------------------------------------------- control characters
+
+
+def _with_text(field: str, text: str) -> tuple[object, str]:
+    """A message carrying `text` in `field`, and the path an error names."""
+    match field:
+        case "text.input.text":
+            return TextInput(id="t1", text=text), "$.text"
+        case "objective.confirm.edits.target.label":
+            target = {"ref": "prop:gate", "kind": "prop", "label": text}
+            return ObjectiveConfirm(id="t1", objective_id="o", edits={"target": target}), (
+                "$.edits.target.label"
+            )
+        case "squad.send.text":
+            return SquadSend(id="t1", kind="callout", text=text), "$.text"
+        case "hello.client":
+            out = OutputRequest(rate=16000, speak=False)
+            return Hello(id="t1", versions=[1], client=text, output=out), "$.client"
+    raise AssertionError(field)
+
+
+TEXT_FIELDS = [
+    "text.input.text",
+    "objective.confirm.edits.target.label",
+    "squad.send.text",
+    "hello.client",
+]
+
+
+@pytest.mark.parametrize("field", TEXT_FIELDS)
+def test_every_forbidden_character_is_refused_naming_the_field(field: str) -> None:
+    assert {0x00, 0x1B, 0x7F, 0x85, 0x9B, 0x202E, 0x2066, 0x2028, 0xFEFF} <= FORBIDDEN_CODEPOINTS
+    for cp in sorted(FORBIDDEN_CODEPOINTS):
+        msg, path = _with_text(field, f"ok {chr(cp)} then")
+        with pytest.raises(ProtocolError) as exc:
+            decode_inbound(encode_inbound(msg))  # type: ignore[arg-type]
+        err = exc.value
+        assert err.code == "invalid_message" and err.ref == "t1", hex(cp)
+        assert err.message == f"{path}: control character U+{cp:04X} is not allowed"
+
+
+@pytest.mark.parametrize("field", TEXT_FIELDS)
+@pytest.mark.parametrize(
+    "text",
+    [
+        "tab\there",
+        "two\nlines\r\n",
+        "café déjà vu",
+        "日本語のテキスト",
+        "family \U0001f468\u200d\U0001f469\u200d\U0001f467 (ZWJ)",
+        "\U0001f3f4\U000e0067\U000e0062\U000e0073\U000e0063\U000e0074\U000e007f flag",
+        "می\u200cخواهم (ZWNJ)",
+        "no\u00a0break, em\u2003space",
+        "\u05e9\u05dc\u05d5\u05dd and \u0645\u0631\u062d\u0628\u0627",
+    ],
+)
+def test_ordinary_text_is_accepted(field: str, text: str) -> None:
+    msg, _ = _with_text(field, text)
+    decoded, _ = decode_inbound(encode_inbound(msg))  # type: ignore[arg-type]
+    assert decoded == msg
+
+
+def test_a_hostile_key_is_refused_without_being_echoed() -> None:
+    msg = ObjectiveConfirm(id="k", objective_id="o", edits={"target": {"\x1b[2J": "x"}})
+    with pytest.raises(ProtocolError) as exc:
+        decode_inbound(encode_inbound(msg))
+    assert exc.value.message == "$.edits.target[...]: control character U+001B is not allowed"
+    assert exc.value.ref == "k"
+
+
+def test_forbidden_lines_are_named_by_index() -> None:
+    lines = [{"text": "fine", "value_ref": "value:a"}, {"text": "\u202eevil", "value_ref": "v:b"}]
+    msg = ObjectiveConfirm(id="f", objective_id="o", edits={"forbidden_lines": lines})
+    with pytest.raises(ProtocolError) as exc:
+        decode_inbound(encode_inbound(msg))
+    assert exc.value.message == (
+        "$.edits.forbidden_lines[1].text: control character U+202E is not allowed"
+    )
+
+
+@pytest.mark.parametrize("cls", _NO_FREE_TEXT, ids=lambda c: c.__name__)
+def test_messages_not_scanned_only_carry_patterned_ids(cls: type[msgspec.Struct]) -> None:
+    # The codec skips these for speed; that is only sound while every string
+    # they carry must match a pattern that admits no control character.
+    info = msgspec.inspect.type_info(cls)
+    assert isinstance(info, msgspec.inspect.StructType)
+    for f in info.fields:
+        types = f.type.types if isinstance(f.type, msgspec.inspect.UnionType) else (f.type,)
+        for t in types:
+            assert not isinstance(t, msgspec.inspect.StructType | msgspec.inspect.AnyType)
+            if isinstance(t, msgspec.inspect.StrType):
+                assert t.pattern is not None, f.name
+                for cp in FORBIDDEN_CODEPOINTS:
+                    assert not re.search(t.pattern, f"a{chr(cp)}"), (f.name, hex(cp))
+
+
+def test_header_of_too_many_items_is_invalid_message() -> None:
+    import msgspec
+
+    from vac.protocol.codec import MAX_HEADER_ITEMS
+
+    header = msgspec.msgpack.encode(
+        {"type": "objective.confirm", "id": "m", "objective_id": "x", "edits": {"c": [1] * 1500}}
+    )
+    assert len(header) < 8 * 1024
+    with pytest.raises(ProtocolError) as info:
+        decode_inbound([b"VAC/1", header])
+    assert info.value.code == "invalid_message"
+    assert str(MAX_HEADER_ITEMS) in info.value.message

@@ -20,6 +20,7 @@ import msgspec
 from vac.client.connection import Connection, Timeout
 from vac.protocol.codec import decode_outbound
 from vac.protocol.messages import OutboundMessage
+from vac.protocol.text_safety import escape_for_terminal
 
 _loose = msgspec.msgpack.Decoder(dict[str, Any])
 
@@ -65,7 +66,17 @@ def event_json(event: Received) -> str:
 
 
 def describe(header: dict[str, Any]) -> str | None:
-    """A short line for a person, or None for events too frequent to print (chunks)."""
+    """A short line for a person, or None for events too frequent to print (chunks).
+
+    Escaped for a terminal: summaries, questions, replies and error messages
+    carry text from people and models, and an ESC in one must not drive the
+    screen of whoever runs the transport.
+    """
+    line = _describe(header)
+    return None if line is None else escape_for_terminal(line)
+
+
+def _describe(header: dict[str, Any]) -> str | None:
     kind = str(header.get("type"))
     h = header
     match kind:

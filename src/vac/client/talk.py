@@ -24,6 +24,7 @@ from vac.client.talk_audio import PlaybackBuffer
 from vac.client.talk_model import Action, Quit, Send, Show, TalkModel
 from vac.protocol.codec import decode_outbound
 from vac.protocol.messages import ClientBye
+from vac.protocol.text_safety import escape_for_terminal
 
 INPUT_RATE_HZ: Final = 16000
 FRAME_SAMPLES: Final = chunk_bytes(INPUT_RATE_HZ) // 2  # 20 ms frames
@@ -67,15 +68,17 @@ class _Screen:
         self._transient = False
 
     def show(self, item: Show) -> None:
+        # Daemon text (transcripts, replies) is user text: never raw escapes.
+        text = escape_for_terminal(item.text)
         if item.transient:
-            sys.stdout.write("\r\x1b[K" + item.text)
+            sys.stdout.write("\r\x1b[K" + text)
             sys.stdout.flush()
             self._transient = True
             return
         if self._transient:
             sys.stdout.write("\r\x1b[K")
             self._transient = False
-        print(item.text, flush=True)
+        print(text, flush=True)
 
 
 def run_talk(opts: TalkOptions, connect: Callable[[], Connection]) -> int:

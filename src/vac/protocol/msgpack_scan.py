@@ -19,6 +19,11 @@ class TooDeep(ValueError):
     """The document nests containers more than the allowed depth."""
 
 
+class TooMany(ValueError):
+    """More items than allowed: a small header made of thousands of tiny
+    items costs the decoder milliseconds, so it is refused before it runs."""
+
+
 class Malformed(ValueError):
     """Not exactly one well-formed MessagePack object: truncated, trailing
     bytes, or the reserved lead byte 0xc1."""
@@ -87,7 +92,7 @@ _LEAD: Final = _lead_table()
 _UINT: Final = {1: struct.Struct(">B"), 2: struct.Struct(">H"), 4: struct.Struct(">I")}
 
 
-def check_depth(data: bytes, max_depth: int) -> None:
+def check_depth(data: bytes, max_depth: int, max_items: int | None = None) -> None:
     """Raise `TooDeep` if `data` nests containers more than `max_depth` deep
     (a scalar is depth 0, `[]` is 1, `[[1]]` is 2), `Malformed` if it is not
     exactly one MessagePack object. Content is not validated (UTF-8, map-key
@@ -100,7 +105,11 @@ def check_depth(data: bytes, max_depth: int) -> None:
     # int rather than the stack's top: this loop runs once per item.
     owed = 1
     outer: list[int] = []
+    budget = max_items if max_items is not None else end + 1  # items ≤ bytes
     while True:
+        budget -= 1
+        if budget < 0:
+            raise TooMany(f"more than {max_items} items")
         if pos >= end:
             raise Malformed(f"truncated at byte {pos}")
         lead = data[pos]

@@ -14,7 +14,11 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Iterator
+from itertools import chain
 from typing import Final
+
+import msgspec
 
 # Refused anywhere in an inbound string (one set, so the codec, the tests and
 # the docs agree on it).
@@ -50,36 +54,68 @@ def codepoint(ch: str) -> str:
     return f"U+{ord(ch):04X}"
 
 
+# Scalars a decoded message holds that cannot contain text.
+_TEXTLESS: Final[frozenset[type]] = frozenset({int, float, bool, type(None), bytes})
+
+
 def find_control(value: object) -> tuple[str, str] | None:
-    """The first forbidden character in any string within `value` (dict keys
-    included), in document order, as (path, codepoint) — e.g.
-    `("$.edits.target.label", "U+202E")` — or None if there is none.
+    """The first forbidden character in any string within `value`, as (path,
+    codepoint) — e.g. `("$.edits.target.label", "U+202E")` — or None.
 
-    `value` is builtins (`msgspec.to_builtins`): str, list, tuple, dict and
-    scalars. Iterative, so nesting depth costs no stack.
+    `value` is a decoded message: msgspec Structs (by wire field name),
+    dicts (all keys first, then the values), lists, tuples, strings, and
+    scalars that hold no text. Iterative, so nesting costs no stack; the path
+    is only rendered on a hit, and the children of a container are iterated
+    in C, so a clean message costs about 0.1 µs per item plus a regex search
+    per string.
     """
-    todo: list[tuple[str, object]] = [("$", value)]
-    while todo:
-        path, item = todo.pop()
-        if isinstance(item, str):
-            if found := _FORBIDDEN_RE.search(item):
-                return path, codepoint(found.group())
+    search = _FORBIDDEN_RE.search
+    # The children still to visit in each open container, as (step, child),
+    # and the step (field name, key or index) that led to the current item.
+    pending: list[Iterator[tuple[object, object]]] = []
+    steps: list[object] = []
+    item = value
+    while True:
+        children: Iterator[tuple[object, object]] | None = None
+        if type(item) in _TEXTLESS:  # most items: skip the isinstance chain
+            pass
+        elif isinstance(item, str):
+            if found := search(item):
+                return _path(steps), codepoint(found.group())
+        elif isinstance(item, (list, tuple)):
+            children = enumerate(item) if item else None
         elif isinstance(item, dict):
-            # Pushed in reverse so that they pop in document order, each key
-            # before its value.
-            for key, sub in reversed(item.items()):
-                sub_path = path + _step(key)
-                todo.append((sub_path, sub))
-                todo.append((sub_path, key))
-        elif isinstance(item, list | tuple):
-            todo.extend((f"{path}[{i}]", sub) for i, sub in reversed(list(enumerate(item))))
-    return None
+            # A key is looked at as its own child (step and item both the key).
+            children = chain(zip(item, item, strict=True), item.items()) if item else None
+        elif isinstance(item, msgspec.Struct):
+            values = [getattr(item, f) for f in item.__struct_fields__]
+            children = zip(item.__struct_encode_fields__, values, strict=True)
+        if children is not None:
+            pending.append(children)
+            steps.append(None)
+        # On to the next item: the next child of the innermost container
+        # that has one left.
+        while pending:
+            child = next(pending[-1], None)
+            if child is not None:
+                steps[-1], item = child
+                break
+            pending.pop()
+            steps.pop()
+        else:
+            return None
 
 
-def _step(key: object) -> str:
-    if isinstance(key, str) and _PLAIN_KEY.fullmatch(key):
-        return "." + key
-    return "[...]"
+def _path(steps: list[object]) -> str:
+    parts = ["$"]
+    for step in steps:
+        if isinstance(step, int):
+            parts.append(f"[{step}]")
+        elif isinstance(step, str) and _PLAIN_KEY.fullmatch(step):
+            parts.append("." + step)
+        else:
+            parts.append("[...]")
+    return "".join(parts)
 
 
 # Kept as they are when printed: layout people expect, and joiners (above).
