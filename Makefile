@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test lint typecheck unit bench fixtures clean
+.PHONY: demo test lint typecheck unit bench bench-docs fixtures clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -21,7 +21,7 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-test: lint typecheck
+test: lint typecheck docs-check
 	$(BIN)/pytest -q
 
 unit: $(STAMP)
@@ -30,12 +30,30 @@ unit: $(STAMP)
 demo: $(STAMP)
 	$(BIN)/python -m vac.demo
 
+# `make bench` writes to bench-results/ (git-ignored); `make bench-docs`
+# refreshes the committed figures in docs/bench/.
 bench: $(STAMP)
+	$(BIN)/pip install --quiet -c constraints.txt -e '.[dev,bench]'
+	$(BIN)/vac bench --out bench-results
+
+bench-docs: $(STAMP)
 	$(BIN)/pip install --quiet -c constraints.txt -e '.[dev,bench]'
 	$(BIN)/vac bench --out docs/bench
 
 fixtures: $(STAMP)
 	$(BIN)/python fixtures/generate.py
+
+.PHONY: docs docs-check
+
+# docs/config.md is generated from the config types (src/vac/daemon/config_doc.py).
+docs: $(STAMP)
+	$(BIN)/python -m vac.daemon.config_doc > docs/config.md.tmp
+	mv docs/config.md.tmp docs/config.md
+
+docs-check: $(STAMP)
+	@$(BIN)/python -m vac.daemon.config_doc > $(VENV)/config.md.generated
+	@diff -u docs/config.md $(VENV)/config.md.generated \
+		|| { echo "docs/config.md is stale — run make docs" >&2; exit 1; }
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -42,7 +42,7 @@ ROOT: Final = Path(__file__).resolve().parents[2]
 class BenchOptions:
     sessions: int = 1
     turns: int = 12
-    out: Path = Path("docs/bench")
+    out: Path = Path("bench-results")
     fast: bool = False
 
 

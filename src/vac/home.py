@@ -63,6 +63,25 @@ class Home:
     def lock_file(self) -> Path:
         return self.root / "daemon.lock"
 
+    def command(self, args: str) -> str:
+        """`vac ARGS`, with `--home DIR` unless this is the default home."""
+        explicit = "" if self.root == default_home() else f" --home {self.root}"
+        return f"vac {args}{explicit}"
+
+    def holds_keys(self) -> bool:
+        """Whether `vac keys init` has run here (the server key exists)."""
+        return self.server_public.exists()
+
+    def require(self) -> Home:
+        """This home, if it is one: a mistyped --home is an error, never a fresh home."""
+        if not self.holds_keys() and not self.db_file.exists():
+            where = "does not exist" if not self.root.exists() else "is not a vac home"
+            raise HomeError(
+                f"no server key at {self.server_public} ({self.root} {where}) — check --home"
+                f" and $VAC_HOME, or run '{self.command('keys init')}' to make one there"
+            )
+        return self
+
     def ensure(self) -> None:
         for d in (self.root, self.keys_dir, self.enrolled_dir, self.clients_dir):
             d.mkdir(parents=True, exist_ok=True)

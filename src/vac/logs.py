@@ -1,13 +1,21 @@
-"""structlog set-up: JSON when stderr is not a TTY, and a redaction processor.
+"""structlog set-up: JSON when stderr is not a TTY, a level, and a redaction processor.
 
-Privacy rule: raw audio and key material never reach the logs. The redactor
-drops every bytes/bytearray/memoryview value and every key whose name looks
-like audio, pcm, key, secret or token — whatever the caller passed.
+Privacy rule: raw audio, key material and what people said never reach the
+logs. The redactor drops every bytes/bytearray/memoryview value and every key
+whose name looks like audio, pcm, key, secret, token, payload, text (so also
+source_text), transcript or label — whatever the caller passed. Callers log
+ids, codes, counts and timings, never words.
+
+Level: `configure(level=...)` takes debug, info, warning or error; with no
+level it reads `VAC_LOG_LEVEL` (default info). A few lines are written at any
+level (`get_logger(name, always=True)`): `ready`, which scripts and test
+harnesses wait for on stderr.
 """
 
 from __future__ import annotations
 
 import logging
+import os
 import re
 import sys
 from typing import Any, Final
@@ -15,8 +23,24 @@ from typing import Any, Final
 import structlog
 from structlog.typing import EventDict, WrappedLogger
 
-_SENSITIVE_NAME: Final = re.compile(r"audio|pcm|key|secret|token|payload", re.IGNORECASE)
+from vac.protocol.errors import VacError
+
+_SENSITIVE_NAME: Final = re.compile(
+    r"audio|pcm|key|secret|token|payload|text|transcript|label", re.IGNORECASE
+)
 REDACTED: Final = "[redacted]"
+LEVEL_ENV: Final = "VAC_LOG_LEVEL"
+LEVELS: Final[dict[str, int]] = {
+    "debug": logging.DEBUG,
+    "info": logging.INFO,
+    "warning": logging.WARNING,
+    "error": logging.ERROR,
+}
+DEFAULT_LEVEL: Final = "info"
+
+
+class LogLevelError(VacError, ValueError):
+    """A log level that is not one of LEVELS (from `--log-level` or VAC_LOG_LEVEL)."""
 
 
 def _clean(value: Any) -> Any:
@@ -33,7 +57,7 @@ def _clean(value: Any) -> Any:
 
 
 def redact(_logger: WrappedLogger, _method: str, event_dict: EventDict) -> EventDict:
-    """Drop audio and key material from a log event (see module docstring)."""
+    """Drop audio, key material and words from a log event (see module docstring)."""
     for name in list(event_dict):
         if name == "event":
             continue
@@ -44,8 +68,33 @@ def redact(_logger: WrappedLogger, _method: str, event_dict: EventDict) -> Event
     return event_dict
 
 
-def configure(*, json: bool | None = None, level: int = logging.INFO) -> None:
-    """Configure structlog for the process (the daemon calls this once)."""
+def parse_level(level: str | int | None = None) -> int:
+    """The numeric level of `level`, or of VAC_LOG_LEVEL when it is None (default info).
+
+    Raises LogLevelError (a VacError: `vac` prints it as one line) for
+    anything but debug, info, warning or error, in any case.
+    """
+    source = "log level"
+    if level is None:
+        level = os.environ.get(LEVEL_ENV, "").strip() or DEFAULT_LEVEL
+        source = LEVEL_ENV
+    if isinstance(level, int) and not isinstance(level, bool):
+        if level in LEVELS.values():
+            return level
+    elif isinstance(level, str) and level.strip().lower() in LEVELS:
+        return LEVELS[level.strip().lower()]
+    raise LogLevelError(f"{source}: {level!r} is not one of {', '.join(LEVELS)}")
+
+
+def configure(level: str | int | None = None, *, json: bool | None = None) -> None:
+    """Configure structlog for the process (the daemon calls this once).
+
+    `level`: debug, info, warning or error (a `logging` constant is accepted
+    too); None reads VAC_LOG_LEVEL, and info when that is unset or empty.
+    `json`: None writes JSON lines when stderr is not a TTY, a console
+    rendering otherwise. Raises LogLevelError for an unknown level.
+    """
+    threshold = parse_level(level)
     as_json = (not sys.stderr.isatty()) if json is None else json
     renderer: Any
     processors: list[Any] = [
@@ -71,7 +120,7 @@ def configure(*, json: bool | None = None, level: int = logging.INFO) -> None:
     processors.append(renderer)
     structlog.configure(
         processors=processors,
-        wrapper_class=structlog.make_filtering_bound_logger(level),
+        wrapper_class=structlog.make_filtering_bound_logger(threshold),
         logger_factory=structlog.PrintLoggerFactory(file=sys.stderr),
         cache_logger_on_first_use=False,
     )
@@ -85,7 +134,15 @@ def _has_rich() -> bool:
     return True
 
 
-def get_logger(name: str) -> Any:
+# Never filtered: the configured processors and output, but every level passes.
+_UNFILTERED: Final = structlog.make_filtering_bound_logger(logging.NOTSET)
+
+
+def get_logger(name: str, *, always: bool = False) -> Any:
+    """A logger for `name`. `always=True`: its lines are written at any configured
+    level (keep it for the few lines tools wait for, such as `ready`)."""
+    if always:
+        return structlog.wrap_logger(None, wrapper_class=_UNFILTERED, logger_factory_args=(name,))
     return structlog.get_logger(name)
 
 

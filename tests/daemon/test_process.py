@@ -222,7 +222,7 @@ def test_say_schema_and_data_cli_against_a_running_daemon(cli_home: Home) -> Non
         )
         assert "negotiation:" in confirmed.stdout
         unknown = run("reject", oid, "--connect", d.endpoint, home=cli_home, check=False)
-        assert unknown.returncode == 1 and "objective_unknown" in unknown.stdout
+        assert unknown.returncode == 1 and "objective_unknown" in unknown.stderr
         busy = run("data", "delete", "alice", home=cli_home, check=False)
         assert busy.returncode != 0 and "stop it" in busy.stderr
     finally:

@@ -7,6 +7,7 @@ forgotten at restart, a full disk acknowledged as success.
 
 from __future__ import annotations
 
+import contextlib
 import signal
 import sqlite3
 from pathlib import Path
@@ -161,10 +162,12 @@ def test_a_full_disk_is_never_acknowledged(tmp_path: Path) -> None:
     mount = mount_small_fs(tmp_path / "small", size_kib=1024)
     if mount is None:
         pytest.skip("cannot mount a small tmpfs here (needs root and mount)")
-    try:
+    with contextlib.ExitStack() as stack:
+        stack.callback(mount.unmount)
         home = text_only_home(mount / "home")
         daemon = Daemon(home, free_port(), tmp_path / "daemon.log")
         daemon.start()
+        stack.callback(daemon.stop)  # whatever the outcome: no daemon left behind
         c = Connection(daemon.endpoint, keys_for(home, "alice"))
         c.hello()
         a, b = drafts(c, 2)
@@ -211,5 +214,3 @@ def test_a_full_disk_is_never_acknowledged(tmp_path: Path) -> None:
         assert daemon.stop() == 0
         got = states(home.db_file)
         assert got[a] in ("confirmed", "refused") and got[b] == "rejected"
-    finally:
-        mount.unmount()

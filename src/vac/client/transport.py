@@ -10,6 +10,7 @@ still being sent.
 
 from __future__ import annotations
 
+import struct
 import sys
 import time
 from collections.abc import Callable
@@ -17,12 +18,18 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Final
 
-from vac.client.checker import Problem, SessionChecker
-from vac.client.connection import Connection, Timeout
+from vac.client.checker import (
+    MISSING_INPUT_DONE,
+    MISSING_OUTPUT_DONE,
+    MISSING_TURN_DONE,
+    Problem,
+    SessionChecker,
+)
+from vac.client.connection import EXIT_NO_ANSWER, Connection, Timeout
 from vac.client.events import EventSink, Received, recv_raw
 from vac.client.pacing import chunk_bytes, sleep_before_s, split_chunks
 from vac.client.replies import BargeInSchedule, ReplyCollector
-from vac.client.wavio import PcmAudio, read_input_wav, write_wav
+from vac.client.wavio import PcmAudio, WavError, read_input_wav, write_wav
 from vac.protocol.errors import ProtocolError
 from vac.protocol.messages import (
     AudioInputChunk,
@@ -42,6 +49,7 @@ from vac.protocol.messages import (
     OutputRequest,
     Ping,
     Pong,
+    ServerBye,
     TurnCancel,
 )
 
@@ -54,6 +62,11 @@ MAX_CONFIRMS_PER_WAV: Final = 3
 VAD_ENDPOINT_GRACE_S: Final = 1.5
 # After the last turn, listen briefly so that a late duplicate is still caught.
 FINAL_DRAIN_S: Final = 0.3
+# What a session ended by the daemon (`bye`) leaves unfinished: not misbehaviour.
+CUT_SHORT: Final = frozenset({MISSING_INPUT_DONE, MISSING_TURN_DONE, MISSING_OUTPUT_DONE})
+# WAVE_FORMAT_IEEE_FLOAT, and WAVE_FORMAT_EXTENSIBLE (whose sub-format says).
+_WAV_FLOAT: Final = 3
+_WAV_EXTENSIBLE: Final = 0xFFFE
 
 
 @dataclass(frozen=True)
@@ -73,6 +86,10 @@ class TransportOptions:
 
 class _Abort(Exception):
     """The session cannot go on (timeout, broken frames); the problem is recorded."""
+
+
+class _Ended(_Abort):
+    """The daemon ended the session (`bye`); nothing more will come."""
 
 
 class Transport:
@@ -99,6 +116,8 @@ class Transport:
         self.refs_seen: set[str] = set()
         self.error_refs: set[str] = set()
         self.events_seen = 0
+        self.ended: ServerBye | None = None  # the daemon's `bye`, if it sent one
+        self.wavs_done = 0
 
     # ------------------------------------------------------------------ run
 
@@ -108,6 +127,7 @@ class Transport:
             for n, pcm in enumerate(audio, start=1):
                 self._stream(f"in-{n}-{self.conn.next_id()}", pcm)
                 self._settle()
+                self.wavs_done = n
             self._drain(FINAL_DRAIN_S)
             self._send(ClientBye(id=self.conn.next_id()))
         except _Abort:
@@ -126,7 +146,18 @@ class Transport:
             resume=self.opts.resume,
         )
         self._send(hello)
-        self._wait(lambda: self.hello_ok is not None or hello.id in self.error_refs, "hello.ok")
+        try:
+            self._wait(
+                lambda: self.hello_ok is not None or hello.id in self.error_refs,
+                "hello.ok",
+                no_answer=True,
+            )
+        except _Abort:
+            timed_out = all(p.reason == TIMEOUT for p in self.checker.problems)
+            if self.events_seen == 0 and self.ended is None and timed_out:
+                # Not a word from the daemon: say why (down, keys), exit 3.
+                raise self.conn.no_answer(self.opts.timeout_s) from None
+            raise
         if self.hello_ok is None:
             raise _Abort  # refused (e.g. session_unknown); the checker has the error
 
@@ -251,10 +282,16 @@ class Transport:
                 self.checker.report(CONNECTION, str(exc))
                 raise _Abort from None
 
-    def _wait(self, done: Callable[[], bool], what: str) -> None:
-        """Handle events until `done()`; `--timeout` seconds without any event aborts."""
+    def _wait(self, done: Callable[[], bool], what: str, *, no_answer: bool = False) -> None:
+        """Handle events until `done()`; `--timeout` seconds without any event aborts.
+
+        `no_answer`: nothing has come yet; a handshake the daemon refused ends
+        the wait at once instead of after `--timeout`.
+        """
         last_event_s = time.monotonic()
         while not done():
+            if no_answer and self.events_seen == 0 and self.conn.hopeless():
+                raise self.conn.no_answer(self.opts.timeout_s)
             seen = self.events_seen
             self._service_until(min(time.monotonic() + 0.05, last_event_s + self.opts.timeout_s))
             if self.events_seen != seen:
@@ -302,6 +339,11 @@ class Transport:
             case AudioOutputDone(stream=stream):
                 if self.barge is not None:
                     self.barge.on_done(stream)
+            case ServerBye():
+                # PROTOCOL §3: the session is over (shutdown, idle, ...); waiting
+                # for more would only end in a timeout.
+                self.ended = msg
+                raise _Ended
             case _:
                 pass
 
@@ -317,17 +359,74 @@ def _answered(refs_seen: set[str], msg_id: str) -> Callable[[], bool]:
     return lambda: msg_id in refs_seen
 
 
+def _float_wav(path: Path) -> tuple[int, int, int] | None:
+    """(bits, channels, rate) if `path` is a float WAV (`wave` only says "unknown format")."""
+    try:
+        with path.open("rb") as fh:
+            head = fh.read(4096)
+    except OSError:
+        return None
+    if head[:4] != b"RIFF" or head[8:12] != b"WAVE":
+        return None
+    at = 12
+    while at + 8 <= len(head):
+        chunk, size = head[at : at + 4], struct.unpack_from("<I", head, at + 4)[0]
+        if chunk == b"fmt " and at + 24 <= len(head):
+            tag, channels, rate = struct.unpack_from("<HHI", head, at + 8)
+            bits = struct.unpack_from("<H", head, at + 22)[0]
+            if tag == _WAV_EXTENSIBLE and at + 34 <= len(head):
+                tag = struct.unpack_from("<H", head, at + 32)[0]  # the sub-format GUID
+            return (bits, channels, rate) if tag == _WAV_FLOAT else None
+        at += 8 + size + (size & 1)
+    return None
+
+
+def read_wav(path: Path) -> PcmAudio:
+    """`read_input_wav`, with a refusal that says how to convert the file."""
+    convert = f"sox {path} -b 16 -c 1 -r 16000 out.wav"
+    try:
+        return read_input_wav(path)
+    except WavError as exc:
+        if (found := _float_wav(path)) is not None:
+            bits, channels, rate = found
+            if (channels, rate) == (1, 16000):
+                convert = f"sox {path} -b 16 out.wav"
+            raise WavError(
+                f"{path} is {bits}-bit float WAV; vac needs 16-bit PCM — convert with {convert}"
+            ) from None
+        if "no such file" in str(exc) or "no audio frames" in str(exc):
+            raise
+        raise WavError(f"{exc} — convert with {convert}") from None
+
+
 def run_transport(
     opts: TransportOptions, connect: Callable[[], Connection], stdout: IO[str] = sys.stdout
 ) -> int:
-    """Read every WAV (refusing a bad one before connecting), run, report; the exit code."""
-    audio = [read_input_wav(path) for path in opts.wavs]
+    """Read every WAV (refusing a bad one before connecting), run, report; the exit code.
+
+    0 the session behaved; 1 it misbehaved; 2 a usage problem (raised);
+    3 no answer from the daemon (raised as `NoAnswer`), or the daemon ended
+    the session with `bye` before the last WAV was done — that is not the
+    session misbehaving, so only the problems before it count.
+    """
+    audio = [read_wav(path) for path in opts.wavs]
     with connect() as conn:
-        problems = Transport(conn, opts, stdout).run(audio)
+        transport = Transport(conn, opts, stdout)
+        problems = transport.run(audio)
+    ended = transport.ended
+    if ended is not None:
+        problems = [p for p in problems if p.reason not in CUT_SHORT]
     if problems:
         print("vac transport: the session misbehaved:", file=sys.stderr)
         for problem in problems:
             print(f"  - {problem}", file=sys.stderr)
         return 1
+    if ended is not None:
+        print(
+            f"vac transport: the daemon ended the session (bye {ended.reason}) after"
+            f" {transport.wavs_done} of {len(audio)} WAV files; nothing misbehaved before that",
+            file=sys.stderr,
+        )
+        return EXIT_NO_ANSWER
     print(f"vac transport: ok ({len(audio)} WAV files)", file=sys.stderr)
     return 0

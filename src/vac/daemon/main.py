@@ -12,14 +12,19 @@ from collections.abc import Callable, Iterator
 from typing import IO
 
 import msgspec
+import zmq
 
 from vac.daemon.config import VacConfig, load_config
+from vac.daemon.keys import fingerprint, load_public
 from vac.daemon.server import Coordinator, Server
 from vac.home import Home, HomeError, check_secret_file
 from vac.logs import get_logger
 from vac.runtime.store import AsyncEventLog
 
 log = get_logger("vac.daemon")
+# `ready` is written whatever the log level: scripts, systemd units and the
+# test harnesses read the endpoint from it on stderr.
+ready_log = get_logger("vac.daemon", always=True)
 
 
 @contextlib.contextmanager
@@ -78,7 +83,14 @@ CoordinatorFactory = Callable[[Server, VacConfig], Coordinator]
 def default_coordinator(server: Server, config: VacConfig) -> Coordinator:
     """The real pipeline with the providers declared in vac.toml."""
     from vac.daemon.config import intent_config
-    from vac.daemon.engines import Providers, build_stt, build_tts, build_vad
+    from vac.daemon.engines import (
+        Providers,
+        build_stt,
+        build_tts,
+        build_vad,
+        describe_stt,
+        describe_tts,
+    )
     from vac.runtime.pipeline import Engines, Pipeline
 
     providers = Providers.from_config(config)
@@ -89,6 +101,7 @@ def default_coordinator(server: Server, config: VacConfig) -> Coordinator:
         tts=build_tts(providers.tts) if providers.tts.enabled else None,
         vad=build_vad(providers.vad),
         partial_interval_ms=providers.stt.partial_interval_ms,
+        names={"stt": describe_stt(providers.stt), "tts": describe_tts(providers.tts)},
     )
     retention = msgspec.structs.asdict(config.retention)
     return Pipeline(server, engines, intent_cfg, retention)
@@ -117,11 +130,28 @@ async def run_daemon(
             for sig in (signal.SIGTERM, signal.SIGINT):
                 with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
                     loop.add_signal_handler(sig, stop.set)
-            bound = server.bind()
+            try:
+                bound = server.bind()
+            except zmq.ZMQError as exc:  # one line, not a traceback (exit 2)
+                from vac.daemon.preflight import bind_problem
+
+                if server.auth is not None:
+                    server.auth.stop()
+                raise bind_problem(server.endpoint, exc) from None
             warm = getattr(server.coordinator, "warm_up", None)
             if warm is not None:
                 await warm()
-            log.info("ready", endpoint=bound, home=str(home.root), pid=os.getpid())
+            describe = getattr(server.coordinator, "describe", None)
+            engines = describe() if describe is not None else {}
+            ready_log.info(
+                "ready",
+                endpoint=bound,
+                home=str(home.root),
+                pid=os.getpid(),
+                fingerprint=fingerprint(load_public(home.server_public)),
+                stt=engines.get("stt", "unknown"),
+                tts=engines.get("tts", "unknown"),
+            )
             notify_ready()
             if on_ready is not None:
                 on_ready(server)

@@ -6,13 +6,20 @@ repairs anything: a missing model is reported, not fetched.
 
 from __future__ import annotations
 
+import errno
+import os
+import socket
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Literal
+
+import zmq
 
 from vac.daemon.config import ConfigError, VacConfig, load_config
 from vac.daemon.engines import ProviderMissing, Providers
 from vac.home import Home, HomeError, check_secret_file
+from vac.protocol.errors import VacError
 
 Status = Literal["ok", "fail", "warn", "off"]
 
@@ -37,7 +44,9 @@ def check_keys(home: Home) -> str:
     from vac.daemon.keys import list_enrolled
 
     if not home.server_secret.exists():
-        raise HomeError(f"no server key at {home.server_public} — run 'vac keys init'")
+        raise HomeError(
+            f"no server key at {home.server_public} — run '{home.command('keys init')}'"
+        )
     check_secret_file(home.server_secret)
     enrolled = list_enrolled(home)
     return f"server key {home.server_public}; {len(enrolled)} principal(s) enrolled"
@@ -75,6 +84,85 @@ def check_vad(providers: Providers) -> str:
     return f"webrtcvad ({providers.vad.egress}) aggressiveness {config.aggressiveness}"
 
 
+class EndpointUnavailable(VacError):
+    """The daemon cannot bind its endpoint; one line naming it and what to do."""
+
+
+def bind_problem(uri: str, exc: OSError | zmq.ZMQError) -> EndpointUnavailable:
+    """`cannot bind URI: why — what to do`, for the daemon and for preflight alike."""
+    if exc.errno == errno.EADDRINUSE:
+        return EndpointUnavailable(
+            f"cannot bind {uri}: address already in use — is a vac daemon already running?"
+            " stop it, or choose another endpoint (vac daemon --endpoint tcp://HOST:PORT)"
+        )
+    why = (exc.strerror or str(exc)).lower().rstrip(".")
+    if exc.errno == errno.EACCES:
+        hint = "choose a port above 1023 or a directory you can write (--endpoint)"
+    elif exc.errno == errno.ENOENT:
+        hint = "create that directory first, or choose another path (--endpoint)"
+    elif exc.errno in (errno.EADDRNOTAVAIL, errno.ENODEV):
+        hint = "that address is not on this machine; use 127.0.0.1 or one of its addresses"
+    else:
+        hint = "use tcp://HOST:PORT or ipc://PATH (--endpoint, or [daemon] endpoint in vac.toml)"
+    return EndpointUnavailable(f"cannot bind {uri}: {why} — {hint}")
+
+
+def _probe_tcp(host: str, port: int) -> None:
+    """Bind a throw-away socket on HOST:PORT and close it at once (raises OSError)."""
+    host = "" if host in ("*", "0.0.0.0") else host.strip("[]")
+    infos = socket.getaddrinfo(host or None, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    # libzmq resolves a name to IPv4 unless told otherwise.
+    infos.sort(key=lambda info: info[0] != socket.AF_INET)
+    family, kind, proto, _, addr = infos[0]
+    with socket.socket(family, kind, proto) as sock:
+        # libzmq sets SO_REUSEADDR too: a port in TIME_WAIT is free for it.
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(addr)
+        sock.listen(1)
+
+
+def _probe_ipc(path: str) -> None:
+    """An ipc endpoint is in use when something accepts a connection on it."""
+    target = Path(path)
+    if not target.parent.is_dir():
+        raise OSError(errno.ENOENT, f"no directory {target.parent}")
+    if not target.exists():
+        if not os.access(target.parent, os.W_OK):
+            raise OSError(errno.EACCES, f"cannot write in {target.parent}")
+        return
+    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as sock:
+        try:
+            sock.connect(str(target))
+        except OSError:
+            return  # a stale socket file: libzmq replaces it
+    raise OSError(errno.EADDRINUSE, "address already in use")
+
+
+def probe_endpoint(uri: str) -> None:
+    """Raise `EndpointUnavailable` if the daemon could not bind `uri` right now."""
+    try:
+        if uri.startswith("ipc://"):
+            _probe_ipc(uri[len("ipc://") :])
+            return
+        host, sep, port = uri[len("tcp://") :].rpartition(":")
+        if not sep or not host:
+            raise EndpointUnavailable(f"{uri}: use tcp://HOST:PORT or ipc://PATH")
+        if port == "*":
+            return  # any free port
+        if not port.isdigit() or not 0 < int(port) < 65536:
+            raise EndpointUnavailable(f"{uri}: the port must be a number from 1 to 65535")
+        _probe_tcp(host, int(port))
+    except socket.gaierror as exc:
+        host = uri[len("tcp://") :].rpartition(":")[0]
+        if host in {name for _, name in socket.if_nameindex()}:
+            return  # libzmq also binds an interface by name (tcp://eth0:7707)
+        raise EndpointUnavailable(
+            f"cannot bind {uri}: unknown host ({exc.strerror}) — use an IP address"
+        ) from None
+    except OSError as exc:
+        raise bind_problem(uri, exc) from None
+
+
 def check_endpoint(home: Home, config: VacConfig, endpoint: str | None) -> Check:
     uri = endpoint or config.daemon.endpoint
     if not uri.startswith(("tcp://", "ipc://")):
@@ -82,8 +170,23 @@ def check_endpoint(home: Home, config: VacConfig, endpoint: str | None) -> Check
     from vac.daemon.main import daemon_running
 
     running = daemon_running(home)
+    try:
+        probe_endpoint(uri)
+    except EndpointUnavailable as exc:
+        text = str(exc)
+        if "already in use" in text:
+            if running:
+                # The daemon of this very home: expected while it runs.
+                return Check("endpoint", "warn", f"{uri} is in use (this home's daemon is running)")
+            text = (
+                f"endpoint {uri} is in use — is a vac daemon already running?"
+                " (vac daemon --endpoint tcp://HOST:OTHER_PORT)"
+            )
+        return Check("endpoint", "fail", text)
     return Check(
-        "endpoint", "ok", f"{uri}" + (" (a daemon is running on this home)" if running else "")
+        "endpoint",
+        "ok",
+        f"{uri} can be bound" + (" (a daemon is running on this home)" if running else ""),
     )
 
 

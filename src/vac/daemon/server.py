@@ -161,6 +161,26 @@ def _ref_of(frames: list[zmq.Frame]) -> str | None:
     return msg.id
 
 
+def log_error_sent(err: Error, principal: str | None, session: str | None) -> None:
+    """The one log line of an `error` the daemon sends (replays of an id's outcome aside).
+
+    Warning level whatever the code: the cause of an `internal` error is
+    logged at error level, with its traceback, where it was caught.
+    `message` is left out: it can quote what the client sent.
+    """
+    log.warning(
+        "error_sent",
+        code=err.code,
+        principal=principal,
+        session=session,
+        ref=err.ref,
+        turn=err.turn,
+        stream=err.stream,
+        retryable=err.retryable,
+        details=err.details,
+    )
+
+
 def spawn_audit(
     store: AsyncEventLog, kind: str, principal: str | None, detail: dict[str, Any]
 ) -> None:
@@ -315,6 +335,12 @@ class Server:
         self._stopping = True
         for session in list(self.sessions.values()):
             if session.attached:
+                log.info(
+                    "session_detached",
+                    session=session.id,
+                    principal=session.principal,
+                    reason="shutdown",
+                )
                 self.coordinator.on_detached(session, "shutdown")
                 self.send(session, ServerBye(reason="shutdown"))
         deadline = time.monotonic() + SHUTDOWN_DRAIN_S
@@ -420,6 +446,7 @@ class Server:
             self.detach(session, "revoked")
         else:
             principal = None
+        log_error_sent(err, principal, None)
         self._send_raw(rid, err)
         log.warning(
             "refused_revoked_key",
@@ -470,15 +497,14 @@ class Server:
         if session is not None:
             self.detach(session, "unreachable")
         log.warning("refused_foreign_routing_id", principal=principal)
-        self._send_raw(
-            rid,
-            Error(
-                code="unauthorized",
-                message="this connection id belongs to another principal",
-                ref=_ref_of(frames),
-                retryable=False,
-            ),
+        err = Error(
+            code="unauthorized",
+            message="this connection id belongs to another principal",
+            ref=_ref_of(frames),
+            retryable=False,
         )
+        log_error_sent(err, principal, None)
+        self._send_raw(rid, err)
 
     def _early_admit(self, rid: bytes, frames: list[zmq.Frame]) -> bool:
         """The per-connection limit on traffic outside a session."""
@@ -494,16 +520,17 @@ class Server:
         if wait_s is None:
             return False
         if wait_s > 0:
-            self._send_raw(
-                rid,
-                Error(
-                    code="rate_limited",
-                    message="too many messages before a session; slow down",
-                    ref=_ref_of(frames),
-                    retryable=True,
-                    details={"retry_after_ms": max(1, int(wait_s * 1000))},
-                ),
+            err = Error(
+                code="rate_limited",
+                message="too many messages before a session; slow down",
+                ref=_ref_of(frames),
+                retryable=True,
+                details={"retry_after_ms": max(1, int(wait_s * 1000))},
             )
+            # Before the routing-id check: the sender, not necessarily the owner.
+            user_id = str(frames[-1].get("User-Id") or "")
+            log_error_sent(err, self.registry.principal_of(user_id.encode()), None)
+            self._send_raw(rid, err)
             return False
         return True
 
@@ -514,15 +541,14 @@ class Server:
             case Hello():
                 self._hello(rid, principal, msg, None)
             case _:
-                self._send_raw(
-                    rid,
-                    Error(
-                        code="handshake_required",
-                        message="send hello first",
-                        ref=msg.id,
-                        retryable=False,
-                    ),
+                err = Error(
+                    code="handshake_required",
+                    message="send hello first",
+                    ref=msg.id,
+                    retryable=False,
                 )
+                log_error_sent(err, principal, None)
+                self._send_raw(rid, err)
 
     def _in_session(
         self, rid: bytes, session: Session, msg: InboundMessage, payload: bytes | None
@@ -536,10 +562,12 @@ class Server:
             if prior is not None:
                 for reply in prior:
                     self.send(session, reply, record=False)
+                log.debug("outcome_replayed", session=session.id, ref=msg.id, replies=len(prior))
                 return
         if not isinstance(msg, CONTROL_TYPES) and (
             err := self._rate_limited(session.principal, msg)
         ):
+            log_error_sent(err, session.principal, session.id)
             self.send(session, err)  # retryable: not remembered as the id's outcome
             return
         if not isinstance(msg, AudioInputChunk):
@@ -624,27 +652,25 @@ class Server:
             await self._open(rid, principal, msg)
         except StorageUnavailable as exc:
             log.warning("hello_failed", principal=principal, reason="storage", error=str(exc))
-            self._send_raw(
-                rid,
-                Error(
-                    code="provider_unavailable",
-                    message="the event log could not be written; try again",
-                    ref=msg.id,
-                    retryable=True,
-                    details={"provider": "storage"},
-                ),
+            err = Error(
+                code="provider_unavailable",
+                message="the event log could not be written; try again",
+                ref=msg.id,
+                retryable=True,
+                details={"provider": "storage"},
             )
+            log_error_sent(err, principal, None)
+            self._send_raw(rid, err)
         except Exception:
             log.exception("hello_failed", principal=principal)  # a bug: keep its traceback
-            self._send_raw(
-                rid,
-                Error(
-                    code="internal",
-                    message="the session could not be opened; try again",
-                    ref=msg.id,
-                    retryable=True,
-                ),
+            err = Error(
+                code="internal",
+                message="the session could not be opened; try again",
+                ref=msg.id,
+                retryable=True,
             )
+            log_error_sent(err, principal, None)
+            self._send_raw(rid, err)
         finally:
             if reserved:
                 self._release_opening(principal)
@@ -662,15 +688,14 @@ class Server:
         if msg.resume is not None:
             session = await self._find_resumable(principal, msg.resume)
             if session is None:
-                self._send_raw(
-                    rid,
-                    Error(
-                        code="session_unknown",
-                        message="no such session to resume",
-                        ref=msg.id,
-                        retryable=False,
-                    ),
+                err = Error(
+                    code="session_unknown",
+                    message="no such session to resume",
+                    ref=msg.id,
+                    retryable=False,
                 )
+                log_error_sent(err, principal, None)
+                self._send_raw(rid, err)
                 return
             session.output = output
             resumed = True
@@ -784,6 +809,12 @@ class Server:
     def _attach(self, session: Session, rid: bytes) -> None:
         if session.connection is not None and session.connection != rid:
             old = session.connection
+            log.info(
+                "session_detached",
+                session=session.id,
+                principal=session.principal,
+                reason="replaced",
+            )
             self.coordinator.on_detached(session, "replaced")
             self.send(session, ServerBye(reason="replaced"))
             self._flush(session)
@@ -798,6 +829,10 @@ class Server:
 
     def detach(self, session: Session, reason: str, *, notify: bool = True) -> None:
         """Unbind a session from its connection; it stays resumable."""
+        if session.connection is not None:
+            log.info(
+                "session_detached", session=session.id, principal=session.principal, reason=reason
+            )
         if notify:
             self.coordinator.on_detached(session, reason)
         if session.connection is not None:
@@ -834,6 +869,7 @@ class Server:
         self.sessions.pop(session.id, None)
         task = asyncio.ensure_future(self.store.call(EventLog.session_ended, session.id, now_ms()))
         task.add_done_callback(report_task_failure)
+        log.info("session_ended", session=session.id, principal=session.principal, reason="bye")
 
     # ---------------------------------------------------------------- send
 
@@ -910,6 +946,10 @@ class Server:
             turn=exc.turn,
             details=exc.details,
         )
+        # Without a session this runs only after the routing-id check in
+        # `_on_frames`, so the connection's owner is the sender.
+        principal = session.principal if session is not None else self._owners.get(rid)
+        log_error_sent(err, principal, session.id if session is not None else None)
         if session is not None and session.connection == rid:
             self.send(session, err)
         else:

@@ -37,6 +37,8 @@ _CONFIRM: Final[frozenset[str]] = frozenset(
         "yep",
         "yup",
         "yes please",
+        # The daemon's own re-prompt after an unclear "yes" asks for this.
+        "yes confirm",
         "confirm",
         "confirmed",
         "do it",

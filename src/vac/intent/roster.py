@@ -38,12 +38,47 @@ class Agent(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """One agent. `values` are ranked 0–100 (honesty, privacy, safety,
     autonomy, rest, curiosity, …); a value held at ≥ 50 can ground a refusal."""
 
-    name: Annotated[str, msgspec.Meta(pattern=AGENT_PATTERN)]
-    values: dict[ValueName, Score]
-    energy: Score = 70
-    trust: Score = 60
-    commitments: list[str] = msgspec.field(default_factory=list)
-    bedtime_hour: Hour | None = None
+    name: Annotated[
+        str,
+        msgspec.Meta(
+            pattern=AGENT_PATTERN,
+            description="What the agent is called, and what heard names are grounded"
+            " against; unique in the roster (case-insensitive).",
+        ),
+    ]
+    values: Annotated[
+        dict[ValueName, Score],
+        msgspec.Meta(
+            description="How strongly the agent holds each value (honesty, privacy, safety,"
+            " autonomy, rest, curiosity, …); one held at 50 or more can ground a refusal."
+        ),
+    ]
+    energy: Annotated[
+        Score,
+        msgspec.Meta(
+            description="Below 35 late at night it counter-offers (when trust is 60 or more);"
+            " below 20 it defers work of priority under 85."
+        ),
+    ] = 70
+    trust: Annotated[
+        Score,
+        msgspec.Meta(
+            description="Trust in the steward; a tired agent counter-offers only at 60 or more."
+        ),
+    ] = 60
+    commitments: Annotated[
+        list[str],
+        msgspec.Meta(
+            description="What it already does; with 3 or more it defers work of priority"
+            " under 85. Accepted objectives are added."
+        ),
+    ] = msgspec.field(default_factory=list)
+    bedtime_hour: Annotated[
+        Hour | None,
+        msgspec.Meta(
+            description="The hour late night starts for this agent (until 05:00); unset = 22."
+        ),
+    ] = None
 
     def value(self, name: str) -> int:
         """How strongly the agent holds `name` (0 when it is not ranked)."""
@@ -149,10 +184,22 @@ class VacIntentConfig(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     refused (msgspec's `min_length`), never read as "no agents".
     """
 
-    agents: Annotated[list[Agent], msgspec.Meta(min_length=1)] = msgspec.field(
-        default_factory=default_agents
-    )
-    draft_ttl_s: Annotated[int, msgspec.Meta(ge=60, le=30 * 86_400)] = DEFAULT_DRAFT_TTL_S
+    agents: Annotated[
+        list[Agent],
+        msgspec.Meta(
+            min_length=1,
+            description="The roster, in order; the first is the default addressee. Usually"
+            " written as top-level `[[agents]]` tables, which replace it whole.",
+        ),
+    ] = msgspec.field(default_factory=default_agents)
+    draft_ttl_s: Annotated[
+        int,
+        msgspec.Meta(
+            ge=60,
+            le=30 * 86_400,
+            description="Seconds a draft waits for the steward's confirmation before it expires.",
+        ),
+    ] = DEFAULT_DRAFT_TTL_S
 
     def roster(self) -> Roster:
         return Roster(self.agents)

@@ -296,6 +296,15 @@ class TurnCoordinator:
         if self.active is turn:
             self.active = None
         self.ended.add(turn.id)
+        # Ids, status and timings only: never the words of the turn.
+        log.info(
+            "turn_done",
+            principal=self.session.principal,
+            session=self.session.id,
+            turn=turn.id,
+            status=status,
+            latency_ms=dict(turn.trace.stages_ms),
+        )
         self.send(TurnDone(turn=turn.id, status=status, latency_ms=dict(turn.trace.stages_ms)))
 
     def _end_active(self, status: TurnStatus, played_ms: int | None = None) -> None:
@@ -474,8 +483,14 @@ class TurnCoordinator:
                 await asyncio.wait([previous])  # decisions are written in order
             try:
                 await self.pipeline.commit(step)
-            except StorageUnavailable:
+            except StorageUnavailable as exc:
                 self.pipeline.book.rollback(checkpoint)
+                log.warning(
+                    "decision_write_failed",
+                    principal=self.session.principal,
+                    session=self.session.id,
+                    error=str(exc),  # one line, no paths or data (StorageUnavailable)
+                )
                 raise
             announce()
 
@@ -663,6 +678,20 @@ class TurnCoordinator:
         def applied() -> None:
             if result.decision == "accept":
                 self.pipeline.accepted(objective)
+            if result.decision == "refuse":
+                # Pushed past an earlier refusal it is coercion, and audited: warn.
+                coercion = result.audit is not None
+                (log.warning if coercion else log.info)(
+                    "objective_refused",
+                    principal=principal,
+                    session=self.session.id,
+                    turn=turn_id,
+                    objective_id=oid,
+                    agent=objective.agent,
+                    coercion=coercion,
+                    # The agent's value names; never the cue words that were said.
+                    values=[e[6:] for e in result.evidence if e.startswith("value:")],
+                )
 
         return Plan(
             checkpoint=checkpoint,

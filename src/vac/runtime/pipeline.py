@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import asyncio
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final
 
 import msgspec
@@ -41,6 +41,10 @@ class Engines:
     tts: TtsEngine | None
     vad: VadConfig
     partial_interval_ms: int = 700
+    # How the `ready` log line names each engine ("stt", "tts"): model,
+    # voice, settings. The daemon fills it from vac.toml; an engine that is
+    # None is "disabled" whatever this says.
+    names: dict[str, Any] = field(default_factory=dict)
 
 
 class Pipeline:
@@ -60,6 +64,7 @@ class Pipeline:
         self.tts = engines.tts
         self.vad_config = engines.vad
         self.partial_interval_ms = engines.partial_interval_ms
+        self._names = dict(engines.names)
         # One synthesis at a time: piper already uses both cores per phrase.
         self.tts_executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="vac-tts")
         self.roster = intent_config.roster()
@@ -97,6 +102,16 @@ class Pipeline:
         self._sweeper = asyncio.ensure_future(self._sweep())
         await self._prune()
         log.info("pipeline_warm", drafts=len(entries), features=list(self.features))
+
+    def describe(self) -> dict[str, Any]:
+        """The engines in use, for the daemon's `ready` log line."""
+
+        def name(kind: str, engine: object | None) -> Any:
+            if engine is None:
+                return "disabled"
+            return self._names.get(kind) or {"engine": type(engine).__name__}
+
+        return {"stt": name("stt", self.stt), "tts": name("tts", self.tts)}
 
     async def close(self) -> None:
         if self._sweeper is not None:

@@ -1,0 +1,182 @@
+"""What the CLI says, in-process and fast: error lines, help, the transport's
+end on `bye`, WAV refusals, the endpoint probe, revocation and homes."""
+
+from __future__ import annotations
+
+import io
+import socket
+import struct
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.client.fake_daemon import FakeDaemon
+from vac.cli import build_parser, main
+from vac.client.connection import Connection, refusal_line
+from vac.client.transport import TransportOptions, read_wav, run_transport
+from vac.client.wavio import WavError
+from vac.daemon import keys
+from vac.daemon.preflight import EndpointUnavailable, probe_endpoint
+from vac.home import Home, HomeError
+from vac.protocol.messages import AudioInputChunk, Error, ServerBye
+
+FIXTURES = Path(__file__).resolve().parents[2] / "fixtures" / "audio"
+
+
+def error(code: str, message: str = "m", **details: Any) -> Error:
+    return Error(code=code, message=message, ref="r", retryable=False, details=details or None)
+
+
+def test_a_settled_objective_is_named_as_such() -> None:
+    line = refusal_line(error("objective_unknown", "gone", status="rejected"), objective_id="o1")
+    assert line.startswith("objective_unknown: objective o1 is already rejected — ")
+    plain = refusal_line(error("objective_unknown", "no such pending objective"))
+    assert plain.startswith("objective_unknown: no such pending objective — ")
+    assert "vac drafts" in plain
+
+
+def test_refusal_lines_say_what_to_do() -> None:
+    assert refusal_line(error("rate_limited", "slow down", retry_after_ms=1500)).endswith(
+        "— try again in 1.5 s"
+    )
+    invalid = refusal_line(error("objective_invalid", "priority: too big", fields=["priority"]))
+    assert invalid.endswith("fix priority with --edit FIELD=VALUE")
+    assert "\x1b" not in refusal_line(error("busy", "\x1b[2Jgotcha"))
+
+
+def test_every_subcommand_has_an_example_and_defaults_are_shown(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    parser = build_parser()
+    commands = [
+        ["daemon"],
+        ["keys", "init"],
+        ["keys", "new"],
+        ["keys", "enroll"],
+        ["keys", "revoke"],
+        ["keys", "list"],
+        ["schema"],
+        ["say"],
+        ["confirm"],
+        ["reject"],
+        ["drafts"],
+        ["transport"],
+        ["talk"],
+        ["preflight"],
+        ["bench"],
+        ["data", "export"],
+        ["data", "delete"],
+    ]
+    for command in commands:
+        with pytest.raises(SystemExit) as done:
+            parser.parse_args([*command, "--help"])
+        assert done.value.code == 0
+        text = capsys.readouterr().out
+        assert "example:\n  vac " in text, command
+    with pytest.raises(SystemExit):
+        parser.parse_args(["bench", "--help"])
+    assert "(default: bench-results)" in " ".join(capsys.readouterr().out.split())
+    with pytest.raises(SystemExit):
+        parser.parse_args(["transport", "--help"])
+    assert "(default: 30.0)" in " ".join(capsys.readouterr().out.split())
+    with pytest.raises(SystemExit):
+        parser.parse_args(["--version"])
+    assert capsys.readouterr().out.startswith("vac ")
+
+
+class ByeDaemon(FakeDaemon):
+    """Says `bye {shutdown}` a few chunks into the first stream."""
+
+    def _on(self, msg: Any) -> None:
+        if isinstance(msg, AudioInputChunk) and msg.seq == 5:
+            self._send(ServerBye(reason="shutdown"))
+            return
+        super()._on(msg)
+
+
+def test_transport_ends_promptly_on_bye_shutdown(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    fake = ByeDaemon()
+    assert fake.keys is not None
+    keys_ = fake.keys
+    wav = FIXTURES / "kofi_build_bench.joe.wav"  # 4 s, sent in real time
+    opts = TransportOptions(wavs=[wav, wav], out_dir=tmp_path / "out", timeout_s=30.0)
+    t0 = time.monotonic()
+    try:
+        rc = run_transport(opts, lambda: Connection(fake.endpoint, keys_), io.StringIO())
+    finally:
+        fake.close()
+    assert time.monotonic() - t0 < 2.0
+    assert rc == 3
+    err = capsys.readouterr().err
+    assert "bye shutdown" in err and "the session misbehaved" not in err
+
+
+def float_wav(path: Path, channels: int = 1, rate: int = 16000) -> Path:
+    data = struct.pack("<160f", *([0.1] * 160))
+    fmt = struct.pack("<HHIIHH", 3, channels, rate, rate * 4 * channels, 4 * channels, 32)
+    body = b"WAVE" + b"fmt " + struct.pack("<I", len(fmt)) + fmt
+    body += b"data" + struct.pack("<I", len(data)) + data
+    path.write_bytes(b"RIFF" + struct.pack("<I", len(body)) + body)
+    return path
+
+
+def test_a_float_wav_is_named_with_the_fix(tmp_path: Path) -> None:
+    path = float_wav(tmp_path / "f.wav")
+    with pytest.raises(WavError) as refused:
+        read_wav(path)
+    assert str(refused.value) == (
+        f"{path} is 32-bit float WAV; vac needs 16-bit PCM — convert with sox {path} -b 16 out.wav"
+    )
+    stereo = float_wav(tmp_path / "g.wav", channels=2, rate=44100)
+    with pytest.raises(WavError) as refused_stereo:
+        read_wav(stereo)
+    assert str(refused_stereo.value).endswith(f"sox {stereo} -b 16 -c 1 -r 16000 out.wav")
+
+
+def test_the_endpoint_probe_names_a_port_in_use() -> None:
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen(1)
+        port = busy.getsockname()[1]
+        with pytest.raises(EndpointUnavailable, match="address already in use"):
+            probe_endpoint(f"tcp://127.0.0.1:{port}")
+    probe_endpoint(f"tcp://127.0.0.1:{port}")  # closed: free again
+    probe_endpoint("tcp://127.0.0.1:*")
+    with pytest.raises(EndpointUnavailable, match="port must be a number"):
+        probe_endpoint("tcp://127.0.0.1:http")
+
+
+def test_revoke_removes_the_keypair_in_clients(tmp_path: Path) -> None:
+    home = Home(tmp_path / "h")
+    keys.init_server(home)
+    keys.enroll(home, "bob")
+    assert (home.clients_dir / "bob.key_secret").exists()
+    assert keys.revoke(home, "bob")
+    assert keys.client_keypair(home, "bob") == []
+    assert not keys.revoke(home, "bob")
+
+
+def test_a_home_that_is_not_one_is_refused(tmp_path: Path) -> None:
+    typo = Home(tmp_path / "typo")
+    with pytest.raises(HomeError) as refused:
+        typo.require()
+    assert f"vac keys init --home {typo.root}" in str(refused.value)
+    assert not typo.root.exists()
+
+
+def test_usage_errors_are_one_line_exit_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    home = Home(tmp_path / "h")
+    keys.init_server(home)
+    keys.enroll(home, "alice")
+    assert main(["say", "", "--home", str(home.root)]) == 2
+    assert main(["confirm", "x" * 65, "--home", str(home.root)]) == 2
+    assert main(["data", "export", "nosuchuser", "--home", str(home.root)]) == 2
+    lines = capsys.readouterr().err.splitlines()
+    assert len(lines) == 3 and all(line.startswith("vac: ") for line in lines)
+    assert "nothing to say" in lines[0] and "not an objective id" in lines[1]
