@@ -416,6 +416,46 @@ def cmd_drafts(args: argparse.Namespace) -> int:
     return _one_shot(args, work)
 
 
+def cmd_objectives(args: argparse.Namespace) -> int:
+    """This principal's objectives from the daemon's event log (`objective.list`, §9)."""
+    from vac.client.connection import NoAnswer, Refused, Timeout, refusal_line
+    from vac.protocol.messages import Error, ObjectiveList, ObjectiveListResult
+
+    if not 1 <= args.limit <= 50:
+        raise VacError(f"--limit {args.limit}: use 1 to 50")
+
+    def work(conn: Any, ok: Any) -> int:
+        conn.send(ObjectiveList(id=conn.next_id(), state=args.state, limit=args.limit))
+        try:
+            got = conn.recv_until(
+                lambda m: isinstance(m, (ObjectiveListResult, Error)), args.timeout
+            )
+        except Timeout:
+            raise NoAnswer(
+                f"the daemon at {conn.endpoint} sent no list within {args.timeout:g} s"
+                " — see its log, or retry with a larger --timeout"
+            ) from None
+        msg = got[-1][0]
+        if isinstance(msg, Error):
+            raise Refused(msg, refusal_line(msg))
+        if not msg.objectives and not args.json:
+            print(
+                "no objectives" + (f" in state {args.state}" if args.state else ""), file=sys.stderr
+            )
+        for obj in msg.objectives:
+            data = msgspec.to_builtins(obj)
+            line = (
+                f"{data['id']}  {data['status']:<9}  {data['agent']} {data['verb']} {_target(data)}"
+                f"  deadline {data.get('deadline') or 'none'}"
+            )
+            _out(args.json, data, escape_for_terminal(line))
+        if msg.more and not args.json:
+            print(f"(older ones left out: --limit {args.limit})", file=sys.stderr)
+        return 0
+
+    return _one_shot(args, work)
+
+
 def cmd_transport(args: argparse.Namespace) -> int:
     from vac.client.transport import TransportOptions, run_transport
 
@@ -740,6 +780,23 @@ def build_parser() -> argparse.ArgumentParser:
         )
     )
     dr.set_defaults(fn=cmd_drafts)
+    ob = with_client(
+        parser(
+            sub,
+            "objectives",
+            "this principal's objectives, newest first, one line each",
+            "vac objectives --state confirmed",
+            codes=EXIT_CODES,
+        )
+    )
+    ob.add_argument(
+        "--state",
+        choices=["draft", "confirmed", "rejected", "expired", "refused", "withdrawn"],
+        default=None,
+        help="only objectives in this state",
+    )
+    ob.add_argument("--limit", type=int, default=20, help="at most this many (1-50)")
+    ob.set_defaults(fn=cmd_objectives)
 
     t = with_client(
         parser(

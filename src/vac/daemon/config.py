@@ -117,7 +117,7 @@ class DaemonSection(_Section, frozen=True):
             description="Drafts awaiting the steward per principal; one more draft →"
             " `rate_limited` (confirm or reject some).",
         ),
-    ] = 32
+    ] = 64
     # Detached sessions kept in memory for a quick resume; older ones resume
     # from the event log.
     max_detached_sessions: Annotated[

@@ -125,6 +125,36 @@ class SquadSend(Inbound, frozen=True, tag="squad.send"):
     sender: Annotated[str, msgspec.Meta(max_length=48)] | None = None
 
 
+ListedStatus = Literal[
+    "draft",
+    "confirmed",
+    "offered",
+    "accepted",
+    "countered",
+    "deferred",
+    "refused",
+    "clarifying",
+    "in-progress",
+    "done",
+    "failed",
+    "withdrawn",
+    "expired",
+    "rejected",
+]
+MAX_LISTED_OBJECTIVES: Final = 50
+
+
+class ObjectiveList(Inbound, frozen=True, tag="objective.list"):
+    """PROTOCOL §9: the steward's own objectives, newest first.
+
+    `state` filters on the objective's `status`; `limit` (an addition, default
+    20, at most 50) bounds the answer's size.
+    """
+
+    state: ListedStatus | None = None
+    limit: Annotated[int, msgspec.Meta(ge=1, le=MAX_LISTED_OBJECTIVES)] = 20
+
+
 InboundMessage = (
     Hello
     | Ping
@@ -139,6 +169,7 @@ InboundMessage = (
     | TurnCancel
     | AudioOutputPlayed
     | SquadSend
+    | ObjectiveList
 )
 
 # Messages that §7 says are never rate-limited or dropped.
@@ -357,6 +388,14 @@ class TurnDone(Outbound, frozen=True, tag="turn.done"):
     latency_ms: dict[str, int]
 
 
+class ObjectiveListResult(Outbound, frozen=True, tag="objective.list.result"):
+    """PROTOCOL §9: this principal's objectives only, newest first. `more`
+    (an addition) says that older ones were left out by `limit`."""
+
+    objectives: list[Objective]
+    more: bool = False
+
+
 class SquadMessage(Outbound, frozen=True, tag="squad.message"):
     """Addition to VAC/1 (docs/protocol.md): a routed squad-channel message."""
 
@@ -393,6 +432,7 @@ OutboundMessage = (
     | AudioOutputRefused
     | TurnDone
     | SquadMessage
+    | ObjectiveListResult
 )
 
 # Outbound messages exempt from the output-queue bound (§7): control, not data.

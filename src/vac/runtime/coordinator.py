@@ -44,6 +44,8 @@ from vac.protocol.messages import (
     ObjectiveConfirm,
     ObjectiveConfirmed,
     ObjectiveDraft,
+    ObjectiveList,
+    ObjectiveListResult,
     ObjectiveReject,
     ObjectiveRejected,
     Outbound,
@@ -56,6 +58,7 @@ from vac.protocol.messages import (
     TurnDone,
     TurnStatus,
 )
+from vac.protocol.objective import Objective
 from vac.runtime.latency import LatencyTrace
 from vac.runtime.listener import FinalHeard, Listener
 from vac.runtime.outcomes import encode_replies
@@ -116,6 +119,17 @@ class Plan:
     audits: list[AuditRow] = field(default_factory=list)
     ack: bool = False  # the `ack` stage ends when these messages are sent
     applied: Callable[[], None] = lambda: None
+
+
+# The event log's state of an objective, as PROTOCOL §9 names it.
+_LISTED_STATUS: Final[dict[str, str]] = {
+    "pending": "draft",
+    "confirmed": "confirmed",
+    "rejected": "rejected",
+    "expired": "expired",
+    "refused": "refused",
+    "withdrawn": "withdrawn",
+}
 
 
 def _unknown(exc: intent.ObjectiveUnknown) -> ProtocolError:
@@ -240,6 +254,9 @@ class TurnCoordinator:
                     )
             case SquadSend():
                 self._squad(msg)
+            case ObjectiveList():
+                task = asyncio.ensure_future(self._list(msg))
+                task.add_done_callback(self._list_done(msg.id))
             case _:
                 raise ProtocolError("invalid_message", f"unexpected {type(msg).__name__}")
 
@@ -754,6 +771,33 @@ class TurnCoordinator:
     def _reject(self, ref: str, oid: str) -> None:
         turn_id = new_id()
         self._typed_decision(ref, turn_id, self._plan_reject(turn_id, oid, wall_now(), ref))
+
+    # ------------------------------------------------------------ listing
+
+    async def _list(self, msg: ObjectiveList) -> None:
+        """PROTOCOL §9 `objective.list`: read from the event log, which holds
+        every decision before it is announced, so it is never behind."""
+        rows = await self.pipeline.store.call(EventLog.objectives_of, self.session.principal)
+        now = wall_now()
+        listed: list[Objective] = []
+        for row in sorted(rows, key=lambda r: (r["created_at_ms"], r["id"]), reverse=True):
+            entry = msgspec.json.decode(row["body"], type=intent.DraftEntry)
+            status = _LISTED_STATUS[entry.state]
+            if status == "draft" and now >= entry.expires_at:
+                status = "expired"  # the sweeper writes it within a minute
+            if msg.state is None or msg.state == status:
+                listed.append(entry.objective)
+        more = len(listed) > msg.limit
+        self.send(ObjectiveListResult(ref=msg.id, objectives=listed[: msg.limit], more=more))
+
+    def _list_done(self, ref: str) -> Callable[[asyncio.Future[None]], None]:
+        def done(task: asyncio.Future[None]) -> None:
+            if task.cancelled() or task.exception() is None:
+                return
+            log.error("list_failed", session=self.session.id, error=repr(task.exception()))
+            self.error(ProtocolError("internal", "the objectives could not be read"), ref)
+
+        return done
 
     # ---------------------------------------------------------------- squad
 

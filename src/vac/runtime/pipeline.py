@@ -75,7 +75,14 @@ class Pipeline:
         self._gen_end = 0
         self._gen_lock = asyncio.Lock()
         self._sweeper: asyncio.Task[None] | None = None
-        features = ["text.input", "objective.confirm", "squad", "resume", "idempotency"]
+        features = [
+            "text.input",
+            "objective.confirm",
+            "objective.list",
+            "squad",
+            "resume",
+            "idempotency",
+        ]
         if self.stt is not None:
             features += ["audio.input", "vad", "transcript.partial"]
         if self.tts is not None:
