@@ -139,3 +139,19 @@ def test_unusable_vac_db_is_one_line_and_exit_2(
         assert res.returncode == 2, res.stderr
         assert "Traceback" not in res.stderr
         assert len(lines) == 1 and str(home.db_file) in lines[0] and needle in lines[0], lines
+
+
+def test_confirm_editing_agent_outside_the_roster_is_invalid_and_changes_nothing(
+    daemon: RunningDaemon,
+) -> None:
+    c = daemon.connect()
+    c.hello()
+    c.send(TextInput(id="t", text="ask Kofi to build a bench by the pond"))
+    draft = next(m for m, _ in c.recv_until(_done, 10) if isinstance(m, ObjectiveDraft))
+    c.send(ObjectiveConfirm(id="e", objective_id=draft.objective.id, edits={"agent": "Mallory"}))
+    err = c.expect(Error, 5)
+    assert err.code == "objective_invalid" and err.details is not None
+    assert "agent" in err.details["fields"]
+    ok = c.hello()
+    pending = {o.id: o for o in ok.pending}
+    assert pending[draft.objective.id].agent == "Kofi"  # still pending, unedited

@@ -301,6 +301,12 @@ class TurnCoordinator:
             raise
         except ReplyOverrun:
             self.finish(turn, "failed")  # §7: error, audio.output.done and turn.done failed
+        except ProtocolError as exc:
+            # A refusal inside a turn (a spoken "yes" to a draft that can no
+            # longer be confirmed): named to the client, not a bug.
+            exc.turn = exc.turn or turn.id
+            self.error(exc, None)
+            self.finish(turn, "failed")
         except Exception:
             log.exception("turn_failed", session=self.session.id, turn=turn.id)
             self.finish(turn, "failed")
@@ -643,21 +649,45 @@ class TurnCoordinator:
         confirmed objective whose answer was announced but not kept.
         """
         book = self.pipeline.book
-        principal = self.session.principal
         counter_id = new_id()
         checkpoint = book.checkpoint([oid, counter_id])
+        try:
+            return self._plan_confirmed(
+                turn_id, oid, revision, edits, now, ref, checkpoint, counter_id
+            )
+        except BaseException:
+            # Planning is pure but not infallible: nothing it changed stays.
+            book.rollback(checkpoint)
+            raise
+
+    def _plan_confirmed(
+        self,
+        turn_id: str,
+        oid: str,
+        revision: int | None,
+        edits: object,
+        now: dt.datetime,
+        ref: str | None,
+        checkpoint: intent.Checkpoint,
+        counter_id: str,
+    ) -> Plan:
+        book = self.pipeline.book
+        principal = self.session.principal
         confirmed = self._gate_confirm(oid, revision, edits, now)
         objective = confirmed.objective
         agent = self.pipeline.roster.get(objective.agent)
         if agent is None:
-            book.rollback(checkpoint)
             raise ProtocolError(
                 "objective_invalid",
                 f"agent: {objective.agent!r} is not in the roster",
                 details={"fields": ["agent"]},
             )
         result = intent.negotiate(
-            objective, agent, now=now, prior_refusal=confirmed.prior_refusal, counter_id=counter_id
+            objective,
+            agent,
+            now=now,
+            prior_refusal=confirmed.prior_refusal,
+            counter_id=counter_id,
         )
         entry = confirmed.entry
         if result.decision == "refuse":
