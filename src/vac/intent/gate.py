@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from collections import Counter
 from collections.abc import Iterable
 from typing import Final, Literal
 
@@ -131,12 +132,19 @@ def _signature(obj: Objective) -> tuple[str, str, str]:
     return obj.agent.lower(), obj.verb, obj.target.ref
 
 
-class Checkpoint(msgspec.Struct, frozen=True):
-    """What `DraftBook.rollback` needs to undo a decision whose write failed."""
+class Checkpoint:
+    """What `DraftBook.rollback` needs to undo one decision whose write failed.
 
-    entries: dict[str, DraftEntry | None]
-    refused_ids: frozenset[str]
-    refused_signatures: frozenset[tuple[str, str, str]]
+    Precise, not a snapshot: other sessions' decisions may change the book
+    while this one is being written, and undoing this one must not undo
+    theirs. It holds the entries this decision replaced and the refusals it
+    added (refusal memory counts, so two refusals of one signature are two).
+    """
+
+    def __init__(self, entries: dict[str, DraftEntry | None]) -> None:
+        self.before = entries
+        self.after: dict[str, DraftEntry] = {}
+        self.refusals: list[Objective] = []
 
 
 class DraftBook:
@@ -147,31 +155,44 @@ class DraftBook:
             raise ValueError("ttl_s must be positive")
         self.ttl = dt.timedelta(seconds=ttl_s)
         self._entries: dict[str, DraftEntry] = {}
-        self._refused_ids: set[str] = set()
-        self._refused_signatures: set[tuple[str, str, str]] = set()
+        self._refused_ids: Counter[str] = Counter()
+        self._refused_signatures: Counter[tuple[str, str, str]] = Counter()
+        self._open: list[Checkpoint] = []  # decisions applied, not yet written
 
     # -- undo ------------------------------------------------------------
 
     def checkpoint(self, objective_ids: Iterable[str]) -> Checkpoint:
-        """Remember these entries (absent ones too) and the refusal memory.
+        """Start recording a decision about these objectives (absent ones too).
 
         A decision is applied here first, then written; when the write fails
-        the runtime rolls the book back, so nothing is half-applied.
+        the runtime rolls it back, so nothing is half-applied. `settle` ends
+        the recording once the write landed.
         """
-        return Checkpoint(
-            {oid: self._entries.get(oid) for oid in objective_ids},
-            frozenset(self._refused_ids),
-            frozenset(self._refused_signatures),
-        )
+        cp = Checkpoint({oid: self._entries.get(oid) for oid in objective_ids})
+        self._open.append(cp)
+        return cp
+
+    def settle(self, cp: Checkpoint) -> None:
+        """The decision is durable: stop recording it."""
+        if cp in self._open:
+            self._open.remove(cp)
 
     def rollback(self, cp: Checkpoint) -> None:
-        for oid, entry in cp.entries.items():
-            if entry is None:
+        """Undo exactly what `cp` recorded; what others changed since stays."""
+        self.settle(cp)
+        for oid, before in cp.before.items():
+            current = self._entries.get(oid)
+            if oid in cp.after and current is not cp.after[oid]:
+                continue  # changed again since by another decision: theirs
+            if before is None:
                 self._entries.pop(oid, None)
             else:
-                self._entries[oid] = entry
-        self._refused_ids = set(cp.refused_ids)
-        self._refused_signatures = set(cp.refused_signatures)
+                self._entries[oid] = before
+        for obj in cp.refusals:
+            self._refused_ids[obj.id] -= 1
+            self._refused_signatures[_signature(obj)] -= 1
+        self._refused_ids += Counter()  # drop zero counts
+        self._refused_signatures += Counter()
 
     # -- lifecycle -------------------------------------------------------
 
@@ -186,6 +207,7 @@ class DraftBook:
             raise ValueError(f"objective id {objective.id!r} is already in the book")
         entry = DraftEntry(principal, objective, now, now + self.ttl, "pending", session)
         self._entries[objective.id] = entry
+        self._note(entry)
         return entry
 
     def load(self, entries: Iterable[DraftEntry], *, refused: Iterable[Objective] = ()) -> None:
@@ -212,7 +234,15 @@ class DraftBook:
     ) -> DraftEntry:
         new = msgspec.structs.replace(entry, state=state, objective=obj or entry.objective)
         self._entries[new.objective.id] = new
+        self._note(new)
         return new
+
+    def _note(self, entry: DraftEntry) -> None:
+        """Tell the newest open decision about this objective what it set."""
+        for cp in reversed(self._open):
+            if entry.objective.id in cp.before:
+                cp.after[entry.objective.id] = entry
+                return
 
     def confirm(
         self,
@@ -294,8 +324,12 @@ class DraftBook:
     # -- refusals --------------------------------------------------------
 
     def _remember_refusal(self, obj: Objective) -> None:
-        self._refused_ids.add(obj.id)
-        self._refused_signatures.add(_signature(obj))
+        self._refused_ids[obj.id] += 1
+        self._refused_signatures[_signature(obj)] += 1
+        for cp in reversed(self._open):
+            if obj.id in cp.before:
+                cp.refusals.append(obj)
+                return
 
     def record_refusal(self, principal: str, objective_id: str) -> DraftEntry:
         """The agent refused this confirmed objective; remember it. Only a
@@ -309,7 +343,8 @@ class DraftBook:
     def prior_refusal(self, objective: Objective) -> bool:
         """Was this objective (by id, or by agent + verb + target) refused?"""
         return (
-            objective.id in self._refused_ids or _signature(objective) in self._refused_signatures
+            self._refused_ids[objective.id] > 0
+            or self._refused_signatures[_signature(objective)] > 0
         )
 
     def forget_principal(self, principal: str) -> int:

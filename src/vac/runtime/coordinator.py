@@ -18,10 +18,11 @@ and answers `provider_unavailable` (retryable); nothing is half-applied.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import datetime as dt
 import time
 from collections import deque
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Coroutine, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Final
 
@@ -411,6 +412,11 @@ class TurnCoordinator:
         *,
         turn_id: str | None = None,
     ) -> TranscriptFinal:
+        """Start an utterance's turn and decide what it means, here and now.
+
+        The decision is planned synchronously, in input order: a confirm or
+        a text that arrives after it is handled after it, never in between.
+        """
         turn_id = turn_id or new_id()
         heard: list[Outbound] = [self._final_msg(text, confidence, stream, ref, turn_id)]
         if stream is not None:
@@ -421,14 +427,27 @@ class TurnCoordinator:
         for msg in heard:
             self.send(msg)
         self._said(turn.id, "user", "said", text)
-        self._begin(turn, lambda t: self._utterance_turn(t, text, confidence, ref, heard))
+        try:
+            meaning = self._meaning(turn, text, confidence, ref)
+        except ProtocolError as exc:
+            exc.turn = turn.id
+            self.error(exc, ref)
+            self.finish(turn, "failed")
+        else:
+            if isinstance(meaning, Plan):
+                step = self._decision_step(turn, ref, heard, meaning)
+                self._begin(turn, lambda t: self._decided(t, step, meaning))
+            else:
+                reason, question = meaning
+                self._begin(turn, lambda t: self._clarified(t, reason, question))
         first = heard[0]
         assert isinstance(first, TranscriptFinal)
         return first
 
-    async def _utterance_turn(
-        self, turn: Turn, text: str, confidence: float, ref: str | None, heard: list[Outbound]
-    ) -> None:
+    def _meaning(
+        self, turn: Turn, text: str, confidence: float, ref: str | None
+    ) -> Plan | tuple[str, str]:
+        """A decision to write, or a clarification (reason, question)."""
         now = wall_now()
         book = self.pipeline.book
         reply_kind = intent.classify_reply(text)
@@ -436,13 +455,9 @@ class TurnCoordinator:
         if reply_kind is not None and sole is not None:
             oid = sole.objective.id
             if reply_kind == "reject" and confidence >= intent.REJECT_MIN_CONFIDENCE:
-                plan = self._plan_reject(turn.id, oid, now, None)
-                await self._decide(turn, ref, heard, plan)
-                return
+                return self._plan_reject(turn.id, oid, now, None)
             if reply_kind == "confirm" and confidence >= intent.MIN_CONFIDENCE:
-                plan = self._plan_confirm(turn.id, oid, None, None, now, None)
-                await self._decide(turn, ref, heard, plan)
-                return
+                return self._plan_confirm(turn.id, oid, None, None, now, None)
             if reply_kind == "confirm":
                 # A low-confidence "yes" never binds an agent: ask for a clear one.
                 summary = intent.summarise(sole.objective, now=now)
@@ -450,8 +465,7 @@ class TurnCoordinator:
                     f"I'm not sure I heard yes. {summary} Say 'yes, confirm' clearly, "
                     "or confirm it on screen."
                 )
-                await self._clarified(turn, "low-confidence-confirm", question)
-                return
+                return "low-confidence-confirm", question
         t0 = time.perf_counter()
         result = intent.parse(
             text,
@@ -463,21 +477,14 @@ class TurnCoordinator:
         )
         turn.trace.record("parse", (time.perf_counter() - t0) * 1000)
         if isinstance(result, intent.Clarify):
-            await self._clarified(turn, result.reason, result.question)
-            return
+            return result.reason, result.question
         if not self._draft_quota_ok(now):
-            self.error(
-                ProtocolError(
-                    "rate_limited",
-                    "too many pending drafts; confirm or reject some",
-                    turn=turn.id,
-                    details={"retry_after_ms": 60_000},
-                ),
-                None,
+            raise ProtocolError(
+                "rate_limited",
+                "too many pending drafts; confirm or reject some",
+                details={"retry_after_ms": 60_000},
             )
-            self.finish(turn, "failed")
-            return
-        await self._decide(turn, ref, heard, self._plan_draft(turn.id, result, now, ref))
+        return self._plan_draft(turn.id, result, now, ref)
 
     async def _clarified(self, turn: Turn, reason: str, question: str) -> None:
         self.send(ObjectiveClarify(turn=turn.id, reason=reason, question=question))
@@ -492,29 +499,31 @@ class TurnCoordinator:
     # ------------------------------------------------- decisions, durably
 
     def _critical(
-        self, step: Step, checkpoint: intent.Checkpoint, announce: Callable[[], None]
+        self,
+        step: Step,
+        checkpoint: intent.Checkpoint,
+        announce: Callable[[], None],
+        failed: Callable[[BaseException], None],
     ) -> asyncio.Task[None]:
         """Write `step`, then `announce` it; the session's later input waits for both.
 
         The task is never cancelled by a turn: once the book has changed, the
-        change is either written and announced, or rolled back and refused.
+        change is either written and announced, or rolled back and `failed`
+        says so, before any held input runs.
         """
         previous = self._step
+        book = self.pipeline.book
 
         async def run() -> None:
             if previous is not None:
                 await asyncio.wait([previous])  # decisions are written in order
             try:
                 await self.pipeline.commit(step)
-            except StorageUnavailable as exc:
-                self.pipeline.book.rollback(checkpoint)
-                log.warning(
-                    "decision_write_failed",
-                    principal=self.session.principal,
-                    session=self.session.id,
-                    error=str(exc),  # one line, no paths or data (StorageUnavailable)
-                )
+            except BaseException as exc:
+                book.rollback(checkpoint)
+                failed(exc)
                 raise
+            book.settle(checkpoint)
             announce()
 
         task = asyncio.ensure_future(run())
@@ -530,18 +539,32 @@ class TurnCoordinator:
             if exc is not None and not isinstance(exc, StorageUnavailable):
                 log.error("decision_failed", session=self.session.id, error=repr(exc))
         while self._held and self._step is None:
-            self._held.popleft()()
+            held = self._held.popleft()
+            try:
+                held()
+            except Exception as exc:  # never strand the rest of the queue
+                log.error("held_message_failed", session=self.session.id, error=repr(exc))
 
-    def _storage_error(self, ref: str | None, turn: str | None = None) -> None:
-        self.error(
-            ProtocolError(
+    def _write_failed(self, exc: BaseException, ref: str | None, turn: str | None) -> None:
+        """A decision was not written: nothing changed, say so (retryable)."""
+        if isinstance(exc, asyncio.CancelledError):
+            return  # shutting down: the session is gone
+        if isinstance(exc, StorageUnavailable):
+            log.warning(
+                "decision_write_failed",
+                principal=self.session.principal,
+                session=self.session.id,
+                error=str(exc),  # one line, no paths or data (StorageUnavailable)
+            )
+            err = ProtocolError(
                 "provider_unavailable",
                 "the event log could not be written; nothing was changed, try again",
                 turn=turn,
                 details={"provider": "storage", "retry_after_ms": 1000},
-            ),
-            ref,
-        )
+            )
+        else:
+            err = ProtocolError("internal", "the daemon failed on this message", turn=turn)
+        self.error(err, ref)
 
     def _outcome(self, ref: str | None, msgs: list[Outbound]) -> Outcome | None:
         if ref is None:
@@ -554,28 +577,39 @@ class TurnCoordinator:
             replies=encode_replies(msgs),
         )
 
-    async def _decide(self, turn: Turn, ref: str | None, heard: list[Outbound], plan: Plan) -> None:
-        """A decision inside a spoken or typed utterance's turn."""
+    def _decision_step(
+        self, turn: Turn, ref: str | None, heard: list[Outbound], plan: Plan
+    ) -> asyncio.Task[None]:
+        """Start writing an utterance's decision (its turn is open already)."""
         replies = [*heard, *plan.messages]
-        step = Step(objectives=plan.rows, audits=plan.audits, outcome=self._outcome(ref, replies))
+        try:
+            outcome = self._outcome(ref, replies)
+        except BaseException:
+            self.pipeline.book.rollback(plan.checkpoint)
+            raise
+        step = Step(objectives=plan.rows, audits=plan.audits, outcome=outcome)
 
         def announce() -> None:
             plan.applied()
+            if not turn.done:  # ended by a detach meanwhile: durable, replayed on repeat
+                for msg in plan.messages:
+                    self.send(msg)
+                if plan.ack:
+                    turn.trace.since_origin("ack")
             if ref is not None:
                 self.session.replies.settle(ref, replies)
-            if turn.done:
-                return  # ended by a detach meanwhile: durable, and replayed on repeat
-            for msg in plan.messages:
-                self.send(msg)
-            if plan.ack:
-                turn.trace.since_origin("ack")
 
-        try:
-            await asyncio.shield(self._critical(step, plan.checkpoint, announce))
-        except StorageUnavailable:
-            self._storage_error(None, turn.id)
+        def failed(exc: BaseException) -> None:
+            self._write_failed(exc, ref, turn.id)
             self.finish(turn, "failed")
-            return
+
+        return self._critical(step, plan.checkpoint, announce, failed)
+
+    async def _decided(self, turn: Turn, step: asyncio.Task[None], plan: Plan) -> None:
+        try:
+            await asyncio.shield(step)
+        except Exception:
+            return  # rolled back, and the client was told (`failed`)
         await self._after_decision(turn, plan)
 
     async def _after_decision(self, turn: Turn, plan: Plan) -> None:
@@ -589,20 +623,33 @@ class TurnCoordinator:
     def _row(self, entry: intent.DraftEntry, origin: str | None = None) -> ObjectiveRow:
         return self.pipeline.row(entry, origin=origin)
 
+    @contextlib.contextmanager
+    def _planning(self, objective_ids: list[str]) -> Iterator[intent.Checkpoint]:
+        """Record a decision's changes to the book; any failure while planning
+        it undoes them (planning is pure, but not infallible)."""
+        book = self.pipeline.book
+        checkpoint = book.checkpoint(objective_ids)
+        try:
+            yield checkpoint
+        except BaseException:
+            book.rollback(checkpoint)
+            raise
+
     def _plan_draft(
         self, turn_id: str, draft: intent.Draft, now: dt.datetime, ref: str | None
     ) -> Plan:
         book = self.pipeline.book
         objective = draft.objective
-        checkpoint = book.checkpoint([objective.id])
-        entry = book.add(self.session.principal, objective, now=now, session=self.session.id)
+        with self._planning([objective.id]) as checkpoint:
+            entry = book.add(self.session.principal, objective, now=now, session=self.session.id)
+            row = self._row(entry, ref)
 
         def applied() -> None:
             self.current_agent = objective.agent
 
         return Plan(
             checkpoint=checkpoint,
-            rows=[self._row(entry, ref)],
+            rows=[row],
             messages=[
                 ObjectiveDraft(
                     turn=turn_id, objective=objective, preview=Preview(summary=draft.summary)
@@ -616,14 +663,15 @@ class TurnCoordinator:
 
     def _plan_reject(self, turn_id: str, oid: str, now: dt.datetime, ref: str | None) -> Plan:
         book = self.pipeline.book
-        checkpoint = book.checkpoint([oid])
-        try:
-            entry = book.reject(self.session.principal, oid, now=now)
-        except intent.ObjectiveUnknown as exc:
-            raise _unknown(exc) from None
+        with self._planning([oid]) as checkpoint:
+            try:
+                entry = book.reject(self.session.principal, oid, now=now)
+            except intent.ObjectiveUnknown as exc:
+                raise _unknown(exc) from None
+            row = self._row(entry)
         return Plan(
             checkpoint=checkpoint,
-            rows=[self._row(entry)],
+            rows=[row],
             messages=[
                 ObjectiveRejected(
                     ref=ref, turn=turn_id, objective_id=oid, objective=entry.objective
@@ -648,17 +696,11 @@ class TurnCoordinator:
         in the same transaction as the confirm: a crash never leaves a
         confirmed objective whose answer was announced but not kept.
         """
-        book = self.pipeline.book
         counter_id = new_id()
-        checkpoint = book.checkpoint([oid, counter_id])
-        try:
+        with self._planning([oid, counter_id]) as checkpoint:
             return self._plan_confirmed(
                 turn_id, oid, revision, edits, now, ref, checkpoint, counter_id
             )
-        except BaseException:
-            # Planning is pure but not infallible: nothing it changed stays.
-            book.rollback(checkpoint)
-            raise
 
     def _plan_confirmed(
         self,
@@ -773,24 +815,26 @@ class TurnCoordinator:
     def _typed_decision(self, ref: str, turn_id: str, plan: Plan) -> None:
         """A typed confirm or reject: its turn starts once the decision is durable."""
         trace = LatencyTrace()
-        step = Step(
-            objectives=plan.rows, audits=plan.audits, outcome=self._outcome(ref, plan.messages)
-        )
+        try:
+            outcome = self._outcome(ref, plan.messages)
+        except BaseException:
+            self.pipeline.book.rollback(plan.checkpoint)
+            raise
+        step = Step(objectives=plan.rows, audits=plan.audits, outcome=outcome)
 
         def announce() -> None:
             plan.applied()
-            self.session.replies.settle(ref, plan.messages)
             turn = self._open(turn_id, trace)
             for msg in plan.messages:
                 self.send(msg)
+            # After sending: the stored outcome replaces what `send` recorded.
+            self.session.replies.settle(ref, plan.messages)
             self._begin(turn, lambda t: self._after_decision(t, plan))
 
-        task = self._critical(step, plan.checkpoint, announce)
-        task.add_done_callback(lambda t: self._typed_failed(t, ref))
+        def failed(exc: BaseException) -> None:
+            self._write_failed(exc, ref, None)
 
-    def _typed_failed(self, task: asyncio.Task[None], ref: str) -> None:
-        if not task.cancelled() and isinstance(task.exception(), StorageUnavailable):
-            self._storage_error(ref)
+        self._critical(step, plan.checkpoint, announce, failed)
 
     def _confirm(self, ref: str, oid: str, revision: int | None, edits: object) -> None:
         # The gate runs before any turn starts: a refused confirm changes nothing.

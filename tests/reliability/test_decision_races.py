@@ -1,0 +1,126 @@
+"""Decisions racing later input, other sessions and failing writes.
+
+Each test here reproduced a bug found in review of the write-then-acknowledge
+change; they use a real daemon and real sockets, with the pipeline's commit
+wrapped to be slow or to fail like a full disk.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from tests.conftest import RunningDaemon
+from vac.client.connection import Connection
+from vac.protocol.messages import (
+    Error,
+    ObjectiveConfirm,
+    ObjectiveConfirmed,
+    ObjectiveDraft,
+    ObjectiveReject,
+    OutboundMessage,
+    TextInput,
+    TurnDone,
+)
+from vac.runtime.store import EventLog, StorageUnavailable
+
+pytestmark = pytest.mark.slow
+
+
+def until_done(c: Connection) -> list[OutboundMessage]:
+    return [m for m, _ in c.recv_until(lambda m: isinstance(m, TurnDone), 10)]
+
+
+def draft(c: Connection, text: str) -> str:
+    c.send(TextInput(id=c.next_id(), text=text))
+    return next(m for m in until_done(c) if isinstance(m, ObjectiveDraft)).objective.id
+
+
+def slow_commits(d: RunningDaemon, *, delay_s: float, fail: bool = False) -> Callable[[], None]:
+    """Every decision write takes `delay_s`, and fails like a full disk if `fail`."""
+    pipeline: Any = d.server.coordinator
+    real = type(pipeline).commit
+
+    async def commit(step: Any) -> None:
+        await asyncio.sleep(delay_s)
+        if fail:
+            raise StorageUnavailable("the event log could not be written (test)")
+        await real(pipeline, step)
+
+    d.call(lambda: setattr(pipeline, "commit", commit))
+    return lambda: d.call(lambda: pipeline.__dict__.pop("commit", None))
+
+
+def test_a_draft_behind_a_slow_reject_is_shown_not_left_pending_unseen(
+    daemon: RunningDaemon,
+) -> None:
+    c = daemon.connect()
+    c.hello()
+    x = draft(c, "ask Kofi to build a bench by the pond by tomorrow")
+    y = draft(c, "have Tariq investigate the noise in the barn")
+    restore = slow_commits(daemon, delay_s=0.2)
+    c.send(ObjectiveReject(id="r0", objective_id=x))
+    c.send(TextInput(id="t1", text="tell Zuri to repair the garden gate"))
+    c.send(ObjectiveReject(id="r2", objective_id=y))
+    got = list(c.drain(1.5))
+    restore()
+    shown = [m.objective for m in got if isinstance(m, ObjectiveDraft)]
+    assert [o.agent for o in shown] == ["Zuri"]  # every draft that exists was shown
+    # Its turn announced it before anything after it ended the turn.
+    t1_turn = next(m.turn for m in got if isinstance(m, ObjectiveDraft))
+    done = [m for m in got if isinstance(m, TurnDone) and m.turn == t1_turn]
+    assert got.index(done[0]) > next(i for i, m in enumerate(got) if isinstance(m, ObjectiveDraft))
+
+
+def test_a_failed_draft_write_is_reported_and_the_same_id_can_be_retried(
+    daemon: RunningDaemon,
+) -> None:
+    c = daemon.connect()
+    c.hello()
+    restore = slow_commits(daemon, delay_s=0.2, fail=True)
+    c.send(TextInput(id="t1", text="ask Kofi to build a bench by the pond by tomorrow"))
+    time.sleep(0.05)
+    c.send(TextInput(id="t2", text="maybe the weather is nice"))  # held behind the write
+    got = list(c.drain(1.5))
+    restore()
+    errors = [m for m in got if isinstance(m, Error)]
+    assert errors and errors[0].code == "provider_unavailable" and errors[0].ref == "t1"
+    first_done = next(m for m in got if isinstance(m, TurnDone))
+    assert first_done.status == "failed"  # not cancelled by the held t2
+    assert got.index(errors[0]) < got.index(first_done)
+    c.send(TextInput(id="t1", text="ask Kofi to build a bench by the pond by tomorrow"))
+    assert any(isinstance(m, ObjectiveDraft) for m in until_done(c))  # executed now
+
+
+def test_a_repeated_confirm_id_is_answered_once_with_its_outcome(daemon: RunningDaemon) -> None:
+    c = daemon.connect()
+    c.hello()
+    x = draft(c, "ask Kofi to build a bench by the pond by tomorrow")
+    c.send(ObjectiveConfirm(id="c1", objective_id=x))
+    until_done(c)
+    c.send(ObjectiveConfirm(id="c1", objective_id=x))
+    again = list(c.drain(1.0))
+    assert sum(isinstance(m, ObjectiveConfirmed) for m in again) == 1, again
+
+
+def test_rolled_back_refusals_never_turn_into_a_false_coercion(daemon: RunningDaemon) -> None:
+    a, b = daemon.connect("alice"), daemon.connect("bob")
+    a.hello()
+    b.hello()
+    x = draft(a, "ask Abeni to support the story and mislead the visitors")
+    y = draft(b, "ask Kofi to build a bench by the pond by tomorrow")
+    restore = slow_commits(daemon, delay_s=0.3, fail=True)  # both writes fail
+    a.send(ObjectiveConfirm(id="ca", objective_id=x))
+    time.sleep(0.05)
+    b.send(ObjectiveConfirm(id="cb", objective_id=y))
+    assert a.expect(Error, 5).code == "provider_unavailable"
+    assert b.expect(Error, 5).code == "provider_unavailable"
+    restore()
+    a.send(ObjectiveConfirm(id="ca", objective_id=x))  # the retry the error asked for
+    until_done(a)
+    rows = daemon.query(EventLog.audit_rows, "alice")
+    assert not any("coercion" in (r["detail"].get("tags") or []) for r in rows), rows
