@@ -27,9 +27,7 @@ pytestmark = pytest.mark.slow
 VAC = [sys.executable, "-m", "vac.cli"]
 # Text only; and room for the 50 drafts of the loop (the default quota is 32
 # pending drafts per principal, which would refuse the 33rd — rightly).
-TEXT_ONLY_TOML = (
-    "[stt]\nenabled = false\n\n[tts]\nenabled = false\n"
-)
+TEXT_ONLY_TOML = "[stt]\nenabled = false\n\n[tts]\nenabled = false\n"
 SAY = "ask Kofi to build a bench by tomorrow"
 
 
