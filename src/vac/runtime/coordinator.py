@@ -566,6 +566,15 @@ class TurnCoordinator:
             err = ProtocolError("internal", "the daemon failed on this message", turn=turn)
         self.error(err, ref)
 
+    def _step_of(self, plan: Plan, ref: str | None, replies: list[Outbound]) -> Step:
+        """What one transaction writes for `plan`: its rows, audits and outcome."""
+        try:
+            outcome = self._outcome(ref, replies)
+        except BaseException:
+            self.pipeline.book.rollback(plan.checkpoint)
+            raise
+        return Step(objectives=plan.rows, audits=plan.audits, outcome=outcome)
+
     def _outcome(self, ref: str | None, msgs: list[Outbound]) -> Outcome | None:
         if ref is None:
             return None
@@ -582,12 +591,7 @@ class TurnCoordinator:
     ) -> asyncio.Task[None]:
         """Start writing an utterance's decision (its turn is open already)."""
         replies = [*heard, *plan.messages]
-        try:
-            outcome = self._outcome(ref, replies)
-        except BaseException:
-            self.pipeline.book.rollback(plan.checkpoint)
-            raise
-        step = Step(objectives=plan.rows, audits=plan.audits, outcome=outcome)
+        step = self._step_of(plan, ref, replies)
 
         def announce() -> None:
             plan.applied()
@@ -815,12 +819,7 @@ class TurnCoordinator:
     def _typed_decision(self, ref: str, turn_id: str, plan: Plan) -> None:
         """A typed confirm or reject: its turn starts once the decision is durable."""
         trace = LatencyTrace()
-        try:
-            outcome = self._outcome(ref, plan.messages)
-        except BaseException:
-            self.pipeline.book.rollback(plan.checkpoint)
-            raise
-        step = Step(objectives=plan.rows, audits=plan.audits, outcome=outcome)
+        step = self._step_of(plan, ref, plan.messages)
 
         def announce() -> None:
             plan.applied()
