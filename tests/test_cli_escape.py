@@ -99,3 +99,11 @@ def test_transport_lines_escape_daemon_text() -> None:
     hello = {"type": "hello.ok", "session": "s", "principal": "p\x1b", "output": {}}
     line = describe(hello)
     assert line is not None and "\x1b" not in line
+
+
+def test_talk_names_a_missing_audio_device_plainly() -> None:
+    from vac.client.talk import audio_device_problem
+
+    msg = audio_device_problem("Error querying device -1")
+    assert "no microphone or speaker found" in msg and "-1" not in msg
+    assert "Busy" in audio_device_problem("Device unavailable: Busy")

@@ -39,6 +39,16 @@ class TalkOptions:
     resume: str | None = None
 
 
+def audio_device_problem(portaudio_message: str) -> str:
+    """PortAudio's wording ("Error querying device -1") as what a user can act on."""
+    if "device -1" in portaudio_message or "querying device" in portaudio_message:
+        return (
+            "no microphone or speaker found — connect one (python -m sounddevice lists"
+            " them), or type instead with vac say"
+        )
+    return f"cannot open the audio devices ({portaudio_message}) — check python -m sounddevice"
+
+
 def import_sounddevice() -> Any:
     """sounddevice, or a one-line `ClientError` saying what to install."""
     try:
@@ -109,7 +119,7 @@ def run_talk(opts: TalkOptions, connect: Callable[[], Connection]) -> int:
             samplerate=opts.rate_hz, channels=1, dtype="int16", callback=on_speaker
         )
     except sd.PortAudioError as exc:
-        raise ClientError(f"cannot open the audio devices: {exc}") from None
+        raise ClientError(audio_device_problem(str(exc))) from None
     with connect() as conn, mic_stream, speaker:
         return _loop(conn, model, mic, lines)
 
