@@ -433,6 +433,11 @@ class TurnCoordinator:
             exc.turn = turn.id
             self.error(exc, ref)
             self.finish(turn, "failed")
+        except Exception:
+            # A bug in understanding ends this turn `failed`; the session goes on.
+            log.exception("turn_failed", session=self.session.id, turn=turn.id)
+            self.error(ProtocolError("internal", "the daemon failed on this turn"), ref)
+            self.finish(turn, "failed")
         else:
             if isinstance(meaning, Plan):
                 step = self._decision_step(turn, ref, heard, meaning)
