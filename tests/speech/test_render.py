@@ -193,3 +193,10 @@ def test_rendering_spoken_text_again_is_stable(text: str) -> None:
     if isinstance(first, Spoken) and not re.match(r"\d{1,3}[.)]\s", first.text):
         second = render_for_speech(first.text)
         assert second == Spoken(first.text), (first, second)
+
+
+def test_escaped_marks_uncovered_by_removing_one_are_removed_too() -> None:
+    # Found by Hypothesis: `0\\##` once rendered `0\#`, which renders `0.`.
+    first = render_for_speech("0\\\\##")
+    assert isinstance(first, Spoken)
+    assert render_for_speech(first.text) == Spoken(first.text)

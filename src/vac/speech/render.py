@@ -250,7 +250,11 @@ def _blocks(lines: list[str]) -> list[str]:
 def _clean_block(block: str, omitted: list[str]) -> str:
     # Escaped markup characters are still markup to a listener: drop them first,
     # so they cannot pair up with real emphasis markers.
-    text = _ESCAPED_MARK.sub("", block)
+    # Until none is left: removing `\#` from `\\##` uncovers another `\#`,
+    # and what is spoken must not change when it is rendered again.
+    text = block
+    while (stripped := _ESCAPED_MARK.sub("", text)) != text:
+        text = stripped
     text = _IMAGE.sub(lambda m: _note(omitted, "image"), text)
     text = _LINK.sub(r"\1", text)
     text = _REF_LINK.sub(r"\1", text)
