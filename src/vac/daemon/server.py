@@ -446,8 +446,7 @@ class Server:
             self.detach(session, "revoked")
         else:
             principal = None
-        log_error_sent(err, principal, None)
-        self._send_raw(rid, err)
+        self._send_error_raw(rid, err, principal)
         log.warning(
             "refused_revoked_key",
             principal=principal,
@@ -503,8 +502,7 @@ class Server:
             ref=_ref_of(frames),
             retryable=False,
         )
-        log_error_sent(err, principal, None)
-        self._send_raw(rid, err)
+        self._send_error_raw(rid, err, principal)
 
     def _early_admit(self, rid: bytes, frames: list[zmq.Frame]) -> bool:
         """The per-connection limit on traffic outside a session."""
@@ -529,8 +527,7 @@ class Server:
             )
             # Before the routing-id check: the sender, not necessarily the owner.
             user_id = str(frames[-1].get("User-Id") or "")
-            log_error_sent(err, self.registry.principal_of(user_id.encode()), None)
-            self._send_raw(rid, err)
+            self._send_error_raw(rid, err, self.registry.principal_of(user_id.encode()))
             return False
         return True
 
@@ -547,8 +544,7 @@ class Server:
                     ref=msg.id,
                     retryable=False,
                 )
-                log_error_sent(err, principal, None)
-                self._send_raw(rid, err)
+                self._send_error_raw(rid, err, principal)
 
     def _in_session(
         self, rid: bytes, session: Session, msg: InboundMessage, payload: bytes | None
@@ -659,8 +655,7 @@ class Server:
                 retryable=True,
                 details={"provider": "storage"},
             )
-            log_error_sent(err, principal, None)
-            self._send_raw(rid, err)
+            self._send_error_raw(rid, err, principal)
         except Exception:
             log.exception("hello_failed", principal=principal)  # a bug: keep its traceback
             err = Error(
@@ -669,8 +664,7 @@ class Server:
                 ref=msg.id,
                 retryable=True,
             )
-            log_error_sent(err, principal, None)
-            self._send_raw(rid, err)
+            self._send_error_raw(rid, err, principal)
         finally:
             if reserved:
                 self._release_opening(principal)
@@ -694,8 +688,7 @@ class Server:
                     ref=msg.id,
                     retryable=False,
                 )
-                log_error_sent(err, principal, None)
-                self._send_raw(rid, err)
+                self._send_error_raw(rid, err, principal)
                 return
             session.output = output
             resumed = True
@@ -913,6 +906,11 @@ class Server:
             return False
         self._kick(session)
         return True
+
+    def _send_error_raw(self, rid: bytes, err: Error, principal: str | None) -> None:
+        """An error outside any session: logged once (`error_sent`), then sent."""
+        log_error_sent(err, principal, None)
+        self._send_raw(rid, err)
 
     def _send_raw(self, rid: bytes, msg: Outbound) -> None:
         """A message outside any session (pong to an early ping, an error)."""

@@ -707,99 +707,86 @@ class TurnCoordinator:
         """
         counter_id = new_id()
         with self._planning([oid, counter_id]) as checkpoint:
-            return self._plan_confirmed(
-                turn_id, oid, revision, edits, now, ref, checkpoint, counter_id
-            )
-
-    def _plan_confirmed(
-        self,
-        turn_id: str,
-        oid: str,
-        revision: int | None,
-        edits: object,
-        now: dt.datetime,
-        ref: str | None,
-        checkpoint: intent.Checkpoint,
-        counter_id: str,
-    ) -> Plan:
-        book = self.pipeline.book
-        principal = self.session.principal
-        confirmed = self._gate_confirm(oid, revision, edits, now)
-        objective = confirmed.objective
-        agent = self.pipeline.roster.get(objective.agent)
-        if agent is None:
-            raise ProtocolError(
-                "objective_invalid",
-                f"agent: {objective.agent!r} is not in the roster",
-                details={"fields": ["agent"]},
-            )
-        result = intent.negotiate(
-            objective,
-            agent,
-            now=now,
-            prior_refusal=confirmed.prior_refusal,
-            counter_id=counter_id,
-        )
-        entry = confirmed.entry
-        if result.decision == "refuse":
-            entry = book.record_refusal(principal, oid)
-        rows = [self._row(entry)]
-        audits = []
-        if result.audit is not None:
-            detail = msgspec.to_builtins(result.audit)
-            audits.append(
-                AuditRow(at_ms=now_ms(), kind=result.audit.type, principal=principal, detail=detail)
-            )
-        messages: list[Outbound] = [
-            ObjectiveConfirmed(ref=ref, turn=turn_id, objective_id=oid, objective=objective),
-            Negotiation(
-                turn=turn_id,
-                objective_id=oid,
-                decision=result.decision,
-                reply=result.reply,
-                reason=result.reason,
-                evidence=list(result.evidence),
-            ),
-        ]
-        spoken = result.reply
-        if result.counter is not None and self._draft_quota_ok(now):
-            counter = book.add(principal, result.counter, now=now, session=self.session.id)
-            rows.append(self._row(counter, ref))
-            summary = intent.summarise(result.counter, now=now)
-            messages.append(
-                ObjectiveDraft(
-                    turn=turn_id, objective=result.counter, preview=Preview(summary=summary)
+            book = self.pipeline.book
+            principal = self.session.principal
+            confirmed = self._gate_confirm(oid, revision, edits, now)
+            objective = confirmed.objective
+            agent = self.pipeline.roster.get(objective.agent)
+            if agent is None:
+                raise ProtocolError(
+                    "objective_invalid",
+                    f"agent: {objective.agent!r} is not in the roster",
+                    details={"fields": ["agent"]},
                 )
+            result = intent.negotiate(
+                objective,
+                agent,
+                now=now,
+                prior_refusal=confirmed.prior_refusal,
+                counter_id=counter_id,
             )
-            spoken = f"{result.reply} {summary}"
-
-        def applied() -> None:
-            if result.decision == "accept":
-                self.pipeline.accepted(objective)
+            entry = confirmed.entry
             if result.decision == "refuse":
-                # Pushed past an earlier refusal it is coercion, and audited: warn.
-                coercion = result.audit is not None
-                (log.warning if coercion else log.info)(
-                    "objective_refused",
-                    principal=principal,
-                    session=self.session.id,
+                entry = book.record_refusal(principal, oid)
+            rows = [self._row(entry)]
+            audits = []
+            if result.audit is not None:
+                detail = msgspec.to_builtins(result.audit)
+                audits.append(
+                    AuditRow(
+                        at_ms=now_ms(), kind=result.audit.type, principal=principal, detail=detail
+                    )
+                )
+            messages: list[Outbound] = [
+                ObjectiveConfirmed(ref=ref, turn=turn_id, objective_id=oid, objective=objective),
+                Negotiation(
                     turn=turn_id,
                     objective_id=oid,
-                    agent=objective.agent,
-                    coercion=coercion,
-                    # The agent's value names; never the cue words that were said.
-                    values=[e[6:] for e in result.evidence if e.startswith("value:")],
+                    decision=result.decision,
+                    reply=result.reply,
+                    reason=result.reason,
+                    evidence=list(result.evidence),
+                ),
+            ]
+            spoken = result.reply
+            if result.counter is not None and self._draft_quota_ok(now):
+                counter = book.add(principal, result.counter, now=now, session=self.session.id)
+                rows.append(self._row(counter, ref))
+                summary = intent.summarise(result.counter, now=now)
+                messages.append(
+                    ObjectiveDraft(
+                        turn=turn_id, objective=result.counter, preview=Preview(summary=summary)
+                    )
                 )
+                spoken = f"{result.reply} {summary}"
 
-        return Plan(
-            checkpoint=checkpoint,
-            rows=rows,
-            audits=audits,
-            messages=messages,
-            spoken=spoken,
-            status="completed",
-            applied=applied,
-        )
+            def applied() -> None:
+                if result.decision == "accept":
+                    self.pipeline.accepted(objective)
+                if result.decision == "refuse":
+                    # Pushed past an earlier refusal it is coercion, and audited: warn.
+                    coercion = result.audit is not None
+                    (log.warning if coercion else log.info)(
+                        "objective_refused",
+                        principal=principal,
+                        session=self.session.id,
+                        turn=turn_id,
+                        objective_id=oid,
+                        agent=objective.agent,
+                        coercion=coercion,
+                        # The agent's value names; never the cue words that were said.
+                        values=[e[6:] for e in result.evidence if e.startswith("value:")],
+                    )
+
+            return Plan(
+                checkpoint=checkpoint,
+                rows=rows,
+                audits=audits,
+                messages=messages,
+                spoken=spoken,
+                status="completed",
+                applied=applied,
+            )
 
     # ------------------------------------------------------- steward gate
 
