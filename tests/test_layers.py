@@ -10,8 +10,8 @@ import pytest
 SRC = Path(__file__).resolve().parents[1] / "src" / "vac"
 
 ALLOWED = {
-    "protocol": {"msgspec", "vac.protocol"},
-    "intent": {"msgspec", "vac.protocol", "vac.intent", "rapidfuzz", "jellyfish"},
+    "protocol": {"msgspec", "vac.protocol", "vac.errors"},
+    "intent": {"msgspec", "vac.protocol", "vac.intent", "vac.errors", "rapidfuzz", "jellyfish"},
 }
 FORBIDDEN_STDLIB = {"asyncio", "socket", "sqlite3", "threading", "subprocess", "time", "selectors"}
 

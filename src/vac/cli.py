@@ -25,8 +25,8 @@ from typing import Any, ClassVar, Final, TextIO
 
 import msgspec
 
+from vac.errors import VacError
 from vac.home import Home, HomeError
-from vac.protocol.errors import VacError
 from vac.protocol.text_safety import escape_for_terminal
 
 Handler = Callable[[argparse.Namespace], int]
@@ -100,8 +100,9 @@ def cmd_keys_new(args: argparse.Namespace) -> int:
 
 
 def cmd_keys_enroll(args: argparse.Namespace) -> int:
+    from vac.clock import now_ms
     from vac.daemon.keys import enroll
-    from vac.runtime.store import EventLog, now_ms
+    from vac.runtime.store import EventLog
 
     home = _known_home(args)
     out = Path(args.out) if args.out else None
@@ -127,8 +128,9 @@ def cmd_keys_enroll(args: argparse.Namespace) -> int:
 
 
 def cmd_keys_revoke(args: argparse.Namespace) -> int:
+    from vac.clock import now_ms
     from vac.daemon.keys import check_principal, client_keypair, fingerprint, load_public, revoke
-    from vac.runtime.store import EventLog, now_ms
+    from vac.runtime.store import EventLog
 
     home = _known_home(args)
     principal = check_principal(args.principal)

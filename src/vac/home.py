@@ -7,7 +7,7 @@ import stat
 from dataclasses import dataclass
 from pathlib import Path
 
-from vac.protocol.errors import VacError
+from vac.errors import VacError
 
 
 class HomeError(VacError):

@@ -23,7 +23,7 @@ from typing import Any, Final
 import structlog
 from structlog.typing import EventDict, WrappedLogger
 
-from vac.protocol.errors import VacError
+from vac.errors import VacError
 
 _SENSITIVE_NAME: Final = re.compile(
     r"audio|pcm|key|secret|token|payload|text|transcript|label", re.IGNORECASE

@@ -5,7 +5,7 @@ import pytest
 
 from vac.intent import (
     Agent,
-    ConfigError,
+    IntentConfigInvalid,
     Roster,
     VacIntentConfig,
     config_from_builtins,
@@ -153,7 +153,7 @@ def test_absent_config_keys_take_defaults() -> None:
     ],
 )
 def test_config_errors_name_the_key(toml: bytes, key: str, problem: str) -> None:
-    with pytest.raises(ConfigError) as info:
+    with pytest.raises(IntentConfigInvalid) as info:
         decode_config(toml)
     assert info.value.key == key
     assert info.value.message.startswith(f"{key}: ")
@@ -162,11 +162,11 @@ def test_config_errors_name_the_key(toml: bytes, key: str, problem: str) -> None
 
 def test_config_duplicate_names_and_syntax_errors() -> None:
     dup = b'[[agents]]\nname = "Ama"\nvalues = {}\n[[agents]]\nname = "ama"\nvalues = {}\n'
-    with pytest.raises(ConfigError) as info:
+    with pytest.raises(IntentConfigInvalid) as info:
         decode_config(dup)
     assert info.value.key == "agents"
-    with pytest.raises(ConfigError) as syntax:
+    with pytest.raises(IntentConfigInvalid) as syntax:
         decode_config(b"agents = [")
     assert syntax.value.key is None
-    with pytest.raises(ConfigError):
+    with pytest.raises(IntentConfigInvalid):
         config_from_builtins({"agents": [{"name": "Ama", "values": {}, "energy": -1}]})

@@ -22,7 +22,7 @@ ALLOWED_ROOTS = {
     "rapidfuzz",
     "jellyfish",
 }
-ALLOWED_VAC = {"vac.protocol.objective"}
+ALLOWED_VAC = {"vac.protocol.objective", "vac.errors"}
 FORBIDDEN_CALLS = {"now", "utcnow", "today", "time", "monotonic", "random", "uuid4"}
 
 

@@ -5,8 +5,8 @@ import pytest
 from vac.intent import (
     BanterThrottle,
     ScriptStep,
-    SquadMessage,
     SquadMessageInvalid,
+    SquadPost,
     compare_realm_parity,
     default_roster,
     parity_scenario,
@@ -17,7 +17,7 @@ ROSTER = default_roster()
 OTHERS_OF_ABENI = ["Kofi", "Zuri", "Tariq", "Imani"]
 
 
-def send(message: SquadMessage, now_ms: int = 0, throttle: BanterThrottle | None = None):  # type: ignore[no-untyped-def]
+def send(message: SquadPost, now_ms: int = 0, throttle: BanterThrottle | None = None):  # type: ignore[no-untyped-def]
     return route(
         message, ROSTER, realm="home", now_ms=now_ms, throttle=throttle or BanterThrottle()
     )
@@ -35,7 +35,7 @@ def send(message: SquadMessage, now_ms: int = 0, throttle: BanterThrottle | None
 def test_per_kind_routing(
     kind: str, recipients: list[str], time_sensitive: bool, needs_steward: bool, duckable: bool
 ) -> None:
-    m = send(SquadMessage(kind, "Abeni", "  The gate   is fixed. "))  # type: ignore[arg-type]
+    m = send(SquadPost(kind, "Abeni", "  The gate   is fixed. "))  # type: ignore[arg-type]
     assert m.recipients == recipients
     assert (m.time_sensitive, m.needs_steward, m.duckable) == (
         time_sensitive,
@@ -46,24 +46,24 @@ def test_per_kind_routing(
 
 
 def test_directed_order_goes_to_the_named_agent_grounded() -> None:
-    m = send(SquadMessage("directed-order", "steward", "Check the hives.", to="tarik"))
+    m = send(SquadPost("directed-order", "steward", "Check the hives.", to="tarik"))
     assert m.recipients == ["Tariq"] and m.sender == "steward"
-    callout = send(SquadMessage("callout", "Steward", "Everyone inside!"))
+    callout = send(SquadPost("callout", "Steward", "Everyone inside!"))
     assert callout.recipients == ["Abeni", "Kofi", "Zuri", "Tariq", "Imani"]
 
 
 @pytest.mark.parametrize(
     "message",
     [
-        SquadMessage("directed-order", "steward", "Go."),
-        SquadMessage("directed-order", "steward", "Go.", to="Bob"),
-        SquadMessage("directed-order", "Abeni", "Go.", to="Abeni"),
-        SquadMessage("inter-agent-banter", "steward", "Ha."),
-        SquadMessage("status-report", "Bob", "Done."),
-        SquadMessage("callout", "Abeni", "   "),
+        SquadPost("directed-order", "steward", "Go."),
+        SquadPost("directed-order", "steward", "Go.", to="Bob"),
+        SquadPost("directed-order", "Abeni", "Go.", to="Abeni"),
+        SquadPost("inter-agent-banter", "steward", "Ha."),
+        SquadPost("status-report", "Bob", "Done."),
+        SquadPost("callout", "Abeni", "   "),
     ],
 )
-def test_invalid_messages_are_named_errors(message: SquadMessage) -> None:
+def test_invalid_messages_are_named_errors(message: SquadPost) -> None:
     with pytest.raises(SquadMessageInvalid) as info:
         send(message)
     assert info.value.code == "invalid_message"
@@ -71,14 +71,14 @@ def test_invalid_messages_are_named_errors(message: SquadMessage) -> None:
 
 def test_banter_is_throttled_to_one_per_45_s_but_callouts_never() -> None:
     throttle = BanterThrottle()
-    first = send(SquadMessage("inter-agent-banter", "Kofi", "Nice."), 0, throttle)
+    first = send(SquadPost("inter-agent-banter", "Kofi", "Nice."), 0, throttle)
     assert not first.dropped
-    second = send(SquadMessage("inter-agent-banter", "Zuri", "Ha."), 44_999, throttle)
+    second = send(SquadPost("inter-agent-banter", "Zuri", "Ha."), 44_999, throttle)
     assert second.dropped and second.drop_reason == "banter-throttled"
     assert second.recipients == [] and second.retry_after_ms == 1
-    callout = send(SquadMessage("callout", "Zuri", "Fire!"), 45_000, throttle)
+    callout = send(SquadPost("callout", "Zuri", "Fire!"), 45_000, throttle)
     assert not callout.dropped
-    third = send(SquadMessage("inter-agent-banter", "Zuri", "Ha."), 45_000, throttle)
+    third = send(SquadPost("inter-agent-banter", "Zuri", "Ha."), 45_000, throttle)
     assert not third.dropped
 
 
@@ -109,13 +109,13 @@ def test_parity_reports_a_mismatch_when_shapes_differ(monkeypatch: pytest.Monkey
 
     real_route = squad.route
 
-    def drifting(message: SquadMessage, *args: object, **kw: object) -> squad.RoutedMessage:
+    def drifting(message: SquadPost, *args: object, **kw: object) -> squad.RoutedMessage:
         routed = real_route(message, *args, **kw)  # type: ignore[arg-type]
         if routed.realm == "incarnated":
             return msgspec.structs.replace(routed, time_sensitive=not routed.time_sensitive)
         return routed
 
     monkeypatch.setattr(squad, "route", drifting)
-    script = [ScriptStep(0, SquadMessage("status-report", "Kofi", "ok"))]
+    script = [ScriptStep(0, SquadPost("status-report", "Kofi", "ok"))]
     mismatches = compare_realm_parity(script, ROSTER)
     assert len(mismatches) == 1 and mismatches[0].startswith("step 0: home")

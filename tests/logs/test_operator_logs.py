@@ -28,9 +28,9 @@ from vac import logs as vac_logs
 from vac.client.connection import Connection
 from vac.daemon import keys
 from vac.daemon.engines import SttSection, TtsSection, describe_stt, describe_tts
+from vac.errors import VacError
 from vac.home import Home
 from vac.logs import REDACTED, LogLevelError, configure, get_logger, redact
-from vac.protocol.errors import VacError
 from vac.protocol.messages import (
     MARKER,
     ClientBye,

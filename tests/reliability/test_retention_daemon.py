@@ -6,9 +6,10 @@ import msgspec
 import pytest
 
 from tests.conftest import fast_config, start_daemon
+from vac.clock import now_ms
 from vac.daemon.config import RetentionSection, VacConfig
 from vac.home import Home
-from vac.runtime.store import EventLog, now_ms
+from vac.runtime.store import EventLog
 
 pytestmark = pytest.mark.slow
 DAY_MS = 86_400_000

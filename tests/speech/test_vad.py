@@ -10,11 +10,11 @@ from tests.speech.audio import load_fixtures
 from vac.speech.vad import (
     Endpoint,
     Endpointer,
-    SpeechStarted,
-    SpeechStopped,
     VadConfig,
     VadEvent,
     VadStream,
+    VoiceStarted,
+    VoiceStopped,
 )
 
 # 3 frames to start, 300 ms = 15 frames to stop, 20 ms frames.
@@ -35,22 +35,22 @@ GOLDEN: list[tuple[str, list[tuple[int, VadEvent]]]] = [
     # Two voiced frames are a click, not speech.
     ("0110 0110 0000", []),
     # Start is dated back to the first voiced frame of the confirming run.
-    ("00111 1", [(4, SpeechStarted(at_ms=40))]),
+    ("00111 1", [(4, VoiceStarted(at_ms=40))]),
     (
         "0111 " + "0" * 15,
         [
-            (3, SpeechStarted(at_ms=20)),
-            (18, SpeechStopped(at_ms=80)),
+            (3, VoiceStarted(at_ms=20)),
+            (18, VoiceStopped(at_ms=80)),
             (18, Endpoint(at_ms=380, last_voiced_ms=80)),
         ],
     ),
     # 14 unvoiced frames are a pause inside the utterance, not its end.
-    ("111 " + "0" * 14 + " 1", [(2, SpeechStarted(at_ms=0))]),
+    ("111 " + "0" * 14 + " 1", [(2, VoiceStarted(at_ms=0))]),
     (
         "111 " + "0" * 14 + " 1 " + "0" * 15,
         [
-            (2, SpeechStarted(at_ms=0)),
-            (32, SpeechStopped(at_ms=360)),
+            (2, VoiceStarted(at_ms=0)),
+            (32, VoiceStopped(at_ms=360)),
             (32, Endpoint(at_ms=660, last_voiced_ms=360)),
         ],
     ),
@@ -58,10 +58,10 @@ GOLDEN: list[tuple[str, list[tuple[int, VadEvent]]]] = [
     (
         "111" + "0" * 15 + "0111",
         [
-            (2, SpeechStarted(at_ms=0)),
-            (17, SpeechStopped(at_ms=60)),
+            (2, VoiceStarted(at_ms=0)),
+            (17, VoiceStopped(at_ms=60)),
             (17, Endpoint(at_ms=360, last_voiced_ms=60)),
-            (21, SpeechStarted(at_ms=380)),
+            (21, VoiceStarted(at_ms=380)),
         ],
     ),
 ]
@@ -82,7 +82,7 @@ def test_defaults_are_60ms_start_and_400ms_endpoint() -> None:
 
 def test_start_after_one_frame_when_configured() -> None:
     assert run("01", VadConfig(start_frames=1, endpoint_silence_ms=300)) == [
-        (1, SpeechStarted(at_ms=20))
+        (1, VoiceStarted(at_ms=20))
     ]
 
 
@@ -90,7 +90,7 @@ def test_finish_closes_open_speech_without_endpoint() -> None:
     endpointer = Endpointer(FAST)
     for voiced in [True] * 5 + [False] * 3:
         endpointer.feed(voiced)
-    assert endpointer.finish() == [SpeechStopped(at_ms=100)]
+    assert endpointer.finish() == [VoiceStopped(at_ms=100)]
     assert endpointer.finish() == []
 
 
@@ -138,18 +138,18 @@ def test_events_alternate_and_are_monotonic(
     last_ms = -1
     for event in events:
         match event:
-            case SpeechStarted(at_ms=at_ms):
+            case VoiceStarted(at_ms=at_ms):
                 assert not open_
                 open_ = True
                 assert at_ms >= last_ms
                 last_ms = at_ms
-            case SpeechStopped(at_ms=at_ms):
+            case VoiceStopped(at_ms=at_ms):
                 assert open_, "a stop without a start"
                 open_ = False
                 assert at_ms > last_ms
                 last_ms = at_ms
             case Endpoint(at_ms=at_ms, last_voiced_ms=last_voiced_ms):
-                assert not open_  # always right after its SpeechStopped
+                assert not open_  # always right after its VoiceStopped
                 assert last_voiced_ms == last_ms
                 assert at_ms - last_voiced_ms >= silence_ms
     assert not open_
@@ -164,9 +164,9 @@ def test_stream_endpoints_a_spoken_fixture() -> None:
     stream = VadStream()
     events = stream.feed(_fixture("kofi_build_bench.joe"))
     kinds = [type(e) for e in events]
-    assert kinds[0] is SpeechStarted and kinds[-1] is Endpoint
+    assert kinds[0] is VoiceStarted and kinds[-1] is Endpoint
     started = events[0]
-    assert isinstance(started, SpeechStarted)
+    assert isinstance(started, VoiceStarted)
     assert 200 <= started.at_ms <= 450  # 300 ms of leading silence in the file
     endpoint = events[-1]
     assert isinstance(endpoint, Endpoint)

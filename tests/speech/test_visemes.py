@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from vac.speech.visemes import (
     PHONEME_VISEME,
     VISEMES,
-    VisemeCue,
+    TimedViseme,
     cues_from_durations,
     estimate_cues,
     merge_cues,
@@ -92,11 +92,11 @@ def test_cues_from_durations_merges_and_lends_stress_to_the_vowel() -> None:
     # "^ p ˈ ɑ ː m $" at 1000 Hz, durations in samples = ms.
     cues = cues_from_durations(list("^pˈɑːm$"), [10, 20, 5, 30, 15, 20, 10], 1000)
     assert cues == [
-        VisemeCue(0, "sil"),
-        VisemeCue(10, "PP"),
-        VisemeCue(30, "aa"),  # starts at the stress mark, which lends its time forward
-        VisemeCue(80, "PP"),
-        VisemeCue(100, "sil"),
+        TimedViseme(0, "sil"),
+        TimedViseme(10, "PP"),
+        TimedViseme(30, "aa"),  # starts at the stress mark, which lends its time forward
+        TimedViseme(80, "PP"),
+        TimedViseme(100, "sil"),
     ]
 
 
@@ -115,16 +115,16 @@ def test_estimate_spreads_phonemes_over_the_duration() -> None:
     cues = estimate_cues(["^", "p", "ˈ", "ɑ", "ː", "$"], 4000, 1000)
     # ^ p ˈ ɑ $ weigh 1 each (ˈ lends to ɑ), ː weighs nothing: 5 slots of 800 ms.
     assert cues == [
-        VisemeCue(0, "sil"),
-        VisemeCue(800, "PP"),
-        VisemeCue(1600, "aa"),
-        VisemeCue(3200, "sil"),
+        TimedViseme(0, "sil"),
+        TimedViseme(800, "PP"),
+        TimedViseme(1600, "aa"),
+        TimedViseme(3200, "sil"),
     ]
 
 
 def test_merge_keeps_last_cue_at_an_instant() -> None:
-    merged = merge_cues([VisemeCue(0, "sil"), VisemeCue(0, "PP"), VisemeCue(5, "PP")])
-    assert merged == [VisemeCue(0, "PP")]
+    merged = merge_cues([TimedViseme(0, "sil"), TimedViseme(0, "PP"), TimedViseme(5, "PP")])
+    assert merged == [TimedViseme(0, "PP")]
 
 
 @given(

@@ -26,9 +26,9 @@ import zmq
 import zmq.auth
 from zmq.utils.monitor import parse_monitor_message
 
+from vac.errors import VacError
 from vac.home import Home, HomeError
 from vac.protocol.codec import decode_outbound, encode_inbound
-from vac.protocol.errors import VacError
 from vac.protocol.messages import (
     AudioInputChunk,
     AudioInputCommit,

@@ -12,7 +12,7 @@ from typing import Annotated, Any, Final, Literal
 
 import msgspec
 
-from vac.protocol.errors import VacError
+from vac.errors import VacError
 
 EgressClass = Literal[
     "on-device", "local-network", "named-remote-service", "unofficial-remote-endpoint"
@@ -246,7 +246,7 @@ def intent_config(config: VacConfig) -> Any:
         raw["agents"] = config.agents
     try:
         return intent.config_from_builtins(raw)
-    except intent.ConfigError as exc:
+    except intent.IntentConfigInvalid as exc:
         raise ConfigError(f"vac.toml: {exc.message}") from None
 
 

@@ -14,7 +14,7 @@ from typing import Annotated, Any, Final, Literal
 import msgspec
 
 from vac.daemon.config import ConfigError, EgressClass, VacConfig
-from vac.protocol.errors import VacError
+from vac.errors import VacError
 
 ProviderKind = Literal["stt", "tts", "vad"]
 ON_DEVICE: Final = "on-device"

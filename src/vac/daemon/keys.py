@@ -13,7 +13,6 @@ import os
 import re
 import shutil
 import tempfile
-import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -23,6 +22,7 @@ from typing import Final
 import zmq
 import zmq.auth
 
+from vac.clock import wall_ns
 from vac.home import Home, HomeError
 
 PRINCIPAL_RE: Final = re.compile(r"^[a-z][a-z0-9_-]{0,31}$")
@@ -202,7 +202,7 @@ class KeyRegistry:
         # messages does not turn into a burst of file reads) so that a
         # revocation right after an enrolment is never hidden behind an
         # unchanged mtime.
-        now_ns = time.time_ns()
+        now_ns = wall_ns()
         age_ns = now_ns - mtime
         recent = 0 <= age_ns < 2_000_000_000 and now_ns - self._scanned_ns > 10_000_000
         if mtime != self._mtime_ns or recent:

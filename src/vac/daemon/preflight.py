@@ -18,8 +18,8 @@ import zmq
 
 from vac.daemon.config import ConfigError, VacConfig, load_config
 from vac.daemon.engines import ProviderMissing, Providers
+from vac.errors import VacError
 from vac.home import Home, HomeError, check_secret_file
-from vac.protocol.errors import VacError
 
 Status = Literal["ok", "fail", "warn", "off"]
 

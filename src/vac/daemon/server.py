@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import time
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -22,6 +21,7 @@ import zmq
 import zmq.asyncio
 from zmq.auth.asyncio import AsyncioAuthenticator
 
+from vac.clock import monotonic_s, now_ms
 from vac.daemon.config import DaemonSection
 from vac.daemon.keys import KeyRegistry, fingerprint, socket_curve_server
 from vac.home import Home
@@ -49,7 +49,7 @@ from vac.protocol.messages import (
 from vac.protocol.objective import Objective
 from vac.runtime.outcomes import decode_replies
 from vac.runtime.session import Outbox, OutboxFull, Replies, Session, new_id
-from vac.runtime.store import AsyncEventLog, EventLog, StorageUnavailable, now_ms
+from vac.runtime.store import AsyncEventLog, EventLog, StorageUnavailable
 
 ZAP_DOMAIN: Final = "vac"
 MAX_MESSAGE_BYTES: Final = 64 * 1024
@@ -222,7 +222,7 @@ class _AuthProvider:
 
     def write_if_due(self) -> None:
         """Start writing the interval's counts, if an interval has passed."""
-        if self._counts and time.monotonic() - self._last_write_s >= self.interval_s:
+        if self._counts and monotonic_s() - self._last_write_s >= self.interval_s:
             task = asyncio.ensure_future(self._write(self._take()))
             task.add_done_callback(report_task_failure)
 
@@ -234,7 +234,7 @@ class _AuthProvider:
     def _take(self) -> dict[str, int]:
         # Taken synchronously, so two writes never carry the same failures.
         counts, self._counts = self._counts, {}
-        self._last_write_s = time.monotonic()
+        self._last_write_s = monotonic_s()
         return counts
 
     async def _write(self, counts: dict[str, int]) -> None:
@@ -343,8 +343,8 @@ class Server:
                 )
                 self.coordinator.on_detached(session, "shutdown")
                 self.send(session, ServerBye(reason="shutdown"))
-        deadline = time.monotonic() + SHUTDOWN_DRAIN_S
-        while time.monotonic() < deadline and any(
+        deadline = monotonic_s() + SHUTDOWN_DRAIN_S
+        while monotonic_s() < deadline and any(
             len(s.outbox) for s in self.sessions.values() if s.attached
         ):
             self._flush_all()
@@ -430,7 +430,7 @@ class Server:
         if session is None:
             self._pre_session(rid, principal, msg)
             return
-        session.last_seen_s = time.monotonic()
+        session.last_seen_s = monotonic_s()
         self._in_session(rid, session, msg, payload)
 
     def _refuse_revoked(self, rid: bytes, session: Session | None, user_id: str) -> None:
@@ -509,12 +509,12 @@ class Server:
         gate = self._early.get(rid)
         if gate is None:
             rate = EARLY_MESSAGES_PER_S
-            gate = self._early[rid] = _EarlyGate(_Bucket(rate, rate, time.monotonic()))
+            gate = self._early[rid] = _EarlyGate(_Bucket(rate, rate, monotonic_s()))
             while len(self._early) > MAX_TRACKED_CONNECTIONS:
                 self._early.popitem(last=False)
         else:
             self._early.move_to_end(rid)
-        wait_s = gate.admit(time.monotonic())
+        wait_s = gate.admit(monotonic_s())
         if wait_s is None:
             return False
         if wait_s > 0:
@@ -578,7 +578,7 @@ class Server:
 
     def _rate_limited(self, principal: str, msg: InboundMessage) -> Error | None:
         """The principal's token bucket (§7); None when the message may pass."""
-        wait_s = self._bucket(principal).take(time.monotonic())
+        wait_s = self._bucket(principal).take(monotonic_s())
         if wait_s <= 0:
             return None
         return Error(
@@ -593,7 +593,7 @@ class Server:
         bucket = self._buckets.get(principal)
         if bucket is None:
             rate = float(self.cfg.messages_per_s)
-            bucket = self._buckets[principal] = _Bucket(rate, rate, time.monotonic())
+            bucket = self._buckets[principal] = _Bucket(rate, rate, monotonic_s())
         return bucket
 
     # ------------------------------------------------------------ handshake
@@ -755,7 +755,7 @@ class Server:
         if not mine:
             return False  # all of the quota is hellos in flight
         stalest = min(mine, key=lambda s: s.last_seen_s)
-        if time.monotonic() - stalest.last_seen_s > self.cfg.heartbeat_ms / 1000:
+        if monotonic_s() - stalest.last_seen_s > self.cfg.heartbeat_ms / 1000:
             self.expire(stalest, "replaced")
             return True
         return False
@@ -815,7 +815,7 @@ class Server:
         session.outbox.clear()
         session.connection = rid
         session.seq = 0
-        session.last_seen_s = time.monotonic()
+        session.last_seen_s = monotonic_s()
         self.by_conn[rid] = session
         self._remember_owner(rid, session.principal)
         self._detached.pop(session.id, None)
@@ -1016,7 +1016,7 @@ class Server:
         hb_s = self.cfg.heartbeat_ms / 1000
         while True:
             await asyncio.sleep(hb_s / 4)
-            limit = time.monotonic() - 3 * hb_s
+            limit = monotonic_s() - 3 * hb_s
             for session in list(self.sessions.values()):
                 if session.attached and session.last_seen_s < limit:
                     try:

@@ -1,7 +1,7 @@
 """Errors of the intent layer, each carrying the wire `code` it maps to.
 
-The daemon turns these into `error {code, message, details}` at its single
-boundary; nothing here knows about the wire beyond the code string.
+Each one says what a client is told (`code`, `message`, `details`); the
+daemon turns it into `error {…}` at its single boundary, unchanged.
 """
 
 from __future__ import annotations
@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import msgspec
+
+from vac.errors import VacError
 
 
 class FieldError(msgspec.Struct, frozen=True):
@@ -22,14 +24,8 @@ class FieldError(msgspec.Struct, frozen=True):
         return f"{self.path}: {self.message}"
 
 
-class IntentError(Exception):
+class IntentError(VacError):
     """Root of every error raised by `vac.intent`."""
-
-    code: str = "internal"
-
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
 
 
 class ObjectiveInvalid(IntentError):
@@ -43,7 +39,7 @@ class ObjectiveInvalid(IntentError):
         self.errors: list[FieldError] = list(errors)
         # Paths in first-seen order, each once: this is `details.fields`.
         self.fields: list[str] = list(dict.fromkeys(e.path for e in self.errors))
-        super().__init__("; ".join(str(e) for e in self.errors))
+        super().__init__("; ".join(str(e) for e in self.errors), details={"fields": self.fields})
 
 
 class RevisionStale(ObjectiveInvalid):
@@ -56,6 +52,7 @@ class RevisionStale(ObjectiveInvalid):
         super().__init__(
             [FieldError("revision", f"{given} is stale; the current revision is {current}")]
         )
+        self.message = f"revision: {self.message}"
 
 
 class ObjectiveUnknown(IntentError):
@@ -63,23 +60,28 @@ class ObjectiveUnknown(IntentError):
 
     The same error (and the same message) is raised for another principal's
     draft as for an id that never existed, so its existence is never revealed.
+    A settled objective of the principal's own says what it became (`detail`,
+    and `details.status` on the wire).
     """
 
     code = "objective_unknown"
+    SETTLED = ("confirmed", "rejected", "expired", "refused", "withdrawn")
 
     def __init__(self, objective_id: str, detail: str | None = None) -> None:
         self.objective_id = objective_id
         self.detail = detail
-        message = f"no pending objective {objective_id!r}"
-        if detail is not None:
-            message = f"{message} ({detail})"
-        super().__init__(message)
+        if detail in self.SETTLED:
+            super().__init__(
+                f"objective is no longer pending (it is {detail})", details={"status": detail}
+            )
+        elif detail is not None:
+            super().__init__(f"no such pending objective ({detail})")
+        else:
+            super().__init__("no such pending objective")
 
 
-class ConfigError(IntentError):
+class IntentConfigInvalid(IntentError):
     """The intent configuration (`vac.toml`) is invalid; `key` names the bad key."""
-
-    code = "config_invalid"
 
     def __init__(self, key: str | None, problem: str) -> None:
         self.key = key

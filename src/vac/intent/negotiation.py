@@ -70,7 +70,7 @@ class AuditEvent(msgspec.Struct, frozen=True):
     at: str
 
 
-class Negotiation(msgspec.Struct, frozen=True):
+class NegotiationOutcome(msgspec.Struct, frozen=True):
     """The agent's answer. `counter` is the safer draft of a counter-offer;
     `audit` is set when a refusal was pushed past (coercion)."""
 
@@ -220,7 +220,7 @@ def negotiate(
     now: dt.datetime,
     prior_refusal: bool,
     counter_id: str | None = None,
-) -> Negotiation:
+) -> NegotiationOutcome:
     """The agent's decision on a confirmed objective (rules in the module doc).
 
     `prior_refusal` comes from the gate (`Confirmed.prior_refusal`).
@@ -240,8 +240,8 @@ def negotiate(
         *,
         counter: Objective | None = None,
         audit: AuditEvent | None = None,
-    ) -> Negotiation:
-        return Negotiation(
+    ) -> NegotiationOutcome:
+        return NegotiationOutcome(
             objective.id, agent.name, decision, reply, reason, evidence, counter, audit
         )
 

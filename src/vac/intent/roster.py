@@ -19,7 +19,7 @@ import jellyfish
 import msgspec
 from rapidfuzz import fuzz
 
-from vac.intent.errors import ConfigError
+from vac.intent.errors import IntentConfigInvalid
 from vac.intent.lexicon import words
 from vac.protocol.objective import AGENT_PATTERN
 
@@ -214,7 +214,7 @@ _AT_RE: Final = re.compile(
 _UNKNOWN_RE: Final = re.compile(r"unknown field `(?P<field>[^`]+)`")
 
 
-def _config_error(exc: msgspec.MsgspecError) -> ConfigError:
+def _config_error(exc: msgspec.MsgspecError) -> IntentConfigInvalid:
     """msgspec says "Expected `int`, got `str` - at `$.agents[0].energy`";
     lift the path out so the error names the key first."""
     match = _AT_RE.match(str(exc))
@@ -226,18 +226,18 @@ def _config_error(exc: msgspec.MsgspecError) -> ConfigError:
     if unknown is not None:
         path = f"{path}.{unknown['field']}" if path else unknown["field"]
         problem = "not a known setting"
-    return ConfigError(path or None, problem)
+    return IntentConfigInvalid(path or None, problem)
 
 
 def decode_config(data: bytes | str) -> VacIntentConfig:
-    """Decode `vac.toml` text; a bad key raises `ConfigError` naming it."""
+    """Decode `vac.toml` text; a bad key raises `IntentConfigInvalid` naming it."""
     try:
         config = msgspec.toml.decode(data, type=VacIntentConfig)
         config.roster()  # duplicate names are a config error too
     except msgspec.MsgspecError as exc:
         raise _config_error(exc) from None
     except ValueError as exc:
-        raise ConfigError("agents", str(exc)) from None
+        raise IntentConfigInvalid("agents", str(exc)) from None
     return config
 
 
@@ -249,7 +249,7 @@ def config_from_builtins(raw: object) -> VacIntentConfig:
     except msgspec.MsgspecError as exc:
         raise _config_error(exc) from None
     except ValueError as exc:
-        raise ConfigError("agents", str(exc)) from None
+        raise IntentConfigInvalid("agents", str(exc)) from None
     return config
 
 

@@ -50,7 +50,7 @@ _RULES: Final[dict[str, _Rule]] = {
 }
 
 
-class SquadMessage(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
+class SquadPost(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     """What a sender says; `to` names the agent of a directed order."""
 
     kind: SquadKind
@@ -107,7 +107,7 @@ def _canonical(name: str, roster: Roster, *, grounded: bool) -> str:
 
 
 def route(
-    message: SquadMessage,
+    message: SquadPost,
     roster: Roster,
     *,
     realm: Realm,
@@ -163,7 +163,7 @@ def route(
 
 class ScriptStep(msgspec.Struct, frozen=True):
     at_ms: int
-    message: SquadMessage
+    message: SquadPost
 
 
 def _shape(m: RoutedMessage) -> tuple[object, ...]:
@@ -206,11 +206,11 @@ def parity_scenario(roster: Roster) -> list[ScriptStep]:
     """A script exercising every kind and the banter throttle."""
     a, b = roster.agents[0].name, roster.agents[-1].name
     return [
-        ScriptStep(0, SquadMessage("status-report", a, "The gate is fixed.")),
-        ScriptStep(1_000, SquadMessage("callout", b, "Smoke by the grove!")),
-        ScriptStep(2_000, SquadMessage("permission-request", a, "May I cross the river?")),
-        ScriptStep(3_000, SquadMessage("inter-agent-banter", b, "Nice work on that gate.")),
-        ScriptStep(10_000, SquadMessage("inter-agent-banter", a, "Thanks!")),  # throttled
-        ScriptStep(50_000, SquadMessage("inter-agent-banter", a, "Thanks, really.")),
-        ScriptStep(51_000, SquadMessage("directed-order", STEWARD, "Check the hives.", to=b)),
+        ScriptStep(0, SquadPost("status-report", a, "The gate is fixed.")),
+        ScriptStep(1_000, SquadPost("callout", b, "Smoke by the grove!")),
+        ScriptStep(2_000, SquadPost("permission-request", a, "May I cross the river?")),
+        ScriptStep(3_000, SquadPost("inter-agent-banter", b, "Nice work on that gate.")),
+        ScriptStep(10_000, SquadPost("inter-agent-banter", a, "Thanks!")),  # throttled
+        ScriptStep(50_000, SquadPost("inter-agent-banter", a, "Thanks, really.")),
+        ScriptStep(51_000, SquadPost("directed-order", STEWARD, "Check the hives.", to=b)),
     ]

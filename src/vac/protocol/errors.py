@@ -1,48 +1,24 @@
-"""Error codes of PROTOCOL §6 and the one root exception that carries them.
+"""The VAC/1 violation: an error whose wire code is chosen where it is raised.
 
-Every failure that reaches a client is a `ProtocolError` with a wire `code`;
-bad input never becomes `None` or a bare exception.
+The codes of PROTOCOL §6 and the exception root live in `vac.errors` (a leaf
+every layer may import); they are re-exported here for the protocol layer.
 """
 
 from __future__ import annotations
 
-from typing import Any, Final, Literal
+from typing import Any
 
-ErrorCode = Literal[
-    "invalid_message",
-    "unsupported_version",
-    "handshake_required",
-    "unauthorized",
-    "session_unknown",
-    "format_unsupported",
-    "chunk_invalid",
-    "input_gap",
-    "input_overrun",
-    "stream_unknown",
-    "stream_exists",
-    "stream_closed",
-    "turn_unknown",
-    "objective_unknown",
-    "objective_invalid",
-    "output_overrun",
-    "rate_limited",
-    "busy",
-    "provider_unavailable",
-    "internal",
-]
+from vac.errors import RETRYABLE, ErrorCode, VacError
 
-# Whether a client may usefully send the same thing again later.
-RETRYABLE: Final[frozenset[str]] = frozenset(
-    {"rate_limited", "busy", "provider_unavailable", "internal", "output_overrun"}
-)
-
-
-class VacError(Exception):
-    """Root of every vac exception."""
+__all__ = ["RETRYABLE", "ErrorCode", "ProtocolError", "VacError"]
 
 
 class ProtocolError(VacError):
-    """A violation of VAC/1 that is answered with `error {code}`."""
+    """A violation of VAC/1 that is answered with `error {code}`.
+
+    Unlike the other `VacError`s, its code is an argument: the codec and the
+    stream rules name the exact violation where they find it.
+    """
 
     def __init__(
         self,
@@ -54,17 +30,9 @@ class ProtocolError(VacError):
         turn: str | None = None,
         details: dict[str, Any] | None = None,
     ) -> None:
-        super().__init__(f"{code}: {message}")
-        self.code: ErrorCode = code
-        self.message = message
-        self.ref = ref
-        self.stream = stream
-        self.turn = turn
-        self.details = details
-
-    @property
-    def retryable(self) -> bool:
-        return self.code in RETRYABLE
+        super().__init__(message, details=details, ref=ref, stream=stream, turn=turn)
+        self.args = (f"{code}: {message}",)
+        self.code = code
 
     def with_ref(self, ref: str | None) -> ProtocolError:
         self.ref = ref

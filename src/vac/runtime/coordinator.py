@@ -20,7 +20,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import datetime as dt
-import time
 from collections import deque
 from collections.abc import Callable, Coroutine, Iterator
 from dataclasses import dataclass, field
@@ -29,6 +28,7 @@ from typing import TYPE_CHECKING, Any, Final
 import msgspec
 
 from vac import intent
+from vac.clock import monotonic_ns, now_ms, wall_now
 from vac.logs import get_logger
 from vac.protocol.errors import ProtocolError
 from vac.protocol.messages import (
@@ -72,7 +72,6 @@ from vac.runtime.store import (
     Outcome,
     Step,
     StorageUnavailable,
-    now_ms,
 )
 
 if TYPE_CHECKING:
@@ -83,11 +82,6 @@ MAX_ENDED_TURNS: Final = 256
 # Input held while a decision is being written (normally a few ms of fsync).
 # Bounded: past it the session is answered `busy` until the disk catches up.
 MAX_HELD_MESSAGES: Final = 512
-
-
-def wall_now() -> dt.datetime:
-    """The household's local time, for deadlines and the agents' time of day."""
-    return dt.datetime.now().astimezone()
 
 
 class ReplyOverrun(Exception):
@@ -471,7 +465,7 @@ class TurnCoordinator:
                     "or confirm it on screen."
                 )
                 return "low-confidence-confirm", question
-        t0 = time.perf_counter()
+        t0_ns = monotonic_ns()
         result = intent.parse(
             text,
             confidence=confidence,
@@ -480,7 +474,7 @@ class TurnCoordinator:
             current_agent=self.current_agent,
             objective_id=new_id(),
         )
-        turn.trace.record("parse", (time.perf_counter() - t0) * 1000)
+        turn.trace.record("parse", (monotonic_ns() - t0_ns) / 1e6)
         if isinstance(result, intent.Clarify):
             return result.reason, result.question
         if not self._draft_quota_ok(now):

@@ -7,27 +7,24 @@ modelled stage table. A turn whose `ack` stage misses its budget is
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass, field
 from typing import Final
 
+from vac.clock import monotonic_ns
+
 ACK_BUDGET_MS: Final = 400
-
-
-def now_ns() -> int:
-    return time.monotonic_ns()
 
 
 @dataclass
 class LatencyTrace:
     """Stage timings for one turn. `origin_ns` is the commit, endpoint or text receipt."""
 
-    origin_ns: int = field(default_factory=now_ns)
+    origin_ns: int = field(default_factory=monotonic_ns)
     stages_ms: dict[str, int] = field(default_factory=dict)
 
     def since_origin(self, stage: str) -> int:
         """Record `stage` as origin → now (first measurement wins)."""
-        ms = (now_ns() - self.origin_ns) // 1_000_000
+        ms = (monotonic_ns() - self.origin_ns) // 1_000_000
         self.stages_ms.setdefault(stage, int(ms))
         return self.stages_ms[stage]
 

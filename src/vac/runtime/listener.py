@@ -219,11 +219,11 @@ class Listener:
             return
         for event in st.vad.feed(pcm):
             match event:
-                case vadlib.SpeechStarted(at_ms=at):
+                case vadlib.VoiceStarted(at_ms=at):
                     st.speech_started = True
                     self._send(SpeechStarted(stream=st.id, at_ms=at))
                     self.on_speech()
-                case vadlib.SpeechStopped(at_ms=at):
+                case vadlib.VoiceStopped(at_ms=at):
                     self._send(SpeechStopped(stream=st.id, at_ms=at))
                 case vadlib.Endpoint(at_ms=at, last_voiced_ms=last):
                     if st.mode == "vad" and st is self.open:
@@ -241,7 +241,7 @@ class Listener:
     def _close(self, st: _Open) -> None:
         if st.vad is not None:
             for event in st.vad.finish():
-                if isinstance(event, vadlib.SpeechStopped):
+                if isinstance(event, vadlib.VoiceStopped):
                     self._send(SpeechStopped(stream=st.id, at_ms=event.at_ms))
             st.voiced_ms_at_close, st.vad = st.vad.voiced_ms, None
         if self.open is st:

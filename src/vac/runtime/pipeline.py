@@ -16,12 +16,13 @@ from typing import TYPE_CHECKING, Any, Final
 import msgspec
 
 from vac import intent
+from vac.clock import now_ms, wall_now
 from vac.logs import get_logger
 from vac.protocol.messages import InboundMessage, SquadSend
 from vac.protocol.objective import Objective
-from vac.runtime.coordinator import TurnCoordinator, wall_now
+from vac.runtime.coordinator import TurnCoordinator
 from vac.runtime.session import Session
-from vac.runtime.store import EventLog, ObjectiveRow, Step, StorageUnavailable, now_ms
+from vac.runtime.store import EventLog, ObjectiveRow, Step, StorageUnavailable
 from vac.speech.tts import TtsEngine
 from vac.speech.vad import VadConfig
 from vac.speech.workers import SttPool
@@ -253,7 +254,7 @@ class Pipeline:
             self.roster = self.roster.replace(intent.apply_accept(agent, objective))
 
     def route_squad(self, msg: SquadSend) -> intent.RoutedMessage:
-        message = intent.SquadMessage(
+        message = intent.SquadPost(
             kind=msg.kind, sender=msg.sender or "steward", text=msg.text, to=msg.to
         )
         try:

@@ -11,12 +11,12 @@ at its next await without sending anything more.
 from __future__ import annotations
 
 import asyncio
-import time
 from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
+from vac.clock import monotonic_ns, monotonic_s
 from vac.protocol.messages import (
     AudioOutputChunk,
     AudioOutputDone,
@@ -27,7 +27,7 @@ from vac.protocol.messages import (
     VisemeCue,
 )
 from vac.runtime.history import SpokenPhrase, heard_text
-from vac.runtime.latency import LatencyTrace, now_ns
+from vac.runtime.latency import LatencyTrace
 from vac.runtime.session import Session, new_id
 from vac.speech.phrases import split_phrases
 from vac.speech.render import Refused, render_for_speech
@@ -41,7 +41,7 @@ ReplyEnd = Literal["completed", "cancelled", "failed", "overrun", "refused", "si
 
 
 @dataclass
-class Reply:
+class SpokenReply:
     turn: str
     stream: str
     generation: int
@@ -76,12 +76,12 @@ class Speaker:
         self.executor = executor
         self.next_generation = next_generation
         self.lead_ms = lead_ms
-        self.current: Reply | None = None
-        self.last: Reply | None = None
+        self.current: SpokenReply | None = None
+        self.last: SpokenReply | None = None
 
     # ------------------------------------------------------------ control
 
-    def fence(self, played_ms: int | None = None) -> Reply | None:
+    def fence(self, played_ms: int | None = None) -> SpokenReply | None:
         """Stop the current reply now (barge-in / cancel). Synchronous."""
         reply = self.current
         if reply is None or reply.ended:
@@ -101,7 +101,7 @@ class Speaker:
                 return True
         return False
 
-    def _end(self, reply: Reply, reason: OutputDoneReason) -> None:
+    def _end(self, reply: SpokenReply, reason: OutputDoneReason) -> None:
         reply.ended = True
         self.server.send(
             self.session,
@@ -128,8 +128,8 @@ class Speaker:
             return ReplyOutcome("refused", "", "")
         if not self.session.output.speak:
             return ReplyOutcome("silent", rendered.text, rendered.text)
-        text_ready_ns = now_ns()
-        reply = Reply(turn, new_id(), await self.next_generation(), rendered.text)
+        text_ready_ns = monotonic_ns()
+        reply = SpokenReply(turn, new_id(), await self.next_generation(), rendered.text)
         self.current = reply
         self.server.send(
             self.session,
@@ -152,7 +152,9 @@ class Speaker:
                 self._end(reply, "failed")
             raise
 
-    async def _stream(self, reply: Reply, trace: LatencyTrace, text_ready_ns: int) -> ReplyOutcome:
+    async def _stream(
+        self, reply: SpokenReply, trace: LatencyTrace, text_ready_ns: int
+    ) -> ReplyOutcome:
         out_rate = self.session.output.rate
         resampler = Resampler(self.tts.sample_rate_hz, out_rate)
         phrases = split_phrases(reply.text) or [reply.text]
@@ -199,7 +201,7 @@ class Speaker:
                     if not ok:
                         return self._overrun(reply)
                     if reply.chunks == 0:
-                        trace.record("tts_first", (now_ns() - text_ready_ns) / 1e6)
+                        trace.record("tts_first", (monotonic_ns() - text_ready_ns) / 1e6)
                         trace.since_origin("first_audio")
                     reply.chunks += 1
                     reply.sent_ms += len(chunk) * 1000 // (2 * out_rate)
@@ -211,9 +213,9 @@ class Speaker:
         self._end(reply, "completed")
         return ReplyOutcome("completed", reply.text, reply.text)
 
-    async def _pace(self, reply: Reply, started_s: float | None) -> float:
+    async def _pace(self, reply: SpokenReply, started_s: float | None) -> float:
         """The first `lead_ms` at once, then no faster than real time (§5.2)."""
-        now_s = time.monotonic()
+        now_s = monotonic_s()
         if started_s is None:
             return now_s
         due_s = started_s + max(0, reply.sent_ms - self.lead_ms) / 1000
@@ -223,7 +225,7 @@ class Speaker:
             raise asyncio.CancelledError
         return started_s
 
-    def _overrun(self, reply: Reply) -> ReplyOutcome:
+    def _overrun(self, reply: SpokenReply) -> ReplyOutcome:
         from vac.protocol.errors import ProtocolError
 
         dropped = self.session.outbox.drop_chunks(reply.generation)
@@ -239,7 +241,7 @@ class Speaker:
         self._end(reply, "failed")
         return ReplyOutcome("overrun", reply.text, "")
 
-    def heard(self, reply: Reply) -> str:
+    def heard(self, reply: SpokenReply) -> str:
         """What the user heard of a fenced reply (for the history)."""
         return heard_text(reply.phrases, reply.played_ms or 0)
 

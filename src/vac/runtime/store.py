@@ -20,7 +20,6 @@ import asyncio
 import contextlib
 import json
 import sqlite3
-import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
@@ -28,7 +27,7 @@ from typing import Any, Final, TypeVar
 
 import msgspec
 
-from vac.protocol.errors import VacError
+from vac.errors import ErrorCode, VacError
 
 T = TypeVar("T")
 
@@ -143,13 +142,14 @@ class StoreError(VacError):
 class StorageUnavailable(VacError):
     """A write did not land; nothing of it was applied.
 
-    The message is one line without paths or data: it may reach a client.
+    The message is one line without paths or data: it may reach a client,
+    as `provider_unavailable {provider: storage}` (retryable).
     """
 
+    code: ErrorCode = "provider_unavailable"
 
-def now_ms() -> int:
-    """Wall-clock milliseconds since the epoch: the event log's timestamps."""
-    return time.time_ns() // 1_000_000
+    def __init__(self, message: str) -> None:
+        super().__init__(message, details={"provider": "storage", "retry_after_ms": 1000})
 
 
 # ------------------------------------------------------------------ rows

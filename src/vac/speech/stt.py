@@ -24,6 +24,7 @@ import msgspec
 import numpy as np
 import numpy.typing as npt
 
+from vac.errors import ErrorCode, VacError
 from vac.speech.transcript_filter import confidence, drop_reason, speech_level_dbfs
 
 if TYPE_CHECKING:
@@ -39,8 +40,10 @@ _TOKENS_PER_S: Final = 8
 _TOKENS_SLACK: Final = 10
 
 
-class SttError(Exception):
-    """Root of the STT engine's failures."""
+class SttError(VacError):
+    """Root of the STT engine's failures: recognition is unavailable."""
+
+    code: ErrorCode = "provider_unavailable"
 
 
 class SttModelMissing(SttError):

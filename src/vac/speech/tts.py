@@ -16,8 +16,9 @@ from typing import TYPE_CHECKING, Literal, Protocol
 
 import msgspec
 
+from vac.errors import ErrorCode, VacError
 from vac.speech.visemes import (
-    VisemeCue,
+    TimedViseme,
     cues_from_durations,
     estimate_cues,
     merge_cues,
@@ -30,8 +31,10 @@ if TYPE_CHECKING:
 CueTiming = Literal["aligned", "estimated"]
 
 
-class TtsError(Exception):
-    """Root of the TTS engine's failures."""
+class TtsError(VacError):
+    """Root of the TTS engine's failures: synthesis is unavailable."""
+
+    code: ErrorCode = "provider_unavailable"
 
 
 class TtsVoiceMissing(TtsError):
@@ -48,7 +51,7 @@ class SynthesizedPhrase(msgspec.Struct, frozen=True):
     pcm: bytes
     rate_hz: int
     duration_ms: int
-    cues: list[VisemeCue]
+    cues: list[TimedViseme]
     timing: CueTiming
     compute_ms: float  # wall time spent synthesising, for the latency trace
 
@@ -108,7 +111,7 @@ class PiperTts:
         started = time.perf_counter()
         rate_hz = self.sample_rate_hz
         pcm = bytearray()
-        cues: list[VisemeCue] = []
+        cues: list[TimedViseme] = []
         aligned = True
         # piper yields one chunk per sentence; cue times continue across them.
         for chunk in self._voice.synthesize(phrase, include_alignments=self._alignments):
@@ -125,7 +128,7 @@ class PiperTts:
             else:
                 aligned = False
                 sentence_cues = estimate_cues(["^", *chunk.phonemes, "$"], num_samples, rate_hz)
-            cues.extend(VisemeCue(c.at_ms + offset_ms, c.viseme) for c in sentence_cues)
+            cues.extend(TimedViseme(c.at_ms + offset_ms, c.viseme) for c in sentence_cues)
             pcm += audio
         num_samples = len(pcm) // 2
         return SynthesizedPhrase(

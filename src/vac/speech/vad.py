@@ -54,11 +54,11 @@ class VadConfig(msgspec.Struct, frozen=True, kw_only=True):
         return RATE_HZ * self.frame_ms // 1000 * SAMPLE_BYTES
 
 
-class SpeechStarted(msgspec.Struct, frozen=True, tag="speech_started"):
+class VoiceStarted(msgspec.Struct, frozen=True, tag="speech_started"):
     at_ms: int  # start of the first voiced frame of the run that confirmed speech
 
 
-class SpeechStopped(msgspec.Struct, frozen=True, tag="speech_stopped"):
+class VoiceStopped(msgspec.Struct, frozen=True, tag="speech_stopped"):
     at_ms: int  # end of the last voiced frame
 
 
@@ -69,7 +69,7 @@ class Endpoint(msgspec.Struct, frozen=True, tag="endpoint"):
     last_voiced_ms: int  # at_ms - last_voiced_ms is the `endpoint` latency stage
 
 
-VadEvent = SpeechStarted | SpeechStopped | Endpoint
+VadEvent = VoiceStarted | VoiceStopped | Endpoint
 
 
 class _State(enum.Enum):
@@ -150,10 +150,10 @@ class Endpointer:
             state = _PROMOTIONS[state]
             self._last_voiced_end_ms = end_ms
             self._voiced_ms += self._run * frame_ms
-            events.append(SpeechStarted(at_ms=self._run_start_ms))
+            events.append(VoiceStarted(at_ms=self._run_start_ms))
         elif state is _State.MAYBE_SILENCE and self._run >= self._config.stop_frames:
             state = _PROMOTIONS[state]
-            events.append(SpeechStopped(at_ms=self._last_voiced_end_ms))
+            events.append(VoiceStopped(at_ms=self._last_voiced_end_ms))
             events.append(Endpoint(at_ms=end_ms, last_voiced_ms=self._last_voiced_end_ms))
         self._state = state
         return events
@@ -164,7 +164,7 @@ class Endpointer:
             self._state = _State.SILENCE
             return []
         self._state = _State.SILENCE
-        return [SpeechStopped(at_ms=self._last_voiced_end_ms)]
+        return [VoiceStopped(at_ms=self._last_voiced_end_ms)]
 
 
 class VadStream:

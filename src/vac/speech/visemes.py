@@ -62,7 +62,7 @@ VISEMES: Final[tuple[Viseme, ...]] = (
 OPEN_VOWEL: Final[Viseme] = "aa"
 
 
-class VisemeCue(msgspec.Struct, frozen=True):
+class TimedViseme(msgspec.Struct, frozen=True):
     """The mouth takes shape `viseme` at `at_ms` from the phrase start, until the next cue."""
 
     at_ms: int
@@ -102,7 +102,7 @@ def viseme_for(phoneme: str) -> Viseme | None:
 
 def cues_from_durations(
     phonemes: Sequence[str], durations_samples: Sequence[int], rate_hz: int
-) -> list[VisemeCue]:
+) -> list[TimedViseme]:
     """Timed cues from per-phoneme sample counts (piper's alignments), merged.
 
     `phonemes[i]` lasts `durations_samples[i]` samples; the two sequences have
@@ -129,10 +129,10 @@ def cues_from_durations(
             continue
         lead_in_from = None
         starts.append((start, viseme))
-    return merge_cues(VisemeCue(at_ms=samples_to_ms(s, rate_hz), viseme=v) for s, v in starts)
+    return merge_cues(TimedViseme(at_ms=samples_to_ms(s, rate_hz), viseme=v) for s, v in starts)
 
 
-def estimate_cues(phonemes: Sequence[str], total_samples: int, rate_hz: int) -> list[VisemeCue]:
+def estimate_cues(phonemes: Sequence[str], total_samples: int, rate_hz: int) -> list[TimedViseme]:
     """Cues for a voice without alignments: phonemes spread evenly over the audio.
 
     Transparent symbols get no time; sentence markers and pauses get the same
@@ -155,9 +155,9 @@ def estimate_cues(phonemes: Sequence[str], total_samples: int, rate_hz: int) -> 
     return cues_from_durations(phonemes, durations, rate_hz)
 
 
-def merge_cues(cues: Iterable[VisemeCue]) -> list[VisemeCue]:
+def merge_cues(cues: Iterable[TimedViseme]) -> list[TimedViseme]:
     """Drop cues that repeat the previous viseme, and cues at the same instant (last wins)."""
-    merged: list[VisemeCue] = []
+    merged: list[TimedViseme] = []
     for cue in cues:
         if merged and merged[-1].at_ms == cue.at_ms:
             merged.pop()

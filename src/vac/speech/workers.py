@@ -48,27 +48,37 @@ _JOIN_TIMEOUT_S: Final = 2.0
 
 
 class PoolError(SttError):
-    """A recognition request that did not produce a transcript."""
+    """A recognition request that did not produce a transcript.
 
-    code: ClassVar[str] = "internal"
+    `str(exc)` is the reason, for the log; `message` is what a client is
+    told (it never carries the reason: that may name a model path).
+    """
+
+    def __init__(self, reason: str) -> None:
+        super().__init__("speech recognition failed for this utterance")
+        self.args = (reason,)
+        self.reason = reason
 
 
 class Busy(PoolError):
     """The queue is full; the caller answers `busy` instead of waiting."""
 
-    code: ClassVar[str] = "busy"
+    code = "busy"
 
 
 class ProviderUnavailable(PoolError):
     """The worker running the job died or hung, or no worker is alive."""
 
-    code: ClassVar[str] = "provider_unavailable"
+    code = "provider_unavailable"
 
 
 class Superseded(PoolError):
-    """Pending work was dropped: a newer partial or a final for its key, or `cancel(key)`."""
+    """Pending work was dropped: a newer partial or a final for its key, or `cancel(key)`.
 
-    code: ClassVar[str] = "superseded"
+    Never sent: whoever superseded the job has its own answer.
+    """
+
+    code = "internal"
 
 
 class SttPoolConfig(msgspec.Struct, frozen=True, kw_only=True):
