@@ -14,7 +14,7 @@ import pytest
 from vac.client.connection import ClientKeys, Connection, keys_for
 from vac.daemon import keys
 from vac.daemon.config import DaemonSection, VacConfig
-from vac.daemon.main import CoordinatorFactory, default_coordinator, run_daemon
+from vac.daemon.main import PipelineFactory, default_pipeline, run_daemon
 from vac.daemon.server import Server
 from vac.home import Home
 
@@ -73,7 +73,7 @@ def start_daemon(
     home: Home,
     *,
     config: VacConfig | None = None,
-    coordinator: CoordinatorFactory = default_coordinator,
+    pipeline: PipelineFactory = default_pipeline,
     timeout_s: float = 120.0,
 ) -> RunningDaemon:
     ready = threading.Event()
@@ -92,7 +92,7 @@ def start_daemon(
                     home,
                     endpoint="tcp://127.0.0.1:*",
                     config=config,
-                    coordinator=coordinator,
+                    pipeline=pipeline,
                     stop=box["stop"],
                     on_ready=on_ready,
                 )

@@ -171,7 +171,7 @@ def test_a_bug_in_the_handshake_is_answered_internal_and_logged_once(
     async def broken(session: object, resumed: bool) -> list[object]:
         raise RuntimeError("bug")
 
-    monkeypatch.setattr(daemon.server.coordinator, "on_attached", broken)
+    monkeypatch.setattr(daemon.server.pipeline, "on_attached", broken)
     c = daemon.connect()
     with capture_logs() as logs:
         c.send(hello("h1"))

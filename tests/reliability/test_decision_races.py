@@ -42,7 +42,7 @@ def draft(c: Connection, text: str) -> str:
 
 def slow_commits(d: RunningDaemon, *, delay_s: float, fail: bool = False) -> Callable[[], None]:
     """Every decision write takes `delay_s`, and fails like a full disk if `fail`."""
-    pipeline: Any = d.server.coordinator
+    pipeline: Any = d.server.pipeline
     real = type(pipeline).commit
 
     async def commit(step: Any) -> None:

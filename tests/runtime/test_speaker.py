@@ -34,6 +34,9 @@ class RecordingServer:
         self.sent.append(msg)
         return True
 
+    def drop_chunks(self, session: Session, generation: int) -> int:
+        return session.outbox.drop_chunks(generation)
+
 
 async def _gen() -> int:
     return 7

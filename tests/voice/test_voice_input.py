@@ -364,7 +364,7 @@ def test_memory_stays_bounded_under_stream_churn(voiced: RunningDaemon) -> None:
     grown_kb = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - rss_kb
 
     def state() -> tuple[int, int]:
-        coord = voiced.server.coordinator.coordinators[ok.session or ""]  # type: ignore[attr-defined]
+        coord = voiced.server.pipeline.coordinators[ok.session or ""]  # type: ignore[attr-defined]
         session = voiced.server.sessions[ok.session or ""]
         return len(coord.listener.closed), len(session.replies.by_id)
 

@@ -16,9 +16,10 @@ import zmq
 
 from vac.daemon.config import VacConfig, load_config
 from vac.daemon.keys import fingerprint, load_public
-from vac.daemon.server import Coordinator, Server
+from vac.daemon.server import Server
 from vac.home import Home, HomeError, check_secret_file
 from vac.logs import get_logger
+from vac.runtime.port import SessionHandler
 from vac.runtime.store import AsyncEventLog
 
 log = get_logger("vac.daemon")
@@ -77,10 +78,10 @@ def notify_ready() -> None:
         s.sendall(b"READY=1")
 
 
-CoordinatorFactory = Callable[[Server, VacConfig], Coordinator]
+PipelineFactory = Callable[[Server, VacConfig], SessionHandler]
 
 
-def default_coordinator(server: Server, config: VacConfig) -> Coordinator:
+def default_pipeline(server: Server, config: VacConfig) -> SessionHandler:
     """The real pipeline with the providers declared in vac.toml."""
     from vac.daemon.config import intent_config
     from vac.daemon.engines import (
@@ -104,7 +105,14 @@ def default_coordinator(server: Server, config: VacConfig) -> Coordinator:
         names={"stt": describe_stt(providers.stt), "tts": describe_tts(providers.tts)},
     )
     retention = msgspec.structs.asdict(config.retention)
-    return Pipeline(server, engines, intent_cfg, retention)
+    return Pipeline(
+        server,
+        server.store,
+        engines,
+        intent_cfg,
+        max_pending_drafts=config.daemon.max_pending_drafts,
+        retention=retention,
+    )
 
 
 async def run_daemon(
@@ -112,7 +120,7 @@ async def run_daemon(
     *,
     endpoint: str | None = None,
     config: VacConfig | None = None,
-    coordinator: CoordinatorFactory = default_coordinator,
+    pipeline: PipelineFactory = default_pipeline,
     stop: asyncio.Event | None = None,
     on_ready: Callable[[Server], None] | None = None,
 ) -> int:
@@ -124,9 +132,7 @@ async def run_daemon(
     with home_lock(home):
         store = AsyncEventLog(home.db_file)
         try:
-            server = Server(
-                home, cfg.daemon, store, lambda s: coordinator(s, cfg), endpoint=endpoint
-            )
+            server = Server(home, cfg.daemon, store, lambda s: pipeline(s, cfg), endpoint=endpoint)
             for sig in (signal.SIGTERM, signal.SIGINT):
                 with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
                     loop.add_signal_handler(sig, stop.set)
@@ -138,10 +144,10 @@ async def run_daemon(
                 if server.auth is not None:
                     server.auth.stop()
                 raise bind_problem(server.endpoint, exc) from None
-            warm = getattr(server.coordinator, "warm_up", None)
+            warm = getattr(server.pipeline, "warm_up", None)
             if warm is not None:
                 await warm()
-            describe = getattr(server.coordinator, "describe", None)
+            describe = getattr(server.pipeline, "describe", None)
             engines = describe() if describe is not None else {}
             ready_log.info(
                 "ready",
@@ -158,7 +164,7 @@ async def run_daemon(
             try:
                 await server.serve(stop)
             finally:
-                close = getattr(server.coordinator, "close", None)
+                close = getattr(server.pipeline, "close", None)
                 if close is not None:
                     await close()
         finally:

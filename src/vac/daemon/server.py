@@ -14,7 +14,7 @@ import contextlib
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Final, Protocol
+from typing import Any, Final
 
 import msgspec
 import zmq
@@ -24,6 +24,7 @@ from zmq.auth.asyncio import AsyncioAuthenticator
 from vac.clock import monotonic_s, now_ms
 from vac.daemon.config import DaemonSection
 from vac.daemon.keys import KeyRegistry, fingerprint, socket_curve_server
+from vac.errors import VacError
 from vac.home import Home
 from vac.logs import get_logger, report_task_failure
 from vac.protocol.codec import MAX_HEADER_BYTES, decode_inbound, encode_outbound
@@ -32,6 +33,7 @@ from vac.protocol.messages import (
     CONTROL_TYPES,
     PROTOCOL_VERSION,
     AudioInputChunk,
+    AudioOutputChunk,
     ByeReason,
     ClientBye,
     Error,
@@ -46,8 +48,8 @@ from vac.protocol.messages import (
     Pong,
     ServerBye,
 )
-from vac.protocol.objective import Objective
 from vac.runtime.outcomes import decode_replies
+from vac.runtime.port import SessionHandler
 from vac.runtime.session import Outbox, OutboxFull, Replies, Session, new_id
 from vac.runtime.store import AsyncEventLog, EventLog, StorageUnavailable
 
@@ -83,20 +85,6 @@ MAX_AUTH_FINGERPRINTS: Final = 1024
 OTHER_FINGERPRINTS: Final = "other"
 
 log = get_logger("vac.server")
-
-
-class Coordinator(Protocol):
-    """What the server hands session traffic to (the turn pipeline)."""
-
-    features: tuple[str, ...]
-
-    def on_message(self, session: Session, msg: InboundMessage, payload: bytes | None) -> None: ...
-
-    async def on_attached(self, session: Session, resumed: bool) -> list[Objective]: ...
-
-    def on_detached(self, session: Session, reason: str) -> None: ...
-
-    def on_forgotten(self, session_id: str) -> None: ...
 
 
 @dataclass
@@ -248,7 +236,7 @@ class Server:
         home: Home,
         section: DaemonSection,
         store: AsyncEventLog,
-        coordinator_factory: Callable[[Server], Coordinator],
+        pipeline_factory: Callable[[Server], SessionHandler],
         *,
         endpoint: str | None = None,
         auth_audit_interval_s: float | None = None,
@@ -287,7 +275,7 @@ class Server:
         self.sock: zmq.asyncio.Socket | None = None
         self.auth: AsyncioAuthenticator | None = None
         self.bound_endpoint = ""
-        self.coordinator = coordinator_factory(self)
+        self.pipeline = pipeline_factory(self)
         self._stopping = False
 
     # ------------------------------------------------------------ lifecycle
@@ -341,7 +329,7 @@ class Server:
                     principal=session.principal,
                     reason="shutdown",
                 )
-                self.coordinator.on_detached(session, "shutdown")
+                self.pipeline.on_detached(session, "shutdown")
                 self.send(session, ServerBye(reason="shutdown"))
         deadline = monotonic_s() + SHUTDOWN_DRAIN_S
         while monotonic_s() < deadline and any(
@@ -574,7 +562,7 @@ class Server:
             case ClientBye():
                 self.end(session)
             case _:
-                self.coordinator.on_message(session, msg, payload)
+                self.pipeline.on_message(session, msg, payload)
 
     def _rate_limited(self, principal: str, msg: InboundMessage) -> Error | None:
         """The principal's token bucket (§7); None when the message may pass."""
@@ -700,7 +688,7 @@ class Server:
             # Registered only once its row landed: a failed write leaves nothing.
             session = self._new_session(principal, msg.client, output, session_id)
         try:
-            pending = await self.coordinator.on_attached(session, resumed)
+            pending = await self.pipeline.on_attached(session, resumed)
         except BaseException:
             self._drop_unattached(session)
             raise
@@ -717,7 +705,7 @@ class Server:
                 ref=msg.id,
                 principal=principal,
                 version=PROTOCOL_VERSION,
-                features=list(self.coordinator.features),
+                features=list(self.pipeline.features),
                 input=InputFormat(),
                 output=output,
                 limits=self.limits,
@@ -808,7 +796,7 @@ class Server:
                 principal=session.principal,
                 reason="replaced",
             )
-            self.coordinator.on_detached(session, "replaced")
+            self.pipeline.on_detached(session, "replaced")
             self.send(session, ServerBye(reason="replaced"))
             self._flush(session)
             self.by_conn.pop(old, None)
@@ -827,7 +815,7 @@ class Server:
                 "session_detached", session=session.id, principal=session.principal, reason=reason
             )
         if notify:
-            self.coordinator.on_detached(session, reason)
+            self.pipeline.on_detached(session, reason)
         if session.connection is not None:
             self.by_conn.pop(session.connection, None)
             # The routing id stays bound to its principal after the session leaves it.
@@ -852,7 +840,7 @@ class Server:
     def _forget(self, session_id: str) -> None:
         self._detached.pop(session_id, None)
         self.sessions.pop(session_id, None)
-        self.coordinator.on_forgotten(session_id)
+        self.pipeline.on_forgotten(session_id)
 
     def end(self, session: Session) -> None:
         """Client `bye`: the session ends for good."""
@@ -896,7 +884,17 @@ class Server:
             self._dirty.add(session.id)
             self._wake.set()
 
-    def try_send_chunk(self, session: Session, msg: Outbound, payload: bytes) -> bool:
+    def drop_chunks(self, session: Session, generation: int) -> int:
+        """Remove one generation's queued, unsent chunks (a cancelled reply)."""
+        return session.outbox.drop_chunks(generation)
+
+    def attached(self) -> list[Session]:
+        return [s for s in self.sessions.values() if s.attached]
+
+    def holds(self, session_id: str) -> bool:
+        return session_id in self.sessions
+
+    def try_send_chunk(self, session: Session, msg: AudioOutputChunk, payload: bytes) -> bool:
         """Queue an audio chunk; False when `output_queue_chunks` is reached (§7)."""
         if session.connection is None:
             return False
@@ -934,7 +932,8 @@ class Server:
         if (exc := fut.exception()) is not None:
             raise exc
 
-    def _error(self, rid: bytes, session: Session | None, exc: ProtocolError) -> None:
+    def _error(self, rid: bytes, session: Session | None, exc: VacError) -> None:
+        """The one translation of an exception into a wire `error` (PROTOCOL §6)."""
         err = Error(
             code=exc.code,
             message=exc.message,
@@ -953,7 +952,7 @@ class Server:
         else:
             self._send_raw(rid, err)
 
-    def error(self, session: Session, exc: ProtocolError) -> None:
+    def error(self, session: Session, exc: VacError) -> None:
         if session.connection is not None:
             self._error(session.connection, session, exc)
 
@@ -1028,7 +1027,7 @@ class Server:
         """Drop output, say bye, detach (§3 idle)."""
         session.outbox.clear()
         # The coordinator may still say `audio.input.done {idle}` before the bye.
-        self.coordinator.on_detached(session, reason)
+        self.pipeline.on_detached(session, reason)
         self.send(session, ServerBye(reason=reason), record=False)
         self._flush(session)
         self.detach(session, reason, notify=False)

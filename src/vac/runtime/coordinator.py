@@ -152,7 +152,7 @@ class _Ended:
 class TurnCoordinator:
     def __init__(self, pipeline: Pipeline, session: Session) -> None:
         self.pipeline = pipeline
-        self.server = pipeline.server
+        self.transport = pipeline.transport
         self.session = session
         self.active: Turn | None = None
         self.ended = _Ended()
@@ -164,16 +164,16 @@ class TurnCoordinator:
         self.listener: Listener | None = None
         if pipeline.tts is not None:
             self.speaker = Speaker(
-                self.server,
+                self.transport,
                 session,
                 pipeline.tts,
                 pipeline.tts_executor,
                 pipeline.next_generation,
-                self.server.limits.output_lead_ms,
+                self.transport.limits.output_lead_ms,
             )
         if pipeline.stt is not None:
             self.listener = Listener(
-                self.server,
+                self.transport,
                 session,
                 pipeline.stt,
                 pipeline.vad_config,
@@ -185,10 +185,10 @@ class TurnCoordinator:
     # ------------------------------------------------------------ plumbing
 
     def send(self, msg: Outbound) -> None:
-        self.server.send(self.session, msg)
+        self.transport.send(self.session, msg)
 
     def error(self, exc: ProtocolError, ref: str | None) -> None:
-        self.server.error(self.session, exc.with_ref(ref))
+        self.transport.error(self.session, exc.with_ref(ref))
 
     def _said(self, turn: str | None, role: str, kind: str, text: str) -> None:
         self.pipeline.persist(
@@ -493,7 +493,7 @@ class TurnCoordinator:
 
     def _draft_quota_ok(self, now: dt.datetime) -> bool:
         pending = self.pipeline.book.pending(self.session.principal, now=now)
-        return len(pending) < self.pipeline.server.cfg.max_pending_drafts
+        return len(pending) < self.pipeline.max_pending_drafts
 
     # ------------------------------------------------- decisions, durably
 

@@ -13,7 +13,7 @@ import asyncio
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Final
+from typing import Final
 
 from vac.logs import get_logger
 from vac.protocol.errors import ErrorCode, ProtocolError
@@ -38,13 +38,11 @@ from vac.protocol.streams import (
     SilenceFilled,
 )
 from vac.runtime.latency import LatencyTrace
+from vac.runtime.port import Transport
 from vac.runtime.session import Session
 from vac.speech import vad as vadlib
 from vac.speech.stt import Transcript
 from vac.speech.workers import Busy, PoolError, ProviderUnavailable, SttPool, Superseded
-
-if TYPE_CHECKING:
-    from vac.daemon.server import Server
 
 log = get_logger("vac.listener")
 MAX_STREAM_IDS: Final = 1024  # closed streams remembered per session (§4 reuse check)
@@ -108,7 +106,7 @@ class _Open:
 class Listener:
     def __init__(
         self,
-        server: Server,
+        transport: Transport,
         session: Session,
         stt: SttPool,
         vad_config: vadlib.VadConfig,
@@ -116,7 +114,7 @@ class Listener:
         on_final: Callable[[FinalHeard], TranscriptFinal | None],
         on_speech: Callable[[], None],
     ) -> None:
-        self.server = server
+        self.transport = transport
         self.session = session
         self.stt = stt
         self.vad_config = vad_config
@@ -128,15 +126,15 @@ class Listener:
         self.closed: OrderedDict[str, _Open] = OrderedDict()
 
     def _send(self, msg: object) -> None:
-        self.server.send(self.session, msg)  # type: ignore[arg-type]
+        self.transport.send(self.session, msg)  # type: ignore[arg-type]
 
     def _error(self, exc: ProtocolError) -> None:
-        self.server.error(self.session, exc)
+        self.transport.error(self.session, exc)
 
     # ----------------------------------------------------------- messages
 
     def start(self, msg: AudioInputStart) -> None:
-        limits = self.server.limits
+        limits = self.transport.limits
         if msg.stream in self.closed or (self.open is not None and self.open.id == msg.stream):
             raise ProtocolError("stream_exists", "stream ids are never reused", stream=msg.stream)
         if (msg.encoding, msg.rate, msg.channels) != ("pcm_s16le", 16000, 1):
@@ -182,7 +180,7 @@ class Listener:
             self._auto_commit(st, "auto_committed")
             return
         backlog_ms = (len(st.pcm) - st.recognized_bytes) // BYTES_PER_MS
-        if st.speech_started and backlog_ms > self.server.limits.input_buffer_ms:
+        if st.speech_started and backlog_ms > self.transport.limits.input_buffer_ms:
             self._overrun(st)
             return
         self._maybe_speculate(st)
@@ -271,7 +269,7 @@ class Listener:
         self._error(
             ProtocolError(
                 "input_overrun",
-                f"more than {self.server.limits.input_buffer_ms} ms of audio waiting",
+                f"more than {self.transport.limits.input_buffer_ms} ms of audio waiting",
                 stream=st.id,
             )
         )

@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final
 
 import msgspec
 
@@ -21,14 +21,12 @@ from vac.logs import get_logger
 from vac.protocol.messages import InboundMessage, SquadSend
 from vac.protocol.objective import Objective
 from vac.runtime.coordinator import TurnCoordinator
+from vac.runtime.port import Transport
 from vac.runtime.session import Session
-from vac.runtime.store import EventLog, ObjectiveRow, Step, StorageUnavailable
+from vac.runtime.store import AsyncEventLog, EventLog, ObjectiveRow, Step, StorageUnavailable
 from vac.speech.tts import TtsEngine
 from vac.speech.vad import VadConfig
 from vac.speech.workers import SttPool
-
-if TYPE_CHECKING:
-    from vac.daemon.server import Server
 
 log = get_logger("vac.pipeline")
 GENERATION_BLOCK: Final = 1000
@@ -51,16 +49,20 @@ class Engines:
 class Pipeline:
     def __init__(
         self,
-        server: Server,
+        transport: Transport,
+        store: AsyncEventLog,
         engines: Engines,
         intent_config: intent.VacIntentConfig,
+        *,
+        max_pending_drafts: int,
         retention: dict[str, int] | None = None,
     ):
-        self.server = server
+        self.transport = transport
         # `EventLog.prune`'s keyword arguments (the `[retention]` table); None
         # keeps everything.
         self.retention = retention
-        self.store = server.store
+        self.store = store
+        self.max_pending_drafts = max_pending_drafts
         self.stt = engines.stt
         self.tts = engines.tts
         self.vad_config = engines.vad
@@ -149,7 +151,7 @@ class Pipeline:
             return
         # A session attached for longer than the window is alive, not stale:
         # mark it seen first (the store's one thread keeps this order).
-        for session in list(self.server.sessions.values()):
+        for session in list(self.transport.attached()):
             if session.attached:
                 self.persist(EventLog.session_seen, session.id, now_ms())
         try:
@@ -196,7 +198,7 @@ class Pipeline:
         if coordinator is None:
             return
         coordinator.detached(reason)
-        if reason == "bye" or session.id not in self.server.sessions:
+        if reason == "bye" or not self.transport.holds(session.id):
             self.coordinators.pop(session.id, None)
         else:
             # Remember who the session was talking to, for a resume.

@@ -14,7 +14,7 @@ import asyncio
 from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 
 from vac.clock import monotonic_ns, monotonic_s
 from vac.protocol.messages import (
@@ -28,14 +28,12 @@ from vac.protocol.messages import (
 )
 from vac.runtime.history import SpokenPhrase, heard_text
 from vac.runtime.latency import LatencyTrace
+from vac.runtime.port import Transport
 from vac.runtime.session import Session, new_id
 from vac.speech.phrases import split_phrases
 from vac.speech.render import Refused, render_for_speech
 from vac.speech.resample import Resampler, chunk_pcm
 from vac.speech.tts import SynthesizedPhrase, TtsEngine
-
-if TYPE_CHECKING:
-    from vac.daemon.server import Server
 
 ReplyEnd = Literal["completed", "cancelled", "failed", "overrun", "refused", "silent"]
 
@@ -63,14 +61,14 @@ class ReplyOutcome:
 class Speaker:
     def __init__(
         self,
-        server: Server,
+        transport: Transport,
         session: Session,
         tts: TtsEngine,
         executor: Executor,
         next_generation: Callable[[], Awaitable[int]],
         lead_ms: int,
     ) -> None:
-        self.server = server
+        self.transport = transport
         self.session = session
         self.tts = tts
         self.executor = executor
@@ -88,7 +86,7 @@ class Speaker:
             return None
         if played_ms is not None:
             reply.played_ms = played_ms
-        dropped = self.session.outbox.drop_chunks(reply.generation)
+        dropped = self.transport.drop_chunks(self.session, reply.generation)
         reply.chunks -= dropped
         self._end(reply, "cancelled")
         return reply
@@ -103,7 +101,7 @@ class Speaker:
 
     def _end(self, reply: SpokenReply, reason: OutputDoneReason) -> None:
         reply.ended = True
-        self.server.send(
+        self.transport.send(
             self.session,
             AudioOutputDone(
                 stream=reply.stream,
@@ -121,7 +119,7 @@ class Speaker:
         """Speak `text` for `turn`. Raises CancelledError when fenced."""
         rendered = render_for_speech(text)
         if isinstance(rendered, Refused):
-            self.server.send(
+            self.transport.send(
                 self.session,
                 AudioOutputRefused(turn=turn, reason=rendered.reason, detail=rendered.detail),
             )
@@ -131,7 +129,7 @@ class Speaker:
         text_ready_ns = monotonic_ns()
         reply = SpokenReply(turn, new_id(), await self.next_generation(), rendered.text)
         self.current = reply
-        self.server.send(
+        self.transport.send(
             self.session,
             AudioOutputStart(
                 turn=turn,
@@ -148,7 +146,7 @@ class Speaker:
         except Exception:
             # A synthesis failure still ends the output stream for the client.
             if not reply.ended:
-                reply.chunks -= self.session.outbox.drop_chunks(reply.generation)
+                reply.chunks -= self.transport.drop_chunks(self.session, reply.generation)
                 self._end(reply, "failed")
             raise
 
@@ -175,7 +173,7 @@ class Speaker:
                 if i + 1 == len(phrases):
                     pcm += resampler.flush()
                 reply.phrases.append(SpokenPhrase(phrase, reply.sent_ms, synth.duration_ms))
-                self.server.send(
+                self.transport.send(
                     self.session,
                     AudioOutputVisemes(
                         stream=reply.stream,
@@ -191,7 +189,7 @@ class Speaker:
                     started_s = await self._pace(reply, started_s)
                     if self.session.connection is None:
                         raise asyncio.CancelledError  # detached: nobody to speak to
-                    ok = self.server.try_send_chunk(
+                    ok = self.transport.try_send_chunk(
                         self.session,
                         AudioOutputChunk(
                             stream=reply.stream, generation=reply.generation, index=reply.chunks
@@ -228,9 +226,9 @@ class Speaker:
     def _overrun(self, reply: SpokenReply) -> ReplyOutcome:
         from vac.protocol.errors import ProtocolError
 
-        dropped = self.session.outbox.drop_chunks(reply.generation)
+        dropped = self.transport.drop_chunks(self.session, reply.generation)
         reply.chunks -= dropped
-        self.server.error(
+        self.transport.error(
             self.session,
             ProtocolError(
                 "output_overrun",
