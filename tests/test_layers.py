@@ -11,6 +11,7 @@ SRC = Path(__file__).resolve().parents[1] / "src" / "vac"
 
 ALLOWED = {
     "protocol": {"msgspec", "vac.protocol", "vac.errors"},
+    "lifecycle": {"vac.errors", "vac.protocol", "vac.lifecycle"},
     "intent": {"msgspec", "vac.protocol", "vac.intent", "vac.errors", "rapidfuzz", "jellyfish"},
 }
 FORBIDDEN_STDLIB = {"asyncio", "socket", "sqlite3", "threading", "subprocess", "time", "selectors"}

@@ -148,8 +148,14 @@ class StorageUnavailable(VacError):
 
     code: ErrorCode = "provider_unavailable"
 
-    def __init__(self, message: str) -> None:
-        super().__init__(message, details={"provider": "storage", "retry_after_ms": 1000})
+    def __init__(self, reason: str) -> None:
+        # `str(exc)` keeps the reason for the operator's log; a client is
+        # told only that nothing was written and that it may try again.
+        super().__init__(
+            "the event log could not be written; nothing was changed, try again",
+            details={"provider": "storage", "retry_after_ms": 1000},
+        )
+        self.args = (reason,)
 
 
 # ------------------------------------------------------------------ rows
