@@ -154,8 +154,8 @@ def test_hello_when_the_event_log_cannot_be_written(daemon: RunningDaemon) -> No
         c.send(hello("h1"))
         err = c.expect(Error, 5.0)
     assert (err.code, err.ref, err.retryable) == ("provider_unavailable", "h1", True)
-    assert err.details == {"provider": "storage"}
-    assert err.message == "the event log could not be written; try again"
+    assert err.details == {"provider": "storage", "retry_after_ms": 1000}
+    assert err.message == "the event log could not be written; nothing was changed, try again"
     assert daemon.call(lambda: len(daemon.server.sessions)) == 0  # nothing half-made
     failed = [e for e in logs if e["event"] == "hello_failed"]
     assert len(failed) == 1 and failed[0]["log_level"] == "warning"

@@ -3,16 +3,26 @@
 from __future__ import annotations
 
 import asyncio
+import threading
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
 
-from vac.protocol.messages import AudioOutputDone, AudioOutputStart, OutputFormat
+from vac.errors import VacError
+from vac.protocol.messages import (
+    AudioOutputChunk,
+    AudioOutputDone,
+    AudioOutputRefused,
+    AudioOutputStart,
+    AudioOutputVisemes,
+    OutputFormat,
+)
 from vac.runtime.latency import LatencyTrace
-from vac.runtime.session import Outbox, Replies, Session
-from vac.runtime.speaker import Speaker
+from vac.runtime.session import Outbox, OutboxFull, Replies, Session
+from vac.runtime.speaker import ReplyOutcome, Speaker
 from vac.speech.tts import SynthesizedPhrase
+from vac.speech.visemes import TimedViseme
 
 
 class BrokenTts:
@@ -64,3 +74,161 @@ def test_a_synthesis_failure_still_ends_the_output_stream() -> None:
     assert kinds == [AudioOutputStart, AudioOutputDone]
     assert server.sent[-1].reason == "failed" and server.sent[-1].chunks == 0
     assert speaker.current is None
+
+
+# ------------------------------------------------- the reply table, carried out
+
+
+class ToneTts:
+    """Every phrase is `phrase_ms` of audio at 16 kHz (no resampling), one cue."""
+
+    sample_rate_hz = 16000
+
+    def __init__(self, phrase_ms: int = 200) -> None:
+        self.phrase_ms = phrase_ms
+
+    def synthesize(self, phrase: str) -> SynthesizedPhrase:
+        pcm = b"\x10\x00" * (16 * self.phrase_ms)
+        cues = [TimedViseme(at_ms=0, viseme="aa")]
+        return SynthesizedPhrase(pcm, 16000, self.phrase_ms, cues, "estimated", 0.0)
+
+
+class RoomyServer(RecordingServer):
+    """Queues chunks in the session's outbox, which may fill up (§7)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.errors: list[VacError] = []
+
+    def try_send_chunk(self, session: Session, msg: Any, payload: bytes) -> bool:
+        try:
+            session.outbox.push(msg, payload)
+        except OutboxFull:
+            return False
+        self.sent.append(msg)
+        return True
+
+    def error(self, session: Session, exc: VacError) -> None:
+        self.errors.append(exc)
+
+
+def _session(speak: bool = True, max_chunks: int = 1000) -> Session:
+    return Session(
+        "s",
+        "alice",
+        "t",
+        OutputFormat(rate=16000, speak=speak),
+        Outbox(max_chunks=max_chunks, max_control=1000),
+        Replies(window=8),
+        connection=b"x",
+    )
+
+
+def _speaker(server: RoomyServer, session: Session, tts: Any = None) -> Speaker:
+    # A long lead: nothing is paced, the tests never sleep.
+    return Speaker(server, session, tts or ToneTts(), ThreadPoolExecutor(1), _gen, 60_000)  # type: ignore[arg-type]
+
+
+TWO_PHRASES = "Hello there. How are you today?"
+
+
+def _dones(server: RecordingServer) -> list[AudioOutputDone]:
+    return [m for m in server.sent if isinstance(m, AudioOutputDone)]
+
+
+def test_a_reply_streams_every_phrase_then_one_done_completed() -> None:
+    server, session = RoomyServer(), _session()
+    speaker = _speaker(server, session)
+    outcome = asyncio.run(speaker.speak("turn-1", TWO_PHRASES, LatencyTrace()))
+    assert outcome == ReplyOutcome("completed", TWO_PHRASES, TWO_PHRASES)
+    kinds = [type(m) for m in server.sent]
+    assert kinds[0] is AudioOutputStart and kinds[-1] is AudioOutputDone
+    assert kinds.count(AudioOutputVisemes) == 2
+    chunks = [m for m in server.sent if isinstance(m, AudioOutputChunk)]
+    assert [c.index for c in chunks] == list(range(len(chunks)))
+    [done] = _dones(server)
+    assert (done.generation, done.reason, done.chunks) == (7, "completed", len(chunks))
+    assert speaker.current is None and speaker.last is not None
+    assert speaker.last.life.end == "completed"
+
+
+def test_refused_and_silent_replies_open_no_stream() -> None:
+    server, session = RoomyServer(), _session()
+    outcome = asyncio.run(
+        _speaker(server, session).speak("t", '{"a": 1, "b": [1, 2, 3]}', LatencyTrace())
+    )
+    assert outcome.end == "refused" and outcome.spoken_text == ""
+    assert [type(m) for m in server.sent] == [AudioOutputRefused]
+
+    server, session = RoomyServer(), _session(speak=False)
+    outcome = asyncio.run(_speaker(server, session).speak("t", "Fine, thanks.", LatencyTrace()))
+    assert outcome == ReplyOutcome("silent", "Fine, thanks.", "Fine, thanks.")
+    assert server.sent == []
+
+
+def test_a_client_that_does_not_read_gets_an_overrun_and_one_done_failed() -> None:
+    server, session = RoomyServer(), _session(max_chunks=3)
+    speaker = _speaker(server, session)
+    outcome = asyncio.run(speaker.speak("turn-1", TWO_PHRASES, LatencyTrace()))
+    assert outcome == ReplyOutcome("overrun", TWO_PHRASES, "")
+    [err] = server.errors
+    assert (err.code, err.turn) == ("output_overrun", "turn-1")
+    assert err.message == "the client is not reading; reply cancelled after 0 chunks"
+    [done] = _dones(server)
+    assert (done.reason, done.chunks) == ("failed", 0)
+    assert session.outbox.chunks == 0  # the generation's queued chunks were dropped
+    assert speaker.current is None
+
+
+class GatedTts(ToneTts):
+    """The second phrase is synthesised only once the test opens the gate."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.calls = 0
+        self.gate = threading.Event()
+
+    def synthesize(self, phrase: str) -> SynthesizedPhrase:
+        self.calls += 1
+        if self.calls > 1:
+            self.gate.wait(5)
+        return super().synthesize(phrase)
+
+
+def test_a_fence_ends_the_reply_once_and_nothing_of_it_follows() -> None:
+    server, session = RoomyServer(), _session()
+    tts = GatedTts()
+    speaker = _speaker(server, session, tts)
+
+    async def run() -> None:
+        task = asyncio.create_task(speaker.speak("turn-1", TWO_PHRASES, LatencyTrace()))
+        while not any(isinstance(m, AudioOutputChunk) for m in server.sent):
+            await asyncio.sleep(0.001)
+        reply = speaker.fence(played_ms=100)
+        assert reply is not None and reply.ended and reply.played_ms == 100
+        assert speaker.fence() is None  # already ended: a second fence is nothing
+        sent_at_fence = len(server.sent)
+        tts.gate.set()
+        # The task was not cancelled: it wakes, finds the reply ended, and stops.
+        with pytest.raises(asyncio.CancelledError):
+            await task
+        assert len(server.sent) == sent_at_fence
+
+    asyncio.run(run())
+    [done] = _dones(server)
+    assert done.reason == "cancelled" and done.chunks == 0  # queued chunks dropped
+    assert session.outbox.chunks == 0
+    assert server.sent[-1] is done
+    assert speaker.current is None and speaker.last is not None
+
+
+def test_played_reports_name_the_current_or_the_last_reply() -> None:
+    server, session = RoomyServer(), _session()
+    speaker = _speaker(server, session)
+    asyncio.run(speaker.speak("turn-1", "Hello there.", LatencyTrace()))
+    last = speaker.last
+    assert last is not None
+    assert speaker.played(last.stream, 120) and last.played_ms == 120
+    assert speaker.played(last.stream, 80) and last.played_ms == 120  # never backwards
+    assert not speaker.played("another-stream", 50)
+    assert speaker.heard(last) == "Hello"  # 120 ms of a 200 ms phrase: its first word

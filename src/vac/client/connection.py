@@ -3,11 +3,10 @@
 Synchronous on purpose: the CLI, the scripted transport and the tests drive
 one conversation at a time and wait with explicit timeouts.
 
-Exit codes of every client command (CLI.md): 0 done, 1 the daemon refused
-(`Refused`, its error code is printed), 2 a usage or local problem
-(`ClientError`), 3 no answer from the daemon (`NoAnswer`: not running, or the
-CURVE handshake never completed). A `watch`ed connection reads libzmq's
-socket monitor, so "no answer" can say which of those it was.
+Exit codes of every client command (CLI.md, `vac.client.errors`): 0 done,
+1 the daemon refused (`Refused`), 2 a usage or local problem (`ClientError`),
+3 no answer from the daemon (`NoAnswer`). A `watch`ed connection reads
+libzmq's socket monitor (`vac.client.watch`), so "no answer" can say why.
 """
 
 from __future__ import annotations
@@ -18,16 +17,27 @@ import os
 import time
 import uuid
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, ClassVar, Final, TypeVar
+from typing import Any, Final, TypeVar
 
 import zmq
-import zmq.auth
-from zmq.utils.monitor import parse_monitor_message
 
-from vac.errors import VacError
-from vac.home import Home, HomeError
+from vac.client.errors import (
+    EXIT_NO_ANSWER,
+    EXIT_OK,
+    EXIT_REFUSED,
+    EXIT_USAGE,
+    ClientError,
+    NoAnswer,
+    Refused,
+    SessionEnded,
+    Timeout,
+    ended_by,
+    refusal_line,
+)
+from vac.client.keyfiles import ClientKeys, find_client_key, keys_for, load_client_keys
+from vac.client.watch import HandshakeWatch, why_no_answer
+from vac.home import Home
 from vac.protocol.codec import decode_outbound, encode_inbound
 from vac.protocol.messages import (
     AudioInputChunk,
@@ -41,216 +51,38 @@ from vac.protocol.messages import (
     InputMode,
     OutboundMessage,
     OutputRequest,
-    ServerBye,
 )
-from vac.protocol.text_safety import escape_for_terminal
+
+# The errors and key loading moved to their own modules; every client and
+# test imports them from here, so this stays the one place to import from.
+__all__ = [
+    "BYE_LINGER_MS",
+    "DEFAULT_CONNECT",
+    "EXIT_NO_ANSWER",
+    "EXIT_OK",
+    "EXIT_REFUSED",
+    "EXIT_USAGE",
+    "ClientError",
+    "ClientKeys",
+    "Connection",
+    "NoAnswer",
+    "Refused",
+    "SessionEnded",
+    "Timeout",
+    "connect_from_home",
+    "ended_by",
+    "find_client_key",
+    "keys_for",
+    "load_client_keys",
+    "one_shot",
+    "refusal_line",
+]
 
 DEFAULT_CONNECT: Final = "tcp://127.0.0.1:7707"
 M = TypeVar("M")
 
-EXIT_OK: Final = 0
-EXIT_REFUSED: Final = 1
-EXIT_USAGE: Final = 2
-EXIT_NO_ANSWER: Final = 3
-
-# How long a connection may be refused outright (nothing listening) before a
-# command gives up without waiting for its whole --timeout.
-REFUSED_GRACE_S: Final = 2.0
-# CURVE handshakes that fail without a ZAP verdict (a server key that does not
-# match, or not a vac daemon at all) before giving up: libzmq retries every
-# 100 ms, and the outcome never changes.
-HANDSHAKE_FAILURES: Final = 3
 # How long a closing socket may take to deliver its `bye`.
 BYE_LINGER_MS: Final = 1000
-
-
-class ClientError(VacError):
-    """A client-side problem with a one-line, actionable message (exit 2)."""
-
-    exit_code: ClassVar[int] = EXIT_USAGE
-
-
-class Timeout(ClientError):
-    """Nothing arrived in time (exit 3)."""
-
-    exit_code: ClassVar[int] = EXIT_NO_ANSWER
-
-
-class NoAnswer(Timeout):
-    """The daemon never answered: not running, or the CURVE handshake failed."""
-
-
-class SessionEnded(Timeout):
-    """The daemon ended the session (`bye`) before the command was done."""
-
-    def __init__(self, reason: str, message: str) -> None:
-        super().__init__(message)
-        self.reason = reason
-
-
-class Refused(ClientError):
-    """The daemon answered with an `error` (exit 1); str() is the one line to show."""
-
-    exit_code: ClassVar[int] = EXIT_REFUSED
-
-    def __init__(self, error: Error, line: str | None = None) -> None:
-        super().__init__(line or refusal_line(error))
-        self.error = error
-
-
-# What a person can do about each error code (PROTOCOL §6).
-_WHAT_TO_DO: Final[dict[str, str]] = {
-    "invalid_message": "this client sent something the daemon could not read; please report it",
-    "unsupported_version": "this client and the daemon speak different VAC versions; upgrade one",
-    "handshake_required": "the connection was reset; run the command again",
-    "unauthorized": "this key is not enrolled (any more): check 'vac keys list' on the daemon host",
-    "session_unknown": "that session is gone or not yours; run without --session",
-    "objective_unknown": "'vac drafts' lists the drafts awaiting confirmation",
-    "objective_invalid": "fix the named field(s) with --edit FIELD=VALUE",
-    "busy": "the daemon is busy; try again in a moment",
-    "provider_unavailable": "try again in a moment; the daemon's log says why",
-    "internal": "the daemon hit a bug; its log has the details",
-}
-
-
-def refusal_line(error: Error, *, objective_id: str | None = None) -> str:
-    """`code: message — what to do`, escaped for a terminal (the daemon's text is data)."""
-    message = error.message
-    hint = _WHAT_TO_DO.get(error.code, "")
-    details = error.details or {}
-    if error.code == "objective_unknown" and isinstance(details.get("status"), str):
-        # The principal's own settled objective (PROTOCOL §6, details.status).
-        message = f"objective {objective_id or 'that'} is already {details['status']}"
-        hint = "'vac drafts' lists what is still pending"
-    elif error.code == "rate_limited":
-        retry_ms = details.get("retry_after_ms")
-        if "drafts" in message:
-            hint = "'vac drafts' lists them"
-        elif isinstance(retry_ms, int):
-            hint = f"try again in {max(retry_ms, 100) / 1000:.1f} s"
-    elif error.code == "objective_invalid" and isinstance(details.get("fields"), list):
-        fields = ", ".join(str(f) for f in details["fields"])
-        hint = f"fix {fields} with --edit FIELD=VALUE"
-    line = f"{error.code}: {message}" + (f" — {hint}" if hint else "")
-    return escape_for_terminal(line)
-
-
-@dataclass(frozen=True)
-class ClientKeys:
-    server_public: bytes
-    public: bytes
-    secret: bytes
-
-
-def find_client_key(home: Home) -> Path:
-    """The only `*.key_secret` in HOME/clients (CLI.md)."""
-    found = sorted(home.clients_dir.glob("*.key_secret")) if home.clients_dir.exists() else []
-    if not found:
-        raise HomeError(
-            f"no client key in {home.clients_dir} — run '{home.command('keys enroll NAME')}'"
-            " or pass --key FILE"
-        )
-    if len(found) > 1:
-        names = ", ".join(p.name for p in found)
-        raise HomeError(
-            f"several client keys in {home.clients_dir} ({names})"
-            f" — pass --key {found[0]} (or another)"
-        )
-    return found[0]
-
-
-def keys_for(home: Home, principal: str) -> ClientKeys:
-    """The keypair `vac keys enroll PRINCIPAL` wrote into HOME/clients."""
-    return load_client_keys(home, home.clients_dir / f"{principal}.key_secret", None)
-
-
-def load_client_keys(home: Home, key: Path | None, server_key: Path | None) -> ClientKeys:
-    server_path = server_key or home.server_public
-    if not server_path.exists():
-        if server_key is not None:
-            raise HomeError(f"no server key at {server_path} — check --server-key")
-        raise HomeError(
-            f"no server key at {server_path} — run '{home.command('keys init')}'"
-            " or pass --server-key FILE"
-        )
-    key_path = key or find_client_key(home)
-    if not key_path.exists():
-        raise HomeError(f"no client key at {key_path} — check --key")
-    try:
-        public, secret = zmq.auth.load_certificate(str(key_path))
-        server_public, _ = zmq.auth.load_certificate(str(server_path))
-    except (OSError, ValueError):
-        raise HomeError(f"cannot read keys from {key_path} / {server_path}") from None
-    if not secret:
-        raise HomeError(f"{key_path} holds no secret key — pass the .key_secret file")
-    return ClientKeys(server_public, public, secret)
-
-
-_WATCHED: Final = (
-    zmq.EVENT_CONNECTED
-    | zmq.EVENT_CONNECT_RETRIED
-    | zmq.EVENT_HANDSHAKE_SUCCEEDED
-    | zmq.EVENT_HANDSHAKE_FAILED_NO_DETAIL
-    | zmq.EVENT_HANDSHAKE_FAILED_PROTOCOL
-    | zmq.EVENT_HANDSHAKE_FAILED_AUTH
-)
-
-
-class _Watch:
-    """What libzmq's socket monitor saw: TCP connects and CURVE handshakes.
-
-    libzmq retries silently, so without this a daemon that is down, a server
-    key that does not match and a client key that is not enrolled all look
-    the same: nothing ever arrives.
-    """
-
-    def __init__(self, sock: zmq.Socket[bytes]) -> None:
-        self.mon: zmq.Socket[bytes] = sock.get_monitor_socket(_WATCHED)
-        self.started_s = time.monotonic()
-        self.connected = 0
-        self.refused = 0
-        self.handshakes = 0
-        self.handshake_failures = 0
-        self.auth_failures = 0
-
-    def update(self) -> None:
-        while True:
-            try:
-                frames = self.mon.recv_multipart(zmq.NOBLOCK)
-            except zmq.Again:
-                return
-            event = parse_monitor_message(frames)["event"]
-            if event == zmq.EVENT_CONNECTED:
-                self.connected += 1
-            elif event == zmq.EVENT_CONNECT_RETRIED and not self.connected:
-                self.refused += 1
-            elif event == zmq.EVENT_HANDSHAKE_SUCCEEDED:
-                self.handshakes += 1
-            elif event == zmq.EVENT_HANDSHAKE_FAILED_AUTH:
-                self.auth_failures += 1
-            elif event in (
-                zmq.EVENT_HANDSHAKE_FAILED_NO_DETAIL,
-                zmq.EVENT_HANDSHAKE_FAILED_PROTOCOL,
-            ):
-                self.handshake_failures += 1
-
-    def hopeless(self) -> bool:
-        """Whether waiting longer cannot help (the outcome will not change)."""
-        self.update()
-        if self.handshakes:
-            return False
-        if self.auth_failures or self.handshake_failures >= HANDSHAKE_FAILURES:
-            return True
-        return (
-            not self.connected
-            and self.refused > 0
-            and time.monotonic() - self.started_s >= REFUSED_GRACE_S
-        )
-
-    def close(self, sock: zmq.Socket[bytes]) -> None:
-        with contextlib.suppress(zmq.ZMQError):
-            sock.disable_monitor()
-        self.mon.close(linger=0)
 
 
 class Connection:
@@ -281,7 +113,7 @@ class Connection:
         self.hello_ok: HelloOk | None = None
         self.received: list[OutboundMessage] = []
         self._bye_sent = False
-        self._watch = _Watch(self.sock) if watch else None
+        self._watch = HandshakeWatch(self.sock) if watch else None
         try:
             self.sock.connect(endpoint)
         except zmq.ZMQError as exc:
@@ -372,54 +204,12 @@ class Connection:
                 raise Refused(msg)
 
     def hopeless(self) -> bool:
-        """Whether the socket monitor says no answer can come (see `_Watch`)."""
+        """Whether the socket monitor says no answer can come (see `HandshakeWatch`)."""
         return self._watch is not None and self._watch.hopeless()
 
     def no_answer(self, waited_s: float) -> NoAnswer:
         """Why nothing came back from the daemon, as far as the client can tell."""
-        where = self.endpoint
-        watch = self._watch
-        if watch is None:
-            return NoAnswer(
-                f"no answer from the daemon at {where} within {waited_s:g} s — is it running?"
-                " try 'vac preflight'; or the keys do not match: check 'vac keys list'"
-                " on the daemon host"
-            )
-        watch.update()
-        if watch.handshakes:
-            return NoAnswer(
-                f"the daemon at {where} took this client's keys but did not answer within"
-                f" {waited_s:g} s — it may be overloaded or stuck: see its log, or retry"
-                " with a larger --timeout"
-            )
-        if watch.auth_failures:
-            from vac.daemon.keys import fingerprint
-
-            return NoAnswer(
-                f"the daemon at {where} refused this client's key (fingerprint"
-                f" {fingerprint(self.keys.public)}): it is not enrolled, or was revoked"
-                " — check 'vac keys list' on the daemon host, or pass --key"
-            )
-        if watch.handshake_failures:
-            return NoAnswer(
-                f"the CURVE handshake with {where} failed: the server key does not match"
-                " the daemon's (or no vac daemon listens there) — copy keys/server.key from"
-                " the daemon host, or pass --server-key"
-            )
-        if watch.connected:
-            return NoAnswer(
-                f"no answer from {where} within {waited_s:g} s: it took the connection but"
-                " never finished the handshake — is it a vac daemon? try 'vac preflight'"
-            )
-        if watch.refused:
-            return NoAnswer(
-                f"no daemon at {where}: the connection was refused — is it running?"
-                " start it with 'vac daemon', or try 'vac preflight'"
-            )
-        return NoAnswer(
-            f"no answer from the daemon at {where} within {waited_s:g} s — is it running?"
-            " try 'vac preflight'"
-        )
+        return why_no_answer(self._watch, self.endpoint, self.keys.public, waited_s)
 
     def bye(self) -> None:
         """End the session for good (PROTOCOL §3) and let the close deliver it."""
@@ -515,16 +305,6 @@ def one_shot(
     finally:
         if not keep:
             conn.bye()
-
-
-def ended_by(msg: ServerBye) -> SessionEnded:
-    why = {
-        "shutdown": "the daemon is shutting down",
-        "idle": "the session was idle too long",
-        "replaced": "another connection took the session over",
-        "revoked": "this key was revoked",
-    }.get(msg.reason, msg.reason)
-    return SessionEnded(msg.reason, f"the daemon ended the session ({why}) before it was done")
 
 
 def connect_from_home(

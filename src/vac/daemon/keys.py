@@ -8,7 +8,6 @@ directory whenever its mtime changes, which it checks on every message.
 
 from __future__ import annotations
 
-import hashlib
 import os
 import re
 import shutil
@@ -25,6 +24,9 @@ import zmq.auth
 from vac.clock import wall_ns
 from vac.home import Home, HomeError
 
+# Re-exported: `vac.daemon.keys.fingerprint` is where callers found it first.
+from vac.keyid import fingerprint as fingerprint
+
 PRINCIPAL_RE: Final = re.compile(r"^[a-z][a-z0-9_-]{0,31}$")
 
 
@@ -40,11 +42,6 @@ def _private_umask() -> Iterator[None]:
         yield
     finally:
         os.umask(old)
-
-
-def fingerprint(public_z85: bytes) -> str:
-    """A short, stable, non-secret name for a public key."""
-    return hashlib.sha256(public_z85).hexdigest()[:16]
 
 
 def check_principal(principal: str) -> str:

@@ -4,18 +4,17 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import fcntl
 import os
 import signal
 import socket
-from collections.abc import Callable, Iterator
-from typing import IO
+from collections.abc import Callable
 
 import msgspec
 import zmq
 
 from vac.daemon.config import VacConfig, load_config
 from vac.daemon.keys import fingerprint, load_public
+from vac.daemon.lock import home_lock
 from vac.daemon.server import Server
 from vac.home import Home, HomeError, check_secret_file
 from vac.logs import get_logger
@@ -26,38 +25,6 @@ log = get_logger("vac.daemon")
 # `ready` is written whatever the log level: scripts, systemd units and the
 # test harnesses read the endpoint from it on stderr.
 ready_log = get_logger("vac.daemon", always=True)
-
-
-@contextlib.contextmanager
-def home_lock(home: Home) -> Iterator[None]:
-    """One daemon per home: an exclusive, non-blocking flock on HOME/daemon.lock."""
-    home.root.mkdir(parents=True, exist_ok=True)
-    fh: IO[str] = open(home.lock_file, "a+")  # noqa: SIM115 - held for the daemon's life
-    try:
-        try:
-            fcntl.flock(fh, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            raise HomeError(f"another vac daemon already holds {home.root}") from None
-        fh.seek(0)
-        fh.truncate()
-        fh.write(f"{os.getpid()}\n")
-        fh.flush()
-        yield
-    finally:
-        fh.close()
-
-
-def daemon_running(home: Home) -> bool:
-    """Whether a daemon holds this home's lock (without taking it)."""
-    if not home.lock_file.exists():
-        return False
-    with open(home.lock_file) as fh:
-        try:
-            fcntl.flock(fh, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            return True
-        fcntl.flock(fh, fcntl.LOCK_UN)
-    return False
 
 
 def preflight_keys(home: Home) -> None:

@@ -18,6 +18,7 @@ import zmq
 
 from vac.daemon.config import ConfigError, VacConfig, load_config
 from vac.daemon.engines import ProviderMissing, Providers
+from vac.daemon.lock import daemon_running
 from vac.errors import VacError
 from vac.home import Home, HomeError, check_secret_file
 
@@ -167,8 +168,6 @@ def check_endpoint(home: Home, config: VacConfig, endpoint: str | None) -> Check
     uri = endpoint or config.daemon.endpoint
     if not uri.startswith(("tcp://", "ipc://")):
         return Check("endpoint", "fail", f"{uri}: use tcp://HOST:PORT or ipc://PATH")
-    from vac.daemon.main import daemon_running
-
     running = daemon_running(home)
     try:
         probe_endpoint(uri)

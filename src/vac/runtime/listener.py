@@ -5,6 +5,12 @@ this module applies its outcomes to a bounded PCM buffer, runs the VAD inline
 (it costs microseconds per frame), and hands recognition to the worker pool —
 never running inference on the event loop. Partial work is droppable; a final
 always wins, and after a cancel nothing more is published for the stream.
+
+Every recognition task is the listener's (one `TaskSet`): `close_all` cancels
+them, so none outlives the session. A recognition failure is the pool's own
+`VacError` (`Busy`, `ProviderUnavailable`): the listener says which stream and
+message it is about and hands it to the transport, which alone turns it into
+a wire `error`.
 """
 
 from __future__ import annotations
@@ -15,8 +21,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Final
 
+from vac.errors import VacError
 from vac.logs import get_logger
-from vac.protocol.errors import ErrorCode, ProtocolError
+from vac.protocol.errors import ProtocolError
 from vac.protocol.messages import (
     AudioInputCancel,
     AudioInputChunk,
@@ -40,6 +47,7 @@ from vac.protocol.streams import (
 from vac.runtime.latency import LatencyTrace
 from vac.runtime.port import Transport
 from vac.runtime.session import Session
+from vac.runtime.tasks import TaskSet
 from vac.speech import vad as vadlib
 from vac.speech.stt import Transcript
 from vac.speech.workers import Busy, PoolError, ProviderUnavailable, SttPool, Superseded
@@ -124,11 +132,13 @@ class Listener:
         self.open: _Open | None = None
         # Every stream id this session used, with its closed state (bounded).
         self.closed: OrderedDict[str, _Open] = OrderedDict()
+        # Partial, speculative and final recognitions of every stream.
+        self._tasks = TaskSet()
 
     def _send(self, msg: object) -> None:
         self.transport.send(self.session, msg)  # type: ignore[arg-type]
 
-    def _error(self, exc: ProtocolError) -> None:
+    def _error(self, exc: VacError) -> None:
         self.transport.error(self.session, exc)
 
     # ----------------------------------------------------------- messages
@@ -287,13 +297,12 @@ class Listener:
         self._send(AudioInputDone(stream=st.id, reason=reason))
 
     def close_all(self) -> None:
+        """The session ends: every recognition of every stream stops."""
         for st in [self.open, *self.closed.values()]:
-            if st is None:
-                continue
-            for task in (st.partial_task, st.final_task):
-                if task is not None:
-                    task.cancel()
-            self._drop_speculation(st)
+            if st is not None:
+                self._drop_speculation(st)
+        # Also the tasks of streams too old to be remembered in `closed`.
+        self._tasks.cancel()
 
     # ---------------------------------------------------------- recognition
 
@@ -308,7 +317,7 @@ class Listener:
             and st.vad.trailing_unvoiced_ms >= SPECULATE_AFTER_MS
         ):
             # Partial priority: a guess never crowds out anyone's real final.
-            task = asyncio.ensure_future(
+            task = self._tasks.spawn(
                 self.stt.transcribe(bytes(st.pcm), kind="partial", key=_spec_key(self.session, st))
             )
             task.add_done_callback(_quiet)
@@ -343,7 +352,7 @@ class Listener:
         if st.partial_task is not None and not st.partial_task.done():
             return  # one pending partial per stream, never a queue of them
         st.partial_audio_bytes = len(st.pcm)
-        st.partial_task = asyncio.ensure_future(self._partial(st, bytes(st.pcm)))
+        st.partial_task = self._tasks.spawn(self._partial(st, bytes(st.pcm)))
 
     async def _partial(self, st: _Open, pcm: bytes) -> None:
         try:
@@ -371,7 +380,7 @@ class Listener:
             self._send(st.outcome)
             return
         pcm, st.pcm = bytes(st.pcm), bytearray()
-        st.final_task = asyncio.ensure_future(self._final(st, pcm, reason, ref, trace))
+        st.final_task = self._tasks.spawn(self._final(st, pcm, reason, ref, trace))
 
     async def _final(
         self, st: _Open, pcm: bytes, reason: InputDoneReason, ref: str | None, trace: LatencyTrace
@@ -381,12 +390,10 @@ class Listener:
         except Superseded:
             return
         except PoolError as exc:
-            code: ErrorCode = "busy" if isinstance(exc, Busy) else "provider_unavailable"
-            self._error(
-                ProtocolError(
-                    code, "speech recognition failed for this utterance", ref=ref, stream=st.id
-                )
-            )
+            # Its code (busy, provider_unavailable) and client message are its
+            # own; `str(exc)`, the reason, stays in the daemon's log.
+            exc.stream, exc.ref = st.id, ref
+            self._error(exc)
             self._send(AudioInputDone(stream=st.id, reason="failed", ref=ref))
             return
         if not result.text:

@@ -1,7 +1,8 @@
 """The daemon-wide pipeline: engines, the draft book, the roster, generations.
 
-The server hands it session traffic (it implements the server's
-`Coordinator` protocol); it keeps one `TurnCoordinator` per session. Engines
+The server hands it session traffic (it implements the port's
+`SessionHandler`); it keeps one `TurnCoordinator` per session, which sees it
+only as `SharedState` (the two never import each other). Engines
 are injected: the daemon builds the real ones (faster-whisper in worker
 processes, piper on a thread), tests may pass `None` for a text-only daemon.
 """
@@ -24,6 +25,8 @@ from vac.runtime.coordinator import TurnCoordinator
 from vac.runtime.port import Transport
 from vac.runtime.session import Session
 from vac.runtime.store import AsyncEventLog, EventLog, ObjectiveRow, Step, StorageUnavailable
+from vac.runtime.tasks import TaskSet
+from vac.runtime.writes import Writes
 from vac.speech.tts import TtsEngine
 from vac.speech.vad import VadConfig
 from vac.speech.workers import SttPool
@@ -32,6 +35,8 @@ log = get_logger("vac.pipeline")
 GENERATION_BLOCK: Final = 1000
 EXPIRY_SWEEP_S: Final = 60.0
 RETENTION_SWEEP_S: Final = 3600.0
+# How long closing waits for writes in flight before the event log closes.
+CLOSE_DRAIN_S: Final = 2.0
 
 
 @dataclass
@@ -62,6 +67,9 @@ class Pipeline:
         # keeps everything.
         self.retention = retention
         self.store = store
+        # Writes nobody waits for (history, last seen, expiry): owned here,
+        # drained in `close` before the event log closes.
+        self.writes = Writes(store)
         self.max_pending_drafts = max_pending_drafts
         self.stt = engines.stt
         self.tts = engines.tts
@@ -77,7 +85,11 @@ class Pipeline:
         self._gen_next = 0
         self._gen_end = 0
         self._gen_lock = asyncio.Lock()
-        self._sweeper: asyncio.Task[None] | None = None
+        # The expiry and retention sweeper: cancelled in `close`.
+        self._sweeps = TaskSet()
+        # Waits for the decisions still being written by coordinators that
+        # were dropped (bye, forgotten, replaced): bounded in `close`.
+        self._retiring = TaskSet()
         features = [
             "text.input",
             "objective.confirm",
@@ -109,7 +121,7 @@ class Pipeline:
         if self.tts is not None:
             loop = asyncio.get_running_loop()
             await loop.run_in_executor(self.tts_executor, self.tts.synthesize, "Ready.")
-        self._sweeper = asyncio.ensure_future(self._sweep())
+        self._sweeps.spawn(self._sweep())
         await self._prune()
         log.info("pipeline_warm", drafts=len(entries), features=list(self.features))
 
@@ -124,10 +136,21 @@ class Pipeline:
         return {"stt": name("stt", self.stt), "tts": name("tts", self.tts)}
 
     async def close(self) -> None:
-        if self._sweeper is not None:
-            self._sweeper.cancel()
-        for coordinator in self.coordinators.values():
+        """Stop every session's work, then wait (bounded) for what must land:
+        decisions being written, then the writes nobody waits for."""
+        self._sweeps.cancel()
+        live = list(self.coordinators.values())
+        for coordinator in live:
             coordinator.detached("shutdown")
+        cut = sum(
+            await asyncio.gather(
+                *(c.drain(CLOSE_DRAIN_S) for c in live), self._retiring.drain(CLOSE_DRAIN_S)
+            )
+        )
+        cut += await self.writes.drain(CLOSE_DRAIN_S)
+        await self._sweeps.drain(0)  # cancelled above: let it finish unwinding
+        if cut:
+            log.warning("close_cut_writes", count=cut)
         if self.stt is not None:
             await self.stt.close()
         self.tts_executor.shutdown(wait=False, cancel_futures=True)
@@ -180,6 +203,7 @@ class Pipeline:
         if c is not None and c.session is not session:
             # Its listener and speaker hold the old Session object: start afresh.
             c.detached("replaced")
+            self._retire(c)
             c = None
         if c is None:
             c = self.coordinators[session.id] = TurnCoordinator(self, session)
@@ -200,6 +224,7 @@ class Pipeline:
         coordinator.detached(reason)
         if reason == "bye" or not self.transport.holds(session.id):
             self.coordinators.pop(session.id, None)
+            self._retire(coordinator)
         else:
             # Remember who the session was talking to, for a resume.
             agent = coordinator.current_agent
@@ -210,6 +235,13 @@ class Pipeline:
         coordinator = self.coordinators.pop(session_id, None)
         if coordinator is not None:
             coordinator.detached("forgotten")
+            self._retire(coordinator)
+
+    def _retire(self, coordinator: TurnCoordinator) -> None:
+        """A dropped coordinator's decisions in flight still land (they are
+        never cancelled): keep waiting for them, so `close` can too."""
+        if coordinator.writing:
+            self._retiring.spawn(coordinator.settled())
 
     def on_message(self, session: Session, msg: InboundMessage, payload: bytes | None) -> None:
         self._coordinator(session).handle(msg, payload)
@@ -217,13 +249,8 @@ class Pipeline:
     # ---------------------------------------------------------- persistence
 
     def persist(self, fn: Any, *args: Any, **kwargs: Any) -> None:
-        """Fire a write nobody is told about (conversation text, last seen).
-
-        The store's single thread keeps the order. A failure is logged once
-        per write, in one line: it loses only history, never a decision.
-        """
-        task = asyncio.ensure_future(self.store.call(fn, *args, **kwargs))
-        task.add_done_callback(_report_write)
+        """Fire a write nobody is told about (see `Writes`)."""
+        self.writes.persist(fn, *args, **kwargs)
 
     def persist_entry(self, entry: intent.DraftEntry) -> None:
         """A state change the daemon makes on its own (expiry)."""
@@ -259,25 +286,11 @@ class Pipeline:
         message = intent.SquadPost(
             kind=msg.kind, sender=msg.sender or "steward", text=msg.text, to=msg.to
         )
-        try:
-            return intent.route(
-                message, self.roster, realm="home", now_ms=now_ms(), throttle=self.throttle
-            )
-        except intent.SquadMessageInvalid as exc:
-            from vac.protocol.errors import ProtocolError
-
-            raise ProtocolError("invalid_message", exc.message) from None
+        # SquadMessageInvalid carries its wire code (`invalid_message`).
+        return intent.route(
+            message, self.roster, realm="home", now_ms=now_ms(), throttle=self.throttle
+        )
 
 
 def _load_objectives(log_: EventLog) -> list[dict[str, Any]]:
     return log_.live_objectives()
-
-
-def _report_write(task: asyncio.Future[Any]) -> None:
-    if task.cancelled():
-        return
-    exc = task.exception()
-    if isinstance(exc, StorageUnavailable):
-        log.warning("storage_write_failed", error=str(exc))
-    elif exc is not None:
-        log.error("write_failed", error=repr(exc))

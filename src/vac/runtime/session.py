@@ -10,6 +10,7 @@ import uuid
 from collections import OrderedDict, deque
 from dataclasses import dataclass, field
 
+from vac.lifecycle.session import SessionState
 from vac.protocol.messages import AudioOutputChunk, Error, Outbound, OutputFormat
 
 
@@ -125,6 +126,9 @@ class Replies:
 
 @dataclass(slots=True)
 class Session:
+    """One session's state. Its lifecycle is `vac.lifecycle.session`'s table,
+    driven by the daemon; `connection` is set exactly while it is attached."""
+
     id: str
     principal: str
     client: str
@@ -134,8 +138,17 @@ class Session:
     connection: bytes | None = None
     seq: int = 0
     last_seen_s: float = 0.0
-    ended: bool = False
+    state: SessionState = SessionState.OPENING
+
+    def __post_init__(self) -> None:
+        # Made already bound (tests, tools): it is attached, as the table says.
+        if self.connection is not None and self.state is SessionState.OPENING:
+            self.state = SessionState.ATTACHED
 
     @property
     def attached(self) -> bool:
-        return self.connection is not None
+        return self.state is SessionState.ATTACHED
+
+    @property
+    def ended(self) -> bool:
+        return self.state is SessionState.ENDED

@@ -1,11 +1,13 @@
 """Spoken replies: render gate → phrases → TTS off the loop → paced, fenced chunks.
 
 One `Speaker` per session is the single writer of its `audio.output.*`.
-Each reply gets a fresh `generation`. `fence()` runs synchronously when the
-daemon reads a cancel: it drops every queued chunk of the reply from the
-outbox and answers `audio.output.done {cancelled}`, so no chunk of that
-generation can be sent afterwards; the reply task is then cancelled and stops
-at its next await without sending anything more.
+Each reply gets a fresh `generation`. Its rules are the table of
+`vac.lifecycle.reply`; this module feeds it events and carries out the
+actions it returns. `fence()` runs synchronously when the daemon reads a
+cancel: it drops every queued chunk of the reply from the outbox and answers
+`audio.output.done {cancelled}`, so no chunk of that generation can be sent
+afterwards; the reply task is then cancelled, and if it wakes first, the
+table answers its next event with STOP, so it sends nothing more.
 """
 
 from __future__ import annotations
@@ -14,16 +16,16 @@ import asyncio
 from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
-from typing import Literal
 
 from vac.clock import monotonic_ns, monotonic_s
+from vac.lifecycle.reply import ReplyAction, ReplyEnd, ReplyEvent, ReplyLife
+from vac.protocol.errors import ProtocolError
 from vac.protocol.messages import (
     AudioOutputChunk,
     AudioOutputDone,
     AudioOutputRefused,
     AudioOutputStart,
     AudioOutputVisemes,
-    OutputDoneReason,
     VisemeCue,
 )
 from vac.runtime.history import SpokenPhrase, heard_text
@@ -35,20 +37,28 @@ from vac.speech.render import Refused, render_for_speech
 from vac.speech.resample import Resampler, chunk_pcm
 from vac.speech.tts import SynthesizedPhrase, TtsEngine
 
-ReplyEnd = Literal["completed", "cancelled", "failed", "overrun", "refused", "silent"]
+__all__ = ["ReplyEnd", "ReplyOutcome", "Speaker", "SpokenReply"]
+
+_E, _A = ReplyEvent, ReplyAction
 
 
 @dataclass
 class SpokenReply:
+    """A reply with an output stream: its lifecycle and its audio bookkeeping."""
+
     turn: str
     stream: str
     generation: int
     text: str
+    life: ReplyLife
     phrases: list[SpokenPhrase] = field(default_factory=list)
     chunks: int = 0
     sent_ms: int = 0
     played_ms: int | None = None
-    ended: bool = False
+
+    @property
+    def ended(self) -> bool:
+        return self.life.ended
 
 
 @dataclass(frozen=True)
@@ -56,6 +66,12 @@ class ReplyOutcome:
     end: ReplyEnd
     spoken_text: str
     heard_text: str
+
+
+def _outcome(life: ReplyLife, spoken_text: str, heard: str) -> ReplyOutcome:
+    end = life.end
+    assert end is not None, "a reply reports how it ended only once it has"
+    return ReplyOutcome(end, spoken_text, heard)
 
 
 class Speaker:
@@ -74,6 +90,8 @@ class Speaker:
         self.executor = executor
         self.next_generation = next_generation
         self.lead_ms = lead_ms
+        # The reply being streamed, and the one before it (played reports
+        # may still name it after its end).
         self.current: SpokenReply | None = None
         self.last: SpokenReply | None = None
 
@@ -86,27 +104,67 @@ class Speaker:
             return None
         if played_ms is not None:
             reply.played_ms = played_ms
-        dropped = self.transport.drop_chunks(self.session, reply.generation)
-        reply.chunks -= dropped
-        self._end(reply, "cancelled")
+        self._carry(reply, _E.FENCE)
         return reply
 
     def played(self, stream: str, played_ms: int) -> bool:
         """`audio.output.played`: remember how much the client has played."""
         for reply in (self.current, self.last):
             if reply is not None and reply.stream == stream:
-                reply.played_ms = max(reply.played_ms or 0, played_ms)
+                if _A.NOTE_PLAYED in self._carry(reply, _E.PLAYED):
+                    reply.played_ms = max(reply.played_ms or 0, played_ms)
                 return True
         return False
 
-    def _end(self, reply: SpokenReply, reason: OutputDoneReason) -> None:
-        reply.ended = True
+    def heard(self, reply: SpokenReply) -> str:
+        """What the user heard of a fenced reply (for the history)."""
+        return heard_text(reply.phrases, reply.played_ms or 0)
+
+    def _carry(self, reply: SpokenReply, event: ReplyEvent) -> tuple[ReplyAction, ...]:
+        """Feed `event` to the reply's table and carry out the actions that
+        need only the reply; return every action, so that the caller carries
+        out those that need its data (visemes, a chunk, a played report)."""
+        actions = reply.life.feed(event)
+        for action in actions:
+            match action:
+                case _A.STOP:
+                    raise asyncio.CancelledError  # fenced while this task awaited
+                case _A.SEND_START:
+                    self.transport.send(
+                        self.session,
+                        AudioOutputStart(
+                            turn=reply.turn,
+                            stream=reply.stream,
+                            generation=reply.generation,
+                            rate=self.session.output.rate,
+                            text=reply.text,
+                        ),
+                    )
+                case _A.DROP_CHUNKS:
+                    reply.chunks -= self.transport.drop_chunks(self.session, reply.generation)
+                case _A.REPORT_OVERRUN:
+                    self.transport.error(
+                        self.session,
+                        ProtocolError(
+                            "output_overrun",
+                            f"the client is not reading; reply cancelled after {reply.chunks} "
+                            "chunks",
+                            turn=reply.turn,
+                        ),
+                    )
+                case _A.SEND_DONE:
+                    self._send_done(reply)
+                case _:
+                    pass  # the caller's: it holds the data they need
+        return actions
+
+    def _send_done(self, reply: SpokenReply) -> None:
         self.transport.send(
             self.session,
             AudioOutputDone(
                 stream=reply.stream,
                 generation=reply.generation,
-                reason=reason,
+                reason=reply.life.done_reason,
                 chunks=reply.chunks,
             ),
         )
@@ -117,37 +175,30 @@ class Speaker:
 
     async def speak(self, turn: str, text: str, trace: LatencyTrace) -> ReplyOutcome:
         """Speak `text` for `turn`. Raises CancelledError when fenced."""
+        life = ReplyLife()
         rendered = render_for_speech(text)
         if isinstance(rendered, Refused):
-            self.transport.send(
-                self.session,
-                AudioOutputRefused(turn=turn, reason=rendered.reason, detail=rendered.detail),
-            )
-            return ReplyOutcome("refused", "", "")
+            if _A.SEND_REFUSED in life.feed(_E.REFUSED):
+                self.transport.send(
+                    self.session,
+                    AudioOutputRefused(turn=turn, reason=rendered.reason, detail=rendered.detail),
+                )
+            return _outcome(life, "", "")
         if not self.session.output.speak:
-            return ReplyOutcome("silent", rendered.text, rendered.text)
+            life.feed(_E.SILENT)
+            return _outcome(life, rendered.text, rendered.text)
         text_ready_ns = monotonic_ns()
-        reply = SpokenReply(turn, new_id(), await self.next_generation(), rendered.text)
+        reply = SpokenReply(turn, new_id(), await self.next_generation(), rendered.text, life)
         self.current = reply
-        self.transport.send(
-            self.session,
-            AudioOutputStart(
-                turn=turn,
-                stream=reply.stream,
-                generation=reply.generation,
-                rate=self.session.output.rate,
-                text=reply.text,
-            ),
-        )
+        self._carry(reply, _E.STARTED)
         try:
             return await self._stream(reply, trace, text_ready_ns)
         except asyncio.CancelledError:
             raise
         except Exception:
-            # A synthesis failure still ends the output stream for the client.
-            if not reply.ended:
-                reply.chunks -= self.transport.drop_chunks(self.session, reply.generation)
-                self._end(reply, "failed")
+            # A synthesis failure still ends the output stream for the client
+            # (the table ignores it if the reply had already ended).
+            self._carry(reply, _E.SYNTHESIS_FAILED)
             raise
 
     async def _stream(
@@ -162,54 +213,61 @@ class Speaker:
         try:
             for i, phrase in enumerate(phrases):
                 synth: SynthesizedPhrase = await synth_next
-                if i + 1 < len(phrases):
+                is_last = i + 1 == len(phrases)
+                if not is_last:
                     # Synthesise the next phrase while this one is paced out.
                     synth_next = loop.run_in_executor(
                         self.executor, self.tts.synthesize, phrases[i + 1]
                     )
-                if reply.ended:
-                    raise asyncio.CancelledError
+                ready = self._carry(reply, _E.PHRASE_READY)  # STOP: fenced meanwhile
                 pcm = resampler.feed(synth.pcm)
-                if i + 1 == len(phrases):
+                if is_last:
                     pcm += resampler.flush()
                 reply.phrases.append(SpokenPhrase(phrase, reply.sent_ms, synth.duration_ms))
-                self.transport.send(
-                    self.session,
-                    AudioOutputVisemes(
-                        stream=reply.stream,
-                        generation=reply.generation,
-                        cues=[
-                            VisemeCue(at_ms=c.at_ms + reply.sent_ms, viseme=c.viseme)
-                            for c in synth.cues
-                        ],
-                        timing=synth.timing,
-                    ),
-                )
+                if _A.SEND_VISEMES in ready:
+                    self._send_visemes(reply, synth)
                 for chunk in chunk_pcm(pcm, out_rate):
                     started_s = await self._pace(reply, started_s)
                     if self.session.connection is None:
                         raise asyncio.CancelledError  # detached: nobody to speak to
-                    ok = self.transport.try_send_chunk(
-                        self.session,
-                        AudioOutputChunk(
-                            stream=reply.stream, generation=reply.generation, index=reply.chunks
-                        ),
-                        chunk,
-                    )
-                    if not ok:
-                        return self._overrun(reply)
-                    if reply.chunks == 0:
-                        trace.record("tts_first", (monotonic_ns() - text_ready_ns) / 1e6)
-                        trace.since_origin("first_audio")
-                    reply.chunks += 1
-                    reply.sent_ms += len(chunk) * 1000 // (2 * out_rate)
+                    due = self._carry(reply, _E.CHUNK_DUE)  # STOP: fenced while pacing
+                    if _A.SEND_CHUNK in due and not self._send_chunk(
+                        reply, chunk, trace, text_ready_ns
+                    ):
+                        return _outcome(reply.life, reply.text, "")
+                self._carry(reply, _E.DONE if is_last else _E.PHRASE_SENT)
         finally:
             # A queued synthesis that has not started never runs; one that
             # has is left to finish, and its outcome is read and dropped.
             synth_next.cancel()
             synth_next.add_done_callback(_discard)
-        self._end(reply, "completed")
-        return ReplyOutcome("completed", reply.text, reply.text)
+        return _outcome(reply.life, reply.text, reply.text)
+
+    def _send_visemes(self, reply: SpokenReply, synth: SynthesizedPhrase) -> None:
+        # Cue times are the phrase's own; the stream's clock starts at its first chunk.
+        cues = [VisemeCue(at_ms=c.at_ms + reply.sent_ms, viseme=c.viseme) for c in synth.cues]
+        self.transport.send(
+            self.session,
+            AudioOutputVisemes(
+                stream=reply.stream, generation=reply.generation, cues=cues, timing=synth.timing
+            ),
+        )
+
+    def _send_chunk(
+        self, reply: SpokenReply, chunk: bytes, trace: LatencyTrace, text_ready_ns: int
+    ) -> bool:
+        """Offer one chunk to the transport; False if it had no room (an overrun)."""
+        msg = AudioOutputChunk(stream=reply.stream, generation=reply.generation, index=reply.chunks)
+        if not self.transport.try_send_chunk(self.session, msg, chunk):
+            self._carry(reply, _E.NO_ROOM)
+            return False
+        if reply.chunks == 0:
+            trace.record("tts_first", (monotonic_ns() - text_ready_ns) / 1e6)
+            trace.since_origin("first_audio")
+        reply.chunks += 1
+        reply.sent_ms += len(chunk) * 1000 // (2 * self.session.output.rate)
+        self._carry(reply, _E.CHUNK_SENT)
+        return True
 
     async def _pace(self, reply: SpokenReply, started_s: float | None) -> float:
         """The first `lead_ms` at once, then no faster than real time (§5.2)."""
@@ -219,29 +277,7 @@ class Speaker:
         due_s = started_s + max(0, reply.sent_ms - self.lead_ms) / 1000
         if due_s > now_s:
             await asyncio.sleep(due_s - now_s)
-        if reply.ended:
-            raise asyncio.CancelledError
         return started_s
-
-    def _overrun(self, reply: SpokenReply) -> ReplyOutcome:
-        from vac.protocol.errors import ProtocolError
-
-        dropped = self.transport.drop_chunks(self.session, reply.generation)
-        reply.chunks -= dropped
-        self.transport.error(
-            self.session,
-            ProtocolError(
-                "output_overrun",
-                f"the client is not reading; reply cancelled after {reply.chunks} chunks",
-                turn=reply.turn,
-            ),
-        )
-        self._end(reply, "failed")
-        return ReplyOutcome("overrun", reply.text, "")
-
-    def heard(self, reply: SpokenReply) -> str:
-        """What the user heard of a fenced reply (for the history)."""
-        return heard_text(reply.phrases, reply.played_ms or 0)
 
 
 def _discard(fut: asyncio.Future[SynthesizedPhrase]) -> None:

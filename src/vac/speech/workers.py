@@ -6,11 +6,10 @@ inference and says it is ready. A job is a small msgpack header plus the raw
 PCM bytes over a pipe; the reply is a msgpack `Transcript`. Nothing is pickled
 after start-up and no audio touches the disk.
 
-Scheduling invariants:
-- at most `max_pending` jobs wait (in flight ones not counted); when full, a
-  final evicts the oldest waiting partial, anything else gets `Busy` at once;
-- finals are taken before partials; at most one partial waits per key, a newer
-  partial or a final for the key supersedes it (`Superseded` to its awaiter);
+Which job runs next is the pure policy of `vac.speech.stt_queue` (finals
+before partials, one waiting partial per key, `Busy` when `max_pending` jobs
+wait); this module carries out its decisions and manages the processes:
+- a superseded or cancelled job's awaiter gets `Superseded`, a refused one `Busy`;
 - a worker that dies (native crash, kill, hang past `job_timeout_s`) fails only
   its in-flight job with `ProviderUnavailable` and is replaced.
 
@@ -25,7 +24,6 @@ import contextlib
 import multiprocessing
 import multiprocessing.connection
 import signal
-from collections import deque
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -37,6 +35,7 @@ import msgspec
 import numpy as np
 
 from vac.speech.stt import RATE_HZ, SttEngine, SttError, SttModelMissing, Transcript
+from vac.speech.stt_queue import SttQueue
 
 JobKind = Literal["final", "partial"]
 _T = TypeVar("_T")
@@ -230,6 +229,11 @@ class _PendingJob:
     pcm: bytes
     future: asyncio.Future[Transcript] = field(repr=False)
 
+    @property
+    def settled(self) -> bool:
+        # Done before it ran: its awaiter was cancelled, or it was superseded.
+        return self.future.done()
+
     def fail(self, exc: PoolError) -> None:
         if not self.future.done():
             self.future.set_exception(exc)
@@ -246,10 +250,9 @@ class SttPool:
             max_workers=self._config.workers, thread_name_prefix="vac-stt-pipe"
         )
         self._workers: list[_Worker | None] = [None] * self._config.workers
-        self._in_flight: list[_PendingJob | None] = [None] * self._config.workers
-        self._finals: deque[_PendingJob] = deque()
-        # Insertion-ordered; a superseding partial takes its predecessor's place.
-        self._partials: dict[str, _PendingJob] = {}
+        self._queue: SttQueue[_PendingJob] = SttQueue(
+            self._config.max_pending, slots=self._config.workers
+        )
         self._wakeup: asyncio.Condition | None = None
         self._runners: list[asyncio.Task[None]] = []
         self._started = False
@@ -259,7 +262,7 @@ class SttPool:
 
     @property
     def pending(self) -> int:
-        return len(self._finals) + len(self._partials)
+        return self._queue.pending
 
     @property
     def saturated(self) -> bool:
@@ -267,7 +270,7 @@ class SttPool:
 
         Waiting partials do not count: a final evicts the oldest of them.
         """
-        return len(self._finals) >= self._config.max_pending
+        return self._queue.saturated
 
     @property
     def alive(self) -> int:
@@ -310,30 +313,18 @@ class SttPool:
 
     def cancel(self, key: str) -> None:
         """Drop every waiting job of `key`; an in-flight one's result is discarded."""
-        superseded = Superseded(f"cancelled: {key}")
-        partial = self._partials.pop(key, None)
-        if partial is not None:
-            partial.fail(superseded)
-        for job in [j for j in self._finals if j.key == key]:
-            self._finals.remove(job)
-            job.fail(superseded)
-        for running in self._in_flight:
-            if running is not None and running.key == key:
-                running.fail(superseded)
+        for job in self._queue.cancel(key):
+            job.fail(Superseded(f"cancelled: {key}"))
 
     async def close(self) -> None:
         """Fail what waits, stop the workers, and wait for them to exit."""
         if self._closed:
             return
         self._closed = True
-        closing = ProviderUnavailable("STT pool closed")
-        for job in [*self._finals, *self._partials.values()]:
-            job.fail(closing)
-        self._finals.clear()
-        self._partials.clear()
-        for running in self._in_flight:
-            if running is not None:
-                running.fail(closing)
+        # One exception per awaiter: whoever reports it sets its own
+        # stream and ref on it (see runtime/listener.py).
+        for job in [*self._queue.drain(), *self._queue.running()]:
+            job.fail(ProviderUnavailable("STT pool closed"))
         for worker in self._workers:
             if worker is not None:
                 worker.kill()  # unblocks a pipe thread waiting on a reply
@@ -348,36 +339,11 @@ class SttPool:
     # -- internals -------------------------------------------------------------
 
     def _enqueue(self, job: _PendingJob) -> None:
-        limit = self._config.max_pending
-        if job.final:
-            previous = self._partials.pop(job.key, None)
-            if previous is not None:
-                previous.fail(Superseded(f"final for {job.key}"))
-            if self.pending >= limit:
-                if not self._partials:
-                    raise Busy(f"{self.pending} recognition jobs waiting")
-                # Partials are droppable, finals start turns: make room.
-                oldest = next(iter(self._partials))
-                self._partials.pop(oldest).fail(Superseded("evicted by a final"))
-            self._finals.append(job)
-            return
-        previous = self._partials.get(job.key)
-        if previous is not None:
-            previous.fail(Superseded(f"newer partial for {job.key}"))
-        elif self.pending >= limit:
-            raise Busy(f"{self.pending} recognition jobs waiting")
-        self._partials[job.key] = job
-
-    def _take(self) -> _PendingJob | None:
-        while self._finals:
-            job = self._finals.popleft()
-            if not job.future.done():
-                return job
-        while self._partials:
-            job = self._partials.pop(next(iter(self._partials)))
-            if not job.future.done():
-                return job
-        return None
+        admission = self._queue.offer(job)
+        for dropped in admission.dropped:
+            dropped.job.fail(Superseded(dropped.why))
+        if not admission.queued:
+            raise Busy(f"{admission.waiting} recognition jobs waiting")
 
     async def _in_thread(self, fn: Callable[[], _T]) -> _T:
         return await asyncio.get_running_loop().run_in_executor(self._executor, fn)
@@ -397,15 +363,15 @@ class SttPool:
         assert self._wakeup is not None
         while True:
             async with self._wakeup:
-                job = self._take()
+                job = self._queue.take()
                 while job is None:
                     await self._wakeup.wait()
-                    job = self._take()
+                    job = self._queue.take()
             worker = self._workers[slot]
             if worker is None:  # pragma: no cover - a slot only runs with a worker
                 job.fail(ProviderUnavailable("no worker"))
                 continue
-            self._in_flight[slot] = job
+            self._queue.start(slot, job)
             try:
                 reply = await self._roundtrip(worker, job)
             except _WorkerDied as exc:
@@ -415,7 +381,7 @@ class SttPool:
                 await self._respawn(slot)
                 continue
             finally:
-                self._in_flight[slot] = None
+                self._queue.finish(slot)
             if isinstance(reply, _Result):
                 if not job.future.done():
                     job.future.set_result(reply.transcript)
@@ -449,11 +415,8 @@ class SttPool:
                 if self.alive == 0:
                     self._down = True
                     # Nobody can serve what waits: fail it now, not after a timeout.
-                    down = ProviderUnavailable("no STT worker is alive")
-                    for job in [*self._finals, *self._partials.values()]:
-                        job.fail(down)
-                    self._finals.clear()
-                    self._partials.clear()
+                    for job in self._queue.drain():
+                        job.fail(ProviderUnavailable("no STT worker is alive"))
                 delay = _RESTART_BACKOFF_S[min(attempt, len(_RESTART_BACKOFF_S) - 1)]
                 attempt += 1
                 await asyncio.sleep(delay)

@@ -1,0 +1,63 @@
+"""`vac` — the one console command (README.md, docs/client.md).
+
+Errors a person can act on are one line on stderr with a non-zero exit code;
+a traceback is a bug. Exit codes of every command:
+
+  0  done
+  1  the daemon said no (its error code is printed)
+  2  a usage or local problem (missing home, key or file; a bad argument)
+  3  no answer from the daemon (not running, keys that do not match,
+     or it ended the session first)
+  141  stdout was closed early (`| head`): ends quietly, as on SIGPIPE
+
+One module per concern: `parser` (every command's flags and help), `keys`,
+`host` (daemon, schema, preflight, bench), `turns` (say, confirm, reject,
+drafts, objectives) over `session` and `render`, `audio` (transport, talk),
+`data` (export, delete).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Sequence
+
+from vac.cli.common import Handler
+from vac.cli.parser import build_parser
+from vac.cli.render import print_event as _print_event
+from vac.errors import VacError
+from vac.protocol.text_safety import escape_for_terminal
+
+# `_print_event` is kept under its old name for the tests that escape output.
+__all__ = ["_print_event", "build_parser", "main"]
+
+
+def _quiet_stdout() -> None:
+    """After EPIPE: send the rest of stdout to /dev/null so the exit flush is silent.
+
+    (The recipe of the Python docs, "Note on SIGPIPE".)
+    """
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    fn: Handler = args.fn
+    try:
+        code = fn(args)
+        sys.stdout.flush()  # inside the try: a closed pipe is noticed here
+        return code
+    except BrokenPipeError:
+        # The reader went away (`vac keys list | head -1`): end quietly, as a
+        # command killed by SIGPIPE would.
+        _quiet_stdout()
+        return 141
+    except VacError as exc:
+        print(f"vac: {escape_for_terminal(str(exc))}", file=sys.stderr)
+        return int(getattr(exc, "exit_code", 2))
+    except KeyboardInterrupt:
+        return 130

@@ -1,0 +1,61 @@
+"""`vac data export|delete`: a principal's stored data, out of the event log or gone."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from vac.cli.common import UnknownPrincipal, known_home
+from vac.home import HomeError
+
+
+def _empty_export(principal: str) -> dict[str, Any]:
+    keys = ("sessions", "conversation", "objectives", "outcomes", "audit")
+    return {"principal": principal, **{k: [] for k in keys}}
+
+
+def cmd_data_export(args: argparse.Namespace) -> int:
+    from vac.daemon.keys import check_principal
+    from vac.runtime.store import EventLog
+
+    home = known_home(args)
+    principal = check_principal(args.principal)
+    data = _empty_export(principal)
+    if home.db_file.exists():  # never create vac.db just to read it
+        log = EventLog(home.db_file)
+        try:
+            data = log.export_principal(principal)
+        finally:
+            log.close()
+    enrolled = (home.enrolled_dir / f"{principal}.key").exists()
+    stored = any(v for k, v in data.items() if k != "principal")
+    if not enrolled and not stored:
+        raise UnknownPrincipal(
+            f"no principal {principal!r} in {home.root}: not enrolled and nothing in its event"
+            " log — 'vac keys list' shows who is enrolled"
+        )
+    print(json.dumps(data, indent=2, sort_keys=True))
+    return 0
+
+
+def cmd_data_delete(args: argparse.Namespace) -> int:
+    from vac.daemon.keys import check_principal
+    from vac.daemon.lock import home_lock
+    from vac.runtime.store import EventLog
+
+    home = known_home(args)
+    principal = check_principal(args.principal)
+    try:
+        # Hold the daemon's lock: a running daemon keeps drafts in memory and
+        # would write them back; deleting under it would not delete.
+        with home_lock(home):
+            log = EventLog(home.db_file)
+            try:
+                counts = log.delete_principal(principal)
+            finally:
+                log.close()
+    except HomeError:
+        raise HomeError(f"a daemon is running on {home.root} — stop it, then delete") from None
+    print("deleted " + ", ".join(f"{n} {table}" for table, n in counts.items()))
+    return 0

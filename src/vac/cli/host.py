@@ -1,0 +1,51 @@
+"""Commands for the daemon's host: run it, check it, measure it, print its schema."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+from pathlib import Path
+
+from vac.cli.common import home_of, known_home, print_result
+
+
+def cmd_daemon(args: argparse.Namespace) -> int:
+    from vac.daemon.main import run_daemon
+    from vac.logs import configure
+
+    home = known_home(args)
+    configure()
+    return asyncio.run(run_daemon(home, endpoint=args.endpoint))
+
+
+def cmd_schema(args: argparse.Namespace) -> int:
+    from vac.intent import objective_json_schema
+    from vac.protocol.schema import message_schemas
+
+    schema = message_schemas()
+    schema["objective"] = objective_json_schema()
+    print(json.dumps(schema, indent=2, sort_keys=True))
+    return 0
+
+
+def cmd_preflight(args: argparse.Namespace) -> int:
+    from vac.daemon.preflight import preflight
+
+    checks = preflight(home_of(args), args.endpoint)
+    width = max(len(c.name) for c in checks)
+    for c in checks:
+        print_result(
+            args.json,
+            {"check": c.name, "status": c.status, "detail": c.detail},
+            f"{c.status:<4}  {c.name:<{width}}  {c.detail}",
+        )
+    return 1 if any(c.status == "fail" for c in checks) else 0
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    from vac.bench import BenchOptions, run_bench
+
+    return run_bench(
+        BenchOptions(sessions=args.sessions, turns=args.turns, out=Path(args.out), fast=args.fast)
+    )

@@ -1,0 +1,95 @@
+"""`vac keys ...`: the server keypair, client keypairs, enrolment and revocation."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from vac.cli.common import UnknownPrincipal, home_of, known_home, print_result
+
+
+def cmd_keys_init(args: argparse.Namespace) -> int:
+    from vac.daemon.keys import init_server
+
+    public, created = init_server(home_of(args))
+    print(f"{'created' if created else 'exists'}: server public key {public}")
+    return 0
+
+
+def cmd_keys_new(args: argparse.Namespace) -> int:
+    from vac.daemon.keys import make_keypair
+
+    public, secret = make_keypair(Path(args.out), args.name)
+    print(f"public key (give this to the daemon host): {public}")
+    print(f"secret key (keep here, mode 0600): {secret}")
+    return 0
+
+
+def cmd_keys_enroll(args: argparse.Namespace) -> int:
+    from vac.clock import now_ms
+    from vac.daemon.keys import enroll
+    from vac.runtime.store import EventLog
+
+    home = known_home(args)
+    out = Path(args.out) if args.out else None
+    result = enroll(
+        home, args.principal, out_dir=out, public=Path(args.public) if args.public else None
+    )
+    log = EventLog(home.db_file)
+    try:
+        log.audit(
+            now_ms(),
+            "key_enrolled",
+            result.principal,
+            {"fingerprint": result.fingerprint, "replaced": result.replaced},
+        )
+    finally:
+        log.close()
+    verb = "re-enrolled (previous key replaced)" if result.replaced else "enrolled"
+    print(f"{verb} {result.principal} (fingerprint {result.fingerprint})")
+    print(f"public key: {result.public}")
+    if result.secret:
+        print(f"secret key: {result.secret}")
+    return 0
+
+
+def cmd_keys_revoke(args: argparse.Namespace) -> int:
+    from vac.clock import now_ms
+    from vac.daemon.keys import check_principal, client_keypair, load_public, revoke
+    from vac.keyid import fingerprint
+    from vac.runtime.store import EventLog
+
+    home = known_home(args)
+    principal = check_principal(args.principal)
+    path = home.enrolled_dir / f"{principal}.key"
+    fp = fingerprint(load_public(path)) if path.exists() else None
+    leftovers = client_keypair(home, principal)
+    if not revoke(home, principal):
+        if leftovers:
+            names = ", ".join(p.name for p in leftovers)
+            print(f"{principal} was not enrolled; removed its stale keypair ({names})")
+            return 0
+        raise UnknownPrincipal(
+            f"{principal!r} is not enrolled in {home.root} — 'vac keys list' shows who is"
+        )
+    log = EventLog(home.db_file)
+    try:
+        log.audit(now_ms(), "key_revoked", principal, {"fingerprint": fp})
+    finally:
+        log.close()
+    print(f"revoked {principal}; takes effect on its next message")
+    for removed in leftovers:
+        print(f"removed {removed}")
+    return 0
+
+
+def cmd_keys_list(args: argparse.Namespace) -> int:
+    from vac.daemon.keys import list_enrolled
+
+    rows = list_enrolled(known_home(args))
+    if not rows and not args.json:
+        print("no principals enrolled", file=sys.stderr)
+    for principal, fp in rows:
+        print_result(args.json, {"principal": principal, "fingerprint": fp}, f"{principal}\t{fp}")
+    return 0

@@ -1,0 +1,103 @@
+"""The pieces every subcommand's parser is built from: help layout and shared flags."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any, Final
+
+from vac.cli.common import ONE_SHOT_TIMEOUT_S
+
+HOME_HELP: Final = (
+    "state directory (default: $VAC_HOME, else $XDG_STATE_HOME/vac, else ~/.local/state/vac)"
+)
+
+
+class HelpFormatter(argparse.RawDescriptionHelpFormatter):
+    """Keeps epilog layout; appends `(default: X)` where there is a real default."""
+
+    def _get_help_string(self, action: argparse.Action) -> str:
+        text = action.help or ""
+        default = action.default
+        if (
+            "%(default)" in text
+            or "default" in text
+            or not action.option_strings
+            or default is None
+            or default is False
+            or default == []
+            or default is argparse.SUPPRESS
+        ):
+            return text
+        return f"{text} (default: %(default)s)"
+
+
+def version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("vac")
+    except PackageNotFoundError:
+        import vac
+
+        return str(getattr(vac, "__version__", "unknown"))
+
+
+def command(
+    parent: Any, name: str, help_text: str, example: str, *, codes: str = ""
+) -> argparse.ArgumentParser:
+    """A subcommand whose help ends with an example (and its exit codes, if given)."""
+    epilog = f"example:\n  {example}" + (f"\n\n{codes}" if codes else "")
+    sp: argparse.ArgumentParser = parent.add_parser(
+        name,
+        help=help_text,
+        description=help_text,
+        epilog=epilog,
+        formatter_class=HelpFormatter,
+    )
+    return sp
+
+
+def with_home(sp: argparse.ArgumentParser) -> argparse.ArgumentParser:
+    sp.add_argument("--home", metavar="DIR", help=HOME_HELP)
+    return sp
+
+
+def with_client(
+    sp: argparse.ArgumentParser, timeout_s: float = ONE_SHOT_TIMEOUT_S
+) -> argparse.ArgumentParser:
+    """The flags of every command that talks to the daemon."""
+    with_home(sp)
+    sp.add_argument(
+        "--connect",
+        metavar="URI",
+        help="daemon endpoint (default: $VAC_CONNECT, else tcp://127.0.0.1:7707)",
+    )
+    sp.add_argument(
+        "--key",
+        metavar="FILE",
+        help="this client's .key_secret (default: the only one in HOME/clients)",
+    )
+    sp.add_argument(
+        "--server-key",
+        metavar="FILE",
+        help="the daemon's public key (default: HOME/keys/server.key)",
+    )
+    sp.add_argument("--json", action="store_true", help="print events as JSON lines")
+    sp.add_argument(
+        "--timeout",
+        type=float,
+        default=timeout_s,
+        metavar="S",
+        help="seconds to wait for the daemon's answer and for each event",
+    )
+    sp.add_argument("--session", metavar="ID", help="resume this session")
+    return sp
+
+
+def with_keep(sp: argparse.ArgumentParser) -> argparse.ArgumentParser:
+    sp.add_argument(
+        "--keep",
+        action="store_true",
+        help="leave the session open for a later --session ID (else it ends with bye)",
+    )
+    return sp

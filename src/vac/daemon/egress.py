@@ -1,0 +1,222 @@
+"""Bounded egress: outboxes drained with non-blocking sends, and the one
+place an exception becomes a wire `error`.
+
+Sends never block: each session has a bounded outbox, flushed as far as its
+peer will take at once; what is left waits for the send loop, so a peer
+that cannot take output only ever delays itself.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Callable
+from typing import Any, Final
+
+import msgspec
+import zmq
+import zmq.asyncio
+
+from vac.daemon.sessions import SessionTable
+from vac.errors import VacError
+from vac.lifecycle.session import SessionEvent
+from vac.logs import get_logger
+from vac.protocol.codec import encode_outbound
+from vac.protocol.messages import AudioOutputChunk, Error, Outbound
+from vac.runtime.session import OutboxFull, Session
+
+RETRY_SEND_S: Final = 0.005
+
+log = get_logger("vac.server")
+
+# Called when a send finds the session's peer lost (overflow, unreachable).
+OnLost = Callable[[Session, SessionEvent], None]
+
+
+def to_wire(exc: VacError) -> Error:
+    """The one translation of an exception into a wire `error` (PROTOCOL §6)."""
+    return Error(
+        code=exc.code,
+        message=exc.message,
+        ref=exc.ref,
+        retryable=exc.retryable,
+        stream=exc.stream,
+        turn=exc.turn,
+        details=exc.details,
+    )
+
+
+def log_error_sent(err: Error, principal: str | None, session: str | None) -> None:
+    """The one log line of an `error` the daemon sends (replays of an id's outcome aside).
+
+    Warning level whatever the code: the cause of an `internal` error is
+    logged at error level, with its traceback, where it was caught.
+    `message` is left out: it can quote what the client sent.
+    """
+    log.warning(
+        "error_sent",
+        code=err.code,
+        principal=principal,
+        session=session,
+        ref=err.ref,
+        turn=err.turn,
+        stream=err.stream,
+        retryable=err.retryable,
+        details=err.details,
+    )
+
+
+class Egress:
+    def __init__(self, table: SessionTable, on_lost: OnLost) -> None:
+        self.table = table
+        self.on_lost = on_lost
+        self.sock: zmq.asyncio.Socket | None = None  # set by bind, cleared by close
+        # Sessions whose peer did not take all of their output yet.
+        self._dirty: set[str] = set()
+        self._wake = asyncio.Event()
+
+    # --------------------------------------------------------- sessions
+
+    def send(
+        self, session: Session, msg: Outbound, payload: bytes | None = None, *, record: bool = True
+    ) -> bool:
+        """Queue a message for a session. False if it could not be queued.
+
+        Raises nothing: a full outbox of control messages drops the session
+        (its peer is not reading at all); a full chunk budget is reported to
+        the caller of `try_send_chunk`.
+        """
+        if session.connection is None:
+            return False
+        if record:
+            session.replies.record(msg)
+        try:
+            session.outbox.push(msg, payload)
+        except OutboxFull:
+            log.warning("outbox_overflow_detaching", session=session.id)
+            self.on_lost(session, SessionEvent.OVERFLOW)
+            return False
+        self._kick(session)
+        return True
+
+    def try_send_chunk(self, session: Session, msg: AudioOutputChunk, payload: bytes) -> bool:
+        """Queue an audio chunk; False when `output_queue_chunks` is reached (§7)."""
+        if session.connection is None:
+            return False
+        try:
+            session.outbox.push(msg, payload)
+        except OutboxFull:
+            return False
+        self._kick(session)
+        return True
+
+    def drop_chunks(self, session: Session, generation: int) -> int:
+        """Remove one generation's queued, unsent chunks (a cancelled reply)."""
+        return session.outbox.drop_chunks(generation)
+
+    def error(
+        self,
+        rid: bytes,
+        exc: VacError,
+        *,
+        session: Session | None = None,
+        principal: str | None = None,
+    ) -> None:
+        """Tell a connection about `exc`, logged once (`error_sent`).
+
+        Through the session's outbox when `rid` is its connection, straight
+        to the socket otherwise (no session, or a refusal on a connection
+        that is not the session's). `principal` names the sender when there
+        is no session.
+        """
+        err = to_wire(exc)
+        if session is not None:
+            principal = session.principal
+        log_error_sent(err, principal, session.id if session is not None else None)
+        if session is not None and session.connection == rid:
+            self.send(session, err)
+        else:
+            self.send_raw(rid, err)
+
+    def settle(self, session_id: str) -> None:
+        """The session left its connection: nothing of it waits any more."""
+        self._dirty.discard(session_id)
+
+    # ------------------------------------------------------------ socket
+
+    def send_raw(self, rid: bytes, msg: Outbound) -> None:
+        """A message outside any session (pong to an early ping, an error)."""
+        if self.sock is None:
+            return
+        with contextlib.suppress(zmq.ZMQError):
+            self.send_now([rid, *encode_outbound(msg)])
+
+    def send_now(self, frames: list[bytes]) -> None:
+        """A non-blocking send that raises `zmq.Again` / `ZMQError` right here.
+
+        zmq.asyncio resolves a DONTWAIT send immediately (we never leave send
+        futures waiting), so its outcome is known before we return.
+        """
+        assert self.sock is not None
+        fut: asyncio.Future[Any] = self.sock.send_multipart(  # type: ignore[assignment]
+            frames, flags=zmq.NOBLOCK, copy=False
+        )
+        if not fut.done():  # pragma: no cover - only if someone awaited a send
+            raise zmq.Again()
+        if (exc := fut.exception()) is not None:
+            raise exc
+
+    def _kick(self, session: Session) -> None:
+        """Send now what the peer will take; leave the rest to the send loop."""
+        if session.id in self._dirty:
+            return  # already waiting on a slow peer: keep order, don't spin
+        if self.flush(session):
+            self._dirty.add(session.id)
+            self._wake.set()
+
+    def flush(self, session: Session) -> bool:
+        """Send what the peer will take now. True if output is still waiting."""
+        rid = session.connection
+        if self.sock is None:
+            return False  # closed at shutdown: nothing more goes out
+        while rid is not None and len(session.outbox):
+            msg, payload = session.outbox.peek()
+            stamped = msgspec.structs.replace(msg, session=session.id, seq=session.seq)
+            try:
+                self.send_now([rid, *encode_outbound(stamped, payload)])
+            except zmq.Again:
+                return True
+            except zmq.ZMQError as exc:
+                if exc.errno == zmq.EHOSTUNREACH:  # the peer is gone
+                    self.on_lost(session, SessionEvent.UNREACHABLE)
+                    return False
+                raise
+            session.outbox.pop()
+            session.seq += 1
+        return False
+
+    def flush_all(self) -> bool:
+        """Flush every session that had output waiting. True if some still has."""
+        blocked = False
+        for sid in list(self._dirty):
+            session = self.table.get(sid)
+            if session is None or not self.flush(session):
+                self._dirty.discard(sid)
+            else:
+                blocked = True
+        return blocked
+
+    async def run(self) -> None:
+        """The send loop: retry peers that were not reading, without spinning."""
+        while True:
+            await self._wake.wait()
+            self._wake.clear()
+            try:
+                blocked = self.flush_all()
+            except Exception:
+                log.exception("send_loop_failed")  # never take the daemon down
+                blocked = True
+            if blocked:
+                # Some peer is not reading; look again soon without spinning.
+                await asyncio.sleep(RETRY_SEND_S)
+                self._wake.set()

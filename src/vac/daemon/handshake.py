@@ -1,0 +1,198 @@
+"""Answering a hello (PROTOCOL §3): open a new session, or resume one.
+
+A hello is checked synchronously when it arrives (rate, version, the
+session quota, whose reservation is taken right there), then answered in a
+task owned by `Handshakes.tasks` (the server cancels those still running
+at shutdown). Every hello is answered: `hello.ok`, or one `error`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from vac.clock import monotonic_s, now_ms
+from vac.daemon.config import DaemonSection
+from vac.daemon.egress import Egress
+from vac.daemon.quotas import Full, MakeRoom, PrincipalBuckets, SessionQuota
+from vac.daemon.sessions import SessionTable
+from vac.errors import VacError
+from vac.lifecycle.session import SessionEvent
+from vac.logs import get_logger, report_task_failure
+from vac.protocol.errors import ProtocolError
+from vac.protocol.messages import (
+    PROTOCOL_VERSION,
+    Hello,
+    HelloOk,
+    InputFormat,
+    Limits,
+    OutputFormat,
+)
+from vac.runtime.outcomes import decode_replies
+from vac.runtime.port import SessionHandler
+from vac.runtime.session import Outbox, Replies, Session, new_id
+from vac.runtime.store import AsyncEventLog, EventLog, StorageUnavailable
+from vac.runtime.tasks import TaskSet
+
+# The server's `_feed`: move a session by an event and carry out its actions.
+Feed = Callable[[Session, SessionEvent, bytes | None], None]
+
+log = get_logger("vac.server")
+
+
+@dataclass(eq=False)
+class Handshakes:
+    cfg: DaemonSection
+    limits: Limits
+    store: AsyncEventLog
+    table: SessionTable
+    egress: Egress
+    buckets: PrincipalBuckets
+    quota: SessionQuota
+    pipeline: SessionHandler
+    feed: Feed
+    # The hellos being answered: cancelled by the server at shutdown.
+    tasks: TaskSet = field(default_factory=TaskSet)
+
+    def hello(self, rid: bytes, principal: str, msg: Hello, current: Session | None) -> None:
+        """Check a hello now; answer it in a task. `current`: the connection's session."""
+        # Every hello may create a session and an event-log row: it counts.
+        if limited := self.buckets.refusal(principal, msg.id, monotonic_s()):
+            self.egress.error(rid, limited, session=current, principal=principal)
+            return
+        if PROTOCOL_VERSION not in msg.versions:
+            refusal = ProtocolError(
+                "unsupported_version",
+                "this daemon speaks VAC/1 only",
+                ref=msg.id,
+                details={"supported": [PROTOCOL_VERSION]},
+            )
+            self.egress.error(rid, refusal, session=current, principal=principal)
+            return
+        opens = msg.resume is None
+        # Counted and reserved here, synchronously (see `SessionQuota`).
+        # `current` is the session this hello will detach: it does not count.
+        if opens:
+            mine = [s for s in self.table.attached_of(principal) if s is not current]
+            match self.quota.check(principal, mine, monotonic_s()):
+                case MakeRoom(stalest):
+                    self.feed(stalest, SessionEvent.REPLACED, None)
+                case Full():
+                    refusal = ProtocolError(
+                        "rate_limited",
+                        "too many open sessions for this principal",
+                        ref=msg.id,
+                        details={"retry_after_ms": 1000},
+                    )
+                    self.egress.error(rid, refusal, session=current, principal=principal)
+                    return
+        if current is not None:
+            # A second hello detaches the current session (kept for resume).
+            self.feed(current, SessionEvent.REHELLO, None)
+        if opens:
+            self.quota.reserve(principal)
+        task = self.tasks.spawn(self._answer(rid, principal, msg, reserved=opens))
+        task.add_done_callback(report_task_failure)
+
+    async def _answer(self, rid: bytes, principal: str, msg: Hello, *, reserved: bool) -> None:
+        """Answer a hello, whatever happens: never leave one unanswered."""
+        try:
+            await self._open(rid, principal, msg)
+        except StorageUnavailable as exc:
+            log.warning("hello_failed", principal=principal, reason="storage", error=str(exc))
+            self.egress.error(rid, exc.with_ref(msg.id), principal=principal)
+        except Exception:
+            log.exception("hello_failed", principal=principal)  # a bug: keep its traceback
+            bug = VacError("the session could not be opened; try again", ref=msg.id)
+            self.egress.error(rid, bug, principal=principal)
+        finally:
+            if reserved:
+                self.quota.release(principal)
+
+    async def _open(self, rid: bytes, principal: str, msg: Hello) -> None:
+        resumed = msg.resume is not None
+        output = OutputFormat(rate=msg.output.rate, speak=msg.output.speak)
+        if msg.resume is not None:
+            found = await self._find_resumable(principal, msg.resume)
+            if found is None:
+                unknown = ProtocolError("session_unknown", "no such session to resume", ref=msg.id)
+                self.egress.error(rid, unknown, principal=principal)
+                return
+            session = found
+            session.output = output
+        else:
+            session_id = new_id()
+            await self.store.call(
+                EventLog.session_opened, session_id, principal, msg.client, now_ms()
+            )
+            # Registered only once its row landed: a failed write leaves nothing.
+            session = self._new_session(principal, msg.client, output, session_id)
+        try:
+            pending = await self.pipeline.on_attached(session, resumed)
+        except BaseException:
+            # A session this hello made is forgotten; one that existed before
+            # (attached elsewhere, or detached and kept) stays as it was.
+            self.feed(session, SessionEvent.ABANDONED, None)
+            raise
+        if self.egress.sock is None or session.ended:
+            return  # shut down, or ended by a bye meanwhile
+        if (other := self.table.on(rid)) is not None:  # this connection said hello again
+            self.feed(other, SessionEvent.REHELLO, None)
+        # Attach and answer in one step: hello.ok is seq 0, nothing can precede it.
+        self.feed(session, SessionEvent.RESUME if resumed else SessionEvent.HELLO_OK, rid)
+        session.replies.begin(msg.id)
+        self.egress.send(
+            session,
+            HelloOk(
+                ref=msg.id,
+                principal=principal,
+                version=PROTOCOL_VERSION,
+                features=list(self.pipeline.features),
+                input=InputFormat(),
+                output=output,
+                limits=self.limits,
+                heartbeat_ms=self.cfg.heartbeat_ms,
+                resumed=resumed,
+                pending=pending,
+            ),
+        )
+        log.info("session_attached", session=session.id, principal=principal, resumed=resumed)
+
+    def _new_session(
+        self, principal: str, client: str, output: OutputFormat, session_id: str
+    ) -> Session:
+        session = Session(
+            id=session_id,
+            principal=principal,
+            client=client,
+            output=output,
+            outbox=Outbox(
+                max_chunks=self.cfg.output_queue_chunks,
+                max_control=self.cfg.output_queue_chunks * 4,
+            ),
+            replies=Replies(window=self.cfg.idempotency_window),
+        )
+        self.table.add(session)
+        return session
+
+    async def _find_resumable(self, principal: str, session_id: str) -> Session | None:
+        session = self.table.get(session_id)
+        if session is not None:
+            return session if session.principal == principal and not session.ended else None
+        row = await self.store.call(EventLog.session_row, session_id)
+        # Another principal's session and an unknown one get the same answer.
+        if row is None or row["principal"] != principal or row["ended_at_ms"] is not None:
+            return None
+        # Its stored outcomes: a message id sent again after a restart is
+        # answered from them, not executed twice (§2).
+        outcomes = await self.store.call(
+            EventLog.outcomes_of, session_id, self.cfg.idempotency_window
+        )
+        raced = self.table.get(session_id)
+        if raced is not None:  # another resume of it finished while we read
+            return raced if not raced.ended else None
+        session = self._new_session(
+            principal, row["client"], OutputFormat(rate=16000, speak=False), session_id
+        )
+        session.replies.load([(o.msg_id, decode_replies(o.replies)) for o in outcomes])
+        return session

@@ -1,0 +1,218 @@
+"""Planning a decision: what a draft, a confirm or a reject changes and says.
+
+Planning is synchronous and in input order. It applies the decision to the
+draft book under a checkpoint and returns a `Plan`: the rows to write, then
+the messages to send. Nothing is written or sent here (`durable.py` writes,
+the coordinator announces). A refusal is the book's own `VacError`
+(`ObjectiveUnknown`, `RevisionStale`, `ObjectiveInvalid`), raised unchanged
+with nothing applied.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime as dt
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+
+import msgspec
+
+from vac import intent
+from vac.clock import now_ms
+from vac.logs import get_logger
+from vac.protocol.errors import ProtocolError
+from vac.protocol.messages import (
+    Negotiation,
+    ObjectiveConfirmed,
+    ObjectiveDraft,
+    ObjectiveRejected,
+    Outbound,
+    Preview,
+    TurnStatus,
+)
+from vac.runtime.session import Session, new_id
+from vac.runtime.shared import SharedState
+from vac.runtime.store import AuditRow, ObjectiveRow
+
+log = get_logger("vac.turns")
+
+
+@dataclass
+class Plan:
+    """A decision applied to the draft book, not yet written or announced.
+
+    `checkpoint` undoes it; `rows` and `audits` are written with the message
+    id's outcome in one transaction; then `messages` are sent, `applied`
+    runs, the conversation turns to `agent` (if set), and the turn says
+    `spoken` and ends with `status`.
+    """
+
+    checkpoint: intent.Checkpoint
+    rows: list[ObjectiveRow]
+    messages: list[Outbound]
+    spoken: str | None
+    status: TurnStatus
+    audits: list[AuditRow] = field(default_factory=list)
+    ack: bool = False  # the `ack` stage ends when these messages are sent
+    agent: str | None = None
+    applied: Callable[[], None] = lambda: None
+
+
+class Planner:
+    """One session's decisions, planned against the daemon-wide book."""
+
+    def __init__(self, shared: SharedState, session: Session) -> None:
+        self.shared = shared
+        self.session = session
+
+    def quota_ok(self, now: dt.datetime) -> bool:
+        """Whether one more pending draft is allowed for this principal."""
+        pending = self.shared.book.pending(self.session.principal, now=now)
+        return len(pending) < self.shared.max_pending_drafts
+
+    @contextlib.contextmanager
+    def _planning(self, objective_ids: list[str]) -> Iterator[intent.Checkpoint]:
+        """Record a decision's changes to the book; any failure while planning
+        it undoes them (planning is pure, but not infallible)."""
+        book = self.shared.book
+        checkpoint = book.checkpoint(objective_ids)
+        try:
+            yield checkpoint
+        except BaseException:
+            book.rollback(checkpoint)
+            raise
+
+    def draft(self, turn_id: str, draft: intent.Draft, now: dt.datetime, ref: str | None) -> Plan:
+        objective = draft.objective
+        with self._planning([objective.id]) as checkpoint:
+            entry = self.shared.book.add(
+                self.session.principal, objective, now=now, session=self.session.id
+            )
+            row = self.shared.row(entry, origin=ref)
+        return Plan(
+            checkpoint=checkpoint,
+            rows=[row],
+            messages=[
+                ObjectiveDraft(
+                    turn=turn_id, objective=objective, preview=Preview(summary=draft.summary)
+                )
+            ],
+            spoken=draft.summary,
+            status="parsed",
+            ack=True,
+            agent=objective.agent,
+        )
+
+    def reject(self, turn_id: str, oid: str, now: dt.datetime, ref: str | None) -> Plan:
+        with self._planning([oid]) as checkpoint:
+            entry = self.shared.book.reject(self.session.principal, oid, now=now)
+            row = self.shared.row(entry)
+        return Plan(
+            checkpoint=checkpoint,
+            rows=[row],
+            messages=[
+                ObjectiveRejected(
+                    ref=ref, turn=turn_id, objective_id=oid, objective=entry.objective
+                )
+            ],
+            spoken=None,
+            status="completed",
+        )
+
+    def confirm(
+        self,
+        turn_id: str,
+        oid: str,
+        revision: int | None,
+        edits: object,
+        now: dt.datetime,
+        ref: str | None,
+    ) -> Plan:
+        """The steward's confirm and the agent's answer, as one decision.
+
+        The negotiation is pure and quick, so it is decided here and written
+        in the same transaction as the confirm: a crash never leaves a
+        confirmed objective whose answer was announced but not kept.
+        """
+        counter_id = new_id()
+        with self._planning([oid, counter_id]) as checkpoint:
+            book = self.shared.book
+            principal = self.session.principal
+            confirmed = book.confirm(principal, oid, now=now, revision=revision, edits=edits)
+            objective = confirmed.objective
+            agent = self.shared.roster.get(objective.agent)
+            if agent is None:
+                raise ProtocolError(
+                    "objective_invalid",
+                    f"agent: {objective.agent!r} is not in the roster",
+                    details={"fields": ["agent"]},
+                )
+            result = intent.negotiate(
+                objective,
+                agent,
+                now=now,
+                prior_refusal=confirmed.prior_refusal,
+                counter_id=counter_id,
+            )
+            entry = confirmed.entry
+            if result.decision == "refuse":
+                entry = book.record_refusal(principal, oid)
+            rows = [self.shared.row(entry)]
+            audits = []
+            if result.audit is not None:
+                detail = msgspec.to_builtins(result.audit)
+                audits.append(
+                    AuditRow(
+                        at_ms=now_ms(), kind=result.audit.type, principal=principal, detail=detail
+                    )
+                )
+            messages: list[Outbound] = [
+                ObjectiveConfirmed(ref=ref, turn=turn_id, objective_id=oid, objective=objective),
+                Negotiation(
+                    turn=turn_id,
+                    objective_id=oid,
+                    decision=result.decision,
+                    reply=result.reply,
+                    reason=result.reason,
+                    evidence=list(result.evidence),
+                ),
+            ]
+            spoken = result.reply
+            if result.counter is not None and self.quota_ok(now):
+                counter = book.add(principal, result.counter, now=now, session=self.session.id)
+                rows.append(self.shared.row(counter, origin=ref))
+                summary = intent.summarise(result.counter, now=now)
+                messages.append(
+                    ObjectiveDraft(
+                        turn=turn_id, objective=result.counter, preview=Preview(summary=summary)
+                    )
+                )
+                spoken = f"{result.reply} {summary}"
+
+            def applied() -> None:
+                if result.decision == "accept":
+                    self.shared.accepted(objective)
+                if result.decision == "refuse":
+                    # Pushed past an earlier refusal it is coercion, and audited: warn.
+                    coercion = result.audit is not None
+                    (log.warning if coercion else log.info)(
+                        "objective_refused",
+                        principal=principal,
+                        session=self.session.id,
+                        turn=turn_id,
+                        objective_id=oid,
+                        agent=objective.agent,
+                        coercion=coercion,
+                        # The agent's value names; never the cue words that were said.
+                        values=[e[6:] for e in result.evidence if e.startswith("value:")],
+                    )
+
+            return Plan(
+                checkpoint=checkpoint,
+                rows=rows,
+                audits=audits,
+                messages=messages,
+                spoken=spoken,
+                status="completed",
+                applied=applied,
+            )

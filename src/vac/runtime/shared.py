@@ -1,0 +1,78 @@
+"""What a session's `TurnCoordinator` needs from the daemon-wide pipeline.
+
+A `Protocol`, so that the coordinator never imports the pipeline (which
+makes coordinators): dependencies point one way, pipeline -> coordinator.
+The `Pipeline` implements it; a test may pass anything shaped like it.
+"""
+
+from __future__ import annotations
+
+from concurrent.futures import Executor
+from typing import Protocol
+
+from vac import intent
+from vac.protocol.messages import SquadSend
+from vac.protocol.objective import Objective
+from vac.runtime.port import Transport
+from vac.runtime.store import AsyncEventLog, ObjectiveRow, Step
+from vac.runtime.writes import Writes
+from vac.speech.tts import TtsEngine
+from vac.speech.vad import VadConfig
+from vac.speech.workers import SttPool
+
+
+class SharedState(Protocol):
+    """The engines, the draft book, the roster and the event log of the daemon."""
+
+    @property
+    def transport(self) -> Transport: ...
+
+    @property
+    def store(self) -> AsyncEventLog: ...
+
+    @property
+    def writes(self) -> Writes: ...
+
+    @property
+    def book(self) -> intent.DraftBook: ...
+
+    @property
+    def roster(self) -> intent.Roster: ...
+
+    @property
+    def max_pending_drafts(self) -> int: ...
+
+    @property
+    def stt(self) -> SttPool | None: ...
+
+    @property
+    def tts(self) -> TtsEngine | None: ...
+
+    @property
+    def tts_executor(self) -> Executor: ...
+
+    @property
+    def vad_config(self) -> VadConfig: ...
+
+    @property
+    def partial_interval_ms(self) -> int: ...
+
+    async def next_generation(self) -> int:
+        """An output generation, unique within a session and across restarts."""
+        ...
+
+    async def commit(self, step: Step) -> None:
+        """Write one decision in one transaction; raises StorageUnavailable."""
+        ...
+
+    def row(self, entry: intent.DraftEntry, *, origin: str | None = None) -> ObjectiveRow:
+        """The event-log row of an objective's current state."""
+        ...
+
+    def accepted(self, objective: Objective) -> None:
+        """The agent took the objective on: it joins its commitments."""
+        ...
+
+    def route_squad(self, msg: SquadSend) -> intent.RoutedMessage:
+        """Route a squad message; raises SquadMessageInvalid."""
+        ...

@@ -1,0 +1,86 @@
+"""The reads of `EventLog`: rows as dicts keyed by column, or as `rows` structs."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from typing import Any
+
+from vac.runtime.store.rows import Outcome
+
+
+class EventLogReads:
+    """Mixin of `EventLog`: plain SELECTs, which in WAL mode never wait for a writer."""
+
+    _db: sqlite3.Connection
+
+    def session_row(self, session: str) -> dict[str, Any] | None:
+        cur = self._db.execute(
+            "SELECT id, principal, client, created_at_ms, last_seen_at_ms, ended_at_ms,"
+            " current_agent FROM sessions WHERE id=?",
+            (session,),
+        )
+        return one_row(cur)
+
+    def outcomes_of(self, session: str, limit: int) -> list[Outcome]:
+        """The newest `limit` outcomes of `session`, oldest first (replay order)."""
+        cur = self._db.execute(
+            "SELECT session, msg_id, principal, at_ms, replies FROM outcomes WHERE session=?"
+            " ORDER BY at_ms DESC, rowid DESC LIMIT ?",
+            (session, limit),
+        )
+        return [
+            Outcome(session=s, msg_id=m, principal=p, at_ms=at, replies=bytes(r))
+            for s, m, p, at, r in reversed(cur.fetchall())
+        ]
+
+    def objectives_of(self, principal: str, state: str | None = None) -> list[dict[str, Any]]:
+        sql = (
+            "SELECT id, principal, session, revision, state, body, created_at_ms,"
+            " expires_at_ms, updated_at_ms, refused, origin FROM objectives WHERE principal=?"
+        )
+        args: tuple[Any, ...] = (principal,)
+        if state is not None:
+            sql += " AND state=?"
+            args += (state,)
+        return all_rows(self._db.execute(sql + " ORDER BY created_at_ms, id", args))
+
+    def live_objectives(self) -> list[dict[str, Any]]:
+        """Drafts still pending, and refused objectives (coercion is judged against them)."""
+        cur = self._db.execute(
+            "SELECT id, principal, body, state, refused, origin FROM objectives"
+            " WHERE state IN ('pending', 'refused') OR refused = 1 ORDER BY created_at_ms"
+        )
+        return all_rows(cur)
+
+    def conversation_of(self, session: str) -> list[dict[str, Any]]:
+        cur = self._db.execute(
+            "SELECT turn, role, kind, text, at_ms FROM conversation WHERE session=? ORDER BY id",
+            (session,),
+        )
+        return all_rows(cur)
+
+    def audit_rows(self, principal: str | None = None) -> list[dict[str, Any]]:
+        if principal is None:
+            cur = self._db.execute("SELECT at_ms, kind, principal, detail FROM audit ORDER BY id")
+        else:
+            cur = self._db.execute(
+                "SELECT at_ms, kind, principal, detail FROM audit WHERE principal=? ORDER BY id",
+                (principal,),
+            )
+        rows = all_rows(cur)
+        for row in rows:
+            row["detail"] = json.loads(row["detail"])
+        return rows
+
+
+def one_row(cur: sqlite3.Cursor) -> dict[str, Any] | None:
+    row = cur.fetchone()
+    if row is None:
+        return None
+    return dict(zip([c[0] for c in cur.description], row, strict=True))
+
+
+def all_rows(cur: sqlite3.Cursor) -> list[dict[str, Any]]:
+    names = [c[0] for c in cur.description]
+    return [dict(zip(names, row, strict=True)) for row in cur.fetchall()]

@@ -1,0 +1,92 @@
+"""Rates and the session quota (vac.daemon.quotas), with a clock passed in."""
+
+from __future__ import annotations
+
+import pytest
+
+from vac.daemon import quotas
+from vac.daemon.quotas import (
+    EarlyGates,
+    Full,
+    MakeRoom,
+    PrincipalBuckets,
+    Room,
+    SessionQuota,
+    TokenBucket,
+    retry_after_ms,
+)
+from vac.protocol.messages import OutputFormat
+from vac.runtime.session import Outbox, Replies, Session
+
+
+def test_a_bucket_bursts_one_second_then_refills() -> None:
+    bucket = TokenBucket.full(4.0, now_s=0.0)
+    assert [bucket.take(0.0) for _ in range(4)] == [0.0] * 4
+    assert bucket.take(0.0) == pytest.approx(0.25)
+    assert bucket.take(0.25) == 0.0
+
+
+def test_retry_after_is_never_zero() -> None:
+    assert retry_after_ms(0.0001) == 1
+    assert retry_after_ms(0.25) == 250
+
+
+def test_an_early_flood_gets_one_refusal_then_silence_until_it_pauses() -> None:
+    gates = EarlyGates(rate_per_s=2.0)
+    assert gates.admit(b"r", 0.0) == 0.0
+    assert gates.admit(b"r", 0.0) == 0.0
+    assert gates.admit(b"r", 0.0) == pytest.approx(0.5)  # answered once
+    assert gates.admit(b"r", 0.1) is None  # then dropped
+    assert gates.admit(b"other", 0.1) == 0.0  # per connection
+    assert gates.admit(b"r", 1.1) == 0.0  # refilled: the client paused
+    assert gates.admit(b"r", 1.1) == 0.0
+    assert gates.admit(b"r", 1.1) == pytest.approx(0.5)
+
+
+def test_early_gates_are_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(quotas, "MAX_TRACKED_CONNECTIONS", 2)
+    gates = EarlyGates(rate_per_s=1.0)
+    for rid in (b"a", b"b", b"c"):
+        assert gates.admit(rid, 0.0) == 0.0
+    assert len(gates._gates) == 2 and b"a" not in gates._gates
+
+
+def test_principal_refusal_is_a_retryable_rate_limited() -> None:
+    buckets = PrincipalBuckets(1.0)
+    assert buckets.refusal("alice", "m1", 0.0) is None
+    refusal = buckets.refusal("alice", "m2", 0.0)
+    assert refusal is not None and refusal.code == "rate_limited" and refusal.retryable
+    assert refusal.ref == "m2" and refusal.details == {"retry_after_ms": 1000}
+    assert buckets.refusal("bob", "m3", 0.0) is None  # per principal
+
+
+def session(last_seen_s: float) -> Session:
+    return Session(
+        f"s{last_seen_s}",
+        "alice",
+        "t",
+        OutputFormat(rate=16000, speak=False),
+        Outbox(1, 1),
+        Replies(1),
+        b"r",
+        last_seen_s=last_seen_s,
+    )
+
+
+def test_the_quota_counts_hellos_in_flight() -> None:
+    quota = SessionQuota(max_per_principal=2, heartbeat_s=1.0)
+    assert quota.check("alice", [], 0.0) == Room()
+    quota.reserve("alice")
+    quota.reserve("alice")
+    assert quota.check("alice", [], 0.0) == Full()  # all of it is hellos in flight
+    quota.release("alice")
+    assert quota.opening == {"alice": 1}
+    quota.release("alice")
+    assert quota.opening == {}
+
+
+def test_at_the_quota_a_silent_session_makes_room() -> None:
+    quota = SessionQuota(max_per_principal=2, heartbeat_s=1.0)
+    old, new = session(0.0), session(5.0)
+    assert quota.check("alice", [old, new], 0.5) == Full()  # heard from within a heartbeat
+    assert quota.check("alice", [old, new], 5.5) == MakeRoom(old)

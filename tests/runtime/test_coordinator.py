@@ -1,0 +1,367 @@
+"""The TurnCoordinator without sockets: a real pipeline and event log, a
+recording transport. The real-socket twins are tests/daemon/test_turns.py
+and tests/reliability/test_decision_races.py."""
+
+from __future__ import annotations
+
+import ast
+import asyncio
+from collections.abc import AsyncIterator, Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from vac import intent
+from vac.clock import wall_now
+from vac.errors import VacError
+from vac.protocol.messages import (
+    AudioOutputChunk,
+    AudioOutputDone,
+    AudioOutputStart,
+    Limits,
+    ObjectiveConfirm,
+    ObjectiveDraft,
+    ObjectiveList,
+    ObjectiveListResult,
+    ObjectiveReject,
+    OutputFormat,
+    SquadSend,
+    TextInput,
+    TranscriptFinal,
+    TurnCancel,
+    TurnDone,
+)
+from vac.runtime.coordinator import TurnCoordinator
+from vac.runtime.pipeline import Engines, Pipeline
+from vac.runtime.session import Outbox, Replies, Session
+from vac.runtime.store import AsyncEventLog, StorageUnavailable
+from vac.speech.tts import SynthesizedPhrase
+from vac.speech.vad import VadConfig
+
+SRC = Path(__file__).resolve().parents[2] / "src" / "vac"
+LIMITS = Limits(
+    max_chunk_bytes=8192,
+    max_utterance_ms=30_000,
+    input_buffer_ms=2000,
+    output_queue_chunks=512,
+    output_lead_ms=200,
+)
+DRAFT_TEXT = "ask Kofi to build a bench by the pond by tomorrow"
+
+
+class RecordingTransport:
+    """The port's `Transport`, recording what the runtime sends."""
+
+    limits = LIMITS
+
+    def __init__(self) -> None:
+        self.sent: list[Any] = []
+        self.errors: list[VacError] = []
+        self.sessions: list[Session] = []
+
+    def send(self, session: Session, msg: Any) -> bool:
+        if session.connection is None:
+            return False
+        session.replies.record(msg)
+        self.sent.append(msg)
+        return True
+
+    def try_send_chunk(self, session: Session, msg: AudioOutputChunk, payload: bytes) -> bool:
+        self.sent.append(msg)
+        return True
+
+    def drop_chunks(self, session: Session, generation: int) -> int:
+        return 0
+
+    def error(self, session: Session, exc: VacError) -> None:
+        self.errors.append(exc)
+        self.sent.append(exc)
+
+    def attached(self) -> Iterable[Session]:
+        return [s for s in self.sessions if s.attached]
+
+    def holds(self, session_id: str) -> bool:
+        return any(s.id == session_id for s in self.sessions)
+
+    def of(self, kind: type) -> list[Any]:
+        return [m for m in self.sent if isinstance(m, kind)]
+
+
+class SilentTts:
+    """A voice that says a second of silence per phrase, at once."""
+
+    sample_rate_hz = 16000
+
+    def synthesize(self, phrase: str) -> SynthesizedPhrase:
+        return SynthesizedPhrase(
+            pcm=bytes(32000),
+            rate_hz=16000,
+            duration_ms=1000,
+            cues=[],
+            timing="estimated",
+            compute_ms=0.0,
+        )
+
+
+def new_session(speak: bool = False) -> Session:
+    return Session(
+        "s1",
+        "alice",
+        "test",
+        OutputFormat(rate=16000, speak=speak),
+        Outbox(max_chunks=512, max_control=4096),
+        Replies(window=64),
+        connection=b"peer",
+    )
+
+
+@dataclass
+class Rig:
+    transport: RecordingTransport
+    pipeline: Pipeline
+    session: Session
+    coordinator: TurnCoordinator
+
+    def text(self, msg_id: str, text: str = DRAFT_TEXT) -> None:
+        self.coordinator.handle(TextInput(id=msg_id, text=text), None)
+
+    def of(self, kind: type) -> list[Any]:
+        return self.transport.of(kind)
+
+    def pending_agents(self) -> list[str]:
+        return [e.objective.agent for e in self.pipeline.book.pending("alice", now=wall_now())]
+
+    def slow_commits(self, delay_s: float = 0.05) -> list[Any]:
+        """Every decision write takes `delay_s`; returns the steps that landed."""
+        real = self.pipeline.commit
+        landed: list[Any] = []
+
+        async def slow(step: Any) -> None:
+            await asyncio.sleep(delay_s)
+            await real(step)
+            landed.append(step)
+
+        self.pipeline.commit = slow  # type: ignore[method-assign]
+        return landed
+
+    async def settle(self, turns_done: int) -> None:
+        """Wait until `turns_done` turns have ended and nothing is being written."""
+        for _ in range(400):
+            if len(self.of(TurnDone)) >= turns_done and not self.coordinator.writing:
+                return
+            await asyncio.sleep(0.005)
+        raise AssertionError(f"after 2 s: {self.transport.sent}")
+
+    async def until(self, kind: type) -> None:
+        for _ in range(400):
+            if self.of(kind):
+                return
+            await asyncio.sleep(0.005)
+        raise AssertionError(f"no {kind.__name__} after 2 s: {self.transport.sent}")
+
+
+async def _rig(tmp_path: Path, tts: Any) -> AsyncIterator[Rig]:
+    store = AsyncEventLog(tmp_path / "vac.db")
+    transport = RecordingTransport()
+    engines = Engines(stt=None, tts=tts, vad=VadConfig())
+    pipeline = Pipeline(
+        transport, store, engines, intent.config_from_builtins({}), max_pending_drafts=8
+    )
+    session = new_session(speak=tts is not None)
+    yield Rig(transport, pipeline, session, TurnCoordinator(pipeline, session))
+    await pipeline.close()
+    await store.close()
+
+
+@pytest.fixture
+async def rig(tmp_path: Path) -> AsyncIterator[Rig]:
+    """A text-only daemon's coordinator."""
+    async for r in _rig(tmp_path, None):
+        yield r
+
+
+@pytest.fixture
+async def voiced(tmp_path: Path) -> AsyncIterator[Rig]:
+    """A coordinator that speaks (silence, paced in real time)."""
+    async for r in _rig(tmp_path, SilentTts()):
+        yield r
+
+
+async def test_a_text_draft_is_written_then_announced_then_done(rig: Rig) -> None:
+    rig.text("t1")
+    await rig.settle(1)
+    assert [type(m) for m in rig.transport.sent] == [TranscriptFinal, ObjectiveDraft, TurnDone]
+    final, draft, done = rig.transport.sent
+    assert final.turn == draft.turn == done.turn and final.ref == "t1"
+    assert done.status == "parsed"
+    assert rig.coordinator.current_agent == "Kofi"
+
+
+async def test_refusals_keep_the_code_and_words_they_were_raised_with(rig: Rig) -> None:
+    handle = rig.coordinator.handle
+    handle(ObjectiveReject(id="r1", objective_id="nope"), None)
+    handle(TurnCancel(id="c1", turn="never"), None)
+    handle(SquadSend(id="q1", kind="directed-order", text="hello", to="Nobody"), None)
+    codes = [(e.code, e.ref, e.message) for e in rig.transport.errors]
+    assert codes[0] == ("objective_unknown", "r1", "no such pending objective")
+    assert codes[1] == ("turn_unknown", "c1", "no such turn")
+    assert codes[2][:2] == ("invalid_message", "q1")
+    assert isinstance(rig.transport.errors[0], intent.ObjectiveUnknown)  # not re-made
+    assert rig.of(TurnDone) == []
+
+
+async def test_a_stale_revision_is_objective_invalid_naming_the_field(rig: Rig) -> None:
+    rig.text("t1")
+    await rig.settle(1)
+    oid = rig.of(ObjectiveDraft)[0].objective.id
+    rig.coordinator.handle(ObjectiveConfirm(id="c1", objective_id=oid, revision=9), None)
+    (err,) = rig.transport.errors
+    assert (err.code, err.ref, err.details) == ("objective_invalid", "c1", {"fields": ["revision"]})
+    assert err.message.startswith("revision: ")
+
+
+async def test_a_failed_write_says_provider_unavailable_and_rolls_back(rig: Rig) -> None:
+    async def full_disk(step: Any) -> None:
+        raise StorageUnavailable("disk full (test)")
+
+    rig.pipeline.commit = full_disk  # type: ignore[method-assign]
+    rig.text("t1")
+    await rig.settle(1)
+    (err,) = rig.transport.errors
+    (done,) = rig.of(TurnDone)
+    assert (err.code, err.ref, err.turn) == ("provider_unavailable", "t1", done.turn)
+    assert err.details == {"provider": "storage", "retry_after_ms": 1000}
+    assert done.status == "failed"
+    assert rig.pending_agents() == []
+
+
+async def test_input_behind_a_write_waits_for_it_in_order(rig: Rig) -> None:
+    rig.slow_commits()
+    rig.text("t1")
+    assert rig.coordinator.writing
+    rig.text("t2", "have Tariq investigate the noise in the barn")
+    assert [type(m) for m in rig.transport.sent] == [TranscriptFinal]  # t2 is held
+    await rig.settle(2)
+    finals = rig.of(TranscriptFinal)
+    assert [m.ref for m in finals] == ["t1", "t2"]
+    # t1's draft was announced before t2 began (and cancelled t1's turn).
+    sent = rig.transport.sent
+    assert sent.index(rig.of(ObjectiveDraft)[0]) < sent.index(finals[1])
+    assert rig.of(TurnDone)[0].status == "cancelled"
+
+
+async def test_a_listing_is_cancelled_on_detach_and_a_decision_is_not(rig: Rig) -> None:
+    landed = rig.slow_commits()
+    rig.text("t1")
+    rig.coordinator.detached("gone")
+    rig.session.connection = None
+    assert rig.of(TurnDone)[-1].status == "cancelled"
+    await rig.coordinator.settled()
+    assert len(landed) == 1  # the decision still landed
+    assert rig.pending_agents() == ["Kofi"]
+    # A listing started before a detach never answers after it.
+    rig.session.connection = b"peer"
+    rig.coordinator.handle(ObjectiveList(id="l1"), None)
+    rig.coordinator.detached("gone")
+    await asyncio.sleep(0.05)
+    assert rig.of(ObjectiveListResult) == []
+    rig.coordinator.handle(ObjectiveList(id="l2"), None)
+    await rig.until(ObjectiveListResult)
+    assert [m.ref for m in rig.of(ObjectiveListResult)] == ["l2"]
+
+
+async def test_turn_cancel_fences_the_reply_then_ends_the_turn(voiced: Rig) -> None:
+    voiced.text("t1")
+    await voiced.until(AudioOutputChunk)
+    turn = voiced.of(TranscriptFinal)[0].turn
+    voiced.coordinator.handle(TurnCancel(id="c1", turn=turn, played_ms=0), None)
+    assert [type(m) for m in voiced.transport.sent[-2:]] == [AudioOutputDone, TurnDone]
+    assert voiced.of(AudioOutputDone)[0].reason == "cancelled"
+    assert voiced.of(TurnDone)[0].status == "cancelled"
+    voiced.coordinator.handle(TurnCancel(id="c2", turn=turn), None)  # ended: no error
+    assert voiced.transport.errors == []
+
+
+async def test_barge_in_cuts_a_reply(voiced: Rig) -> None:
+    voiced.text("t1")
+    await voiced.until(AudioOutputChunk)
+    voiced.coordinator.barge_in()
+    assert [type(m) for m in voiced.transport.sent[-2:]] == [AudioOutputDone, TurnDone]
+    assert voiced.of(TurnDone)[0].status == "cancelled"
+
+
+async def test_barge_in_mutes_a_turn_still_working(voiced: Rig) -> None:
+    voiced.slow_commits()
+    voiced.text("t1")
+    voiced.coordinator.barge_in()  # still writing: the turn goes on, silent
+    await voiced.settle(1)
+    assert voiced.of(ObjectiveDraft) and voiced.of(AudioOutputStart) == []
+    assert voiced.of(TurnDone)[0].status == "parsed"
+
+
+# ------------------------------------------------------------- layering
+
+RUNTIME = SRC / "runtime"
+
+
+def runtime_imports(path: Path) -> set[str]:
+    """Every vac.runtime module `path` imports, TYPE_CHECKING blocks included."""
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            if node.module == "vac.runtime":
+                names.update(f"vac.runtime.{a.name}" for a in node.names)
+            elif node.module.startswith("vac.runtime."):
+                names.add(node.module)
+        elif isinstance(node, ast.Import):
+            names.update(a.name for a in node.names if a.name.startswith("vac.runtime."))
+    return {".".join(n.split(".")[:3]) for n in names}
+
+
+def test_the_coordinator_and_the_pipeline_do_not_import_each_other() -> None:
+    assert "vac.runtime.pipeline" not in runtime_imports(RUNTIME / "coordinator.py")
+    assert "vac.runtime.coordinator" in runtime_imports(RUNTIME / "pipeline.py")
+
+
+def test_runtime_modules_import_no_cycle() -> None:
+    graph = {
+        f"vac.runtime.{p.stem}": runtime_imports(p)
+        for p in RUNTIME.glob("*.py")
+        if p.stem != "__init__"
+    }
+    for pkg in RUNTIME.iterdir():
+        if pkg.is_dir() and (pkg / "__init__.py").exists():
+            deps: set[str] = set()
+            for p in pkg.rglob("*.py"):
+                deps |= runtime_imports(p)
+            graph[f"vac.runtime.{pkg.name}"] = deps - {f"vac.runtime.{pkg.name}"}
+    seen: dict[str, int] = {}  # 1: on the path, 2: done
+
+    def visit(mod: str, path: list[str]) -> None:
+        if seen.get(mod) == 2:
+            return
+        assert seen.get(mod) != 1, " -> ".join([*path, mod])
+        seen[mod] = 1
+        for dep in sorted(graph.get(mod, ())):
+            visit(dep, [*path, mod])
+        seen[mod] = 2
+
+    for mod in sorted(graph):
+        visit(mod, [])
+
+
+def test_no_untracked_background_task_in_turns_or_pipeline() -> None:
+    for name in (
+        "coordinator",
+        "pipeline",
+        "turns",
+        "durable",
+        "decisions",
+        "listing",
+        "writes",
+        "shared",
+    ):
+        text = (RUNTIME / f"{name}.py").read_text()
+        assert "ensure_future" not in text and "create_task" not in text, name
