@@ -54,10 +54,11 @@ def attached(rid: bytes = b"r1", max_control: int = 8) -> Session:
     )
 
 
-def egress(sock: FakeSocket) -> tuple[Egress, list[tuple[Session, SessionEvent]]]:
-    lost: list[tuple[Session, SessionEvent]] = []
+def egress(sock: FakeSocket) -> tuple[Egress, list[tuple[Session, SessionEvent, bytes]]]:
+    lost: list[tuple[Session, SessionEvent, bytes]] = []
     out = Egress(
-        SessionTable(max_detached_per_principal=1, max_detached=1), lambda s, e: lost.append((s, e))
+        SessionTable(max_detached_per_principal=1, max_detached=1),
+        lambda s, e, r: lost.append((s, e, r)),
     )
     out.sock = sock  # type: ignore[assignment]
     return out, lost
@@ -128,10 +129,10 @@ def test_lost_peers_are_reported_to_the_lifecycle() -> None:
     session = attached(max_control=1)
     assert out.send(session, Pong(ref="a"))
     assert not out.send(session, Pong(ref="b"))
-    assert lost == [(session, SessionEvent.OVERFLOW)]
+    assert lost == [(session, SessionEvent.OVERFLOW, session.connection)]
     gone, lost2 = egress(FakeSocket(fail=zmq.EHOSTUNREACH))
     assert not gone.flush(session)
-    assert lost2 == [(session, SessionEvent.UNREACHABLE)]
+    assert lost2 == [(session, SessionEvent.UNREACHABLE, session.connection)]
 
 
 def test_nothing_goes_out_once_closed() -> None:

@@ -30,7 +30,9 @@ RETRY_SEND_S: Final = 0.005
 log = get_logger("vac.server")
 
 # Called when a send finds the session's peer lost (overflow, unreachable).
-OnLost = Callable[[Session, SessionEvent], None]
+# (session, event, the routing id that was lost): the id says which connection
+# failed, so a report about a connection the session already left is stale.
+OnLost = Callable[[Session, SessionEvent, bytes], None]
 
 
 def to_wire(exc: VacError) -> Error:
@@ -86,7 +88,7 @@ class Egress:
         (its peer is not reading at all); a full chunk budget is reported to
         the caller of `try_send_chunk`.
         """
-        if session.connection is None:
+        if (rid := session.connection) is None:
             return False
         if record:
             session.replies.record(msg)
@@ -94,7 +96,7 @@ class Egress:
             session.outbox.push(msg, payload)
         except OutboxFull:
             log.warning("outbox_overflow_detaching", session=session.id)
-            self.on_lost(session, SessionEvent.OVERFLOW)
+            self.on_lost(session, SessionEvent.OVERFLOW, rid)
             return False
         self._kick(session)
         return True
@@ -188,7 +190,7 @@ class Egress:
                 return True
             except zmq.ZMQError as exc:
                 if exc.errno == zmq.EHOSTUNREACH:  # the peer is gone
-                    self.on_lost(session, SessionEvent.UNREACHABLE)
+                    self.on_lost(session, SessionEvent.UNREACHABLE, rid)
                     return False
                 raise
             session.outbox.pop()

@@ -110,7 +110,11 @@ class Server:
         self.buckets = PrincipalBuckets(float(section.messages_per_s))
         self.early = EarlyGates(EARLY_MESSAGES_PER_S)
         self.quota = SessionQuota(section.max_sessions_per_principal, section.heartbeat_ms / 1000)
-        self.egress = Egress(self.table, self._feed)
+        self.egress = Egress(self.table, self._lost)
+        # Sessions whose table actions are being carried out now, and the
+        # lost-connection reports that arrived meanwhile (see `_lost`).
+        self._feeding: set[str] = set()
+        self._lost_meanwhile: list[tuple[Session, SessionEvent, bytes]] = []
         # Owned here, drained at shutdown: nothing runs unawaited.
         self._writes = TaskSet()
         interval_s = (
@@ -209,8 +213,35 @@ class Server:
 
     # ------------------------------------------------- session lifecycle
 
+    def _lost(self, session: Session, event: SessionEvent, rid: bytes) -> None:
+        """Egress found the session's peer at `rid` gone (or not reading).
+
+        A report about a connection the session has already left is stale and
+        dropped. One that arrives while the session's own actions are being
+        carried out (a takeover's `bye {replaced}` to the old, dead peer) waits
+        until they are done: acting on it in the middle would detach the
+        session from the connection it is just being attached to.
+        """
+        if session.id in self._feeding:
+            self._lost_meanwhile.append((session, event, rid))
+        elif session.connection == rid:
+            self._feed(session, event)
+
     def _feed(self, session: Session, event: SessionEvent, rid: bytes | None = None) -> None:
         """Move a session by `event` and carry out the table's actions, in order."""
+        if session.id in self._feeding:  # pragma: no cover - a bug of the shell
+            raise RuntimeError(f"session event {event.value} fed while its actions run")
+        self._feeding.add(session.id)
+        try:
+            self._carry_out(session, event, rid)
+        finally:
+            self._feeding.discard(session.id)
+        while self._lost_meanwhile and not self._feeding:
+            lost, lost_event, lost_rid = self._lost_meanwhile.pop(0)
+            if lost.connection == lost_rid:
+                self._feed(lost, lost_event)
+
+    def _carry_out(self, session: Session, event: SessionEvent, rid: bytes | None) -> None:
         reason = reason_of(event)
         for action in self.table.feed(session, event):
             match action:
