@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from vac.speech.render import Refused, Spoken, render_for_speech
@@ -186,6 +186,7 @@ def test_never_raises_and_spoken_text_is_plain(text: str) -> None:
 
 @settings(max_examples=200, deadline=None)
 @given(_ANY_TEXT)
+@example("0\\\\.")  # an escaped backslash before an escapable mark (found in CI)
 def test_rendering_spoken_text_again_is_stable(text: str) -> None:
     # What was cleaned is plain text: the gate must not refuse or change it again.
     first = render_for_speech(text)

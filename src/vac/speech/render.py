@@ -266,6 +266,9 @@ def _clean_block(block: str, omitted: list[str]) -> str:
         while previous != text:
             previous, text = text, pattern.sub(repl, text)
     text = _ESCAPE.sub(r"\1", text)
+    # A backslash left over is never spoken, and kept it would escape what
+    # follows it when the spoken text is rendered again (`\\.` → `\.` → `.`).
+    text = text.replace("\\", "")
     text = _LEFTOVER_MARKS.sub(" ", text)
     text = " ".join(text.split())
     if text and text[-1] not in _TERMINAL and (text[-1].isalnum() or text[-1] in "\"')]”’"):
