@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test lint typecheck unit bench bench-docs fixtures clean
+.PHONY: demo test lint typecheck unit bench bench-docs bench-understanding fixtures clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -39,6 +39,13 @@ bench: $(STAMP)
 bench-docs: $(STAMP)
 	$(BIN)/pip install --quiet -c constraints.txt -e '.[dev,bench]'
 	$(BIN)/vac bench --out docs/bench
+
+# The understanding benchmark (docs/understanding.md): the corpus spoken in
+# five voices through a real daemon; refreshes docs/bench/understanding.*.
+bench-understanding: $(STAMP)
+	$(BIN)/python -m benchmarks.understanding --split both \
+		--out docs/bench/understanding.json --md docs/bench/understanding.md \
+		--png docs/bench/understanding.png
 
 fixtures: $(STAMP)
 	$(BIN)/python fixtures/generate.py

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 import asyncio
+import re
 from collections.abc import AsyncIterator, Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,6 +22,7 @@ from vac.protocol.messages import (
     AudioOutputDone,
     AudioOutputStart,
     Limits,
+    ObjectiveClarify,
     ObjectiveConfirm,
     ObjectiveDraft,
     ObjectiveList,
@@ -34,6 +36,8 @@ from vac.protocol.messages import (
     TurnDone,
 )
 from vac.runtime.coordinator import TurnCoordinator
+from vac.runtime.latency import LatencyTrace
+from vac.runtime.listener import FinalHeard
 from vac.runtime.pipeline import Engines, Pipeline
 from vac.runtime.session import Outbox, Replies, Session
 from vac.runtime.store import AsyncEventLog, StorageUnavailable
@@ -365,3 +369,39 @@ def test_no_untracked_background_task_in_turns_or_pipeline() -> None:
     ):
         text = (RUNTIME / f"{name}.py").read_text()
         assert "ensure_future" not in text and "create_task" not in text, name
+
+
+# ---------------------------------------------------- spoken evidence, weighed
+
+
+def heard(rig: Rig, text: str, probs: dict[str, float], names: dict[str, float]) -> None:
+    """A final transcript with the recogniser's evidence, as the listener hands it over."""
+    words = tuple(
+        intent.WordProb(m.start(), m.end(), probs.get(m.group(), 0.95))
+        for m in re.finditer(r"\S+", text)
+    )
+    ranked = tuple(intent.NameChoice(n, p) for n, p in sorted(names.items(), key=lambda kv: -kv[1]))
+    ev = intent.Evidence(words, ranked)
+    rig.coordinator._on_final(FinalHeard("s1", text, 0.55, "transcribed", "c1", LatencyTrace(), ev))
+
+
+async def test_an_unsure_name_is_flagged_in_the_draft_not_refused(rig: Rig) -> None:
+    heard(rig, "Ask Imani to map the orchard", {"Imani": 0.3}, {"Imani": 0.8, "Abeni": 0.2})
+    await rig.settle(1)
+    (draft,) = rig.of(ObjectiveDraft)
+    assert draft.objective.agent == "Imani"
+    assert draft.preview.uncertain == ["agent"]
+    assert "I'm not sure of the name" in draft.preview.summary
+
+
+async def test_a_toss_up_is_asked_by_name_and_the_answer_drafts_it(rig: Rig) -> None:
+    heard(rig, "Ask Imani to map the orchard", {"Imani": 0.05}, {"Imani": 0.5, "Abeni": 0.45})
+    await rig.settle(1)
+    (asked,) = rig.of(ObjectiveClarify)
+    assert asked.reason == "uncertain-agent" and asked.candidates == ["Imani", "Abeni"]
+    assert not rig.of(ObjectiveDraft)
+    rig.text("t2", "Abeni")
+    await rig.settle(2)
+    (draft,) = rig.of(ObjectiveDraft)
+    assert draft.objective.agent == "Abeni" and draft.preview.uncertain == []
+    assert draft.objective.source_text == "Ask Abeni to map the orchard"

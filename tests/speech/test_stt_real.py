@@ -13,6 +13,7 @@ import pytest
 
 from tests.speech.audio import Fixture, load_fixtures
 from tests.speech.fakes import KILL, NAMES, crashing_whisper
+from vac.speech.slots import name_slot
 from vac.speech.stt import SttConfig, SttModelMissing, WhisperStt, default_model_dir, load_pcm
 from vac.speech.wer import word_error_rate
 from vac.speech.workers import ProviderUnavailable, SttPool
@@ -45,6 +46,23 @@ def test_spoken_fixture_is_recognised(whisper: WhisperStt, fixture: Fixture) -> 
     assert result.audio_ms == fixture.duration_ms
     if fixture.voice == "joe" and len(fixture.text.split()) > 3:
         assert result.confidence >= 0.6
+
+
+@pytest.mark.parametrize("fixture", SPOKEN, ids=lambda f: f.name)
+def test_every_word_carries_evidence_and_a_name_slot_holds_a_roster_name(
+    whisper: WhisperStt, fixture: Fixture
+) -> None:
+    result = whisper.transcribe(load_pcm(fixture.pcm), final=True)
+    assert result.words, "the window path aligns every transcript"
+    for word in result.words:
+        assert 0.0 <= word.prob <= 1.0
+        assert result.text[word.start : word.end].strip(",.!?") != ""
+    if result.names:  # rescored: posteriors over the roster, best first
+        assert {n.name for n in result.names} == set(NAMES)
+        assert abs(sum(n.posterior for n in result.names) - 1.0) < 1e-6
+    if result.heard_name is not None:  # and the best name replaced what was heard
+        said = name_slot(result.text, NAMES)
+        assert said is not None and result.text[said[0] : said[1]] == result.names[0].name
 
 
 @pytest.mark.parametrize("name", ["silence_2s", "noise_2s"])

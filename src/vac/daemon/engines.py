@@ -62,8 +62,32 @@ class SttSection(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_onl
     # (docs/stt.md): two streams at once do not queue behind each other.
     cpu_threads: Annotated[int, msgspec.Meta(description="CPU threads per recognition worker.")] = 1
     beam_size: Annotated[
-        int, msgspec.Meta(description="Decoder beam width; 1 is greedy (measured best).")
+        int,
+        msgspec.Meta(
+            ge=1,
+            le=10,
+            description="Decoder beam width; 1 is greedy (the default: its per-step"
+            " distributions give each word's evidence without a second pass, docs/stt.md).",
+        ),
     ] = 1
+    no_repeat_ngram_size: Annotated[
+        int,
+        msgspec.Meta(
+            ge=0,
+            le=10,
+            description="The decoder may not repeat a word n-gram of this size (0: off);"
+            " stops loops on the roster names.",
+        ),
+    ] = 4
+    rescore_below: Annotated[
+        float,
+        msgspec.Meta(
+            ge=0.0,
+            le=1.0,
+            description="Rescore the name slot against the roster when the heard name's"
+            " own tokens are less sure than this, or it is no roster name (0: never).",
+        ),
+    ] = 0.5
     workers: Annotated[
         int,
         msgspec.Meta(
@@ -190,6 +214,8 @@ def build_stt(section: SttSection, vocabulary: list[str]) -> Any:
         compute_type=section.compute_type,
         cpu_threads=section.cpu_threads,
         beam_size=section.beam_size,
+        no_repeat_ngram_size=section.no_repeat_ngram_size,
+        rescore_below=section.rescore_below,
     )
     try:
         stt_model_dir(section)

@@ -13,6 +13,14 @@ from vac.intent.errors import (
     RevisionStale,
     SquadMessageInvalid,
 )
+from vac.intent.evidence import (
+    SPOKEN_MIN_CONFIDENCE,
+    Evidence,
+    NameChoice,
+    WordProb,
+    chosen,
+    weigh,
+)
 from vac.intent.gate import (
     REJECT_MIN_CONFIDENCE,
     Checkpoint,
@@ -80,6 +88,7 @@ __all__ = [
     "MIN_CONFIDENCE",
     "OBJECTIVE_FIELDS",
     "REJECT_MIN_CONFIDENCE",
+    "SPOKEN_MIN_CONFIDENCE",
     "SQUAD_KINDS",
     "Agent",
     "AuditEvent",
@@ -92,9 +101,11 @@ __all__ = [
     "DraftBook",
     "DraftEntry",
     "DraftState",
+    "Evidence",
     "FieldError",
     "IntentConfigInvalid",
     "IntentError",
+    "NameChoice",
     "NegotiationOutcome",
     "ObjectiveInvalid",
     "ObjectiveUnknown",
@@ -109,10 +120,12 @@ __all__ = [
     "SquadPost",
     "VacIntentConfig",
     "ValueConflict",
+    "WordProb",
     "accepted",
     "apply_accept",
     "apply_edits",
     "check_draft_ready",
+    "chosen",
     "classify_reply",
     "compare_realm_parity",
     "config_from_builtins",
@@ -130,4 +143,5 @@ __all__ = [
     "summarise",
     "validate_objective",
     "value_conflicts",
+    "weigh",
 ]

@@ -141,72 +141,36 @@ VAGUE: Final[frozenset[str]] = frozenset(
         "there here one"
     )
 )
+# "by" starts a place like "at" and "in": only before "the", "a", "my" …
+# ("by the pond"); a time after it ("by the end of the week") is the
+# deadline's, and the parser keeps its words out of the place.
 LOCATION_PREPS: Final = phrases(
-    ["near", "at", "in", "inside", "outside", "beside", "behind", "around", "next to"]
+    ["near", "at", "in", "inside", "outside", "beside", "behind", "around", "next to", "by"]
 )
 TIME_CUES: Final = phrases(["today", "tonight", "tomorrow", "this week", "next week"])
-# Words and phrases that end a target ("the garden gate | by tomorrow").
-TARGET_STOPS: Final = phrases(
-    [
-        "without",
-        "by",
-        "urgently",
-        "carefully",
-        "gently",
-        "slowly",
-        "quickly",
-        "safely",
-        "and",
-        "but",
-        "so",
-        "then",
-        "while",
-        "because",
-        "if",
-        "before",
-        "until",
-        "please",
-        "today",
-        "tonight",
-        "tomorrow",
-        "this week",
-        "next week",
-        "asap",
-        "immediately",
-        "right now",
-        "right away",
-        "soon",
-        "whenever",
-        "when you can",
-        "no rush",
-        "always",
-        "exactly",
-        "use your judgment",
-        "use your judgement",
-        "do not",
-        "don't",
-        "never",
-        "avoid",
-        "near",
-        "at",
-        "in",
-        "inside",
-        "outside",
-        "beside",
-        "behind",
-        "around",
-        "next to",
-        "quietly",
-        "discreetly",
-        "privately",
-        "with care",
-        "as soon as",
-        "from now on",
-        "every day",
-        "for me",
-        "on",
-        "to",
-    ]
+
+
+def cues(text: str) -> tuple[Phrase, ...]:
+    """A cue table written as one string, cues separated by commas."""
+    return phrases(c.strip() for c in text.split(",") if c.strip())
+
+
+# Words and phrases that end a target ("the garden gate | by tomorrow"). A
+# time phrase the resolver places ("build a bench Friday") ends it too. Only
+# words that cannot start a target belong here: "urgent" would end "the
+# urgent repair" before it began.
+TARGET_STOPS: Final = cues(
+    "without, by, urgently, carefully, gently, slowly, quickly, safely, and, but, so, then, "
+    "while, because, if, before, until, within, no later than, please, today, tonight, "
+    "tomorrow, this week, next week, asap, immediately, right now, right away, straight away, "
+    "soon, whenever, when you can, when you get a chance, when you get the chance, no rush, "
+    "no hurry, it can wait, top priority, high priority, low priority, always, exactly, "
+    "use your judgment, use your judgement, use your best judgment, use your best judgement, "
+    "use your own judgment, use your own judgement, however you see fit, as you see fit, "
+    "it's up to you, up to you, your call, do whatever you think, whatever you think, "
+    "check with me, ask me, run it by me, just do it, no need to, do not, don't, never, avoid, "
+    "near, at, in, inside, outside, beside, behind, around, next to, quietly, discreetly, "
+    "privately, with care, as soon as, from now on, every day, for me, on, to"
 )
 
 # Head-noun cues for the target kind; the head (last word) is checked first,
@@ -262,47 +226,54 @@ SAFETY_CUES: Final[Mapping[str, str]] = {
 }
 PRIVACY_CUES: Final = phrases(["quietly", "discreetly", "privately"])
 
+# Checked in this order (90, then 25, then 78), each cue matched where it
+# starts, longest first across every tier: "not urgent" is 25 because
+# "urgent" inside it is not a cue of its own, and "top priority" is 90.
 PRIORITY_TIERS: Final[tuple[tuple[int, tuple[Phrase, ...]], ...]] = (
     (
         90,
-        phrases(
-            [
-                "urgent",
-                "urgently",
-                "immediately",
-                "right now",
-                "right away",
-                "asap",
-                "as soon as possible",
-                "emergency",
-            ]
+        cues(
+            "urgent, urgently, immediately, right now, right away, straight away, asap, "
+            "as soon as possible, emergency, top priority, highest priority"
         ),
     ),
     (
         25,
-        phrases(
-            [
-                "whenever",
-                "no rush",
-                "when you can",
-                "when you have time",
-                "low priority",
-                "eventually",
-                "someday",
-            ]
+        cues(
+            "whenever, no rush, no hurry, when you can, when you have time, "
+            "when you get a chance, when you get the chance, in your own time, it can wait, "
+            "not urgent, low priority, eventually, someday"
         ),
     ),
-    (78, phrases(["soon", "important", "quickly", "priority", "high priority", "fast", "hurry"])),
+    (78, cues("soon, important, quickly, priority, high priority, fast, hurry")),
 )
 DEFAULT_PRIORITY: Final = 55
 
+# Matched like the priorities: "no need to check with me" is free, though
+# "check with me" inside it would tether. The tethering phrases that hold a
+# boundary marker ("don't do anything without asking") are autonomy, not
+# boundaries: the parser keeps them out of the forbidden lines.
 AUTONOMY_CUES: Final[tuple[tuple[Autonomy, tuple[Phrase, ...]], ...]] = (
     (
         "direct-tether",
-        phrases(["exactly as i say", "exactly as i said", "exactly like i say", "exactly as told"]),
+        cues(
+            "exactly as i say, exactly as i said, exactly like i say, exactly as told, "
+            "check with me first, check with me before, check with me, ask me first, "
+            "ask me before, run it by me, don't do anything without asking, "
+            "don't do anything without asking me, do nothing without asking"
+        ),
     ),
-    ("free", phrases(["use your judgment", "use your judgement", "your call", "as you see fit"])),
-    ("standing-intent", phrases(["always", "from now on", "every day", "every night"])),
+    (
+        "free",
+        cues(
+            "use your judgment, use your judgement, use your best judgment, "
+            "use your best judgement, use your own judgment, use your own judgement, "
+            "your call, as you see fit, however you see fit, it's up to you, up to you, "
+            "do whatever you think is best, whatever you think is best, just do it, "
+            "no need to check with me, no need to ask, don't need to check with me"
+        ),
+    ),
+    ("standing-intent", cues("always, from now on, every day, every night")),
 )
 
 # --- forbidden lines and values ---------------------------------------------
@@ -406,13 +377,14 @@ class Span(NamedTuple):
     end: int  # exclusive
 
 
-def forbidden_spans(toks: Sequence[Tok]) -> list[Span]:
+def forbidden_spans(toks: Sequence[Tok], *, keep: frozenset[int] = frozenset()) -> list[Span]:
     """Boundaries the speaker drew: "without lying to visitors" → the marker
-    and the words up to the next stop (punctuation, "and", a time word, …)."""
+    and the words up to the next stop (punctuation, "and", a time word, …).
+    Tokens in `keep` belong to another phrase: they start and hold no span."""
     spans: list[Span] = []
     i = 0
     while i < len(toks):
-        marker = phrase_at(toks, i, FORBID_MARKERS)
+        marker = None if i in keep else phrase_at(toks, i, FORBID_MARKERS)
         if marker is None:
             i += 1
             continue
@@ -424,6 +396,7 @@ def forbidden_spans(toks: Sequence[Tok]) -> list[Span]:
             j < len(toks)
             and j - body < MAX_FORBID_WORDS
             and toks[j].low not in PUNCT
+            and j not in keep
             and phrase_at(toks, j, FORBID_STOPS) is None
         ):
             j += 1

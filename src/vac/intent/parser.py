@@ -1,13 +1,14 @@
 """Words → a draft objective (or a clarifying question), as a cascade.
 
-    confidence floor → addressing frame → agent grounding → verb → target →
-    target kind → constraints → priority → autonomy → deadline → forbidden lines
+    confidence floor → addressing frame → agent grounding → verb → deadline →
+    target → target kind → constraints → priority → autonomy → forbidden lines
 
 Each stage is a small extractor over lower-cased word tokens (`lexicon`).
 Anything the cascade cannot stand behind (low confidence, no verb, no target,
-an unknown name) becomes a `Clarify` with a question, never a guessed
-objective. A `Draft` is always `status: draft`, unconfirmed and unaccepted:
-only the steward gate confirms it. Time is the caller's `now`.
+an unknown name, a deadline it cannot place) becomes a `Clarify` with a
+question, never a guessed objective. A `Draft` is always `status: draft`,
+unconfirmed and unaccepted: only the steward gate confirms it. Time is the
+caller's `now`; deadline phrases are `when`'s.
 """
 
 from __future__ import annotations
@@ -21,15 +22,17 @@ import msgspec
 
 from vac.intent import lexicon as lx
 from vac.intent.lexicon import Tok, words
+from vac.intent.manner import autonomy_of, boundary_like_autonomy, priority_of
 from vac.intent.roster import STOPWORDS, Resolution, Roster, resolve_agent
 from vac.intent.spoken import VERB_SPOKEN, summarise
+from vac.intent.when import Unresolved, resolve
 from vac.protocol.objective import (
-    Autonomy,
     Constraint,
     ForbiddenLine,
     Objective,
     Target,
     TargetKind,
+    UncertainField,
 )
 
 MIN_CONFIDENCE: Final = 0.7
@@ -51,7 +54,14 @@ _NOT_PLACES: Final = frozenset(
 _PARTICLES: Final = frozenset({"with", "on", "about", "out"})
 
 ClarifyReason = Literal[
-    "empty", "low-confidence", "too-long", "unknown-agent", "no-verb", "no-target"
+    "empty",
+    "low-confidence",
+    "too-long",
+    "unknown-agent",
+    "no-verb",
+    "no-target",
+    "uncertain-agent",
+    "unclear-deadline",
 ]
 AgentSource = Literal["exact", "fuzzy", "phonetic", "current", "default"]
 
@@ -68,6 +78,9 @@ class Draft(msgspec.Struct, frozen=True, tag="draft", tag_field="type"):
     heard_as: str | None
     agent_source: AgentSource
     grounding_score: float | None = None
+    # Fields the recogniser's evidence did not stand behind (`intent.evidence`):
+    # the summary says so and the steward confirms or edits them.
+    uncertain: tuple[UncertainField, ...] = ()
 
 
 class Clarify(msgspec.Struct, frozen=True, tag="clarify", tag_field="type"):
@@ -77,6 +90,8 @@ class Clarify(msgspec.Struct, frozen=True, tag="clarify", tag_field="type"):
     question: str
     source_text: str
     confidence: float
+    candidates: tuple[str, ...] = ()  # the choices the question names
+    heard_as: str | None = None  # the words the choice would replace in `source_text`
 
 
 ParseResult = Draft | Clarify
@@ -191,10 +206,14 @@ def _kind(core: Sequence[Tok]) -> TargetKind:
     return "custom"
 
 
-def _target(source: str, clause: Sequence[Tok], start: int, roster: Roster) -> _Target | None:
+def _target(
+    source: str, clause: Sequence[Tok], start: int, roster: Roster, stop: int
+) -> _Target | None:
+    """The words from `start` to the first modifier, or to `stop` (where a
+    deadline phrase starts: "build a bench | Friday")."""
     j = start
     while (
-        j < len(clause)
+        j < min(len(clause), stop)
         and clause[j].low not in lx.PUNCT
         and not lx.ISO_DATE_RE.match(clause[j].low)
         and lx.phrase_at(clause, j, lx.TARGET_STOPS) is None
@@ -220,28 +239,6 @@ def _target(source: str, clause: Sequence[Tok], start: int, roster: Roster) -> _
     return _Target(Target(f"{kind}:{_slug(label)}", kind, label[:_LABEL_MAX]), phrase, j)
 
 
-def _deadline(clause: Sequence[Tok], now: dt.datetime) -> tuple[str, str] | None:
-    """(ISO value, how to say it) for the first deadline cue, against `now`."""
-    today = now.date()
-    for i, tok in enumerate(clause):
-        if lx.ISO_DATE_RE.match(tok.low):
-            try:
-                return dt.date.fromisoformat(tok.low).isoformat(), f"by {tok.low}"
-            except ValueError:
-                continue
-        if tok.low in ("today", "tonight"):
-            return today.isoformat(), tok.low
-        if tok.low == "tomorrow":
-            return (today + dt.timedelta(days=1)).isoformat(), "by tomorrow"
-        if lx.match_at(clause, i, ("this", "week")):
-            sunday = today + dt.timedelta(days=(6 - today.weekday()) % 7)
-            return sunday.isoformat(), "by the end of the week"
-        if lx.match_at(clause, i, ("next", "week")):
-            sunday = today + dt.timedelta(days=(6 - today.weekday()) % 7 + 7)
-            return sunday.isoformat(), "by the end of next week"
-    return None
-
-
 def _location(source: str, clause: Sequence[Tok], start: int, skip: frozenset[int]) -> str | None:
     for i in range(start, len(clause)):
         if i in skip:
@@ -250,7 +247,7 @@ def _location(source: str, clause: Sequence[Tok], start: int, skip: frozenset[in
         if prep is None:
             continue
         j = i + len(prep)
-        if prep[0] in ("at", "in", "inside") and (
+        if prep[0] in ("at", "in", "inside", "by") and (
             j >= len(clause) or clause[j].low not in lx.DETERMINERS
         ):
             continue
@@ -296,20 +293,6 @@ def _forbidden_lines(clause: Sequence[Tok], spans: Sequence[lx.Span]) -> list[Fo
     return lines or [DEFAULT_FORBIDDEN_LINE]
 
 
-def _priority(clause: Sequence[Tok], skip: frozenset[int]) -> int:
-    for tier, cues in lx.PRIORITY_TIERS:
-        if lx.contains(clause, cues, skip=skip):
-            return tier
-    return lx.DEFAULT_PRIORITY
-
-
-def _autonomy(clause: Sequence[Tok], skip: frozenset[int]) -> Autonomy:
-    for mode, cues in lx.AUTONOMY_CUES:
-        if lx.contains(clause, cues, skip=skip):
-            return mode
-    return "brief"
-
-
 def _clarify(reason: ClarifyReason, question: str, source: str, confidence: float) -> Clarify:
     return Clarify(reason, question, source[:MAX_SOURCE_CHARS], confidence)
 
@@ -322,12 +305,16 @@ def parse(
     roster: Roster,
     current_agent: str | None,
     objective_id: str,
+    min_confidence: float = MIN_CONFIDENCE,
 ) -> Draft | Clarify:
     """Parse one final transcript (or typed text) into a draft or a question.
 
     `now` must be timezone-aware: relative deadlines resolve in its zone.
     `current_agent` is whom the session last addressed; with no agent named
     the draft goes there (else to the roster's first), and the summary says so.
+    `min_confidence` is the utterance confidence below which nothing is
+    guessed; a transcript with per-word evidence passes a lower floor and is
+    weighed slot by slot afterwards (`intent.evidence.weigh`).
     """
     if now.utcoffset() is None:
         raise ValueError("now must be timezone-aware")
@@ -338,7 +325,7 @@ def parse(
         return _clarify(
             "empty", "I didn't catch anything. What would you like done?", "", confidence
         )
-    if confidence < MIN_CONFIDENCE:
+    if confidence < min_confidence:
         heard = _truncate(source, 80)
         return _clarify(
             "low-confidence",
@@ -360,9 +347,10 @@ def parse(
         )
         return _clarify("unknown-agent", question, source, confidence)
     clause = toks[address.start : address.end]
-    spans = lx.forbidden_spans(clause)
+    spans = lx.forbidden_spans(clause, keep=boundary_like_autonomy(clause))
     skip = lx.span_indices(spans)
-    hit = lx.find_first(clause, lx.VERB_PHRASES, skip=skip)
+    autonomy = autonomy_of(clause, skip)  # "check with me first" holds no verb
+    hit = lx.find_first(clause, lx.VERB_PHRASES, skip=skip | autonomy.indices)
     if hit is None:
         return _clarify(
             "no-verb",
@@ -387,23 +375,31 @@ def parse(
         source_kind = "current" if current else "default"
         note = f"no agent named — sending to {agent}"
 
-    target = _target(source, clause, hit[0] + len(hit[1]), roster)
+    verb_end = hit[0] + len(hit[1])
+    # Boundaries, the verb ("report on") and autonomy ("ask me before") are
+    # not deadline cues.
+    when = resolve(clause, now, skip=skip | autonomy.indices | frozenset(range(hit[0], verb_end)))
+    stop = when.start if when is not None and when.start >= verb_end else len(clause)
+    target = _target(source, clause, verb_end, roster, stop)
     if target is None:
         return _clarify(
             "no-target", f"What should {agent} {VERB_SPOKEN[verb]}?", source, confidence
         )
-
-    deadline = _deadline(clause, now)
+    if isinstance(when, Unresolved):  # a deadline was said: ask, never drop it
+        said = source[clause[when.start].start : clause[when.end - 1].end]
+        question = f'When should it be done? I didn\'t understand "{said}".'
+        return _clarify("unclear-deadline", question, source, confidence)
+    timed = frozenset() if when is None else frozenset(range(when.start, when.end))
     constraints: list[Constraint] = []
-    if deadline is not None:
-        constraints.append(Constraint("time", deadline[0]))
+    if when is not None:
+        constraints.append(Constraint("time", when.iso_date))
     pace = _first_cue(clause, lx.PACE_CUES, skip)
     if pace is not None:
         constraints.append(Constraint("pace", pace))
     safety = _first_cue(clause, lx.SAFETY_CUES, skip)
     if safety is not None:
         constraints.append(Constraint("safety", safety))
-    location = _location(source, clause, target.end, skip)
+    location = _location(source, clause, target.end, skip | timed)  # not "by Friday"
     if location is not None:
         constraints.append(Constraint("location", location))
     if lx.contains(clause, lx.PRIVACY_CUES, skip=skip):
@@ -416,16 +412,16 @@ def parse(
         verb=verb,
         target=target.target,
         constraints=constraints,
-        priority=_priority(clause, skip),
-        deadline=None if deadline is None else deadline[0],
+        priority=priority_of(clause, skip),
+        deadline=None if when is None else when.iso_date,
         forbidden_lines=_forbidden_lines(clause, spans),
-        autonomy=_autonomy(clause, skip),
+        autonomy=autonomy.autonomy,
         status="draft",
         confirmed_by_steward=False,
         accepted_by_agent=False,
         source_text=source,
         confidence=confidence,
     )
-    when = None if deadline is None else deadline[1]
-    summary = summarise(objective, now=now, phrase=target.phrase, when=when, note=note)
+    spoken_when = None if when is None else when.phrase
+    summary = summarise(objective, now=now, phrase=target.phrase, when=spoken_when, note=note)
     return Draft(objective, summary, agent, heard_as, source_kind, score)

@@ -8,19 +8,18 @@ field and reports *all* failures, each as `path: message`.
 
 from __future__ import annotations
 
-import datetime as dt
 import re
 from collections.abc import Collection, Mapping
 from typing import Any, Final
 
 import msgspec
 
+from vac.intent.deadline_edits import align_deadline, deadline_problem
 from vac.intent.errors import FieldError, ObjectiveInvalid
 from vac.protocol.objective import (
     AGENT_PATTERN,
     AUTONOMY_MODES,
     CONSTRAINT_KINDS,
-    DEADLINE_PATTERN,
     EDITABLE_FIELDS,
     MAX_CONSTRAINTS,
     MAX_FORBIDDEN_LINES,
@@ -31,7 +30,6 @@ from vac.protocol.objective import (
 )
 
 _REF_RE: Final = re.compile(REF_PATTERN)
-_DEADLINE_RE: Final = re.compile(DEADLINE_PATTERN)
 _AGENT_RE: Final = re.compile(AGENT_PATTERN)
 _ID_RE: Final = re.compile(r"^[\x20-\x7e]{1,64}$")
 
@@ -74,20 +72,9 @@ def _check_ref(errors: list[FieldError], path: str, value: object) -> None:
 
 
 def _check_deadline(errors: list[FieldError], value: object) -> None:
-    if value is None:
-        return
-    problem = "must be an ISO-8601 date (YYYY-MM-DD), an RFC 3339 datetime with offset, or null"
-    if not isinstance(value, str) or not _DEADLINE_RE.match(value):
+    problem = None if value is None else deadline_problem(value)
+    if problem is not None:
         errors.append(FieldError("deadline", problem))
-        return
-    # The pattern admits 2026-02-31; the calendar does not.
-    try:
-        if len(value) == 10:
-            dt.date.fromisoformat(value)
-        else:
-            dt.datetime.fromisoformat(value.replace("Z", "+00:00"))
-    except ValueError:
-        errors.append(FieldError("deadline", f"{value!r} is not a real date"))
 
 
 def _unknown_keys(
@@ -305,6 +292,8 @@ def apply_edits(
     confirmation flags, id, revision, …) is an error naming it. The merged
     result is validated as a whole. Raises `ObjectiveInvalid` listing every
     failing field. Empty edits return `obj` unchanged (no new revision).
+    An edited deadline moves the time constraint with it, and a time
+    constraint edited alone moves the deadline (`deadline_edits`).
     """
     if not isinstance(edits, Mapping):
         raise ObjectiveInvalid([FieldError("edits", "must be an object")])
@@ -324,6 +313,8 @@ def apply_edits(
     merged: dict[str, Any] = msgspec.to_builtins(obj)
     merged.update({k: v for k, v in edits.items() if k in EDITABLE_FIELDS})
     merged["revision"] = new_revision
+    # The deadline and its time constraint move together (`deadline_edits`).
+    errors.extend(align_deadline(merged, edits))
     errors.extend(validate_objective(merged, agents=agents))
     if errors:
         raise ObjectiveInvalid(errors)

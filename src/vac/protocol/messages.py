@@ -12,7 +12,7 @@ from typing import Annotated, Any, Final, Literal
 
 import msgspec
 
-from vac.protocol.objective import Objective
+from vac.protocol.objective import Objective, UncertainField
 
 PROTOCOL_VERSION: Final = 1
 MARKER: Final = b"VAC/1"
@@ -291,6 +291,7 @@ class AudioInputDone(Outbound, frozen=True, tag="audio.input.done"):
 class Preview(msgspec.Struct, frozen=True):
     summary: str
     state: Literal["awaiting-steward-confirmation"] = "awaiting-steward-confirmation"
+    uncertain: list[UncertainField] = msgspec.field(default_factory=list)
 
 
 class ObjectiveDraft(Outbound, frozen=True, tag="objective.draft"):
@@ -303,6 +304,9 @@ class ObjectiveClarify(Outbound, frozen=True, tag="objective.clarify"):
     turn: str
     reason: str
     question: str
+    # The choices the question names ("Did you mean Imani or Abeni?"), so a
+    # client can offer them as buttons; empty when it names none (an addition).
+    candidates: list[str] = msgspec.field(default_factory=list)
 
 
 class ObjectiveConfirmed(Outbound, frozen=True, tag="objective.confirmed"):

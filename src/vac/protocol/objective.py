@@ -130,3 +130,8 @@ class Objective(_Strict, frozen=True):
     accepted_by_agent: bool
     source_text: Annotated[str, msgspec.Meta(max_length=2000)]
     confidence: Confidence
+
+
+# Objective fields a draft's preview can flag as not surely heard (an addition,
+# docs/protocol.md): the summary says so, and the steward confirms or edits.
+UncertainField = Literal["agent", "verb", "deadline"]

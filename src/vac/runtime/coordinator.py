@@ -49,6 +49,7 @@ from vac.protocol.messages import (
     TranscriptFinal,
     TurnCancel,
 )
+from vac.runtime.choices import Clarification, PendingChoice
 from vac.runtime.decisions import Plan, Planner
 from vac.runtime.durable import DecisionSteps
 from vac.runtime.latency import LatencyTrace
@@ -95,6 +96,7 @@ class TurnCoordinator:
             )
         self.turns = TurnRunner(self.transport, session, self.speaker, self._said)
         self.planner = Planner(shared, session)
+        self.choice = PendingChoice()  # "Did you mean Imani or Abeni?", awaiting its answer
         # `shared.commit` is looked up at each write, not bound now: tests
         # wrap the pipeline's commit to make it slow or fail.
         self.steps = DecisionSteps(lambda step: shared.commit(step), shared.book, session.id)
@@ -188,12 +190,12 @@ class TurnCoordinator:
         turn_id = new_id()
         args = (heard.text, heard.confidence, heard.stream, heard.ref, heard.trace, heard.reason)
         if not self.steps.writing:
-            return self._utterance(*args, turn_id=turn_id)
+            return self._utterance(*args, turn_id=turn_id, evidence=heard.evidence)
 
         # A decision is being written: this utterance comes after it. Its
         # turn id is fixed now so a repeated commit is answered the same.
         def later() -> None:
-            self._utterance(*args, turn_id=turn_id)
+            self._utterance(*args, turn_id=turn_id, evidence=heard.evidence)
 
         self.steps.hold(later)
         return _final_msg(heard.text, heard.confidence, heard.stream, heard.ref, turn_id)
@@ -208,6 +210,7 @@ class TurnCoordinator:
         input_done: InputDoneReason | None,
         *,
         turn_id: str | None = None,
+        evidence: intent.Evidence | None = None,
     ) -> TranscriptFinal:
         """Start an utterance's turn and decide what it means, here and now.
 
@@ -226,7 +229,7 @@ class TurnCoordinator:
             self.send(msg)
         self._said(turn.id, "user", "said", text)
         try:
-            meaning = self._meaning(turn, text, confidence, ref)
+            meaning = self._meaning(turn, text, confidence, ref, evidence)
         except VacError as exc:
             exc.turn = turn.id
             self.error(exc, ref)
@@ -242,15 +245,22 @@ class TurnCoordinator:
                 step = self._decision_step(turn, ref, heard, plan)
                 self.turns.begin(turn, lambda t: self._decided(t, step, plan))
             else:
-                reason, question = meaning
-                self.turns.begin(turn, lambda t: self._clarified(t, reason, question))
+                clarify = meaning
+                self.turns.begin(turn, lambda t: self._clarified(t, clarify))
         return final
 
     def _meaning(
-        self, turn: Turn, text: str, confidence: float, ref: str | None
-    ) -> Plan | tuple[str, str]:
-        """A decision to write, or a clarification (reason, question)."""
+        self,
+        turn: Turn,
+        text: str,
+        confidence: float,
+        ref: str | None,
+        evidence: intent.Evidence | None = None,
+    ) -> Plan | Clarification:
+        """A decision to write, or a clarification."""
         now = wall_now()
+        if (picked := self.choice.answer(text)) is not None:
+            text, confidence, evidence = picked, 1.0, None  # the steward named the agent
         reply_kind = intent.classify_reply(text)
         sole = self.shared.book.sole_pending(
             self.session.principal, session=self.session.id, now=now
@@ -268,7 +278,7 @@ class TurnCoordinator:
                     f"I'm not sure I heard yes. {summary} Say 'yes, confirm' clearly, "
                     "or confirm it on screen."
                 )
-                return "low-confidence-confirm", question
+                return Clarification("low-confidence-confirm", question)
         t0_ns = monotonic_ns()
         result = intent.parse(
             text,
@@ -277,10 +287,15 @@ class TurnCoordinator:
             roster=self.shared.roster,
             current_agent=self.current_agent,
             objective_id=new_id(),
+            # Words with evidence are weighed slot by slot, not by one number.
+            min_confidence=intent.SPOKEN_MIN_CONFIDENCE if evidence else intent.MIN_CONFIDENCE,
         )
+        if evidence is not None and isinstance(result, intent.Draft):
+            result = intent.weigh(result, evidence)
         turn.trace.record("parse", (monotonic_ns() - t0_ns) / 1e6)
         if isinstance(result, intent.Clarify):
-            return result.reason, result.question
+            self.choice.offer(result)
+            return Clarification(result.reason, result.question, result.candidates)
         if not self.planner.quota_ok(now):
             raise ProtocolError(
                 "rate_limited",
@@ -289,10 +304,17 @@ class TurnCoordinator:
             )
         return self.planner.draft(turn.id, result, now, ref)
 
-    async def _clarified(self, turn: Turn, reason: str, question: str) -> None:
-        self.send(ObjectiveClarify(turn=turn.id, reason=reason, question=question))
+    async def _clarified(self, turn: Turn, clarify: Clarification) -> None:
+        self.send(
+            ObjectiveClarify(
+                turn=turn.id,
+                reason=clarify.reason,
+                question=clarify.question,
+                candidates=list(clarify.candidates),
+            )
+        )
         turn.trace.since_origin("ack")
-        await self.turns.speak(turn, question)
+        await self.turns.speak(turn, clarify.question)
         self.turns.finish(turn, "needs-clarification")
 
     # ------------------------------------------------- decisions, durably

@@ -94,7 +94,9 @@ class Planner:
             rows=[row],
             messages=[
                 ObjectiveDraft(
-                    turn=turn_id, objective=objective, preview=Preview(summary=draft.summary)
+                    turn=turn_id,
+                    objective=objective,
+                    preview=Preview(summary=draft.summary, uncertain=list(draft.uncertain)),
                 )
             ],
             spoken=draft.summary,

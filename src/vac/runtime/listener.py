@@ -21,6 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Final
 
+from vac import intent
 from vac.errors import VacError
 from vac.logs import get_logger
 from vac.protocol.errors import ProtocolError
@@ -69,6 +70,7 @@ class FinalHeard:
     reason: InputDoneReason
     ref: str | None
     trace: LatencyTrace
+    evidence: intent.Evidence | None = None  # per-word and name-slot evidence
 
 
 @dataclass
@@ -402,8 +404,20 @@ class Listener:
             return
         trace.since_origin("asr")
         st.outcome = self.on_final(
-            FinalHeard(st.id, result.text, result.confidence, reason, ref, trace)
+            FinalHeard(
+                st.id, result.text, result.confidence, reason, ref, trace, evidence_of(result)
+            )
         )
+
+
+def evidence_of(result: Transcript) -> intent.Evidence | None:
+    """The recogniser's evidence, in the terms of the intent layer (None if it gave none)."""
+    if not result.words:
+        return None
+    return intent.Evidence(
+        words=tuple(intent.WordProb(w.start, w.end, w.prob) for w in result.words),
+        names=tuple(intent.NameChoice(n.name, n.posterior) for n in result.names),
+    )
 
 
 def _partial_key(session: Session, st: _Open) -> str:

@@ -18,13 +18,14 @@ import math
 import time
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Final, Protocol
+from typing import TYPE_CHECKING, Any, Final, NamedTuple, Protocol
 
 import msgspec
 import numpy as np
 import numpy.typing as npt
 
 from vac.errors import ErrorCode, VacError
+from vac.speech.slots import NameScore, WordProb, bare, looped, name_slot, posteriors, word_probs
 from vac.speech.transcript_filter import confidence, drop_reason, speech_level_dbfs
 
 if TYPE_CHECKING:
@@ -38,6 +39,9 @@ _MAX_DECODE_TOKENS: Final = 448  # Whisper's text context
 # decoder stuck in a repetition loop from burning seconds of CPU.
 _TOKENS_PER_S: Final = 8
 _TOKENS_SLACK: Final = 10
+# Rescoring keeps what the decoder wrote in the name slot (no roster name)
+# when it scores this much higher (total log-probability) than the best name.
+_KEEP_HEARD_LOGPROB: Final = 4.0
 
 
 class SttError(VacError):
@@ -61,7 +65,15 @@ class SttConfig(msgspec.Struct, frozen=True, kw_only=True):
     model_dir: str | None = None
     compute_type: str = "int8"
     cpu_threads: int = 1  # tiny.en barely gains from a 2nd thread; 2 workers x 1 win
-    beam_size: int = 1  # greedy: beam 5 costs ~2x decode time for no WER gain on fixtures
+    # Greedy: its per-step distributions give each word's evidence for free;
+    # beam 5 lowers WER a little at +25 ms and a forced decode (docs/stt.md).
+    beam_size: int = 1
+    # Whisper may not repeat any 4-gram: stops most loops on names at no cost.
+    no_repeat_ngram_size: int = 4
+    # Put each roster name into the name slot and keep the one the decoder
+    # scores highest, when the heard name's own tokens are less sure than this
+    # (or it is no roster name at all); 0 turns rescoring off.
+    rescore_below: float = 0.5
     window_ms: int = 10_000  # fast-path window; longer audio goes through transcribe()
     no_speech_threshold: float = 0.6
     low_energy_dbfs: float = -45.0  # below this, hallucination-prone text is dropped
@@ -78,6 +90,13 @@ class Transcript(msgspec.Struct, frozen=True):
     audio_ms: int
     compute_ms: float
     drop_reason: str | None = None
+    # Per-word evidence of `text` (characters and the least sure token's
+    # probability); empty when the engine gives none (the long-audio path).
+    words: tuple[WordProb, ...] = ()
+    # The roster names scored in the name slot, best first, when rescoring ran.
+    names: tuple[NameScore, ...] = ()
+    # What the decoder first wrote in the name slot, when rescoring replaced it.
+    heard_name: str | None = None
 
 
 class SttEngine(Protocol):
@@ -133,16 +152,14 @@ class WhisperStt:
             task="transcribe",
             language="en",
         )
-        # Names listed as previous context bias the decoder towards their spelling.
-        self._prompt_text = ", ".join(self._vocabulary) + "." if self._vocabulary else None
+        # The names as a sentence of previous context bias the decoder towards
+        # their spelling; a sentence loops far less than a bare list (docs/stt.md).
+        self._prompt_text = _sentence(self._vocabulary)
         self._prefix_tokens: list[int] = []
         if self._prompt_text is not None:
             self._prefix_tokens = [self._tokenizer.sot_prev, *self._encode(self._prompt_text)]
-        self._prompt = [
-            *self._prefix_tokens,
-            *self._tokenizer.sot_sequence,
-            self._tokenizer.no_timestamps,
-        ]
+        self._start = [*self._tokenizer.sot_sequence, self._tokenizer.no_timestamps]
+        self._prompt = [*self._prefix_tokens, *self._start]
         # [-1] = Whisper's non-speech tokens (music notes, brackets...): never emitted.
         self._suppress = list(get_suppressed_tokens(self._tokenizer, [-1]))
 
@@ -161,13 +178,15 @@ class WhisperStt:
         if len(pcm) == 0 or level_dbfs < self._config.silence_dbfs:
             return Transcript("", 0.0, -math.inf, 1.0, audio_ms, _ms_since(started), "silence")
         audio = pcm.astype(np.float32) / 32768.0
+        heard = _Heard("", -math.inf, 1.0)
         if audio_ms <= self._config.window_ms:
-            text, avg_logprob, no_speech_prob = self._decode_window(audio)
+            heard = self._decode_window(audio)
         else:
             text, avg_logprob, no_speech_prob = self._decode_full(audio)
+            heard = _Heard(text, avg_logprob, no_speech_prob)
         reason = drop_reason(
-            text,
-            no_speech_prob=no_speech_prob,
+            heard.text,
+            no_speech_prob=heard.no_speech_prob,
             level_dbfs=level_dbfs,
             vocabulary=self._vocabulary,
             no_speech_threshold=self._config.no_speech_threshold,
@@ -175,18 +194,27 @@ class WhisperStt:
         )
         if reason is not None:
             return Transcript(
-                "", 0.0, avg_logprob, no_speech_prob, audio_ms, _ms_since(started), reason
+                "",
+                0.0,
+                heard.avg_logprob,
+                heard.no_speech_prob,
+                audio_ms,
+                _ms_since(started),
+                reason,
             )
         return Transcript(
-            text,
-            confidence(avg_logprob, no_speech_prob),
-            avg_logprob,
-            no_speech_prob,
+            heard.text,
+            confidence(heard.avg_logprob, heard.no_speech_prob),
+            heard.avg_logprob,
+            heard.no_speech_prob,
             audio_ms,
             _ms_since(started),
+            words=heard.words,
+            names=heard.names,
+            heard_name=heard.heard_name,
         )
 
-    def _decode_window(self, audio: npt.NDArray[np.float32]) -> tuple[str, float, float]:
+    def _decode_window(self, audio: npt.NDArray[np.float32]) -> _Heard:
         from faster_whisper.audio import pad_or_trim
         from faster_whisper.transcribe import get_ctranslate2_storage
 
@@ -195,17 +223,40 @@ class WhisperStt:
         # padded with zeros exactly as transcribe() pads its 30 s segments.
         features = pad_or_trim(self._model.feature_extractor(audio), frames)
         encoded = self._model.model.encode(
-            get_ctranslate2_storage(np.ascontiguousarray(features[np.newaxis])), to_cpu=False
+            get_ctranslate2_storage(np.ascontiguousarray(features[np.newaxis])), to_cpu=True
         )
         budget = _TOKENS_SLACK + math.ceil(len(audio) / RATE_HZ * _TOKENS_PER_S)
-        max_length = min(_MAX_DECODE_TOKENS, len(self._prompt) + budget)
+        decoded = self._generate(encoded, self._prompt, budget)
+        prompt = self._prompt
+        if self._prefix_tokens and looped(decoded.text, self._vocabulary):
+            # The prompt made the decoder loop on names: decode again without it.
+            decoded, prompt = self._generate(encoded, self._start, budget), self._start
+        heard = _Heard(decoded.text, decoded.avg_logprob, decoded.no_speech_prob)
+        if not decoded.text or looped(decoded.text, self._vocabulary):
+            return heard
+        audio_frames = len(audio) * _MEL_FRAMES_PER_S // RATE_HZ
+        probs = decoded.probs
+        if probs is None:  # beam search gives no per-step distribution: force-decode once
+            probs = self._align(encoded, prompt, [decoded.tokens], audio_frames)[0]
+        text, words = word_probs(self._pieces(decoded.tokens), probs)
+        heard = heard._replace(text=text, words=words)
+        return self._rescore(encoded, heard, audio_frames)
+
+    def _generate(self, encoded: Any, prompt: list[int], budget: int) -> _Decoded:
+        import ctranslate2
+
+        greedy = self._config.beam_size == 1
         result = self._model.model.generate(
-            encoded,
-            [self._prompt],
+            ctranslate2.StorageView.from_array(encoded),
+            [prompt],
             beam_size=self._config.beam_size,
-            max_length=max_length,
+            no_repeat_ngram_size=self._config.no_repeat_ngram_size,
+            max_length=min(_MAX_DECODE_TOKENS, len(prompt) + budget),
             return_scores=True,
             return_no_speech_prob=True,
+            # Greedy decoding can hand back each step's distribution: the
+            # per-token evidence for free (beam search cannot, in CTranslate2).
+            return_logits_vocab=greedy,
             suppress_blank=True,
             suppress_tokens=self._suppress,
         )[0]
@@ -214,7 +265,70 @@ class WhisperStt:
         # (length_penalty 1); the +1 counts the end-of-text token.
         avg_logprob = float(result.scores[0]) * len(tokens) / (len(tokens) + 1)
         text = str(self._tokenizer.decode(tokens)).strip()
-        return text, avg_logprob, float(result.no_speech_prob)
+        probs = _chosen_probs(result.logits[0], tokens) if greedy else None
+        return _Decoded(text, avg_logprob, float(result.no_speech_prob), tokens, probs)
+
+    def _align(
+        self, encoded: Any, prompt: list[int], token_lists: list[list[int]], frames: int
+    ) -> list[list[float]]:
+        """Each token's probability given the audio, by forced decoding (one batch)."""
+        import ctranslate2
+
+        batch = np.repeat(np.asarray(encoded), len(token_lists), axis=0)
+        aligned = self._model.model.align(
+            ctranslate2.StorageView.from_array(batch),
+            prompt,
+            token_lists,
+            [frames] * len(token_lists),
+        )
+        return [list(a.text_token_probs) for a in aligned]
+
+    def _rescore(self, encoded: Any, heard: _Heard, frames: int) -> _Heard:
+        """The name slot, rescored against the roster when its name is unsure.
+
+        The transcript as heard and with each roster name in the slot are
+        force-decoded in one batch (without the name prompt, which would
+        favour whichever name it lists); the best name replaces the heard
+        words unless the decoder is far surer of those (a name not on the
+        roster, "the team"). The slot's evidence becomes the name's posterior.
+        """
+        slot = name_slot(heard.text, self._vocabulary) if self._config.rescore_below > 0 else None
+        if slot is None:
+            return heard
+        said = heard.text[slot[0] : slot[1]]
+        on_roster = bare(said) in {bare(n) for n in self._vocabulary}
+        in_slot = [w.prob for w in heard.words if w.start < slot[1] and w.end > slot[0]]
+        if on_roster and min(in_slot, default=0.0) >= self._config.rescore_below:
+            return heard
+        before, after = heard.text[: slot[0]], heard.text[slot[1] :]
+        texts = [heard.text, *(before + name + after for name in self._vocabulary)]
+        token_lists = [self._encode(t) for t in texts]
+        totals = [
+            sum(math.log(max(float(p), 1e-9)) for p in probs)
+            for probs in self._align(encoded, self._start, token_lists, frames)
+        ]
+        names = posteriors(self._vocabulary, totals[1:])
+        best = names[0]
+        if not on_roster and (
+            totals[0] - totals[1 + list(self._vocabulary).index(best.name)] > _KEEP_HEARD_LOGPROB
+        ):
+            # The decoder is far surer of what it wrote ("the team", "Bob"):
+            # keep it; the parser asks who was meant.
+            return heard._replace(names=names)
+        shift = len(best.name) - (slot[1] - slot[0])
+        words = [w for w in heard.words if w.end <= slot[0]]
+        words.append(WordProb(slot[0], slot[0] + len(best.name), best.posterior))
+        words += [
+            WordProb(w.start + shift, w.end + shift, w.prob)
+            for w in heard.words
+            if w.start >= slot[1]
+        ]
+        return heard._replace(
+            text=before + best.name + after, words=tuple(words), names=names, heard_name=said
+        )
+
+    def _pieces(self, tokens: Sequence[int]) -> list[str]:
+        return [str(self._tokenizer.decode([t])) for t in tokens]
 
     def _decode_full(self, audio: npt.NDArray[np.float32]) -> tuple[str, float, float]:
         segments, _info = self._model.transcribe(
@@ -242,6 +356,41 @@ class WhisperStt:
             return "", -math.inf, 1.0
         text = " ".join(t for t in texts if t)
         return text, weighted_logprob / total_tokens, weighted_no_speech / total_tokens
+
+
+class _Decoded(NamedTuple):
+    text: str
+    avg_logprob: float
+    no_speech_prob: float
+    tokens: list[int]
+    probs: list[float] | None  # each token's probability, when the decoder gave it
+
+
+def _chosen_probs(logits: Sequence[Any], tokens: Sequence[int]) -> list[float]:
+    """The probability of each chosen token under its step's distribution."""
+    probs: list[float] = []
+    for step, token in zip(logits, tokens, strict=False):
+        row = np.asarray(step, dtype=np.float64).ravel()
+        row = np.exp(row - row.max())
+        probs.append(float(row[token] / row.sum()))
+    return probs
+
+
+class _Heard(NamedTuple):
+    text: str
+    avg_logprob: float
+    no_speech_prob: float
+    words: tuple[WordProb, ...] = ()
+    names: tuple[NameScore, ...] = ()
+    heard_name: str | None = None
+
+
+def _sentence(names: Sequence[str]) -> str | None:
+    """ "Tasks for Abeni, Kofi and Imani.": the roster as previous text."""
+    if not names:
+        return None
+    listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return f"Tasks for {listed}."
 
 
 def _ms_since(started: float) -> float:

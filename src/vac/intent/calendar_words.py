@@ -1,0 +1,104 @@
+"""Word tables for times and dates (read by `when`).
+
+Lower-case tokens as `lexicon.tokenize` gives them. Kept apart from the
+resolver so the rules there read without the lists in the way.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from vac.intent.lexicon import phrases, words
+
+WEEKDAY_NAMES: Final = words("Monday Tuesday Wednesday Thursday Friday Saturday Sunday")
+MONTH_NAMES: Final = words(
+    "January February March April May June July August September October November December"
+)
+# Full names are weekdays anywhere; abbreviations ("fri", "sat", "sun") only
+# after a cue ("by", "on", "this", "next"): "the sun" is not a Sunday.
+WEEKDAYS: Final[dict[str, int]] = {w.lower(): n for n, w in enumerate(WEEKDAY_NAMES)}
+WEEKDAY_ABBREVIATIONS: Final[dict[str, int]] = {
+    **{w.lower()[:3]: n for n, w in enumerate(WEEKDAY_NAMES)},
+    "tues": 1,
+    "weds": 2,
+    "thur": 3,
+    "thurs": 3,
+}
+# Months, full or abbreviated; a month only counts next to a day number
+# ("May 4", "4 May"), so "you may" and "march to the river" are not dates.
+MONTHS: Final[dict[str, int]] = {
+    **{w.lower(): n + 1 for n, w in enumerate(MONTH_NAMES)},
+    **{w.lower()[:3]: n + 1 for n, w in enumerate(MONTH_NAMES)},
+    "sept": 9,
+}
+
+# Parts of the day. A date holds no time, so each only fixes which day.
+PARTS_OF_DAY: Final = frozenset(words("morning afternoon evening night"))
+# Clock words → minute of the day they name. A time already past today means
+# tomorrow ("by noon" said at 13:00); midnight is the end of today.
+CLOCK_WORDS_MINUTE: Final[dict[str, int]] = {
+    "noon": 12 * 60,
+    "midday": 12 * 60,
+    "lunch": 12 * 60,
+    "lunchtime": 12 * 60,
+    "midnight": 24 * 60,
+    "dawn": 6 * 60,
+    "sunrise": 6 * 60,
+    "daybreak": 6 * 60,
+    "dinner": 18 * 60,
+    "dinnertime": 18 * 60,
+    "supper": 18 * 60,
+    "sunset": 19 * 60,
+    "dusk": 19 * 60,
+    "nightfall": 19 * 60,
+    "dark": 19 * 60,
+    "bedtime": 21 * 60,
+}
+# Span units → days (hours and minutes are handled as clock time).
+DAY_UNITS: Final[dict[str, int]] = {
+    "day": 1,
+    "days": 1,
+    "week": 7,
+    "weeks": 7,
+    "fortnight": 14,
+    "fortnights": 14,
+}
+MONTH_UNITS: Final = frozenset({"month", "months"})
+HOUR_UNITS: Final[dict[str, int]] = {"hour": 60, "hours": 60, "minute": 1, "minutes": 1}
+# "a couple of days", "a few days", "several days": how many they mean.
+VAGUE_COUNTS: Final[dict[tuple[str, ...], int]] = {
+    ("a", "couple", "of"): 2,
+    ("couple", "of"): 2,
+    ("a", "couple"): 2,
+    ("a", "few"): 3,
+    ("few",): 3,
+    ("several",): 3,
+    ("a",): 1,
+    ("an",): 1,
+    ("one",): 1,
+}
+VAGUE_COUNT_PHRASES: Final = phrases(" ".join(k) for k in VAGUE_COUNTS)
+
+# Words that, right after "by", make the phrase a time, even one the resolver
+# cannot place ("by the harvest", "by then"): these become a question. Any
+# word ending in "day" ("by Fooday", "by the holiday") counts too.
+TEMPORAL_WORDS: Final = frozenset(
+    {
+        *WEEKDAYS,
+        *WEEKDAY_ABBREVIATIONS,
+        *MONTHS,
+        *PARTS_OF_DAY,
+        *CLOCK_WORDS_MINUTE,
+        *DAY_UNITS,
+        *MONTH_UNITS,
+        *HOUR_UNITS,
+        *words("today tonight tomorrow yesterday weekend year years end time eod"),
+        *words("am pm o'clock"),
+        *words("harvest festival feast holidays christmas easter solstice equinox"),
+        # Not "spring" or "fall": "by the spring" is as likely a place.
+        *words("summer autumn winter season"),
+    }
+)
+# After "on", only what names a day makes a time ("on the thirty-second"),
+# not an event: "report on the harvest" is a report, not a deadline.
+ON_DAY_WORDS: Final = frozenset({*WEEKDAYS, *WEEKDAY_ABBREVIATIONS, *MONTHS})

@@ -1,0 +1,186 @@
+"""Deadline phrases → a date, against the caller's `now` (pure, no clock).
+
+    resolve(clause, now) → When | Unresolved | None
+
+`When` is the objective's `deadline` (an ISO date: the objective holds a
+date, not a time) and how to read it back ("by Friday", "in three days").
+`Unresolved` is a phrase that is clearly a deadline but names no day the
+resolver can place ("before the harvest", "by the thirty-second", "by
+Fooday"): the parser asks about it instead of dropping it. None: nothing
+was said about time.
+
+The rules, in `now`'s own zone (docs/speaking.md lists them with examples):
+- a weekday on its own ("Friday", "by Friday", "on Friday", "this coming
+  Friday") is the next one after today, 1–7 days ahead: "by Friday" said on
+  a Friday is next week's;
+- "this Friday" is this week's, 0–6 days ahead (today, said on a Friday);
+- "next Friday" is the Friday of next week, the week (Monday to Sunday)
+  after this one, as "next week" is: said on Wednesday 2 December it is
+  Friday 11 December. The read-back names the date, so it can be checked;
+- a date without a year ("December 24", "the 3rd") is the next one on or
+  after today: "December 1" said on December 2 is next year's;
+- a clock time ("by 5 pm", "by noon") is today, or tomorrow once past;
+- "by the weekend" is the coming Saturday (today, at the weekend); the end
+  of a week is its Sunday, of a month its last day;
+- "before X", "until X", "no later than X" mean the same day as "by X".
+The first phrase that resolves wins; an unresolvable one counts only when
+nothing resolves. This module holds the cues and the scan; the matchers are
+in `when_days` (named days) and `when_hours` (clock times and spans).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable, Sequence
+from typing import Final, NamedTuple
+
+from vac.intent import calendar_words as cw
+from vac.intent.lexicon import FORBID_MARKERS, ISO_DATE_RE, Tok, phrase_at, phrases
+from vac.intent.numbers import number_at
+from vac.intent.when_days import calendar_date, day_of_month, iso, period, relative_day, weekday
+from vac.intent.when_hours import clock, span
+from vac.intent.when_match import STOPS, Bad, Found, Hit, ends_here, word_at
+
+_MAX_UNRESOLVED_TOKENS: Final = 6
+
+
+class When(NamedTuple):
+    iso_date: str  # YYYY-MM-DD: the objective's deadline
+    phrase: str  # the read-back: "by Friday", "in three days", "tonight"
+    start: int  # the phrase is clause[start:end], cue included
+    end: int
+
+
+class Unresolved(NamedTuple):
+    """A deadline cue and the words after it that name no day we can place."""
+
+    start: int
+    end: int
+
+
+# How strongly a cue makes what follows a deadline:
+# - "strong": whatever follows is a time ("before the harvest");
+# - "by": only when what follows looks like a time ("by the harvest", "by
+#   Fooday", "by the thirty-second"), because "by the pond" is a place and
+#   "by hand" a manner, and neither may become a question;
+# - "on": only a day name or an ordinal ("on the thirty-second"): "report
+#   on the harvest" is a report;
+# - "at": never asks ("at the harvest" is an event or a place).
+_CUE_KINDS: Final[dict[str, str]] = {
+    "by": "by",
+    "till": "by",  # also a noun ("the till drawer")
+    "til": "by",
+    "before": "strong",
+    "until": "strong",
+    "due": "strong",
+    "due by": "strong",
+    "due on": "strong",
+    "no later than": "strong",
+    "not later than": "strong",
+    "on": "on",
+    "at": "at",
+}
+_CUES: Final = phrases(_CUE_KINDS)
+_LEADS: Final = frozenset({"the", "this", "next", "coming", "end", "of", "very"})
+
+
+_Matcher = Callable[[Sequence[Tok], int, dt.datetime, bool], Found]
+# Longer shapes first where they share a start ("the 24th of December"
+# before "the 24th"; "this morning" before "this Monday").
+_MATCHERS: Final[tuple[_Matcher, ...]] = (
+    iso,
+    relative_day,
+    period,
+    weekday,
+    span,
+    calendar_date,
+    day_of_month,
+    clock,
+)
+
+
+def _expression(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> Found:
+    for matcher in _MATCHERS:
+        try:
+            found = matcher(toks, i, now, cued)
+        except (OverflowError, ValueError):  # past year 9999: no such day
+            found = Bad(i + 1)
+        if found is not None:
+            return found
+    return None
+
+
+def _looks_temporal(toks: Sequence[Tok], j: int, kind: str) -> bool:
+    """Whether the words after a cue are about time, though unresolvable."""
+    k = j
+    while word_at(toks, k) in _LEADS:
+        k += 1
+    low = word_at(toks, k)
+    if not low or low in STOPS or phrase_at(toks, k, FORBID_MARKERS) is not None:
+        return False
+    if kind == "strong":
+        # "until further notice" is a standing order, not a deadline.
+        return (low, word_at(toks, k + 1)) != ("further", "notice")
+    if ISO_DATE_RE.match(low):
+        return False  # see `iso`
+    day_like = len(low) > 3 and low.endswith(("day", "days"))  # "by Fooday", "by the holiday"
+    number = number_at(toks, k)
+    if number is not None and not ends_here(toks, number.end):
+        number = None  # "report on the third floor", "by 3 fences"
+    if kind == "on":
+        return low in cw.ON_DAY_WORDS or day_like or (number is not None and number.ordinal)
+    if kind == "by":
+        return low in cw.TEMPORAL_WORDS or day_like or number is not None
+    return False
+
+
+def _unresolved_end(toks: Sequence[Tok], j: int) -> int:
+    k = j
+    while (
+        k < len(toks)
+        and k - j < _MAX_UNRESOLVED_TOKENS
+        and toks[k].low not in STOPS
+        and phrase_at(toks, k, FORBID_MARKERS) is None
+    ):
+        k += 1
+    return k
+
+
+def _with_cue(phrase: str, kind: str) -> str:
+    # "on Friday", "at 5 pm"; "before Friday" and "until Friday" read back as
+    # "by Friday", which is what the deadline means.
+    if kind in ("on", "at") and phrase.startswith("by "):
+        return f"{kind} {phrase[3:]}"
+    return phrase
+
+
+def resolve(
+    clause: Sequence[Tok], now: dt.datetime, *, skip: frozenset[int] = frozenset()
+) -> When | Unresolved | None:
+    """The first deadline phrase in `clause`, resolved against `now`.
+
+    Tokens in `skip` (the steward's boundaries, the verb, autonomy phrases
+    such as "ask me before") start nothing. An unresolvable phrase is
+    returned only when no phrase resolves."""
+    unresolved: Unresolved | None = None
+    i = 0
+    while i < len(clause):
+        if i in skip:
+            i += 1
+            continue
+        cue = phrase_at(clause, i, _CUES)
+        if cue == ("due",) and word_at(clause, i + 1) == "to":  # "due to the rain"
+            cue = None
+        kind = "" if cue is None else _CUE_KINDS[" ".join(cue)]
+        j = i + (0 if cue is None else len(cue))
+        found = _expression(clause, j, now, cue is not None)
+        if isinstance(found, Hit):
+            return When(found.day.isoformat(), _with_cue(found.phrase, kind), i, found.end)
+        if isinstance(found, Bad):
+            unresolved = unresolved or Unresolved(i, found.end)
+            i = found.end
+            continue
+        if cue is not None and _looks_temporal(clause, j, kind):
+            unresolved = unresolved or Unresolved(i, _unresolved_end(clause, j))
+        i += 1
+    return unresolved

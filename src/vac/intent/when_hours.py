@@ -1,0 +1,158 @@
+"""Deadline matchers measured from `now`: clock times ("by 5 pm", "by
+noon") and spans ("in three days", "within a week", "in an hour")."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections.abc import Sequence
+from typing import Final
+
+from vac.intent import calendar_words as cw
+from vac.intent.lexicon import Tok, phrase_at
+from vac.intent.numbers import number_at, spoken_number
+from vac.intent.when_days import period_end
+from vac.intent.when_match import ONE_DAY, Found, Hit, add_months, word_at
+
+
+def _meridiem(toks: Sequence[Tok], k: int, suffix: str) -> tuple[str, int]:
+    """ "pm" / "p.m." / "p.m" (written as tokens p . m .) after an hour."""
+    if suffix in ("a", "p"):
+        if word_at(toks, k) == "." and word_at(toks, k + 1) == "m":
+            k += 2
+            return suffix + "m", k + 1 if word_at(toks, k) == "." else k
+        return "", k
+    if suffix:
+        return suffix, k
+    low = word_at(toks, k)
+    if low in ("am", "pm"):
+        return low, k + 1
+    if low in ("a", "p") and word_at(toks, k + 1) == "." and word_at(toks, k + 2) == "m":
+        return _meridiem(toks, k + 1, low)
+    return "", k
+
+
+_HOUR_RE: Final = re.compile(r"^(\d{1,2})(am|pm|a|p)?$")
+_MINUTE_RE: Final = re.compile(r"^(\d{2})(am|pm|a|p)?$")
+
+
+def _hour_at(toks: Sequence[Tok], i: int) -> tuple[int, str, int] | None:
+    """An hour as digits ("5", "5pm", "5p") or words ("five"): hour, suffix, end."""
+    match = _HOUR_RE.match(word_at(toks, i))
+    if match:
+        return int(match.group(1)), match.group(2) or "", i + 1
+    number = number_at(toks, i)
+    if number is None or number.ordinal:
+        return None
+    return number.value, "", number.end
+
+
+def clock(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> Found:
+    """ "by 5 pm", "5:30 p.m.", "17:00", "five o'clock", "by noon", "by dusk"."""
+    low = word_at(toks, i)
+    minutes: tuple[int, ...]
+    if low in cw.CLOCK_WORDS_MINUTE:
+        # "noon" and "midnight" alone are times; "lunch" or "dinner" only after
+        # a cue ("make dinner" is a meal, "by dinner" a time).
+        if not cued and low not in ("noon", "midday", "midnight"):
+            return None
+        minutes, spoken, k = (cw.CLOCK_WORDS_MINUTE[low],), low, i + 1
+    else:
+        hour_at = _hour_at(toks, i)
+        if hour_at is None:
+            return None
+        hour, suffix, k = hour_at
+        minute, colon = 0, False
+        minute_match = _MINUTE_RE.match(word_at(toks, k + 1)) if word_at(toks, k) == ":" else None
+        if minute_match and int(minute_match.group(1)) < 60:
+            minute, colon = int(minute_match.group(1)), True
+            suffix, k = suffix or minute_match.group(2) or "", k + 2
+        meridiem, k = _meridiem(toks, k, suffix)
+        oclock = not meridiem and word_at(toks, k) == "o'clock"
+        k += oclock
+        # A bare number is not a time ("fix 3 gates"): it needs am/pm,
+        # o'clock or minutes.
+        if not (meridiem or oclock or colon) or hour > 24 or (meridiem and not 1 <= hour <= 12):
+            return None
+        if meridiem:
+            minutes = ((hour % 12 + (12 if meridiem == "pm" else 0)) * 60 + minute,)
+        elif hour == 0 or hour > 12:  # a 24-hour clock
+            minutes = (hour * 60 + minute,)
+        else:  # "5 o'clock", "5:30": the next one, morning or afternoon
+            minutes = ((hour % 12) * 60 + minute, (hour % 12 + 12) * 60 + minute)
+        spoken = f"{hour}:{minute:02d}" if colon else str(hour)
+        spoken += f" {meridiem}" if meridiem else " o'clock" if oclock else ""
+    now_minute = now.hour * 60 + now.minute
+    today = now.date()
+    if word_at(toks, k) == "tomorrow":
+        return Hit(today + ONE_DAY, f"by {spoken} tomorrow", k + 1)
+    k += word_at(toks, k) in ("today", "tonight")
+    if any(m > now_minute for m in minutes):
+        return Hit(today, f"by {spoken}", k)
+    return Hit(today + ONE_DAY, f"by {spoken} tomorrow", k)
+
+
+# --- spans: "in three days", "within a week", "in an hour" ------------------
+
+
+def _count(toks: Sequence[Tok], k: int) -> tuple[int, int] | None:
+    """How many, and where the unit starts: "3", "three", "a couple of", "a few"."""
+    number = number_at(toks, k)
+    if number is not None and not number.ordinal:
+        return number.value, number.end
+    vague = phrase_at(toks, k, cw.VAGUE_COUNT_PHRASES)
+    return None if vague is None else (cw.VAGUE_COUNTS[vague], k + len(vague))
+
+
+def span(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> Found:
+    today, low = now.date(), word_at(toks, i)
+    lead = low if low in ("in", "within") else ""
+    k = i + bool(lead)
+    if lead and word_at(toks, k) == "the" and word_at(toks, k + 1) == "next":
+        k += 2
+    if lead == "within" and word_at(toks, k) == "the":  # "within the week / hour"
+        unit = word_at(toks, k + 1)
+        if unit == "hour":
+            return Hit((now + dt.timedelta(hours=1)).date(), "within the hour", k + 2)
+        found = period_end(unit, "this", today)
+        return None if found is None else Hit(found[0], f"within the {unit}", k + 2)
+    if lead and word_at(toks, k) == "half" and word_at(toks, k + 1) in ("an", "a"):
+        if word_at(toks, k + 2) == "hour":
+            return Hit((now + dt.timedelta(minutes=30)).date(), f"{lead} half an hour", k + 3)
+        return None
+    counted = _count(toks, k)
+    if counted is None:
+        return None
+    count, k = counted
+    unit = word_at(toks, k)
+    k += 1
+    if word_at(toks, k) == "or":  # "in a day or two", "in a week or so"
+        more = _count(toks, k + 1)
+        if word_at(toks, k + 1) == "so":
+            k += 2
+        elif more is not None and more[1] == k + 2:
+            count, k = max(count, more[0]), more[1]
+    if not lead:  # "three days from now"
+        if word_at(toks, k) != "from" or word_at(toks, k + 1) not in ("now", "today"):
+            return None
+        k += 2
+    lead = lead or "in"
+    try:
+        if unit in cw.DAY_UNITS:
+            day = today + count * cw.DAY_UNITS[unit] * ONE_DAY
+        elif unit in cw.MONTH_UNITS:
+            day = add_months(today, count)
+        elif unit in ("year", "years"):
+            day = add_months(today, 12 * count)
+        elif unit in cw.HOUR_UNITS:
+            day = (now + dt.timedelta(minutes=count * cw.HOUR_UNITS[unit])).date()
+        else:
+            return None
+    except (OverflowError, ValueError):
+        return None
+    singular = unit.removesuffix("s")
+    if count == 1:
+        amount = f"{'an' if singular == 'hour' else 'a'} {singular}"
+    else:
+        amount = f"{spoken_number(count)} {singular}s"
+    return Hit(day, f"{lead} {amount}", k)

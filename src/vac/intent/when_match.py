@@ -1,0 +1,70 @@
+"""What the deadline matchers share: a match, date arithmetic, token access.
+
+A matcher reads tokens from a position and returns a `Hit` (a day, how to
+say it, where the phrase ends), a `Bad` (shaped like a date but no such day)
+or None. `when.resolve` runs them; `when_days` and `when_hours` hold them.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Sequence
+from typing import Final, NamedTuple
+
+from vac.intent import calendar_words as cw
+from vac.intent.lexicon import PUNCT, Tok
+
+ONE_DAY: Final = dt.timedelta(days=1)
+
+
+class Hit(NamedTuple):
+    day: dt.date
+    phrase: str
+    end: int
+
+
+class Bad(NamedTuple):
+    """Shaped like a date, but no such day: "February 30", "the 32nd"."""
+
+    end: int
+
+
+Found = Hit | Bad | None
+
+# Where the words of an unresolvable phrase end.
+STOPS: Final = frozenset(
+    {*PUNCT, "and", "but", "so", "then", "while", "because", "if", "or", "please"}
+)
+# After "the 3rd", these may follow a date; a noun may not ("the third floor").
+AFTER_DAY: Final = frozenset(
+    {*STOPS, "at", "by", "in", "without", "never", "don't", "do", "before", "until"}
+)
+
+
+def word_at(toks: Sequence[Tok], i: int) -> str:
+    return toks[i].low if 0 <= i < len(toks) else ""
+
+
+def ends_here(toks: Sequence[Tok], k: int) -> bool:
+    """Whether a day phrase may end before token `k`: not when a noun follows
+    ("the third floor", "the Sunday market")."""
+    after = word_at(toks, k)
+    return not after or after in AFTER_DAY or after in cw.TEMPORAL_WORDS
+
+
+def month_end(year: int, month: int) -> dt.date:
+    first_of_next = dt.date(year + month // 12, month % 12 + 1, 1)
+    return first_of_next - ONE_DAY
+
+
+def add_months(day: dt.date, months: int) -> dt.date:
+    """The same day `months` later, or that month's last day ("January 31" + 1)."""
+    index = day.month - 1 + months
+    year, month = day.year + index // 12, index % 12 + 1
+    return dt.date(year, month, min(day.day, month_end(year, month).day))
+
+
+def month_day(day: dt.date, today: dt.date) -> str:
+    """ "December 24", with the year when it is not this one."""
+    text = f"{cw.MONTH_NAMES[day.month - 1]} {day.day}"
+    return text if day.year == today.year else f"{text} {day.year}"

@@ -1,0 +1,160 @@
+"""Pure helpers of household-aware recognition: word evidence, loops, the name slot.
+
+No model, no I/O: `WhisperStt` decodes and aligns, these decide what the
+numbers mean. Measured on this machine type (docs/stt.md): the probability
+of a name's own tokens tells a right agent from a wrong one far better than
+the utterance confidence, and putting each roster name into the name slot
+and keeping the one the decoder scores highest turns most misheard names
+("coffee", "a mani") into the name that was said.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Sequence
+from typing import Final
+
+import msgspec
+
+# Words that put a name right after them: "ask Kofi to…", "tell Imani…".
+_CUES: Final = frozenset({"ask", "tell", "have", "get", "let", "remind", "and"})
+# "Ask" as Whisper sometimes writes it, only as the first word ("as soon as…").
+_MISHEARD_ASK: Final = frozenset({"as", "asked", "ass", "tel", "tall"})
+# Never a name: "ask the team", "tell everyone", "have it done".
+_NOT_NAMES: Final = frozenset(
+    {
+        "the", "a", "an", "it", "them", "us", "me", "everyone", "everybody", "someone",
+        "somebody", "anyone", "all", "team", "squad", "this", "that", "these", "those",
+        "my", "our", "your", "their", "his", "to", "for", "about", "if", "whether",
+    }
+)  # fmt: skip
+# Short words Whisper splits a name into ("a mani", "a benny", "him any").
+_NAME_ONSETS: Final = frozenset({"a", "an", "him", "her", "i", "you", "your", "are", "is"})
+_WORD: Final = re.compile(r"\S+")
+_LETTERS: Final = re.compile(r"[^a-z']")
+# A run of this many roster names in a row is the prompt echoed, not speech.
+_ECHO_NAMES: Final = 3
+# A word n-gram said this many times in a row is a decoding loop.
+_LOOP_REPEATS: Final = 3
+_LOOP_MAX_N: Final = 4
+
+
+class WordProb(msgspec.Struct, frozen=True, array_like=True):
+    """One word of a transcript: its characters [start, end) and how sure the
+    decoder was of it (the lowest probability of its tokens)."""
+
+    start: int
+    end: int
+    prob: float
+
+
+class NameScore(msgspec.Struct, frozen=True, array_like=True):
+    """A roster name in the name slot, with its share of the decoder's belief."""
+
+    name: str
+    posterior: float
+
+
+def bare(word: str) -> str:
+    """Lower case, letters and apostrophes only: "Kofi," → "kofi"."""
+    return _LETTERS.sub("", word.lower())
+
+
+def word_probs(pieces: Sequence[str], probs: Sequence[float]) -> tuple[str, tuple[WordProb, ...]]:
+    """The text the token `pieces` spell, and each word's evidence.
+
+    A Whisper token that starts with a space starts a word; a word's
+    probability is that of its least certain token (a name misheard in one
+    syllable is misheard). Punctuation-only words carry no evidence of their
+    own and are skipped.
+    """
+    text = "".join(pieces)
+    lead = len(text) - len(text.lstrip())
+    words: list[WordProb] = []
+    pos = 0
+    start = end = -1
+    low = 1.0
+    for piece, prob in zip(pieces, probs, strict=True):
+        if piece.startswith(" ") or start < 0:
+            if start >= 0 and bare(text[start:end]):
+                words.append(WordProb(start - lead, end - lead, low))
+            start, low = pos + (len(piece) - len(piece.lstrip())), 1.0
+        pos += len(piece)
+        end = pos
+        if bare(piece):
+            low = min(low, float(prob))
+    if start >= 0 and bare(text[start:end]):
+        words.append(WordProb(start - lead, end - lead, low))
+    return text.strip(), tuple(words)
+
+
+def looped(text: str, names: Sequence[str]) -> bool:
+    """Whether `text` is a decoding loop or an echo of the name prompt.
+
+    "Ask Kami and Tami, Imani, Imani, Imani…" (a word repeated) and "As Kofi,
+    Tariq, Imani, Zuri, Tariq…" (the roster read back) are transcripts no one
+    said; the caller decodes again without the prompt.
+    """
+    ws = [bare(w) for w in _WORD.findall(text)]
+    ws = [w for w in ws if w]
+    for n in range(1, _LOOP_MAX_N + 1):
+        for i in range(len(ws) - n * _LOOP_REPEATS + 1):
+            gram = ws[i : i + n]
+            if all(ws[i + k * n : i + (k + 1) * n] == gram for k in range(1, _LOOP_REPEATS)):
+                return True
+    roster = {bare(n) for n in names}
+    run = 0
+    for w in ws:
+        run = run + 1 if w in roster else 0
+        if run >= _ECHO_NAMES:
+            return True
+    return False
+
+
+def name_slot(text: str, names: Sequence[str]) -> tuple[int, int] | None:
+    """The characters [start, end) where the agent's name sits, if the words say.
+
+    After a cue ("ask X to", "tell X", "have X") or at the very start before
+    a comma ("X, please…"). One word, or two when Whisper split a name into
+    a short word and the rest ("a mani" for Imani). None when the words name
+    no one there ("ask the team", "tell everyone").
+    """
+    spans = [(m.start(), m.end(), bare(m.group())) for m in _WORD.finditer(text)]
+    roster = {bare(n) for n in names}
+    at: int | None = None
+    if spans and text[spans[0][0] : spans[0][1]].endswith(",") and spans[0][2] not in _NOT_NAMES:
+        at = 0
+    else:
+        for i, (_s, _e, w) in enumerate(spans[:-1]):
+            # "As Imani to…" is "Ask Imani to…"; "as soon as…" is not.
+            opening = i == 0 and w in _MISHEARD_ASK and "to" in [x[2] for x in spans[2:4]]
+            if opening or (w in _CUES and (w != "and" or spans[i + 1][2] in roster)):
+                at = i + 1
+                break
+    if at is None:
+        return None
+    first = spans[at][2]
+    if not first or (first in _NOT_NAMES and first not in _NAME_ONSETS):
+        return None
+    if first in _NAME_ONSETS:
+        # "a mani to…": two words; "him to…" alone is a pronoun, not a name.
+        word = text[spans[at][0] : spans[at][1]]
+        if at + 1 >= len(spans) or spans[at + 1][2] in ("to", "") or word.endswith(","):
+            return None
+        return spans[at][0], spans[at + 1][1] - _trailing_punct(text, spans[at + 1])
+    return spans[at][0], spans[at][1] - _trailing_punct(text, spans[at])
+
+
+def _trailing_punct(text: str, span: tuple[int, int, str]) -> int:
+    word = text[span[0] : span[1]]
+    return len(word) - len(word.rstrip(",.;:!?"))
+
+
+def posteriors(names: Sequence[str], logprobs: Sequence[float]) -> tuple[NameScore, ...]:
+    """Softmax of the decoder's total log-probability per candidate, best first."""
+    top = max(logprobs)
+    weights = [math.exp(lp - top) for lp in logprobs]
+    total = sum(weights)
+    scored = [NameScore(n, w / total) for n, w in zip(names, weights, strict=True)]
+    return tuple(sorted(scored, key=lambda s: -s.posterior))

@@ -1,0 +1,133 @@
+"""Deciding on evidence per slot (intent/evidence.py): golden cases and properties."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from vac.intent import (
+    SPOKEN_MIN_CONFIDENCE,
+    Clarify,
+    Draft,
+    Evidence,
+    NameChoice,
+    WordProb,
+    chosen,
+    default_roster,
+    parse,
+    weigh,
+)
+
+ROSTER = default_roster()
+NOW = dt.datetime(2026, 12, 2, 10, 0, tzinfo=dt.UTC)
+
+
+def draft(text: str) -> Draft:
+    result = parse(
+        text,
+        confidence=0.6,
+        now=NOW,
+        roster=ROSTER,
+        current_agent=None,
+        objective_id="o-1",
+        min_confidence=SPOKEN_MIN_CONFIDENCE,
+    )
+    assert isinstance(result, Draft), result
+    return result
+
+
+def evidence(text: str, probs: dict[str, float], names: dict[str, float] | None = None) -> Evidence:
+    """Every word sure (0.95) except those named in `probs`."""
+    words = tuple(
+        WordProb(m.start(), m.end(), probs.get(m.group().strip(".,"), 0.95))
+        for m in re.finditer(r"\S+", text)
+    )
+    ranked = sorted((names or {}).items(), key=lambda kv: -kv[1])
+    return Evidence(words, tuple(NameChoice(n, p) for n, p in ranked))
+
+
+TEXT = "Ask Imani to map the orchard by tomorrow"
+
+
+def test_sure_words_leave_the_draft_as_parsed() -> None:
+    d = draft(TEXT)
+    assert weigh(d, evidence(TEXT, {})) == d
+
+
+def test_typed_text_has_no_evidence_and_is_never_weighed() -> None:
+    d = draft(TEXT)
+    assert weigh(d, Evidence()) == d
+
+
+@pytest.mark.parametrize(
+    ("probs", "flags", "says"),
+    [
+        ({"Imani": 0.3}, ("agent",), "the name"),
+        ({"map": 0.1}, ("verb",), "what to do"),
+        ({"tomorrow": 0.2}, ("deadline",), "when"),
+        ({"Imani": 0.3, "map": 0.1}, ("agent", "verb"), "the name or what to do"),
+    ],
+)
+def test_unsure_slots_are_flagged_in_the_preview(
+    probs: dict[str, float], flags: tuple[str, ...], says: str
+) -> None:
+    d = weigh(draft(TEXT), evidence(TEXT, probs))
+    assert isinstance(d, Draft)
+    assert d.uncertain == flags
+    assert f"? — I'm not sure of {says}. Confirm?" in d.summary
+    assert d.objective.agent == "Imani" and d.objective.status == "draft"
+
+
+def test_a_toss_up_between_two_names_is_asked_by_name() -> None:
+    ev = evidence(TEXT, {"Imani": 0.05}, {"Imani": 0.55, "Abeni": 0.4, "Kofi": 0.05})
+    asked = weigh(draft(TEXT), ev)
+    assert isinstance(asked, Clarify)
+    assert asked.reason == "uncertain-agent"
+    assert asked.question == "Did you mean Imani or Abeni?"
+    assert asked.candidates == ("Imani", "Abeni")
+    assert (asked.heard_as or "").lower() == "imani"
+
+
+def test_a_very_unsure_name_without_a_rival_is_flagged_not_asked() -> None:
+    ev = evidence(TEXT, {"Imani": 0.05}, {"Imani": 0.9, "Abeni": 0.05})
+    d = weigh(draft(TEXT), ev)
+    assert isinstance(d, Draft) and d.uncertain == ("agent",)
+
+
+def test_no_name_said_means_no_name_to_weigh() -> None:
+    text = "map the orchard by tomorrow"
+    d = weigh(draft(text), evidence(text, {}))
+    assert isinstance(d, Draft) and d.uncertain == ()
+
+
+@given(st.floats(0, 1), st.floats(0, 1), st.floats(0, 1))
+def test_weighing_never_changes_the_objective(name_p: float, verb_p: float, when_p: float) -> None:
+    d = draft(TEXT)
+    out = weigh(d, evidence(TEXT, {"Imani": name_p, "map": verb_p, "tomorrow": when_p}))
+    if isinstance(out, Draft):
+        assert out.objective == d.objective
+        assert set(out.uncertain) <= {"agent", "verb", "deadline"}
+        assert ("agent" in out.uncertain) == (name_p < 0.5)
+    else:
+        assert out.candidates  # only a named choice replaces a draft
+
+
+@pytest.mark.parametrize(
+    ("answer", "picked"),
+    [
+        ("Imani", "Imani"),
+        ("I meant Imani.", "Imani"),
+        ("abeni please", "Abeni"),
+        ("the second one", "Abeni"),
+        ("Imani or Abeni", None),
+        ("Kofi", None),
+        ("ask Imani to map the orchard", None),
+        ("", None),
+    ],
+)
+def test_an_answer_picks_one_offered_name(answer: str, picked: str | None) -> None:
+    assert chosen(answer, ("Imani", "Abeni")) == picked

@@ -1,0 +1,236 @@
+"""Whole sentences with the deadlines, priorities and autonomy people say.
+
+`NOW` is Wednesday 2 December 2026, 10:00 in London (see test_intent_when).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from zoneinfo import ZoneInfo
+
+import msgspec
+import pytest
+
+from vac.intent import Clarify, Draft, default_roster, parse, validate_objective
+from vac.intent.parser import DEFAULT_FORBIDDEN_LINE
+
+NOW = dt.datetime(2026, 12, 2, 10, 0, tzinfo=ZoneInfo("Europe/London"))
+ROSTER = default_roster()
+
+
+def run(text: str) -> Draft | Clarify:
+    return parse(
+        text, confidence=0.95, now=NOW, roster=ROSTER, current_agent=None, objective_id="o-1"
+    )
+
+
+def draft(text: str) -> Draft:
+    result = run(text)
+    assert isinstance(result, Draft), result
+    assert validate_objective(msgspec.to_builtins(result.objective)) == []
+    return result
+
+
+def time_constraints(d: Draft) -> list[str]:
+    return [c.value for c in d.objective.constraints if c.kind == "time"]
+
+
+@pytest.mark.parametrize(
+    ("text", "deadline", "summary", "label"),
+    [
+        (
+            "ask Kofi to build a bench by Friday",
+            "2026-12-04",
+            "Kofi will build a bench by Friday — confirm?",
+            "Bench",
+        ),
+        (
+            "Ask Kofi to build a bench Friday.",
+            "2026-12-04",
+            "Kofi will build a bench by Friday — confirm?",
+            "Bench",
+        ),
+        (
+            "tell Zuri to map the river next Friday",
+            "2026-12-11",
+            "Zuri will map the river by next Friday, December 11 — confirm?",
+            "River",
+        ),
+        (
+            "ask Tariq to guard the gate on the twenty-fourth of December",
+            "2026-12-24",
+            "Tariq will protect the gate on December 24 — confirm?",
+            "Gate",
+        ),
+        (
+            "ask Abeni to fix the fence within two weeks",
+            "2026-12-16",
+            "Abeni will repair the fence within two weeks — confirm?",
+            "Fence",
+        ),
+        (
+            "ask Abeni to fix the fence in 3 days",
+            "2026-12-05",
+            "Abeni will repair the fence in three days — confirm?",
+            "Fence",
+        ),
+        (
+            "have Imani check the well by 5 pm",
+            "2026-12-02",
+            "Imani will look into the well by 5 pm — confirm?",
+            "Well",
+        ),
+        (
+            "ask Kofi to build a bench by the end of the week near the pond",
+            "2026-12-06",
+            "Kofi will build a bench near the pond by the end of the week — confirm?",
+            "Bench",
+        ),
+        (
+            "ask Kofi to fix the roof December 24th, carefully",
+            "2026-12-24",
+            "Kofi will repair the roof by December 24, carefully — confirm?",
+            "Roof",
+        ),
+        (
+            "ask Kofi to repair the pump by December 1",
+            "2027-12-01",
+            "Kofi will repair the pump by December 1 2027 — confirm?",
+            "Pump",
+        ),
+        (
+            "ask Kofi to repair the pump tomorrow night",
+            "2026-12-03",
+            "Kofi will repair the pump tomorrow night — confirm?",
+            "Pump",
+        ),
+    ],
+)
+def test_a_deadline_in_a_sentence(text: str, deadline: str, summary: str, label: str) -> None:
+    d = draft(text)
+    assert d.objective.deadline == deadline
+    assert time_constraints(d) == [deadline]
+    assert d.summary == summary
+    assert d.objective.target.label == label
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("tell Imani to map the orchard before the harvest", "before the harvest"),
+        ("ask Kofi to fix the gate by the thirty-second", "by the thirty-second"),
+        ("ask Kofi to fix the gate by Fooday", "by Fooday"),
+        ("ask Kofi to fix the gate by the harvest", "by the harvest"),
+        ("ask Kofi to fix the gate no later than the festival", "no later than the festival"),
+        ("ask Kofi to fix the gate by February 30, carefully", "by February 30"),
+    ],
+)
+def test_a_deadline_it_cannot_place_is_asked(text: str, words: str) -> None:
+    result = run(text)
+    assert isinstance(result, Clarify), result
+    assert result.reason == "unclear-deadline"
+    assert result.question == f'When should it be done? I didn\'t understand "{words}".'
+    assert result.source_text == text
+
+
+def test_verb_and_target_questions_come_first() -> None:
+    result = run("tell Imani to do the thing before the harvest")
+    assert isinstance(result, Clarify) and result.reason == "no-verb"
+    result = run("ask Kofi to fix it before the harvest")
+    assert isinstance(result, Clarify) and result.reason == "no-target"
+
+
+@pytest.mark.parametrize(
+    ("text", "location"),
+    [
+        ("ask Kofi to build a bench by the pond", "by the pond"),
+        ("ask Kofi to build a bench by the pond by tomorrow", "by the pond"),
+        ("ask Kofi to build a bench by hand", None),
+        ("ask Kofi to fix the lamp on the third floor", None),
+        ("ask Kofi to build a bench in a couple of days", None),
+    ],
+)
+def test_by_a_place_is_not_a_question(text: str, location: str | None) -> None:
+    d = draft(text)
+    assert next((c.value for c in d.objective.constraints if c.kind == "location"), None) == (
+        location
+    )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "ask Kofi to report on the harvest",
+        "Zuri, update me on the harvest",
+        "ask Kofi to visit the Sunday market",
+        "ask Tariq to guard the gate until further notice",
+        "ask Kofi to fix the gate and ask me before you start",
+    ],
+)
+def test_no_deadline_and_no_question(text: str) -> None:
+    d = draft(text)
+    assert d.objective.deadline is None and time_constraints(d) == []
+
+
+def test_the_old_iso_non_date_stays_a_draft_without_deadline() -> None:
+    # Pinned by test_intent_parser: "not a date: no deadline", not a question.
+    assert draft("fix the gate by 2026-02-31").objective.deadline is None
+
+
+@pytest.mark.parametrize(
+    ("text", "priority"),
+    [
+        ("fix the gate, it's urgent", 90),
+        ("fix the gate urgently", 90),
+        ("fix the gate asap", 90),
+        ("fix the gate as soon as possible", 90),
+        ("fix the gate right away", 90),
+        ("fix the gate straight away", 90),
+        ("fix the gate immediately", 90),
+        ("fix the gate, top priority", 90),
+        ("fix the gate, high priority", 78),
+        ("fix the gate when you get a chance", 25),
+        ("fix the gate, no rush", 25),
+        ("fix the gate whenever", 25),
+        ("fix the gate, low priority", 25),
+        ("fix the gate, it can wait", 25),
+        ("fix the gate, it's not urgent", 25),
+        ("fix the gate, no hurry", 25),
+    ],
+)
+def test_priority_phrasings(text: str, priority: int) -> None:
+    d = draft(text)
+    assert d.objective.priority == priority
+    assert d.objective.target.label == "Gate"
+
+
+@pytest.mark.parametrize(
+    ("text", "autonomy"),
+    [
+        ("fix the gate, use your judgment", "free"),
+        ("fix the gate, use your best judgement", "free"),
+        ("fix the gate however you see fit", "free"),
+        ("fix the gate, it's up to you", "free"),
+        ("fix the gate, your call", "free"),
+        ("fix the gate, do whatever you think is best", "free"),
+        ("fix the gate, just do it", "free"),
+        ("fix the gate, no need to check with me", "free"),
+        ("fix the gate but check with me first", "direct-tether"),
+        ("fix the gate and ask me before you start", "direct-tether"),
+        ("fix the gate, run it by me", "direct-tether"),
+        ("fix the gate, don't do anything without asking", "direct-tether"),
+        ("check with me first, then fix the gate", "direct-tether"),
+    ],
+)
+def test_autonomy_phrasings(text: str, autonomy: str) -> None:
+    d = draft(text)
+    assert d.objective.autonomy == autonomy
+    assert (d.objective.verb, d.objective.target.label) == ("Repair", "Gate")
+    # An autonomy phrase is never a boundary ("Avoid asking" would forbid asking).
+    assert d.objective.forbidden_lines == [DEFAULT_FORBIDDEN_LINE]
+
+
+def test_a_real_boundary_next_to_an_autonomy_phrase_stays() -> None:
+    o = draft("fix the gate without lying, don't do anything without asking").objective
+    assert o.autonomy == "direct-tether"
+    assert [f.text for f in o.forbidden_lines] == ["Do not lie"]

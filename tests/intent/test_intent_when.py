@@ -1,0 +1,351 @@
+"""Deadline phrases → a date (`vac.intent.when`), golden tables and properties.
+
+`NOW` is Wednesday 2 December 2026, 10:00 in London: "Friday" is the 4th,
+"next Friday" the 11th, and "December 1" has passed (so it is next year's).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from zoneinfo import ZoneInfo
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from vac.intent.lexicon import tokenize, words
+from vac.intent.numbers import number_at, spoken_number
+from vac.intent.when import Unresolved, When, resolve
+
+LONDON = ZoneInfo("Europe/London")
+NOW = dt.datetime(2026, 12, 2, 10, 0, tzinfo=LONDON)  # a Wednesday
+WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+MONTHS = words(
+    "January February March April May June July August September October November December"
+)
+
+
+def when(text: str, now: dt.datetime = NOW) -> When:
+    found = resolve(tokenize(text), now)
+    assert isinstance(found, When), (text, found)
+    return found
+
+
+def said(text: str, found: When | Unresolved) -> str:
+    toks = tokenize(text)
+    return text[toks[found.start].start : toks[found.end - 1].end]
+
+
+GOLDEN = [
+    # kept from before
+    ("by 2026-12-25", "2026-12-25", "by 2026-12-25"),
+    ("today", "2026-12-02", "today"),
+    ("tonight", "2026-12-02", "tonight"),
+    ("by tomorrow", "2026-12-03", "by tomorrow"),
+    ("tomorrow", "2026-12-03", "by tomorrow"),
+    ("this week", "2026-12-06", "by the end of the week"),
+    ("next week", "2026-12-13", "by the end of next week"),
+    # weekdays
+    ("by Friday", "2026-12-04", "by Friday"),
+    ("on Friday", "2026-12-04", "on Friday"),
+    ("Friday", "2026-12-04", "by Friday"),
+    ("friday.", "2026-12-04", "by Friday"),
+    ("this Friday", "2026-12-04", "by Friday"),
+    ("this coming Friday", "2026-12-04", "by Friday"),
+    ("by Wednesday", "2026-12-09", "by Wednesday"),  # never today
+    ("this Wednesday", "2026-12-02", "today"),
+    ("this Monday", "2026-12-07", "by Monday"),
+    ("next Monday", "2026-12-07", "by next Monday, December 7"),
+    ("next Friday", "2026-12-11", "by next Friday, December 11"),
+    ("next Wednesday", "2026-12-09", "by next Wednesday, December 9"),
+    ("by Thurs", "2026-12-03", "by Thursday"),
+    ("on Fri.", "2026-12-04", "on Friday"),
+    ("Friday evening", "2026-12-04", "by Friday evening"),
+    ("by the weekend", "2026-12-05", "by the weekend"),
+    ("this weekend", "2026-12-05", "this weekend"),
+    ("next weekend", "2026-12-12", "by next weekend, December 12"),
+    # dates
+    ("December 24", "2026-12-24", "by December 24"),
+    ("24 December", "2026-12-24", "by December 24"),
+    ("December 24th,", "2026-12-24", "by December 24"),
+    ("by December the 24th", "2026-12-24", "by December 24"),
+    ("Dec 24", "2026-12-24", "by December 24"),
+    ("Dec. 24", "2026-12-24", "by December 24"),
+    ("on the twenty-fourth of December", "2026-12-24", "on December 24"),
+    ("by the twenty fourth of december", "2026-12-24", "by December 24"),
+    ("the 24th of December", "2026-12-24", "by December 24"),
+    ("by twenty-four December", "2026-12-24", "by December 24"),
+    ("by December 1", "2027-12-01", "by December 1 2027"),  # passed: next year's
+    ("by December 2", "2026-12-02", "by December 2"),  # today is not past
+    ("January 5", "2027-01-05", "by January 5 2027"),
+    ("December 24th, 2027", "2027-12-24", "by December 24 2027"),
+    ("by the 3rd", "2026-12-03", "by December 3"),
+    ("on the third", "2026-12-03", "on December 3"),
+    ("by the 2nd", "2026-12-02", "by December 2"),
+    ("by the first", "2027-01-01", "by January 1 2027"),  # past this month
+    ("before the twenty-first", "2026-12-21", "by December 21"),
+    ("by the 31st", "2026-12-31", "by December 31"),
+    # spans
+    ("in three days", "2026-12-05", "in three days"),
+    ("in 3 days", "2026-12-05", "in three days"),
+    ("within a week", "2026-12-09", "within a week"),
+    ("within two weeks", "2026-12-16", "within two weeks"),
+    ("in a couple of days", "2026-12-04", "in two days"),
+    ("in a few days", "2026-12-05", "in three days"),
+    ("in a day or two", "2026-12-04", "in two days"),
+    ("three days from now", "2026-12-05", "in three days"),
+    ("within the next 10 days", "2026-12-12", "within ten days"),
+    ("in a fortnight", "2026-12-16", "in a fortnight"),
+    ("in a month", "2027-01-02", "in a month"),
+    ("by the end of the week", "2026-12-06", "by the end of the week"),
+    ("by end of week", "2026-12-06", "by the end of the week"),
+    ("by the end of the month", "2026-12-31", "by the end of the month"),
+    ("by the end of next week", "2026-12-13", "by the end of next week"),
+    ("by the end of next month", "2027-01-31", "by the end of next month"),
+    ("by the end of the year", "2026-12-31", "by the end of the year"),
+    ("by the end of the day", "2026-12-02", "by the end of the day"),
+    ("by the end of February", "2027-02-28", "by the end of February"),
+    ("within the week", "2026-12-06", "within the week"),
+    ("in an hour", "2026-12-02", "in an hour"),
+    ("in two hours", "2026-12-02", "in two hours"),
+    ("in half an hour", "2026-12-02", "in half an hour"),
+    ("within the hour", "2026-12-02", "within the hour"),
+    ("the day after tomorrow", "2026-12-04", "by the day after tomorrow"),
+    # times of day
+    ("this afternoon", "2026-12-02", "this afternoon"),
+    ("this evening", "2026-12-02", "this evening"),
+    ("this morning", "2026-12-02", "this morning"),
+    ("by noon", "2026-12-02", "by noon"),
+    ("by midnight", "2026-12-02", "by midnight"),
+    ("by 5 pm", "2026-12-02", "by 5 pm"),
+    ("by 5pm", "2026-12-02", "by 5 pm"),
+    ("by 5 p.m.", "2026-12-02", "by 5 pm"),
+    ("by 5:30 pm", "2026-12-02", "by 5:30 pm"),
+    ("by 17:00", "2026-12-02", "by 17:00"),
+    ("by five o'clock", "2026-12-02", "by 5 o'clock"),
+    ("by 9 am", "2026-12-03", "by 9 am tomorrow"),  # 9 am has passed at 10:00
+    ("by 9 am tomorrow", "2026-12-03", "by 9 am tomorrow"),
+    ("by dinner", "2026-12-02", "by dinner"),
+    ("at noon", "2026-12-02", "at noon"),
+    ("tomorrow morning", "2026-12-03", "tomorrow morning"),
+    ("tomorrow night", "2026-12-03", "tomorrow night"),
+    # other cues mean the same day
+    ("before Friday", "2026-12-04", "by Friday"),
+    ("until Friday", "2026-12-04", "by Friday"),
+    ("due Friday", "2026-12-04", "by Friday"),
+    ("due by Friday", "2026-12-04", "by Friday"),
+    ("no later than Friday", "2026-12-04", "by Friday"),
+]
+
+
+@pytest.mark.parametrize(("text", "iso", "phrase"), GOLDEN)
+def test_golden(text: str, iso: str, phrase: str) -> None:
+    found = when(text)
+    assert (found.iso_date, found.phrase) == (iso, phrase)
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("by the thirty-second", "by the thirty-second"),
+        ("by Fooday", "by Fooday"),
+        ("before the harvest", "before the harvest"),
+        ("by the harvest festival, and", "by the harvest festival"),
+        ("until the storm passes", "until the storm passes"),
+        ("by February 30", "by February 30"),
+        ("by the 32nd", "by the 32nd"),
+        ("by 5", "by 5"),
+        ("no later than the festival", "no later than the festival"),
+        ("on the thirty-second", "on the thirty-second"),
+    ],
+)
+def test_a_deadline_it_cannot_place_is_unresolved(text: str, words: str) -> None:
+    found = resolve(tokenize(text), NOW)
+    assert isinstance(found, Unresolved), found
+    assert said(text, found) == words
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "by the pond",
+        "by hand",
+        "build it by myself",
+        "report on the harvest",
+        "on the third floor",
+        "visit the Sunday market",
+        "every Friday",
+        "make dinner",
+        "fix 3 gates",
+        "by 3 fences",
+        "due to the rain",
+        "until further notice",
+        "by 2026-02-31",  # kept: an ISO non-date is no deadline (tests/intent/test_intent_parser)
+        "march to the river",
+        "you may go",
+        "fix the till",
+        "",
+    ],
+)
+def test_not_a_deadline(text: str) -> None:
+    assert resolve(tokenize(text), NOW) is None
+
+
+def test_a_resolved_phrase_wins_over_an_unresolved_one() -> None:
+    found = resolve(tokenize("before the harvest, by Friday"), NOW)
+    assert isinstance(found, When) and found.iso_date == "2026-12-04"
+
+
+def test_skipped_tokens_start_nothing() -> None:
+    toks = tokenize("ask me before the harvest")
+    assert isinstance(resolve(toks, NOW), Unresolved)
+    assert resolve(toks, NOW, skip=frozenset({0, 1, 2})) is None
+
+
+def test_the_span_covers_the_cue_and_the_words() -> None:
+    text = "build a bench by the end of next week near the pond"
+    found = when(text)
+    assert said(text, found) == "by the end of next week"
+
+
+def test_times_roll_over_with_the_clock() -> None:
+    late = dt.datetime(2026, 12, 2, 23, 30, tzinfo=LONDON)
+    assert when("in an hour", late).iso_date == "2026-12-03"
+    assert when("by midnight", late).iso_date == "2026-12-02"
+    assert when("by noon", late).phrase == "by noon tomorrow"
+    early = dt.datetime(2026, 12, 2, 4, 0, tzinfo=LONDON)
+    assert when("by five o'clock", early).iso_date == "2026-12-02"  # 5 am is still ahead
+    assert when("tonight", early).iso_date == "2026-12-02"
+
+
+def test_dates_follow_nows_zone() -> None:
+    # 23:30 in New York on 2 December is already 3 December in London.
+    new_york = dt.datetime(2026, 12, 2, 23, 30, tzinfo=ZoneInfo("America/New_York"))
+    assert when("today", new_york).iso_date == "2026-12-02"
+    assert when("by Friday", new_york).iso_date == "2026-12-04"
+
+
+def test_leap_days() -> None:
+    assert when("by February 29").iso_date == "2028-02-29"
+    assert when("by the end of February", NOW.replace(year=2027)).iso_date == "2028-02-29"
+    assert when("in a month", NOW.replace(month=1, day=31)).iso_date == "2026-02-28"
+
+
+def test_numbers_in_words_and_digits() -> None:
+    toks = tokenize("twenty-first 21st 21 twenty one third 3rd seven")
+    values = []
+    i = 0
+    while i < len(toks):
+        number = number_at(toks, i)
+        assert number is not None
+        values.append((number.value, number.ordinal))
+        i = number.end
+    assert values == [
+        (21, True),
+        (21, True),
+        (21, False),
+        (21, False),
+        (3, True),
+        (3, True),
+        (7, False),
+    ]
+    assert [spoken_number(n) for n in (1, 3, 10, 21, 40, 150)] == [
+        "one",
+        "three",
+        "ten",
+        "twenty-one",
+        "forty",
+        "150",
+    ]
+
+
+# --- properties -----------------------------------------------------------------
+
+_NOWS = st.datetimes(
+    min_value=dt.datetime(1990, 1, 1),
+    max_value=dt.datetime(2200, 12, 31),
+    timezones=st.sampled_from([dt.UTC, LONDON, ZoneInfo("Pacific/Auckland")]),
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(now=_NOWS, weekday=st.integers(0, 6), cue=st.sampled_from(["by", "on", "", "before"]))
+def test_a_weekday_is_the_next_one_within_seven_days(
+    now: dt.datetime, weekday: int, cue: str
+) -> None:
+    found = when(f"{cue} {WEEKDAYS[weekday]}".strip(), now)
+    day = dt.date.fromisoformat(found.iso_date)
+    assert day.weekday() == weekday
+    assert 1 <= (day - now.date()).days <= 7
+
+
+@settings(max_examples=300, deadline=None)
+@given(now=_NOWS, weekday=st.integers(0, 6))
+def test_this_weekday_is_this_weeks_and_next_is_next_weeks(now: dt.datetime, weekday: int) -> None:
+    this = dt.date.fromisoformat(when(f"this {WEEKDAYS[weekday]}", now).iso_date)
+    assert this.weekday() == weekday and 0 <= (this - now.date()).days <= 6
+    following = dt.date.fromisoformat(when(f"by next {WEEKDAYS[weekday]}", now).iso_date)
+    next_monday = now.date() + dt.timedelta(days=7 - now.weekday())
+    assert following.weekday() == weekday
+    assert next_monday <= following <= next_monday + dt.timedelta(days=6)
+    end_of_next_week = dt.date.fromisoformat(when("next week", now).iso_date)
+    assert following <= end_of_next_week  # "next Friday" agrees with "next week"
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    now=_NOWS,
+    days=st.integers(0, 400),
+    in_words=st.booleans(),
+    lead=st.sampled_from(["in", "within"]),
+)
+def test_a_span_of_days_adds_them(now: dt.datetime, days: int, in_words: bool, lead: str) -> None:
+    count = spoken_number(days) if in_words else str(days)  # "twenty-one" or "21"
+    found = when(f"{lead} {count} days", now)
+    assert found.iso_date == (now.date() + dt.timedelta(days=days)).isoformat()
+
+
+@settings(max_examples=300, deadline=None)
+@given(now=_NOWS, day=st.dates(min_value=dt.date(2000, 1, 1), max_value=dt.date(2100, 12, 31)))
+def test_a_date_without_a_year_is_the_next_one(now: dt.datetime, day: dt.date) -> None:
+    for text in (
+        f"by {MONTHS[day.month - 1]} {day.day}",
+        f"on the {day.day}th of {MONTHS[day.month - 1]}",
+    ):
+        found = resolve(tokenize(text), now)
+        if not isinstance(found, When):  # 29 February: only in a leap year
+            assert (day.month, day.day) == (2, 29)
+            continue
+        resolved = dt.date.fromisoformat(found.iso_date)
+        assert (resolved.month, resolved.day) == (day.month, day.day)
+        assert now.date() <= resolved
+        assert (resolved - now.date()).days < 366 or (day.month, day.day) == (2, 29)
+
+
+_WORDS = st.sampled_from(
+    words(
+        "by on before until due no later than the this next coming end of week month year "
+        "weekend Friday fri Monday December dec May 24th 3rd twenty first thirty second in "
+        "within a couple few days hours hour an half 5 pm p . m : 30 o'clock noon midnight "
+        "tomorrow today tonight morning night harvest pond 2026-12-25 2026-02-31 , and 9999"
+    )
+)
+
+
+@settings(max_examples=500, deadline=None)
+@given(heard=st.lists(st.one_of(_WORDS, st.text(max_size=8)), max_size=14), now=_NOWS)
+def test_resolve_never_raises_and_spans_are_inside(heard: list[str], now: dt.datetime) -> None:
+    toks = tokenize(" ".join(heard))
+    found = resolve(toks, now)
+    if found is None:
+        return
+    assert 0 <= found.start < found.end <= len(toks)
+    if isinstance(found, When):
+        dt.date.fromisoformat(found.iso_date)
+        assert found.phrase
+
+
+def test_far_future_years_do_not_raise() -> None:
+    end = dt.datetime(9999, 12, 31, 12, 0, tzinfo=dt.UTC)
+    for text in ("next year", "by the end of next month", "in a month", "in 3 weeks", "by Friday"):
+        resolve(tokenize(text), end)  # a question or nothing, never an exception

@@ -1,0 +1,86 @@
+"""The pure helpers of household-aware recognition (speech/slots.py)."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from vac.speech.slots import NameScore, WordProb, looped, name_slot, posteriors, word_probs
+
+NAMES = ("Abeni", "Kofi", "Zuri", "Tariq", "Imani")
+
+
+def test_word_probs_joins_tokens_into_words_with_their_least_sure_token() -> None:
+    text, words = word_probs(
+        [" Ask", " Kof", "i", " to", " build", "."], [0.9, 0.3, 0.8, 1, 0.95, 0.2]
+    )
+    assert text == "Ask Kofi to build."
+    assert words == (
+        WordProb(0, 3, 0.9),
+        WordProb(4, 8, 0.3),
+        WordProb(9, 11, 1.0),
+        WordProb(12, 18, 0.95),  # the full stop carries no evidence of its own
+    )
+    assert [text[w.start : w.end] for w in words] == ["Ask", "Kofi", "to", "build."]
+
+
+@given(
+    st.lists(
+        st.tuples(
+            st.sampled_from([" ask", " Ko", "fi", ",", " to", "-", " the", "."]), st.floats(0, 1)
+        ),
+        max_size=12,
+    )
+)
+def test_word_probs_spans_always_lie_on_the_text(pairs: list[tuple[str, float]]) -> None:
+    text, words = word_probs([p for p, _ in pairs], [q for _, q in pairs])
+    for w in words:
+        assert 0 <= w.start < w.end <= len(text)
+        assert text[w.start : w.end].strip() == text[w.start : w.end]
+        assert 0.0 <= w.prob <= 1.0
+    assert all(a.end < b.start for a, b in itertools.pairwise(words))
+
+
+@pytest.mark.parametrize(
+    ("text", "loop"),
+    [
+        ("Ask Kami and Tami, Imani, Imani, Imani, Imani", True),
+        ("As Kofi, Tariq, Imani, Zuri, Tariq, I", True),
+        ("map the map the map the orchard", True),
+        ("Ask Kofi to build a bench by tomorrow.", False),
+        ("Ask Kofi and Zuri to map the orchard.", False),
+        ("", False),
+    ],
+)
+def test_loops_and_prompt_echoes_are_seen(text: str, loop: bool) -> None:
+    assert looped(text, NAMES) is loop
+
+
+@pytest.mark.parametrize(
+    ("text", "slot"),
+    [
+        ("Ask coffee to build a bench.", "coffee"),
+        ("Tell a mani to map the orchard", "a mani"),
+        ("Kofi, please fix the gate", "Kofi"),
+        ("As Imani to repair the gate", "Imani"),
+        ("Could you have Tariq, investigate the barn", "Tariq"),
+        ("ask the team to help", None),
+        ("Tell him to go", None),
+        ("Tell everyone to rest", None),
+        ("map the grove path", None),
+        ("as soon as you can, map it", None),
+    ],
+)
+def test_the_name_slot_is_found_where_the_words_put_a_name(text: str, slot: str | None) -> None:
+    found = name_slot(text, NAMES)
+    assert (None if found is None else text[found[0] : found[1]]) == slot
+
+
+def test_posteriors_are_a_distribution_best_first() -> None:
+    scored = posteriors(NAMES, [-3.0, -5.0, -20.0, -18.0, -4.0])
+    assert [s.name for s in scored[:3]] == ["Abeni", "Imani", "Kofi"]
+    assert abs(sum(s.posterior for s in scored) - 1.0) < 1e-9
+    assert scored[0] == NameScore("Abeni", pytest.approx(0.665, abs=1e-3))
