@@ -227,3 +227,22 @@ def test_never_confirmed_without_its_principals_confirm(
         if entry.state in ("confirmed", "refused") or entry.objective.confirmed_by_steward:
             assert confirmed_by.get(oid, set()) >= {owner[oid]}
             assert confirmed_by[oid] == {owner[oid]}
+
+
+@pytest.mark.parametrize(
+    ("heard", "kind"),
+    [
+        ("Cancel note.", "reject"),  # "cancel that", misheard
+        ("No Emks.", "reject"),  # "no thanks", misheard
+        ("no, tell Kofi instead", None),  # says more: a new turn
+        ("Sound good.", "confirm"),
+        ("Go Fed.", None),  # a "yes" is never guessed
+        ("yes, Kofi should build it", None),
+    ],
+)
+def test_misheard_refusals_still_refuse_and_yes_is_never_guessed(
+    heard: str, kind: str | None
+) -> None:
+    from vac.intent import classify_reply
+
+    assert classify_reply(heard) == kind

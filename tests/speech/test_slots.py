@@ -8,7 +8,15 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from vac.speech.slots import NameScore, WordProb, looped, name_slot, posteriors, word_probs
+from vac.speech.slots import (
+    NameScore,
+    WordProb,
+    collapse_repeats,
+    looped,
+    name_slot,
+    posteriors,
+    word_probs,
+)
 
 NAMES = ("Abeni", "Kofi", "Zuri", "Tariq", "Imani")
 
@@ -84,3 +92,41 @@ def test_posteriors_are_a_distribution_best_first() -> None:
     assert [s.name for s in scored[:3]] == ["Abeni", "Imani", "Kofi"]
     assert abs(sum(s.posterior for s in scored) - 1.0) < 1e-9
     assert scored[0] == NameScore("Abeni", pytest.approx(0.665, abs=1e-3))
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        ("Never mind. Never mind.", "Never mind."),
+        ("Forget it. Forget it.", "Forget it."),
+        (
+            "Get a many to guard the Orchard. Get a many Tikard the Orchard.",
+            "Get a many to guard the Orchard.",
+        ),
+        (
+            "Ask Kofi to build a bench. Then map the orchard.",
+            "Ask Kofi to build a bench. Then map the orchard.",
+        ),
+        ("Yes.", "Yes."),
+    ],
+)
+def test_a_sentence_read_twice_is_kept_once(text: str, kept: str) -> None:
+    assert collapse_repeats(text) == kept
+
+
+@pytest.mark.parametrize(
+    ("text", "slot", "lead"),
+    [
+        ("Telsuri to fix the leaking tap", "Telsuri", "Tell "),
+        ("Telco Phi to befriend the shepherd", "Telco Phi", "Tell "),
+        ("Telebeni to report on the storm", "Telebeni", "Tell "),
+        ("Tell Kofi to go", "Kofi", ""),
+        ("Television is broken", None, ""),
+    ],
+)
+def test_a_cue_fused_with_the_name_is_a_slot_with_its_cue_put_back(
+    text: str, slot: str | None, lead: str
+) -> None:
+    found = name_slot(text, NAMES)
+    assert (None if found is None else text[found.start : found.end]) == slot
+    assert (found.lead if found else "") == lead

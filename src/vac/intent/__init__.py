@@ -14,6 +14,7 @@ from vac.intent.errors import (
     SquadMessageInvalid,
 )
 from vac.intent.evidence import (
+    SPOKEN_CONFIRM_MIN_CONFIDENCE,
     SPOKEN_MIN_CONFIDENCE,
     Evidence,
     NameChoice,
@@ -88,6 +89,7 @@ __all__ = [
     "MIN_CONFIDENCE",
     "OBJECTIVE_FIELDS",
     "REJECT_MIN_CONFIDENCE",
+    "SPOKEN_CONFIRM_MIN_CONFIDENCE",
     "SPOKEN_MIN_CONFIDENCE",
     "SQUAD_KINDS",
     "Agent",

@@ -35,6 +35,9 @@ DEADLINE_SURE: Final = 0.3
 # A name this unsure, with a second roster name at least this likely, is asked.
 NAME_ASK_BELOW: Final = 0.1
 SECOND_NAME_AT_LEAST: Final = 0.25
+# A spoken "yes" binds an agent: it needs this utterance confidence (a typed
+# one needs none); tiny.en scores right one-word replies 0.5-0.7.
+SPOKEN_CONFIRM_MIN_CONFIDENCE: Final = 0.5
 # The utterance confidence under which nothing is guessed when words carry
 # evidence (typed text and evidence-less transcripts keep `MIN_CONFIDENCE`).
 SPOKEN_MIN_CONFIDENCE: Final = 0.35
@@ -120,8 +123,12 @@ def flagged_summary(summary: str, flags: Sequence[UncertainField]) -> str:
 
 
 def _name_prob(draft: Draft, evidence: Evidence, source: str) -> float | None:
-    if draft.heard_as is None or draft.agent_source not in ("exact", "fuzzy", "phonetic"):
-        return None  # no name was said: nothing to weigh
+    if draft.agent_source in ("current", "default"):
+        # No name was heard: one may have been said and lost ("Telco Phi to…"),
+        # so a spoken draft sent to whoever is current is never a sure one.
+        return 0.0 if draft.agent_source == "default" else NAME_SURE / 2
+    if draft.heard_as is None:
+        return None
     at = source.lower().find(draft.heard_as.lower())
     if at < 0:
         return None
@@ -131,7 +138,7 @@ def _name_prob(draft: Draft, evidence: Evidence, source: str) -> float | None:
 def _choice(draft: Draft, evidence: Evidence, name_p: float) -> Clarify | None:
     """ "Did you mean Imani or Abeni?" when the name is a near toss-up."""
     names = [n for n in evidence.names if n.posterior >= SECOND_NAME_AT_LEAST]
-    if name_p >= NAME_ASK_BELOW or len(names) < 2:
+    if draft.heard_as is None or name_p >= NAME_ASK_BELOW or len(names) < 2:
         return None
     first, second = names[0].name, names[1].name
     return Clarify(

@@ -53,6 +53,7 @@ _CONFIRM: Final[frozenset[str]] = frozenset(
         "okay do it",
         "ok do it",
         "sounds good",
+        "sound good",  # how the recogniser often writes it
         "that's right",
         "correct",
         "approved",
@@ -80,6 +81,7 @@ _REJECT: Final[frozenset[str]] = frozenset(
         "rejected",
     }
 )
+_REJECT_LEADS: Final = frozenset({"no", "nope", "cancel", "stop", "scrap"})
 # A spoken "no"/"cancel" may act on lower recogniser confidence than a "yes":
 # a wrongly rejected draft costs a repetition, a wrongly confirmed one binds an
 # agent. tiny.en scores one-word replies low (0.4-0.7) even when right.
@@ -102,6 +104,12 @@ def classify_reply(text: str) -> Reply | None:
     if norm in _CONFIRM:
         return "confirm"
     if norm in _REJECT:
+        return "reject"
+    # "Cancel note", "no thanks" misheard: a refusal word and at most one more
+    # is a refusal. Only for rejecting: a wrongly rejected draft costs a
+    # repetition, a wrongly confirmed one binds an agent.
+    first, *rest = norm.split() or [""]
+    if first in _REJECT_LEADS and len(rest) <= 1:
         return "reject"
     return None
 

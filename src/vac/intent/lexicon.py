@@ -122,7 +122,11 @@ def kind_of(word: str) -> TargetKind | None:
 
 # --- addressing -------------------------------------------------------------
 
-FRAME_WORDS: Final[frozenset[str]] = frozenset({"ask", "tell", "have", "direct", "get", "let"})
+# "as" is how the recogniser often writes a spoken "ask" ("As Tariq to…"); as a
+# frame it only ever names someone followed by "to" or a verb.
+FRAME_WORDS: Final[frozenset[str]] = frozenset(
+    {"ask", "tell", "have", "direct", "get", "let", "as"}
+)
 # Frames that, followed by an unknown word and "to", clearly name someone.
 NAMING_FRAMES: Final[frozenset[str]] = frozenset({"ask", "tell", "direct"})
 FILLERS: Final[frozenset[str]] = frozenset(

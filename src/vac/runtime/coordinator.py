@@ -269,7 +269,8 @@ class TurnCoordinator:
             oid = sole.objective.id
             if reply_kind == "reject" and confidence >= intent.REJECT_MIN_CONFIDENCE:
                 return self.planner.reject(turn.id, oid, now, None)
-            if reply_kind == "confirm" and confidence >= intent.MIN_CONFIDENCE:
+            floor = intent.SPOKEN_CONFIRM_MIN_CONFIDENCE if evidence else intent.MIN_CONFIDENCE
+            if reply_kind == "confirm" and confidence >= floor:
                 return self.planner.confirm(turn.id, oid, None, None, now, None)
             if reply_kind == "confirm":
                 # A low-confidence "yes" never binds an agent: ask for a clear one.

@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Sequence
-from typing import Final
+from typing import Final, NamedTuple
 
 import msgspec
 
@@ -21,6 +21,8 @@ import msgspec
 _CUES: Final = frozenset({"ask", "tell", "have", "get", "let", "remind", "and"})
 # "Ask" as Whisper sometimes writes it, only as the first word ("as soon as…").
 _MISHEARD_ASK: Final = frozenset({"as", "asked", "ass", "tel", "tall"})
+# Cues Whisper writes fused with the name that follows ("Telsuri", "Askofi").
+_FUSABLE: Final = {"tell": "Tell ", "tel": "Tell ", "ask": "Ask "}
 # Never a name: "ask the team", "tell everyone", "have it done".
 _NOT_NAMES: Final = frozenset(
     {
@@ -112,18 +114,62 @@ def looped(text: str, names: Sequence[str]) -> bool:
     return False
 
 
-def name_slot(text: str, names: Sequence[str]) -> tuple[int, int] | None:
-    """The characters [start, end) where the agent's name sits, if the words say.
+_SENTENCE: Final = re.compile(r"[^.!?]+[.!?]*")
+# A later sentence sharing this share of its words with the first is Whisper
+# reading the same audio again ("Never mind. Never mind."), not new speech.
+_ECHO_OVERLAP: Final = 0.6
+
+
+def collapse_repeats(text: str) -> str:
+    """`text` without the sentences that repeat its first one.
+
+    Whisper tiny sometimes transcribes a short utterance twice, the second
+    time a little worse ("Get a many to guard the orchard. Get a many Tikard
+    the orchard."); kept, the copy turns a "yes" into something that is not a
+    reply and a command into two targets.
+    """
+    sentences = [m.group().strip() for m in _SENTENCE.finditer(text) if m.group().strip()]
+    if len(sentences) < 2:
+        return text
+    first = [w for w in (bare(x) for x in sentences[0].split()) if w]
+    kept = [sentences[0]]
+    for sentence in sentences[1:]:
+        ws = [w for w in (bare(x) for x in sentence.split()) if w]
+        shared = sum(1 for w in ws if w in first)
+        if not ws or shared / max(len(ws), len(first)) < _ECHO_OVERLAP:
+            kept.append(sentence)
+    return " ".join(kept)
+
+
+class Slot(NamedTuple):
+    """Where the agent's name sits: characters [start, end) of the transcript,
+    and the words to put before a name there (a cue fused into the name:
+    "Telsuri" → "Tell " + "Zuri")."""
+
+    start: int
+    end: int
+    lead: str = ""
+    fused: bool = False  # a cue fused with the name, or a name split in two
+
+
+def name_slot(text: str, names: Sequence[str]) -> Slot | None:
+    """Where the agent's name sits, if the words say.
 
     After a cue ("ask X to", "tell X", "have X") or at the very start before
     a comma ("X, please…"). One word, or two when Whisper split a name into
-    a short word and the rest ("a mani" for Imani). None when the words name
-    no one there ("ask the team", "tell everyone").
+    a short word and the rest ("a mani" for Imani), or the rest of a cue it
+    fused with the name ("Telsuri to…"). None when the words name no one
+    there ("ask the team", "tell everyone").
     """
     spans = [(m.start(), m.end(), bare(m.group())) for m in _WORD.finditer(text)]
+    if not spans:
+        return None
     roster = {bare(n) for n in names}
+    fused = _fused_cue(text, spans)
+    if fused is not None:
+        return fused
     at: int | None = None
-    if spans and text[spans[0][0] : spans[0][1]].endswith(",") and spans[0][2] not in _NOT_NAMES:
+    if text[spans[0][0] : spans[0][1]].endswith(",") and spans[0][2] not in _NOT_NAMES:
         at = 0
     else:
         for i, (_s, _e, w) in enumerate(spans[:-1]):
@@ -142,8 +188,23 @@ def name_slot(text: str, names: Sequence[str]) -> tuple[int, int] | None:
         word = text[spans[at][0] : spans[at][1]]
         if at + 1 >= len(spans) or spans[at + 1][2] in ("to", "") or word.endswith(","):
             return None
-        return spans[at][0], spans[at + 1][1] - _trailing_punct(text, spans[at + 1])
-    return spans[at][0], spans[at][1] - _trailing_punct(text, spans[at])
+        end = spans[at + 1][1] - _trailing_punct(text, spans[at + 1])
+        return Slot(spans[at][0], end, fused=True)
+    return Slot(spans[at][0], spans[at][1] - _trailing_punct(text, spans[at]))
+
+
+def _fused_cue(text: str, spans: list[tuple[int, int, str]]) -> Slot | None:
+    """ "Telsuri to…", "Telebeni to…", "Telco Phi to…": the cue and the name as one."""
+    word = spans[0][2]
+    cue = next((c for c in _FUSABLE if word.startswith(c) and len(word) - len(c) >= 2), None)
+    if cue is None or word in _CUES or word in _MISHEARD_ASK:
+        return None
+    # The name runs to the word before "to" (at most one more word).
+    for k in (1, 2):
+        if k < len(spans) and spans[k][2] == "to":
+            end = spans[k - 1][1] - _trailing_punct(text, spans[k - 1])
+            return Slot(spans[0][0], end, lead=_FUSABLE[cue], fused=True)
+    return None
 
 
 def _trailing_punct(text: str, span: tuple[int, int, str]) -> int:
