@@ -134,3 +134,11 @@ def test_weighing_never_changes_the_objective(name_p: float, verb_p: float, when
 )
 def test_an_answer_picks_one_offered_name(answer: str, picked: str | None) -> None:
     assert chosen(answer, ("Imani", "Abeni")) == picked
+
+
+def test_a_spoken_reply_with_evidence_may_be_quieter_but_a_yes_stays_stricter() -> None:
+    from vac.intent import reply_floor
+
+    assert reply_floor("confirm", weighed=False) == 0.7
+    assert reply_floor("reject", weighed=False) == 0.4
+    assert reply_floor("reject", weighed=True) < reply_floor("confirm", weighed=True) < 0.7

@@ -16,10 +16,12 @@ from vac.intent.errors import (
 from vac.intent.evidence import (
     SPOKEN_CONFIRM_MIN_CONFIDENCE,
     SPOKEN_MIN_CONFIDENCE,
+    SPOKEN_REJECT_MIN_CONFIDENCE,
     Evidence,
     NameChoice,
     WordProb,
     chosen,
+    reply_floor,
     weigh,
 )
 from vac.intent.gate import (
@@ -91,6 +93,7 @@ __all__ = [
     "REJECT_MIN_CONFIDENCE",
     "SPOKEN_CONFIRM_MIN_CONFIDENCE",
     "SPOKEN_MIN_CONFIDENCE",
+    "SPOKEN_REJECT_MIN_CONFIDENCE",
     "SQUAD_KINDS",
     "Agent",
     "AuditEvent",
@@ -140,6 +143,7 @@ __all__ = [
     "objective_json_schema",
     "parity_scenario",
     "parse",
+    "reply_floor",
     "resolve_agent",
     "route",
     "summarise",

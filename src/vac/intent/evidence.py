@@ -24,7 +24,8 @@ from typing import Final
 import msgspec
 
 from vac.intent import lexicon as lx
-from vac.intent.parser import Clarify, Draft
+from vac.intent.gate import REJECT_MIN_CONFIDENCE
+from vac.intent.parser import MIN_CONFIDENCE, Clarify, Draft
 from vac.protocol.objective import UncertainField
 
 # Tuned on the dev half of the understanding benchmark (docs/understanding.md).
@@ -36,8 +37,11 @@ DEADLINE_SURE: Final = 0.3
 NAME_ASK_BELOW: Final = 0.1
 SECOND_NAME_AT_LEAST: Final = 0.25
 # A spoken "yes" binds an agent: it needs this utterance confidence (a typed
-# one needs none); tiny.en scores right one-word replies 0.5-0.7.
-SPOKEN_CONFIRM_MIN_CONFIDENCE: Final = 0.5
+# one needs none). tiny.en scores a right one-word reply low: "Yes." 0.46-0.60
+# and "Cancel." 0.55 on the fixtures, multi-word replies 0.54-0.85 on the dev
+# half; a reply is only ever read when exactly one draft is pending.
+SPOKEN_CONFIRM_MIN_CONFIDENCE: Final = 0.4
+SPOKEN_REJECT_MIN_CONFIDENCE: Final = 0.3
 # The utterance confidence under which nothing is guessed when words carry
 # evidence (typed text and evidence-less transcripts keep `MIN_CONFIDENCE`).
 SPOKEN_MIN_CONFIDENCE: Final = 0.35
@@ -77,6 +81,17 @@ class Evidence(msgspec.Struct, frozen=True):
 
     words: tuple[WordProb, ...] = ()
     names: tuple[NameChoice, ...] = ()  # best first; empty when no slot was rescored
+
+
+def reply_floor(kind: str, *, weighed: bool) -> float:
+    """The utterance confidence a yes (`confirm`) or no (`reject`) needs to act.
+
+    `weighed`: the words came with the recogniser's per-word evidence (the
+    daemon's own decoding); without it the older, stricter floors hold.
+    """
+    if kind == "confirm":
+        return SPOKEN_CONFIRM_MIN_CONFIDENCE if weighed else MIN_CONFIDENCE
+    return SPOKEN_REJECT_MIN_CONFIDENCE if weighed else REJECT_MIN_CONFIDENCE
 
 
 def span_prob(evidence: Evidence, start: int, end: int) -> float | None:

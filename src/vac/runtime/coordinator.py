@@ -267,10 +267,10 @@ class TurnCoordinator:
         )
         if reply_kind is not None and sole is not None:
             oid = sole.objective.id
-            if reply_kind == "reject" and confidence >= intent.REJECT_MIN_CONFIDENCE:
+            sure = confidence >= intent.reply_floor(reply_kind, weighed=evidence is not None)
+            if reply_kind == "reject" and sure:
                 return self.planner.reject(turn.id, oid, now, None)
-            floor = intent.SPOKEN_CONFIRM_MIN_CONFIDENCE if evidence else intent.MIN_CONFIDENCE
-            if reply_kind == "confirm" and confidence >= floor:
+            if reply_kind == "confirm" and sure:
                 return self.planner.confirm(turn.id, oid, None, None, now, None)
             if reply_kind == "confirm":
                 # A low-confidence "yes" never binds an agent: ask for a clear one.
