@@ -61,6 +61,15 @@ async def test_final_is_served_before_waiting_partials(pool: SttPool) -> None:
     assert done == ["final:c", "partial:a", "partial:b"]
 
 
+async def test_a_speculative_final_waits_like_a_partial_but_decodes_completely(
+    pool: SttPool,
+) -> None:
+    # The engine hears `final` as "decode completely" (fakes.FakeStt says which).
+    assert (await pool.transcribe(PCM, kind="partial", key="p")).text == "partial 1600"
+    spec = await pool.transcribe(PCM, kind="partial", key="p", complete=True)
+    assert spec.text == "final 1600"
+
+
 async def test_newer_partial_and_final_supersede_pending_partial(pool: SttPool) -> None:
     busy = await _occupy(pool)
     first = asyncio.create_task(pool.transcribe(PCM, kind="partial", key="s"))

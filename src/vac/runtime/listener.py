@@ -318,9 +318,11 @@ class Listener:
             and st.vad is not None
             and st.vad.trailing_unvoiced_ms >= SPECULATE_AFTER_MS
         ):
-            # Partial priority: a guess never crowds out anyone's real final.
+            # Partial priority: a guess never crowds out anyone's real final;
+            # but decoded completely, as it may become the final.
+            pcm, key = bytes(st.pcm), _spec_key(self.session, st)
             task = self._tasks.spawn(
-                self.stt.transcribe(bytes(st.pcm), kind="partial", key=_spec_key(self.session, st))
+                self.stt.transcribe(pcm, kind="partial", key=key, complete=True)
             )
             task.add_done_callback(_quiet)
             st.speculation = _Speculation(st.voiced_ms, task)

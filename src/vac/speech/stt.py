@@ -184,7 +184,8 @@ class WhisperStt:
         return self._config
 
     def transcribe(self, pcm: npt.NDArray[np.int16], *, final: bool) -> Transcript:
-        """Recognise 16 kHz mono int16 audio. `final` is advisory (same decoding)."""
+        """Recognise 16 kHz mono int16 audio. A partial (`final=False`) skips the
+        per-word evidence and the name rescoring: it is only shown."""
         started = time.perf_counter()
         audio_ms = len(pcm) * 1000 // RATE_HZ
         level_dbfs = speech_level_dbfs(pcm)
@@ -193,7 +194,7 @@ class WhisperStt:
         audio = pcm.astype(np.float32) / 32768.0
         heard = _Heard("", -math.inf, 1.0)
         if audio_ms <= self._config.window_ms:
-            heard = self._decode_window(audio)
+            heard = self._decode_window(audio, final=final)
         else:
             text, avg_logprob, no_speech_prob = self._decode_full(audio)
             heard = _Heard(text, avg_logprob, no_speech_prob)
@@ -227,7 +228,7 @@ class WhisperStt:
             heard_name=heard.heard_name,
         )
 
-    def _decode_window(self, audio: npt.NDArray[np.float32]) -> _Heard:
+    def _decode_window(self, audio: npt.NDArray[np.float32], *, final: bool) -> _Heard:
         from faster_whisper.audio import pad_or_trim
         from faster_whisper.transcribe import get_ctranslate2_storage
 
@@ -248,6 +249,10 @@ class WhisperStt:
         if not decoded.text or looped(decoded.text, self._vocabulary):
             return heard
         decoded = _without_repeats(decoded, self._pieces(decoded.tokens))
+        if not final:
+            # A partial is only shown: no evidence, no rescoring, so that a
+            # final never waits long behind one on a busy worker.
+            return heard._replace(text=decoded.text)
         audio_frames = len(audio) * _MEL_FRAMES_PER_S // RATE_HZ
         probs = decoded.probs
         if probs is None:  # beam search gives no per-step distribution: force-decode once

@@ -225,9 +225,10 @@ class _Worker:
 @dataclass(eq=False)
 class _PendingJob:
     key: str
-    final: bool
+    final: bool  # queue priority: finals before partials
     pcm: bytes
     future: asyncio.Future[Transcript] = field(repr=False)
+    complete: bool = True  # the engine's full decoding (evidence, rescoring)
 
     @property
     def settled(self) -> bool:
@@ -299,13 +300,21 @@ class SttPool:
             self._workers[slot] = worker
             self._runners.append(asyncio.create_task(self._run(slot), name=f"stt-slot-{slot}"))
 
-    async def transcribe(self, pcm: bytes, *, kind: JobKind, key: str) -> Transcript:
-        """Recognise s16le 16 kHz mono `pcm`. Raises Busy, Superseded or ProviderUnavailable."""
+    async def transcribe(
+        self, pcm: bytes, *, kind: JobKind, key: str, complete: bool | None = None
+    ) -> Transcript:
+        """Recognise s16le 16 kHz mono `pcm`. Raises Busy, Superseded or ProviderUnavailable.
+
+        `kind` is the job's priority; `complete` asks for the engine's full
+        decoding (default: finals only). A speculative final runs at partial
+        priority but completely: its result may become the final.
+        """
         if not self._started or self._closed or self._wakeup is None:
             raise ProviderUnavailable("STT pool is not running")
         if self._down:
             raise ProviderUnavailable("no STT worker is alive")
         job = _PendingJob(key, kind == "final", pcm, asyncio.get_running_loop().create_future())
+        job.complete = kind == "final" if complete is None else complete
         self._enqueue(job)
         async with self._wakeup:
             self._wakeup.notify()
@@ -390,7 +399,7 @@ class SttPool:
 
     async def _roundtrip(self, worker: _Worker, job: _PendingJob) -> _Result | _JobFailed:
         loop = asyncio.get_running_loop()
-        call = loop.run_in_executor(self._executor, worker.roundtrip, job.final, job.pcm)
+        call = loop.run_in_executor(self._executor, worker.roundtrip, job.complete, job.pcm)
         try:
             done, _ = await asyncio.wait({call}, timeout=self._config.job_timeout_s)
         except asyncio.CancelledError:
