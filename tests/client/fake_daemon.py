@@ -206,7 +206,15 @@ class FakeDaemon:
     def _start_reply(self, turn: str, status: str) -> None:
         stream = f"out-{turn}"
         self._send(
-            AudioOutputStart(turn=turn, stream=stream, generation=1, rate=self._rate, text="ok")
+            AudioOutputStart(
+                turn=turn,
+                stream=stream,
+                generation=1,
+                rate=self._rate,
+                text="ok",
+                encoding="pcm_s16le",
+                channels=1,
+            )
         )
         self._reply = _Reply(turn, stream, self.reply_chunks, status, next_s=time.monotonic())
 

@@ -52,7 +52,18 @@ def draft(obj_id: str = "obj-1", revision: int = 1) -> ObjectiveDraft:
 
 
 def play_reply(m: TalkModel, turn: str = "t1", chunks: int = 10) -> None:
-    m.on_message(AudioOutputStart(turn=turn, stream="o1", generation=1, rate=16000, text="x"), None)
+    m.on_message(
+        AudioOutputStart(
+            turn=turn,
+            stream="o1",
+            generation=1,
+            rate=16000,
+            text="x",
+            encoding="pcm_s16le",
+            channels=1,
+        ),
+        None,
+    )
     for i in range(chunks):
         m.on_message(AudioOutputChunk(stream="o1", generation=1, index=i), b"\x01\x00" * 320)
 

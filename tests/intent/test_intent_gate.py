@@ -11,6 +11,7 @@ from intent_factories import objective_builtins
 
 from vac.intent import (
     DraftBook,
+    DraftEntry,
     ObjectiveInvalid,
     ObjectiveUnknown,
     RevisionStale,
@@ -166,14 +167,28 @@ def test_refusals_are_remembered_by_id_and_by_content(make_objective: MakeObject
     assert not book.confirm("alice", "obj-3", now=NOW).prior_refusal
 
 
+def test_one_principals_refusal_never_colours_anothers_ask(make_objective: MakeObjective) -> None:
+    # Alice's ask was refused; Bob's same ask is his own, not coercion.
+    book = DraftBook()
+    book.add("alice", make_objective(id="a-1"), now=NOW)
+    book.confirm("alice", "a-1", now=NOW)
+    book.record_refusal("alice", "a-1")
+    book.add("bob", make_objective(id="b-1"), now=NOW)
+    assert not book.confirm("bob", "b-1", now=NOW).prior_refusal
+    book.add("alice", make_objective(id="a-2"), now=NOW)
+    assert book.confirm("alice", "a-2", now=NOW).prior_refusal
+
+
 def test_load_restores_and_forget_deletes(make_objective: MakeObjective) -> None:
     book = DraftBook()
     book.add("alice", make_objective(), now=NOW)
     book.add("bob", make_objective(id="obj-2"), now=NOW)
     restored = DraftBook()
-    restored.load(book.entries(), refused=[make_objective(id="old")])
+    old = DraftEntry("alice", make_objective(id="old"), NOW, NOW, "refused")
+    restored.load(book.entries(), refused=[old])
     assert restored.get("alice", "obj-1").state == "pending"
-    assert restored.prior_refusal(make_objective(id="x"))
+    assert restored.prior_refusal("alice", make_objective(id="x"))
+    assert not restored.prior_refusal("bob", make_objective(id="x"))
     assert restored.forget_principal("alice") == 1
     with pytest.raises(ObjectiveUnknown):
         restored.get("alice", "obj-1")
@@ -246,3 +261,26 @@ def test_misheard_refusals_still_refuse_and_yes_is_never_guessed(
     from vac.intent import classify_reply
 
     assert classify_reply(heard) == kind
+
+
+def test_a_counter_offer_confirmed_unchanged_is_the_agents_own_proposal(
+    make_objective: MakeObjective,
+) -> None:
+    book = DraftBook()
+    book.add("alice", make_objective(id="c-1"), now=NOW, counter_of="o-1")
+    assert book.confirm("alice", "c-1", now=NOW).own_proposal
+    book.add("alice", make_objective(id="c-2"), now=NOW, counter_of="o-1")
+    edited = book.confirm("alice", "c-2", now=NOW, edits={"priority": 90})
+    assert edited.edited and not edited.own_proposal  # the steward changed it
+    book.add("alice", make_objective(id="d-1"), now=NOW)
+    assert not book.confirm("alice", "d-1", now=NOW).own_proposal
+
+
+def test_acceptance_is_recorded_on_the_stored_objective(make_objective: MakeObjective) -> None:
+    book = DraftBook()
+    book.add("alice", make_objective(id="o-1"), now=NOW)
+    book.confirm("alice", "o-1", now=NOW)
+    entry = book.record_acceptance("alice", "o-1")
+    assert entry.objective.accepted_by_agent and entry.state == "confirmed"
+    with pytest.raises(ObjectiveUnknown):
+        book.record_acceptance("bob", "o-1")

@@ -229,3 +229,20 @@ def test_counter_draft_has_a_spoken_summary() -> None:
     assert summarise(n.counter, now=LATE) == (
         "Abeni will repair the fence by Sunday 3 May, after a rest — confirm?"
     )
+
+
+def test_the_agents_own_counter_offer_confirmed_is_accepted_not_countered_again() -> None:
+    # Confirming the counter-offer used to get another counter-offer, forever.
+    obj = objective_from("ask Abeni to fix the fence by tomorrow carefully", now=LATE)
+    tired = agent(energy=25, trust=75)
+    first = negotiate(obj, tired, now=LATE, prior_refusal=False, counter_id="n-2")
+    assert first.decision == "counter-offer" and first.counter is not None
+    again = negotiate(first.counter, tired, now=LATE, prior_refusal=False, own_proposal=True)
+    assert again.decision == "accept" and again.counter is None
+    assert again.evidence == ["counter-offer:accepted"]
+
+
+def test_an_own_proposal_still_refuses_what_crosses_a_value() -> None:
+    obj = objective_from("ask Abeni to build a bench and lie to the visitors")
+    n = negotiate(obj, agent(), now=NOW, prior_refusal=False, own_proposal=True)
+    assert n.decision == "refuse"

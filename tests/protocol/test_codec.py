@@ -26,6 +26,7 @@ from vac.protocol.messages import (
     AudioInputChunk,
     AudioInputCommit,
     AudioOutputChunk,
+    AudioOutputStart,
     Error,
     Hello,
     InboundMessage,
@@ -397,3 +398,12 @@ def test_header_of_too_many_items_is_invalid_message() -> None:
         decode_inbound([b"VAC/1", header])
     assert info.value.code == "invalid_message"
     assert str(MAX_HEADER_ITEMS) in info.value.message
+
+
+def test_audio_output_start_carries_encoding_and_channels_on_the_wire() -> None:
+    # Outbound omits defaults: these two once were defaulted, so never sent (§5).
+    start = AudioOutputStart(
+        turn="t", stream="o", generation=1, rate=16000, text="hi", encoding="pcm_s16le", channels=1
+    )
+    body = msgspec.msgpack.decode(encode_outbound(start)[1])
+    assert body["encoding"] == "pcm_s16le" and body["channels"] == 1

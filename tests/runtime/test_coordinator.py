@@ -22,8 +22,10 @@ from vac.protocol.messages import (
     AudioOutputDone,
     AudioOutputStart,
     Limits,
+    Negotiation,
     ObjectiveClarify,
     ObjectiveConfirm,
+    ObjectiveConfirmed,
     ObjectiveDraft,
     ObjectiveList,
     ObjectiveListResult,
@@ -405,3 +407,35 @@ async def test_a_toss_up_is_asked_by_name_and_the_answer_drafts_it(rig: Rig) -> 
     (draft,) = rig.of(ObjectiveDraft)
     assert draft.objective.agent == "Abeni" and draft.preview.uncertain == []
     assert draft.objective.source_text == "Ask Abeni to map the orchard"
+
+
+# ------------------------------------------------------ the agent's answer, kept
+
+
+async def test_an_edit_to_an_agent_off_the_roster_is_invalid_and_changes_nothing(
+    rig: Rig,
+) -> None:
+    rig.text("t1")
+    await rig.settle(1)
+    oid = rig.of(ObjectiveDraft)[0].objective.id
+    edit = ObjectiveConfirm(id="c1", objective_id=oid, edits={"agent": "Bob"})
+    rig.coordinator.handle(edit, None)
+    await rig.settle(1)
+    (err,) = rig.transport.errors
+    assert err.code == "objective_invalid" and err.details == {"fields": ["agent"]}
+    assert not rig.of(ObjectiveConfirmed)
+    assert rig.pending_agents() == ["Kofi"]  # still pending, unchanged
+
+
+async def test_an_accepted_objective_says_so_where_it_is_stored_and_sent(rig: Rig) -> None:
+    rig.text("t1", "ask Kofi to build a bench by the pond")
+    await rig.settle(1)
+    oid = rig.of(ObjectiveDraft)[0].objective.id
+    rig.coordinator.handle(ObjectiveConfirm(id="c1", objective_id=oid), None)
+    await rig.settle(2)
+    (negotiation,) = rig.of(Negotiation)
+    (confirmed,) = rig.of(ObjectiveConfirmed)
+    accepted = negotiation.decision == "accept"
+    assert confirmed.objective.accepted_by_agent is accepted
+    stored = rig.pipeline.book.get("alice", oid).objective
+    assert stored.accepted_by_agent is accepted and stored.status == "confirmed"

@@ -123,6 +123,8 @@ class DraftEntry(msgspec.Struct, frozen=True):
     expires_at: dt.datetime
     state: DraftState = "pending"
     session: str = ""
+    # The objective this draft counter-offers: the agent's own proposal.
+    counter_of: str | None = None
 
 
 class Confirmed(msgspec.Struct, frozen=True):
@@ -134,10 +136,13 @@ class Confirmed(msgspec.Struct, frozen=True):
     objective: Objective  # status confirmed, confirmed_by_steward true
     edited: bool
     prior_refusal: bool
+    # The agent's own counter-offer, confirmed as it proposed it: accepted.
+    own_proposal: bool = False
 
 
-def _signature(obj: Objective) -> tuple[str, str, str]:
-    return obj.agent.lower(), obj.verb, obj.target.ref
+def _signature(principal: str, obj: Objective) -> tuple[str, str, str, str]:
+    # Per principal: one steward's refused ask never colours another's.
+    return principal, obj.agent.lower(), obj.verb, obj.target.ref
 
 
 class Checkpoint:
@@ -152,7 +157,7 @@ class Checkpoint:
     def __init__(self, entries: dict[str, DraftEntry | None]) -> None:
         self.before = entries
         self.after: dict[str, DraftEntry] = {}
-        self.refusals: list[Objective] = []
+        self.refusals: list[tuple[str, Objective]] = []
 
 
 class DraftBook:
@@ -164,7 +169,7 @@ class DraftBook:
         self.ttl = dt.timedelta(seconds=ttl_s)
         self._entries: dict[str, DraftEntry] = {}
         self._refused_ids: Counter[str] = Counter()
-        self._refused_signatures: Counter[tuple[str, str, str]] = Counter()
+        self._refused_signatures: Counter[tuple[str, str, str, str]] = Counter()
         self._open: list[Checkpoint] = []  # decisions applied, not yet written
 
     # -- undo ------------------------------------------------------------
@@ -196,34 +201,43 @@ class DraftBook:
                 self._entries.pop(oid, None)
             else:
                 self._entries[oid] = before
-        for obj in cp.refusals:
+        for principal, obj in cp.refusals:
             self._refused_ids[obj.id] -= 1
-            self._refused_signatures[_signature(obj)] -= 1
+            self._refused_signatures[_signature(principal, obj)] -= 1
         self._refused_ids += Counter()  # drop zero counts
         self._refused_signatures += Counter()
 
     # -- lifecycle -------------------------------------------------------
 
     def add(
-        self, principal: str, objective: Objective, *, now: dt.datetime, session: str = ""
+        self,
+        principal: str,
+        objective: Objective,
+        *,
+        now: dt.datetime,
+        session: str = "",
+        counter_of: str | None = None,
     ) -> DraftEntry:
-        """Admit a parser draft. A pre-confirmed/accepted one is malformed."""
+        """Admit a parser draft (or an agent's counter-offer of `counter_of`).
+        A pre-confirmed/accepted one is malformed."""
         errors = check_draft_ready(objective)
         if errors:
             raise ObjectiveInvalid(errors)
         if objective.id in self._entries:
             raise ValueError(f"objective id {objective.id!r} is already in the book")
-        entry = DraftEntry(principal, objective, now, now + self.ttl, "pending", session)
+        entry = DraftEntry(
+            principal, objective, now, now + self.ttl, "pending", session, counter_of
+        )
         self._entries[objective.id] = entry
         self._note(entry)
         return entry
 
-    def load(self, entries: Iterable[DraftEntry], *, refused: Iterable[Objective] = ()) -> None:
+    def load(self, entries: Iterable[DraftEntry], *, refused: Iterable[DraftEntry] = ()) -> None:
         """Restore persisted entries and refusals (after a restart)."""
         for entry in entries:
             self._entries[entry.objective.id] = entry
-        for obj in refused:
-            self._remember_refusal(obj)
+        for gone in refused:
+            self._remember_refusal(gone.principal, gone.objective)
 
     def get(self, principal: str, objective_id: str) -> DraftEntry:
         entry = self._entries.get(objective_id)
@@ -281,9 +295,10 @@ class DraftBook:
             edited, obj = edited_obj is not obj, edited_obj
         elif edits:
             raise ObjectiveUnknown(objective_id, "refused objectives cannot be edited")
-        prior = self.prior_refusal(obj) or entry.state == "refused"
+        prior = self.prior_refusal(principal, obj) or entry.state == "refused"
         obj = msgspec.structs.replace(obj, status="confirmed", confirmed_by_steward=True)
-        return Confirmed(self._set(entry, "confirmed", obj), obj, edited, prior)
+        own = entry.counter_of is not None and not edited and not prior
+        return Confirmed(self._set(entry, "confirmed", obj), obj, edited, prior, own)
 
     def reject(self, principal: str, objective_id: str, *, now: dt.datetime) -> DraftEntry:
         entry = self._live(principal, objective_id, now)
@@ -331,12 +346,12 @@ class DraftBook:
 
     # -- refusals --------------------------------------------------------
 
-    def _remember_refusal(self, obj: Objective) -> None:
+    def _remember_refusal(self, principal: str, obj: Objective) -> None:
         self._refused_ids[obj.id] += 1
-        self._refused_signatures[_signature(obj)] += 1
+        self._refused_signatures[_signature(principal, obj)] += 1
         for cp in reversed(self._open):
             if obj.id in cp.before:
-                cp.refusals.append(obj)
+                cp.refusals.append((principal, obj))
                 return
 
     def record_refusal(self, principal: str, objective_id: str) -> DraftEntry:
@@ -345,14 +360,23 @@ class DraftBook:
         entry = self.get(principal, objective_id)
         if entry.state not in ("confirmed", "refused"):
             raise ObjectiveUnknown(objective_id, entry.state)
-        self._remember_refusal(entry.objective)
+        self._remember_refusal(principal, entry.objective)
         return self._set(entry, "refused")
 
-    def prior_refusal(self, objective: Objective) -> bool:
-        """Was this objective (by id, or by agent + verb + target) refused?"""
+    def record_acceptance(self, principal: str, objective_id: str) -> DraftEntry:
+        """The agent accepted this confirmed objective: `accepted_by_agent` is set."""
+        entry = self.get(principal, objective_id)
+        if entry.state != "confirmed":
+            raise ObjectiveUnknown(objective_id, entry.state)
+        obj = msgspec.structs.replace(entry.objective, accepted_by_agent=True)
+        return self._set(entry, "confirmed", obj)
+
+    def prior_refusal(self, principal: str, objective: Objective) -> bool:
+        """Did the agent refuse this objective (by id, or by agent + verb +
+        target) when `principal` asked? Another principal's refusals never count."""
         return (
             self._refused_ids[objective.id] > 0
-            or self._refused_signatures[_signature(objective)] > 0
+            or self._refused_signatures[_signature(principal, objective)] > 0
         )
 
     def forget_principal(self, principal: str) -> int:

@@ -6,6 +6,8 @@ rules apply in this order, first match wins:
 
 1. coercion: the agent already refused this objective → refuse again, and
    emit an `ObjectiveRefused` audit event (pressure cannot fabricate a yes);
+   the agent's own counter-offer, confirmed unchanged → accept (it is what
+   the agent proposed: countering it again would never end);
 2. value conflict: the objective's own words (its target, constraints and
    source text, *minus* the boundaries the steward drew) cue honesty,
    privacy, safety or autonomy, and the agent holds that value at ≥ 50;
@@ -220,10 +222,13 @@ def negotiate(
     now: dt.datetime,
     prior_refusal: bool,
     counter_id: str | None = None,
+    own_proposal: bool = False,
 ) -> NegotiationOutcome:
     """The agent's decision on a confirmed objective (rules in the module doc).
 
-    `prior_refusal` comes from the gate (`Confirmed.prior_refusal`).
+    `prior_refusal` comes from the gate (`Confirmed.prior_refusal`);
+    `own_proposal` (`Confirmed.own_proposal`) says the steward confirmed the
+    agent's own counter-offer unchanged: it is accepted, never countered again.
     `counter_id` is the id for a counter-offer's new draft (the caller mints
     ids); it defaults to `<id>-counter`.
     """
@@ -273,6 +278,14 @@ def negotiate(
             now.isoformat(),
         )
         return result("refuse", reply, reason, evidence, audit=audit)
+
+    if own_proposal and not held:
+        return result(
+            "accept",
+            f"That's what I proposed. I'll {task}.",
+            "The steward took my counter-offer as I made it.",
+            ["counter-offer:accepted"],
+        )
 
     if held:
         first = held[0]

@@ -339,8 +339,10 @@ class AudioOutputStart(Outbound, frozen=True, tag="audio.output.start"):
     generation: int
     rate: int
     text: str
-    encoding: Literal["pcm_s16le"] = "pcm_s16le"
-    channels: int = 1
+    # Required, not defaulted: `Outbound` omits defaults from the wire, and
+    # PROTOCOL §5 lists both fields on every `audio.output.start`.
+    encoding: Literal["pcm_s16le"]
+    channels: int
 
 
 class VisemeCue(msgspec.Struct, frozen=True):

@@ -155,10 +155,14 @@ class Planner:
                 now=now,
                 prior_refusal=confirmed.prior_refusal,
                 counter_id=counter_id,
+                own_proposal=confirmed.own_proposal,
             )
             entry = confirmed.entry
             if result.decision == "refuse":
                 entry = book.record_refusal(principal, oid)
+            if result.decision == "accept":
+                entry = book.record_acceptance(principal, oid)
+                objective = entry.objective  # accepted_by_agent: true, stored and sent
             rows = [self.shared.row(entry)]
             audits = []
             if result.audit is not None:
@@ -181,7 +185,9 @@ class Planner:
             ]
             spoken = result.reply
             if result.counter is not None and self.quota_ok(now):
-                counter = book.add(principal, result.counter, now=now, session=self.session.id)
+                counter = book.add(
+                    principal, result.counter, now=now, session=self.session.id, counter_of=oid
+                )
                 rows.append(self.shared.row(counter, origin=ref))
                 summary = intent.summarise(result.counter, now=now)
                 messages.append(

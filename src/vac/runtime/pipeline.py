@@ -114,7 +114,7 @@ class Pipeline:
             entry = msgspec.json.decode(row["body"], type=intent.DraftEntry)
             entries.append(entry)
             if row["refused"]:
-                refused.append(entry.objective)
+                refused.append(entry)
         self.book.load(entries, refused=refused)
         if self.stt is not None:
             await self.stt.start()
@@ -268,7 +268,7 @@ class Pipeline:
             created_at_ms=int(entry.created_at.timestamp() * 1000),
             expires_at_ms=int(entry.expires_at.timestamp() * 1000),
             updated_at_ms=now_ms(),
-            refused=self.book.prior_refusal(entry.objective),
+            refused=self.book.prior_refusal(entry.principal, entry.objective),
             origin=origin,
         )
 

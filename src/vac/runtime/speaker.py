@@ -138,6 +138,8 @@ class Speaker:
                             generation=reply.generation,
                             rate=self.session.output.rate,
                             text=reply.text,
+                            encoding="pcm_s16le",
+                            channels=1,
                         ),
                     )
                 case _A.DROP_CHUNKS:
