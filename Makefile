@@ -46,6 +46,12 @@ bench-understanding: $(STAMP)
 	$(BIN)/python -m benchmarks.understanding --split both \
 		--out docs/bench/understanding.json --md docs/bench/understanding.md \
 		--png docs/bench/understanding.png
+	# With the user's natural pause (real time + 300 ms): a held-out subset.
+	$(BIN)/python -m benchmarks.understanding --split heldout --limit 24 \
+		--voices joe,espeak-en-us --realtime --no-typed \
+		--out docs/bench/understanding-realtime.json \
+		--md docs/bench/understanding-realtime.md \
+		--png docs/bench/understanding-realtime.png
 
 fixtures: $(STAMP)
 	$(BIN)/python fixtures/generate.py
