@@ -292,7 +292,13 @@ def test_unprocessed_audio_overruns(strict_limits: RunningDaemon) -> None:
 
 
 def test_spoken_yes_and_cancel_against_a_pending_draft(voiced: RunningDaemon) -> None:
-    from vac.protocol.messages import ObjectiveClarify, ObjectiveRejected, TextInput
+    from vac import intent
+    from vac.protocol.messages import (
+        ObjectiveClarify,
+        ObjectiveConfirmed,
+        ObjectiveRejected,
+        TextInput,
+    )
 
     c = voiced.connect()
     ok = c.hello()
@@ -302,8 +308,17 @@ def test_spoken_yes_and_cancel_against_a_pending_draft(voiced: RunningDaemon) ->
     stream(c, FIXTURES["yes.joe"].pcm, "yes")
     msgs = until_done(c)
     final = next(m for m in msgs if isinstance(m, TranscriptFinal))
-    if final.confidence < 0.7:
-        # tiny.en scores a lone "yes" low: it must not confirm, it must ask.
+    if final.confidence >= intent.reply_floor("confirm", weighed=True):
+        # A spoken yes with the recogniser's evidence confirms the sole draft.
+        confirmed = [m for m in msgs if isinstance(m, ObjectiveConfirmed)]
+        assert [m.objective_id for m in confirmed] == [draft.objective.id]
+        c = voiced.connect()  # a session of its own for the cancel below
+        c.hello()
+        c.send(TextInput(id="t2", text="Ask Kofi to build a bench by the pond"))
+        draft = c.expect(ObjectiveDraft)
+        c.expect(TurnDone)
+    else:
+        # Too quiet a yes must not confirm: it must ask.
         clarify = next(m for m in msgs if isinstance(m, ObjectiveClarify))
         assert clarify.reason == "low-confidence-confirm" and "Kofi" in clarify.question
         c2 = voiced.connect()
