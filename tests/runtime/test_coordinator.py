@@ -387,6 +387,28 @@ def heard(rig: Rig, text: str, probs: dict[str, float], names: dict[str, float])
     rig.coordinator._on_final(FinalHeard("s1", text, 0.55, "transcribed", "c1", LatencyTrace(), ev))
 
 
+async def test_the_clients_trace_is_kept_to_turn_done(rig: Rig) -> None:
+    words = (intent.WordProb(0, 3, 0.9),)
+    trace = LatencyTrace(client_trace="c-42")
+    rig.coordinator._on_final(
+        FinalHeard(
+            "s1",
+            "ask Kofi to build a bench",
+            0.9,
+            "transcribed",
+            "c1",
+            trace,
+            intent.Evidence(words),
+        )
+    )
+    await rig.settle(1)
+    (done,) = rig.of(TurnDone)
+    assert done.trace == "c-42"
+    rig.text("t2")
+    await rig.settle(2)
+    assert rig.of(TurnDone)[1].trace is None  # typed: no client trace
+
+
 async def test_an_unsure_name_is_flagged_in_the_draft_not_refused(rig: Rig) -> None:
     heard(rig, "Ask Imani to map the orchard", {"Imani": 0.3}, {"Imani": 0.8, "Abeni": 0.2})
     await rig.settle(1)

@@ -65,8 +65,9 @@ def stream(
     mode: InputMode = "push_to_talk",
     pace_s: float = 0.0,
     commit: bool = True,
+    trace: str | None = None,
 ) -> int:
-    return c.stream_pcm(stream_id, pcm, mode=mode, pace_s=pace_s, commit=commit)
+    return c.stream_pcm(stream_id, pcm, mode=mode, pace_s=pace_s, commit=commit, trace=trace)
 
 
 def until_done(c: Connection, timeout_s: float = 30.0) -> list[OutboundMessage]:
@@ -87,7 +88,7 @@ def test_spoken_command_partial_final_then_draft(voiced: RunningDaemon) -> None:
     c = voiced.connect()
     c.hello()
     # Twice real time: partials arrive while the user is still "speaking".
-    stream(c, fx.pcm, "s1", pace_s=0.01)
+    stream(c, fx.pcm, "s1", pace_s=0.01, trace="client-trace-7")
     msgs = until_done(c)
     kinds = [type(m).__name__ for m in msgs]
     assert kinds[0] == "SpeechStarted", kinds
@@ -106,6 +107,7 @@ def test_spoken_command_partial_final_then_draft(voiced: RunningDaemon) -> None:
     assert draft.objective.agent == "Kofi" and draft.objective.status == "draft"
     done = msgs[-1]
     assert isinstance(done, TurnDone) and done.turn == final.turn
+    assert done.trace == "client-trace-7"  # the client's trace, kept to the end
     assert {"asr", "parse", "ack"} <= set(done.latency_ms)
     assert done.status == ("budget-exceeded" if done.latency_ms["ack"] > 400 else "parsed")
 

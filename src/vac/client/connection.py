@@ -229,10 +229,12 @@ class Connection:
         pace_s: float = 0.0,
         commit: bool = True,
         chunk_bytes: int = 640,
+        trace: str | None = None,
     ) -> int:
         """Start a stream, send `pcm` in chunks (20 ms by default), optionally commit.
 
-        `pace_s` sleeps between chunks (0.02 is real time for 20 ms chunks).
+        `pace_s` sleeps between chunks (0.02 is real time for 20 ms chunks);
+        `trace` is the client's id for the utterance, echoed in `turn.done`.
         Returns the last seq sent.
         """
         self.send(
@@ -243,6 +245,7 @@ class Connection:
                 rate=16000,
                 channels=1,
                 mode=mode,
+                trace=trace,
             )
         )
         seq = 0

@@ -392,6 +392,8 @@ class TurnDone(Outbound, frozen=True, tag="turn.done"):
     turn: str
     status: TurnStatus
     latency_ms: dict[str, int]
+    # The `trace` of the `audio.input.start` that began the turn (an addition).
+    trace: str | None = None
 
 
 class ObjectiveListResult(Outbound, frozen=True, tag="objective.list.result"):

@@ -21,6 +21,9 @@ class LatencyTrace:
 
     origin_ns: int = field(default_factory=monotonic_ns)
     stages_ms: dict[str, int] = field(default_factory=dict)
+    # The client's own id for this utterance (`audio.input.start.trace`):
+    # carried into the turn's log lines and its `turn.done`, never invented.
+    client_trace: str | None = None
 
     def since_origin(self, stage: str) -> int:
         """Record `stage` as origin → now (first measurement wins)."""

@@ -102,6 +102,7 @@ class _Open:
     # What a repeated commit is answered with (§4): the final, or no_speech.
     outcome: TranscriptFinal | AudioInputDone | None = None
     speculation: _Speculation | None = None
+    client_trace: str | None = None  # `audio.input.start.trace`, kept to `turn.done`
     voiced_ms_at_close: int = 0
 
     @property
@@ -165,6 +166,7 @@ class Listener:
             machine=InputStream(msg.stream, limits.max_chunk_bytes, limits.max_utterance_ms),
             mode=msg.mode,
             vad=vadlib.VadStream(self.vad_config),
+            client_trace=msg.trace,
         )
         self.on_speech()  # a new utterance barges in on any reply (§5.2)
 
@@ -378,6 +380,7 @@ class Listener:
         self, st: _Open, reason: InputDoneReason, ref: str | None, trace: LatencyTrace | None = None
     ) -> None:
         trace = trace or LatencyTrace()
+        trace.client_trace = st.client_trace
         if st.voiced_ms == 0:
             st.pcm = bytearray()
             st.outcome = AudioInputDone(stream=st.id, reason="no_speech", ref=ref)

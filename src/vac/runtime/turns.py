@@ -165,10 +165,15 @@ class TurnRunner:
             turn=turn.id,
             status=status,
             latency_ms=latency_ms,
+            trace=turn.trace.client_trace,
         )
-        self.transport.send(
-            self.session, TurnDone(turn=turn.id, status=status, latency_ms=dict(latency_ms))
+        done = TurnDone(
+            turn=turn.id,
+            status=status,
+            latency_ms=dict(latency_ms),
+            trace=turn.trace.client_trace,
         )
+        self.transport.send(self.session, done)
 
     async def _run(self, turn: Turn, body: TurnBody) -> None:
         try:
