@@ -461,3 +461,27 @@ async def test_an_accepted_objective_says_so_where_it_is_stored_and_sent(rig: Ri
     assert confirmed.objective.accepted_by_agent is accepted
     stored = rig.pipeline.book.get("alice", oid).objective
     assert stored.accepted_by_agent is accepted and stored.status == "confirmed"
+
+
+async def test_commitments_are_what_was_accepted_and_survive_a_restart(tmp_path: Path) -> None:
+    # Kofi tends the hives (standing) and accepts two asks: the third
+    # non-urgent one is deferred — after a restart too, from the event log.
+    asks = ("repair the garden gate", "build a bench", "map the orchard")
+
+    async def decide(rig: Rig, n: int, ask: str) -> str:
+        rig.text(f"t{n}", f"ask Kofi to {ask} by tomorrow")
+        await rig.settle(2 * n - 1)
+        oid = rig.of(ObjectiveDraft)[-1].objective.id
+        rig.coordinator.handle(ObjectiveConfirm(id=f"c{n}", objective_id=oid), None)
+        await rig.settle(2 * n)
+        return str(rig.of(Negotiation)[-1].decision)
+
+    async for rig in _rig(tmp_path, None):
+        assert [await decide(rig, 1, asks[0]), await decide(rig, 2, asks[1])] == [
+            "accept",
+            "accept",
+        ]
+        assert await decide(rig, 3, asks[2]) == "defer"
+    async for again in _rig(tmp_path, None):
+        await again.pipeline.warm_up()
+        assert await decide(again, 1, "support the elders") == "defer"

@@ -4,6 +4,7 @@ Sans-IO: no asyncio, no sockets, no clock reads (every `now` is passed in),
 no randomness (ids are passed in). See docs/intent.md.
 """
 
+from vac.intent.commitments import OPEN_ENDED_DAYS, with_commitments
 from vac.intent.errors import (
     FieldError,
     IntentConfigInvalid,
@@ -90,6 +91,7 @@ __all__ = [
     "GROUNDING_THRESHOLD",
     "MIN_CONFIDENCE",
     "OBJECTIVE_FIELDS",
+    "OPEN_ENDED_DAYS",
     "REJECT_MIN_CONFIDENCE",
     "SPOKEN_CONFIRM_MIN_CONFIDENCE",
     "SPOKEN_MIN_CONFIDENCE",
@@ -150,4 +152,5 @@ __all__ = [
     "validate_objective",
     "value_conflicts",
     "weigh",
+    "with_commitments",
 ]

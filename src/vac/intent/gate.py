@@ -22,6 +22,7 @@ from typing import Final, Literal
 
 import msgspec
 
+from vac.intent.commitments import is_open
 from vac.intent.errors import ObjectiveInvalid, ObjectiveUnknown, RevisionStale
 from vac.intent.roster import DEFAULT_DRAFT_TTL_S
 from vac.intent.validate import apply_edits, check_draft_ready
@@ -388,12 +389,16 @@ class DraftBook:
 
     def prune(self, now: dt.datetime) -> int:
         """Forget settled entries older than the draft lifetime (memory stays
-        bounded; the event log keeps them). Refusal memory is kept."""
+        bounded; the event log keeps them). Refusal memory and the agents'
+        open commitments are kept."""
         cutoff = now - self.ttl
         gone = [
             k
             for k, e in self._entries.items()
-            if e.state not in ("pending", "refused") and e.created_at < cutoff
+            if e.state not in ("pending", "refused")
+            and e.created_at < cutoff
+            # An agent's open commitment stays until it ends (commitments.py).
+            and not is_open(e, now.date())
         ]
         for key in gone:
             del self._entries[key]

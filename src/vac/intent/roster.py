@@ -70,7 +70,7 @@ class Agent(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
         list[str],
         msgspec.Meta(
             description="What it already does; with 3 or more it defers work of priority"
-            " under 85. Accepted objectives are added."
+            " under 85. Accepted objectives count too, until their deadline (or 7 days)."
         ),
     ] = msgspec.field(default_factory=list)
     bedtime_hour: Annotated[

@@ -149,6 +149,9 @@ class Planner:
                     f"agent: {objective.agent!r} is not in the roster",
                     details={"fields": ["agent"]},
                 )
+            # What is on the agent's plate now: its standing commitments and
+            # the accepted objectives not yet ended (durable, in the book).
+            agent = intent.with_commitments(agent, book.entries(), now.date())
             result = intent.negotiate(
                 objective,
                 agent,
@@ -198,8 +201,6 @@ class Planner:
                 spoken = f"{result.reply} {summary}"
 
             def applied() -> None:
-                if result.decision == "accept":
-                    self.shared.accepted(objective)
                 if result.decision == "refuse":
                     # Pushed past an earlier refusal it is coercion, and audited: warn.
                     coercion = result.audit is not None

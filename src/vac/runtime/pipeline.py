@@ -276,12 +276,6 @@ class Pipeline:
         """Write one decision in one transaction (fsync'd); raises StorageUnavailable."""
         await self.store.call(EventLog.commit, step)
 
-    def accepted(self, objective: Objective) -> None:
-        """The agent took the objective on: it joins its commitments."""
-        agent = self.roster.get(objective.agent)
-        if agent is not None:
-            self.roster = self.roster.replace(intent.apply_accept(agent, objective))
-
     def route_squad(self, msg: SquadSend) -> intent.RoutedMessage:
         message = intent.SquadPost(
             kind=msg.kind, sender=msg.sender or "steward", text=msg.text, to=msg.to
@@ -292,5 +286,10 @@ class Pipeline:
         )
 
 
+# Accepted objectives older than this are never an open commitment (their
+# deadline, if any, is a year past); they stay in the log, not in memory.
+_COMMITMENT_HORIZON_MS = 366 * 86_400_000
+
+
 def _load_objectives(log_: EventLog) -> list[dict[str, Any]]:
-    return log_.live_objectives()
+    return log_.live_objectives(accepted_since_ms=now_ms() - _COMMITMENT_HORIZON_MS)

@@ -12,7 +12,6 @@ from typing import Protocol
 
 from vac import intent
 from vac.protocol.messages import SquadSend
-from vac.protocol.objective import Objective
 from vac.runtime.port import Transport
 from vac.runtime.store import AsyncEventLog, ObjectiveRow, Step
 from vac.runtime.writes import Writes
@@ -67,10 +66,6 @@ class SharedState(Protocol):
 
     def row(self, entry: intent.DraftEntry, *, origin: str | None = None) -> ObjectiveRow:
         """The event-log row of an objective's current state."""
-        ...
-
-    def accepted(self, objective: Objective) -> None:
-        """The agent took the objective on: it joins its commitments."""
         ...
 
     def route_squad(self, msg: SquadSend) -> intent.RoutedMessage:

@@ -45,11 +45,18 @@ class EventLogReads:
             args += (state,)
         return all_rows(self._db.execute(sql + " ORDER BY created_at_ms, id", args))
 
-    def live_objectives(self) -> list[dict[str, Any]]:
-        """Drafts still pending, and refused objectives (coercion is judged against them)."""
+    def live_objectives(self, accepted_since_ms: int = 0) -> list[dict[str, Any]]:
+        """Drafts still pending, refused objectives (coercion is judged against
+        them), and accepted objectives made since `accepted_since_ms` (an
+        agent's commitments are judged from them: `intent.commitments`)."""
         cur = self._db.execute(
             "SELECT id, principal, body, state, refused, origin FROM objectives"
-            " WHERE state IN ('pending', 'refused') OR refused = 1 ORDER BY created_at_ms"
+            " WHERE state IN ('pending', 'refused') OR refused = 1"
+            " OR (state = 'confirmed'"
+            "     AND json_extract(body, '$.objective.accepted_by_agent') = 1"
+            "     AND created_at_ms >= ?)"
+            " ORDER BY created_at_ms",
+            (accepted_since_ms,),
         )
         return all_rows(cur)
 
