@@ -205,6 +205,21 @@ def test_confirm_of_a_settled_id_is_exit_1(daemon: tuple[Path, str]) -> None:
     assert "objective_unknown" in unknown
 
 
+def test_withdraw_takes_back_a_draft_once(daemon: tuple[Path, str]) -> None:
+    home, endpoint = daemon
+    said = vac("say", SAY, "--connect", endpoint, "--json", home=home)
+    draft = next(
+        e for e in map(json.loads, said.stdout.splitlines()) if e["type"] == "objective.draft"
+    )
+    oid = draft["objective"]["id"]
+    done = vac("withdraw", oid, "--connect", endpoint, home=home)
+    assert done.returncode == 0 and f"\nwithdrawn: {oid}  Kofi Build" in done.stdout
+    listed = vac("objectives", "--state", "withdrawn", "--connect", endpoint, home=home)
+    assert oid in listed.stdout
+    again = one_line(vac("withdraw", oid, "--connect", endpoint, home=home), 1)
+    assert again.startswith("vac: objective_unknown: ") and "withdrawn" in again
+
+
 def test_export_of_an_unknown_principal_is_exit_2(tmp_path: Path) -> None:
     root = tmp_path / "fresh"
     assert vac("keys", "init", home=root).returncode == 0

@@ -61,6 +61,7 @@ def test_every_subcommand_has_an_example_and_defaults_are_shown(
         ["say"],
         ["confirm"],
         ["reject"],
+        ["withdraw"],
         ["drafts"],
         ["transport"],
         ["talk"],

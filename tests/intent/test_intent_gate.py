@@ -284,3 +284,23 @@ def test_acceptance_is_recorded_on_the_stored_objective(make_objective: MakeObje
     assert entry.objective.accepted_by_agent and entry.state == "confirmed"
     with pytest.raises(ObjectiveUnknown):
         book.record_acceptance("bob", "o-1")
+
+
+def test_the_steward_withdraws_a_draft_or_a_confirmed_objective_not_a_settled_one(
+    make_objective: MakeObjective,
+) -> None:
+    book = DraftBook()
+    book.add("alice", make_objective(id="d"), now=NOW)
+    book.add("alice", make_objective(id="c"), now=NOW)
+    book.confirm("alice", "c", now=NOW)
+    book.add("alice", make_objective(id="r"), now=NOW)
+    book.reject("alice", "r", now=NOW)
+    for oid in ("d", "c"):
+        entry = book.retract("alice", oid)
+        assert entry.state == "withdrawn" and entry.objective.status == "withdrawn"
+    for oid in ("d", "r"):
+        with pytest.raises(ObjectiveUnknown):
+            book.retract("alice", oid)
+    book.add("alice", make_objective(id="x"), now=NOW)
+    with pytest.raises(ObjectiveUnknown):
+        book.retract("bob", "x")  # not his: the same answer as unknown

@@ -20,7 +20,14 @@ from vac.cli.keys import (
     cmd_keys_revoke,
 )
 from vac.cli.options import HelpFormatter, command, version, with_client, with_home, with_keep
-from vac.cli.turns import cmd_confirm, cmd_drafts, cmd_objectives, cmd_reject, cmd_say
+from vac.cli.turns import (
+    cmd_confirm,
+    cmd_drafts,
+    cmd_objectives,
+    cmd_reject,
+    cmd_say,
+    cmd_withdraw,
+)
 
 
 def _add_daemon(sub: Any) -> None:
@@ -98,7 +105,7 @@ def _add_schema(sub: Any) -> None:
 
 
 def _add_turns(sub: Any) -> None:
-    """The one-shot session commands: say, confirm, reject, drafts, objectives."""
+    """The one-shot session commands: say, confirm, reject, withdraw, drafts, objectives."""
     s = with_client(
         command(
             sub,
@@ -143,6 +150,17 @@ def _add_turns(sub: Any) -> None:
     r.add_argument("objective_id", help="the id printed with the draft")
     with_keep(r)
     r.set_defaults(fn=cmd_reject)
+    w = with_client(
+        command(
+            sub,
+            "withdraw",
+            "take back a draft or a confirmed objective (its agent's commitment ends)",
+            "vac withdraw 93a0c8f873f640b2ac33503e3cfa2707",
+            codes=EXIT_CODES,
+        )
+    )
+    w.add_argument("objective_id", help="the id printed with the draft or by 'vac objectives'")
+    w.set_defaults(fn=cmd_withdraw)
     dr = with_client(
         command(
             sub,

@@ -137,3 +137,34 @@ def cmd_objectives(args: argparse.Namespace) -> int:
         return 0
 
     return one_shot(args, work)
+
+
+def cmd_withdraw(args: argparse.Namespace) -> int:
+    """Take back a draft or a confirmed objective (`objective.withdraw`, §9)."""
+    from vac.client.connection import NoAnswer, Refused, Timeout, refusal_line
+    from vac.protocol.messages import Error, ObjectiveUpdated, ObjectiveWithdraw
+
+    oid = _check_id(args.objective_id)
+
+    def work(conn: Any, ok: Any) -> int:
+        sent = ObjectiveWithdraw(id=conn.next_id(), objective_id=oid)
+        conn.send(sent)
+        try:
+            got = conn.recv_until(
+                lambda m: isinstance(m, (ObjectiveUpdated, Error)) and m.ref == sent.id,
+                args.timeout,
+            )
+        except Timeout:
+            raise NoAnswer(
+                f"the daemon at {conn.endpoint} did not answer within {args.timeout:g} s"
+                " — see its log, or retry with a larger --timeout"
+            ) from None
+        msg = got[-1][0]
+        if isinstance(msg, Error):
+            raise Refused(msg, refusal_line(msg))
+        data = msgspec.to_builtins(msg.objective)
+        line = f"withdrawn: {data['id']}  {data['agent']} {data['verb']} {target_label(data)}"
+        print_result(args.json, data, escape_for_terminal(line))
+        return 0
+
+    return one_shot(args, work)

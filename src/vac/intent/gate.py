@@ -314,6 +314,18 @@ class DraftBook:
         entry = self.get(principal, objective_id)
         return self._set(entry, "withdrawn")
 
+    def retract(self, principal: str, objective_id: str) -> DraftEntry:
+        """The steward withdraws its own draft or confirmed objective (§9).
+
+        A settled one (rejected, refused, expired, withdrawn) cannot be: that is
+        `ObjectiveUnknown` with its state, like a confirm of it.
+        """
+        entry = self.get(principal, objective_id)
+        if entry.state not in ("pending", "confirmed"):
+            raise ObjectiveUnknown(objective_id, entry.state)
+        obj = msgspec.structs.replace(entry.objective, status="withdrawn")
+        return self._set(entry, "withdrawn", obj)
+
     def expire(self, now: dt.datetime) -> list[DraftEntry]:
         """Expire every pending draft past its deadline; returns those."""
         expired: list[DraftEntry] = []

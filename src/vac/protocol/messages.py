@@ -96,6 +96,12 @@ class ObjectiveReject(Inbound, frozen=True, tag="objective.reject"):
     objective_id: Id
 
 
+class ObjectiveWithdraw(Inbound, frozen=True, tag="objective.withdraw"):
+    """PROTOCOL §9: the steward takes back an objective not yet settled."""
+
+    objective_id: Id
+
+
 class TurnCancel(Inbound, frozen=True, tag="turn.cancel"):
     turn: Id
     played_ms: NonNeg | None = None
@@ -170,6 +176,7 @@ InboundMessage = (
     | AudioOutputPlayed
     | SquadSend
     | ObjectiveList
+    | ObjectiveWithdraw
 )
 
 # Messages that §7 says are never rate-limited or dropped.
@@ -179,6 +186,7 @@ CONTROL_TYPES: Final[tuple[type[Inbound], ...]] = (
     TurnCancel,
     ObjectiveConfirm,
     ObjectiveReject,
+    ObjectiveWithdraw,
     ClientBye,
 )
 
@@ -418,6 +426,17 @@ class SquadMessage(Outbound, frozen=True, tag="squad.message"):
     turn: str | None = None  # the turn it started, when it was sent in this session
 
 
+UpdatedBy = Literal["agent", "policy", "steward", "daemon"]
+
+
+class ObjectiveUpdated(Outbound, frozen=True, tag="objective.updated"):
+    """PROTOCOL §9: an objective changed state; sent to every attached
+    session of its steward (the one that asked gets it with `ref`)."""
+
+    objective: Objective
+    by: UpdatedBy
+
+
 OutboundMessage = (
     HelloOk
     | Pong
@@ -441,6 +460,7 @@ OutboundMessage = (
     | TurnDone
     | SquadMessage
     | ObjectiveListResult
+    | ObjectiveUpdated
 )
 
 # Outbound messages exempt from the output-queue bound (§7): control, not data.

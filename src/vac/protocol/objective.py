@@ -55,7 +55,8 @@ CONSTRAINT_KINDS: Final[tuple[str, ...]] = (
 Autonomy = Literal["direct-tether", "standing-intent", "free", "brief"]
 AUTONOMY_MODES: Final[tuple[str, ...]] = ("direct-tether", "standing-intent", "free", "brief")
 
-ObjectiveStatus = Literal["draft", "confirmed", "rejected", "expired"]
+# "withdrawn" is an addition (PROTOCOL §9): the steward took it back.
+ObjectiveStatus = Literal["draft", "confirmed", "rejected", "expired", "withdrawn"]
 
 # A reference id: `kind:slug`, e.g. `prop:garden-gate`, `value:honesty`.
 REF_PATTERN: Final = r"^[a-z][a-z0-9-]*:[a-z0-9][a-z0-9:._-]{0,95}$"

@@ -42,6 +42,7 @@ from vac.protocol.messages import (
     ObjectiveConfirm,
     ObjectiveList,
     ObjectiveReject,
+    ObjectiveWithdraw,
     Outbound,
     SquadMessage,
     SquadSend,
@@ -54,7 +55,7 @@ from vac.runtime.decisions import Plan, Planner
 from vac.runtime.durable import DecisionSteps
 from vac.runtime.latency import LatencyTrace
 from vac.runtime.listener import FinalHeard, Listener
-from vac.runtime.listing import list_objectives
+from vac.runtime.listing import answer_listing
 from vac.runtime.session import Session, new_id
 from vac.runtime.shared import SharedState
 from vac.runtime.speaker import Speaker
@@ -169,7 +170,9 @@ class TurnCoordinator:
             case SquadSend():
                 self._squad(msg)
             case ObjectiveList():
-                self._listings.spawn(self._list(msg))
+                self._listings.spawn(answer_listing(self.shared.store, self.session, msg, self))
+            case ObjectiveWithdraw():
+                self._withdraw(msg.id, msg.objective_id)
             case _:
                 raise ProtocolError("invalid_message", f"unexpected {type(msg).__name__}")
 
@@ -407,18 +410,20 @@ class TurnCoordinator:
         err.turn = turn
         self.error(err, ref)
 
-    # ------------------------------------------------------------ listing
+    # ------------------------------------------------------------ withdraw
 
-    async def _list(self, msg: ObjectiveList) -> None:
-        try:
-            result = await list_objectives(self.shared.store, self.session.principal, msg)
-        except VacError as exc:
-            self.error(exc, msg.id)
-        except Exception as exc:
-            log.error("list_failed", session=self.session.id, error=repr(exc))
-            self.error(ProtocolError("internal", "the objectives could not be read"), msg.id)
-        else:
-            self.send(result)
+    def _withdraw(self, ref: str, oid: str) -> None:
+        """§9: durable first, then `objective.updated` here and to the steward's other sessions."""
+        plan = self.planner.withdraw(oid, ref)
+        step = self.steps.step_of(plan, self.session, ref, plan.messages)
+
+        def announce() -> None:
+            for msg in plan.messages:
+                self.send(msg)
+                self.shared.tell_principal(self.session, msg)
+            self.session.replies.settle(ref, plan.messages)
+
+        self.steps.run(step, plan.checkpoint, announce, lambda e: self._write_failed(e, ref, None))
 
     # ---------------------------------------------------------------- squad
 

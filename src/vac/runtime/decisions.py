@@ -26,6 +26,7 @@ from vac.protocol.messages import (
     ObjectiveConfirmed,
     ObjectiveDraft,
     ObjectiveRejected,
+    ObjectiveUpdated,
     Outbound,
     Preview,
     TurnStatus,
@@ -120,6 +121,14 @@ class Planner:
             spoken=None,
             status="completed",
         )
+
+    def withdraw(self, oid: str, ref: str | None) -> Plan:
+        """The steward takes an objective back: no turn, one `objective.updated`."""
+        with self._planning([oid]) as checkpoint:
+            entry = self.shared.book.retract(self.session.principal, oid)
+            row = self.shared.row(entry)
+        updated = ObjectiveUpdated(ref=ref, objective=entry.objective, by="steward")
+        return Plan(checkpoint, [row], [updated], spoken=None, status="completed")
 
     def confirm(
         self,

@@ -6,15 +6,21 @@ announced, so a listing is never behind what the client was told.
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, Protocol
 
 import msgspec
 
 from vac import intent
 from vac.clock import wall_now
-from vac.protocol.messages import ObjectiveList, ObjectiveListResult
+from vac.errors import VacError
+from vac.logs import get_logger
+from vac.protocol.errors import ProtocolError
+from vac.protocol.messages import ObjectiveList, ObjectiveListResult, Outbound
 from vac.protocol.objective import Objective
+from vac.runtime.session import Session
 from vac.runtime.store import AsyncEventLog, EventLog
+
+log = get_logger("vac.turns")
 
 # The event log's state of an objective, as PROTOCOL §9 names it.
 LISTED_STATUS: Final[dict[str, str]] = {
@@ -25,6 +31,28 @@ LISTED_STATUS: Final[dict[str, str]] = {
     "refused": "refused",
     "withdrawn": "withdrawn",
 }
+
+
+class Answers(Protocol):
+    """Where a listing's answer goes (the session's coordinator)."""
+
+    def send(self, msg: Outbound) -> None: ...
+    def error(self, exc: VacError, ref: str | None) -> None: ...
+
+
+async def answer_listing(
+    store: AsyncEventLog, session: Session, msg: ObjectiveList, to: Answers
+) -> None:
+    """Answer `msg` with the result, or with one error; never raises."""
+    try:
+        result = await list_objectives(store, session.principal, msg)
+    except VacError as exc:
+        to.error(exc, msg.id)
+    except Exception as exc:
+        log.error("list_failed", session=session.id, error=repr(exc))
+        to.error(ProtocolError("internal", "the objectives could not be read"), msg.id)
+    else:
+        to.send(result)
 
 
 async def list_objectives(

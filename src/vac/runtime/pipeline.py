@@ -19,7 +19,7 @@ import msgspec
 from vac import intent
 from vac.clock import now_ms, wall_now
 from vac.logs import get_logger
-from vac.protocol.messages import InboundMessage, SquadSend
+from vac.protocol.messages import InboundMessage, Outbound, SquadSend
 from vac.protocol.objective import Objective
 from vac.runtime.coordinator import TurnCoordinator
 from vac.runtime.port import Transport
@@ -94,6 +94,7 @@ class Pipeline:
             "text.input",
             "objective.confirm",
             "objective.list",
+            "objective.withdraw",
             "squad",
             "resume",
             "idempotency",
@@ -275,6 +276,15 @@ class Pipeline:
     async def commit(self, step: Step) -> None:
         """Write one decision in one transaction (fsync'd); raises StorageUnavailable."""
         await self.store.call(EventLog.commit, step)
+
+    def tell_principal(self, origin: Session, msg: Outbound) -> None:
+        """Send `msg` to `origin`'s principal's other attached sessions (§9:
+        every change of an objective reaches all of its steward's sessions).
+        Theirs carries no `ref`: they did not ask."""
+        copy = msgspec.structs.replace(msg, ref=None)
+        for session in self.transport.attached():
+            if session.principal == origin.principal and session is not origin:
+                self.transport.send(session, copy)
 
     def route_squad(self, msg: SquadSend) -> intent.RoutedMessage:
         message = intent.SquadPost(

@@ -11,8 +11,9 @@ from concurrent.futures import Executor
 from typing import Protocol
 
 from vac import intent
-from vac.protocol.messages import SquadSend
+from vac.protocol.messages import Outbound, SquadSend
 from vac.runtime.port import Transport
+from vac.runtime.session import Session
 from vac.runtime.store import AsyncEventLog, ObjectiveRow, Step
 from vac.runtime.writes import Writes
 from vac.speech.tts import TtsEngine
@@ -55,6 +56,10 @@ class SharedState(Protocol):
 
     @property
     def partial_interval_ms(self) -> int: ...
+
+    def tell_principal(self, origin: Session, msg: Outbound) -> None:
+        """Send `msg` (without its `ref`) to the principal's other attached sessions."""
+        ...
 
     async def next_generation(self) -> int:
         """An output generation, unique within a session and across restarts."""
