@@ -230,7 +230,9 @@ class Server:
     def _feed(self, session: Session, event: SessionEvent, rid: bytes | None = None) -> None:
         """Move a session by `event` and carry out the table's actions, in order."""
         if session.id in self._feeding:  # pragma: no cover - a bug of the shell
-            raise RuntimeError(f"session event {event.value} fed while its actions run")
+            # Never raised into the socket loop: logged, and the event dropped.
+            log.error("session_event_reentered", session=session.id, event=event.value)
+            return
         self._feeding.add(session.id)
         try:
             self._carry_out(session, event, rid)
