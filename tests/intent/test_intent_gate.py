@@ -252,6 +252,10 @@ def test_never_confirmed_without_its_principals_confirm(
         ("no, tell Kofi instead", None),  # says more: a new turn
         ("Sound good.", "confirm"),
         ("Go Fed.", None),  # a "yes" is never guessed
+        ("Council.", "reject"),  # "cancel" as tiny.en hears espeak say it
+        ("Console Met.", "reject"),  # "cancel that"
+        ("Counsel the elders", None),  # says more: a new turn
+        ("now what", None),  # short leads ("no") are never matched by sound
         ("yes, Kofi should build it", None),
     ],
 )

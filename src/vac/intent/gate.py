@@ -21,6 +21,7 @@ from collections.abc import Iterable
 from typing import Final, Literal
 
 import msgspec
+from jellyfish import metaphone
 
 from vac.intent.commitments import is_open
 from vac.intent.errors import ObjectiveInvalid, ObjectiveUnknown, RevisionStale
@@ -83,6 +84,9 @@ _REJECT: Final[frozenset[str]] = frozenset(
     }
 )
 _REJECT_LEADS: Final = frozenset({"no", "nope", "cancel", "stop", "scrap"})
+# ... and what they sound like, for the long ones only: "council", "console",
+# "Kensal" for a spoken "cancel" (the dev half of the understanding benchmark).
+_REJECT_LEAD_SOUNDS: Final = frozenset(metaphone(w) for w in ("cancel", "scrap", "stop"))
 # A spoken "no"/"cancel" may act on lower recogniser confidence than a "yes":
 # a wrongly rejected draft costs a repetition, a wrongly confirmed one binds an
 # agent. tiny.en scores one-word replies low (0.4-0.7) even when right.
@@ -110,7 +114,7 @@ def classify_reply(text: str) -> Reply | None:
     # is a refusal. Only for rejecting: a wrongly rejected draft costs a
     # repetition, a wrongly confirmed one binds an agent.
     first, *rest = norm.split() or [""]
-    if first in _REJECT_LEADS and len(rest) <= 1:
+    if len(rest) <= 1 and (first in _REJECT_LEADS or metaphone(first) in _REJECT_LEAD_SOUNDS):
         return "reject"
     return None
 
