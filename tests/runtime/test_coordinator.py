@@ -20,6 +20,7 @@ from vac.errors import VacError
 from vac.protocol.messages import (
     AudioOutputChunk,
     AudioOutputDone,
+    AudioOutputPlayed,
     AudioOutputStart,
     Limits,
     Negotiation,
@@ -42,7 +43,7 @@ from vac.runtime.latency import LatencyTrace
 from vac.runtime.listener import FinalHeard
 from vac.runtime.pipeline import Engines, Pipeline
 from vac.runtime.session import Outbox, Replies, Session
-from vac.runtime.store import AsyncEventLog, StorageUnavailable
+from vac.runtime.store import AsyncEventLog, EventLog, StorageUnavailable
 from vac.speech.tts import SynthesizedPhrase
 from vac.speech.vad import VadConfig
 
@@ -485,3 +486,42 @@ async def test_commitments_are_what_was_accepted_and_survive_a_restart(tmp_path:
     async for again in _rig(tmp_path, None):
         await again.pipeline.warm_up()
         assert await decide(again, 1, "support the elders") == "defer"
+
+
+# ------------------------------------------------- history keeps what was heard
+
+
+async def spoken_history(rig: Rig) -> list[str]:
+    rows = await rig.pipeline.store.call(EventLog.conversation_of, rig.session.id)
+    return [r["text"] for r in rows if r["role"] == "agent"]
+
+
+async def until_turns_done(rig: Rig, n: int) -> None:
+    for _ in range(1000):  # replies are paced in real time: up to 10 s
+        if len(rig.of(TurnDone)) >= n:
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError(f"{n} turns not done: {rig.transport.sent}")
+
+
+async def test_a_completed_reply_keeps_only_what_the_client_played(voiced: Rig) -> None:
+    voiced.text("t1", "hello")  # a clarify: two sentences, two 1 s phrases
+    await until_turns_done(voiced, 1)
+    (start,) = voiced.of(AudioOutputStart)
+    whole = start.text
+    # Completed on the wire, but the client says it played only half a second.
+    voiced.coordinator.handle(AudioOutputPlayed(id="p1", stream=start.stream, played_ms=500), None)
+    voiced.text("t2", "hello")
+    await until_turns_done(voiced, 2)
+    await voiced.pipeline.writes.drain(5.0)
+    first = (await spoken_history(voiced))[0]
+    assert first and whole.startswith(first) and len(first) < len(whole) / 2
+
+
+async def test_a_reply_played_to_its_end_is_kept_whole(voiced: Rig) -> None:
+    voiced.text("t1", "hello")
+    await until_turns_done(voiced, 1)
+    (start,) = voiced.of(AudioOutputStart)
+    voiced.coordinator.handle(AudioOutputPlayed(id="p1", stream=start.stream, played_ms=2000), None)
+    await voiced.pipeline.writes.drain(5.0)
+    assert await spoken_history(voiced) == [start.text]

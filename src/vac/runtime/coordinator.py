@@ -163,7 +163,7 @@ class TurnCoordinator:
             case TurnCancel():
                 self.turns.cancel(msg.turn, msg.played_ms)
             case AudioOutputPlayed():
-                if self.speaker is None or not self.speaker.played(msg.stream, msg.played_ms):
+                if not self.turns.played(msg.stream, msg.played_ms):
                     raise ProtocolError(
                         "stream_unknown", "no such output stream", stream=msg.stream
                     )

@@ -60,18 +60,27 @@ class SpokenReply:
     def ended(self) -> bool:
         return self.life.ended
 
+    @property
+    def duration_ms(self) -> int:
+        """How long the reply's audio is (what has been synthesised of it)."""
+        return max((p.start_ms + p.duration_ms for p in self.phrases), default=0)
+
 
 @dataclass(frozen=True)
 class ReplyOutcome:
     end: ReplyEnd
     spoken_text: str
     heard_text: str
+    # The reply whose stream it was, if it had one (not part of what it said).
+    reply: SpokenReply | None = field(default=None, compare=False)
 
 
-def _outcome(life: ReplyLife, spoken_text: str, heard: str) -> ReplyOutcome:
+def _outcome(
+    life: ReplyLife, spoken_text: str, heard: str, reply: SpokenReply | None = None
+) -> ReplyOutcome:
     end = life.end
     assert end is not None, "a reply reports how it ended only once it has"
-    return ReplyOutcome(end, spoken_text, heard)
+    return ReplyOutcome(end, spoken_text, heard, reply)
 
 
 class Speaker:
@@ -243,7 +252,7 @@ class Speaker:
             # has is left to finish, and its outcome is read and dropped.
             synth_next.cancel()
             synth_next.add_done_callback(_discard)
-        return _outcome(reply.life, reply.text, reply.text)
+        return _outcome(reply.life, reply.text, reply.text, reply)
 
     def _send_visemes(self, reply: SpokenReply, synth: SynthesizedPhrase) -> None:
         # Cue times are the phrase's own; the stream's clock starts at its first chunk.

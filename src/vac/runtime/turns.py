@@ -26,10 +26,11 @@ from vac.lifecycle.turn import (
 )
 from vac.logs import get_logger
 from vac.protocol.messages import TurnDone, TurnStatus
+from vac.runtime.history import heard_text
 from vac.runtime.latency import LatencyTrace
 from vac.runtime.port import Transport
 from vac.runtime.session import Session
-from vac.runtime.speaker import ReplyOutcome, Speaker
+from vac.runtime.speaker import ReplyOutcome, Speaker, SpokenReply
 from vac.runtime.tasks import TaskSet
 
 log = get_logger("vac.turns")
@@ -72,6 +73,9 @@ class TurnRunner:
         self._tasks = TaskSet()
         # Turns not yet done, by id: what the table's outcomes name.
         self._live: dict[str, Turn] = {}
+        # A completed reply whose history waits for the client's played
+        # reports: never keep unheard text (§5.2).
+        self._unheard: SpokenReply | None = None
 
     @property
     def active(self) -> Turn | None:
@@ -115,6 +119,29 @@ class TurnRunner:
         """The session detached: its active turn ends, every turn's work stops."""
         self.end_active()
         self._tasks.cancel()
+        self.settle_heard()
+
+    def played(self, stream: str, played_ms: int) -> bool:
+        """`audio.output.played`; False for an unknown stream. A completed
+        reply played to its end goes into the history whole, now."""
+        if self.speaker is None or not self.speaker.played(stream, played_ms):
+            return False
+        reply = self._unheard
+        if reply is not None and reply.stream == stream and played_ms >= reply.duration_ms:
+            self.settle_heard()
+        return True
+
+    def settle_heard(self) -> None:
+        """Write what was heard of the completed reply still waiting: cut at
+        the client's last played report, or whole if it never sent one (a
+        client that does not report playback is taken to have played it)."""
+        reply, self._unheard = self._unheard, None
+        if reply is None:
+            return
+        played_ms = reply.played_ms
+        heard = reply.text if played_ms is None else heard_text(reply.phrases, played_ms)
+        if heard:
+            self.said(reply.turn, "agent", "spoken", heard)
 
     async def speak(self, turn: Turn, text: str) -> ReplyOutcome | None:
         """Speak the turn's reply, unless it was muted (or there is no voice)."""
@@ -126,7 +153,10 @@ class TurnRunner:
         self._carry(self.book.feed(turn.life, TurnEvent.REPLY_ENDS))
         if outcome.end == "overrun":
             raise ReplyOverrun
-        if outcome.end == "completed" or outcome.end == "silent":
+        if outcome.end == "completed" and outcome.reply is not None:
+            self.settle_heard()  # the one before, if its reports never came
+            self._unheard = outcome.reply
+        elif outcome.end == "completed" or outcome.end == "silent":
             self.said(turn.id, "agent", "spoken", outcome.heard_text)
         return outcome
 
@@ -149,6 +179,7 @@ class TurnRunner:
     def _fence(self, played_ms: int | None) -> None:
         if self.speaker is None:
             return
+        self.settle_heard()  # a reply that had ended before this one began
         reply = self.speaker.fence(played_ms)
         if reply is not None:
             heard = self.speaker.heard(reply)

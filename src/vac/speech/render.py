@@ -130,7 +130,12 @@ def render_for_speech(text: str) -> Rendered:
 
 
 def _normalise(text: str) -> str:
-    text = html.unescape(text.replace("\r\n", "\n").replace("\r", "\n"))
+    text = text.replace("\r\n", "\n").replace("\r", "\n")
+    # Until nothing changes: "&amp;#0" unescapes to "&#0", itself an entity, and
+    # what is spoken must not change when it is rendered again. Each pass only
+    # shortens the text, so this ends.
+    while (unescaped := html.unescape(text)) != text:
+        text = unescaped
     # Control and format characters are never speech; other line separators become newlines.
     out = []
     for ch in text:
@@ -269,6 +274,10 @@ def _clean_block(block: str, omitted: list[str]) -> str:
     # A backslash left over is never spoken, and kept it would escape what
     # follows it when the spoken text is rendered again (`\\.` → `\.` → `.`).
     text = text.replace("\\", "")
+    # Removing marks can join an entity ("*&*amp" → "&amp"): unescape what
+    # formed, or rendering the spoken text again would change it.
+    while (unescaped := html.unescape(text)) != text:
+        text = unescaped
     text = _LEFTOVER_MARKS.sub(" ", text)
     text = " ".join(text.split())
     if text and text[-1] not in _TERMINAL and (text[-1].isalnum() or text[-1] in "\"')]”’"):
