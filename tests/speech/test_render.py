@@ -184,8 +184,13 @@ def test_never_raises_and_spoken_text_is_plain(text: str) -> None:
         assert "  " not in spoken
 
 
-@settings(max_examples=200, deadline=None)
+# Derandomized: CI runs the same 500 examples every time (a red CI blocks
+# landing); each bug Hypothesis found at random is kept below as an example.
+@settings(max_examples=500, deadline=None, derandomize=True)
 @given(_ANY_TEXT)
+@example('WWW.A.WWW.?"0:0')  # a "www" label inside a spoken host (found in CI)
+@example('WWW.A-WWW.A"0:0')  # a host that reads as a URL itself
+@example("[0](\r\r)")  # paragraphs joined into a link
 @example("0\\\\.")  # an escaped backslash before an escapable mark (found in CI)
 @example("&amp#0")  # an entity that unescapes to another entity (found by Hypothesis)
 @example("*&*amp")  # an entity formed by removing marks (found by Hypothesis)

@@ -103,8 +103,28 @@ _SPACE_BEFORE_PUNCT: Final = re.compile(r"\s+([.,;:!?…])(?=\s|$)")
 _REPEATED_STOP: Final = re.compile(r"([.!?…])(?:\s+[.;:])+(?=\s|$)")
 
 
+# Cleaning can form what a second cleaning removes (blocks joined into a
+# link, marks removed into an entity): the gate cleans to a fixed point, so
+# rendering spoken text again never changes it. Each pass only removes.
+_MAX_PASSES: Final = 4
+
+
 def render_for_speech(text: str) -> Rendered:
     """Gate `text` for speech: `Spoken` with the exact words to voice, or a named `Refused`."""
+    result = _render_once(text)
+    for _ in range(_MAX_PASSES - 1):
+        if not isinstance(result, Spoken):
+            return result
+        again = _render_once(result.text)
+        if isinstance(again, Spoken) and again.text == result.text:
+            return result
+        if not isinstance(again, Spoken):
+            return again
+        result = Spoken(again.text, tuple(dict.fromkeys(result.omitted + again.omitted)))
+    return result
+
+
+def _render_once(text: str) -> Rendered:
     omitted: list[str] = []
     lines = _normalise(text).split("\n")
     lines = _omit_fences(lines, omitted)
@@ -294,9 +314,16 @@ def _speak_url(url: str, omitted: list[str]) -> str:
     if len(url) > URL_MAX_CHARS:
         return trailing
     host = urlsplit(url if "://" in url else f"http://{url}").hostname or ""
-    host = host.removeprefix("www.")
-    # A host is spoken only when it reads as words (not an IP address or a port soup).
-    if re.fullmatch(r"[a-z][a-z0-9-]*(?:\.[a-z0-9-]+)+", host) and not host[-1].isdigit():
+    # No "www" label is spoken, wherever it sits: left in ("a.www."), it would
+    # read as a URL again when the spoken text is rendered a second time.
+    host = ".".join(label for label in host.split(".") if label != "www")
+    # A host is spoken only when it reads as words (not an IP address or a port
+    # soup), and never when it would read as a URL itself ("a-www.b").
+    if (
+        re.fullmatch(r"[a-z][a-z0-9-]*(?:\.[a-z0-9-]+)+", host)
+        and not host[-1].isdigit()
+        and not _URL.search(host)
+    ):
         return host + trailing
     return trailing
 
