@@ -308,3 +308,15 @@ def test_the_steward_withdraws_a_draft_or_a_confirmed_objective_not_a_settled_on
     book.add("alice", make_objective(id="x"), now=NOW)
     with pytest.raises(ObjectiveUnknown):
         book.retract("bob", "x")  # not his: the same answer as unknown
+
+
+def test_a_refused_objective_says_so_in_its_body(make_objective: MakeObjective) -> None:
+    book = DraftBook()
+    book.add("alice", make_objective(id="o-1"), now=NOW)
+    book.confirm("alice", "o-1", now=NOW)
+    entry = book.record_refusal("alice", "o-1")
+    assert (entry.state, entry.objective.status) == ("refused", "refused")
+    # Pushed again (coercion) it is confirmed by the steward, then refused again.
+    again = book.confirm("alice", "o-1", now=NOW)
+    assert again.prior_refusal and again.objective.status == "confirmed"
+    assert book.record_refusal("alice", "o-1").objective.status == "refused"

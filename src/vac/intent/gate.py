@@ -378,7 +378,9 @@ class DraftBook:
         if entry.state not in ("confirmed", "refused"):
             raise ObjectiveUnknown(objective_id, entry.state)
         self._remember_refusal(principal, entry.objective)
-        return self._set(entry, "refused")
+        return self._set(
+            entry, "refused", msgspec.structs.replace(entry.objective, status="refused")
+        )
 
     def record_acceptance(self, principal: str, objective_id: str) -> DraftEntry:
         """The agent accepted this confirmed objective: `accepted_by_agent` is set."""

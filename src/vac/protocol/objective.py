@@ -55,8 +55,9 @@ CONSTRAINT_KINDS: Final[tuple[str, ...]] = (
 Autonomy = Literal["direct-tether", "standing-intent", "free", "brief"]
 AUTONOMY_MODES: Final[tuple[str, ...]] = ("direct-tether", "standing-intent", "free", "brief")
 
-# "withdrawn" is an addition (PROTOCOL §9): the steward took it back.
-ObjectiveStatus = Literal["draft", "confirmed", "rejected", "expired", "withdrawn"]
+# "withdrawn" and "refused" are additions (PROTOCOL §9): the steward took it
+# back; the agent refused it (its stored body says so, not "confirmed").
+ObjectiveStatus = Literal["draft", "confirmed", "rejected", "expired", "withdrawn", "refused"]
 
 # A reference id: `kind:slug`, e.g. `prop:garden-gate`, `value:honesty`.
 REF_PATTERN: Final = r"^[a-z][a-z0-9-]*:[a-z0-9][a-z0-9:._-]{0,95}$"
