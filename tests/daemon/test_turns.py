@@ -223,6 +223,28 @@ def test_squad_message_routed(daemon: RunningDaemon) -> None:
     assert isinstance(order, SquadMessage) and order.recipients == ["Kofi"]
 
 
+def test_a_squad_message_reaches_every_attached_session_of_the_household(
+    daemon: RunningDaemon,
+) -> None:
+    c = daemon.connect()
+    c.hello()
+    mine = daemon.connect()  # the same steward, another device
+    mine.hello()
+    bob = daemon.connect("bob")
+    bob.hello()
+    msgs = turn(c, SquadSend(id="q1", kind="callout", text="Storm coming, bring the tools in"))
+    sent = one(msgs, SquadMessage)
+    assert isinstance(sent, SquadMessage) and sent.ref == "q1" and sent.turn is not None
+    for other in (mine, bob):
+        shared = other.expect(SquadMessage)
+        assert (shared.text, shared.sender, shared.ref, shared.turn) == (
+            "Storm coming, bring the tools in",
+            "steward",
+            None,
+            None,
+        )
+
+
 def test_objective_schema_is_strict_everywhere() -> None:
     from vac.intent import objective_json_schema
 

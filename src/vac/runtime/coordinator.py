@@ -454,6 +454,7 @@ class TurnCoordinator:
         heard_by_steward = "steward" in routed.recipients
         turn = self.turns.open(new_id(), LatencyTrace())
         self.send(first(turn.id))
+        self.shared.share_squad(self.session, first(turn.id))  # §9: the household hears it
         # The original text goes to the rendering gate: its line structure is
         # what tells prose from code.
         self.turns.begin(turn, lambda t: self._squad_turn(t, msg.text, heard_by_steward))

@@ -19,7 +19,7 @@ import msgspec
 from vac import intent
 from vac.clock import now_ms, wall_now
 from vac.logs import get_logger
-from vac.protocol.messages import InboundMessage, Outbound, SquadSend
+from vac.protocol.messages import InboundMessage, Outbound, SquadMessage, SquadSend
 from vac.protocol.objective import Objective
 from vac.runtime.coordinator import TurnCoordinator
 from vac.runtime.port import Transport
@@ -284,6 +284,15 @@ class Pipeline:
         copy = msgspec.structs.replace(msg, ref=None)
         for session in self.transport.attached():
             if session.principal == origin.principal and session is not origin:
+                self.transport.send(session, copy)
+
+    def share_squad(self, origin: Session, msg: SquadMessage) -> None:
+        """The household channel (§9): a squad message reaches every other
+        attached session of every steward, without the sender's `ref` and
+        `turn` (it starts no turn there, and is not spoken there)."""
+        copy = msgspec.structs.replace(msg, ref=None, turn=None)
+        for session in self.transport.attached():
+            if session is not origin:
                 self.transport.send(session, copy)
 
     def route_squad(self, msg: SquadSend) -> intent.RoutedMessage:

@@ -11,7 +11,7 @@ from concurrent.futures import Executor
 from typing import Protocol
 
 from vac import intent
-from vac.protocol.messages import Outbound, SquadSend
+from vac.protocol.messages import Outbound, SquadMessage, SquadSend
 from vac.runtime.port import Transport
 from vac.runtime.session import Session
 from vac.runtime.store import AsyncEventLog, ObjectiveRow, Step
@@ -59,6 +59,10 @@ class SharedState(Protocol):
 
     def tell_principal(self, origin: Session, msg: Outbound) -> None:
         """Send `msg` (without its `ref`) to the principal's other attached sessions."""
+        ...
+
+    def share_squad(self, origin: Session, msg: SquadMessage) -> None:
+        """Send a squad message to every other attached session of the household."""
         ...
 
     async def next_generation(self) -> int:
