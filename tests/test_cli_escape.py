@@ -72,6 +72,7 @@ def _negotiation(reply: str) -> Negotiation:
         reply=reply,
         reason="r",
         evidence=[],
+        answered_by="policy",
     )
 
 

@@ -54,6 +54,7 @@ def hello_ok(rate: int = 16000, speak: bool = True, heartbeat_ms: int = 10000) -
         session=SESSION,
         seq=0,
         principal="alice",
+        role="steward",
         version=1,
         features=[],
         input=InputFormat(),

@@ -125,6 +125,7 @@ class FakeDaemon:
                     HelloOk(
                         ref=msg.id,
                         principal="alice",
+                        role="steward",
                         version=1,
                         features=[],
                         input=InputFormat(),
@@ -199,6 +200,7 @@ class FakeDaemon:
                 reply="On it.",
                 reason="fits",
                 evidence=[],
+                answered_by="policy",
             )
         )
         self._start_reply(turn, "completed")

@@ -24,6 +24,7 @@ from vac.protocol.messages import (
     TurnCancel,
     TurnDone,
 )
+from vac.protocol.objective_lifecycle import ANSWERS
 from vac.runtime.store import EventLog
 
 pytestmark = pytest.mark.slow
@@ -83,7 +84,9 @@ def test_confirm_negotiates_and_reject_rejects(daemon: RunningDaemon) -> None:
     confirmed = one(msgs, ObjectiveConfirmed)
     neg = one(msgs, Negotiation)
     assert isinstance(confirmed, ObjectiveConfirmed) and isinstance(neg, Negotiation)
-    assert confirmed.objective.confirmed_by_steward and confirmed.objective.status == "confirmed"
+    assert confirmed.objective.confirmed_by_steward
+    # Offered and answered in one decision: the status is the answer's (§9).
+    assert confirmed.objective.status == ANSWERS[neg.decision]
     assert neg.decision in ("accept", "clarify", "counter-offer", "defer", "refuse") and neg.reply
     assert isinstance(msgs[-1], TurnDone) and msgs[-1].status == "completed"
     # A settled objective is not pending any more.

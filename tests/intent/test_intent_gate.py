@@ -18,6 +18,14 @@ from vac.intent import (
     classify_reply,
 )
 from vac.protocol.objective import Objective
+from vac.protocol.objective_lifecycle import TransitionInvalid
+
+
+def refuse(book: DraftBook, principal: str, oid: str) -> DraftEntry:
+    """The agent refuses `principal`'s confirmed objective: offered, refused."""
+    book.advance(oid, "offer", principal=principal)
+    return book.advance(oid, "refuse")
+
 
 MakeObjective = Callable[..., Objective]
 NOW = dt.datetime(2026, 5, 1, 10, 0, tzinfo=dt.UTC)
@@ -154,7 +162,7 @@ def test_refusals_are_remembered_by_id_and_by_content(make_objective: MakeObject
     book = DraftBook()
     book.add("alice", make_objective(), now=NOW)
     book.confirm("alice", "obj-1", now=NOW)
-    book.record_refusal("alice", "obj-1")
+    refuse(book, "alice", "obj-1")
     # Pushing the same id again: allowed through, flagged as coercion.
     again = book.confirm("alice", "obj-1", now=NOW)
     assert again.prior_refusal
@@ -172,7 +180,7 @@ def test_one_principals_refusal_never_colours_anothers_ask(make_objective: MakeO
     book = DraftBook()
     book.add("alice", make_objective(id="a-1"), now=NOW)
     book.confirm("alice", "a-1", now=NOW)
-    book.record_refusal("alice", "a-1")
+    refuse(book, "alice", "a-1")
     book.add("bob", make_objective(id="b-1"), now=NOW)
     assert not book.confirm("bob", "b-1", now=NOW).prior_refusal
     book.add("alice", make_objective(id="a-2"), now=NOW)
@@ -234,8 +242,8 @@ def test_never_confirmed_without_its_principals_confirm(
             elif op == "expire":
                 book.expire(now)
             else:
-                book.record_refusal(who, oid)
-        except (ObjectiveUnknown, ObjectiveInvalid, ValueError):
+                refuse(book, who, oid)
+        except (ObjectiveUnknown, ObjectiveInvalid, TransitionInvalid, ValueError):
             pass
     for entry in book.entries():
         oid = entry.objective.id
@@ -284,10 +292,15 @@ def test_acceptance_is_recorded_on_the_stored_objective(make_objective: MakeObje
     book = DraftBook()
     book.add("alice", make_objective(id="o-1"), now=NOW)
     book.confirm("alice", "o-1", now=NOW)
-    entry = book.record_acceptance("alice", "o-1")
-    assert entry.objective.accepted_by_agent and entry.state == "confirmed"
     with pytest.raises(ObjectiveUnknown):
-        book.record_acceptance("bob", "o-1")
+        book.advance("o-1", "offer", principal="bob")  # not his: unknown
+    book.advance("o-1", "offer", principal="alice")
+    entry = book.advance("o-1", "accept")
+    assert entry.objective.accepted_by_agent and entry.state == "accepted"
+    assert entry.objective.status == "accepted"
+    with pytest.raises(TransitionInvalid) as moved:
+        book.advance("o-1", "refuse")  # answered already
+    assert moved.value.details == {"status": "accepted"}
 
 
 def test_the_steward_withdraws_a_draft_or_a_confirmed_objective_not_a_settled_one(
@@ -314,9 +327,9 @@ def test_a_refused_objective_says_so_in_its_body(make_objective: MakeObjective) 
     book = DraftBook()
     book.add("alice", make_objective(id="o-1"), now=NOW)
     book.confirm("alice", "o-1", now=NOW)
-    entry = book.record_refusal("alice", "o-1")
+    entry = refuse(book, "alice", "o-1")
     assert (entry.state, entry.objective.status) == ("refused", "refused")
     # Pushed again (coercion) it is confirmed by the steward, then refused again.
     again = book.confirm("alice", "o-1", now=NOW)
     assert again.prior_refusal and again.objective.status == "confirmed"
-    assert book.record_refusal("alice", "o-1").objective.status == "refused"
+    assert refuse(book, "alice", "o-1").objective.status == "refused"

@@ -1,5 +1,5 @@
 """vac.intent is sans-IO: it imports only stdlib computation, msgspec,
-rapidfuzz, jellyfish and vac.protocol.objective — no clocks, no randomness."""
+rapidfuzz, jellyfish, vac.protocol.objective and its lifecycle table — no clocks, no randomness."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ PACKAGE = Path(vac.intent.__file__).parent
 ALLOWED_ROOTS = {
     "__future__",
     "collections",
+    "contextlib",
     "copy",
     "dataclasses",
     "datetime",
@@ -22,7 +23,7 @@ ALLOWED_ROOTS = {
     "rapidfuzz",
     "jellyfish",
 }
-ALLOWED_VAC = {"vac.protocol.objective", "vac.errors"}
+ALLOWED_VAC = {"vac.protocol.objective", "vac.protocol.objective_lifecycle", "vac.errors"}
 FORBIDDEN_CALLS = {"now", "utcnow", "today", "time", "monotonic", "random", "uuid4"}
 
 

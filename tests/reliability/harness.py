@@ -51,8 +51,12 @@ from vac.protocol.messages import (
     TurnCancel,
     TurnDone,
 )
+from vac.protocol.objective_lifecycle import ANSWERS
 
 VAC = [sys.executable, "-m", "vac.cli"]
+# Where a steward's confirm leaves an objective: the negotiation answers in
+# the same decision, so the stored status is the answer's (PROTOCOL §9).
+CONFIRMED_STATES = frozenset({"confirmed", *ANSWERS.values()})
 TEXT_ONLY_TOML = "[stt]\nenabled = false\n\n[tts]\nenabled = false\n"
 COMMANDS = (
     "ask Kofi to build a bench by the pond by tomorrow",
@@ -395,7 +399,7 @@ def check(db_path: Path, acks: Acks) -> Verdict:
         if oid not in state:
             lost.append(f"draft {oid} acknowledged but not in the event log")
     for oid in acks.confirmed:
-        if state.get(oid) not in ("confirmed", "refused"):
+        if state.get(oid) not in CONFIRMED_STATES:
             lost.append(f"confirm of {oid} acknowledged, event log says {state.get(oid)}")
         elif not body[oid]["objective"]["confirmed_by_steward"]:
             lost.append(f"confirm of {oid} acknowledged, stored body not confirmed")
@@ -403,8 +407,8 @@ def check(db_path: Path, acks: Acks) -> Verdict:
         if state.get(oid) != "rejected":
             lost.append(f"reject of {oid} acknowledged, event log says {state.get(oid)}")
     for oid, decision in acks.decisions.items():
-        if decision == "refuse" and state.get(oid) != "refused":
-            lost.append(f"refusal of {oid} acknowledged, event log says {state.get(oid)}")
+        if state.get(oid) != ANSWERS[decision]:
+            lost.append(f"{decision} of {oid} acknowledged, event log says {state.get(oid)}")
     twice: list[str] = []
     both = acks.confirmed & acks.rejected
     twice += [f"{oid} acknowledged as confirmed and as rejected" for oid in sorted(both)]

@@ -16,7 +16,7 @@ import pytest
 
 from tests.conftest import fast_config, start_daemon
 from tests.reliability.full_disk import FullDisk, mount_small_fs
-from tests.reliability.harness import Daemon, free_port, text_only_home
+from tests.reliability.harness import CONFIRMED_STATES, Daemon, free_port, text_only_home
 from vac.client.connection import Connection, keys_for
 from vac.home import Home
 from vac.protocol.messages import (
@@ -86,7 +86,7 @@ def test_back_to_back_decisions_survive_a_restart(home: Home) -> None:
         d.shutdown()
     got = states(home.db_file)
     assert (got[a], got[b]) == ("rejected", "rejected")
-    assert got[cc] in ("confirmed", "refused") and got[dd] in ("confirmed", "refused")
+    assert got[cc] in CONFIRMED_STATES and got[dd] in CONFIRMED_STATES
     d = start_daemon(home, config=fast_config())
     try:
         c = d.connect()
@@ -113,7 +113,7 @@ def test_kill9_right_after_confirmed_keeps_the_confirm(tmp_path: Path, run: int)
         confirmed = c.expect(ObjectiveConfirmed, 10)
         daemon.kill()  # the moment the acknowledgement arrived
         c.close()
-        assert states(home.db_file)[oid] in ("confirmed", "refused")
+        assert states(home.db_file)[oid] in CONFIRMED_STATES
         daemon.start()
         c = Connection(daemon.endpoint, keys_for(home, "alice"))
         ok = c.hello(resume=session)
@@ -213,4 +213,4 @@ def test_a_full_disk_is_never_acknowledged(tmp_path: Path) -> None:
         c.close()
         assert daemon.stop() == 0
         got = states(home.db_file)
-        assert got[a] in ("confirmed", "refused") and got[b] == "rejected"
+        assert got[a] in CONFIRMED_STATES and got[b] == "rejected"

@@ -38,6 +38,7 @@ from vac.protocol.messages import (
     TurnCancel,
     TurnDone,
 )
+from vac.protocol.objective_lifecycle import ANSWERS
 from vac.runtime.coordinator import TurnCoordinator
 from vac.runtime.latency import LatencyTrace
 from vac.runtime.listener import FinalHeard
@@ -461,7 +462,9 @@ async def test_an_accepted_objective_says_so_where_it_is_stored_and_sent(rig: Ri
     accepted = negotiation.decision == "accept"
     assert confirmed.objective.accepted_by_agent is accepted
     stored = rig.pipeline.book.get("alice", oid).objective
-    assert stored.accepted_by_agent is accepted and stored.status == "confirmed"
+    assert stored.accepted_by_agent is accepted
+    # The stored status is the answer's (the lifecycle table, PROTOCOL §9).
+    assert stored.status == ANSWERS[negotiation.decision]
 
 
 async def test_commitments_are_what_was_accepted_and_survive_a_restart(tmp_path: Path) -> None:

@@ -28,6 +28,7 @@ from vac.cli.turns import (
     cmd_say,
     cmd_withdraw,
 )
+from vac.protocol.objective_lifecycle import STATUSES
 
 
 def _add_daemon(sub: Any) -> None:
@@ -182,7 +183,7 @@ def _add_turns(sub: Any) -> None:
     )
     ob.add_argument(
         "--state",
-        choices=["draft", "confirmed", "rejected", "expired", "refused", "withdrawn"],
+        choices=list(STATUSES),
         default=None,
         help="only objectives in this state",
     )

@@ -146,6 +146,9 @@ class Handshakes:
             HelloOk(
                 ref=msg.id,
                 principal=principal,
+                # Agent principals (PROTOCOL §9) are not built yet: every
+                # principal is a steward.
+                role="steward",
                 version=PROTOCOL_VERSION,
                 features=list(self.pipeline.features),
                 input=InputFormat(),

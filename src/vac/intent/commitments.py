@@ -23,6 +23,7 @@ from vac.intent.negotiation import commitment_of
 from vac.intent.roster import Agent
 from vac.intent.spoken import deadline_date
 from vac.protocol.objective import Objective
+from vac.protocol.objective_lifecycle import COMMITTED
 
 
 class DraftEntry(Protocol):
@@ -36,8 +37,9 @@ class DraftEntry(Protocol):
     def created_at(self) -> dt.datetime: ...
 
 
-# Until agents report progress (done, failed), an accepted objective with no
-# deadline is taken to be finished after this long.
+# An accepted objective with no deadline whose agent never reports it done
+# or failed (the built-in negotiator never does) stops counting after this
+# long, so an agent is never stuck deferring on work nobody tracks.
 OPEN_ENDED_DAYS: Final = 7
 
 
@@ -49,13 +51,20 @@ def commitment_end(entry: DraftEntry) -> dt.date:
     return entry.created_at.date() + dt.timedelta(days=OPEN_ENDED_DAYS)
 
 
+def deadline_passed(objective: Objective, today: dt.date) -> bool:
+    """Whether the objective's deadline day is over (none: never)."""
+    deadline = deadline_date(objective.deadline)
+    return deadline is not None and today > deadline
+
+
 def is_open(entry: DraftEntry, today: dt.date) -> bool:
-    """Whether `entry` is an accepted objective its agent is still committed to."""
-    return (
-        entry.state == "confirmed"
-        and entry.objective.accepted_by_agent
-        and today <= commitment_end(entry)
+    """Whether `entry` is an accepted objective its agent is still committed
+    to: accepted or in progress (PROTOCOL §9), and not past its end."""
+    committed = entry.state in COMMITTED or (
+        # Stored before the lifecycle had its own states.
+        entry.state == "confirmed" and entry.objective.accepted_by_agent
     )
+    return committed and today <= commitment_end(entry)
 
 
 def with_commitments(agent: Agent, entries: Iterable[DraftEntry], today: dt.date) -> Agent:

@@ -65,7 +65,22 @@ class ObjectiveUnknown(IntentError):
     """
 
     code = "objective_unknown"
-    SETTLED = ("confirmed", "rejected", "expired", "refused", "withdrawn")
+    # Every status past `draft` (PROTOCOL §9 lifecycle).
+    SETTLED = (
+        "confirmed",
+        "offered",
+        "accepted",
+        "countered",
+        "deferred",
+        "clarifying",
+        "in-progress",
+        "done",
+        "failed",
+        "rejected",
+        "expired",
+        "refused",
+        "withdrawn",
+    )
 
     def __init__(self, objective_id: str, detail: str | None = None) -> None:
         self.objective_id = objective_id

@@ -3,10 +3,14 @@
 Pure bookkeeping, no I/O: the runtime persists entries and hands them back on
 restart (`DraftBook.load`). Every operation takes `now` explicitly.
 
-    pending ──confirm──► confirmed ──(negotiation refuses)──► refused
+    pending ──confirm──► confirmed ──offer──► offered ──answer──► accepted | refused | …
        │  ╲                                                     │
        │   reject ──► rejected                confirm again ────┘ (coercion)
        └── expire ──► expired
+
+After the steward's confirm, an objective follows the lifecycle table of
+`vac.protocol.objective_lifecycle` (`advance`); an entry's `state` is its
+objective's `status`, except that a draft is `pending` in the book.
 
 Another principal's draft is indistinguishable from a missing one: both raise
 `ObjectiveUnknown` with the same message.
@@ -14,6 +18,7 @@ Another principal's draft is indistinguishable from a missing one: both raise
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 import re
 from collections import Counter
@@ -23,15 +28,45 @@ from typing import Final, Literal
 import msgspec
 from jellyfish import metaphone
 
-from vac.intent.commitments import is_open
+from vac.intent.commitments import deadline_passed, is_open
 from vac.intent.errors import ObjectiveInvalid, ObjectiveUnknown, RevisionStale
 from vac.intent.roster import DEFAULT_DRAFT_TTL_S
 from vac.intent.validate import apply_edits, check_draft_ready
 from vac.protocol.objective import Objective
+from vac.protocol.objective_lifecycle import Event, Status, TransitionInvalid, next_status
 
 Reply = Literal["confirm", "reject"]
-# "withdrawn": the turn that made the draft ended before the steward saw it.
-DraftState = Literal["pending", "confirmed", "rejected", "expired", "refused", "withdrawn"]
+# "withdrawn": the turn that made the draft ended before the steward saw it,
+# or the steward took it back. Past "confirmed": the lifecycle's statuses.
+DraftState = Literal[
+    "pending",
+    "confirmed",
+    "rejected",
+    "expired",
+    "refused",
+    "withdrawn",
+    "offered",
+    "accepted",
+    "countered",
+    "deferred",
+    "clarifying",
+    "in-progress",
+    "done",
+    "failed",
+]
+# States kept in memory however old: a draft lives out its lifetime, refusal
+# memory is kept, and an offer waits for its answer.
+_KEPT_STATES: Final[frozenset[str]] = frozenset({"pending", "refused", "offered"})
+
+
+def status_of(entry: DraftEntry) -> Status:
+    """The lifecycle status of an entry (a book's `pending` is a `draft`)."""
+    if entry.state == "pending":
+        return "draft"
+    if entry.state == "confirmed" and entry.objective.accepted_by_agent:
+        return "accepted"  # stored before the lifecycle had its own state
+    return entry.state
+
 
 _CONFIRM: Final[frozenset[str]] = frozenset(
     {
@@ -319,24 +354,52 @@ class DraftBook:
         return self._set(entry, "withdrawn")
 
     def retract(self, principal: str, objective_id: str) -> DraftEntry:
-        """The steward withdraws its own draft or confirmed objective (§9).
+        """The steward withdraws its own objective, in any state not final (§9).
 
-        A settled one (rejected, refused, expired, withdrawn) cannot be: that is
-        `ObjectiveUnknown` with its state, like a confirm of it.
+        A settled one (rejected, refused, expired, withdrawn, done, failed)
+        cannot be: that is `ObjectiveUnknown` with its state, like a confirm of it.
         """
         entry = self.get(principal, objective_id)
-        if entry.state not in ("pending", "confirmed"):
-            raise ObjectiveUnknown(objective_id, entry.state)
-        obj = msgspec.structs.replace(entry.objective, status="withdrawn")
-        return self._set(entry, "withdrawn", obj)
+        try:
+            return self.advance(objective_id, "withdraw", principal=principal)
+        except TransitionInvalid:
+            raise ObjectiveUnknown(objective_id, status_of(entry)) from None
+
+    def advance(
+        self, objective_id: str, event: Event, *, principal: str | None = None
+    ) -> DraftEntry:
+        """Apply one lifecycle event (an offer, the agent's answer or report, a
+        withdrawal, an expiry) to the objective; `TransitionInvalid` if it does
+        not apply to its status now (nothing changes). With `principal`, only
+        that principal's objective is found (`ObjectiveUnknown` otherwise)."""
+        entry = self._entries.get(objective_id)
+        if entry is None or (principal is not None and entry.principal != principal):
+            raise ObjectiveUnknown(objective_id)
+        status = next_status(objective_id, status_of(entry), event)
+        accepted = entry.objective.accepted_by_agent or status == "accepted"
+        obj = msgspec.structs.replace(entry.objective, status=status, accepted_by_agent=accepted)
+        if event == "refuse":
+            self._remember_refusal(entry.principal, entry.objective)
+        return self._set(entry, "pending" if status == "draft" else status, obj)
+
+    def find(self, objective_id: str) -> DraftEntry | None:
+        """Any principal's entry (for the daemon's routing, never for a client)."""
+        return self._entries.get(objective_id)
 
     def expire(self, now: dt.datetime) -> list[DraftEntry]:
-        """Expire every pending draft past its deadline; returns those."""
+        """Expire every pending draft past its lifetime, and every objective
+        not yet settled whose deadline passed; returns those."""
         expired: list[DraftEntry] = []
         for entry in list(self._entries.values()):
-            if entry.state == "pending" and now >= entry.expires_at:
-                obj = msgspec.structs.replace(entry.objective, status="expired")
-                expired.append(self._set(entry, "expired", obj))
+            if entry.state == "pending":
+                if now >= entry.expires_at:
+                    obj = msgspec.structs.replace(entry.objective, status="expired")
+                    expired.append(self._set(entry, "expired", obj))
+            elif entry.state not in ("refused", "confirmed") and deadline_passed(
+                entry.objective, now.date()
+            ):
+                with contextlib.suppress(TransitionInvalid):  # final already
+                    expired.append(self.advance(entry.objective.id, "expire"))
         return expired
 
     def pending(
@@ -371,25 +434,6 @@ class DraftBook:
                 cp.refusals.append((principal, obj))
                 return
 
-    def record_refusal(self, principal: str, objective_id: str) -> DraftEntry:
-        """The agent refused this confirmed objective; remember it. Only a
-        confirmed objective reaches an agent, so only one can be refused."""
-        entry = self.get(principal, objective_id)
-        if entry.state not in ("confirmed", "refused"):
-            raise ObjectiveUnknown(objective_id, entry.state)
-        self._remember_refusal(principal, entry.objective)
-        return self._set(
-            entry, "refused", msgspec.structs.replace(entry.objective, status="refused")
-        )
-
-    def record_acceptance(self, principal: str, objective_id: str) -> DraftEntry:
-        """The agent accepted this confirmed objective: `accepted_by_agent` is set."""
-        entry = self.get(principal, objective_id)
-        if entry.state != "confirmed":
-            raise ObjectiveUnknown(objective_id, entry.state)
-        obj = msgspec.structs.replace(entry.objective, accepted_by_agent=True)
-        return self._set(entry, "confirmed", obj)
-
     def prior_refusal(self, principal: str, objective: Objective) -> bool:
         """Did the agent refuse this objective (by id, or by agent + verb +
         target) when `principal` asked? Another principal's refusals never count."""
@@ -413,7 +457,7 @@ class DraftBook:
         gone = [
             k
             for k, e in self._entries.items()
-            if e.state not in ("pending", "refused")
+            if e.state not in _KEPT_STATES
             and e.created_at < cutoff
             # An agent's open commitment stays until it ends (commitments.py).
             and not is_open(e, now.date())

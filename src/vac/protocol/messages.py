@@ -13,6 +13,7 @@ from typing import Annotated, Any, Final, Literal
 import msgspec
 
 from vac.protocol.objective import Objective, UncertainField
+from vac.protocol.objective_lifecycle import Status
 
 PROTOCOL_VERSION: Final = 1
 MARKER: Final = b"VAC/1"
@@ -131,22 +132,7 @@ class SquadSend(Inbound, frozen=True, tag="squad.send"):
     sender: Annotated[str, msgspec.Meta(max_length=48)] | None = None
 
 
-ListedStatus = Literal[
-    "draft",
-    "confirmed",
-    "offered",
-    "accepted",
-    "countered",
-    "deferred",
-    "refused",
-    "clarifying",
-    "in-progress",
-    "done",
-    "failed",
-    "withdrawn",
-    "expired",
-    "rejected",
-]
+ListedStatus = Status
 MAX_LISTED_OBJECTIVES: Final = 50
 
 
@@ -159,6 +145,9 @@ class ObjectiveList(Inbound, frozen=True, tag="objective.list"):
 
     state: ListedStatus | None = None
     limit: Annotated[int, msgspec.Meta(ge=1, le=MAX_LISTED_OBJECTIVES)] = 20
+
+
+Decision = Literal["accept", "clarify", "counter-offer", "defer", "refuse"]
 
 
 InboundMessage = (
@@ -228,8 +217,14 @@ class Limits(msgspec.Struct, frozen=True):
     output_lead_ms: int
 
 
+Role = Literal["steward", "agent"]
+
+
 class HelloOk(Outbound, frozen=True, tag="hello.ok"):
     principal: str
+    # PROTOCOL §9: "agent" for a principal enrolled with `--agent`. Required,
+    # not defaulted: `Outbound` omits defaults from the wire.
+    role: Role
     version: int
     features: list[str]
     input: InputFormat
@@ -306,6 +301,9 @@ class ObjectiveDraft(Outbound, frozen=True, tag="objective.draft"):
     turn: str
     objective: Objective
     preview: Preview
+    # PROTOCOL §9: the objective this draft counter-offers (the agent's own
+    # proposal: confirming it is its acceptance).
+    counter_of: str | None = None
 
 
 class ObjectiveClarify(Outbound, frozen=True, tag="objective.clarify"):
@@ -329,7 +327,7 @@ class ObjectiveRejected(Outbound, frozen=True, tag="objective.rejected"):
     objective: Objective
 
 
-Decision = Literal["accept", "clarify", "counter-offer", "defer", "refuse"]
+AnsweredBy = Literal["agent", "policy"]
 
 
 class Negotiation(Outbound, frozen=True, tag="negotiation"):
@@ -339,6 +337,9 @@ class Negotiation(Outbound, frozen=True, tag="negotiation"):
     reply: str
     reason: str
     evidence: list[str]
+    # PROTOCOL §9: the agent's own session answered, or the built-in
+    # negotiator (no agent session, or none within `answer_by_ms`).
+    answered_by: AnsweredBy
 
 
 class AudioOutputStart(Outbound, frozen=True, tag="audio.output.start"):

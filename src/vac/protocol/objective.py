@@ -15,6 +15,8 @@ from typing import Annotated, Final, Literal
 
 import msgspec
 
+from vac.protocol.objective_lifecycle import Status
+
 Verb = Literal["Repair", "Map", "Investigate", "Protect", "Build", "Support", "Befriend", "Report"]
 VERBS: Final[tuple[str, ...]] = (
     "Repair",
@@ -55,9 +57,9 @@ CONSTRAINT_KINDS: Final[tuple[str, ...]] = (
 Autonomy = Literal["direct-tether", "standing-intent", "free", "brief"]
 AUTONOMY_MODES: Final[tuple[str, ...]] = ("direct-tether", "standing-intent", "free", "brief")
 
-# "withdrawn" and "refused" are additions (PROTOCOL §9): the steward took it
-# back; the agent refused it (its stored body says so, not "confirmed").
-ObjectiveStatus = Literal["draft", "confirmed", "rejected", "expired", "withdrawn", "refused"]
+# PROTOCOL §9: the statuses of the objective lifecycle (one table, in
+# `vac.protocol.objective_lifecycle`).
+ObjectiveStatus = Status
 
 # A reference id: `kind:slug`, e.g. `prop:garden-gate`, `value:honesty`.
 REF_PATTERN: Final = r"^[a-z][a-z0-9-]*:[a-z0-9][a-z0-9:._-]{0,95}$"

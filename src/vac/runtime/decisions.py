@@ -169,12 +169,11 @@ class Planner:
                 counter_id=counter_id,
                 own_proposal=confirmed.own_proposal,
             )
-            entry = confirmed.entry
-            if result.decision == "refuse":
-                entry = book.record_refusal(principal, oid)
-            if result.decision == "accept":
-                entry = book.record_acceptance(principal, oid)
-                objective = entry.objective  # accepted_by_agent: true, stored and sent
+            # The lifecycle (PROTOCOL §9): offered to the built-in negotiator,
+            # and its answer, in this one step; the stored status is the answer's.
+            book.advance(oid, "offer", principal=principal)
+            entry = book.advance(oid, result.decision, principal=principal)
+            objective = entry.objective  # e.g. accepted, accepted_by_agent: true
             rows = [self.shared.row(entry)]
             audits = []
             if result.audit is not None:
@@ -193,6 +192,7 @@ class Planner:
                     reply=result.reply,
                     reason=result.reason,
                     evidence=list(result.evidence),
+                    answered_by="policy",
                 ),
             ]
             spoken = result.reply
@@ -204,7 +204,10 @@ class Planner:
                 summary = intent.summarise(result.counter, now=now)
                 messages.append(
                     ObjectiveDraft(
-                        turn=turn_id, objective=result.counter, preview=Preview(summary=summary)
+                        turn=turn_id,
+                        objective=result.counter,
+                        preview=Preview(summary=summary),
+                        counter_of=oid,
                     )
                 )
                 spoken = f"{result.reply} {summary}"

@@ -30,6 +30,14 @@ LISTED_STATUS: Final[dict[str, str]] = {
     "expired": "expired",
     "refused": "refused",
     "withdrawn": "withdrawn",
+    "offered": "offered",
+    "accepted": "accepted",
+    "countered": "countered",
+    "deferred": "deferred",
+    "clarifying": "clarifying",
+    "in-progress": "in-progress",
+    "done": "done",
+    "failed": "failed",
 }
 
 

@@ -47,13 +47,14 @@ class EventLogReads:
 
     def live_objectives(self, accepted_since_ms: int = 0) -> list[dict[str, Any]]:
         """Drafts still pending, refused objectives (coercion is judged against
-        them), and accepted objectives made since `accepted_since_ms` (an
-        agent's commitments are judged from them: `intent.commitments`)."""
+        them), and objectives not yet settled (offered, accepted, in progress,
+        waiting on the steward) made since `accepted_since_ms`: an agent's
+        commitments are judged from them (`intent.commitments`)."""
         cur = self._db.execute(
             "SELECT id, principal, body, state, refused, origin FROM objectives"
             " WHERE state IN ('pending', 'refused') OR refused = 1"
-            " OR (state = 'confirmed'"
-            "     AND json_extract(body, '$.objective.accepted_by_agent') = 1"
+            " OR (state IN ('confirmed', 'offered', 'accepted', 'in-progress',"
+            "               'countered', 'deferred', 'clarifying')"
             "     AND created_at_ms >= ?)"
             " ORDER BY created_at_ms",
             (accepted_since_ms,),

@@ -1,0 +1,153 @@
+"""The lifecycle of an objective (PROTOCOL §9), as one table.
+
+Pure: no clock, no I/O. The draft book (`vac.intent.gate`) applies these
+transitions to its entries; the runtime writes each new state to the event
+log before it announces it (`objective.updated`).
+
+    draft ──confirm──► confirmed ──offer──► offered ──► accepted ──► in-progress ──► done | failed
+      ├──reject──► rejected                     ├──► countered │            │
+      └──expire──► expired                      ├──► deferred  └──► done | failed
+                                                ├──► clarifying
+                                                └──► refused ──confirm (pushed again)──► confirmed
+
+Every state that is not final may be withdrawn by its steward or expire
+(its deadline passed; a draft: its lifetime). `done`, `failed`, `rejected`,
+`expired` and `withdrawn` are final. `refused` is final for the agent, but
+its steward may push it again: the daemon then refuses it itself (coercion,
+PROTOCOL §5.1) without asking the agent.
+
+An agent may report `done` or `failed` straight from `accepted` (it did the
+work without saying it had started): an addition to the §9 chain, which
+lists `accepted → in-progress → done | failed`.
+"""
+
+from __future__ import annotations
+
+from typing import Final, Literal
+
+from vac.errors import VacError
+
+Status = Literal[
+    "draft",
+    "confirmed",
+    "offered",
+    "accepted",
+    "countered",
+    "deferred",
+    "refused",
+    "clarifying",
+    "in-progress",
+    "done",
+    "failed",
+    "withdrawn",
+    "expired",
+    "rejected",
+]
+STATUSES: Final[tuple[Status, ...]] = (
+    "draft",
+    "confirmed",
+    "offered",
+    "accepted",
+    "countered",
+    "deferred",
+    "refused",
+    "clarifying",
+    "in-progress",
+    "done",
+    "failed",
+    "withdrawn",
+    "expired",
+    "rejected",
+)
+
+Event = Literal[
+    "confirm",  # the steward confirmed (the gate)
+    "reject",  # the steward rejected the draft
+    "offer",  # the daemon offered it to the agent (or to the built-in negotiator)
+    "accept",  # the agent's answers (objective.answer)
+    "counter-offer",
+    "defer",
+    "clarify",
+    "refuse",
+    "in-progress",  # the agent's reports (objective.progress)
+    "done",
+    "failed",
+    "withdraw",  # the steward took it back (objective.withdraw)
+    "expire",  # its deadline (a draft: its lifetime) passed
+]
+EVENTS: Final[tuple[Event, ...]] = (
+    "confirm",
+    "reject",
+    "offer",
+    "accept",
+    "counter-offer",
+    "defer",
+    "clarify",
+    "refuse",
+    "in-progress",
+    "done",
+    "failed",
+    "withdraw",
+    "expire",
+)
+
+FINAL: Final[frozenset[Status]] = frozenset({"done", "failed", "rejected", "expired", "withdrawn"})
+# What the negotiation can answer, and the state each answer leaves.
+ANSWERS: Final[dict[Event, Status]] = {
+    "accept": "accepted",
+    "counter-offer": "countered",
+    "defer": "deferred",
+    "clarify": "clarifying",
+    "refuse": "refused",
+}
+# An agent's commitments are its objectives in these states (PROTOCOL §9).
+COMMITTED: Final[frozenset[Status]] = frozenset({"accepted", "in-progress"})
+
+_T: dict[tuple[Status, Event], Status] = {
+    ("draft", "confirm"): "confirmed",
+    ("draft", "reject"): "rejected",
+    # Pushed again after a refusal: the daemon refuses it (coercion).
+    ("refused", "confirm"): "confirmed",
+    ("confirmed", "offer"): "offered",
+    ("in-progress", "in-progress"): "in-progress",  # a repeated report changes nothing
+    ("accepted", "in-progress"): "in-progress",
+    ("accepted", "done"): "done",
+    ("accepted", "failed"): "failed",
+    ("in-progress", "done"): "done",
+    ("in-progress", "failed"): "failed",
+}
+_T.update({("offered", answer): state for answer, state in ANSWERS.items()})
+for _status in STATUSES:
+    if _status not in FINAL and _status != "refused":
+        _T[(_status, "withdraw")] = "withdrawn"
+        _T[(_status, "expire")] = "expired"
+
+TRANSITIONS: Final[dict[tuple[Status, Event], Status]] = dict(_T)
+
+
+class TransitionInvalid(VacError):
+    """An event that does not apply to the objective's current status: the
+    objective moved on. `details.status` says where it is now (§9)."""
+
+    code = "objective_invalid"
+
+    def __init__(self, objective_id: str, status: Status, event: Event) -> None:
+        self.objective_id = objective_id
+        self.status = status
+        self.event = event
+        super().__init__(
+            f"objective is {status}; it cannot take {event!r} now",
+            details={"status": status},
+        )
+
+
+def next_status(objective_id: str, status: Status, event: Event) -> Status:
+    """The status after `event`, or `TransitionInvalid` (nothing changes)."""
+    new = TRANSITIONS.get((status, event))
+    if new is None:
+        raise TransitionInvalid(objective_id, status, event)
+    return new
+
+
+def is_final(status: Status) -> bool:
+    return status in FINAL
