@@ -97,6 +97,19 @@ def test_keys_new_and_enroll_public_only(cli_home: Home, tmp_path: Path) -> None
     assert clash.returncode != 0 and "already enrolled" in clash.stderr
 
 
+def test_keys_enroll_an_agent_lists_its_role_and_revoke_removes_it(cli_home: Home) -> None:
+    res = run("keys", "enroll", "Kofi", "--agent", home=cli_home)
+    assert "enrolled kofi as agent Kofi" in res.stdout
+    rows = [json.loads(x) for x in run("keys", "list", "--json", home=cli_home).stdout.splitlines()]
+    roles = {r["principal"]: (r["role"], r["agent"]) for r in rows}
+    assert roles == {"alice": ("steward", None), "kofi": ("agent", "Kofi")}
+    unknown = run("keys", "enroll", "nobody", "--agent", home=cli_home, check=False)
+    assert unknown.returncode != 0 and "not an agent of this household" in unknown.stderr
+    assert "Traceback" not in unknown.stderr and not (cli_home.clients_dir / "nobody.key").exists()
+    run("keys", "revoke", "kofi", home=cli_home)
+    assert not (cli_home.enrolled_dir / "kofi.agent").exists()
+
+
 def test_daemon_refuses_without_server_key(tmp_path: Path) -> None:
     res = run("daemon", home=Home(tmp_path / "empty"), check=False)
     assert res.returncode != 0

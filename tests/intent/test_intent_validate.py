@@ -9,6 +9,7 @@ from intent_factories import objective_builtins
 from vac.intent import (
     FieldError,
     ObjectiveInvalid,
+    agent_counter,
     apply_edits,
     check_draft_ready,
     objective_from_builtins,
@@ -180,3 +181,56 @@ def test_pre_confirmed_input_is_malformed(make_objective: MakeObjective) -> None
         "confirmed_by_steward",
         "accepted_by_agent",
     ]
+
+
+OFFERED = {"status": "offered", "confirmed_by_steward": True}
+
+
+def _fields(exc: pytest.ExceptionInfo[ObjectiveInvalid]) -> list[str]:
+    return sorted(e.path for e in exc.value.errors)
+
+
+def test_an_agent_counter_is_a_new_draft_of_the_changed_fields(
+    make_objective: MakeObjective,
+) -> None:
+    offered = make_objective(**OFFERED)
+    counter = agent_counter(offered, {"deadline": "2026-05-09"}, counter_id="c1")
+    assert (counter.id, counter.revision, counter.status) == ("c1", 1, "draft")
+    assert not counter.confirmed_by_steward and not counter.accepted_by_agent
+    assert counter.deadline == "2026-05-09"
+    # The time constraint moves with the deadline, as in a steward's edit.
+    assert [c.value for c in counter.constraints if c.kind == "time"] == ["2026-05-09"]
+
+
+def test_a_whole_objective_sent_back_counts_only_what_differs(
+    make_objective: MakeObjective,
+) -> None:
+    offered = make_objective(**OFFERED)
+    whole = msgspec.to_builtins(offered) | {"priority": 40}
+    assert agent_counter(offered, whole, counter_id="c1").priority == 40
+
+
+@pytest.mark.parametrize(
+    ("counter", "fields"),
+    [
+        ({"id": "mine"}, ["id"]),
+        ({"status": "accepted"}, ["status"]),
+        ({"agent": "Kofi"}, ["agent"]),
+        ({"priority": 101}, ["priority"]),
+        ({"colour": "red"}, ["colour"]),
+        ({}, ["counter"]),
+        ({"priority": 55}, ["counter"]),  # the same as offered: nothing proposed
+    ],
+)
+def test_a_bad_counter_names_its_fields(
+    make_objective: MakeObjective, counter: dict[str, object], fields: list[str]
+) -> None:
+    with pytest.raises(ObjectiveInvalid) as info:
+        agent_counter(make_objective(**OFFERED), counter, counter_id="c1")
+    assert _fields(info) == fields
+
+
+def test_a_counter_that_is_not_an_object_is_named(make_objective: MakeObjective) -> None:
+    with pytest.raises(ObjectiveInvalid) as info:
+        agent_counter(make_objective(**OFFERED), ["deadline"], counter_id="c1")
+    assert _fields(info) == ["counter"]

@@ -7,6 +7,11 @@ import sys
 from pathlib import Path
 
 from vac.cli.common import UnknownPrincipal, home_of, known_home, print_result
+from vac.home import Home, HomeError
+
+
+class UnknownAgent(HomeError):
+    """`vac keys enroll NAME --agent` for a name the roster does not have."""
 
 
 def cmd_keys_init(args: argparse.Namespace) -> int:
@@ -33,8 +38,13 @@ def cmd_keys_enroll(args: argparse.Namespace) -> int:
 
     home = known_home(args)
     out = Path(args.out) if args.out else None
+    agent = _roster_name(home, args.principal) if args.agent else None
     result = enroll(
-        home, args.principal, out_dir=out, public=Path(args.public) if args.public else None
+        home,
+        args.principal.lower() if args.agent else args.principal,
+        out_dir=out,
+        public=Path(args.public) if args.public else None,
+        agent=agent,
     )
     log = EventLog(home.db_file)
     try:
@@ -42,16 +52,35 @@ def cmd_keys_enroll(args: argparse.Namespace) -> int:
             now_ms(),
             "key_enrolled",
             result.principal,
-            {"fingerprint": result.fingerprint, "replaced": result.replaced},
+            {
+                "fingerprint": result.fingerprint,
+                "replaced": result.replaced,
+                "role": "agent" if agent else "steward",
+            },
         )
     finally:
         log.close()
     verb = "re-enrolled (previous key replaced)" if result.replaced else "enrolled"
-    print(f"{verb} {result.principal} (fingerprint {result.fingerprint})")
+    role = f" as agent {agent}" if agent else ""
+    print(f"{verb} {result.principal}{role} (fingerprint {result.fingerprint})")
     print(f"public key: {result.public}")
     if result.secret:
         print(f"secret key: {result.secret}")
     return 0
+
+
+def _roster_name(home: Home, name: str) -> str:
+    """The roster's spelling of agent NAME; a clear error if it is not in the roster."""
+    from vac.daemon.config import intent_config, load_config
+
+    roster = intent_config(load_config(home.config_file)).roster()
+    agent = roster.get(name)
+    if agent is None:
+        raise UnknownAgent(
+            f"{name!r} is not an agent of this household; the roster has"
+            f" {', '.join(roster.names())} ({home.config_file} [[agents]])"
+        )
+    return str(agent.name)
 
 
 def cmd_keys_revoke(args: argparse.Namespace) -> int:
@@ -90,6 +119,11 @@ def cmd_keys_list(args: argparse.Namespace) -> int:
     rows = list_enrolled(known_home(args))
     if not rows and not args.json:
         print("no principals enrolled", file=sys.stderr)
-    for principal, fp in rows:
-        print_result(args.json, {"principal": principal, "fingerprint": fp}, f"{principal}\t{fp}")
+    for principal, fp, agent in rows:
+        role = "agent" if agent else "steward"
+        print_result(
+            args.json,
+            {"principal": principal, "fingerprint": fp, "role": role, "agent": agent},
+            f"{principal}\t{fp}\t{f'agent {agent}' if agent else role}",
+        )
     return 0

@@ -79,6 +79,11 @@ def _add_keys(sub: Any) -> None:
         "--out", metavar="DIR", help="where to write a new keypair (default: HOME/clients)"
     )
     k.add_argument("--public", metavar="FILE", help="enroll this existing public key instead")
+    k.add_argument(
+        "--agent",
+        action="store_true",
+        help="the principal IS roster agent PRINCIPAL: it answers offers (PROTOCOL §9)",
+    )
     k.set_defaults(fn=cmd_keys_enroll)
     k = with_home(
         command(

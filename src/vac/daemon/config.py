@@ -118,6 +118,16 @@ class DaemonSection(_Section, frozen=True):
             " `rate_limited` (confirm or reject some).",
         ),
     ] = 64
+    offer_timeout_ms: Annotated[
+        int,
+        msgspec.Meta(
+            ge=100,
+            le=60_000,
+            description="How long a confirmed objective waits for its agent's"
+            " `objective.answer` (sent as `answer_by_ms`); then, or at once when no session"
+            " of the agent is attached, the built-in negotiator answers (PROTOCOL §9).",
+        ),
+    ] = 3000
     # Detached sessions kept in memory for a quick resume; older ones resume
     # from the event log.
     max_detached_sessions: Annotated[

@@ -51,6 +51,8 @@ class Handshakes:
     quota: SessionQuota
     pipeline: SessionHandler
     feed: Feed
+    # The agent an enrolled principal is (its `.agent` marker), or None (§9).
+    agent_of: Callable[[str], str | None] = lambda _principal: None
     # The hellos being answered: cancelled by the server at shutdown.
     tasks: TaskSet = field(default_factory=TaskSet)
 
@@ -66,6 +68,17 @@ class Handshakes:
                 "this daemon speaks VAC/1 only",
                 ref=msg.id,
                 details={"supported": [PROTOCOL_VERSION]},
+            )
+            self.egress.error(rid, refusal, session=current, principal=principal)
+            return
+        marker = self.agent_of(principal)
+        agent = self.pipeline.agent_named(marker) if marker is not None else None
+        if marker is not None and agent is None:
+            refusal = ProtocolError(
+                "unauthorized",
+                f"{principal} is enrolled as agent {marker!r}, which is not in this"
+                " daemon's roster",
+                ref=msg.id,
             )
             self.egress.error(rid, refusal, session=current, principal=principal)
             return
@@ -91,13 +104,15 @@ class Handshakes:
             self.feed(current, SessionEvent.REHELLO, None)
         if opens:
             self.quota.reserve(principal)
-        task = self.tasks.spawn(self._answer(rid, principal, msg, reserved=opens))
+        task = self.tasks.spawn(self._answer(rid, principal, msg, agent, reserved=opens))
         task.add_done_callback(report_task_failure)
 
-    async def _answer(self, rid: bytes, principal: str, msg: Hello, *, reserved: bool) -> None:
+    async def _answer(
+        self, rid: bytes, principal: str, msg: Hello, agent: str | None, *, reserved: bool
+    ) -> None:
         """Answer a hello, whatever happens: never leave one unanswered."""
         try:
-            await self._open(rid, principal, msg)
+            await self._open(rid, principal, msg, agent)
         except StorageUnavailable as exc:
             log.warning("hello_failed", principal=principal, reason="storage", error=str(exc))
             self.egress.error(rid, exc.with_ref(msg.id), principal=principal)
@@ -109,7 +124,7 @@ class Handshakes:
             if reserved:
                 self.quota.release(principal)
 
-    async def _open(self, rid: bytes, principal: str, msg: Hello) -> None:
+    async def _open(self, rid: bytes, principal: str, msg: Hello, agent: str | None) -> None:
         resumed = msg.resume is not None
         output = OutputFormat(rate=msg.output.rate, speak=msg.output.speak)
         if msg.resume is not None:
@@ -127,6 +142,8 @@ class Handshakes:
             )
             # Registered only once its row landed: a failed write leaves nothing.
             session = self._new_session(principal, msg.client, output, session_id)
+        # The role as enrolled now: a re-enrolment takes effect on the next hello.
+        session.agent = agent
         try:
             pending = await self.pipeline.on_attached(session, resumed)
         except BaseException:
@@ -146,9 +163,7 @@ class Handshakes:
             HelloOk(
                 ref=msg.id,
                 principal=principal,
-                # Agent principals (PROTOCOL §9) are not built yet: every
-                # principal is a steward.
-                role="steward",
+                role="agent" if agent is not None else "steward",
                 version=PROTOCOL_VERSION,
                 features=list(self.pipeline.features),
                 input=InputFormat(),

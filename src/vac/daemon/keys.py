@@ -4,13 +4,17 @@ Keys use pyzmq's `zmq.auth` certificate format. The enrolment registry is a
 directory of public certificates, one `PRINCIPAL.key` each, so the CLI (another
 process) can enroll and revoke while the daemon runs: the daemon re-reads the
 directory whenever its mtime changes, which it checks on every message.
+
+An agent principal (PROTOCOL §9, `vac keys enroll NAME --agent`) has a
+marker file `PRINCIPAL.agent` beside its key, holding the roster name it
+is. A marker is not a secret and grants nothing by itself: a principal
+without a `.key` is nobody.
 """
 
 from __future__ import annotations
 
 import os
 import re
-import shutil
 import tempfile
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -102,13 +106,35 @@ class Enrolled:
     secret: Path | None
     fingerprint: str
     replaced: bool
+    agent: str | None = None  # the roster agent this principal is (§9)
+
+
+def _write_atomic(dest: Path, data: bytes) -> None:
+    # Atomic: the daemon never reads a half-written file.
+    fd, tmp = tempfile.mkstemp(dir=dest.parent, suffix=".tmp")
+    with os.fdopen(fd, "wb") as f:
+        f.write(data)
+    os.chmod(tmp, 0o644)
+    os.replace(tmp, dest)
 
 
 def enroll(
-    home: Home, principal: str, *, out_dir: Path | None = None, public: Path | None = None
+    home: Home,
+    principal: str,
+    *,
+    out_dir: Path | None = None,
+    public: Path | None = None,
+    agent: str | None = None,
 ) -> Enrolled:
-    """Enroll a client public key for PRINCIPAL (creating a keypair unless given one)."""
+    """Enroll a client public key for PRINCIPAL (creating a keypair unless given one).
+
+    With `agent` (a roster name, checked by the caller) the principal is that
+    agent (§9); without, it is a steward, and re-enrolling an agent as a
+    steward removes its marker.
+    """
     check_principal(principal)
+    if agent is not None and agent.lower() != principal:
+        raise KeyProblem(f"an agent's principal is its name in lower case: {agent.lower()!r}")
     home.ensure()
     secret_path: Path | None = None
     if public is None:
@@ -120,13 +146,14 @@ def enroll(
             raise KeyProblem(f"that key is already enrolled for {other!r}; one key, one principal")
     dest = home.enrolled_dir / f"{principal}.key"
     replaced = dest.exists()
-    # Atomic: the daemon never reads a half-written certificate.
-    fd, tmp = tempfile.mkstemp(dir=home.enrolled_dir, suffix=".tmp")
-    os.close(fd)
-    shutil.copyfile(public, tmp)
-    os.chmod(tmp, 0o644)
-    os.replace(tmp, dest)
-    return Enrolled(principal, public, secret_path, fingerprint(key), replaced)
+    marker = home.enrolled_dir / f"{principal}.agent"
+    # The role first: a key never exists, even for an instant, with the wrong one.
+    if agent is not None:
+        _write_atomic(marker, agent.encode() + b"\n")
+    else:
+        marker.unlink(missing_ok=True)
+    _write_atomic(dest, public.read_bytes())
+    return Enrolled(principal, public, secret_path, fingerprint(key), replaced, agent)
 
 
 def client_keypair(home: Home, principal: str) -> list[Path]:
@@ -148,6 +175,7 @@ def revoke(home: Home, principal: str) -> bool:
         enrolled = True
     except FileNotFoundError:
         enrolled = False
+    (home.enrolled_dir / f"{principal}.agent").unlink(missing_ok=True)
     for path in client_keypair(home, principal):
         path.unlink(missing_ok=True)
     return enrolled
@@ -170,9 +198,28 @@ def _scan(enrolled_dir: Path) -> dict[str, bytes]:
     return out
 
 
-def list_enrolled(home: Home) -> list[tuple[str, str]]:
-    """(principal, fingerprint) pairs, never secrets."""
-    return sorted((p, fingerprint(k)) for p, k in _scan(home.enrolled_dir).items())
+def _scan_agents(enrolled_dir: Path) -> dict[str, str]:
+    """principal -> the roster name in its `.agent` marker."""
+    out: dict[str, str] = {}
+    try:
+        entries = list(enrolled_dir.glob("*.agent"))
+    except OSError:
+        return out
+    for path in entries:
+        if not PRINCIPAL_RE.match(path.stem):
+            continue
+        try:
+            name = path.read_text(encoding="utf-8", errors="replace").strip()[:64]
+        except OSError:
+            continue
+        out[path.stem] = name or path.stem
+    return out
+
+
+def list_enrolled(home: Home) -> list[tuple[str, str, str | None]]:
+    """(principal, fingerprint, agent name or None) triples, never secrets."""
+    agents = _scan_agents(home.enrolled_dir)
+    return sorted((p, fingerprint(k), agents.get(p)) for p, k in _scan(home.enrolled_dir).items())
 
 
 class KeyRegistry:
@@ -188,6 +235,7 @@ class KeyRegistry:
         self._mtime_ns = -1
         self._scanned_ns = 0
         self._by_key: dict[bytes, str] = {}
+        self._agents: dict[str, str] = {}
 
     def _refresh(self) -> None:
         try:
@@ -206,10 +254,16 @@ class KeyRegistry:
             self._mtime_ns = mtime
             self._scanned_ns = now_ns
             self._by_key = {k: p for p, k in _scan(self._dir).items()}
+            self._agents = _scan_agents(self._dir)
 
     def principal_of(self, public_z85: bytes) -> str | None:
         self._refresh()
         return self._by_key.get(public_z85)
+
+    def agent_of(self, principal: str) -> str | None:
+        """The roster name of an agent principal (§9); None for a steward."""
+        self._refresh()
+        return self._agents.get(principal)
 
     def curve_callback(self, domain: str, key: bytes) -> bool:
         return self.principal_of(key) is not None

@@ -79,6 +79,7 @@ def default_pipeline(server: Server, config: VacConfig) -> SessionHandler:
         intent_cfg,
         max_pending_drafts=config.daemon.max_pending_drafts,
         retention=retention,
+        offer_timeout_ms=config.daemon.offer_timeout_ms,
     )
 
 

@@ -135,6 +135,7 @@ class Server:
             self.quota,
             self.pipeline,
             self._feed,
+            agent_of=self.registry.agent_of,
         )
 
     @property

@@ -78,6 +78,7 @@ from vac.intent.squad import (
     route,
 )
 from vac.intent.validate import (
+    agent_counter,
     apply_edits,
     check_draft_ready,
     objective_from_builtins,
@@ -129,6 +130,7 @@ __all__ = [
     "ValueConflict",
     "WordProb",
     "accepted",
+    "agent_counter",
     "apply_accept",
     "apply_edits",
     "check_draft_ready",

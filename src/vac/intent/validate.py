@@ -319,3 +319,35 @@ def apply_edits(
     if errors:
         raise ObjectiveInvalid(errors)
     return msgspec.convert(merged, Objective)
+
+
+def agent_counter(
+    original: Objective,
+    counter: object,
+    *,
+    counter_id: str,
+    agents: Collection[str] | None = None,
+) -> Objective:
+    """An agent's counter-offer (§9 `objective.answer.counter`) as a new draft.
+
+    `counter` is the proposed objective, or only the fields it changes; it is
+    validated like a steward's edit, so every bad field is named. Fields that
+    may not be edited are ignored when they equal the original's (a whole
+    objective sent back), and are errors when they differ. The agent may not
+    hand the work to another agent.
+    """
+    if not isinstance(counter, Mapping):
+        raise ObjectiveInvalid([FieldError("counter", "must be an object")])
+    before: dict[str, Any] = msgspec.to_builtins(original)
+    # What differs from the original: an editable field is an edit, any other is an error.
+    edits = {k: v for k, v in counter.items() if before.get(str(k)) != v}
+    if not edits:
+        raise ObjectiveInvalid([FieldError("counter", "proposes nothing different")])
+    if "agent" in edits and str(edits["agent"]).strip().lower() != original.agent.lower():
+        raise ObjectiveInvalid([FieldError("agent", "a counter-offer keeps its agent")])
+    # A proposal is a new draft: the steward confirms it like any other.
+    as_draft = msgspec.structs.replace(
+        original, status="draft", confirmed_by_steward=False, accepted_by_agent=False
+    )
+    proposed = apply_edits(as_draft, edits, new_revision=original.revision + 1, agents=agents)
+    return msgspec.structs.replace(proposed, id=counter_id, revision=1)

@@ -12,15 +12,29 @@ from typing import Annotated, Any, Final, Literal
 
 import msgspec
 
+# §9's messages live in their own module; re-exported here with the unions.
+from vac.protocol.agent_messages import MAX_LISTED_OBJECTIVES as MAX_LISTED_OBJECTIVES
+from vac.protocol.agent_messages import AnsweredBy as AnsweredBy
+from vac.protocol.agent_messages import Decision as Decision
+from vac.protocol.agent_messages import ListedStatus as ListedStatus
+from vac.protocol.agent_messages import ObjectiveAnswer as ObjectiveAnswer
+from vac.protocol.agent_messages import ObjectiveList as ObjectiveList
+from vac.protocol.agent_messages import ObjectiveListResult as ObjectiveListResult
+from vac.protocol.agent_messages import ObjectiveOffer as ObjectiveOffer
+from vac.protocol.agent_messages import ObjectiveProgress as ObjectiveProgress
+from vac.protocol.agent_messages import ObjectiveUpdated as ObjectiveUpdated
+from vac.protocol.agent_messages import ObjectiveWithdraw as ObjectiveWithdraw
+from vac.protocol.agent_messages import ProgressState as ProgressState
+from vac.protocol.agent_messages import UpdatedBy as UpdatedBy
 from vac.protocol.objective import Objective, UncertainField
-from vac.protocol.objective_lifecycle import Status
+from vac.protocol.wire_base import Id as Id
+from vac.protocol.wire_base import Inbound as Inbound
+from vac.protocol.wire_base import NonNeg as NonNeg
+from vac.protocol.wire_base import Outbound as Outbound
 
 PROTOCOL_VERSION: Final = 1
 MARKER: Final = b"VAC/1"
 
-# §2: ids are ≤ 64 printable ASCII; counters are non-negative.
-Id = Annotated[str, msgspec.Meta(pattern=r"^[\x20-\x7e]{1,64}$")]
-NonNeg = Annotated[int, msgspec.Meta(ge=0)]
 OutputRate = Literal[16000, 22050, 24000, 48000]
 OUTPUT_RATES_HZ: Final[tuple[int, ...]] = (16000, 22050, 24000, 48000)
 InputMode = Literal["push_to_talk", "vad"]
@@ -28,12 +42,6 @@ Principal = Annotated[str, msgspec.Meta(pattern=r"^[a-z][a-z0-9_-]{0,31}$")]
 
 
 # ---------------------------------------------------------------- inbound
-
-
-class Inbound(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag_field="type"):
-    """A client → daemon message. Every one carries an `id` (§2)."""
-
-    id: Id
 
 
 class OutputRequest(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -97,12 +105,6 @@ class ObjectiveReject(Inbound, frozen=True, tag="objective.reject"):
     objective_id: Id
 
 
-class ObjectiveWithdraw(Inbound, frozen=True, tag="objective.withdraw"):
-    """PROTOCOL §9: the steward takes back an objective not yet settled."""
-
-    objective_id: Id
-
-
 class TurnCancel(Inbound, frozen=True, tag="turn.cancel"):
     turn: Id
     played_ms: NonNeg | None = None
@@ -132,24 +134,6 @@ class SquadSend(Inbound, frozen=True, tag="squad.send"):
     sender: Annotated[str, msgspec.Meta(max_length=48)] | None = None
 
 
-ListedStatus = Status
-MAX_LISTED_OBJECTIVES: Final = 50
-
-
-class ObjectiveList(Inbound, frozen=True, tag="objective.list"):
-    """PROTOCOL §9: the steward's own objectives, newest first.
-
-    `state` filters on the objective's `status`; `limit` (an addition, default
-    20, at most 50) bounds the answer's size.
-    """
-
-    state: ListedStatus | None = None
-    limit: Annotated[int, msgspec.Meta(ge=1, le=MAX_LISTED_OBJECTIVES)] = 20
-
-
-Decision = Literal["accept", "clarify", "counter-offer", "defer", "refuse"]
-
-
 InboundMessage = (
     Hello
     | Ping
@@ -166,6 +150,8 @@ InboundMessage = (
     | SquadSend
     | ObjectiveList
     | ObjectiveWithdraw
+    | ObjectiveAnswer
+    | ObjectiveProgress
 )
 
 # Messages that §7 says are never rate-limited or dropped.
@@ -176,24 +162,13 @@ CONTROL_TYPES: Final[tuple[type[Inbound], ...]] = (
     ObjectiveConfirm,
     ObjectiveReject,
     ObjectiveWithdraw,
+    ObjectiveAnswer,
+    ObjectiveProgress,
     ClientBye,
 )
 
 
 # --------------------------------------------------------------- outbound
-
-
-class Outbound(msgspec.Struct, frozen=True, kw_only=True, omit_defaults=True, tag_field="type"):
-    """A daemon → client message.
-
-    `session` and `seq` are stamped by the connection when the message is sent
-    (absent before a session exists, §2); `ref` is set on a turn's first
-    message and on errors.
-    """
-
-    session: Id | None = None
-    seq: NonNeg | None = None
-    ref: Id | None = None
 
 
 class InputFormat(msgspec.Struct, frozen=True):
@@ -327,9 +302,6 @@ class ObjectiveRejected(Outbound, frozen=True, tag="objective.rejected"):
     objective: Objective
 
 
-AnsweredBy = Literal["agent", "policy"]
-
-
 class Negotiation(Outbound, frozen=True, tag="negotiation"):
     turn: str
     objective_id: str
@@ -405,14 +377,6 @@ class TurnDone(Outbound, frozen=True, tag="turn.done"):
     trace: str | None = None
 
 
-class ObjectiveListResult(Outbound, frozen=True, tag="objective.list.result"):
-    """PROTOCOL §9: this principal's objectives only, newest first. `more`
-    (an addition) says that older ones were left out by `limit`."""
-
-    objectives: list[Objective]
-    more: bool = False
-
-
 class SquadMessage(Outbound, frozen=True, tag="squad.message"):
     """Addition to VAC/1 (docs/protocol.md): a routed squad-channel message."""
 
@@ -425,17 +389,6 @@ class SquadMessage(Outbound, frozen=True, tag="squad.message"):
     needs_steward: bool
     duckable: bool
     turn: str | None = None  # the turn it started, when it was sent in this session
-
-
-UpdatedBy = Literal["agent", "policy", "steward", "daemon"]
-
-
-class ObjectiveUpdated(Outbound, frozen=True, tag="objective.updated"):
-    """PROTOCOL §9: an objective changed state; sent to every attached
-    session of its steward (the one that asked gets it with `ref`)."""
-
-    objective: Objective
-    by: UpdatedBy
 
 
 OutboundMessage = (
@@ -462,6 +415,7 @@ OutboundMessage = (
     | SquadMessage
     | ObjectiveListResult
     | ObjectiveUpdated
+    | ObjectiveOffer
 )
 
 # Outbound messages exempt from the output-queue bound (§7): control, not data.

@@ -22,6 +22,7 @@ and message, gains the `ref`/`turn` it is about, and goes to
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 from typing import Final
 
 from vac import intent
@@ -38,13 +39,14 @@ from vac.protocol.messages import (
     AudioOutputPlayed,
     InboundMessage,
     InputDoneReason,
+    ObjectiveAnswer,
     ObjectiveClarify,
     ObjectiveConfirm,
     ObjectiveList,
+    ObjectiveProgress,
     ObjectiveReject,
     ObjectiveWithdraw,
     Outbound,
-    SquadMessage,
     SquadSend,
     TextInput,
     TranscriptFinal,
@@ -56,9 +58,11 @@ from vac.runtime.durable import DecisionSteps
 from vac.runtime.latency import LatencyTrace
 from vac.runtime.listener import FinalHeard, Listener
 from vac.runtime.listing import answer_listing
+from vac.runtime.routing import Routing, as_sender, check_role
 from vac.runtime.session import Session, new_id
 from vac.runtime.shared import SharedState
 from vac.runtime.speaker import Speaker
+from vac.runtime.squad_wire import squad_message
 from vac.runtime.store import EventLog, StorageUnavailable
 from vac.runtime.tasks import TaskSet
 from vac.runtime.turns import Turn, TurnRunner
@@ -101,6 +105,7 @@ class TurnCoordinator:
         # `shared.commit` is looked up at each write, not bound now: tests
         # wrap the pipeline's commit to make it slow or fail.
         self.steps = DecisionSteps(lambda step: shared.commit(step), shared.book, session.id)
+        self.routing = Routing(shared, session, self.planner, self.steps)  # §9 offers
         self._listings = TaskSet()  # objective.list reads: cancelled on detach
 
     # ------------------------------------------------------------ plumbing
@@ -144,6 +149,7 @@ class TurnCoordinator:
             self.error(ProtocolError("internal", _BUG), msg.id)
 
     def _dispatch(self, msg: InboundMessage, payload: bytes | None) -> None:
+        check_role(self.session, msg)  # an agent answers; a steward decides (§9)
         match msg:
             case TextInput():
                 self._utterance(msg.text, 1.0, None, msg.id, LatencyTrace(), None)
@@ -172,7 +178,11 @@ class TurnCoordinator:
             case ObjectiveList():
                 self._listings.spawn(answer_listing(self.shared.store, self.session, msg, self))
             case ObjectiveWithdraw():
-                self._withdraw(msg.id, msg.objective_id)
+                self.routing.withdraw(msg.id, msg.objective_id, self._write_failed)
+            case ObjectiveAnswer():
+                self.routing.answer(msg)
+            case ObjectiveProgress():
+                self.routing.progress(msg, lambda e: self._write_failed(e, msg.id, None))
             case _:
                 raise ProtocolError("invalid_message", f"unexpected {type(msg).__name__}")
 
@@ -201,7 +211,13 @@ class TurnCoordinator:
             self._utterance(*args, turn_id=turn_id, evidence=heard.evidence)
 
         self.steps.hold(later)
-        return _final_msg(heard.text, heard.confidence, heard.stream, heard.ref, turn_id)
+        return TranscriptFinal(
+            ref=heard.ref,
+            stream=heard.stream,
+            turn=turn_id,
+            text=heard.text,
+            confidence=heard.confidence,
+        )
 
     def _utterance(
         self,
@@ -221,7 +237,9 @@ class TurnCoordinator:
         a text that arrives after it is handled after it, never in between.
         """
         turn_id = turn_id or new_id()
-        final = _final_msg(text, confidence, stream, ref, turn_id)
+        final = TranscriptFinal(
+            ref=ref, stream=stream, turn=turn_id, text=text, confidence=confidence
+        )
         heard: list[Outbound] = [final]
         if stream is not None:
             heard.append(
@@ -359,6 +377,9 @@ class TurnCoordinator:
         await self._after_decision(turn, plan)
 
     async def _after_decision(self, turn: Turn, plan: Plan) -> None:
+        if plan.offer is not None:  # §9: the agent's answer (or the policy's)
+            answered = await self.routing.resolution(turn.id)
+            plan = answered or dataclasses.replace(plan, offer=None, spoken=None)
         status = plan.status
         if plan.ack and turn.trace.ack_exceeded:
             status = "budget-exceeded"
@@ -378,9 +399,15 @@ class TurnCoordinator:
                 self.send(msg)
             # After sending: the stored outcome replaces what `send` recorded.
             self.session.replies.settle(ref, plan.messages)
+            if plan.updated is not None:
+                self.routing.push(plan.updated)
+            if plan.offer is not None:
+                self.routing.offered(turn_id, plan)
             self.turns.begin(turn, lambda t: self._after_decision(t, plan))
 
         def failed(exc: BaseException) -> None:
+            if plan.offer is not None:
+                self.shared.offers.close(plan.offer)
             self._write_failed(exc, ref, None)
 
         self.steps.run(step, plan.checkpoint, announce, failed)
@@ -410,25 +437,10 @@ class TurnCoordinator:
         err.turn = turn
         self.error(err, ref)
 
-    # ------------------------------------------------------------ withdraw
-
-    def _withdraw(self, ref: str, oid: str) -> None:
-        """§9: durable first, then `objective.updated` here and to the steward's other sessions."""
-        plan = self.planner.withdraw(oid, ref)
-        step = self.steps.step_of(plan, self.session, ref, plan.messages)
-
-        def announce() -> None:
-            for msg in plan.messages:
-                self.send(msg)
-                self.shared.tell_principal(self.session, msg)
-            self.session.replies.settle(ref, plan.messages)
-
-        self.steps.run(step, plan.checkpoint, announce, lambda e: self._write_failed(e, ref, None))
-
     # ---------------------------------------------------------------- squad
 
     def _squad(self, msg: SquadSend) -> None:
-        routed = self.shared.route_squad(msg)  # raises SquadMessageInvalid
+        routed = self.shared.route_squad(as_sender(self.session, msg))  # raises SquadMessageInvalid
         if routed.dropped:
             retry = routed.retry_after_ms or 1000
             raise ProtocolError(
@@ -437,24 +449,11 @@ class TurnCoordinator:
                 details={"retry_after_ms": retry},
             )
 
-        def first(turn_id: str) -> SquadMessage:
-            return SquadMessage(
-                ref=msg.id,
-                turn=turn_id,
-                kind=routed.kind,
-                sender=routed.sender,
-                recipients=list(routed.recipients),
-                text=routed.text,
-                realm=routed.realm,
-                time_sensitive=routed.time_sensitive,
-                needs_steward=routed.needs_steward,
-                duckable=routed.duckable,
-            )
-
         heard_by_steward = "steward" in routed.recipients
         turn = self.turns.open(new_id(), LatencyTrace())
-        self.send(first(turn.id))
-        self.shared.share_squad(self.session, first(turn.id))  # §9: the household hears it
+        first = squad_message(routed, msg.id, turn.id)
+        self.send(first)
+        self.shared.share_squad(self.session, first)  # §9: the household hears it
         # The original text goes to the rendering gate: its line structure is
         # what tells prose from code.
         self.turns.begin(turn, lambda t: self._squad_turn(t, msg.text, heard_by_steward))
@@ -491,9 +490,3 @@ class TurnCoordinator:
     async def drain(self, timeout_s: float) -> int:
         """Wait (bounded) for the decisions being written; return how many were cut."""
         return await self.steps.drain(timeout_s)
-
-
-def _final_msg(
-    text: str, confidence: float, stream: str | None, ref: str | None, turn_id: str
-) -> TranscriptFinal:
-    return TranscriptFinal(ref=ref, stream=stream, turn=turn_id, text=text, confidence=confidence)

@@ -22,6 +22,7 @@ from vac.clock import now_ms
 from vac.logs import get_logger
 from vac.protocol.errors import ProtocolError
 from vac.protocol.messages import (
+    AnsweredBy,
     Negotiation,
     ObjectiveConfirmed,
     ObjectiveDraft,
@@ -31,6 +32,8 @@ from vac.protocol.messages import (
     Preview,
     TurnStatus,
 )
+from vac.protocol.objective import Objective
+from vac.runtime.offers import AgentAnswer, OpenOffer
 from vac.runtime.session import Session, new_id
 from vac.runtime.shared import SharedState
 from vac.runtime.store import AuditRow, ObjectiveRow
@@ -57,6 +60,10 @@ class Plan:
     ack: bool = False  # the `ack` stage ends when these messages are sent
     agent: str | None = None
     applied: Callable[[], None] = lambda: None
+    # §9: the confirm was written as `offered`; the answer comes later.
+    offer: OpenOffer | None = None
+    # §9: the change as pushed to the steward's other sessions and the agent's.
+    updated: ObjectiveUpdated | None = None
 
 
 class Planner:
@@ -139,101 +146,210 @@ class Planner:
         now: dt.datetime,
         ref: str | None,
     ) -> Plan:
-        """The steward's confirm and the agent's answer, as one decision.
+        """The steward's confirm, and the agent's answer when the daemon gives it.
 
-        The negotiation is pure and quick, so it is decided here and written
-        in the same transaction as the confirm: a crash never leaves a
-        confirmed objective whose answer was announced but not kept.
+        With the agent's session attached (§9) the confirm is written as
+        `offered` and the plan carries the open offer: the answer is planned
+        later (`answered`). Otherwise the built-in negotiator answers here,
+        written in the same transaction as the confirm: a crash never leaves
+        a confirmed objective whose answer was announced but not kept. The
+        coercion rule and the agent's own counter-offer are the daemon's:
+        they are answered here without asking the agent.
         """
         counter_id = new_id()
         with self._planning([oid, counter_id]) as checkpoint:
             book = self.shared.book
             principal = self.session.principal
             confirmed = book.confirm(principal, oid, now=now, revision=revision, edits=edits)
-            objective = confirmed.objective
-            agent = self.shared.roster.get(objective.agent)
-            if agent is None:
-                raise ProtocolError(
-                    "objective_invalid",
-                    f"agent: {objective.agent!r} is not in the roster",
-                    details={"fields": ["agent"]},
-                )
-            # What is on the agent's plate now: its standing commitments and
-            # the accepted objectives not yet ended (durable, in the book).
-            agent = intent.with_commitments(agent, book.entries(), now.date())
-            result = intent.negotiate(
-                objective,
+            agent = self._agent_of(confirmed.objective)
+            offer = None
+            if not confirmed.prior_refusal and not confirmed.own_proposal:
+                offer = self.shared.offers.open(oid, agent.name, principal)
+            if offer is not None:
+                try:
+                    entry = book.advance(oid, "offer", principal=principal)
+                    confirmed_msg = ObjectiveConfirmed(
+                        ref=ref, turn=turn_id, objective_id=oid, objective=entry.objective
+                    )
+                    return Plan(
+                        checkpoint=checkpoint,
+                        rows=[self.shared.row(entry)],
+                        messages=[confirmed_msg],
+                        spoken=None,
+                        status="completed",
+                        offer=offer,
+                        updated=ObjectiveUpdated(objective=entry.objective, by="steward"),
+                    )
+                except BaseException:
+                    self.shared.offers.close(offer)
+                    raise
+            result = self._policy(
+                confirmed.objective,
                 agent,
-                now=now,
+                now,
+                counter_id,
                 prior_refusal=confirmed.prior_refusal,
-                counter_id=counter_id,
                 own_proposal=confirmed.own_proposal,
             )
-            # The lifecycle (PROTOCOL §9): offered to the built-in negotiator,
-            # and its answer, in this one step; the stored status is the answer's.
             book.advance(oid, "offer", principal=principal)
-            entry = book.advance(oid, result.decision, principal=principal)
-            objective = entry.objective  # e.g. accepted, accepted_by_agent: true
-            rows = [self.shared.row(entry)]
-            audits = []
-            if result.audit is not None:
-                detail = msgspec.to_builtins(result.audit)
-                audits.append(
-                    AuditRow(
-                        at_ms=now_ms(), kind=result.audit.type, principal=principal, detail=detail
+            return self._negotiated(
+                checkpoint, turn_id, oid, result, "policy", now, ref, confirmed=True
+            )
+
+    def answered(
+        self, turn_id: str, oid: str, answer: AgentAnswer | None, now: dt.datetime
+    ) -> Plan:
+        """The answer to an offer: the agent's, or (None: no answer in time,
+        the agent gone) the built-in negotiator's. `TransitionInvalid` if the
+        objective moved on meanwhile (withdrawn, expired)."""
+        counter_id = new_id()
+        with self._planning([oid, counter_id]) as checkpoint:
+            entry = self.shared.book.get(self.session.principal, oid)
+            agent = self._agent_of(entry.objective)
+            if answer is None:
+                result = self._policy(entry.objective, agent, now, counter_id)
+                return self._negotiated(checkpoint, turn_id, oid, result, "policy", now, None)
+            msg = answer.msg
+            counter = None
+            if msg.decision == "counter-offer":
+                if msg.counter is None:
+                    raise ProtocolError(
+                        "objective_invalid",
+                        "counter: a counter-offer proposes an objective",
+                        details={"fields": ["counter"]},
                     )
+                counter = intent.agent_counter(
+                    entry.objective,
+                    msg.counter,
+                    counter_id=counter_id,
+                    agents=self.shared.roster.names(),
                 )
-            messages: list[Outbound] = [
-                ObjectiveConfirmed(ref=ref, turn=turn_id, objective_id=oid, objective=objective),
-                Negotiation(
+            result = intent.NegotiationOutcome(
+                objective_id=oid,
+                agent=agent.name,
+                decision=msg.decision,
+                reply=msg.reply,
+                reason=msg.reason,
+                evidence=list(msg.evidence),
+                counter=counter,
+            )
+            return self._negotiated(checkpoint, turn_id, oid, result, "agent", now, None)
+
+    def _agent_of(self, objective: Objective) -> intent.Agent:
+        agent = self.shared.roster.get(objective.agent)
+        if agent is None:
+            raise ProtocolError(
+                "objective_invalid",
+                f"agent: {objective.agent!r} is not in the roster",
+                details={"fields": ["agent"]},
+            )
+        return agent
+
+    def _policy(
+        self,
+        objective: Objective,
+        agent: intent.Agent,
+        now: dt.datetime,
+        counter_id: str,
+        *,
+        prior_refusal: bool = False,
+        own_proposal: bool = False,
+    ) -> intent.NegotiationOutcome:
+        """The built-in negotiator's answer. What is on the agent's plate now:
+        its standing commitments and its accepted objectives not yet ended
+        (durable, in the book)."""
+        book = self.shared.book
+        return intent.negotiate(
+            objective,
+            intent.with_commitments(agent, book.entries(), now.date()),
+            now=now,
+            prior_refusal=prior_refusal,
+            counter_id=counter_id,
+            own_proposal=own_proposal,
+        )
+
+    def _negotiated(
+        self,
+        checkpoint: intent.Checkpoint,
+        turn_id: str,
+        oid: str,
+        result: intent.NegotiationOutcome,
+        answered_by: AnsweredBy,
+        now: dt.datetime,
+        ref: str | None,
+        *,
+        confirmed: bool = False,
+    ) -> Plan:
+        """Apply an answer to an offered objective: the stored status is the
+        answer's (lifecycle, §9); a counter-offer adds the agent's draft."""
+        book = self.shared.book
+        principal = self.session.principal
+        entry = book.advance(oid, result.decision, principal=principal)
+        objective = entry.objective  # e.g. accepted, accepted_by_agent: true
+        rows = [self.shared.row(entry)]
+        audits = []
+        if result.audit is not None:
+            detail = msgspec.to_builtins(result.audit)
+            audits.append(
+                AuditRow(at_ms=now_ms(), kind=result.audit.type, principal=principal, detail=detail)
+            )
+        messages: list[Outbound] = []
+        if confirmed:
+            messages.append(
+                ObjectiveConfirmed(ref=ref, turn=turn_id, objective_id=oid, objective=objective)
+            )
+        messages.append(
+            Negotiation(
+                turn=turn_id,
+                objective_id=oid,
+                decision=result.decision,
+                reply=result.reply,
+                reason=result.reason,
+                evidence=list(result.evidence),
+                answered_by=answered_by,
+            )
+        )
+        spoken = result.reply
+        if result.counter is not None and self.quota_ok(now):
+            counter = book.add(
+                principal, result.counter, now=now, session=self.session.id, counter_of=oid
+            )
+            rows.append(self.shared.row(counter, origin=ref))
+            summary = intent.summarise(result.counter, now=now)
+            messages.append(
+                ObjectiveDraft(
+                    turn=turn_id,
+                    objective=result.counter,
+                    preview=Preview(summary=summary),
+                    counter_of=oid,
+                )
+            )
+            spoken = f"{result.reply} {summary}"
+
+        def applied() -> None:
+            if result.decision == "refuse":
+                # Pushed past an earlier refusal it is coercion, and audited: warn.
+                coercion = result.audit is not None
+                (log.warning if coercion else log.info)(
+                    "objective_refused",
+                    principal=principal,
+                    session=self.session.id,
                     turn=turn_id,
                     objective_id=oid,
-                    decision=result.decision,
-                    reply=result.reply,
-                    reason=result.reason,
-                    evidence=list(result.evidence),
-                    answered_by="policy",
-                ),
-            ]
-            spoken = result.reply
-            if result.counter is not None and self.quota_ok(now):
-                counter = book.add(
-                    principal, result.counter, now=now, session=self.session.id, counter_of=oid
+                    agent=objective.agent,
+                    answered_by=answered_by,
+                    coercion=coercion,
+                    # The agent's value names; never the cue words that were said.
+                    values=[e[6:] for e in result.evidence if e.startswith("value:")],
                 )
-                rows.append(self.shared.row(counter, origin=ref))
-                summary = intent.summarise(result.counter, now=now)
-                messages.append(
-                    ObjectiveDraft(
-                        turn=turn_id,
-                        objective=result.counter,
-                        preview=Preview(summary=summary),
-                        counter_of=oid,
-                    )
-                )
-                spoken = f"{result.reply} {summary}"
 
-            def applied() -> None:
-                if result.decision == "refuse":
-                    # Pushed past an earlier refusal it is coercion, and audited: warn.
-                    coercion = result.audit is not None
-                    (log.warning if coercion else log.info)(
-                        "objective_refused",
-                        principal=principal,
-                        session=self.session.id,
-                        turn=turn_id,
-                        objective_id=oid,
-                        agent=objective.agent,
-                        coercion=coercion,
-                        # The agent's value names; never the cue words that were said.
-                        values=[e[6:] for e in result.evidence if e.startswith("value:")],
-                    )
-
-            return Plan(
-                checkpoint=checkpoint,
-                rows=rows,
-                audits=audits,
-                messages=messages,
-                spoken=spoken,
-                status="completed",
-                applied=applied,
-            )
+        return Plan(
+            checkpoint=checkpoint,
+            rows=rows,
+            audits=audits,
+            messages=messages,
+            spoken=spoken,
+            status="completed",
+            applied=applied,
+            updated=ObjectiveUpdated(objective=objective, by=answered_by),
+        )

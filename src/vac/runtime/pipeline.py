@@ -22,8 +22,10 @@ from vac.logs import get_logger
 from vac.protocol.messages import InboundMessage, Outbound, SquadMessage, SquadSend
 from vac.protocol.objective import Objective
 from vac.runtime.coordinator import TurnCoordinator
+from vac.runtime.offers import OfferDesk
 from vac.runtime.port import Transport
-from vac.runtime.session import Session
+from vac.runtime.routing import orphan_answer, orphans
+from vac.runtime.session import Session, new_id
 from vac.runtime.store import AsyncEventLog, EventLog, ObjectiveRow, Step, StorageUnavailable
 from vac.runtime.tasks import TaskSet
 from vac.runtime.writes import Writes
@@ -61,6 +63,7 @@ class Pipeline:
         *,
         max_pending_drafts: int,
         retention: dict[str, int] | None = None,
+        offer_timeout_ms: int = 3000,
     ):
         self.transport = transport
         # `EventLog.prune`'s keyword arguments (the `[retention]` table); None
@@ -82,6 +85,8 @@ class Pipeline:
         self.book = intent.DraftBook(ttl_s=intent_config.draft_ttl_s)
         self.throttle = intent.BanterThrottle()
         self.coordinators: dict[str, TurnCoordinator] = {}
+        # Negotiation routing (§9): agent sessions, open offers, their resolutions.
+        self.offers = OfferDesk(transport, answer_by_ms=offer_timeout_ms)
         self._gen_next = 0
         self._gen_end = 0
         self._gen_lock = asyncio.Lock()
@@ -98,6 +103,7 @@ class Pipeline:
             "squad",
             "resume",
             "idempotency",
+            "agents",
         ]
         if self.stt is not None:
             features += ["audio.input", "vad", "transcript.partial"]
@@ -117,6 +123,9 @@ class Pipeline:
             if row["refused"]:
                 refused.append(entry)
         self.book.load(entries, refused=refused)
+        # Offers the last run left unanswered: the built-in negotiator answers
+        # them before anyone can attach (§9: a restart loses no objective).
+        await self.answer_orphans(announce=False)
         if self.stt is not None:
             await self.stt.start()
         if self.tts is not None:
@@ -138,14 +147,17 @@ class Pipeline:
 
     async def close(self) -> None:
         """Stop every session's work, then wait (bounded) for what must land:
-        decisions being written, then the writes nobody waits for."""
+        decisions being written, then the writes nobody waits for. Offers
+        still waiting are cut: they stay `offered`, answered at the next start."""
         self._sweeps.cancel()
         live = list(self.coordinators.values())
         for coordinator in live:
             coordinator.detached("shutdown")
         cut = sum(
             await asyncio.gather(
-                *(c.drain(CLOSE_DRAIN_S) for c in live), self._retiring.drain(CLOSE_DRAIN_S)
+                *(c.drain(CLOSE_DRAIN_S) for c in live),
+                self._retiring.drain(CLOSE_DRAIN_S),
+                self.offers.tasks.drain(0),
             )
         )
         cut += await self.writes.drain(CLOSE_DRAIN_S)
@@ -163,6 +175,7 @@ class Pipeline:
             now = wall_now()
             for entry in self.book.expire(now):
                 self.persist_entry(entry)
+            await self.answer_orphans(announce=True)
             self.book.prune(now)
             since_prune_s += EXPIRY_SWEEP_S
             if since_prune_s >= RETENTION_SWEEP_S:
@@ -185,6 +198,36 @@ class Pipeline:
             return
         if any(counts.values()):
             log.info("retention_pruned", **counts)
+
+    async def answer_orphans(self, *, announce: bool) -> int:
+        """Answer, by the built-in negotiator, objectives left `offered` with no
+        open offer; each is written before it is pushed. Returns how many."""
+        answered = 0
+        for entry in orphans(self):
+            oid, counter_id = entry.objective.id, new_id()
+            checkpoint = self.book.checkpoint([oid, counter_id])
+            try:
+                done = orphan_answer(self, entry, wall_now(), counter_id)
+                if done is None:
+                    self.book.settle(checkpoint)
+                    continue
+                written, update = done
+                await self.commit(Step(objectives=[self.row(e) for e in written]))
+            except StorageUnavailable as exc:
+                # Not written: undone, so the next sweep (or start) tries again.
+                self.book.rollback(checkpoint)
+                log.warning("orphan_answer_failed", objective_id=oid, error=str(exc))
+                continue
+            except BaseException:
+                self.book.rollback(checkpoint)
+                raise
+            self.book.settle(checkpoint)
+            answered += 1
+            log.info("orphan_answered", objective_id=oid, status=update.objective.status)
+            if announce:
+                self.tell(entry.principal, update)
+                self.tell_agent(entry.objective.agent, update)
+        return answered
 
     async def next_generation(self) -> int:
         """Unique within a session and across restarts: blocks reserved durably."""
@@ -210,8 +253,13 @@ class Pipeline:
             c = self.coordinators[session.id] = TurnCoordinator(self, session)
         return c
 
+    def agent_named(self, name: str) -> str | None:
+        agent = self.roster.get(name)
+        return agent.name if agent is not None else None
+
     async def on_attached(self, session: Session, resumed: bool) -> list[Objective]:
         coordinator = self._coordinator(session)
+        self.offers.attached(session)
         if resumed and coordinator.current_agent is None:
             row = await self.store.call(EventLog.session_row, session.id)
             coordinator.current_agent = row["current_agent"] if row else None
@@ -219,6 +267,7 @@ class Pipeline:
         return [e.objective for e in pending]
 
     def on_detached(self, session: Session, reason: str) -> None:
+        self.offers.detached(session)  # its open offers: the policy answers now
         coordinator = self.coordinators.get(session.id)
         if coordinator is None:
             return
@@ -281,9 +330,18 @@ class Pipeline:
         """Send `msg` to `origin`'s principal's other attached sessions (§9:
         every change of an objective reaches all of its steward's sessions).
         Theirs carries no `ref`: they did not ask."""
+        self.tell(origin.principal, msg, skip=origin)
+
+    def tell(self, principal: str, msg: Outbound, *, skip: Session | None = None) -> None:
         copy = msgspec.structs.replace(msg, ref=None)
-        for session in self.transport.attached():
-            if session.principal == origin.principal and session is not origin:
+        for session in list(self.transport.attached()):
+            if session.principal == principal and session is not skip:
+                self.transport.send(session, copy)
+
+    def tell_agent(self, agent: str, msg: Outbound, *, skip: Session | None = None) -> None:
+        copy = msgspec.structs.replace(msg, ref=None)
+        for session in self.offers.sessions_of(agent):
+            if session is not skip:
                 self.transport.send(session, copy)
 
     def share_squad(self, origin: Session, msg: SquadMessage) -> None:

@@ -62,6 +62,10 @@ class SessionHandler(Protocol):
 
     features: tuple[str, ...]
 
+    def agent_named(self, name: str) -> str | None:
+        """The roster's spelling of agent `name`, or None if it is not in the roster."""
+        ...
+
     def on_message(self, session: Session, msg: InboundMessage, payload: bytes | None) -> None:
         """An accepted, in-order message of an attached session."""
         ...

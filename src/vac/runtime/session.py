@@ -136,6 +136,9 @@ class Session:
     outbox: Outbox
     replies: Replies
     connection: bytes | None = None
+    # The roster name when this is an agent's session (PROTOCOL §9): it
+    # answers offers and reports progress, and never starts or confirms work.
+    agent: str | None = None
     seq: int = 0
     last_seen_s: float = 0.0
     state: SessionState = SessionState.OPENING

@@ -12,6 +12,7 @@ from typing import Protocol
 
 from vac import intent
 from vac.protocol.messages import Outbound, SquadMessage, SquadSend
+from vac.runtime.offers import OfferDesk
 from vac.runtime.port import Transport
 from vac.runtime.session import Session
 from vac.runtime.store import AsyncEventLog, ObjectiveRow, Step
@@ -57,8 +58,19 @@ class SharedState(Protocol):
     @property
     def partial_interval_ms(self) -> int: ...
 
+    @property
+    def offers(self) -> OfferDesk: ...
+
     def tell_principal(self, origin: Session, msg: Outbound) -> None:
         """Send `msg` (without its `ref`) to the principal's other attached sessions."""
+        ...
+
+    def tell(self, principal: str, msg: Outbound, *, skip: Session | None = None) -> None:
+        """Send `msg` (without its `ref`) to every attached session of `principal`."""
+        ...
+
+    def tell_agent(self, agent: str, msg: Outbound, *, skip: Session | None = None) -> None:
+        """Send `msg` (without its `ref`) to every attached session of roster agent `agent`."""
         ...
 
     def share_squad(self, origin: Session, msg: SquadMessage) -> None:

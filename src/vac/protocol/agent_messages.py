@@ -1,0 +1,102 @@
+"""PROTOCOL §9 messages: the objective lifecycle, listing, and agents' offers.
+
+Re-exported by `vac.protocol.messages`, whose unions hold them.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Final, Literal
+
+import msgspec
+
+from vac.protocol.objective import Objective
+from vac.protocol.objective_lifecycle import Status
+from vac.protocol.wire_base import Id, Inbound, Outbound
+
+# ---------------------------------------------------------------- inbound
+
+
+class ObjectiveWithdraw(Inbound, frozen=True, tag="objective.withdraw"):
+    """PROTOCOL §9: the steward takes back an objective not yet settled."""
+
+    objective_id: Id
+
+
+ListedStatus = Status
+MAX_LISTED_OBJECTIVES: Final = 50
+
+
+class ObjectiveList(Inbound, frozen=True, tag="objective.list"):
+    """PROTOCOL §9: the steward's own objectives, newest first.
+
+    `state` filters on the objective's `status`; `limit` (an addition, default
+    20, at most 50) bounds the answer's size.
+    """
+
+    state: ListedStatus | None = None
+    limit: Annotated[int, msgspec.Meta(ge=1, le=MAX_LISTED_OBJECTIVES)] = 20
+
+
+AnsweredBy = Literal["agent", "policy"]
+Decision = Literal["accept", "clarify", "counter-offer", "defer", "refuse"]
+ProgressState = Literal["in-progress", "done", "failed", "blocked"]
+Evidence = Annotated[str, msgspec.Meta(min_length=1, max_length=200)]
+
+
+class ObjectiveAnswer(Inbound, frozen=True, tag="objective.answer"):
+    """PROTOCOL §9: an agent's answer to an `objective.offer`.
+
+    `reply` is spoken to the steward. `counter` (only with `counter-offer`)
+    is the proposed objective, or just the fields it changes; it is
+    validated like a steward's edit, so every bad field is named.
+    """
+
+    offer: Id
+    decision: Decision
+    reply: Annotated[str, msgspec.Meta(min_length=1, max_length=600)]
+    reason: Annotated[str, msgspec.Meta(max_length=200)] = ""
+    evidence: Annotated[list[Evidence], msgspec.Meta(max_length=16)] = msgspec.field(
+        default_factory=list
+    )
+    counter: dict[str, Any] | None = None
+
+
+class ObjectiveProgress(Inbound, frozen=True, tag="objective.progress"):
+    """PROTOCOL §9: an agent reports on an objective it accepted."""
+
+    objective_id: Id
+    state: ProgressState
+    note: Annotated[str, msgspec.Meta(max_length=600)] = ""
+
+
+# --------------------------------------------------------------- outbound
+
+
+class ObjectiveListResult(Outbound, frozen=True, tag="objective.list.result"):
+    """PROTOCOL §9: this principal's objectives only, newest first. `more`
+    (an addition) says that older ones were left out by `limit`."""
+
+    objectives: list[Objective]
+    more: bool = False
+
+
+UpdatedBy = Literal["agent", "policy", "steward", "daemon"]
+
+
+class ObjectiveUpdated(Outbound, frozen=True, tag="objective.updated"):
+    """PROTOCOL §9: an objective changed state; sent to every attached
+    session of its steward (the one that asked gets it with `ref`)."""
+
+    objective: Objective
+    by: UpdatedBy
+    # An addition: the agent's note with its progress report (`blocked`: why).
+    note: str | None = None
+
+
+class ObjectiveOffer(Outbound, frozen=True, tag="objective.offer"):
+    """PROTOCOL §9: a confirmed objective, offered to the agent it names.
+    Answer with `objective.answer {offer}` within `answer_by_ms`."""
+
+    objective: Objective
+    offer: str
+    answer_by_ms: int

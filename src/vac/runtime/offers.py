@@ -1,0 +1,185 @@
+"""Negotiation routing (PROTOCOL §9): offers to agent sessions, and their answers.
+
+The desk is daemon-wide bookkeeping: which agent sessions are attached
+(the most recently attached one of an agent gets its offers), which offers
+are open, and the future each steward's confirm turn waits on. It decides
+nothing about an objective: the planner applies an answer to the book and
+the coordinator writes it before anyone hears of it.
+
+An offer is open from the moment the confirm is planned until its answer
+(the agent's, or the built-in negotiator's after `answer_by_ms`, or at once
+when the agent's session goes) has been applied to the book. The expiry
+sweep and a restart answer for any `offered` objective whose offer is not
+open here: nothing is left waiting for an answer that cannot come.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections import OrderedDict
+from dataclasses import dataclass, field
+from typing import Final
+
+from vac.errors import VacError
+from vac.protocol.messages import ObjectiveAnswer, ObjectiveOffer
+from vac.protocol.objective import Objective
+from vac.runtime.port import Transport
+from vac.runtime.session import Session, new_id
+from vac.runtime.tasks import TaskSet
+
+# Open offers per agent: past it the built-in negotiator answers at once,
+# so an agent that never answers cannot grow the daemon's memory.
+MAX_OPEN_PER_AGENT: Final = 64
+
+
+class OfferUnknown(VacError):
+    """An answer for an offer that is not open (never made, answered, timed out)."""
+
+    code = "objective_unknown"
+
+
+@dataclass(frozen=True)
+class AgentAnswer:
+    """An agent's answer, with the session it came from (its outcome is kept there)."""
+
+    msg: ObjectiveAnswer
+    session: Session
+
+
+@dataclass(eq=False)
+class OpenOffer:
+    offer_id: str
+    objective_id: str
+    agent: str  # the roster name, as the objective says it
+    steward: str  # the principal who confirmed
+    session: Session  # the agent session it goes to
+    answer: asyncio.Future[AgentAnswer | None] = field(
+        default_factory=lambda: asyncio.get_running_loop().create_future()
+    )
+
+
+def _key(agent: str) -> str:
+    return agent.strip().lower()
+
+
+class OfferDesk:
+    def __init__(self, transport: Transport, *, answer_by_ms: int) -> None:
+        self.transport = transport
+        self.answer_by_ms = answer_by_ms
+        # agent (lower case) -> its attached sessions, most recent last.
+        self._sessions: dict[str, OrderedDict[str, Session]] = {}
+        self._open: dict[str, OpenOffer] = {}
+        self._by_objective: dict[str, str] = {}
+        # The resolutions of open offers: daemon-wide, so a steward's detach
+        # never stops one; drained (bounded) when the daemon closes.
+        self.tasks = TaskSet()
+
+    # ------------------------------------------------------------ sessions
+
+    def attached(self, session: Session) -> None:
+        if session.agent is None:
+            return
+        mine = self._sessions.setdefault(_key(session.agent), OrderedDict())
+        mine[session.id] = session
+        mine.move_to_end(session.id)
+
+    def detached(self, session: Session) -> None:
+        """The agent's session went: its open offers are answered by policy now."""
+        if session.agent is None:
+            return
+        mine = self._sessions.get(_key(session.agent))
+        if mine is not None:
+            mine.pop(session.id, None)
+            if not mine:
+                self._sessions.pop(_key(session.agent), None)
+        for offer in list(self._open.values()):
+            if offer.session is session and not offer.answer.done():
+                offer.answer.set_result(None)
+
+    def session_for(self, agent: str) -> Session | None:
+        """The agent's most recently attached session still attached, if any."""
+        mine = self._sessions.get(_key(agent))
+        if not mine:
+            return None
+        for session in reversed(mine.values()):
+            if session.attached:
+                return session
+        return None
+
+    def sessions_of(self, agent: str) -> list[Session]:
+        mine = self._sessions.get(_key(agent))
+        return [s for s in (mine or {}).values() if s.attached]
+
+    # -------------------------------------------------------------- offers
+
+    def open(self, objective_id: str, agent: str, steward: str) -> OpenOffer | None:
+        """Open an offer to `agent`'s session; None when no session of it is
+        attached or it has too many offers open (the policy answers)."""
+        session = self.session_for(agent)
+        if session is None:
+            return None
+        if sum(1 for o in self._open.values() if _key(o.agent) == _key(agent)) >= (
+            MAX_OPEN_PER_AGENT
+        ):
+            return None
+        offer = OpenOffer(new_id(), objective_id, agent, steward, session)
+        self._open[offer.offer_id] = offer
+        self._by_objective[objective_id] = offer.offer_id
+        return offer
+
+    def send(self, offer: OpenOffer, objective: Objective) -> bool:
+        """Send the offer (once the confirm is durable); False if it could not go."""
+        msg = ObjectiveOffer(
+            objective=objective, offer=offer.offer_id, answer_by_ms=self.answer_by_ms
+        )
+        sent = offer.session.attached and self.transport.send(offer.session, msg)
+        if not sent and not offer.answer.done():
+            offer.answer.set_result(None)
+        return sent
+
+    async def wait(self, offer: OpenOffer) -> AgentAnswer | None:
+        """The agent's answer, or None: timed out, agent gone, or withdrawn."""
+        try:
+            return await asyncio.wait_for(
+                asyncio.shield(offer.answer), timeout=self.answer_by_ms / 1000
+            )
+        except TimeoutError:
+            return None
+
+    def close(self, offer: OpenOffer) -> None:
+        """The answer has been applied (or the confirm was rolled back)."""
+        self._open.pop(offer.offer_id, None)
+        if self._by_objective.get(offer.objective_id) == offer.offer_id:
+            del self._by_objective[offer.objective_id]
+        if not offer.answer.done():
+            offer.answer.set_result(None)
+
+    def offer_of(self, session: Session, offer_id: str) -> OpenOffer:
+        """The open offer this agent session may answer; `OfferUnknown` otherwise
+        (another agent's offer and an unknown one get the same answer)."""
+        offer = self._open.get(offer_id)
+        if (
+            offer is None
+            or session.agent is None
+            or _key(offer.agent) != _key(session.agent)
+            or offer.answer.done()
+        ):
+            raise OfferUnknown(f"no open offer {offer_id!r} for this agent")
+        return offer
+
+    def answer(self, offer: OpenOffer, answer: AgentAnswer) -> None:
+        if not offer.answer.done():
+            offer.answer.set_result(answer)
+
+    def withdrawn(self, objective_id: str) -> None:
+        """The steward took the objective back: stop waiting for its answer."""
+        offer_id = self._by_objective.get(objective_id)
+        offer = self._open.get(offer_id) if offer_id else None
+        if offer is not None and not offer.answer.done():
+            offer.answer.set_result(None)
+
+    def is_open(self, objective_id: str) -> bool:
+        return objective_id in self._by_objective
+
+    def __len__(self) -> int:
+        return len(self._open)

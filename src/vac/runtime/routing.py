@@ -1,0 +1,315 @@
+"""Negotiation routing for one session (PROTOCOL §9): the steward's side of an
+offer, and an agent's answers and progress reports.
+
+A steward's confirm that went out as an offer is resolved here: wait for the
+agent's answer (or the built-in negotiator's, after `answer_by_ms` or when
+the agent's session goes), plan it, write it, and only then announce it to
+the steward, the steward's other sessions and the agent. The resolution
+belongs to the daemon-wide desk, not to the turn: a barge-in or a detach
+stops the spoken reply, never the decision.
+
+An agent's session is checked here too: it answers and reports, and never
+starts, confirms, rejects, edits or withdraws work (`unauthorized`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+from collections.abc import Callable
+
+import msgspec
+
+from vac import intent
+from vac.clock import now_ms, wall_now
+from vac.errors import VacError
+from vac.logs import get_logger
+from vac.protocol.errors import ProtocolError
+from vac.protocol.messages import (
+    AudioInputCancel,
+    AudioInputChunk,
+    AudioInputCommit,
+    AudioInputStart,
+    InboundMessage,
+    ObjectiveAnswer,
+    ObjectiveConfirm,
+    ObjectiveProgress,
+    ObjectiveReject,
+    ObjectiveUpdated,
+    ObjectiveWithdraw,
+    Outbound,
+    SquadSend,
+    TextInput,
+)
+from vac.protocol.objective_lifecycle import Event
+from vac.runtime.decisions import Plan, Planner
+from vac.runtime.durable import DecisionSteps
+from vac.runtime.offers import AgentAnswer, OpenOffer
+from vac.runtime.outcomes import encode_replies
+from vac.runtime.session import Session, new_id
+from vac.runtime.shared import SharedState
+from vac.runtime.store import Outcome, Step, StorageUnavailable
+
+log = get_logger("vac.agents")
+
+# What only a steward's session may send: work starts and is decided by people.
+_STEWARD_ONLY = (
+    TextInput,
+    AudioInputStart,
+    AudioInputChunk,
+    AudioInputCommit,
+    AudioInputCancel,
+    ObjectiveConfirm,
+    ObjectiveReject,
+    ObjectiveWithdraw,
+)
+_AGENT_ONLY = (ObjectiveAnswer, ObjectiveProgress)
+# A progress report's lifecycle event; `blocked` keeps the work in progress.
+_PROGRESS: dict[str, Event] = {
+    "in-progress": "in-progress",
+    "blocked": "in-progress",
+    "done": "done",
+    "failed": "failed",
+}
+
+
+def check_role(session: Session, msg: InboundMessage) -> None:
+    """`unauthorized` for a message this session's role may not send (§9)."""
+    if session.agent is not None and isinstance(msg, _STEWARD_ONLY):
+        raise ProtocolError(
+            "unauthorized",
+            f"an agent's session cannot send {type(msg).__name__}: agents answer offers"
+            " and report progress; stewards start and decide work",
+        )
+    if session.agent is None and isinstance(msg, _AGENT_ONLY):
+        raise ProtocolError(
+            "unauthorized", "only an agent's session answers offers and reports progress"
+        )
+
+
+def as_sender(session: Session, msg: SquadSend) -> SquadSend:
+    """An agent's squad message is sent as that agent, never as anyone else."""
+    if session.agent is None:
+        return msg
+    if msg.sender is not None and msg.sender.strip().lower() != session.agent.lower():
+        raise ProtocolError("unauthorized", f"an agent's session sends as {session.agent} only")
+    return msgspec.structs.replace(msg, sender=session.agent)
+
+
+class Routing:
+    """One session's part in negotiation routing."""
+
+    def __init__(
+        self,
+        shared: SharedState,
+        session: Session,
+        planner: Planner,
+        steps: DecisionSteps,
+    ) -> None:
+        self.shared = shared
+        self.session = session
+        self.planner = planner
+        self.steps = steps
+        # Confirm turns waiting on their offer's resolution, by turn id.
+        self._resolving: dict[str, asyncio.Task[Plan | None]] = {}
+
+    # --------------------------------------------------- the steward's side
+
+    def offered(self, turn_id: str, plan: Plan) -> None:
+        """The confirm is durable: send the offer and start resolving it."""
+        offer = plan.offer
+        assert offer is not None
+        entry = self.shared.book.find(offer.objective_id)
+        if entry is not None:
+            self.shared.offers.send(offer, entry.objective)
+        task = self.shared.offers.tasks.spawn(self._resolve(turn_id, offer))
+        self._resolving[turn_id] = task
+        task.add_done_callback(lambda _t: self._resolving.pop(turn_id, None))
+
+    async def resolution(self, turn_id: str) -> Plan | None:
+        """The answer's plan once written (None: moved on, or not written).
+        A cancelled turn stops waiting here; the resolution goes on."""
+        task = self._resolving.get(turn_id)
+        if task is None:
+            return None
+        try:
+            return await asyncio.shield(task)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            return None
+
+    async def _resolve(self, turn_id: str, offer: OpenOffer) -> Plan | None:
+        try:
+            answer = await self.shared.offers.wait(offer)
+            try:
+                plan = self.planner.answered(turn_id, offer.objective_id, answer, wall_now())
+            except VacError as exc:
+                # Withdrawn or expired while it was offered: nothing to answer.
+                if answer is not None:
+                    self.shared.transport.error(answer.session, exc.with_ref(answer.msg.id))
+                log.info("offer_moved_on", objective_id=offer.objective_id, error=str(exc))
+                return None
+            await self._write_answer(plan, answer)
+            log.info(
+                "offer_answered",
+                objective_id=offer.objective_id,
+                agent=offer.agent,
+                answered_by="agent" if answer is not None else "policy",
+            )
+            return plan
+        finally:
+            self.shared.offers.close(offer)
+
+    async def _write_answer(self, plan: Plan, answer: AgentAnswer | None) -> None:
+        updated = plan.updated
+        assert updated is not None
+        outcome = None
+        ack: list[Outbound] = []
+        if answer is not None:
+            ack = [ObjectiveUpdated(ref=answer.msg.id, objective=updated.objective, by="agent")]
+            outcome = _outcome(answer.session, answer.msg.id, ack)
+        step = Step(objectives=plan.rows, audits=plan.audits, outcome=outcome)
+
+        def announce() -> None:
+            plan.applied()
+            for msg in plan.messages:
+                self.shared.transport.send(self.session, msg)
+            skip = answer.session if answer is not None else None
+            self.push(updated, skip=skip)
+            if answer is not None:
+                self.shared.transport.send(answer.session, ack[0])
+                answer.session.replies.settle(answer.msg.id, ack)
+
+        def failed(exc: BaseException) -> None:
+            log.warning("answer_write_failed", error=str(exc))
+            if answer is not None and isinstance(exc, StorageUnavailable):
+                self.shared.transport.error(answer.session, exc.with_ref(answer.msg.id))
+
+        await asyncio.shield(self.steps.run(step, plan.checkpoint, announce, failed))
+
+    def push(self, updated: ObjectiveUpdated, *, skip: Session | None = None) -> None:
+        """§9: a change reaches every attached session of the steward (this
+        one has its own messages) and of the objective's agent."""
+        self.shared.tell_principal(self.session, updated)
+        self.shared.tell_agent(updated.objective.agent, updated, skip=skip)
+
+    def withdraw(
+        self, ref: str, oid: str, failed: Callable[[BaseException, str | None, None], None]
+    ) -> None:
+        """The steward takes an objective back: durable first, then
+        `objective.updated` here (with `ref`), to the steward's other sessions
+        and to the agent's; an open offer for it stops waiting."""
+        plan = self.planner.withdraw(oid, ref)
+        step = self.steps.step_of(plan, self.session, ref, plan.messages)
+
+        def announce() -> None:
+            for msg in plan.messages:
+                self.shared.transport.send(self.session, msg)
+                if isinstance(msg, ObjectiveUpdated):
+                    self.push(msg)
+            self.session.replies.settle(ref, plan.messages)
+            self.shared.offers.withdrawn(oid)
+
+        self.steps.run(step, plan.checkpoint, announce, lambda e: failed(e, ref, None))
+
+    # ------------------------------------------------------ the agent's side
+
+    def answer(self, msg: ObjectiveAnswer) -> None:
+        """An agent answers an offer. A counter that does not validate is
+        `objective_invalid` naming its fields, and the offer stays open."""
+        offer = self.shared.offers.offer_of(self.session, msg.offer)
+        entry = self.shared.book.find(offer.objective_id)
+        if entry is None:
+            raise ProtocolError("objective_unknown", "the offered objective is gone")
+        if msg.decision == "counter-offer":
+            if msg.counter is None:
+                raise ProtocolError(
+                    "objective_invalid",
+                    "counter: a counter-offer proposes an objective",
+                    details={"fields": ["counter"]},
+                )
+            intent.agent_counter(
+                entry.objective,
+                msg.counter,
+                counter_id=new_id(),
+                agents=self.shared.roster.names(),
+            )
+        self.shared.offers.answer(offer, AgentAnswer(msg, self.session))
+
+    def progress(self, msg: ObjectiveProgress, failed: Callable[[BaseException], None]) -> None:
+        """An agent reports on an objective addressed to it: durable, then
+        acknowledged (`objective.updated` with `ref`) and pushed to the steward."""
+        book = self.shared.book
+        entry = book.find(msg.objective_id)
+        agent = self.session.agent or ""
+        if entry is None or entry.objective.agent.strip().lower() != agent.lower():
+            # Another agent's objective and an unknown one get the same answer.
+            raise intent.ObjectiveUnknown(msg.objective_id)
+        checkpoint = book.checkpoint([msg.objective_id])
+        try:
+            entry = book.advance(msg.objective_id, _PROGRESS[msg.state])
+            row = self.shared.row(entry)
+        except BaseException:
+            book.rollback(checkpoint)
+            raise
+        note = msg.note or None
+        if msg.state == "blocked":
+            note = f"blocked: {msg.note}" if msg.note else "blocked"
+        updated = ObjectiveUpdated(ref=msg.id, objective=entry.objective, by="agent", note=note)
+        step = Step(objectives=[row], outcome=_outcome(self.session, msg.id, [updated]))
+
+        def announce() -> None:
+            self.shared.transport.send(self.session, updated)
+            self.session.replies.settle(msg.id, [updated])
+            self.shared.tell(entry.principal, updated, skip=self.session)
+            self.shared.tell_agent(agent, updated, skip=self.session)
+
+        self.steps.run(step, checkpoint, announce, failed)
+
+
+def _outcome(session: Session, msg_id: str, replies: list[Outbound]) -> Outcome:
+    return Outcome(
+        session=session.id,
+        msg_id=msg_id,
+        principal=session.principal,
+        at_ms=now_ms(),
+        replies=encode_replies(replies),
+    )
+
+
+def orphans(shared: SharedState) -> list[intent.DraftEntry]:
+    """Objectives left `offered` with no open offer (a restart, a lost write)."""
+    return [
+        e
+        for e in shared.book.entries()
+        if e.state == "offered" and not shared.offers.is_open(e.objective.id)
+    ]
+
+
+def orphan_answer(
+    shared: SharedState, entry: intent.DraftEntry, now: dt.datetime, counter_id: str
+) -> tuple[list[intent.DraftEntry], ObjectiveUpdated] | None:
+    """The built-in negotiator answers an orphaned offer: applied to the book
+    (the caller checkpoints `entry`'s id and `counter_id`); returns the entries
+    to write and the update to push, or None when its agent left the roster
+    (the steward can still withdraw it)."""
+    agent = shared.roster.get(entry.objective.agent)
+    if agent is None:
+        return None
+    result = intent.negotiate(
+        entry.objective,
+        intent.with_commitments(agent, shared.book.entries(), now.date()),
+        now=now,
+        prior_refusal=False,
+        counter_id=counter_id,
+    )
+    answered = shared.book.advance(entry.objective.id, result.decision)
+    written = [answered]
+    pending = shared.book.pending(entry.principal, now=now)
+    if result.counter is not None and len(pending) < shared.max_pending_drafts:
+        counter = shared.book.add(
+            entry.principal, result.counter, now=now, counter_of=entry.objective.id
+        )
+        written.append(counter)
+    return written, ObjectiveUpdated(objective=answered.objective, by="policy")

@@ -1,0 +1,331 @@
+"""Agents as peers over real sockets (PROTOCOL §9): offers, answers, progress,
+the built-in negotiator when the agent is silent or gone, and restarts."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import RunningDaemon, fast_config, start_daemon
+from vac.client.connection import Connection, Refused
+from vac.daemon import keys
+from vac.home import Home
+from vac.protocol.messages import (
+    Error,
+    Negotiation,
+    ObjectiveAnswer,
+    ObjectiveConfirm,
+    ObjectiveConfirmed,
+    ObjectiveDraft,
+    ObjectiveList,
+    ObjectiveListResult,
+    ObjectiveOffer,
+    ObjectiveProgress,
+    ObjectiveUpdated,
+    ObjectiveWithdraw,
+    SquadMessage,
+    SquadSend,
+    TextInput,
+    TurnDone,
+)
+from vac.runtime.store import EventLog
+
+pytestmark = pytest.mark.slow
+
+
+@pytest.fixture
+def agent_home(home: Home) -> Home:
+    keys.enroll(home, "kofi", agent="Kofi")
+    keys.enroll(home, "zuri", agent="Zuri")
+    return home
+
+
+@pytest.fixture
+def daemon(agent_home: Home) -> Iterator[RunningDaemon]:
+    d = start_daemon(agent_home, config=fast_config(offer_timeout_ms=2000))
+    yield d
+    d.shutdown()
+
+
+def draft(c: Connection, text: str) -> str:
+    c.send(TextInput(id=c.next_id(), text=text))
+    oid = c.expect(ObjectiveDraft).objective.id
+    c.expect(TurnDone)
+    return oid
+
+
+def confirm(c: Connection, oid: str) -> ObjectiveConfirmed:
+    c.send(ObjectiveConfirm(id=c.next_id(), objective_id=oid))
+    return c.expect(ObjectiveConfirmed)
+
+
+def listed(c: Connection, oid: str) -> str:
+    c.send(ObjectiveList(id=c.next_id(), limit=50))
+    (found,) = [o for o in c.expect(ObjectiveListResult).objectives if o.id == oid]
+    return found.status
+
+
+def test_roles_and_what_each_may_send(daemon: RunningDaemon) -> None:
+    alice, kofi = daemon.connect(), daemon.connect("kofi")
+    ok = alice.hello()
+    assert ok.role == "steward" and "agents" in ok.features
+    assert kofi.hello().role == "agent"
+    kofi.send(TextInput(id="k1", text="ask Kofi to build a bench"))
+    assert kofi.expect(Error).code == "unauthorized"
+    oid = draft(alice, "ask Kofi to build a bench by tomorrow")
+    kofi.send(ObjectiveConfirm(id="k2", objective_id=oid))
+    assert kofi.expect(Error).code == "unauthorized"  # an agent never confirms
+    alice.send(ObjectiveAnswer(id="a1", offer="x", decision="accept", reply="sure"))
+    assert alice.expect(Error).code == "unauthorized"
+    # An agent's squad message goes out as that agent, never as anyone else.
+    kofi.send(SquadSend(id="k3", kind="status-report", text="hives checked", sender="Zuri"))
+    assert kofi.expect(Error).code == "unauthorized"
+    kofi.send(SquadSend(id="k4", kind="status-report", text="hives checked"))
+    assert alice.expect(SquadMessage).sender == "Kofi"
+
+
+def test_an_agent_answers_reports_and_the_steward_sees_every_state(
+    daemon: RunningDaemon,
+) -> None:
+    alice, alice2, kofi = daemon.connect(), daemon.connect(), daemon.connect("kofi")
+    for c in (alice, alice2, kofi):
+        c.hello()
+    oid = draft(alice, "ask Kofi to build a bench by tomorrow")
+    assert confirm(alice, oid).objective.status == "offered"
+    offer = kofi.expect(ObjectiveOffer)
+    assert offer.objective.id == oid and offer.answer_by_ms == 2000
+    kofi.send(ObjectiveAnswer(id="ans1", offer=offer.offer, decision="accept", reply="On it."))
+    ack = kofi.expect(ObjectiveUpdated)
+    assert (ack.ref, ack.objective.status, ack.by) == ("ans1", "accepted", "agent")
+    neg = alice.expect(Negotiation)
+    assert (neg.decision, neg.answered_by, neg.reply) == ("accept", "agent", "On it.")
+    assert alice.expect(TurnDone).status == "completed"
+    seen = [alice2.expect(ObjectiveUpdated).objective.status for _ in range(2)]
+    assert seen == ["offered", "accepted"]
+    assert listed(alice, oid) == "accepted"
+    for i, state in enumerate(("in-progress", "blocked", "done")):
+        kofi.send(ObjectiveProgress(id=f"p{i}", objective_id=oid, state=state, note="ladder"))  # type: ignore[arg-type]
+        assert kofi.expect(ObjectiveUpdated).ref == f"p{i}"
+        pushed = alice.expect(ObjectiveUpdated)
+        assert pushed.by == "agent" and pushed.ref is None
+    assert pushed.objective.status == "done"
+    assert listed(alice, oid) == "done"
+    # A report repeated with its id is answered from its outcome, not applied again.
+    kofi.send(ObjectiveProgress(id="p2", objective_id=oid, state="done"))
+    assert kofi.expect(ObjectiveUpdated).ref == "p2"
+    kofi.send(ObjectiveProgress(id="p9", objective_id=oid, state="failed"))
+    err = kofi.expect(Error)
+    assert err.code == "objective_invalid" and err.details == {"status": "done"}
+
+
+def test_another_agents_objective_is_unknown_to_it(daemon: RunningDaemon) -> None:
+    alice, kofi, zuri = daemon.connect(), daemon.connect("kofi"), daemon.connect("zuri")
+    for c in (alice, kofi, zuri):
+        c.hello()
+    oid = draft(alice, "ask Kofi to build a bench by tomorrow")
+    confirm(alice, oid)
+    offer = kofi.expect(ObjectiveOffer)
+    zuri.send(ObjectiveAnswer(id="z1", offer=offer.offer, decision="accept", reply="mine"))
+    assert zuri.expect(Error).code == "objective_unknown"
+    zuri.send(ObjectiveProgress(id="z2", objective_id=oid, state="done"))
+    assert zuri.expect(Error).code == "objective_unknown"
+
+
+def test_a_silent_agent_is_answered_for_and_a_late_answer_is_refused(
+    daemon: RunningDaemon,
+) -> None:
+    alice, kofi = daemon.connect(), daemon.connect("kofi")
+    alice.hello()
+    kofi.hello()
+    oid = draft(alice, "ask Kofi to build a bench by tomorrow")
+    confirm(alice, oid)
+    offer = kofi.expect(ObjectiveOffer)
+    started = time.monotonic()
+    neg = alice.expect(Negotiation, timeout_s=10)
+    waited_s = time.monotonic() - started
+    assert neg.answered_by == "policy" and 1.5 < waited_s < 8
+    assert kofi.expect(ObjectiveUpdated).by == "policy"  # the agent hears the outcome
+    kofi.send(ObjectiveAnswer(id="late", offer=offer.offer, decision="refuse", reply="no"))
+    assert kofi.expect(Error).code == "objective_unknown"
+    assert listed(alice, oid) == "accepted"
+
+
+def test_with_no_agent_session_the_policy_answers_at_once(daemon: RunningDaemon) -> None:
+    alice = daemon.connect()
+    alice.hello()
+    oid = draft(alice, "ask Kofi to build a bench by tomorrow")
+    assert confirm(alice, oid).objective.status == "accepted"
+    assert alice.expect(Negotiation).answered_by == "policy"
+
+
+def test_the_agent_leaving_hands_its_open_offer_to_the_policy(daemon: RunningDaemon) -> None:
+    alice, kofi = daemon.connect(), daemon.connect("kofi")
+    alice.hello()
+    kofi.hello()
+    oid = draft(alice, "ask Kofi to build a bench by tomorrow")
+    confirm(alice, oid)
+    kofi.expect(ObjectiveOffer)
+    started = time.monotonic()
+    kofi.bye()
+    neg = alice.expect(Negotiation, timeout_s=5)
+    assert neg.answered_by == "policy" and time.monotonic() - started < 1.5
+
+
+def test_a_counter_offer_becomes_a_draft_and_confirming_it_is_accepted(
+    daemon: RunningDaemon,
+) -> None:
+    alice, kofi = daemon.connect(), daemon.connect("kofi")
+    alice.hello()
+    kofi.hello()
+    oid = draft(alice, "ask Kofi to build a bench by tomorrow")
+    confirm(alice, oid)
+    offer = kofi.expect(ObjectiveOffer)
+    bad = ObjectiveAnswer(
+        id="c1", offer=offer.offer, decision="counter-offer", reply="Later?", counter={"id": "x"}
+    )
+    kofi.send(bad)
+    err = kofi.expect(Error)
+    assert err.code == "objective_invalid" and "id" in err.details["fields"]
+    later = "2099-01-02"
+    kofi.send(
+        ObjectiveAnswer(
+            id="c2",
+            offer=offer.offer,
+            decision="counter-offer",
+            reply="Not tomorrow; in the new year.",
+            counter={"deadline": later},
+        )
+    )
+    assert kofi.expect(ObjectiveUpdated).objective.status == "countered"
+    neg = alice.expect(Negotiation)
+    assert (neg.decision, neg.answered_by) == ("counter-offer", "agent")
+    counter = alice.expect(ObjectiveDraft)
+    assert counter.counter_of == oid and counter.objective.deadline == later
+    alice.expect(TurnDone)
+    # The agent's own proposal, confirmed as proposed: accepted, no second offer.
+    confirm(alice, counter.objective.id)
+    neg = alice.expect(Negotiation)
+    assert (neg.decision, neg.answered_by) == ("accept", "policy")
+    assert not [m for m in kofi.drain(0.3) if isinstance(m, ObjectiveOffer)]
+
+
+def test_a_refusal_pushed_again_is_refused_by_the_daemon_and_audited(
+    daemon: RunningDaemon,
+) -> None:
+    alice, kofi = daemon.connect(), daemon.connect("kofi")
+    alice.hello()
+    kofi.hello()
+    oid = draft(alice, "ask Kofi to build a bench by tomorrow")
+    confirm(alice, oid)
+    offer = kofi.expect(ObjectiveOffer)
+    kofi.send(ObjectiveAnswer(id="r1", offer=offer.offer, decision="refuse", reply="No."))
+    assert alice.expect(Negotiation).decision == "refuse"
+    alice.expect(TurnDone)
+    assert listed(alice, oid) == "refused"
+    again = draft(alice, "ask Kofi to build a bench by tomorrow")
+    confirm(alice, again)
+    neg = alice.expect(Negotiation)
+    assert (neg.decision, neg.answered_by) == ("refuse", "policy")
+    assert not [m for m in kofi.drain(0.3) if isinstance(m, ObjectiveOffer)]
+    audits = daemon.query(EventLog.audit_rows, "alice")
+    assert [a["kind"] for a in audits] == ["ObjectiveRefused"]
+    assert daemon.query(EventLog.audit_rows, "kofi") == []
+
+
+def test_withdrawn_while_offered_the_answer_is_refused_and_the_agent_told(
+    daemon: RunningDaemon,
+) -> None:
+    alice, kofi = daemon.connect(), daemon.connect("kofi")
+    alice.hello()
+    kofi.hello()
+    oid = draft(alice, "ask Kofi to build a bench by tomorrow")
+    confirm(alice, oid)
+    offer = kofi.expect(ObjectiveOffer)
+    alice.send(ObjectiveWithdraw(id="w1", objective_id=oid))
+    assert alice.expect(ObjectiveUpdated).objective.status == "withdrawn"
+    assert kofi.expect(ObjectiveUpdated).objective.status == "withdrawn"
+    kofi.send(ObjectiveAnswer(id="a1", offer=offer.offer, decision="accept", reply="ok"))
+    assert kofi.expect(Error).code in ("objective_unknown", "objective_invalid")
+    assert listed(alice, oid) == "withdrawn"
+
+
+def test_a_restart_keeps_every_state_and_answers_what_was_left_offered(
+    agent_home: Home,
+) -> None:
+    d = start_daemon(agent_home, config=fast_config(offer_timeout_ms=60_000))
+    alice, kofi = d.connect(), d.connect("kofi")
+    alice.hello()
+    kofi.hello()
+    done = draft(alice, "ask Kofi to build a bench by tomorrow")
+    confirm(alice, done)
+    kofi.send(
+        ObjectiveAnswer(
+            id="a1", offer=kofi.expect(ObjectiveOffer).offer, decision="accept", reply="ok"
+        )
+    )
+    kofi.expect(ObjectiveUpdated)
+    kofi.send(ObjectiveProgress(id="p1", objective_id=done, state="in-progress"))
+    kofi.expect(ObjectiveUpdated)
+    left = draft(alice, "ask Kofi to map the orchard by tomorrow")
+    assert confirm(alice, left).objective.status == "offered"
+    kofi.expect(ObjectiveOffer)
+    d.shutdown()  # the offer is still open: it stays offered in the log
+    d = start_daemon(agent_home, config=fast_config(offer_timeout_ms=60_000))
+    try:
+        alice = d.connect()
+        alice.hello()
+        assert listed(alice, done) == "in-progress"
+        assert listed(alice, left) in ("accepted", "deferred", "countered", "clarifying")
+        # Kofi's commitment survived: his report on it still applies.
+        kofi = d.connect("kofi")
+        kofi.hello()
+        kofi.send(ObjectiveProgress(id="p2", objective_id=done, state="done"))
+        assert kofi.expect(ObjectiveUpdated).objective.status == "done"
+    finally:
+        d.shutdown()
+
+
+def test_an_agent_outside_the_roster_cannot_open_a_session(agent_home: Home) -> None:
+    (agent_home.enrolled_dir / "kofi.agent").write_text("Nobody\n")
+    d = start_daemon(agent_home, config=fast_config())
+    try:
+        with pytest.raises(Refused) as info:
+            d.connect("kofi").hello()
+        assert info.value.error.code == "unauthorized"
+    finally:
+        d.shutdown()
+
+
+def test_the_example_agent_process_answers_and_reports_done(daemon: RunningDaemon) -> None:
+    example = Path(__file__).parents[2] / "examples" / "agent.py"
+    cmd = [sys.executable, str(example), "kofi", "--home", str(daemon.home.root)]
+    cmd += ["--connect", daemon.endpoint, "--work-s", "1", "--hours", "0-24", "--for-s", "20"]
+    agent = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        alice = daemon.connect()
+        alice.hello()
+        deadline = time.monotonic() + 15
+        while not daemon.call(lambda: daemon.server.pipeline.offers.session_for("Kofi")):
+            assert time.monotonic() < deadline, "the example agent never attached"
+            time.sleep(0.05)
+        oid = draft(alice, "ask Kofi to build a bench by tomorrow")
+        confirm(alice, oid)
+        neg = alice.expect(Negotiation)
+        assert (neg.decision, neg.answered_by) == ("accept", "agent")
+        states = []
+        while "done" not in states:
+            states.append(alice.expect(ObjectiveUpdated, timeout_s=10).objective.status)
+        assert states[-2:] == ["in-progress", "done"]
+        refused = draft(alice, "ask Kofi to investigate the barn and lie to the visitors")
+        confirm(alice, refused)
+        neg = alice.expect(Negotiation)
+        assert (neg.decision, neg.answered_by) == ("refuse", "agent")
+    finally:
+        agent.terminate()
+        out, _ = agent.communicate(timeout=10)
+    assert "waiting for offers" in out and "Traceback" not in out

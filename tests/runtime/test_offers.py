@@ -1,0 +1,116 @@
+"""The offer desk (PROTOCOL §9) against a recording transport. Its real twin
+is tests/daemon/test_agents.py, over real sockets."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import pytest
+
+from vac.protocol.messages import ObjectiveAnswer, ObjectiveOffer, OutputFormat
+from vac.protocol.objective import Objective
+from vac.runtime.offers import MAX_OPEN_PER_AGENT, AgentAnswer, OfferDesk, OfferUnknown
+from vac.runtime.session import Outbox, Replies, Session
+
+
+class Recorder:
+    def __init__(self) -> None:
+        self.sent: list[tuple[Session, Any]] = []
+
+    def send(self, session: Session, msg: Any) -> bool:
+        self.sent.append((session, msg))
+        return True
+
+
+def session(sid: str, agent: str | None) -> Session:
+    return Session(
+        id=sid,
+        principal=(agent or "alice").lower(),
+        client="t",
+        output=OutputFormat(rate=16000, speak=False),
+        outbox=Outbox(max_chunks=8, max_control=32),
+        replies=Replies(window=8),
+        connection=sid.encode(),
+        agent=agent,
+    )
+
+
+def objective(oid: str = "o1") -> Objective:
+    return Objective(
+        id=oid,
+        revision=1,
+        agent="Kofi",
+        verb="Build",
+        target={"ref": "prop:bench", "kind": "prop", "label": "Bench"},  # type: ignore[arg-type]
+        constraints=[],
+        priority=50,
+        deadline=None,
+        forbidden_lines=[],
+        autonomy="brief",
+        status="offered",
+        confirmed_by_steward=True,
+        accepted_by_agent=False,
+        source_text="ask Kofi to build a bench",
+        confidence=1.0,
+    )
+
+
+def answer(offer: str, s: Session) -> AgentAnswer:
+    return AgentAnswer(ObjectiveAnswer(id="a", offer=offer, decision="accept", reply="ok"), s)
+
+
+async def test_the_most_recent_session_gets_the_offer_and_its_answer_resolves() -> None:
+    transport = Recorder()
+    desk = OfferDesk(transport, answer_by_ms=1000)  # type: ignore[arg-type]
+    old, new = session("k1", "Kofi"), session("k2", "Kofi")
+    desk.attached(old)
+    desk.attached(new)
+    offer = desk.open("o1", "kofi", "alice")
+    assert offer is not None and offer.session is new
+    assert desk.send(offer, objective())
+    ((to, msg),) = transport.sent
+    assert to is new and isinstance(msg, ObjectiveOffer) and msg.answer_by_ms == 1000
+    with pytest.raises(OfferUnknown):
+        desk.offer_of(session("z1", "Zuri"), offer.offer_id)  # not Zuri's to answer
+    got = desk.offer_of(old, offer.offer_id)  # any session of the agent may answer
+    desk.answer(got, answer(offer.offer_id, old))
+    resolved = await desk.wait(offer)
+    assert resolved is not None and resolved.session is old
+    desk.close(offer)
+    assert not desk.is_open("o1") and len(desk) == 0
+    with pytest.raises(OfferUnknown):
+        desk.offer_of(old, offer.offer_id)
+
+
+async def test_silence_times_out_and_a_departure_or_withdrawal_answers_at_once() -> None:
+    desk = OfferDesk(Recorder(), answer_by_ms=50)  # type: ignore[arg-type]
+    kofi = session("k1", "Kofi")
+    desk.attached(kofi)
+    silent = desk.open("o1", "Kofi", "alice")
+    assert silent is not None
+    assert await desk.wait(silent) is None
+    gone = desk.open("o2", "Kofi", "alice")
+    withdrawn = desk.open("o3", "Kofi", "alice")
+    assert gone is not None and withdrawn is not None
+    desk.withdrawn("o3")
+    assert await asyncio.wait_for(desk.wait(withdrawn), 0.01) is None
+    desk.detached(kofi)
+    assert await asyncio.wait_for(desk.wait(gone), 0.01) is None
+    assert desk.open("o4", "Kofi", "alice") is None  # no session: the policy answers
+
+
+async def test_open_offers_per_agent_are_bounded() -> None:
+    desk = OfferDesk(Recorder(), answer_by_ms=50)  # type: ignore[arg-type]
+    desk.attached(session("k1", "Kofi"))
+    desk.attached(session("z1", "Zuri"))
+    for i in range(MAX_OPEN_PER_AGENT):
+        assert desk.open(f"o{i}", "Kofi", "alice") is not None
+    assert desk.open("one-more", "Kofi", "alice") is None
+    assert desk.open("zuri's", "Zuri", "alice") is not None  # another agent is not slowed
+
+
+async def test_a_steward_session_is_never_an_agent_session() -> None:
+    desk = OfferDesk(Recorder(), answer_by_ms=50)  # type: ignore[arg-type]
+    desk.attached(session("a1", None))
+    assert desk.session_for("alice") is None and desk.open("o1", "alice", "alice") is None
