@@ -3,6 +3,8 @@ the built-in negotiator when the agent is silent or gone, and restarts."""
 
 from __future__ import annotations
 
+import asyncio
+import datetime as dt
 import subprocess
 import sys
 import time
@@ -13,6 +15,7 @@ import pytest
 
 from tests.conftest import RunningDaemon, fast_config, start_daemon
 from vac.client.connection import Connection, Refused
+from vac.clock import wall_now
 from vac.daemon import keys
 from vac.home import Home
 from vac.protocol.messages import (
@@ -71,10 +74,11 @@ def listed(c: Connection, oid: str) -> str:
 
 
 def test_roles_and_what_each_may_send(daemon: RunningDaemon) -> None:
-    alice, kofi = daemon.connect(), daemon.connect("kofi")
+    alice, kofi, zuri = daemon.connect(), daemon.connect("kofi"), daemon.connect("zuri")
     ok = alice.hello()
     assert ok.role == "steward" and "agents" in ok.features
     assert kofi.hello().role == "agent"
+    zuri.hello()
     kofi.send(TextInput(id="k1", text="ask Kofi to build a bench"))
     assert kofi.expect(Error).code == "unauthorized"
     oid = draft(alice, "ask Kofi to build a bench by tomorrow")
@@ -87,6 +91,11 @@ def test_roles_and_what_each_may_send(daemon: RunningDaemon) -> None:
     assert kofi.expect(Error).code == "unauthorized"
     kofi.send(SquadSend(id="k4", kind="status-report", text="hives checked"))
     assert alice.expect(SquadMessage).sender == "Kofi"
+    # A status report is for the steward: Zuri is not a recipient and hears
+    # nothing; a callout names the other agents, and Zuri hears that.
+    kofi.send(SquadSend(id="k5", kind="callout", text="smoke by the barn"))
+    heard = zuri.expect(SquadMessage)
+    assert (heard.kind, heard.sender) == ("callout", "Kofi")
 
 
 def test_an_agent_answers_reports_and_the_steward_sees_every_state(
@@ -329,3 +338,28 @@ def test_the_example_agent_process_answers_and_reports_done(daemon: RunningDaemo
         agent.terminate()
         out, _ = agent.communicate(timeout=10)
     assert "waiting for offers" in out and "Traceback" not in out
+
+
+def test_a_deadline_passing_expires_it_durably_and_both_sides_hear(
+    daemon: RunningDaemon,
+) -> None:
+    alice, kofi = daemon.connect(), daemon.connect("kofi")
+    alice.hello()
+    kofi.hello()
+    oid = draft(alice, "ask Kofi to build a bench by tomorrow")
+    confirm(alice, oid)
+    offer = kofi.expect(ObjectiveOffer)
+    kofi.send(ObjectiveAnswer(id="a1", offer=offer.offer, decision="accept", reply="Sure."))
+    kofi.expect(ObjectiveUpdated)
+    alice.expect(TurnDone)
+    later = wall_now() + dt.timedelta(days=3)
+    sweep = daemon.server.pipeline.expire_due(later)  # the minute's sweep, run now
+    assert asyncio.run_coroutine_threadsafe(sweep, daemon.loop).result(5) == 1
+    for c in (alice, kofi):
+        pushed = c.expect(ObjectiveUpdated)
+        assert (pushed.objective.id, pushed.objective.status, pushed.by) == (
+            oid,
+            "expired",
+            "daemon",
+        )
+    assert listed(alice, oid) == "expired"

@@ -10,6 +10,7 @@ processes, piper on a thread), tests may pass `None` for a text-only daemon.
 from __future__ import annotations
 
 import asyncio
+import datetime as dt
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Final
@@ -19,7 +20,13 @@ import msgspec
 from vac import intent
 from vac.clock import now_ms, wall_now
 from vac.logs import get_logger
-from vac.protocol.messages import InboundMessage, Outbound, SquadMessage, SquadSend
+from vac.protocol.messages import (
+    InboundMessage,
+    ObjectiveUpdated,
+    Outbound,
+    SquadMessage,
+    SquadSend,
+)
 from vac.protocol.objective import Objective
 from vac.runtime.coordinator import TurnCoordinator
 from vac.runtime.offers import OfferDesk
@@ -173,8 +180,7 @@ class Pipeline:
         while True:
             await asyncio.sleep(EXPIRY_SWEEP_S)
             now = wall_now()
-            for entry in self.book.expire(now):
-                self.persist_entry(entry)
+            await self.expire_due(now)
             await self.answer_orphans(announce=True)
             self.book.prune(now)
             since_prune_s += EXPIRY_SWEEP_S
@@ -302,9 +308,31 @@ class Pipeline:
         """Fire a write nobody is told about (see `Writes`)."""
         self.writes.persist(fn, *args, **kwargs)
 
-    def persist_entry(self, entry: intent.DraftEntry) -> None:
-        """A state change the daemon makes on its own (expiry)."""
-        self.persist(EventLog.commit, Step(objectives=[self.row(entry)]))
+    async def expire_due(self, now: dt.datetime) -> int:
+        """Expire drafts past their lifetime and objectives past their deadline
+        day: written in one transaction, then pushed (§9, `by: "daemon"`) to
+        the steward's sessions and, once it was offered, to the agent's.
+        A failed write is undone and tried again at the next sweep."""
+        ids = [e.objective.id for e in self.book.entries()]
+        checkpoint = self.book.checkpoint(ids)
+        try:
+            expired = self.book.expire(now)
+            if expired:
+                await self.commit(Step(objectives=[self.row(e) for e in expired]))
+        except StorageUnavailable as exc:
+            self.book.rollback(checkpoint)
+            log.warning("expiry_write_failed", error=str(exc))
+            return 0
+        except BaseException:
+            self.book.rollback(checkpoint)
+            raise
+        self.book.settle(checkpoint)
+        for entry in expired:
+            update = ObjectiveUpdated(objective=entry.objective, by="daemon")
+            self.tell(entry.principal, update)
+            if entry.objective.confirmed_by_steward:
+                self.tell_agent(entry.objective.agent, update)
+        return len(expired)
 
     def row(self, entry: intent.DraftEntry, *, origin: str | None = None) -> ObjectiveRow:
         """The event-log row of an objective's current state."""
@@ -346,11 +374,16 @@ class Pipeline:
 
     def share_squad(self, origin: Session, msg: SquadMessage) -> None:
         """The household channel (§9): a squad message reaches every other
-        attached session of every steward, without the sender's `ref` and
-        `turn` (it starts no turn there, and is not spoken there)."""
+        attached session of every steward and of the agents it names, without
+        the sender's `ref` and `turn` (it starts no turn there, and is not
+        spoken there)."""
         copy = msgspec.structs.replace(msg, ref=None, turn=None)
-        for session in self.transport.attached():
-            if session is not origin:
+        named = {r.strip().lower() for r in msg.recipients}
+        for session in list(self.transport.attached()):
+            if session is origin:
+                continue
+            # Every steward's session; an agent's only when it is a recipient.
+            if session.agent is None or session.agent.lower() in named:
                 self.transport.send(session, copy)
 
     def route_squad(self, msg: SquadSend) -> intent.RoutedMessage:
