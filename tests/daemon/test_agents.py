@@ -31,6 +31,8 @@ from vac.protocol.messages import (
     ObjectiveProgress,
     ObjectiveUpdated,
     ObjectiveWithdraw,
+    SquadAnswer,
+    SquadAnswered,
     SquadMessage,
     SquadSend,
     TextInput,
@@ -363,3 +365,32 @@ def test_a_deadline_passing_expires_it_durably_and_both_sides_hear(
             "daemon",
         )
     assert listed(alice, oid) == "expired"
+
+
+def test_a_permission_request_is_answered_typed_or_spoken_once(daemon: RunningDaemon) -> None:
+    alice, bob, kofi = daemon.connect(), daemon.connect("bob"), daemon.connect("kofi")
+    for c in (alice, bob, kofi):
+        c.hello()
+    kofi.send(SquadSend(id="q1", kind="permission-request", text="May I trim the hedge?"))
+    asked = alice.expect(SquadMessage)
+    assert asked.kind == "permission-request" and asked.message_id
+    kofi.send(SquadAnswer(id="k1", message=asked.message_id, answer="granted"))
+    assert kofi.expect(Error).code == "unauthorized"  # an agent never grants itself
+    alice.send(SquadAnswer(id="a1", message=asked.message_id, answer="granted", text="Go on."))
+    mine = alice.expect(SquadAnswered)
+    assert (mine.ref, mine.answer, mine.by, mine.asked_by) == ("a1", "granted", "alice", "Kofi")
+    alice.expect(TurnDone)
+    for other in (bob, kofi):
+        heard = other.expect(SquadAnswered)
+        assert (heard.ref, heard.answer, heard.text) == (None, "granted", "Go on.")
+    bob.send(SquadAnswer(id="b1", message=asked.message_id, answer="denied"))
+    assert bob.expect(Error).code == "invalid_message"  # answered already
+    rows = daemon.query(EventLog.audit_rows, "alice")
+    assert [r["kind"] for r in rows] == ["permission_answered"]
+    # Spoken (or typed) "no" while it is the only request open answers it.
+    kofi.send(SquadSend(id="q2", kind="permission-request", text="May I borrow the ladder?"))
+    second = alice.expect(SquadMessage)
+    alice.send(TextInput(id="a2", text="no"))
+    answered = alice.expect(SquadAnswered)
+    assert (answered.message_id, answered.answer) == (second.message_id, "denied")
+    assert kofi.expect(SquadAnswered).answer == "denied"

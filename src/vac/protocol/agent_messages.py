@@ -69,6 +69,18 @@ class ObjectiveProgress(Inbound, frozen=True, tag="objective.progress"):
     note: Annotated[str, msgspec.Meta(max_length=600)] = ""
 
 
+PermissionAnswer = Literal["granted", "denied"]
+
+
+class SquadAnswer(Inbound, frozen=True, tag="squad.answer"):
+    """PROTOCOL §9: a steward answers an open permission-request, named by
+    its `squad.message.message_id` (an addition: the id a request carries)."""
+
+    message: Id
+    answer: PermissionAnswer
+    text: Annotated[str, msgspec.Meta(max_length=600)] = ""
+
+
 # --------------------------------------------------------------- outbound
 
 
@@ -100,3 +112,16 @@ class ObjectiveOffer(Outbound, frozen=True, tag="objective.offer"):
     objective: Objective
     offer: str
     answer_by_ms: int
+
+
+class SquadAnswered(Outbound, frozen=True, tag="squad.answered"):
+    """An addition: a permission-request was answered. Sent to the steward who
+    answered (with `ref`, or in the spoken turn), every other attached
+    session of the household's stewards, and the asking agent's sessions."""
+
+    message_id: str
+    answer: PermissionAnswer
+    text: str
+    by: str  # the principal who answered
+    asked_by: str  # the agent who asked
+    turn: str | None = None

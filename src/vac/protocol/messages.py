@@ -24,7 +24,10 @@ from vac.protocol.agent_messages import ObjectiveOffer as ObjectiveOffer
 from vac.protocol.agent_messages import ObjectiveProgress as ObjectiveProgress
 from vac.protocol.agent_messages import ObjectiveUpdated as ObjectiveUpdated
 from vac.protocol.agent_messages import ObjectiveWithdraw as ObjectiveWithdraw
+from vac.protocol.agent_messages import PermissionAnswer as PermissionAnswer
 from vac.protocol.agent_messages import ProgressState as ProgressState
+from vac.protocol.agent_messages import SquadAnswer as SquadAnswer
+from vac.protocol.agent_messages import SquadAnswered as SquadAnswered
 from vac.protocol.agent_messages import UpdatedBy as UpdatedBy
 from vac.protocol.objective import Objective, UncertainField
 from vac.protocol.wire_base import Id as Id
@@ -152,6 +155,7 @@ InboundMessage = (
     | ObjectiveWithdraw
     | ObjectiveAnswer
     | ObjectiveProgress
+    | SquadAnswer
 )
 
 # Messages that §7 says are never rate-limited or dropped.
@@ -164,6 +168,7 @@ CONTROL_TYPES: Final[tuple[type[Inbound], ...]] = (
     ObjectiveWithdraw,
     ObjectiveAnswer,
     ObjectiveProgress,
+    SquadAnswer,
     ClientBye,
 )
 
@@ -389,6 +394,9 @@ class SquadMessage(Outbound, frozen=True, tag="squad.message"):
     needs_steward: bool
     duckable: bool
     turn: str | None = None  # the turn it started, when it was sent in this session
+    # An addition: the message's id; a permission-request is answered by it
+    # (`squad.answer {message}`).
+    message_id: str | None = None
 
 
 OutboundMessage = (
@@ -416,6 +424,7 @@ OutboundMessage = (
     | ObjectiveListResult
     | ObjectiveUpdated
     | ObjectiveOffer
+    | SquadAnswered
 )
 
 # Outbound messages exempt from the output-queue bound (§7): control, not data.

@@ -47,6 +47,7 @@ from vac.protocol.messages import (
     ObjectiveReject,
     ObjectiveWithdraw,
     Outbound,
+    SquadAnswer,
     SquadSend,
     TextInput,
     TranscriptFinal,
@@ -58,11 +59,12 @@ from vac.runtime.durable import DecisionSteps
 from vac.runtime.latency import LatencyTrace
 from vac.runtime.listener import FinalHeard, Listener
 from vac.runtime.listing import answer_listing
+from vac.runtime.permissions import opened, spoken_answer, typed_answer
 from vac.runtime.routing import Routing, as_sender, check_role
 from vac.runtime.session import Session, new_id
 from vac.runtime.shared import SharedState
 from vac.runtime.speaker import Speaker
-from vac.runtime.squad_wire import squad_message
+from vac.runtime.squad_wire import routed_or_refused, squad_message
 from vac.runtime.store import EventLog, StorageUnavailable
 from vac.runtime.tasks import TaskSet
 from vac.runtime.turns import Turn, TurnRunner
@@ -183,6 +185,9 @@ class TurnCoordinator:
                 self.routing.answer(msg)
             case ObjectiveProgress():
                 self.routing.progress(msg, lambda e: self._write_failed(e, msg.id, None))
+            case SquadAnswer():
+                plan = typed_answer(self.shared, self.session, turn_id := new_id(), msg)
+                self._typed_decision(msg.id, turn_id, plan)
             case _:
                 raise ProtocolError("invalid_message", f"unexpected {type(msg).__name__}")
 
@@ -301,6 +306,11 @@ class TurnCoordinator:
                     "or confirm it on screen."
                 )
                 return Clarification("low-confidence-confirm", question)
+        if reply_kind is not None and sole is None:  # "yes, go ahead" to a permission-request
+            sure = confidence >= intent.reply_floor(reply_kind, weighed=evidence is not None)
+            granted = spoken_answer(self.shared, self.session, turn.id, reply_kind, sure, ref)
+            if granted is not None:
+                return granted
         t0_ns = monotonic_ns()
         result = intent.parse(
             text,
@@ -359,6 +369,7 @@ class TurnCoordinator:
                 self.session.replies.settle(ref, replies)
 
         def failed(exc: BaseException) -> None:
+            plan.undo()
             self._write_failed(exc, ref, turn.id)
             self.turns.finish(turn, "failed")
 
@@ -406,6 +417,7 @@ class TurnCoordinator:
             self.turns.begin(turn, lambda t: self._after_decision(t, plan))
 
         def failed(exc: BaseException) -> None:
+            plan.undo()
             if plan.offer is not None:
                 self.shared.offers.close(plan.offer)
             self._write_failed(exc, ref, None)
@@ -440,18 +452,11 @@ class TurnCoordinator:
     # ---------------------------------------------------------------- squad
 
     def _squad(self, msg: SquadSend) -> None:
-        routed = self.shared.route_squad(as_sender(self.session, msg))  # raises SquadMessageInvalid
-        if routed.dropped:
-            retry = routed.retry_after_ms or 1000
-            raise ProtocolError(
-                "rate_limited",
-                routed.drop_reason or "squad message dropped",
-                details={"retry_after_ms": retry},
-            )
-
+        routed = routed_or_refused(self.shared.route_squad(as_sender(self.session, msg)))
         heard_by_steward = "steward" in routed.recipients
         turn = self.turns.open(new_id(), LatencyTrace())
-        first = squad_message(routed, msg.id, turn.id)
+        first = squad_message(routed, msg.id, turn.id, new_id())
+        opened(self.shared.permissions, first)  # a permission-request stays open
         self.send(first)
         self.shared.share_squad(self.session, first)  # §9: the household hears it
         # The original text goes to the rendering gate: its line structure is

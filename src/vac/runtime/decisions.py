@@ -64,6 +64,8 @@ class Plan:
     offer: OpenOffer | None = None
     # §9: the change as pushed to the steward's other sessions and the agent's.
     updated: ObjectiveUpdated | None = None
+    # What undoes the plan outside the book when its write fails.
+    undo: Callable[[], None] = lambda: None
 
 
 class Planner:

@@ -30,6 +30,7 @@ from vac.protocol.messages import (
 from vac.protocol.objective import Objective
 from vac.runtime.coordinator import TurnCoordinator
 from vac.runtime.offers import OfferDesk
+from vac.runtime.permission_desk import PermissionDesk
 from vac.runtime.port import Transport
 from vac.runtime.routing import orphan_answer, orphans
 from vac.runtime.session import Session, new_id
@@ -94,6 +95,7 @@ class Pipeline:
         self.coordinators: dict[str, TurnCoordinator] = {}
         # Negotiation routing (§9): agent sessions, open offers, their resolutions.
         self.offers = OfferDesk(transport, answer_by_ms=offer_timeout_ms)
+        self.permissions = PermissionDesk()  # open permission-requests (§9)
         self._gen_next = 0
         self._gen_end = 0
         self._gen_lock = asyncio.Lock()

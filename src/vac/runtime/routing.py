@@ -38,6 +38,7 @@ from vac.protocol.messages import (
     ObjectiveUpdated,
     ObjectiveWithdraw,
     Outbound,
+    SquadAnswer,
     SquadSend,
     TextInput,
 )
@@ -62,6 +63,7 @@ _STEWARD_ONLY = (
     ObjectiveConfirm,
     ObjectiveReject,
     ObjectiveWithdraw,
+    SquadAnswer,  # agents ask for permission; stewards grant it
 )
 _AGENT_ONLY = (ObjectiveAnswer, ObjectiveProgress)
 # A progress report's lifecycle event; `blocked` keeps the work in progress.

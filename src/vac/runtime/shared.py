@@ -13,6 +13,7 @@ from typing import Protocol
 from vac import intent
 from vac.protocol.messages import Outbound, SquadMessage, SquadSend
 from vac.runtime.offers import OfferDesk
+from vac.runtime.permission_desk import PermissionDesk
 from vac.runtime.port import Transport
 from vac.runtime.session import Session
 from vac.runtime.store import AsyncEventLog, ObjectiveRow, Step
@@ -60,6 +61,9 @@ class SharedState(Protocol):
 
     @property
     def offers(self) -> OfferDesk: ...
+
+    @property
+    def permissions(self) -> PermissionDesk: ...
 
     def tell_principal(self, origin: Session, msg: Outbound) -> None:
         """Send `msg` (without its `ref`) to the principal's other attached sessions."""

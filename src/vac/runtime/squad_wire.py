@@ -3,14 +3,18 @@
 from __future__ import annotations
 
 from vac import intent
+from vac.protocol.errors import ProtocolError
 from vac.protocol.messages import SquadMessage
 
 
-def squad_message(routed: intent.RoutedMessage, ref: str | None, turn: str | None) -> SquadMessage:
+def squad_message(
+    routed: intent.RoutedMessage, ref: str | None, turn: str | None, message_id: str
+) -> SquadMessage:
     """The sender's copy carries its `ref` and the `turn` it started (§9)."""
     return SquadMessage(
         ref=ref,
         turn=turn,
+        message_id=message_id,
         kind=routed.kind,
         sender=routed.sender,
         recipients=list(routed.recipients),
@@ -20,3 +24,14 @@ def squad_message(routed: intent.RoutedMessage, ref: str | None, turn: str | Non
         needs_steward=routed.needs_steward,
         duckable=routed.duckable,
     )
+
+
+def routed_or_refused(routed: intent.RoutedMessage) -> intent.RoutedMessage:
+    """A throttled message (banter) is `rate_limited`, with when to retry."""
+    if routed.dropped:
+        raise ProtocolError(
+            "rate_limited",
+            routed.drop_reason or "squad message dropped",
+            details={"retry_after_ms": routed.retry_after_ms or 1000},
+        )
+    return routed

@@ -1,0 +1,64 @@
+"""Open permission-requests (PROTOCOL §9): bookkeeping only, bounded.
+
+`permissions.py` plans the answers; this module only knows what is open.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import Final
+
+from vac.protocol.errors import ProtocolError
+
+MAX_OPEN: Final = 256  # the oldest open request closes first beyond this
+OPEN_FOR_S: Final = 24 * 3600.0
+
+
+@dataclass(frozen=True)
+class OpenRequest:
+    message_id: str
+    asked_by: str  # the agent that asks
+    text: str
+    opened_s: float
+
+
+class PermissionDesk:
+    def __init__(self) -> None:
+        self._open: OrderedDict[str, OpenRequest] = OrderedDict()
+
+    def open(self, request: OpenRequest) -> None:
+        self._open[request.message_id] = request
+        while len(self._open) > MAX_OPEN:
+            self._open.popitem(last=False)
+
+    def _expire(self, now_s: float) -> None:
+        for mid, req in list(self._open.items()):
+            if now_s - req.opened_s > OPEN_FOR_S:
+                del self._open[mid]
+
+    def take(self, message_id: str, now_s: float) -> OpenRequest:
+        """Close an open request to answer it; `invalid_message` if there is none."""
+        self._expire(now_s)
+        request = self._open.pop(message_id, None)
+        if request is None:
+            raise ProtocolError(
+                "invalid_message",
+                "no open permission-request with that id (answered, expired or never asked)",
+                details={"message": message_id},
+            )
+        return request
+
+    def reopen(self, request: OpenRequest) -> None:
+        """The answer was not written: the request is open again."""
+        self.open(request)
+
+    def sole(self, now_s: float) -> OpenRequest | None:
+        """The one open request, if exactly one is open (a spoken yes/no answers it)."""
+        self._expire(now_s)
+        if len(self._open) != 1:
+            return None
+        return next(iter(self._open.values()))
+
+    def __len__(self) -> int:
+        return len(self._open)

@@ -1,0 +1,102 @@
+"""Permission-requests on the household channel (PROTOCOL §9).
+
+An agent's `permission-request` stays open until a steward answers it
+(`squad.answer`, or a spoken "yes, go ahead" / "no" while it is the only
+one open and no draft is waiting in that session), or for 24 hours. The
+answer is a decision like any other: written (an audit row naming the
+steward), then announced as `squad.answered` to the steward, every other
+attached session of the household's stewards, and the asking agent.
+
+Open requests live in memory, bounded: a restart closes them (the agent
+asks again); an answer, once acknowledged, is in the event log.
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from vac.clock import monotonic_s, now_ms
+from vac.protocol.messages import PermissionAnswer, SquadAnswer, SquadAnswered, SquadMessage
+from vac.runtime.decisions import Plan
+from vac.runtime.permission_desk import OpenRequest, PermissionDesk
+from vac.runtime.session import Session
+from vac.runtime.shared import SharedState
+from vac.runtime.store import AuditRow
+
+
+def answer_plan(
+    shared: SharedState,
+    session: Session,
+    turn_id: str,
+    request: OpenRequest,
+    answer: PermissionAnswer,
+    text: str,
+    ref: str | None,
+) -> Plan:
+    """The steward's answer as a decision: audited, then announced (and spoken)."""
+    answered = SquadAnswered(
+        ref=ref,
+        turn=turn_id,
+        message_id=request.message_id,
+        answer=answer,
+        text=text,
+        by=session.principal,
+        asked_by=request.asked_by,
+    )
+    audit = AuditRow(
+        at_ms=now_ms(),
+        kind="permission_answered",
+        principal=session.principal,
+        detail={"message_id": request.message_id, "answer": answer, "asked_by": request.asked_by},
+    )
+
+    def applied() -> None:
+        copy = msgspec.structs.replace(answered, ref=None, turn=None)
+        for other in list(shared.transport.attached()):
+            if other is session:
+                continue
+            if other.agent is None or other.agent.lower() == request.asked_by.lower():
+                shared.transport.send(other, copy)
+
+    said = "Granted" if answer == "granted" else "Denied"
+    return Plan(
+        checkpoint=shared.book.checkpoint([]),
+        rows=[],
+        audits=[audit],
+        messages=[answered],
+        spoken=f"{said}. I've told {request.asked_by}.",
+        status="completed",
+        applied=applied,
+        undo=lambda: shared.permissions.reopen(request),
+    )
+
+
+def opened(desk: PermissionDesk, msg: SquadMessage) -> None:
+    """Open a request for a routed `permission-request` (others open nothing)."""
+    if msg.kind == "permission-request" and msg.message_id is not None:
+        desk.open(OpenRequest(msg.message_id, msg.sender, msg.text, monotonic_s()))
+
+
+def typed_answer(shared: SharedState, session: Session, turn_id: str, msg: SquadAnswer) -> Plan:
+    """`squad.answer`: closes the request now (reopened if the write fails)."""
+    request = shared.permissions.take(msg.message, monotonic_s())
+    return answer_plan(shared, session, turn_id, request, msg.answer, msg.text, msg.id)
+
+
+def spoken_answer(
+    shared: SharedState,
+    session: Session,
+    turn_id: str,
+    reply_kind: str,
+    sure: bool,
+    ref: str | None,
+) -> Plan | None:
+    """A spoken yes/no while exactly one request is open (and no draft waits
+    in this session): the answer to it. A yes heard without confidence is
+    not an answer (None: the words are parsed as usual)."""
+    request = shared.permissions.sole(monotonic_s())
+    if request is None or not sure:
+        return None
+    shared.permissions.take(request.message_id, monotonic_s())
+    answer: PermissionAnswer = "granted" if reply_kind == "confirm" else "denied"
+    return answer_plan(shared, session, turn_id, request, answer, "", ref)
