@@ -69,6 +69,16 @@ def confirm(c: Connection, oid: str) -> ObjectiveConfirmed:
     return c.expect(ObjectiveConfirmed)
 
 
+def offered(daemon: RunningDaemon) -> tuple[Connection, Connection, str, ObjectiveOffer]:
+    """Alice confirms an ask of Kofi while Kofi's session is attached: offered."""
+    alice, kofi = daemon.connect(), daemon.connect("kofi")
+    alice.hello()
+    kofi.hello()
+    oid = draft(alice, "ask Kofi to build a bench by tomorrow")
+    assert confirm(alice, oid).objective.status == "offered"
+    return alice, kofi, oid, kofi.expect(ObjectiveOffer)
+
+
 def listed(c: Connection, oid: str) -> str:
     c.send(ObjectiveList(id=c.next_id(), limit=50))
     (found,) = [o for o in c.expect(ObjectiveListResult).objectives if o.id == oid]
@@ -150,12 +160,7 @@ def test_another_agents_objective_is_unknown_to_it(daemon: RunningDaemon) -> Non
 def test_a_silent_agent_is_answered_for_and_a_late_answer_is_refused(
     daemon: RunningDaemon,
 ) -> None:
-    alice, kofi = daemon.connect(), daemon.connect("kofi")
-    alice.hello()
-    kofi.hello()
-    oid = draft(alice, "ask Kofi to build a bench by tomorrow")
-    confirm(alice, oid)
-    offer = kofi.expect(ObjectiveOffer)
+    alice, kofi, oid, offer = offered(daemon)
     started = time.monotonic()
     neg = alice.expect(Negotiation, timeout_s=10)
     waited_s = time.monotonic() - started
@@ -175,12 +180,7 @@ def test_with_no_agent_session_the_policy_answers_at_once(daemon: RunningDaemon)
 
 
 def test_the_agent_leaving_hands_its_open_offer_to_the_policy(daemon: RunningDaemon) -> None:
-    alice, kofi = daemon.connect(), daemon.connect("kofi")
-    alice.hello()
-    kofi.hello()
-    oid = draft(alice, "ask Kofi to build a bench by tomorrow")
-    confirm(alice, oid)
-    kofi.expect(ObjectiveOffer)
+    alice, kofi, _oid, _offer = offered(daemon)
     started = time.monotonic()
     kofi.bye()
     neg = alice.expect(Negotiation, timeout_s=5)
@@ -190,12 +190,7 @@ def test_the_agent_leaving_hands_its_open_offer_to_the_policy(daemon: RunningDae
 def test_a_counter_offer_becomes_a_draft_and_confirming_it_is_accepted(
     daemon: RunningDaemon,
 ) -> None:
-    alice, kofi = daemon.connect(), daemon.connect("kofi")
-    alice.hello()
-    kofi.hello()
-    oid = draft(alice, "ask Kofi to build a bench by tomorrow")
-    confirm(alice, oid)
-    offer = kofi.expect(ObjectiveOffer)
+    alice, kofi, oid, offer = offered(daemon)
     bad = ObjectiveAnswer(
         id="c1", offer=offer.offer, decision="counter-offer", reply="Later?", counter={"id": "x"}
     )
@@ -228,12 +223,7 @@ def test_a_counter_offer_becomes_a_draft_and_confirming_it_is_accepted(
 def test_a_refusal_pushed_again_is_refused_by_the_daemon_and_audited(
     daemon: RunningDaemon,
 ) -> None:
-    alice, kofi = daemon.connect(), daemon.connect("kofi")
-    alice.hello()
-    kofi.hello()
-    oid = draft(alice, "ask Kofi to build a bench by tomorrow")
-    confirm(alice, oid)
-    offer = kofi.expect(ObjectiveOffer)
+    alice, kofi, oid, offer = offered(daemon)
     kofi.send(ObjectiveAnswer(id="r1", offer=offer.offer, decision="refuse", reply="No."))
     assert alice.expect(Negotiation).decision == "refuse"
     alice.expect(TurnDone)
@@ -251,12 +241,7 @@ def test_a_refusal_pushed_again_is_refused_by_the_daemon_and_audited(
 def test_withdrawn_while_offered_the_answer_is_refused_and_the_agent_told(
     daemon: RunningDaemon,
 ) -> None:
-    alice, kofi = daemon.connect(), daemon.connect("kofi")
-    alice.hello()
-    kofi.hello()
-    oid = draft(alice, "ask Kofi to build a bench by tomorrow")
-    confirm(alice, oid)
-    offer = kofi.expect(ObjectiveOffer)
+    alice, kofi, oid, offer = offered(daemon)
     alice.send(ObjectiveWithdraw(id="w1", objective_id=oid))
     assert alice.expect(ObjectiveUpdated).objective.status == "withdrawn"
     assert kofi.expect(ObjectiveUpdated).objective.status == "withdrawn"
@@ -345,12 +330,7 @@ def test_the_example_agent_process_answers_and_reports_done(daemon: RunningDaemo
 def test_a_deadline_passing_expires_it_durably_and_both_sides_hear(
     daemon: RunningDaemon,
 ) -> None:
-    alice, kofi = daemon.connect(), daemon.connect("kofi")
-    alice.hello()
-    kofi.hello()
-    oid = draft(alice, "ask Kofi to build a bench by tomorrow")
-    confirm(alice, oid)
-    offer = kofi.expect(ObjectiveOffer)
+    alice, kofi, oid, offer = offered(daemon)
     kofi.send(ObjectiveAnswer(id="a1", offer=offer.offer, decision="accept", reply="Sure."))
     kofi.expect(ObjectiveUpdated)
     alice.expect(TurnDone)

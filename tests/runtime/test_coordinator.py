@@ -528,3 +528,17 @@ async def test_a_reply_played_to_its_end_is_kept_whole(voiced: Rig) -> None:
     voiced.coordinator.handle(AudioOutputPlayed(id="p1", stream=start.stream, played_ms=2000), None)
     await voiced.pipeline.writes.drain(5.0)
     assert await spoken_history(voiced) == [start.text]
+
+
+async def test_an_announcement_waits_for_the_reply_and_interrupts_nothing(voiced: Rig) -> None:
+    voiced.text("t1")  # its spoken preview takes a second per phrase
+    await voiced.until(AudioOutputStart)
+    voiced.coordinator.announcer.say("Kofi finished: build the bench.")
+    await voiced.settle(2)
+    done = voiced.of(TurnDone)
+    assert [d.status for d in done] == ["parsed", "completed"]
+    starts = voiced.of(AudioOutputStart)
+    assert starts[-1].text == "Kofi finished: build the bench." and starts[-1].turn == done[1].turn
+    # Announced after the first reply ended, in a turn of its own.
+    sent = voiced.transport.sent
+    assert sent.index(done[0]) < sent.index(starts[-1])

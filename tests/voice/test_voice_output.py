@@ -246,3 +246,40 @@ def test_new_utterance_barges_in_without_rejecting_the_draft(full: RunningDaemon
     # Barge-in never rejects: the draft is still pending.
     c2 = full.connect()
     assert draft.objective.id in [p.id for p in c2.hello(resume=ok.session).pending]
+
+
+def test_an_agents_update_is_spoken_where_the_steward_listens_after_the_reply(
+    speaking: RunningDaemon,
+) -> None:
+    from vac.daemon import keys
+    from vac.protocol.messages import (
+        ObjectiveAnswer,
+        ObjectiveOffer,
+        ObjectiveProgress,
+        ObjectiveUpdated,
+    )
+
+    if not (speaking.home.enrolled_dir / "kofi.key").exists():
+        keys.enroll(speaking.home, "kofi", agent="Kofi")
+    typing, listening, kofi = speaking.connect(), speaking.connect(), speaking.connect("kofi")
+    typing.hello()
+    listening.hello(speak=True)
+    kofi.hello()
+    typing.send(TextInput(id=typing.next_id(), text="ask Kofi to build a bench by tomorrow"))
+    oid = typing.expect(ObjectiveDraft, 30).objective.id
+    until_turn_done(typing)
+    typing.send(ObjectiveConfirm(id=typing.next_id(), objective_id=oid))
+    offer = kofi.expect(ObjectiveOffer, 10)
+    kofi.send(ObjectiveAnswer(id="a1", offer=offer.offer, decision="accept", reply="On it."))
+    kofi.expect(ObjectiveUpdated, 10)
+    kofi.send(ObjectiveProgress(id="p1", objective_id=oid, state="done"))
+    got: list[OutboundMessage] = []
+    for _ in range(2):  # two updates: taken on, then finished; each its own turn
+        got += [m for m, _ in until_turn_done(listening)]
+    updates = [m.objective.status for m in got if isinstance(m, ObjectiveUpdated)]
+    assert updates[-2:] == ["accepted", "done"]
+    spoken = [m.text for m in got if isinstance(m, AudioOutputStart)]
+    assert spoken == ["Kofi took on: build the bench.", "Kofi finished: build the bench."]
+    done = [m for m in got if isinstance(m, TurnDone)]
+    # Queued, never interrupting: both turns completed, none cancelled.
+    assert [d.status for d in done] == ["completed", "completed"]

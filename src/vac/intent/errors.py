@@ -11,6 +11,7 @@ from collections.abc import Sequence
 import msgspec
 
 from vac.errors import VacError
+from vac.protocol.objective_lifecycle import STATUSES
 
 
 class FieldError(msgspec.Struct, frozen=True):
@@ -66,21 +67,7 @@ class ObjectiveUnknown(IntentError):
 
     code = "objective_unknown"
     # Every status past `draft` (PROTOCOL §9 lifecycle).
-    SETTLED = (
-        "confirmed",
-        "offered",
-        "accepted",
-        "countered",
-        "deferred",
-        "clarifying",
-        "in-progress",
-        "done",
-        "failed",
-        "rejected",
-        "expired",
-        "refused",
-        "withdrawn",
-    )
+    SETTLED = tuple(s for s in STATUSES if s != "draft")
 
     def __init__(self, objective_id: str, detail: str | None = None) -> None:
         self.objective_id = objective_id

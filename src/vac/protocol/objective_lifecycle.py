@@ -23,7 +23,7 @@ lists `accepted → in-progress → done | failed`.
 
 from __future__ import annotations
 
-from typing import Final, Literal
+from typing import Final, Literal, get_args
 
 from vac.errors import VacError
 
@@ -43,22 +43,7 @@ Status = Literal[
     "expired",
     "rejected",
 ]
-STATUSES: Final[tuple[Status, ...]] = (
-    "draft",
-    "confirmed",
-    "offered",
-    "accepted",
-    "countered",
-    "deferred",
-    "refused",
-    "clarifying",
-    "in-progress",
-    "done",
-    "failed",
-    "withdrawn",
-    "expired",
-    "rejected",
-)
+STATUSES: Final[tuple[Status, ...]] = get_args(Status)
 
 Event = Literal[
     "confirm",  # the steward confirmed (the gate)
@@ -75,21 +60,7 @@ Event = Literal[
     "withdraw",  # the steward took it back (objective.withdraw)
     "expire",  # its deadline (a draft: its lifetime) passed
 ]
-EVENTS: Final[tuple[Event, ...]] = (
-    "confirm",
-    "reject",
-    "offer",
-    "accept",
-    "counter-offer",
-    "defer",
-    "clarify",
-    "refuse",
-    "in-progress",
-    "done",
-    "failed",
-    "withdraw",
-    "expire",
-)
+EVENTS: Final[tuple[Event, ...]] = get_args(Event)
 
 FINAL: Final[frozenset[Status]] = frozenset({"done", "failed", "rejected", "expired", "withdrawn"})
 # What the negotiation can answer, and the state each answer leaves.

@@ -53,6 +53,7 @@ from vac.protocol.messages import (
     TranscriptFinal,
     TurnCancel,
 )
+from vac.runtime.announcer import Announcer
 from vac.runtime.choices import Clarification, PendingChoice
 from vac.runtime.decisions import Plan, Planner
 from vac.runtime.durable import DecisionSteps
@@ -102,6 +103,7 @@ class TurnCoordinator:
                 self.barge_in,
             )
         self.turns = TurnRunner(self.transport, session, self.speaker, self._said)
+        self.announcer = Announcer(session, self.turns, self.speaker is not None)  # §9 updates
         self.planner = Planner(shared, session)
         self.choice = PendingChoice()  # "Did you mean Imani or Abeni?", awaiting its answer
         # `shared.commit` is looked up at each write, not bound now: tests
@@ -480,6 +482,7 @@ class TurnCoordinator:
             if reason == "idle":
                 self.listener.cancel_open("idle")
             self.listener.close_all()
+        self.announcer.stop()
         self.turns.detach()
         self._listings.cancel()
 

@@ -24,6 +24,7 @@ from vac.protocol.errors import ProtocolError
 from vac.protocol.messages import (
     AnsweredBy,
     Negotiation,
+    ObjectiveAnswer,
     ObjectiveConfirmed,
     ObjectiveDraft,
     ObjectiveRejected,
@@ -212,20 +213,7 @@ class Planner:
                 result = self._policy(entry.objective, agent, now, counter_id)
                 return self._negotiated(checkpoint, turn_id, oid, result, "policy", now, None)
             msg = answer.msg
-            counter = None
-            if msg.decision == "counter-offer":
-                if msg.counter is None:
-                    raise ProtocolError(
-                        "objective_invalid",
-                        "counter: a counter-offer proposes an objective",
-                        details={"fields": ["counter"]},
-                    )
-                counter = intent.agent_counter(
-                    entry.objective,
-                    msg.counter,
-                    counter_id=counter_id,
-                    agents=self.shared.roster.names(),
-                )
+            counter = answer_counter(entry.objective, msg, counter_id, self.shared.roster)
             result = intent.NegotiationOutcome(
                 objective_id=oid,
                 agent=agent.name,
@@ -355,3 +343,21 @@ class Planner:
             applied=applied,
             updated=ObjectiveUpdated(objective=objective, by=answered_by),
         )
+
+
+def answer_counter(
+    objective: Objective, msg: ObjectiveAnswer, counter_id: str, roster: intent.Roster
+) -> Objective | None:
+    """The draft an agent's counter-offer proposes (None for other answers);
+    `objective_invalid` naming every bad field, like a steward's edit."""
+    if msg.decision != "counter-offer":
+        return None
+    if msg.counter is None:
+        raise ProtocolError(
+            "objective_invalid",
+            "counter: a counter-offer proposes an objective",
+            details={"fields": ["counter"]},
+        )
+    return intent.agent_counter(
+        objective, msg.counter, counter_id=counter_id, agents=roster.names()
+    )

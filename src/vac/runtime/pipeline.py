@@ -28,6 +28,7 @@ from vac.protocol.messages import (
     SquadSend,
 )
 from vac.protocol.objective import Objective
+from vac.runtime.announcer import spoken_update
 from vac.runtime.coordinator import TurnCoordinator
 from vac.runtime.offers import OfferDesk
 from vac.runtime.permission_desk import PermissionDesk
@@ -364,9 +365,17 @@ class Pipeline:
 
     def tell(self, principal: str, msg: Outbound, *, skip: Session | None = None) -> None:
         copy = msgspec.structs.replace(msg, ref=None)
+        spoken = spoken_update(msg.objective, msg.by) if isinstance(msg, ObjectiveUpdated) else None
         for session in list(self.transport.attached()):
             if session.principal == principal and session is not skip:
                 self.transport.send(session, copy)
+                self._announce(session, spoken)
+
+    def _announce(self, session: Session, text: str | None) -> None:
+        """Also say it, briefly, where the steward listens (queued: `announcer.py`)."""
+        coordinator = self.coordinators.get(session.id)
+        if text is not None and coordinator is not None and session.agent is None:
+            coordinator.announcer.say(text)
 
     def tell_agent(self, agent: str, msg: Outbound, *, skip: Session | None = None) -> None:
         copy = msgspec.structs.replace(msg, ref=None)
@@ -387,6 +396,8 @@ class Pipeline:
             # Every steward's session; an agent's only when it is a recipient.
             if session.agent is None or session.agent.lower() in named:
                 self.transport.send(session, copy)
+            if msg.time_sensitive and "steward" in named:  # heard, behind any reply
+                self._announce(session, f"{msg.sender}: {msg.text}")
 
     def route_squad(self, msg: SquadSend) -> intent.RoutedMessage:
         message = intent.SquadPost(

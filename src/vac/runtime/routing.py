@@ -43,7 +43,7 @@ from vac.protocol.messages import (
     TextInput,
 )
 from vac.protocol.objective_lifecycle import Event
-from vac.runtime.decisions import Plan, Planner
+from vac.runtime.decisions import Plan, Planner, answer_counter
 from vac.runtime.durable import DecisionSteps
 from vac.runtime.offers import AgentAnswer, OpenOffer
 from vac.runtime.outcomes import encode_replies
@@ -224,19 +224,7 @@ class Routing:
         entry = self.shared.book.find(offer.objective_id)
         if entry is None:
             raise ProtocolError("objective_unknown", "the offered objective is gone")
-        if msg.decision == "counter-offer":
-            if msg.counter is None:
-                raise ProtocolError(
-                    "objective_invalid",
-                    "counter: a counter-offer proposes an objective",
-                    details={"fields": ["counter"]},
-                )
-            intent.agent_counter(
-                entry.objective,
-                msg.counter,
-                counter_id=new_id(),
-                agents=self.shared.roster.names(),
-            )
+        answer_counter(entry.objective, msg, new_id(), self.shared.roster)  # validates
         self.shared.offers.answer(offer, AgentAnswer(msg, self.session))
 
     def progress(self, msg: ObjectiveProgress, failed: Callable[[BaseException], None]) -> None:
