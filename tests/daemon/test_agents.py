@@ -374,3 +374,27 @@ def test_a_permission_request_is_answered_typed_or_spoken_once(daemon: RunningDa
     answered = alice.expect(SquadAnswered)
     assert (answered.message_id, answered.answer) == (second.message_id, "denied")
     assert kofi.expect(SquadAnswered).answer == "denied"
+
+
+def test_a_spoken_yes_offers_it_to_the_agent_too(daemon: RunningDaemon) -> None:
+    # "yes" (spoken or typed) confirms the sole draft through the same gate:
+    # with Kofi attached it is offered to him, not answered for him.
+    alice, kofi = daemon.connect(), daemon.connect("kofi")
+    alice.hello()
+    kofi.hello()
+    draft(alice, "ask Kofi to build a bench by tomorrow")
+    alice.send(TextInput(id="y1", text="yes"))
+    offer = kofi.expect(ObjectiveOffer)
+    kofi.send(ObjectiveAnswer(id="a1", offer=offer.offer, decision="accept", reply="Gladly."))
+    neg = alice.expect(Negotiation)
+    assert (neg.answered_by, neg.reply) == ("agent", "Gladly.")
+
+
+def test_a_draft_the_steward_withdraws_never_reaches_the_agent(daemon: RunningDaemon) -> None:
+    alice, kofi = daemon.connect(), daemon.connect("kofi")
+    alice.hello()
+    kofi.hello()
+    oid = draft(alice, "ask Kofi to build a bench by tomorrow")
+    alice.send(ObjectiveWithdraw(id="w1", objective_id=oid))
+    assert alice.expect(ObjectiveUpdated).objective.status == "withdrawn"
+    assert not list(kofi.drain(0.3))  # never confirmed: the steward's alone

@@ -333,3 +333,21 @@ def test_a_refused_objective_says_so_in_its_body(make_objective: MakeObjective) 
     again = book.confirm("alice", "o-1", now=NOW)
     assert again.prior_refusal and again.objective.status == "confirmed"
     assert refuse(book, "alice", "o-1").objective.status == "refused"
+
+
+def test_undoing_a_wide_decision_leaves_what_others_changed_meanwhile(
+    make_objective: MakeObjective,
+) -> None:
+    # An expiry sweep checkpoints every id; while its write is in flight a
+    # confirm of another draft lands. Undoing the sweep must not undo it.
+    book = DraftBook(ttl_s=60)
+    old = book.add("alice", make_objective(id="old"), now=NOW)
+    book.add("alice", make_objective(id="new"), now=NOW + dt.timedelta(seconds=50))
+    sweep = book.checkpoint(["old", "new"])
+    assert [e.objective.id for e in book.expire(NOW + dt.timedelta(seconds=61))] == ["old"]
+    confirm = book.checkpoint(["new"])
+    book.confirm("alice", "new", now=NOW + dt.timedelta(seconds=62))
+    book.settle(confirm)
+    book.rollback(sweep)
+    assert book.get("alice", "old") == old  # the sweep's own change is undone
+    assert book.get("alice", "new").state == "confirmed"  # the confirm stays

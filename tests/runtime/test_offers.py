@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from vac.lifecycle.session import SessionState
 from vac.protocol.messages import ObjectiveAnswer, ObjectiveOffer, OutputFormat
 from vac.protocol.objective import Objective
 from vac.runtime.offers import MAX_OPEN_PER_AGENT, AgentAnswer, OfferDesk, OfferUnknown
@@ -95,6 +96,7 @@ async def test_silence_times_out_and_a_departure_or_withdrawal_answers_at_once()
     assert gone is not None and withdrawn is not None
     desk.withdrawn("o3")
     assert await asyncio.wait_for(desk.wait(withdrawn), 0.01) is None
+    kofi.state = SessionState.DETACHED
     desk.detached(kofi)
     assert await asyncio.wait_for(desk.wait(gone), 0.01) is None
     assert desk.open("o4", "Kofi", "alice") is None  # no session: the policy answers
@@ -114,3 +116,23 @@ async def test_a_steward_session_is_never_an_agent_session() -> None:
     desk = OfferDesk(Recorder(), answer_by_ms=50)  # type: ignore[arg-type]
     desk.attached(session("a1", None))
     assert desk.session_for("alice") is None and desk.open("o1", "alice", "alice") is None
+
+
+async def test_an_answer_after_the_time_ran_out_is_refused() -> None:
+    desk = OfferDesk(Recorder(), answer_by_ms=20)  # type: ignore[arg-type]
+    kofi = session("k1", "Kofi")
+    desk.attached(kofi)
+    offer = desk.open("o1", "Kofi", "alice")
+    assert offer is not None and await desk.wait(offer) is None
+    with pytest.raises(OfferUnknown):  # the policy is answering: too late
+        desk.offer_of(kofi, offer.offer_id)
+
+
+async def test_a_taken_over_agent_session_keeps_its_offers() -> None:
+    desk = OfferDesk(Recorder(), answer_by_ms=20)  # type: ignore[arg-type]
+    kofi = session("k1", "Kofi")
+    desk.attached(kofi)
+    desk.detached(kofi)  # still attached (a new connection took it over)
+    assert desk.session_for("Kofi") is kofi
+    desk.forget("k1")
+    assert desk.session_for("Kofi") is None

@@ -235,7 +235,9 @@ class DraftBook:
         self.settle(cp)
         for oid, before in cp.before.items():
             current = self._entries.get(oid)
-            if oid in cp.after and current is not cp.after[oid]:
+            if oid not in cp.after:
+                continue  # this decision did not change it: whatever is there is theirs
+            if current is not cp.after[oid]:
                 continue  # changed again since by another decision: theirs
             if before is None:
                 self._entries.pop(oid, None)

@@ -369,9 +369,10 @@ class TurnCoordinator:
                     turn.trace.since_origin("ack")
             if ref is not None:
                 self.session.replies.settle(ref, replies)
+            self.routing.announced(turn.id, plan)  # pushes; a spoken confirm's offer
 
         def failed(exc: BaseException) -> None:
-            plan.undo()
+            self.routing.not_written(plan)
             self._write_failed(exc, ref, turn.id)
             self.turns.finish(turn, "failed")
 
@@ -412,16 +413,11 @@ class TurnCoordinator:
                 self.send(msg)
             # After sending: the stored outcome replaces what `send` recorded.
             self.session.replies.settle(ref, plan.messages)
-            if plan.updated is not None:
-                self.routing.push(plan.updated)
-            if plan.offer is not None:
-                self.routing.offered(turn_id, plan)
+            self.routing.announced(turn_id, plan)
             self.turns.begin(turn, lambda t: self._after_decision(t, plan))
 
         def failed(exc: BaseException) -> None:
-            plan.undo()
-            if plan.offer is not None:
-                self.shared.offers.close(plan.offer)
+            self.routing.not_written(plan)
             self._write_failed(exc, ref, None)
 
         self.steps.run(step, plan.checkpoint, announce, failed)

@@ -84,8 +84,9 @@ class OfferDesk:
         mine.move_to_end(session.id)
 
     def detached(self, session: Session) -> None:
-        """The agent's session went: its open offers are answered by policy now."""
-        if session.agent is None:
+        """The agent's session went: its open offers are answered by policy now.
+        A session taken over by a new connection is still attached: it stays."""
+        if session.agent is None or session.attached:
             return
         mine = self._sessions.get(_key(session.agent))
         if mine is not None:
@@ -95,6 +96,13 @@ class OfferDesk:
         for offer in list(self._open.values()):
             if offer.session is session and not offer.answer.done():
                 offer.answer.set_result(None)
+
+    def forget(self, session_id: str) -> None:
+        """The session is gone for good (evicted, or its hello abandoned)."""
+        for key, mine in list(self._sessions.items()):
+            mine.pop(session_id, None)
+            if not mine:
+                del self._sessions[key]
 
     def session_for(self, agent: str) -> Session | None:
         """The agent's most recently attached session still attached, if any."""
@@ -144,6 +152,10 @@ class OfferDesk:
                 asyncio.shield(offer.answer), timeout=self.answer_by_ms / 1000
             )
         except TimeoutError:
+            if offer.answer.done():  # it came as the time ran out: it counts
+                return offer.answer.result()
+            # Closed to answers now: a late one gets `objective_unknown`.
+            offer.answer.set_result(None)
             return None
 
     def close(self, offer: OpenOffer) -> None:

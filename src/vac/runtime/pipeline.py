@@ -19,6 +19,7 @@ import msgspec
 
 from vac import intent
 from vac.clock import now_ms, wall_now
+from vac.errors import VacError
 from vac.logs import get_logger
 from vac.protocol.messages import (
     InboundMessage,
@@ -183,9 +184,12 @@ class Pipeline:
         while True:
             await asyncio.sleep(EXPIRY_SWEEP_S)
             now = wall_now()
-            await self.expire_due(now)
-            await self.answer_orphans(announce=True)
-            self.book.prune(now)
+            try:
+                await self.expire_due(now)
+                await self.answer_orphans(announce=True)
+                self.book.prune(now)
+            except Exception:  # a bug: logged with its traceback; the sweep goes on
+                log.exception("sweep_failed")
             since_prune_s += EXPIRY_SWEEP_S
             if since_prune_s >= RETENTION_SWEEP_S:
                 since_prune_s = 0.0
@@ -212,7 +216,12 @@ class Pipeline:
         """Answer, by the built-in negotiator, objectives left `offered` with no
         open offer; each is written before it is pushed. Returns how many."""
         answered = 0
-        for entry in orphans(self):
+        for listed in orphans(self):
+            # Re-read: an earlier answer's write was awaited, and the steward
+            # may have withdrawn this one meanwhile.
+            entry = self.book.find(listed.objective.id)
+            if entry is None or entry not in orphans(self):
+                continue
             oid, counter_id = entry.objective.id, new_id()
             checkpoint = self.book.checkpoint([oid, counter_id])
             try:
@@ -222,7 +231,7 @@ class Pipeline:
                     continue
                 written, update = done
                 await self.commit(Step(objectives=[self.row(e) for e in written]))
-            except StorageUnavailable as exc:
+            except (StorageUnavailable, VacError) as exc:
                 # Not written: undone, so the next sweep (or start) tries again.
                 self.book.rollback(checkpoint)
                 log.warning("orphan_answer_failed", objective_id=oid, error=str(exc))
@@ -268,10 +277,10 @@ class Pipeline:
 
     async def on_attached(self, session: Session, resumed: bool) -> list[Objective]:
         coordinator = self._coordinator(session)
-        self.offers.attached(session)
         if resumed and coordinator.current_agent is None:
             row = await self.store.call(EventLog.session_row, session.id)
             coordinator.current_agent = row["current_agent"] if row else None
+        self.offers.attached(session)  # an agent's: offers go to its latest session
         pending = self.book.pending(session.principal, now=wall_now())
         return [e.objective for e in pending]
 
@@ -291,6 +300,7 @@ class Pipeline:
 
     def on_forgotten(self, session_id: str) -> None:
         """The server evicted a detached session from memory (bounded); so do we."""
+        self.offers.forget(session_id)
         coordinator = self.coordinators.pop(session_id, None)
         if coordinator is not None:
             coordinator.detached("forgotten")

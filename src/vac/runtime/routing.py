@@ -117,6 +117,21 @@ class Routing:
 
     # --------------------------------------------------- the steward's side
 
+    def announced(self, turn_id: str, plan: Plan) -> None:
+        """A decision is durable and its messages sent: push the change (§9)
+        and, for a confirm that went out as an offer, send it and resolve it.
+        Typed or spoken, and also when the turn ended meanwhile."""
+        if plan.updated is not None:
+            self.push(plan.updated)
+        if plan.offer is not None:
+            self.offered(turn_id, plan)
+
+    def not_written(self, plan: Plan) -> None:
+        """A decision's write failed: undo what lives outside the book."""
+        plan.undo()
+        if plan.offer is not None:
+            self.shared.offers.close(plan.offer)
+
     def offered(self, turn_id: str, plan: Plan) -> None:
         """The confirm is durable: send the offer and start resolving it."""
         offer = plan.offer
@@ -194,7 +209,8 @@ class Routing:
         """§9: a change reaches every attached session of the steward (this
         one has its own messages) and of the objective's agent."""
         self.shared.tell_principal(self.session, updated)
-        self.shared.tell_agent(updated.objective.agent, updated, skip=skip)
+        if updated.objective.confirmed_by_steward:  # a draft is the steward's alone
+            self.shared.tell_agent(updated.objective.agent, updated, skip=skip)
 
     def withdraw(
         self, ref: str, oid: str, failed: Callable[[BaseException, str | None, None], None]
@@ -236,6 +252,13 @@ class Routing:
         if entry is None or entry.objective.agent.strip().lower() != agent.lower():
             # Another agent's objective and an unknown one get the same answer.
             raise intent.ObjectiveUnknown(msg.objective_id)
+        if self.shared.offers.is_open(msg.objective_id):
+            # Its answer is still being written: a report must land after it.
+            raise ProtocolError(
+                "busy",
+                "the answer to this objective's offer is still being written",
+                details={"retry_after_ms": 200},
+            )
         checkpoint = book.checkpoint([msg.objective_id])
         try:
             entry = book.advance(msg.objective_id, _PROGRESS[msg.state])
