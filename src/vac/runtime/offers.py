@@ -190,6 +190,11 @@ class OfferDesk:
         if offer is not None and not offer.answer.done():
             offer.answer.set_result(None)
 
+    def answering(self, objective_id: str) -> bool:
+        """Whether its offer has its answer and the answer is not yet applied."""
+        offer = self._open.get(self._by_objective.get(objective_id, ""))
+        return offer is not None and offer.answer.done()
+
     def is_open(self, objective_id: str) -> bool:
         return objective_id in self._by_objective
 

@@ -252,7 +252,7 @@ class Routing:
         if entry is None or entry.objective.agent.strip().lower() != agent.lower():
             # Another agent's objective and an unknown one get the same answer.
             raise intent.ObjectiveUnknown(msg.objective_id)
-        if self.shared.offers.is_open(msg.objective_id):
+        if self.shared.offers.answering(msg.objective_id):
             # Its answer is still being written: a report must land after it.
             raise ProtocolError(
                 "busy",

@@ -1,0 +1,89 @@
+"""A report never lands before the answer it follows (PROTOCOL §9).
+
+White-box: the window in which an answer is being written is held open here;
+over sockets (tests/daemon/test_agents.py) the same rules run end to end."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from tests.runtime.test_coordinator import RecordingTransport
+from vac import intent
+from vac.protocol.messages import (
+    ObjectiveAnswer,
+    ObjectiveConfirm,
+    ObjectiveDraft,
+    ObjectiveOffer,
+    ObjectiveProgress,
+    OutputFormat,
+    TextInput,
+)
+from vac.runtime.pipeline import Engines, Pipeline
+from vac.runtime.session import Outbox, Replies, Session
+from vac.runtime.store import AsyncEventLog
+from vac.speech.vad import VadConfig
+
+
+def make(sid: str, principal: str, agent: str | None) -> Session:
+    return Session(
+        sid,
+        principal,
+        "t",
+        OutputFormat(rate=16000, speak=False),
+        Outbox(max_chunks=8, max_control=1000),
+        Replies(window=16),
+        connection=sid.encode(),
+        agent=agent,
+    )
+
+
+async def until(cond: object, what: str) -> None:
+    for _ in range(400):
+        if cond():  # type: ignore[operator]
+            return
+        await asyncio.sleep(0.005)
+    raise AssertionError(what)
+
+
+async def test_a_report_before_its_answer_is_written_is_busy_and_changes_nothing(
+    tmp_path: Path,
+) -> None:
+    store = AsyncEventLog(tmp_path / "vac.db")
+    transport = RecordingTransport()
+    pipeline = Pipeline(
+        transport,  # type: ignore[arg-type]
+        store,
+        Engines(stt=None, tts=None, vad=VadConfig()),
+        intent.config_from_builtins({}),
+        max_pending_drafts=8,
+        offer_timeout_ms=5000,
+    )
+    alice, kofi = make("a", "alice", None), make("k", "kofi", "Kofi")
+    transport.sessions += [alice, kofi]
+    try:
+        for s in (alice, kofi):
+            await pipeline.on_attached(s, resumed=False)
+        pipeline.on_message(alice, TextInput(id="t1", text="ask Kofi to build a bench"), None)
+        await until(lambda: transport.of(ObjectiveDraft), "no draft")
+        oid = transport.of(ObjectiveDraft)[0].objective.id
+        pipeline.on_message(alice, ObjectiveConfirm(id="c1", objective_id=oid), None)
+        await until(lambda: transport.of(ObjectiveOffer), "no offer")
+        done = ObjectiveProgress(id="p1", objective_id=oid, state="done")
+        pipeline.on_message(kofi, done, None)  # not answered yet: it does not apply
+        (early,) = transport.errors
+        assert early.code == "objective_invalid" and early.details == {"status": "offered"}
+        offer = transport.of(ObjectiveOffer)[0].offer
+        answer = ObjectiveAnswer(id="a1", offer=offer, decision="accept", reply="ok")
+        pipeline.on_message(kofi, answer, None)
+        # Right behind its answer, before that answer is written: busy.
+        pipeline.on_message(kofi, ObjectiveProgress(id="p2", objective_id=oid, state="done"), None)
+        busy = transport.errors[-1]
+        assert busy.code == "busy" and busy.details == {"retry_after_ms": 200}
+        assert pipeline.book.get("alice", oid).state == "offered"
+        await until(lambda: pipeline.book.get("alice", oid).state == "accepted", "no answer")
+        pipeline.on_message(kofi, ObjectiveProgress(id="p3", objective_id=oid, state="done"), None)
+        await until(lambda: pipeline.book.get("alice", oid).state == "done", "no report")
+    finally:
+        await pipeline.close()
+        await store.close()
