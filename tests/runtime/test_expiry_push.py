@@ -7,13 +7,11 @@ import asyncio
 import datetime as dt
 from pathlib import Path
 
+from tests.runtime.rigs import text_pipeline
 from tests.runtime.test_coordinator import RecordingTransport, new_session
-from vac import intent
 from vac.clock import wall_now
 from vac.protocol.messages import ObjectiveDraft, ObjectiveUpdated, TextInput
-from vac.runtime.pipeline import Engines, Pipeline
 from vac.runtime.store import AsyncEventLog, EventLog, StorageUnavailable
-from vac.speech.vad import VadConfig
 
 
 async def test_an_expired_draft_is_written_then_pushed_and_a_failed_write_undone(
@@ -21,13 +19,7 @@ async def test_an_expired_draft_is_written_then_pushed_and_a_failed_write_undone
 ) -> None:
     store = AsyncEventLog(tmp_path / "vac.db")
     transport = RecordingTransport()
-    pipeline = Pipeline(
-        transport,  # type: ignore[arg-type]
-        store,
-        Engines(stt=None, tts=None, vad=VadConfig()),
-        intent.config_from_builtins({}),
-        max_pending_drafts=8,
-    )
+    pipeline = text_pipeline(transport, store)
     session = new_session()
     transport.sessions.append(session)
     try:

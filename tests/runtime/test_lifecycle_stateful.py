@@ -35,7 +35,7 @@ from hypothesis import event as hypothesis_event
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 
-from vac import intent
+from tests.runtime.rigs import bound_session, text_pipeline
 from vac.errors import VacError
 from vac.intent.negotiation import STACKED_COMMITMENTS, commitment_of
 from vac.protocol.messages import (
@@ -50,14 +50,12 @@ from vac.protocol.messages import (
     ObjectiveProgress,
     ObjectiveUpdated,
     ObjectiveWithdraw,
-    OutputFormat,
     TextInput,
 )
 from vac.protocol.objective_lifecycle import ANSWERS
-from vac.runtime.pipeline import Engines, Pipeline
-from vac.runtime.session import Outbox, Replies, Session
+from vac.runtime.pipeline import Pipeline
+from vac.runtime.session import Session
 from vac.runtime.store import AsyncEventLog
-from vac.speech.vad import VadConfig
 
 pytestmark = pytest.mark.slow
 
@@ -138,19 +136,6 @@ def pick(data: st.DataObject, items: list[str]) -> str:
     return items[data.draw(st.integers(0, 1_000_000)) % len(items)]
 
 
-def make_session(sid: str, principal: str, agent: str | None) -> Session:
-    return Session(
-        sid,
-        principal,
-        "stateful",
-        OutputFormat(rate=16000, speak=False),
-        Outbox(max_chunks=64, max_control=100_000),
-        Replies(window=64),
-        connection=sid.encode(),
-        agent=agent,
-    )
-
-
 class Household(RuleBasedStateMachine):
     def __init__(self) -> None:
         super().__init__()
@@ -178,19 +163,17 @@ class Household(RuleBasedStateMachine):
 
     async def _start(self) -> None:
         self.store = AsyncEventLog(self.dir / "vac.db")
-        engines = Engines(stt=None, tts=None, vad=VadConfig())
-        self.pipeline = Pipeline(
-            self.wire,  # type: ignore[arg-type]
-            self.store,
-            engines,
-            intent.config_from_builtins({}),
-            max_pending_drafts=64,
-            offer_timeout_ms=60,
+        self.pipeline = text_pipeline(
+            self.wire, self.store, max_pending_drafts=64, offer_timeout_ms=60
         )
         await self.pipeline.warm_up()
-        self.wire.sessions = [make_session(f"s-{p}", p, None) for p in STEWARDS]
+        self.wire.sessions = [
+            bound_session(f"s-{p}", p, None, max_control=100_000) for p in STEWARDS
+        ]
         self.wire.sessions += [
-            make_session(f"s-{a.lower()}", a.lower(), a) for a in AGENTS if self.present[a]
+            bound_session(f"s-{a.lower()}", a.lower(), a, max_control=100_000)
+            for a in AGENTS
+            if self.present[a]
         ]
         for s in self.wire.sessions:
             await self.pipeline.on_attached(s, resumed=False)
@@ -402,7 +385,8 @@ class Household(RuleBasedStateMachine):
             self.run(detach())
             self.wire.sessions.remove(session)
         else:
-            session = make_session(f"s-{agent.lower()}-{self.next_id()}", agent.lower(), agent)
+            sid = f"s-{agent.lower()}-{self.next_id()}"
+            session = bound_session(sid, agent.lower(), agent, max_control=100_000)
             self.wire.sessions.append(session)
             self.run(self.pipeline.on_attached(session, resumed=False))
         self.present[agent] = not self.present[agent]

@@ -8,11 +8,12 @@ from typing import Any
 
 import pytest
 
+from tests.runtime.rigs import bound_session
 from vac.lifecycle.session import SessionState
-from vac.protocol.messages import ObjectiveAnswer, ObjectiveOffer, OutputFormat
+from vac.protocol.messages import ObjectiveAnswer, ObjectiveOffer
 from vac.protocol.objective import Objective
 from vac.runtime.offers import MAX_OPEN_PER_AGENT, AgentAnswer, OfferDesk, OfferUnknown
-from vac.runtime.session import Outbox, Replies, Session
+from vac.runtime.session import Session
 
 
 class Recorder:
@@ -25,16 +26,7 @@ class Recorder:
 
 
 def session(sid: str, agent: str | None) -> Session:
-    return Session(
-        id=sid,
-        principal=(agent or "alice").lower(),
-        client="t",
-        output=OutputFormat(rate=16000, speak=False),
-        outbox=Outbox(max_chunks=8, max_control=32),
-        replies=Replies(window=8),
-        connection=sid.encode(),
-        agent=agent,
-    )
+    return bound_session(sid, (agent or "alice").lower(), agent, max_control=32)
 
 
 def objective(oid: str = "o1") -> Objective:

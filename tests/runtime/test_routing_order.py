@@ -8,34 +8,17 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+from tests.runtime.rigs import bound_session, text_pipeline
 from tests.runtime.test_coordinator import RecordingTransport
-from vac import intent
 from vac.protocol.messages import (
     ObjectiveAnswer,
     ObjectiveConfirm,
     ObjectiveDraft,
     ObjectiveOffer,
     ObjectiveProgress,
-    OutputFormat,
     TextInput,
 )
-from vac.runtime.pipeline import Engines, Pipeline
-from vac.runtime.session import Outbox, Replies, Session
 from vac.runtime.store import AsyncEventLog
-from vac.speech.vad import VadConfig
-
-
-def make(sid: str, principal: str, agent: str | None) -> Session:
-    return Session(
-        sid,
-        principal,
-        "t",
-        OutputFormat(rate=16000, speak=False),
-        Outbox(max_chunks=8, max_control=1000),
-        Replies(window=16),
-        connection=sid.encode(),
-        agent=agent,
-    )
 
 
 async def until(cond: object, what: str) -> None:
@@ -51,15 +34,8 @@ async def test_a_report_before_its_answer_is_written_is_busy_and_changes_nothing
 ) -> None:
     store = AsyncEventLog(tmp_path / "vac.db")
     transport = RecordingTransport()
-    pipeline = Pipeline(
-        transport,  # type: ignore[arg-type]
-        store,
-        Engines(stt=None, tts=None, vad=VadConfig()),
-        intent.config_from_builtins({}),
-        max_pending_drafts=8,
-        offer_timeout_ms=5000,
-    )
-    alice, kofi = make("a", "alice", None), make("k", "kofi", "Kofi")
+    pipeline = text_pipeline(transport, store, offer_timeout_ms=5000)
+    alice, kofi = bound_session("a", "alice"), bound_session("k", "kofi", "Kofi")
     transport.sessions += [alice, kofi]
     try:
         for s in (alice, kofi):

@@ -186,7 +186,8 @@ class Planner:
                 except BaseException:
                     self.shared.offers.close(offer)
                     raise
-            result = self._policy(
+            result = policy_answer(
+                book,
                 confirmed.objective,
                 agent,
                 now,
@@ -210,7 +211,7 @@ class Planner:
             entry = self.shared.book.get(self.session.principal, oid)
             agent = self._agent_of(entry.objective)
             if answer is None:
-                result = self._policy(entry.objective, agent, now, counter_id)
+                result = policy_answer(self.shared.book, entry.objective, agent, now, counter_id)
                 return self._negotiated(checkpoint, turn_id, oid, result, "policy", now, None)
             msg = answer.msg
             counter = answer_counter(entry.objective, msg, counter_id, self.shared.roster)
@@ -234,29 +235,6 @@ class Planner:
                 details={"fields": ["agent"]},
             )
         return agent
-
-    def _policy(
-        self,
-        objective: Objective,
-        agent: intent.Agent,
-        now: dt.datetime,
-        counter_id: str,
-        *,
-        prior_refusal: bool = False,
-        own_proposal: bool = False,
-    ) -> intent.NegotiationOutcome:
-        """The built-in negotiator's answer. What is on the agent's plate now:
-        its standing commitments and its accepted objectives not yet ended
-        (durable, in the book)."""
-        book = self.shared.book
-        return intent.negotiate(
-            objective,
-            intent.with_commitments(agent, book.entries(), now.date()),
-            now=now,
-            prior_refusal=prior_refusal,
-            counter_id=counter_id,
-            own_proposal=own_proposal,
-        )
 
     def _negotiated(
         self,
@@ -360,4 +338,27 @@ def answer_counter(
         )
     return intent.agent_counter(
         objective, msg.counter, counter_id=counter_id, agents=roster.names()
+    )
+
+
+def policy_answer(
+    book: intent.DraftBook,
+    objective: Objective,
+    agent: intent.Agent,
+    now: dt.datetime,
+    counter_id: str,
+    *,
+    prior_refusal: bool = False,
+    own_proposal: bool = False,
+) -> intent.NegotiationOutcome:
+    """The built-in negotiator's answer. What is on the agent's plate now:
+    its standing commitments and its accepted objectives not yet ended
+    (durable, in the book)."""
+    return intent.negotiate(
+        objective,
+        intent.with_commitments(agent, book.entries(), now.date()),
+        now=now,
+        prior_refusal=prior_refusal,
+        counter_id=counter_id,
+        own_proposal=own_proposal,
     )

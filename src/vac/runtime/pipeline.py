@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import datetime as dt
+from collections.abc import Collection
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Final
@@ -24,7 +25,6 @@ from vac.logs import get_logger
 from vac.protocol.messages import (
     InboundMessage,
     ObjectiveUpdated,
-    Outbound,
     SquadMessage,
     SquadSend,
 )
@@ -34,7 +34,7 @@ from vac.runtime.coordinator import TurnCoordinator
 from vac.runtime.offers import OfferDesk
 from vac.runtime.permission_desk import PermissionDesk
 from vac.runtime.port import Transport
-from vac.runtime.routing import orphan_answer, orphans
+from vac.runtime.routing import is_orphan, orphan_answer, orphans
 from vac.runtime.session import Session, new_id
 from vac.runtime.store import AsyncEventLog, EventLog, ObjectiveRow, Step, StorageUnavailable
 from vac.runtime.tasks import TaskSet
@@ -220,7 +220,7 @@ class Pipeline:
             # Re-read: an earlier answer's write was awaited, and the steward
             # may have withdrawn this one meanwhile.
             entry = self.book.find(listed.objective.id)
-            if entry is None or entry not in orphans(self):
+            if entry is None or not is_orphan(self, entry):
                 continue
             oid, counter_id = entry.objective.id, new_id()
             checkpoint = self.book.checkpoint([oid, counter_id])
@@ -243,8 +243,7 @@ class Pipeline:
             answered += 1
             log.info("orphan_answered", objective_id=oid, status=update.objective.status)
             if announce:
-                self.tell(entry.principal, update)
-                self.tell_agent(entry.objective.agent, update)
+                self.push_update(entry.principal, update)
         return answered
 
     async def next_generation(self) -> int:
@@ -341,10 +340,9 @@ class Pipeline:
             raise
         self.book.settle(checkpoint)
         for entry in expired:
-            update = ObjectiveUpdated(objective=entry.objective, by="daemon")
-            self.tell(entry.principal, update)
-            if entry.objective.confirmed_by_steward:
-                self.tell_agent(entry.objective.agent, update)
+            self.push_update(
+                entry.principal, ObjectiveUpdated(objective=entry.objective, by="daemon")
+            )
         return len(expired)
 
     def row(self, entry: intent.DraftEntry, *, origin: str | None = None) -> ObjectiveRow:
@@ -367,31 +365,31 @@ class Pipeline:
         """Write one decision in one transaction (fsync'd); raises StorageUnavailable."""
         await self.store.call(EventLog.commit, step)
 
-    def tell_principal(self, origin: Session, msg: Outbound) -> None:
-        """Send `msg` to `origin`'s principal's other attached sessions (§9:
-        every change of an objective reaches all of its steward's sessions).
-        Theirs carries no `ref`: they did not ask."""
-        self.tell(origin.principal, msg, skip=origin)
-
-    def tell(self, principal: str, msg: Outbound, *, skip: Session | None = None) -> None:
-        copy = msgspec.structs.replace(msg, ref=None)
-        spoken = spoken_update(msg.objective, msg.by) if isinstance(msg, ObjectiveUpdated) else None
+    def push_update(
+        self, principal: str, update: ObjectiveUpdated, *, skip: Collection[Session] = ()
+    ) -> None:
+        """§9: a change reaches every attached session of its steward and, once
+        the steward confirmed it, of its agent (a draft is the steward's
+        alone); none of `skip`, and without `ref`: they did not ask. A
+        steward's session that speaks also hears it, briefly."""
+        copy = msgspec.structs.replace(update, ref=None)
+        spoken = spoken_update(update.objective, update.by)
+        confirmed = update.objective.confirmed_by_steward
+        agent = update.objective.agent.strip().lower()
         for session in list(self.transport.attached()):
-            if session.principal == principal and session is not skip:
+            if any(session is s for s in skip):
+                continue
+            if session.agent is None and session.principal == principal:
                 self.transport.send(session, copy)
                 self._announce(session, spoken)
+            elif confirmed and session.agent is not None and session.agent.lower() == agent:
+                self.transport.send(session, copy)
 
     def _announce(self, session: Session, text: str | None) -> None:
         """Also say it, briefly, where the steward listens (queued: `announcer.py`)."""
         coordinator = self.coordinators.get(session.id)
         if text is not None and coordinator is not None and session.agent is None:
             coordinator.announcer.say(text)
-
-    def tell_agent(self, agent: str, msg: Outbound, *, skip: Session | None = None) -> None:
-        copy = msgspec.structs.replace(msg, ref=None)
-        for session in self.offers.sessions_of(agent):
-            if session is not skip:
-                self.transport.send(session, copy)
 
     def share_squad(self, origin: Session, msg: SquadMessage) -> None:
         """The household channel (§9): a squad message reaches every other

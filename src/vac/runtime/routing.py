@@ -43,7 +43,7 @@ from vac.protocol.messages import (
     TextInput,
 )
 from vac.protocol.objective_lifecycle import Event
-from vac.runtime.decisions import Plan, Planner, answer_counter
+from vac.runtime.decisions import Plan, Planner, answer_counter, policy_answer
 from vac.runtime.durable import DecisionSteps
 from vac.runtime.offers import AgentAnswer, OpenOffer
 from vac.runtime.outcomes import encode_replies
@@ -151,9 +151,7 @@ class Routing:
             return None
         try:
             return await asyncio.shield(task)
-        except asyncio.CancelledError:
-            raise
-        except Exception:
+        except Exception:  # not written: the turn says nothing more
             return None
 
     async def _resolve(self, turn_id: str, offer: OpenOffer) -> Plan | None:
@@ -206,11 +204,10 @@ class Routing:
         await asyncio.shield(self.steps.run(step, plan.checkpoint, announce, failed))
 
     def push(self, updated: ObjectiveUpdated, *, skip: Session | None = None) -> None:
-        """§9: a change reaches every attached session of the steward (this
-        one has its own messages) and of the objective's agent."""
-        self.shared.tell_principal(self.session, updated)
-        if updated.objective.confirmed_by_steward:  # a draft is the steward's alone
-            self.shared.tell_agent(updated.objective.agent, updated, skip=skip)
+        """§9: the change reaches the steward's other sessions (this one has
+        its own messages) and the agent's (but `skip`, answered with `ref`)."""
+        skipped = (self.session,) if skip is None else (self.session, skip)
+        self.shared.push_update(self.session.principal, updated, skip=skipped)
 
     def withdraw(
         self, ref: str, oid: str, failed: Callable[[BaseException, str | None, None], None]
@@ -275,8 +272,7 @@ class Routing:
         def announce() -> None:
             self.shared.transport.send(self.session, updated)
             self.session.replies.settle(msg.id, [updated])
-            self.shared.tell(entry.principal, updated, skip=self.session)
-            self.shared.tell_agent(agent, updated, skip=self.session)
+            self.shared.push_update(entry.principal, updated, skip=(self.session,))
 
         self.steps.run(step, checkpoint, announce, failed)
 
@@ -291,13 +287,17 @@ def _outcome(session: Session, msg_id: str, replies: list[Outbound]) -> Outcome:
     )
 
 
+def is_orphan(shared: SharedState, entry: intent.DraftEntry | None) -> bool:
+    """Left `offered` with no open offer (a restart, a lost write)."""
+    return (
+        entry is not None
+        and entry.state == "offered"
+        and not shared.offers.is_open(entry.objective.id)
+    )
+
+
 def orphans(shared: SharedState) -> list[intent.DraftEntry]:
-    """Objectives left `offered` with no open offer (a restart, a lost write)."""
-    return [
-        e
-        for e in shared.book.entries()
-        if e.state == "offered" and not shared.offers.is_open(e.objective.id)
-    ]
+    return [e for e in shared.book.entries() if is_orphan(shared, e)]
 
 
 def orphan_answer(
@@ -310,13 +310,7 @@ def orphan_answer(
     agent = shared.roster.get(entry.objective.agent)
     if agent is None:
         return None
-    result = intent.negotiate(
-        entry.objective,
-        intent.with_commitments(agent, shared.book.entries(), now.date()),
-        now=now,
-        prior_refusal=False,
-        counter_id=counter_id,
-    )
+    result = policy_answer(shared.book, entry.objective, agent, now, counter_id)
     answered = shared.book.advance(entry.objective.id, result.decision)
     written = [answered]
     pending = shared.book.pending(entry.principal, now=now)

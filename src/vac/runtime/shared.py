@@ -7,11 +7,12 @@ The `Pipeline` implements it; a test may pass anything shaped like it.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from concurrent.futures import Executor
 from typing import Protocol
 
 from vac import intent
-from vac.protocol.messages import Outbound, SquadMessage, SquadSend
+from vac.protocol.messages import ObjectiveUpdated, SquadMessage, SquadSend
 from vac.runtime.offers import OfferDesk
 from vac.runtime.permission_desk import PermissionDesk
 from vac.runtime.port import Transport
@@ -65,16 +66,11 @@ class SharedState(Protocol):
     @property
     def permissions(self) -> PermissionDesk: ...
 
-    def tell_principal(self, origin: Session, msg: Outbound) -> None:
-        """Send `msg` (without its `ref`) to the principal's other attached sessions."""
-        ...
-
-    def tell(self, principal: str, msg: Outbound, *, skip: Session | None = None) -> None:
-        """Send `msg` (without its `ref`) to every attached session of `principal`."""
-        ...
-
-    def tell_agent(self, agent: str, msg: Outbound, *, skip: Session | None = None) -> None:
-        """Send `msg` (without its `ref`) to every attached session of roster agent `agent`."""
+    def push_update(
+        self, principal: str, update: ObjectiveUpdated, *, skip: Collection[Session] = ()
+    ) -> None:
+        """Send an objective's change (without `ref`) to its steward's attached
+        sessions and, once confirmed, its agent's; none of `skip`."""
         ...
 
     def share_squad(self, origin: Session, msg: SquadMessage) -> None:
