@@ -234,3 +234,22 @@ def test_a_real_boundary_next_to_an_autonomy_phrase_stays() -> None:
     o = draft("fix the gate without lying, don't do anything without asking").objective
     assert o.autonomy == "direct-tether"
     assert [f.text for f in o.forbidden_lines] == ["Do not lie"]
+
+
+@pytest.mark.parametrize(
+    ("text", "agent", "verb"),
+    [
+        # A pause after "to" (the continuation window joins the halves) is
+        # written as a sentence break, and the "to" often as "too".
+        ("Ask Kofi too. Build a bench by tomorrow.", "Kofi", "Build"),
+        ("Ask Kofi to. Build a bench by tomorrow.", "Kofi", "Build"),
+        ("Tell Zuri to, guard the gate", "Zuri", "Protect"),
+    ],
+)
+def test_a_pause_after_to_keeps_the_address(text: str, agent: str, verb: str) -> None:
+    d = draft(text)
+    assert (d.objective.agent, d.objective.verb) == (agent, verb)
+
+
+def test_ask_someone_too_without_a_task_is_a_question() -> None:
+    assert isinstance(run("ask Kofi too"), Clarify)

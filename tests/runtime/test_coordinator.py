@@ -40,8 +40,8 @@ from vac.protocol.messages import (
 )
 from vac.protocol.objective_lifecycle import ANSWERS
 from vac.runtime.coordinator import TurnCoordinator
+from vac.runtime.heard import FinalHeard
 from vac.runtime.latency import LatencyTrace
-from vac.runtime.listener import FinalHeard
 from vac.runtime.pipeline import Engines, Pipeline
 from vac.runtime.session import Outbox, Replies, Session
 from vac.runtime.store import AsyncEventLog, EventLog, StorageUnavailable

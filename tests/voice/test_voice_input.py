@@ -243,7 +243,9 @@ def test_vad_mode_endpoints_on_its_own(voiced: RunningDaemon) -> None:
     assert done_in.reason == "transcribed"
     done = msgs[-1]
     assert isinstance(done, TurnDone) and "endpoint" in done.latency_ms
-    assert 300 <= done.latency_ms["endpoint"] <= 600
+    # The endpoint's 400 ms of silence, then the rest of the 700 ms continuation
+    # window (tests/voice/test_continuation.py), decided on the audio's own clock.
+    assert 650 <= done.latency_ms["endpoint"] <= 800
 
 
 def test_barge_in_stream_after_close_is_refused(voiced: RunningDaemon) -> None:

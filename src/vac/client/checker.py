@@ -122,7 +122,9 @@ class SessionChecker:
     def received(self, msg: OutboundMessage) -> None:
         self._check_seq(msg.seq, msg.session, is_hello_ok=isinstance(msg, HelloOk))
         turn = getattr(msg, "turn", None)
-        if isinstance(turn, str) and not isinstance(msg, Error):
+        # A provisional final names a turn that opens only if no speech follows.
+        provisional = getattr(msg, "provisional", False)
+        if isinstance(turn, str) and not isinstance(msg, Error) and not provisional:
             self._turns_done.setdefault(turn, 0)
         match msg:
             case HelloOk():

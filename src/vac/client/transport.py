@@ -186,31 +186,31 @@ class Transport:
             # never opened (the start was refused): more chunks would only be errors.
             if self.checker.input_done(stream) or start_id in self.error_refs:
                 break
-            # vad: `speech.stopped` is the daemon's endpoint; later chunks would only
-            # earn `stream_closed`.
-            if self.opts.vad and self.checker.input_endpointed(stream):
-                break
             self._send(AudioInputChunk(id=self.conn.next_id(), stream=stream, seq=seq), chunk)
             last_seq = seq
         if start_id in self.error_refs:
             return  # the start was refused: no stream, so no audio.input.done to wait for
         # A vad stream that the daemon endpointed is closed; committing it would only
         # ask for its outcome again. Push-to-talk always commits unless already done.
+        # vad: the audio goes on after `speech.stopped` until the daemon closes the
+        # stream, since speech inside its continuation window continues the
+        # utterance (`hello.ok.limits.continuation_ms`).
         if self.opts.vad:
-            grace_end_s = time.monotonic() + VAD_ENDPOINT_GRACE_S
-            while not self.checker.input_endpointed(stream) and time.monotonic() < grace_end_s:
+            grace_s = VAD_ENDPOINT_GRACE_S + self._continuation_s()
+            grace_end_s = time.monotonic() + grace_s
+            while not self.checker.input_done(stream) and time.monotonic() < grace_end_s:
                 self._service_until(min(grace_end_s, time.monotonic() + 0.05))
-        ended = (
-            self.checker.input_endpointed(stream)
-            if self.opts.vad
-            else self.checker.input_done(stream)
-        )
+        ended = self.checker.input_done(stream)
         if last_seq is not None and not ended:
             self._send(AudioInputCommit(id=self.conn.next_id(), stream=stream, last_seq=last_seq))
         self._wait(
             lambda: self.checker.input_done(stream) or start_id in self.error_refs,
             f"audio.input.done for {stream}",
         )
+
+    def _continuation_s(self) -> float:
+        limits = self.hello_ok.limits if self.hello_ok is not None else None
+        return limits.continuation_ms / 1000 if limits is not None else 0.0
 
     def _settle(self) -> None:
         """Wait for every open turn; with --confirm, confirm new drafts and wait again."""

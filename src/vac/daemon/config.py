@@ -90,6 +90,17 @@ class DaemonSection(_Section, frozen=True):
             description="Reply audio sent at once before the rest is paced at real time.",
         ),
     ] = 500
+    continuation_ms: Annotated[
+        int,
+        msgspec.Meta(
+            ge=0,
+            le=3000,
+            description="`vad` mode: speech that resumes within this long after the last"
+            " voiced audio continues the same utterance and turn (a pause mid-command);"
+            " the final heard at the pause is sent `provisional`. 0, or no more than"
+            " `[vad] endpoint_silence_ms`, turns the window off.",
+        ),
+    ] = 700
     # Per-principal quotas (PROTOCOL §7).
     messages_per_s: Annotated[
         int,

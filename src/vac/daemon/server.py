@@ -100,6 +100,7 @@ class Server:
             input_buffer_ms=section.input_buffer_ms,
             output_queue_chunks=section.output_queue_chunks,
             output_lead_ms=section.output_lead_ms,
+            continuation_ms=section.continuation_ms,
         )
         self.table = SessionTable(
             max_detached_per_principal=section.max_detached_per_principal,

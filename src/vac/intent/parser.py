@@ -121,20 +121,29 @@ def _resolve(toks: Sequence[Tok], roster: Roster) -> Resolution | None:
     return None
 
 
+# "to", and "too": how Whisper writes a "to" followed by a pause.
+_TO_HEARD = frozenset({"to", "too"})
+
+
 def _frame(toks: Sequence[Tok], i: int, roster: Roster) -> _Address | None:
     """ "ask / tell / have / direct / get / let NAME (to) …"."""
     rest, n = i + 1, len(toks)
     for k in range(rest + 1, min(rest + 4, n)):
         if toks[k].low in lx.PUNCT:
             break
-        if toks[k].low != "to":
+        if toks[k].low not in _TO_HEARD:
             continue
         span = toks[rest:k]
+        # "Ask Kofi to … build a bench": said with a pause, it is heard as
+        # "Ask Kofi too. Build a bench" — the clause starts after the break.
+        start = k + 1
+        while start < n and toks[start].low in lx.PUNCT:
+            start += 1
         if all(t.low in lx.PRONOUNS for t in span):
-            return _Address(k + 1, n)  # "ask them to …": whoever is current
+            return _Address(start, n)  # "ask them to …": whoever is current
         res = _resolve(span, roster)
         if res is not None:
-            return _Address(k + 1, n, res)
+            return _Address(start, n, res)
         if (
             toks[i].low in lx.NAMING_FRAMES
             and span[0].low not in lx.DETERMINERS

@@ -195,6 +195,8 @@ class Limits(msgspec.Struct, frozen=True):
     input_buffer_ms: int
     output_queue_chunks: int
     output_lead_ms: int
+    # An addition (docs/protocol.md): the `vad`-mode continuation window.
+    continuation_ms: int = 0
 
 
 Role = Literal["steward", "agent"]
@@ -259,6 +261,9 @@ class TranscriptFinal(Outbound, frozen=True, tag="transcript.final"):
     turn: str
     text: str
     confidence: float
+    # An addition (docs/protocol.md): heard at a `vad` pause that may still be
+    # continued; show it, do not act on it. Its turn may never open.
+    provisional: bool = False
 
 
 # "failed" is an addition (docs/protocol.md): recognition itself failed.

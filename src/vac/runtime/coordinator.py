@@ -57,8 +57,9 @@ from vac.runtime.announcer import Announcer
 from vac.runtime.choices import Clarification, PendingChoice
 from vac.runtime.decisions import Plan, Planner
 from vac.runtime.durable import DecisionSteps
+from vac.runtime.heard import FinalHeard
 from vac.runtime.latency import LatencyTrace
-from vac.runtime.listener import FinalHeard, Listener
+from vac.runtime.listener import Listener
 from vac.runtime.listing import answer_listing
 from vac.runtime.permissions import opened, spoken_answer, typed_answer
 from vac.runtime.routing import Routing, as_sender, check_role
@@ -207,7 +208,7 @@ class TurnCoordinator:
     # ------------------------------------------------------------ utterances
 
     def _on_final(self, heard: FinalHeard) -> TranscriptFinal | None:
-        turn_id = new_id()
+        turn_id = heard.turn_id or new_id()
         args = (heard.text, heard.confidence, heard.stream, heard.ref, heard.trace, heard.reason)
         if not self.steps.writing:
             return self._utterance(*args, turn_id=turn_id, evidence=heard.evidence)

@@ -16,12 +16,12 @@ a wire `error`.
 from __future__ import annotations
 
 import asyncio
+import time
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Final
 
-from vac import intent
 from vac.errors import VacError
 from vac.logs import get_logger
 from vac.protocol.errors import ProtocolError
@@ -45,9 +45,11 @@ from vac.protocol.streams import (
     Report,
     SilenceFilled,
 )
+from vac.runtime.continuation import Window, window_enabled
+from vac.runtime.heard import FinalHeard, evidence_of
 from vac.runtime.latency import LatencyTrace
 from vac.runtime.port import Transport
-from vac.runtime.session import Session
+from vac.runtime.session import Session, new_id
 from vac.runtime.tasks import TaskSet
 from vac.speech import vad as vadlib
 from vac.speech.stt import Transcript
@@ -58,19 +60,6 @@ MAX_STREAM_IDS: Final = 1024  # closed streams remembered per session (§4 reuse
 # After this much trailing silence the utterance is probably over: recognise
 # it now, so that the commit (typically 300-700 ms later) finds it done.
 SPECULATE_AFTER_MS: Final = 200
-
-
-@dataclass
-class FinalHeard:
-    """A final transcript that starts a turn."""
-
-    stream: str
-    text: str
-    confidence: float
-    reason: InputDoneReason
-    ref: str | None
-    trace: LatencyTrace
-    evidence: intent.Evidence | None = None  # per-word and name-slot evidence
 
 
 @dataclass
@@ -104,6 +93,8 @@ class _Open:
     speculation: _Speculation | None = None
     client_trace: str | None = None  # `audio.input.start.trace`, kept to `turn.done`
     voiced_ms_at_close: int = 0
+    window: Window | None = None  # an open continuation window (`vad` mode)
+    turn_id: str | None = None  # the turn a provisional final already named
 
     @property
     def id(self) -> str:
@@ -190,6 +181,15 @@ class Listener:
                     self._error(err.with_ref(msg.id))
         if st is not self.open:
             return  # the VAD endpoint closed it
+        window = st.window
+        vad = st.vad
+        if (
+            window is not None
+            and vad is not None
+            and window.closed_by_audio(vad.trailing_unvoiced_ms, vad.speech_pending)
+        ):
+            self._close_window(st, window.pause_ms_by_audio(vad.processed_ms))
+            return
         if st.machine.utterance_full:
             self._auto_commit(st, "auto_committed")
             return
@@ -232,6 +232,9 @@ class Listener:
         for event in st.vad.feed(pcm):
             match event:
                 case vadlib.VoiceStarted(at_ms=at):
+                    if st.window is not None and st.window.resumes(at):
+                        st.window.cancel()  # the pause was mid-command: go on
+                        st.window = None
                     st.speech_started = True
                     self._send(SpeechStarted(stream=st.id, at_ms=at))
                     self.on_speech()
@@ -239,9 +242,59 @@ class Listener:
                     self._send(SpeechStopped(stream=st.id, at_ms=at))
                 case vadlib.Endpoint(at_ms=at, last_voiced_ms=last):
                     if st.mode == "vad" and st is self.open:
-                        trace = LatencyTrace()
-                        trace.record("endpoint", at - last)
-                        self._auto_commit(st, "transcribed", trace)
+                        self._endpoint(st, at, last)
+
+    def _endpoint(self, st: _Open, at_ms: int, last_voiced_ms: int) -> None:
+        """`vad` mode: end the utterance now, or wait for a continuation."""
+        continuation_ms = self.transport.limits.continuation_ms
+        if not window_enabled(continuation_ms, self.vad_config.endpoint_silence_ms):
+            trace = LatencyTrace()
+            trace.record("endpoint", at_ms - last_voiced_ms)
+            self._auto_commit(st, "transcribed", trace)
+            return
+        st.turn_id = st.turn_id or new_id()
+        window = Window(last_voiced_ms, at_ms, continuation_ms, st.turn_id, time.monotonic())
+        window.timer = asyncio.get_running_loop().call_later(
+            window.wall_delay_s(), self._window_timer, st, window
+        )
+        st.window = window
+        self._tasks.spawn(self._provisional(st, window))
+
+    def _window_timer(self, st: _Open, window: Window) -> None:
+        # The client stopped sending (or is slower than real time): wall time decides.
+        if st.window is window and st is self.open:
+            self._close_window(st, window.pause_ms_by_wall())
+
+    def _close_window(self, st: _Open, pause_ms: int) -> None:
+        """No speech came back: the utterance ends here, as the turn named earlier."""
+        if st.window is not None:
+            st.window.cancel()
+            st.window = None
+        trace = LatencyTrace()
+        trace.record("endpoint", pause_ms)
+        self._auto_commit(st, "transcribed", trace)
+
+    async def _provisional(self, st: _Open, window: Window) -> None:
+        """The final as heard at the pause, marked provisional (shown, not acted on)."""
+        if st.speculation is None:
+            self._maybe_speculate(st)
+        spec = st.speculation
+        if spec is None:
+            return
+        try:
+            result = await spec.task
+        except PoolError:
+            return  # the final itself will say what failed
+        if st.window is window and result.text and st.voiced_ms == spec.voiced_ms:
+            self._send(
+                TranscriptFinal(
+                    stream=st.id,
+                    turn=window.turn_id,
+                    text=result.text,
+                    confidence=result.confidence,
+                    provisional=True,
+                )
+            )
 
     def _auto_commit(
         self, st: _Open, reason: InputDoneReason, trace: LatencyTrace | None = None
@@ -251,6 +304,9 @@ class Listener:
             self._finalize(st, reason, None, trace)
 
     def _close(self, st: _Open) -> None:
+        if st.window is not None:
+            st.window.cancel()
+            st.window = None
         if st.vad is not None:
             for event in st.vad.finish():
                 if isinstance(event, vadlib.VoiceStopped):
@@ -408,21 +464,11 @@ class Listener:
             self._send(st.outcome)
             return
         trace.since_origin("asr")
-        st.outcome = self.on_final(
-            FinalHeard(
-                st.id, result.text, result.confidence, reason, ref, trace, evidence_of(result)
-            )
+        heard = FinalHeard(
+            st.id, result.text, result.confidence, reason, ref, trace, evidence_of(result)
         )
-
-
-def evidence_of(result: Transcript) -> intent.Evidence | None:
-    """The recogniser's evidence, in the terms of the intent layer (None if it gave none)."""
-    if not result.words:
-        return None
-    return intent.Evidence(
-        words=tuple(intent.WordProb(w.start, w.end, w.prob) for w in result.words),
-        names=tuple(intent.NameChoice(n.name, n.posterior) for n in result.names),
-    )
+        heard.turn_id = st.turn_id
+        st.outcome = self.on_final(heard)
 
 
 def _partial_key(session: Session, st: _Open) -> str:

@@ -115,6 +115,11 @@ class Endpointer:
         return self._state in (_State.SPEECH, _State.MAYBE_SILENCE)
 
     @property
+    def speech_pending(self) -> bool:
+        """Voiced frames that may become speech (not yet `start_frames` of them)."""
+        return self._state is _State.MAYBE_SPEECH
+
+    @property
     def voiced_ms(self) -> int:
         """Voiced audio inside confirmed speech; 0 means the stream had no speech."""
         return self._voiced_ms
@@ -190,6 +195,10 @@ class VadStream:
     @property
     def in_speech(self) -> bool:
         return self._endpointer.in_speech
+
+    @property
+    def speech_pending(self) -> bool:
+        return self._endpointer.speech_pending
 
     @property
     def trailing_unvoiced_ms(self) -> int:
