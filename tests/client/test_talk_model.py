@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from tests.client.client_factories import hello_ok, objective
-from vac.client.talk_audio import EnergyGate, PlaybackBuffer, PreRoll, rms_s16
+from vac.client.talk_audio import PlaybackBuffer, PreRoll, rms_s16
 from vac.client.talk_model import Command, Quit, Send, Show, TalkModel, parse_command
 from vac.protocol.messages import (
     AudioInputChunk,
@@ -26,6 +26,7 @@ from vac.protocol.messages import (
     Preview,
     ServerBye,
     TextInput,
+    TranscriptFinal,
     TranscriptPartial,
     TurnCancel,
     TurnDone,
@@ -39,8 +40,13 @@ def sends(actions: list[Any]) -> list[Any]:
     return [a.msg for a in actions if isinstance(a, Send)]
 
 
+def loud_is_speech(frame: bytes) -> bool:
+    """Stands in for webrtcvad (tests/client/test_capture.py has the real one)."""
+    return rms_s16(frame) > 1000
+
+
 def model(vad: bool = False) -> TalkModel:
-    m = TalkModel(PlaybackBuffer(16000), vad=vad)
+    m = TalkModel(PlaybackBuffer(16000), vad=vad, is_speech=loud_is_speech)
     assert isinstance(sends(m.start(0.0))[0], Hello)
     m.on_message(hello_ok(), None)
     return m
@@ -104,18 +110,11 @@ def test_rms() -> None:
     assert rms_s16(QUIET) == pytest.approx(20)
 
 
-def test_energy_gate_needs_consecutive_loud_frames() -> None:
-    gate = EnergyGate(threshold_rms=1000, hold_frames=3)
-    assert [gate.update(x) for x in (2000, 2000, 10, 2000, 2000)] == [False] * 5
-    assert gate.update(2000) is True
-    assert gate.update(2000) is False  # re-arms after firing
-
-
 def test_pre_roll_keeps_the_last_frames() -> None:
     roll = PreRoll()
-    for i in range(15):
+    for i in range(25):
         roll.push(bytes([i]))
-    assert roll.take() == [bytes([i]) for i in range(5, 15)] and roll.take() == []
+    assert roll.take() == [bytes([i]) for i in range(5, 25)] and roll.take() == []
 
 
 def test_playback_buffer_pads_counts_and_clears() -> None:
@@ -215,16 +214,46 @@ def test_barge_in_after_the_turn_ended_reports_what_was_played() -> None:
     assert isinstance(msgs[1], AudioInputStart)
 
 
-def test_vad_mode_opens_a_stream_only_when_idle() -> None:
+def test_hands_free_sends_nothing_while_nobody_speaks() -> None:
+    m = model(vad=True)
+    assert all(sends(m.on_mic_frame(QUIET, 1.0 + i / 50)) == [] for i in range(200))
+    assert m.stream is None
+
+
+def test_hands_free_opens_at_onset_with_the_pre_roll() -> None:
+    m = model(vad=True)
+    for i in range(30):
+        m.on_mic_frame(QUIET, 1.0 + i / 50)
+    assert sends(m.on_mic_frame(LOUD, 1.6)) == sends(m.on_mic_frame(LOUD, 1.62)) == []
+    msgs = sends(m.on_mic_frame(LOUD, 1.64))
+    start, chunks = msgs[0], msgs[1:]
+    assert isinstance(start, AudioInputStart) and start.mode == "vad"
+    # 400 ms of pre-roll: 17 quiet frames before the onset, then its 3 loud ones.
+    assert len(chunks) == 20 and [c.seq for c in chunks] == list(range(20))
+    nxt = sends(m.on_mic_frame(QUIET, 1.66))  # the daemon decides the end, not us
+    assert isinstance(nxt[0], AudioInputChunk) and nxt[0].seq == 20
+    m.on_message(AudioInputDone(stream=start.stream, reason="transcribed", turn="t9"), None)
+    assert m.stream is None and sends(m.on_mic_frame(QUIET, 1.7)) == []
+
+
+def test_hands_free_opens_no_stream_while_a_turn_runs() -> None:
     m = model(vad=True)
     m.on_message(draft(), None)  # a turn is running
-    assert sends(m.on_mic_frame(QUIET, 1.0)) == []
+    assert all(sends(m.on_mic_frame(LOUD, 1.0 + i / 50)) == [] for i in range(5))
     m.on_message(TurnDone(turn="t1", status="parsed", latency_ms={}), None)
-    msgs = sends(m.on_mic_frame(QUIET, 1.1))
-    assert isinstance(msgs[0], AudioInputStart) and msgs[0].mode == "vad"
-    assert isinstance(msgs[1], AudioInputChunk)
-    m.on_message(AudioInputDone(stream=msgs[0].stream, reason="no_speech"), None)
-    assert m.stream is None
+    msgs = [sends(m.on_mic_frame(LOUD, 1.2 + i / 50)) for i in range(3)]
+    assert msgs[0] == msgs[1] == [] and isinstance(msgs[2][0], AudioInputStart)
+
+
+def test_provisional_final_is_shown_not_kept() -> None:
+    m = model(vad=True)
+    (shown,) = m.on_message(
+        TranscriptFinal(
+            stream="s", turn="t2", text="Ask Kofi to", confidence=0.6, provisional=True
+        ),
+        None,
+    )
+    assert isinstance(shown, Show) and shown.transient and "Ask Kofi to" in shown.text
 
 
 def test_heartbeat_ping_when_quiet() -> None:

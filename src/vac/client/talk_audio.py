@@ -1,10 +1,7 @@
-"""Sound-card-free audio helpers for `vac talk`: energy, the barge-in gate, playback.
+"""Sound-card-free audio helpers for `vac talk`: levels, the pre-roll, playback.
 
-Barge-in here is deliberately naive. The client owns echo handling (PROTOCOL
-§5.2) and this one does none: no echo cancellation, only an energy gate that
-fires when the microphone is louder than `threshold_rms` for `hold_frames`
-consecutive frames while a reply plays. With loudspeakers the reply itself
-can trip it; use headphones, or raise the threshold.
+The barge-in decision is `echo.py`'s; the speaker side records what it
+played (`PlayedLevels`) so that decision knows the echo to expect.
 """
 
 from __future__ import annotations
@@ -17,12 +14,10 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Final
 
+from vac.client.echo import PlayedLevels
 from vac.client.pacing import pcm_ms
 
-# Full scale is 32768; ~1500 is ordinary speech close to a laptop microphone.
-DEFAULT_THRESHOLD_RMS: Final = 1500.0
-DEFAULT_HOLD_FRAMES: Final = 3  # 60 ms of 20 ms frames: a click is not a barge-in
-PRE_ROLL_FRAMES: Final = 10  # 200 ms kept so the first syllable survives the gate
+PRE_ROLL_FRAMES: Final = 20  # 400 ms kept so the first syllable survives a barge-in
 
 
 def rms_s16(pcm: bytes) -> float:
@@ -34,25 +29,6 @@ def rms_s16(pcm: bytes) -> float:
     if not samples:
         return 0.0
     return math.sqrt(sum(s * s for s in samples) / len(samples))
-
-
-@dataclass
-class EnergyGate:
-    """Fires once `hold_frames` consecutive frames are louder than `threshold_rms`."""
-
-    threshold_rms: float = DEFAULT_THRESHOLD_RMS
-    hold_frames: int = DEFAULT_HOLD_FRAMES
-    _loud: int = 0
-
-    def update(self, frame_rms: float) -> bool:
-        self._loud = self._loud + 1 if frame_rms > self.threshold_rms else 0
-        if self._loud >= self.hold_frames:
-            self._loud = 0
-            return True
-        return False
-
-    def reset(self) -> None:
-        self._loud = 0
 
 
 @dataclass
@@ -77,8 +53,9 @@ class PlaybackBuffer:
     the user actually heard (`played_ms` in `turn.cancel`).
     """
 
-    def __init__(self, rate_hz: int) -> None:
+    def __init__(self, rate_hz: int, levels: PlayedLevels | None = None) -> None:
         self.rate_hz = rate_hz
+        self.levels = levels if levels is not None else PlayedLevels()
         self._lock = threading.Lock()
         self._queue = bytearray()
         self.pushed_bytes = 0
@@ -89,13 +66,20 @@ class PlaybackBuffer:
             self._queue += pcm
             self.pushed_bytes += len(pcm)
 
-    def read(self, n_bytes: int) -> bytes:
-        """Exactly `n_bytes` for the device; silence where nothing is queued."""
+    def read(self, n_bytes: int, now_s: float | None = None) -> bytes:
+        """Exactly `n_bytes` for the device; silence where nothing is queued.
+
+        With `now_s` (the device's clock), the block's level is recorded for
+        the echo estimate.
+        """
         with self._lock:
             out = bytes(self._queue[:n_bytes])
             del self._queue[:n_bytes]
             self.played_bytes += len(out)
-        return out + b"\x00" * (n_bytes - len(out))
+        block = out + b"\x00" * (n_bytes - len(out))
+        if now_s is not None:
+            self.levels.played(now_s, rms_s16(block))
+        return block
 
     def clear(self) -> None:
         """Stop at once: drop everything queued (counted as never played)."""

@@ -6,13 +6,15 @@ a `PlaybackBuffer` that the model fills and clears; the device drains it.
 
 Turn-taking rules, all from PROTOCOL §4/§5.2:
 - Push-to-talk: an empty line (Enter) starts a stream, the next commits it.
-- `--vad`: a `vad` stream is opened when the user may speak (no turn active,
-  nothing playing) and closes at the daemon's endpoint; the next one opens
-  lazily. Starting a stream cancels the reply, so none is opened early.
+- `--vad` (hands-free): the client's own VAD (`capture.HandsFree`) opens a
+  `vad` stream at speech onset, starting with the pre-roll; the daemon
+  endpoints it (continuation window included) and closes it. Nothing is sent
+  while nobody speaks. No stream opens while a turn is active: starting one
+  would cancel the reply.
 - While a reply plays, the microphone is not streamed (half-duplex, so the
-  daemon does not transcribe its own voice); the energy gate watches it, and
-  on barge-in playback stops, `turn.cancel {played_ms}` is sent and a new
-  stream starts with the pre-roll frames.
+  daemon does not transcribe its own voice); the echo-aware gate
+  (`echo.EchoGate`) watches it, and on barge-in playback stops,
+  `turn.cancel {played_ms}` is sent and a new stream starts with the pre-roll.
 - Drafts: `y` confirms, `n` rejects, `e FIELD=VALUE` edits and confirms the
   newest pending draft. Speaking "yes"/"no" needs nothing here: the daemon
   treats a confirm phrase as a confirm when one draft is pending (§5.1).
@@ -23,11 +25,13 @@ from __future__ import annotations
 import itertools
 import json
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from vac.client.talk_audio import EnergyGate, PlaybackBuffer, PreRoll, rms_s16
+from vac.client.capture import HandsFree
+from vac.client.echo import EchoGate
+from vac.client.talk_audio import PlaybackBuffer, PreRoll, rms_s16
 from vac.protocol.messages import (
     AudioInputChunk,
     AudioInputCommit,
@@ -136,7 +140,11 @@ class TalkModel:
     vad: bool = False
     rate_hz: int = 16000
     resume: str | None = None
-    gate: EnergyGate = field(default_factory=EnergyGate)
+    # webrtcvad in the device shell; the tests pass a rule of their own.
+    is_speech: Callable[[bytes], bool] = field(default=lambda frame: False)
+    gate: EchoGate = field(default_factory=EchoGate)
+    capture: HandsFree = field(default_factory=HandsFree)
+    level_rms: float = 0.0  # the last microphone frame's level, for the meter
     hello_ok: HelloOk | None = None
     drafts: dict[str, Objective] = field(default_factory=dict)  # id → newest revision
     stream: str | None = None  # the open input stream
@@ -190,24 +198,36 @@ class TalkModel:
         return [self._send(confirm, now_s=now_s)]
 
     def on_mic_frame(self, pcm: bytes, now_s: float) -> list[Action]:
+        rms = self.level_rms = rms_s16(pcm)
+        voiced = self.is_speech(pcm)
+        echo_peak = self.playback.levels.peak(now_s, self.gate.delay_max_s)
         if self.playback.playing:
             # Half-duplex while a reply plays: watch for barge-in, stream nothing.
             self._pre_roll.push(pcm)
-            if not self.gate.update(rms_s16(pcm)):
+            self.capture.forget()  # the reply's echo is not the user
+            if not self.gate.update(rms, voiced, echo_peak):
                 return []
             mode: InputMode = "vad" if self.vad else "push_to_talk"
             actions = [Show("(barge-in)"), *self._interrupt(now_s), *self._open_stream(mode, now_s)]
+            self.capture.streaming = self.vad
             for frame in self._pre_roll.take():
                 actions.append(self._chunk(frame, now_s))
             return actions
         self.gate.reset()
-        if self.stream is None:
-            if not self.vad or self.active_turn is not None:
-                self._pre_roll.push(pcm)
-                return []
+        if self.stream is not None:
+            return [self._chunk(pcm, now_s)]
+        self._pre_roll.push(pcm)
+        if not self.vad or self.active_turn is not None:
             # §4: a new stream would cancel a running reply, so open it only when idle.
-            return [*self._open_stream("vad", now_s), self._chunk(pcm, now_s)]
-        return [self._chunk(pcm, now_s)]
+            self.capture.forget()
+            return []
+        # The reply's tail still echoing in the room is not an onset either.
+        floor = max(self.gate.floor_rms, self.gate.margin * self.gate.echo_estimate(echo_peak))
+        frames = self.capture.feed(pcm, voiced and rms > floor)
+        if frames is None:
+            return []
+        self._pre_roll.take()
+        return [*self._open_stream("vad", now_s), *(self._chunk(f, now_s) for f in frames)]
 
     def on_tick(self, now_s: float) -> list[Action]:
         # §3: something at least every heartbeat_ms; half of it leaves slack.
@@ -234,6 +254,9 @@ class TalkModel:
                 return lines
             case TranscriptPartial(text=text):
                 return [Show(f"… {text}", transient=True)]
+            case TranscriptFinal(text=text, provisional=True):
+                # Heard at a pause the daemon may still continue: show, don't act.
+                return [Show(f"… {text}", transient=True)]
             case TranscriptFinal(text=text):
                 return [Show(f"you: {text}")]
             case ObjectiveDraft():
@@ -256,6 +279,7 @@ class TalkModel:
             case AudioInputDone(stream=stream, reason=reason):
                 if stream == self.stream:
                     self.stream = None
+                    self.capture.stream_closed()
                 if reason != "transcribed":
                     return [Show(f"({reason.replace('_', ' ')})")]
             case TurnDone(turn=done_turn):

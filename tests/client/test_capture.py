@@ -1,0 +1,159 @@
+"""Hands-free capture and the echo-aware barge-in gate, on real speech and the real webrtcvad.
+
+The echo here is simulated in numpy (the reply, delayed and attenuated, plus
+the user); `tests/audio_stack/` does the same through PulseAudio devices.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from tests.speech.audio import load_fixtures
+from vac.client.capture import HandsFree, webrtc_is_speech
+from vac.client.echo import EchoGate, PlayedLevels
+from vac.client.talk_audio import rms_s16
+
+FRAME = 640  # 20 ms of 16 kHz s16le
+SPEECH = [f for f in load_fixtures() if f.speech]
+BY_NAME = {f.name: f for f in load_fixtures()}
+
+
+def frames(pcm: bytes) -> list[bytes]:
+    return [pcm[i : i + FRAME] for i in range(0, len(pcm) - FRAME + 1, FRAME)]
+
+
+def as_i16(pcm: bytes) -> np.ndarray:
+    return np.frombuffer(pcm, dtype="<i2").astype(np.float64)
+
+
+def to_pcm(x: np.ndarray) -> bytes:
+    return np.clip(np.round(x), -32768, 32767).astype("<i2").tobytes()
+
+
+# ------------------------------------------------------------------ capture
+
+
+def onset_rule() -> object:
+    """As `TalkModel` decides an onset when nothing plays: voiced and over the floor."""
+    is_speech, floor = webrtc_is_speech(), EchoGate().floor_rms
+    return lambda f: is_speech(f) and rms_s16(f) > floor
+
+
+def test_silence_and_noise_never_open_a_stream() -> None:
+    onset = onset_rule()
+    for name in ("silence_2s", "noise_2s"):
+        hf = HandsFree()
+        assert all(hf.feed(f, onset(f)) is None for f in frames(BY_NAME[name].pcm))  # type: ignore[operator]
+
+
+@pytest.mark.parametrize("fx", SPEECH[:6], ids=lambda f: f.name)
+def test_onset_is_found_and_the_pre_roll_reaches_back_before_it(fx: object) -> None:
+    onset = onset_rule()
+    hf = HandsFree()
+    pcm = fx.pcm  # type: ignore[attr-defined]
+    for i, f in enumerate(frames(pcm)):
+        sent = hf.feed(f, onset(f))  # type: ignore[operator]
+        if sent is not None:
+            break
+    else:
+        pytest.fail("speech never opened a stream")
+    onset_ms = (i + 1) * 20
+    # The fixtures have 300 ms of silence before the voice: the pre-roll covers it.
+    assert 300 < onset_ms < 500
+    first_sent_ms = onset_ms - 20 * len(sent)
+    assert first_sent_ms <= 300  # nothing of the first syllable is lost
+    assert len(sent) * 20 >= 300
+
+
+def test_pre_roll_is_bounded_and_forgotten() -> None:
+    hf = HandsFree(pre_roll_ms=400)
+    for _ in range(1000):
+        hf.feed(bytes(FRAME), False)
+    assert len(hf._ring) == 20
+    hf.forget()
+    assert len(hf._ring) == 0
+
+
+def test_streaming_sends_every_frame_until_the_daemon_closes() -> None:
+    hf = HandsFree(start_frames=1)
+    assert hf.feed(b"a", True) == [b"a"]
+    assert hf.feed(b"b", False) == [b"b"]
+    hf.stream_closed()
+    assert hf.feed(b"c", False) is None
+
+
+# --------------------------------------------------------------------- echo
+
+
+def _reply_and_echo(
+    reply: bytes, echo_gain: float, delay_ms: int, user: bytes | None = None, user_at_ms: int = 0
+) -> tuple[list[bytes], list[bytes]]:
+    """The frames the speaker played, and the microphone: delayed, attenuated echo (+ user)."""
+    ref = as_i16(reply)
+    mic = np.zeros(len(ref) + 16 * delay_ms)
+    mic[16 * delay_ms :] += echo_gain * ref
+    if user is not None:
+        u = as_i16(user)
+        start = 16 * user_at_ms
+        end = min(len(mic), start + len(u))
+        mic[start:end] += u[: end - start]
+    return frames(reply), frames(to_pcm(mic[: len(ref)]))
+
+
+def _run(gate: EchoGate, played: list[bytes], mic: list[bytes]) -> int | None:
+    """Feed frame by frame as the client does; the frame index of a barge-in, if any."""
+    is_speech = webrtc_is_speech()
+    levels = PlayedLevels()
+    for i, (p, m) in enumerate(zip(played, mic, strict=True)):
+        now_s = i * 0.02
+        levels.played(now_s, rms_s16(p))
+        if gate.update(rms_s16(m), is_speech(m), levels.peak(now_s, gate.delay_max_s)):
+            return i
+    return None
+
+
+# Echo at -12 dB (a loud laptop speaker next to its microphone) and -20 dB,
+# with 40-200 ms of device and room delay: 20 replies, no self-interruption.
+ECHO_CASES = [(g, d) for g in (0.25, 0.1) for d in (40, 80, 120, 160, 200)]
+
+
+@pytest.mark.parametrize(("gain", "delay_ms"), ECHO_CASES)
+def test_the_reply_echo_never_interrupts_itself(gain: float, delay_ms: int) -> None:
+    gate = EchoGate()
+    for fx in SPEECH[:2]:  # one gate across replies, as in a session
+        played, mic = _reply_and_echo(fx.pcm, gain, delay_ms)
+        assert _run(gate, played, mic) is None, (fx.name, gain, delay_ms)
+
+
+@pytest.mark.parametrize("delay_ms", [40, 120, 200])
+def test_the_user_talking_over_the_reply_is_heard_within_100_ms(delay_ms: int) -> None:
+    reply = BY_NAME["abeni_repair_gate.joe"].pcm
+    user = BY_NAME["kofi_build_bench.espeak-en-us"].pcm
+    user_at_ms = 2000
+    played, mic = _reply_and_echo(reply, 0.25, delay_ms, user, user_at_ms)
+    # Onset: the user's first frame above -40 dBFS (the file has ~300 ms of
+    # silence first; espeak adds a little of its own).
+    first = next(i for i, f in enumerate(frames(user)) if rms_s16(f) > 328)
+    speech_onset_ms = user_at_ms + first * 20
+    hit = _run(EchoGate(), played, mic)
+    assert hit is not None
+    assert 0 <= (hit + 1) * 20 - speech_onset_ms <= 100
+
+
+def test_without_the_reference_the_echo_would_have_interrupted() -> None:
+    """The gate's own control: the same echo against a plain energy threshold."""
+    played, mic = _reply_and_echo(BY_NAME["abeni_repair_gate.joe"].pcm, 0.25, 80)
+    is_speech = webrtc_is_speech()
+    fired = [rms_s16(m) > 600 and is_speech(m) for m in mic]
+    runs = max((len(r) for r in "".join("x" if f else " " for f in fired).split()), default=0)
+    assert runs >= 3  # an energy gate would have fired on its own reply
+
+
+def test_played_levels_peak_looks_back_only_as_far_as_asked() -> None:
+    levels = PlayedLevels()
+    for i, rms in enumerate([100.0, 5000.0, 200.0, 300.0]):
+        levels.played(i * 0.1, rms)
+    assert levels.peak(0.35, 0.3) == 5000.0
+    assert levels.peak(0.45, 0.3) == 300.0
+    assert levels.peak(10.0, 0.3) == 0.0
