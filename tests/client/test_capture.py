@@ -52,12 +52,13 @@ def test_onset_is_found_and_the_pre_roll_reaches_back_before_it(fx: object) -> N
     onset = onset_rule()
     hf = HandsFree()
     pcm = fx.pcm  # type: ignore[attr-defined]
-    for i, f in enumerate(frames(pcm)):
-        sent = hf.feed(f, onset(f))  # type: ignore[operator]
-        if sent is not None:
-            break
-    else:
-        pytest.fail("speech never opened a stream")
+    opened = [
+        (i, sent)
+        for i, f in enumerate(frames(pcm))
+        if (sent := hf.feed(f, onset(f))) is not None  # type: ignore[operator]
+    ]
+    assert opened, "speech never opened a stream"
+    i, sent = opened[0]
     onset_ms = (i + 1) * 20
     # The fixtures have 300 ms of silence before the voice: the pre-roll covers it.
     assert 300 < onset_ms < 500
@@ -143,7 +144,7 @@ def test_the_user_talking_over_the_reply_is_heard_within_100_ms(delay_ms: int) -
 
 def test_without_the_reference_the_echo_would_have_interrupted() -> None:
     """The gate's own control: the same echo against a plain energy threshold."""
-    played, mic = _reply_and_echo(BY_NAME["abeni_repair_gate.joe"].pcm, 0.25, 80)
+    _, mic = _reply_and_echo(BY_NAME["abeni_repair_gate.joe"].pcm, 0.25, 80)
     is_speech = webrtc_is_speech()
     fired = [rms_s16(m) > 600 and is_speech(m) for m in mic]
     runs = max((len(r) for r in "".join("x" if f else " " for f in fired).split()), default=0)
