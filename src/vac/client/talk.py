@@ -1,10 +1,14 @@
 """`vac talk`: the thin desktop client — the device shell around `TalkModel`.
 
 Three sources feed one loop on the main thread: the socket (polled), the
-microphone (a sounddevice callback filling a bounded queue) and stdin (a
-reader thread). The socket is only ever touched by the main thread; the
+microphone (a sounddevice callback filling a bounded queue) and the keyboard
+(a reader thread). The socket is only ever touched by the main thread; the
 speaker callback only reads the `PlaybackBuffer`. Everything that decides
 anything lives in `talk_model.py`, which is tested without a sound card.
+
+On a terminal the client is full-screen (`talk_view.py`: single keys, the
+draft as a card, a level meter); with stdin or stdout redirected it prints
+lines and reads commands a line at a time, as before.
 """
 
 from __future__ import annotations
@@ -18,10 +22,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Final
 
+from vac.client.capture import webrtc_is_speech
 from vac.client.connection import ClientError, Connection
 from vac.client.pacing import chunk_bytes
 from vac.client.talk_audio import PlaybackBuffer
-from vac.client.talk_model import Action, Quit, Send, Show, TalkModel
+from vac.client.talk_model import Action, Quit, Send, Show, ShowCard, TalkModel
+from vac.client.talk_view import FullScreen, KeyReader, View
 from vac.protocol.codec import decode_outbound
 from vac.protocol.messages import ClientBye
 from vac.protocol.text_safety import escape_for_terminal
@@ -71,11 +77,17 @@ def _read_lines(lines: queue.Queue[str | None]) -> None:
     lines.put(None)  # EOF: the user is done
 
 
-class _Screen:
+class _Lines:
     """Prints model output; a transient line (a live partial) is overwritten in place."""
 
     def __init__(self) -> None:
         self._transient = False
+
+    def card(self, item: ShowCard) -> None:
+        pass  # line mode printed the draft's lines already
+
+    def tick(self, model: TalkModel, now_s: float) -> None:
+        pass
 
     def show(self, item: Show) -> None:
         # Daemon text (transcripts, replies) is user text: never raw escapes.
@@ -94,7 +106,13 @@ class _Screen:
 def run_talk(opts: TalkOptions, connect: Callable[[], Connection]) -> int:
     sd = import_sounddevice()
     playback = PlaybackBuffer(opts.rate_hz)
-    model = TalkModel(playback, vad=opts.vad, rate_hz=opts.rate_hz, resume=opts.resume)
+    model = TalkModel(
+        playback,
+        vad=opts.vad,
+        rate_hz=opts.rate_hz,
+        resume=opts.resume,
+        is_speech=webrtc_is_speech(),
+    )
     mic: queue.Queue[bytes] = queue.Queue(maxsize=MIC_QUEUE_FRAMES)
     lines: queue.Queue[str | None] = queue.Queue()
 
@@ -104,9 +122,14 @@ def run_talk(opts: TalkOptions, connect: Callable[[], Connection]) -> int:
             mic.put_nowait(bytes(indata))
 
     def on_speaker(outdata: Any, frames: int, at: Any, status: Any) -> None:
-        outdata[:] = playback.read(len(outdata))
+        # The block's level, dated, is what the barge-in gate expects to echo.
+        outdata[:] = playback.read(len(outdata), time.monotonic())
 
-    threading.Thread(target=_read_lines, args=(lines,), name="vac-stdin", daemon=True).start()
+    full_screen = sys.stdin.isatty() and sys.stdout.isatty()
+    if full_screen:
+        keys = KeyReader(lines)
+    else:
+        threading.Thread(target=_read_lines, args=(lines,), name="vac-stdin", daemon=True).start()
     try:
         mic_stream = sd.RawInputStream(
             samplerate=INPUT_RATE_HZ,
@@ -121,19 +144,27 @@ def run_talk(opts: TalkOptions, connect: Callable[[], Connection]) -> int:
     except sd.PortAudioError as exc:
         raise ClientError(audio_device_problem(str(exc))) from None
     with connect() as conn, mic_stream, speaker:
-        return _loop(conn, model, mic, lines)
+        if not full_screen:
+            return _loop(conn, model, mic, lines, _Lines())
+        with keys, FullScreen(opts.vad, keys) as view:
+            return _loop(conn, model, mic, lines, view)
 
 
 def _loop(
-    conn: Connection, model: TalkModel, mic: queue.Queue[bytes], lines: queue.Queue[str | None]
+    conn: Connection,
+    model: TalkModel,
+    mic: queue.Queue[bytes],
+    lines: queue.Queue[str | None],
+    screen: View | _Lines,
 ) -> int:
-    screen = _Screen()
     pending: list[Action] = model.start(time.monotonic())
     while True:
         for action in pending:
             match action:
                 case Show():
                     screen.show(action)
+                case ShowCard():
+                    screen.card(action)
                 case Send(msg=out, payload=payload):
                     conn.send(out, payload)
                 case Quit(reason=reason):
@@ -154,3 +185,4 @@ def _loop(
             line = lines.get_nowait()
             pending += [Quit("bye")] if line is None else model.on_line(line, now_s)
         pending += model.on_tick(now_s)
+        screen.tick(model, now_s)

@@ -32,6 +32,7 @@ from typing import Any, Final
 from vac.client.capture import HandsFree
 from vac.client.echo import EchoGate
 from vac.client.talk_audio import PlaybackBuffer, PreRoll, rms_s16
+from vac.client.talk_screen import Card
 from vac.protocol.messages import (
     AudioInputChunk,
     AudioInputCommit,
@@ -52,6 +53,7 @@ from vac.protocol.messages import (
     ObjectiveDraft,
     ObjectiveReject,
     ObjectiveRejected,
+    ObjectiveUpdated,
     OutboundMessage,
     OutputRequest,
     Ping,
@@ -71,6 +73,7 @@ DRAFT_KEYS: Final = "[y] confirm  [n] reject  [e FIELD=VALUE] edit — or say ye
 class Show:
     text: str
     transient: bool = False  # a live partial: overwrite the line instead of adding one
+    detail: bool = False  # what the full-screen card shows already: line mode only
 
 
 @dataclass(frozen=True)
@@ -84,7 +87,14 @@ class Quit:
     reason: str
 
 
-Action = Show | Send | Quit
+@dataclass(frozen=True)
+class ShowCard:
+    """The pending draft to show as a card (None: no draft pending)."""
+
+    card: Card | None
+
+
+Action = Show | Send | Quit | ShowCard
 
 
 @dataclass(frozen=True)
@@ -147,6 +157,7 @@ class TalkModel:
     level_rms: float = 0.0  # the last microphone frame's level, for the meter
     hello_ok: HelloOk | None = None
     drafts: dict[str, Objective] = field(default_factory=dict)  # id → newest revision
+    cards: dict[str, Card] = field(default_factory=dict)  # id → its card (summary, flags)
     stream: str | None = None  # the open input stream
     active_turn: str | None = None
     _seq: int = 0
@@ -251,7 +262,8 @@ class TalkModel:
                 ]
                 for obj in msg.pending:
                     lines.append(Show(f"pending draft {obj.id}: {obj.source_text}"))
-                return lines
+                    self.cards[obj.id] = Card(obj, obj.source_text)
+                return [*lines, ShowCard(next(reversed(self.cards.values()), None))]
             case TranscriptPartial(text=text):
                 return [Show(f"… {text}", transient=True)]
             case TranscriptFinal(text=text, provisional=True):
@@ -261,13 +273,21 @@ class TalkModel:
                 return [Show(f"you: {text}")]
             case ObjectiveDraft():
                 self.drafts[msg.objective.id] = msg.objective
-                return [Show(line) for line in draft_lines(msg)]
+                card = Card(msg.objective, msg.preview.summary, tuple(msg.preview.uncertain))
+                self.cards[msg.objective.id] = card
+                head, *rest = draft_lines(msg)
+                return [Show(head), *(Show(line, detail=True) for line in rest), ShowCard(card)]
             case ObjectiveClarify(question=question):
                 return [Show(f"vac asks: {question}")]
             case ObjectiveConfirmed(objective_id=oid) | ObjectiveRejected(objective_id=oid):
                 self.drafts.pop(oid, None)
+                self.cards.pop(oid, None)
                 verb = "confirmed" if isinstance(msg, ObjectiveConfirmed) else "rejected"
-                return [Show(f"{verb}: {oid}")]
+                return [Show(f"{verb}: {oid}"), ShowCard(next(reversed(self.cards.values()), None))]
+            case ObjectiveUpdated(objective=obj, by=by, note=note):
+                said = f" — {note}" if note else ""
+                what = f"{obj.agent} · {obj.verb} {obj.target.label} · {obj.status}"
+                return [Show(f"update: {what} (by {by}){said}")]
             case Negotiation(decision=decision, reply=reply):
                 return [Show(f"{decision}: {reply}")]
             case AudioOutputStart(turn=reply_turn, stream=reply_stream):
