@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test lint typecheck unit bench bench-docs bench-understanding fixtures clean
+.PHONY: demo test lint typecheck unit bench bench-docs bench-understanding bench-continuation fixtures clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -42,6 +42,9 @@ bench-docs: $(STAMP)
 
 # The understanding benchmark (docs/understanding.md): the corpus spoken in
 # five voices through a real daemon; refreshes docs/bench/understanding.*.
+bench-continuation: $(STAMP)
+	$(BIN)/python -m benchmarks.continuation --limit 24
+
 bench-understanding: $(STAMP)
 	$(BIN)/python -m benchmarks.understanding --split both \
 		--out docs/bench/understanding.json --md docs/bench/understanding.md \

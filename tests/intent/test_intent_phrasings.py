@@ -244,6 +244,7 @@ def test_a_real_boundary_next_to_an_autonomy_phrase_stays() -> None:
         ("Ask Kofi too. Build a bench by tomorrow.", "Kofi", "Build"),
         ("Ask Kofi to. Build a bench by tomorrow.", "Kofi", "Build"),
         ("Tell Zuri to, guard the gate", "Zuri", "Protect"),
+        ("Ask Abeni 2. Repair the garden gate by tomorrow.", "Abeni", "Repair"),
     ],
 )
 def test_a_pause_after_to_keeps_the_address(text: str, agent: str, verb: str) -> None:
@@ -253,3 +254,5 @@ def test_a_pause_after_to_keeps_the_address(text: str, agent: str, verb: str) ->
 
 def test_ask_someone_too_without_a_task_is_a_question() -> None:
     assert isinstance(run("ask Kofi too"), Clarify)
+    # "two" is a number unless a sentence break follows it.
+    assert isinstance(run("ask Kofi two questions"), Clarify)

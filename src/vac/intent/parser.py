@@ -121,8 +121,10 @@ def _resolve(toks: Sequence[Tok], roster: Roster) -> Resolution | None:
     return None
 
 
-# "to", and "too": how Whisper writes a "to" followed by a pause.
+# "to", and "too": how Whisper writes a "to" followed by a pause; before a
+# sentence break also "2" / "two" ("Ask Abeni 2. Repair the gate").
 _TO_HEARD = frozenset({"to", "too"})
+_TO_BEFORE_BREAK = frozenset({"2", "two"})
 
 
 def _frame(toks: Sequence[Tok], i: int, roster: Roster) -> _Address | None:
@@ -131,7 +133,8 @@ def _frame(toks: Sequence[Tok], i: int, roster: Roster) -> _Address | None:
     for k in range(rest + 1, min(rest + 4, n)):
         if toks[k].low in lx.PUNCT:
             break
-        if toks[k].low not in _TO_HEARD:
+        broken = k + 1 < n and toks[k + 1].low in lx.PUNCT
+        if toks[k].low not in _TO_HEARD and not (toks[k].low in _TO_BEFORE_BREAK and broken):
             continue
         span = toks[rest:k]
         # "Ask Kofi to … build a bench": said with a pause, it is heard as
