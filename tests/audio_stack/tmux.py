@@ -108,12 +108,19 @@ class TmuxSession:
         return self.server.run(*args)
 
     def status(self) -> tuple[bool, int | None]:
-        """(dead, exit status) of the program in the pane."""
-        out = self.server.run(
-            "display-message", "-p", "-t", self.name, "#{pane_dead} #{pane_dead_status}"
-        ).split()
-        dead = bool(out) and out[0] == "1"
-        return dead, int(out[1]) if dead and len(out) > 1 else None
+        """(dead, exit status) of the program in the pane; killed by signal N: -N.
+
+        The status can lag the death by a moment (tmux sees the terminal
+        close before it reaps the process): (True, None) until then.
+        """
+        fields = "#{pane_dead}:#{pane_dead_status}:#{pane_dead_signal}"
+        out = self.server.run("display-message", "-p", "-t", self.name, fields).strip()
+        dead, status, signal = [*out.split(":"), "", "", ""][:3]
+        if dead != "1":
+            return False, None
+        if signal.isdigit() and signal != "0":
+            return True, -int(signal)
+        return True, int(status) if status.lstrip("-").isdigit() else None
 
     def stderr_tail(self, chars: int = 2000) -> str:
         if self.stderr_path is None or not self.stderr_path.exists():
@@ -148,6 +155,20 @@ class TmuxSession:
                 raise AssertionError(
                     f"{regex.pattern!r} (x{occurrence}) {why}.\n--- screen ---\n{text}"
                     f"\n--- stderr ---\n{self.stderr_tail()}"
+                )
+            time.sleep(POLL_S)
+
+    def wait_exit(self, timeout_s: float) -> int:
+        """Until the program has exited; its exit status (-N: killed by signal N)."""
+        deadline = time.monotonic() + timeout_s
+        while True:
+            dead, status = self.status()
+            if dead and status is not None:
+                return status
+            if time.monotonic() > deadline:
+                raise AssertionError(
+                    f"no exit status after {timeout_s} s (dead: {dead}).\n"
+                    f"--- screen ---\n{self.capture()}\n--- stderr ---\n{self.stderr_tail()}"
                 )
             time.sleep(POLL_S)
 
