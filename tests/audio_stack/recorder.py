@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Final
 
 import numpy as np
+import numpy.typing as npt
 
 from tests.audio_stack.players import HARNESS_PROPERTY, stop_process
 
@@ -36,7 +37,9 @@ POLL_S: Final = 0.02
 _READ_BYTES: Final = 4096
 
 
-def frame_levels_dbfs(pcm: bytes, rate_hz: int, frame_ms: int = FRAME_MS) -> np.ndarray:
+def frame_levels_dbfs(
+    pcm: bytes, rate_hz: int, frame_ms: int = FRAME_MS
+) -> npt.NDArray[np.float64]:
     """RMS level of each whole `frame_ms` frame in dBFS (digital silence: far below -120)."""
     samples = np.frombuffer(pcm, dtype="<i2").astype(np.float64)
     per_frame = rate_hz * frame_ms // 1000
@@ -44,8 +47,9 @@ def frame_levels_dbfs(pcm: bytes, rate_hz: int, frame_ms: int = FRAME_MS) -> np.
     if n == 0:
         return np.zeros(0)
     frames = samples[: n * per_frame].reshape(n, per_frame)
-    rms = np.sqrt(np.mean(frames**2, axis=1))
-    return 20 * np.log10(np.maximum(rms, 1e-6) / 32768.0)
+    rms: npt.NDArray[np.float64] = np.sqrt(np.mean(frames**2, axis=1))
+    levels: npt.NDArray[np.float64] = 20 * np.log10(np.maximum(rms, 1e-6) / 32768.0)
+    return levels
 
 
 @dataclass(frozen=True)

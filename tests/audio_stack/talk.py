@@ -27,6 +27,17 @@ def vac_executable() -> Path:
     return Path(found)
 
 
+def portaudio_problem() -> str | None:
+    """Why `vac talk` could not open devices on this machine, or None."""
+    try:
+        import sounddevice  # noqa: F401
+    except ModuleNotFoundError:
+        return "sounddevice is not installed (the client extra: make .venv/.installed)"
+    except OSError:
+        return "the PortAudio library is missing (libportaudio2)"
+    return None
+
+
 def vac_env(home: Home, endpoint: str) -> dict[str, str]:
     return {
         "VAC_HOME": str(home.root),

@@ -13,6 +13,7 @@ import pytest
 from tests.audio_stack.players import read_wav, silence_pcm
 from tests.audio_stack.pulse import MIC, MIC_FEED_MONITOR, SPEAKER, SPEAKER_MONITOR, PulseStack
 from tests.audio_stack.recorder import Recording
+from tests.audio_stack.talk import portaudio_problem
 from tests.audio_stack.tmux import TmuxServer
 
 pytestmark = pytest.mark.slow
@@ -47,6 +48,8 @@ def rms_dbfs(rec: Recording) -> float:
 
 
 def test_portaudio_opens_the_stack_as_alsa_default(audio_stack: PulseStack) -> None:
+    if why := portaudio_problem():
+        pytest.skip(why)
     probe = (
         "import sounddevice as sd; print(sd.query_devices());"
         "s = sd.RawInputStream(samplerate=16000, channels=1, dtype='int16'); s.start();"
@@ -59,8 +62,6 @@ def test_portaudio_opens_the_stack_as_alsa_default(audio_stack: PulseStack) -> N
         text=True,
         timeout=30,
     )
-    if "PortAudio library not found" in proc.stderr:
-        pytest.skip("PortAudio library missing (libportaudio2)")
     assert proc.returncode == 0, proc.stderr
     assert "pulse" in proc.stdout and "default" in proc.stdout and "opened" in proc.stdout
 

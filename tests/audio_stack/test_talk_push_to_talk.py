@@ -18,7 +18,7 @@ import pytest
 
 from tests.audio_stack.pulse import MIC, PulseStack
 from tests.audio_stack.recorder import Recorder
-from tests.audio_stack.talk import start_talk
+from tests.audio_stack.talk import portaudio_problem, start_talk
 from tests.audio_stack.tmux import TmuxServer
 from tests.conftest import RunningDaemon
 from vac.speech.stt import WhisperStt, load_pcm
@@ -52,6 +52,8 @@ def test_push_to_talk_command_is_drafted_confirmed_and_the_reply_is_heard(
     voice_daemon: RunningDaemon,
     checking_stt: WhisperStt,
 ) -> None:
+    if why := portaudio_problem():
+        pytest.skip(why)
     timings: dict[str, float] = {}
     speaker = audio_stack.record()
     t_start = time.monotonic()
