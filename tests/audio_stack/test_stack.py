@@ -134,9 +134,8 @@ def test_tmux_runs_a_program_on_the_stack(audio_stack: PulseStack, tmux_server: 
     session.type_line("hello there")
     session.wait_for("got <hello there>", timeout_s=5)
     assert session.wait_exit(timeout_s=5) == 3
-    # tmux's "Pane is dead" line scrolls the screen by one: the first line is history.
+    # tmux's "Pane is dead" line may scroll the screen by one: read the history.
     assert session.capture(history=True).splitlines()[0].startswith("server=")
-    assert "Pane is dead (status 3" in session.capture()
     with pytest.raises(AssertionError, match="exited with 3"):
         session.wait_for("never printed", timeout_s=5)
 
