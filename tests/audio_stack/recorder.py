@@ -72,6 +72,10 @@ class Recording:
         """Monotonic time at which `sample` was captured."""
         return self.t0_s + sample / self.rate_hz
 
+    def wall_time_s(self, sample: int) -> float:
+        """`at_s` on the wall clock (time.time()), for logs and reports; compare with at_s."""
+        return self.at_s(sample) + (time.time() - time.monotonic())
+
     def sample_at(self, at_s: float) -> int:
         """The sample captured at monotonic time `at_s` (clamped to the recording)."""
         return min(max(0, round((at_s - self.t0_s) * self.rate_hz)), self.samples)
