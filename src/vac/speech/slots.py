@@ -13,9 +13,10 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Sequence
-from typing import Final, NamedTuple
+from typing import Any, Final, NamedTuple
 
 import msgspec
+import numpy as np
 
 # Words that put a name right after them: "ask Kofi to…", "tell Imani…".
 _CUES: Final = frozenset({"ask", "tell", "have", "get", "let", "remind", "and"})
@@ -219,3 +220,21 @@ def posteriors(names: Sequence[str], logprobs: Sequence[float]) -> tuple[NameSco
     total = sum(weights)
     scored = [NameScore(n, w / total) for n, w in zip(names, weights, strict=True)]
     return tuple(sorted(scored, key=lambda s: -s.posterior))
+
+
+def chosen_probs(logits: Sequence[Any], tokens: Sequence[int]) -> list[float]:
+    """The probability of each chosen token under its step's distribution."""
+    probs: list[float] = []
+    for step, token in zip(logits, tokens, strict=False):
+        row = np.asarray(step, dtype=np.float64).ravel()
+        row = np.exp(row - row.max())
+        probs.append(float(row[token] / row.sum()))
+    return probs
+
+
+def roster_sentence(names: Sequence[str]) -> str | None:
+    """ "Tasks for Abeni, Kofi and Imani.": the roster as previous text."""
+    if not names:
+        return None
+    listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return f"Tasks for {listed}."
