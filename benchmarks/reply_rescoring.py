@@ -24,9 +24,9 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-
 from benchmarks.understanding import DEFAULT_VOICES, render
 from benchmarks.understanding_corpus import ROSTER, split_items
+
 from vac import intent
 from vac.intent import reply_evidence as rv
 from vac.speech.stt import SttConfig, WhisperStt
@@ -56,7 +56,9 @@ def summary(rows: list[dict[str, Any]], decide: Any = _decide) -> dict[str, Any]
     return {
         "replies": len(replies),
         "right": sum(1 for r in replies if decide(r) == r["reply"]),
-        "wrong_polarity": sum(1 for r in replies if decide(r) in ("confirm", "reject") and decide(r) != r["reply"]),
+        "wrong_polarity": sum(
+            1 for r in replies if decide(r) in ("confirm", "reject") and decide(r) != r["reply"]
+        ),
         "non_replies": len(others),
         "non_reply_acted": sum(1 for r in others if decide(r) in ("confirm", "reject")),
         "non_reply_confirmed": sum(1 for r in others if decide(r) == "confirm"),
@@ -65,10 +67,14 @@ def summary(rows: list[dict[str, Any]], decide: Any = _decide) -> dict[str, Any]
 
 def sweep(rows: list[dict[str, Any]]) -> None:
     print("confirm_margin reject_margin heard_slack | right/replies wrong non-reply-acted")
-    for cm, rm, hs in itertools.product((1.0, 2.0, 3.0, 4.0, 5.0), (1.0, 2.0, 3.0), (1.0, 2.0, 3.0, 4.0, 5.0)):
+    grid = itertools.product((1.0, 2.0, 3.0, 4.0, 5.0), (1.0, 2.0, 3.0), (1.0, 2.0, 3.0, 4.0, 5.0))
+    for cm, rm, hs in grid:
         rv.CONFIRM_MARGIN, rv.REJECT_MARGIN, rv.HEARD_SLACK = cm, rm, hs  # type: ignore[misc]
         s = summary(rows)
-        print(f"{cm:4.1f} {rm:4.1f} {hs:4.1f} | {s['right']}/{s['replies']} {s['wrong_polarity']} {s['non_reply_acted']}")
+        print(
+            f"{cm:4.1f} {rm:4.1f} {hs:4.1f} | {s['right']}/{s['replies']} "
+            f"{s['wrong_polarity']} {s['non_reply_acted']}"
+        )
 
 
 def run(split: str, voices: list[str]) -> list[dict[str, Any]]:
@@ -78,7 +84,7 @@ def run(split: str, voices: list[str]) -> list[dict[str, Any]]:
         for item in split_items(split):
             pcm = np.frombuffer(render(item.text, voice), dtype="<i2")
             t0 = time.perf_counter()
-            plain = stt.transcribe(pcm, final=True)
+            stt.transcribe(pcm, final=True)
             t1 = time.perf_counter()
             got = stt.transcribe(pcm, final=True, reply_expected=True)
             t2 = time.perf_counter()
@@ -100,7 +106,10 @@ def run(split: str, voices: list[str]) -> list[dict[str, Any]]:
 def report(rows: list[dict[str, Any]]) -> None:
     for r in rows:
         if r["reply"] or _decide(r) != "none":
-            best = {k: max((s[2] for s in r["replies"] if s[0] == k), default=None) for k in ("heard", "confirm", "reject")}
+            best = {
+                k: max((s[2] for s in r["replies"] if s[0] == k), default=None)
+                for k in ("heard", "confirm", "reject")
+            }
             print(
                 f"{r['voice']:18} {r['text']!r:16} heard {r['heard']!r:22} c={r['confidence']:.2f} "
                 f"{ {k: None if v is None else round(v, 1) for k, v in best.items()} } "

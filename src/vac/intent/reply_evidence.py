@@ -25,13 +25,19 @@ import msgspec
 from vac.intent.evidence import Evidence, ReplyChoice, reply_floor
 from vac.intent.gate import Reply, classify_reply
 
-# Tuned on the dev half of the understanding benchmark (docs/understanding.md).
-# Nats (total log-probability) the best phrase must beat the best phrase of
-# the other polarity by. A wrong yes binds an agent; a wrong no costs a repeat.
-CONFIRM_MARGIN: Final = 3.0
+# Tuned on the dev half of the understanding benchmark, in process
+# (benchmarks/reply_rescoring.py; docs/understanding.md). Nats (total
+# log-probability) the best phrase must beat the best phrase of the other
+# polarity by. Dev replies were 6.5+ apart when confirming, 2.1+ when
+# rejecting; short non-replies up to 4.7. A wrong yes binds an agent, a
+# wrong no costs a repetition: the yes needs more.
+CONFIRM_MARGIN: Final = 4.0
 REJECT_MARGIN: Final = 2.0
 # Nats the best phrase may fall short of the free transcript (which the
-# decoder chose greedily, so it usually scores highest).
+# decoder chose greedily, so it usually scores highest). Dev replies fell
+# short by at most 2.6 ("Low fanks." for "no thanks"), but for one it
+# misheard into a sentence ("How is it good?", 11); the closest short
+# non-reply by 3.8 ("La Tzu is delicious.").
 HEARD_SLACK: Final = 3.0
 
 
