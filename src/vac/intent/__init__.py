@@ -42,6 +42,7 @@ from vac.intent.grammar import (
     grammar_function_schema,
     objective_json_schema,
 )
+from vac.intent.lexicon import verb_words
 from vac.intent.negotiation import (
     AuditEvent,
     Decision,
@@ -160,6 +161,7 @@ __all__ = [
     "summarise",
     "validate_objective",
     "value_conflicts",
+    "verb_words",
     "weigh",
     "with_commitments",
 ]

@@ -238,3 +238,27 @@ def roster_sentence(names: Sequence[str]) -> str | None:
         return None
     listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
     return f"Tasks for {listed}."
+
+
+class Decoded(NamedTuple):
+    """One greedy (or beam) decoding of a window."""
+
+    text: str
+    avg_logprob: float
+    no_speech_prob: float
+    tokens: list[int]
+    probs: list[float] | None  # each token's probability, when the decoder gave it
+
+
+def without_repeats(decoded: Decoded, pieces: Sequence[str]) -> Decoded:
+    """`decoded` cut after its first sentence when the rest only repeats it."""
+    kept = collapse_repeats(decoded.text)
+    if kept == decoded.text:
+        return decoded
+    text = ""
+    for n, piece in enumerate(pieces, start=1):
+        text += piece
+        if text.strip() == kept:
+            probs = None if decoded.probs is None else decoded.probs[:n]
+            return decoded._replace(text=kept, tokens=decoded.tokens[:n], probs=probs)
+    return decoded  # the tokens do not end where the kept text does: keep all
