@@ -24,6 +24,8 @@ def test_no_slot_when_a_verb_was_heard_or_no_agent_or_nothing_follows() -> None:
     assert verb_slot("Tell Tariq to guard the village.", NAMES, VERBS) is None
     assert verb_slot("What time is it?", NAMES, VERBS) is None
     assert verb_slot("Ask Kofi to go.", NAMES, VERBS) is None  # nothing to act on
+    assert verb_slot("Get Imani at the smoke.", NAMES, VERBS) is None  # "look at" dropped
+    assert verb_slot("Kofi, Tariq, put a fence up.", NAMES, VERBS) is None  # a second name
 
 
 def fake(texts: list[str]) -> list[list[float]]:

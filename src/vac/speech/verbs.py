@@ -31,6 +31,11 @@ KEEP_HEARD_LOGPROB: Final = 4.0
 RESCORED_VERB_MAX: Final = 0.25
 # Words between the name and the verb: "ask Zuri to guard…", "Zuri, please guard…".
 _FILLERS: Final = frozenset({"to", "please", "go"})
+# A function word in the slot means the verb was dropped, not misheard ("Get
+# Imani at the smoke" for "look at"): putting a verb in its place guesses.
+_NOT_VERBS: Final = frozenset(
+    {"a", "an", "the", "at", "on", "in", "of", "for", "with", "by", "from", "about", "into"}
+)
 _WORD: Final = re.compile(r"\S+")
 _BATCH: Final = 12
 
@@ -61,7 +66,7 @@ def verb_slot(text: str, names: Sequence[str], verbs: Sequence[tuple[str, str]])
     if len(after) < 2:  # a verb needs something after it to act on
         return None
     start, end, first = after[0]
-    if first in {bare(n) for n in names}:
+    if first in {bare(n) for n in names} or first in _NOT_VERBS:
         return None  # "Kofi, Tariq, …": a second name, not a verb
     word = text[start:end]
     return VerbSlot(start, end - (len(word) - len(word.rstrip(",.;:!?"))))
