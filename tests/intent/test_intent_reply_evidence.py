@@ -94,6 +94,13 @@ def test_spoken_reply_table(
     assert (None if got is None else (got.kind, got.sure)) == expected
 
 
+def test_without_a_pending_draft_the_audio_scores_are_not_read() -> None:
+    # A permission request answered by voice: the words alone decide.
+    assert spoken_reply("Go Fed.", 0.5, evidence(SURE_YES), rescored_ok=False) is None
+    low = spoken_reply("Yes.", 0.2, evidence(SURE_YES), rescored_ok=False)
+    assert low is not None and (low.kind, low.sure) == ("confirm", False)
+
+
 def test_typed_and_unscored_replies_keep_their_floors() -> None:
     typed = spoken_reply("yes", 1.0, None)
     assert typed is not None and (typed.kind, typed.sure) == ("confirm", True)

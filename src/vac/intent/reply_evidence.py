@@ -69,10 +69,17 @@ def rescored(replies: Sequence[ReplyChoice]) -> Reply | None:
     return None
 
 
-def spoken_reply(text: str, confidence: float, evidence: Evidence | None) -> HeardReply | None:
-    """What `text` answers to a pending draft, and whether it may act on it."""
+def spoken_reply(
+    text: str, confidence: float, evidence: Evidence | None, *, rescored_ok: bool = True
+) -> HeardReply | None:
+    """What `text` answers, and whether it may act on it.
+
+    `rescored_ok=False` (no draft is pending now, e.g. a permission request is
+    answered): the words alone decide; the audio was scored against the reply
+    phrases for a draft, not for anything else.
+    """
     said = classify_reply(text)
-    by_audio = rescored(evidence.replies) if evidence is not None else None
+    by_audio = rescored(evidence.replies) if evidence is not None and rescored_ok else None
     if by_audio is not None and said in (None, by_audio):
         return HeardReply(by_audio, sure=True)
     if said is None:

@@ -295,8 +295,8 @@ class TurnCoordinator:
         now = wall_now()
         if (picked := self.choice.answer(text)) is not None:
             text, confidence, evidence = picked, 1.0, None  # the steward named the agent
-        reply = intent.spoken_reply(text, confidence, evidence)  # typed: no evidence
-        sole = self._sole_pending(now)
+        sole = self._sole_pending(now)  # the audio's reply scores only answer a draft
+        reply = intent.spoken_reply(text, confidence, evidence, rescored_ok=sole is not None)
         if reply is not None and sole is not None:
             oid = sole.objective.id
             if reply.kind == "reject" and reply.sure:
