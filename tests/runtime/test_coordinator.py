@@ -31,6 +31,7 @@ from vac.protocol.messages import (
     ObjectiveList,
     ObjectiveListResult,
     ObjectiveReject,
+    ObjectiveRejected,
     OutputFormat,
     SquadSend,
     TextInput,
@@ -431,6 +432,52 @@ async def test_a_toss_up_is_asked_by_name_and_the_answer_drafts_it(rig: Rig) -> 
     (draft,) = rig.of(ObjectiveDraft)
     assert draft.objective.agent == "Abeni" and draft.preview.uncertain == []
     assert draft.objective.source_text == "Ask Abeni to map the orchard"
+
+
+def heard_reply(rig: Rig, text: str, confirm: float, reject: float) -> None:
+    """A short final rescored against the reply phrases (heard at -2 nats)."""
+    replies = (
+        intent.ReplyChoice("heard", text, -2.0),
+        intent.ReplyChoice("confirm", "Yes.", confirm),
+        intent.ReplyChoice("reject", "Scrap that.", reject),
+    )
+    ev = intent.Evidence((intent.WordProb(0, len(text), 0.2),), replies=replies)
+    rig.coordinator._on_final(FinalHeard("s1", text, 0.3, "transcribed", "c1", LatencyTrace(), ev))
+
+
+async def test_a_misheard_reply_rescored_against_the_replies_acts_on_the_sole_draft(
+    rig: Rig,
+) -> None:
+    assert rig.coordinator._sole_pending(wall_now()) is None  # nothing to expect a reply to
+    rig.text("t1")
+    await rig.settle(1)
+    (draft,) = rig.of(ObjectiveDraft)
+    assert rig.coordinator._sole_pending(wall_now()) is not None  # the listener's flag
+    heard_reply(rig, "Crap, not.", confirm=-12.0, reject=-3.0)  # "scrap that"
+    await rig.settle(2)
+    assert [r.objective_id for r in rig.of(ObjectiveRejected)] == [draft.objective.id]
+    rig.text("t3")
+    await rig.settle(3)
+    second = rig.of(ObjectiveDraft)[-1]
+    heard_reply(rig, "Shore.", confirm=-2.5, reject=-11.0)  # "sure", at confidence 0.3
+    await rig.settle(4)
+    assert [c.objective_id for c in rig.of(ObjectiveConfirmed)] == [second.objective.id]
+
+
+async def test_an_undecided_rescoring_does_not_act(rig: Rig) -> None:
+    rig.text("t1")
+    await rig.settle(1)
+    heard_reply(rig, "Go Fed.", confirm=-3.0, reject=-4.0)  # too close to call
+    await rig.settle(2)
+    assert not rig.of(ObjectiveConfirmed) and not rig.of(ObjectiveRejected)
+    assert (
+        len(
+            rig.coordinator.shared.book.pending(
+                rig.session.principal, now=wall_now(), session=rig.session.id
+            )
+        )
+        == 1
+    )
 
 
 # ------------------------------------------------------ the agent's answer, kept

@@ -24,7 +24,9 @@ class FakeStt:
     def __init__(self, delay_s: float = 0.0) -> None:
         self._delay_s = delay_s
 
-    def transcribe(self, pcm: npt.NDArray[np.int16], *, final: bool) -> Transcript:
+    def transcribe(
+        self, pcm: npt.NDArray[np.int16], *, final: bool, reply_expected: bool = False
+    ) -> Transcript:
         head = pcm[:2].tobytes()
         if head == KILL:
             os.kill(os.getpid(), signal.SIGKILL)
@@ -33,7 +35,7 @@ class FakeStt:
         if head == HANG:
             time.sleep(3600)
         time.sleep(self._delay_s)
-        kind = "final" if final else "partial"
+        kind = ("reply-" if reply_expected else "") + ("final" if final else "partial")
         return Transcript(f"{kind} {len(pcm)}", 1.0, 0.0, 0.0, len(pcm) // 16, 0.0)
 
 
@@ -43,10 +45,12 @@ class CrashingStt:
     def __init__(self, inner: SttEngine) -> None:
         self._inner = inner
 
-    def transcribe(self, pcm: npt.NDArray[np.int16], *, final: bool) -> Transcript:
+    def transcribe(
+        self, pcm: npt.NDArray[np.int16], *, final: bool, reply_expected: bool = False
+    ) -> Transcript:
         if pcm[:2].tobytes() == KILL:
             os.kill(os.getpid(), signal.SIGKILL)
-        return self._inner.transcribe(pcm, final=final)
+        return self._inner.transcribe(pcm, final=final, reply_expected=reply_expected)
 
 
 def fake_factory(delay_s: float = 0.0) -> functools.partial[FakeStt]:

@@ -70,6 +70,15 @@ async def test_a_speculative_final_waits_like_a_partial_but_decodes_completely(
     assert spec.text == "final 1600"
 
 
+async def test_a_reply_expected_reaches_the_engine_with_its_job(pool: SttPool) -> None:
+    # One draft pending: the engine may score a short final against the replies.
+    got = await pool.transcribe(PCM, kind="final", key="r", reply_expected=True)
+    assert got.text == "reply-final 1600"
+    spec = await pool.transcribe(PCM, kind="partial", key="r", complete=True, reply_expected=True)
+    assert spec.text == "reply-final 1600"
+    assert (await pool.transcribe(PCM, kind="final", key="r")).text == "final 1600"
+
+
 async def test_newer_partial_and_final_supersede_pending_partial(pool: SttPool) -> None:
     busy = await _occupy(pool)
     first = asyncio.create_task(pool.transcribe(PCM, kind="partial", key="s"))

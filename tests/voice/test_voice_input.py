@@ -296,39 +296,26 @@ def test_unprocessed_audio_overruns(strict_limits: RunningDaemon) -> None:
 
 
 def test_spoken_yes_and_cancel_against_a_pending_draft(voiced: RunningDaemon) -> None:
-    from vac import intent
-    from vac.protocol.messages import (
-        ObjectiveClarify,
-        ObjectiveConfirmed,
-        ObjectiveRejected,
-        TextInput,
-    )
+    from vac.protocol.messages import ObjectiveConfirmed, ObjectiveRejected, TextInput
 
     c = voiced.connect()
-    ok = c.hello()
+    c.hello()
     c.send(TextInput(id="t", text="Ask Kofi to build a bench by the pond"))
     draft = c.expect(ObjectiveDraft)
     c.expect(TurnDone)
+    # One draft pending: the one-word yes is rescored against the reply phrases
+    # in the worker (tiny.en scores a right "Yes." at 0.46-0.60) and confirms.
     stream(c, FIXTURES["yes.joe"].pcm, "yes")
     msgs = until_done(c)
-    final = next(m for m in msgs if isinstance(m, TranscriptFinal))
-    if final.confidence >= intent.reply_floor("confirm", weighed=True):
-        # A spoken yes with the recogniser's evidence confirms the sole draft.
-        confirmed = [m for m in msgs if isinstance(m, ObjectiveConfirmed)]
-        assert [m.objective_id for m in confirmed] == [draft.objective.id]
-        c = voiced.connect()  # a session of its own for the cancel below
-        c.hello()
-        c.send(TextInput(id="t2", text="Ask Kofi to build a bench by the pond"))
-        draft = c.expect(ObjectiveDraft)
-        c.expect(TurnDone)
-    else:
-        # Too quiet a yes must not confirm: it must ask.
-        clarify = next(m for m in msgs if isinstance(m, ObjectiveClarify))
-        assert clarify.reason == "low-confidence-confirm" and "Kofi" in clarify.question
-        c2 = voiced.connect()
-        assert draft.objective.id in [p.id for p in c2.hello(resume=ok.session).pending]
-        c = c2
-    stream(c, FIXTURES["cancel.joe"].pcm, "cancel")
+    confirmed = [m for m in msgs if isinstance(m, ObjectiveConfirmed)]
+    assert [m.objective_id for m in confirmed] == [draft.objective.id]
+    c = voiced.connect()  # a session of its own for the cancel below
+    c.hello()
+    c.send(TextInput(id="t2", text="Ask Kofi to build a bench by the pond"))
+    draft = c.expect(ObjectiveDraft)
+    c.expect(TurnDone)
+    # espeak's "cancel", which tiny.en writes "Council.".
+    stream(c, FIXTURES["cancel.espeak-en-us"].pcm, "cancel")
     msgs = until_done(c)
     rejected = [m for m in msgs if isinstance(m, ObjectiveRejected)]
     assert [r.objective_id for r in rejected] == [draft.objective.id]

@@ -205,6 +205,7 @@ def stt_model_dir(section: SttSection) -> Path:
 
 def build_stt(section: SttSection, vocabulary: list[str]) -> Any:
     """The STT worker pool (not started). Raises ProviderMissing for a missing model."""
+    from vac.intent import reply_phrases, verb_words
     from vac.speech.stt import SttConfig, SttModelMissing, WhisperStt
     from vac.speech.workers import SttPool, SttPoolConfig
 
@@ -221,7 +222,16 @@ def build_stt(section: SttSection, vocabulary: list[str]) -> Any:
         stt_model_dir(section)
     except SttModelMissing as exc:
         raise ProviderMissing(f"stt: {exc}") from None
-    factory = functools.partial(WhisperStt, stt_config, vocabulary=tuple(vocabulary))
+    # The parser's own reply phrases: what a short utterance is scored against
+    # while a draft is pending (docs/stt.md, "Spoken replies").
+    # and the one-word verbs, for a verb slot the decoder filled with another word.
+    factory = functools.partial(
+        WhisperStt,
+        stt_config,
+        vocabulary=tuple(vocabulary),
+        replies=reply_phrases(),
+        verbs=verb_words(),
+    )
     return SttPool(factory, SttPoolConfig(workers=section.workers, max_pending=section.max_pending))
 
 

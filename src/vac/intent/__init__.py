@@ -20,6 +20,7 @@ from vac.intent.evidence import (
     SPOKEN_REJECT_MIN_CONFIDENCE,
     Evidence,
     NameChoice,
+    ReplyChoice,
     WordProb,
     chosen,
     reply_floor,
@@ -33,6 +34,7 @@ from vac.intent.gate import (
     DraftEntry,
     DraftState,
     classify_reply,
+    reply_phrases,
 )
 from vac.intent.grammar import (
     GRAMMAR_FUNCTION_NAME,
@@ -40,6 +42,7 @@ from vac.intent.grammar import (
     grammar_function_schema,
     objective_json_schema,
 )
+from vac.intent.lexicon import verb_words
 from vac.intent.negotiation import (
     AuditEvent,
     Decision,
@@ -52,6 +55,7 @@ from vac.intent.negotiation import (
     value_conflicts,
 )
 from vac.intent.parser import MIN_CONFIDENCE, Clarify, Draft, ParseResult, parse
+from vac.intent.reply_evidence import HeardReply, spoken_reply
 from vac.intent.roster import (
     DEFAULT_DRAFT_TTL_S,
     GROUNDING_THRESHOLD,
@@ -111,6 +115,7 @@ __all__ = [
     "DraftState",
     "Evidence",
     "FieldError",
+    "HeardReply",
     "IntentConfigInvalid",
     "IntentError",
     "NameChoice",
@@ -118,6 +123,7 @@ __all__ = [
     "ObjectiveInvalid",
     "ObjectiveUnknown",
     "ParseResult",
+    "ReplyChoice",
     "Resolution",
     "RevisionStale",
     "Roster",
@@ -148,11 +154,14 @@ __all__ = [
     "parity_scenario",
     "parse",
     "reply_floor",
+    "reply_phrases",
     "resolve_agent",
     "route",
+    "spoken_reply",
     "summarise",
     "validate_objective",
     "value_conflicts",
+    "verb_words",
     "weigh",
     "with_commitments",
 ]

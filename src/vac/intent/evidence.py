@@ -76,11 +76,22 @@ class NameChoice(msgspec.Struct, frozen=True, array_like=True):
     posterior: float
 
 
+class ReplyChoice(msgspec.Struct, frozen=True, array_like=True):
+    """A reply phrase (`confirm`/`reject`) or the free transcript (`heard`),
+    with its total log-probability given the audio."""
+
+    kind: str
+    text: str
+    logprob: float
+
+
 class Evidence(msgspec.Struct, frozen=True):
     """What the recogniser knows about its own transcript."""
 
     words: tuple[WordProb, ...] = ()
     names: tuple[NameChoice, ...] = ()  # best first; empty when no slot was rescored
+    # Best first; empty unless a reply was expected and the utterance was short.
+    replies: tuple[ReplyChoice, ...] = ()
 
 
 def reply_floor(kind: str, *, weighed: bool) -> float:

@@ -132,6 +132,13 @@ _POLITE_PREFIX: Final = ("oh ", "um ", "uh ", "well ", "hmm ")
 _POLITE_SUFFIX: Final = (" please", " thanks", " thank you")
 
 
+def reply_phrases() -> tuple[tuple[str, Reply], ...]:
+    """Every confirm and reject phrase the parser knows, for the recogniser to
+    score a short utterance against (sorted: the same order in every worker)."""
+    confirm: tuple[tuple[str, Reply], ...] = tuple((p, "confirm") for p in sorted(_CONFIRM))
+    return confirm + tuple((p, "reject") for p in sorted(_REJECT))
+
+
 def classify_reply(text: str) -> Reply | None:
     """ "yes" / "do it" → confirm, "no" / "never mind" → reject; anything that
     says more ("no, tell Kofi instead") → None, so it is parsed as a new turn."""

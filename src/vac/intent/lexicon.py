@@ -111,6 +111,11 @@ VERB_CUES: Final[Mapping[str, str]] = {
 VERB_PHRASES: Final = phrases(VERB_CUES)
 
 
+def verb_words() -> tuple[tuple[str, Verb], ...]:
+    """The one-word verb cues and their verbs, for the recogniser's verb slot."""
+    return tuple((w, cast(Verb, v)) for w, v in VERB_CUES.items() if " " not in w)
+
+
 def verb_of(phrase: Phrase) -> Verb:
     return cast(Verb, VERB_CUES[" ".join(phrase)])
 

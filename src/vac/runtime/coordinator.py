@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import datetime as dt
 from typing import Final
 
 from vac import intent
@@ -102,6 +103,7 @@ class TurnCoordinator:
                 shared.partial_interval_ms,
                 self._on_final,
                 self.barge_in,
+                lambda: self._sole_pending(wall_now()) is not None,
             )
         self.turns = TurnRunner(self.transport, session, self.speaker, self._said)
         self.announcer = Announcer(session, self.turns, self.speaker is not None)  # §9 updates
@@ -278,6 +280,10 @@ class TurnCoordinator:
                 self.turns.begin(turn, lambda t: self._clarified(t, clarify))
         return final
 
+    def _sole_pending(self, now: dt.datetime) -> intent.DraftEntry | None:
+        book, session = self.shared.book, self.session
+        return book.sole_pending(session.principal, session=session.id, now=now)
+
     def _meaning(
         self,
         turn: Turn,
@@ -290,18 +296,15 @@ class TurnCoordinator:
         now = wall_now()
         if (picked := self.choice.answer(text)) is not None:
             text, confidence, evidence = picked, 1.0, None  # the steward named the agent
-        reply_kind = intent.classify_reply(text)
-        sole = self.shared.book.sole_pending(
-            self.session.principal, session=self.session.id, now=now
-        )
-        if reply_kind is not None and sole is not None:
+        sole = self._sole_pending(now)  # the audio's reply scores only answer a draft
+        reply = intent.spoken_reply(text, confidence, evidence, rescored_ok=sole is not None)
+        if reply is not None and sole is not None:
             oid = sole.objective.id
-            sure = confidence >= intent.reply_floor(reply_kind, weighed=evidence is not None)
-            if reply_kind == "reject" and sure:
+            if reply.kind == "reject" and reply.sure:
                 return self.planner.reject(turn.id, oid, now, None)
-            if reply_kind == "confirm" and sure:
+            if reply.kind == "confirm" and reply.sure:
                 return self.planner.confirm(turn.id, oid, None, None, now, None)
-            if reply_kind == "confirm":
+            if reply.kind == "confirm":
                 # A low-confidence "yes" never binds an agent: ask for a clear one.
                 summary = intent.summarise(sole.objective, now=now)
                 question = (
@@ -309,9 +312,8 @@ class TurnCoordinator:
                     "or confirm it on screen."
                 )
                 return Clarification("low-confidence-confirm", question)
-        if reply_kind is not None and sole is None:  # "yes, go ahead" to a permission-request
-            sure = confidence >= intent.reply_floor(reply_kind, weighed=evidence is not None)
-            granted = spoken_answer(self.shared, self.session, turn.id, reply_kind, sure, ref)
+        if reply is not None and sole is None:  # "yes, go ahead" to a permission-request
+            granted = spoken_answer(self.shared, self.session, turn.id, reply.kind, reply.sure, ref)
             if granted is not None:
                 return granted
         t0_ns = monotonic_ns()

@@ -31,4 +31,5 @@ def evidence_of(result: Transcript) -> intent.Evidence | None:
     return intent.Evidence(
         words=tuple(intent.WordProb(w.start, w.end, w.prob) for w in result.words),
         names=tuple(intent.NameChoice(n.name, n.posterior) for n in result.names),
+        replies=tuple(intent.ReplyChoice(r.kind, r.text, r.logprob) for r in result.replies),
     )

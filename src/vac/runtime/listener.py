@@ -115,8 +115,12 @@ class Listener:
         partial_interval_ms: int,
         on_final: Callable[[FinalHeard], TranscriptFinal | None],
         on_speech: Callable[[], None],
+        reply_expected: Callable[[], bool] = lambda: False,
     ) -> None:
         self.transport = transport
+        # Whether one draft is pending now: a short final is then also scored
+        # against the reply phrases, in the worker (docs/stt.md).
+        self.reply_expected = reply_expected
         self.session = session
         self.stt = stt
         self.vad_config = vad_config
@@ -378,10 +382,11 @@ class Listener:
         ):
             # Partial priority: a guess never crowds out anyone's real final;
             # but decoded completely, as it may become the final.
-            pcm, key = bytes(st.pcm), _spec_key(self.session, st)
-            task = self._tasks.spawn(
-                self.stt.transcribe(pcm, kind="partial", key=key, complete=True)
+            pcm, key, reply = bytes(st.pcm), _spec_key(self.session, st), self.reply_expected()
+            job = self.stt.transcribe(
+                pcm, kind="partial", key=key, complete=True, reply_expected=reply
             )
+            task = self._tasks.spawn(job)
             task.add_done_callback(_quiet)
             st.speculation = _Speculation(st.voiced_ms, task)
 
@@ -403,7 +408,8 @@ class Listener:
         elif spec is not None:
             spec.task.cancel()
             self.stt.cancel(_spec_key(self.session, st))
-        return await self.stt.transcribe(pcm, kind="final", key=_final_key(self.session, st))
+        key, reply = _final_key(self.session, st), self.reply_expected()
+        return await self.stt.transcribe(pcm, kind="final", key=key, reply_expected=reply)
 
     def _maybe_partial(self, st: _Open) -> None:
         new_ms = (len(st.pcm) - st.partial_audio_bytes) // BYTES_PER_MS

@@ -13,9 +13,10 @@ from __future__ import annotations
 import math
 import re
 from collections.abc import Sequence
-from typing import Final, NamedTuple
+from typing import Any, Final, NamedTuple
 
 import msgspec
+import numpy as np
 
 # Words that put a name right after them: "ask Kofi to…", "tell Imani…".
 _CUES: Final = frozenset({"ask", "tell", "have", "get", "let", "remind", "and"})
@@ -219,3 +220,45 @@ def posteriors(names: Sequence[str], logprobs: Sequence[float]) -> tuple[NameSco
     total = sum(weights)
     scored = [NameScore(n, w / total) for n, w in zip(names, weights, strict=True)]
     return tuple(sorted(scored, key=lambda s: -s.posterior))
+
+
+def chosen_probs(logits: Sequence[Any], tokens: Sequence[int]) -> list[float]:
+    """The probability of each chosen token under its step's distribution."""
+    probs: list[float] = []
+    for step, token in zip(logits, tokens, strict=False):
+        row = np.asarray(step, dtype=np.float64).ravel()
+        row = np.exp(row - row.max())
+        probs.append(float(row[token] / row.sum()))
+    return probs
+
+
+def roster_sentence(names: Sequence[str]) -> str | None:
+    """ "Tasks for Abeni, Kofi and Imani.": the roster as previous text."""
+    if not names:
+        return None
+    listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return f"Tasks for {listed}."
+
+
+class Decoded(NamedTuple):
+    """One greedy (or beam) decoding of a window."""
+
+    text: str
+    avg_logprob: float
+    no_speech_prob: float
+    tokens: list[int]
+    probs: list[float] | None  # each token's probability, when the decoder gave it
+
+
+def without_repeats(decoded: Decoded, pieces: Sequence[str]) -> Decoded:
+    """`decoded` cut after its first sentence when the rest only repeats it."""
+    kept = collapse_repeats(decoded.text)
+    if kept == decoded.text:
+        return decoded
+    text = ""
+    for n, piece in enumerate(pieces, start=1):
+        text += piece
+        if text.strip() == kept:
+            probs = None if decoded.probs is None else decoded.probs[:n]
+            return decoded._replace(text=kept, tokens=decoded.tokens[:n], probs=probs)
+    return decoded  # the tokens do not end where the kept text does: keep all

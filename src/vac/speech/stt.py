@@ -25,14 +25,19 @@ import numpy as np
 import numpy.typing as npt
 
 from vac.errors import ErrorCode, VacError
+from vac.speech import replies as rp
+from vac.speech import verbs as vb
 from vac.speech.slots import (
+    Decoded,
     NameScore,
     WordProb,
     bare,
-    collapse_repeats,
+    chosen_probs,
     looped,
     name_slot,
     posteriors,
+    roster_sentence,
+    without_repeats,
     word_probs,
 )
 from vac.speech.transcript_filter import confidence, drop_reason, speech_level_dbfs
@@ -55,6 +60,10 @@ _KEEP_HEARD_LOGPROB: Final = 4.0
 # scores: on the dev half 4 in 30 replaced names were wrong at posteriors
 # 0.89-0.99 ("a mani" for espeak's Abeni). The draft flags it; the steward sees.
 _RESCORED_NAME_MAX: Final = 0.45
+# Encoder positions (20 ms each) kept past the audio when scoring slots: the
+# padding after speech is how Whisper knows it ended. 0.5 s was too little (a
+# noisy "Forget it." scored -20 nats, -2.4 with 2 s, -1.2 with all 10 s).
+_MARGIN_POS: Final = 100
 
 
 class SttError(VacError):
@@ -110,12 +119,19 @@ class Transcript(msgspec.Struct, frozen=True):
     names: tuple[NameScore, ...] = ()
     # What the decoder first wrote in the name slot, when rescoring replaced it.
     heard_name: str | None = None
+    # What the decoder first wrote in the verb slot, when rescoring replaced it.
+    heard_verb: str | None = None
+    # A short final heard while a reply was expected: the free transcript and
+    # the best reply phrases of each kind, scored against the audio, best first.
+    replies: tuple[rp.ReplyScore, ...] = ()
 
 
 class SttEngine(Protocol):
     """What the runtime needs from a recogniser. Calls block; run them off the loop."""
 
-    def transcribe(self, pcm: npt.NDArray[np.int16], *, final: bool) -> Transcript: ...
+    def transcribe(
+        self, pcm: npt.NDArray[np.int16], *, final: bool, reply_expected: bool = False
+    ) -> Transcript: ...
 
 
 def default_model_dir() -> Path:
@@ -141,9 +157,20 @@ def resolve_model_dir(config: SttConfig) -> Path:
 class WhisperStt:
     """faster-whisper with English forced, our own VAD, and roster-name biasing."""
 
-    def __init__(self, config: SttConfig | None = None, *, vocabulary: Sequence[str] = ()) -> None:
+    def __init__(
+        self,
+        config: SttConfig | None = None,
+        *,
+        vocabulary: Sequence[str] = (),
+        replies: Sequence[tuple[str, str]] = (),
+        verbs: Sequence[tuple[str, str]] = (),
+    ) -> None:
         self._config = config or SttConfig()
         self._vocabulary = tuple(vocabulary)
+        # The parser's (phrase, "confirm"|"reject") pairs, as Whisper writes them.
+        self._replies = rp.candidates(replies)
+        # The lexicon's one-word (word, Verb) pairs, for an empty verb slot.
+        self._verbs = tuple(verbs)
         path = resolve_model_dir(self._config)
         # Imported here so that importing vac.speech stays cheap for the daemon.
         from faster_whisper import WhisperModel
@@ -167,7 +194,7 @@ class WhisperStt:
         )
         # The names as a sentence of previous context bias the decoder towards
         # their spelling; a sentence loops far less than a bare list (docs/stt.md).
-        self._prompt_text = _sentence(self._vocabulary)
+        self._prompt_text = roster_sentence(self._vocabulary)
         self._prefix_tokens: list[int] = []
         if self._prompt_text is not None:
             self._prefix_tokens = [self._tokenizer.sot_prev, *self._encode(self._prompt_text)]
@@ -183,9 +210,13 @@ class WhisperStt:
     def config(self) -> SttConfig:
         return self._config
 
-    def transcribe(self, pcm: npt.NDArray[np.int16], *, final: bool) -> Transcript:
+    def transcribe(
+        self, pcm: npt.NDArray[np.int16], *, final: bool, reply_expected: bool = False
+    ) -> Transcript:
         """Recognise 16 kHz mono int16 audio. A partial (`final=False`) skips the
-        per-word evidence and the name rescoring: it is only shown."""
+        per-word evidence and the name rescoring: it is only shown.
+        `reply_expected` (one draft pending): a short final is also scored
+        against the reply phrases."""
         started = time.perf_counter()
         audio_ms = len(pcm) * 1000 // RATE_HZ
         level_dbfs = speech_level_dbfs(pcm)
@@ -194,7 +225,7 @@ class WhisperStt:
         audio = pcm.astype(np.float32) / 32768.0
         heard = _Heard("", -math.inf, 1.0)
         if audio_ms <= self._config.window_ms:
-            heard = self._decode_window(audio, final=final)
+            heard = self._decode_window(audio, final=final, reply_expected=reply_expected)
         else:
             text, avg_logprob, no_speech_prob = self._decode_full(audio)
             heard = _Heard(text, avg_logprob, no_speech_prob)
@@ -226,9 +257,13 @@ class WhisperStt:
             words=heard.words,
             names=heard.names,
             heard_name=heard.heard_name,
+            heard_verb=heard.heard_verb,
+            replies=heard.replies,
         )
 
-    def _decode_window(self, audio: npt.NDArray[np.float32], *, final: bool) -> _Heard:
+    def _decode_window(
+        self, audio: npt.NDArray[np.float32], *, final: bool, reply_expected: bool
+    ) -> _Heard:
         from faster_whisper.audio import pad_or_trim
         from faster_whisper.transcribe import get_ctranslate2_storage
 
@@ -248,7 +283,7 @@ class WhisperStt:
         heard = _Heard(decoded.text, decoded.avg_logprob, decoded.no_speech_prob)
         if not decoded.text or looped(decoded.text, self._vocabulary):
             return heard
-        decoded = _without_repeats(decoded, self._pieces(decoded.tokens))
+        decoded = without_repeats(decoded, self._pieces(decoded.tokens))
         if not final:
             # A partial is only shown: no evidence, no rescoring, so that a
             # final never waits long behind one on a busy worker.
@@ -258,10 +293,36 @@ class WhisperStt:
         if probs is None:  # beam search gives no per-step distribution: force-decode once
             probs = self._align(encoded, prompt, [decoded.tokens], audio_frames)[0]
         text, words = word_probs(self._pieces(decoded.tokens), probs)
-        heard = heard._replace(text=text, words=words)
-        return self._rescore(encoded, heard, audio_frames)
+        heard = self._rescore(encoded, heard._replace(text=text, words=words), audio_frames)
+        if self._verbs and self._config.rescore_below > 0:
+            heard = self._rescore_verb(encoded, heard, audio_frames)
+        if reply_expected and self._replies and rp.short_enough(heard.text):
+            heard = heard._replace(replies=self._score_replies(encoded, heard.text, audio_frames))
+        return heard
 
-    def _generate(self, encoded: Any, prompt: list[int], budget: int) -> _Decoded:
+    def _rescore_verb(self, encoded: Any, heard: _Heard, frames: int) -> _Heard:
+        """An agent but no verb heard: the lexicon's verbs in the verb slot."""
+
+        cut = _cut(encoded, frames)
+
+        def token_probs(texts: list[str]) -> list[list[float]]:
+            return self._align(cut, self._start, [self._encode(t) for t in texts], frames)
+
+        got = vb.rescore(heard.text, heard.words, self._vocabulary, self._verbs, token_probs)
+        if got is None:
+            return heard
+        return heard._replace(text=got.text, words=got.words, heard_verb=got.heard)
+
+    def _score_replies(self, encoded: Any, text: str, frames: int) -> tuple[rp.ReplyScore, ...]:
+        """The free transcript and the reply phrases, scored without the name prompt."""
+        cut = _cut(encoded, frames)
+
+        def token_probs(texts: list[str]) -> list[list[float]]:
+            return self._align(cut, self._start, [self._encode(t) for t in texts], frames)
+
+        return rp.score(text, self._replies, token_probs)
+
+    def _generate(self, encoded: Any, prompt: list[int], budget: int) -> Decoded:
         import ctranslate2
 
         greedy = self._config.beam_size == 1
@@ -284,8 +345,8 @@ class WhisperStt:
         # (length_penalty 1); the +1 counts the end-of-text token.
         avg_logprob = float(result.scores[0]) * len(tokens) / (len(tokens) + 1)
         text = str(self._tokenizer.decode(tokens)).strip()
-        probs = _chosen_probs(result.logits[0], tokens) if greedy else None
-        return _Decoded(text, avg_logprob, float(result.no_speech_prob), tokens, probs)
+        probs = chosen_probs(result.logits[0], tokens) if greedy else None
+        return Decoded(text, avg_logprob, float(result.no_speech_prob), tokens, probs)
 
     def _align(
         self, encoded: Any, prompt: list[int], token_lists: list[list[int]], frames: int
@@ -391,38 +452,6 @@ class WhisperStt:
         return text, weighted_logprob / total_tokens, weighted_no_speech / total_tokens
 
 
-class _Decoded(NamedTuple):
-    text: str
-    avg_logprob: float
-    no_speech_prob: float
-    tokens: list[int]
-    probs: list[float] | None  # each token's probability, when the decoder gave it
-
-
-def _without_repeats(decoded: _Decoded, pieces: Sequence[str]) -> _Decoded:
-    """`decoded` cut after its first sentence when the rest only repeats it."""
-    kept = collapse_repeats(decoded.text)
-    if kept == decoded.text:
-        return decoded
-    text = ""
-    for n, piece in enumerate(pieces, start=1):
-        text += piece
-        if text.strip() == kept:
-            probs = None if decoded.probs is None else decoded.probs[:n]
-            return decoded._replace(text=kept, tokens=decoded.tokens[:n], probs=probs)
-    return decoded  # the tokens do not end where the kept text does: keep all
-
-
-def _chosen_probs(logits: Sequence[Any], tokens: Sequence[int]) -> list[float]:
-    """The probability of each chosen token under its step's distribution."""
-    probs: list[float] = []
-    for step, token in zip(logits, tokens, strict=False):
-        row = np.asarray(step, dtype=np.float64).ravel()
-        row = np.exp(row - row.max())
-        probs.append(float(row[token] / row.sum()))
-    return probs
-
-
 class _Heard(NamedTuple):
     text: str
     avg_logprob: float
@@ -430,14 +459,14 @@ class _Heard(NamedTuple):
     words: tuple[WordProb, ...] = ()
     names: tuple[NameScore, ...] = ()
     heard_name: str | None = None
+    heard_verb: str | None = None
+    replies: tuple[rp.ReplyScore, ...] = ()
 
 
-def _sentence(names: Sequence[str]) -> str | None:
-    """ "Tasks for Abeni, Kofi and Imani.": the roster as previous text."""
-    if not names:
-        return None
-    listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-    return f"Tasks for {listed}."
+def _cut(encoded: Any, frames: int) -> npt.NDArray[np.float32]:
+    """The encoder's output up to 2 s past the audio: the rest is padding, and
+    a forced decode of a short utterance is ~2-3x cheaper without it."""
+    return np.ascontiguousarray(np.asarray(encoded)[:, : frames // 2 + _MARGIN_POS])
 
 
 def _ms_since(started: float) -> float:

@@ -99,6 +99,7 @@ class SttPoolConfig(msgspec.Struct, frozen=True, kw_only=True):
 # Pipe messages. Parent -> child: `_Job` then the PCM as a second message.
 class _Job(msgspec.Struct, frozen=True):
     final: bool
+    reply_expected: bool = False
 
 
 class _Ready(msgspec.Struct, frozen=True, tag="ready"):
@@ -152,7 +153,9 @@ def _worker_main(factory: EngineFactory, conn: multiprocessing.connection.Connec
             return
         reply: _Reply
         try:
-            reply = _Result(engine.transcribe(np.frombuffer(pcm, dtype="<i2"), final=job.final))
+            samples = np.frombuffer(pcm, dtype="<i2")
+            heard = engine.transcribe(samples, final=job.final, reply_expected=job.reply_expected)
+            reply = _Result(heard)
         except Exception as exc:
             reply = _JobFailed(f"{type(exc).__name__}: {exc}")
         conn.send_bytes(encoder.encode(reply))
@@ -194,9 +197,9 @@ class _Worker:
             return reply
         return _LoadFailed(f"unexpected start reply {type(reply).__name__}")
 
-    def roundtrip(self, final: bool, pcm: bytes) -> _Result | _JobFailed:
+    def roundtrip(self, job: _Job, pcm: bytes) -> _Result | _JobFailed:
         try:
-            self.conn.send_bytes(self._encoder.encode(_Job(final)))
+            self.conn.send_bytes(self._encoder.encode(job))
             self.conn.send_bytes(pcm)
             reply = self._decoder.decode(self.conn.recv_bytes())
         except (EOFError, OSError) as exc:
@@ -229,6 +232,7 @@ class _PendingJob:
     pcm: bytes
     future: asyncio.Future[Transcript] = field(repr=False)
     complete: bool = True  # the engine's full decoding (evidence, rescoring)
+    reply_expected: bool = False  # one draft pending: score a short final as a reply
 
     @property
     def settled(self) -> bool:
@@ -301,13 +305,21 @@ class SttPool:
             self._runners.append(asyncio.create_task(self._run(slot), name=f"stt-slot-{slot}"))
 
     async def transcribe(
-        self, pcm: bytes, *, kind: JobKind, key: str, complete: bool | None = None
+        self,
+        pcm: bytes,
+        *,
+        kind: JobKind,
+        key: str,
+        complete: bool | None = None,
+        reply_expected: bool = False,
     ) -> Transcript:
         """Recognise s16le 16 kHz mono `pcm`. Raises Busy, Superseded or ProviderUnavailable.
 
         `kind` is the job's priority; `complete` asks for the engine's full
         decoding (default: finals only). A speculative final runs at partial
         priority but completely: its result may become the final.
+        `reply_expected`: a short complete result is also scored against the
+        reply phrases (docs/stt.md).
         """
         if not self._started or self._closed or self._wakeup is None:
             raise ProviderUnavailable("STT pool is not running")
@@ -315,6 +327,7 @@ class SttPool:
             raise ProviderUnavailable("no STT worker is alive")
         job = _PendingJob(key, kind == "final", pcm, asyncio.get_running_loop().create_future())
         job.complete = kind == "final" if complete is None else complete
+        job.reply_expected = reply_expected
         self._enqueue(job)
         async with self._wakeup:
             self._wakeup.notify()
@@ -399,7 +412,8 @@ class SttPool:
 
     async def _roundtrip(self, worker: _Worker, job: _PendingJob) -> _Result | _JobFailed:
         loop = asyncio.get_running_loop()
-        call = loop.run_in_executor(self._executor, worker.roundtrip, job.complete, job.pcm)
+        header = _Job(job.complete, job.reply_expected)
+        call = loop.run_in_executor(self._executor, worker.roundtrip, header, job.pcm)
         try:
             done, _ = await asyncio.wait({call}, timeout=self._config.job_timeout_s)
         except asyncio.CancelledError:

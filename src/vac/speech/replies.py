@@ -1,0 +1,119 @@
+"""A short utterance scored against the reply grammar, when a reply is expected.
+
+tiny.en mishears one-word replies ("Council" for an espeak "cancel", "Crap,
+not" for "scrap that") and scores right ones low. When exactly one draft is
+pending, the words that can answer it are a closed set: the parser's confirm
+and reject phrases. Each is force-decoded against the audio, as the name
+slot is (docs/stt.md), and the intent layer compares the best phrase of each
+polarity with the other and with the free transcript
+(`vac.intent.reply_evidence`).
+
+A score is a text's total log-probability given the audio. CTranslate2's
+forced decoding gives no probability for the end of the text, so a prefix
+would score as well as the whole ("Okay." on "Okay, what now?"): a phrase is
+only scored when its length in words is within one of the free transcript's.
+
+No model here: `WhisperStt` supplies the two scoring calls.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Callable, Sequence
+from typing import Final, Literal
+
+import msgspec
+
+ReplyKind = Literal["confirm", "reject", "heard"]
+
+# Only a short transcript may be a misheard reply: "Council", "Crap, not",
+# "Console Met". Anything longer is a sentence, parsed as one.
+REPLY_MAX_WORDS: Final = 4
+# Phrases force-decoded per batch: the cost of a batch grows faster than its
+# size (12 phrases 35 ms, 24 phrases 109 ms, 41 phrases 188 ms on 2 cores).
+BATCH: Final = 12
+# A phrase this many words longer or shorter than the free transcript is not scored.
+WORDS_APART: Final = 1
+_FLOOR: Final = 1e-9
+_WORDS: Final = re.compile(r"[A-Za-z0-9']+")
+
+
+class ReplyScore(msgspec.Struct, frozen=True, array_like=True):
+    """A reply phrase (or the free transcript, `heard`) and its score given the audio."""
+
+    kind: str  # ReplyKind
+    text: str
+    logprob: float  # total log-probability of the text's tokens given the audio
+
+
+def written(phrase: str) -> str:
+    """How Whisper writes a reply phrase: "never mind" → "Never mind."."""
+    phrase = phrase.strip()
+    return phrase[:1].upper() + phrase[1:] + "."
+
+
+def candidates(phrases: Sequence[tuple[str, str]]) -> tuple[tuple[str, str], ...]:
+    """(written phrase, kind), one per written form, in the given order.
+
+    `phrases` are the parser's (phrase, "confirm"|"reject") pairs; spellings
+    that only differ in case collapse to one.
+    """
+    seen: set[str] = set()
+    out: list[tuple[str, str]] = []
+    for phrase, kind in phrases:
+        text = written(phrase)
+        if text.lower() not in seen and kind in ("confirm", "reject"):
+            seen.add(text.lower())
+            out.append((text, kind))
+    return tuple(out)
+
+
+def words(text: str) -> int:
+    return len(_WORDS.findall(text))
+
+
+def short_enough(text: str) -> bool:
+    """Whether a transcript is short enough to be a misheard reply."""
+    return 0 < words(text) <= REPLY_MAX_WORDS
+
+
+def fits(phrase: str, heard: str) -> bool:
+    """Whether `phrase` could be what was heard as `heard`, by its length."""
+    return abs(words(phrase) - words(heard)) <= WORDS_APART
+
+
+def total(probs: Sequence[float]) -> float:
+    return sum(math.log(max(float(p), _FLOOR)) for p in probs)
+
+
+def score(
+    heard: str,
+    phrases: Sequence[tuple[str, str]],
+    token_probs: Callable[[list[str]], list[list[float]]],
+) -> tuple[ReplyScore, ...]:
+    """The free transcript and each phrase that `fits` it, scored; best first.
+
+    `token_probs(texts)` gives each text's token probabilities given the
+    audio (forced decoding); it is called with at most `BATCH` texts.
+    """
+    kept = [(text, kind) for text, kind in phrases if fits(text, heard)]
+    texts = [heard, *(text for text, _kind in kept)]
+    sums: list[float] = []
+    for at in range(0, len(texts), BATCH):
+        sums += [total(p) for p in token_probs(texts[at : at + BATCH])]
+    scored = [ReplyScore("heard", heard, sums[0])]
+    scored += [ReplyScore(kind, text, s) for (text, kind), s in zip(kept, sums[1:], strict=True)]
+    return tuple(sorted(scored, key=lambda s: -s.logprob))
+
+
+__all__ = [
+    "REPLY_MAX_WORDS",
+    "ReplyKind",
+    "ReplyScore",
+    "candidates",
+    "fits",
+    "score",
+    "short_enough",
+    "written",
+]

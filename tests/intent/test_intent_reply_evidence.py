@@ -1,0 +1,142 @@
+"""A spoken yes/no decided on rescoring against the reply grammar
+(intent/reply_evidence.py): the golden table of margins, and properties."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from vac.intent import Evidence, ReplyChoice, WordProb, classify_reply, reply_phrases, spoken_reply
+from vac.intent.reply_evidence import CONFIRM_MARGIN, HEARD_SLACK, REJECT_MARGIN, rescored
+
+WORDS = (WordProb(0, 3, 0.9),)
+
+
+def scores(heard: float, confirm: float | None, reject: float | None) -> tuple[ReplyChoice, ...]:
+    out = [ReplyChoice("heard", "…", heard)]
+    if confirm is not None:
+        out.append(ReplyChoice("confirm", "Yes.", confirm))
+    if reject is not None:
+        out.append(ReplyChoice("reject", "Cancel.", reject))
+    return tuple(out)
+
+
+# (heard, best confirm, best reject) in nats → what the rescoring stands behind.
+GOLDEN = [
+    # The free transcript is itself the phrase: a clear margin acts.
+    ((-2.0, -2.0, -2.0 - CONFIRM_MARGIN), "confirm"),
+    ((-2.0, -2.0 - REJECT_MARGIN, -2.0), "reject"),
+    # "Council." for "cancel": the phrase a little below what was written.
+    ((-2.0, -9.0, -2.0 - HEARD_SLACK + 0.1), "reject"),
+    # Polarities too close: neither.
+    ((-2.0, -2.0, -2.0 - CONFIRM_MARGIN + 0.1), None),
+    ((-2.0, -2.0 - REJECT_MARGIN + 0.1, -2.0), None),
+    # Every phrase far below the free transcript: a sentence, not a reply.
+    ((-1.0, -1.0 - HEARD_SLACK - 0.1, -20.0), None),
+    ((-1.0, -20.0, -1.0 - HEARD_SLACK - 0.1), None),
+    # Only one polarity fits the transcript's length: it still needs the slack.
+    ((-2.0, -2.5, None), "confirm"),
+    ((-2.0, None, -2.5), "reject"),
+    ((-2.0, -2.0 - HEARD_SLACK - 0.1, None), None),
+    # No phrase fits at all.
+    ((-2.0, None, None), None),
+]
+
+
+@pytest.mark.parametrize(("nats", "expected"), GOLDEN)
+def test_rescoring_golden_table(
+    nats: tuple[float, float | None, float | None], expected: str | None
+) -> None:
+    assert rescored(scores(*nats)) == expected
+
+
+def test_no_heard_score_means_no_decision() -> None:
+    assert rescored((ReplyChoice("confirm", "Yes.", -1.0),)) is None
+    assert rescored(()) is None
+
+
+def evidence(nats: tuple[float, float | None, float | None]) -> Evidence:
+    return Evidence(words=WORDS, replies=scores(*nats))
+
+
+SURE_YES = (-2.0, -2.0, -20.0)
+SURE_NO = (-2.0, -20.0, -2.0)
+UNDECIDED = (-2.0, -2.0, -2.5)
+
+
+@pytest.mark.parametrize(
+    ("text", "confidence", "nats", "expected"),
+    [
+        # The audio rescues what the words lost: misheard or scored low.
+        ("Council.", 0.45, SURE_NO, ("reject", True)),
+        ("Crap, not.", 0.3, SURE_NO, ("reject", True)),
+        ("Yes.", 0.2, SURE_YES, ("confirm", True)),
+        ("Shore.", 0.5, SURE_YES, ("confirm", True)),
+        # Words and audio disagree: never acted on.
+        ("Yes.", 0.9, SURE_NO, ("confirm", False)),
+        ("No.", 0.9, SURE_YES, ("reject", False)),
+        # Undecided or no rescoring: the words on their floors, as before.
+        ("Yes.", 0.9, UNDECIDED, ("confirm", True)),
+        ("Yes.", 0.2, UNDECIDED, ("confirm", False)),
+        ("Council.", 0.9, UNDECIDED, ("reject", True)),  # sounds like "cancel" (gate.py)
+        ("Okay, what now?", 0.9, UNDECIDED, None),
+        ("What time is it?", 0.9, UNDECIDED, None),
+    ],
+)
+def test_spoken_reply_table(
+    text: str,
+    confidence: float,
+    nats: tuple[float, float | None, float | None],
+    expected: tuple[str, bool] | None,
+) -> None:
+    got = spoken_reply(text, confidence, evidence(nats))
+    assert (None if got is None else (got.kind, got.sure)) == expected
+
+
+def test_without_a_pending_draft_the_audio_scores_are_not_read() -> None:
+    # A permission request answered by voice: the words alone decide.
+    assert spoken_reply("Go Fed.", 0.5, evidence(SURE_YES), rescored_ok=False) is None
+    low = spoken_reply("Yes.", 0.2, evidence(SURE_YES), rescored_ok=False)
+    assert low is not None and (low.kind, low.sure) == ("confirm", False)
+
+
+def test_typed_and_unscored_replies_keep_their_floors() -> None:
+    typed = spoken_reply("yes", 1.0, None)
+    assert typed is not None and (typed.kind, typed.sure) == ("confirm", True)
+    assert spoken_reply("ask Kofi to build a bench", 1.0, None) is None
+    unscored = Evidence(words=WORDS)  # no draft pending, or a long utterance
+    low = spoken_reply("yes", 0.2, unscored)
+    assert low is not None and not low.sure
+
+
+def test_reply_phrases_are_the_parsers_own() -> None:
+    phrases = reply_phrases()
+    assert {k for _p, k in phrases} == {"confirm", "reject"}
+    assert all(classify_reply(p) == k for p, k in phrases)
+    assert ("yes", "confirm") in phrases and ("scrap that", "reject") in phrases
+
+
+@given(
+    heard=st.floats(-30, 0),
+    confirm=st.floats(-60, 0) | st.none(),
+    reject=st.floats(-60, 0) | st.none(),
+)
+def test_a_decision_always_has_its_margins(
+    heard: float, confirm: float | None, reject: float | None
+) -> None:
+    got = rescored(scores(heard, confirm, reject))
+    if got == "confirm":
+        assert confirm is not None and confirm >= heard - HEARD_SLACK
+        assert reject is None or confirm - reject >= CONFIRM_MARGIN
+    elif got == "reject":
+        assert reject is not None and reject >= heard - HEARD_SLACK
+        assert confirm is None or reject - confirm >= REJECT_MARGIN
+
+
+@given(text=st.text(max_size=40), confidence=st.floats(0, 1))
+def test_a_non_reply_confirms_only_on_the_audio(text: str, confidence: float) -> None:
+    # Without rescoring, only words the parser reads as a reply can act.
+    got = spoken_reply(text, confidence, Evidence(words=WORDS))
+    if got is not None:
+        assert classify_reply(text) == got.kind

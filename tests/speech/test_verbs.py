@@ -1,0 +1,62 @@
+"""The verb slot's pure parts (speech/verbs.py), with a fake aligner."""
+
+from __future__ import annotations
+
+from vac.intent import verb_words
+from vac.intent.evidence import VERB_SURE
+from vac.speech.slots import WordProb
+from vac.speech.verbs import RESCORED_VERB_MAX, by_verb, rescore, verb_slot
+
+NAMES = ("Abeni", "Kofi", "Zuri", "Tariq", "Imani")
+VERBS = verb_words()
+
+
+def test_the_slot_is_right_after_the_agent_when_no_verb_was_heard() -> None:
+    text = "Tell Tariq to God the village tonight."
+    slot = verb_slot(text, NAMES, VERBS)
+    assert slot is not None and text[slot.start : slot.end] == "God"
+    text = "Zuri, please Repamma the fence."
+    slot = verb_slot(text, NAMES, VERBS)
+    assert slot is not None and text[slot.start : slot.end] == "Repamma"
+
+
+def test_no_slot_when_a_verb_was_heard_or_no_agent_or_nothing_follows() -> None:
+    assert verb_slot("Tell Tariq to guard the village.", NAMES, VERBS) is None
+    assert verb_slot("What time is it?", NAMES, VERBS) is None
+    assert verb_slot("Ask Kofi to go.", NAMES, VERBS) is None  # nothing to act on
+    assert verb_slot("Get Imani at the smoke.", NAMES, VERBS) is None  # "look at" dropped
+    assert verb_slot("Kofi, Tariq, put a fence up.", NAMES, VERBS) is None  # a second name
+
+
+def fake(texts: list[str]) -> list[list[float]]:
+    # The fake audio says "guard": texts are likelier the more they say so.
+    return [[0.9 if " guard " in t else 0.5 if " watch " in t else 0.2] for t in texts]
+
+
+def test_the_best_verb_replaces_the_heard_word_and_is_never_sure() -> None:
+    text = "Tell Tariq to God the village."
+    words = tuple(WordProb(m, m + len(w), 0.9) for m, w in ((0, "Tell"), (5, "Tariq,")))
+    words += (WordProb(14, 17, 0.4), WordProb(22, 30, 0.8))  # "God", "village."
+    got = rescore(text, words, NAMES, VERBS, fake)
+    assert got is not None
+    assert got.text == "Tell Tariq to guard the village." and got.heard == "God"
+    verb = next(w for w in got.words if got.text[w.start : w.end] == "guard")
+    assert verb.prob <= RESCORED_VERB_MAX < VERB_SURE  # the draft flags it
+    village = next(w for w in got.words if got.text[w.start : w.end] == "village.")
+    assert village.prob == 0.8
+
+
+def test_the_heard_word_is_kept_when_the_decoder_is_far_surer_of_it() -> None:
+    batches: list[list[str]] = []
+
+    def recording(texts: list[str]) -> list[list[float]]:
+        batches.append(texts)
+        return [[0.9] if i == 0 and len(batches) == 1 else [0.001] for i in range(len(texts))]
+
+    assert rescore("Tell Tariq to God the village.", (), NAMES, VERBS, recording) is None
+    assert all(len(b) <= 12 for b in batches)
+
+
+def test_a_verbs_share_sums_its_words() -> None:
+    share = by_verb([("guard", "Protect"), ("watch", "Protect"), ("build", "Build")], [0, 0, 0])
+    assert abs(share["Protect"] - 2 / 3) < 1e-9 and abs(share["Build"] - 1 / 3) < 1e-9
