@@ -26,7 +26,7 @@ from benchmarks.understanding import DEFAULT_VOICES, render
 from benchmarks.understanding_corpus import ROSTER, split_items
 
 from vac import intent
-from vac.runtime.listener import evidence_of
+from vac.runtime.heard import evidence_of
 from vac.speech.stt import SttConfig, Transcript, WhisperStt
 
 NOW = dt.datetime(2026, 12, 2, 10, 0, tzinfo=dt.UTC)

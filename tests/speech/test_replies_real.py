@@ -15,7 +15,7 @@ import pytest
 from tests.speech.audio import load_fixtures
 from tests.speech.fakes import NAMES
 from vac import intent
-from vac.runtime.listener import evidence_of
+from vac.runtime.heard import evidence_of
 from vac.speech.stt import SttConfig, WhisperStt, load_pcm
 
 pytestmark = pytest.mark.slow
