@@ -80,7 +80,7 @@ def test_push_to_talk_command_is_drafted_confirmed_and_the_reply_is_heard(
     # so that what follows the confirm is the reply alone.
     wait_until_spoken(speaker, since_s=t_sent)
     t_confirm = time.monotonic()
-    talk.type_line("y")
+    talk.send_keys("y")  # full-screen: a single key (Enter would start talking)
     talk.wait_for("confirmed", timeout_s=30)
     negotiation = talk.wait_for(NEGOTIATION, timeout_s=30)
     reply_text = negotiation.group(2)
@@ -102,5 +102,5 @@ def test_push_to_talk_command_is_drafted_confirmed_and_the_reply_is_heard(
     assert heard.text, heard.drop_reason
     assert wer <= REPLY_WER_MAX, (reply_text, heard.text)
 
-    talk.type_line("q")
+    talk.send_keys("q")
     assert talk.wait_exit(timeout_s=10) == 0, talk.stderr_tail()
