@@ -84,7 +84,12 @@ class TmuxServer:
         if cwd is not None:
             args += ["-c", str(cwd)]
         self.run(*args, command)
-        session = TmuxSession(self, name, stderr_path, status_path)
+        # Everything the program writes, also what a full-screen program
+        # overwrote: the screen alone forgets. Python starts in far more than
+        # the moment this takes, so nothing the program prints is missed.
+        output_path = self.root / f"{name}.output"
+        self.run("pipe-pane", "-o", "-t", name, f"cat >> {shlex.quote(str(output_path))}")
+        session = TmuxSession(self, name, stderr_path, status_path, output_path)
         self.sessions.append(session)
         return session
 
@@ -101,12 +106,18 @@ class TmuxServer:
 
 class TmuxSession:
     def __init__(
-        self, server: TmuxServer, name: str, stderr_path: Path | None, status_path: Path
+        self,
+        server: TmuxServer,
+        name: str,
+        stderr_path: Path | None,
+        status_path: Path,
+        output_path: Path,
     ) -> None:
         self.server = server
         self.name = name
         self.stderr_path = stderr_path
         self.status_path = status_path
+        self.output_path = output_path
 
     def send_keys(self, *keys: str) -> None:
         """tmux key names: "Enter", "C-c", "Up", or a word (each is looked up as a key)."""
@@ -135,6 +146,12 @@ class TmuxSession:
             return True, int(self.status_path.read_text())
         except FileNotFoundError:
             return False, None
+
+    def output(self) -> str:
+        """All the program wrote to the terminal so far, escapes included."""
+        if not self.output_path.exists():
+            return ""
+        return self.output_path.read_text(errors="replace")
 
     def stderr_tail(self, chars: int = 2000) -> str:
         if self.stderr_path is None or not self.stderr_path.exists():

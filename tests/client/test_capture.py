@@ -12,6 +12,7 @@ import pytest
 from tests.speech.audio import load_fixtures
 from vac.client.capture import HandsFree, webrtc_is_speech
 from vac.client.echo import EchoGate, PlayedLevels
+from vac.client.echo_path import EchoPath
 from vac.client.talk_audio import rms_s16
 
 FRAME = 640  # 20 ms of 16 kHz s16le
@@ -88,12 +89,29 @@ def test_streaming_sends_every_frame_until_the_daemon_closes() -> None:
 
 
 def _reply_and_echo(
-    reply: bytes, echo_gain: float, delay_ms: int, user: bytes | None = None, user_at_ms: int = 0
+    reply: bytes,
+    echo_gain: float,
+    delay_ms: int,
+    user: bytes | None = None,
+    user_at_ms: int = 0,
+    rt60_ms: int = 0,
 ) -> tuple[list[bytes], list[bytes]]:
-    """The frames the speaker played, and the microphone: delayed, attenuated echo (+ user)."""
+    """The frames the speaker played, and the microphone: delayed, attenuated echo (+ user).
+
+    `rt60_ms` > 0 adds a room: the echo path's impulse response is a direct
+    path plus an exponentially decaying noise tail reaching -60 dB at rt60_ms.
+    """
     ref = as_i16(reply)
+    if rt60_ms:
+        n = 16 * rt60_ms
+        tail = np.random.default_rng(7).standard_normal(n) * 10 ** (-3 * np.arange(n) / n)
+        tail *= 0.3 / np.sqrt(np.sum(tail**2))  # the tail: ~-10 dB of the direct path
+        tail[0] = 1.0
+        ref_echo = np.convolve(ref, tail)[: len(ref)]
+    else:
+        ref_echo = ref
     mic = np.zeros(len(ref) + 16 * delay_ms)
-    mic[16 * delay_ms :] += echo_gain * ref
+    mic[16 * delay_ms :] += echo_gain * ref_echo
     if user is not None:
         u = as_i16(user)
         start = 16 * user_at_ms
@@ -102,14 +120,14 @@ def _reply_and_echo(
     return frames(reply), frames(to_pcm(mic[: len(ref)]))
 
 
-def _run(gate: EchoGate, played: list[bytes], mic: list[bytes]) -> int | None:
+def _run(gate: EchoGate, played: list[bytes], mic: list[bytes], start_s: float = 0.0) -> int | None:
     """Feed frame by frame as the client does; the frame index of a barge-in, if any."""
     is_speech = webrtc_is_speech()
     levels = PlayedLevels()
     for i, (p, m) in enumerate(zip(played, mic, strict=True)):
-        now_s = i * 0.02
+        now_s = start_s + i * 0.02
         levels.played(now_s, rms_s16(p))
-        if gate.update(rms_s16(m), is_speech(m), levels.peak(now_s, gate.delay_max_s)):
+        if gate.update(rms_s16(m), is_speech(m), levels, now_s):
             return i
     return None
 
@@ -122,9 +140,20 @@ ECHO_CASES = [(g, d) for g in (0.25, 0.1) for d in (40, 80, 120, 160, 200)]
 @pytest.mark.parametrize(("gain", "delay_ms"), ECHO_CASES)
 def test_the_reply_echo_never_interrupts_itself(gain: float, delay_ms: int) -> None:
     gate = EchoGate()
-    for fx in SPEECH[:2]:  # one gate across replies, as in a session
+    for n, fx in enumerate(SPEECH[:2]):  # one gate across replies, as in a session
         played, mic = _reply_and_echo(fx.pcm, gain, delay_ms)
-        assert _run(gate, played, mic) is None, (fx.name, gain, delay_ms)
+        assert _run(gate, played, mic, start_s=100.0 * n) is None, (fx.name, gain, delay_ms)
+    # The gate learned where the echo comes back (one 20 ms frame of slack).
+    assert gate.path.delay_s is not None
+    assert abs(gate.path.delay_s * 1000 - delay_ms) <= 20, gate.path.delay_s
+
+
+@pytest.mark.parametrize("rt60_ms", [300, 600])
+def test_a_reverberant_room_does_not_make_the_reply_interrupt_itself(rt60_ms: int) -> None:
+    gate = EchoGate()
+    for n, fx in enumerate(SPEECH[:4]):
+        played, mic = _reply_and_echo(fx.pcm, 0.25, 80, rt60_ms=rt60_ms)
+        assert _run(gate, played, mic, start_s=100.0 * n) is None, (fx.name, rt60_ms)
 
 
 @pytest.mark.parametrize("delay_ms", [40, 120, 200])
@@ -158,3 +187,38 @@ def test_played_levels_peak_looks_back_only_as_far_as_asked() -> None:
     assert levels.peak(0.35, 0.3) == 5000.0
     assert levels.peak(0.45, 0.3) == 300.0
     assert levels.peak(10.0, 0.3) == 0.0
+
+
+def test_played_levels_fade_behind_the_window() -> None:
+    levels = PlayedLevels()
+    levels.played(0.0, 10000.0)
+    levels.played(0.3, 100.0)
+    assert levels.faded_peak(0.3, 0.1, tail_db_per_s=100.0) == pytest.approx(
+        10000.0 * 10 ** (-100.0 * 0.2 / 20)
+    )
+    assert levels.faded_peak(0.3, 0.1, tail_db_per_s=float("inf")) == 100.0
+    assert levels.faded_peak(5.0, 0.1, tail_db_per_s=100.0) == 0.0  # beyond the tail
+
+
+def test_a_learned_delay_narrows_the_reference_to_what_echoes_now() -> None:
+    """In a pause of the reply, the last loud word no longer sets the bar once the
+    delay is known: the reference falls by its tail instead of staying at the peak."""
+    levels = PlayedLevels()
+    for i in range(40):  # 400 ms: a loud word, then a pause
+        levels.played(i * 0.01, 8000.0 if i < 10 else 0.0)
+    unknown, known = EchoPath(), EchoPath(delay_s=0.05)
+    now_s = 0.39
+    assert unknown.reference(levels, now_s) == pytest.approx(8000.0)  # within delay_max_s
+    # Known: only blocks near now - 50 ms count; the word ended 240 ms before that.
+    assert known.reference(levels, now_s) < 8000.0 * 10 ** (-20 / 20)
+
+
+def test_the_delay_is_learned_only_from_a_good_fit() -> None:
+    path = EchoPath()
+    levels = PlayedLevels()
+    rng = np.random.default_rng(3)
+    for i in range(100):  # the mic hears noise unrelated to what was played
+        levels.played(i * 0.02, float(rng.uniform(0, 5000)))
+        path.observe(i * 0.02, float(rng.uniform(0, 5000)), levels)
+    assert path.delay_s is None
+    assert path.correlation < 0.6

@@ -36,6 +36,12 @@ INPUT_RATE_HZ: Final = 16000
 FRAME_SAMPLES: Final = chunk_bytes(INPUT_RATE_HZ) // 2  # 20 ms frames
 MIC_QUEUE_FRAMES: Final = 250  # 5 s; beyond it frames are dropped, not buffered forever
 POLL_MS: Final = 10
+# What the device may hold beyond the client's buffer: a barge-in cannot stop
+# it. PortAudio reports ~35 ms for its "high" default on PulseAudio; 20 ms is
+# asked for instead, and the audio-stack tests record every reply played with
+# it and recognise it back (no underrun gaps there, the daemon decoding on the
+# same cores). Lower is a smaller win and a larger risk of underruns.
+OUTPUT_LATENCY_S: Final = 0.02
 
 
 @dataclass(frozen=True)
@@ -113,13 +119,15 @@ def run_talk(opts: TalkOptions, connect: Callable[[], Connection]) -> int:
         resume=opts.resume,
         is_speech=webrtc_is_speech(),
     )
-    mic: queue.Queue[bytes] = queue.Queue(maxsize=MIC_QUEUE_FRAMES)
+    # Each frame with the time it arrived: the echo gate matches it against what
+    # was played then, and the main loop may take several frames at once.
+    mic: queue.Queue[tuple[float, bytes]] = queue.Queue(maxsize=MIC_QUEUE_FRAMES)
     lines: queue.Queue[str | None] = queue.Queue()
 
     def on_mic(indata: Any, frames: int, at: Any, status: Any) -> None:
         # If the loop fell behind, dropping a frame is better than growing.
         with contextlib.suppress(queue.Full):
-            mic.put_nowait(bytes(indata))
+            mic.put_nowait((time.monotonic(), bytes(indata)))
 
     def on_speaker(outdata: Any, frames: int, at: Any, status: Any) -> None:
         # The block's level, dated, is what the barge-in gate expects to echo.
@@ -139,7 +147,11 @@ def run_talk(opts: TalkOptions, connect: Callable[[], Connection]) -> int:
             callback=on_mic,
         )
         speaker = sd.RawOutputStream(
-            samplerate=opts.rate_hz, channels=1, dtype="int16", callback=on_speaker
+            samplerate=opts.rate_hz,
+            channels=1,
+            dtype="int16",
+            latency=OUTPUT_LATENCY_S,
+            callback=on_speaker,
         )
     except sd.PortAudioError as exc:
         raise ClientError(audio_device_problem(str(exc))) from None
@@ -153,7 +165,7 @@ def run_talk(opts: TalkOptions, connect: Callable[[], Connection]) -> int:
 def _loop(
     conn: Connection,
     model: TalkModel,
-    mic: queue.Queue[bytes],
+    mic: queue.Queue[tuple[float, bytes]],
     lines: queue.Queue[str | None],
     screen: View | _Lines,
 ) -> int:
@@ -180,7 +192,8 @@ def _loop(
                 pending += model.on_message(msg, payload)
             wait_ms = 0  # take whatever else is already there, then the microphone
         while not mic.empty():
-            pending += model.on_mic_frame(mic.get_nowait(), now_s)
+            at_s, pcm = mic.get_nowait()
+            pending += model.on_mic_frame(pcm, at_s)
         while not lines.empty():
             line = lines.get_nowait()
             pending += [Quit("bye")] if line is None else model.on_line(line, now_s)

@@ -211,12 +211,11 @@ class TalkModel:
     def on_mic_frame(self, pcm: bytes, now_s: float) -> list[Action]:
         rms = self.level_rms = rms_s16(pcm)
         voiced = self.is_speech(pcm)
-        echo_peak = self.playback.levels.peak(now_s, self.gate.delay_max_s)
         if self.playback.playing:
             # Half-duplex while a reply plays: watch for barge-in, stream nothing.
             self._pre_roll.push(pcm)
             self.capture.forget()  # the reply's echo is not the user
-            if not self.gate.update(rms, voiced, echo_peak):
+            if not self.gate.update(rms, voiced, self.playback.levels, now_s):
                 return []
             mode: InputMode = "vad" if self.vad else "push_to_talk"
             actions = [Show("(barge-in)"), *self._interrupt(now_s), *self._open_stream(mode, now_s)]
@@ -233,7 +232,8 @@ class TalkModel:
             self.capture.forget()
             return []
         # The reply's tail still echoing in the room is not an onset either.
-        floor = max(self.gate.floor_rms, self.gate.margin * self.gate.echo_estimate(echo_peak))
+        echo_rms = self.gate.echo_now(self.playback.levels, now_s)
+        floor = max(self.gate.floor_rms, self.gate.margin * echo_rms)
         frames = self.capture.feed(pcm, voiced and rms > floor)
         if frames is None:
             return []
