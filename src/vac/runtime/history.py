@@ -7,6 +7,15 @@ back to the last whole word, so an unheard or half-heard word is never kept.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
+
+# A report this close to a phrase's end is its end. The client counts what it
+# played in whole ms of bytes at its rate; the daemon's phrase durations are
+# the voice's own samples, rounded, and its streaming resampler holds a few ms
+# back until the reply's end. Without slack, a reply played to the last
+# sample came out 1-2 ms short and lost its last word (measured on the audio
+# stack: "I'll build the wooden bench by").
+END_SLACK_MS: Final = 20
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,7 +35,7 @@ def heard_text(phrases: list[SpokenPhrase], played_ms: int) -> str:
     heard: list[str] = []
     for phrase in phrases:
         end_ms = phrase.start_ms + phrase.duration_ms
-        if played_ms >= end_ms:
+        if played_ms + END_SLACK_MS >= end_ms:
             heard.append(phrase.text)
             continue
         if played_ms > phrase.start_ms and phrase.duration_ms > 0:

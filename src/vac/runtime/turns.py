@@ -26,7 +26,7 @@ from vac.lifecycle.turn import (
 )
 from vac.logs import get_logger
 from vac.protocol.messages import TurnDone, TurnStatus
-from vac.runtime.history import heard_text
+from vac.runtime.history import END_SLACK_MS, heard_text
 from vac.runtime.latency import LatencyTrace
 from vac.runtime.port import Transport
 from vac.runtime.session import Session
@@ -127,7 +127,11 @@ class TurnRunner:
         if self.speaker is None or not self.speaker.played(stream, played_ms):
             return False
         reply = self._unheard
-        if reply is not None and reply.stream == stream and played_ms >= reply.duration_ms:
+        if (
+            reply is not None
+            and reply.stream == stream
+            and played_ms + END_SLACK_MS >= reply.duration_ms
+        ):
             self.settle_heard()
         return True
 
