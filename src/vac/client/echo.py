@@ -60,8 +60,9 @@ class EchoGate:
     # stack (20 replies, echo at -12 dB arriving 130 ms after it was played)
     # no echo frame came within 1.3x of the estimate once the delay was
     # learned; in the simulated rooms (tests/client/test_capture.py) the reply
-    # first interrupts itself at 1.7x. Two frames at 3x, the first design,
-    # stopped playback 125-165 ms after the user began; this, 76-126 ms.
+    # first interrupts itself at 1.7x. Two frames at 3x (and no learned
+    # delay), the first design, stopped playback 144-165 ms after the user's
+    # first sound; this, 76-136 ms (docs/client.md).
     margin: float = 2.5
     hold_frames: int = 1
     path: EchoPath = field(default_factory=EchoPath)
