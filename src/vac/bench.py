@@ -16,6 +16,7 @@ import statistics
 import tempfile
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Final
@@ -73,13 +74,25 @@ def spoken_fixtures() -> list[tuple[str, bytes]]:
 
 
 def run_session(
-    conn: Connection, fixtures: list[tuple[str, bytes]], turns: int, fast: bool, samples: Samples
+    conn: Connection,
+    fixtures: list[tuple[str, bytes]],
+    turns: int,
+    fast: bool,
+    samples: Samples,
+    *,
+    before_turn: Callable[[int], None] = lambda n: None,
+    pause_ms: int = 0,
 ) -> None:
+    """Speak `turns` commands; `before_turn(n)` waits for the turn's moment (the
+    arrival pattern), `pause_ms` of silence follow the words before the commit
+    (the user's natural pause before releasing the talk key)."""
     conn.hello(rate=16000, speak=True, client="vac-bench")
+    pause = b"\x00\x00" * (16 * pause_ms)
     for n in range(turns):
         _, pcm = fixtures[n % len(fixtures)]
         stream = f"b{n}"
-        seq = conn.stream_pcm(stream, pcm, pace_s=0.0 if fast else 0.02, commit=False)
+        before_turn(n)
+        seq = conn.stream_pcm(stream, pcm + pause, pace_s=0.0 if fast else 0.02, commit=False)
         t0 = time.perf_counter()
         conn.send(AudioInputCommit(id=conn.next_id(), stream=stream, last_seq=seq))
         draft: ObjectiveDraft | None = None

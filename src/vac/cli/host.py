@@ -44,8 +44,24 @@ def cmd_preflight(args: argparse.Namespace) -> int:
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
+    if len(args.sessions) > 1 or args.arrival is not None:
+        from vac.bench_sweep import ARRIVALS, SweepOptions, run_sweep
+
+        return run_sweep(
+            SweepOptions(
+                levels=args.sessions,
+                arrivals=args.arrival or ARRIVALS,
+                turns=args.turns or 4,
+                rate_per_min=args.rate,
+                pause_ms=args.pause_ms,
+                out=Path(args.out),
+                config=Path(args.config) if args.config else None,
+            )
+        )
     from vac.bench import BenchOptions, run_bench
 
     return run_bench(
-        BenchOptions(sessions=args.sessions, turns=args.turns, out=Path(args.out), fast=args.fast)
+        BenchOptions(
+            sessions=args.sessions[0], turns=args.turns or 12, out=Path(args.out), fast=args.fast
+        )
     )

@@ -254,6 +254,25 @@ def _add_audio(sub: Any) -> None:
     t.set_defaults(fn=cmd_talk)
 
 
+def session_levels(text: str) -> tuple[int, ...]:
+    """ "4" or "1,2,4,8": positive session counts."""
+    try:
+        levels = tuple(int(part) for part in text.split(","))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a list of session counts: {text!r}") from None
+    if not levels or min(levels) < 1 or max(levels) > 64:
+        raise argparse.ArgumentTypeError("session counts must be between 1 and 64")
+    return levels
+
+
+def arrivals(text: str) -> tuple[str, ...]:
+    chosen = tuple(part.strip() for part in text.split(","))
+    unknown = [a for a in chosen if a not in ("together", "staggered")]
+    if unknown:
+        raise argparse.ArgumentTypeError(f"arrival must be together or staggered, not {unknown[0]}")
+    return chosen
+
+
 def _add_host_checks(sub: Any) -> None:
     """`vac preflight` and `vac bench`."""
     pf = with_home(
@@ -277,10 +296,41 @@ def _add_host_checks(sub: Any) -> None:
         "latency benchmark: real daemon, models and sockets",
         "vac bench --sessions 2 --turns 6 --out bench-results",
     )
-    b.add_argument("--sessions", type=int, default=1, help="concurrent sessions")
-    b.add_argument("--turns", type=int, default=12, help="spoken turns per session")
+    b.add_argument(
+        "--sessions",
+        type=session_levels,
+        default=(1,),
+        metavar="N[,N...]",
+        help="concurrent sessions; several (1,2,4,8) sweep them in one run",
+    )
+    b.add_argument("--turns", type=int, default=None, help="spoken turns per session")
     b.add_argument("--out", default="bench-results", metavar="DIR", help="JSON and PNG go here")
     b.add_argument("--fast", action="store_true", help="stream audio faster than real time")
+    b.add_argument(
+        "--arrival",
+        type=arrivals,
+        default=None,
+        metavar="together,staggered",
+        help="sweep: all sessions speak at once, and/or Poisson arrivals (default: both)",
+    )
+    b.add_argument(
+        "--rate",
+        type=float,
+        default=4.0,
+        metavar="PER_MIN",
+        help="staggered: turns per minute per session (default 4)",
+    )
+    b.add_argument(
+        "--pause-ms",
+        type=int,
+        default=0,
+        help="sweep: extra silence before the commit, after the fixtures' own 700 ms",
+    )
+    b.add_argument(
+        "--config",
+        metavar="FILE",
+        help="sweep: a vac.toml for the benchmarked daemon (default: the built-in defaults)",
+    )
     b.set_defaults(fn=cmd_bench)
 
 
