@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import threading
-from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
@@ -21,6 +20,7 @@ from vac.protocol.messages import (
 from vac.runtime.latency import LatencyTrace
 from vac.runtime.session import Outbox, OutboxFull, Replies, Session
 from vac.runtime.speaker import ReplyOutcome, Speaker
+from vac.runtime.synthesis import SynthesisScheduler
 from vac.speech.tts import SynthesizedPhrase
 from vac.speech.visemes import TimedViseme
 
@@ -63,7 +63,7 @@ def test_a_synthesis_failure_still_ends_the_output_stream() -> None:
         Replies(window=8),
         connection=b"x",
     )
-    speaker = Speaker(server, session, BrokenTts(), ThreadPoolExecutor(1), _gen, 500)  # type: ignore[arg-type]
+    speaker = Speaker(server, session, BrokenTts(), SynthesisScheduler(1), _gen, 500)  # type: ignore[arg-type]
 
     async def run() -> None:
         with pytest.raises(RuntimeError):
@@ -126,7 +126,7 @@ def _session(speak: bool = True, max_chunks: int = 1000) -> Session:
 
 def _speaker(server: RoomyServer, session: Session, tts: Any = None) -> Speaker:
     # A long lead: nothing is paced, the tests never sleep.
-    return Speaker(server, session, tts or ToneTts(), ThreadPoolExecutor(1), _gen, 60_000)  # type: ignore[arg-type]
+    return Speaker(server, session, tts or ToneTts(), SynthesisScheduler(1), _gen, 60_000)  # type: ignore[arg-type]
 
 
 TWO_PHRASES = "Hello there. How are you today?"

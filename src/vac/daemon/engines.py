@@ -136,6 +136,25 @@ class TtsSection(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_onl
             " packaged voice's)."
         ),
     ] = None
+    workers: Annotated[
+        int,
+        msgspec.Meta(
+            ge=1,
+            le=16,
+            description="Synthesis threads. Phrases are scheduled across them: a reply's first"
+            " phrase before later ones, principals in turn (docs/latency.md has the layouts"
+            " measured).",
+        ),
+    ] = 1
+    max_pending: Annotated[
+        int,
+        msgspec.Meta(
+            ge=1,
+            le=1000,
+            description="Phrases one principal may have waiting for synthesis; beyond it a"
+            " reply fails with `busy` instead of queueing.",
+        ),
+    ] = 32
 
 
 class VadSection(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_only=True):

@@ -69,6 +69,8 @@ def default_pipeline(server: Server, config: VacConfig) -> SessionHandler:
         tts=build_tts(providers.tts) if providers.tts.enabled else None,
         vad=build_vad(providers.vad),
         partial_interval_ms=providers.stt.partial_interval_ms,
+        tts_workers=providers.tts.workers,
+        tts_max_pending=providers.tts.max_pending,
         names={"stt": describe_stt(providers.stt), "tts": describe_tts(providers.tts)},
     )
     retention = msgspec.structs.asdict(config.retention)

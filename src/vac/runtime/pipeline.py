@@ -12,7 +12,6 @@ from __future__ import annotations
 import asyncio
 import datetime as dt
 from collections.abc import Collection
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Final
 
@@ -37,6 +36,7 @@ from vac.runtime.port import Transport
 from vac.runtime.routing import is_orphan, orphan_answer, orphans
 from vac.runtime.session import Session, new_id
 from vac.runtime.store import AsyncEventLog, EventLog, ObjectiveRow, Step, StorageUnavailable
+from vac.runtime.synthesis import SynthesisScheduler
 from vac.runtime.tasks import TaskSet
 from vac.runtime.writes import Writes
 from vac.speech.tts import TtsEngine
@@ -57,6 +57,8 @@ class Engines:
     tts: TtsEngine | None
     vad: VadConfig
     partial_interval_ms: int = 700
+    tts_workers: int = 1
+    tts_max_pending: int = 32
     # How the `ready` log line names each engine ("stt", "tts"): model,
     # voice, settings. The daemon fills it from vac.toml; an engine that is
     # None is "disabled" whatever this says.
@@ -89,8 +91,8 @@ class Pipeline:
         self.vad_config = engines.vad
         self.partial_interval_ms = engines.partial_interval_ms
         self._names = dict(engines.names)
-        # One synthesis at a time: piper already uses both cores per phrase.
-        self.tts_executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="vac-tts")
+        # Phrases are scheduled (first phrases first, principals in turn), not queued.
+        self.tts_executor = SynthesisScheduler(engines.tts_workers, engines.tts_max_pending)
         self.roster = intent_config.roster()
         self.book = intent.DraftBook(ttl_s=intent_config.draft_ttl_s)
         self.throttle = intent.BanterThrottle()
@@ -140,8 +142,8 @@ class Pipeline:
         if self.stt is not None:
             await self.stt.start()
         if self.tts is not None:
-            loop = asyncio.get_running_loop()
-            await loop.run_in_executor(self.tts_executor, self.tts.synthesize, "Ready.")
+            warm = self.tts_executor.submit("", True, self.tts.synthesize, "Ready.")
+            await asyncio.wrap_future(warm)
         self._sweeps.spawn(self._sweep())
         await self._prune()
         log.info("pipeline_warm", drafts=len(entries), features=list(self.features))
@@ -177,7 +179,7 @@ class Pipeline:
             log.warning("close_cut_writes", count=cut)
         if self.stt is not None:
             await self.stt.close()
-        self.tts_executor.shutdown(wait=False, cancel_futures=True)
+        self.tts_executor.shutdown()
 
     async def _sweep(self) -> None:
         since_prune_s = 0.0

@@ -8,7 +8,6 @@ The `Pipeline` implements it; a test may pass anything shaped like it.
 from __future__ import annotations
 
 from collections.abc import Collection
-from concurrent.futures import Executor
 from typing import Protocol
 
 from vac import intent
@@ -18,6 +17,7 @@ from vac.runtime.permission_desk import PermissionDesk
 from vac.runtime.port import Transport
 from vac.runtime.session import Session
 from vac.runtime.store import AsyncEventLog, ObjectiveRow, Step
+from vac.runtime.synthesis import SynthesisScheduler
 from vac.runtime.writes import Writes
 from vac.speech.tts import TtsEngine
 from vac.speech.vad import VadConfig
@@ -52,7 +52,7 @@ class SharedState(Protocol):
     def tts(self) -> TtsEngine | None: ...
 
     @property
-    def tts_executor(self) -> Executor: ...
+    def tts_executor(self) -> SynthesisScheduler: ...
 
     @property
     def vad_config(self) -> VadConfig: ...

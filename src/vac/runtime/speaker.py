@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable, Callable
-from concurrent.futures import Executor
 from dataclasses import dataclass, field
 
 from vac.clock import monotonic_ns, monotonic_s
@@ -32,6 +31,7 @@ from vac.runtime.history import SpokenPhrase, heard_text
 from vac.runtime.latency import LatencyTrace
 from vac.runtime.port import Transport
 from vac.runtime.session import Session, new_id
+from vac.runtime.synthesis import SynthesisScheduler
 from vac.speech.phrases import split_phrases
 from vac.speech.render import Refused, render_for_speech
 from vac.speech.resample import Resampler, chunk_pcm
@@ -89,7 +89,7 @@ class Speaker:
         transport: Transport,
         session: Session,
         tts: TtsEngine,
-        executor: Executor,
+        executor: SynthesisScheduler,
         next_generation: Callable[[], Awaitable[int]],
         lead_ms: int,
     ) -> None:
@@ -218,8 +218,7 @@ class Speaker:
         out_rate = self.session.output.rate
         resampler = Resampler(self.tts.sample_rate_hz, out_rate)
         phrases = split_phrases(reply.text) or [reply.text]
-        loop = asyncio.get_running_loop()
-        synth_next = loop.run_in_executor(self.executor, self.tts.synthesize, phrases[0])
+        synth_next = self._synthesize(phrases[0], first=True)
         started_s: float | None = None
         try:
             for i, phrase in enumerate(phrases):
@@ -227,9 +226,7 @@ class Speaker:
                 is_last = i + 1 == len(phrases)
                 if not is_last:
                     # Synthesise the next phrase while this one is paced out.
-                    synth_next = loop.run_in_executor(
-                        self.executor, self.tts.synthesize, phrases[i + 1]
-                    )
+                    synth_next = self._synthesize(phrases[i + 1], first=False)
                 ready = self._carry(reply, _E.PHRASE_READY)  # STOP: fenced meanwhile
                 pcm = resampler.feed(synth.pcm)
                 if is_last:
@@ -253,6 +250,12 @@ class Speaker:
             synth_next.cancel()
             synth_next.add_done_callback(_discard)
         return _outcome(reply.life, reply.text, reply.text, reply)
+
+    def _synthesize(self, phrase: str, *, first: bool) -> asyncio.Future[SynthesizedPhrase]:
+        """Schedule one phrase: a reply's first before anyone's later ones, principals in turn."""
+        # SchedulerFull (`busy`) when this principal already has too many waiting.
+        job = self.executor.submit(self.session.principal, first, self.tts.synthesize, phrase)
+        return asyncio.wrap_future(job)
 
     def _send_visemes(self, reply: SpokenReply, synth: SynthesizedPhrase) -> None:
         # Cue times are the phrase's own; the stream's clock starts at its first chunk.

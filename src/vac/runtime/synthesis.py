@@ -1,0 +1,139 @@
+"""Synthesis scheduled, not queued: first phrases first, principals in turn.
+
+Every session's replies share the synthesis workers. A plain FIFO lets one
+long reply (ten phrases queued at once) delay another member's first words
+by all of them. `FairQueue` (pure) orders the jobs instead:
+
+1. A reply's *first* phrase before any later phrase: it is what the user
+   waits for (`first_audio`); later phrases have the first one's playing
+   time to be ready.
+2. Within a class, principals take turns (round-robin); a principal's own
+   jobs stay in order.
+3. Each principal may have at most `max_pending` jobs waiting: beyond that
+   `push` refuses, and the caller answers `busy` rather than queue forever.
+
+`SynthesisScheduler` runs the queue on `workers` threads. A job cancelled
+before a worker takes it never runs (`Future.set_running_or_notify_cancel`).
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict, deque
+from collections.abc import Callable
+from concurrent.futures import Future
+from dataclasses import dataclass
+from typing import Any, Final, Generic, TypeVar
+
+from vac.errors import VacError
+
+T = TypeVar("T")
+URGENT: Final = 0  # a reply's first phrase
+LATER: Final = 1
+
+
+class SchedulerFull(VacError):
+    """The principal already has `max_pending` synthesis jobs waiting: answer `busy`."""
+
+    code = "busy"
+
+
+class FairQueue(Generic[T]):
+    """Two priority classes; within each, round-robin over principals, FIFO per principal."""
+
+    def __init__(self, max_pending: int = 32) -> None:
+        self.max_pending = max_pending
+        self._classes: tuple[OrderedDict[str, deque[T]], ...] = (OrderedDict(), OrderedDict())
+        self._pending: dict[str, int] = {}
+
+    def __len__(self) -> int:
+        return sum(self._pending.values())
+
+    def push(self, principal: str, urgent: bool, job: T) -> None:
+        if self._pending.get(principal, 0) >= self.max_pending:
+            raise SchedulerFull(
+                "too many phrases are waiting to be spoken; try again",
+                details={"max_pending": self.max_pending},
+            )
+        turns = self._classes[URGENT if urgent else LATER]
+        turns.setdefault(principal, deque()).append(job)
+        self._pending[principal] = self._pending.get(principal, 0) + 1
+
+    def pop(self) -> T | None:
+        for turns in self._classes:
+            if not turns:
+                continue
+            principal, jobs = next(iter(turns.items()))
+            job = jobs.popleft()
+            del turns[principal]
+            if jobs:
+                turns[principal] = jobs  # to the back: the others go first
+            self._pending[principal] -= 1
+            if not self._pending[principal]:
+                del self._pending[principal]
+            return job
+        return None
+
+
+@dataclass
+class _Job:
+    fn: Callable[..., Any]
+    args: tuple[Any, ...]
+    future: Future[Any]
+
+
+class SynthesisScheduler:
+    """`workers` threads serving a `FairQueue`; `submit` returns a concurrent Future."""
+
+    def __init__(self, workers: int = 1, max_pending: int = 32, name: str = "vac-tts") -> None:
+        if workers < 1:
+            raise ValueError("workers must be at least 1")
+        self.workers = workers
+        self._queue: FairQueue[_Job] = FairQueue(max_pending)
+        self._cv = threading.Condition()
+        self._closed = False
+        self._threads = [
+            threading.Thread(target=self._work, name=f"{name}-{i}", daemon=True)
+            for i in range(workers)
+        ]
+        for t in self._threads:
+            t.start()
+
+    def submit(self, principal: str, urgent: bool, fn: Callable[..., T], *args: Any) -> Future[T]:
+        """Queue `fn(*args)`; raises `SchedulerFull` when the principal has too many waiting."""
+        future: Future[T] = Future()
+        with self._cv:
+            if self._closed:
+                raise RuntimeError("the synthesis scheduler is shut down")
+            self._queue.push(principal, urgent, _Job(fn, args, future))
+            self._cv.notify()
+        return future
+
+    def pending(self) -> int:
+        with self._cv:
+            return len(self._queue)
+
+    def shutdown(self) -> None:
+        """Stop taking jobs; jobs still waiting are cancelled, running ones finish."""
+        with self._cv:
+            self._closed = True
+            while (job := self._queue.pop()) is not None:
+                job.future.cancel()
+            self._cv.notify_all()
+
+    def _work(self) -> None:
+        while True:
+            with self._cv:
+                while not self._closed and not len(self._queue):
+                    self._cv.wait()
+                job = self._queue.pop()
+                if job is None:  # closed and drained
+                    return
+            if job.future.set_running_or_notify_cancel():  # False: cancelled while it waited
+                try:
+                    job.future.set_result(job.fn(*job.args))
+                except BaseException as exc:  # handed to the awaiting coroutine
+                    job.future.set_exception(exc)
+            # An idle worker holds nothing: the job's result and callbacks (a
+            # reply's resampler among them) are freed with the reply.
+            del job
