@@ -19,15 +19,17 @@ class Job:
     final: bool
     name: str
     settled: bool = False
+    complete: bool = False
 
     def __repr__(self) -> str:
         return self.name
 
 
 def _job(spec: str) -> Job:
-    """`F:a` is a final for key a, `P:a` a partial; a suffix names repeats (`P:a#2`)."""
+    """`F:a` is a final for key a, `P:a` a partial, `S:a` a speculative final (a
+    complete partial); a suffix names repeats (`P:a#2`)."""
     kind, _, rest = spec.partition(":")
-    return Job(rest.split("#")[0], kind == "F", spec)
+    return Job(rest.split("#")[0], kind == "F", spec, complete=kind == "S")
 
 
 # Each scenario: max_pending, then steps. A step is `+spec` (offer), `take`,
@@ -47,6 +49,20 @@ GOLDEN: list[tuple[str, int, list[tuple[str, object]]]] = [
             ("take", "P:a"),
             ("take", "P:b"),
             ("take", None),
+        ],
+    ),
+    (
+        "a speculative final goes before older live partials, after finals",
+        4,
+        [
+            ("+P:a", ("ok", [])),
+            ("+P:b", ("ok", [])),
+            ("+S:c", ("ok", [])),
+            ("+F:d", ("ok", [])),
+            ("take", "F:d"),
+            ("take", "S:c"),
+            ("take", "P:a"),
+            ("take", "P:b"),
         ],
     ),
     (
@@ -196,10 +212,11 @@ class QueueModel(RuleBasedStateMachine):
         self.waiting.discard(job.name)
         self.gone.add(job.name)
 
-    @rule(key=KEYS, final=st.booleans())
-    def offer(self, key: str, final: bool) -> None:
+    @rule(key=KEYS, final=st.booleans(), complete=st.booleans())
+    def offer(self, key: str, final: bool, complete: bool) -> None:
         self.count += 1
-        job = Job(key, final, f"{'F' if final else 'P'}:{key}#{self.count}")
+        kind = "F" if final else ("S" if complete else "P")
+        job = Job(key, final, f"{kind}:{key}#{self.count}", complete=complete and not final)
         before = self.queue.pending
         finals_before = sum(j.final for j in self.queue.waiting())
         admission = self.queue.offer(job)
@@ -223,7 +240,7 @@ class QueueModel(RuleBasedStateMachine):
             for skipped in waiting:
                 self._gone(skipped)
             return
-        # The oldest final if any, else the oldest partial.
+        # The oldest final if any, else the oldest speculation, else the oldest partial.
         assert job is live[0]
         for skipped in waiting[: waiting.index(job)]:
             self._gone(skipped)
