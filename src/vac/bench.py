@@ -80,10 +80,10 @@ def run_session(
     fast: bool,
     samples: Samples,
     *,
-    before_turn: Callable[[int], None] = lambda n: None,
+    before_turn: Callable[[Connection, int], None] = lambda conn, n: None,
     pause_ms: int = 0,
 ) -> None:
-    """Speak `turns` commands; `before_turn(n)` waits for the turn's moment (the
+    """Speak `turns` commands; `before_turn(conn, n)` waits for the turn's moment (the
     arrival pattern), `pause_ms` of silence follow the words before the commit
     (the user's natural pause before releasing the talk key)."""
     conn.hello(rate=16000, speak=True, client="vac-bench")
@@ -91,7 +91,7 @@ def run_session(
     for n in range(turns):
         _, pcm = fixtures[n % len(fixtures)]
         stream = f"b{n}"
-        before_turn(n)
+        before_turn(conn, n)
         seq = conn.stream_pcm(stream, pcm + pause, pace_s=0.0 if fast else 0.02, commit=False)
         t0 = time.perf_counter()
         conn.send(AudioInputCommit(id=conn.next_id(), stream=stream, last_seq=seq))

@@ -40,6 +40,7 @@ from vac.bench import Samples, bystander, percentile, run_session, spoken_fixtur
 from vac.client.connection import Connection, keys_for
 from vac.daemon import keys
 from vac.home import Home
+from vac.protocol.messages import Ping, Pong
 
 ARRIVALS: Final = ("together", "staggered")
 BUDGET_MS: Final = {"ack": 400.0, "first_audio": 1000.0}
@@ -63,6 +64,7 @@ TARGETS: Final = (
     ("staggered", 8, "voice first_audio", 95, 400.0),
     ("staggered", 8, "ping rtt", 99, 50.0),
 )
+KEEPALIVE_S: Final = 4.0  # well inside the default heartbeat (10 s; idle after 30 s)
 _CLK_TCK: Final = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
 _PAGE_BYTES: Final = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
 
@@ -143,19 +145,28 @@ def _drain(proc: subprocess.Popen[str]) -> None:
 
 def pacing(
     arrival: str, n_sessions: int, rate_per_min: float, seed: int
-) -> list[Callable[[int], None]]:
+) -> list[Callable[[Connection, int], None]]:
     """One `before_turn` per session for the arrival pattern."""
     if arrival == "together":
         barrier = threading.Barrier(n_sessions)
 
-        def together(n: int) -> None:
+        def together(conn: Connection, n: int) -> None:
             barrier.wait(timeout=300)  # every session starts turn n at the same instant
 
         return [together] * n_sessions
     mean_gap_s = 60.0 / rate_per_min
 
-    def poisson(rng: random.Random) -> Callable[[int], None]:
-        return lambda n: time.sleep(rng.expovariate(1.0 / mean_gap_s))
+    def poisson(rng: random.Random) -> Callable[[Connection, int], None]:
+        def wait(conn: Connection, n: int) -> None:
+            # A long gap must not make the session idle (§3): ping through it.
+            until_s = time.monotonic() + rng.expovariate(1.0 / mean_gap_s)
+            while (left_s := until_s - time.monotonic()) > 0:
+                time.sleep(min(left_s, KEEPALIVE_S))
+                if until_s - time.monotonic() > 0:
+                    conn.send(Ping(id=conn.next_id()))
+                    conn.expect(Pong, 10)
+
+        return wait
 
     return [poisson(random.Random(seed * 1000 + i)) for i in range(n_sessions)]
 
