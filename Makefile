@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test lint typecheck unit bench bench-docs bench-understanding bench-continuation fixtures clean
+.PHONY: demo test lint typecheck unit bench bench-docs bench-sweep bench-understanding bench-continuation fixtures clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -39,6 +39,13 @@ bench: $(STAMP)
 bench-docs: $(STAMP)
 	$(BIN)/pip install --quiet -c constraints.txt -e '.[dev,bench]'
 	$(BIN)/vac bench --out docs/bench
+
+# The concurrency sweep (docs/latency.md, "Many sessions"): ~20 minutes here.
+bench-sweep: $(STAMP)
+	$(BIN)/pip install --quiet -c constraints.txt -e '.[dev,bench]'
+	$(BIN)/vac bench --sessions 1,2,4,8 --arrival together --turns 4 --out docs/bench/sweep-together
+	$(BIN)/vac bench --sessions 1,2,4,8 --arrival staggered --turns 4 --rate 4 \
+		--out docs/bench/sweep-staggered
 
 # The understanding benchmark (docs/understanding.md): the corpus spoken in
 # five voices through a real daemon; refreshes docs/bench/understanding.*.
