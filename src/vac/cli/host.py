@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import sys
 from pathlib import Path
 
 from vac.cli.common import home_of, known_home, print_result
@@ -46,6 +47,10 @@ def cmd_preflight(args: argparse.Namespace) -> int:
 def cmd_bench(args: argparse.Namespace) -> int:
     if len(args.sessions) > 1 or args.arrival is not None:
         from vac.bench_sweep import ARRIVALS, SweepOptions, run_sweep
+
+        if args.config and not Path(args.config).is_file():
+            print(f"vac bench: no such config file: {args.config}", file=sys.stderr)
+            return 2  # a usage error, as argparse's own
 
         return run_sweep(
             SweepOptions(

@@ -299,13 +299,22 @@ def _add_host_checks(sub: Any) -> None:
     b.add_argument(
         "--sessions",
         type=session_levels,
-        default=(1,),
+        default="1",
         metavar="N[,N...]",
         help="concurrent sessions; several (1,2,4,8) sweep them in one run",
     )
-    b.add_argument("--turns", type=int, default=None, help="spoken turns per session")
+    b.add_argument(
+        "--turns",
+        type=int,
+        default=None,
+        help="spoken turns per session (default: 12; 4 in a sweep)",
+    )
     b.add_argument("--out", default="bench-results", metavar="DIR", help="JSON and PNG go here")
-    b.add_argument("--fast", action="store_true", help="stream audio faster than real time")
+    b.add_argument(
+        "--fast",
+        action="store_true",
+        help="stream audio faster than real time (one level only; a sweep is real time)",
+    )
     b.add_argument(
         "--arrival",
         type=arrivals,
