@@ -93,11 +93,11 @@ def test_markdown_has_one_row_per_level_and_the_verdicts() -> None:
 
 
 def test_together_starts_every_turn_at_once_and_staggered_waits() -> None:
-    befores = pacing("together", 3, 4.0, seed=1)
+    befores = pacing("together", 3, 4.0, seed=1).before
     started: list[float] = []
 
     def session(i: int) -> None:
-        time.sleep(0.05 * i)  # arrive at the barrier at different times
+        time.sleep(0.3 * i)  # arrive at the barrier 0.3 s apart
         befores[i](None, 0)  # type: ignore[arg-type]
         started.append(time.monotonic())
 
@@ -106,12 +106,32 @@ def test_together_starts_every_turn_at_once_and_staggered_waits() -> None:
         t.start()
     for t in threads:
         t.join(timeout=5)
-    assert max(started) - min(started) < 0.05
-    staggered = pacing("staggered", 2, 6000.0, seed=1)  # 100/s: gaps of ~10 ms
+    assert max(started) - min(started) < 0.3  # released together, not 0.6 s apart
+    staggered = pacing("staggered", 2, 6000.0, seed=1).before  # 100/s: gaps of ~10 ms
     t0 = time.monotonic()
     for n in range(5):
         staggered[0](None, n)  # type: ignore[arg-type]  # gaps this short need no ping
     assert time.monotonic() - t0 < 1.0
+
+
+def test_a_failed_session_releases_the_others_and_a_zero_rate_is_refused() -> None:
+    pace = pacing("together", 2, 4.0, seed=1)
+    raised: list[BaseException] = []
+
+    def waiting() -> None:
+        try:
+            pace.before[0](None, 0)  # type: ignore[arg-type]
+        except threading.BrokenBarrierError as exc:
+            raised.append(exc)
+
+    t = threading.Thread(target=waiting)
+    t.start()
+    time.sleep(0.1)
+    pace.abort()  # what run_level does when the other session fails
+    t.join(timeout=5)
+    assert raised and not t.is_alive()
+    with pytest.raises(ValueError, match="positive"):
+        pacing("staggered", 1, 0.0, seed=1)
 
 
 def test_the_cli_reads_session_lists_and_arrivals() -> None:

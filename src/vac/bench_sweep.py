@@ -88,6 +88,7 @@ class ProcessMeter:
     def __init__(self, pid: int) -> None:
         self.pid = pid
         self.peak_rss_mb = 0.0
+        self._lock = threading.Lock()
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, daemon=True)
 
@@ -121,11 +122,16 @@ class ProcessMeter:
             return None
         return sum(int(f[21]) for f in tree) * _PAGE_BYTES / 2**20
 
+    def reset_peak(self) -> None:
+        with self._lock:
+            self.peak_rss_mb = 0.0
+
     def _run(self) -> None:
         while not self._stop.wait(0.25):
             rss = self.rss_mb()
             if rss is not None:
-                self.peak_rss_mb = max(self.peak_rss_mb, rss)
+                with self._lock:
+                    self.peak_rss_mb = max(self.peak_rss_mb, rss)
 
     def __enter__(self) -> ProcessMeter:
         self._thread.start()
@@ -143,23 +149,38 @@ def _drain(proc: subprocess.Popen[str]) -> None:
         pass
 
 
-def pacing(
-    arrival: str, n_sessions: int, rate_per_min: float, seed: int
-) -> list[Callable[[Connection, int], None]]:
-    """One `before_turn` per session for the arrival pattern."""
+@dataclass
+class Pacing:
+    """One `before_turn` per session, and how to release everyone when one fails."""
+
+    before: list[Callable[[Connection, int], None]]
+    abort: Callable[[], None]
+
+
+def pacing(arrival: str, n_sessions: int, rate_per_min: float, seed: int) -> Pacing:
+    """The arrival pattern as hooks for `run_session`."""
+    if rate_per_min <= 0:
+        raise ValueError("rate_per_min must be positive")
     if arrival == "together":
         barrier = threading.Barrier(n_sessions)
 
         def together(conn: Connection, n: int) -> None:
             barrier.wait(timeout=300)  # every session starts turn n at the same instant
 
-        return [together] * n_sessions
+        return Pacing([together] * n_sessions, barrier.abort)
     mean_gap_s = 60.0 / rate_per_min
 
     def poisson(rng: random.Random) -> Callable[[Connection, int], None]:
+        # Arrival times are absolute (t_k = t_k-1 + an exponential gap), so the
+        # rate is the one asked for: a turn that arrives while the session is
+        # still busy with the last one starts as soon as it is free.
+        due_s: list[float] = []
+
         def wait(conn: Connection, n: int) -> None:
+            base_s = due_s[-1] if due_s else time.monotonic()
+            due_s.append(base_s + rng.expovariate(1.0 / mean_gap_s))
+            until_s = due_s[-1]
             # A long gap must not make the session idle (§3): ping through it.
-            until_s = time.monotonic() + rng.expovariate(1.0 / mean_gap_s)
             while (left_s := until_s - time.monotonic()) > 0:
                 time.sleep(min(left_s, KEEPALIVE_S))
                 if until_s - time.monotonic() > 0:
@@ -168,7 +189,9 @@ def pacing(
 
         return wait
 
-    return [poisson(random.Random(seed * 1000 + i)) for i in range(n_sessions)]
+    return Pacing(
+        [poisson(random.Random(seed * 1000 + i)) for i in range(n_sessions)], lambda: None
+    )
 
 
 def run_level(
@@ -180,30 +203,47 @@ def run_level(
     pinger_conn = Connection(endpoint, keys_for(home, "bystander"))
     stop = threading.Event()
     pinger = threading.Thread(target=bystander, args=(pinger_conn, stop, samples))
-    befores = pacing(arrival, n, opts.rate_per_min, opts.seed)
+    pace = pacing(arrival, n, opts.rate_per_min, opts.seed)
+    failures: list[str] = []
+
+    def speak(conn: Connection, before: Callable[[Connection, int], None]) -> None:
+        try:
+            run_session(
+                conn,
+                fixtures,
+                opts.turns,
+                False,
+                samples,
+                before_turn=before,
+                pause_ms=opts.pause_ms,
+            )
+        except Exception as exc:  # reported with the level, never lost in a thread
+            failures.append(f"{type(exc).__name__}: {exc}")
+            pace.abort()  # the others must not wait for this one at the barrier
+
     sessions = [
-        threading.Thread(
-            target=run_session,
-            args=(c, fixtures, opts.turns, False, samples),
-            kwargs={"before_turn": before, "pause_ms": opts.pause_ms},
-        )
-        for c, before in zip(conns, befores, strict=True)
+        threading.Thread(target=speak, args=(c, before))
+        for c, before in zip(conns, pace.before, strict=True)
     ]
-    meter.peak_rss_mb = 0.0
+    meter.reset_peak()
     cpu0, t0 = meter.cpu_s(), time.monotonic()
     pinger.start()
-    for s in sessions:
-        s.start()
-    for s in sessions:
-        s.join()
-    wall_s = time.monotonic() - t0
-    cpu1 = meter.cpu_s()
-    stop.set()
-    pinger.join()
-    for c in [*conns, pinger_conn]:
-        c.bye()  # end the sessions: the next level starts with fresh ones
-        c.close()
-    return summarise(arrival, n, samples, wall_s, cpu0, cpu1, meter.peak_rss_mb)
+    try:
+        for s in sessions:
+            s.start()
+        for s in sessions:
+            s.join()
+    finally:
+        wall_s = time.monotonic() - t0
+        cpu1 = meter.cpu_s()
+        stop.set()
+        pinger.join()
+        for c in [*conns, pinger_conn]:
+            c.bye()  # end the sessions: the next level starts with fresh ones
+            c.close()
+    level = summarise(arrival, n, samples, wall_s, cpu0, cpu1, meter.peak_rss_mb)
+    level["failures"] = failures
+    return level
 
 
 def summarise(
@@ -297,6 +337,8 @@ def run_sweep(opts: SweepOptions) -> int:
                         level = run_level(endpoint, home, meter, arrival, n, opts)
                         levels.append(level)
                         print_level(level)
+                        for failure in level["failures"]:
+                            print(f"  a session failed: {failure}", flush=True)
         finally:
             proc.send_signal(signal.SIGTERM)
             proc.wait(timeout=30)
@@ -345,6 +387,10 @@ def write_results(opts: SweepOptions, levels: list[dict[str, Any]]) -> int:
         verdict = {True: "met", False: "MISSED", None: "not measured"}[c["met"]]
         print(f"target {c['target']}: {c['measured_ms']} → {verdict}")
     print(f"wrote {opts.out / 'sweep.json'}, sweep.md, sweep.png")
+    failed = sum(len(lv.get("failures", [])) for lv in levels)
+    if failed:
+        print(f"vac bench: {failed} session(s) failed: the figures above are incomplete")
+        return 1
     return 0
 
 

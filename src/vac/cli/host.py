@@ -45,6 +45,12 @@ def cmd_preflight(args: argparse.Namespace) -> int:
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
+    if (args.turns is not None and args.turns < 1) or args.rate <= 0 or args.pause_ms < 0:
+        print(
+            "vac bench: --turns and --rate must be positive, --pause-ms not negative",
+            file=sys.stderr,
+        )
+        return 2
     if len(args.sessions) > 1 or args.arrival is not None:
         from vac.bench_sweep import ARRIVALS, SweepOptions, run_sweep
 
@@ -56,7 +62,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
             SweepOptions(
                 levels=args.sessions,
                 arrivals=args.arrival or ARRIVALS,
-                turns=args.turns or 4,
+                turns=4 if args.turns is None else args.turns,
                 rate_per_min=args.rate,
                 pause_ms=args.pause_ms,
                 out=Path(args.out),
@@ -67,6 +73,9 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
     return run_bench(
         BenchOptions(
-            sessions=args.sessions[0], turns=args.turns or 12, out=Path(args.out), fast=args.fast
+            sessions=args.sessions[0],
+            turns=12 if args.turns is None else args.turns,
+            out=Path(args.out),
+            fast=args.fast,
         )
     )
