@@ -232,3 +232,70 @@ def test_played_reports_name_the_current_or_the_last_reply() -> None:
     assert speaker.played(last.stream, 80) and last.played_ms == 120  # never backwards
     assert not speaker.played("another-stream", 50)
     assert speaker.heard(last) == "Hello"  # 120 ms of a 200 ms phrase: its first word
+
+
+class SlowTts:
+    """Holds the synthesis worker until released, then fails (nothing to play)."""
+
+    sample_rate_hz = 22050
+
+    def __init__(self) -> None:
+        self.release = threading.Event()
+
+    def synthesize(self, phrase: str) -> SynthesizedPhrase:
+        self.release.wait(5)
+        raise RuntimeError("released")
+
+
+def test_too_many_replies_waiting_for_synthesis_is_a_busy_error_for_that_turn() -> None:
+    """One principal's replies beyond `max_pending` waiting for their first phrase:
+    the turn ends `failed` with a retryable `busy` error naming it (not a traceback)."""
+    from vac.runtime.turns import TurnRunner
+
+    server = RecordingServer()
+    errors: list[VacError] = []
+    server.error = lambda session, exc: errors.append(exc)  # type: ignore[attr-defined]
+    tts = SlowTts()
+    scheduler = SynthesisScheduler(1, max_pending=1)
+
+    def session_of(name: str) -> Session:
+        return Session(
+            name,
+            "alice",
+            "t",
+            OutputFormat(rate=16000, speak=True),
+            Outbox(max_chunks=8, max_control=32),
+            Replies(window=8),
+            connection=b"x",
+        )
+
+    async def run() -> None:
+        # Two other sessions of alice's: one reply on the worker, one waiting.
+        one = Speaker(server, session_of("s0"), tts, scheduler, _gen, 60_000)  # type: ignore[arg-type]
+        two = Speaker(server, session_of("s1"), tts, scheduler, _gen, 60_000)  # type: ignore[arg-type]
+        first = asyncio.ensure_future(one.speak("t1", "First reply.", LatencyTrace()))
+        await asyncio.sleep(0.1)  # the worker holds it
+        second = asyncio.ensure_future(two.speak("t2", "Second reply.", LatencyTrace()))
+        await asyncio.sleep(0.1)
+        session = session_of("s2")
+        speaker = Speaker(server, session, tts, scheduler, _gen, 60_000)  # type: ignore[arg-type]
+        runner = TurnRunner(server, session, speaker, lambda *a: None)  # type: ignore[arg-type]
+        turn = runner.open("t3", LatencyTrace())
+
+        async def body(t: Any) -> None:
+            await runner.speak(t, "A third reply.")
+
+        runner.begin(turn, body)
+        assert turn.task is not None
+        await turn.task
+        tts.release.set()
+        await asyncio.gather(first, second, return_exceptions=True)
+
+    try:
+        asyncio.run(run())
+    finally:
+        scheduler.shutdown()
+    assert [e.code for e in errors] == ["busy"]
+    assert errors[0].turn == "t3" and errors[0].retryable
+    done = [m for m in server.sent if type(m).__name__ == "TurnDone"]
+    assert [(d.turn, d.status) for d in done] == [("t3", "failed")]

@@ -31,16 +31,18 @@ def test_first_phrases_go_before_later_ones_and_principals_take_turns() -> None:
 
 
 def test_a_principal_over_its_bound_is_refused_with_busy_and_others_are_not() -> None:
-    q: FairQueue[str] = FairQueue(max_pending=2)
+    dead: set[str] = set()
+    q: FairQueue[str] = FairQueue(max_pending=2, dead=lambda job: job in dead)
     q.push("alice", True, "a0")
-    q.push("alice", False, "a1")
+    q.push("alice", True, "a1")
     with pytest.raises(SchedulerFull) as refused:
-        q.push("alice", False, "a2")
+        q.push("alice", True, "a2")  # a third reply waiting to begin
     assert refused.value.code == "busy"
+    q.push("alice", False, "a0+")  # a reply that has begun is never cut
     q.push("bob", True, "b0")  # Bob is not slowed by Alice
-    assert drain(q) == ["a0", "b0", "a1"]
-    q.push("alice", False, "a3")  # room again once taken
-    assert len(q) == 1
+    dead.add("a1")  # cancelled while it waited: its place is free again
+    q.push("alice", True, "a3")
+    assert drain(q) == ["a0", "b0", "a3", "a0+"]
 
 
 @given(
@@ -77,7 +79,8 @@ def test_the_scheduler_runs_jobs_on_its_workers_in_the_queue_order() -> None:
     sched = SynthesisScheduler(workers=1)
     try:
         blocker = sched.submit("alice", True, job, "a0")  # occupies the only worker
-        time.sleep(0.05)
+        while sched.pending():  # until the worker has taken it
+            time.sleep(0.005)
         later = [sched.submit("alice", False, job, f"a{i}") for i in (1, 2)]
         first = sched.submit("bob", True, job, "b0")
         gate.set()
@@ -103,7 +106,8 @@ def test_a_cancelled_job_never_runs_and_errors_reach_the_caller() -> None:
     sched = SynthesisScheduler(workers=1)
     try:
         sched.submit("alice", True, job, "first")
-        time.sleep(0.05)
+        while sched.pending():  # until the worker has taken it
+            time.sleep(0.005)
         dropped = sched.submit("alice", False, job, "dropped")
         failing = sched.submit("alice", False, job, "boom")
         assert dropped.cancel()
@@ -116,14 +120,19 @@ def test_a_cancelled_job_never_runs_and_errors_reach_the_caller() -> None:
 
 
 def test_shutdown_cancels_what_waits_and_refuses_more() -> None:
-    gate = threading.Event()
+    gate, started = threading.Event(), threading.Event()
+
+    def job(timeout_s: float) -> bool:
+        started.set()
+        return gate.wait(timeout_s)
+
     sched = SynthesisScheduler(workers=1)
-    running = sched.submit("alice", True, gate.wait, 5)
-    time.sleep(0.05)
-    waiting = sched.submit("alice", False, gate.wait, 5)
+    running = sched.submit("alice", True, job, 5)
+    assert started.wait(5)  # the worker holds it: shutdown cannot cancel it
+    waiting = sched.submit("alice", False, job, 5)
     sched.shutdown()
     gate.set()
     assert waiting.cancelled()
     assert running.result(5) is True
     with pytest.raises(RuntimeError, match="shut down"):
-        sched.submit("alice", True, gate.wait, 0)
+        sched.submit("alice", True, job, 0)

@@ -66,6 +66,17 @@ GOLDEN: list[tuple[str, int, list[tuple[str, object]]]] = [
         ],
     ),
     (
+        "full: a final evicts a live partial before a speculation",
+        2,
+        [
+            ("+S:a", ("ok", [])),
+            ("+P:b", ("ok", [])),
+            ("+F:c", ("ok", [("P:b", "evicted by a final")])),
+            ("take", "F:c"),
+            ("take", "S:a"),
+        ],
+    ),
+    (
         "a newer partial takes its predecessor's place in the line",
         4,
         [

@@ -151,8 +151,9 @@ class TtsSection(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_onl
         msgspec.Meta(
             ge=1,
             le=1000,
-            description="Phrases one principal may have waiting for synthesis; beyond it a"
-            " reply fails with `busy` instead of queueing.",
+            description="Replies one principal may have waiting for their first phrase to be"
+            " synthesised; beyond it a reply fails with `busy` instead of queueing (a reply"
+            " that has begun is never cut).",
         ),
     ] = 32
 

@@ -177,9 +177,11 @@ class Pipeline:
         await self._sweeps.drain(0)  # cancelled above: let it finish unwinding
         if cut:
             log.warning("close_cut_writes", count=cut)
-        if self.stt is not None:
-            await self.stt.close()
-        self.tts_executor.shutdown()
+        try:
+            if self.stt is not None:
+                await self.stt.close()
+        finally:
+            self.tts_executor.shutdown()
 
     async def _sweep(self) -> None:
         since_prune_s = 0.0

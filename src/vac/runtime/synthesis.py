@@ -9,8 +9,11 @@ by all of them. `FairQueue` (pure) orders the jobs instead:
    time to be ready.
 2. Within a class, principals take turns (round-robin); a principal's own
    jobs stay in order.
-3. Each principal may have at most `max_pending` jobs waiting: beyond that
-   `push` refuses, and the caller answers `busy` rather than queue forever.
+3. Each principal may have at most `max_pending` replies' first phrases
+   waiting: beyond that `push` refuses, and the caller answers `busy` rather
+   than queue forever. A later phrase is never refused (the speaker queues
+   one at a time, ahead of playback): refusing it would cut a reply that
+   has begun. Jobs cancelled while waiting (`dead`) free their place.
 
 `SynthesisScheduler` runs the queue on `workers` threads. A job cancelled
 before a worker takes it never runs (`Future.set_running_or_notify_cancel`).
@@ -41,23 +44,37 @@ class SchedulerFull(VacError):
 class FairQueue(Generic[T]):
     """Two priority classes; within each, round-robin over principals, FIFO per principal."""
 
-    def __init__(self, max_pending: int = 32) -> None:
+    def __init__(
+        self, max_pending: int = 32, dead: Callable[[T], bool] = lambda job: False
+    ) -> None:
         self.max_pending = max_pending
+        self._dead = dead
         self._classes: tuple[OrderedDict[str, deque[T]], ...] = (OrderedDict(), OrderedDict())
-        self._pending: dict[str, int] = {}
 
     def __len__(self) -> int:
-        return sum(self._pending.values())
+        return sum(len(jobs) for turns in self._classes for jobs in turns.values())
 
     def push(self, principal: str, urgent: bool, job: T) -> None:
-        if self._pending.get(principal, 0) >= self.max_pending:
+        if urgent and self._waiting_first(principal) >= self.max_pending:
             raise SchedulerFull(
-                "too many phrases are waiting to be spoken; try again",
+                "too many replies are waiting to be spoken; try again",
                 details={"max_pending": self.max_pending},
             )
         turns = self._classes[URGENT if urgent else LATER]
         turns.setdefault(principal, deque()).append(job)
-        self._pending[principal] = self._pending.get(principal, 0) + 1
+
+    def _waiting_first(self, principal: str) -> int:
+        """The principal's waiting first phrases, after dropping cancelled ones."""
+        turns = self._classes[URGENT]
+        jobs = turns.get(principal)
+        if not jobs:
+            return 0
+        live = deque(j for j in jobs if not self._dead(j))
+        if live:
+            turns[principal] = live
+        else:
+            del turns[principal]
+        return len(live)
 
     def pop(self) -> T | None:
         for turns in self._classes:
@@ -68,9 +85,6 @@ class FairQueue(Generic[T]):
             del turns[principal]
             if jobs:
                 turns[principal] = jobs  # to the back: the others go first
-            self._pending[principal] -= 1
-            if not self._pending[principal]:
-                del self._pending[principal]
             return job
         return None
 
@@ -89,7 +103,7 @@ class SynthesisScheduler:
         if workers < 1:
             raise ValueError("workers must be at least 1")
         self.workers = workers
-        self._queue: FairQueue[_Job] = FairQueue(max_pending)
+        self._queue: FairQueue[_Job] = FairQueue(max_pending, lambda job: job.future.cancelled())
         self._cv = threading.Condition()
         self._closed = False
         self._threads = [

@@ -31,6 +31,7 @@ from vac.runtime.latency import LatencyTrace
 from vac.runtime.port import Transport
 from vac.runtime.session import Session
 from vac.runtime.speaker import ReplyOutcome, Speaker, SpokenReply
+from vac.runtime.synthesis import SchedulerFull
 from vac.runtime.tasks import TaskSet
 
 log = get_logger("vac.turns")
@@ -219,6 +220,13 @@ class TurnRunner:
             raise
         except ReplyOverrun:
             self.finish(turn, "failed")  # §7: error, audio.output.done and turn.done failed
+        except SchedulerFull as exc:
+            # Too many of this principal's phrases wait for synthesis: a named,
+            # retryable `busy` for this turn, not a daemon fault.
+            exc.turn = turn.id
+            log.warning("turn_busy", session=self.session.id, turn=turn.id, code=exc.code)
+            self.transport.error(self.session, exc)
+            self.finish(turn, "failed")
         except Exception:
             # Speech, or an output generation's write, failed mid-turn. A
             # refusal never gets here: it is found while planning, before

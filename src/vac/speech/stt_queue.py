@@ -131,8 +131,10 @@ class SttQueue(Generic[J]):
         if self.pending >= self.max_pending:
             if not self._partials:
                 return Admission(False, tuple(dropped), self.pending)
-            # Partials are droppable, finals start turns: make room.
-            oldest = self._partials.pop(next(iter(self._partials)))
+            # Partials are droppable, finals start turns: make room, with a
+            # live partial before a speculation (which may become a final).
+            live = [k for k, j in self._partials.items() if not j.complete]
+            oldest = self._partials.pop(live[0] if live else next(iter(self._partials)))
             dropped.append(Dropped(oldest, "evicted by a final"))
         self._finals.append(job)
         return Admission(True, tuple(dropped), self.pending)
