@@ -44,14 +44,19 @@ STALE_S: Final = 0.5  # a gap this long between observed frames: a reply ended
 class PlayedLevels:
     """(monotonic time, rms) of each block the speaker played; thread-safe enough.
 
-    The speaker callback appends (a deque append is atomic in CPython); the
-    main loop reads. Two seconds of 10–40 ms blocks is at most a few hundred.
+    The speaker callback appends and drops what is older than `keep_s` (deque
+    appends and pops are atomic in CPython); the main loop reads a copy.
     """
 
-    _blocks: deque[tuple[float, float]] = field(default_factory=lambda: deque(maxlen=512))
+    keep_s: float = 2.0
+    # A hard bound whatever the device's block size (1 ms blocks: 4 s).
+    _blocks: deque[tuple[float, float]] = field(default_factory=lambda: deque(maxlen=4096))
 
     def played(self, at_s: float, rms: float) -> None:
         self._blocks.append((at_s, rms))
+        # Bounded by time too: a fit looks back FIT_FRAMES + delay_max_s (1.3 s).
+        while self._blocks and self._blocks[0][0] < at_s - self.keep_s:
+            self._blocks.popleft()
 
     def peak(self, now_s: float, delay_max_s: float) -> float:
         """The loudest block played in (now - delay_max_s, now]: what may echo now."""
