@@ -78,8 +78,20 @@ MAY_IMPORT: dict[str, set[str]] = {
     "daemon": LEAVES | {"protocol", "lifecycle", "intent", "speech", "runtime"},
     "demo": LEAVES | {"protocol", "client", "daemon"},
     "bench": LEAVES | {"protocol", "client", "daemon", "demo"},
+    "bench_sweep": LEAVES | {"protocol", "client", "daemon", "demo", "bench"},
     "cli": LEAVES
-    | {"protocol", "lifecycle", "intent", "speech", "runtime", "client", "daemon", "bench", "demo"},
+    | {
+        "protocol",
+        "lifecycle",
+        "intent",
+        "speech",
+        "runtime",
+        "client",
+        "daemon",
+        "bench",
+        "bench_sweep",
+        "demo",
+    },
 }
 
 
