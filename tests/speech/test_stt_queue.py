@@ -20,6 +20,7 @@ class Job:
     name: str
     settled: bool = False
     complete: bool = False
+    owner: str = ""
 
     def __repr__(self) -> str:
         return self.name
@@ -27,9 +28,10 @@ class Job:
 
 def _job(spec: str) -> Job:
     """`F:a` is a final for key a, `P:a` a partial, `S:a` a speculative final (a
-    complete partial); a suffix names repeats (`P:a#2`)."""
+    complete partial); `F:a@bob` is bob's; a suffix names repeats (`P:a#2`)."""
     kind, _, rest = spec.partition(":")
-    return Job(rest.split("#")[0], kind == "F", spec, complete=kind == "S")
+    key, _, owner = rest.split("#")[0].partition("@")
+    return Job(key, kind == "F", spec, complete=kind == "S", owner=owner)
 
 
 # Each scenario: max_pending, then steps. A step is `+spec` (offer), `take`,
@@ -63,6 +65,22 @@ GOLDEN: list[tuple[str, int, list[tuple[str, object]]]] = [
             ("take", "S:c"),
             ("take", "P:a"),
             ("take", "P:b"),
+        ],
+    ),
+    (
+        "finals are served round-robin by owner, each owner's oldest first",
+        8,
+        [
+            ("+F:a1@alice", ("ok", [])),
+            ("+F:a2@alice", ("ok", [])),
+            ("+F:a3@alice", ("ok", [])),
+            ("+F:b1@bob", ("ok", [])),
+            ("take", "F:a1@alice"),
+            ("take", "F:b1@bob"),
+            ("take", "F:a2@alice"),
+            ("+F:c1@carol", ("ok", [])),
+            ("take", "F:c1@carol"),
+            ("take", "F:a3@alice"),
         ],
     ),
     (
@@ -223,11 +241,17 @@ class QueueModel(RuleBasedStateMachine):
         self.waiting.discard(job.name)
         self.gone.add(job.name)
 
-    @rule(key=KEYS, final=st.booleans(), complete=st.booleans())
-    def offer(self, key: str, final: bool, complete: bool) -> None:
+    @rule(key=KEYS, final=st.booleans(), complete=st.booleans(), owner=st.sampled_from("xy"))
+    def offer(self, key: str, final: bool, complete: bool, owner: str) -> None:
         self.count += 1
         kind = "F" if final else ("S" if complete else "P")
-        job = Job(key, final, f"{kind}:{key}#{self.count}", complete=complete and not final)
+        job = Job(
+            key,
+            final,
+            f"{kind}:{key}@{owner}#{self.count}",
+            complete=complete and not final,
+            owner=owner,
+        )
         before = self.queue.pending
         finals_before = sum(j.final for j in self.queue.waiting())
         admission = self.queue.offer(job)

@@ -383,8 +383,9 @@ class Listener:
             # Partial priority: a guess never crowds out anyone's real final;
             # but decoded completely, as it may become the final.
             pcm, key, reply = bytes(st.pcm), _spec_key(self.session, st), self.reply_expected()
+            who = self.session.principal
             job = self.stt.transcribe(
-                pcm, kind="partial", key=key, complete=True, reply_expected=reply
+                pcm, kind="partial", key=key, complete=True, reply_expected=reply, owner=who
             )
             task = self._tasks.spawn(job)
             task.add_done_callback(_quiet)
@@ -409,7 +410,9 @@ class Listener:
             spec.task.cancel()
             self.stt.cancel(_spec_key(self.session, st))
         key, reply = _final_key(self.session, st), self.reply_expected()
-        return await self.stt.transcribe(pcm, kind="final", key=key, reply_expected=reply)
+        return await self.stt.transcribe(
+            pcm, kind="final", key=key, reply_expected=reply, owner=self.session.principal
+        )
 
     def _maybe_partial(self, st: _Open) -> None:
         new_ms = (len(st.pcm) - st.partial_audio_bytes) // BYTES_PER_MS

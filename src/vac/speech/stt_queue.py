@@ -9,8 +9,10 @@ The rules (each one is why a test exists):
 - at most `max_pending` jobs wait (in flight ones are not counted); when it is
   full, a final evicts the oldest waiting partial, anything else is refused:
   the caller answers `busy` at once rather than wait behind a backlog;
-- finals are taken before partials, each kind oldest first: partials are
-  droppable, finals start turns; among partials, a *complete* one (the
+- finals are taken before partials: partials are droppable, finals start
+  turns. Finals are served round-robin by owner (the principal): the owner
+  served least recently goes first, each owner's own finals oldest first, so
+  one member's many streams cannot hold back another's turn; among partials, a *complete* one (the
   speculative final decoded in a pause, which may become the final) goes
   before the live partials of anyone's stream — measured with 4 sessions
   speaking together, their speculations otherwise waited behind the others'
@@ -37,6 +39,11 @@ class QueuedJob(Protocol):
 
     @property
     def final(self) -> bool: ...
+
+    @property
+    def owner(self) -> str:
+        """Whom the job is for (the principal): finals are served round-robin by owner."""
+        ...
 
     @property
     def complete(self) -> bool:
@@ -84,6 +91,9 @@ class SttQueue(Generic[J]):
         # Insertion-ordered by key; a superseding partial keeps its key's place.
         self._partials: dict[str, J] = {}
         self._in_flight: list[J | None] = [None] * slots
+        # When each owner was last given a final (a counter, not a clock).
+        self._served: dict[str, int] = {}
+        self._tick = 0
 
     @property
     def pending(self) -> int:
@@ -99,10 +109,24 @@ class SttQueue(Generic[J]):
         """Every waiting job, in the order `take` would consider them."""
         partials = list(self._partials.values())
         return [
-            *self._finals,
+            *self._final_order(),
             *(j for j in partials if j.complete),
             *(j for j in partials if not j.complete),
         ]
+
+    def _final_order(self) -> list[J]:
+        """The waiting finals in the order `take` gives them out: round-robin by owner."""
+        served = dict(self._served)
+        tick = self._tick
+        remaining = list(self._finals)
+        order: list[J] = []
+        while remaining:
+            i = min(range(len(remaining)), key=lambda k: (served.get(remaining[k].owner, -1), k))
+            job = remaining.pop(i)
+            order.append(job)
+            tick += 1
+            served[job.owner] = tick
+        return order
 
     def running(self) -> list[J]:
         """The jobs in flight, by slot."""
@@ -140,11 +164,14 @@ class SttQueue(Generic[J]):
         return Admission(True, tuple(dropped), self.pending)
 
     def take(self) -> J | None:
-        """The next job to run: the oldest final, else the oldest complete partial
-        (a speculation), else the oldest partial."""
-        while self._finals:
-            job = self._finals.popleft()
+        """The next job to run: a final (round-robin by owner, each owner's oldest
+        first), else the oldest complete partial (a speculation), else the oldest
+        partial."""
+        for job in self._final_order():
+            self._finals.remove(job)
             if not job.settled:
+                self._tick += 1
+                self._served[job.owner] = self._tick
                 return job
         for key, job in list(self._partials.items()):
             if job.complete:

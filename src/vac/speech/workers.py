@@ -233,6 +233,7 @@ class _PendingJob:
     future: asyncio.Future[Transcript] = field(repr=False)
     complete: bool = True  # the engine's full decoding (evidence, rescoring)
     reply_expected: bool = False  # one draft pending: score a short final as a reply
+    owner: str = ""  # the principal: finals are served round-robin by owner
 
     @property
     def settled(self) -> bool:
@@ -312,6 +313,7 @@ class SttPool:
         key: str,
         complete: bool | None = None,
         reply_expected: bool = False,
+        owner: str = "",
     ) -> Transcript:
         """Recognise s16le 16 kHz mono `pcm`. Raises Busy, Superseded or ProviderUnavailable.
 
@@ -319,7 +321,8 @@ class SttPool:
         decoding (default: finals only). A speculative final runs at partial
         priority but completely: its result may become the final.
         `reply_expected`: a short complete result is also scored against the
-        reply phrases (docs/stt.md).
+        reply phrases (docs/stt.md). `owner` (the principal) takes its turn
+        with the other owners' finals.
         """
         if not self._started or self._closed or self._wakeup is None:
             raise ProviderUnavailable("STT pool is not running")
@@ -328,6 +331,7 @@ class SttPool:
         job = _PendingJob(key, kind == "final", pcm, asyncio.get_running_loop().create_future())
         job.complete = kind == "final" if complete is None else complete
         job.reply_expected = reply_expected
+        job.owner = owner
         self._enqueue(job)
         async with self._wakeup:
             self._wakeup.notify()
