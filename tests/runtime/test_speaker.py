@@ -112,9 +112,9 @@ class RoomyServer(RecordingServer):
         self.errors.append(exc)
 
 
-def _session(speak: bool = True, max_chunks: int = 1000) -> Session:
+def _session(speak: bool = True, max_chunks: int = 1000, session_id: str = "s") -> Session:
     return Session(
-        "s",
+        session_id,
         "alice",
         "t",
         OutputFormat(rate=16000, speak=speak),
@@ -252,32 +252,19 @@ def test_too_many_replies_waiting_for_synthesis_is_a_busy_error_for_that_turn() 
     the turn ends `failed` with a retryable `busy` error naming it (not a traceback)."""
     from vac.runtime.turns import TurnRunner
 
-    server = RecordingServer()
-    errors: list[VacError] = []
-    server.error = lambda session, exc: errors.append(exc)  # type: ignore[attr-defined]
+    server = RoomyServer()
     tts = SlowTts()
     scheduler = SynthesisScheduler(1, max_pending=1)
 
-    def session_of(name: str) -> Session:
-        return Session(
-            name,
-            "alice",
-            "t",
-            OutputFormat(rate=16000, speak=True),
-            Outbox(max_chunks=8, max_control=32),
-            Replies(window=8),
-            connection=b"x",
-        )
-
     async def run() -> None:
         # Two other sessions of alice's: one reply on the worker, one waiting.
-        one = Speaker(server, session_of("s0"), tts, scheduler, _gen, 60_000)  # type: ignore[arg-type]
-        two = Speaker(server, session_of("s1"), tts, scheduler, _gen, 60_000)  # type: ignore[arg-type]
+        one = Speaker(server, _session(session_id="s0"), tts, scheduler, _gen, 60_000)  # type: ignore[arg-type]
+        two = Speaker(server, _session(session_id="s1"), tts, scheduler, _gen, 60_000)  # type: ignore[arg-type]
         first = asyncio.ensure_future(one.speak("t1", "First reply.", LatencyTrace()))
         await asyncio.sleep(0.1)  # the worker holds it
         second = asyncio.ensure_future(two.speak("t2", "Second reply.", LatencyTrace()))
         await asyncio.sleep(0.1)
-        session = session_of("s2")
+        session = _session(session_id="s2")
         speaker = Speaker(server, session, tts, scheduler, _gen, 60_000)  # type: ignore[arg-type]
         runner = TurnRunner(server, session, speaker, lambda *a: None)  # type: ignore[arg-type]
         turn = runner.open("t3", LatencyTrace())
@@ -295,7 +282,7 @@ def test_too_many_replies_waiting_for_synthesis_is_a_busy_error_for_that_turn() 
         asyncio.run(run())
     finally:
         scheduler.shutdown()
-    assert [e.code for e in errors] == ["busy"]
-    assert errors[0].turn == "t3" and errors[0].retryable
+    assert [e.code for e in server.errors] == ["busy"]
+    assert server.errors[0].turn == "t3" and server.errors[0].retryable
     done = [m for m in server.sent if type(m).__name__ == "TurnDone"]
     assert [(d.turn, d.status) for d in done] == [("t3", "failed")]
