@@ -36,7 +36,7 @@ LATER: Final = 1
 
 
 class SchedulerFull(VacError):
-    """The principal already has `max_pending` synthesis jobs waiting: answer `busy`."""
+    """The principal already has `max_pending` replies waiting to begin: answer `busy`."""
 
     code = "busy"
 
@@ -114,7 +114,8 @@ class SynthesisScheduler:
             t.start()
 
     def submit(self, principal: str, urgent: bool, fn: Callable[..., T], *args: Any) -> Future[T]:
-        """Queue `fn(*args)`; raises `SchedulerFull` when the principal has too many waiting."""
+        """Queue `fn(*args)`; raises `SchedulerFull` when `urgent` (a reply's first
+        phrase) and the principal already has `max_pending` replies waiting to begin."""
         future: Future[T] = Future()
         with self._cv:
             if self._closed:
