@@ -184,9 +184,10 @@ def test_played_levels_peak_looks_back_only_as_far_as_asked() -> None:
     levels = PlayedLevels()
     for i, rms in enumerate([100.0, 5000.0, 200.0, 300.0]):
         levels.played(i * 0.1, rms)
-    assert levels.peak(0.35, 0.3) == 5000.0
-    assert levels.peak(0.45, 0.3) == 300.0
-    assert levels.peak(10.0, 0.3) == 0.0
+    no_tail = float("inf")  # only the window counts
+    assert levels.faded_peak(0.35, 0.3, no_tail) == 5000.0
+    assert levels.faded_peak(0.45, 0.3, no_tail) == 300.0
+    assert levels.faded_peak(10.0, 0.3, no_tail) == 0.0
 
 
 def test_played_levels_fade_behind_the_window() -> None:

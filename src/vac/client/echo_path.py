@@ -22,7 +22,6 @@ RT60 of 0.6 s, so the estimate errs long).
 from __future__ import annotations
 
 import bisect
-import math
 from collections import deque
 from dataclasses import dataclass, field
 from typing import Final
@@ -58,16 +57,12 @@ class PlayedLevels:
         while self._blocks and self._blocks[0][0] < at_s - self.keep_s:
             self._blocks.popleft()
 
-    def peak(self, now_s: float, delay_max_s: float) -> float:
-        """The loudest block played in (now - delay_max_s, now]: what may echo now."""
-        return self.faded_peak(now_s, delay_max_s, tail_db_per_s=math.inf)
-
     def faded_peak(self, until_s: float, span_s: float, tail_db_per_s: float) -> float:
         """The loudest block in (until - span, until]; older blocks fade at `tail_db_per_s`."""
         blocks = list(self._blocks)
         times = [t for t, _ in blocks]
         end = bisect.bisect_right(times, until_s)
-        oldest_s = until_s - span_s - (TAIL_KEEP_S if math.isfinite(tail_db_per_s) else 0.0)
+        oldest_s = until_s - span_s - TAIL_KEEP_S
         start = bisect.bisect_right(times, oldest_s)
         best = 0.0
         for t, rms in blocks[start:end]:
