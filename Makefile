@@ -4,14 +4,14 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: demo test lint typecheck unit bench bench-docs bench-sweep bench-understanding bench-continuation fixtures clean
+.PHONY: demo test lint typecheck unit bench bench-docs bench-sweep bench-scaling bench-understanding bench-continuation fixtures clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade "pip>=24"
 
 $(STAMP): $(BIN)/python pyproject.toml constraints.txt
-	$(BIN)/pip install --quiet -c constraints.txt -e '.[dev,client,bench]'
+	$(BIN)/pip install --quiet -c constraints.txt -e '.[dev,client,bench,ray]'
 	touch $(STAMP)
 
 lint: $(STAMP)
@@ -46,6 +46,17 @@ bench-sweep: $(STAMP)
 	$(BIN)/vac bench --sessions 1,2,4,8 --arrival together --turns 4 --out docs/bench/sweep-together
 	$(BIN)/vac bench --sessions 1,2,4,8 --arrival staggered --turns 4 --rate 4 \
 		--out docs/bench/sweep-staggered
+
+# Local inference against Ray Serve on a local cluster, same machine, same
+# run (docs/scaling.md): ~10 minutes here. Stops any Ray on this host first.
+bench-scaling: $(STAMP)
+	-$(BIN)/ray stop --force
+	$(BIN)/vac bench --sessions 1,4 --arrival together --turns 4 --out docs/bench/scaling-local
+	$(BIN)/ray start --head --num-cpus 2 --port 6390 --include-dashboard=false \
+		--disable-usage-stats
+	$(BIN)/vac bench --sessions 1,4 --arrival together --turns 4 \
+		--config docs/bench/scaling-ray.toml --out docs/bench/scaling-ray
+	$(BIN)/ray stop --force
 
 # The understanding benchmark (docs/understanding.md): the corpus spoken in
 # five voices through a real daemon; refreshes docs/bench/understanding.*.

@@ -21,7 +21,7 @@ from vac.runtime.latency import LatencyTrace
 from vac.runtime.session import Outbox, OutboxFull, Replies, Session
 from vac.runtime.speaker import ReplyOutcome, Speaker
 from vac.runtime.synthesis import SynthesisScheduler
-from vac.speech.tts import SynthesizedPhrase
+from vac.speech.tts import SynthesizedPhrase, TtsError
 from vac.speech.visemes import TimedViseme
 
 
@@ -286,3 +286,41 @@ def test_too_many_replies_waiting_for_synthesis_is_a_busy_error_for_that_turn() 
     assert server.errors[0].turn == "t3" and server.errors[0].retryable
     done = [m for m in server.sent if type(m).__name__ == "TurnDone"]
     assert [(d.turn, d.status) for d in done] == [("t3", "failed")]
+
+
+class UnreachableTts:
+    """A voice whose engine is gone (a Ray cluster stopped): `TtsError` by name."""
+
+    sample_rate_hz = 22050
+
+    def synthesize(self, phrase: str) -> SynthesizedPhrase:
+        raise TtsError("the synthesis engine is unavailable; reconnecting")
+
+
+def test_an_unreachable_voice_is_a_named_provider_unavailable_for_the_turn() -> None:
+    """The real twin: tests/ray/test_ray_inference.py stops the cluster mid-session."""
+    from vac.runtime.turns import TurnRunner
+
+    server = RoomyServer()
+    scheduler = SynthesisScheduler(1)
+
+    async def run() -> None:
+        session = _session(session_id="s9")
+        speaker = Speaker(server, session, UnreachableTts(), scheduler, _gen, 60_000)  # type: ignore[arg-type]
+        runner = TurnRunner(server, session, speaker, lambda *a: None)  # type: ignore[arg-type]
+        turn = runner.open("t9", LatencyTrace())
+
+        async def body(t: Any) -> None:
+            await runner.speak(t, "A reply nobody can voice.")
+
+        runner.begin(turn, body)
+        assert turn.task is not None
+        await turn.task
+
+    try:
+        asyncio.run(run())
+    finally:
+        scheduler.shutdown()
+    assert [(e.code, e.turn) for e in server.errors] == [("provider_unavailable", "t9")]
+    ended = [m for m in server.sent if type(m).__name__ in ("AudioOutputDone", "TurnDone")]
+    assert [getattr(m, "reason", getattr(m, "status", "")) for m in ended] == ["failed", "failed"]

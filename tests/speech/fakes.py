@@ -11,11 +11,14 @@ import numpy as np
 import numpy.typing as npt
 
 from vac.speech.stt import SttEngine, Transcript
+from vac.speech.tts import SynthesizedPhrase
+from vac.speech.workers import SttEngineLost
 
 # Magic first samples that make a fake worker misbehave (the test-only hooks).
 KILL = np.array([0x4B49, 0x4C4C], dtype="<i2").tobytes()  # SIGKILL itself
 EXIT = np.array([0x4558, 0x4954], dtype="<i2").tobytes()  # os._exit(3)
 HANG = np.array([0x4841, 0x4E47], dtype="<i2").tobytes()  # sleep far past any timeout
+LOST = np.array([0x4C4F, 0x5354], dtype="<i2").tobytes()  # raise SttEngineLost
 
 
 class FakeStt:
@@ -34,6 +37,8 @@ class FakeStt:
             os._exit(3)
         if head == HANG:
             time.sleep(3600)
+        if head == LOST:
+            raise SttEngineLost("the cluster went away")
         time.sleep(self._delay_s)
         kind = ("reply-" if reply_expected else "") + ("final" if final else "partial")
         return Transcript(f"{kind} {len(pcm)}", 1.0, 0.0, 0.0, len(pcm) // 16, 0.0)
@@ -69,3 +74,37 @@ def crashing_whisper() -> SttEngine:
 
 
 NAMES = ("Abeni", "Kofi", "Zuri", "Tariq", "Imani")
+
+
+class FakeTts:
+    """A `TtsEngine` for the bridge tests: 10 ms of silence per character.
+
+    Phrases starting "die" end the process, "lost" raise `TtsEngineLost`,
+    "fail" raise a plain `TtsError`. It will not load while `block` exists
+    (the cluster is down).
+    """
+
+    def __init__(self, block: str | None = None) -> None:
+        from pathlib import Path
+
+        from vac.speech.tts import TtsError
+
+        if block is not None and Path(block).exists():
+            raise TtsError(f"no engine while {block} exists")
+        self.name = "fake"
+
+    @property
+    def sample_rate_hz(self) -> int:
+        return 16000
+
+    def synthesize(self, phrase: str) -> SynthesizedPhrase:
+        from vac.speech.tts import TtsEngineLost, TtsError
+
+        if phrase.startswith("die"):
+            os._exit(3)
+        if phrase.startswith("lost"):
+            raise TtsEngineLost("the cluster went away")
+        if phrase.startswith("fail"):
+            raise TtsError("this phrase failed")
+        samples = 160 * len(phrase)
+        return SynthesizedPhrase(b"\0\0" * samples, 16000, samples // 16, [], "estimated", 0.0)

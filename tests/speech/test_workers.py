@@ -9,7 +9,7 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from tests.speech.fakes import EXIT, HANG, KILL, failing_factory, fake_factory
+from tests.speech.fakes import EXIT, HANG, KILL, LOST, failing_factory, fake_factory
 from vac.speech.stt import SttConfig, SttModelMissing, WhisperStt
 from vac.speech.workers import Busy, ProviderUnavailable, SttPool, SttPoolConfig, Superseded
 
@@ -133,7 +133,8 @@ async def test_cancel_drops_waiting_and_in_flight_work(pool: SttPool) -> None:
     assert (await other).text == "partial 1600"
 
 
-@pytest.mark.parametrize("marker", [KILL, EXIT])
+# LOST: the engine lost its cluster; the worker exits on purpose and is replaced.
+@pytest.mark.parametrize("marker", [KILL, EXIT, LOST])
 async def test_worker_crash_fails_only_its_job_and_is_restarted(
     pool: SttPool, marker: bytes
 ) -> None:

@@ -229,6 +229,7 @@ class VacConfig(_Section, frozen=True):
     stt: dict[str, Any] = msgspec.field(default_factory=dict)
     tts: dict[str, Any] = msgspec.field(default_factory=dict)
     vad: dict[str, Any] = msgspec.field(default_factory=dict)
+    inference: dict[str, Any] = msgspec.field(default_factory=dict)
     intent: dict[str, Any] = msgspec.field(default_factory=dict)
     agents: list[dict[str, Any]] = msgspec.field(default_factory=list)
 

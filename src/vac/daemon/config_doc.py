@@ -21,6 +21,7 @@ import msgspec.inspect as mi
 
 from vac.daemon.config import DaemonSection, RetentionSection
 from vac.daemon.engines import SttSection, TtsSection, VadSection
+from vac.daemon.inference import InferenceSection
 from vac.intent.roster import Agent, VacIntentConfig, default_agents
 
 
@@ -69,6 +70,14 @@ SECTIONS: Final[tuple[Section, ...]] = (
         VadSection,
         "Voice activity detection: webrtcvad, on-device. It decides when speech starts and"
         " when a `vad`-mode utterance ends.",
+    ),
+    Section(
+        "inference",
+        InferenceSection,
+        "Where recognition and synthesis run: this daemon's own workers (`local`), or Ray"
+        " Serve deployments shared by many daemons (`ray`, the `vac[ray]` extra;"
+        " docs/scaling.md). `[stt] workers` and `[tts] workers` then bound this daemon's"
+        " jobs in flight.",
     ),
     Section(
         "intent",

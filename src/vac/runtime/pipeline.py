@@ -182,6 +182,10 @@ class Pipeline:
                 await self.stt.close()
         finally:
             self.tts_executor.shutdown()
+            # Bridge processes (Ray mode): stopping them may wait for a phrase.
+            stop = getattr(self.tts, "close", None)
+            if stop is not None:
+                await asyncio.to_thread(stop)
 
     async def _sweep(self) -> None:
         since_prune_s = 0.0

@@ -33,6 +33,7 @@ from vac.runtime.session import Session
 from vac.runtime.speaker import ReplyOutcome, Speaker, SpokenReply
 from vac.runtime.synthesis import SchedulerFull
 from vac.runtime.tasks import TaskSet
+from vac.speech.tts import TtsError
 
 log = get_logger("vac.turns")
 
@@ -225,6 +226,13 @@ class TurnRunner:
             # retryable `busy` for this turn, not a daemon fault.
             exc.turn = turn.id
             log.warning("turn_busy", session=self.session.id, turn=turn.id, code=exc.code)
+            self.transport.error(self.session, exc)
+            self.finish(turn, "failed")
+        except TtsError as exc:
+            # The voice is unreachable (a Ray cluster gone, a bridge lost): the
+            # client is told `provider_unavailable` by name; the text stands.
+            exc.turn = turn.id
+            log.warning("turn_tts_unavailable", session=self.session.id, turn=turn.id, why=str(exc))
             self.transport.error(self.session, exc)
             self.finish(turn, "failed")
         except Exception:

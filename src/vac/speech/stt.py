@@ -14,6 +14,7 @@ decoder's scores into [0, 1].
 
 from __future__ import annotations
 
+import copy
 import math
 import time
 from collections.abc import Sequence
@@ -86,6 +87,7 @@ class SttConfig(msgspec.Struct, frozen=True, kw_only=True):
 
     model_dir: str | None = None
     compute_type: str = "int8"
+    device: str = "cpu"  # "cuda": a GPU replica (docs/scaling.md; not tested here)
     cpu_threads: int = 1  # tiny.en barely gains from a 2nd thread; 2 workers x 1 win
     # Greedy: its per-step distributions give each word's evidence for free;
     # beam 5 lowers WER a little at +25 ms and a forced decode (docs/stt.md).
@@ -166,7 +168,6 @@ class WhisperStt:
         verbs: Sequence[tuple[str, str]] = (),
     ) -> None:
         self._config = config or SttConfig()
-        self._vocabulary = tuple(vocabulary)
         # The parser's (phrase, "confirm"|"reject") pairs, as Whisper writes them.
         self._replies = rp.candidates(replies)
         # The lexicon's one-word (word, Verb) pairs, for an empty verb slot.
@@ -180,7 +181,7 @@ class WhisperStt:
         try:
             self._model: WhisperModel = WhisperModel(
                 str(path),
-                device="cpu",
+                device=self._config.device,
                 compute_type=self._config.compute_type,
                 cpu_threads=self._config.cpu_threads,
             )
@@ -192,16 +193,24 @@ class WhisperStt:
             task="transcribe",
             language="en",
         )
+        self._start = [*self._tokenizer.sot_sequence, self._tokenizer.no_timestamps]
+        # [-1] = Whisper's non-speech tokens (music notes, brackets...): never emitted.
+        self._suppress = list(get_suppressed_tokens(self._tokenizer, [-1]))
+        self._set_vocabulary(vocabulary)
+
+    def _set_vocabulary(self, vocabulary: Sequence[str]) -> None:
+        self._vocabulary = tuple(vocabulary)
         # The names as a sentence of previous context bias the decoder towards
         # their spelling; a sentence loops far less than a bare list (docs/stt.md).
         self._prompt_text = roster_sentence(self._vocabulary)
         self._prefix_tokens: list[int] = []
         if self._prompt_text is not None:
             self._prefix_tokens = [self._tokenizer.sot_prev, *self._encode(self._prompt_text)]
-        self._start = [*self._tokenizer.sot_sequence, self._tokenizer.no_timestamps]
         self._prompt = [*self._prefix_tokens, *self._start]
-        # [-1] = Whisper's non-speech tokens (music notes, brackets...): never emitted.
-        self._suppress = list(get_suppressed_tokens(self._tokenizer, [-1]))
+
+    def for_vocabulary(self, vocabulary: Sequence[str]) -> WhisperStt:  # a Ray replica's rosters
+        (view := copy.copy(self))._set_vocabulary(vocabulary)
+        return view
 
     def _encode(self, text: str) -> list[int]:
         return list(self._tokenizer.encode(" " + text.strip()))

@@ -37,6 +37,11 @@ class TtsError(VacError):
     code: ErrorCode = "provider_unavailable"
 
 
+class TtsEngineLost(TtsError):
+    """The engine's connection is gone for good (a Ray driver whose cluster
+    went away): the bridge process that holds it exits and is replaced."""
+
+
 class TtsVoiceMissing(TtsError):
     """A configured voice file does not exist; there is no fallback voice."""
 

@@ -34,7 +34,13 @@ from typing import Any, ClassVar, Final, Literal, TypeVar
 import msgspec
 import numpy as np
 
-from vac.speech.stt import RATE_HZ, SttEngine, SttError, SttModelMissing, Transcript
+from vac.speech.stt import (
+    RATE_HZ,
+    SttEngine,
+    SttError,
+    SttModelMissing,
+    Transcript,
+)
 from vac.speech.stt_queue import SttQueue
 
 JobKind = Literal["final", "partial"]
@@ -57,6 +63,11 @@ class PoolError(SttError):
         super().__init__("speech recognition failed for this utterance")
         self.args = (reason,)
         self.reason = reason
+
+
+class SttEngineLost(SttError):
+    """Raised by an engine whose connection is gone for good (a Ray driver
+    whose cluster went away): its worker exits and the pool replaces it."""
 
 
 class Busy(PoolError):
@@ -156,6 +167,9 @@ def _worker_main(factory: EngineFactory, conn: multiprocessing.connection.Connec
             samples = np.frombuffer(pcm, dtype="<i2")
             heard = engine.transcribe(samples, final=job.final, reply_expected=job.reply_expected)
             reply = _Result(heard)
+        except SttEngineLost:
+            # No reply: the parent sees EOF, fails this job and starts a new worker.
+            return
         except Exception as exc:
             reply = _JobFailed(f"{type(exc).__name__}: {exc}")
         conn.send_bytes(encoder.encode(reply))

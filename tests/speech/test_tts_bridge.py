@@ -1,0 +1,83 @@
+"""ProcessTts: synthesis in bridge processes (the Ray mode's shape), with fake engines.
+
+The real twin is tests/ray/test_ray_inference.py: the same bridges to the
+cluster's piper replicas, a cluster stopped and started again.
+"""
+
+from __future__ import annotations
+
+import functools
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.speech.fakes import FakeTts
+from vac.speech.tts import TtsError
+from vac.speech.tts_bridge import ProcessTts, TtsBridgeConfig
+
+pytestmark = pytest.mark.slow
+
+
+def _bridge(block: Path, workers: int = 1) -> ProcessTts:
+    config = TtsBridgeConfig(
+        workers=workers, start_timeout_s=60, call_timeout_s=5, retry_after_s=0.2
+    )
+    return ProcessTts(functools.partial(FakeTts, str(block)), config)
+
+
+@pytest.fixture
+def block(tmp_path: Path) -> Path:
+    return tmp_path / "cluster-down"
+
+
+@pytest.fixture
+def bridge(block: Path) -> Iterator[ProcessTts]:
+    tts = _bridge(block)
+    tts.start()
+    try:
+        yield tts
+    finally:
+        tts.close()
+
+
+def test_a_phrase_is_synthesised_in_the_bridge(bridge: ProcessTts) -> None:
+    assert (bridge.name, bridge.sample_rate_hz) == ("fake", 16000)
+    phrase = bridge.synthesize("hello")
+    assert phrase.rate_hz == 16000 and len(phrase.pcm) == 2 * 800
+
+
+def test_a_failed_phrase_is_named_and_the_bridge_goes_on(bridge: ProcessTts) -> None:
+    with pytest.raises(TtsError, match="this phrase failed"):
+        bridge.synthesize("fail now")
+    assert bridge.synthesize("again").duration_ms == 50
+
+
+@pytest.mark.parametrize("phrase", ["die now", "lost now"])
+def test_a_dead_bridge_fails_its_phrase_fast_and_is_replaced(
+    bridge: ProcessTts, block: Path, phrase: str
+) -> None:
+    block.touch()  # the engine cannot load again yet
+    with pytest.raises(TtsError, match="lost during a phrase"):
+        bridge.synthesize(phrase)
+    started = time.monotonic()
+    with pytest.raises(TtsError, match="unavailable"):
+        bridge.synthesize("while it is down")
+    assert time.monotonic() - started < 1.0  # no start-up wait per phrase
+    block.unlink()  # the engine is back: the background restart succeeds
+    deadline = time.monotonic() + 60
+    while True:
+        try:
+            assert bridge.synthesize("back").duration_ms == 40
+            break
+        except TtsError:
+            assert time.monotonic() < deadline, "the bridge never came back"
+            time.sleep(0.2)
+
+
+def test_an_engine_that_cannot_load_is_a_named_refusal_at_start(block: Path) -> None:
+    block.touch()
+    tts = _bridge(block, workers=2)
+    with pytest.raises(TtsError, match="no engine while"):
+        tts.start()
