@@ -71,6 +71,8 @@ class Cluster:
                 "--disable-usage-stats",
             ],
             check=True, capture_output=True, timeout=120,
+            # Replicas are the workload: not niced below the daemons (docs/scaling.md).
+            env={**os.environ, "RAY_worker_niceness": "0"},
         )  # fmt: skip
 
     def stop(self) -> None:

@@ -136,6 +136,14 @@ def connect(spec: RaySpec) -> None:
     # Must be set before Ray starts its core worker in this process.
     os.environ.setdefault("RAY_gcs_rpc_server_reconnect_timeout_s", _RECONNECT_S)
     os.environ.setdefault("RAY_gcs_rpc_server_connect_timeout_s", _RECONNECT_S)
+    # Ask the replicas for their queue length before every request instead of
+    # trusting a cached one (10 s by default): with one job per replica, a
+    # stale "idle" sent jobs to a busy replica, which rejected them, and the
+    # router's back-off cost ~100-300 ms per commit (measured, docs/scaling.md).
+    os.environ.setdefault("RAY_SERVE_QUEUE_LENGTH_CACHE_TIMEOUT_S", "0")
+    # Two routers (two drivers) can still pick the same idle replica at once;
+    # the loser is rejected and retried after this back-off (Ray: 25 ms, doubling).
+    os.environ.setdefault("RAY_SERVE_ROUTER_RETRY_INITIAL_BACKOFF_S", "0.005")
     # A token made by `ray start` (~/.ray/auth_token) is only sent when the
     # mode says so; Ray 2.60's driver does not pick it up on its own.
     if "RAY_AUTH_MODE" not in os.environ and (Path.home() / ".ray" / "auth_token").is_file():

@@ -21,6 +21,7 @@ import numpy as np
 
 from vac.speech.stt import SttConfig, WhisperStt
 from vac.speech.tts import PiperTts
+from vac.speech.workers import warmup_pcm
 
 # Rosters kept per replica: each one is a prompt and a few token lists.
 MAX_ROSTERS: Final = 64
@@ -38,6 +39,10 @@ class SttReplica:
         stt_config = msgspec.msgpack.decode(config, type=SttConfig)
         self._engine = WhisperStt(stt_config, replies=replies, verbs=verbs)
         self._rosters: OrderedDict[tuple[str, ...], WhisperStt] = OrderedDict()
+        # Warm before Serve routes anything here: a cold replica's first
+        # decode is several times slower, and the daemons' own warm-up calls
+        # reach only the replicas the router happens to pick.
+        self._engine.transcribe(warmup_pcm(), final=True)
 
     def _for(self, vocabulary: tuple[str, ...]) -> WhisperStt:
         engine = self._rosters.get(vocabulary)
@@ -66,6 +71,7 @@ class TtsReplica:
         from pathlib import Path
 
         self._tts = PiperTts.load(Path(model) if model else None, Path(config) if config else None)
+        self._tts.synthesize("Ready.")  # warm, as SttReplica
 
     def describe(self) -> tuple[str, int]:
         """The voice's name and sample rate: what a daemon needs before the first reply."""

@@ -134,7 +134,7 @@ class _JobFailed(msgspec.Struct, frozen=True, tag="job_failed"):
 _Reply = _Ready | _LoadFailed | _Result | _JobFailed
 
 
-def _warmup_pcm() -> np.ndarray:
+def warmup_pcm() -> np.ndarray:
     # A tone, not silence: silence short-circuits before the model runs.
     t = np.arange(RATE_HZ * _WARMUP_MS // 1000) / RATE_HZ
     return (np.sin(2 * np.pi * 440.0 * t) * 3000).astype(np.int16)
@@ -147,7 +147,7 @@ def _worker_main(factory: EngineFactory, conn: multiprocessing.connection.Connec
     encoder = msgspec.msgpack.Encoder()
     try:
         engine = factory()
-        warm = engine.transcribe(_warmup_pcm(), final=True)
+        warm = engine.transcribe(warmup_pcm(), final=True)
     except SttModelMissing as exc:
         conn.send_bytes(encoder.encode(_LoadFailed(str(exc), str(exc.path), exc.reason)))
         return
