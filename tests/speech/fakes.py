@@ -80,8 +80,9 @@ class FakeTts:
     """A `TtsEngine` for the bridge tests: 10 ms of silence per character.
 
     Phrases starting "die" end the process, "lost" raise `TtsEngineLost`,
-    "fail" raise a plain `TtsError`. It will not load while `block` exists
-    (the cluster is down).
+    "fail" raise a plain `TtsError`, "oops" a `RuntimeError` with a traceback
+    in its text. It will not load while `block` exists (the cluster is down),
+    unless `block` says "rate=N": then it loads at N Hz.
     """
 
     def __init__(self, block: str | None = None) -> None:
@@ -89,13 +90,18 @@ class FakeTts:
 
         from vac.speech.tts import TtsError
 
+        self._rate_hz = 16000
         if block is not None and Path(block).exists():
-            raise TtsError(f"no engine while {block} exists")
+            said = Path(block).read_text()
+            if said.startswith("rate="):  # the voice came back at another rate
+                self._rate_hz = int(said.removeprefix("rate="))
+            else:
+                raise TtsError(f"no engine while {block} exists")
         self.name = "fake"
 
     @property
     def sample_rate_hz(self) -> int:
-        return 16000
+        return self._rate_hz
 
     def synthesize(self, phrase: str) -> SynthesizedPhrase:
         from vac.speech.tts import TtsEngineLost, TtsError
@@ -106,5 +112,7 @@ class FakeTts:
             raise TtsEngineLost("the cluster went away")
         if phrase.startswith("fail"):
             raise TtsError("this phrase failed")
+        if phrase.startswith("oops"):  # what a remote error's text looks like
+            raise RuntimeError("Traceback (most recent call last):\n  node 10.0.0.9 ...")
         samples = 160 * len(phrase)
         return SynthesizedPhrase(b"\0\0" * samples, 16000, samples // 16, [], "estimated", 0.0)

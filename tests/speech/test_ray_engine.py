@@ -6,14 +6,20 @@ stopped and back) is tests/ray/test_ray_inference.py.
 
 from __future__ import annotations
 
+import json
 import socket
 import time
+from collections.abc import Callable
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from vac.daemon.config import ConfigError, decode_config
 from vac.daemon.engines import Providers, ray_spec
-from vac.speech.ray_engine import RaySpec, RayUnavailable, ReplicaSpec, connect, once_more
+from vac.speech import ray_engine
+from vac.speech.ray_engine import RaySpec, RayUnavailable, ReplicaSpec, once_more
+from vac.speech.workers import backoff_s
 
 
 class ReplicaDied(Exception):
@@ -95,10 +101,158 @@ def test_ray_spec_carries_the_config_to_the_drivers() -> None:
 
 
 def test_no_cluster_at_the_address_is_refused_at_once() -> None:
+    # `_reachable` alone: `connect` would make this process a Ray driver's
+    # (it reroutes fds 1 and 2 and sets RAY_* variables).
     with socket.socket() as s:  # a port nothing listens on
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
     started = time.monotonic()
     with pytest.raises(RayUnavailable, match=f"no Ray cluster at '127.0.0.1:{port}'"):
-        connect(RaySpec(address=f"127.0.0.1:{port}"))
+        ray_engine._reachable(f"127.0.0.1:{port}")
     assert time.monotonic() - started < 3.0
+
+
+@given(st.integers(min_value=0, max_value=10_000), st.floats(min_value=0.01, max_value=5.0))
+def test_restart_back_off_doubles_to_a_jittered_30_to_60_s(attempt: int, first_s: float) -> None:
+    base_s = min(30.0, first_s * 2.0 ** min(attempt, 16))
+    assert base_s <= backoff_s(attempt, first_s) <= 2 * base_s
+    if attempt >= 16:
+        assert 30.0 <= backoff_s(attempt, first_s) <= 60.0
+
+
+def test_a_remote_error_is_reported_by_its_first_line_only() -> None:
+    text = "RuntimeError: boom\nTraceback (most recent call last):\n  at 10.0.0.9"
+    assert ray_engine._first_line(text) == "RuntimeError: boom"
+    assert len(ray_engine._first_line("x" * 5000)) == 300
+
+
+class FakeServe:
+    """The application's status over time, and what was submitted."""
+
+    def __init__(self, statuses: list[str | None]) -> None:
+        self.statuses = statuses
+        self.submitted = 0
+
+    def state(self, app: str) -> tuple[str | None, str]:
+        status = self.statuses.pop(0) if len(self.statuses) > 1 else self.statuses[0]
+        return status, "1 replica needs {'GPU': 1.0}" if status == "DEPLOYING" else ""
+
+    def submit(self, spec: RaySpec, kind: str, app: str) -> None:
+        self.submitted += 1
+        self.statuses.insert(0, "DEPLOYING")
+
+
+@pytest.fixture
+def serve(monkeypatch: pytest.MonkeyPatch) -> Callable[[list[str | None]], FakeServe]:
+    def make(statuses: list[str | None]) -> FakeServe:
+        fake = FakeServe(statuses)
+        monkeypatch.setattr(ray_engine, "_app_state", fake.state)
+        monkeypatch.setattr(ray_engine, "_submit", fake.submit)
+        monkeypatch.setattr(ray_engine, "_POLL_S", 0.001)
+        return fake
+
+    return make
+
+
+def test_an_absent_app_is_submitted_once_and_waited_for(serve: Callable[..., FakeServe]) -> None:
+    fake = serve([None, "DEPLOYING", "DEPLOYING", "RUNNING"])
+    ray_engine.deploy_app(RaySpec(), "stt")
+    assert fake.submitted == 1
+
+
+@pytest.mark.parametrize("settling", ["DEPLOYING", "NOT_STARTED", "DELETING"])
+def test_an_app_being_deployed_is_never_submitted_again(
+    serve: Callable[..., FakeServe], settling: str
+) -> None:
+    fake = serve([settling, settling, "RUNNING"])
+    ray_engine.deploy_app(RaySpec(), "tts")
+    assert fake.submitted == 0
+
+
+def test_an_app_that_cannot_be_placed_is_named_before_the_driver_gives_up(
+    serve: Callable[..., FakeServe],
+) -> None:
+    fake = serve([None, "DEPLOYING"])  # a GPU asked of a CPU cluster: DEPLOYING for ever
+    started = time.monotonic()
+    with pytest.raises(RayUnavailable, match=r"'vac-stt' is still DEPLOYING after 2 s: .*GPU"):
+        ray_engine.deploy_app(RaySpec(connect_timeout_s=3.0), "stt")
+    assert time.monotonic() - started < 3.0  # inside the driver's own wait
+    assert fake.submitted == 1
+
+
+def test_a_failed_deployment_is_named_and_a_failed_app_is_redeployed(
+    serve: Callable[..., FakeServe],
+) -> None:
+    fake = serve(["DEPLOY_FAILED", "DEPLOYING", "DEPLOY_FAILED"])
+    with pytest.raises(RayUnavailable, match=r"deploying 'vac-stt' failed \(DEPLOY_FAILED\)"):
+        ray_engine.deploy_app(RaySpec(), "stt")
+    assert fake.submitted == 1  # once: the second failure is reported, not retried
+
+
+def test_without_deploy_an_absent_app_is_named(serve: Callable[..., FakeServe]) -> None:
+    fake = serve([None])
+    with pytest.raises(RayUnavailable, match="'vac-tts' is not running"):
+        ray_engine.deploy_app(RaySpec(deploy=False), "tts")
+    assert fake.submitted == 0
+
+
+class Response:
+    def __init__(self, outcome: BaseException | bytes) -> None:
+        self.outcome = outcome
+        self.cancelled = False
+
+    def result(self, timeout_s: float) -> bytes:
+        if isinstance(self.outcome, BaseException):
+            raise self.outcome
+        return self.outcome
+
+    def cancel(self) -> None:
+        self.cancelled = True
+
+
+class Lost(Exception):
+    pass
+
+
+class Failed(Exception):
+    pass
+
+
+def _remote(
+    monkeypatch: pytest.MonkeyPatch, outcomes: list[BaseException | bytes]
+) -> Callable[[], object]:
+    monkeypatch.setattr(ray_engine, "_handle", lambda app, deployment: None)
+    remote = ray_engine._Remote(RaySpec(), "stt", Lost, Failed)
+    return lambda: remote.call(lambda: Response(outcomes.pop(0)))
+
+
+def test_a_replica_that_died_is_retried_once_and_logged(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from ray import exceptions as rx
+
+    call = _remote(monkeypatch, [rx.ActorUnavailableError("gone", b"\0" * 16), b"heard"])
+    assert call() == b"heard"
+    logged = [json.loads(line) for line in capsys.readouterr().err.splitlines()]
+    assert [e["event"] for e in logged] == ["ray_replica_retry"]
+    assert logged[0]["app"] == "vac-stt" and logged[0]["error"] == "ActorUnavailableError"
+    died: list[BaseException | bytes] = [
+        rx.ActorUnavailableError("gone", b"\0" * 16),
+        rx.ActorUnavailableError("again", b"\0" * 16),
+    ]
+    with pytest.raises(Failed, match="recognition replica died twice"):
+        _remote(monkeypatch, died)()
+
+
+def test_an_app_that_is_gone_ends_the_driver(monkeypatch: pytest.MonkeyPatch) -> None:
+    from ray.serve.exceptions import DeploymentUnavailableError
+
+    with pytest.raises(Lost, match="DeploymentUnavailableError"):
+        _remote(monkeypatch, [DeploymentUnavailableError(None)])()  # type: ignore[arg-type]
+    # A timeout: the app deleted behind our back is lost; a slow one only fails the job.
+    monkeypatch.setattr(ray_engine, "_still_running", lambda app: False)
+    with pytest.raises(Lost, match="'vac-stt' is gone"):
+        _remote(monkeypatch, [TimeoutError()])()
+    monkeypatch.setattr(ray_engine, "_still_running", lambda app: True)
+    with pytest.raises(Failed, match="no recognition within 20 s"):
+        _remote(monkeypatch, [TimeoutError()])()

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from tests.speech.fakes import FakeTts
+from vac.speech import tts_bridge
 from vac.speech.tts import TtsError
 from vac.speech.tts_bridge import ProcessTts, TtsBridgeConfig
 
@@ -74,6 +75,54 @@ def test_a_dead_bridge_fails_its_phrase_fast_and_is_replaced(
         except TtsError:
             assert time.monotonic() < deadline, "the bridge never came back"
             time.sleep(0.2)
+
+
+def test_an_engines_own_error_reaches_the_client_as_its_type_only(bridge: ProcessTts) -> None:
+    with pytest.raises(TtsError) as caught:
+        bridge.synthesize("oops")
+    assert caught.value.message == "synthesis failed: RuntimeError"
+    assert bridge.synthesize("again").duration_ms == 50
+
+
+def _until_back(bridge: ProcessTts, timeout_s: float = 60) -> None:
+    deadline = time.monotonic() + timeout_s
+    while True:
+        try:
+            bridge.synthesize("back")
+            return
+        except TtsError:
+            assert time.monotonic() < deadline, "the bridge never came back"
+            time.sleep(0.2)
+
+
+def test_a_replacement_at_another_sample_rate_is_not_used(bridge: ProcessTts, block: Path) -> None:
+    block.write_text("rate=22050")  # replies in flight were announced at 16 kHz
+    with pytest.raises(TtsError, match="lost during a phrase"):
+        bridge.synthesize("die now")
+    time.sleep(1.0)  # several replacements start at 22050 Hz, and are refused
+    with pytest.raises(TtsError, match="unavailable"):
+        bridge.synthesize("still down")
+    block.unlink()
+    _until_back(bridge)
+    assert bridge.sample_rate_hz == 16000
+
+
+def test_a_restart_that_raises_unexpectedly_keeps_restarting(
+    bridge: ProcessTts, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    real = tts_bridge._Bridge
+    failures = [OSError("Too many open files")]
+
+    def flaky(*args: object) -> object:
+        if failures:
+            raise failures.pop()
+        return real(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(tts_bridge, "_Bridge", flaky)
+    with pytest.raises(TtsError, match="lost during a phrase"):
+        bridge.synthesize("die now")
+    _until_back(bridge)
+    assert not failures  # the restart met the error, and went on
 
 
 def test_an_engine_that_cannot_load_is_a_named_refusal_at_start(block: Path) -> None:

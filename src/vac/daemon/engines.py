@@ -334,8 +334,8 @@ def build_stt(
 
 def build_tts(section: TtsSection, inference: InferenceSection | None = None) -> Any:
     """The loaded voice; with `engine = "ray"`, `[tts] workers` bridge processes
-    to the cluster's synthesis deployment (started here, like a local voice)."""
-    from vac.speech.tts import PiperTts, TtsError, TtsVoiceMissing
+    to the cluster's synthesis deployment, which `start()` (blocking) connects."""
+    from vac.speech.tts import PiperTts, TtsVoiceMissing
 
     refuse_remote("tts", section.egress)
     if inference is not None and inference.engine == "ray":
@@ -343,7 +343,8 @@ def build_tts(section: TtsSection, inference: InferenceSection | None = None) ->
         from vac.speech.tts_bridge import ProcessTts, TtsBridgeConfig
 
         spec = ray_spec(inference, SttSection(), section)
-        bridge = ProcessTts(
+        # Started by the pipeline's warm-up, off the event loop.
+        return ProcessTts(
             functools.partial(RayTtsEngine, spec),
             TtsBridgeConfig(
                 workers=section.workers,
@@ -351,11 +352,6 @@ def build_tts(section: TtsSection, inference: InferenceSection | None = None) ->
                 call_timeout_s=_job_timeout_s(inference),
             ),
         )
-        try:
-            bridge.start()
-        except TtsError as exc:
-            raise ProviderMissing(f"tts: {exc}") from None
-        return bridge
     try:
         return PiperTts.load(
             Path(section.model) if section.model else None,

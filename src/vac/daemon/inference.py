@@ -98,7 +98,8 @@ class InferenceSection(msgspec.Struct, frozen=True, forbid_unknown_fields=True, 
             gt=0.0,
             le=600.0,
             description="One remote call (queueing in Ray included) past this fails its job"
-            " with `provider_unavailable`.",
+            " with `provider_unavailable`. Per attempt: a job retried after a replica died"
+            " can take twice this.",
         ),
     ] = 20.0
     connect_timeout_s: Annotated[
@@ -107,7 +108,8 @@ class InferenceSection(msgspec.Struct, frozen=True, forbid_unknown_fields=True, 
             gt=0.0,
             le=600.0,
             description="Connecting to the cluster (and deploying, when `deploy`) past this"
-            " is a named refusal at start and in `vac preflight`.",
+            " is a named refusal at start and in `vac preflight`; a deployment that is not"
+            " running after 75 % of it is named with Serve's reason.",
         ),
     ] = 60.0
 

@@ -211,7 +211,7 @@ def check_audio_devices() -> Check:
 def check_ray(providers: Providers) -> list[Check]:
     """`engine = "ray"`: the cluster, then each Serve application by name."""
     from vac.daemon.engines import ray_spec
-    from vac.speech.ray_engine import probe_in_child
+    from vac.speech.ray_probe import probe_in_child
 
     inference = providers.inference
     spec = ray_spec(inference, providers.stt, providers.tts)

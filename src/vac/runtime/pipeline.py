@@ -39,7 +39,7 @@ from vac.runtime.store import AsyncEventLog, EventLog, ObjectiveRow, Step, Stora
 from vac.runtime.synthesis import SynthesisScheduler
 from vac.runtime.tasks import TaskSet
 from vac.runtime.writes import Writes
-from vac.speech.tts import TtsEngine
+from vac.speech.tts import TtsEngine, TtsError
 from vac.speech.vad import VadConfig
 from vac.speech.workers import SttPool
 
@@ -142,6 +142,12 @@ class Pipeline:
         if self.stt is not None:
             await self.stt.start()
         if self.tts is not None:
+            start = getattr(self.tts, "start", None)  # a voice elsewhere (ProcessTts)
+            if start is not None:
+                try:
+                    await asyncio.to_thread(start)
+                except TtsError as exc:
+                    raise TtsError(f"tts: {exc}") from None
             warm = self.tts_executor.submit("", True, self.tts.synthesize, "Ready.")
             await asyncio.wrap_future(warm)
         self._sweeps.spawn(self._sweep())

@@ -17,11 +17,13 @@ a second failure is the job's `provider_unavailable`.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import logging
 import os
 import re
 import socket
+import sys
 import threading
 import time
 from collections.abc import Callable
@@ -41,12 +43,17 @@ T = TypeVar("T")
 STT_DEPLOYMENT: Final = "SttReplica"
 TTS_DEPLOYMENT: Final = "TtsReplica"
 _READY: Final = frozenset({"RUNNING"})
-_SETTLING: Final = frozenset({"DEPLOYING"})
+# Serve is still working on these: wait for them, never submit the app again.
+_SETTLING: Final = frozenset({"NOT_STARTED", "DEPLOYING", "DELETING"})
+# The deployer answers within this share of the driver's `connect_timeout_s`.
+_DEPLOY_SHARE: Final = 0.75
+_POLL_S: Final = 0.5
 # A driver whose cluster is gone exits after this (Ray's default is 60 s):
 # the pool's replacement then reports `provider_unavailable` until it is back.
 _RECONNECT_S: Final = "5"
 _PROBE_TIMEOUT_S: Final = 2.0
 _MAX_LINE: Final = 2000
+_MAX_REASON: Final = 300
 _NOISY: Final = re.compile(r"\b(WARNING|ERROR|FATAL|[WEF]) \d|\b(WARNING|ERROR)\b")
 
 
@@ -97,11 +104,17 @@ class RayUnavailable(SttError):
     """The cluster or a deployment cannot be reached; the message says which."""
 
 
-def once_more(call: Callable[[], T], retryable: tuple[type[BaseException], ...]) -> T:
+def once_more(
+    call: Callable[[], T],
+    retryable: tuple[type[BaseException], ...],
+    on_retry: Callable[[BaseException], None] | None = None,
+) -> T:
     """`call()`, and once more if it failed with `retryable` (a replica died)."""
     try:
         return call()
-    except retryable:
+    except retryable as exc:
+        if on_retry is not None:
+            on_retry(exc)
         return call()
 
 
@@ -120,6 +133,9 @@ def _structured_output() -> None:
             for raw in lines:
                 text = raw.decode("utf-8", "replace").strip()
                 if not text:
+                    continue
+                if text.startswith('{"event": '):  # vac's own line (`_log`): as it is
+                    out.write(text.encode() + b"\n")
                     continue
                 level = "warning" if _NOISY.search(text) else "info"
                 event = {"event": "ray_output", "level": level, "pid": os.getpid()}
@@ -167,7 +183,7 @@ def connect(spec: RaySpec) -> None:
         )
     except Exception as exc:  # ConnectionError, ValueError, RuntimeError...
         raise RayUnavailable(
-            f"no Ray cluster at {spec.address!r}: {type(exc).__name__}: {exc}"
+            f"no Ray cluster at {spec.address!r}: {type(exc).__name__}: {_first_line(exc)}"
         ) from None
 
 
@@ -184,14 +200,31 @@ def _reachable(address: str) -> None:
         raise RayUnavailable(f"no Ray cluster at {address!r}: {exc.strerror or exc}") from None
 
 
-def _app_status(app: str) -> str | None:
+def _app_state(app: str) -> tuple[str | None, str]:
+    """(Serve's status of `app` or None when absent, its message's first line)."""
     from ray import serve
 
     status = serve.status().applications.get(app)
     if status is None:
-        return None
+        return None, ""
     # An enum: its value is the name ("RUNNING"); str() would be "ApplicationStatus.RUNNING".
-    return str(getattr(status.status, "value", status.status))
+    return str(getattr(status.status, "value", status.status)), _first_line(status.message)
+
+
+def app_status(app: str) -> str | None:
+    return _app_state(app)[0]
+
+
+def _first_line(text: object) -> str:
+    """A remote error's first line, bounded: never its traceback (nor a client's concern)."""
+    return str(text or "").strip().split("\n", 1)[0][:_MAX_REASON]
+
+
+def _deployer_name() -> str:
+    # Named after its own code: a detached actor keeps the module it started
+    # with, so after an upgrade the new code gets a deployer of its own.
+    digest = hashlib.sha256(Path(__file__).read_bytes()).hexdigest()[:10]
+    return f"vac-deployer-{digest}"
 
 
 class Deployer:
@@ -211,13 +244,13 @@ def ensure_app(spec: RaySpec, kind: str) -> None:
     import ray
 
     app = spec.stt_app if kind == "stt" else spec.tts_app
-    if _app_status(app) in _READY:
+    if app_status(app) in _READY:
         return
     if not spec.deploy:
         raise RayUnavailable(f"Serve application {app!r} is not running")
     deployer: Any = (
         ray.remote(num_cpus=0)(Deployer)
-        .options(name="vac-deployer", lifetime="detached", get_if_exists=True)
+        .options(name=_deployer_name(), lifetime="detached", get_if_exists=True)
         .remote()
     )
     try:
@@ -225,25 +258,52 @@ def ensure_app(spec: RaySpec, kind: str) -> None:
             deployer.ensure.remote(msgspec.msgpack.encode(spec), kind),
             timeout=spec.connect_timeout_s,
         )
-    except RayUnavailable:
-        raise
-    except Exception as exc:  # the deployer's error, re-raised by Ray
+    except Exception as exc:  # the deployer's error, re-raised by Ray (a RayTaskError)
         cause = getattr(exc, "cause", None) or exc
-        raise RayUnavailable(f"deploying {app!r}: {type(cause).__name__}: {cause}") from None
+        if isinstance(cause, RayUnavailable):
+            raise RayUnavailable(str(cause)) from None
+        raise RayUnavailable(
+            f"deploying {app!r}: {type(cause).__name__}: {_first_line(cause)}"
+        ) from None
 
 
 def deploy_app(spec: RaySpec, kind: str) -> None:
-    """Deploy the application for `kind` unless it runs; call it from the `Deployer`."""
+    """Deploy the application for `kind` unless it runs or is deploying, and
+    wait until it runs. Call it from the `Deployer`.
+
+    `serve.run` would wait without limit for replicas that can never be placed
+    (a GPU asked of a CPU cluster), and the single deployer would wait with it
+    for every daemon. So the app is submitted without blocking and polled
+    until a deadline inside the driver's own (`_DEPLOY_SHARE`): the driver
+    hears why instead of timing out and asking again. An app that is already
+    DEPLOYING is only waited for, never submitted again: that would restart
+    its replicas.
+    """
     app = spec.stt_app if kind == "stt" else spec.tts_app
-    deadline_s = time.monotonic() + spec.connect_timeout_s
-    status = _app_status(app)
-    while status in _SETTLING and time.monotonic() < deadline_s:
-        time.sleep(0.5)  # another daemon is deploying it: wait, do not redeploy
-        status = _app_status(app)
-    if status in _READY:
-        return
-    if not spec.deploy:
-        raise RayUnavailable(f"Serve application {app!r} is not running (status {status})")
+    wait_s = spec.connect_timeout_s * _DEPLOY_SHARE
+    deadline_s = time.monotonic() + wait_s
+    submitted = False
+    while True:
+        status, message = _app_state(app)
+        if status in _READY:
+            return
+        if status in _SETTLING or (submitted and status is None):
+            if time.monotonic() >= deadline_s:
+                raise RayUnavailable(
+                    f"Serve application {app!r} is still {status} after {wait_s:.0f} s"
+                    + (f": {message}" if message else "")
+                )
+            time.sleep(_POLL_S)
+            continue
+        if submitted:  # it left DEPLOYING, but not for RUNNING
+            raise RayUnavailable(f"deploying {app!r} failed ({status}): {message}")
+        if not spec.deploy:
+            raise RayUnavailable(f"Serve application {app!r} is not running (status {status})")
+        _submit(spec, kind, app)
+        submitted = True
+
+
+def _submit(spec: RaySpec, kind: str, app: str) -> None:
     from ray import serve
     from vac.speech import ray_replicas
 
@@ -260,9 +320,12 @@ def deploy_app(spec: RaySpec, kind: str) -> None:
     try:
         # Handles only: vac needs no HTTP proxy on the cluster (nor its port 8000).
         serve.start(proxy_location="Disabled")
-        serve.run(target, name=app, route_prefix=None)
+        # `_run(_blocking=False)` is `serve.run` without its unbounded wait.
+        serve._run(target, _blocking=False, name=app, route_prefix=None)
     except Exception as exc:
-        raise RayUnavailable(f"deploying {app!r} failed: {type(exc).__name__}: {exc}") from None
+        raise RayUnavailable(
+            f"deploying {app!r} failed: {type(exc).__name__}: {_first_line(exc)}"
+        ) from None
 
 
 def _handle(app: str, deployment: str) -> Any:
@@ -271,65 +334,104 @@ def _handle(app: str, deployment: str) -> Any:
     return serve.get_deployment_handle(deployment, app_name=app)
 
 
-def _errors() -> tuple[tuple[type[BaseException], ...], tuple[type[BaseException], ...]]:
-    """(a replica died: retry once, the cluster is gone: end this driver)."""
-    from ray import exceptions as rx
+def _log(event: str, **fields: object) -> None:
+    """One JSON log line on stderr; `_structured_output` passes it through as it is."""
+    stamp = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+    line = {"event": event, "level": "warning", **fields, "pid": os.getpid(), "timestamp": stamp}
+    sys.stderr.write(json.dumps(line) + "\n")
+    sys.stderr.flush()
 
-    replica = (rx.RayActorError, rx.ActorUnavailableError)
-    lost = (rx.RaySystemError,)
-    return replica, lost
+
+class _Remote:
+    """Calls into one Serve application, with the failure rules of the module doc.
+
+    A replica that died is retried once. The cluster gone, or the application
+    gone (deleted, failed: Serve names it `DeploymentUnavailableError`, or a
+    call times out and the app no longer runs) raises `lost`: the driver
+    process exits and its replacement connects and redeploys. Anything else
+    that keeps the job from finishing raises `failed` with a reason that
+    names only types, never a remote traceback.
+    """
+
+    def __init__(
+        self,
+        spec: RaySpec,
+        kind: str,
+        lost: type[Exception],
+        failed: type[Exception],
+    ) -> None:
+        from ray.serve import exceptions as sx
+
+        from ray import exceptions as rx
+
+        self._timeout_s = spec.call_timeout_s
+        self.app = spec.stt_app if kind == "stt" else spec.tts_app
+        self.handle = _handle(self.app, STT_DEPLOYMENT if kind == "stt" else TTS_DEPLOYMENT)
+        self._what = "recognition" if kind == "stt" else "synthesis"
+        self._lost, self._failed = lost, failed
+        self._replica_died = (rx.RayActorError, rx.ActorUnavailableError)
+        self._gone = (rx.RaySystemError, sx.DeploymentUnavailableError)
+
+    def call(self, remote: Callable[[], Any]) -> Any:
+        def attempt() -> Any:
+            response = remote()
+            try:
+                return response.result(timeout_s=self._timeout_s)
+            except TimeoutError:
+                response.cancel()
+                raise
+
+        def retrying(exc: BaseException) -> None:
+            _log("ray_replica_retry", app=self.app, error=type(exc).__name__)
+
+        try:
+            return once_more(attempt, self._replica_died, on_retry=retrying)
+        except self._gone as exc:
+            raise self._lost(f"Ray {self._what} lost: {type(exc).__name__}") from None
+        except TimeoutError:
+            if not _still_running(self.app):
+                raise self._lost(f"Serve application {self.app!r} is gone") from None
+            raise self._failed(f"no {self._what} within {self._timeout_s:.0f} s") from None
+        except self._replica_died as exc:
+            raise self._failed(f"{self._what} replica died twice: {type(exc).__name__}") from None
+
+
+def _still_running(app: str) -> bool:
+    try:
+        return app_status(app) in _READY | _SETTLING
+    except Exception:  # the controller cannot say: treat the app as gone
+        return False
 
 
 class RaySttEngine:
     """An `SttEngine` that recognises on the cluster. Build it in a worker process."""
 
     def __init__(self, spec: RaySpec, vocabulary: tuple[str, ...] = ()) -> None:
-        self._spec = spec
         self._vocabulary = tuple(vocabulary)
         connect(spec)
         ensure_app(spec, "stt")
-        self._handle = _handle(spec.stt_app, STT_DEPLOYMENT)
-        self._replica_died, self._lost = _errors()
+        self._remote = _Remote(spec, "stt", SttEngineLost, RayUnavailable)
 
     def transcribe(
         self, pcm: npt.NDArray[np.int16], *, final: bool, reply_expected: bool = False
     ) -> Transcript:
         data = pcm.astype("<i2", copy=False).tobytes()
-
-        def call() -> bytes:
-            response = self._handle.transcribe.remote(data, final, reply_expected, self._vocabulary)
-            try:
-                return bytes(response.result(timeout_s=self._spec.call_timeout_s))
-            except TimeoutError:
-                response.cancel()
-                raise
-
-        try:
-            raw = once_more(call, self._replica_died)
-        except self._lost as exc:
-            raise SttEngineLost(f"Ray cluster lost: {type(exc).__name__}") from None
-        except TimeoutError:
-            raise RayUnavailable(
-                f"no recognition within {self._spec.call_timeout_s:.0f} s"
-            ) from None
-        except self._replica_died as exc:
-            raise RayUnavailable(f"recognition replica died twice: {type(exc).__name__}") from None
-        return msgspec.msgpack.decode(raw, type=Transcript)
+        handle, words, expected = self._remote.handle, self._vocabulary, reply_expected
+        raw = self._remote.call(lambda: handle.transcribe.remote(data, final, expected, words))
+        return msgspec.msgpack.decode(bytes(raw), type=Transcript)
 
 
 class RayTtsEngine:
     """A `TtsEngine` that synthesises on the cluster. Build it in a bridge process."""
 
     def __init__(self, spec: RaySpec) -> None:
-        self._spec = spec
         try:
             connect(spec)
             ensure_app(spec, "tts")
         except RayUnavailable as exc:
             raise TtsError(str(exc)) from None
-        self._handle = _handle(spec.tts_app, TTS_DEPLOYMENT)
-        self._replica_died, self._lost = _errors()
-        name, rate = self._call(lambda: self._handle.describe.remote())
+        self._remote = _Remote(spec, "tts", TtsEngineLost, TtsError)
+        name, rate = self._remote.call(lambda: self._remote.handle.describe.remote())
         self.name = str(name)
         self._rate_hz = int(rate)
 
@@ -337,84 +439,6 @@ class RayTtsEngine:
     def sample_rate_hz(self) -> int:
         return self._rate_hz
 
-    def _call(self, remote: Callable[[], Any]) -> Any:
-        def call() -> Any:
-            response = remote()
-            try:
-                return response.result(timeout_s=self._spec.call_timeout_s)
-            except TimeoutError:
-                response.cancel()
-                raise
-
-        try:
-            return once_more(call, self._replica_died)
-        except self._lost as exc:
-            raise TtsEngineLost(f"Ray cluster lost: {type(exc).__name__}") from None
-        except TimeoutError:
-            raise TtsError(f"no synthesis within {self._spec.call_timeout_s:.0f} s") from None
-        except self._replica_died as exc:
-            raise TtsError(f"synthesis replica died twice: {type(exc).__name__}") from None
-
     def synthesize(self, phrase: str) -> SynthesizedPhrase:
-        raw = self._call(lambda: self._handle.synthesize.remote(phrase))
+        raw = self._remote.call(lambda: self._remote.handle.synthesize.remote(phrase))
         return msgspec.msgpack.decode(bytes(raw), type=SynthesizedPhrase)
-
-
-class Probe(msgspec.Struct, frozen=True, kw_only=True):
-    """What `vac preflight` learns from the cluster (in a child process)."""
-
-    error: str | None = None
-    ray_version: str = ""
-    nodes: int = 0
-    cpus: float = 0.0
-    gpus: float = 0.0
-    apps: dict[str, str | None] = {}  # application name -> Serve status (None: absent)
-
-
-def probe(spec: RaySpec) -> Probe:
-    """Connect, read the cluster's size and both applications' status. Never deploys."""
-    try:
-        connect(spec)
-        import ray
-
-        # Ray's own functions are untyped: read them as plain data.
-        api: Any = ray
-        resources: dict[str, float] = api.cluster_resources()
-        nodes = len([n for n in api.nodes() if n.get("Alive")])
-        apps = {app: _app_status(app) for app in (spec.stt_app, spec.tts_app)}
-        return Probe(
-            ray_version=ray.__version__,
-            nodes=nodes,
-            cpus=float(resources.get("CPU", 0.0)),
-            gpus=float(resources.get("GPU", 0.0)),
-            apps=apps,
-        )
-    except RayUnavailable as exc:
-        return Probe(error=str(exc))
-    except Exception as exc:
-        return Probe(error=f"{type(exc).__name__}: {exc}")
-
-
-def _probe_main(spec: RaySpec, conn: Any) -> None:
-    conn.send_bytes(msgspec.msgpack.encode(probe(spec)))
-
-
-def probe_in_child(spec: RaySpec, timeout_s: float) -> Probe:
-    """`probe` in a spawned process: this process never becomes a Ray driver."""
-    import multiprocessing
-
-    ctx = multiprocessing.get_context("spawn")
-    parent, child = ctx.Pipe(duplex=False)
-    process = ctx.Process(target=_probe_main, args=(spec, child), daemon=True)
-    process.start()
-    child.close()
-    try:
-        if not parent.poll(timeout_s):
-            return Probe(error=f"no answer from the cluster within {timeout_s:.0f} s")
-        return msgspec.msgpack.decode(parent.recv_bytes(), type=Probe)
-    except (EOFError, OSError):
-        return Probe(error=f"the probe exited (code {process.exitcode})")
-    finally:
-        process.join(2.0)
-        if process.is_alive():
-            process.kill()

@@ -19,6 +19,7 @@ import multiprocessing.connection
 import os
 import queue
 import signal
+import sys
 import threading
 import time
 from collections.abc import Callable
@@ -28,6 +29,7 @@ from typing import Final
 import msgspec
 
 from vac.speech.tts import SynthesizedPhrase, TtsEngine, TtsEngineLost, TtsError
+from vac.speech.workers import backoff_s
 
 EngineFactory = Callable[[], TtsEngine]
 _JOIN_TIMEOUT_S: Final = 2.0
@@ -53,7 +55,7 @@ class TtsBridgeConfig(msgspec.Struct, frozen=True, kw_only=True):
     workers: int = 1  # one per synthesis thread: a phrase never waits for a bridge
     start_timeout_s: float = 120.0
     call_timeout_s: float = 30.0  # a phrase past this means a hung bridge
-    retry_after_s: float = 2.0  # between two failed start attempts
+    retry_after_s: float = 1.0  # after the first failed start; it grows to `backoff_s`'s cap
 
 
 def _bridge_main(factory: EngineFactory, conn: multiprocessing.connection.Connection) -> None:
@@ -63,8 +65,11 @@ def _bridge_main(factory: EngineFactory, conn: multiprocessing.connection.Connec
         engine = factory()
         name = str(getattr(engine, "name", type(engine).__name__))
         conn.send_bytes(encoder.encode(_Ready(name, engine.sample_rate_hz)))
+    except TtsError as exc:  # vac's own: its message names the cause for the operator
+        conn.send_bytes(encoder.encode(_Failed(str(exc))))
+        return
     except Exception as exc:
-        conn.send_bytes(encoder.encode(_Failed(f"{type(exc).__name__}: {exc}")))
+        conn.send_bytes(encoder.encode(_Failed(_named(exc))))
         return
     while True:
         try:
@@ -77,12 +82,22 @@ def _bridge_main(factory: EngineFactory, conn: multiprocessing.connection.Connec
         try:
             reply = _Done(engine.synthesize(phrase))
         except TtsEngineLost:
-            return  # the engine is gone for good: EOF tells the parent
+            # Gone for good: EOF tells the parent at once (no exit handlers).
+            conn.close()
+            os._exit(0)
         except TtsError as exc:
             reply = _Failed(str(exc))
         except Exception as exc:
-            reply = _Failed(f"{type(exc).__name__}: {exc}")
+            reply = _Failed(_named(exc))
         conn.send_bytes(encoder.encode(reply))
+
+
+def _named(exc: BaseException) -> str:
+    """A failure as a client may hear it: its type (a remote error's cause), never
+    its text, which can carry a remote traceback or a cluster's addresses."""
+    cause = getattr(exc, "cause", None) or exc
+    print(f"vac-tts-bridge: {type(exc).__name__}: {exc}", file=sys.stderr, flush=True)
+    return f"synthesis failed: {type(cause).__name__}"
 
 
 class _Bridge:
@@ -173,20 +188,46 @@ class ProcessTts:
 
     def _restart(self) -> None:
         """Start bridges until every dead slot has a spare; back off between failures."""
-        while True:
+        try:
+            attempt = 0
+            while True:
+                with self._lock:
+                    if self._closed or self._dead <= len(self._spares):
+                        return
+                bridge = self._start_one()
+                if bridge is None:
+                    time.sleep(backoff_s(attempt, self._config.retry_after_s))
+                    attempt += 1
+                    continue
+                with self._lock:
+                    if not self._closed:
+                        self._spares.append(bridge)
+                        continue
+                bridge.stop()  # closed while it started
+                return
+        finally:
             with self._lock:
-                if self._closed or self._dead <= len(self._spares):
-                    self._starting = False
-                    return
+                self._starting = False
+
+    def _start_one(self) -> _Bridge | None:
+        """A new bridge that is ready and speaks at this voice's rate, or None."""
+        bridge: _Bridge | None = None
+        try:
             bridge = _Bridge(self._ctx, self._factory)
-            try:
-                self._ready(bridge)
-            except TtsError:
-                bridge.stop()
-                time.sleep(self._config.retry_after_s)
-                continue
-            with self._lock:
-                self._spares.append(bridge)
+            ready = self._ready(bridge)
+            if ready.rate_hz == self._rate_hz:
+                return bridge
+            # Replies already in flight were announced at the old rate.
+            print(
+                f"vac-tts-bridge: replacement voice at {ready.rate_hz} Hz, not {self._rate_hz}",
+                file=sys.stderr,
+                flush=True,
+            )
+        except Exception as exc:  # never end this thread: the slot would stay dead
+            print(f"vac-tts-bridge: restart failed: {_named(exc)}", file=sys.stderr, flush=True)
+        if bridge is not None:
+            bridge.stop()
+        return None
 
     def synthesize(self, phrase: str) -> SynthesizedPhrase:
         bridge = self._idle.get()  # one bridge per synthesis thread: never long

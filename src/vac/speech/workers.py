@@ -23,6 +23,8 @@ import asyncio
 import contextlib
 import multiprocessing
 import multiprocessing.connection
+import os
+import random
 import signal
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -48,7 +50,8 @@ _T = TypeVar("_T")
 EngineFactory = Callable[[], SttEngine]
 
 _WARMUP_MS: Final = 1_000
-_RESTART_BACKOFF_S: Final = (0.5, 1.0, 2.0, 5.0)
+_FIRST_RESTART_S: Final = 0.5
+_RESTART_CAP_S: Final = 30.0
 _JOIN_TIMEOUT_S: Final = 2.0
 
 
@@ -134,6 +137,14 @@ class _JobFailed(msgspec.Struct, frozen=True, tag="job_failed"):
 _Reply = _Ready | _LoadFailed | _Result | _JobFailed
 
 
+def backoff_s(attempt: int, first_s: float) -> float:
+    """The wait before restart `attempt` (0-based): doubling from `first_s` to a
+    cap of 30 s, then times a random 1-2, so that the workers of many daemons
+    whose cluster went away do not all knock again at the same moment."""
+    base_s = min(_RESTART_CAP_S, first_s * 2.0 ** min(attempt, 16))
+    return base_s * random.uniform(1.0, 2.0)  # jitter, not a secret
+
+
 def warmup_pcm() -> np.ndarray:
     # A tone, not silence: silence short-circuits before the model runs.
     t = np.arange(RATE_HZ * _WARMUP_MS // 1000) / RATE_HZ
@@ -168,8 +179,11 @@ def _worker_main(factory: EngineFactory, conn: multiprocessing.connection.Connec
             heard = engine.transcribe(samples, final=job.final, reply_expected=job.reply_expected)
             reply = _Result(heard)
         except SttEngineLost:
-            # No reply: the parent sees EOF, fails this job and starts a new worker.
-            return
+            # No reply: the parent sees EOF at once (no exit handlers: a Ray
+            # driver's would wait for its lost cluster), fails this job and
+            # starts a new worker.
+            conn.close()
+            os._exit(0)
         except Exception as exc:
             reply = _JobFailed(f"{type(exc).__name__}: {exc}")
         conn.send_bytes(encoder.encode(reply))
@@ -458,6 +472,5 @@ class SttPool:
                     # Nobody can serve what waits: fail it now, not after a timeout.
                     for job in self._queue.drain():
                         job.fail(ProviderUnavailable("no STT worker is alive"))
-                delay = _RESTART_BACKOFF_S[min(attempt, len(_RESTART_BACKOFF_S) - 1)]
+                await asyncio.sleep(backoff_s(attempt, _FIRST_RESTART_S))
                 attempt += 1
-                await asyncio.sleep(delay)
