@@ -170,11 +170,14 @@ class Daemon:
                 self.proc.wait()
 
 
-def start_daemon(tmp: Path, principal: str = "bench") -> Daemon:
-    """A real `vac daemon` on a fresh home and a random port; its log goes to a file."""
+def start_daemon(tmp: Path, principal: str = "bench", config: str | None = None) -> Daemon:
+    """A real `vac daemon` on a fresh home and a random port; its log goes to a file.
+    `config` is the text of its vac.toml (the defaults when None)."""
     home = Home(tmp / "home")
     keys.init_server(home)
     keys.enroll(home, principal)
+    if config is not None:
+        home.config_file.write_text(config)
     log = tmp / "daemon.log"
     with log.open("wb") as sink:
         proc = subprocess.Popen(
@@ -647,6 +650,8 @@ def markdown(summary: dict[str, Any], meta: dict[str, Any]) -> str:
         f"{meta['wall_s']:.0f} s.",
         "",
     ]
+    if meta.get("config"):
+        lines += ["The daemon's vac.toml:", "", "```toml", meta["config"].strip(), "```", ""]
     for split, part in summary.items():
         head = part["spoken"]
         lines += [
@@ -791,6 +796,7 @@ class Options:
     md: Path | None = None
     png: Path | None = None
     quiet: bool = False
+    config: Path | None = None  # the daemon's vac.toml (e.g. another [stt] beam_size)
 
 
 def run(opts: Options) -> dict[str, Any]:
@@ -803,6 +809,7 @@ def run(opts: Options) -> dict[str, Any]:
 
     started = datetime.now().astimezone()
     commit = _commit()  # before the daemon starts: the code it runs
+    config = opts.config.read_text() if opts.config is not None else None
     t0 = time.monotonic()
     n_render = sum(len(v) for v in plan.values()) * len(opts.voices)
     log(f"rendering {n_render} utterances (cached in {CACHE.relative_to(ROOT)})")
@@ -812,7 +819,7 @@ def run(opts: Options) -> dict[str, Any]:
                 render(it.text, voice)
     records: list[Record] = []
     with tempfile.TemporaryDirectory(prefix="vac-understanding-") as tmp:
-        daemon = start_daemon(Path(tmp))
+        daemon = start_daemon(Path(tmp), config=config)
         try:
             voices = [*opts.voices, TYPED] if opts.typed else list(opts.voices)
             for split in split_names:
@@ -837,6 +844,7 @@ def run(opts: Options) -> dict[str, Any]:
         "voices": list(opts.voices),
         "limit": opts.limit,
         "wall_s": round(time.monotonic() - t0, 1),
+        "config": config or "",
         "split_sizes": {s: len(v) for s, v in plan.items()},
     }
     summary = summarise(records, list(opts.voices), split_names)
@@ -880,6 +888,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--out", type=Path, help="JSON results")
     p.add_argument("--md", type=Path, help="Markdown report")
     p.add_argument("--png", type=Path, help="reliability diagram")
+    p.add_argument("--config", type=Path, help="the daemon's vac.toml (default: the defaults)")
     args = p.parse_args(argv)
     run(
         Options(
@@ -891,6 +900,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             out=args.out,
             md=args.md,
             png=args.png,
+            config=args.config,
         )
     )
     return 0

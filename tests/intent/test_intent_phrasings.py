@@ -256,3 +256,17 @@ def test_ask_someone_too_without_a_task_is_a_question() -> None:
     assert isinstance(run("ask Kofi too"), Clarify)
     # "two" is a number unless a sentence break follows it.
     assert isinstance(run("ask Kofi two questions"), Clarify)
+
+
+@pytest.mark.parametrize(
+    ("text", "target"),
+    [
+        ("Could you have Imani get to know the new teacher, no rush", "New teacher"),
+        ("Have Imani get to know the weaver", "Weaver"),
+        ("Get Imani to get to know the weaver", "Weaver"),
+    ],
+)
+def test_a_verb_with_its_own_to_after_the_name(text: str, target: str) -> None:
+    d = draft(text)
+    assert (d.objective.agent, d.objective.verb) == ("Imani", "Befriend")
+    assert d.objective.target.label == target

@@ -115,4 +115,7 @@ class FakeTts:
         if phrase.startswith("oops"):  # what a remote error's text looks like
             raise RuntimeError("Traceback (most recent call last):\n  node 10.0.0.9 ...")
         samples = 160 * len(phrase)
-        return SynthesizedPhrase(b"\0\0" * samples, 16000, samples // 16, [], "estimated", 0.0)
+        duration_ms = samples * 1000 // self._rate_hz
+        return SynthesizedPhrase(
+            b"\0\0" * samples, self._rate_hz, duration_ms, [], "estimated", 0.0
+        )

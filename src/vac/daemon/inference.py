@@ -109,7 +109,7 @@ class InferenceSection(msgspec.Struct, frozen=True, forbid_unknown_fields=True, 
             le=600.0,
             description="Connecting to the cluster (and deploying, when `deploy`) past this"
             " is a named refusal at start and in `vac preflight`; a deployment that is not"
-            " running after 75 % of it is named with Serve's reason.",
+            " running after 75 % of it is named with its status (and Serve's reason, once given).",
         ),
     ] = 60.0
 

@@ -127,6 +127,12 @@ _TO_HEARD = frozenset({"to", "too"})
 _TO_BEFORE_BREAK = frozenset({"2", "two"})
 
 
+def _verb_through(toks: Sequence[Tok], j: int, k: int) -> bool:
+    """A verb phrase starts at `j` and runs through `k`."""
+    phrase = lx.phrase_at(toks, j, lx.VERB_PHRASES)
+    return phrase is not None and j + len(phrase) > k
+
+
 def _frame(toks: Sequence[Tok], i: int, roster: Roster) -> _Address | None:
     """ "ask / tell / have / direct / get / let NAME (to) …"."""
     rest, n = i + 1, len(toks)
@@ -136,6 +142,8 @@ def _frame(toks: Sequence[Tok], i: int, roster: Roster) -> _Address | None:
         broken = k + 1 < n and toks[k + 1].low in lx.PUNCT
         if toks[k].low not in _TO_HEARD and not (toks[k].low in _TO_BEFORE_BREAK and broken):
             continue
+        if any(_verb_through(toks, j, k) for j in range(rest + 1, k)):
+            break  # "have Imani get to know …": the "to" is the verb's own
         span = toks[rest:k]
         # "Ask Kofi to … build a bench": said with a pause, it is heard as
         # "Ask Kofi too. Build a bench" — the clause starts after the break.

@@ -17,14 +17,11 @@ a second failure is the job's `provider_unavailable`.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
-import json
 import logging
 import os
-import re
 import socket
-import sys
-import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -34,15 +31,23 @@ import msgspec
 import numpy as np
 import numpy.typing as npt
 
+from vac.logs import configure, get_logger
+from vac.speech import child_output
 from vac.speech.stt import SttConfig, SttError, Transcript
 from vac.speech.tts import SynthesizedPhrase, TtsEngineLost, TtsError
 from vac.speech.workers import SttEngineLost
 
 T = TypeVar("T")
+log = get_logger(__name__)
+# Wall clock (a deadline that crosses processes) and its sleep; tests replace both.
+_clock: Callable[[], float] = time.time
+_sleep: Callable[[float], None] = time.sleep
 
 STT_DEPLOYMENT: Final = "SttReplica"
 TTS_DEPLOYMENT: Final = "TtsReplica"
-_READY: Final = frozenset({"RUNNING"})
+# Jobs can be sent: UNHEALTHY means a replica failed and Serve is replacing
+# it (the others still serve); submitting the app again would roll them all.
+_USABLE: Final = frozenset({"RUNNING", "UNHEALTHY"})
 # Serve is still working on these: wait for them, never submit the app again.
 _SETTLING: Final = frozenset({"NOT_STARTED", "DEPLOYING", "DELETING"})
 # The deployer answers within this share of the driver's `connect_timeout_s`.
@@ -52,9 +57,7 @@ _POLL_S: Final = 0.5
 # the pool's replacement then reports `provider_unavailable` until it is back.
 _RECONNECT_S: Final = "5"
 _PROBE_TIMEOUT_S: Final = 2.0
-_MAX_LINE: Final = 2000
 _MAX_REASON: Final = 300
-_NOISY: Final = re.compile(r"\b(WARNING|ERROR|FATAL|[WEF]) \d|\b(WARNING|ERROR)\b")
 
 
 class ReplicaSpec(msgspec.Struct, frozen=True, kw_only=True):
@@ -118,37 +121,10 @@ def once_more(
         return call()
 
 
-def _structured_output() -> None:
-    """Ray writes plain text to fds 1 and 2 (its C++ core too); the daemon's
-    stderr is one JSON object per line. Each line of this process's output
-    becomes a `ray_output` event on the daemon's stderr instead."""
-    read_fd, write_fd = os.pipe()
-    stderr_fd = os.dup(2)
-    os.dup2(write_fd, 1)
-    os.dup2(write_fd, 2)
-    os.close(write_fd)
-
-    def pump() -> None:
-        with os.fdopen(read_fd, "rb") as lines, os.fdopen(stderr_fd, "wb", buffering=0) as out:
-            for raw in lines:
-                text = raw.decode("utf-8", "replace").strip()
-                if not text:
-                    continue
-                if text.startswith('{"event": '):  # vac's own line (`_log`): as it is
-                    out.write(text.encode() + b"\n")
-                    continue
-                level = "warning" if _NOISY.search(text) else "info"
-                event = {"event": "ray_output", "level": level, "pid": os.getpid()}
-                stamp = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
-                line = {**event, "text": text[:_MAX_LINE], "timestamp": stamp}
-                out.write(json.dumps(line).encode() + b"\n")
-
-    threading.Thread(target=pump, name="vac-ray-output", daemon=True).start()
-
-
 def connect(spec: RaySpec) -> None:
     """Join the cluster as a driver. Raises `RayUnavailable` naming the address."""
-    _structured_output()
+    child_output.reroute()
+    configure(json=True)  # this child's log lines: JSON, as the daemon's
     # Must be set before Ray starts its core worker in this process.
     os.environ.setdefault("RAY_gcs_rpc_server_reconnect_timeout_s", _RECONNECT_S)
     os.environ.setdefault("RAY_gcs_rpc_server_connect_timeout_s", _RECONNECT_S)
@@ -201,14 +177,21 @@ def _reachable(address: str) -> None:
 
 
 def _app_state(app: str) -> tuple[str | None, str]:
-    """(Serve's status of `app` or None when absent, its message's first line)."""
+    """(Serve's status of `app` or None when absent, why: its first line).
+
+    Serve gives an application a message only once it failed; while it
+    deploys, the reason it waits ("… {'GPU': 1.0} …", after 30 s) is on the
+    deployment.
+    """
     from ray import serve
 
     status = serve.status().applications.get(app)
     if status is None:
         return None, ""
+    messages = [status.message, *(d.message for d in status.deployments.values())]
+    why = next((_first_line(m) for m in messages if m), "")
     # An enum: its value is the name ("RUNNING"); str() would be "ApplicationStatus.RUNNING".
-    return str(getattr(status.status, "value", status.status)), _first_line(status.message)
+    return str(getattr(status.status, "value", status.status)), why
 
 
 def app_status(app: str) -> str | None:
@@ -221,22 +204,28 @@ def _first_line(text: object) -> str:
 
 
 def _deployer_name() -> str:
-    # Named after its own code: a detached actor keeps the module it started
-    # with, so after an upgrade the new code gets a deployer of its own.
-    digest = hashlib.sha256(Path(__file__).read_bytes()).hexdigest()[:10]
-    return f"vac-deployer-{digest}"
+    # Named after its code: a detached actor keeps the modules it started
+    # with (this one, and the types it decodes a spec into), so after an
+    # upgrade the new code gets a deployer of its own.
+    here = Path(__file__).parent
+    digest = hashlib.sha256()
+    for name in ("ray_engine.py", "ray_replicas.py", "stt.py", "tts.py"):
+        digest.update((here / name).read_bytes())
+    return f"vac-deployer-{digest.hexdigest()[:10]}"
 
 
 class Deployer:
-    """A detached, named actor that deploys: one at a time for the whole cluster.
+    """A detached, named actor that deploys: one call at a time.
 
-    Every driver of every daemon asks it (`get_if_exists`), and an actor runs
-    one call at a time, so two daemons starting together never both deploy
-    (a second `serve.run` of the same app would roll its replicas).
+    Every driver of every daemon of this vac version in this namespace asks
+    it (`get_if_exists`), and an actor runs one call at a time, so two such
+    daemons starting together never both deploy (a second `serve.run` of the
+    same app would roll its replicas). Across versions or namespaces, the
+    rule that a DEPLOYING app is never submitted again still holds.
     """
 
-    def ensure(self, spec: bytes, kind: str) -> None:
-        deploy_app(msgspec.msgpack.decode(spec, type=RaySpec), kind)
+    def ensure(self, spec: bytes, kind: str, until_s: float) -> None:
+        deploy_app(msgspec.msgpack.decode(spec, type=RaySpec), kind, until_s)
 
 
 def ensure_app(spec: RaySpec, kind: str) -> None:
@@ -244,7 +233,7 @@ def ensure_app(spec: RaySpec, kind: str) -> None:
     import ray
 
     app = spec.stt_app if kind == "stt" else spec.tts_app
-    if app_status(app) in _READY:
+    if app_status(app) in _USABLE:
         return
     if not spec.deploy:
         raise RayUnavailable(f"Serve application {app!r} is not running")
@@ -253,12 +242,16 @@ def ensure_app(spec: RaySpec, kind: str) -> None:
         .options(name=_deployer_name(), lifetime="detached", get_if_exists=True)
         .remote()
     )
+    # The deployer answers by this (wall-clock) time, however long the call
+    # waited behind others': so the driver hears why, not its own timeout.
+    until_s = _clock() + spec.connect_timeout_s * _DEPLOY_SHARE
+    ref = deployer.ensure.remote(msgspec.msgpack.encode(spec), kind, until_s)
     try:
-        ray.get(
-            deployer.ensure.remote(msgspec.msgpack.encode(spec), kind),
-            timeout=spec.connect_timeout_s,
-        )
+        ray.get(ref, timeout=spec.connect_timeout_s)
     except Exception as exc:  # the deployer's error, re-raised by Ray (a RayTaskError)
+        if isinstance(exc, ray.exceptions.GetTimeoutError):
+            with contextlib.suppress(Exception):
+                ray.cancel(ref)  # still queued: it need not run at all
         cause = getattr(exc, "cause", None) or exc
         if isinstance(cause, RayUnavailable):
             raise RayUnavailable(str(cause)) from None
@@ -267,38 +260,40 @@ def ensure_app(spec: RaySpec, kind: str) -> None:
         ) from None
 
 
-def deploy_app(spec: RaySpec, kind: str) -> None:
+def deploy_app(spec: RaySpec, kind: str, until_s: float) -> None:
     """Deploy the application for `kind` unless it runs or is deploying, and
-    wait until it runs. Call it from the `Deployer`.
+    wait until it runs or `until_s` (wall clock). Call it from the `Deployer`.
 
     `serve.run` would wait without limit for replicas that can never be placed
     (a GPU asked of a CPU cluster), and the single deployer would wait with it
     for every daemon. So the app is submitted without blocking and polled
-    until a deadline inside the driver's own (`_DEPLOY_SHARE`): the driver
-    hears why instead of timing out and asking again. An app that is already
-    DEPLOYING is only waited for, never submitted again: that would restart
-    its replicas.
+    until the driver's deadline, which lies inside its own timeout
+    (`_DEPLOY_SHARE`): the driver hears why instead of timing out and asking
+    again. An app that is DEPLOYING is only waited for, never submitted
+    again; nor is an UNHEALTHY one, which Serve heals by replacing replicas:
+    either would restart the replicas every daemon is using.
     """
     app = spec.stt_app if kind == "stt" else spec.tts_app
-    wait_s = spec.connect_timeout_s * _DEPLOY_SHARE
-    deadline_s = time.monotonic() + wait_s
     submitted = False
     while True:
-        status, message = _app_state(app)
-        if status in _READY:
+        status, why = _app_state(app)
+        if status in _USABLE:
             return
+        left_s = until_s - _clock()
         if status in _SETTLING or (submitted and status is None):
-            if time.monotonic() >= deadline_s:
+            if left_s <= 0:
                 raise RayUnavailable(
-                    f"Serve application {app!r} is still {status} after {wait_s:.0f} s"
-                    + (f": {message}" if message else "")
+                    f"Serve application {app!r} is still {status}"
+                    + (f": {why}" if why else " (no reason given yet)")
                 )
-            time.sleep(_POLL_S)
+            _sleep(min(_POLL_S, left_s))
             continue
         if submitted:  # it left DEPLOYING, but not for RUNNING
-            raise RayUnavailable(f"deploying {app!r} failed ({status}): {message}")
+            raise RayUnavailable(f"deploying {app!r} failed ({status}): {why}")
         if not spec.deploy:
             raise RayUnavailable(f"Serve application {app!r} is not running (status {status})")
+        if left_s <= 0:  # this call waited behind others past the driver's patience
+            raise RayUnavailable(f"Serve application {app!r} is not running; the deployer was busy")
         _submit(spec, kind, app)
         submitted = True
 
@@ -332,14 +327,6 @@ def _handle(app: str, deployment: str) -> Any:
     from ray import serve
 
     return serve.get_deployment_handle(deployment, app_name=app)
-
-
-def _log(event: str, **fields: object) -> None:
-    """One JSON log line on stderr; `_structured_output` passes it through as it is."""
-    stamp = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
-    line = {"event": event, "level": "warning", **fields, "pid": os.getpid(), "timestamp": stamp}
-    sys.stderr.write(json.dumps(line) + "\n")
-    sys.stderr.flush()
 
 
 class _Remote:
@@ -382,7 +369,7 @@ class _Remote:
                 raise
 
         def retrying(exc: BaseException) -> None:
-            _log("ray_replica_retry", app=self.app, error=type(exc).__name__)
+            log.warning("ray_replica_retry", app=self.app, error=type(exc).__name__)
 
         try:
             return once_more(attempt, self._replica_died, on_retry=retrying)
@@ -398,7 +385,7 @@ class _Remote:
 
 def _still_running(app: str) -> bool:
     try:
-        return app_status(app) in _READY | _SETTLING
+        return app_status(app) in _USABLE | _SETTLING
     except Exception:  # the controller cannot say: treat the app as gone
         return False
 

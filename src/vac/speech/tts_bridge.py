@@ -7,9 +7,10 @@ thread, each built from a picklable factory; `synthesize` sends the phrase
 over a pipe and returns the `SynthesizedPhrase`.
 
 A bridge that dies or hangs fails only its phrase (`TtsError`, answered
-`provider_unavailable`). A background thread starts its replacement, every
-`retry_after_s` until one is ready: while the engine is gone, phrases fail at
-once instead of each waiting for a start-up timeout.
+`provider_unavailable`). A background thread starts its replacement, backing
+off between failed starts (`workers.backoff_s`: from `retry_after_s`,
+doubling to 30-60 s) until one is ready: while the engine is gone, phrases
+fail at once instead of each waiting for a start-up timeout.
 """
 
 from __future__ import annotations
@@ -19,7 +20,6 @@ import multiprocessing.connection
 import os
 import queue
 import signal
-import sys
 import threading
 import time
 from collections.abc import Callable
@@ -28,8 +28,12 @@ from typing import Final
 
 import msgspec
 
+from vac.logs import configure, get_logger
+from vac.speech import child_output
 from vac.speech.tts import SynthesizedPhrase, TtsEngine, TtsEngineLost, TtsError
 from vac.speech.workers import backoff_s
+
+log = get_logger(__name__)
 
 EngineFactory = Callable[[], TtsEngine]
 _JOIN_TIMEOUT_S: Final = 2.0
@@ -60,6 +64,7 @@ class TtsBridgeConfig(msgspec.Struct, frozen=True, kw_only=True):
 
 def _bridge_main(factory: EngineFactory, conn: multiprocessing.connection.Connection) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C belongs to the daemon
+    configure(json=True)  # a spawned child: the daemon's stderr takes JSON lines
     encoder = msgspec.msgpack.Encoder()
     try:
         engine = factory()
@@ -81,9 +86,11 @@ def _bridge_main(factory: EngineFactory, conn: multiprocessing.connection.Connec
         reply: _Reply
         try:
             reply = _Done(engine.synthesize(phrase))
-        except TtsEngineLost:
+        except TtsEngineLost as exc:
             # Gone for good: EOF tells the parent at once (no exit handlers).
+            log.warning("tts_bridge_engine_lost", why=str(exc))
             conn.close()
+            child_output.drain()
             os._exit(0)
         except TtsError as exc:
             reply = _Failed(str(exc))
@@ -94,9 +101,10 @@ def _bridge_main(factory: EngineFactory, conn: multiprocessing.connection.Connec
 
 def _named(exc: BaseException) -> str:
     """A failure as a client may hear it: its type (a remote error's cause), never
-    its text, which can carry a remote traceback or a cluster's addresses."""
+    its text, which can carry a remote traceback or a cluster's addresses (those
+    go to the log)."""
     cause = getattr(exc, "cause", None) or exc
-    print(f"vac-tts-bridge: {type(exc).__name__}: {exc}", file=sys.stderr, flush=True)
+    log.warning("tts_bridge_error", error=type(cause).__name__, why=str(exc)[:2000])
     return f"synthesis failed: {type(cause).__name__}"
 
 
@@ -188,26 +196,31 @@ class ProcessTts:
 
     def _restart(self) -> None:
         """Start bridges until every dead slot has a spare; back off between failures."""
+        attempt = 0
         try:
-            attempt = 0
             while True:
                 with self._lock:
+                    # Decided and cleared under one lock: a bridge that dies
+                    # after this sees `_starting` False and starts a new thread.
                     if self._closed or self._dead <= len(self._spares):
+                        self._starting = False
                         return
                 bridge = self._start_one()
                 if bridge is None:
                     time.sleep(backoff_s(attempt, self._config.retry_after_s))
                     attempt += 1
                     continue
+                attempt = 0
                 with self._lock:
-                    if not self._closed:
+                    closed = self._closed
+                    if not closed:
                         self._spares.append(bridge)
-                        continue
-                bridge.stop()  # closed while it started
-                return
-        finally:
+                if closed:
+                    bridge.stop()  # closed while it started: the loop then ends
+        except BaseException:
             with self._lock:
                 self._starting = False
+            raise
 
     def _start_one(self) -> _Bridge | None:
         """A new bridge that is ready and speaks at this voice's rate, or None."""
@@ -218,13 +231,9 @@ class ProcessTts:
             if ready.rate_hz == self._rate_hz:
                 return bridge
             # Replies already in flight were announced at the old rate.
-            print(
-                f"vac-tts-bridge: replacement voice at {ready.rate_hz} Hz, not {self._rate_hz}",
-                file=sys.stderr,
-                flush=True,
-            )
+            log.warning("tts_bridge_refused", rate_hz=ready.rate_hz, expected_hz=self._rate_hz)
         except Exception as exc:  # never end this thread: the slot would stay dead
-            print(f"vac-tts-bridge: restart failed: {_named(exc)}", file=sys.stderr, flush=True)
+            log.warning("tts_bridge_restart_failed", error=type(exc).__name__, why=str(exc))
         if bridge is not None:
             bridge.stop()
         return None

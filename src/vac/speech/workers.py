@@ -36,6 +36,8 @@ from typing import Any, ClassVar, Final, Literal, TypeVar
 import msgspec
 import numpy as np
 
+from vac.logs import get_logger
+from vac.speech import child_output
 from vac.speech.stt import (
     RATE_HZ,
     SttEngine,
@@ -178,11 +180,13 @@ def _worker_main(factory: EngineFactory, conn: multiprocessing.connection.Connec
             samples = np.frombuffer(pcm, dtype="<i2")
             heard = engine.transcribe(samples, final=job.final, reply_expected=job.reply_expected)
             reply = _Result(heard)
-        except SttEngineLost:
+        except SttEngineLost as exc:
             # No reply: the parent sees EOF at once (no exit handlers: a Ray
             # driver's would wait for its lost cluster), fails this job and
             # starts a new worker.
+            get_logger(__name__).warning("stt_engine_lost", why=str(exc))
             conn.close()
+            child_output.drain()
             os._exit(0)
         except Exception as exc:
             reply = _JobFailed(f"{type(exc).__name__}: {exc}")
