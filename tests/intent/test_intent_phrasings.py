@@ -270,3 +270,19 @@ def test_a_verb_with_its_own_to_after_the_name(text: str, target: str) -> None:
     d = draft(text)
     assert (d.objective.agent, d.objective.verb) == ("Imani", "Befriend")
     assert d.objective.target.label == target
+
+
+@pytest.mark.parametrize(
+    ("text", "deadline"),
+    [
+        # Said with a break inside the word, the recogniser writes it apart.
+        ("Tell Tariq to guard the village to night", "2026-12-02"),
+        ("Tell Kofi to inspect the well to day.", "2026-12-02"),
+        ("Ask Kofi to build a bench to morrow", "2026-12-03"),
+        ("Ask Kofi to build a bench to morrow evening", "2026-12-03"),
+    ],
+)
+def test_a_day_word_written_apart_is_still_the_deadline(text: str, deadline: str) -> None:
+    d = draft(text)
+    assert d.objective.deadline == deadline
+    assert time_constraints(d) == [deadline]

@@ -12,6 +12,7 @@ from vac.speech.slots import (
     NameScore,
     WordProb,
     collapse_repeats,
+    lookahead,
     looped,
     name_slot,
     posteriors,
@@ -130,3 +131,18 @@ def test_a_cue_fused_with_the_name_is_a_slot_with_its_cue_put_back(
     found = name_slot(text, NAMES)
     assert (None if found is None else text[found.start : found.end]) == slot
     assert (found.lead if found else "") == lead
+
+
+@pytest.mark.parametrize(
+    ("after", "near"),
+    [
+        (" to build a bench by Friday.", " to build a"),
+        (", build a bench.", ", build a"),
+        (" to go.", " to go."),
+        ("", ""),
+        ("  to   fix the gate", "  to   fix the"),
+    ],
+)
+def test_the_rescoring_context_is_the_next_three_words(after: str, near: str) -> None:
+    assert lookahead(after) == near
+    assert after.startswith(near)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from vac.intent import verb_words
 from vac.intent.evidence import VERB_SURE
 from vac.speech.slots import WordProb
@@ -26,6 +28,33 @@ def test_no_slot_when_a_verb_was_heard_or_no_agent_or_nothing_follows() -> None:
     assert verb_slot("Ask Kofi to go.", NAMES, VERBS) is None  # nothing to act on
     assert verb_slot("Get Imani at the smoke.", NAMES, VERBS) is None  # "look at" dropped
     assert verb_slot("Kofi, Tariq, put a fence up.", NAMES, VERBS) is None  # a second name
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Could you have Imani get to know the new teacher, no rush?",
+        "Get Imani to look at the smoke near the barn.",
+        "Get Imani to tell me about the new lambs, no rush.",
+    ],
+)
+def test_a_verb_of_several_words_heard_is_a_verb_heard(text: str) -> None:
+    # No slot: rescoring these cost 450-610 ms per final for nothing (measured).
+    assert verb_slot(text, NAMES, VERBS) is None
+
+
+def test_only_one_word_verbs_are_tried() -> None:
+    batches: list[list[str]] = []
+
+    def recording(texts: list[str]) -> list[list[float]]:
+        batches.append(texts)
+        return [[0.5] for _ in texts]
+
+    rescore("Tell Tariq to God the old village by the river.", (), NAMES, VERBS, recording)
+    tried = [t for b in batches for t in b]
+    assert tried[0] == "Tell Tariq to God the old village by the river."
+    assert len(tried) == 1 + sum(" " not in w for w, _v in VERBS)
+    assert "Tell Tariq to guard the old village by the river." in tried
 
 
 def fake(texts: list[str]) -> list[list[float]]:

@@ -112,8 +112,9 @@ VERB_PHRASES: Final = phrases(VERB_CUES)
 
 
 def verb_words() -> tuple[tuple[str, Verb], ...]:
-    """The one-word verb cues and their verbs, for the recogniser's verb slot."""
-    return tuple((w, cast(Verb, v)) for w, v in VERB_CUES.items() if " " not in w)
+    """The verb cues and their verbs, for the recogniser's verb slot: the
+    one-word ones are its candidates; any of them heard means no slot."""
+    return tuple((w, cast(Verb, v)) for w, v in VERB_CUES.items())
 
 
 def verb_of(phrase: Phrase) -> Verb:

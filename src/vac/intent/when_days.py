@@ -28,8 +28,15 @@ _NOT_BEFORE_BARE_DAY: Final = frozenset({*DETERMINERS, "every", "each", "last", 
 # --- days named relative to today -------------------------------------------
 
 
+# How the recogniser writes "today", "tonight", "tomorrow" said with a
+# break in the middle ("guard the village to night").
+_SPLIT: Final = {"day": "today", "night": "tonight", "morrow": "tomorrow"}
+
+
 def relative_day(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> Found:
     today, low, nxt = now.date(), word_at(toks, i), word_at(toks, i + 1)
+    if low == "to" and nxt in _SPLIT:
+        low, nxt, i = _SPLIT[nxt], word_at(toks, i + 2), i + 1
     if low == "today":
         return Hit(today, "today", i + 1)
     if low == "tonight":

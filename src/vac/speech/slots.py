@@ -213,6 +213,15 @@ def _trailing_punct(text: str, span: tuple[int, int, str]) -> int:
     return len(word) - len(word.rstrip(",.;:!?"))
 
 
+def lookahead(after: str, words: int = 3) -> str:
+    """The text after a slot up to its `words`-th word: the context that tells
+    the slot's candidates apart. The decoder is causal, so the words beyond
+    are scored alike after every candidate, yet each force-decode would pay
+    for all of them (the rescoring's cost grew with the sentence)."""
+    ends = [m.end() for m in _WORD.finditer(after)]
+    return after if len(ends) <= words else after[: ends[words - 1]]
+
+
 def posteriors(names: Sequence[str], logprobs: Sequence[float]) -> tuple[NameScore, ...]:
     """Softmax of the decoder's total log-probability per candidate, best first."""
     top = max(logprobs)

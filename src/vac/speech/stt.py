@@ -7,9 +7,8 @@ not to Whisper's 30 s, and decoded greedily with `<|notimestamps|>`; longer
 audio falls back to `WhisperModel.transcribe`. docs/stt.md has the measured
 word error rates and timings of both paths.
 
-What comes back is never confidently wrong: `transcript_filter` drops silence,
-no-speech and Whisper's silence hallucinations, and `confidence` turns the
-decoder's scores into [0, 1].
+Never confidently wrong: `transcript_filter` drops silence, no-speech and
+Whisper's silence hallucinations; `confidence` maps the scores into [0, 1].
 """
 
 from __future__ import annotations
@@ -27,6 +26,7 @@ import numpy.typing as npt
 
 from vac.errors import ErrorCode, VacError
 from vac.speech import replies as rp
+from vac.speech import slots as sl
 from vac.speech import verbs as vb
 from vac.speech.slots import (
     Decoded,
@@ -61,9 +61,8 @@ _KEEP_HEARD_LOGPROB: Final = 4.0
 # scores: on the dev half 4 in 30 replaced names were wrong at posteriors
 # 0.89-0.99 ("a mani" for espeak's Abeni). The draft flags it; the steward sees.
 _RESCORED_NAME_MAX: Final = 0.45
-# Encoder positions (20 ms each) kept past the audio when scoring slots: the
-# padding after speech is how Whisper knows it ended. 0.5 s was too little (a
-# noisy "Forget it." scored -20 nats, -2.4 with 2 s, -1.2 with all 10 s).
+# Encoder positions (20 ms each) kept past the audio when scoring slots: the padding
+# says speech ended ("Forget it." in noise: -20 nats at 0.5 s, -2.4 at 2 s, -1.2 at 10).
 _MARGIN_POS: Final = 100
 
 
@@ -390,7 +389,8 @@ class WhisperStt:
         if on_roster and min(in_slot, default=0.0) >= self._config.rescore_below:
             return heard
         before, after = heard.text[: slot.start] + slot.lead, heard.text[slot.end :]
-        texts = [heard.text, *(before + name + after for name in self._vocabulary)]
+        near = heard.text[: slot.end] + sl.lookahead(after)
+        texts = [near, *(before + name + sl.lookahead(after) for name in self._vocabulary)]
         token_lists = [self._encode(t) for t in texts]
         totals = [
             sum(math.log(max(float(p), 1e-9)) for p in probs)

@@ -53,10 +53,10 @@ class Rescored(NamedTuple):
 
 def verb_slot(text: str, names: Sequence[str], verbs: Sequence[tuple[str, str]]) -> VerbSlot | None:
     """Where the verb should be, when the transcript has an agent but no verb word."""
-    known = {w for w, _verb in verbs}
     spans = [(m.start(), m.end(), bare(m.group())) for m in _WORD.finditer(text)]
-    if any(w in known for _s, _e, w in spans):
-        return None  # a verb was heard: the parser finds it
+    heard = " " + " ".join(w for _s, _e, w in spans) + " "
+    if any(f" {cue} " in heard for cue, _verb in verbs):
+        return None  # a verb was heard ("get to know" too): the parser finds it
     slot = name_slot(text, names)
     if slot is None:
         return None
@@ -81,14 +81,19 @@ def rescore(
 ) -> Rescored | None:
     """The transcript with the best verb in its slot, or None (no slot, or kept).
 
-    `verbs` are the lexicon's one-word (word, Verb) pairs; `token_probs(texts)`
-    the forced decoding of each text (called with at most 12 at a time).
+    `verbs` are the lexicon's (cue, Verb) pairs, the one-word cues the
+    candidates; `token_probs(texts)` the forced decoding of each text (called
+    with at most 12 at a time).
     """
     slot = verb_slot(text, names, verbs)
     if slot is None:
         return None
+    verbs = [(word, verb) for word, verb in verbs if " " not in word]
     before, after = text[: slot.start], text[slot.end :]
-    texts = [text, *(before + word + after for word, _verb in verbs)]
+    # The whole rest, not `lookahead`'s few words: after a garbled verb
+    # ("Repamma Chicken Koop in 3 days") the later words still tell (dev: one
+    # verb in 225 was lost with three words of context).
+    texts = [text, *(before + w + after for w, _v in verbs)]
     totals: list[float] = []
     for at in range(0, len(texts), _BATCH):
         totals += [
