@@ -74,10 +74,12 @@ class SttSection(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_onl
         msgspec.Meta(
             ge=1,
             le=10,
-            description="Decoder beam width; 1 is greedy (the default: its per-step"
-            " distributions give each word's evidence without a second pass, docs/stt.md).",
+            description="Decoder beam width; 1 is greedy (no second pass for each word's"
+            " evidence, ~60 ms less per final). 5 measured more right on the dev half"
+            " (fields 78 -> 81 %, WER 0.19 -> 0.13) at no cost with the user's pause"
+            " (docs/stt.md).",
         ),
-    ] = 1
+    ] = 5
     no_repeat_ngram_size: Annotated[
         int,
         msgspec.Meta(
