@@ -43,23 +43,28 @@ def test_a_verb_of_several_words_heard_is_a_verb_heard(text: str) -> None:
     assert verb_slot(text, NAMES, VERBS) is None
 
 
-def test_only_one_word_verbs_are_tried() -> None:
+def test_every_one_word_verb_is_tried_short_and_the_best_four_in_full() -> None:
     batches: list[list[str]] = []
 
     def recording(texts: list[str]) -> list[list[float]]:
         batches.append(texts)
-        return [[0.5] for _ in texts]
+        return [[0.9 if t.split()[-1] in ("guard", "repair") else 0.5] for t in texts]
 
     rescore("Tell Tariq to God the old village by the river.", (), NAMES, VERBS, recording)
     tried = [t for b in batches for t in b]
-    assert tried[0] == "Tell Tariq to God the old village by the river."
-    assert len(tried) == 1 + sum(" " not in w for w, _v in VERBS)
-    assert "Tell Tariq to guard the old village by the river." in tried
+    one_word = [w for w, _v in VERBS if " " not in w]
+    assert all(len(b) <= 12 for b in batches)
+    assert tried[: len(one_word)] == [f"Tell Tariq to {w}" for w in one_word]
+    full = tried[len(one_word) :]
+    assert len(full) == 5 and full[0] == "Tell Tariq to God the old village by the river."
+    assert {"Tell Tariq to guard the old village by the river.", "Tell Tariq to repair "
+            "the old village by the river."} <= set(full)  # fmt: skip
 
 
 def fake(texts: list[str]) -> list[list[float]]:
     # The fake audio says "guard": texts are likelier the more they say so.
-    return [[0.9 if " guard " in t else 0.5 if " watch " in t else 0.2] for t in texts]
+    said = [t.replace(".", " ").split() for t in texts]
+    return [[0.9 if "guard" in w else 0.5 if "watch" in w else 0.2] for w in said]
 
 
 def test_the_best_verb_replaces_the_heard_word_and_is_never_sure() -> None:
@@ -80,7 +85,8 @@ def test_the_heard_word_is_kept_when_the_decoder_is_far_surer_of_it() -> None:
 
     def recording(texts: list[str]) -> list[list[float]]:
         batches.append(texts)
-        return [[0.9] if i == 0 and len(batches) == 1 else [0.001] for i in range(len(texts))]
+        heard = "Tell Tariq to God the village."
+        return [[0.9] if t == heard else [0.001] for t in texts]
 
     assert rescore("Tell Tariq to God the village.", (), NAMES, VERBS, recording) is None
     assert all(len(b) <= 12 for b in batches)

@@ -38,6 +38,8 @@ _NOT_VERBS: Final = frozenset(
 )
 _WORD: Final = re.compile(r"\S+")
 _BATCH: Final = 12
+# Verbs scored with the whole sentence after the first, short pass.
+_FINALISTS: Final = 4
 
 
 class VerbSlot(NamedTuple):
@@ -88,26 +90,25 @@ def rescore(
     slot = verb_slot(text, names, verbs)
     if slot is None:
         return None
-    verbs = [(word, verb) for word, verb in verbs if " " not in word]
     before, after = text[: slot.start], text[slot.end :]
-    # The whole rest, not `lookahead`'s few words: after a garbled verb
-    # ("Repamma Chicken Koop in 3 days") the later words still tell (dev: one
-    # verb in 225 was lost with three words of context).
-    texts = [text, *(before + w + after for w, _v in verbs)]
-    totals: list[float] = []
-    for at in range(0, len(texts), _BATCH):
-        totals += [
-            sum(math.log(max(float(p), 1e-9)) for p in probs)
-            for probs in token_probs(texts[at : at + _BATCH])
-        ]
-    share = by_verb(verbs, totals[1:])
+    cues = [(word, verb) for word, verb in verbs if " " not in word]
+    # First each verb right after the words before it: the decoder is
+    # causal, so a verb's own tokens need nothing after them, and these
+    # texts are short. Then the few best, and what was heard, in full: after
+    # a garbled verb the later words still tell ("Repamma Chicken Koop in 3
+    # days": three words of context lost that repair on the dev half).
+    alone = _totals(token_probs, [before + w for w, _v in cues])
+    order = sorted(range(len(cues)), key=lambda i: alone[i], reverse=True)
+    finalists = [cues[i] for i in order[:_FINALISTS]]
+    totals = _totals(token_probs, [text, *(before + w + after for w, _v in finalists)])
+    share = by_verb(finalists, totals[1:])
     best_verb = max(share, key=lambda v: share[v])
     best = max(
-        (i for i, (_w, v) in enumerate(verbs) if v == best_verb), key=lambda i: totals[1 + i]
+        (i for i, (_w, v) in enumerate(finalists) if v == best_verb), key=lambda i: totals[1 + i]
     )
     if totals[0] - totals[1 + best] > KEEP_HEARD_LOGPROB:
         return None  # the decoder is far surer of what it wrote
-    word = verbs[best][0]
+    word = finalists[best][0]
     shift = len(word) - (slot.end - slot.start)
     moved = [w for w in words if w.end <= slot.start]
     moved.append(
@@ -117,6 +118,19 @@ def rescore(
         WordProb(w.start + shift, w.end + shift, w.prob) for w in words if w.start >= slot.end
     ]
     return Rescored(before + word + after, tuple(moved), text[slot.start : slot.end])
+
+
+def _totals(
+    token_probs: Callable[[list[str]], list[list[float]]], texts: Sequence[str]
+) -> list[float]:
+    """Each text's total log-probability, forced-decoded `_BATCH` at a time."""
+    totals: list[float] = []
+    for at in range(0, len(texts), _BATCH):
+        totals += [
+            sum(math.log(max(float(p), 1e-9)) for p in probs)
+            for probs in token_probs(list(texts[at : at + _BATCH]))
+        ]
+    return totals
 
 
 def by_verb(verbs: Sequence[tuple[str, str]], logprobs: Sequence[float]) -> dict[str, float]:
