@@ -286,3 +286,19 @@ def test_a_day_word_written_apart_is_still_the_deadline(text: str, deadline: str
     d = draft(text)
     assert d.objective.deadline == deadline
     assert time_constraints(d) == [deadline]
+
+
+@pytest.mark.parametrize(
+    ("text", "deadline"),
+    [
+        ("Ask Kofi to watch the gate from morning to night", None),
+        ("Tell Zuri to support the day to day chores", None),
+        ("Ask Tariq to guard the gate from day 1 to day 5", None),
+        ("Ask Kofi to build a cart to day after tomorrow", "2026-12-04"),
+        ("Tell Tariq to switch the guard to night watch", None),
+    ],
+)
+def test_to_day_inside_other_words_is_not_today(text: str, deadline: str | None) -> None:
+    result = run(text)
+    got = result.objective.deadline if isinstance(result, Draft) else None
+    assert got == deadline, result

@@ -43,6 +43,12 @@ def test_a_verb_of_several_words_heard_is_a_verb_heard(text: str) -> None:
     assert verb_slot(text, NAMES, VERBS) is None
 
 
+def test_a_verb_of_several_words_elsewhere_leaves_the_slot() -> None:
+    text = "Ask Kofi to God the fence and let me know about it."
+    slot = verb_slot(text, NAMES, VERBS)
+    assert slot is not None and text[slot.start : slot.end] == "God"
+
+
 def test_every_one_word_verb_is_tried_short_and_the_best_four_in_full() -> None:
     batches: list[list[str]] = []
 

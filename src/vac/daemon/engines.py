@@ -76,8 +76,9 @@ class SttSection(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_onl
             le=10,
             description="Decoder beam width; 1 is greedy (no second pass for each word's"
             " evidence, ~60 ms less per final). 5 measured more right on the dev half"
-            " (fields 78 -> 81 %, WER 0.19 -> 0.13) at no cost with the user's pause"
-            " (docs/stt.md).",
+            " (fields 78 -> 81 %, WER 0.19 -> 0.13), hidden by the user's pause in one"
+            " session; it costs recognition CPU under load (docs/stt.md). Partials"
+            " always decode greedily.",
         ),
     ] = 5
     no_repeat_ngram_size: Annotated[
@@ -323,7 +324,7 @@ def build_stt(
         raise ProviderMissing(f"stt: {exc}") from None
     # The parser's own reply phrases: what a short utterance is scored against
     # while a draft is pending (docs/stt.md, "Spoken replies").
-    # and the one-word verbs, for a verb slot the decoder filled with another word.
+    # and the verb cues, for a verb slot the decoder filled with another word.
     factory = functools.partial(
         WhisperStt,
         stt_config(section),

@@ -33,9 +33,22 @@ _NOT_BEFORE_BARE_DAY: Final = frozenset({*DETERMINERS, "every", "each", "last", 
 _SPLIT: Final = {"day": "today", "night": "tonight", "morrow": "tomorrow"}
 
 
+def _split_day(toks: Sequence[Tok], i: int) -> bool:
+    """ "to night" at `i` is "tonight" only at the end of a phrase ("… to
+    night.", "to morrow morning"), and not after a day word: "from morning to
+    night", "day to day chores", "to day five", "to day after tomorrow",
+    "to night watch" keep their own sense."""
+    after = word_at(toks, i + 2)
+    if word_at(toks, i - 1) in cw.PARTS_OF_DAY | {"day"}:
+        return False
+    if word_at(toks, i + 1) == "morrow" and after in cw.PARTS_OF_DAY:
+        return True
+    return not after or not after[0].isalnum()
+
+
 def relative_day(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> Found:
     today, low, nxt = now.date(), word_at(toks, i), word_at(toks, i + 1)
-    if low == "to" and nxt in _SPLIT:
+    if low == "to" and nxt in _SPLIT and _split_day(toks, i):
         low, nxt, i = _SPLIT[nxt], word_at(toks, i + 2), i + 1
     if low == "today":
         return Hit(today, "today", i + 1)

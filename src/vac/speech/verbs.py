@@ -56,15 +56,17 @@ class Rescored(NamedTuple):
 def verb_slot(text: str, names: Sequence[str], verbs: Sequence[tuple[str, str]]) -> VerbSlot | None:
     """Where the verb should be, when the transcript has an agent but no verb word."""
     spans = [(m.start(), m.end(), bare(m.group())) for m in _WORD.finditer(text)]
-    heard = " " + " ".join(w for _s, _e, w in spans) + " "
-    if any(f" {cue} " in heard for cue, _verb in verbs):
-        return None  # a verb was heard ("get to know" too): the parser finds it
+    if any(w == cue for _s, _e, w in spans for cue, _verb in verbs):
+        return None  # a verb was heard: the parser finds it
     slot = name_slot(text, names)
     if slot is None:
         return None
     after = [s for s in spans if s[0] >= slot.end and s[2]]
     while after and after[0][2] in _FILLERS:
         after = after[1:]
+    said = " ".join(w for _s, _e, w in after) + " "
+    if any(said.startswith(cue + " ") for cue, _verb in verbs):
+        return None  # a verb of several words where the verb goes: "get to know"
     if len(after) < 2:  # a verb needs something after it to act on
         return None
     start, end, first = after[0]
@@ -92,6 +94,8 @@ def rescore(
         return None
     before, after = text[: slot.start], text[slot.end :]
     cues = [(word, verb) for word, verb in verbs if " " not in word]
+    if not cues:
+        return None
     # First each verb right after the words before it: the decoder is
     # causal, so a verb's own tokens need nothing after them, and these
     # texts are short. Then the few best, and what was heard, in full: after
