@@ -102,6 +102,10 @@ class RaySpec(msgspec.Struct, frozen=True, kw_only=True):
     tts_model: str | None = None
     tts_voice_config: str | None = None
 
+    def app(self, kind: str) -> str:
+        """The Serve application's name for `kind` ("stt" | "tts")."""
+        return self.stt_app if kind == "stt" else self.tts_app
+
 
 class RayUnavailable(SttError):
     """The cluster or a deployment cannot be reached; the message says which."""
@@ -232,7 +236,7 @@ def ensure_app(spec: RaySpec, kind: str) -> None:
     """The Serve application for `kind` ("stt" | "tts") is running, deployed if needed."""
     import ray
 
-    app = spec.stt_app if kind == "stt" else spec.tts_app
+    app = spec.app(kind)
     if app_status(app) in _USABLE:
         return
     if not spec.deploy:
@@ -273,7 +277,7 @@ def deploy_app(spec: RaySpec, kind: str, until_s: float) -> None:
     again; nor is an UNHEALTHY one, which Serve heals by replacing replicas:
     either would restart the replicas every daemon is using.
     """
-    app = spec.stt_app if kind == "stt" else spec.tts_app
+    app = spec.app(kind)
     submitted = False
     while True:
         status, why = _app_state(app)
@@ -352,7 +356,7 @@ class _Remote:
         from ray import exceptions as rx
 
         self._timeout_s = spec.call_timeout_s
-        self.app = spec.stt_app if kind == "stt" else spec.tts_app
+        self.app = spec.app(kind)
         self.handle = _handle(self.app, STT_DEPLOYMENT if kind == "stt" else TTS_DEPLOYMENT)
         self._what = "recognition" if kind == "stt" else "synthesis"
         self._lost, self._failed = lost, failed

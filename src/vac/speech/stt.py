@@ -389,13 +389,10 @@ class WhisperStt:
         if on_roster and min(in_slot, default=0.0) >= self._config.rescore_below:
             return heard
         before, after = heard.text[: slot.start] + slot.lead, heard.text[slot.end :]
-        near = heard.text[: slot.end] + sl.lookahead(after)
-        texts = [near, *(before + name + sl.lookahead(after) for name in self._vocabulary)]
+        near = sl.lookahead(after)
+        texts = [heard.text[: slot.end] + near, *(before + n + near for n in self._vocabulary)]
         token_lists = [self._encode(t) for t in texts]
-        totals = [
-            sum(math.log(max(float(p), 1e-9)) for p in probs)
-            for probs in self._align(encoded, self._start, token_lists, frames)
-        ]
+        totals = [rp.total(p) for p in self._align(encoded, self._start, token_lists, frames)]
         names = posteriors(self._vocabulary, totals[1:])
         best = names[0]
         if on_roster:

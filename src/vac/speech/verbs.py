@@ -21,6 +21,7 @@ from collections import defaultdict
 from collections.abc import Callable, Sequence
 from typing import Final, NamedTuple
 
+from vac.speech.replies import total
 from vac.speech.slots import WordProb, bare, name_slot
 
 # Keep what the decoder wrote in the slot when it scores this much higher
@@ -55,8 +56,9 @@ class Rescored(NamedTuple):
 
 def verb_slot(text: str, names: Sequence[str], verbs: Sequence[tuple[str, str]]) -> VerbSlot | None:
     """Where the verb should be, when the transcript has an agent but no verb word."""
+    cues = {cue for cue, _verb in verbs}
     spans = [(m.start(), m.end(), bare(m.group())) for m in _WORD.finditer(text)]
-    if any(w == cue for _s, _e, w in spans for cue, _verb in verbs):
+    if any(w in cues for _s, _e, w in spans):
         return None  # a verb was heard: the parser finds it
     slot = name_slot(text, names)
     if slot is None:
@@ -130,10 +132,7 @@ def _totals(
     """Each text's total log-probability, forced-decoded `_BATCH` at a time."""
     totals: list[float] = []
     for at in range(0, len(texts), _BATCH):
-        totals += [
-            sum(math.log(max(float(p), 1e-9)) for p in probs)
-            for probs in token_probs(list(texts[at : at + _BATCH]))
-        ]
+        totals += [total(probs) for probs in token_probs(list(texts[at : at + _BATCH]))]
     return totals
 
 
