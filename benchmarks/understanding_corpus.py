@@ -281,6 +281,19 @@ REPLIES: Final[tuple[Item, ...]] = tuple(
 
 CORPUS: Final[tuple[Item, ...]] = COMMANDS + OTHERS + REPLIES
 
+# Short replies for the dev half only, outside the split. The split gave dev
+# only replies of two words or more, and held-out's one-word replies showed
+# that tiny.en hears those worst (docs/understanding.md): these let the reply
+# decision be tuned on one-word replies without moving a single held-out item
+# (adding to CORPUS would re-deal the reply groups). None is a held-out text.
+DEV_REPLIES: Final[tuple[Item, ...]] = tuple(
+    Item(text, "reply", reply="confirm")
+    for text in ("yep", "okay", "correct", "do it", "yeah", "approved")
+) + tuple(
+    Item(text, "reply", reply="reject")
+    for text in ("nope", "stop", "don't", "reject", "nah", "stop that")
+)
+
 # The command a reply item is said after: a harmless draft nobody refuses.
 REPLY_SETUP: Final = "ask Kofi to build a bench"
 
@@ -314,9 +327,13 @@ def splits(corpus: tuple[Item, ...] = CORPUS) -> dict[str, Split]:
 
 
 def split_items(split: str, corpus: tuple[Item, ...] = CORPUS) -> list[Item]:
-    """The items of one split ("dev", "heldout", or "both"), in corpus order."""
+    """The items of one split ("dev", "heldout", or "both"), in corpus order;
+    dev (and both) end with `DEV_REPLIES` when `corpus` is the corpus."""
     of = splits(corpus)
-    return [it for it in corpus if split == "both" or of[it.text] == split]
+    items = [it for it in corpus if split == "both" or of[it.text] == split]
+    if split in ("dev", "both") and corpus is CORPUS:
+        items += DEV_REPLIES
+    return items
 
 
 def resolve_deadline(rule: str | None, today: date) -> date | None:

@@ -24,6 +24,7 @@ from benchmarks.understanding import (
 from benchmarks.understanding_corpus import (
     COMMANDS,
     CORPUS,
+    DEV_REPLIES,
     ROSTER,
     Item,
     resolve_deadline,
@@ -31,6 +32,7 @@ from benchmarks.understanding_corpus import (
     splits,
 )
 
+from vac.intent.gate import classify_reply
 from vac.intent.lexicon import VERB_CUES
 from vac.intent.roster import default_agents
 from vac.protocol.objective import AUTONOMY_MODES, VERBS
@@ -93,12 +95,25 @@ def test_corpus_size_kinds_and_coverage() -> None:
         assert it.agent is not None and it.agent in it.text
 
 
+def test_dev_replies_are_dev_only_replies_the_parser_knows() -> None:
+    texts = {it.text for it in DEV_REPLIES}
+    assert texts.isdisjoint({it.text for it in CORPUS}), "held-out stays as it was"
+    assert set(DEV_REPLIES) <= set(split_items("dev")) and set(DEV_REPLIES) <= set(
+        split_items("both")
+    )
+    assert not set(DEV_REPLIES) & set(split_items("heldout"))
+    assert any(len(it.text.split()) == 1 for it in DEV_REPLIES)
+    for it in DEV_REPLIES:
+        assert it.kind == "reply" and classify_reply(it.text) == it.reply, it.text
+
+
 def test_split_is_deterministic_and_balanced() -> None:
     first = splits()
     assert first == splits(tuple(reversed(CORPUS))), "independent of file order"
     dev, held = split_items("dev"), split_items("heldout")
-    assert len(dev) + len(held) == len(CORPUS)
+    assert len(dev) + len(held) == len(CORPUS) + len(DEV_REPLIES)
     assert {it.text for it in dev}.isdisjoint({it.text for it in held})
+    dev = [it for it in dev if it not in DEV_REPLIES]  # the supplement is outside the split
     for attr in ("verb", "agent"):
         d = Counter(getattr(it, attr) for it in dev if it.kind == "command")
         h = Counter(getattr(it, attr) for it in held if it.kind == "command")

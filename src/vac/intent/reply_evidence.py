@@ -30,8 +30,10 @@ from vac.intent.gate import Reply, classify_reply
 # log-probability) the best phrase must beat the best phrase of the other
 # polarity by. Dev replies were 6.5+ apart when confirming, 2.1+ when
 # rejecting; short non-replies up to 4.7. A wrong yes binds an agent, a
-# wrong no costs a repetition: the yes needs more.
-CONFIRM_MARGIN: Final = 4.0
+# wrong no costs a repetition: the yes needs more. With the dev half's
+# one-word replies (`DEV_REPLIES`), an espeak "nah" heard as "Yeah..." had
+# "Yeah." 4.4 above "No.": at 5 it is asked again, and no right reply is lost.
+CONFIRM_MARGIN: Final = 5.0
 REJECT_MARGIN: Final = 2.0
 # Nats the best phrase may fall short of the free transcript (which the
 # decoder chose greedily, so it usually scores highest). Dev replies fell
