@@ -2,7 +2,7 @@
 
 Every command and non-command of the split is recognised by `WhisperStt`
 twice, without and with the verb slot rescored, then parsed and weighed as
-the daemon does (`vac.intent.parse`, `vac.intent.weigh`). Reported: how many
+the daemon does (`vac.intent.understand`). Reported: how many
 commands got the right verb, got a draft with a wrong verb that is not
 flagged (the dangerous error), were asked again for the verb (`no-verb`),
 and how many non-commands became drafts; and the cost per rescoring.
@@ -33,18 +33,15 @@ NOW = dt.datetime(2026, 12, 2, 10, 0, tzinfo=dt.UTC)
 
 
 def outcome(item: Any, heard: Transcript) -> str:
-    evidence = evidence_of(heard)
-    result: intent.Draft | intent.Clarify = intent.parse(
+    result = intent.understand(
         heard.text,
         confidence=heard.confidence,
+        evidence=evidence_of(heard),
         now=NOW,
         roster=intent.default_roster(),
         current_agent=None,
         objective_id="o",
-        min_confidence=intent.SPOKEN_MIN_CONFIDENCE,
     )
-    if evidence is not None and isinstance(result, intent.Draft):
-        result = intent.weigh(result, evidence)
     if isinstance(result, intent.Clarify):
         return f"clarify:{result.reason}"
     if item.kind != "command":

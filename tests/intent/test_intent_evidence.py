@@ -19,6 +19,7 @@ from vac.intent import (
     chosen,
     default_roster,
     parse,
+    understand,
     weigh,
 )
 
@@ -142,3 +143,69 @@ def test_a_spoken_reply_with_evidence_may_be_quieter_but_a_yes_stays_stricter() 
     assert reply_floor("confirm", weighed=False) == 0.7
     assert reply_floor("reject", weighed=False) == 0.4
     assert reply_floor("reject", weighed=True) < reply_floor("confirm", weighed=True) < 0.7
+
+
+def understood(text: str, ev: Evidence | None) -> Draft | Clarify:
+    return understand(
+        text,
+        confidence=0.6 if ev is not None else 1.0,
+        evidence=ev,
+        now=NOW,
+        roster=ROSTER,
+        current_agent=None,
+        objective_id="o-1",
+    )
+
+
+@pytest.mark.parametrize(
+    ("heard", "best", "agent"),
+    [
+        ("Tell Yuri to befriend the fox beside the river", "Zuri", "Zuri"),
+        ("Tell Muri to support the elder every day", "Zuri", "Zuri"),
+        ("Tell Yori to befriend the fox", "Zuri", "Zuri"),
+        # The spelling and the rescoring disagree, or a stranger's name: asked.
+        ("Tell Yuri to befriend the fox", "Kofi", None),
+        ("Tell Bob to fix the gate", "Abeni", None),
+        ("Tell Anna to fix the gate", "Imani", None),  # as close to Abeni: no guess
+    ],
+)
+def test_a_spoken_name_no_one_has_is_the_rescored_name_only_if_spelled_like_it(
+    heard: str, best: str, agent: str | None
+) -> None:
+    result = understood(heard, evidence(heard, {}, {best: 0.6, "Tariq": 0.2}))
+    if agent is None:
+        assert isinstance(result, Clarify) and result.reason == "unknown-agent"
+        return
+    assert isinstance(result, Draft), result
+    assert result.objective.agent == agent and result.agent_source == "rescored"
+    assert result.uncertain[:1] == ("agent",)  # never a sure name
+    assert "I'm not sure of the name" in result.summary
+
+
+def test_typed_text_with_a_name_no_one_has_is_still_asked() -> None:
+    result = understood("Tell Yuri to befriend the fox", None)
+    assert isinstance(result, Clarify) and result.reason == "unknown-agent"
+
+
+@pytest.mark.parametrize(
+    ("heard", "label"),
+    [
+        ("Have Imani repair on a bridge by December 24.", "Bridge"),
+        ("Could you have Tariq help, the fisherman at the dock by Saturday?", "Fisherman"),
+        ("Zuri, please check on the behind virgin fleet.", "Virgin fleet"),
+    ],
+)
+def test_a_spoken_target_after_a_misheard_article_or_pause_is_found(
+    heard: str, label: str
+) -> None:
+    spoken = understood(heard, evidence(heard, {}))
+    assert isinstance(spoken, Draft), spoken
+    assert spoken.objective.target.label == label
+    typed = understood(heard, None)  # typed words mean what they say: asked
+    assert isinstance(typed, Clarify) and typed.reason == "no-target"
+
+
+def test_a_spoken_verb_without_anything_after_it_is_still_asked_for_a_target() -> None:
+    heard = "Kofi, please repair, it."
+    result = understood(heard, evidence(heard, {}))
+    assert isinstance(result, Clarify) and result.reason == "no-target"

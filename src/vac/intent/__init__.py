@@ -24,6 +24,7 @@ from vac.intent.evidence import (
     WordProb,
     chosen,
     reply_floor,
+    understand,
     weigh,
 )
 from vac.intent.gate import (
@@ -159,6 +160,7 @@ __all__ = [
     "route",
     "spoken_reply",
     "summarise",
+    "understand",
     "validate_objective",
     "value_conflicts",
     "verb_words",

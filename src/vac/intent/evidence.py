@@ -18,6 +18,7 @@ no evidence and is never weighed.
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Callable, Sequence
 from typing import Final
 
@@ -25,7 +26,8 @@ import msgspec
 
 from vac.intent import lexicon as lx
 from vac.intent.gate import REJECT_MIN_CONFIDENCE
-from vac.intent.parser import MIN_CONFIDENCE, Clarify, Draft
+from vac.intent.parser import MIN_CONFIDENCE, Clarify, Draft, parse
+from vac.intent.roster import Roster
 from vac.protocol.objective import UncertainField
 
 # Tuned on the dev half of the understanding benchmark (docs/understanding.md).
@@ -138,6 +140,47 @@ def weigh(draft: Draft, evidence: Evidence) -> Draft | Clarify:
     )
 
 
+def understand(
+    text: str,
+    *,
+    confidence: float,
+    evidence: Evidence | None,
+    now: dt.datetime,
+    roster: Roster,
+    current_agent: str | None,
+    objective_id: str,
+) -> Draft | Clarify:
+    """A final transcript or typed text → a draft or a question, as the daemon decides.
+
+    Typed text (no evidence) is parsed at the 0.7 utterance floor. Spoken
+    words pass a lower floor, the parser is told the roster name the
+    recogniser ranked first in the name slot and that the words were heard
+    (`parse(near=, spoken=)`), and the draft is weighed slot by slot.
+    """
+    if evidence is None:
+        return parse(
+            text,
+            confidence=confidence,
+            now=now,
+            roster=roster,
+            current_agent=current_agent,
+            objective_id=objective_id,
+            min_confidence=MIN_CONFIDENCE,
+        )
+    result = parse(
+        text,
+        confidence=confidence,
+        now=now,
+        roster=roster,
+        current_agent=current_agent,
+        objective_id=objective_id,
+        min_confidence=SPOKEN_MIN_CONFIDENCE,
+        near=evidence.names[0].name if evidence.names else None,
+        spoken=True,
+    )
+    return weigh(result, evidence) if isinstance(result, Draft) else result
+
+
 def flagged_summary(summary: str, flags: Sequence[UncertainField]) -> str:
     """The summary with the unsure fields said: "Imani will map the orchard —
     confirm?" → "Imani will map the orchard? — I'm not sure of the name. Confirm?"."""
@@ -153,6 +196,10 @@ def _name_prob(draft: Draft, evidence: Evidence, source: str) -> float | None:
         # No name was heard: one may have been said and lost ("Telco Phi to…"),
         # so a spoken draft sent to whoever is current is never a sure one.
         return 0.0 if draft.agent_source == "default" else NAME_SURE / 2
+    if draft.agent_source == "rescored":
+        # A name no one has, taken as the roster name the rescoring preferred
+        # and spelled most like it ("Yuri" → Zuri): never a sure one.
+        return NAME_SURE / 2
     if draft.heard_as is None:
         return None
     at = source.lower().find(draft.heard_as.lower())

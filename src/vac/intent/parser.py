@@ -23,7 +23,7 @@ import msgspec
 from vac.intent import lexicon as lx
 from vac.intent.lexicon import Tok, words
 from vac.intent.manner import autonomy_of, boundary_like_autonomy, priority_of
-from vac.intent.roster import STOPWORDS, Resolution, Roster, resolve_agent
+from vac.intent.roster import STOPWORDS, Resolution, Roster, near_agent, resolve_agent
 from vac.intent.spoken import VERB_SPOKEN, summarise
 from vac.intent.when import Unresolved, resolve
 from vac.protocol.objective import (
@@ -52,6 +52,8 @@ _NOT_PLACES: Final = frozenset(
     )
 )
 _PARTICLES: Final = frozenset({"with", "on", "about", "out"})
+# What an article after a spoken verb is heard as ("repair on a bridge").
+_HEARD_PREPS: Final = lx.phrases([*(" ".join(p) for p in lx.LOCATION_PREPS), "on"])
 
 ClarifyReason = Literal[
     "empty",
@@ -63,7 +65,7 @@ ClarifyReason = Literal[
     "uncertain-agent",
     "unclear-deadline",
 ]
-AgentSource = Literal["exact", "fuzzy", "phonetic", "current", "default"]
+AgentSource = Literal["exact", "fuzzy", "phonetic", "rescored", "current", "default"]
 
 
 class Draft(msgspec.Struct, frozen=True, tag="draft", tag_field="type"):
@@ -133,8 +135,9 @@ def _verb_through(toks: Sequence[Tok], j: int, k: int) -> bool:
     return phrase is not None and j + len(phrase) > k
 
 
-def _frame(toks: Sequence[Tok], i: int, roster: Roster) -> _Address | None:
-    """ "ask / tell / have / direct / get / let NAME (to) …"."""
+def _frame(toks: Sequence[Tok], i: int, roster: Roster, near: str | None) -> _Address | None:
+    """ "ask / tell / have / direct / get / let NAME (to) …"; a name no one has
+    is taken as `near` (the recogniser's best in the slot) if spelled like it."""
     rest, n = i + 1, len(toks)
     for k in range(rest + 1, min(rest + 4, n)):
         if toks[k].low in lx.PUNCT:
@@ -160,7 +163,11 @@ def _frame(toks: Sequence[Tok], i: int, roster: Roster) -> _Address | None:
             and span[0].low not in lx.DETERMINERS
             and (span[0].low in _GROUP_WORDS or not all(t.low in STOPWORDS for t in span))
         ):
-            return _Address(k + 1, n, unknown=" ".join(t.text for t in span))
+            unknown = " ".join(t.text for t in span)
+            guess = near_agent(unknown, near, roster) if near is not None else None
+            if guess is not None:
+                return _Address(start, n, guess)
+            return _Address(k + 1, n, unknown=unknown)
         break
     for size in (1, 2, 3):  # "have Kofi build …"
         if rest + size < n and lx.phrase_at(toks, rest + size, lx.VERB_PHRASES) is not None:
@@ -170,7 +177,7 @@ def _frame(toks: Sequence[Tok], i: int, roster: Roster) -> _Address | None:
     return None
 
 
-def _address(toks: Sequence[Tok], roster: Roster) -> _Address:
+def _address(toks: Sequence[Tok], roster: Roster, near: str | None = None) -> _Address:
     n = len(toks)
     while n and toks[n - 1].low in lx.PUNCT:
         n -= 1
@@ -178,7 +185,7 @@ def _address(toks: Sequence[Tok], roster: Roster) -> _Address:
     while i < n and toks[i].low in lx.FILLERS:
         i += 1
     if i < n and toks[i].low in lx.FRAME_WORDS:
-        framed = _frame(toks[:n], i, roster)
+        framed = _frame(toks[:n], i, roster, near)
         if framed is not None:
             return framed
     commas = [k for k in range(i, n) if toks[k].low == ","]
@@ -259,6 +266,23 @@ def _target(
     return _Target(Target(f"{kind}:{_slug(label)}", kind, label[:_LABEL_MAX]), phrase, j)
 
 
+def _heard_target(
+    source: str, clause: Sequence[Tok], start: int, roster: Roster, stop: int
+) -> _Target | None:
+    """The target past what the recogniser put before it, when none was found
+    where it should start: a pause written as a comma ("help, the fisherman")
+    or an article heard as a preposition ("repair on a bridge", "check on the
+    behind …"). Only for spoken words; the draft still goes to the steward."""
+    j = start + 1 if start < len(clause) and clause[start].low == "," else start
+    k = j
+    while k < len(clause) and clause[k].low in lx.DETERMINERS:
+        k += 1
+    prep = lx.phrase_at(clause, k, _HEARD_PREPS)
+    if prep is not None:
+        j = k + len(prep)
+    return None if j == start else _target(source, clause, j, roster, stop)
+
+
 def _location(source: str, clause: Sequence[Tok], start: int, skip: frozenset[int]) -> str | None:
     for i in range(start, len(clause)):
         if i in skip:
@@ -326,6 +350,8 @@ def parse(
     current_agent: str | None,
     objective_id: str,
     min_confidence: float = MIN_CONFIDENCE,
+    near: str | None = None,
+    spoken: bool = False,
 ) -> Draft | Clarify:
     """Parse one final transcript (or typed text) into a draft or a question.
 
@@ -335,6 +361,8 @@ def parse(
     `min_confidence` is the utterance confidence below which nothing is
     guessed; a transcript with per-word evidence passes a lower floor and is
     weighed slot by slot afterwards (`intent.evidence.weigh`).
+    `near` is the roster name the recogniser ranked first in the name slot
+    and `spoken` says the words were heard, not typed (`intent.understand`).
     """
     if now.utcoffset() is None:
         raise ValueError("now must be timezone-aware")
@@ -358,7 +386,7 @@ def parse(
             "too-long", "That was a lot at once. What is the one thing to do?", source, confidence
         )
 
-    address = _address(toks, roster)
+    address = _address(toks, roster, near)
     if address.unknown is not None:
         question = (
             f"I don't know anyone called {address.unknown}. Who should do it: "
@@ -401,6 +429,8 @@ def parse(
     when = resolve(clause, now, skip=skip | autonomy.indices | frozenset(range(hit[0], verb_end)))
     stop = when.start if when is not None and when.start >= verb_end else len(clause)
     target = _target(source, clause, verb_end, roster, stop)
+    if target is None and spoken:
+        target = _heard_target(source, clause, verb_end, roster, stop)
     if target is None:
         return _clarify(
             "no-target", f"What should {agent} {VERB_SPOKEN[verb]}?", source, confidence

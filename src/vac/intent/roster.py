@@ -32,6 +32,13 @@ DEFAULT_DRAFT_TTL_S: Final = 86_400
 GROUNDING_THRESHOLD: Final = 80.0
 # Scores at or above this on character similarity alone are called "fuzzy".
 FUZZY_STRONG: Final = 80.0
+# A name no one on the roster has, in a spoken name slot, is taken as the
+# roster name the recogniser's rescoring ranked first when its spelling is
+# also closest to that name by at least this (`near_agent`). Dev: "Yuri",
+# "Muri" (42) and "Yori" (37) for Zuri; names of strangers mostly score 22-29
+# ("Bob", "Mary", "Tom" 28), a few 36-68 ("Maria", "Derek"): the draft is
+# always flagged, so a stranger's name costs a "no", never a silent wrong agent.
+NEAR_NAME_SCORE: Final = 35.0
 
 
 class Agent(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
@@ -255,7 +262,7 @@ def config_from_builtins(raw: object) -> VacIntentConfig:
 
 # --- name grounding ---------------------------------------------------------
 
-Method = Literal["exact", "fuzzy", "phonetic"]
+Method = Literal["exact", "fuzzy", "phonetic", "rescored"]
 
 
 class Resolution(msgspec.Struct, frozen=True):
@@ -313,6 +320,22 @@ def _score(words: list[str], name: str) -> tuple[float, Method]:
     if fuzzy >= phonetic:
         return fuzzy, "fuzzy"
     return min(phonetic, 99.0), "phonetic"
+
+
+def near_agent(heard: str, best: str, roster: Roster) -> Resolution | None:
+    """`heard` (a name not on the roster) as the roster name `best`, when the
+    recogniser ranked `best` first in the name slot and the spelling agrees:
+    `best` alone scores highest of the roster and above `NEAR_NAME_SCORE`."""
+    words = _WORD_RE.findall(heard.lower().replace("’", "'"))
+    if not words or best not in roster.names():
+        return None
+    scores = {
+        agent.name: _score(words, re.sub(r"[^a-z]", "", agent.name.lower()))[0] for agent in roster
+    }
+    mine = scores.pop(best)
+    if mine <= NEAR_NAME_SCORE or any(other >= mine for other in scores.values()):
+        return None
+    return Resolution(best, " ".join(words), round(mine, 1), "rescored")
 
 
 def resolve_agent(

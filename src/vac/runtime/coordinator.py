@@ -317,18 +317,16 @@ class TurnCoordinator:
             if granted is not None:
                 return granted
         t0_ns = monotonic_ns()
-        result = intent.parse(
+        # Words with evidence are weighed slot by slot, not by one number.
+        result = intent.understand(
             text,
             confidence=confidence,
+            evidence=evidence,
             now=now,
             roster=self.shared.roster,
             current_agent=self.current_agent,
             objective_id=new_id(),
-            # Words with evidence are weighed slot by slot, not by one number.
-            min_confidence=intent.SPOKEN_MIN_CONFIDENCE if evidence else intent.MIN_CONFIDENCE,
         )
-        if evidence is not None and isinstance(result, intent.Draft):
-            result = intent.weigh(result, evidence)
         turn.trace.record("parse", (monotonic_ns() - t0_ns) / 1e6)
         if isinstance(result, intent.Clarify):
             self.choice.offer(result)
