@@ -195,9 +195,7 @@ def test_typed_text_with_a_name_no_one_has_is_still_asked() -> None:
         ("Zuri, please check on the behind virgin fleet.", "Virgin fleet"),
     ],
 )
-def test_a_spoken_target_after_a_misheard_article_or_pause_is_found(
-    heard: str, label: str
-) -> None:
+def test_a_spoken_target_after_a_misheard_article_or_pause_is_found(heard: str, label: str) -> None:
     spoken = understood(heard, evidence(heard, {}))
     assert isinstance(spoken, Draft), spoken
     assert spoken.objective.target.label == label
@@ -209,3 +207,29 @@ def test_a_spoken_verb_without_anything_after_it_is_still_asked_for_a_target() -
     heard = "Kofi, please repair, it."
     result = understood(heard, evidence(heard, {}))
     assert isinstance(result, Clarify) and result.reason == "no-target"
+
+
+@pytest.mark.parametrize(
+    ("heard", "verb"),
+    [
+        ("Abeni helped the nurse in two days, but check with me first.", "Support"),
+        ("Can you have Imani gets to know the new teacher, no rush?", "Befriend"),
+        ("Kofi, mapped the orchard.", "Map"),
+    ],
+)
+def test_a_spoken_verb_written_inflected_is_read_as_its_base_and_flagged(
+    heard: str, verb: str
+) -> None:
+    spoken = understood(heard, evidence(heard, {}))
+    assert isinstance(spoken, Draft), spoken
+    assert spoken.objective.verb == verb and "verb" in spoken.uncertain
+    assert "what to do" in spoken.summary
+    typed = understood(heard, None)  # typed words mean what they say
+    assert isinstance(typed, Clarify) and typed.reason == "no-verb"
+
+
+def test_an_inflected_word_is_only_read_as_a_verb_when_no_verb_was_heard() -> None:
+    heard = "Kofi, repair the maps."
+    spoken = understood(heard, evidence(heard, {}))
+    assert isinstance(spoken, Draft) and spoken.objective.verb == "Repair"
+    assert spoken.uncertain == ()

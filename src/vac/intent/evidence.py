@@ -118,7 +118,7 @@ def weigh(draft: Draft, evidence: Evidence) -> Draft | Clarify:
     if not evidence.words:
         return draft
     source = draft.objective.source_text
-    flags: list[UncertainField] = []
+    flags: list[UncertainField] = list(draft.uncertain)  # the parser's own ("helped")
     name_p = _name_prob(draft, evidence, source)
     if name_p is not None and name_p < NAME_SURE:
         choice = _choice(draft, evidence, name_p)
@@ -127,7 +127,7 @@ def weigh(draft: Draft, evidence: Evidence) -> Draft | Clarify:
         flags.append("agent")
     toks = lx.tokenize(source)
     verb_p = _verb_prob(toks, evidence)
-    if verb_p is not None and verb_p < VERB_SURE:
+    if verb_p is not None and verb_p < VERB_SURE and "verb" not in flags:
         flags.append("verb")
     if draft.objective.deadline is not None:
         when_p = _min_over(toks, evidence, lambda t: t.low in _TIME_WORDS or t.low[:1].isdigit())

@@ -386,19 +386,26 @@ def parse(
             "too-long", "That was a lot at once. What is the one thing to do?", source, confidence
         )
 
-    address = _address(toks, roster, near)
-    if address.unknown is not None:
-        question = (
-            f"I don't know anyone called {address.unknown}. Who should do it: "
-            + ", ".join(roster.names())
-            + "?"
-        )
-        return _clarify("unknown-agent", question, source, confidence)
-    clause = toks[address.start : address.end]
-    spans = lx.forbidden_spans(clause, keep=boundary_like_autonomy(clause))
-    skip = lx.span_indices(spans)
-    autonomy = autonomy_of(clause, skip)  # "check with me first" holds no verb
-    hit = lx.find_first(clause, lx.VERB_PHRASES, skip=skip | autonomy.indices)
+    inflected = False
+    for _pass in range(2):  # the second reads "helped" as "help" (spoken, no verb found)
+        address = _address(toks, roster, near)
+        if address.unknown is not None:
+            question = (
+                f"I don't know anyone called {address.unknown}. Who should do it: "
+                + ", ".join(roster.names())
+                + "?"
+            )
+            return _clarify("unknown-agent", question, source, confidence)
+        clause = toks[address.start : address.end]
+        spans = lx.forbidden_spans(clause, keep=boundary_like_autonomy(clause))
+        skip = lx.span_indices(spans)
+        autonomy = autonomy_of(clause, skip)  # "check with me first" holds no verb
+        hit = lx.find_first(clause, lx.VERB_PHRASES, skip=skip | autonomy.indices)
+        if hit is not None or not spoken or inflected:
+            break
+        toks, inflected = lx.uninflected(toks)
+        if not inflected:
+            break
     if hit is None:
         return _clarify(
             "no-verb",
@@ -474,4 +481,5 @@ def parse(
     )
     spoken_when = None if when is None else when.phrase
     summary = summarise(objective, now=now, phrase=target.phrase, when=spoken_when, note=note)
-    return Draft(objective, summary, agent, heard_as, source_kind, score)
+    unsure: tuple[UncertainField, ...] = ("verb",) if inflected else ()
+    return Draft(objective, summary, agent, heard_as, source_kind, score, uncertain=unsure)
