@@ -153,3 +153,58 @@ async def test_real_pool_keeps_the_loop_responsive_and_survives_a_crash() -> Non
         assert word_error_rate(SPOKEN[0].text, again.text) <= 0.35
     finally:
         await pool.close()
+
+
+def _encoded(whisper: WhisperStt, pcm: np.ndarray) -> tuple[np.ndarray, int]:
+    """The encoder's output for `pcm`, cut as the slots use it, and its frames."""
+    from faster_whisper.audio import pad_or_trim
+    from faster_whisper.transcribe import get_ctranslate2_storage
+
+    from vac.speech import stt as stt_module
+
+    audio = pcm.astype(np.float32) / 32768.0
+    features = pad_or_trim(whisper._model.feature_extractor(audio), 1000)
+    storage = get_ctranslate2_storage(np.ascontiguousarray(features[np.newaxis]))
+    frames = len(audio) * 100 // 16_000
+    encoded = whisper._model.model.encode(storage, to_cpu=True)
+    return stt_module._cut(encoded, frames), frames
+
+
+@pytest.mark.parametrize(
+    ("name", "misheard", "said"),
+    [
+        ("kofi_build_bench.joe", "Tell Kofi to bill a wooden bench near the pond by tomorrow.",
+         "build"),
+        ("zuri_protect_path.joe", "Zuri, pertect the grove path.", "protect"),
+    ],
+)  # fmt: skip
+def test_the_verb_slots_one_step_first_pass_agrees_with_forced_decoding(
+    whisper: WhisperStt, name: str, misheard: str, said: str
+) -> None:
+    from vac.intent import verb_words
+    from vac.speech.replies import total
+    from vac.speech.verbs import rescore, verb_slot
+
+    cut, frames = _encoded(whisper, load_pcm(BY_NAME[name].pcm))
+    verbs = verb_words()
+
+    def token_probs(texts: list[str]) -> list[list[float]]:
+        return whisper._align(cut, whisper._start, [whisper._encode(t) for t in texts], frames)
+
+    def next_logprobs(prefix: str, words: list[str]) -> list[float] | None:
+        row = whisper._next_step(cut, whisper._encode(prefix))
+        return None if row is None else [float(row[whisper._encode(w)[0]]) for w in words]
+
+    fast = rescore(misheard, (), NAMES, verbs, token_probs, next_logprobs)
+    slow = rescore(misheard, (), NAMES, verbs, token_probs)
+    assert fast is not None and slow is not None
+    assert fast.text == slow.text and said in fast.text.split()
+    # One step scores a one-token verb as the forced decode of the prefix and
+    # the verb does, less the prefix's own score.
+    slot = verb_slot(misheard, NAMES, verbs)
+    assert slot is not None
+    before = misheard[: slot.start]
+    step = next_logprobs(before, [said])
+    assert step is not None
+    prefix, whole = (total(p) for p in token_probs([before, before + said]))
+    assert abs((whole - prefix) - step[0]) < 1.0

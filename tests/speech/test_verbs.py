@@ -101,3 +101,37 @@ def test_the_heard_word_is_kept_when_the_decoder_is_far_surer_of_it() -> None:
 def test_a_verbs_share_sums_its_words() -> None:
     share = by_verb([("guard", "Protect"), ("watch", "Protect"), ("build", "Build")], [0, 0, 0])
     assert abs(share["Protect"] - 2 / 3) < 1e-9 and abs(share["Build"] - 1 / 3) < 1e-9
+
+
+def test_a_one_step_first_pass_replaces_the_short_forced_decodes() -> None:
+    batches: list[list[str]] = []
+    steps: list[tuple[str, list[str]]] = []
+
+    def recording(texts: list[str]) -> list[list[float]]:
+        batches.append(texts)
+        return fake(texts)
+
+    def one_step(prefix: str, words: list[str]) -> list[float]:
+        steps.append((prefix, words))
+        return [-0.1 if w == "guard" else -5.0 for w in words]
+
+    text = "Tell Tariq to God the village."
+    got = rescore(text, (), NAMES, VERBS, recording, one_step)
+    assert got is not None and got.text == "Tell Tariq to guard the village."
+    one_word = [w for w, _v in VERBS if " " not in w]
+    assert steps == [("Tell Tariq to ", one_word)]  # one call, every one-word verb
+    tried = [t for b in batches for t in b]
+    assert len(tried) == 5 and tried[0] == text  # only the heard text and four finalists
+
+
+def test_a_one_step_pass_that_cannot_score_falls_back_to_forced_decodes() -> None:
+    batches: list[list[str]] = []
+
+    def recording(texts: list[str]) -> list[list[float]]:
+        batches.append(texts)
+        return fake(texts)
+
+    got = rescore("Tell Tariq to God the village.", (), NAMES, VERBS, recording, lambda p, w: None)
+    assert got is not None and got.text == "Tell Tariq to guard the village."
+    one_word = [w for w, _v in VERBS if " " not in w]
+    assert len([t for b in batches for t in b]) == len(one_word) + 5

