@@ -397,7 +397,10 @@ class WhisperStt:
         near = sl.lookahead(after)
         texts = [heard.text[: slot.end] + near, *(before + n + near for n in self._vocabulary)]
         token_lists = [self._encode(t) for t in texts]
-        totals = [rp.total(p) for p in self._align(encoded, self._start, token_lists, frames)]
+        # Without the padding past 2 s, as the verb slot and the replies: the
+        # same transcript on all 225 dev items, the name slot ~10 ms cheaper.
+        cut = _cut(encoded, frames)
+        totals = [rp.total(p) for p in self._align(cut, self._start, token_lists, frames)]
         names = posteriors(self._vocabulary, totals[1:])
         best = names[0]
         if on_roster:
