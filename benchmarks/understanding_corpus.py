@@ -331,7 +331,7 @@ def split_items(split: str, corpus: tuple[Item, ...] = CORPUS) -> list[Item]:
     dev (and both) end with `DEV_REPLIES` when `corpus` is the corpus."""
     of = splits(corpus)
     items = [it for it in corpus if split == "both" or of[it.text] == split]
-    if split in ("dev", "both") and corpus is CORPUS:
+    if split in ("dev", "both") and corpus == CORPUS:
         items += DEV_REPLIES
     return items
 

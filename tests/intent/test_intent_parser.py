@@ -400,23 +400,3 @@ def test_parse_never_raises_and_every_draft_validates(
 
 def test_roster_fixture_is_the_default(roster: Roster) -> None:
     assert roster.names() == ROSTER.names()
-
-
-@pytest.mark.parametrize(
-    ("words", "lows", "changed"),
-    [
-        ("Abeni helped the nurse", ["abeni", "help", "the", "nurse"], True),
-        ("gets to know", ["get", "to", "know"], True),
-        ("mapped watches studied", ["map", "watch", "studied"], True),
-        ("the nurse", ["the", "nurse"], False),
-        ("help repairs", ["help", "repair"], True),
-    ],
-)
-def test_uninflected_reads_inflected_verb_heads_as_their_base(
-    words: str, lows: list[str], changed: bool
-) -> None:
-    from vac.intent.lexicon import tokenize, uninflected
-
-    toks, was = uninflected(tokenize(words))
-    assert [t.low for t in toks] == lows and was is changed
-    assert [t.text for t in toks] == [t.text for t in tokenize(words)]  # offsets kept

@@ -94,6 +94,8 @@ class Evidence(msgspec.Struct, frozen=True):
     names: tuple[NameChoice, ...] = ()  # best first; empty when no slot was rescored
     # Best first; empty unless a reply was expected and the utterance was short.
     replies: tuple[ReplyChoice, ...] = ()
+    # The words the name slot held as the recogniser wrote them, when `names` were scored.
+    name_heard: str | None = None
 
 
 def reply_floor(kind: str, *, weighed: bool) -> float:
@@ -118,7 +120,7 @@ def weigh(draft: Draft, evidence: Evidence) -> Draft | Clarify:
     if not evidence.words:
         return draft
     source = draft.objective.source_text
-    flags: list[UncertainField] = list(draft.uncertain)  # the parser's own ("helped")
+    flags: list[UncertainField] = []
     name_p = _name_prob(draft, evidence, source)
     if name_p is not None and name_p < NAME_SURE:
         choice = _choice(draft, evidence, name_p)
@@ -127,7 +129,7 @@ def weigh(draft: Draft, evidence: Evidence) -> Draft | Clarify:
         flags.append("agent")
     toks = lx.tokenize(source)
     verb_p = _verb_prob(toks, evidence)
-    if verb_p is not None and verb_p < VERB_SURE and "verb" not in flags:
+    if verb_p is not None and verb_p < VERB_SURE:
         flags.append("verb")
     if draft.objective.deadline is not None:
         when_p = _min_over(toks, evidence, lambda t: t.low in _TIME_WORDS or t.low[:1].isdigit())
@@ -152,12 +154,13 @@ def understand(
 ) -> Draft | Clarify:
     """A final transcript or typed text → a draft or a question, as the daemon decides.
 
-    Typed text (no evidence) is parsed at the 0.7 utterance floor. Spoken
-    words pass a lower floor, the parser is told the roster name the
-    recogniser ranked first in the name slot and that the words were heard
-    (`parse(near=, spoken=)`), and the draft is weighed slot by slot.
+    Typed text (no evidence, or evidence without words) is parsed at the 0.7
+    utterance floor. Spoken words pass a lower floor, the parser is told what
+    the recogniser heard in the name slot and the roster name it ranked first
+    there (`parse(near=)`) and that the words were heard (`spoken=True`), and
+    the draft is weighed slot by slot.
     """
-    if evidence is None:
+    if evidence is None or not evidence.words:
         return parse(
             text,
             confidence=confidence,
@@ -165,8 +168,10 @@ def understand(
             roster=roster,
             current_agent=current_agent,
             objective_id=objective_id,
-            min_confidence=MIN_CONFIDENCE,
         )
+    near = None
+    if evidence.names and evidence.name_heard:
+        near = (evidence.name_heard, evidence.names[0].name)
     result = parse(
         text,
         confidence=confidence,
@@ -175,7 +180,7 @@ def understand(
         current_agent=current_agent,
         objective_id=objective_id,
         min_confidence=SPOKEN_MIN_CONFIDENCE,
-        near=evidence.names[0].name if evidence.names else None,
+        near=near,
         spoken=True,
     )
     return weigh(result, evidence) if isinstance(result, Draft) else result

@@ -111,36 +111,6 @@ VERB_CUES: Final[Mapping[str, str]] = {
 VERB_PHRASES: Final = phrases(VERB_CUES)
 
 
-_VERB_HEADS: Final = frozenset(p[0] for p in VERB_PHRASES)
-
-
-def _stems(word: str) -> tuple[str, ...]:
-    """What an inflected verb may be the base of: "gets" get, "helped" help,
-    "mapped" map, "secured" secure, "watches" watch, "studied" study."""
-    out: list[str] = []
-    if word.endswith("ied"):
-        out.append(word[:-3] + "y")
-    if word.endswith("ed"):
-        out += [word[:-2], word[:-1], word[:-3]]  # helped, secured, mapped
-    if word.endswith("es"):
-        out.append(word[:-2])
-    if word.endswith("s"):
-        out.append(word[:-1])
-    return tuple(out)
-
-
-def uninflected(toks: Sequence[Tok]) -> tuple[list[Tok], bool]:
-    """The tokens with inflected verb heads read as their base ("Abeni helped
-    the nurse", "have Imani gets to know…": how the recogniser writes an
-    unstressed "help the", "get to"), and whether any was. Only for spoken
-    words in which no verb was found as written."""
-    out: list[Tok] = []
-    for t in toks:
-        base = next((b for b in _stems(t.low) if b in _VERB_HEADS), None)
-        out.append(t if base is None or t.low in _VERB_HEADS else t._replace(low=base))
-    return out, any(a is not b for a, b in zip(out, toks, strict=True))
-
-
 def verb_words() -> tuple[tuple[str, Verb], ...]:
     """The verb cues and their verbs, for the recogniser's verb slot: the
     one-word ones are its candidates; any of them heard means no slot."""

@@ -52,8 +52,6 @@ _NOT_PLACES: Final = frozenset(
     )
 )
 _PARTICLES: Final = frozenset({"with", "on", "about", "out"})
-# What an article after a spoken verb is heard as ("repair on a bridge").
-_HEARD_PREPS: Final = lx.phrases([*(" ".join(p) for p in lx.LOCATION_PREPS), "on"])
 
 ClarifyReason = Literal[
     "empty",
@@ -135,9 +133,17 @@ def _verb_through(toks: Sequence[Tok], j: int, k: int) -> bool:
     return phrase is not None and j + len(phrase) > k
 
 
-def _frame(toks: Sequence[Tok], i: int, roster: Roster, near: str | None) -> _Address | None:
-    """ "ask / tell / have / direct / get / let NAME (to) …"; a name no one has
-    is taken as `near` (the recogniser's best in the slot) if spelled like it."""
+def _bare(word: str) -> str:
+    """ "Yuri," → "yuri": a word as the tokenizer lowers it, without punctuation."""
+    return re.sub(r"[^a-z0-9']", "", word.lower().replace("’", "'"))
+
+
+def _frame(
+    toks: Sequence[Tok], i: int, roster: Roster, near: tuple[str, str] | None
+) -> _Address | None:
+    """ "ask / tell / have / direct / get / let NAME (to) …"; a one-word name no
+    one has is taken as the roster name the recogniser ranked first in the
+    slot where it heard that word (`near`), if spelled like it."""
     rest, n = i + 1, len(toks)
     for k in range(rest + 1, min(rest + 4, n)):
         if toks[k].low in lx.PUNCT:
@@ -164,7 +170,9 @@ def _frame(toks: Sequence[Tok], i: int, roster: Roster, near: str | None) -> _Ad
             and (span[0].low in _GROUP_WORDS or not all(t.low in STOPWORDS for t in span))
         ):
             unknown = " ".join(t.text for t in span)
-            guess = near_agent(unknown, near, roster) if near is not None else None
+            guess = None
+            if near is not None and len(span) == 1 and span[0].low == _bare(near[0]):
+                guess = near_agent(unknown, near[1], roster)
             if guess is not None:
                 return _Address(start, n, guess)
             return _Address(k + 1, n, unknown=unknown)
@@ -177,7 +185,7 @@ def _frame(toks: Sequence[Tok], i: int, roster: Roster, near: str | None) -> _Ad
     return None
 
 
-def _address(toks: Sequence[Tok], roster: Roster, near: str | None = None) -> _Address:
+def _address(toks: Sequence[Tok], roster: Roster, near: tuple[str, str] | None = None) -> _Address:
     n = len(toks)
     while n and toks[n - 1].low in lx.PUNCT:
         n -= 1
@@ -270,17 +278,31 @@ def _heard_target(
     source: str, clause: Sequence[Tok], start: int, roster: Roster, stop: int
 ) -> _Target | None:
     """The target past what the recogniser put before it, when none was found
-    where it should start: a pause written as a comma ("help, the fisherman")
-    or an article heard as a preposition ("repair on a bridge", "check on the
-    behind …"). Only for spoken words; the draft still goes to the steward."""
-    j = start + 1 if start < len(clause) and clause[start].low == "," else start
-    k = j
-    while k < len(clause) and clause[k].low in lx.DETERMINERS:
-        k += 1
-    prep = lx.phrase_at(clause, k, _HEARD_PREPS)
-    if prep is not None:
-        j = k + len(prep)
-    return None if j == start else _target(source, clause, j, roster, stop)
+    where it should start. Only three shapes, each ending in an article, so a
+    place or a time said on purpose ("report in the morning", "build near the
+    well", "help, thanks") still gets the question:
+    - a pause written as a comma: "help, the fisherman";
+    - an article heard as "on": "repair on a bridge";
+    - a noun heard as a place word: "check on the behind …" (beehives).
+    """
+    n = len(clause)
+
+    def low(i: int) -> str:
+        return clause[i].low if i < n else ""
+
+    prep = None
+    if low(start) in lx.DETERMINERS:
+        prep = lx.phrase_at(clause, start + 1, lx.LOCATION_PREPS)
+    if low(start) in (",", "on") and low(start + 1) in lx.DETERMINERS:
+        at = start + 1
+    elif prep is not None:
+        at = start + 1 + len(prep)
+    else:
+        return None
+    target = _target(source, clause, at, roster, stop)
+    if target is None or target.target.label.split()[-1].lower() in _NOT_PLACES:
+        return None  # "repair on the morning": a time, not a thing
+    return target
 
 
 def _location(source: str, clause: Sequence[Tok], start: int, skip: frozenset[int]) -> str | None:
@@ -350,7 +372,7 @@ def parse(
     current_agent: str | None,
     objective_id: str,
     min_confidence: float = MIN_CONFIDENCE,
-    near: str | None = None,
+    near: tuple[str, str] | None = None,
     spoken: bool = False,
 ) -> Draft | Clarify:
     """Parse one final transcript (or typed text) into a draft or a question.
@@ -361,8 +383,9 @@ def parse(
     `min_confidence` is the utterance confidence below which nothing is
     guessed; a transcript with per-word evidence passes a lower floor and is
     weighed slot by slot afterwards (`intent.evidence.weigh`).
-    `near` is the roster name the recogniser ranked first in the name slot
-    and `spoken` says the words were heard, not typed (`intent.understand`).
+    `near` is (the words the recogniser heard in the name slot, the roster
+    name it ranked first there), and `spoken` says the words were heard, not
+    typed (`intent.understand`); `near` is ignored for typed text.
     """
     if now.utcoffset() is None:
         raise ValueError("now must be timezone-aware")
@@ -386,26 +409,19 @@ def parse(
             "too-long", "That was a lot at once. What is the one thing to do?", source, confidence
         )
 
-    inflected = False
-    for _pass in range(2):  # the second reads "helped" as "help" (spoken, no verb found)
-        address = _address(toks, roster, near)
-        if address.unknown is not None:
-            question = (
-                f"I don't know anyone called {address.unknown}. Who should do it: "
-                + ", ".join(roster.names())
-                + "?"
-            )
-            return _clarify("unknown-agent", question, source, confidence)
-        clause = toks[address.start : address.end]
-        spans = lx.forbidden_spans(clause, keep=boundary_like_autonomy(clause))
-        skip = lx.span_indices(spans)
-        autonomy = autonomy_of(clause, skip)  # "check with me first" holds no verb
-        hit = lx.find_first(clause, lx.VERB_PHRASES, skip=skip | autonomy.indices)
-        if hit is not None or not spoken or inflected:
-            break
-        toks, inflected = lx.uninflected(toks)
-        if not inflected:
-            break
+    address = _address(toks, roster, near if spoken else None)
+    if address.unknown is not None:
+        question = (
+            f"I don't know anyone called {address.unknown}. Who should do it: "
+            + ", ".join(roster.names())
+            + "?"
+        )
+        return _clarify("unknown-agent", question, source, confidence)
+    clause = toks[address.start : address.end]
+    spans = lx.forbidden_spans(clause, keep=boundary_like_autonomy(clause))
+    skip = lx.span_indices(spans)
+    autonomy = autonomy_of(clause, skip)  # "check with me first" holds no verb
+    hit = lx.find_first(clause, lx.VERB_PHRASES, skip=skip | autonomy.indices)
     if hit is None:
         return _clarify(
             "no-verb",
@@ -481,5 +497,4 @@ def parse(
     )
     spoken_when = None if when is None else when.phrase
     summary = summarise(objective, now=now, phrase=target.phrase, when=spoken_when, note=note)
-    unsure: tuple[UncertainField, ...] = ("verb",) if inflected else ()
-    return Draft(objective, summary, agent, heard_as, source_kind, score, uncertain=unsure)
+    return Draft(objective, summary, agent, heard_as, source_kind, score)

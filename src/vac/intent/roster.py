@@ -327,8 +327,8 @@ def near_agent(heard: str, best: str, roster: Roster) -> Resolution | None:
     recogniser ranked `best` first in the name slot and the spelling agrees:
     `best` alone scores highest of the roster and above `NEAR_NAME_SCORE`."""
     words = _WORD_RE.findall(heard.lower().replace("’", "'"))
-    if not words or best not in roster.names():
-        return None
+    if not words or best not in roster.names() or any(w in STOPWORDS for w in words):
+        return None  # "tell no one…", "ask me…": never a name
     scores = {
         agent.name: _score(words, re.sub(r"[^a-z]", "", agent.name.lower()))[0] for agent in roster
     }

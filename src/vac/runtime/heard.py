@@ -32,4 +32,5 @@ def evidence_of(result: Transcript) -> intent.Evidence | None:
         words=tuple(intent.WordProb(w.start, w.end, w.prob) for w in result.words),
         names=tuple(intent.NameChoice(n.name, n.posterior) for n in result.names),
         replies=tuple(intent.ReplyChoice(r.kind, r.text, r.logprob) for r in result.replies),
+        name_heard=result.name_heard,
     )

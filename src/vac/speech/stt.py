@@ -106,6 +106,9 @@ class Transcript(msgspec.Struct, frozen=True):
     names: tuple[NameScore, ...] = ()
     # What the decoder first wrote in the name slot, when rescoring replaced it.
     heard_name: str | None = None
+    # What the decoder first wrote in the name slot, whenever it was rescored
+    # (kept or replaced): the intent layer matches it to a name no one has.
+    name_heard: str | None = None
     # What the decoder first wrote in the verb slot, when rescoring replaced it.
     heard_verb: str | None = None
     # A short final heard while a reply was expected: the free transcript and
@@ -241,6 +244,7 @@ class WhisperStt:
             words=heard.words,
             names=heard.names,
             heard_name=heard.heard_name,
+            name_heard=heard.name_heard,
             heard_verb=heard.heard_verb,
             replies=heard.replies,
         )
@@ -348,9 +352,9 @@ class WhisperStt:
             ctranslate2.StorageView.from_array(encoded),
             [prompt],
             beam_size=1,
-            # CTranslate2 forces the prefix as decoding steps of its own; this
-            # length was measured to give at least one step past it.
-            max_length=len(prompt) + len(prefix) + 2,
+            # CTranslate2 runs min(max_length // 2, max_length - start) steps,
+            # the forced prefix among them: this gives one or two past it.
+            max_length=min(_MAX_DECODE_TOKENS, len(prompt) + len(prefix) + 2),
             return_logits_vocab=True,
             suppress_blank=False,
         )[0]
@@ -413,13 +417,13 @@ class WhisperStt:
                 else w
                 for w in heard.words
             )
-            return heard._replace(words=sure, names=names)
+            return heard._replace(words=sure, names=names, name_heard=said)
         if not slot.fused and totals[0] - totals[1 + self._vocabulary.index(best.name)] > (
             _KEEP_HEARD_LOGPROB
         ):
             # The decoder is far surer of what it wrote ("the team", "Bob"):
             # keep it; the parser asks who was meant.
-            return heard._replace(names=names)
+            return heard._replace(names=names, name_heard=said)
         at = len(before)  # where the name starts in the new text
         shift = at + len(best.name) - slot.end
         words = [w for w in heard.words if w.end <= slot.start]
@@ -432,7 +436,11 @@ class WhisperStt:
             if w.start >= slot.end
         ]
         return heard._replace(
-            text=before + best.name + after, words=tuple(words), names=names, heard_name=said
+            text=before + best.name + after,
+            words=tuple(words),
+            names=names,
+            heard_name=said,
+            name_heard=said,
         )
 
     def _pieces(self, tokens: Sequence[int]) -> list[str]:
@@ -448,6 +456,7 @@ class _Heard(NamedTuple):
     heard_name: str | None = None
     heard_verb: str | None = None
     replies: tuple[rp.ReplyScore, ...] = ()
+    name_heard: str | None = None
 
 
 def _cut(encoded: Any, frames: int) -> npt.NDArray[np.float32]:
