@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from datetime import date
+from datetime import UTC, date, datetime
 
 import pytest
 from benchmarks.understanding import (
@@ -24,6 +24,7 @@ from benchmarks.understanding import (
 from benchmarks.understanding_corpus import (
     COMMANDS,
     CORPUS,
+    DEV_OTHERS,
     DEV_REPLIES,
     ROSTER,
     Item,
@@ -32,9 +33,10 @@ from benchmarks.understanding_corpus import (
     splits,
 )
 
+from vac.intent import Clarify, parse
 from vac.intent.gate import classify_reply
 from vac.intent.lexicon import VERB_CUES
-from vac.intent.roster import default_agents
+from vac.intent.roster import default_agents, default_roster
 from vac.protocol.objective import AUTONOMY_MODES, VERBS
 
 FRIDAY = date(2026, 5, 1)  # a Friday
@@ -95,6 +97,22 @@ def test_corpus_size_kinds_and_coverage() -> None:
         assert it.agent is not None and it.agent in it.text
 
 
+def test_dev_statements_are_dev_only_and_typed_never_draft() -> None:
+    assert {it.text for it in DEV_OTHERS}.isdisjoint({it.text for it in CORPUS})
+    assert set(DEV_OTHERS) <= set(split_items("dev"))
+    assert not set(DEV_OTHERS) & set(split_items("heldout"))
+    for it in DEV_OTHERS:
+        result = parse(
+            it.text,
+            confidence=1.0,
+            now=datetime(2026, 12, 3, 10, tzinfo=UTC),
+            roster=default_roster(),
+            current_agent=None,
+            objective_id="o",
+        )
+        assert isinstance(result, Clarify), it.text
+
+
 def test_dev_replies_are_dev_only_replies_the_parser_knows() -> None:
     texts = {it.text for it in DEV_REPLIES}
     assert texts.isdisjoint({it.text for it in CORPUS}), "held-out stays as it was"
@@ -111,9 +129,10 @@ def test_split_is_deterministic_and_balanced() -> None:
     first = splits()
     assert first == splits(tuple(reversed(CORPUS))), "independent of file order"
     dev, held = split_items("dev"), split_items("heldout")
-    assert len(dev) + len(held) == len(CORPUS) + len(DEV_REPLIES)
+    assert len(dev) + len(held) == len(CORPUS) + len(DEV_OTHERS) + len(DEV_REPLIES)
     assert {it.text for it in dev}.isdisjoint({it.text for it in held})
-    dev = [it for it in dev if it not in DEV_REPLIES]  # the supplement is outside the split
+    extra = DEV_OTHERS + DEV_REPLIES
+    dev = [it for it in dev if it not in extra]  # the supplements are outside the split
     for attr in ("verb", "agent"):
         d = Counter(getattr(it, attr) for it in dev if it.kind == "command")
         h = Counter(getattr(it, attr) for it in held if it.kind == "command")
