@@ -349,3 +349,34 @@ def test_far_future_years_do_not_raise() -> None:
     end = dt.datetime(9999, 12, 31, 12, 0, tzinfo=dt.UTC)
     for text in ("next year", "by the end of next month", "in a month", "in 3 weeks", "by Friday"):
         resolve(tokenize(text), end)  # a question or nothing, never an exception
+
+
+@pytest.mark.parametrize(
+    ("text", "unresolved"),
+    [
+        ("fix the fence yesterday", "yesterday"),
+        ("fix the fence by last week", "by last week"),
+        ("fix the fence last Friday", "last friday"),
+        ("fix the fence two days ago", "two days ago"),
+        ("fix the fence 3 weeks ago", "3 weeks ago"),
+    ],
+)
+def test_a_day_that_has_passed_is_never_a_deadline(text: str, unresolved: str) -> None:
+    toks = tokenize(text)
+    got = resolve(toks, NOW)
+    assert isinstance(got, Unresolved), got
+    assert " ".join(t.low for t in toks[got.start : got.end]) == unresolved
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "report on the storm from yesterday",
+        "report on last night",
+        "tell me about yesterday",
+        "fix the last fence",
+        "fix yesterday's damage",
+    ],
+)
+def test_a_passed_day_that_describes_the_target_is_left_alone(text: str) -> None:
+    assert resolve(tokenize(text), NOW) is None

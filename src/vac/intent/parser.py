@@ -52,6 +52,11 @@ _NOT_PLACES: Final = frozenset(
     )
 )
 _PARTICLES: Final = frozenset({"with", "on", "about", "out"})
+# After these a verb's word is a noun: "the maps are in the drawer", "my
+# report is late". Not "her" or "that", which also stand before verbs
+# ("help her build…", "say that…"), nor "a": the recogniser writes it for an
+# unstressed "to" ("Tell me what a fix the tap" for "Tell Zuri to fix").
+_NOUN_MARKERS: Final = frozenset(words("the my our your his their its this these those"))
 
 ClarifyReason = Literal[
     "empty",
@@ -421,7 +426,8 @@ def parse(
     spans = lx.forbidden_spans(clause, keep=boundary_like_autonomy(clause))
     skip = lx.span_indices(spans)
     autonomy = autonomy_of(clause, skip)  # "check with me first" holds no verb
-    hit = lx.find_first(clause, lx.VERB_PHRASES, skip=skip | autonomy.indices)
+    nouns = frozenset(k + 1 for k, t in enumerate(clause) if t.low in _NOUN_MARKERS)
+    hit = lx.find_first(clause, lx.VERB_PHRASES, skip=skip | autonomy.indices | nouns)
     if hit is None:
         return _clarify(
             "no-verb",

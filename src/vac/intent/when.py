@@ -37,7 +37,15 @@ from typing import Final, NamedTuple
 from vac.intent import calendar_words as cw
 from vac.intent.lexicon import FORBID_MARKERS, ISO_DATE_RE, Tok, phrase_at, phrases
 from vac.intent.numbers import number_at
-from vac.intent.when_days import calendar_date, day_of_month, iso, period, relative_day, weekday
+from vac.intent.when_days import (
+    calendar_date,
+    day_of_month,
+    iso,
+    past_day,
+    period,
+    relative_day,
+    weekday,
+)
 from vac.intent.when_hours import clock, span
 from vac.intent.when_match import STOPS, Bad, Found, Hit, ends_here, word_at
 
@@ -89,6 +97,7 @@ _Matcher = Callable[[Sequence[Tok], int, dt.datetime, bool], Found]
 # before "the 24th"; "this morning" before "this Monday").
 _MATCHERS: Final[tuple[_Matcher, ...]] = (
     iso,
+    past_day,
     relative_day,
     period,
     weekday,

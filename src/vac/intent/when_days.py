@@ -25,6 +25,37 @@ from vac.intent.when_match import (
 _NOT_BEFORE_BARE_DAY: Final = frozenset({*DETERMINERS, "every", "each", "last", "of"})
 
 
+# --- days that have passed ---------------------------------------------------
+
+# A passed day said where a deadline goes ("fix the fence yesterday", "by
+# last week", "two days ago") cannot be met: it is shaped like a deadline but
+# names no day to come, so the parser asks instead of keeping the words as part
+# of the target. After these words it describes the target instead ("the
+# storm from yesterday", "report on last night").
+_DESCRIBING: Final = frozenset({"from", "of", "since", "about", "during", "on"})
+_PAST_UNITS: Final = frozenset(
+    {"night", "week", "weekend", "month", "year", *cw.WEEKDAYS, *cw.PARTS_OF_DAY}
+)
+
+
+def past_day(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> Found:
+    if word_at(toks, i - 1) in _DESCRIBING:
+        return None
+    low = word_at(toks, i)
+    if low == "yesterday":
+        return Bad(i + 1)
+    if low == "last" and word_at(toks, i + 1) in _PAST_UNITS:
+        return Bad(i + 2)
+    number = number_at(toks, i)
+    if number is not None:
+        unit = word_at(toks, number.end)
+        if (unit in cw.DAY_UNITS or unit in cw.MONTH_UNITS) and (
+            word_at(toks, number.end + 1) == "ago"
+        ):
+            return Bad(number.end + 2)
+    return None
+
+
 # --- days named relative to today -------------------------------------------
 
 

@@ -109,6 +109,8 @@ def looped(text: str, names: Sequence[str]) -> bool:
     roster = {bare(n) for n in names}
     run = 0
     for w in ws:
+        if w == "and" and run:  # the prompt lists "…, Tariq and Imani."
+            continue
         run = run + 1 if w in roster else 0
         if run >= _ECHO_NAMES:
             return True
