@@ -1,6 +1,6 @@
 """Words → a draft objective (or a clarifying question), as a cascade.
 
-    confidence floor → addressing frame → agent grounding → verb → deadline →
+    confidence floor → addressing frame and agent (`address`) → verb → deadline →
     target → target kind → constraints → priority → autonomy → forbidden lines
 
 Each stage is a small extractor over lower-cased word tokens (`lexicon`).
@@ -21,9 +21,10 @@ from typing import Final, Literal, NamedTuple
 import msgspec
 
 from vac.intent import lexicon as lx
+from vac.intent.address import address_of, resolve_span
 from vac.intent.lexicon import Tok, words
 from vac.intent.manner import autonomy_of, boundary_like_autonomy, priority_of
-from vac.intent.roster import STOPWORDS, Resolution, Roster, near_agent, resolve_agent
+from vac.intent.roster import Roster
 from vac.intent.spoken import VERB_SPOKEN, summarise
 from vac.intent.when import Unresolved, resolve
 from vac.protocol.objective import (
@@ -41,9 +42,6 @@ _LABEL_MAX: Final = 120
 _TEXT_MAX: Final = 200
 DEFAULT_FORBIDDEN_LINE: Final = ForbiddenLine(
     "Respect the agent's autonomy", "forbidden-line:respect-agent-autonomy"
-)
-_GROUP_WORDS: Final = frozenset(
-    words("everyone everybody all someone somebody anyone anybody team squad")
 )
 _NOT_PLACES: Final = frozenset(
     words(
@@ -102,122 +100,6 @@ class Clarify(msgspec.Struct, frozen=True, tag="clarify", tag_field="type"):
 ParseResult = Draft | Clarify
 
 
-class _Address(NamedTuple):
-    start: int  # the command clause is toks[start:end]
-    end: int
-    resolution: Resolution | None = None
-    unknown: str | None = None  # a name that was clearly addressed but is not ours
-
-
-def _resolve(toks: Sequence[Tok], roster: Roster) -> Resolution | None:
-    """Ground an addressing span; the name must be all it says besides
-    fillers ("hey coffee" yes, "never mislead Kofi" no)."""
-    if not toks or any(t.low in lx.PUNCT for t in toks):
-        return None
-    res = resolve_agent(" ".join(t.text for t in toks), roster)
-    if res is None:
-        return None
-    heard = res.heard_as.split()
-    low = [t.low.replace("'", "") for t in toks]
-    for start in range(len(low) - len(heard) + 1):
-        if low[start : start + len(heard)] == heard:
-            rest = low[:start] + low[start + len(heard) :]
-            return res if all(w in STOPWORDS for w in rest) else None
-    return None
-
-
-# "to", and "too": how Whisper writes a "to" followed by a pause; before a
-# sentence break also "2" / "two" ("Ask Abeni 2. Repair the gate").
-_TO_HEARD = frozenset({"to", "too"})
-_TO_BEFORE_BREAK = frozenset({"2", "two"})
-
-
-def _verb_through(toks: Sequence[Tok], j: int, k: int) -> bool:
-    """A verb phrase starts at `j` and runs through `k`."""
-    phrase = lx.phrase_at(toks, j, lx.VERB_PHRASES)
-    return phrase is not None and j + len(phrase) > k
-
-
-def _bare(word: str) -> str:
-    """ "Yuri," → "yuri": a word as the tokenizer lowers it, without punctuation."""
-    return re.sub(r"[^a-z0-9']", "", word.lower().replace("’", "'"))
-
-
-def _frame(
-    toks: Sequence[Tok], i: int, roster: Roster, near: tuple[str, str] | None
-) -> _Address | None:
-    """ "ask / tell / have / direct / get / let NAME (to) …"; a one-word name no
-    one has is taken as the roster name the recogniser ranked first in the
-    slot where it heard that word (`near`), if spelled like it."""
-    rest, n = i + 1, len(toks)
-    for k in range(rest + 1, min(rest + 4, n)):
-        if toks[k].low in lx.PUNCT:
-            break
-        broken = k + 1 < n and toks[k + 1].low in lx.PUNCT
-        if toks[k].low not in _TO_HEARD and not (toks[k].low in _TO_BEFORE_BREAK and broken):
-            continue
-        if any(_verb_through(toks, j, k) for j in range(rest + 1, k)):
-            break  # "have Imani get to know …": the "to" is the verb's own
-        span = toks[rest:k]
-        # "Ask Kofi to … build a bench": said with a pause, it is heard as
-        # "Ask Kofi too. Build a bench" — the clause starts after the break.
-        start = k + 1
-        while start < n and toks[start].low in lx.PUNCT:
-            start += 1
-        if all(t.low in lx.PRONOUNS for t in span):
-            return _Address(start, n)  # "ask them to …": whoever is current
-        res = _resolve(span, roster)
-        if res is not None:
-            return _Address(start, n, res)
-        if (
-            toks[i].low in lx.NAMING_FRAMES
-            and span[0].low not in lx.DETERMINERS
-            and (span[0].low in _GROUP_WORDS or not all(t.low in STOPWORDS for t in span))
-        ):
-            unknown = " ".join(t.text for t in span)
-            guess = None
-            if near is not None and len(span) == 1 and span[0].low == _bare(near[0]):
-                guess = near_agent(unknown, near[1], roster)
-            if guess is not None:
-                return _Address(start, n, guess)
-            return _Address(k + 1, n, unknown=unknown)
-        break
-    for size in (1, 2, 3):  # "have Kofi build …"
-        if rest + size < n and lx.phrase_at(toks, rest + size, lx.VERB_PHRASES) is not None:
-            res = _resolve(toks[rest : rest + size], roster)
-            if res is not None:
-                return _Address(rest + size, n, res)
-    return None
-
-
-def _address(toks: Sequence[Tok], roster: Roster, near: tuple[str, str] | None = None) -> _Address:
-    n = len(toks)
-    while n and toks[n - 1].low in lx.PUNCT:
-        n -= 1
-    i = 0
-    while i < n and toks[i].low in lx.FILLERS:
-        i += 1
-    if i < n and toks[i].low in lx.FRAME_WORDS:
-        framed = _frame(toks[:n], i, roster, near)
-        if framed is not None:
-            return framed
-    commas = [k for k in range(i, n) if toks[k].low == ","]
-    if commas and 1 <= commas[0] - i <= 3:  # "Kofi, build a bench"
-        res = _resolve(toks[i : commas[0]], roster)
-        if res is not None:
-            return _Address(commas[0] + 1, n, res)
-    if commas and 1 <= n - commas[-1] - 1 <= 3:  # "build a bench, Kofi"
-        res = _resolve(toks[commas[-1] + 1 : n], roster)
-        if res is not None:
-            return _Address(i, commas[-1], res)
-    hit = lx.find_first(toks[:n], lx.VERB_PHRASES)
-    if hit is not None and 1 <= hit[0] - i <= 3:  # "Kofi build a bench"
-        res = _resolve(toks[i : hit[0]], roster)
-        if res is not None:
-            return _Address(hit[0], n, res)
-    return _Address(i, n)
-
-
 class _Target(NamedTuple):
     target: Target
     phrase: str  # as spoken, with its article: "the garden gate"
@@ -270,7 +152,7 @@ def _target(
         return None
     phrase = _truncate(source[words[0].start : words[-1].end], _LABEL_MAX)
     label = _truncate(source[core[0].start : core[-1].end], _LABEL_MAX)
-    agent = _resolve(core, roster) if len(core) <= 2 else None
+    agent = resolve_span(core, roster) if len(core) <= 2 else None
     if agent is not None and agent.method in ("exact", "fuzzy"):
         # Only a close spelling makes a target an agent: "make coffee" is not Kofi.
         return _Target(Target(f"agent:{_slug(agent.agent)}", "agent", agent.agent), agent.agent, j)
@@ -414,7 +296,7 @@ def parse(
             "too-long", "That was a lot at once. What is the one thing to do?", source, confidence
         )
 
-    address = _address(toks, roster, near if spoken else None)
+    address = address_of(toks, roster, near if spoken else None)
     if address.unknown is not None:
         question = (
             f"I don't know anyone called {address.unknown}. Who should do it: "

@@ -1,0 +1,138 @@
+"""Who a command is for: the addressing frame and the agent it names.
+
+"ask / tell / have / get / let NAME (to) …", "NAME, …", "…, NAME" and "NAME
+build …" (`address_of`). A name no one on the roster has is reported as
+`unknown` (the parser asks who was meant), unless the recogniser heard that
+one word in the name slot it rescored and the roster name it ranked first
+is spelled like it (`near`, spoken words only): then that name, flagged.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Final, NamedTuple
+
+from vac.intent import lexicon as lx
+from vac.intent.lexicon import Tok, words
+from vac.intent.roster import STOPWORDS, Resolution, Roster, near_agent, resolve_agent
+
+_GROUP_WORDS: Final = frozenset(
+    words("everyone everybody all someone somebody anyone anybody team squad")
+)
+
+
+class Address(NamedTuple):
+    start: int  # the command clause is toks[start:end]
+    end: int
+    resolution: Resolution | None = None
+    unknown: str | None = None  # a name that was clearly addressed but is not ours
+
+
+def resolve_span(toks: Sequence[Tok], roster: Roster) -> Resolution | None:
+    """Ground an addressing span; the name must be all it says besides
+    fillers ("hey coffee" yes, "never mislead Kofi" no)."""
+    if not toks or any(t.low in lx.PUNCT for t in toks):
+        return None
+    res = resolve_agent(" ".join(t.text for t in toks), roster)
+    if res is None:
+        return None
+    heard = res.heard_as.split()
+    low = [t.low.replace("'", "") for t in toks]
+    for start in range(len(low) - len(heard) + 1):
+        if low[start : start + len(heard)] == heard:
+            rest = low[:start] + low[start + len(heard) :]
+            return res if all(w in STOPWORDS for w in rest) else None
+    return None
+
+
+# "to", and "too": how Whisper writes a "to" followed by a pause; before a
+# sentence break also "2" / "two" ("Ask Abeni 2. Repair the gate").
+_TO_HEARD = frozenset({"to", "too"})
+_TO_BEFORE_BREAK = frozenset({"2", "two"})
+
+
+def _verb_through(toks: Sequence[Tok], j: int, k: int) -> bool:
+    """A verb phrase starts at `j` and runs through `k`."""
+    phrase = lx.phrase_at(toks, j, lx.VERB_PHRASES)
+    return phrase is not None and j + len(phrase) > k
+
+
+def _bare(word: str) -> str:
+    """ "Yuri," → "yuri": a word as the tokenizer lowers it, without punctuation."""
+    return re.sub(r"[^a-z0-9']", "", word.lower().replace("’", "'"))
+
+
+def _frame(
+    toks: Sequence[Tok], i: int, roster: Roster, near: tuple[str, str] | None
+) -> Address | None:
+    """ "ask / tell / have / direct / get / let NAME (to) …"; a one-word name no
+    one has is taken as the roster name the recogniser ranked first in the
+    slot where it heard that word (`near`), if spelled like it."""
+    rest, n = i + 1, len(toks)
+    for k in range(rest + 1, min(rest + 4, n)):
+        if toks[k].low in lx.PUNCT:
+            break
+        broken = k + 1 < n and toks[k + 1].low in lx.PUNCT
+        if toks[k].low not in _TO_HEARD and not (toks[k].low in _TO_BEFORE_BREAK and broken):
+            continue
+        if any(_verb_through(toks, j, k) for j in range(rest + 1, k)):
+            break  # "have Imani get to know …": the "to" is the verb's own
+        span = toks[rest:k]
+        # "Ask Kofi to … build a bench": said with a pause, it is heard as
+        # "Ask Kofi too. Build a bench" — the clause starts after the break.
+        start = k + 1
+        while start < n and toks[start].low in lx.PUNCT:
+            start += 1
+        if all(t.low in lx.PRONOUNS for t in span):
+            return Address(start, n)  # "ask them to …": whoever is current
+        res = resolve_span(span, roster)
+        if res is not None:
+            return Address(start, n, res)
+        if (
+            toks[i].low in lx.NAMING_FRAMES
+            and span[0].low not in lx.DETERMINERS
+            and (span[0].low in _GROUP_WORDS or not all(t.low in STOPWORDS for t in span))
+        ):
+            unknown = " ".join(t.text for t in span)
+            guess = None
+            if near is not None and len(span) == 1 and span[0].low == _bare(near[0]):
+                guess = near_agent(unknown, near[1], roster)
+            if guess is not None:
+                return Address(start, n, guess)
+            return Address(k + 1, n, unknown=unknown)
+        break
+    for size in (1, 2, 3):  # "have Kofi build …"
+        if rest + size < n and lx.phrase_at(toks, rest + size, lx.VERB_PHRASES) is not None:
+            res = resolve_span(toks[rest : rest + size], roster)
+            if res is not None:
+                return Address(rest + size, n, res)
+    return None
+
+
+def address_of(toks: Sequence[Tok], roster: Roster, near: tuple[str, str] | None = None) -> Address:
+    n = len(toks)
+    while n and toks[n - 1].low in lx.PUNCT:
+        n -= 1
+    i = 0
+    while i < n and toks[i].low in lx.FILLERS:
+        i += 1
+    if i < n and toks[i].low in lx.FRAME_WORDS:
+        framed = _frame(toks[:n], i, roster, near)
+        if framed is not None:
+            return framed
+    commas = [k for k in range(i, n) if toks[k].low == ","]
+    if commas and 1 <= commas[0] - i <= 3:  # "Kofi, build a bench"
+        res = resolve_span(toks[i : commas[0]], roster)
+        if res is not None:
+            return Address(commas[0] + 1, n, res)
+    if commas and 1 <= n - commas[-1] - 1 <= 3:  # "build a bench, Kofi"
+        res = resolve_span(toks[commas[-1] + 1 : n], roster)
+        if res is not None:
+            return Address(i, commas[-1], res)
+    hit = lx.find_first(toks[:n], lx.VERB_PHRASES)
+    if hit is not None and 1 <= hit[0] - i <= 3:  # "Kofi build a bench"
+        res = resolve_span(toks[i : hit[0]], roster)
+        if res is not None:
+            return Address(hit[0], n, res)
+    return Address(i, n)
