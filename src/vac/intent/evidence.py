@@ -160,18 +160,10 @@ def understand(
     there (`parse(near=)`) and that the words were heard (`spoken=True`), and
     the draft is weighed slot by slot.
     """
-    if evidence is None or not evidence.words:
-        return parse(
-            text,
-            confidence=confidence,
-            now=now,
-            roster=roster,
-            current_agent=current_agent,
-            objective_id=objective_id,
-        )
+    heard = evidence if evidence is not None and evidence.words else None
     near = None
-    if evidence.names and evidence.name_heard:
-        near = (evidence.name_heard, evidence.names[0].name)
+    if heard is not None and heard.names and heard.name_heard:
+        near = (heard.name_heard, heard.names[0].name)
     result = parse(
         text,
         confidence=confidence,
@@ -179,11 +171,13 @@ def understand(
         roster=roster,
         current_agent=current_agent,
         objective_id=objective_id,
-        min_confidence=SPOKEN_MIN_CONFIDENCE,
+        min_confidence=MIN_CONFIDENCE if heard is None else SPOKEN_MIN_CONFIDENCE,
         near=near,
-        spoken=True,
+        spoken=heard is not None,
     )
-    return weigh(result, evidence) if isinstance(result, Draft) else result
+    if heard is None or not isinstance(result, Draft):
+        return result
+    return weigh(result, heard)
 
 
 def flagged_summary(summary: str, flags: Sequence[UncertainField]) -> str:
