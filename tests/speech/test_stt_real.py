@@ -82,6 +82,7 @@ def test_every_word_carries_evidence_and_a_name_slot_holds_a_roster_name(
     if result.names:  # rescored: posteriors over the roster, best first
         assert {n.name for n in result.names} == set(NAMES)
         assert abs(sum(n.posterior for n in result.names) - 1.0) < 1e-6
+        assert result.name_heard  # and what the slot held, for the intent layer
     if result.heard_name is not None:  # and the best name replaced what was heard
         said = name_slot(result.text, NAMES)
         assert said is not None and result.text[said.start : said.end] == result.names[0].name
