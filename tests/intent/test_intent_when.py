@@ -376,6 +376,12 @@ def test_a_day_that_has_passed_is_never_a_deadline(text: str, unresolved: str) -
         "tell me about yesterday",
         "fix the last fence",
         "fix yesterday's damage",
+        "fix the fence that fell last night",
+        "repair the fence he broke two days ago",
+        "support the family who arrived yesterday",
+        "check the well, it ran dry yesterday",
+        "build the shed like last year",
+        "report on the last month",
     ],
 )
 def test_a_passed_day_that_describes_the_target_is_left_alone(text: str) -> None:

@@ -59,6 +59,8 @@ def test_word_probs_spans_always_lie_on_the_text(pairs: list[tuple[str, float]])
         ("Ask Kami and Tami, Imani, Imani, Imani, Imani", True),
         ("As Kofi, Tariq, Imani, Zuri, Tariq, I", True),
         ("Kofi, Tariq and Imani, Tarij, Tari, Tari.", True),  # the prompt's own "and"
+        ("Ask Kofi, Zuri and Imani to map the orchard.", False),  # said, not echoed
+        ("Kofi and Zuri and Imani, help the fisherman.", False),
         ("map the map the map the orchard", True),
         ("Ask Kofi to build a bench by tomorrow.", False),
         ("Ask Kofi and Zuri to map the orchard.", False),

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from vac.intent import calendar_words as cw
-from vac.intent.lexicon import DETERMINERS, ISO_DATE_RE, Tok
+from vac.intent.lexicon import DETERMINERS, ISO_DATE_RE, Tok, words
 from vac.intent.numbers import number_at
 from vac.intent.when_match import (
     ONE_DAY,
@@ -30,16 +30,31 @@ _NOT_BEFORE_BARE_DAY: Final = frozenset({*DETERMINERS, "every", "each", "last", 
 # A passed day said where a deadline goes ("fix the fence yesterday", "by
 # last week", "two days ago") cannot be met: it is shaped like a deadline but
 # names no day to come, so the parser asks instead of keeping the words as part
-# of the target. After these words it describes the target instead ("the
-# storm from yesterday", "report on last night").
+# of the target. Not cued by "by", "before"…, it may instead describe the
+# target: right after these words ("the storm from yesterday", "report on the
+# last month"), or after a word that starts a clause of its own ("the fence
+# that fell last night", "check the well, it ran dry yesterday").
 _DESCRIBING: Final = frozenset({"from", "of", "since", "about", "during", "on"})
+_CLAUSE_WORDS: Final = frozenset(
+    words(
+        "that which who whom whose what when where how why i we he she it they you "
+        "like as because after while"
+    )
+)
 _PAST_UNITS: Final = frozenset(
     {"night", "week", "weekend", "month", "year", *cw.WEEKDAYS, *cw.PARTS_OF_DAY}
 )
 
 
+def _describes(toks: Sequence[Tok], i: int, cued: bool) -> bool:
+    k = i - 1 if word_at(toks, i - 1) not in DETERMINERS else i - 2
+    if word_at(toks, k) in _DESCRIBING:  # also the cue "on": "report on last night"
+        return True
+    return not cued and any(t.low in _CLAUSE_WORDS for t in toks[:i])
+
+
 def past_day(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> Found:
-    if word_at(toks, i - 1) in _DESCRIBING:
+    if _describes(toks, i, cued):
         return None
     low = word_at(toks, i)
     if low == "yesterday":

@@ -107,9 +107,13 @@ def looped(text: str, names: Sequence[str]) -> bool:
             if all(ws[i + k * n : i + (k + 1) * n] == gram for k in range(1, _LOOP_REPEATS)):
                 return True
     roster = {bare(n) for n in names}
+    # The prompt's own "and", between its last two names ("…, Tariq and
+    # Imani."), continues an echo; any other "and" ends a run ("Ask Kofi, Zuri
+    # and Imani to…" is said, not echoed).
+    last_two = [bare(n) for n in names[-2:]] if len(names) >= 2 else None
     run = 0
-    for w in ws:
-        if w == "and" and run:  # the prompt lists "…, Tariq and Imani."
+    for k, w in enumerate(ws):
+        if w == "and" and run and last_two == [ws[k - 1], *ws[k + 1 : k + 2]]:
             continue
         run = run + 1 if w in roster else 0
         if run >= _ECHO_NAMES:
