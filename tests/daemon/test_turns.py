@@ -74,6 +74,20 @@ def test_unclear_words_clarify(daemon: RunningDaemon) -> None:
     assert not any(isinstance(m, ObjectiveDraft) for m in msgs)
 
 
+def test_several_agents_at_once_are_asked_and_the_answer_drafts_one(
+    daemon: RunningDaemon,
+) -> None:
+    c = daemon.connect()
+    c.hello()
+    asked = one(say(c, "ask Kofi, Zuri and Imani to map the orchard"), ObjectiveClarify)
+    assert isinstance(asked, ObjectiveClarify) and asked.reason == "uncertain-agent"
+    assert asked.candidates == ["Kofi", "Zuri", "Imani"]
+    draft = one(say(c, "Zuri"), ObjectiveDraft)
+    assert isinstance(draft, ObjectiveDraft)
+    assert draft.objective.agent == "Zuri" and draft.objective.verb == "Map"
+    assert draft.objective.source_text == "ask Zuri to map the orchard"
+
+
 def test_confirm_negotiates_and_reject_rejects(daemon: RunningDaemon) -> None:
     c = daemon.connect()
     c.hello()

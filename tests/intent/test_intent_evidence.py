@@ -256,3 +256,30 @@ def test_a_spoken_target_after_a_misheard_article_or_pause_is_found(heard: str, 
 def test_a_spoken_place_or_time_said_on_purpose_is_still_asked_for_a_target(heard: str) -> None:
     result = understood(heard, evidence(heard, {}))
     assert isinstance(result, Clarify) and result.reason == "no-target", result
+
+
+@pytest.mark.parametrize(
+    ("text", "names", "span"),
+    [
+        ("Ask Kofi, Zuri and Imani to map the orchard.", ("Kofi", "Zuri", "Imani"),
+         "Kofi, Zuri and Imani"),
+        ("Kofi and Zuri, build a bench", ("Kofi", "Zuri"), "Kofi and Zuri"),
+        ("hey Kofi and Tariq, guard the gate", ("Kofi", "Tariq"), "Kofi and Tariq"),
+    ],
+)  # fmt: skip
+def test_several_agents_named_at_once_are_asked_one_at_a_time(
+    text: str, names: tuple[str, ...], span: str
+) -> None:
+    for ev in (None, evidence(text, {})):  # typed and spoken alike
+        result = understood(text, ev)
+        assert isinstance(result, Clarify) and result.reason == "uncertain-agent", result
+        assert result.candidates == names and result.heard_as == span
+        assert result.source_text[: len(text)].find(span) >= 0  # the words a choice replaces
+        assert all(n in result.question for n in names)
+
+
+@pytest.mark.parametrize(
+    "text", ["Kofi, help Zuri build a bench", "ask Kofi to build a bench", "Kofi, build a bench"]
+)
+def test_one_agent_with_another_named_later_is_not_a_list(text: str) -> None:
+    assert isinstance(understood(text, None), Draft)

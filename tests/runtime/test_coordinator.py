@@ -434,6 +434,20 @@ async def test_a_toss_up_is_asked_by_name_and_the_answer_drafts_it(rig: Rig) -> 
     assert draft.objective.source_text == "Ask Abeni to map the orchard"
 
 
+async def test_several_agents_typed_at_once_are_asked_and_the_answer_drafts_one(
+    rig: Rig,
+) -> None:
+    rig.text("t1", "ask Kofi and Tariq to guard the gate")
+    await rig.settle(1)
+    (asked,) = rig.of(ObjectiveClarify)
+    assert asked.reason == "uncertain-agent" and asked.candidates == ["Kofi", "Tariq"]
+    rig.text("t2", "Tariq")
+    await rig.settle(2)
+    (draft,) = rig.of(ObjectiveDraft)
+    assert draft.objective.agent == "Tariq"
+    assert draft.objective.source_text == "ask Tariq to guard the gate"
+
+
 def heard_reply(rig: Rig, text: str, confirm: float, reject: float) -> None:
     """A short final rescored against the reply phrases (heard at -2 nats)."""
     replies = (

@@ -136,3 +136,32 @@ def address_of(toks: Sequence[Tok], roster: Roster, near: tuple[str, str] | None
         if res is not None:
             return Address(hit[0], n, res)
     return Address(i, n)
+
+
+def several_names(
+    source: str, toks: Sequence[Tok], roster: Roster
+) -> tuple[tuple[str, ...], str] | None:
+    """The roster names of a list in the address ("ask Kofi, Zuri and Imani
+    to…", "Kofi and Zuri, build…"), and the words they span, when it names
+    two or more. An objective has one agent: the parser asks which, rather
+    than give it to the first and drop the rest."""
+    i = 0
+    while i < len(toks) and toks[i].low in lx.FILLERS:
+        i += 1
+    if i < len(toks) and toks[i].low in lx.FRAME_WORDS:
+        i += 1
+    names: list[str] = []
+    first = last = None
+    for tok in toks[i:]:
+        if tok.low in (",", "and"):
+            continue
+        res = resolve_span([tok], roster)
+        if res is None or res.method not in ("exact", "fuzzy"):
+            break
+        if res.agent not in names:
+            names.append(res.agent)
+        first = tok if first is None else first
+        last = tok
+    if len(names) < 2 or first is None or last is None:
+        return None
+    return tuple(names), source[first.start : last.end]

@@ -21,7 +21,7 @@ from typing import Final, Literal, NamedTuple
 import msgspec
 
 from vac.intent import lexicon as lx
-from vac.intent.address import address_of, resolve_span
+from vac.intent.address import address_of, resolve_span, several_names
 from vac.intent.lexicon import Tok, words
 from vac.intent.manner import autonomy_of, boundary_like_autonomy, priority_of
 from vac.intent.roster import Roster
@@ -296,6 +296,12 @@ def parse(
             "too-long", "That was a lot at once. What is the one thing to do?", source, confidence
         )
 
+    several = several_names(source, toks, roster)
+    if several is not None:  # "ask Kofi, Zuri and Imani to…": one agent per objective
+        names, span = several
+        listed = ", ".join(names[:-1]) + " or " + names[-1]
+        question = f"One agent at a time, please: should {listed} do it?"
+        return Clarify("uncertain-agent", question, source, confidence, names, span)
     address = address_of(toks, roster, near if spoken else None)
     if address.unknown is not None:
         question = (
