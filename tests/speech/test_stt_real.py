@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import functools
 import shutil
 import statistics
 import time
@@ -189,13 +190,8 @@ def test_the_verb_slots_one_step_first_pass_agrees_with_forced_decoding(
     cut, frames = _encoded(whisper, load_pcm(BY_NAME[name].pcm))
     verbs = verb_words()
 
-    def token_probs(texts: list[str]) -> list[list[float]]:
-        return whisper._align(cut, whisper._start, [whisper._encode(t) for t in texts], frames)
-
-    def next_logprobs(prefix: str, words: list[str]) -> list[float] | None:
-        row = whisper._next_step(cut, whisper._encode(prefix))
-        return None if row is None else [float(row[whisper._encode(w)[0]]) for w in words]
-
+    token_probs = functools.partial(whisper._forced, cut, frames)
+    next_logprobs = functools.partial(whisper._first_tokens, cut)
     fast = rescore(misheard, (), NAMES, verbs, token_probs, next_logprobs)
     slow = rescore(misheard, (), NAMES, verbs, token_probs)
     assert fast is not None and slow is not None

@@ -9,7 +9,6 @@ is spelled like it (`near`, spoken words only): then that name, flagged.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from typing import Final, NamedTuple
 
@@ -58,11 +57,6 @@ def _verb_through(toks: Sequence[Tok], j: int, k: int) -> bool:
     return phrase is not None and j + len(phrase) > k
 
 
-def _bare(word: str) -> str:
-    """ "Yuri," → "yuri": a word as the tokenizer lowers it, without punctuation."""
-    return re.sub(r"[^a-z0-9']", "", word.lower().replace("’", "'"))
-
-
 def _frame(
     toks: Sequence[Tok], i: int, roster: Roster, near: tuple[str, str] | None
 ) -> Address | None:
@@ -96,7 +90,8 @@ def _frame(
         ):
             unknown = " ".join(t.text for t in span)
             guess = None
-            if near is not None and len(span) == 1 and span[0].low == _bare(near[0]):
+            said = [] if near is None else [t.low for t in lx.tokenize(near[0])]
+            if near is not None and len(span) == 1 and said == [span[0].low]:
                 guess = near_agent(unknown, near[1], roster)
             if guess is not None:
                 return Address(start, n, guess)

@@ -27,6 +27,7 @@ from vac.intent.manner import autonomy_of, boundary_like_autonomy, priority_of
 from vac.intent.roster import Roster
 from vac.intent.spoken import VERB_SPOKEN, summarise
 from vac.intent.when import Unresolved, resolve
+from vac.intent.when_match import word_at
 from vac.protocol.objective import (
     Constraint,
     ForbiddenLine,
@@ -172,15 +173,10 @@ def _heard_target(
     - an article heard as "on": "repair on a bridge";
     - a noun heard as a place word: "check on the behind …" (beehives).
     """
-    n = len(clause)
-
-    def low(i: int) -> str:
-        return clause[i].low if i < n else ""
-
     prep = None
-    if low(start) in lx.DETERMINERS:
+    if word_at(clause, start) in lx.DETERMINERS:
         prep = lx.phrase_at(clause, start + 1, lx.LOCATION_PREPS)
-    if low(start) in (",", "on") and low(start + 1) in lx.DETERMINERS:
+    if word_at(clause, start) in (",", "on") and word_at(clause, start + 1) in lx.DETERMINERS:
         at = start + 1
     elif prep is not None:
         at = start + 1 + len(prep)

@@ -322,16 +322,23 @@ def _score(words: list[str], name: str) -> tuple[float, Method]:
     return min(phonetic, 99.0), "phonetic"
 
 
+def _heard_words(heard: str) -> list[str]:
+    return _WORD_RE.findall(heard.lower().replace("’", "'"))
+
+
+def _spellings(roster: Roster) -> list[tuple[str, str]]:
+    """(display name, lower-case letters only) per agent: what names are scored against."""
+    return [(agent.name, re.sub(r"[^a-z]", "", agent.name.lower())) for agent in roster]
+
+
 def near_agent(heard: str, best: str, roster: Roster) -> Resolution | None:
     """`heard` (a name not on the roster) as the roster name `best`, when the
     recogniser ranked `best` first in the name slot and the spelling agrees:
     `best` alone scores highest of the roster and above `NEAR_NAME_SCORE`."""
-    words = _WORD_RE.findall(heard.lower().replace("’", "'"))
+    words = _heard_words(heard)
     if not words or best not in roster.names() or any(w in STOPWORDS for w in words):
         return None  # "tell no one…", "ask me…": never a name
-    scores = {
-        agent.name: _score(words, re.sub(r"[^a-z]", "", agent.name.lower()))[0] for agent in roster
-    }
+    scores = {display: _score(words, name)[0] for display, name in _spellings(roster)}
     mine = scores.pop(best)
     if mine <= NEAR_NAME_SCORE or any(other >= mine for other in scores.values()):
         return None
@@ -348,8 +355,8 @@ def resolve_agent(
     skipped. The best-scoring window at or above `threshold` wins; on a tie,
     the earlier agent in the roster wins.
     """
-    words = _WORD_RE.findall(heard.lower().replace("’", "'"))
-    names = [(agent.name, re.sub(r"[^a-z]", "", agent.name.lower())) for agent in roster]
+    words = _heard_words(heard)
+    names = _spellings(roster)
     best: Resolution | None = None
     for size in (1, 2, 3):
         for start in range(len(words) - size + 1):

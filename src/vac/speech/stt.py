@@ -14,6 +14,7 @@ Whisper's silence hallucinations; `confidence` maps the scores into [0, 1].
 from __future__ import annotations
 
 import copy
+import functools
 import math
 import time
 from collections.abc import Sequence
@@ -292,16 +293,13 @@ class WhisperStt:
         """An agent but no verb heard: the lexicon's verbs in the verb slot."""
 
         cut = _cut(encoded, frames)
-
-        def token_probs(texts: list[str]) -> list[list[float]]:
-            return self._align(cut, self._start, [self._encode(t) for t in texts], frames)
-
-        def next_logprobs(prefix: str, words: list[str]) -> list[float] | None:
-            row = self._next_step(cut, self._encode(prefix))
-            return None if row is None else [float(row[self._encode(w)[0]]) for w in words]
-
         got = vb.rescore(
-            heard.text, heard.words, self._vocabulary, self._verbs, token_probs, next_logprobs
+            heard.text,
+            heard.words,
+            self._vocabulary,
+            self._verbs,
+            functools.partial(self._forced, cut, frames),
+            functools.partial(self._first_tokens, cut),
         )
         if got is None:
             return heard
@@ -309,12 +307,9 @@ class WhisperStt:
 
     def _score_replies(self, encoded: Any, text: str, frames: int) -> tuple[rp.ReplyScore, ...]:
         """The free transcript and the reply phrases, scored without the name prompt."""
-        cut = _cut(encoded, frames)
-
-        def token_probs(texts: list[str]) -> list[list[float]]:
-            return self._align(cut, self._start, [self._encode(t) for t in texts], frames)
-
-        return rp.score(text, self._replies, token_probs)
+        return rp.score(
+            text, self._replies, functools.partial(self._forced, _cut(encoded, frames), frames)
+        )
 
     def _generate(self, encoded: Any, prompt: list[int], budget: int, beam: int) -> Decoded:
         import ctranslate2
@@ -342,11 +337,16 @@ class WhisperStt:
         probs = chosen_probs(result.logits[0], tokens) if greedy else None
         return Decoded(text, avg_logprob, float(result.no_speech_prob), tokens, probs)
 
-    def _next_step(self, encoded: Any, prefix: list[int]) -> npt.NDArray[np.float64] | None:
-        """Log-probabilities of every token right after the text `prefix`, from
-        one greedy pass that is forced through `prefix` (None if it stopped short)."""
+    def _forced(self, encoded: Any, frames: int, texts: list[str]) -> list[list[float]]:
+        """Each text's token probabilities given the audio, without the name prompt."""
+        return self._align(encoded, self._start, [self._encode(t) for t in texts], frames)
+
+    def _first_tokens(self, encoded: Any, prefix_text: str, words: list[str]) -> list[float] | None:
+        """The log-probability of each word's first token right after `prefix_text`,
+        from one greedy pass forced through it (None if it stopped short)."""
         import ctranslate2
 
+        prefix = self._encode(prefix_text)
         prompt = self._start + prefix
         result = self._model.model.generate(
             ctranslate2.StorageView.from_array(encoded),
@@ -361,9 +361,8 @@ class WhisperStt:
         if len(result.logits[0]) <= len(prefix):
             return None
         row = np.asarray(result.logits[0][len(prefix)], dtype=np.float64).ravel()
-        shifted = row - row.max()
-        out: npt.NDArray[np.float64] = shifted - np.log(np.exp(shifted).sum())
-        return out
+        log_norm = row.max() + math.log(float(np.exp(row - row.max()).sum()))
+        return [float(row[self._encode(w)[0]]) - log_norm for w in words]
 
     def _align(
         self, encoded: Any, prompt: list[int], token_lists: list[list[int]], frames: int
