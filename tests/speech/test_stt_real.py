@@ -205,3 +205,59 @@ def test_the_verb_slots_one_step_first_pass_agrees_with_forced_decoding(
     assert step is not None
     prefix, whole = (total(p) for p in token_probs([before, before + said]))
     assert abs((whole - prefix) - step[0]) < 1.0
+
+
+def _espeak_pcm(text: str) -> np.ndarray:
+    """`text` in espeak-ng's en-us voice, as the understanding benchmark renders it."""
+    from benchmarks.understanding import render
+
+    return np.frombuffer(render(text, "espeak-en-us"), dtype="<i2")
+
+
+@pytest.mark.parametrize(
+    ("said", "misheard", "replaced"),
+    [
+        ("Zuri, update me on the harvest", "Zuri, let me on the harvest.", "let me on"),
+        ("Can you have Imani get to know the new teacher",
+         "Can you have Imani gets to know the new teacher?", "gets to know"),
+        ("Could you have Tariq put up a fence around the garden",
+         "Could you have Tariq put a fence around the garden?", "put"),
+    ],
+)  # fmt: skip
+def test_a_verb_of_several_words_replaces_the_words_it_was_heard_as(
+    whisper: WhisperStt, said: str, misheard: str, replaced: str
+) -> None:
+    # The fake-aligner twin is tests/speech/test_verbs.py; these are the real
+    # scores of the misheard words ("let me on", the dev half's espeak) on real audio.
+    from vac.intent import verb_words
+    from vac.speech.verbs import rescore
+
+    cut, frames = _encoded(whisper, _espeak_pcm(said))
+    got = rescore(
+        misheard,
+        (),
+        NAMES,
+        verb_words(),
+        functools.partial(whisper._forced, cut, frames),
+        functools.partial(whisper._first_tokens, cut),
+    )
+    assert got is not None and got.text.rstrip(".?") == said and got.heard == replaced
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Zuri, let me know what you think",
+        "Kofi, tell me a story",
+        "Tariq gets to work early",
+        "Abeni, let me sleep a little longer",
+    ],
+)
+def test_words_that_are_no_verb_stay_as_they_were_said(whisper: WhisperStt, said: str) -> None:
+    from vac.intent import verb_words
+    from vac.speech.verbs import rescore
+
+    cut, frames = _encoded(whisper, _espeak_pcm(said))
+    token_probs = functools.partial(whisper._forced, cut, frames)
+    got = rescore(said + ".", (), NAMES, verb_words(), token_probs, None)
+    assert got is None, got

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
 from vac.intent import verb_words
 from vac.intent.evidence import VERB_SURE
 from vac.speech.slots import WordProb
-from vac.speech.verbs import RESCORED_VERB_MAX, by_verb, rescore, verb_slot
+from vac.speech.verbs import RESCORED_VERB_MAX, _spans, by_verb, rescore, verb_slot
 
 NAMES = ("Abeni", "Kofi", "Zuri", "Tariq", "Imani")
 VERBS = verb_words()
@@ -49,7 +51,10 @@ def test_a_verb_of_several_words_elsewhere_leaves_the_slot() -> None:
     assert slot is not None and text[slot.start : slot.end] == "God"
 
 
-def test_every_one_word_verb_is_tried_short_and_the_best_four_in_full() -> None:
+FIRSTS = list(dict.fromkeys(cue.split()[0] for cue, _verb in VERBS))
+
+
+def test_every_first_word_is_tried_short_and_the_best_fours_cues_in_full() -> None:
     batches: list[list[str]] = []
 
     def recording(texts: list[str]) -> list[list[float]]:
@@ -58,11 +63,10 @@ def test_every_one_word_verb_is_tried_short_and_the_best_four_in_full() -> None:
 
     rescore("Tell Tariq to God the old village by the river.", (), NAMES, VERBS, recording)
     tried = [t for b in batches for t in b]
-    one_word = [w for w, _v in VERBS if " " not in w]
     assert all(len(b) <= 12 for b in batches)
-    assert tried[: len(one_word)] == [f"Tell Tariq to {w}" for w in one_word]
-    full = tried[len(one_word) :]
-    assert len(full) == 5 and full[0] == "Tell Tariq to God the old village by the river."
+    assert tried[: len(FIRSTS)] == [f"Tell Tariq to {w}" for w in FIRSTS]  # each once
+    full = tried[len(FIRSTS) :]
+    assert 5 <= len(full) <= 12 and full[0] == "Tell Tariq to God the old village by the river."
     assert {"Tell Tariq to guard the old village by the river.", "Tell Tariq to repair "
             "the old village by the river."} <= set(full)  # fmt: skip
 
@@ -118,10 +122,9 @@ def test_a_one_step_first_pass_replaces_the_short_forced_decodes() -> None:
     text = "Tell Tariq to God the village."
     got = rescore(text, (), NAMES, VERBS, recording, one_step)
     assert got is not None and got.text == "Tell Tariq to guard the village."
-    one_word = [w for w, _v in VERBS if " " not in w]
-    assert steps == [("Tell Tariq to ", one_word)]  # one call, every one-word verb
+    assert steps == [("Tell Tariq to ", FIRSTS)]  # one call, every first word once
     tried = [t for b in batches for t in b]
-    assert len(tried) == 5 and tried[0] == text  # only the heard text and four finalists
+    assert len(batches) == 1 and tried[0] == text  # the heard text and the finalists in full
 
 
 def test_a_one_step_pass_that_cannot_score_falls_back_to_forced_decodes() -> None:
@@ -133,5 +136,66 @@ def test_a_one_step_pass_that_cannot_score_falls_back_to_forced_decodes() -> Non
 
     got = rescore("Tell Tariq to God the village.", (), NAMES, VERBS, recording, lambda p, w: None)
     assert got is not None and got.text == "Tell Tariq to guard the village."
-    one_word = [w for w, _v in VERBS if " " not in w]
-    assert len([t for b in batches for t in b]) == len(one_word) + 5
+    tried = [t for b in batches for t in b]
+    assert tried[: len(FIRSTS)] == [f"Tell Tariq to {w}" for w in FIRSTS]
+
+
+def likes(wanted: str) -> Callable[[list[str]], list[list[float]]]:
+    """A fake aligner whose audio says `wanted`: every other text loses a token's worth."""
+
+    def token_probs(texts: list[str]) -> list[list[float]]:
+        return [[0.9] if wanted.startswith(t.rstrip(".")) or t == wanted else [0.01] for t in texts]
+
+    return token_probs
+
+
+@pytest.mark.parametrize(
+    ("heard", "said", "replaced"),
+    [
+        ("Zuri, let me on the harvest.", "Zuri, update me on the harvest.", "let me on"),
+        ("Zuri, up, let me on the harvest.", "Zuri, update me on the harvest.", "up, let me on"),
+        ("Can you have Imani gets to know the new teacher?",
+         "Can you have Imani get to know the new teacher?", "gets to know"),
+        ("Could you have Tariq put a fence around the garden?",
+         "Could you have Tariq put up a fence around the garden?", "put"),
+        ("Get Imani to tell me I'm out of the new lambs.",
+         "Get Imani to tell me about the new lambs.", "tell me I'm out of"),
+    ],
+)  # fmt: skip
+def test_a_verb_of_several_words_may_replace_several_heard_ones(
+    heard: str, said: str, replaced: str
+) -> None:
+    at = heard.index(replaced)
+    words = (WordProb(0, at - 1, 0.9), WordProb(at, at + len(replaced), 0.3))
+    words += (WordProb(len(heard) - 8, len(heard), 0.7),)  # the last word, to be moved
+    got = rescore(heard, words, NAMES, VERBS, likes(said))
+    assert got is not None and got.text == said and got.heard == replaced
+    verb = next(w for w in got.words if w.start == at)
+    assert said[verb.start : verb.end] in {cue for cue, _v in VERBS}
+    assert verb.prob <= RESCORED_VERB_MAX  # flagged, however many words it took
+    assert said[got.words[-1].start : got.words[-1].end] == heard[-8:]
+
+
+def test_a_verb_of_n_words_takes_n_minus_one_to_n_plus_two_heard_words() -> None:
+    text = "Zuri, one two three four five six seven."
+    slot = verb_slot(text, NAMES, VERBS)
+    assert slot is not None and len(slot.ends) == 5  # one word always left to act on
+    assert [k for k in range(1, 6) if k in _spans("update me on", slot)] == [2, 3, 4, 5]
+    assert _spans("guard", slot) == [1]
+    short = verb_slot("Zuri, one two.", NAMES, VERBS)
+    assert short is not None and _spans("update me on", short) == []  # needs 2 words or more
+    assert _spans("put up", short) == [1]
+
+
+def test_the_full_pass_is_one_batch_whatever_the_cues() -> None:
+    batches: list[list[str]] = []
+
+    def flat(texts: list[str]) -> list[list[float]]:
+        batches.append(texts)
+        return [[0.5] for _ in texts]
+
+    def all_alike(prefix: str, words: list[str]) -> list[float]:
+        return [-1.0] * len(words)  # every first word ties: the most cues could qualify
+
+    rescore("Zuri, one two three four five six seven.", (), NAMES, VERBS, flat, all_alike)
+    assert len(batches) == 1 and len(batches[0]) <= 12

@@ -39,13 +39,23 @@ _NOT_VERBS: Final = frozenset(
 )
 _WORD: Final = re.compile(r"\S+")
 _BATCH: Final = 12
-# Verbs scored with the whole sentence after the first, short pass.
+# First words whose verbs are scored with the whole sentence after the first,
+# short pass.
 _FINALISTS: Final = 4
+# Texts force-decoded in full, the heard one among them: each costs ~16-20 ms
+# on one core (the encoder output is projected anew for every text).
+_FULL_TEXTS: Final = 12
+# Heard words one verb may replace, at most.
+_SPAN_MAX: Final = 5
 
 
 class VerbSlot(NamedTuple):
     start: int
-    end: int  # trailing punctuation excluded
+    end: int  # the first word's end, trailing punctuation excluded
+    # Where the 1st, 2nd, ... word from `start` ends (punctuation excluded),
+    # always leaving one word after for the verb to act on: a verb of several
+    # words may stand for several heard ones ("let me on" for "update me on").
+    ends: tuple[int, ...] = ()
 
 
 class Rescored(NamedTuple):
@@ -71,11 +81,25 @@ def verb_slot(text: str, names: Sequence[str], verbs: Sequence[tuple[str, str]])
         return None  # a verb of several words where the verb goes: "get to know"
     if len(after) < 2:  # a verb needs something after it to act on
         return None
-    start, end, first = after[0]
+    start, _end, first = after[0]
     if first in {bare(n) for n in names} or first in _NOT_VERBS:
         return None  # "Kofi, Tariq, …": a second name, not a verb
+    ends = tuple(_word_end(text, s, e) for s, e, _w in after[: min(_SPAN_MAX, len(after) - 1)])
+    return VerbSlot(start, ends[0], ends)
+
+
+def _word_end(text: str, start: int, end: int) -> int:
     word = text[start:end]
-    return VerbSlot(start, end - (len(word) - len(word.rstrip(",.;:!?"))))
+    return end - (len(word) - len(word.rstrip(",.;:!?")))
+
+
+def _spans(cue: str, slot: VerbSlot) -> list[int]:
+    """How many heard words a cue may replace: a one-word verb one (as a
+    misheard word), a verb of n words n-1 to n+2 ("up, let me on" for
+    "update me on", "gets to know" for "get to know")."""
+    n = len(cue.split())
+    wanted = range(1, 2) if n == 1 else range(max(1, n - 1), n + 3)
+    return [k for k in wanted if k <= len(slot.ends)]
 
 
 def rescore(
@@ -88,50 +112,75 @@ def rescore(
 ) -> Rescored | None:
     """The transcript with the best verb in its slot, or None (no slot, or kept).
 
-    `verbs` are the lexicon's (cue, Verb) pairs, the one-word cues the
-    candidates; `token_probs(texts)` the forced decoding of each text (called
-    with at most 12 at a time); `next_logprobs(prefix, words)`, if given, the
+    `verbs` are the lexicon's (cue, Verb) pairs, the candidates;
+    `token_probs(texts)` the forced decoding of each text (called with at
+    most 12 at a time); `next_logprobs(prefix, words)`, if given, the
     log-probability of each word's first token right after `prefix`, from one
     decoding step (None: it could not): the first pass then costs one step
-    instead of a forced decode per verb.
+    instead of a forced decode per first word.
     """
     slot = verb_slot(text, names, verbs)
-    if slot is None:
+    if slot is None or not verbs:
         return None
-    before, after = text[: slot.start], text[slot.end :]
-    cues = [(word, verb) for word, verb in verbs if " " not in word]
-    if not cues:
-        return None
-    # First each verb right after the words before it: the decoder is
-    # causal, so a verb's own tokens need nothing after them, and these
-    # texts are short (or, with `next_logprobs`, only its first token: the
-    # rest of a word is nearly certain once it has begun). Then the few best,
-    # and what was heard, in full: after a garbled verb the later words still
-    # tell ("Repamma Chicken Koop in 3 days": three words of context lost that
-    # repair on the dev half).
-    alone = None if next_logprobs is None else next_logprobs(before, [w for w, _v in cues])
+    before = text[: slot.start]
+    # First each cue's first word right after the words before it: the
+    # decoder is causal, so a word needs nothing after it, and these texts
+    # are short (or, with `next_logprobs`, only its first token: the rest of
+    # a word is nearly certain once it has begun). Then the cues of the few
+    # best first words, and what was heard, in full: after a garbled verb the
+    # later words still tell ("Repamma Chicken Koop in 3 days": three words
+    # of context lost that repair on the dev half).
+    firsts = list(dict.fromkeys(cue.split()[0] for cue, _verb in verbs))
+    alone = None if next_logprobs is None else next_logprobs(before, firsts)
     if alone is None:  # no one-step scorer, or it stopped short
-        alone = _totals(token_probs, [before + w for w, _v in cues])
-    order = sorted(range(len(cues)), key=lambda i: alone[i], reverse=True)
-    finalists = [cues[i] for i in order[:_FINALISTS]]
-    totals = _totals(token_probs, [text, *(before + w + after for w, _v in finalists)])
-    share = by_verb(finalists, totals[1:])
+        alone = _totals(token_probs, [before + w for w in firsts])
+    order = sorted(range(len(firsts)), key=lambda i: alone[i], reverse=True)
+    finalists = _finalists(text, slot, verbs, [firsts[i] for i in order[:_FINALISTS]])
+    if not finalists:
+        return None
+    totals = _totals(token_probs, [text, *(f.text for f in finalists)])
+    share = by_verb([(f.cue, f.verb) for f in finalists], totals[1:])
     best_verb = max(share, key=lambda v: share[v])
     best = max(
-        (i for i, (_w, v) in enumerate(finalists) if v == best_verb), key=lambda i: totals[1 + i]
+        (i for i, f in enumerate(finalists) if f.verb == best_verb), key=lambda i: totals[1 + i]
     )
     if totals[0] - totals[1 + best] > KEEP_HEARD_LOGPROB:
         return None  # the decoder is far surer of what it wrote
-    word = finalists[best][0]
-    shift = len(word) - (slot.end - slot.start)
+    cue, end = finalists[best].cue, finalists[best].end
+    shift = len(cue) - (end - slot.start)
     moved = [w for w in words if w.end <= slot.start]
     moved.append(
-        WordProb(slot.start, slot.start + len(word), min(share[best_verb], RESCORED_VERB_MAX))
+        WordProb(slot.start, slot.start + len(cue), min(share[best_verb], RESCORED_VERB_MAX))
     )
-    moved += [
-        WordProb(w.start + shift, w.end + shift, w.prob) for w in words if w.start >= slot.end
-    ]
-    return Rescored(before + word + after, tuple(moved), text[slot.start : slot.end])
+    moved += [WordProb(w.start + shift, w.end + shift, w.prob) for w in words if w.start >= end]
+    return Rescored(before + cue + text[end:], tuple(moved), text[slot.start : end])
+
+
+class _Finalist(NamedTuple):
+    text: str  # the transcript with `cue` in place of the heard words up to `end`
+    cue: str
+    verb: str
+    end: int
+
+
+def _finalists(
+    text: str, slot: VerbSlot, verbs: Sequence[tuple[str, str]], firsts: Sequence[str]
+) -> list[_Finalist]:
+    """The cues of the best first words (best first), each span nearest the
+    cue's own length first, one per distinct text, as many as `_FULL_TEXTS`
+    allows with the heard text (each costs ~16-20 ms)."""
+    out: dict[str, _Finalist] = {}
+    for first in firsts:
+        for cue, verb in verbs:
+            n = len(cue.split())
+            if cue.split()[0] != first:
+                continue
+            for k in sorted(_spans(cue, slot), key=lambda k: abs(k - n - 0.1)):
+                end = slot.ends[k - 1]
+                candidate = text[: slot.start] + cue + text[end:]
+                if candidate != text:
+                    out.setdefault(candidate, _Finalist(candidate, cue, verb, end))
+    return list(out.values())[: _FULL_TEXTS - 1]
 
 
 def _totals(
