@@ -28,8 +28,15 @@ def test_no_slot_when_a_verb_was_heard_or_no_agent_or_nothing_follows() -> None:
     assert verb_slot("Tell Tariq to guard the village.", NAMES, VERBS) is None
     assert verb_slot("What time is it?", NAMES, VERBS) is None
     assert verb_slot("Ask Kofi to go.", NAMES, VERBS) is None  # nothing to act on
-    assert verb_slot("Get Imani at the smoke.", NAMES, VERBS) is None  # "look at" dropped
     assert verb_slot("Kofi, Tariq, put a fence up.", NAMES, VERBS) is None  # a second name
+
+
+def test_a_function_word_is_never_a_verb_alone_but_may_be_half_of_one() -> None:
+    text = "Get Imani at the smoke near the barn."  # "look at": "look" dropped
+    slot = verb_slot(text, NAMES, VERBS)
+    assert slot is not None and slot.least == 2
+    assert _spans("guard", slot) == [2] and _spans("look at", slot) == [2, 3, 4]
+    assert verb_slot("Get Imani at home.", NAMES, VERBS) is None  # no two words to replace
 
 
 @pytest.mark.parametrize(
@@ -160,6 +167,10 @@ def likes(wanted: str) -> Callable[[list[str]], list[list[float]]]:
          "Could you have Tariq put up a fence around the garden?", "put"),
         ("Get Imani to tell me I'm out of the new lambs.",
          "Get Imani to tell me about the new lambs.", "tell me I'm out of"),
+        ("Abeni, in fact, the storm by December 31.",
+         "Abeni, inspect, the storm by December 31.", "in fact"),
+        ("Get Tariq just count the ridge tonight.", "Get Tariq scout the ridge tonight.",
+         "just count"),
     ],
 )  # fmt: skip
 def test_a_verb_of_several_words_may_replace_several_heard_ones(
@@ -181,21 +192,22 @@ def test_a_verb_of_n_words_takes_n_minus_one_to_n_plus_two_heard_words() -> None
     slot = verb_slot(text, NAMES, VERBS)
     assert slot is not None and len(slot.ends) == 5  # one word always left to act on
     assert [k for k in range(1, 6) if k in _spans("update me on", slot)] == [2, 3, 4, 5]
-    assert _spans("guard", slot) == [1]
+    assert _spans("guard", slot) == [1, 2]  # a misheard word, or a verb heard as two
     short = verb_slot("Zuri, one two.", NAMES, VERBS)
     assert short is not None and _spans("update me on", short) == []  # needs 2 words or more
-    assert _spans("put up", short) == [1]
+    assert _spans("put up", short) == [1] and _spans("guard", short) == [1]
 
 
-def test_the_full_pass_is_one_batch_whatever_the_cues() -> None:
+def test_the_full_pass_is_sixteen_texts_at_most_whatever_the_cues() -> None:
     batches: list[list[str]] = []
 
     def flat(texts: list[str]) -> list[list[float]]:
         batches.append(texts)
         return [[0.5] for _ in texts]
 
-    def all_alike(prefix: str, words: list[str]) -> list[float]:
-        return [-1.0] * len(words)  # every first word ties: the most cues could qualify
+    def many_cues(prefix: str, words: list[str]) -> list[float]:
+        # the first words of the most cues: 25 candidate texts in all
+        return [-1.0 if w in ("make", "look", "let", "help") else -9.0 for w in words]
 
-    rescore("Zuri, one two three four five six seven.", (), NAMES, VERBS, flat, all_alike)
-    assert len(batches) == 1 and len(batches[0]) <= 12
+    rescore("Zuri, one two three four five six seven.", (), NAMES, VERBS, flat, many_cues)
+    assert [len(b) for b in batches] == [12, 4]  # the heard text and 15 finalists

@@ -44,7 +44,7 @@ _BATCH: Final = 12
 _FINALISTS: Final = 4
 # Texts force-decoded in full, the heard one among them: each costs ~16-20 ms
 # on one core (the encoder output is projected anew for every text).
-_FULL_TEXTS: Final = 12
+_FULL_TEXTS: Final = 16
 # Heard words one verb may replace, at most.
 _SPAN_MAX: Final = 5
 
@@ -56,6 +56,11 @@ class VerbSlot(NamedTuple):
     # always leaving one word after for the verb to act on: a verb of several
     # words may stand for several heard ones ("let me on" for "update me on").
     ends: tuple[int, ...] = ()
+    # The fewest heard words a verb may replace: 2 when the slot starts with a
+    # function word, which is never a misheard verb on its own ("Get Imani at
+    # the smoke": "look" was dropped) but may be half of one ("in fact" for
+    # "inspect", the dev half's espeak).
+    least: int = 1
 
 
 class Rescored(NamedTuple):
@@ -82,10 +87,13 @@ def verb_slot(text: str, names: Sequence[str], verbs: Sequence[tuple[str, str]])
     if len(after) < 2:  # a verb needs something after it to act on
         return None
     start, _end, first = after[0]
-    if first in {bare(n) for n in names} or first in _NOT_VERBS:
+    if first in {bare(n) for n in names}:
         return None  # "Kofi, Tariq, …": a second name, not a verb
     ends = tuple(_word_end(text, s, e) for s, e, _w in after[: min(_SPAN_MAX, len(after) - 1)])
-    return VerbSlot(start, ends[0], ends)
+    least = 2 if first in _NOT_VERBS else 1
+    if len(ends) < least:
+        return None
+    return VerbSlot(start, ends[0], ends, least)
 
 
 def _word_end(text: str, start: int, end: int) -> int:
@@ -94,12 +102,13 @@ def _word_end(text: str, start: int, end: int) -> int:
 
 
 def _spans(cue: str, slot: VerbSlot) -> list[int]:
-    """How many heard words a cue may replace: a one-word verb one (as a
-    misheard word), a verb of n words n-1 to n+2 ("up, let me on" for
-    "update me on", "gets to know" for "get to know")."""
+    """How many heard words a cue may replace: a one-word verb one or two
+    (a misheard word, or a verb heard as two: "just count" for "scout"), a
+    verb of n words n-1 to n+2 ("up, let me on" for "update me on", "gets to
+    know" for "get to know"); never fewer than the slot's `least`."""
     n = len(cue.split())
-    wanted = range(1, 2) if n == 1 else range(max(1, n - 1), n + 3)
-    return [k for k in wanted if k <= len(slot.ends)]
+    wanted = range(1, 3) if n == 1 else range(n - 1, n + 3)
+    return [k for k in wanted if slot.least <= k <= len(slot.ends)]
 
 
 def rescore(
@@ -166,20 +175,24 @@ class _Finalist(NamedTuple):
 def _finalists(
     text: str, slot: VerbSlot, verbs: Sequence[tuple[str, str]], firsts: Sequence[str]
 ) -> list[_Finalist]:
-    """The cues of the best first words (best first), each span nearest the
-    cue's own length first, one per distinct text, as many as `_FULL_TEXTS`
-    allows with the heard text (each costs ~16-20 ms)."""
-    out: dict[str, _Finalist] = {}
-    for first in firsts:
+    """The cues of the best first words, one per distinct text, as many as
+    `_FULL_TEXTS` allows with the heard text (each costs ~16-20 ms): every
+    cue in as many heard words as it has first (best first word first), then
+    one more, one fewer, two more."""
+    ranked: list[tuple[float, int, _Finalist]] = []
+    for rank, first in enumerate(firsts):
         for cue, verb in verbs:
-            n = len(cue.split())
             if cue.split()[0] != first:
                 continue
-            for k in sorted(_spans(cue, slot), key=lambda k: abs(k - n - 0.1)):
+            n = len(cue.split())
+            for k in _spans(cue, slot):
                 end = slot.ends[k - 1]
-                candidate = text[: slot.start] + cue + text[end:]
-                if candidate != text:
-                    out.setdefault(candidate, _Finalist(candidate, cue, verb, end))
+                candidate = _Finalist(text[: slot.start] + cue + text[end:], cue, verb, end)
+                ranked.append((abs(k - n - 0.1), rank, candidate))
+    out: dict[str, _Finalist] = {}
+    for _apart, _rank, candidate in sorted(ranked, key=lambda r: r[:2]):
+        if candidate.text != text:
+            out.setdefault(candidate.text, candidate)
     return list(out.values())[: _FULL_TEXTS - 1]
 
 
