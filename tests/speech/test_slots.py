@@ -84,11 +84,27 @@ def test_loops_and_prompt_echoes_are_seen(text: str, loop: bool) -> None:
         ("Tell everyone to rest", None),
         ("map the grove path", None),
         ("as soon as you can, map it", None),
+        # a name split in two where the address goes (espeak's Imani, Abeni)
+        ("Tell me many to survey the hills.", "me many"),
+        ("Get the money to guard the orchard.", "the money"),
+        # ... only there: a verb, a pronoun, a group, a plain start
+        ("Tell me about the harvest.", None),
+        ("Let me know about the fence.", None),
+        ("Tell the team to rest.", None),
+        ("Tell me to rest.", None),
+        ("A storm, they say, is coming.", None),
     ],
 )
 def test_the_name_slot_is_found_where_the_words_put_a_name(text: str, slot: str | None) -> None:
     found = name_slot(text, NAMES)
     assert (None if found is None else text[found[0] : found[1]]) == slot
+
+
+def test_two_words_before_to_are_a_split_slot_and_a_name_split_by_a_short_word_is_fused() -> None:
+    split = name_slot("Get the money to guard the orchard.", NAMES)
+    assert split is not None and split.split and not split.fused
+    fused = name_slot("Tell a mani to map the orchard", NAMES)
+    assert fused is not None and fused.fused and not fused.split
 
 
 def test_posteriors_are_a_distribution_best_first() -> None:

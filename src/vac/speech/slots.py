@@ -34,6 +34,8 @@ _NOT_NAMES: Final = frozenset(
 )  # fmt: skip
 # Short words Whisper splits a name into ("a mani", "a benny", "him any").
 _NAME_ONSETS: Final = frozenset({"a", "an", "him", "her", "i", "you", "your", "are", "is"})
+# ... and two more, only right before "to" ("tell me many to…" for Imani).
+_SPLIT_ONSETS: Final = frozenset({"me", "the"})
 _WORD: Final = re.compile(r"\S+")
 _LETTERS: Final = re.compile(r"[^a-z']")
 # A run of this many roster names in a row is the prompt echoed, not speech.
@@ -157,6 +159,9 @@ class Slot(NamedTuple):
     end: int
     lead: str = ""
     fused: bool = False  # a cue fused with the name, or a name split in two
+    # Two words that may be a name split in two or words said ("the money",
+    # "the kids"): the name must come nearer than for one word (stt.py).
+    split: bool = False
 
 
 def name_slot(text: str, names: Sequence[str]) -> Slot | None:
@@ -188,6 +193,14 @@ def name_slot(text: str, names: Sequence[str]) -> Slot | None:
     if at is None:
         return None
     first = spans[at][2]
+    if first in _SPLIT_ONSETS and at + 2 < len(spans) and spans[at + 2][2] == "to":
+        if spans[at + 1][2] in roster | _NOT_NAMES:
+            return None  # "tell the team to…"
+        # "Tell me many to…", "get the money to…": a name split in two
+        # before "to" (only there: "tell me about…" is a verb); or words
+        # ("tell the kids to…"), which the decoder is far surer of.
+        end = spans[at + 1][1] - _trailing_punct(text, spans[at + 1])
+        return Slot(spans[at][0], end, split=True)
     if not first or (first in _NOT_NAMES and first not in _NAME_ONSETS):
         return None
     if first in _NAME_ONSETS:
