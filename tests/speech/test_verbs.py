@@ -35,7 +35,7 @@ def test_a_function_word_is_never_a_verb_alone_but_may_be_half_of_one() -> None:
     text = "Get Imani at the smoke near the barn."  # "look at": "look" dropped
     slot = verb_slot(text, NAMES, VERBS)
     assert slot is not None and slot.least == 2
-    assert _spans("guard", slot) == [2] and _spans("look at", slot) == [2, 3, 4]
+    assert _spans("guard", slot) == [2] and _spans("look at", slot) == [2, 3]
     assert verb_slot("Get Imani at home.", NAMES, VERBS) is None  # no two words to replace
 
 
@@ -129,7 +129,8 @@ def test_a_one_step_first_pass_replaces_the_short_forced_decodes() -> None:
     text = "Tell Tariq to God the village."
     got = rescore(text, (), NAMES, VERBS, recording, one_step)
     assert got is not None and got.text == "Tell Tariq to guard the village."
-    assert steps == [("Tell Tariq to ", FIRSTS)]  # one call, every first word once
+    # one call: every first word once, and the heard word's
+    assert steps == [("Tell Tariq to ", [*FIRSTS, "God"])]
     tried = [t for b in batches for t in b]
     assert len(batches) == 1 and tried[0] == text  # the heard text and the finalists in full
 
@@ -165,8 +166,6 @@ def likes(wanted: str) -> Callable[[list[str]], list[list[float]]]:
          "Can you have Imani get to know the new teacher?", "gets to know"),
         ("Could you have Tariq put a fence around the garden?",
          "Could you have Tariq put up a fence around the garden?", "put"),
-        ("Get Imani to tell me I'm out of the new lambs.",
-         "Get Imani to tell me about the new lambs.", "tell me I'm out of"),
         ("Abeni, in fact, the storm by December 31.",
          "Abeni, inspect, the storm by December 31.", "in fact"),
         ("Get Tariq just count the ridge tonight.", "Get Tariq scout the ridge tonight.",
@@ -187,18 +186,18 @@ def test_a_verb_of_several_words_may_replace_several_heard_ones(
     assert said[got.words[-1].start : got.words[-1].end] == heard[-8:]
 
 
-def test_a_verb_of_n_words_takes_n_minus_one_to_n_plus_two_heard_words() -> None:
+def test_a_verb_of_n_words_takes_n_minus_one_to_n_plus_one_heard_words() -> None:
     text = "Zuri, one two three four five six seven."
     slot = verb_slot(text, NAMES, VERBS)
     assert slot is not None and len(slot.ends) == 5  # one word always left to act on
-    assert [k for k in range(1, 6) if k in _spans("update me on", slot)] == [2, 3, 4, 5]
+    assert _spans("update me on", slot) == [2, 3, 4]
     assert _spans("guard", slot) == [1, 2]  # a misheard word, or a verb heard as two
     short = verb_slot("Zuri, one two.", NAMES, VERBS)
     assert short is not None and _spans("update me on", short) == []  # needs 2 words or more
     assert _spans("put up", short) == [1] and _spans("guard", short) == [1]
 
 
-def test_the_full_pass_is_sixteen_texts_at_most_whatever_the_cues() -> None:
+def test_the_full_pass_is_one_batch_whatever_the_cues() -> None:
     batches: list[list[str]] = []
 
     def flat(texts: list[str]) -> list[list[float]]:
@@ -210,4 +209,25 @@ def test_the_full_pass_is_sixteen_texts_at_most_whatever_the_cues() -> None:
         return [-1.0 if w in ("make", "look", "let", "help") else -9.0 for w in words]
 
     rescore("Zuri, one two three four five six seven.", (), NAMES, VERBS, flat, many_cues)
-    assert [len(b) for b in batches] == [12, 4]  # the heard text and 15 finalists
+    assert [len(b) for b in batches] == [12]  # the heard text and 11 finalists
+
+
+def test_no_full_pass_when_the_heard_word_starts_far_likelier_than_any_verb() -> None:
+    batches: list[list[str]] = []
+
+    def recording(texts: list[str]) -> list[list[float]]:
+        batches.append(texts)
+        return fake(texts)
+
+    def heard_far_ahead(prefix: str, words: list[str]) -> list[float]:
+        return [-1.0 if w == "Tell" else -6.0 for w in words]  # 5 nats over any verb
+
+    text = "Kofi, Tell the story of the village."
+    assert rescore(text, (), NAMES, VERBS, recording, heard_far_ahead) is None
+    assert batches == []  # not one text force-decoded
+
+    def heard_close(prefix: str, words: list[str]) -> list[float]:
+        return [-1.0 if w == "Tell" else -4.0 for w in words]  # 3 nats: a verb may fit
+
+    rescore(text, (), NAMES, VERBS, recording, heard_close)
+    assert batches and batches[0][0] == text

@@ -42,9 +42,10 @@ _BATCH: Final = 12
 # First words whose verbs are scored with the whole sentence after the first,
 # short pass.
 _FINALISTS: Final = 4
-# Texts force-decoded in full, the heard one among them: each costs ~16-20 ms
-# on one core (the encoder output is projected anew for every text).
-_FULL_TEXTS: Final = 16
+# Texts force-decoded in full, the heard one among them: one batch. Each text
+# costs ~6 ms plus ~0.5 ms a token on one core (measured, batches of 8); 16
+# rescued one more dev command but put held-out's `ack` p95 at once over 400 ms.
+_FULL_TEXTS: Final = 12
 # Heard words one verb may replace, at most.
 _SPAN_MAX: Final = 5
 
@@ -104,10 +105,11 @@ def _word_end(text: str, start: int, end: int) -> int:
 def _spans(cue: str, slot: VerbSlot) -> list[int]:
     """How many heard words a cue may replace: a one-word verb one or two
     (a misheard word, or a verb heard as two: "just count" for "scout"), a
-    verb of n words n-1 to n+2 ("up, let me on" for "update me on", "gets to
-    know" for "get to know"); never fewer than the slot's `least`."""
+    verb of n words n-1 to n+1 ("up, let me on" for "update me on", "gets to
+    know" for "get to know"; n+2 rescued one more dev command, "tell me I'm
+    out of", for a second batch); never fewer than the slot's `least`."""
     n = len(cue.split())
-    wanted = range(1, 3) if n == 1 else range(n - 1, n + 3)
+    wanted = range(1, 3) if n == 1 else range(n - 1, n + 2)
     return [k for k in wanted if slot.least <= k <= len(slot.ends)]
 
 
@@ -140,11 +142,17 @@ def rescore(
     # later words still tell ("Repamma Chicken Koop in 3 days": three words
     # of context lost that repair on the dev half).
     firsts = list(dict.fromkeys(cue.split()[0] for cue, _verb in verbs))
-    alone = None if next_logprobs is None else next_logprobs(before, firsts)
+    heard_first = text[slot.start : slot.end].split()[0]
+    alone = None if next_logprobs is None else next_logprobs(before, [*firsts, heard_first])
+    if alone is not None and alone[-1] - max(alone[:-1]) > KEEP_HEARD_LOGPROB:
+        # The decoder is far surer of the heard word's start than of any
+        # verb's: the full pass would keep it (dev: 2 of the 4 slots it kept,
+        # 7.9 and 5.5 nats; every replaced verb was within 1.8), at ~200 ms.
+        return None
     if alone is None:  # no one-step scorer, or it stopped short
         alone = _totals(token_probs, [before + w for w in firsts])
-    order = sorted(range(len(firsts)), key=lambda i: alone[i], reverse=True)
-    finalists = _finalists(text, slot, verbs, [firsts[i] for i in order[:_FINALISTS]])
+    order = sorted(range(len(firsts)), key=lambda i: alone[i], reverse=True)[:_FINALISTS]
+    finalists = _finalists(text, slot, verbs, [firsts[i] for i in order])
     if not finalists:
         return None
     totals = _totals(token_probs, [text, *(f.text for f in finalists)])
@@ -176,9 +184,9 @@ def _finalists(
     text: str, slot: VerbSlot, verbs: Sequence[tuple[str, str]], firsts: Sequence[str]
 ) -> list[_Finalist]:
     """The cues of the best first words, one per distinct text, as many as
-    `_FULL_TEXTS` allows with the heard text (each costs ~16-20 ms): every
+    `_FULL_TEXTS` allows with the heard text (each costs ~15 ms): every
     cue in as many heard words as it has first (best first word first), then
-    one more, one fewer, two more."""
+    one more, then one fewer."""
     ranked: list[tuple[float, int, _Finalist]] = []
     for rank, first in enumerate(firsts):
         for cue, verb in verbs:
