@@ -92,6 +92,9 @@ def test_loops_and_prompt_echoes_are_seen(text: str, loop: bool) -> None:
         ("Let me know about the fence.", None),
         ("Tell the team to rest.", None),
         ("Tell me to rest.", None),
+        ("Can you tell me how to fix the gate?", None),
+        ("Tell me, Bob, to go.", None),
+        ("Let me — to go.", None),
         ("A storm, they say, is coming.", None),
     ],
 )

@@ -258,13 +258,17 @@ def test_a_verb_of_several_words_replaces_the_words_it_was_heard_as(
         "Get Imani at the smoke near the barn",
     ],
 )
-def test_words_that_are_no_verb_stay_as_they_were_said(whisper: WhisperStt, said: str) -> None:
+@pytest.mark.parametrize("one_step", [True, False], ids=["one-step", "forced"])
+def test_words_that_are_no_verb_stay_as_they_were_said(
+    whisper: WhisperStt, said: str, one_step: bool
+) -> None:
     from vac.intent import verb_words
     from vac.speech.verbs import rescore
 
     cut, frames = _encoded(whisper, _espeak_pcm(said))
     token_probs = functools.partial(whisper._forced, cut, frames)
-    got = rescore(said + ".", (), NAMES, verb_words(), token_probs, None)
+    first = functools.partial(whisper._first_tokens, cut) if one_step else None
+    got = rescore(said + ".", (), NAMES, verb_words(), token_probs, first)
     assert got is None, got
 
 
@@ -279,6 +283,7 @@ def test_words_that_are_no_verb_stay_as_they_were_said(whisper: WhisperStt, said
         ("Tell the kids to wash up", "joe", "Tell the kids to"),
         ("Get the dog to stop barking", "espeak-en-us", "Get the dog to"),
         ("Let me try to fix it", "joe", "Let me try to"),
+        ("Tell me how to get to the barn", "espeak-en-us", "Tell me how to"),
     ],
 )  # fmt: skip
 def test_a_name_split_in_two_before_to_is_rescored_and_words_said_there_are_kept(
@@ -288,5 +293,8 @@ def test_a_name_split_in_two_before_to_is_rescored_and_words_said_there_are_kept
 
     result = whisper.transcribe(np.frombuffer(render(said, voice), dtype="<i2"), final=True)
     assert result.text.startswith(heard), result.text
-    if result.heard_name is not None:  # a name it did not write: flagged
-        assert _slot_prob(result) < 0.5
+    if "Imani" in heard:  # tiny.en wrote two words there, and the slot took them back
+        assert result.heard_name is not None and " " in result.heard_name, result.heard_name
+        assert _slot_prob(result) < 0.5  # a name it did not write: flagged
+    else:
+        assert result.heard_name is None

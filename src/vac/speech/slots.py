@@ -36,6 +36,7 @@ _NOT_NAMES: Final = frozenset(
 _NAME_ONSETS: Final = frozenset({"a", "an", "him", "her", "i", "you", "your", "are", "is"})
 # ... and two more, only right before "to" ("tell me many to…" for Imani).
 _SPLIT_ONSETS: Final = frozenset({"me", "the"})
+_QUESTION_WORDS: Final = frozenset({"how", "what", "where", "when", "why", "which", "who"})
 _WORD: Final = re.compile(r"\S+")
 _LETTERS: Final = re.compile(r"[^a-z']")
 # A run of this many roster names in a row is the prompt echoed, not speech.
@@ -158,9 +159,12 @@ class Slot(NamedTuple):
     start: int
     end: int
     lead: str = ""
-    fused: bool = False  # a cue fused with the name, or a name split in two
-    # Two words that may be a name split in two or words said ("the money",
-    # "the kids"): the name must come nearer than for one word (stt.py).
+    # A cue fused with the name ("Telsuri"), or a name split by a short word
+    # ("a mani"): the best name always replaces the heard words.
+    fused: bool = False
+    # "me"/"the" and a word before "to": a name split in two ("the money") or
+    # words said ("the kids"); the name must come nearer than for one word
+    # (stt.py), and a slot kept as said is no address (speech/verbs.py).
     split: bool = False
 
 
@@ -194,8 +198,13 @@ def name_slot(text: str, names: Sequence[str]) -> Slot | None:
         return None
     first = spans[at][2]
     if first in _SPLIT_ONSETS and at + 2 < len(spans) and spans[at + 2][2] == "to":
-        if spans[at + 1][2] in roster | _NOT_NAMES:
-            return None  # "tell the team to…"
+        second = spans[at + 1][2]
+        if (
+            not second
+            or second in roster | _NOT_NAMES | _QUESTION_WORDS
+            or text[spans[at][0] : spans[at][1]].endswith(",")
+        ):
+            return None  # "tell the team to…", "tell me how to…", "tell me, Bob, to…"
         # "Tell me many to…", "get the money to…": a name split in two
         # before "to" (only there: "tell me about…" is a verb); or words
         # ("tell the kids to…"), which the decoder is far surer of.

@@ -5,8 +5,9 @@ tiny.en turns espeak's verbs into other words ("guard" → "God", "build" →
 do, and asks again. Right after the agent's name ("ask Zuri to ___ the
 orchard", "Zuri, ___ the path") the words that can stand are the lexicon's
 verbs: each is put into the slot and force-decoded, as the name slot is
-(docs/stt.md). The best verb replaces the heard word unless the decoder is
-far surer of what it wrote. Its evidence is capped below the intent layer's
+(docs/stt.md), in place of one heard word or a few ("God" → guard, "let me
+on" → update me on). The best verb replaces the heard words unless the
+decoder is far surer of what it wrote. Its evidence is capped below the intent layer's
 verb threshold, so the draft always flags it: a verb the decoder did not
 write is never a sure one.
 
@@ -32,8 +33,9 @@ KEEP_HEARD_LOGPROB: Final = 4.0
 RESCORED_VERB_MAX: Final = 0.25
 # Words between the name and the verb: "ask Zuri to guard…", "Zuri, please guard…".
 _FILLERS: Final = frozenset({"to", "please", "go"})
-# A function word in the slot means the verb was dropped, not misheard ("Get
-# Imani at the smoke" for "look at"): putting a verb in its place guesses.
+# A function word alone in the slot means the verb was dropped, not misheard
+# ("Get Imani at the smoke" for "look at"): putting a verb in its place
+# guesses. It may still be the start of a verb heard as two words ("in fact").
 _NOT_VERBS: Final = frozenset(
     {"a", "an", "the", "at", "on", "in", "of", "for", "with", "by", "from", "about", "into"}
 )
@@ -46,8 +48,11 @@ _FINALISTS: Final = 4
 # costs ~6 ms plus ~0.5 ms a token on one core (measured, batches of 8); 16
 # rescued one more dev command but put held-out's `ack` p95 at once over 400 ms.
 _FULL_TEXTS: Final = 12
-# Heard words one verb may replace, at most.
+# Heard words one verb may replace, at most: the longest cue ("let me know
+# about") is 4 words, and n+1 are tried.
 _SPAN_MAX: Final = 5
+# A word ending a sentence ends the words a verb may replace.
+_SENTENCE_END: Final = (".", "?", "!")
 
 
 class VerbSlot(NamedTuple):
@@ -77,7 +82,10 @@ def verb_slot(text: str, names: Sequence[str], verbs: Sequence[tuple[str, str]])
     if any(w in cues for _s, _e, w in spans):
         return None  # a verb was heard: the parser finds it
     slot = name_slot(text, names)
-    if slot is None:
+    if slot is None or slot.split:
+        # A split slot still here was kept as said ("Let me try to open the
+        # jar"): words, not a name; had a name replaced them, it would be a
+        # plain slot now.
         return None
     after = [s for s in spans if s[0] >= slot.end and s[2]]
     while after and after[0][2] in _FILLERS:
@@ -87,14 +95,21 @@ def verb_slot(text: str, names: Sequence[str], verbs: Sequence[tuple[str, str]])
         return None  # a verb of several words where the verb goes: "get to know"
     if len(after) < 2:  # a verb needs something after it to act on
         return None
+    roster = {bare(n) for n in names}
     start, _end, first = after[0]
-    if first in {bare(n) for n in names}:
+    if first in roster:
         return None  # "Kofi, Tariq, …": a second name, not a verb
-    ends = tuple(_word_end(text, s, e) for s, e, _w in after[: min(_SPAN_MAX, len(after) - 1)])
+    ends: list[int] = []
+    for s, e, w in after[: min(_SPAN_MAX, len(after) - 1)]:
+        if w in roster:
+            break  # a verb never swallows a name ("Ask Muri, Tom, and Imani, …")
+        ends.append(_word_end(text, s, e))
+        if text[s:e].endswith(_SENTENCE_END):
+            break  # nor runs into the next sentence
     least = 2 if first in _NOT_VERBS else 1
     if len(ends) < least:
         return None
-    return VerbSlot(start, ends[0], ends, least)
+    return VerbSlot(start, ends[0], tuple(ends), least)
 
 
 def _word_end(text: str, start: int, end: int) -> int:
@@ -142,7 +157,7 @@ def rescore(
     # later words still tell ("Repamma Chicken Koop in 3 days": three words
     # of context lost that repair on the dev half).
     firsts = list(dict.fromkeys(cue.split()[0] for cue, _verb in verbs))
-    heard_first = text[slot.start : slot.end].split()[0]
+    heard_first = text[slot.start : slot.end]
     alone = None if next_logprobs is None else next_logprobs(before, [*firsts, heard_first])
     if alone is not None and alone[-1] - max(alone[:-1]) > KEEP_HEARD_LOGPROB:
         # The decoder is far surer of the heard word's start than of any
@@ -187,18 +202,22 @@ def _finalists(
     `_FULL_TEXTS` allows with the heard text (each costs ~15 ms): every
     cue in as many heard words as it has first (best first word first), then
     one more, then one fewer."""
-    ranked: list[tuple[float, int, _Finalist]] = []
+    ranked: list[tuple[tuple[bool, bool, int, int], _Finalist]] = []
     for rank, first in enumerate(firsts):
         for cue, verb in verbs:
+            n = len(cue.split())
             if cue.split()[0] != first:
                 continue
-            n = len(cue.split())
             for k in _spans(cue, slot):
                 end = slot.ends[k - 1]
                 candidate = _Finalist(text[: slot.start] + cue + text[end:], cue, verb, end)
-                ranked.append((abs(k - n - 0.1), rank, candidate))
+                # its own length first, then longer, then shorter; then the
+                # better first word; then the longer cue, so that a text
+                # several cues give ("make friends" in 2 words, "make" in 1)
+                # counts for the cue that says the most.
+                ranked.append(((k != n, k < n, rank, -n), candidate))
     out: dict[str, _Finalist] = {}
-    for _apart, _rank, candidate in sorted(ranked, key=lambda r: r[:2]):
+    for _key, candidate in sorted(ranked, key=lambda r: r[0]):
         if candidate.text != text:
             out.setdefault(candidate.text, candidate)
     return list(out.values())[: _FULL_TEXTS - 1]
