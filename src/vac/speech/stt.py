@@ -403,12 +403,17 @@ class WhisperStt:
             return heard
         before, after = heard.text[: slot.start] + slot.lead, heard.text[slot.end :]
         near = sl.lookahead(after)
-        texts = [heard.text[: slot.end] + near, *(before + n + near for n in self._vocabulary)]
+        # The heard text is scored only when it is no roster name: it can only
+        # be kept then (a roster name heard is one of the names' texts).
+        texts = [] if on_roster else [heard.text[: slot.end] + near]
+        texts += [before + n + near for n in self._vocabulary]
         token_lists = [self._encode(t) for t in texts]
         # Without the padding past 2 s, as the verb slot and the replies: the
         # same transcript on all 225 dev items, the name slot ~10 ms cheaper.
         cut = _cut(encoded, frames)
         totals = [rp.total(p) for p in self._align(cut, self._start, token_lists, frames)]
+        if on_roster:
+            totals.insert(0, -math.inf)  # not scored, never read
         names = posteriors(self._vocabulary, totals[1:])
         best = names[0]
         if on_roster:
