@@ -97,9 +97,23 @@ VERB_CUES: Final[Mapping[str, str]] = {
         ],
         "Investigate",
     ),
-    **dict.fromkeys(["protect", "guard", "watch over", "defend", "shield", "watch"], "Protect"),
+    **dict.fromkeys(
+        [
+            "protect",
+            "guard",
+            "watch over",
+            "defend",
+            "shield",
+            "watch",
+            "keep an eye on",
+            "keep watch over",
+        ],
+        "Protect",
+    ),
     **dict.fromkeys(["build", "make", "craft", "construct", "put up", "assemble"], "Build"),
-    **dict.fromkeys(["support", "help", "assist", "comfort", "help out"], "Support"),
+    **dict.fromkeys(
+        ["support", "help", "assist", "comfort", "help out", "take care of"], "Support"
+    ),
     **dict.fromkeys(
         ["befriend", "make friends with", "make friends", "visit", "get to know", "say hello to"],
         "Befriend",
