@@ -412,9 +412,8 @@ class WhisperStt:
         # same transcript on all 225 dev items, the name slot ~10 ms cheaper.
         cut = _cut(encoded, frames)
         totals = [rp.total(p) for p in self._align(cut, self._start, token_lists, frames)]
-        if on_roster:
-            totals.insert(0, -math.inf)  # not scored, never read
-        names = posteriors(self._vocabulary, totals[1:])
+        by_name = totals if on_roster else totals[1:]
+        names = posteriors(self._vocabulary, by_name)
         best = names[0]
         if on_roster:
             # A roster name was heard: keep it. Scored without the prompt, rare
@@ -428,7 +427,7 @@ class WhisperStt:
             )
             return heard._replace(words=sure, names=names, name_heard=said)
         keep = _KEEP_SPLIT_LOGPROB if slot.split else _KEEP_HEARD_LOGPROB
-        if not slot.fused and totals[0] - totals[1 + self._vocabulary.index(best.name)] > keep:
+        if not slot.fused and totals[0] - by_name[self._vocabulary.index(best.name)] > keep:
             # The decoder is far surer of what it wrote ("the team", "Bob"):
             # keep it; the parser asks who was meant.
             return heard._replace(names=names, name_heard=said)

@@ -57,16 +57,20 @@ _SENTENCE_END: Final = (".", "?", "!")
 
 class VerbSlot(NamedTuple):
     start: int
-    end: int  # the first word's end, trailing punctuation excluded
     # Where the 1st, 2nd, ... word from `start` ends (punctuation excluded),
     # always leaving one word after for the verb to act on: a verb of several
     # words may stand for several heard ones ("let me on" for "update me on").
-    ends: tuple[int, ...] = ()
+    ends: tuple[int, ...]
     # The fewest heard words a verb may replace: 2 when the slot starts with a
     # function word, which is never a misheard verb on its own ("Get Imani at
     # the smoke": "look" was dropped) but may be half of one ("in fact" for
     # "inspect", the dev half's espeak).
     least: int = 1
+
+    @property
+    def end(self) -> int:
+        """The first word's end, trailing punctuation excluded."""
+        return self.ends[0]
 
 
 class Rescored(NamedTuple):
@@ -109,7 +113,7 @@ def verb_slot(text: str, names: Sequence[str], verbs: Sequence[tuple[str, str]])
     least = 2 if first in _NOT_VERBS else 1
     if len(ends) < least:
         return None
-    return VerbSlot(start, ends[0], tuple(ends), least)
+    return VerbSlot(start, tuple(ends), least)
 
 
 def _word_end(text: str, start: int, end: int) -> int:
