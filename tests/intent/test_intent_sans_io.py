@@ -1,4 +1,4 @@
-"""vac.intent is sans-IO: it imports only stdlib computation, msgspec,
+"""vac.intent is sans-IO: it imports only stdlib computation (difflib among it), msgspec,
 rapidfuzz, jellyfish, vac.protocol.objective and its lifecycle table — no clocks, no randomness."""
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ ALLOWED_ROOTS = {
     "contextlib",
     "copy",
     "dataclasses",
+    "difflib",
     "datetime",
     "enum",
     "re",

@@ -298,3 +298,36 @@ def test_a_name_split_in_two_before_to_is_rescored_and_words_said_there_are_kept
         assert _slot_prob(result) < 0.5  # a name it did not write: flagged
     else:
         assert result.heard_name is None
+
+
+def test_a_command_the_best_hypothesis_lost_is_drafted_from_the_next(
+    whisper: WhisperStt,
+) -> None:
+    # The real twin of tests/intent/test_intent_alternatives.py: espeak's
+    # "patch the roof" (the dev half) is written "passionate roof" by the
+    # beam's best hypothesis, and "patch the roof" by the next one.
+    import datetime as dt
+
+    from benchmarks.understanding import render
+    from vac import intent
+    from vac.runtime.heard import evidence_of
+    from vac.speech.nbest import words_of
+
+    said = "Could you have Tariq patch the roof by Friday"
+    pcm = np.frombuffer(render(said, "espeak-en-gb-x-rp"), dtype="<i2")
+    result = whisper.transcribe(pcm, final=True)
+    assert "patch" not in result.text, result.text
+    keys = [words_of(a.text) for a in result.alternatives]
+    assert 0 < len(keys) == len(set(keys)) and words_of(result.text) not in keys
+    got = intent.understand(
+        result.text,
+        confidence=result.confidence,
+        evidence=evidence_of(result),
+        now=dt.datetime(2026, 12, 2, 10, 0, tzinfo=dt.UTC),
+        roster=intent.default_roster(),
+        current_agent=None,
+        objective_id="o-1",
+    )
+    assert isinstance(got, intent.Draft), got
+    assert (got.objective.agent, got.objective.verb) == ("Tariq", "Repair")
+    assert "verb" in got.uncertain

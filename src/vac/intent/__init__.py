@@ -4,6 +4,7 @@ Sans-IO: no asyncio, no sockets, no clock reads (every `now` is passed in),
 no randomness (ids are passed in). See docs/intent.md.
 """
 
+from vac.intent.alternatives import Alternative
 from vac.intent.commitments import OPEN_ENDED_DAYS, with_commitments
 from vac.intent.errors import (
     FieldError,
@@ -104,6 +105,7 @@ __all__ = [
     "SPOKEN_REJECT_MIN_CONFIDENCE",
     "SQUAD_KINDS",
     "Agent",
+    "Alternative",
     "AuditEvent",
     "BanterThrottle",
     "Checkpoint",

@@ -24,6 +24,7 @@ from typing import Final
 
 import msgspec
 
+from vac.intent import alternatives as alt
 from vac.intent import lexicon as lx
 from vac.intent.gate import REJECT_MIN_CONFIDENCE
 from vac.intent.parser import MIN_CONFIDENCE, Clarify, Draft, parse
@@ -96,6 +97,8 @@ class Evidence(msgspec.Struct, frozen=True):
     replies: tuple[ReplyChoice, ...] = ()
     # The words the name slot held as the recogniser wrote them, when `names` were scored.
     name_heard: str | None = None
+    # The beam's other hypotheses, best first (`intent.alternatives`).
+    alternatives: tuple[alt.Alternative, ...] = ()
 
 
 def reply_floor(kind: str, *, weighed: bool) -> float:
@@ -158,26 +161,51 @@ def understand(
     utterance floor. Spoken words pass a lower floor, the parser is told what
     the recogniser heard in the name slot and the roster name it ranked first
     there (`parse(near=)`) and that the words were heard (`spoken=True`), and
-    the draft is weighed slot by slot.
+    the draft is weighed slot by slot. When the words give no command (no
+    verb, no target, no known name), the recogniser's next hypotheses are
+    tried (`intent.alternatives`).
     """
     heard = evidence if evidence is not None and evidence.words else None
     near = None
     if heard is not None and heard.names and heard.name_heard:
         near = (heard.name_heard, heard.names[0].name)
-    result = parse(
-        text,
-        confidence=confidence,
-        now=now,
-        roster=roster,
-        current_agent=current_agent,
-        objective_id=objective_id,
-        min_confidence=MIN_CONFIDENCE if heard is None else SPOKEN_MIN_CONFIDENCE,
-        near=near,
-        spoken=heard is not None,
-    )
-    if heard is None or not isinstance(result, Draft):
+
+    def parse_as(words: str) -> Draft | Clarify:
+        return parse(
+            words,
+            confidence=confidence,
+            now=now,
+            roster=roster,
+            current_agent=current_agent,
+            objective_id=objective_id,
+            min_confidence=MIN_CONFIDENCE if heard is None else SPOKEN_MIN_CONFIDENCE,
+            near=near,
+            spoken=heard is not None,
+        )
+
+    result = parse_as(text)
+    if heard is None:
         return result
-    return weigh(result, heard)
+    if isinstance(result, Draft):
+        return weigh(result, heard)
+    return _next_hypothesis(text, result, heard, parse_as)
+
+
+def _next_hypothesis(
+    text: str, first: Clarify, heard: Evidence, parse_as: Callable[[str], Draft | Clarify]
+) -> Draft | Clarify:
+    """The first of the beam's other hypotheses that parses to a draft, weighed
+    with its unshared words unsure; else the best hypothesis's question."""
+    if first.reason not in alt.RETRY_REASONS or alt.said_as_statement(text):
+        return first
+    for other in heard.alternatives:
+        if other.behind > alt.MAX_BEHIND:
+            continue
+        got = parse_as(other.text)
+        if isinstance(got, Draft):
+            words = tuple(WordProb(*w) for w in alt.carried(text, heard.words, other.text))
+            return weigh(got, msgspec.structs.replace(heard, words=words))
+    return first
 
 
 def flagged_summary(summary: str, flags: Sequence[UncertainField]) -> str:

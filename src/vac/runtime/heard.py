@@ -33,4 +33,5 @@ def evidence_of(result: Transcript) -> intent.Evidence | None:
         names=tuple(intent.NameChoice(n.name, n.posterior) for n in result.names),
         replies=tuple(intent.ReplyChoice(r.kind, r.text, r.logprob) for r in result.replies),
         name_heard=result.name_heard,
+        alternatives=tuple(intent.Alternative(a.text, a.behind) for a in result.alternatives),
     )

@@ -18,6 +18,8 @@ from typing import Any, Final, NamedTuple
 import msgspec
 import numpy as np
 
+from vac.speech.nbest import Alternative
+
 # Words that put a name right after them: "ask Kofi to…", "tell Imani…".
 _CUES: Final = frozenset({"ask", "tell", "have", "get", "let", "remind", "and"})
 # "Ask" as Whisper sometimes writes it, only as the first word ("as soon as…").
@@ -285,6 +287,7 @@ class Decoded(NamedTuple):
     no_speech_prob: float
     tokens: list[int]
     probs: list[float] | None  # each token's probability, when the decoder gave it
+    alternatives: tuple[Alternative, ...] = ()  # the beam's other hypotheses (speech/nbest)
 
 
 def without_repeats(decoded: Decoded, pieces: Sequence[str]) -> Decoded:

@@ -25,6 +25,7 @@ import msgspec
 import numpy as np
 import numpy.typing as npt
 
+from vac.speech import forced, nbest
 from vac.speech import replies as rp
 from vac.speech import slots as sl
 from vac.speech import verbs as vb
@@ -120,6 +121,8 @@ class Transcript(msgspec.Struct, frozen=True):
     # A short final heard while a reply was expected: the free transcript and
     # the best reply phrases of each kind, scored against the audio, best first.
     replies: tuple[rp.ReplyScore, ...] = ()
+    # The beam's other hypotheses of a final, best first (speech/nbest.py).
+    alternatives: tuple[nbest.Alternative, ...] = ()
 
 
 class SttEngine(Protocol):
@@ -253,6 +256,7 @@ class WhisperStt:
             name_heard=heard.name_heard,
             heard_verb=heard.heard_verb,
             replies=heard.replies,
+            alternatives=heard.alternatives,
         )
 
     def _decode_window(
@@ -275,6 +279,7 @@ class WhisperStt:
             # The prompt made the decoder loop on names: decode again without it.
             decoded, prompt = self._generate(encoded, self._start, budget, beam), self._start
         heard = _Heard(decoded.text, decoded.avg_logprob, decoded.no_speech_prob)
+        heard = heard._replace(alternatives=decoded.alternatives)
         if not decoded.text or looped(decoded.text, self._vocabulary):
             return heard
         decoded = without_repeats(decoded, self._pieces(decoded.tokens))
@@ -328,6 +333,7 @@ class WhisperStt:
             max_length=min(_MAX_DECODE_TOKENS, len(prompt) + budget),
             return_scores=True,
             return_no_speech_prob=True,
+            num_hypotheses=beam,  # the others come free with the beam (speech/nbest)
             # Greedy decoding can hand back each step's distribution: the
             # per-token evidence for free (beam search cannot, in CTranslate2).
             return_logits_vocab=greedy,
@@ -338,51 +344,28 @@ class WhisperStt:
         # As faster-whisper: scores are length-normalised cumulative log-probs
         # (length_penalty 1); the +1 counts the end-of-text token.
         avg_logprob = float(result.scores[0]) * len(tokens) / (len(tokens) + 1)
-        text = str(self._tokenizer.decode(tokens)).strip()
+        texts = [str(self._tokenizer.decode(ids)).strip() for ids in result.sequences_ids]
+        ids_scores = zip(result.sequences_ids, result.scores, strict=True)
+        totals = [float(score) * len(ids) for ids, score in ids_scores]
+        others = nbest.others(texts, totals, lambda t: looped(t, self._vocabulary))
         probs = chosen_probs(result.logits[0], tokens) if greedy else None
-        return Decoded(text, avg_logprob, float(result.no_speech_prob), tokens, probs)
+        return Decoded(texts[0], avg_logprob, float(result.no_speech_prob), tokens, probs, others)
 
     def _forced(self, encoded: Any, frames: int, texts: list[str]) -> list[list[float]]:
         """Each text's token probabilities given the audio, without the name prompt."""
         return self._align(encoded, self._start, [self._encode(t) for t in texts], frames)
 
     def _first_tokens(self, encoded: Any, prefix_text: str, words: list[str]) -> list[float] | None:
-        """The log-probability of each word's first token right after `prefix_text`,
-        from one greedy pass forced through it (None if it stopped short)."""
-        import ctranslate2
-
-        prefix = self._encode(prefix_text)
-        prompt = self._start + prefix
-        result = self._model.model.generate(
-            ctranslate2.StorageView.from_array(encoded),
-            [prompt],
-            beam_size=1,
-            # CTranslate2 runs min(max_length // 2, max_length - start) steps,
-            # the forced prefix among them: this gives one or two past it.
-            max_length=min(_MAX_DECODE_TOKENS, len(prompt) + len(prefix) + 2),
-            return_logits_vocab=True,
-            suppress_blank=False,
-        )[0]
-        if len(result.logits[0]) <= len(prefix):
-            return None
-        row = np.asarray(result.logits[0][len(prefix)], dtype=np.float64).ravel()
-        log_norm = row.max() + math.log(float(np.exp(row - row.max()).sum()))
-        return [float(row[self._encode(w)[0]]) - log_norm for w in words]
+        """The log-probability of each word's first token right after `prefix_text`."""
+        firsts = [self._encode(w)[0] for w in words]
+        return forced.first_tokens(
+            self._model.model, encoded, self._start, self._encode(prefix_text), firsts
+        )
 
     def _align(
         self, encoded: Any, prompt: list[int], token_lists: list[list[int]], frames: int
     ) -> list[list[float]]:
-        """Each token's probability given the audio, by forced decoding (one batch)."""
-        import ctranslate2
-
-        batch = np.repeat(np.asarray(encoded), len(token_lists), axis=0)
-        aligned = self._model.model.align(
-            ctranslate2.StorageView.from_array(batch),
-            prompt,
-            token_lists,
-            [frames] * len(token_lists),
-        )
-        return [list(a.text_token_probs) for a in aligned]
+        return forced.align(self._model.model, encoded, prompt, token_lists, frames)
 
     def _rescore(self, encoded: Any, heard: _Heard, frames: int) -> _Heard:
         """The name slot, rescored against the roster when its name is unsure.
@@ -464,6 +447,7 @@ class _Heard(NamedTuple):
     heard_verb: str | None = None
     replies: tuple[rp.ReplyScore, ...] = ()
     name_heard: str | None = None
+    alternatives: tuple[nbest.Alternative, ...] = ()
 
 
 def _cut(encoded: Any, frames: int) -> npt.NDArray[np.float32]:

@@ -1,0 +1,113 @@
+"""When the recogniser's best hypothesis gives no command, its next ones may.
+
+Beam search ends with several hypotheses (`vac.speech.nbest`). The best is
+the transcript; when its words leave the parser without a verb, a target or
+a known name, a hypothesis close behind it often has them: "Could you have
+Tariq passionate roof by Friday?" → "…Tariq patch the roof by Friday?",
+"Abeni helped the nurse…, but check with me first." → "Abeni, help the
+nurse…". The first that parses to a draft, within `MAX_BEHIND` nats of the
+best, is taken, and every word it does not share with the best is unsure:
+a verb or a name that came from the beam's second choice is always flagged
+(`UNSHARED_WORD_PROB`), so the steward sees it before confirming.
+
+Never for what was said as a statement or a question: "Zuri helped me with
+the bags" has "Zuri, help me with the bags" one nat behind it, and "Who
+repaired the gate." has "To repair the gate.". A past tense of a verb the
+parser knows, or a question word first, keeps the best hypothesis's answer.
+
+Pure: texts and numbers in, texts and numbers out.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Sequence
+from typing import Final, Protocol
+
+import msgspec
+
+from vac.intent import lexicon as lx
+
+# What the best hypothesis's parse must have lacked for the others to be
+# tried. A low confidence, an unclear deadline or a choice between names is
+# a question about words the parser did read: the beam is not asked.
+RETRY_REASONS: Final = frozenset({"no-verb", "no-target", "unknown-agent"})
+# Tuned on the dev half (docs/understanding.md): how far behind the best
+# hypothesis (total log-probability, nats) another may be and still be taken.
+MAX_BEHIND: Final = 3.0
+# The evidence of a word only the taken hypothesis has: under every slot's
+# "sure" floor (`intent.evidence`), so the field it carries is flagged.
+UNSHARED_WORD_PROB: Final = 0.2
+# A question or a report starts with these ("Who repaired…", "Did Kofi…",
+# "Is the gate…"); not "can"/"could"/"will"/"would", which start polite
+# orders ("Could you have Tariq patch…").
+_QUESTION_FIRST: Final = frozenset(
+    lx.words("who what where when why how which whose did does do is are was were has")
+)
+_IRREGULAR_PAST: Final = frozenset(lx.words("built made kept took got told went"))
+_WORD: Final = re.compile(r"[A-Za-z0-9']+")
+# Every word of every verb cue the parser knows ("repair", "keep", "eye"…).
+_VERB_WORDS: Final = frozenset(w for cue, _verb in lx.verb_words() for w in lx.words(cue))
+
+
+class Alternative(msgspec.Struct, frozen=True, array_like=True):
+    """Another hypothesis of the recogniser's beam, and how far behind the best it is."""
+
+    text: str
+    behind: float  # nats of total log-probability below the best hypothesis
+
+
+class _Word(Protocol):
+    @property
+    def start(self) -> int: ...
+    @property
+    def end(self) -> int: ...
+    @property
+    def prob(self) -> float: ...
+
+
+def said_as_statement(text: str) -> bool:
+    """Whether `text` reads as a report or a question, not an order: its first
+    word asks ("Who…", "Did…"), or a verb the parser knows is in the past
+    ("Zuri helped me…", "Kofi repaired…")."""
+    words = [w.lower() for w in _WORD.findall(text)]
+    if not words:
+        return False
+    if words[0] in _QUESTION_FIRST:
+        return True
+    return any(
+        w in _IRREGULAR_PAST
+        or (w.endswith("ed") and (w[:-2] in _VERB_WORDS or w[:-1] in _VERB_WORDS))
+        for w in words
+    )
+
+
+def carried(best: str, words: Sequence[_Word], other: str) -> tuple[tuple[int, int, float], ...]:
+    """The per-word evidence of `other` (start, end, probability): a word it
+    shares with `best`, in the same order, keeps that word's probability; every
+    other word gets `UNSHARED_WORD_PROB`."""
+    best_spans = [(m.start(), m.end()) for m in _WORD.finditer(best)]
+    other_spans = [(m.start(), m.end()) for m in _WORD.finditer(other)]
+    matcher = difflib.SequenceMatcher(
+        a=[best[s:e].lower() for s, e in best_spans],
+        b=[other[s:e].lower() for s, e in other_spans],
+        autojunk=False,
+    )
+    probs = [UNSHARED_WORD_PROB] * len(other_spans)
+    for block in matcher.get_matching_blocks():
+        for k in range(block.size):
+            start, end = best_spans[block.a + k]
+            overlapping = [w.prob for w in words if w.start < end and w.end > start]
+            probs[block.b + k] = min(overlapping, default=UNSHARED_WORD_PROB)
+    return tuple((s, e, p) for (s, e), p in zip(other_spans, probs, strict=True))
+
+
+__all__ = [
+    "MAX_BEHIND",
+    "RETRY_REASONS",
+    "UNSHARED_WORD_PROB",
+    "Alternative",
+    "carried",
+    "said_as_statement",
+]

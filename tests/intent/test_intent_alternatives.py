@@ -1,0 +1,149 @@
+"""The beam's other hypotheses, tried when the best gives no command
+(intent/alternatives.py, `understand`): golden cases and properties.
+
+The real twin is tests/speech/test_stt_real.py
+(`test_a_command_the_best_hypothesis_lost_is_drafted_from_the_next`)."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+
+import msgspec
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from vac.intent import Alternative, Clarify, Draft, Evidence, WordProb, default_roster, understand
+from vac.intent import alternatives as alt
+
+ROSTER = default_roster()
+NOW = dt.datetime(2026, 12, 2, 10, 0, tzinfo=dt.UTC)
+LOST = "Could you have Tariq passionate roof by Friday?"
+FOUND = "Could you have Tariq patch the roof by Friday?"
+
+
+def heard(text: str, *others: tuple[str, float], prob: float = 0.9) -> Evidence:
+    words = tuple(WordProb(m.start(), m.end(), prob) for m in re.finditer(r"[\w']+", text))
+    return Evidence(words, alternatives=tuple(Alternative(t, b) for t, b in others))
+
+
+def understood(text: str, evidence: Evidence | None, confidence: float = 0.6) -> Draft | Clarify:
+    return understand(
+        text,
+        confidence=confidence,
+        evidence=evidence,
+        now=NOW,
+        roster=ROSTER,
+        current_agent=None,
+        objective_id="o-1",
+    )
+
+
+def test_a_verb_the_best_hypothesis_lost_is_taken_from_the_next_and_flagged() -> None:
+    got = understood(LOST, heard(LOST, (FOUND, 1.0)))
+    assert isinstance(got, Draft), got
+    assert got.objective.verb == "Repair" and got.objective.agent == "Tariq"
+    assert got.objective.source_text == FOUND
+    assert got.uncertain == ("verb",)  # "patch" is not what the decoder wrote first
+    assert "not sure of what to do" in got.summary
+
+
+def test_the_first_hypothesis_that_parses_is_taken_in_the_beams_order() -> None:
+    other = "Could you have Tariq build the roof by Friday?"
+    got = understood(
+        LOST, heard(LOST, ("Could you have Tariq passion roof?", 0.5), (FOUND, 1.0), (other, 0.2))
+    )
+    assert isinstance(got, Draft) and got.objective.verb == "Repair"
+
+
+def test_a_name_no_one_has_may_become_a_roster_name_but_never_a_sure_one() -> None:
+    said = "Tell Bob to fix the gate."
+    got = understood(said, heard(said, ("Tell Kofi to fix the gate.", 0.8)))
+    assert isinstance(got, Draft) and got.objective.agent == "Kofi"
+    assert "agent" in got.uncertain
+
+
+@pytest.mark.parametrize(
+    ("text", "evidence", "reason"),
+    [
+        # too far behind the best
+        (LOST, heard(LOST, (FOUND, alt.MAX_BEHIND + 0.5)), "no-verb"),
+        # said as a report or a question: the beam's order is not taken
+        ("Zuri helped me with the bags.", heard("Zuri helped me with the bags.",
+                                                ("Zuri, help me with the bags.", 0.6)), "no-verb"),
+        ("Who repaired the gate.", heard("Who repaired the gate.", ("To repair the gate.", 0.5)),
+         "no-verb"),
+        # no other hypothesis parses
+        (LOST, heard(LOST, ("Could you have Tariq passion roof?", 0.5)), "no-verb"),
+    ],
+)  # fmt: skip
+def test_otherwise_the_best_hypothesis_question_stands(
+    text: str, evidence: Evidence, reason: str
+) -> None:
+    got = understood(text, evidence)
+    assert isinstance(got, Clarify) and got.reason == reason
+
+
+def test_only_a_missing_verb_target_or_name_asks_the_beam() -> None:
+    # Too unsure to guess at all: "say that again", whatever the beam holds.
+    got = understood(LOST, heard(LOST, (FOUND, 0.1)), confidence=0.1)
+    assert isinstance(got, Clarify) and got.reason == "low-confidence"
+
+
+def test_typed_text_has_no_beam() -> None:
+    got = understood(LOST, Evidence(alternatives=(Alternative(FOUND, 0.0),)), confidence=0.9)
+    assert isinstance(got, Clarify) and got.reason == "no-verb"
+
+
+@pytest.mark.parametrize(
+    ("text", "statement"),
+    [
+        ("Zuri helped me with the bags", True),
+        ("Kofi repaired the fence yesterday", True),
+        ("Abeni built a shelter", True),
+        ("Who is awake", True),
+        ("Did Kofi fix the gate", True),
+        ("Is it going to rain tomorrow", True),
+        ("Could you have Tariq patch the roof", False),
+        ("Can you have Imani get to know the new teacher", False),
+        ("Zuri, please will the shelter behind the shed", False),
+        ("Tell Kofi to fix the gate", False),
+        ("Have Imani repair a bridge", False),
+        ("", False),
+    ],
+)
+def test_said_as_statement(text: str, statement: bool) -> None:
+    assert alt.said_as_statement(text) is statement
+
+
+def test_shared_words_keep_their_evidence_and_the_others_are_unsure() -> None:
+    best = "Tell me many to chart in the river."
+    words = heard(best, prob=0.7).words
+    got = alt.carried(best, words, "Tell the mani to chart the river.")
+    by_word = {"Tell the mani to chart the river."[s:e]: p for s, e, p in got}
+    assert by_word["Tell"] == by_word["chart"] == by_word["river"] == 0.7
+    assert by_word["the"] == 0.7  # "the river" is shared
+    assert by_word["mani"] == alt.UNSHARED_WORD_PROB
+
+
+@given(
+    st.lists(st.sampled_from(["Tell", "Kofi", "to", "fix", "the", "gate", "fence"]), max_size=8),
+    st.lists(st.sampled_from(["Tell", "Kofi", "to", "mend", "the", "gate", "a"]), max_size=8),
+    st.floats(0.0, 1.0),
+)
+def test_carried_evidence_covers_every_word_of_the_other_hypothesis(
+    best_words: list[str], other_words: list[str], prob: float
+) -> None:
+    best, other = " ".join(best_words), " ".join(other_words)
+    got = alt.carried(best, heard(best, prob=prob).words, other)
+    assert [other[s:e] for s, e, _p in got] == other_words
+    for (_start, _end, p), word in zip(got, other_words, strict=True):
+        assert p in (prob, alt.UNSHARED_WORD_PROB)
+        if word not in best_words:
+            assert p == alt.UNSHARED_WORD_PROB
+
+
+def test_an_alternative_round_trips_as_evidence() -> None:
+    ev = heard(LOST, (FOUND, 1.0))
+    assert msgspec.msgpack.decode(msgspec.msgpack.encode(ev), type=Evidence) == ev
