@@ -97,24 +97,32 @@ def test_typed_text_has_no_beam() -> None:
 
 
 @pytest.mark.parametrize(
-    ("text", "statement"),
+    ("text", "kind"),
     [
-        ("Zuri helped me with the bags", True),
-        ("Kofi repaired the fence yesterday", True),
-        ("Abeni built a shelter", True),
-        ("Who is awake", True),
-        ("Did Kofi fix the gate", True),
-        ("Is it going to rain tomorrow", True),
-        ("Could you have Tariq patch the roof", False),
-        ("Can you have Imani get to know the new teacher", False),
-        ("Zuri, please will the shelter behind the shed", False),
-        ("Tell Kofi to fix the gate", False),
-        ("Have Imani repair a bridge", False),
-        ("", False),
+        ("Zuri helped me with the bags", "past"),
+        ("Kofi repaired the fence yesterday", "past"),
+        ("Abeni built a shelter", "past"),
+        ("Who is awake", "question"),
+        ("Did Kofi fix the gate", "question"),
+        ("Is it going to rain tomorrow", "question"),
+        ("Could you have Tariq patch the roof", None),
+        ("Can you have Imani get to know the new teacher", None),
+        ("Zuri, please will the shelter behind the shed", None),
+        ("Tell Kofi to fix the gate", None),
+        ("Have Imani repair a bridge", None),
+        ("", None),
     ],
 )
-def test_said_as_statement(text: str, statement: bool) -> None:
-    assert alt.said_as_statement(text) is statement
+def test_statement_kind(text: str, kind: str | None) -> None:
+    assert alt.statement_kind(text) == kind
+
+
+def test_a_past_tense_with_a_deadline_to_come_was_an_order() -> None:
+    said = "Abeni helped the nurse in two days, but check with me first."
+    meant = "Abeni, help the nurse in two days, but check with me first."
+    got = understood(said, heard(said, (meant, 1.1)))
+    assert isinstance(got, Draft) and got.objective.verb == "Support", got
+    assert got.objective.deadline is not None and "verb" in got.uncertain
 
 
 def test_shared_words_keep_their_evidence_and_the_others_are_unsure() -> None:

@@ -10,10 +10,13 @@ best, is taken, and every word it does not share with the best is unsure:
 a verb or a name that came from the beam's second choice is always flagged
 (`UNSHARED_WORD_PROB`), so the steward sees it before confirming.
 
-Never for what was said as a statement or a question: "Zuri helped me with
-the bags" has "Zuri, help me with the bags" one nat behind it, and "Who
-repaired the gate." has "To repair the gate.". A past tense of a verb the
-parser knows, or a question word first, keeps the best hypothesis's answer.
+Never for what was said as a question or a report: "Who repaired the
+gate." has "To repair the gate." behind it, and "Zuri helped me with the
+bags" has "Zuri, help me with the bags" one nat behind it. A question word
+first keeps the best hypothesis's answer; so does a verb the parser knows
+in the past, unless the order read from the other hypothesis has a
+deadline: a report of the past holds no deadline to come ("Abeni helped the
+nurse in two days, but check with me first" was an order).
 
 Pure: texts and numbers in, texts and numbers out.
 """
@@ -23,7 +26,7 @@ from __future__ import annotations
 import difflib
 import re
 from collections.abc import Sequence
-from typing import Final, Protocol
+from typing import Final, Literal, Protocol
 
 import msgspec
 
@@ -67,20 +70,22 @@ class _Word(Protocol):
     def prob(self) -> float: ...
 
 
-def said_as_statement(text: str) -> bool:
-    """Whether `text` reads as a report or a question, not an order: its first
-    word asks ("Who…", "Did…"), or a verb the parser knows is in the past
-    ("Zuri helped me…", "Kofi repaired…")."""
+def statement_kind(text: str) -> Literal["question", "past"] | None:
+    """Whether `text` reads as a question (its first word asks: "Who…",
+    "Did…") or a report of the past (a verb the parser knows, in the past:
+    "Zuri helped me…", "Kofi repaired…"), not as an order."""
     words = [w.lower() for w in _WORD.findall(text)]
     if not words:
-        return False
+        return None
     if words[0] in _QUESTION_FIRST:
-        return True
-    return any(
+        return "question"
+    if any(
         w in _IRREGULAR_PAST
         or (w.endswith("ed") and (w[:-2] in _VERB_WORDS or w[:-1] in _VERB_WORDS))
         for w in words
-    )
+    ):
+        return "past"
+    return None
 
 
 def carried(best: str, words: Sequence[_Word], other: str) -> tuple[tuple[int, int, float], ...]:
@@ -109,5 +114,5 @@ __all__ = [
     "UNSHARED_WORD_PROB",
     "Alternative",
     "carried",
-    "said_as_statement",
+    "statement_kind",
 ]

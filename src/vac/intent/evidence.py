@@ -196,13 +196,15 @@ def _next_hypothesis(
 ) -> Draft | Clarify:
     """The first of the beam's other hypotheses that parses to a draft, weighed
     with its unshared words unsure; else the best hypothesis's question."""
-    if first.reason not in alt.RETRY_REASONS or alt.said_as_statement(text):
+    said = alt.statement_kind(text)
+    if first.reason not in alt.RETRY_REASONS or said == "question":
         return first
     for other in heard.alternatives:
         if other.behind > alt.MAX_BEHIND:
             continue
         got = parse_as(other.text)
-        if isinstance(got, Draft):
+        # A report of the past holds no deadline to come: with one, it was an order.
+        if isinstance(got, Draft) and (said is None or got.objective.deadline is not None):
             words = tuple(WordProb(*w) for w in alt.carried(text, heard.words, other.text))
             return weigh(got, msgspec.structs.replace(heard, words=words))
     return first
