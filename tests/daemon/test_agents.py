@@ -376,6 +376,36 @@ def test_a_permission_request_is_answered_typed_or_spoken_once(daemon: RunningDa
     assert kofi.expect(SquadAnswered).answer == "denied"
 
 
+def test_a_permission_request_outlives_a_restart_and_is_asked_once(agent_home: Home) -> None:
+    # PROTOCOL §9: open until answered, withdrawn, or 24 h; a restart is none of these.
+    d = start_daemon(agent_home, config=fast_config())
+    alice, kofi = d.connect(), d.connect("kofi")
+    alice.hello()
+    session = kofi.hello().session
+    kofi.send(SquadSend(id="q1", kind="permission-request", text="May I trim the hedge?"))
+    mid = kofi.expect(SquadMessage).message_id
+    assert alice.expect(SquadMessage).message_id == mid
+    rows = d.query(EventLog.audit_rows, "kofi")
+    assert [(r["kind"], r["detail"]["message_id"]) for r in rows] == [("permission_requested", mid)]
+    d.shutdown()
+    d = start_daemon(agent_home, config=fast_config())
+    try:
+        alice, kofi = d.connect(), d.connect("kofi")
+        alice.hello()
+        assert kofi.hello(resume=session).resumed
+        # The same message id again: the stored outcome, not a second request.
+        kofi.send(SquadSend(id="q1", kind="permission-request", text="May I trim the hedge?"))
+        assert kofi.expect(SquadMessage).message_id == mid
+        alice.send(TextInput(id="a1", text="yes, go ahead"))  # the sole open request
+        answered = alice.expect(SquadAnswered)
+        assert (answered.message_id, answered.answer, answered.asked_by) == (mid, "granted", "Kofi")
+        assert kofi.expect(SquadAnswered).message_id == mid
+        kinds = [r["kind"] for r in d.query(EventLog.audit_rows, None)]
+        assert kinds.count("permission_requested") == 1
+    finally:
+        d.shutdown()
+
+
 def test_a_spoken_yes_offers_it_to_the_agent_too(daemon: RunningDaemon) -> None:
     # "yes" (spoken or typed) confirms the sole draft through the same gate:
     # with Kofi attached it is offered to him, not answered for him.

@@ -5,7 +5,13 @@ from __future__ import annotations
 import pytest
 
 from vac.errors import VacError
-from vac.runtime.permission_desk import MAX_OPEN, OPEN_FOR_S, OpenRequest, PermissionDesk
+from vac.runtime.permission_desk import (
+    MAX_OPEN,
+    OPEN_FOR_S,
+    OpenRequest,
+    PermissionDesk,
+    still_open,
+)
 
 
 def req(mid: str, at_s: float = 0.0) -> OpenRequest:
@@ -42,3 +48,33 @@ def test_requests_close_after_a_day_and_are_bounded() -> None:
     assert len(desk) == MAX_OPEN
     with pytest.raises(VacError):
         desk.take("m0", 11.0)  # the oldest went first
+
+
+def _row(kind: str, mid: str, at_ms: int) -> dict[str, object]:
+    detail = {"message_id": mid, "asked_by": "Kofi", "text": "May I?"}
+    return {"kind": kind, "at_ms": at_ms, "detail": detail}
+
+
+def test_a_restart_opens_again_what_was_asked_and_not_answered_and_keeps_its_age() -> None:
+    day_ms = int(OPEN_FOR_S * 1000)
+    now_ms, now_s = 10 * day_ms, 500.0
+    rows = [
+        _row("permission_requested", "answered", now_ms - 5_000),
+        _row("permission_requested", "open", now_ms - 4_000),
+        _row("permission_answered", "answered", now_ms - 3_000),
+        _row("permission_requested", "stale", now_ms - day_ms - 1),
+        {"kind": "permission_requested", "at_ms": now_ms, "detail": {}},  # no id: skipped
+    ]
+    (request,) = still_open(rows, now_ms, now_s)
+    assert (request.message_id, request.asked_by, request.text) == ("open", "Kofi", "May I?")
+    assert request.opened_s == now_s - 4.0
+    desk = PermissionDesk()
+    desk.open(request)
+    with pytest.raises(VacError):  # a day after it was asked, not after the restart
+        desk.take("open", now_s + OPEN_FOR_S - 3.0)
+
+
+def test_a_restart_opens_at_most_the_newest_bound() -> None:
+    rows = [_row("permission_requested", f"m{i}", 1_000 + i) for i in range(MAX_OPEN + 3)]
+    got = still_open(rows, 2_000, 0.0)
+    assert len(got) == MAX_OPEN and got[0].message_id == "m3"

@@ -309,6 +309,7 @@ def test_a_command_the_best_hypothesis_lost_is_drafted_from_the_next(
     import datetime as dt
 
     from benchmarks.understanding import render
+
     from vac import intent
     from vac.runtime.heard import evidence_of
     from vac.speech.nbest import words_of

@@ -62,7 +62,7 @@ from vac.runtime.heard import FinalHeard
 from vac.runtime.latency import LatencyTrace
 from vac.runtime.listener import Listener
 from vac.runtime.listing import answer_listing
-from vac.runtime.permissions import opened, spoken_answer, typed_answer
+from vac.runtime.permissions import requested_plan, spoken_answer, typed_answer
 from vac.runtime.routing import Routing, as_sender, check_role
 from vac.runtime.session import Session, new_id
 from vac.runtime.shared import SharedState
@@ -453,19 +453,22 @@ class TurnCoordinator:
     def _squad(self, msg: SquadSend) -> None:
         routed = routed_or_refused(self.shared.route_squad(as_sender(self.session, msg)))
         heard_by_steward = "steward" in routed.recipients
-        turn = self.turns.open(new_id(), LatencyTrace())
-        first = squad_message(routed, msg.id, turn.id, new_id())
-        opened(self.shared.permissions, first)  # a permission-request stays open
-        self.send(first)
-        self.shared.share_squad(self.session, first)  # §9: the household hears it
+        first = squad_message(routed, msg.id, turn_id := new_id(), new_id())
+        self._said(turn_id, "user", "squad", msg.text)
         # The original text goes to the rendering gate: its line structure is
         # what tells prose from code.
-        self.turns.begin(turn, lambda t: self._squad_turn(t, msg.text, heard_by_steward))
-        self._said(turn.id, "user", "squad", msg.text)
+        spoken = msg.text if heard_by_steward else None
+        if first.kind == "permission-request":  # open for a day, restarts too: written first
+            plan = requested_plan(self.shared, self.session, first, spoken)
+            return self._typed_decision(msg.id, turn_id, plan)
+        turn = self.turns.open(turn_id, LatencyTrace())
+        self.send(first)
+        self.shared.share_squad(self.session, first)  # §9: the household hears it
+        self.turns.begin(turn, lambda t: self._squad_turn(t, spoken))
 
-    async def _squad_turn(self, turn: Turn, text: str, spoken: bool) -> None:
+    async def _squad_turn(self, turn: Turn, spoken: str | None) -> None:
         if spoken:
-            await self.turns.speak(turn, text)
+            await self.turns.speak(turn, spoken)
         self.turns.finish(turn, "completed")
 
     # ------------------------------------------------------------ lifecycle

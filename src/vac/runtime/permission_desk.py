@@ -6,8 +6,9 @@
 from __future__ import annotations
 
 from collections import OrderedDict
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Final
+from typing import Any, Final
 
 from vac.protocol.errors import ProtocolError
 
@@ -62,3 +63,26 @@ class PermissionDesk:
 
     def __len__(self) -> int:
         return len(self._open)
+
+
+def still_open(rows: Iterable[Mapping[str, Any]], now_ms: int, now_s: float) -> list[OpenRequest]:
+    """The requests a restart must open again, oldest first: asked (an audit
+    row `permission_requested`) less than `OPEN_FOR_S` ago and not answered
+    (`permission_answered` for the same message). `rows` are audit rows in
+    the order they were written; `now_s` is the monotonic clock the desk
+    counts in, so each request keeps its age."""
+    asked: OrderedDict[str, OpenRequest] = OrderedDict()
+    for row in rows:
+        mid = row["detail"].get("message_id")
+        if not isinstance(mid, str):
+            continue
+        if row["kind"] == "permission_answered":
+            asked.pop(mid, None)
+            continue
+        age_s = max(0, now_ms - int(row["at_ms"])) / 1000.0
+        if row["kind"] == "permission_requested" and age_s <= OPEN_FOR_S:
+            detail = row["detail"]
+            asked[mid] = OpenRequest(
+                mid, str(detail.get("asked_by", "")), str(detail.get("text", "")), now_s - age_s
+            )
+    return list(asked.values())[-MAX_OPEN:]

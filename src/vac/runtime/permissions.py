@@ -7,8 +7,11 @@ answer is a decision like any other: written (an audit row naming the
 steward), then announced as `squad.answered` to the steward, every other
 attached session of the household's stewards, and the asking agent.
 
-Open requests live in memory, bounded: a restart closes them (the agent
-asks again); an answer, once acknowledged, is in the event log.
+A request is a decision too: written (an audit row `permission_requested`
+with the asking agent and the text) before anyone hears it, so a repeated
+message id never asks twice, also after a restart. Open requests live in
+memory, bounded (`permission_desk`); at start-up the daemon opens again
+every request of the last day the event log has no answer for.
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ import msgspec
 from vac.clock import monotonic_s, now_ms
 from vac.protocol.messages import PermissionAnswer, SquadAnswer, SquadAnswered, SquadMessage
 from vac.runtime.decisions import Plan
-from vac.runtime.permission_desk import OpenRequest, PermissionDesk
+from vac.runtime.permission_desk import OpenRequest
 from vac.runtime.session import Session
 from vac.runtime.shared import SharedState
 from vac.runtime.store import AuditRow
@@ -71,10 +74,34 @@ def answer_plan(
     )
 
 
-def opened(desk: PermissionDesk, msg: SquadMessage) -> None:
-    """Open a request for a routed `permission-request` (others open nothing)."""
-    if msg.kind == "permission-request" and msg.message_id is not None:
-        desk.open(OpenRequest(msg.message_id, msg.sender, msg.text, monotonic_s()))
+def requested_plan(
+    shared: SharedState, session: Session, asked: SquadMessage, spoken: str | None
+) -> Plan:
+    """A routed `permission-request` as a decision: audited, then opened and
+    announced (to the sender as `asked`, to the household as its copy)."""
+    audit = AuditRow(
+        at_ms=now_ms(),
+        kind="permission_requested",
+        principal=session.principal,
+        detail={"message_id": asked.message_id, "asked_by": asked.sender, "text": asked.text},
+    )
+
+    def applied() -> None:
+        if asked.message_id is not None:
+            shared.permissions.open(
+                OpenRequest(asked.message_id, asked.sender, asked.text, monotonic_s())
+            )
+        shared.share_squad(session, asked)  # §9: the household hears it
+
+    return Plan(
+        checkpoint=shared.book.checkpoint([]),
+        rows=[],
+        audits=[audit],
+        messages=[asked],
+        spoken=spoken,
+        status="completed",
+        applied=applied,
+    )
 
 
 def typed_answer(shared: SharedState, session: Session, turn_id: str, msg: SquadAnswer) -> Plan:

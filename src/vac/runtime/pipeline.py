@@ -18,7 +18,7 @@ from typing import Any, Final
 import msgspec
 
 from vac import intent
-from vac.clock import now_ms, wall_now
+from vac.clock import monotonic_s, now_ms, wall_now
 from vac.errors import VacError
 from vac.logs import get_logger
 from vac.protocol.messages import (
@@ -31,7 +31,7 @@ from vac.protocol.objective import Objective
 from vac.runtime.announcer import spoken_update
 from vac.runtime.coordinator import TurnCoordinator
 from vac.runtime.offers import OfferDesk
-from vac.runtime.permission_desk import PermissionDesk
+from vac.runtime.permission_desk import OPEN_FOR_S, PermissionDesk, still_open
 from vac.runtime.port import Transport
 from vac.runtime.routing import is_orphan, orphan_answer, orphans
 from vac.runtime.session import Session, new_id
@@ -136,6 +136,10 @@ class Pipeline:
             if row["refused"]:
                 refused.append(entry)
         self.book.load(entries, refused=refused)
+        # Permission-requests of the last day with no answer stay open (§9).
+        asked = await self.store.call(EventLog.permission_rows, now_ms() - int(OPEN_FOR_S * 1000))
+        for request in still_open(asked, now_ms(), monotonic_s()):
+            self.permissions.open(request)
         # Offers the last run left unanswered: the built-in negotiator answers
         # them before anyone can attach (§9: a restart loses no objective).
         await self.answer_orphans(announce=False)

@@ -81,6 +81,20 @@ class EventLogReads:
             row["detail"] = json.loads(row["detail"])
         return rows
 
+    def permission_rows(self, since_ms: int) -> list[dict[str, Any]]:
+        """Permission-requests asked and answered since `since_ms`, in the
+        order written (the start-up reopens what is still open)."""
+        cur = self._db.execute(
+            "SELECT at_ms, kind, principal, detail FROM audit"
+            " WHERE kind IN ('permission_requested', 'permission_answered') AND at_ms >= ?"
+            " ORDER BY id",
+            (since_ms,),
+        )
+        rows = all_rows(cur)
+        for row in rows:
+            row["detail"] = json.loads(row["detail"])
+        return rows
+
 
 def one_row(cur: sqlite3.Cursor) -> dict[str, Any] | None:
     row = cur.fetchone()
