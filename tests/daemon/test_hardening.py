@@ -143,6 +143,39 @@ def test_concurrent_hellos_of_one_principal_stay_within_the_session_quota(
     assert daemon.call(lambda: dict(daemon.server._opening)) == {}
 
 
+def test_sessions_kept_for_resume_come_back_only_within_the_quota(
+    daemon: RunningDaemon, ctx: zmq.Context[Any]
+) -> None:
+    quota = daemon.server.cfg.max_sessions_per_principal
+    keys = client_keys(daemon.home, "alice")
+    # One connection says hello quota + 1 times: each hello detaches the
+    # session before it (kept for resume), so one is attached and `quota` wait.
+    first = dealer(ctx, daemon.endpoint, keys)
+    kept = []
+    for i in range(quota + 1):
+        send(first, hello(f"h{i}"))
+        ok = recv(first)
+        assert isinstance(ok, HelloOk)
+        kept.append(ok.session)
+    others = [dealer(ctx, daemon.endpoint, keys) for _ in range(quota - 1)]
+    for i, sock in enumerate(others):
+        send(sock, hello(f"o{i}"))
+        assert isinstance(recv(sock), HelloOk)
+    assert attached_sessions(daemon, "alice") == quota
+    # Resuming a kept session would be one more: refused like a new hello.
+    late = dealer(ctx, daemon.endpoint, keys)
+    send(late, hello("r1", resume=kept[0]))
+    refused = recv(late)
+    assert isinstance(refused, Error) and refused.code == "rate_limited", refused
+    assert attached_sessions(daemon, "alice") == quota
+    # Resuming the attached one from a new connection only moves it.
+    send(late, hello("r2", resume=kept[-1]))
+    moved = recv(late)
+    assert isinstance(moved, HelloOk) and moved.resumed and moved.session == kept[-1]
+    assert attached_sessions(daemon, "alice") == quota
+    assert daemon.call(lambda: dict(daemon.server._opening)) == {}
+
+
 # ------------------------------------------------------ 2. hello, write fails
 
 

@@ -82,34 +82,35 @@ class Handshakes:
             )
             self.egress.error(rid, refusal, session=current, principal=principal)
             return
-        opens = msg.resume is None
-        # Counted and reserved here, synchronously (see `SessionQuota`).
-        # `current` is the session this hello will detach: it does not count.
-        if opens:
-            mine = [s for s in self.table.attached_of(principal) if s is not current]
-            match self.quota.check(principal, mine, monotonic_s()):
-                case MakeRoom(stalest):
-                    self.feed(stalest, SessionEvent.REPLACED, None)
-                case Full():
-                    refusal = ProtocolError(
-                        "rate_limited",
-                        "too many open sessions for this principal",
-                        ref=msg.id,
-                        details={"retry_after_ms": 1000},
-                    )
-                    self.egress.error(rid, refusal, session=current, principal=principal)
-                    return
+        # Counted and reserved here, synchronously (see `SessionQuota`); a
+        # resume too, or sessions kept for resume would come back past it.
+        # `current` (this hello detaches it) and the session resumed (it only
+        # moves, if it is attached elsewhere) do not count.
+        mine = [
+            s
+            for s in self.table.attached_of(principal)
+            if s is not current and (msg.resume is None or s.id != msg.resume)
+        ]
+        match self.quota.check(principal, mine, monotonic_s()):
+            case MakeRoom(stalest):
+                self.feed(stalest, SessionEvent.REPLACED, None)
+            case Full():
+                refusal = ProtocolError(
+                    "rate_limited",
+                    "too many open sessions for this principal",
+                    ref=msg.id,
+                    details={"retry_after_ms": 1000},
+                )
+                self.egress.error(rid, refusal, session=current, principal=principal)
+                return
         if current is not None:
             # A second hello detaches the current session (kept for resume).
             self.feed(current, SessionEvent.REHELLO, None)
-        if opens:
-            self.quota.reserve(principal)
-        task = self.tasks.spawn(self._answer(rid, principal, msg, agent, reserved=opens))
+        self.quota.reserve(principal)
+        task = self.tasks.spawn(self._answer(rid, principal, msg, agent))
         task.add_done_callback(report_task_failure)
 
-    async def _answer(
-        self, rid: bytes, principal: str, msg: Hello, agent: str | None, *, reserved: bool
-    ) -> None:
+    async def _answer(self, rid: bytes, principal: str, msg: Hello, agent: str | None) -> None:
         """Answer a hello, whatever happens: never leave one unanswered."""
         try:
             await self._open(rid, principal, msg, agent)
@@ -121,8 +122,7 @@ class Handshakes:
             bug = VacError("the session could not be opened; try again", ref=msg.id)
             self.egress.error(rid, bug, principal=principal)
         finally:
-            if reserved:
-                self.quota.release(principal)
+            self.quota.release(principal)
 
     async def _open(self, rid: bytes, principal: str, msg: Hello, agent: str | None) -> None:
         resumed = msg.resume is not None
