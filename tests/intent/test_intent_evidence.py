@@ -283,3 +283,23 @@ def test_several_agents_named_at_once_are_asked_one_at_a_time(
 )
 def test_one_agent_with_another_named_later_is_not_a_list(text: str) -> None:
     assert isinstance(understood(text, None), Draft)
+
+
+@pytest.mark.parametrize(
+    ("text", "others"),
+    [
+        ("Tell Kofi and the team to fix the gate", "the team"),
+        ("ask Kofi and the kids to build a bench", "the kids"),
+        ("Kofi and the kids, build a bench", "the kids"),
+        ("have Kofi and me to build a bench", "me"),
+    ],
+)
+def test_an_agent_named_with_people_off_the_roster_does_it_alone_and_is_told(
+    text: str, others: str
+) -> None:
+    # Once: sent to the default agent, "no agent named", though Kofi was.
+    for ev in (None, evidence(text, {})):  # typed and spoken alike
+        result = understood(text, ev)
+        assert isinstance(result, Draft), result
+        assert result.objective.agent == "Kofi" and result.agent_source == "exact"
+        assert f"(Kofi alone, not {others})" in result.summary

@@ -26,6 +26,9 @@ class Address(NamedTuple):
     end: int
     resolution: Resolution | None = None
     unknown: str | None = None  # a name that was clearly addressed but is not ours
+    # Who was named with the agent and is no one on the roster ("Kofi and the
+    # team"): an objective has one agent, and the summary says so.
+    others: str | None = None
 
 
 def resolve_span(toks: Sequence[Tok], roster: Roster) -> Resolution | None:
@@ -57,6 +60,30 @@ def _verb_through(toks: Sequence[Tok], j: int, k: int) -> bool:
     return phrase is not None and j + len(phrase) > k
 
 
+# "Kofi and the team", "Kofi and the kids": words after the "and" at most.
+_OTHERS_MAX_WORDS: Final = 3
+
+
+def _with_others(
+    toks: Sequence[Tok], i: int, ends: frozenset[str], roster: Roster
+) -> Address | None:
+    """ "NAME and <others> to/," with one roster name and others who are none:
+    the clause starts after the "to" (or comma), for that agent alone."""
+    n = len(toks)
+    if i + 2 >= n or toks[i + 1].low != "and":
+        return None
+    res = resolve_span(toks[i : i + 1], roster)
+    if res is None or res.method not in ("exact", "fuzzy"):
+        return None
+    for k in range(i + 3, min(i + 3 + _OTHERS_MAX_WORDS, n)):
+        if toks[k].low in ends:
+            others = toks[i + 2 : k]
+            if any(t.low in lx.PUNCT or resolve_span([t], roster) for t in others):
+                return None  # a list of names is `several_names`'s
+            return Address(k + 1, n, res, others=" ".join(t.text for t in others))
+    return None
+
+
 def _frame(
     toks: Sequence[Tok], i: int, roster: Roster, near: tuple[str, str] | None
 ) -> Address | None:
@@ -64,6 +91,8 @@ def _frame(
     one has is taken as the roster name the recogniser ranked first in the
     slot where it heard that word (`near`), if spelled like it."""
     rest, n = i + 1, len(toks)
+    if (joined := _with_others(toks, rest, _TO_HEARD, roster)) is not None:
+        return joined
     for k in range(rest + 1, min(rest + 4, n)):
         if toks[k].low in lx.PUNCT:
             break
@@ -116,6 +145,8 @@ def address_of(toks: Sequence[Tok], roster: Roster, near: tuple[str, str] | None
         framed = _frame(toks[:n], i, roster, near)
         if framed is not None:
             return framed
+    if (joined := _with_others(toks[:n], i, frozenset({","}), roster)) is not None:
+        return joined  # "Kofi and the kids, fix the gate"
     commas = [k for k in range(i, n) if toks[k].low == ","]
     if commas and 1 <= commas[0] - i <= 3:  # "Kofi, build a bench"
         res = resolve_span(toks[i : commas[0]], roster)

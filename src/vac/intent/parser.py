@@ -329,6 +329,8 @@ def parse(
         source_kind: AgentSource = res.method
         if res.method != "exact":
             note = f'heard "{res.heard_as}" as {res.agent}'
+        if address.others is not None:  # one agent per objective
+            note = f"{res.agent} alone, not {address.others}" + (f"; {note}" if note else "")
     else:
         current = roster.get(current_agent) if current_agent else None
         chosen = current or roster.first
