@@ -73,7 +73,7 @@ def test_a_name_no_one_has_may_become_a_roster_name_but_never_a_sure_one() -> No
         ("Zuri helped me with the bags.", heard("Zuri helped me with the bags.",
                                                 ("Zuri, help me with the bags.", 0.6)), "no-verb"),
         ("Who repaired the gate.", heard("Who repaired the gate.", ("To repair the gate.", 0.5)),
-         "no-verb"),
+         "question"),
         # no other hypothesis parses
         (LOST, heard(LOST, ("Could you have Tariq passion roof?", 0.5)), "no-verb"),
     ],

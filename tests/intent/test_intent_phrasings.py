@@ -302,3 +302,37 @@ def test_to_day_inside_other_words_is_not_today(text: str, deadline: str | None)
     result = run(text)
     got = result.objective.deadline if isinstance(result, Draft) else None
     assert got == deadline, result
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Who will guard the kids?",
+        "Did Kofi fix the gate?",
+        "Why did Zuri protect the path?",
+        "Is Kofi fixing the gate?",
+        "Has Imani mapped the river?",
+        "okay, where should Tariq scout?",
+    ],
+)
+def test_a_question_is_no_request(text: str) -> None:
+    # Once "Did Kofi fix the gate?" was a draft for Kofi to repair it, and
+    # "Who will guard the kids?" one for the default agent.
+    result = run(text)
+    assert isinstance(result, Clarify) and result.reason == "question", result
+
+
+@pytest.mark.parametrize(
+    ("text", "agent"),
+    [
+        ("Can Kofi fix the gate?", "Kofi"),
+        ("Could you have Tariq patch the roof by Friday?", "Tariq"),
+        ("Will you fix the gate, Kofi?", "Kofi"),
+        ("how about Kofi builds a bench", None),
+    ],
+)
+def test_a_polite_request_or_suggestion_is_no_question(text: str, agent: str | None) -> None:
+    result = run(text)
+    assert not (isinstance(result, Clarify) and result.reason == "question"), result
+    if agent is not None:
+        assert isinstance(result, Draft) and result.objective.agent == agent

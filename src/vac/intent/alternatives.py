@@ -42,12 +42,6 @@ MAX_BEHIND: Final = 3.0
 # The evidence of a word only the taken hypothesis has: under every slot's
 # "sure" floor (`intent.evidence`), so the field it carries is flagged.
 UNSHARED_WORD_PROB: Final = 0.2
-# A question or a report starts with these ("Who repaired…", "Did Kofi…",
-# "Is the gate…"); not "can"/"could"/"will"/"would", which start polite
-# orders ("Could you have Tariq patch…").
-_QUESTION_FIRST: Final = frozenset(
-    lx.words("who what where when why how which whose did does do is are was were has")
-)
 _IRREGULAR_PAST: Final = frozenset(lx.words("built made kept took got told went"))
 _WORD: Final = re.compile(r"[A-Za-z0-9']+")
 # Every word of every verb cue the parser knows ("repair", "keep", "eye"…).
@@ -77,7 +71,7 @@ def statement_kind(text: str) -> Literal["question", "past"] | None:
     words = [w.lower() for w in _WORD.findall(text)]
     if not words:
         return None
-    if words[0] in _QUESTION_FIRST:
+    if lx.asks(words):
         return "question"
     if any(
         w in _IRREGULAR_PAST

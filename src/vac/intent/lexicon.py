@@ -153,6 +153,25 @@ FILLERS: Final[frozenset[str]] = frozenset(
     {"please", "hey", "hi", "ok", "okay", "so", "now", "could", "can", "would", "you", "will"}
 )
 PRONOUNS: Final[frozenset[str]] = frozenset({"him", "her", "them", "they", "he", "she"})
+# A question starts with these ("Who will guard the kids?", "Did Kofi fix
+# the gate?"); not "can / could / will / would", which start polite requests
+# ("Could you have Tariq patch the roof?"), nor "have", a frame.
+QUESTION_FIRST: Final[frozenset[str]] = frozenset(
+    words("who what where when why which whose how did does do is are was were has")
+)
+# ... except where they start a suggestion, which is a request.
+_SUGGESTING: Final = (("how", "about"), ("what", "about"), ("why", "not"), ("why", "don't"),
+                      ("do", "it"), ("is", "it", "possible"))  # fmt: skip
+
+
+def asks(lows: Sequence[str]) -> bool:
+    """Whether words (lower-case, punctuation left out) start a question
+    rather than a request: "Did Kofi fix the gate?" yes, "How about Kofi
+    fixes the gate" and "Could Kofi fix it?" no."""
+    if not lows or lows[0] not in QUESTION_FIRST:
+        return False
+    return not any(tuple(lows[: len(s)]) == s for s in _SUGGESTING)
+
 
 # --- target -----------------------------------------------------------------
 

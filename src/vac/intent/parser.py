@@ -66,6 +66,7 @@ ClarifyReason = Literal[
     "no-target",
     "uncertain-agent",
     "unclear-deadline",
+    "question",
 ]
 AgentSource = Literal["exact", "fuzzy", "phonetic", "rescored", "current", "default"]
 
@@ -292,6 +293,14 @@ def parse(
             "too-long", "That was a lot at once. What is the one thing to do?", source, confidence
         )
 
+    lows = [t.low for t in toks if t.low not in lx.PUNCT and t.low not in lx.FILLERS]
+    if lx.asks(lows):  # "Who will guard the kids?", "Did Kofi fix the gate?"
+        return _clarify(
+            "question",
+            "That sounds like a question, and I only pass on requests. What should be done?",
+            source,
+            confidence,
+        )
     several = several_names(source, toks, roster)
     if several is not None:  # "ask Kofi, Zuri and Imani to…": one agent per objective
         names, span = several
