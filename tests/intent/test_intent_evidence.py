@@ -303,3 +303,26 @@ def test_an_agent_named_with_people_off_the_roster_does_it_alone_and_is_told(
         assert isinstance(result, Draft), result
         assert result.objective.agent == "Kofi" and result.agent_source == "exact"
         assert f"(Kofi alone, not {others})" in result.summary
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        # "Yuri" may be a misheard Zuri: asked, not dropped
+        ("Tell Kofi and Yuri to fix the gate", "unknown-agent"),
+    ],
+)
+def test_a_word_written_like_a_name_is_never_dropped_as_someone_else(
+    text: str, reason: str
+) -> None:
+    result = understood(text, None)
+    assert isinstance(result, Clarify) and result.reason == reason, result
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Have Kofi and the kids get to know the teacher", "Tell Kofi and ask him to fix the gate"],
+)
+def test_a_verb_or_a_frame_after_and_is_no_one_else(text: str) -> None:
+    result = understood(text, None)
+    assert isinstance(result, Draft) and "alone" not in result.summary, result

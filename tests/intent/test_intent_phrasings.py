@@ -313,6 +313,8 @@ def test_to_day_inside_other_words_is_not_today(text: str, deadline: str | None)
         "Is Kofi fixing the gate?",
         "Has Imani mapped the river?",
         "okay, where should Tariq scout?",
+        "When will Kofi fix the gate?",
+        "Who's fixing the gate?",
     ],
 )
 def test_a_question_is_no_request(text: str) -> None:
@@ -329,6 +331,10 @@ def test_a_question_is_no_request(text: str) -> None:
         ("Could you have Tariq patch the roof by Friday?", "Tariq"),
         ("Will you fix the gate, Kofi?", "Kofi"),
         ("how about Kofi builds a bench", None),
+        ("Could you do me a favour and fix the gate, Kofi", "Kofi"),
+        ("Do me a favour and fix the gate, Kofi", "Kofi"),
+        ("Are you able to scout the river, Tariq?", "Tariq"),
+        ("When you get a chance, Kofi, fix the gate", None),
     ],
 )
 def test_a_polite_request_or_suggestion_is_no_question(text: str, agent: str | None) -> None:

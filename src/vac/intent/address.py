@@ -78,10 +78,25 @@ def _with_others(
     for k in range(i + 3, min(i + 3 + _OTHERS_MAX_WORDS, n)):
         if toks[k].low in ends:
             others = toks[i + 2 : k]
-            if any(t.low in lx.PUNCT or resolve_span([t], roster) for t in others):
-                return None  # a list of names is `several_names`'s
+            if any(not _someone_else(toks, j, roster) for j in range(i + 2, k)):
+                return None
             return Address(k + 1, n, res, others=" ".join(t.text for t in others))
     return None
+
+
+def _someone_else(toks: Sequence[Tok], j: int, roster: Roster) -> bool:
+    """Whether word `j` may name people who are not on the roster ("the
+    team", "me"). Not a name, nor a word written like one ("Yuri" may be a
+    misheard Zuri: the parser asks who), nor a verb or a frame ("Kofi and
+    the kids get to know…", "Kofi and ask him…"), nor punctuation."""
+    tok = toks[j]
+    return not (
+        tok.low in lx.PUNCT
+        or tok.low in lx.FRAME_WORDS
+        or (tok.text[:1].isupper() and tok.low != "i")
+        or resolve_span([tok], roster) is not None
+        or lx.phrase_at(toks, j, lx.VERB_PHRASES) is not None
+    )
 
 
 def _frame(

@@ -31,11 +31,14 @@ from typing import Final, Literal, Protocol
 import msgspec
 
 from vac.intent import lexicon as lx
+from vac.protocol.objective import UncertainField
 
 # What the best hypothesis's parse must have lacked for the others to be
 # tried. A low confidence, an unclear deadline or a choice between names is
 # a question about words the parser did read: the beam is not asked.
 RETRY_REASONS: Final = frozenset({"no-verb", "no-target", "unknown-agent"})
+# The field another hypothesis supplied when the best lacked it: always flagged.
+LOST_FIELD: Final[dict[str, UncertainField]] = {"no-verb": "verb", "unknown-agent": "agent"}
 # Tuned on the dev half (docs/understanding.md): how far behind the best
 # hypothesis (total log-probability, nats) another may be and still be taken.
 MAX_BEHIND: Final = 3.0
@@ -68,18 +71,23 @@ def statement_kind(text: str) -> Literal["question", "past"] | None:
     """Whether `text` reads as a question (its first word asks: "Who…",
     "Did…") or a report of the past (a verb the parser knows, in the past:
     "Zuri helped me…", "Kofi repaired…"), not as an order."""
-    words = [w.lower() for w in _WORD.findall(text)]
-    if not words:
-        return None
-    if lx.asks(words):
+    if lx.asks([t.low for t in lx.tokenize(text)]):
         return "question"
-    if any(
-        w in _IRREGULAR_PAST
-        or (w.endswith("ed") and (w[:-2] in _VERB_WORDS or w[:-1] in _VERB_WORDS))
-        for w in words
-    ):
+    if any(_past(w.lower()) for w in _WORD.findall(text)):
         return "past"
     return None
+
+
+def _past(word: str) -> bool:
+    """A verb the parser knows, in the past: "helped", "repaired", "mapped", "built"."""
+    if word in _IRREGULAR_PAST:
+        return True
+    if not word.endswith("ed"):
+        return False
+    stems = {word[:-2], word[:-1]}
+    if len(word) > 4 and word[-3] == word[-4]:  # "mapped" → "map"
+        stems.add(word[:-3])
+    return not stems.isdisjoint(_VERB_WORDS)
 
 
 def carried(best: str, words: Sequence[_Word], other: str) -> tuple[tuple[int, int, float], ...]:
@@ -103,6 +111,7 @@ def carried(best: str, words: Sequence[_Word], other: str) -> tuple[tuple[int, i
 
 
 __all__ = [
+    "LOST_FIELD",
     "MAX_BEHIND",
     "RETRY_REASONS",
     "UNSHARED_WORD_PROB",

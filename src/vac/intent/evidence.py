@@ -118,8 +118,11 @@ def span_prob(evidence: Evidence, start: int, end: int) -> float | None:
     return min(probs) if probs else None
 
 
-def weigh(draft: Draft, evidence: Evidence) -> Draft | Clarify:
-    """The draft as the evidence supports it (see the module's table)."""
+def weigh(
+    draft: Draft, evidence: Evidence, *, unsure: UncertainField | None = None
+) -> Draft | Clarify:
+    """The draft as the evidence supports it (see the module's table);
+    `unsure` is flagged whatever its words' evidence."""
     if not evidence.words:
         return draft
     source = draft.objective.source_text
@@ -138,6 +141,8 @@ def weigh(draft: Draft, evidence: Evidence) -> Draft | Clarify:
         when_p = _min_over(toks, evidence, lambda t: t.low in _TIME_WORDS or t.low[:1].isdigit())
         if when_p is not None and when_p < DEADLINE_SURE:
             flags.append("deadline")
+    if unsure is not None and unsure not in flags:
+        flags = [f for f in _FLAG_WORDS if f in flags or f == unsure]
     if not flags:
         return draft
     return msgspec.structs.replace(
@@ -206,7 +211,11 @@ def _next_hypothesis(
         # A report of the past holds no deadline to come: with one, it was an order.
         if isinstance(got, Draft) and (said is None or got.objective.deadline is not None):
             words = tuple(WordProb(*w) for w in alt.carried(text, heard.words, other.text))
-            return weigh(got, msgspec.structs.replace(heard, words=words))
+            # What the best hypothesis lacked came from another: never a sure
+            # one, whichever words the weighing reads (the parser may skip a
+            # shared verb word and take a new one).
+            lost = alt.LOST_FIELD.get(first.reason)
+            return weigh(got, msgspec.structs.replace(heard, words=words), unsure=lost)
     return first
 
 

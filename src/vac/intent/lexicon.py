@@ -159,18 +159,32 @@ PRONOUNS: Final[frozenset[str]] = frozenset({"him", "her", "them", "they", "he",
 QUESTION_FIRST: Final[frozenset[str]] = frozenset(
     words("who what where when why which whose how did does do is are was were has")
 )
-# ... except where they start a suggestion, which is a request.
-_SUGGESTING: Final = (("how", "about"), ("what", "about"), ("why", "not"), ("why", "don't"),
-                      ("do", "it"), ("is", "it", "possible"))  # fmt: skip
+# ... except where they start a request: a suggestion, a favour, a permission.
+_REQUESTING: Final = (
+    ("how", "about"), ("what", "about"), ("why", "not"), ("why", "don't"), ("do", "it"),
+    ("do", "me"), ("is", "it", "possible"), ("is", "it", "ok"), ("is", "it", "okay"),
+    ("are", "you", "able"),
+)  # fmt: skip
+# Words before a question word that leave it a question ("okay, who…").
+_LEADING: Final = frozenset(words("please hey hi ok okay so now well um uh"))
 
 
 def asks(lows: Sequence[str]) -> bool:
-    """Whether words (lower-case, punctuation left out) start a question
-    rather than a request: "Did Kofi fix the gate?" yes, "How about Kofi
-    fixes the gate" and "Could Kofi fix it?" no."""
-    if not lows or lows[0] not in QUESTION_FIRST:
+    """Whether words (lower-case, punctuation included) start a question
+    rather than a request: "Did Kofi fix the gate?" yes; "How about Kofi
+    fixes the gate", "Could you do me a favour…" and "When you get a
+    chance, Kofi, fix the gate" (a "when" or "where" clause, then a comma)
+    no."""
+    at = 0
+    while at < len(lows) and (lows[at] in _LEADING or lows[at] in PUNCT):
+        at += 1
+    rest = lows[at:]
+    said = [w for w in rest if w not in PUNCT]
+    if not said or said[0].split("'")[0] not in QUESTION_FIRST:  # "who's"
         return False
-    return not any(tuple(lows[: len(s)]) == s for s in _SUGGESTING)
+    if any(tuple(said[: len(r)]) == r for r in _REQUESTING):
+        return False
+    return not (said[0] in ("when", "where") and "," in rest)
 
 
 # --- target -----------------------------------------------------------------

@@ -293,8 +293,7 @@ def parse(
             "too-long", "That was a lot at once. What is the one thing to do?", source, confidence
         )
 
-    lows = [t.low for t in toks if t.low not in lx.PUNCT and t.low not in lx.FILLERS]
-    if lx.asks(lows):  # "Who will guard the kids?", "Did Kofi fix the gate?"
+    if lx.asks([t.low for t in toks]):  # "Who will guard the kids?", "Did Kofi fix the gate?"
         return _clarify(
             "question",
             "That sounds like a question, and I only pass on requests. What should be done?",
