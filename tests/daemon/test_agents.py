@@ -392,6 +392,10 @@ def test_a_permission_request_outlives_a_restart_and_is_asked_once(agent_home: H
     try:
         alice, kofi = d.connect(), d.connect("kofi")
         alice.hello()
+        # A steward attaching hears what is open, before anything new.
+        told = alice.expect(SquadMessage)
+        assert (told.message_id, told.kind, told.sender) == (mid, "permission-request", "Kofi")
+        assert (told.ref, told.turn, told.text) == (None, None, "May I trim the hedge?")
         assert kofi.hello(resume=session).resumed
         # The same message id again: the stored outcome, not a second request.
         kofi.send(SquadSend(id="q1", kind="permission-request", text="May I trim the hedge?"))

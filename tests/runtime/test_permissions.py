@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import msgspec
 import pytest
 
 from vac.errors import VacError
+from vac.protocol.messages import SquadMessage
 from vac.runtime.permission_desk import (
     MAX_OPEN,
     OPEN_FOR_S,
@@ -78,3 +80,23 @@ def test_a_restart_opens_at_most_the_newest_bound() -> None:
     rows = [_row("permission_requested", f"m{i}", 1_000 + i) for i in range(MAX_OPEN + 3)]
     got = still_open(rows, 2_000, 0.0)
     assert len(got) == MAX_OPEN and got[0].message_id == "m3"
+
+
+def test_the_households_copy_comes_back_from_the_log_or_not_at_all() -> None:
+    copy = SquadMessage(
+        kind="permission-request",
+        sender="Kofi",
+        recipients=["steward"],
+        text="May I?",
+        realm="household",
+        time_sensitive=True,
+        needs_steward=True,
+        duckable=False,
+        message_id="m1",
+    )
+    kept = _row("permission_requested", "m1", 1_000)
+    kept["detail"] = {**kept["detail"], "message": msgspec.to_builtins(copy)}  # type: ignore[dict-item]
+    broken = _row("permission_requested", "m2", 1_000)
+    broken["detail"] = {**broken["detail"], "message": {"kind": 3}}  # type: ignore[dict-item]
+    got = {r.message_id: r.message for r in still_open([kept, broken], 2_000, 0.0)}
+    assert got == {"m1": copy, "m2": None}  # an unreadable copy never stops the start-up

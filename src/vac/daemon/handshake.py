@@ -174,6 +174,7 @@ class Handshakes:
                 pending=pending,
             ),
         )
+        self.pipeline.on_greeted(session)
         log.info("session_attached", session=session.id, principal=principal, resumed=resumed)
 
     def _new_session(

@@ -10,7 +10,10 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Final
 
+import msgspec
+
 from vac.protocol.errors import ProtocolError
+from vac.protocol.messages import SquadMessage
 
 MAX_OPEN: Final = 256  # the oldest open request closes first beyond this
 OPEN_FOR_S: Final = 24 * 3600.0
@@ -22,6 +25,9 @@ class OpenRequest:
     asked_by: str  # the agent that asks
     text: str
     opened_s: float
+    # The household's copy (no `ref`, no `turn`), sent again to a steward
+    # session that attaches while the request is open.
+    message: SquadMessage | None = None
 
 
 class PermissionDesk:
@@ -54,6 +60,11 @@ class PermissionDesk:
         """The answer was not written: the request is open again."""
         self.open(request)
 
+    def all_open(self, now_s: float) -> list[OpenRequest]:
+        """Every open request, oldest first."""
+        self._expire(now_s)
+        return list(self._open.values())
+
     def sole(self, now_s: float) -> OpenRequest | None:
         """The one open request, if exactly one is open (a spoken yes/no answers it)."""
         self._expire(now_s)
@@ -83,6 +94,18 @@ def still_open(rows: Iterable[Mapping[str, Any]], now_ms: int, now_s: float) -> 
         if row["kind"] == "permission_requested" and age_s <= OPEN_FOR_S:
             detail = row["detail"]
             asked[mid] = OpenRequest(
-                mid, str(detail.get("asked_by", "")), str(detail.get("text", "")), now_s - age_s
+                mid,
+                str(detail.get("asked_by", "")),
+                str(detail.get("text", "")),
+                now_s - age_s,
+                _message(detail.get("message")),
             )
     return list(asked.values())[-MAX_OPEN:]
+
+
+def _message(stored: object) -> SquadMessage | None:
+    """The household's copy as the audit row kept it (None from older rows)."""
+    try:
+        return msgspec.convert(stored, SquadMessage) if stored is not None else None
+    except msgspec.ValidationError:
+        return None

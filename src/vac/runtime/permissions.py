@@ -79,17 +79,23 @@ def requested_plan(
 ) -> Plan:
     """A routed `permission-request` as a decision: audited, then opened and
     announced (to the sender as `asked`, to the household as its copy)."""
+    copy = msgspec.structs.replace(asked, ref=None, turn=None)
     audit = AuditRow(
         at_ms=now_ms(),
         kind="permission_requested",
         principal=session.principal,
-        detail={"message_id": asked.message_id, "asked_by": asked.sender, "text": asked.text},
+        detail={
+            "message_id": asked.message_id,
+            "asked_by": asked.sender,
+            "text": asked.text,
+            "message": msgspec.to_builtins(copy),
+        },
     )
 
     def applied() -> None:
         if asked.message_id is not None:
             shared.permissions.open(
-                OpenRequest(asked.message_id, asked.sender, asked.text, monotonic_s())
+                OpenRequest(asked.message_id, asked.sender, asked.text, monotonic_s(), copy)
             )
         shared.share_squad(session, asked)  # §9: the household hears it
 

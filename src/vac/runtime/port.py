@@ -74,6 +74,10 @@ class SessionHandler(Protocol):
         """The session was opened or resumed; return its pending drafts."""
         ...
 
+    def on_greeted(self, session: Session) -> None:
+        """`hello.ok` went out: send what the session must hear before anything new."""
+        ...
+
     def on_detached(self, session: Session, reason: str) -> None:
         """The session lost its connection (`reason` as in `bye`, or `replaced`)."""
         ...
