@@ -228,8 +228,14 @@ def test_a_replica_killed_mid_job_is_retried_once_elsewhere(
                 replicas = _two_replicas()
                 before = {pid: _cpu_ticks(pid) for pid in replicas}
                 job = asyncio.create_task(pool.transcribe(pcm, kind="final", key="k"))
+                # 0.25 s, then on until a replica is seen working (bounded): on
+                # a busy host the job may take longer to reach one.
                 await asyncio.sleep(0.25)
-                busy = max(replicas, key=lambda pid: _cpu_ticks(pid) - before[pid])
+                for _tick in range(60):
+                    busy = max(replicas, key=lambda pid: _cpu_ticks(pid) - before[pid])
+                    if job.done() or _cpu_ticks(busy) - before[busy] > 0:
+                        break
+                    await asyncio.sleep(0.05)
                 killed = not job.done() and _cpu_ticks(busy) - before[busy] > 0
                 if killed:
                     os.kill(busy, signal.SIGKILL)
