@@ -76,10 +76,7 @@ class EventLogReads:
                 "SELECT at_ms, kind, principal, detail FROM audit WHERE principal=? ORDER BY id",
                 (principal,),
             )
-        rows = all_rows(cur)
-        for row in rows:
-            row["detail"] = json.loads(row["detail"])
-        return rows
+        return _audit(cur)
 
     def permission_rows(self, since_ms: int) -> list[dict[str, Any]]:
         """Permission-requests asked and answered since `since_ms`, in the
@@ -90,10 +87,15 @@ class EventLogReads:
             " ORDER BY id",
             (since_ms,),
         )
-        rows = all_rows(cur)
-        for row in rows:
-            row["detail"] = json.loads(row["detail"])
-        return rows
+        return _audit(cur)
+
+
+def _audit(cur: sqlite3.Cursor) -> list[dict[str, Any]]:
+    """Audit rows with their `detail` decoded."""
+    rows = all_rows(cur)
+    for row in rows:
+        row["detail"] = json.loads(row["detail"])
+    return rows
 
 
 def one_row(cur: sqlite3.Cursor) -> dict[str, Any] | None:
