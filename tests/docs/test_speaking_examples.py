@@ -99,6 +99,8 @@ def _check(draft: Draft, key: str, value: str) -> None:
             assert _boundaries(draft) == set()
         case "boundary":
             assert value in _boundaries(draft)
+        case "note":  # the summary's note, in parentheses
+            assert f"({value})" in draft.summary
         case "answer":
             agent = default_roster().get(obj.agent)
             assert agent is not None
