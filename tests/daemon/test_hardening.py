@@ -179,6 +179,56 @@ def test_sessions_kept_for_resume_come_back_only_within_the_quota(
 # ------------------------------------------------------ 2. hello, write fails
 
 
+def test_a_resume_of_an_unknown_session_at_the_quota_detaches_nothing(
+    daemon: RunningDaemon, ctx: zmq.Context[Any]
+) -> None:
+    quota = daemon.server.cfg.max_sessions_per_principal
+    keys = client_keys(daemon.home, "alice")
+    socks = [dealer(ctx, daemon.endpoint, keys) for _ in range(quota)]
+    sessions = []
+    for i, sock in enumerate(socks):
+        send(sock, hello(f"h{i}"))
+        ok = recv(sock)
+        assert isinstance(ok, HelloOk)
+        sessions.append(ok.session)
+    # The first has been silent for longer than a heartbeat: a new session
+    # at the quota would detach it to make room (`MakeRoom`).
+    stale = sessions[0]
+
+    def age() -> None:
+        daemon.server.sessions[stale].last_seen_s -= 3600.0
+
+    daemon.call(age)
+    late = dealer(ctx, daemon.endpoint, keys)
+    send(late, hello("r1", resume="no-such-session"))
+    refused = recv(late)
+    assert isinstance(refused, Error) and refused.code == "session_unknown", refused
+    # Refused, so nothing changed: the stale session is still attached.
+    assert daemon.call(lambda: daemon.server.sessions[stale].attached)
+    assert attached_sessions(daemon, "alice") == quota
+    assert daemon.call(lambda: set(daemon.server.handshakes.making_room)) == set()
+    # A resume that is found does make room, as a new hello would.
+    kept = dealer(ctx, daemon.endpoint, keys)
+    send(kept, hello("k1"))  # over the quota: detaches the stale one
+    ok = recv(kept)
+    assert isinstance(ok, HelloOk)
+    assert not daemon.call(lambda: daemon.server.sessions[stale].attached)
+    send(kept, hello("k2"))  # detaches k1's session, kept for resume
+    assert isinstance(recv(kept), HelloOk)
+
+    def age_all() -> None:
+        for s in daemon.server.sessions.values():
+            s.last_seen_s -= 3600.0
+
+    daemon.call(age_all)
+    again = dealer(ctx, daemon.endpoint, keys)
+    send(again, hello("r2", resume=ok.session))
+    back = recv(again)
+    assert isinstance(back, HelloOk) and back.resumed and back.session == ok.session
+    assert attached_sessions(daemon, "alice") == quota
+    assert daemon.call(lambda: dict(daemon.server._opening)) == {}
+
+
 def test_hello_when_the_event_log_cannot_be_written(daemon: RunningDaemon) -> None:
     # A real failing write: SQLite refuses it, the store says StorageUnavailable.
     daemon.query(lambda log: log._db.execute("PRAGMA query_only=ON"))

@@ -55,6 +55,9 @@ class Handshakes:
     agent_of: Callable[[str], str | None] = lambda _principal: None
     # The hellos being answered: cancelled by the server at shutdown.
     tasks: TaskSet = field(default_factory=TaskSet)
+    # Sessions a resume will detach to make room once it is found (by id);
+    # no longer counted against the quota meanwhile (see `on_hello`).
+    making_room: set[str] = field(default_factory=set)
 
     def hello(self, rid: bytes, principal: str, msg: Hello, current: Session | None) -> None:
         """Check a hello now; answer it in a task. `current`: the connection's session."""
@@ -89,11 +92,19 @@ class Handshakes:
         mine = [
             s
             for s in self.table.attached_of(principal)
-            if s is not current and (msg.resume is None or s.id != msg.resume)
+            if s is not current
+            and (msg.resume is None or s.id != msg.resume)
+            and s.id not in self.making_room
         ]
+        room_from: Session | None = None
         match self.quota.check(principal, mine, monotonic_s()):
-            case MakeRoom(stalest):
+            case MakeRoom(stalest) if msg.resume is None:
                 self.feed(stalest, SessionEvent.REPLACED, None)
+            case MakeRoom(stalest):
+                # Only once the resumed session is found: a resume naming an
+                # unknown session is refused and must change nothing.
+                room_from = stalest
+                self.making_room.add(stalest.id)
             case Full():
                 refusal = ProtocolError(
                     "rate_limited",
@@ -107,13 +118,15 @@ class Handshakes:
             # A second hello detaches the current session (kept for resume).
             self.feed(current, SessionEvent.REHELLO, None)
         self.quota.reserve(principal)
-        task = self.tasks.spawn(self._answer(rid, principal, msg, agent))
+        task = self.tasks.spawn(self._answer(rid, principal, msg, agent, room_from))
         task.add_done_callback(report_task_failure)
 
-    async def _answer(self, rid: bytes, principal: str, msg: Hello, agent: str | None) -> None:
+    async def _answer(
+        self, rid: bytes, principal: str, msg: Hello, agent: str | None, room_from: Session | None
+    ) -> None:
         """Answer a hello, whatever happens: never leave one unanswered."""
         try:
-            await self._open(rid, principal, msg, agent)
+            await self._open(rid, principal, msg, agent, room_from)
         except StorageUnavailable as exc:
             log.warning("hello_failed", principal=principal, reason="storage", error=str(exc))
             self.egress.error(rid, exc.with_ref(msg.id), principal=principal)
@@ -123,8 +136,12 @@ class Handshakes:
             self.egress.error(rid, bug, principal=principal)
         finally:
             self.quota.release(principal)
+            if room_from is not None:
+                self.making_room.discard(room_from.id)
 
-    async def _open(self, rid: bytes, principal: str, msg: Hello, agent: str | None) -> None:
+    async def _open(
+        self, rid: bytes, principal: str, msg: Hello, agent: str | None, room_from: Session | None
+    ) -> None:
         resumed = msg.resume is not None
         output = OutputFormat(rate=msg.output.rate, speak=msg.output.speak)
         if msg.resume is not None:
@@ -135,6 +152,8 @@ class Handshakes:
                 return
             session = found
             session.output = output
+            if room_from is not None and room_from is not found and room_from.attached:
+                self.feed(room_from, SessionEvent.REPLACED, None)
         else:
             session_id = new_id()
             await self.store.call(
