@@ -342,3 +342,48 @@ def test_a_polite_request_or_suggestion_is_no_question(text: str, agent: str | N
     assert not (isinstance(result, Clarify) and result.reason == "question"), result
     if agent is not None:
         assert isinstance(result, Draft) and result.objective.agent == agent
+
+
+# Who: an agent named after a lead-in, before the verb. Before, each of these
+# went to the default agent (Abeni) as if no one had been named.
+@pytest.mark.parametrize(
+    ("text", "agent", "verb", "deadline", "target"),
+    [
+        ("When you get a chance, Kofi, fix the gate.", "Kofi", "Repair", None, "Gate"),
+        ("When you get a chance, Kofi, could you fix the gate?", "Kofi", "Repair", None, "Gate"),
+        ("First thing tomorrow, Kofi, fix the gate.", "Kofi", "Repair", "2026-12-03", "Gate"),
+        ("Before Friday, Imani, map the orchard.", "Imani", "Map", "2026-12-04", "Orchard"),
+        ("Is it possible to have Kofi fix the gate?", "Kofi", "Repair", None, "Gate"),
+        ("Is it possible for Kofi to fix the gate?", "Kofi", "Repair", None, "Gate"),
+        ("What about asking Zuri to explore the cave?", "Zuri", "Map", None, "Cave"),
+        ("How about asking Kofi to fix the gate?", "Kofi", "Repair", None, "Gate"),
+        ("Would it be possible for Imani to map the river by Friday?", "Imani", "Map",
+         "2026-12-04", "River"),
+        ("Let's have Kofi fix the gate.", "Kofi", "Repair", None, "Gate"),
+        ("I'd like Kofi to build a bench.", "Kofi", "Build", None, "Bench"),
+        ("Could we get Tariq to patch the roof?", "Tariq", "Repair", None, "Roof"),
+        ("Tomorrow, have Kofi fix the gate.", "Kofi", "Repair", "2026-12-03", "Gate"),
+        ("Kofi needs to fix the gate by Friday.", "Kofi", "Repair", "2026-12-04", "Gate"),
+        ("Kofi has to fix the gate.", "Kofi", "Repair", None, "Gate"),
+        ("Kofi is going to fix the gate.", "Kofi", "Repair", None, "Gate"),
+        # A name after the verb is what is to be done, not who does it.
+        ("Help Kofi with the harvest.", "Abeni", "Support", None, None),
+        ("Build a bench for Kofi to sit on.", "Abeni", "Build", None, None),
+    ],
+)  # fmt: skip
+def test_an_agent_named_after_a_lead_in(
+    text: str, agent: str, verb: str, deadline: str | None, target: str | None
+) -> None:
+    d = draft(text)
+    assert (d.objective.agent, d.objective.verb) == (agent, verb)
+    assert d.objective.deadline == deadline
+    if target is not None:
+        assert d.objective.target.label == target
+    # The addressing words never leak into the target.
+    assert agent == "Abeni" or agent not in d.objective.target.label
+
+
+def test_statements_about_an_agent_stay_statements() -> None:
+    for text in ("Kofi has fixed the gate.", "Kofi is fixing the gate."):
+        result = run(text)
+        assert isinstance(result, Clarify), (text, result)

@@ -1,7 +1,9 @@
 """Who a command is for: the addressing frame and the agent it names.
 
 "ask / tell / have / get / let NAME (to) …", "NAME, …", "…, NAME" and "NAME
-build …" (`address_of`). A name no one on the roster has is reported as
+(needs to) build …" (`address_of`); failing those, the same after a few
+words that lead in ("when you get a chance, Kofi, …", "is it possible to
+have Kofi …", `_within`). A name no one on the roster has is reported as
 `unknown` (the parser asks who was meant), unless the recogniser heard that
 one word in the name slot it rescored and the roster name it ranked first
 is spelled like it (`near`, spoken words only): then that name, flagged.
@@ -9,6 +11,7 @@ is spelled like it (`near`, spoken words only): then that name, flagged.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from typing import Final, NamedTuple
 
@@ -22,13 +25,24 @@ _GROUP_WORDS: Final = frozenset(
 
 
 class Address(NamedTuple):
-    start: int  # the command clause is toks[start:end]
+    start: int  # the command clause is toks[start:end], without toks[cut]
     end: int
     resolution: Resolution | None = None
     unknown: str | None = None  # a name that was clearly addressed but is not ours
     # Who was named with the agent and is no one on the roster ("Kofi and the
     # team"): an objective has one agent, and the summary says so.
     others: str | None = None
+    # The addressing words inside the clause ("First thing tomorrow, Kofi,
+    # fix the gate", "Is it possible to have Kofi fix the gate"): taken out,
+    # and a comma left in their place, so no phrase runs across them.
+    cut: tuple[int, int] | None = None
+
+    def clause(self, toks: Sequence[Tok]) -> list[Tok]:
+        if self.cut is None:
+            return list(toks[self.start : self.end])
+        at, to = self.cut
+        comma = Tok(",", ",", toks[at].start, toks[at].start)
+        return [*toks[self.start : at], comma, *toks[to : self.end]]
 
 
 def resolve_span(toks: Sequence[Tok], roster: Roster) -> Resolution | None:
@@ -172,11 +186,50 @@ def address_of(toks: Sequence[Tok], roster: Roster, near: tuple[str, str] | None
         if res is not None:
             return Address(i, commas[-1], res)
     hit = lx.find_first(toks[:n], lx.VERB_PHRASES)
-    if hit is not None and 1 <= hit[0] - i <= 3:  # "Kofi build a bench"
-        res = resolve_span(toks[i : hit[0]], roster)
+    if hit is not None and 1 <= hit[0] - i <= 4:  # "Kofi build a bench"
+        span = list(toks[i : hit[0]])
+        while len(span) > 1 and span[-1].low in _MODALS:  # "Kofi needs to build…"
+            span.pop()
+        res = resolve_span(span, roster) if len(span) <= 3 else None
         if res is not None:
             return Address(hit[0], n, res)
-    return Address(i, n)
+    return _within(toks[:n], i, roster, hit[0] if hit is not None else n) or Address(i, n)
+
+
+# Between a name and its verb: "Kofi needs to / has to / is going to / ought to fix…".
+_MODALS: Final = frozenset(
+    words("needs need has got gotta ought going is to should must will can could please")
+)
+# How far into the sentence an agent is still being addressed: "When you
+# get a chance, Kofi, …", "Would it be possible for Imani to …".
+_LEAD_MAX_WORDS: Final = 8
+# Frames that name the agent after a few words of politeness: "is it
+# possible to have Kofi fix…", "what about asking Kofi to…", "I'd like Kofi
+# to…", "could we get Tariq to…", "is it possible for Kofi to…".
+_INNER_FRAMES: Final = lx.FRAME_WORDS | frozenset(
+    words("asking telling having getting letting for like want need")
+)
+
+
+def _within(toks: Sequence[Tok], i: int, roster: Roster, verb_at: int) -> Address | None:
+    """An agent addressed after a lead-in and before the first verb: the
+    clause keeps the lead-in (it may hold the deadline: "first thing
+    tomorrow, Kofi, fix the gate") without the addressing words."""
+    n = len(toks)
+    last = min(i + _LEAD_MAX_WORDS, verb_at, n)
+    commas = [k for k in range(i + 1, last + 1) if k < n and toks[k].low == ","]
+    for left, right in itertools.pairwise(commas):  # ", Kofi, …"
+        if 1 <= right - left - 1 <= 3:
+            res = resolve_span(toks[left + 1 : right], roster)
+            if res is not None:
+                return Address(i, n, res, cut=(left, right + 1))
+    for j in range(i + 1, last):
+        if toks[j].low not in _INNER_FRAMES:
+            continue
+        framed = _frame(toks, j, roster, None)
+        if framed is not None and framed.resolution is not None and framed.others is None:
+            return Address(i, n, framed.resolution, cut=(j, framed.start))
+    return None
 
 
 def several_names(

@@ -314,7 +314,7 @@ def parse(
             + "?"
         )
         return _clarify("unknown-agent", question, source, confidence)
-    clause = toks[address.start : address.end]
+    clause = address.clause(toks)
     spans = lx.forbidden_spans(clause, keep=boundary_like_autonomy(clause))
     skip = lx.span_indices(spans)
     autonomy = autonomy_of(clause, skip)  # "check with me first" holds no verb
