@@ -18,6 +18,7 @@ ALLOWED_ROOTS = {
     "difflib",
     "datetime",
     "enum",
+    "itertools",
     "re",
     "typing",
     "msgspec",

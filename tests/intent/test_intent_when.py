@@ -218,6 +218,32 @@ def test_times_roll_over_with_the_clock() -> None:
     assert when("tonight", early).iso_date == "2026-12-02"
 
 
+@pytest.mark.parametrize(
+    ("text", "hour", "iso", "phrase"),
+    [
+        ("fix it in the morning", 10, "2026-12-03", "tomorrow morning"),
+        ("fix it in the morning", 4, "2026-12-02", "this morning"),
+        ("fix it in the afternoon", 10, "2026-12-02", "this afternoon"),
+        ("fix it in the afternoon", 18, "2026-12-03", "tomorrow afternoon"),
+        ("fix it in the evening", 21, "2026-12-02", "this evening"),
+        ("fix it in the evening", 23, "2026-12-03", "tomorrow evening"),
+        ("guard it at night", 10, "2026-12-02", "tonight"),
+        ("fix it later today", 10, "2026-12-02", "later today"),
+        ("fix it later this afternoon", 10, "2026-12-02", "later this afternoon"),
+        ("fix it over the weekend", 10, "2026-12-06", "over the weekend"),
+        ("fix it during the weekend", 10, "2026-12-06", "over the weekend"),
+    ],
+)
+def test_parts_of_the_day_follow_the_clock(text: str, hour: int, iso: str, phrase: str) -> None:
+    found = when(text, NOW.replace(hour=hour))
+    assert (found.iso_date, found.phrase) == (iso, phrase)
+
+
+def test_over_the_weekend_said_on_a_sunday_is_today() -> None:
+    sunday = dt.datetime(2026, 12, 6, 10, 0, tzinfo=LONDON)
+    assert when("fix it over the weekend", sunday).iso_date == "2026-12-06"
+
+
 def test_dates_follow_nows_zone() -> None:
     # 23:30 in New York on 2 December is already 3 December in London.
     new_york = dt.datetime(2026, 12, 2, 23, 30, tzinfo=ZoneInfo("America/New_York"))

@@ -227,7 +227,8 @@ TARGET_STOPS: Final = cues(
     "it's up to you, up to you, your call, do whatever you think, whatever you think, "
     "check with me, ask me, run it by me, just do it, no need to, do not, don't, never, avoid, "
     "near, at, in, inside, outside, beside, behind, around, next to, quietly, discreetly, "
-    "privately, with care, as soon as, from now on, every day, for me, on, to"
+    "privately, with care, as soon as, from now on, every day, for me, on, to, later, "
+    "sometime, some time, one of these days, eventually, someday"
 )
 
 # Head-noun cues for the target kind; the head (last word) is checked first,
@@ -299,7 +300,7 @@ PRIORITY_TIERS: Final[tuple[tuple[int, tuple[Phrase, ...]], ...]] = (
         cues(
             "whenever, no rush, no hurry, when you can, when you have time, "
             "when you get a chance, when you get the chance, in your own time, it can wait, "
-            "not urgent, low priority, eventually, someday"
+            "not urgent, low priority, eventually, someday, one of these days"
         ),
     ),
     (78, cues("soon, important, quickly, priority, high priority, fast, hurry")),

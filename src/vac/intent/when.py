@@ -20,8 +20,11 @@ The rules, in `now`'s own zone (docs/speaking.md lists them with examples):
 - a date without a year ("December 24", "the 3rd") is the next one on or
   after today: "December 1" said on December 2 is next year's;
 - a clock time ("by 5 pm", "by noon") is today, or tomorrow once past;
-- "by the weekend" is the coming Saturday (today, at the weekend); the end
-  of a week is its Sunday, of a month its last day;
+- "in the morning" is the next morning not begun (tomorrow's, after 5 am);
+  "in the afternoon" / "in the evening" are today's until 5 pm / 10 pm;
+- "by the weekend" is the coming Saturday (today, at the weekend), "over
+  the weekend" its Sunday; the end of a week is its Sunday, of a month its
+  last day;
 - "before X", "until X", "no later than X" mean the same day as "by X".
 The first phrase that resolves wins; an unresolvable one counts only when
 nothing resolves. This module holds the cues and the scan; the matchers are

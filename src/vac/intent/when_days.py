@@ -109,7 +109,23 @@ def relative_day(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> F
     k = i + 1 if low == "the" else i
     if [word_at(toks, k + n) for n in range(3)] == ["day", "after", "tomorrow"]:
         return Hit(today + 2 * ONE_DAY, "by the day after tomorrow", k + 3)
+    if low == "later" and nxt in ("today", "tonight", "this"):  # "later today"
+        found = relative_day(toks, i + 1, now, cued)
+        if not isinstance(found, Hit):
+            return None
+        return Hit(found.day, f"later {found.phrase}", found.end)
+    part = word_at(toks, i + 2)
+    if low == "in" and nxt == "the" and part in _PART_TODAY_BEFORE_H:  # "in the morning"
+        later = now.hour >= _PART_TODAY_BEFORE_H[part]
+        return Hit(today + later * ONE_DAY, f"{'tomorrow' if later else 'this'} {part}", i + 3)
+    if low == "night" and word_at(toks, i - 1) == "at":  # "at" is a cue: called past it
+        return Hit(today, "tonight", i + 1)
     return None
+
+
+# "in the morning" said in the morning means tomorrow's (before 5 am, the
+# coming one); the afternoon and the evening are today's until they are over.
+_PART_TODAY_BEFORE_H: Final = {"morning": 5, "afternoon": 17, "evening": 22}
 
 
 # --- weekdays, weeks, months ------------------------------------------------
@@ -186,6 +202,10 @@ def period(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> Found:
     if low == "eod":
         return Hit(today, "by the end of the day", i + 1)
     which, unit = low, word_at(toks, i + 1)
+    if which in ("over", "during") and unit == "the" and word_at(toks, i + 2) == "weekend":
+        # Over the weekend: done by its end, the coming Sunday (today on one).
+        sunday = today + (6 - today.weekday()) * ONE_DAY
+        return Hit(sunday, "over the weekend", i + 3)
     if unit == "weekend" and (which in ("this", "next") or (which == "the" and cued)):
         saturday = today + ((5 - today.weekday()) % 7 if today.weekday() < 5 else 0) * ONE_DAY
         if which == "next":
