@@ -58,7 +58,12 @@ def main() -> None:
     ap.add_argument("--voices", default=",".join(DEFAULT_VOICES))
     args = ap.parse_args()
     plain = WhisperStt(SttConfig(), vocabulary=ROSTER)
-    rescoring = WhisperStt(SttConfig(), vocabulary=ROSTER, verbs=intent.verb_words())
+    rescoring = WhisperStt(
+        SttConfig(),
+        vocabulary=ROSTER,
+        verbs=intent.verb_words(),
+        heard_verbs=intent.heard_verb_phrases(),
+    )
     before: Counter[str] = Counter()
     after: Counter[str] = Counter()
     extra_ms: list[float] = []

@@ -387,3 +387,25 @@ def test_statements_about_an_agent_stay_statements() -> None:
     for text in ("Kofi has fixed the gate.", "Kofi is fixing the gate."):
         result = run(text)
         assert isinstance(result, Clarify), (text, result)
+
+
+@pytest.mark.parametrize(
+    ("text", "verb", "target"),
+    [
+        ("Kofi, sort out the gate.", "Repair", "Gate"),
+        ("Kofi, take a look at the pump.", "Investigate", "Pump"),
+        ("Kofi, figure out what's wrong with the pump.", "Investigate", None),
+        ("Abeni, look after the kids.", "Protect", "Kids"),
+        ("Kofi, set up a tent by the river.", "Build", "Tent"),
+        ("Imani, lend a hand with the harvest.", "Support", "Harvest"),
+        ("Abeni, introduce yourself to the neighbours.", "Befriend", "Neighbours"),
+        ("Tariq, keep me posted on the roof.", "Report", "Roof"),
+        ("Tariq, give me an update on the roof.", "Report", "Roof"),
+        ("Tariq, report back on the roof.", "Report", "Roof"),
+    ],
+)
+def test_everyday_verb_phrases(text: str, verb: str, target: str | None) -> None:
+    d = draft(text)
+    assert d.objective.verb == verb
+    if target is not None:
+        assert d.objective.target.label == target

@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 import pytest
 
-from vac.intent import verb_words
+from vac.intent import heard_verb_phrases, verb_words
 from vac.intent.evidence import VERB_SURE
 from vac.speech.slots import WordProb
 from vac.speech.verbs import RESCORED_VERB_MAX, _spans, by_verb, rescore, verb_slot
@@ -29,6 +29,18 @@ def test_no_slot_when_a_verb_was_heard_or_no_agent_or_nothing_follows() -> None:
     assert verb_slot("What time is it?", NAMES, VERBS) is None
     assert verb_slot("Ask Kofi to go.", NAMES, VERBS) is None  # nothing to act on
     assert verb_slot("Kofi, Tariq, put a fence up.", NAMES, VERBS) is None  # a second name
+
+
+def test_a_phrase_the_parser_reads_leaves_the_slot_alone() -> None:
+    # "sort out" is the parser's (Repair) but never a slot candidate: heard,
+    # it is the verb, and no candidate is forced into its place.
+    text = "Kofi, sort out the gate."
+    assert all(cue != "sort out" for cue, _verb in VERBS)
+    assert verb_slot(text, NAMES, VERBS) is not None  # as a slot would see it unaided
+    assert verb_slot(text, NAMES, VERBS, heard_verb_phrases()) is None
+    assert (
+        verb_slot("Tariq, keep me posted on the roof.", NAMES, VERBS, heard_verb_phrases()) is None
+    )
 
 
 def test_a_function_word_is_never_a_verb_alone_but_may_be_half_of_one() -> None:

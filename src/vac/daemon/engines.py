@@ -252,7 +252,7 @@ def stt_config(section: SttSection) -> Any:
 
 def ray_spec(inference: InferenceSection, stt: SttSection, tts: TtsSection) -> Any:
     """What each Ray driver process needs: the cluster, and the deployments to find or make."""
-    from vac.intent import reply_phrases, verb_words
+    from vac.intent import heard_verb_phrases, reply_phrases, verb_words
     from vac.speech.ray_engine import RaySpec, ReplicaSpec
 
     return RaySpec(
@@ -278,6 +278,7 @@ def ray_spec(inference: InferenceSection, stt: SttSection, tts: TtsSection) -> A
         stt_config=stt_config(stt),
         replies=tuple(reply_phrases()),
         verbs=tuple(verb_words()),
+        heard_verbs=tuple(heard_verb_phrases()),
         tts_model=tts.model,
         tts_voice_config=tts.config,
     )
@@ -301,7 +302,7 @@ def build_stt(
     With `[inference] engine = "ray"` its workers are Ray driver processes,
     `[stt] workers` of them: the jobs this daemon may have in flight.
     """
-    from vac.intent import reply_phrases, verb_words
+    from vac.intent import heard_verb_phrases, reply_phrases, verb_words
     from vac.speech.stt import SttModelMissing, WhisperStt
     from vac.speech.workers import SttPool, SttPoolConfig
 
@@ -331,6 +332,7 @@ def build_stt(
         vocabulary=tuple(vocabulary),
         replies=reply_phrases(),
         verbs=verb_words(),
+        heard_verbs=heard_verb_phrases(),
     )
     return SttPool(factory, SttPoolConfig(workers=section.workers, max_pending=section.max_pending))
 

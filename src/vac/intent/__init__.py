@@ -44,7 +44,7 @@ from vac.intent.grammar import (
     grammar_function_schema,
     objective_json_schema,
 )
-from vac.intent.lexicon import verb_words
+from vac.intent.lexicon import heard_verb_phrases, verb_words
 from vac.intent.negotiation import (
     AuditEvent,
     Decision,
@@ -151,6 +151,7 @@ __all__ = [
     "decode_config",
     "default_roster",
     "grammar_function_schema",
+    "heard_verb_phrases",
     "negotiate",
     "objective_from_builtins",
     "objective_json_schema",

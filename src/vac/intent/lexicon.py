@@ -11,6 +11,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Final, NamedTuple, cast
 
+from vac.intent.verb_cues import PHRASAL_VERB_CUES, SLOT_VERB_CUES, VERB_CUES
 from vac.protocol.objective import Autonomy, TargetKind, Verb
 
 
@@ -81,54 +82,20 @@ def contains(
 
 # --- verbs ------------------------------------------------------------------
 
-VERB_CUES: Final[Mapping[str, str]] = {
-    **dict.fromkeys(["repair", "fix", "mend", "patch", "patch up", "restore"], "Repair"),
-    **dict.fromkeys(["map", "chart", "survey", "scout", "explore"], "Map"),
-    **dict.fromkeys(
-        [
-            "investigate",
-            "check",
-            "check on",
-            "look into",
-            "inspect",
-            "examine",
-            "find out",
-            "look at",
-        ],
-        "Investigate",
-    ),
-    **dict.fromkeys(
-        [
-            "protect",
-            "guard",
-            "watch over",
-            "defend",
-            "shield",
-            "watch",
-            "keep an eye on",
-            "keep watch over",
-        ],
-        "Protect",
-    ),
-    **dict.fromkeys(["build", "make", "craft", "construct", "put up", "assemble"], "Build"),
-    **dict.fromkeys(
-        ["support", "help", "assist", "comfort", "help out", "take care of"], "Support"
-    ),
-    **dict.fromkeys(
-        ["befriend", "make friends with", "make friends", "visit", "get to know", "say hello to"],
-        "Befriend",
-    ),
-    **dict.fromkeys(
-        ["report", "report on", "tell me about", "let me know about", "update me on"], "Report"
-    ),
-}
 VERB_PHRASES: Final = phrases(VERB_CUES)
 
 
 def verb_words() -> tuple[tuple[str, Verb], ...]:
     """The verb cues and their verbs, for the recogniser's verb slot: the
-    one-word ones are its candidates; any of them heard means no slot."""
-    return tuple((w, cast(Verb, v)) for w, v in VERB_CUES.items())
+    one-word ones are its candidates; any of them heard means no slot.
+    Not the parser-only phrases (`verb_cues.PHRASAL_VERB_CUES`)."""
+    return tuple((w, cast(Verb, v)) for w, v in SLOT_VERB_CUES.items())
+
+
+def heard_verb_phrases() -> tuple[str, ...]:
+    """The parser's verb phrases that are no verb-slot candidates: heard, they
+    are the verb, so the recogniser leaves the slot as it is."""
+    return tuple(PHRASAL_VERB_CUES)
 
 
 def verb_of(phrase: Phrase) -> Verb:

@@ -99,6 +99,7 @@ class RaySpec(msgspec.Struct, frozen=True, kw_only=True):
     stt_config: SttConfig = SttConfig()
     replies: tuple[tuple[str, str], ...] = ()
     verbs: tuple[tuple[str, str], ...] = ()
+    heard_verbs: tuple[str, ...] = ()
     tts_model: str | None = None
     tts_voice_config: str | None = None
 
@@ -309,7 +310,7 @@ def _submit(spec: RaySpec, kind: str, app: str) -> None:
     if kind == "stt":
         options = spec.stt.options()
         target = serve.deployment(name=STT_DEPLOYMENT, **options)(ray_replicas.SttReplica).bind(
-            msgspec.msgpack.encode(spec.stt_config), spec.replies, spec.verbs
+            msgspec.msgpack.encode(spec.stt_config), spec.replies, spec.verbs, spec.heard_verbs
         )
     else:
         options = spec.tts.options()

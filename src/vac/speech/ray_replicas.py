@@ -35,9 +35,10 @@ class SttReplica:
         config: bytes,
         replies: tuple[tuple[str, str], ...],
         verbs: tuple[tuple[str, str], ...],
+        heard_verbs: tuple[str, ...] = (),
     ) -> None:
         stt_config = msgspec.msgpack.decode(config, type=SttConfig)
-        self._engine = WhisperStt(stt_config, replies=replies, verbs=verbs)
+        self._engine = WhisperStt(stt_config, replies=replies, verbs=verbs, heard_verbs=heard_verbs)
         self._rosters: OrderedDict[tuple[str, ...], WhisperStt] = OrderedDict()
         # Warm before Serve routes anything here: a cold replica's first
         # decode is several times slower, and the daemons' own warm-up calls

@@ -150,12 +150,15 @@ class WhisperStt:
         vocabulary: Sequence[str] = (),
         replies: Sequence[tuple[str, str]] = (),
         verbs: Sequence[tuple[str, str]] = (),
+        heard_verbs: Sequence[str] = (),
     ) -> None:
         self._config = config or SttConfig()
         # The parser's (phrase, "confirm"|"reject") pairs, as Whisper writes them.
         self._replies = rp.candidates(replies)
         # The lexicon's (cue, Verb) pairs, for an empty verb slot (speech/verbs.py).
         self._verbs = tuple(verbs)
+        # Verb phrases the parser reads that are no slot candidates: heard, no slot.
+        self._heard_verbs = tuple(heard_verbs)
         path = resolve_model_dir(self._config)
         # Imported here so that importing vac.speech stays cheap for the daemon.
         from faster_whisper import WhisperModel
@@ -310,6 +313,7 @@ class WhisperStt:
             self._verbs,
             functools.partial(self._forced, cut, frames),
             functools.partial(self._first_tokens, cut),
+            heard_verbs=self._heard_verbs,
         )
         if got is None:
             return heard

@@ -79,9 +79,16 @@ class Rescored(NamedTuple):
     heard: str  # the words the verb replaced
 
 
-def verb_slot(text: str, names: Sequence[str], verbs: Sequence[tuple[str, str]]) -> VerbSlot | None:
-    """Where the verb should be, when the transcript has an agent but no verb word."""
-    cues = {cue for cue, _verb in verbs}
+def verb_slot(
+    text: str,
+    names: Sequence[str],
+    verbs: Sequence[tuple[str, str]],
+    heard_verbs: Sequence[str] = (),
+) -> VerbSlot | None:
+    """Where the verb should be, when the transcript has an agent but no verb
+    word (a candidate's, or one of `heard_verbs`: phrases the parser reads
+    that are never tried in the slot, "sort out")."""
+    cues = {cue for cue, _verb in verbs} | set(heard_verbs)
     spans = [(m.start(), m.end(), bare(m.group())) for m in _WORD.finditer(text)]
     if any(w in cues for _s, _e, w in spans):
         return None  # a verb was heard: the parser finds it
@@ -95,7 +102,7 @@ def verb_slot(text: str, names: Sequence[str], verbs: Sequence[tuple[str, str]])
     while after and after[0][2] in _FILLERS:
         after = after[1:]
     said = " ".join(w for _s, _e, w in after) + " "
-    if any(said.startswith(cue + " ") for cue, _verb in verbs):
+    if any(said.startswith(cue + " ") for cue in cues):
         return None  # a verb of several words where the verb goes: "get to know"
     if len(after) < 2:  # a verb needs something after it to act on
         return None
@@ -139,6 +146,8 @@ def rescore(
     verbs: Sequence[tuple[str, str]],
     token_probs: Callable[[list[str]], list[list[float]]],
     next_logprobs: Callable[[str, list[str]], list[float] | None] | None = None,
+    *,
+    heard_verbs: Sequence[str] = (),
 ) -> Rescored | None:
     """The transcript with the best verb in its slot, or None (no slot, or kept).
 
@@ -149,7 +158,7 @@ def rescore(
     decoding step (None: it could not): the first pass then costs one step
     instead of a forced decode per first word.
     """
-    slot = verb_slot(text, names, verbs)
+    slot = verb_slot(text, names, verbs, heard_verbs)
     if slot is None or not verbs:
         return None
     before = text[: slot.start]

@@ -1,0 +1,108 @@
+"""The verbs a command may use, and the words and phrases that say each.
+
+A phrase of several words is only ever matched whole ("keep me posted on").
+`SLOT_VERB_CUES` are also what the recogniser's verb slot tries
+(`lexicon.verb_words`, docs/stt.md), so adding one there changes the slot
+rescoring; `PHRASAL_VERB_CUES` only the parser reads. docs/speaking.md
+lists them all; its test compares.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Final
+
+SLOT_VERB_CUES: Final[Mapping[str, str]] = {
+    **dict.fromkeys(["repair", "fix", "mend", "patch", "patch up", "restore"], "Repair"),
+    **dict.fromkeys(["map", "chart", "survey", "scout", "explore"], "Map"),
+    **dict.fromkeys(
+        [
+            "investigate",
+            "check",
+            "check on",
+            "look into",
+            "inspect",
+            "examine",
+            "find out",
+            "look at",
+        ],
+        "Investigate",
+    ),
+    **dict.fromkeys(
+        [
+            "protect",
+            "guard",
+            "watch over",
+            "defend",
+            "shield",
+            "watch",
+            "keep an eye on",
+            "keep watch over",
+        ],
+        "Protect",
+    ),
+    **dict.fromkeys(
+        ["build", "make", "craft", "construct", "put up", "assemble"],
+        "Build",
+    ),
+    **dict.fromkeys(
+        [
+            "support",
+            "help",
+            "assist",
+            "comfort",
+            "help out",
+            "take care of",
+        ],
+        "Support",
+    ),
+    **dict.fromkeys(
+        [
+            "befriend",
+            "make friends with",
+            "make friends",
+            "visit",
+            "get to know",
+            "say hello to",
+        ],
+        "Befriend",
+    ),
+    **dict.fromkeys(
+        [
+            "report",
+            "report on",
+            "tell me about",
+            "let me know about",
+            "update me on",
+        ],
+        "Report",
+    ),
+}
+
+# Phrases the parser reads that the recogniser's verb slot does not try:
+# their first words ("take", "give", "keep", "set", "lend") are common
+# words, and more cues of "look" in the slot cost a rescued dev command
+# (docs/stt.md). Typed, or heard as said, they are verbs like any other.
+PHRASAL_VERB_CUES: Final[Mapping[str, str]] = {
+    **dict.fromkeys(["fix up", "sort out"], "Repair"),
+    **dict.fromkeys(
+        ["figure out", "check out", "take a look at", "have a look at", "look over"], "Investigate"
+    ),
+    **dict.fromkeys(["look after", "keep watch on"], "Protect"),
+    **dict.fromkeys(["set up", "put together"], "Build"),
+    **dict.fromkeys(["lend a hand with", "lend a hand to", "lend a hand"], "Support"),
+    **dict.fromkeys(["introduce yourself to"], "Befriend"),
+    **dict.fromkeys(
+        [
+            "report back on",
+            "report back",
+            "give me an update on",
+            "keep me posted on",
+            "keep me updated on",
+            "fill me in on",
+            "brief me on",
+        ],
+        "Report",
+    ),
+}
+VERB_CUES: Final[Mapping[str, str]] = {**SLOT_VERB_CUES, **PHRASAL_VERB_CUES}
