@@ -34,8 +34,8 @@ from benchmarks.understanding_corpus import (
 )
 
 from vac.intent import Clarify, parse
-from vac.intent.gate import classify_reply
 from vac.intent.lexicon import VERB_CUES
+from vac.intent.reply_words import classify_reply
 from vac.intent.roster import default_agents, default_roster
 from vac.protocol.objective import AUTONOMY_MODES, VERBS
 

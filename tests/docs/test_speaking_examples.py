@@ -16,7 +16,7 @@ from typing import NamedTuple
 import pytest
 
 from vac.daemon.config import decode_config, intent_config
-from vac.intent import Clarify, Draft, classify_reply, default_roster, gate, negotiate, parse
+from vac.intent import Clarify, Draft, classify_reply, default_roster, negotiate, parse, reply_words
 from vac.intent import lexicon as lx
 
 SPEAKING_MD = Path(__file__).resolve().parents[2] / "docs" / "speaking.md"
@@ -180,8 +180,10 @@ def test_the_boundary_markers_are_the_lexicon() -> None:
 
 
 def test_the_yes_and_no_phrases_are_the_gate() -> None:
-    assert _row("confirm") == set(gate._CONFIRM)
-    assert _row("reject") == set(gate._REJECT)
+    assert _row("confirm") == set(reply_words._CONFIRM)
+    assert _row("reject") == set(reply_words._REJECT)
+    assert _row("confirm, understood when heard") == set(reply_words.CONFIRM_HEARD)
+    assert _row("reject, understood when heard") == set(reply_words.REJECT_HEARD)
 
 
 def test_the_built_in_roster_is_named() -> None:

@@ -54,6 +54,25 @@ HOUR = dt.timedelta(hours=1)
         ("fix the gate", None),
         ("", None),
         ("do it tomorrow instead", None),
+        # Understood when heard, never scored against the audio.
+        ("Alright.", "confirm"),
+        ("Absolutely!", "confirm"),
+        ("Sure thing.", "confirm"),
+        ("That works.", "confirm"),
+        ("Abort.", "reject"),
+        ("That's wrong.", "reject"),
+        ("Don't do it.", "reject"),
+        ("Not now.", "reject"),
+        # Two of one kind are that reply; two that disagree answer nothing.
+        ("Yeah, do it.", "confirm"),
+        ("Okay, sounds good.", "confirm"),
+        ("Yes, absolutely.", "confirm"),
+        ("No, cancel it.", "reject"),
+        ("Nope, forget it.", "reject"),
+        ("Okay, no.", None),
+        ("No, okay.", None),
+        ("Yes, cancel.", None),
+        ("Alright, fix the gate", None),
     ],
 )
 def test_classify_reply(text: str, reply: str | None) -> None:

@@ -29,14 +29,11 @@ from vac.intent.evidence import (
     weigh,
 )
 from vac.intent.gate import (
-    REJECT_MIN_CONFIDENCE,
     Checkpoint,
     Confirmed,
     DraftBook,
     DraftEntry,
     DraftState,
-    classify_reply,
-    reply_phrases,
 )
 from vac.intent.grammar import (
     GRAMMAR_FUNCTION_NAME,
@@ -58,6 +55,7 @@ from vac.intent.negotiation import (
 )
 from vac.intent.parser import MIN_CONFIDENCE, Clarify, Draft, ParseResult, parse
 from vac.intent.reply_evidence import HeardReply, spoken_reply
+from vac.intent.reply_words import REJECT_MIN_CONFIDENCE, classify_reply, reply_phrases
 from vac.intent.roster import (
     DEFAULT_DRAFT_TTL_S,
     GROUNDING_THRESHOLD,

@@ -26,8 +26,8 @@ import msgspec
 
 from vac.intent import alternatives as alt
 from vac.intent import lexicon as lx
-from vac.intent.gate import REJECT_MIN_CONFIDENCE
 from vac.intent.parser import MIN_CONFIDENCE, Clarify, Draft, parse
+from vac.intent.reply_words import REJECT_MIN_CONFIDENCE
 from vac.intent.roster import Roster
 from vac.protocol.objective import UncertainField
 

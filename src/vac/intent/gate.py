@@ -20,13 +20,11 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
-import re
 from collections import Counter
 from collections.abc import Iterable
 from typing import Final, Literal
 
 import msgspec
-from jellyfish import metaphone
 
 from vac.intent.commitments import deadline_passed, is_open
 from vac.intent.errors import ObjectiveInvalid, ObjectiveUnknown, RevisionStale
@@ -35,7 +33,6 @@ from vac.intent.validate import apply_edits, check_draft_ready
 from vac.protocol.objective import Objective
 from vac.protocol.objective_lifecycle import Event, Status, TransitionInvalid, next_status
 
-Reply = Literal["confirm", "reject"]
 # "withdrawn": the turn that made the draft ended before the steward saw it,
 # or the steward took it back. Past "confirmed": the lifecycle's statuses.
 DraftState = Literal[
@@ -66,99 +63,6 @@ def status_of(entry: DraftEntry) -> Status:
     if entry.state == "confirmed" and entry.objective.accepted_by_agent:
         return "accepted"  # stored before the lifecycle had its own state
     return entry.state
-
-
-_CONFIRM: Final[frozenset[str]] = frozenset(
-    {
-        "yes",
-        "yeah",
-        "yep",
-        "yup",
-        "yes please",
-        # The daemon's own re-prompt after an unclear "yes" asks for this.
-        "yes confirm",
-        "confirm",
-        "confirmed",
-        "do it",
-        "yes do it",
-        "go ahead",
-        "yes go ahead",
-        "go for it",
-        "sure",
-        "ok",
-        "okay",
-        "okay do it",
-        "ok do it",
-        "sounds good",
-        "sound good",  # how the recogniser often writes it
-        "that's right",
-        "correct",
-        "approved",
-    }
-)
-_REJECT: Final[frozenset[str]] = frozenset(
-    {
-        "no",
-        "nope",
-        "nah",
-        "no thanks",
-        "no thank you",
-        "cancel",
-        "cancel that",
-        "cancel it",
-        "never mind",
-        "nevermind",
-        "stop",
-        "stop that",
-        "don't",
-        "forget it",
-        "scrap that",
-        "no don't",
-        "reject",
-        "rejected",
-    }
-)
-_REJECT_LEADS: Final = frozenset({"no", "nope", "cancel", "stop", "scrap"})
-# ... and what they sound like, for the long ones only: "council", "console",
-# "Kensal" for a spoken "cancel" (the dev half of the understanding benchmark).
-_REJECT_LEAD_SOUNDS: Final = frozenset(metaphone(w) for w in ("cancel", "scrap", "stop"))
-# A spoken "no"/"cancel" may act on lower recogniser confidence than a "yes":
-# a wrongly rejected draft costs a repetition, a wrongly confirmed one binds an
-# agent. tiny.en scores one-word replies low (0.4-0.7) even when right.
-REJECT_MIN_CONFIDENCE: Final = 0.4
-
-# Politeness around a reply does not make it "more content".
-_POLITE_PREFIX: Final = ("oh ", "um ", "uh ", "well ", "hmm ")
-_POLITE_SUFFIX: Final = (" please", " thanks", " thank you")
-
-
-def reply_phrases() -> tuple[tuple[str, Reply], ...]:
-    """Every confirm and reject phrase the parser knows, for the recogniser to
-    score a short utterance against (sorted: the same order in every worker)."""
-    confirm: tuple[tuple[str, Reply], ...] = tuple((p, "confirm") for p in sorted(_CONFIRM))
-    return confirm + tuple((p, "reject") for p in sorted(_REJECT))
-
-
-def classify_reply(text: str) -> Reply | None:
-    """ "yes" / "do it" → confirm, "no" / "never mind" → reject; anything that
-    says more ("no, tell Kofi instead") → None, so it is parsed as a new turn."""
-    norm = " ".join(re.sub(r"[^a-z' ]+", " ", text.lower().replace("’", "'")).split())
-    for prefix in _POLITE_PREFIX:
-        norm = norm.removeprefix(prefix)
-    for suffix in _POLITE_SUFFIX:
-        if norm not in _CONFIRM | _REJECT:
-            norm = norm.removesuffix(suffix)
-    if norm in _CONFIRM:
-        return "confirm"
-    if norm in _REJECT:
-        return "reject"
-    # "Cancel note", "no thanks" misheard: a refusal word and at most one more
-    # is a refusal. Only for rejecting: a wrongly rejected draft costs a
-    # repetition, a wrongly confirmed one binds an agent.
-    first, *rest = norm.split() or [""]
-    if len(rest) <= 1 and (first in _REJECT_LEADS or metaphone(first) in _REJECT_LEAD_SOUNDS):
-        return "reject"
-    return None
 
 
 class DraftEntry(msgspec.Struct, frozen=True):

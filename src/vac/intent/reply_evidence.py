@@ -23,7 +23,7 @@ from typing import Final
 import msgspec
 
 from vac.intent.evidence import Evidence, ReplyChoice, reply_floor
-from vac.intent.gate import Reply, classify_reply
+from vac.intent.reply_words import Reply, classify_reply
 
 # Tuned on the dev half of the understanding benchmark, in process
 # (benchmarks/reply_rescoring.py; docs/understanding.md). Nats (total

@@ -1,0 +1,159 @@
+"""The words of a reply to the pending draft: yes, no, or neither.
+
+`classify_reply` reads a whole utterance (typed, or the transcript of a
+spoken one); `reply_phrases` are what the recogniser scores a short
+spoken utterance against (`speech/replies.py`). The phrases in
+`CONFIRM_HEARD` and `REJECT_HEARD` are understood but not scored: the
+scoring's margins were tuned on the others (docs/understanding.md), and
+more candidates cost time at every spoken reply.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final, Literal
+
+from jellyfish import metaphone
+
+Reply = Literal["confirm", "reject"]
+
+_CONFIRM: Final[frozenset[str]] = frozenset(
+    {
+        "yes",
+        "yeah",
+        "yep",
+        "yup",
+        "yes please",
+        # The daemon's own re-prompt after an unclear "yes" asks for this.
+        "yes confirm",
+        "confirm",
+        "confirmed",
+        "do it",
+        "yes do it",
+        "go ahead",
+        "yes go ahead",
+        "go for it",
+        "sure",
+        "ok",
+        "okay",
+        "okay do it",
+        "ok do it",
+        "sounds good",
+        "sound good",  # how the recogniser often writes it
+        "that's right",
+        "correct",
+        "approved",
+    }
+)
+_REJECT: Final[frozenset[str]] = frozenset(
+    {
+        "no",
+        "nope",
+        "nah",
+        "no thanks",
+        "no thank you",
+        "cancel",
+        "cancel that",
+        "cancel it",
+        "never mind",
+        "nevermind",
+        "stop",
+        "stop that",
+        "don't",
+        "forget it",
+        "scrap that",
+        "no don't",
+        "reject",
+        "rejected",
+    }
+)
+# Understood, not scored against the audio (see the module's docstring).
+CONFIRM_HEARD: Final[frozenset[str]] = frozenset(
+    {
+        "alright",
+        "all right",
+        "sure thing",
+        "absolutely",
+        "definitely",
+        "of course",
+        "that works",
+        "perfect",
+        "make it so",
+        "send it",
+        "go on",
+        "yes that's right",
+        "that's it",
+    }
+)
+REJECT_HEARD: Final[frozenset[str]] = frozenset(
+    {
+        "wrong",
+        "that's wrong",
+        "not that",
+        "negative",
+        "abort",
+        "drop it",
+        "not now",
+        "no way",
+        "don't do it",
+    }
+)
+_YES: Final = _CONFIRM | CONFIRM_HEARD
+_NO: Final = _REJECT | REJECT_HEARD
+_REJECT_LEADS: Final = frozenset({"no", "nope", "cancel", "stop", "scrap"})
+# ... and what they sound like, for the long ones only: "council", "console",
+# "Kensal" for a spoken "cancel" (the dev half of the understanding benchmark).
+_REJECT_LEAD_SOUNDS: Final = frozenset(metaphone(w) for w in ("cancel", "scrap", "stop"))
+# A spoken "no"/"cancel" may act on lower recogniser confidence than a "yes":
+# a wrongly rejected draft costs a repetition, a wrongly confirmed one binds an
+# agent. tiny.en scores one-word replies low (0.4-0.7) even when right.
+REJECT_MIN_CONFIDENCE: Final = 0.4
+
+# Politeness around a reply does not make it "more content".
+_POLITE_PREFIX: Final = ("oh ", "um ", "uh ", "well ", "hmm ")
+_POLITE_SUFFIX: Final = (" please", " thanks", " thank you")
+
+
+def reply_phrases() -> tuple[tuple[str, Reply], ...]:
+    """Every confirm and reject phrase the parser knows, for the recogniser to
+    score a short utterance against (sorted: the same order in every worker)."""
+    confirm: tuple[tuple[str, Reply], ...] = tuple((p, "confirm") for p in sorted(_CONFIRM))
+    return confirm + tuple((p, "reject") for p in sorted(_REJECT))
+
+
+def classify_reply(text: str) -> Reply | None:
+    """ "yes" / "do it" → confirm, "no" / "never mind" → reject; anything that
+    says more ("no, tell Kofi instead") → None, so it is parsed as a new turn."""
+    norm = " ".join(re.sub(r"[^a-z' ]+", " ", text.lower().replace("’", "'")).split())
+    for prefix in _POLITE_PREFIX:
+        norm = norm.removeprefix(prefix)
+    for suffix in _POLITE_SUFFIX:
+        if norm not in _YES | _NO:
+            norm = norm.removesuffix(suffix)
+    said = _one_or_two(norm)
+    if said is not None:
+        return said or None
+    # "Cancel note", "no thanks" misheard: a refusal word and at most one more
+    # is a refusal. Only for rejecting: a wrongly rejected draft costs a
+    # repetition, a wrongly confirmed one binds an agent.
+    first, *rest = norm.split() or [""]
+    if len(rest) <= 1 and (first in _REJECT_LEADS or metaphone(first) in _REJECT_LEAD_SOUNDS):
+        return "reject"
+    return None
+
+
+def _one_or_two(norm: str) -> Reply | Literal[""] | None:
+    """A reply phrase, or two of one polarity ("yeah, do it", "no, cancel
+    it"); "" for two that disagree ("okay, no"), which answer nothing."""
+    if norm in _YES:
+        return "confirm"
+    if norm in _NO:
+        return "reject"
+    said = norm.split()
+    for cut in range(1, len(said)):
+        left, right = " ".join(said[:cut]), " ".join(said[cut:])
+        kinds = {"confirm" if p in _YES else "reject" if p in _NO else "" for p in (left, right)}
+        if "" in kinds:
+            continue
+        return "confirm" if kinds == {"confirm"} else "reject" if kinds == {"reject"} else ""
+    return None
