@@ -409,3 +409,27 @@ def test_everyday_verb_phrases(text: str, verb: str, target: str | None) -> None
     assert d.objective.verb == verb
     if target is not None:
         assert d.objective.target.label == target
+
+
+@pytest.mark.parametrize(
+    ("text", "priority", "autonomy"),
+    [
+        ("Kofi, fix the gate, you don't need to ask me.", 55, "free"),
+        ("Kofi, fix the gate, do what you think is best.", 55, "free"),
+        ("Kofi, fix the gate however you like.", 55, "free"),
+        ("Kofi, fix the gate, I trust you.", 55, "free"),
+        ("Kofi, fix the gate, but run it past me first.", 55, "direct-tether"),
+        ("Kofi, fix the gate, get my approval first.", 55, "direct-tether"),
+        ("Kofi, fix the gate, but talk to me before you do anything.", 55, "direct-tether"),
+        ("Kofi, fix the gate every morning.", 55, "standing-intent"),
+        ("Kofi, fix the gate, it's not important.", 25, "brief"),
+        ("Kofi, fix the gate when you have a minute.", 25, "brief"),
+        ("Kofi, fix the gate, this is critical.", 90, "brief"),
+        ("Kofi, fix the gate this instant.", 90, "brief"),
+    ],
+)
+def test_priority_and_autonomy_variants(text: str, priority: int, autonomy: str) -> None:
+    o = draft(text).objective
+    assert (o.priority, o.autonomy) == (priority, autonomy)
+    assert o.target.label == "Gate"  # the phrase never joins the target
+    assert o.deadline is None and not [c for c in o.constraints if c.kind == "location"]

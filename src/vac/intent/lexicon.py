@@ -194,7 +194,10 @@ TARGET_STOPS: Final = cues(
     "it's up to you, up to you, your call, do whatever you think, whatever you think, "
     "check with me, ask me, run it by me, just do it, no need to, do not, don't, never, avoid, "
     "near, at, in, inside, outside, beside, behind, around, next to, quietly, discreetly, "
-    "privately, with care, as soon as, from now on, every day, for me, on, to, later, "
+    "privately, with care, as soon as, from now on, every day, every night, every morning, "
+    "every afternoon, every evening, every week, every weekend, each day, each morning, "
+    "each night, however you like, whatever you like, when you have a minute, "
+    "when you have a moment, this instant, for me, on, to, later, "
     "sometime, some time, one of these days, eventually, someday"
 )
 
@@ -259,7 +262,8 @@ PRIORITY_TIERS: Final[tuple[tuple[int, tuple[Phrase, ...]], ...]] = (
         90,
         cues(
             "urgent, urgently, immediately, right now, right away, straight away, asap, "
-            "as soon as possible, emergency, top priority, highest priority"
+            "as soon as possible, emergency, top priority, highest priority, critical, "
+            "this instant"
         ),
     ),
     (
@@ -267,7 +271,10 @@ PRIORITY_TIERS: Final[tuple[tuple[int, tuple[Phrase, ...]], ...]] = (
         cues(
             "whenever, no rush, no hurry, when you can, when you have time, "
             "when you get a chance, when you get the chance, in your own time, it can wait, "
-            "not urgent, low priority, eventually, someday, one of these days"
+            "not urgent, low priority, eventually, someday, one of these days, "
+            "not important, isn't important, not a priority, when you have a minute, "
+            "when you have a moment, when you get a minute, when you get a moment, "
+            "when you're free, when you are free"
         ),
     ),
     (78, cues("soon, important, quickly, priority, high priority, fast, hurry")),
@@ -285,7 +292,9 @@ AUTONOMY_CUES: Final[tuple[tuple[Autonomy, tuple[Phrase, ...]], ...]] = (
             "exactly as i say, exactly as i said, exactly like i say, exactly as told, "
             "check with me first, check with me before, check with me, ask me first, "
             "ask me before, run it by me, don't do anything without asking, "
-            "don't do anything without asking me, do nothing without asking"
+            "don't do anything without asking me, do nothing without asking, "
+            "run it past me, get my approval, get my ok, get my okay, check in with me, "
+            "talk to me before, talk to me first, wait for my ok, wait for my okay"
         ),
     ),
     (
@@ -295,10 +304,19 @@ AUTONOMY_CUES: Final[tuple[tuple[Autonomy, tuple[Phrase, ...]], ...]] = (
             "use your best judgement, use your own judgment, use your own judgement, "
             "your call, as you see fit, however you see fit, it's up to you, up to you, "
             "do whatever you think is best, whatever you think is best, just do it, "
-            "no need to check with me, no need to ask, don't need to check with me"
+            "no need to check with me, no need to ask, don't need to check with me, "
+            "don't need to ask me, do what you think is best, however you like, "
+            "whatever you like, you decide, your choice, i trust you, "
+            "i trust your judgment, i trust your judgement"
         ),
     ),
-    ("standing-intent", cues("always, from now on, every day, every night")),
+    (
+        "standing-intent",
+        cues(
+            "always, from now on, every day, every night, every morning, every afternoon, "
+            "every evening, every week, every weekend, each day, each morning, each night"
+        ),
+    ),
 )
 
 # --- forbidden lines and values ---------------------------------------------

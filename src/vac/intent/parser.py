@@ -47,7 +47,7 @@ DEFAULT_FORBIDDEN_LINE: Final = ForbiddenLine(
 _NOT_PLACES: Final = frozenset(
     words(
         "morning evening afternoon night day week hour hours minute minutes moment meantime "
-        "future end time point weekend"
+        "future end time point weekend loop"
     )
 )
 _PARTICLES: Final = frozenset({"with", "on", "about", "out"})
