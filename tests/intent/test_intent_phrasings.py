@@ -433,3 +433,34 @@ def test_priority_and_autonomy_variants(text: str, priority: int, autonomy: str)
     assert (o.priority, o.autonomy) == (priority, autonomy)
     assert o.target.label == "Gate"  # the phrase never joins the target
     assert o.deadline is None and not [c for c in o.constraints if c.kind == "location"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'll fix the gate.",
+        "I need to fix the gate myself.",
+        "I'm going to map the river tomorrow.",
+        "Okay, I will build a bench.",
+        "So I'm gonna map the river.",
+    ],
+)
+def test_the_speakers_own_plan_is_no_request(text: str) -> None:
+    result = run(text)
+    assert isinstance(result, Clarify) and result.reason == "first-person", result
+
+
+@pytest.mark.parametrize(
+    ("text", "agent"),
+    [
+        ("I want you to fix the gate.", "Abeni"),
+        ("I'd like Kofi to fix the gate.", "Kofi"),
+        ("Kofi, I need you to fix the gate.", "Kofi"),
+        ("When Kofi gets home, tell him to fix the gate.", "Kofi"),
+        ("If Zuri has time, have her map the river.", "Zuri"),
+        # Two names before the pronoun: no one in particular.
+        ("When Kofi and Zuri get home, tell them to fix the gate.", "Abeni"),
+    ],
+)
+def test_requests_that_start_with_i_or_a_pronoun(text: str, agent: str) -> None:
+    assert draft(text).objective.agent == agent

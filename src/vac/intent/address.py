@@ -157,6 +157,8 @@ def _frame(
         break
     for size in (1, 2, 3):  # "have Kofi build …"
         if rest + size < n and lx.phrase_at(toks, rest + size, lx.VERB_PHRASES) is not None:
+            if all(t.low in lx.PRONOUNS for t in toks[rest : rest + size]):
+                return Address(rest + size, n)  # "have him build …": whoever is current
             res = resolve_span(toks[rest : rest + size], roster)
             if res is not None:
                 return Address(rest + size, n, res)
@@ -227,9 +229,20 @@ def _within(toks: Sequence[Tok], i: int, roster: Roster, verb_at: int) -> Addres
         if toks[j].low not in _INNER_FRAMES:
             continue
         framed = _frame(toks, j, roster, None)
-        if framed is not None and framed.resolution is not None and framed.others is None:
-            return Address(i, n, framed.resolution, cut=(j, framed.start))
+        if framed is None or framed.others is not None or framed.unknown is not None:
+            continue
+        res = framed.resolution or _named_before(toks, i, j, roster)
+        if res is not None:
+            return Address(i, n, res, cut=(j, framed.start))
     return None
+
+
+def _named_before(toks: Sequence[Tok], i: int, j: int, roster: Roster) -> Resolution | None:
+    """ "When Kofi gets home, tell him to…": the one roster agent the lead-in
+    names, whom the frame's pronoun means (two names: no one)."""
+    found = [resolve_span([t], roster) for t in toks[i:j] if t.low not in STOPWORDS]
+    named = {r.agent: r for r in found if r is not None and r.method in ("exact", "fuzzy")}
+    return next(iter(named.values())) if len(named) == 1 else None
 
 
 def several_names(

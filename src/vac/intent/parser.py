@@ -57,6 +57,25 @@ _PARTICLES: Final = frozenset({"with", "on", "about", "out"})
 # unstressed "to" ("Tell me what a fix the tap" for "Tell Zuri to fix").
 _NOUN_MARKERS: Final = frozenset(words("the my our your his their its this these those"))
 
+# "I'll fix the gate", "I need to fix it myself": the speaker's own plan, no
+# request to anyone (unless an agent is named: "I'd like Kofi to…").
+_I: Final = frozenset(words("i i'll i'm i'd i've"))
+_MY_OWN: Final = frozenset(
+    words(
+        "will am going to gonna need have must should can could want wanna like would "
+        "shall might may just also myself really first then"
+    )
+)
+
+_LEAD_INS: Final = frozenset(words("ok okay so well um uh hmm now then yes yeah no"))
+
+
+def _speaker_does_it(clause: Sequence[Tok], verb_at: int) -> bool:
+    """Whether the words before the verb are "I (will / need to / am going to …)"."""
+    said = [t.low for t in clause[:verb_at] if t.low not in _LEAD_INS and t.low not in lx.PUNCT]
+    return bool(said) and said[0] in _I and len(said) <= 5 and all(w in _MY_OWN for w in said[1:])
+
+
 ClarifyReason = Literal[
     "empty",
     "low-confidence",
@@ -67,6 +86,7 @@ ClarifyReason = Literal[
     "uncertain-agent",
     "unclear-deadline",
     "question",
+    "first-person",
 ]
 AgentSource = Literal["exact", "fuzzy", "phonetic", "rescored", "current", "default"]
 
@@ -329,6 +349,13 @@ def parse(
             confidence,
         )
     verb = lx.verb_of(hit[1])
+    if address.resolution is None and _speaker_does_it(clause, hit[0]):
+        return _clarify(
+            "first-person",
+            "That sounds like something you will do yourself. Who should do it?",
+            source,
+            confidence,
+        )
 
     note: str | None = None
     if address.resolution is not None:
