@@ -239,6 +239,51 @@ def test_parts_of_the_day_follow_the_clock(text: str, hour: int, iso: str, phras
     assert (found.iso_date, found.phrase) == (iso, phrase)
 
 
+@pytest.mark.parametrize(
+    ("text", "iso", "phrase"),
+    [
+        # Said at 10:00 on Wednesday 2 December 2026.
+        ("fix it by five thirty", "2026-12-02", "by 5:30"),
+        ("fix it by half past five", "2026-12-02", "by 5:30"),
+        ("fix it by quarter to six", "2026-12-02", "by 5:45"),
+        ("fix it by twenty past nine", "2026-12-02", "by 9:20"),  # 9:20 pm
+        ("fix it by quarter past nine am", "2026-12-03", "by 9:15 am tomorrow"),
+        ("fix it by ten to twelve", "2026-12-02", "by 11:50"),
+        ("fix it by nine oh five", "2026-12-02", "by 9:05"),
+        ("fix it by Christmas", "2026-12-25", "by Christmas"),
+        ("fix it before Christmas Eve", "2026-12-24", "by Christmas Eve"),
+        ("fix it by New Year's", "2027-01-01", "by New Year's Day"),
+        ("fix it on New Year's Eve", "2026-12-31", "on New Year's Eve"),
+        ("fix it by Halloween", "2027-10-31", "by Halloween"),
+        ("fix it by mid-December", "2026-12-15", "by mid-December"),
+        ("fix it by the middle of January", "2027-01-15", "by mid-January"),
+        ("fix it by late February", "2027-02-28", "by the end of February"),
+        ("fix it by close of business", "2026-12-02", "by the end of the day"),
+        ("fix it by COB", "2026-12-02", "by the end of the day"),
+        ("fix it in the next hour", "2026-12-02", "in an hour"),
+        ("fix it in the next three days", "2026-12-05", "in three days"),
+        ("fix it this coming weekend", "2026-12-05", "this weekend"),
+        ("fix it a week from Friday", "2026-12-11", "by a week from Friday"),
+        ("fix it two days from tomorrow", "2026-12-05", "by two days from tomorrow"),
+    ],
+)
+def test_times_and_days_as_people_say_them(text: str, iso: str, phrase: str) -> None:
+    found = when(text)
+    assert (found.iso_date, found.phrase) == (iso, phrase)
+
+
+@pytest.mark.parametrize("text", ["fix it by early January", "fix it before Easter"])
+def test_a_vague_part_of_a_month_or_a_moving_feast_is_asked_about(text: str) -> None:
+    assert isinstance(resolve(tokenize(text), NOW), Unresolved)
+
+
+@pytest.mark.parametrize(
+    "text", ["buy Christmas lights", "build five benches", "send twenty to the market"]
+)
+def test_holiday_words_and_counts_alone_are_no_deadline(text: str) -> None:
+    assert resolve(tokenize(text), NOW) is None
+
+
 def test_over_the_weekend_said_on_a_sunday_is_today() -> None:
     sunday = dt.datetime(2026, 12, 6, 10, 0, tzinfo=LONDON)
     assert when("fix it over the weekend", sunday).iso_date == "2026-12-06"

@@ -102,3 +102,25 @@ TEMPORAL_WORDS: Final = frozenset(
 # After "on", only what names a day makes a time ("on the thirty-second"),
 # not an event: "report on the harvest" is a report, not a deadline.
 ON_DAY_WORDS: Final = frozenset({*WEEKDAYS, *WEEKDAY_ABBREVIATIONS, *MONTHS})
+
+# Holidays on a fixed date (month, day, as read back); only after a cue
+# ("by Christmas"): "buy Christmas lights" is no deadline. Easter moves:
+# it stays a question.
+HOLIDAYS: Final[dict[str, tuple[int, int, str]]] = {
+    "christmas eve": (12, 24, "Christmas Eve"),
+    "christmas day": (12, 25, "Christmas"),
+    "christmas": (12, 25, "Christmas"),
+    "xmas": (12, 25, "Christmas"),
+    "boxing day": (12, 26, "Boxing Day"),
+    "new year's eve": (12, 31, "New Year's Eve"),
+    "new years eve": (12, 31, "New Year's Eve"),
+    "new year's day": (1, 1, "New Year's Day"),
+    "new years day": (1, 1, "New Year's Day"),
+    "new year's": (1, 1, "New Year's Day"),
+    "new years": (1, 1, "New Year's Day"),
+    "new year": (1, 1, "New Year's Day"),
+    "halloween": (10, 31, "Halloween"),
+    "valentine's day": (2, 14, "Valentine's Day"),
+    "valentines day": (2, 14, "Valentine's Day"),
+}
+HOLIDAY_PHRASES: Final = phrases(HOLIDAYS)

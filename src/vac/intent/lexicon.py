@@ -197,7 +197,7 @@ TARGET_STOPS: Final = cues(
     "privately, with care, as soon as, from now on, every day, every night, every morning, "
     "every afternoon, every evening, every week, every weekend, each day, each morning, "
     "each night, however you like, whatever you like, when you have a minute, "
-    "when you have a moment, this instant, for me, on, to, later, "
+    "when you have a moment, this instant, first thing, for me, on, to, later, "
     "sometime, some time, one of these days, eventually, someday"
 )
 

@@ -43,7 +43,9 @@ from vac.intent.numbers import number_at
 from vac.intent.when_days import (
     calendar_date,
     day_of_month,
+    holiday,
     iso,
+    part_of_month,
     past_day,
     period,
     relative_day,
@@ -105,6 +107,8 @@ _MATCHERS: Final[tuple[_Matcher, ...]] = (
     period,
     weekday,
     span,
+    holiday,
+    part_of_month,
     calendar_date,
     day_of_month,
     clock,

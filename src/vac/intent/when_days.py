@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from vac.intent import calendar_words as cw
-from vac.intent.lexicon import DETERMINERS, ISO_DATE_RE, Tok, words
+from vac.intent.lexicon import DETERMINERS, ISO_DATE_RE, Tok, phrase_at, words
 from vac.intent.numbers import number_at
 from vac.intent.when_match import (
     ONE_DAY,
@@ -186,6 +186,11 @@ def period(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> Found:
     """ "this week", "next month", "(the) end of (the/next) week", "the weekend"."""
     today, low = now.date(), word_at(toks, i)
     k = i + (low == "the")
+    if low in ("eod", "cob") or [word_at(toks, k + n) for n in range(3)] in (
+        ["close", "of", "business"],
+        ["end", "of", "business"],
+    ):
+        return Hit(today, "by the end of the day", i + 1 if low in ("eod", "cob") else k + 3)
     if word_at(toks, k) == "end" and word_at(toks, k + 1) == "of":
         k += 2
         which = word_at(toks, k) if word_at(toks, k) in ("the", "this", "next") else "the"
@@ -199,9 +204,9 @@ def period(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> Found:
             return Hit(month_end(year, month), f"by the end of {cw.MONTH_NAMES[month - 1]}", k + 1)
         found = period_end(unit, which, today)
         return None if found is None else Hit(found[0], found[1], k + 1)
-    if low == "eod":
-        return Hit(today, "by the end of the day", i + 1)
     which, unit = low, word_at(toks, i + 1)
+    if which in ("this", "the") and unit == "coming" and word_at(toks, i + 2) == "weekend":
+        which, unit, i = "this", "weekend", i + 1  # "this coming weekend"
     if which in ("over", "during") and unit == "the" and word_at(toks, i + 2) == "weekend":
         # Over the weekend: done by its end, the coming Sunday (today on one).
         sunday = today + (6 - today.weekday()) * ONE_DAY
@@ -274,6 +279,39 @@ def calendar_date(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> 
         month, end = month_after
     year, end = _year_at(toks, end)
     return _dated(now.date(), month, number.value, year, end)
+
+
+def holiday(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> Found:
+    """ "by Christmas", "before New Year's Eve", "on Halloween": the next one."""
+    if not cued:
+        return None
+    k = i + (word_at(toks, i) == "the")
+    said = phrase_at(toks, k, cw.HOLIDAY_PHRASES)
+    if said is None:
+        return None
+    month, day, name = cw.HOLIDAYS[" ".join(said)]
+    found = _next_date(now.date(), month, day, None)
+    return None if found is None else Hit(found, f"by {name}", k + len(said))
+
+
+def part_of_month(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> Found:
+    """ "mid-December", "the middle of December" (the 15th); "late December"
+    (its last day); "early December" is asked about (which day?)."""
+    k = i + (word_at(toks, i) == "the")
+    low = word_at(toks, k)
+    if low == "middle" and word_at(toks, k + 1) == "of":
+        low, k = "mid", k + 1
+    if low not in ("mid", "late", "early") or word_at(toks, k + 1) not in cw.MONTHS:
+        return None
+    month = cw.MONTHS[word_at(toks, k + 1)]
+    if low == "early":
+        return Bad(k + 2) if cued else None
+    day = 15 if low == "mid" else month_end(now.year, month).day
+    found = _next_date(now.date(), month, day, None)
+    if found is None:
+        return None
+    said = "mid-" if low == "mid" else "the end of "
+    return Hit(found, f"by {said}{cw.MONTH_NAMES[month - 1]}", k + 2)
 
 
 def _dated(today: dt.date, month: int, day: int, year: int | None, end: int) -> Found:

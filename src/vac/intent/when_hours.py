@@ -11,7 +11,7 @@ from typing import Final
 from vac.intent import calendar_words as cw
 from vac.intent.lexicon import Tok, phrase_at
 from vac.intent.numbers import number_at, spoken_number
-from vac.intent.when_days import period_end
+from vac.intent.when_days import period_end, relative_day, weekday
 from vac.intent.when_match import ONE_DAY, Found, Hit, add_months, word_at
 
 
@@ -47,6 +47,37 @@ def _hour_at(toks: Sequence[Tok], i: int) -> tuple[int, str, int] | None:
     return number.value, "", number.end
 
 
+_PAST_TO: Final = {"past": 1, "after": 1, "to": -1, "before": -1}
+
+
+def _said_clock(toks: Sequence[Tok], i: int, cued: bool) -> tuple[int, int, str, int] | None:
+    """A time said the way people say it: "half past five", "quarter to six",
+    "twenty past five"; and after a cue, "five thirty", "five fifteen" (a
+    bare "five thirty" may be a count). Hour (1-12), minute, as read back,
+    and where it ends."""
+    low, number = word_at(toks, i), number_at(toks, i)
+    minute, k = {"half": (30, i + 1), "quarter": (15, i + 1)}.get(low, (0, i))
+    if number is not None and not number.ordinal and 1 <= number.value <= 30:
+        minute, k = number.value, number.end + (word_at(toks, number.end) in ("minute", "minutes"))
+    way = _PAST_TO.get(word_at(toks, k), 0)
+    hour_at = _hour_at(toks, k + 1) if way and minute else None
+    if hour_at is not None and 1 <= hour_at[0] <= 12 and not hour_at[1]:
+        hour, minute = (hour_at[0], minute) if way > 0 else (hour_at[0] - 1, 60 - minute)
+        return hour or 12, minute, f"{hour or 12}:{minute:02d}", hour_at[2]
+    if not cued:
+        return None
+    number = number_at(toks, i)
+    if number is None or number.ordinal or not 1 <= number.value <= 12:
+        return None
+    minute_at = number_at(toks, number.end)
+    late = number_at(toks, number.end + 1) if word_at(toks, number.end) in ("oh", "o") else None
+    if late is not None and late.value < 10 and not late.ordinal:  # "five oh five"
+        return number.value, late.value, f"{number.value}:{late.value:02d}", late.end
+    if minute_at is None or minute_at.ordinal or not 10 <= minute_at.value < 60:
+        return None
+    return number.value, minute_at.value, f"{number.value}:{minute_at.value:02d}", minute_at.end
+
+
 def clock(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> Found:
     """ "by 5 pm", "5:30 p.m.", "17:00", "five o'clock", "by noon", "by dusk"."""
     low = word_at(toks, i)
@@ -57,6 +88,14 @@ def clock(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> Found:
         if not cued and low not in ("noon", "midday", "midnight"):
             return None
         minutes, spoken, k = (cw.CLOCK_WORDS_MINUTE[low],), low, i + 1
+    elif (said := _said_clock(toks, i, cued)) is not None:
+        hour, minute, spoken, k = said
+        meridiem, k = _meridiem(toks, k, "")
+        if meridiem:
+            minutes = ((hour % 12 + (12 if meridiem == "pm" else 0)) * 60 + minute,)
+            spoken += f" {meridiem}"
+        else:  # the next one, morning or afternoon
+            minutes = ((hour % 12) * 60 + minute, (hour % 12 + 12) * 60 + minute)
     else:
         hour_at = _hour_at(toks, i)
         if hour_at is None:
@@ -121,6 +160,8 @@ def span(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> Found:
             return Hit((now + dt.timedelta(minutes=30)).date(), f"{lead} half an hour", k + 3)
         return None
     counted = _count(toks, k)
+    if counted is None and k == i + 3 and word_at(toks, k) in _ONE_UNIT:
+        counted = (1, k)  # "in the next hour", "within the next day"
     if counted is None:
         return None
     count, k = counted
@@ -132,9 +173,15 @@ def span(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> Found:
             k += 2
         elif more is not None and more[1] == k + 2:
             count, k = max(count, more[0]), more[1]
-    if not lead:  # "three days from now"
-        if word_at(toks, k) != "from" or word_at(toks, k + 1) not in ("now", "today"):
+    base: Hit | None = None
+    if not lead:  # "three days from now", "a week from Friday"
+        if word_at(toks, k) != "from":
             return None
+        if word_at(toks, k + 1) not in ("now", "today"):
+            base = _from_day(toks, k + 1, now)
+            if base is None:
+                return None
+            today, k = base.day, base.end - 2
         k += 2
     lead = lead or "in"
     try:
@@ -155,4 +202,18 @@ def span(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> Found:
         amount = f"{'an' if singular == 'hour' else 'a'} {singular}"
     else:
         amount = f"{spoken_number(count)} {singular}s"
+    if base is not None:  # "a week from Friday, December 11"
+        return Hit(day, f"by {amount} from {base.phrase.removeprefix('by ')}", k)
     return Hit(day, f"{lead} {amount}", k)
+
+
+_ONE_UNIT: Final = frozenset({"hour", "day", "week", "month", "year"})
+
+
+def _from_day(toks: Sequence[Tok], k: int, now: dt.datetime) -> Hit | None:
+    """The day a span counts from: "(a week from) Friday / tomorrow / next Monday"."""
+    for matcher in (relative_day, weekday):
+        found = matcher(toks, k, now, True)
+        if isinstance(found, Hit):
+            return found
+    return None
