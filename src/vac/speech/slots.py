@@ -210,7 +210,7 @@ def name_slot(text: str, names: Sequence[str]) -> Slot | None:
         # "Tell me many to…", "get the money to…": a name split in two
         # before "to" (only there: "tell me about…" is a verb); or words
         # ("tell the kids to…"), which the decoder is far surer of.
-        end = spans[at + 1][1] - _trailing_punct(text, spans[at + 1])
+        end = word_end(text, spans[at + 1][0], spans[at + 1][1])
         return Slot(spans[at][0], end, split=True)
     if not first or (first in _NOT_NAMES and first not in _NAME_ONSETS):
         return None
@@ -219,9 +219,9 @@ def name_slot(text: str, names: Sequence[str]) -> Slot | None:
         word = text[spans[at][0] : spans[at][1]]
         if at + 1 >= len(spans) or spans[at + 1][2] in ("to", "") or word.endswith(","):
             return None
-        end = spans[at + 1][1] - _trailing_punct(text, spans[at + 1])
+        end = word_end(text, spans[at + 1][0], spans[at + 1][1])
         return Slot(spans[at][0], end, fused=True)
-    return Slot(spans[at][0], spans[at][1] - _trailing_punct(text, spans[at]))
+    return Slot(spans[at][0], word_end(text, spans[at][0], spans[at][1]))
 
 
 def _fused_cue(text: str, spans: list[tuple[int, int, str]]) -> Slot | None:
@@ -233,14 +233,15 @@ def _fused_cue(text: str, spans: list[tuple[int, int, str]]) -> Slot | None:
     # The name runs to the word before "to" (at most one more word).
     for k in (1, 2):
         if k < len(spans) and spans[k][2] == "to":
-            end = spans[k - 1][1] - _trailing_punct(text, spans[k - 1])
+            end = word_end(text, spans[k - 1][0], spans[k - 1][1])
             return Slot(spans[0][0], end, lead=_FUSABLE[cue], fused=True)
     return None
 
 
-def _trailing_punct(text: str, span: tuple[int, int, str]) -> int:
-    word = text[span[0] : span[1]]
-    return len(word) - len(word.rstrip(",.;:!?"))
+def word_end(text: str, start: int, end: int) -> int:
+    """Where the word text[start:end] ends without its trailing punctuation."""
+    word = text[start:end]
+    return end - (len(word) - len(word.rstrip(",.;:!?")))
 
 
 def lookahead(after: str, words: int = 3) -> str:

@@ -23,7 +23,7 @@ from collections.abc import Callable, Sequence
 from typing import Final, NamedTuple
 
 from vac.speech.replies import total
-from vac.speech.slots import WordProb, bare, name_slot
+from vac.speech.slots import WordProb, bare, name_slot, word_end
 
 # Keep what the decoder wrote in the slot when it scores this much higher
 # (total log-probability) than the best verb (as the name slot: "the team").
@@ -114,18 +114,13 @@ def verb_slot(
     for s, e, w in after[: min(_SPAN_MAX, len(after) - 1)]:
         if w in roster:
             break  # a verb never swallows a name ("Ask Muri, Tom, and Imani, …")
-        ends.append(_word_end(text, s, e))
+        ends.append(word_end(text, s, e))
         if text[s:e].endswith(_SENTENCE_END):
             break  # nor runs into the next sentence
     least = 2 if first in _NOT_VERBS else 1
     if len(ends) < least:
         return None
     return VerbSlot(start, tuple(ends), least)
-
-
-def _word_end(text: str, start: int, end: int) -> int:
-    word = text[start:end]
-    return end - (len(word) - len(word.rstrip(",.;:!?")))
 
 
 def _spans(cue: str, slot: VerbSlot) -> list[int]:
