@@ -7,6 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from vac.speech.slots import PROMPT_EXAMPLE, roster_sentence
 from vac.speech.transcript_filter import confidence, drop_reason, normalise, speech_level_dbfs
 from vac.speech.wer import word_error_rate
 
@@ -38,6 +39,31 @@ QUIET = -55.0
 def test_drop_reason(text: str, no_speech_prob: float, level_dbfs: float, reason: str) -> None:
     got = drop_reason(text, no_speech_prob=no_speech_prob, level_dbfs=level_dbfs, vocabulary=NAMES)
     assert got == reason
+
+
+def test_the_prompts_example_read_back_on_quiet_audio_is_dropped() -> None:
+    # The prompt ends with an example command; tiny.en may read it back on
+    # near-silence. Said out loud, the same words are a command.
+    echo = "Tasks for Kofi. " + PROMPT_EXAMPLE
+    for text, level, reason in ((PROMPT_EXAMPLE, QUIET, "hallucination"),
+                                (echo, QUIET, "hallucination"),
+                                (PROMPT_EXAMPLE, LOUD, None)):  # fmt: skip
+        got = drop_reason(
+            text,
+            no_speech_prob=0.3,
+            level_dbfs=level,
+            vocabulary=NAMES,
+            prompt_example=PROMPT_EXAMPLE,
+        )
+        assert got == reason, (text, level)
+
+
+def test_the_prompt_is_the_roster_then_an_example_command() -> None:
+    assert roster_sentence([]) is None
+    assert roster_sentence(["Kofi"]) == f"Tasks for Kofi. {PROMPT_EXAMPLE}"
+    assert roster_sentence(NAMES, example=False) == "Tasks for Abeni, Kofi, Zuri, Tariq and Imani."
+    # Its words are no roster name: the example biases the shape, not who.
+    assert not set(normalise(PROMPT_EXAMPLE).split()) & {normalise(n) for n in NAMES}
 
 
 @pytest.mark.parametrize(

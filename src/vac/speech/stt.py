@@ -30,6 +30,7 @@ from vac.speech import replies as rp
 from vac.speech import slots as sl
 from vac.speech import verbs as vb
 from vac.speech.slots import (
+    PROMPT_EXAMPLE,
     Decoded,
     NameScore,
     WordProb,
@@ -194,6 +195,12 @@ class WhisperStt:
         if self._prompt_text is not None:
             self._prefix_tokens = [self._tokenizer.sot_prev, *self._encode(self._prompt_text)]
         self._prompt = [*self._prefix_tokens, *self._start]
+        # The words' evidence is read under the roster alone: a shorter prefix
+        # costs less, and its thresholds were set so (docs/understanding.md).
+        roster = roster_sentence(self._vocabulary, example=False)
+        self._evidence_prompt = self._start
+        if roster is not None:
+            self._evidence_prompt = [self._tokenizer.sot_prev, *self._encode(roster), *self._start]
 
     def for_vocabulary(self, vocabulary: Sequence[str]) -> WhisperStt:  # a Ray replica's rosters
         (view := copy.copy(self))._set_vocabulary(vocabulary)
@@ -233,6 +240,7 @@ class WhisperStt:
             no_speech_prob=heard.no_speech_prob,
             level_dbfs=level_dbfs,
             vocabulary=self._vocabulary,
+            prompt_example=PROMPT_EXAMPLE if self._prompt_text is not None else None,
             no_speech_threshold=self._config.no_speech_threshold,
             low_energy_dbfs=self._config.low_energy_dbfs,
         )
@@ -293,7 +301,8 @@ class WhisperStt:
         audio_frames = len(audio) * _MEL_FRAMES_PER_S // RATE_HZ
         probs = decoded.probs
         if probs is None:  # beam search gives no per-step distribution: force-decode once
-            probs = self._align(encoded, prompt, [decoded.tokens], audio_frames)[0]
+            under = self._evidence_prompt if prompt is self._prompt else prompt
+            probs = self._align(encoded, under, [decoded.tokens], audio_frames)[0]
         text, words = word_probs(self._pieces(decoded.tokens), probs)
         heard = self._rescore(encoded, heard._replace(text=text, words=words), audio_frames)
         if self._verbs and self._config.rescore_below > 0:

@@ -88,14 +88,16 @@ def drop_reason(
     no_speech_prob: float,
     level_dbfs: float,
     vocabulary: Iterable[str] = (),
+    prompt_example: str | None = None,
     no_speech_threshold: float = 0.6,
     low_energy_dbfs: float = -45.0,
 ) -> str | None:
     """Why a recognised `text` must be dropped, or None to keep it.
 
     Order matters only for the reported reason: empty, annotation, no_speech,
-    repetition, hallucination (a credits phrase or a bare echo of the name
-    prompt, on low-energy audio only: said loudly, "thank you" is speech).
+    repetition, hallucination (a credits phrase, a bare echo of the name
+    prompt or the prompt's example command, on low-energy audio only: said
+    loudly, "thank you" is speech).
     """
     words = normalise(text)
     if not words:
@@ -112,6 +114,8 @@ def drop_reason(
         names = {normalise(name) for name in vocabulary}
         if names and set(words.split()) <= names:
             return "hallucination"
+        if prompt_example and normalise(prompt_example) in words:
+            return "hallucination"  # the prompt's example command, read back
     return None
 
 
