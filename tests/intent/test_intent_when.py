@@ -457,3 +457,18 @@ def test_a_day_that_has_passed_is_never_a_deadline(text: str, unresolved: str) -
 )
 def test_a_passed_day_that_describes_the_target_is_left_alone(text: str) -> None:
     assert resolve(tokenize(text), NOW) is None
+
+
+def test_late_in_a_month_is_its_last_day_this_year_or_next() -> None:
+    assert (
+        when("fix it by late February", dt.datetime(2027, 12, 1, 10, tzinfo=LONDON)).iso_date
+        == "2028-02-29"
+    )
+    assert (
+        when("fix it by late December", dt.datetime(2026, 12, 20, 10, tzinfo=LONDON)).iso_date
+        == "2026-12-31"
+    )
+    assert (
+        when("fix it by late November", dt.datetime(2026, 12, 20, 10, tzinfo=LONDON)).iso_date
+        == "2027-11-30"
+    )

@@ -306,8 +306,12 @@ def part_of_month(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> 
     month = cw.MONTHS[word_at(toks, k + 1)]
     if low == "early":
         return Bad(k + 2) if cued else None
-    day = 15 if low == "mid" else month_end(now.year, month).day
-    found = _next_date(now.date(), month, day, None)
+    if low == "late":  # its last day (29 February in a leap year), this year or next
+        found: dt.date | None = month_end(now.year, month)
+        if found is not None and found < now.date():
+            found = month_end(now.year + 1, month)
+    else:
+        found = _next_date(now.date(), month, 15, None)
     if found is None:
         return None
     said = "mid-" if low == "mid" else "the end of "
