@@ -73,6 +73,9 @@ HOUR = dt.timedelta(hours=1)
         ("No, okay.", None),
         ("Yes, cancel.", None),
         ("Alright, fix the gate", None),
+        ("Don't cancel it.", None),  # the negation keeps the draft: no answer
+        ("No, don't cancel.", None),
+        ("Don't stop.", None),
     ],
 )
 def test_classify_reply(text: str, reply: str | None) -> None:

@@ -464,3 +464,44 @@ def test_the_speakers_own_plan_is_no_request(text: str) -> None:
 )
 def test_requests_that_start_with_i_or_a_pronoun(text: str, agent: str) -> None:
     assert draft(text).objective.agent == agent
+
+
+# A review's examples: new cues must not fire where the words mean something else.
+@pytest.mark.parametrize(
+    ("text", "agent", "priority", "deadline", "target"),
+    [
+        ("Kofi, fix the gate, it's not critical.", "Kofi", 25, None, "Gate"),
+        ("Kofi, check the critical supplies.", "Kofi", 55, None, "Critical supplies"),
+        ("Kofi, build a cob oven.", "Kofi", 55, None, "Cob oven"),
+        ("Kofi, check the first thing on the list.", "Kofi", 55, None, "First thing"),
+        ("Kofi, report on the later shift.", "Kofi", 55, None, "Later shift"),
+        ("Kofi, check the late March frost damage.", "Kofi", 55, None, None),
+        ("Kofi, fix the gate later.", "Kofi", 55, None, "Gate"),
+        ("Kofi, fix the gate by a quarter to six.", "Kofi", 55, "2026-12-02", "Gate"),
+        ("Okay, Kofi, fix the gate.", "Kofi", 55, None, "Gate"),
+        ("I need help with the fence.", "Abeni", 55, None, "Fence"),
+    ],
+)
+def test_new_cues_stay_in_their_place(
+    text: str, agent: str, priority: int, deadline: str | None, target: str | None
+) -> None:
+    o = draft(text).objective
+    assert (o.agent, o.priority, o.deadline) == (agent, priority, deadline)
+    if target is not None:
+        assert o.target.label == target
+
+
+def test_a_pronoun_taken_to_mean_a_named_agent_is_said() -> None:
+    d = draft("If Kofi is busy, ask her to fix the gate.")
+    assert d.objective.agent == "Kofi" and '"her" taken to mean Kofi' in d.summary
+
+
+def test_two_names_between_commas_are_not_one_agent() -> None:
+    assert draft("When you can, Kofi, Zuri, fix the gate.").objective.agent == "Abeni"
+
+
+def test_a_place_is_kept_and_idioms_are_no_place() -> None:
+    o = draft("Zuri, map the trail near the loop.").objective
+    assert ("location", "near the loop") in [(c.kind, c.value) for c in o.constraints]
+    for text in ("Kofi, fix the gate at some point.", "Kofi, fix the gate, keep me in the loop."):
+        assert "location" not in [c.kind for c in draft(text).objective.constraints]

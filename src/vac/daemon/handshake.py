@@ -152,8 +152,6 @@ class Handshakes:
                 return
             session = found
             session.output = output
-            if room_from is not None and room_from is not found and room_from.attached:
-                self.feed(room_from, SessionEvent.REPLACED, None)
         else:
             session_id = new_id()
             await self.store.call(
@@ -172,6 +170,16 @@ class Handshakes:
             raise
         if self.egress.sock is None or session.ended:
             return  # shut down, or ended by a bye meanwhile
+        if (
+            room_from is not None
+            and room_from is not session
+            and room_from.attached
+            and monotonic_s() - room_from.last_seen_s > self.quota.heartbeat_s
+        ):
+            # Room for a resume, made only now that it is found and attached
+            # (a refused one changes nothing), and only if that session is
+            # still silent (its own client may have come back meanwhile).
+            self.feed(room_from, SessionEvent.REPLACED, None)
         if (other := self.table.on(rid)) is not None:  # this connection said hello again
             self.feed(other, SessionEvent.REHELLO, None)
         # Attach and answer in one step: hello.ok is seq 0, nothing can precede it.

@@ -32,6 +32,9 @@ class Address(NamedTuple):
     # Who was named with the agent and is no one on the roster ("Kofi and the
     # team"): an objective has one agent, and the summary says so.
     others: str | None = None
+    # The pronoun taken to mean the agent a lead-in named ("when Kofi gets
+    # home, tell him…"): the summary says so, for the steward to check.
+    pronoun: str | None = None
     # The addressing words inside the clause ("First thing tomorrow, Kofi,
     # fix the gate", "Is it possible to have Kofi fix the gate"): taken out,
     # and a comma left in their place, so no phrase runs across them.
@@ -170,8 +173,8 @@ def address_of(toks: Sequence[Tok], roster: Roster, near: tuple[str, str] | None
     while n and toks[n - 1].low in lx.PUNCT:
         n -= 1
     i = 0
-    while i < n and toks[i].low in lx.FILLERS:
-        i += 1
+    while i < n and (toks[i].low in lx.FILLERS or toks[i].low in lx.PUNCT):
+        i += 1  # "okay, Kofi, …", "please, …"
     if i < n and toks[i].low in lx.FRAME_WORDS:
         framed = _frame(toks[:n], i, roster, near)
         if framed is not None:
@@ -223,17 +226,22 @@ def _within(toks: Sequence[Tok], i: int, roster: Roster, verb_at: int) -> Addres
     for left, right in itertools.pairwise(commas):  # ", Kofi, …"
         if 1 <= right - left - 1 <= 3:
             res = resolve_span(toks[left + 1 : right], roster)
-            if res is not None:
+            if res is not None and resolve_span(toks[right + 1 : right + 2], roster) is None:
                 return Address(i, n, res, cut=(left, right + 1))
+            if res is not None:
+                return None  # ", Kofi, Zuri, …": not one agent
     for j in range(i + 1, last):
         if toks[j].low not in _INNER_FRAMES:
             continue
         framed = _frame(toks, j, roster, None)
         if framed is None or framed.others is not None or framed.unknown is not None:
             continue
-        res = framed.resolution or _named_before(toks, i, j, roster)
+        if framed.resolution is not None:
+            return Address(i, n, framed.resolution, cut=(j, framed.start))
+        res = _named_before(toks, i, j, roster)
         if res is not None:
-            return Address(i, n, res, cut=(j, framed.start))
+            said = next((t.text for t in toks[j + 1 : framed.start] if t.low in lx.PRONOUNS), None)
+            return Address(i, n, res, cut=(j, framed.start), pronoun=said)
     return None
 
 

@@ -197,7 +197,8 @@ TARGET_STOPS: Final = cues(
     "privately, with care, as soon as, from now on, every day, every night, every morning, "
     "every afternoon, every evening, every week, every weekend, each day, each morning, "
     "each night, however you like, whatever you like, when you have a minute, "
-    "when you have a moment, this instant, first thing, for me, on, to, later, "
+    "when you have a moment, this instant, first thing in, first thing tomorrow, "
+    "first thing this, first thing next, for me, on, to, later today, later on, later this, "
     "sometime, some time, one of these days, eventually, someday"
 )
 
@@ -262,8 +263,8 @@ PRIORITY_TIERS: Final[tuple[tuple[int, tuple[Phrase, ...]], ...]] = (
         90,
         cues(
             "urgent, urgently, immediately, right now, right away, straight away, asap, "
-            "as soon as possible, emergency, top priority, highest priority, critical, "
-            "this instant"
+            "as soon as possible, emergency, top priority, highest priority, it's critical, "
+            "this is critical, that's critical, this instant"
         ),
     ),
     (
@@ -272,7 +273,8 @@ PRIORITY_TIERS: Final[tuple[tuple[int, tuple[Phrase, ...]], ...]] = (
             "whenever, no rush, no hurry, when you can, when you have time, "
             "when you get a chance, when you get the chance, in your own time, it can wait, "
             "not urgent, low priority, eventually, someday, one of these days, "
-            "not important, isn't important, not a priority, when you have a minute, "
+            "not important, isn't important, not critical, isn't critical, not a priority, "
+            "when you have a minute, "
             "when you have a moment, when you get a minute, when you get a moment, "
             "when you're free, when you are free"
         ),
@@ -306,7 +308,7 @@ AUTONOMY_CUES: Final[tuple[tuple[Autonomy, tuple[Phrase, ...]], ...]] = (
             "do whatever you think is best, whatever you think is best, just do it, "
             "no need to check with me, no need to ask, don't need to check with me, "
             "don't need to ask me, do what you think is best, however you like, "
-            "whatever you like, you decide, your choice, i trust you, "
+            "whatever you like, you decide, i trust you, "
             "i trust your judgment, i trust your judgement"
         ),
     ),

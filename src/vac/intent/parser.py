@@ -47,10 +47,14 @@ DEFAULT_FORBIDDEN_LINE: Final = ForbiddenLine(
 _NOT_PLACES: Final = frozenset(
     words(
         "morning evening afternoon night day week hour hours minute minutes moment meantime "
-        "future end time point weekend loop"
+        "future end time weekend"
     )
 )
 _PARTICLES: Final = frozenset({"with", "on", "about", "out"})
+# "Some time, not now", said after the target: no part of it, no deadline.
+_NOT_NOW: Final = frozenset(words("later sometime eventually someday"))
+# Idioms shaped like a place: "at some point", "keep me in the loop".
+_NOT_PLACE_IDIOMS: Final = lx.phrases(["at some point", "in the loop"])
 # After these a verb's word is a noun: "the maps are in the drawer", "my
 # report is late". Not "her" or "that", which also stand before verbs
 # ("help her build…", "say that…"), nor "a": the recogniser writes it for an
@@ -73,6 +77,8 @@ _LEAD_INS: Final = frozenset(words("ok okay so well um uh hmm now then yes yeah 
 def _speaker_does_it(clause: Sequence[Tok], verb_at: int) -> bool:
     """Whether the words before the verb are "I (will / need to / am going to …)"."""
     said = [t.low for t in clause[:verb_at] if t.low not in _LEAD_INS and t.low not in lx.PUNCT]
+    if said and said[-1] in ("need", "want", "like", "would"):
+        return False  # "I need help with the fence": the verb is the object
     return bool(said) and said[0] in _I and len(said) <= 5 and all(w in _MY_OWN for w in said[1:])
 
 
@@ -166,6 +172,8 @@ def _target(
     words = clause[start:j]
     while words and words[0].low in _PARTICLES:  # "help with the harvest"
         words = words[1:]
+    while words and words[-1].low in _NOT_NOW:  # "fix the gate later"
+        words = words[:-1]
     k = 0
     while k < len(words) and words[k].low in lx.DETERMINERS:
         k += 1
@@ -214,7 +222,7 @@ def _location(source: str, clause: Sequence[Tok], start: int, skip: frozenset[in
         if i in skip:
             continue
         prep = lx.phrase_at(clause, i, lx.LOCATION_PREPS)
-        if prep is None:
+        if prep is None or lx.phrase_at(clause, i, _NOT_PLACE_IDIOMS) is not None:
             continue
         j = i + len(prep)
         if prep[0] in ("at", "in", "inside", "by") and (
@@ -364,6 +372,8 @@ def parse(
         source_kind: AgentSource = res.method
         if res.method != "exact":
             note = f'heard "{res.heard_as}" as {res.agent}'
+        if address.pronoun is not None:  # "when Kofi gets home, tell him…"
+            note = f'"{address.pronoun}" taken to mean {res.agent}'
         if address.others is not None:  # one agent per objective
             note = f"{res.agent} alone, not {address.others}" + (f"; {note}" if note else "")
     else:

@@ -152,6 +152,8 @@ def _one_or_two(norm: str) -> Reply | Literal[""] | None:
     said = norm.split()
     for cut in range(1, len(said)):
         left, right = " ".join(said[:cut]), " ".join(said[cut:])
+        if said[cut - 1] in ("don't", "not", "never"):
+            return ""  # "don't cancel it", "no, don't stop": it negates what follows
         kinds = {"confirm" if p in _YES else "reject" if p in _NO else "" for p in (left, right)}
         if "" in kinds:
             continue

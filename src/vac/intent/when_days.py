@@ -115,7 +115,12 @@ def relative_day(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> F
             return None
         return Hit(found.day, f"later {found.phrase}", found.end)
     part = word_at(toks, i + 2)
-    if low == "in" and nxt == "the" and part in _PART_TODAY_BEFORE_H:  # "in the morning"
+    if (
+        low == "in"
+        and nxt == "the"
+        and part in _PART_TODAY_BEFORE_H
+        and ends_here(toks, i + 3)  # not "in the morning light"
+    ):
         later = now.hour >= _PART_TODAY_BEFORE_H[part]
         return Hit(today + later * ONE_DAY, f"{'tomorrow' if later else 'this'} {part}", i + 3)
     if low == "night" and word_at(toks, i - 1) == "at":  # "at" is a cue: called past it
@@ -186,10 +191,14 @@ def period(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> Found:
     """ "this week", "next month", "(the) end of (the/next) week", "the weekend"."""
     today, low = now.date(), word_at(toks, i)
     k = i + (low == "the")
-    if low in ("eod", "cob") or [word_at(toks, k + n) for n in range(3)] in (
-        ["close", "of", "business"],
-        ["end", "of", "business"],
-    ):
+    if cued and (
+        low in ("eod", "cob")
+        or [word_at(toks, k + n) for n in range(3)]
+        in (
+            ["close", "of", "business"],
+            ["end", "of", "business"],
+        )
+    ):  # only after a cue: "a cob oven", "corn on the cob"
         return Hit(today, "by the end of the day", i + 1 if low in ("eod", "cob") else k + 3)
     if word_at(toks, k) == "end" and word_at(toks, k + 1) == "of":
         k += 2
@@ -301,11 +310,11 @@ def part_of_month(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> 
     low = word_at(toks, k)
     if low == "middle" and word_at(toks, k + 1) == "of":
         low, k = "mid", k + 1
-    if low not in ("mid", "late", "early") or word_at(toks, k + 1) not in cw.MONTHS:
-        return None
+    if not cued or low not in ("mid", "late", "early") or word_at(toks, k + 1) not in cw.MONTHS:
+        return None  # only after a cue: "the late March frost"
     month = cw.MONTHS[word_at(toks, k + 1)]
     if low == "early":
-        return Bad(k + 2) if cued else None
+        return Bad(k + 2)
     if low == "late":  # its last day (29 February in a leap year), this year or next
         found: dt.date | None = month_end(now.year, month)
         if found is not None and found < now.date():

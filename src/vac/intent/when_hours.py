@@ -12,7 +12,7 @@ from vac.intent import calendar_words as cw
 from vac.intent.lexicon import Tok, phrase_at
 from vac.intent.numbers import number_at, spoken_number
 from vac.intent.when_days import period_end, relative_day, weekday
-from vac.intent.when_match import ONE_DAY, Found, Hit, add_months, word_at
+from vac.intent.when_match import ONE_DAY, Bad, Found, Hit, add_months, word_at
 
 
 def _meridiem(toks: Sequence[Tok], k: int, suffix: str) -> tuple[str, int]:
@@ -50,32 +50,33 @@ def _hour_at(toks: Sequence[Tok], i: int) -> tuple[int, str, int] | None:
 _PAST_TO: Final = {"past": 1, "after": 1, "to": -1, "before": -1}
 
 
-def _said_clock(toks: Sequence[Tok], i: int, cued: bool) -> tuple[int, int, str, int] | None:
-    """A time said the way people say it: "half past five", "quarter to six",
-    "twenty past five"; and after a cue, "five thirty", "five fifteen" (a
-    bare "five thirty" may be a count). Hour (1-12), minute, as read back,
-    and where it ends."""
+def _said_clock(toks: Sequence[Tok], i: int, cued: bool) -> tuple[int, int, str, str, int] | None:
+    """A time said the way people say it, after a cue ("by", "before"…):
+    "(a) quarter to six", "half past five", "twenty past 5pm", "five
+    thirty", "nine oh five". Without a cue these are counts or start times
+    ("ten to twelve planks", "from half past five"). Hour (1-12), minute,
+    as read back, its am/pm if said, and where it ends."""
+    if not cued:
+        return None
+    i += word_at(toks, i) == "a"  # "a quarter to six"
     low, number = word_at(toks, i), number_at(toks, i)
     minute, k = {"half": (30, i + 1), "quarter": (15, i + 1)}.get(low, (0, i))
     if number is not None and not number.ordinal and 1 <= number.value <= 30:
         minute, k = number.value, number.end + (word_at(toks, number.end) in ("minute", "minutes"))
     way = _PAST_TO.get(word_at(toks, k), 0)
     hour_at = _hour_at(toks, k + 1) if way and minute else None
-    if hour_at is not None and 1 <= hour_at[0] <= 12 and not hour_at[1]:
+    if hour_at is not None and 1 <= hour_at[0] <= 12 and hour_at[1] in ("", "am", "pm"):
         hour, minute = (hour_at[0], minute) if way > 0 else (hour_at[0] - 1, 60 - minute)
-        return hour or 12, minute, f"{hour or 12}:{minute:02d}", hour_at[2]
-    if not cued:
-        return None
-    number = number_at(toks, i)
+        return hour or 12, minute, f"{hour or 12}:{minute:02d}", hour_at[1], hour_at[2]
     if number is None or number.ordinal or not 1 <= number.value <= 12:
         return None
     minute_at = number_at(toks, number.end)
     late = number_at(toks, number.end + 1) if word_at(toks, number.end) in ("oh", "o") else None
     if late is not None and late.value < 10 and not late.ordinal:  # "five oh five"
-        return number.value, late.value, f"{number.value}:{late.value:02d}", late.end
+        return number.value, late.value, f"{number.value}:{late.value:02d}", "", late.end
     if minute_at is None or minute_at.ordinal or not 10 <= minute_at.value < 60:
         return None
-    return number.value, minute_at.value, f"{number.value}:{minute_at.value:02d}", minute_at.end
+    return number.value, minute_at.value, f"{number.value}:{minute_at.value:02d}", "", minute_at.end
 
 
 def clock(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> Found:
@@ -89,8 +90,8 @@ def clock(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> Found:
             return None
         minutes, spoken, k = (cw.CLOCK_WORDS_MINUTE[low],), low, i + 1
     elif (said := _said_clock(toks, i, cued)) is not None:
-        hour, minute, spoken, k = said
-        meridiem, k = _meridiem(toks, k, "")
+        hour, minute, spoken, suffix, k = said
+        meridiem, k = _meridiem(toks, k, suffix)
         if meridiem:
             minutes = ((hour % 12 + (12 if meridiem == "pm" else 0)) * 60 + minute,)
             spoken += f" {meridiem}"
@@ -184,6 +185,8 @@ def span(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> Found:
             today, k = base.day, base.end - 2
         k += 2
     lead = lead or "in"
+    if base is not None and unit in cw.HOUR_UNITS:
+        return Bad(k)  # "three hours from Friday": from when on Friday?
     try:
         if unit in cw.DAY_UNITS:
             day = today + count * cw.DAY_UNITS[unit] * ONE_DAY
