@@ -76,6 +76,27 @@ HOUR = dt.timedelta(hours=1)
         ("Don't cancel it.", None),  # the negation keeps the draft: no answer
         ("No, don't cancel.", None),
         ("Don't stop.", None),
+        # Common ways to say it (2026-12-04): the verbs of the gate, and repeats.
+        ("Confirm it.", "confirm"),
+        ("Please do.", "confirm"),
+        ("Approve it.", "confirm"),
+        ("Looks good.", "confirm"),
+        ("Actually, yes.", "confirm"),
+        ("Yes, yes.", "confirm"),
+        ("Scratch that.", "reject"),
+        ("Reject it.", "reject"),
+        ("Discard it.", "reject"),
+        ("Never mind that.", "reject"),
+        ("That's not right.", "reject"),
+        ("No, no, no.", "reject"),
+        ("Actually no.", "reject"),
+        ("Do not do it.", "reject"),
+        ("Do not cancel it.", None),
+        ("Scratch net!", "reject"),  # a refusal word and one more
+        ("Wait.", None),  # neither: the draft stays pending
+        ("Hold on.", None),
+        ("Leave it to Kofi.", None),
+        ("Fine, no.", None),
     ],
 )
 def test_classify_reply(text: str, reply: str | None) -> None:

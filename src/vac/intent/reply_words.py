@@ -83,6 +83,23 @@ CONFIRM_HEARD: Final[frozenset[str]] = frozenset(
         "go on",
         "yes that's right",
         "that's it",
+        "that is right",
+        "exactly",
+        "confirm it",
+        "confirm that",
+        "please do",
+        "do that",
+        "proceed",
+        "affirmative",
+        "approve",
+        "approve it",
+        "accept",
+        "accepted",
+        "looks good",
+        "sounds right",
+        "sounds great",
+        "that's fine",
+        "fine",
     }
 )
 REJECT_HEARD: Final[frozenset[str]] = frozenset(
@@ -96,11 +113,34 @@ REJECT_HEARD: Final[frozenset[str]] = frozenset(
         "not now",
         "no way",
         "don't do it",
+        "scratch that",
+        "scratch it",
+        "forget that",
+        "never mind that",
+        "ignore that",
+        "ignore it",
+        "discard it",
+        "discard that",
+        "delete it",
+        "delete that",
+        "withdraw it",
+        "reject it",
+        "reject that",
+        "decline",
+        "declined",
+        "deny",
+        "denied",
+        "incorrect",
+        "that is wrong",
+        "that's not right",
+        "leave it",
+        "skip it",
+        "don't bother",
     }
 )
 _YES: Final = _CONFIRM | CONFIRM_HEARD
 _NO: Final = _REJECT | REJECT_HEARD
-_REJECT_LEADS: Final = frozenset({"no", "nope", "cancel", "stop", "scrap"})
+_REJECT_LEADS: Final = frozenset({"no", "nope", "cancel", "stop", "scrap", "scratch"})
 # ... and what they sound like, for the long ones only: "council", "console",
 # "Kensal" for a spoken "cancel" (the dev half of the understanding benchmark).
 _REJECT_LEAD_SOUNDS: Final = frozenset(metaphone(w) for w in ("cancel", "scrap", "stop"))
@@ -110,7 +150,7 @@ _REJECT_LEAD_SOUNDS: Final = frozenset(metaphone(w) for w in ("cancel", "scrap",
 REJECT_MIN_CONFIDENCE: Final = 0.4
 
 # Politeness around a reply does not make it "more content".
-_POLITE_PREFIX: Final = ("oh ", "um ", "uh ", "well ", "hmm ")
+_POLITE_PREFIX: Final = ("oh ", "um ", "uh ", "well ", "hmm ", "actually ")
 _POLITE_SUFFIX: Final = (" please", " thanks", " thank you")
 
 
@@ -124,7 +164,10 @@ def reply_phrases() -> tuple[tuple[str, Reply], ...]:
 def classify_reply(text: str) -> Reply | None:
     """ "yes" / "do it" → confirm, "no" / "never mind" → reject; anything that
     says more ("no, tell Kofi instead") → None, so it is parsed as a new turn."""
-    norm = " ".join(re.sub(r"[^a-z' ]+", " ", text.lower().replace("’", "'")).split())
+    said = re.sub(r"[^a-z' ]+", " ", text.lower().replace("’", "'")).split()
+    # "no, no, no", "yes yes": a word said again is said once; "do not" is "don't".
+    norm = " ".join(w for n, w in enumerate(said) if n == 0 or w != said[n - 1])
+    norm = re.sub(r"\bdo not\b", "don't", norm)
     for prefix in _POLITE_PREFIX:
         norm = norm.removeprefix(prefix)
     for suffix in _POLITE_SUFFIX:
