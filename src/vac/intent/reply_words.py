@@ -164,9 +164,9 @@ def reply_phrases() -> tuple[tuple[str, Reply], ...]:
 def classify_reply(text: str) -> Reply | None:
     """ "yes" / "do it" → confirm, "no" / "never mind" → reject; anything that
     says more ("no, tell Kofi instead") → None, so it is parsed as a new turn."""
-    said = re.sub(r"[^a-z' ]+", " ", text.lower().replace("’", "'")).split()
+    spoken = re.sub(r"[^a-z' ]+", " ", text.lower().replace("’", "'")).split()
     # "no, no, no", "yes yes": a word said again is said once; "do not" is "don't".
-    norm = " ".join(w for n, w in enumerate(said) if n == 0 or w != said[n - 1])
+    norm = " ".join(w for n, w in enumerate(spoken) if n == 0 or w != spoken[n - 1])
     norm = re.sub(r"\bdo not\b", "don't", norm)
     for prefix in _POLITE_PREFIX:
         norm = norm.removeprefix(prefix)
