@@ -402,6 +402,19 @@ def test_statements_about_an_agent_stay_statements() -> None:
         ("Tariq, keep me posted on the roof.", "Report", "Roof"),
         ("Tariq, give me an update on the roof.", "Report", "Roof"),
         ("Tariq, report back on the roof.", "Report", "Roof"),
+        # 2026-12-04: phrasings written fresh, outside the benchmark corpus.
+        ("Kofi, rebuild the stone wall.", "Repair", "Stone wall"),
+        ("Kofi, replace the broken tile.", "Repair", "Broken tile"),
+        ("Zuri, draw a map of the orchard.", "Map", "Orchard"),
+        ("Zuri, make a map of the orchard.", "Map", "Orchard"),  # not Build
+        ("Zuri, sketch the orchard.", "Map", "Orchard"),
+        ("Imani, work out why the pump stopped.", "Investigate", "Why the pump stopped"),
+        ("Tell Tariq to stand guard at the barn.", "Protect", "Barn"),
+        ("Kofi, look out for the children at the pond.", "Protect", "Children"),
+        ("Abeni, make sure the gate is shut.", "Protect", None),  # not Build
+        ("Zuri, say hi to the new neighbours.", "Befriend", "New neighbours"),
+        ("Zuri, get acquainted with the weaver.", "Befriend", "Weaver"),
+        ("Imani, let me know how the seedlings are doing.", "Report", None),
     ],
 )
 def test_everyday_verb_phrases(text: str, verb: str, target: str | None) -> None:

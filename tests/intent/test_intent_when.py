@@ -152,6 +152,7 @@ def test_golden(text: str, iso: str, phrase: str) -> None:
         ("before the harvest", "before the harvest"),
         ("by the harvest festival, and", "by the harvest festival"),
         ("until the storm passes", "until the storm passes"),
+        ("until the morning meeting", "until the morning meeting"),
         ("by February 30", "by February 30"),
         ("by the 32nd", "by the 32nd"),
         ("by 5", "by 5"),
@@ -184,6 +185,9 @@ def test_a_deadline_it_cannot_place_is_unresolved(text: str, words: str) -> None
         "march to the river",
         "you may go",
         "fix the till",
+        "pack the overnight bag",
+        "fix the all night lamp",
+        "help me through the night shift",
         "",
     ],
 )
@@ -232,6 +236,12 @@ def test_times_roll_over_with_the_clock() -> None:
         ("fix it later this afternoon", 10, "2026-12-02", "later this afternoon"),
         ("fix it over the weekend", 10, "2026-12-06", "over the weekend"),
         ("fix it during the weekend", 10, "2026-12-06", "over the weekend"),
+        ("watch the sheep overnight", 10, "2026-12-02", "overnight"),
+        ("guard the barn all night long", 10, "2026-12-02", "all night"),
+        ("guard the barn through the night", 10, "2026-12-02", "through the night"),
+        ("guard the barn until morning", 10, "2026-12-03", "until morning"),
+        ("guard the barn till the dawn", 4, "2026-12-02", "until dawn"),
+        ("guard the barn until dark", 10, "2026-12-02", "until dark"),
     ],
 )
 def test_parts_of_the_day_follow_the_clock(text: str, hour: int, iso: str, phrase: str) -> None:

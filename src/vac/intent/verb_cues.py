@@ -83,17 +83,42 @@ SLOT_VERB_CUES: Final[Mapping[str, str]] = {
 # their first words ("take", "give", "keep", "set", "lend") are common
 # words, and more cues of "look" in the slot cost a rescued dev command
 # (docs/stt.md). Typed, or heard as said, they are verbs like any other.
+# One-word ones ("rebuild", "sketch") are here too: the slot's candidates
+# and margins were tuned without them.
 PHRASAL_VERB_CUES: Final[Mapping[str, str]] = {
-    **dict.fromkeys(["fix up", "sort out"], "Repair"),
-    **dict.fromkeys(
-        ["figure out", "check out", "take a look at", "have a look at", "look over"], "Investigate"
-    ),
-    **dict.fromkeys(["look after", "keep watch on"], "Protect"),
-    **dict.fromkeys(["set up", "put together"], "Build"),
-    **dict.fromkeys(["lend a hand with", "lend a hand to", "lend a hand"], "Support"),
-    **dict.fromkeys(["introduce yourself to"], "Befriend"),
+    **dict.fromkeys(["fix up", "sort out", "rebuild", "replace"], "Repair"),
+    **dict.fromkeys(["sketch", "draw a map of", "make a map of", "draw up a map of"], "Map"),
     **dict.fromkeys(
         [
+            "figure out",
+            "check out",
+            "take a look at",
+            "have a look at",
+            "look over",
+            "work out",
+        ],
+        "Investigate",
+    ),
+    **dict.fromkeys(
+        [
+            "look after",
+            "keep watch on",
+            "look out for",
+            "stand guard at",
+            "stand guard over",
+            "stand guard by",
+            # "make sure the chickens are safe": "make" alone would build them.
+            "make sure",
+            "make certain",
+        ],
+        "Protect",
+    ),
+    **dict.fromkeys(["set up", "put together"], "Build"),
+    **dict.fromkeys(["lend a hand with", "lend a hand to", "lend a hand"], "Support"),
+    **dict.fromkeys(["introduce yourself to", "say hi to", "get acquainted with"], "Befriend"),
+    **dict.fromkeys(
+        [
+            "let me know",
             "report back on",
             "report back",
             "give me an update on",

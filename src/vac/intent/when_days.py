@@ -125,6 +125,36 @@ def relative_day(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> F
         return Hit(today + later * ONE_DAY, f"{'tomorrow' if later else 'this'} {part}", i + 3)
     if low == "night" and word_at(toks, i - 1) == "at":  # "at" is a cue: called past it
         return Hit(today, "tonight", i + 1)
+    # Not "the overnight bag", "the all night lamp", "through the night shift".
+    if low == "overnight" and ends_here(toks, i + 1):
+        return Hit(today, "overnight", i + 1)
+    if (low, nxt) == ("all", "night"):
+        end = i + 2 + (part == "long")
+        return Hit(today, "all night", end) if ends_here(toks, end) else None
+    if [low, nxt, part] == ["through", "the", "night"] and ends_here(toks, i + 3):
+        return Hit(today, "through the night", i + 3)
+    return _until(toks, i, now)
+
+
+# "until morning" / "until dark": a watch kept until then ends then. The
+# morning is tomorrow's (from 5 am on), dark today's.
+_UNTIL: Final = frozenset({"until", "till", "til", "'til"})
+_UNTIL_MORNING: Final = frozenset({"morning", "dawn", "sunrise", "daybreak"})
+_UNTIL_DARK: Final = frozenset({"dark", "dusk", "sunset", "sundown", "nightfall", "evening"})
+
+
+def _until(toks: Sequence[Tok], i: int, now: dt.datetime) -> Found:
+    """ "(until) the morning" at `i` ("until" is a cue: called past it)."""
+    low = word_at(toks, i)
+    k = i + 1 if low == "the" else i
+    said, before = word_at(toks, k), word_at(toks, i - 1)
+    if before not in _UNTIL or not ends_here(toks, k + 1):
+        return None
+    if said in _UNTIL_MORNING:
+        later = now.hour >= _PART_TODAY_BEFORE_H["morning"]
+        return Hit(now.date() + later * ONE_DAY, f"until {said}", k + 1)
+    if said in _UNTIL_DARK:
+        return Hit(now.date(), f"until {said}", k + 1)
     return None
 
 
