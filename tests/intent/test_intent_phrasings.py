@@ -439,6 +439,18 @@ def test_everyday_verb_phrases(text: str, verb: str, target: str | None) -> None
         ("Kofi, fix the gate when you have a minute.", 25, "brief"),
         ("Kofi, fix the gate, this is critical.", 90, "brief"),
         ("Kofi, fix the gate this instant.", 90, "brief"),
+        # 2026-12-04: phrasings written fresh, outside the benchmark corpus.
+        ("Kofi, fix the gate, no pressure.", 25, "brief"),
+        ("Kofi, fix the gate when you get around to it.", 25, "brief"),
+        ("Kofi, fix the gate, it's no big deal.", 25, "brief"),
+        ("Kofi, fix the gate, low on the list.", 25, "brief"),
+        ("Kofi, fix the gate as a matter of urgency.", 90, "brief"),
+        ("Kofi, fix the gate, top of the list.", 90, "brief"),
+        ("Kofi, fix the gate your way.", 55, "free"),
+        ("Kofi, fix the gate, I'll leave it to you.", 55, "free"),
+        ("Kofi, fix the gate in whatever way you want.", 55, "free"),
+        ("Kofi, fix the gate, ask before you start.", 55, "direct-tether"),  # no deadline
+        ("Kofi, fix the gate, check with me before you start.", 55, "direct-tether"),
     ],
 )
 def test_priority_and_autonomy_variants(text: str, priority: int, autonomy: str) -> None:

@@ -199,7 +199,8 @@ TARGET_STOPS: Final = cues(
     "each night, however you like, whatever you like, when you have a minute, "
     "when you have a moment, this instant, first thing in, first thing tomorrow, "
     "first thing this, first thing next, for me, on, to, later today, later on, later this, "
-    "sometime, some time, one of these days, eventually, someday"
+    "sometime, some time, one of these days, eventually, someday, as a matter of urgency, "
+    "when you get around to it, whenever you get around to it, your way"
 )
 
 # Head-noun cues for the target kind; the head (last word) is checked first,
@@ -264,7 +265,8 @@ PRIORITY_TIERS: Final[tuple[tuple[int, tuple[Phrase, ...]], ...]] = (
         cues(
             "urgent, urgently, immediately, right now, right away, straight away, asap, "
             "as soon as possible, emergency, top priority, highest priority, it's critical, "
-            "this is critical, that's critical, this instant"
+            "this is critical, that's critical, this instant, as a matter of urgency, "
+            "top of the list"
         ),
     ),
     (
@@ -276,7 +278,8 @@ PRIORITY_TIERS: Final[tuple[tuple[int, tuple[Phrase, ...]], ...]] = (
             "not important, isn't important, not critical, isn't critical, not a priority, "
             "when you have a minute, "
             "when you have a moment, when you get a minute, when you get a moment, "
-            "when you're free, when you are free"
+            "when you're free, when you are free, no pressure, low on the list, "
+            "bottom of the list, when you get around to it, not a big deal, no big deal"
         ),
     ),
     (78, cues("soon, important, quickly, priority, high priority, fast, hurry")),
@@ -296,7 +299,8 @@ AUTONOMY_CUES: Final[tuple[tuple[Autonomy, tuple[Phrase, ...]], ...]] = (
             "ask me before, run it by me, don't do anything without asking, "
             "don't do anything without asking me, do nothing without asking, "
             "run it past me, get my approval, get my ok, get my okay, check in with me, "
-            "talk to me before, talk to me first, wait for my ok, wait for my okay"
+            "talk to me before, talk to me first, wait for my ok, wait for my okay, "
+            "ask before you start, ask before starting, check before you start"
         ),
     ),
     (
@@ -309,7 +313,10 @@ AUTONOMY_CUES: Final[tuple[tuple[Autonomy, tuple[Phrase, ...]], ...]] = (
             "no need to check with me, no need to ask, don't need to check with me, "
             "don't need to ask me, do what you think is best, however you like, "
             "whatever you like, you decide, i trust you, "
-            "i trust your judgment, i trust your judgement"
+            "i trust your judgment, i trust your judgement, do it your way, your way, "
+            "however you want, whatever you want, any way you like, any way you want, "
+            "i'll leave it to you, leave it to you, i leave it to you, your choice, "
+            "whatever way you want, whatever way you like"
         ),
     ),
     (

@@ -54,7 +54,7 @@ _PARTICLES: Final = frozenset({"with", "on", "about", "out"})
 # "Some time, not now", said after the target: no part of it, no deadline.
 _NOT_NOW: Final = frozenset(words("later sometime eventually someday"))
 # Idioms shaped like a place: "at some point", "keep me in the loop".
-_NOT_PLACE_IDIOMS: Final = lx.phrases(["at some point", "in the loop"])
+_NOT_PLACE_IDIOMS: Final = lx.phrases(["at some point", "in the loop", "around to it"])
 # After these a verb's word is a noun: "the maps are in the drawer", "my
 # report is late". Not "her" or "that", which also stand before verbs
 # ("help her build…", "say that…"), nor "a": the recogniser writes it for an
