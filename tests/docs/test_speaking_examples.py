@@ -16,7 +16,15 @@ from typing import NamedTuple
 import pytest
 
 from vac.daemon.config import decode_config, intent_config
-from vac.intent import Clarify, Draft, classify_reply, default_roster, negotiate, parse, reply_words
+from vac.intent import (
+    Clarify,
+    Draft,
+    classify_reply,
+    default_roster,
+    negotiate,
+    reply_words,
+    understand,
+)
 from vac.intent import lexicon as lx
 
 SPEAKING_MD = Path(__file__).resolve().parents[2] / "docs" / "speaking.md"
@@ -57,9 +65,11 @@ EXAMPLES = _examples()
 
 
 def _parse(said: str) -> Draft | Clarify:
-    return parse(
+    """As the daemon reads typed text (`intent.understand` without evidence)."""
+    return understand(
         said,
         confidence=1.0,
+        evidence=None,
         now=NOW,
         roster=default_roster(),
         current_agent=None,

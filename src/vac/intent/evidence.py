@@ -26,6 +26,7 @@ import msgspec
 
 from vac.intent import alternatives as alt
 from vac.intent import lexicon as lx
+from vac.intent import passive
 from vac.intent.parser import MIN_CONFIDENCE, Clarify, Draft, parse
 from vac.intent.reply_words import REJECT_MIN_CONFIDENCE
 from vac.intent.roster import Roster
@@ -189,11 +190,42 @@ def understand(
         )
 
     result = parse_as(text)
+    if isinstance(result, Clarify) and result.reason == "no-verb":
+        ordered = _as_order(text, heard, parse_as)
+        if ordered is not None:
+            return ordered
     if heard is None:
         return result
     if isinstance(result, Draft):
         return weigh(result, heard)
     return _next_hypothesis(text, result, heard, parse_as)
+
+
+def _as_order(
+    text: str, heard: Evidence | None, parse_as: Callable[[str], Draft | Clarify]
+) -> Draft | Clarify | None:
+    """ "get the gate fixed" read as "fix the gate" (`intent.passive`): the
+    verb keeps the evidence of the word it was said as, and the objective
+    keeps what was said. None when the words hold no such order."""
+    order = passive.as_order(text)
+    got = None if order is None else parse_as(order.text)
+    if order is None or got is None or (isinstance(got, Clarify) and got.reason == "no-verb"):
+        return None
+    said = " ".join(text.split())
+    if isinstance(got, Clarify):  # "…mended before the storm": the order's question
+        return msgspec.structs.replace(got, source_text=said)
+    weighed: Draft | Clarify = got
+    if heard is not None:
+        done = [w.prob for w in heard.words if w.start < order.said[1] and w.end > order.said[0]]
+        words = tuple(
+            WordProb(s, e, min(done, default=p) if (s, e) == order.verb else p)
+            for s, e, p in alt.carried(text, heard.words, order.text)
+        )
+        weighed = weigh(got, msgspec.structs.replace(heard, words=words))
+    if not isinstance(weighed, Draft):
+        return weighed
+    objective = msgspec.structs.replace(weighed.objective, source_text=said)
+    return msgspec.structs.replace(weighed, objective=objective)
 
 
 def _next_hypothesis(

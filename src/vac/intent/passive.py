@@ -1,0 +1,122 @@
+"""Orders said about the thing, not the deed: "get the gate fixed", "the gate needs fixing".
+
+People often name what they want done to a thing rather than say the verb
+first: "Kofi, can you get the gate fixed by Friday?", "the roof needs
+patching", "we need the fence mended". The parser reads verbs in their
+plain form, so these had no verb and were asked about. `as_order` turns
+such a sentence into the plain order it means ("Kofi, can you fix the gate
+by Friday?"), which the parser then reads; `intent.understand` tries it only
+when the words as said give no verb, and keeps what was said as the
+objective's `source_text`.
+
+    get / have <the thing> <done>            → <do> <the thing>
+    <the thing> needs / has to be <done(ing)> → <do> <the thing>
+    I / we need / want <the thing> <done>    → <do> <the thing>
+
+The thing starts with a determiner ("the", "my", "our"…) and is at most
+five words, so "Kofi fixed the gate" (a report) and "have Kofi fix it" (a
+plain order) never match. Only the one-word verbs of the lexicon, in their
+regular or common irregular forms ("built", "made").
+
+Pure: text in, text out.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final, NamedTuple
+
+from vac.intent import lexicon as lx
+from vac.intent.verb_cues import VERB_CUES
+
+# A plain verb from its past participle or -ing form, for each one-word cue.
+_IRREGULAR: Final = {
+    "built": "build",
+    "building": "build",
+    "made": "make",
+    "making": "make",
+    "rebuilt": "rebuild",
+}
+
+
+def _forms(verb: str) -> set[str]:
+    stem = verb[:-1] if verb.endswith("e") else verb
+    double = verb + verb[-1] if re.fullmatch(r".*[^aeiou][aeiou][bdgmnpt]", verb) else verb
+    return {stem + "ed", verb + "d", double + "ed", stem + "ing", double + "ing"} - {verb}
+
+
+_DONE: Final[dict[str, str]] = {
+    **{
+        form: cue
+        for cue in sorted(VERB_CUES)
+        if " " not in cue and cue not in ("make", "build")
+        for form in _forms(cue)
+    },
+    **_IRREGULAR,
+}
+_THING_STARTS: Final = frozenset(
+    lx.words("the a an my our your his her their this that these those")
+)
+# Not "got": "Kofi got the gate fixed" is a report.
+_GET: Final = frozenset(lx.words("get have"))
+# "We have the gate fixed" says it is done.
+_NOT_BEFORE_HAVE: Final = frozenset(lx.words("i we they he she it"))
+_NEEDS: Final = ("needs", "need", "has to be", "have to be", "must be", "should be", "needs to be")
+_WANT: Final = frozenset(lx.words("need want"))
+_SPEAKER: Final = frozenset(lx.words("i we"))
+_THING_MAX_WORDS: Final = 5
+_WORD: Final = re.compile(r"[A-Za-z']+")
+
+
+class Order(NamedTuple):
+    text: str  # the plain order
+    said: tuple[int, int]  # where the verb's word ("fixed") is in what was said
+    verb: tuple[int, int]  # where the verb ("fix") is in `text`
+
+
+def as_order(text: str) -> Order | None:
+    """`text` with "get <thing> <done>" / "<thing> needs <doing>" said as the
+    plain order ("fix <thing>"); None when it holds neither."""
+    spans = [(m.start(), m.end(), m.group().lower()) for m in _WORD.finditer(text)]
+    for i, (_start, _end, word) in enumerate(spans):
+        if word in _THING_STARTS:
+            found = _around(text, spans, i)
+            if found is not None:
+                cut_from, cut_to, done, thing = found
+                verb = _DONE[spans[done][2]]
+                order = text[:cut_from] + f"{verb} {thing}" + text[cut_to:]
+                said = (spans[done][0], spans[done][1])
+                return Order(order, said, (cut_from, cut_from + len(verb)))
+    return None
+
+
+def _around(
+    text: str, spans: list[tuple[int, int, str]], i: int
+) -> tuple[int, int, int, str] | None:
+    """(where the replaced words start and end, the index of the word of the
+    deed, the thing) for the thing starting at word `i`, if a pattern holds."""
+    for k in range(i + 1, min(i + 1 + _THING_MAX_WORDS, len(spans))):
+        between = text[spans[k - 1][1] : spans[k][0]]
+        if between.strip(" "):  # punctuation ends the thing
+            return None
+        thing = text[spans[i][0] : spans[k - 1][1]]
+        thing = thing[:1].lower() + thing[1:]  # "The gate needs fixing" → "fix the gate"
+        word = spans[k][2]
+        before = spans[i - 1][2] if i > 0 else ""
+        if word in _DONE and before in _GET | _WANT:  # "get the gate fixed"
+            at = i - 1
+            if before == "have" and at > 0 and spans[at - 1][2] in _NOT_BEFORE_HAVE:
+                return None
+            if before in _WANT and at > 0 and spans[at - 1][2] in _SPEAKER:
+                at -= 1  # "we need the gate fixed": no one's own plan
+            return spans[at][0], spans[k][1], k, thing
+        rest = " ".join(s[2] for s in spans[k : k + 4])
+        for needs in _NEEDS:
+            if rest.startswith(needs + " "):
+                done = k + len(needs.split())
+                if spans[done][2] in _DONE:  # "the gate needs fixing"
+                    return spans[i][0], spans[done][1], done, thing
+    return None
+
+
+__all__ = ["Order", "as_order"]

@@ -1,0 +1,117 @@
+"""Orders said about the thing ("get the gate fixed", "the gate needs fixing"),
+`vac.intent.passive` and through `intent.understand`, typed and spoken."""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from vac.intent import Clarify, Draft, Evidence, WordProb, default_roster, understand
+from vac.intent.passive import as_order
+from vac.intent.verb_cues import VERB_CUES
+
+ROSTER = default_roster()
+NOW = dt.datetime(2026, 12, 2, 10, 0, tzinfo=dt.UTC)  # a Wednesday
+
+
+@pytest.mark.parametrize(
+    ("said", "order"),
+    [
+        ("Kofi, can you get the gate fixed by Friday", "Kofi, can you fix the gate by Friday"),
+        ("The gate needs fixing by Friday", "fix the gate by Friday"),
+        ("Kofi, the gate needs fixing", "Kofi, fix the gate"),
+        ("We need the gate fixed", "fix the gate"),
+        ("I want the fence mended", "mend the fence"),
+        ("Kofi, the roof has to be patched this week", "Kofi, patch the roof this week"),
+        ("Tariq, the sheep need watching tonight", "Tariq, watch the sheep tonight"),
+        ("Could you have the shed built by Sunday", "Could you build the shed by Sunday"),
+        ("Abeni, get the north field mapped", "Abeni, map the north field"),
+        ("Kofi, I need the bench made by Saturday", "Kofi, make the bench by Saturday"),
+        ("the wall needs rebuilding", "rebuild the wall"),
+    ],
+)
+def test_the_order_it_means(said: str, order: str) -> None:
+    found = as_order(said)
+    assert found is not None and found.text == order
+    s, e = found.verb
+    assert found.text[s:e] in VERB_CUES and found.text[e:].startswith(" ")
+    s, e = found.said
+    assert said[s:e].endswith(("ed", "ing", "built", "made"))
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Kofi fixed the gate",  # a report
+        "Kofi got the gate fixed",
+        "We have the gate fixed",
+        "The gate is fixed",
+        "Have Kofi fix the gate",  # a plain order: the parser reads it
+        "get the gate, fixed",  # punctuation ends the thing
+        "get the big old wooden garden gate fixed",  # more than five words
+        "The gate needs a new hinge",
+        "",
+    ],
+)
+def test_no_order_in_it(said: str) -> None:
+    assert as_order(said) is None
+
+
+@given(st.text(alphabet="abcdefghijklmnopqrstuvwxyz ,.'", max_size=60))
+def test_any_words_give_an_order_or_none(said: str) -> None:
+    found = as_order(said)
+    if found is not None:
+        s, e = found.said
+        assert said[s:e].isalpha()
+        assert found.text[found.verb[0] : found.verb[1]].isalpha()
+
+
+def understood(text: str, ev: Evidence | None) -> Draft | Clarify:
+    return understand(
+        text,
+        confidence=0.6 if ev is not None else 1.0,
+        evidence=ev,
+        now=NOW,
+        roster=ROSTER,
+        current_agent=None,
+        objective_id="o-1",
+    )
+
+
+def test_typed_it_is_a_draft_that_keeps_what_was_said() -> None:
+    text = "Kofi, can you get the gate fixed by Friday?"
+    got = understood(text, None)
+    assert isinstance(got, Draft), got
+    o = got.objective
+    assert (o.agent, o.verb, o.target.label, o.deadline) == ("Kofi", "Repair", "Gate", "2026-12-04")
+    assert o.source_text == text
+    assert got.summary == "Kofi will repair the gate by Friday — confirm?"
+
+
+def test_the_orders_own_question_is_asked() -> None:
+    got = understood("I want the fence mended before the storm", None)
+    assert isinstance(got, Clarify) and got.reason == "unclear-deadline"
+    assert got.source_text == "I want the fence mended before the storm"
+
+
+def _heard(text: str, probs: dict[str, float]) -> Evidence:
+    words = tuple(
+        WordProb(m.start(), m.end(), probs.get(m.group().strip(".,?"), 0.95))
+        for m in re.finditer(r"\S+", text)
+    )
+    return Evidence(words)
+
+
+@pytest.mark.parametrize(("fixed_p", "flagged"), [(0.9, ()), (0.1, ("verb",))])
+def test_spoken_the_verb_has_the_evidence_of_the_word_it_was_said_as(
+    fixed_p: float, flagged: tuple[str, ...]
+) -> None:
+    text = "Kofi, can you get the gate fixed by Friday?"
+    got = understood(text, _heard(text, {"fixed": fixed_p}))
+    assert isinstance(got, Draft), got
+    assert got.objective.verb == "Repair" and got.uncertain == flagged
+    assert got.objective.source_text == text
