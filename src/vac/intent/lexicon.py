@@ -11,7 +11,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Final, NamedTuple, cast
 
-from vac.intent.verb_cues import PHRASAL_VERB_CUES, SLOT_VERB_CUES, VERB_CUES
+from vac.intent.verb_cues import DONE_FORMS, PHRASAL_VERB_CUES, SLOT_VERB_CUES, VERB_CUES
 from vac.protocol.objective import Autonomy, TargetKind, Verb
 
 
@@ -93,9 +93,10 @@ def verb_words() -> tuple[tuple[str, Verb], ...]:
 
 
 def heard_verb_phrases() -> tuple[str, ...]:
-    """The parser's verb phrases that are no verb-slot candidates: heard, they
-    are the verb, so the recogniser leaves the slot as it is."""
-    return tuple(PHRASAL_VERB_CUES)
+    """The parser's verb phrases that are no verb-slot candidates, and the
+    verbs' "-ed" / "-ing" forms: heard, they are the verb ("get the gate
+    fixed") or a report ("Kofi fixed it"), so the recogniser leaves the slot."""
+    return (*PHRASAL_VERB_CUES, *DONE_FORMS)
 
 
 def verb_of(phrase: Phrase) -> Verb:

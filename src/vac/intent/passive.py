@@ -27,33 +27,8 @@ import re
 from typing import Final, NamedTuple
 
 from vac.intent import lexicon as lx
-from vac.intent.verb_cues import VERB_CUES
+from vac.intent.verb_cues import DONE_FORMS as _DONE
 
-# A plain verb from its past participle or -ing form, for each one-word cue.
-_IRREGULAR: Final = {
-    "built": "build",
-    "building": "build",
-    "made": "make",
-    "making": "make",
-    "rebuilt": "rebuild",
-}
-
-
-def _forms(verb: str) -> set[str]:
-    stem = verb[:-1] if verb.endswith("e") else verb
-    double = verb + verb[-1] if re.fullmatch(r".*[^aeiou][aeiou][bdgmnpt]", verb) else verb
-    return {stem + "ed", verb + "d", double + "ed", stem + "ing", double + "ing"} - {verb}
-
-
-_DONE: Final[dict[str, str]] = {
-    **{
-        form: cue
-        for cue in sorted(VERB_CUES)
-        if " " not in cue and cue not in ("make", "build")
-        for form in _forms(cue)
-    },
-    **_IRREGULAR,
-}
 _THING_STARTS: Final = frozenset(
     lx.words("the a an my our your his her their this that these those")
 )

@@ -9,6 +9,7 @@ lists them all; its test compares.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Final
 
@@ -131,3 +132,34 @@ PHRASAL_VERB_CUES: Final[Mapping[str, str]] = {
     ),
 }
 VERB_CUES: Final[Mapping[str, str]] = {**SLOT_VERB_CUES, **PHRASAL_VERB_CUES}
+
+
+# A one-word cue's past participle and -ing forms ("fixed", "fixing",
+# "mapped", "built"), to its cue: "get the gate fixed" (`intent.passive`).
+# Heard, they are a verb too: the recogniser leaves the verb slot as it is.
+_IRREGULAR: Final = {
+    "built": "build",
+    "building": "build",
+    "made": "make",
+    "making": "make",
+    "rebuilt": "rebuild",
+    "rebuilding": "rebuild",
+}
+
+
+def _forms(verb: str) -> set[str]:
+    stem = verb[:-1] if verb.endswith("e") else verb
+    if re.fullmatch(r"[^aeiou]*[aeiou][bdgmnpt]", verb):  # one syllable: "map" → "mapped"
+        stem = verb + verb[-1]
+    return {stem + "ed", stem + "ing"}
+
+
+DONE_FORMS: Final[Mapping[str, str]] = {
+    **{
+        form: cue
+        for cue in sorted(VERB_CUES)
+        if " " not in cue and cue not in _IRREGULAR.values()
+        for form in _forms(cue)
+    },
+    **_IRREGULAR,
+}
