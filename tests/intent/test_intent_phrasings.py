@@ -11,7 +11,7 @@ from zoneinfo import ZoneInfo
 import msgspec
 import pytest
 
-from vac.intent import Clarify, Draft, default_roster, parse, validate_objective
+from vac.intent import Clarify, Draft, default_roster, parse, understand, validate_objective
 from vac.intent.parser import DEFAULT_FORBIDDEN_LINE
 
 NOW = dt.datetime(2026, 12, 2, 10, 0, tzinfo=ZoneInfo("Europe/London"))
@@ -530,3 +530,33 @@ def test_a_place_is_kept_and_idioms_are_no_place() -> None:
     assert ("location", "near the loop") in [(c.kind, c.value) for c in o.constraints]
     for text in ("Kofi, fix the gate at some point.", "Kofi, fix the gate, keep me in the loop."):
         assert "location" not in [c.kind for c in draft(text).objective.constraints]
+
+
+def test_two_names_joined_by_or_are_asked_about() -> None:
+    for text in ("Kofi or Zuri, fix the gate.", "Zuri or Kofi could fix the gate."):
+        got = run(text)
+        assert isinstance(got, Clarify) and got.reason == "uncertain-agent", text
+        assert set(got.candidates) == {"Kofi", "Zuri"}
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Would Kofi be able to fix the gate?",
+        "Kofi would fix the gate, please.",
+        "Kofi, would you mind fixing the gate?",
+        "Kofi, why don't you fix the gate?",
+    ],
+)
+def test_a_request_said_as_a_question_names_its_agent(text: str) -> None:
+    got = understand(
+        text,
+        confidence=1.0,
+        evidence=None,
+        now=NOW,
+        roster=ROSTER,
+        current_agent=None,
+        objective_id="o-1",
+    )
+    assert isinstance(got, Draft), got
+    assert (got.objective.agent, got.objective.verb) == ("Kofi", "Repair")

@@ -203,7 +203,9 @@ def address_of(toks: Sequence[Tok], roster: Roster, near: tuple[str, str] | None
 
 # Between a name and its verb: "Kofi needs to / has to / is going to / ought to fix…".
 _MODALS: Final = frozenset(
-    words("needs need has got gotta ought going is to should must will can could please")
+    words(
+        "needs need has got gotta ought going is to should must will can could please would be able"
+    )
 )
 # How far into the sentence an agent is still being addressed: "When you
 # get a chance, Kofi, …", "Would it be possible for Imani to …".
@@ -268,7 +270,7 @@ def several_names(
     names: list[str] = []
     first = last = None
     for tok in toks[i:]:
-        if tok.low in (",", "and"):
+        if tok.low in (",", "and", "or"):
             continue
         res = resolve_span([tok], roster)
         if res is None or res.method not in ("exact", "fuzzy"):

@@ -9,6 +9,8 @@ by Friday?"), which the parser then reads; `intent.understand` tries it only
 when the words as said give no verb, and keeps what was said as the
 objective's `source_text`.
 
+    would you mind / how about <doing>       → … <do>
+    why don't you <do>                       → <do>
     get / have <the thing> <done>            → <do> <the thing>
     <the thing> needs / has to be <done(ing)> → <do> <the thing>
     I / we need / want <the thing> <done>    → <do> <the thing>
@@ -40,6 +42,9 @@ _NEEDS: Final = ("needs", "need", "has to be", "have to be", "must be", "should 
 _WANT: Final = frozenset(lx.words("need want"))
 _SPEAKER: Final = frozenset(lx.words("i we"))
 _THING_MAX_WORDS: Final = 5
+# A request said as a question about the deed: "would you mind fixing…",
+# "how about checking…".
+_ASKING: Final = frozenset(lx.words("mind about"))
 _WORD: Final = re.compile(r"[A-Za-z']+")
 
 
@@ -53,7 +58,16 @@ def as_order(text: str) -> Order | None:
     """`text` with "get <thing> <done>" / "<thing> needs <doing>" said as the
     plain order ("fix <thing>"); None when it holds neither."""
     spans = [(m.start(), m.end(), m.group().lower()) for m in _WORD.finditer(text)]
-    for i, (_start, _end, word) in enumerate(spans):
+    for i, (start, end, word) in enumerate(spans):
+        before = spans[i - 1][2] if i > 0 else ""
+        if word.endswith("ing") and word in _DONE and before in _ASKING:
+            verb = _DONE[word]  # "would you mind fixing the gate" → "… fix the gate"
+            return Order(text[:start] + verb + text[end:], (start, end), (start, start + len(verb)))
+        lead = " ".join(s[2] for s in spans[i : i + 3])
+        if lead == "why don't you" and i + 3 < len(spans):
+            at = spans[i + 3]  # "why don't you fix the gate" → "fix the gate"
+            order = text[:start] + text[at[0] :]
+            return Order(order, (at[0], at[1]), (start, start + at[1] - at[0]))
         if word in _THING_STARTS:
             found = _around(text, spans, i)
             if found is not None:
