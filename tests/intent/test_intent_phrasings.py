@@ -451,6 +451,8 @@ def test_everyday_verb_phrases(text: str, verb: str, target: str | None) -> None
         ("Kofi, fix the gate in whatever way you want.", 55, "free"),
         ("Kofi, fix the gate, ask before you start.", 55, "direct-tether"),  # no deadline
         ("Kofi, fix the gate, check with me before you start.", 55, "direct-tether"),
+        ("Kofi, fix the gate a.s.a.p.", 90, "brief"),
+        ("Kofi, fix the gate right this minute.", 90, "brief"),
     ],
 )
 def test_priority_and_autonomy_variants(text: str, priority: int, autonomy: str) -> None:

@@ -124,3 +124,6 @@ HOLIDAYS: Final[dict[str, tuple[int, int, str]]] = {
     "valentines day": (2, 14, "Valentine's Day"),
 }
 HOLIDAY_PHRASES: Final = phrases(HOLIDAYS)
+
+# Seasons: a deadline said with one is asked about ("by spring").
+SEASONS: Final = frozenset(words("spring summer autumn fall winter"))

@@ -27,7 +27,13 @@ class Tok(NamedTuple):
     end: int
 
 
-_TOKEN_RE: Final = re.compile(r"\d{4}-\d{2}-\d{2}|[A-Za-z0-9]+(?:['’][A-Za-z]+)*|[.,;:!?]")
+# "a.s.a.p." is one word; "12/11" too (a date whose order the writer's
+# country decides: asked about, `when`), never a clock time.
+_TOKEN_RE: Final = re.compile(
+    r"\d{4}-\d{2}-\d{2}|[Aa]\.[Ss]\.[Aa]\.[Pp]\.?|\d{1,2}/\d{1,2}(?:/\d{2,4})?"
+    r"|[A-Za-z0-9]+(?:['’][A-Za-z]+)*|[.,;:!?]"
+)
+SLASH_DATE_RE: Final = re.compile(r"^\d{1,2}/\d{1,2}(?:/\d{2,4})?$")
 PUNCT: Final[frozenset[str]] = frozenset(".,;:!?")
 ISO_DATE_RE: Final = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 
@@ -38,6 +44,8 @@ def tokenize(text: str) -> list[Tok]:
         low = m.group().lower().replace("’", "'")
         if low == "dont":  # ASR often drops the apostrophe
             low = "don't"
+        elif low.startswith("a.s.a.p"):
+            low = "asap"
         out.append(Tok(m.group(), low, m.start(), m.end()))
     return out
 
@@ -201,7 +209,8 @@ TARGET_STOPS: Final = cues(
     "when you have a moment, this instant, first thing in, first thing tomorrow, "
     "first thing this, first thing next, for me, on, to, later today, later on, later this, "
     "sometime, some time, one of these days, eventually, someday, as a matter of urgency, "
-    "when you get around to it, whenever you get around to it, your way"
+    "when you get around to it, whenever you get around to it, your way, right this minute, "
+    "this minute"
 )
 
 # Head-noun cues for the target kind; the head (last word) is checked first,
@@ -267,7 +276,7 @@ PRIORITY_TIERS: Final[tuple[tuple[int, tuple[Phrase, ...]], ...]] = (
             "urgent, urgently, immediately, right now, right away, straight away, asap, "
             "as soon as possible, emergency, top priority, highest priority, it's critical, "
             "this is critical, that's critical, this instant, as a matter of urgency, "
-            "top of the list"
+            "top of the list, right this minute, this minute"
         ),
     ),
     (

@@ -38,7 +38,7 @@ from collections.abc import Callable, Sequence
 from typing import Final, NamedTuple
 
 from vac.intent import calendar_words as cw
-from vac.intent.lexicon import FORBID_MARKERS, ISO_DATE_RE, Tok, phrase_at, phrases
+from vac.intent.lexicon import FORBID_MARKERS, ISO_DATE_RE, SLASH_DATE_RE, Tok, phrase_at, phrases
 from vac.intent.numbers import number_at
 from vac.intent.when_days import (
     calendar_date,
@@ -134,6 +134,8 @@ def _looks_temporal(toks: Sequence[Tok], j: int, kind: str) -> bool:
     low = word_at(toks, k)
     if not low or low in STOPS or phrase_at(toks, k, FORBID_MARKERS) is not None:
         return False
+    if SLASH_DATE_RE.match(low):
+        return True  # "by 12/11": December 11 or 12 November? Asked.
     if kind == "strong":
         # "until further notice" is a standing order, not a deadline.
         return (low, word_at(toks, k + 1)) != ("further", "notice")

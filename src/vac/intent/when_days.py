@@ -133,7 +133,7 @@ def relative_day(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> F
         return Hit(today, "all night", end) if ends_here(toks, end) else None
     if [low, nxt, part] == ["through", "the", "night"] and ends_here(toks, i + 3):
         return Hit(today, "through the night", i + 3)
-    return _until(toks, i, now)
+    return _until(toks, i, now) or _before_dark(toks, i, now)
 
 
 # "until morning" / "until dark": a watch kept until then ends then. The
@@ -155,6 +155,14 @@ def _until(toks: Sequence[Tok], i: int, now: dt.datetime) -> Found:
         return Hit(now.date() + later * ONE_DAY, f"until {said}", k + 1)
     if said in _UNTIL_DARK:
         return Hit(now.date(), f"until {said}", k + 1)
+    return None
+
+
+def _before_dark(toks: Sequence[Tok], i: int, now: dt.datetime) -> Found:
+    """ "(before / until) it gets dark" at `i`: today."""
+    said = [word_at(toks, i + n) for n in range(3)]
+    if word_at(toks, i - 1) in _UNTIL | {"before"} and said == ["it", "gets", "dark"]:
+        return Hit(now.date(), "before dark", i + 3)
     return None
 
 
@@ -237,6 +245,14 @@ def period(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> Found:
         unit = word_at(toks, k)
         if unit == "today":
             return Hit(today, "by the end of the day", k + 1)
+        if unit == "tomorrow" or (unit, word_at(toks, k + 1)) == ("day", "tomorrow"):
+            end = k + 1 + (unit == "day")  # "by (the) end of (day) tomorrow"
+            return Hit(today + ONE_DAY, "by the end of tomorrow", end)
+        if unit == "weekend":  # its Sunday (today on one), or next week's
+            sunday = today + (6 - today.weekday() + 7 * (which == "next")) * ONE_DAY
+            return Hit(
+                sunday, f"by the end of {'next' if which == 'next' else 'the'} weekend", k + 1
+            )
         if (unit in cw.MONTHS and len(unit) > 3) or unit == "may":
             month = cw.MONTHS[unit]
             year = today.year + (month < today.month)
@@ -244,6 +260,16 @@ def period(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> Found:
         found = period_end(unit, which, today)
         return None if found is None else Hit(found[0], found[1], k + 1)
     which, unit = low, word_at(toks, i + 1)
+    if (
+        which in ("early", "mid", "late")
+        and unit in ("this", "next")
+        and word_at(toks, i + 2) in ("week", "month", "year")
+    ):
+        return Bad(i + 3)  # "early next week": which day is that? Asked.
+    # "by spring", "this winter": asked. Not "the spring" (a place: "a bench
+    # by the spring"), nor an uncued "fall" ("don't fall off the roof").
+    if (which in cw.SEASONS and cued) or (which in ("this", "next") and unit in cw.SEASONS):
+        return Bad(i + 1 + (which not in cw.SEASONS))
     if which in ("this", "the") and unit == "coming" and word_at(toks, i + 2) == "weekend":
         which, unit, i = "this", "weekend", i + 1  # "this coming weekend"
     if which in ("over", "during") and unit == "the" and word_at(toks, i + 2) == "weekend":

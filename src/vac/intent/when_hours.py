@@ -166,8 +166,12 @@ def span(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> Found:
     if counted is None:
         return None
     count, k = counted
+    half = _and_a_half(toks, k)  # "two and a half days"
+    k += 3 * half
     unit = word_at(toks, k)
     k += 1
+    if not half and _and_a_half(toks, k):  # "an hour and a half", "a week and a half"
+        half, k = True, k + 3
     if word_at(toks, k) == "or":  # "in a day or two", "in a week or so"
         more = _count(toks, k + 1)
         if word_at(toks, k + 1) == "so":
@@ -188,29 +192,40 @@ def span(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> Found:
     if base is not None and unit in cw.HOUR_UNITS:
         return Bad(k)  # "three hours from Friday": from when on Friday?
     try:
-        if unit in cw.DAY_UNITS:
-            day = today + count * cw.DAY_UNITS[unit] * ONE_DAY
-        elif unit in cw.MONTH_UNITS:
+        if unit in cw.DAY_UNITS:  # half a day rounds up to the next whole day
+            day = (
+                today + (count * cw.DAY_UNITS[unit] + -(-cw.DAY_UNITS[unit] * half // 2)) * ONE_DAY
+            )
+        elif unit in cw.MONTH_UNITS and not half:
             day = add_months(today, count)
-        elif unit in ("year", "years"):
+        elif unit in ("year", "years") and not half:
             day = add_months(today, 12 * count)
         elif unit in cw.HOUR_UNITS:
-            day = (now + dt.timedelta(minutes=count * cw.HOUR_UNITS[unit])).date()
+            minutes = (2 * count + half) * cw.HOUR_UNITS[unit] / 2
+            day = (now + dt.timedelta(minutes=minutes)).date()
+        elif half:
+            return Bad(k)  # "a month and a half": which day is that?
         else:
             return None
     except (OverflowError, ValueError):
         return None
     singular = unit.removesuffix("s")
-    if count == 1:
+    if count == 1 and not half:
         amount = f"{'an' if singular == 'hour' else 'a'} {singular}"
+    elif count == 1:
+        amount = f"{'an' if singular == 'hour' else 'a'} {singular} and a half"
     else:
-        amount = f"{spoken_number(count)} {singular}s"
+        amount = f"{spoken_number(count)}{' and a half' if half else ''} {singular}s"
     if base is not None:  # "a week from Friday, December 11"
         return Hit(day, f"by {amount} from {base.phrase.removeprefix('by ')}", k)
     return Hit(day, f"{lead} {amount}", k)
 
 
 _ONE_UNIT: Final = frozenset({"hour", "day", "week", "month", "year"})
+
+
+def _and_a_half(toks: Sequence[Tok], k: int) -> bool:
+    return [word_at(toks, k + n) for n in range(3)] == ["and", "a", "half"]
 
 
 def _from_day(toks: Sequence[Tok], k: int, now: dt.datetime) -> Hit | None:
