@@ -562,3 +562,29 @@ def test_a_request_said_as_a_question_names_its_agent(text: str) -> None:
     )
     assert isinstance(got, Draft), got
     assert (got.objective.agent, got.objective.verb) == ("Kofi", "Repair")
+
+
+@pytest.mark.parametrize(
+    ("text", "line"),
+    [
+        ("Kofi, fix the gate but stay off the roof.", "Stay off the roof"),
+        ("Kofi, fix the gate and stay away from the well.", "Stay away from the well"),
+        (
+            "Kofi, fix the gate, and make sure not to lie to the neighbours.",
+            "Do not lie to the neighbours",
+        ),
+        ("Kofi, fix the gate, but make sure you don't wake the baby.", "Do not wake the baby"),
+        ("Kofi, fix the gate without using nails.", "Do not use nails"),
+    ],
+)
+def test_boundaries_as_people_say_them(text: str, line: str) -> None:
+    o = draft(text).objective
+    assert [f.text for f in o.forbidden_lines] == [line]
+    assert (o.verb, o.target.label) == ("Repair", "Gate")
+
+
+@pytest.mark.parametrize(
+    "text", ["Kofi, fix the gate, keep it secret.", "Kofi, fix the gate, keep it between us."]
+)
+def test_keeping_it_quiet_is_discreet(text: str) -> None:
+    assert ("privacy", "discreet") in [(c.kind, c.value) for c in draft(text).objective.constraints]

@@ -11,6 +11,8 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Final, NamedTuple, cast
 
+from vac.intent.inflect import AS_SAID_MARKERS, KEEP_IT_QUIET, NOT_TO_MARKERS
+from vac.intent.inflect import base_form as base_form
 from vac.intent.verb_cues import DONE_FORMS, PHRASAL_VERB_CUES, SLOT_VERB_CUES, VERB_CUES
 from vac.protocol.objective import Autonomy, TargetKind, Verb
 
@@ -264,7 +266,9 @@ SAFETY_CUES: Final[Mapping[str, str]] = {
     ),
     **dict.fromkeys(["stay safe", "be safe", "safely"], "stay safe"),
 }
-PRIVACY_CUES: Final = phrases(["quietly", "discreetly", "privately"])
+PRIVACY_CUES: Final = phrases(
+    ["quietly", "discreetly", "privately", "secretly", "in secret", *KEEP_IT_QUIET]
+)
 
 # Checked in this order (90, then 25, then 78), each cue matched where it
 # starts, longest first across every tier: "not urgent" is 25 because
@@ -340,7 +344,9 @@ AUTONOMY_CUES: Final[tuple[tuple[Autonomy, tuple[Phrase, ...]], ...]] = (
 
 # --- forbidden lines and values ---------------------------------------------
 
-FORBID_MARKERS: Final = phrases(["without", "do not", "don't", "never", "avoid"])
+FORBID_MARKERS: Final = phrases(
+    ["without", "do not", "don't", "never", "avoid", *NOT_TO_MARKERS, *AS_SAID_MARKERS]
+)
 # "never mind", "don't worry": idioms, not boundaries.
 FORBID_IDIOMS: Final[frozenset[str]] = frozenset({"mind", "worry"})
 FORBID_STOPS: Final = phrases(
@@ -470,28 +476,3 @@ def forbidden_spans(toks: Sequence[Tok], *, keep: frozenset[int] = frozenset()) 
 
 def span_indices(spans: Iterable[Span]) -> frozenset[int]:
     return frozenset(k for s in spans for k in range(s.start, s.end))
-
-
-# -ing → base form for the first word of a boundary ("lying" → "lie").
-_ING_IRREGULAR: Final[Mapping[str, str]] = {"lying": "lie", "dying": "die", "tying": "tie"}
-_ING_NEEDS_E: Final[frozenset[str]] = frozenset(
-    words(
-        "make take use wake leave move chase scare waste share trade hide ride drive invade "
-        "ignore raise cause tease change damage deceive come give have lose bite "
-        "provoke pressure force forge fake"
-    )
-)
-_DOUBLE_KEEP: Final[frozenset[str]] = frozenset({"ll", "ss", "zz", "ff"})
-
-
-def base_form(word: str) -> str:
-    if word in _ING_IRREGULAR:
-        return _ING_IRREGULAR[word]
-    if not word.endswith("ing") or len(word) <= 5:
-        return word
-    stem = word[:-3]
-    if stem + "e" in _ING_NEEDS_E:
-        return stem + "e"
-    if len(stem) >= 3 and stem[-1] == stem[-2] and stem[-2:] not in _DOUBLE_KEEP:
-        return stem[:-1]  # stepping → step, running → run
-    return stem

@@ -1,0 +1,76 @@
+"""Word forms and the boundary and privacy phrasings that need them.
+
+`base_form` turns the first word of a boundary into its plain form
+("without lying" → "Do not lie"). The phrase lists are read by `lexicon`
+(`FORBID_MARKERS`, `PRIVACY_CUES`); `parser` words a boundary said with an
+`AS_SAID_MARKERS` phrase as it was said ("Stay off the roof").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Final
+
+
+def _words(text: str) -> tuple[str, ...]:
+    return tuple(text.split())
+
+
+# Boundaries said as "make sure not to lie": "Do not lie".
+NOT_TO_MARKERS: Final = (
+    "make sure not to",
+    "make sure you don't",
+    "be sure not to",
+    "try not to",
+)
+# Boundaries said as a place to keep out of: written as said ("Stay off the roof").
+AS_SAID_MARKERS: Final = (
+    "stay off",
+    "keep off",
+    "stay away from",
+    "keep away from",
+    "stay out of",
+    "keep out of",
+)
+# "Keep it quiet": discreet.
+KEEP_IT_QUIET: Final = (
+    "keep it secret",
+    "keep it quiet",
+    "keep it between us",
+    "keep this quiet",
+    "keep this secret",
+    "keep this between us",
+)
+
+
+# -ing → base form for the first word of a boundary ("lying" → "lie").
+_ING_IRREGULAR: Final[Mapping[str, str]] = {
+    "lying": "lie",
+    "dying": "die",
+    "tying": "tie",
+    "using": "use",
+    "being": "be",
+    "doing": "do",
+    "going": "go",
+}
+_ING_NEEDS_E: Final[frozenset[str]] = frozenset(
+    _words(
+        "make take use wake leave move chase scare waste share trade hide ride drive invade "
+        "ignore raise cause tease change damage deceive come give have lose bite "
+        "provoke pressure force forge fake"
+    )
+)
+_DOUBLE_KEEP: Final[frozenset[str]] = frozenset({"ll", "ss", "zz", "ff"})
+
+
+def base_form(word: str) -> str:
+    if word in _ING_IRREGULAR:
+        return _ING_IRREGULAR[word]
+    if not word.endswith("ing") or len(word) <= 5:
+        return word
+    stem = word[:-3]
+    if stem + "e" in _ING_NEEDS_E:
+        return stem + "e"
+    if len(stem) >= 3 and stem[-1] == stem[-2] and stem[-2:] not in _DOUBLE_KEEP:
+        return stem[:-1]  # stepping → step, running → run
+    return stem
