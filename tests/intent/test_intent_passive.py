@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from vac.intent import Clarify, Draft, Evidence, WordProb, default_roster, understand
-from vac.intent.passive import as_order
+from vac.intent.passive import as_order, with_antecedent
 from vac.intent.verb_cues import VERB_CUES
 
 ROSTER = default_roster()
@@ -118,3 +118,45 @@ def test_spoken_the_verb_has_the_evidence_of_the_word_it_was_said_as(
     assert isinstance(got, Draft), got
     assert got.objective.verb == "Repair" and got.uncertain == flagged
     assert got.objective.source_text == text
+
+
+@pytest.mark.parametrize(
+    ("said", "meant"),
+    [
+        (
+            "Kofi, the gate is broken. Can you fix it?",
+            "Kofi, the gate is broken. Can you fix the gate?",
+        ),
+        (
+            "The hens are restless, Tariq, guard them",
+            "The hens are restless, Tariq, guard the hens",
+        ),
+        ("Zuri, my bike has a flat, fix it", "Zuri, my bike has a flat, fix my bike"),
+    ],
+)
+def test_it_is_the_thing_said_just_before(said: str, meant: str) -> None:
+    assert with_antecedent(said) == meant
+
+
+@pytest.mark.parametrize(
+    "said", ["Kofi, fix it", "Kofi, it is broken, fix it", "The gate is broken"]
+)
+def test_no_thing_said_before(said: str) -> None:
+    assert with_antecedent(said) is None
+
+
+def test_it_read_as_the_thing_drafts_with_what_was_said() -> None:
+    text = "Kofi, the gate is broken, fix it by Friday"
+    for ev in (None, _heard(text, {})):
+        got = understood(text, ev)
+        assert isinstance(got, Draft), got
+        o = got.objective
+        assert (o.agent, o.verb, o.target.label, o.deadline) == (
+            "Kofi",
+            "Repair",
+            "Gate",
+            "2026-12-04",
+        )
+        assert o.source_text == text
+    nothing_before = understood("Kofi, fix it", None)
+    assert isinstance(nothing_before, Clarify) and nothing_before.reason == "no-target"

@@ -588,3 +588,18 @@ def test_boundaries_as_people_say_them(text: str, line: str) -> None:
 )
 def test_keeping_it_quiet_is_discreet(text: str) -> None:
     assert ("privacy", "discreet") in [(c.kind, c.value) for c in draft(text).objective.constraints]
+
+
+@pytest.mark.parametrize(
+    ("text", "agent"),
+    [
+        ("Kofi. Fix the gate.", "Kofi"),  # the recogniser writes a pause as a full stop
+        ("Kofi... fix the gate", "Kofi"),
+        ("Kofi: fix the gate", "Kofi"),
+        ("Imani! Map the river.", "Imani"),
+        ("Fix the gate. Kofi.", "Kofi"),
+        ("Thanks. Fix the gate.", "Abeni"),  # no name: the default agent
+    ],
+)
+def test_a_name_set_apart_by_a_full_stop_is_the_address(text: str, agent: str) -> None:
+    assert draft(text).objective.agent == agent

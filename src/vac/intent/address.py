@@ -186,10 +186,21 @@ def address_of(toks: Sequence[Tok], roster: Roster, near: tuple[str, str] | None
         res = resolve_span(toks[i : commas[0]], roster)
         if res is not None:
             return Address(commas[0] + 1, n, res)
-    if commas and 1 <= n - commas[-1] - 1 <= 3:  # "build a bench, Kofi"
-        res = resolve_span(toks[commas[-1] + 1 : n], roster)
-        if res is not None:
-            return Address(i, commas[-1], res)
+    # "Kofi. Fix the gate.", "Kofi... fix", "Kofi: fix": a pause after the
+    # name, written as a full stop (the recogniser often does) or a colon.
+    breaks = [k for k in range(i + 1, min(i + 4, n)) if toks[k].low in _NAME_BREAKS]
+    if breaks and (commas[:1] or [n]) > breaks[:1]:
+        res = resolve_span(toks[i : breaks[0]], roster)
+        start = breaks[0]
+        while start < n and toks[start].low in lx.PUNCT:
+            start += 1
+        if res is not None and res.method in ("exact", "fuzzy") and start < n:
+            return Address(start, n, res)
+    ends = [k for k in range(i, n) if toks[k].low == "," or toks[k].low in _NAME_BREAKS]
+    if ends and 1 <= n - ends[-1] - 1 <= 3:  # "build a bench, Kofi", "… bench. Kofi."
+        res = resolve_span(toks[ends[-1] + 1 : n], roster)
+        if res is not None and (toks[ends[-1]].low == "," or res.method in ("exact", "fuzzy")):
+            return Address(i, ends[-1], res)
     hit = lx.find_first(toks[:n], lx.VERB_PHRASES)
     if hit is not None and 1 <= hit[0] - i <= 4:  # "Kofi build a bench"
         span = list(toks[i : hit[0]])
@@ -201,6 +212,7 @@ def address_of(toks: Sequence[Tok], roster: Roster, near: tuple[str, str] | None
     return _within(toks[:n], i, roster, hit[0] if hit is not None else n) or Address(i, n)
 
 
+_NAME_BREAKS: Final = frozenset(".:;!")
 # Between a name and its verb: "Kofi needs to / has to / is going to / ought to fix…".
 _MODALS: Final = frozenset(
     words(

@@ -194,11 +194,34 @@ def understand(
         ordered = _as_order(text, heard, parse_as)
         if ordered is not None:
             return ordered
+    if isinstance(result, Clarify) and result.reason == "no-target":
+        meant = _meant(text, heard, parse_as)
+        if meant is not None:
+            return meant
     if heard is None:
         return result
     if isinstance(result, Draft):
         return weigh(result, heard)
     return _next_hypothesis(text, result, heard, parse_as)
+
+
+def _meant(
+    text: str, heard: Evidence | None, parse_as: Callable[[str], Draft | Clarify]
+) -> Draft | None:
+    """ "The gate is broken, fix it": "it" read as the gate (`intent.passive`),
+    the draft weighed on the words as said; the objective keeps them."""
+    meant = passive.with_antecedent(text)
+    got = None if meant is None else parse_as(meant)
+    if meant is None or not isinstance(got, Draft):
+        return None
+    if heard is not None:
+        words = tuple(WordProb(*w) for w in alt.carried(text, heard.words, meant))
+        weighed = weigh(got, msgspec.structs.replace(heard, words=words))
+        if not isinstance(weighed, Draft):
+            return None
+        got = weighed
+    objective = msgspec.structs.replace(got.objective, source_text=" ".join(text.split()))
+    return msgspec.structs.replace(got, objective=objective)
 
 
 def _as_order(

@@ -108,4 +108,33 @@ def _around(
     return None
 
 
-__all__ = ["Order", "as_order"]
+# "The gate is broken, fix it": what "it" means, said just before.
+_IS: Final = frozenset(
+    lx.words("is are was were has have keeps keep looks look seems seem needs need")
+)
+_IT: Final = frozenset(lx.words("it them"))
+
+
+def with_antecedent(text: str) -> str | None:
+    """`text` with a bare "it" / "them" after the verb replaced by the thing a
+    statement before it was about ("the gate is broken, fix it" → "…, fix
+    the gate"); None when there is no such statement."""
+    spans = [(m.start(), m.end(), m.group().lower()) for m in _WORD.finditer(text)]
+    thing: str | None = None
+    for i, (start, end, word) in enumerate(spans):
+        if thing is not None and word in _IT:
+            return text[:start] + thing + text[end:]
+        if word in _THING_STARTS and thing is None:
+            for k in range(i + 1, min(i + 1 + _MAX_SUBJECT_WORDS, len(spans))):
+                if text[spans[k - 1][1] : spans[k][0]].strip(" "):
+                    break  # punctuation ends the thing
+                if spans[k][2] in _IS:
+                    found = text[start : spans[k - 1][1]]
+                    thing = found[:1].lower() + found[1:]
+                    break
+    return None
+
+
+_MAX_SUBJECT_WORDS: Final = 4
+
+__all__ = ["Order", "as_order", "with_antecedent"]
