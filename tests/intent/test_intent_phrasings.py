@@ -599,6 +599,9 @@ def test_keeping_it_quiet_is_discreet(text: str) -> None:
         ("Imani! Map the river.", "Imani"),
         ("Fix the gate. Kofi.", "Kofi"),
         ("Thanks. Fix the gate.", "Abeni"),  # no name: the default agent
+        ("Alright Zuri, map the river.", "Zuri"),  # a word to begin with, then the name
+        ("Listen Tariq, guard the barn.", "Tariq"),
+        ("Well Kofi fix the gate", "Kofi"),
     ],
 )
 def test_a_name_set_apart_by_a_full_stop_is_the_address(text: str, agent: str) -> None:
