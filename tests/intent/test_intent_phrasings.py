@@ -606,3 +606,21 @@ def test_keeping_it_quiet_is_discreet(text: str) -> None:
 )
 def test_a_name_set_apart_by_a_full_stop_is_the_address(text: str, agent: str) -> None:
     assert draft(text).objective.agent == agent
+
+
+@pytest.mark.parametrize(
+    ("text", "rest"),
+    [
+        ("Kofi, fix the gate and Zuri, map the river.", "Zuri, map the river"),
+        ("Kofi, fix the gate, then check the well.", "check the well"),
+        ("Tell Kofi to fix the gate and tell Zuri to map the river.", "tell Zuri to map the river"),
+        ("Kofi, fix the gate and the fence.", None),
+        ("Kofi, fix the gate, but don't touch the wiring.", None),  # a boundary
+        ("Kofi, fix the gate and check with me first.", None),  # autonomy
+    ],
+)
+def test_a_second_order_is_said_never_dropped_unseen(text: str, rest: str | None) -> None:
+    d = draft(text)
+    assert (d.objective.agent, d.objective.verb) == ("Kofi", "Repair")
+    said = f'one thing at a time: "{rest}" is not in this draft'
+    assert (said in d.summary) == (rest is not None), d.summary

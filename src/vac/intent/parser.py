@@ -245,6 +245,27 @@ def _location(source: str, clause: Sequence[Tok], start: int, skip: frozenset[in
     return None
 
 
+def _another_order(
+    source: str, clause: Sequence[Tok], start: int, skip: frozenset[int]
+) -> str | None:
+    """The words of a second order after the first ("…, and Zuri, map the
+    river", "…, then check the well"): a verb within four words of "and",
+    "then", "also" or a comma, outside boundaries and autonomy phrases."""
+    for k in range(start, len(clause)):
+        if clause[k].low not in _THEN:
+            continue
+        ahead = range(k + 1, min(k + 5, len(clause)))
+        if any(j not in skip and lx.phrase_at(clause, j, lx.VERB_PHRASES) for j in ahead):
+            first = k + 1 + (k + 1 < len(clause) and clause[k + 1].low in _THEN)
+            if first < len(clause):
+                return _truncate(source[clause[first].start : clause[-1].end], _REST_MAX)
+    return None
+
+
+_THEN: Final = frozenset(words("and then also ,"))
+_REST_MAX: Final = 60
+
+
 def _first_cue(clause: Sequence[Tok], table: Mapping[str, str], skip: frozenset[int]) -> str | None:
     hit = lx.find_first(clause, lx.phrases(table), skip=skip)
     return None if hit is None else table[" ".join(hit[1])]
@@ -404,6 +425,10 @@ def parse(
         question = f'When should it be done? I didn\'t understand "{said}".'
         return _clarify("unclear-deadline", question, source, confidence)
     timed = frozenset() if when is None else frozenset(range(when.start, when.end))
+    rest = _another_order(source, clause, target.end, skip | autonomy.indices | nouns)
+    if rest is not None:  # one objective per turn: the rest is said, never dropped unseen
+        extra = f'one thing at a time: "{rest}" is not in this draft'
+        note = extra if note is None else f"{note}; {extra}"
     constraints: list[Constraint] = []
     if when is not None:
         constraints.append(Constraint("time", when.iso_date))
