@@ -624,3 +624,26 @@ def test_a_second_order_is_said_never_dropped_unseen(text: str, rest: str | None
     assert (d.objective.agent, d.objective.verb) == ("Kofi", "Repair")
     said = f'one thing at a time: "{rest}" is not in this draft'
     assert (said in d.summary) == (rest is not None), d.summary
+
+
+@pytest.mark.parametrize(
+    ("text", "verb", "target"),
+    [
+        ("Kofi, service the generator.", "Repair", "Generator"),
+        ("Zuri, measure the field.", "Map", "Field"),
+        ("Imani, look for my keys.", "Investigate", "Keys"),
+        ("Imani, see what's wrong with the pump.", "Investigate", "Pump"),
+        ("Tariq, secure the barn tonight.", "Protect", "Barn"),
+        ("Kofi, install a shelf in the kitchen.", "Build", "Shelf"),
+        ("Abeni, cheer up the kids.", "Support", "Kids"),
+        ("Zuri, welcome the new neighbours.", "Befriend", "New neighbours"),
+        ("Zuri, spend time with the elders.", "Befriend", "Elders"),
+    ],
+)
+def test_more_everyday_verbs(text: str, verb: str, target: str) -> None:
+    o = draft(text).objective
+    assert (o.verb, o.target.label) == (verb, target)
+
+
+def test_you_is_no_target() -> None:
+    assert isinstance(run("Nice to meet you."), Clarify)

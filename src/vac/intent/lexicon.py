@@ -174,7 +174,7 @@ DETERMINERS: Final[frozenset[str]] = frozenset(
 VAGUE: Final[frozenset[str]] = frozenset(
     words(
         "it that this them him her me us something stuff things thing everything anything "
-        "there here one"
+        "there here one you"
     )
 )
 # "by" starts a place like "at" and "in": only before "the", "a", "my" …

@@ -9,6 +9,8 @@ by Friday?"), which the parser then reads; `intent.understand` tries it only
 when the words as said give no verb, and keeps what was said as the
 objective's `source_text`.
 
+    keep <the thing> safe                    → protect <the thing>
+    give <someone> a hand (with …)           → help <someone> (with …)
     would you mind / how about <doing>       → … <do>
     why don't you <do>                       → <do>
     get / have <the thing> <done>            → <do> <the thing>
@@ -63,6 +65,9 @@ def as_order(text: str) -> Order | None:
         if word.endswith("ing") and word in _DONE and before in _ASKING:
             verb = _DONE[word]  # "would you mind fixing the gate" → "… fix the gate"
             return Order(text[:start] + verb + text[end:], (start, end), (start, start + len(verb)))
+        kept = _kept(text, spans, i)
+        if kept is not None:
+            return kept
         lead = " ".join(s[2] for s in spans[i : i + 3])
         if lead == "why don't you" and i + 3 < len(spans):
             at = spans[i + 3]  # "why don't you fix the gate" → "fix the gate"
@@ -76,6 +81,26 @@ def as_order(text: str) -> Order | None:
                 order = text[:cut_from] + f"{verb} {thing}" + text[cut_to:]
                 said = (spans[done][0], spans[done][1])
                 return Order(order, said, (cut_from, cut_from + len(verb)))
+    return None
+
+
+# "keep the kids safe" → "protect the kids"; "give grandma a hand with the
+# laundry" → "help grandma with the laundry".
+_SAFE: Final = frozenset(lx.words("safe secure"))
+
+
+def _kept(text: str, spans: list[tuple[int, int, str]], i: int) -> Order | None:
+    start, end, word = spans[i]
+    for k in range(i + 2, min(i + 2 + _THING_MAX_WORDS, len(spans))):
+        if text[spans[k - 1][1] : spans[k][0]].strip(" "):
+            return None  # punctuation ends the thing
+        thing = text[spans[i + 1][0] : spans[k - 1][1]]
+        if word == "keep" and spans[k][2] in _SAFE and spans[i + 1][2] in _THING_STARTS:
+            order = text[:start] + f"protect {thing}" + text[spans[k][1] :]
+            return Order(order, (start, end), (start, start + len("protect")))
+        if word == "give" and [s[2] for s in spans[k : k + 2]] == ["a", "hand"]:
+            order = text[:start] + f"help {thing}" + text[spans[k + 1][1] :]
+            return Order(order, (start, end), (start, start + len("help")))
     return None
 
 

@@ -87,8 +87,13 @@ SLOT_VERB_CUES: Final[Mapping[str, str]] = {
 # One-word ones ("rebuild", "sketch") are here too: the slot's candidates
 # and margins were tuned without them.
 PHRASAL_VERB_CUES: Final[Mapping[str, str]] = {
-    **dict.fromkeys(["fix up", "sort out", "rebuild", "replace"], "Repair"),
-    **dict.fromkeys(["sketch", "draw a map of", "make a map of", "draw up a map of"], "Map"),
+    **dict.fromkeys(
+        ["fix up", "sort out", "rebuild", "replace", "service", "tighten", "seal", "unblock"],
+        "Repair",
+    ),
+    **dict.fromkeys(
+        ["sketch", "draw a map of", "make a map of", "draw up a map of", "measure", "plot"], "Map"
+    ),
     **dict.fromkeys(
         [
             "figure out",
@@ -97,6 +102,15 @@ PHRASAL_VERB_CUES: Final[Mapping[str, str]] = {
             "have a look at",
             "look over",
             "work out",
+            "look for",
+            "search",
+            "search for",
+            "find",
+            "count",
+            "see what's wrong with",
+            "see why",
+            "see if",
+            "see whether",
         ],
         "Investigate",
     ),
@@ -111,15 +125,34 @@ PHRASAL_VERB_CUES: Final[Mapping[str, str]] = {
             # "make sure the chickens are safe": "make" alone would build them.
             "make sure",
             "make certain",
+            "secure",
+            "lock up",
         ],
         "Protect",
     ),
-    **dict.fromkeys(["set up", "put together"], "Build"),
-    **dict.fromkeys(["lend a hand with", "lend a hand to", "lend a hand"], "Support"),
-    **dict.fromkeys(["introduce yourself to", "say hi to", "get acquainted with"], "Befriend"),
+    **dict.fromkeys(["set up", "put together", "create", "install", "dig", "erect"], "Build"),
+    **dict.fromkeys(
+        ["lend a hand with", "lend a hand to", "lend a hand", "go with", "accompany", "cheer up"],
+        "Support",
+    ),
+    **dict.fromkeys(
+        [
+            "introduce yourself to",
+            "say hi to",
+            "get acquainted with",
+            "welcome",
+            "greet",
+            "meet",
+            "chat with",
+            "spend time with",
+            "hang out with",
+        ],
+        "Befriend",
+    ),
     **dict.fromkeys(
         [
             "let me know",
+            "keep me posted",
             "report back on",
             "report back",
             "give me an update on",
