@@ -26,3 +26,21 @@ def objective_builtins(**overrides: Any) -> dict[str, Any]:
     }
     base.update(overrides)
     return base
+
+
+def understood(
+    text: str, evidence: Any = None, *, now: Any, roster: Any, current_agent: str | None = None
+) -> Any:
+    """`vac.intent.understand` as the daemon calls it: typed text (no
+    evidence) at confidence 1.0, spoken words at 0.6."""
+    from vac.intent import understand
+
+    return understand(
+        text,
+        confidence=0.6 if evidence is not None else 1.0,
+        evidence=evidence,
+        now=now,
+        roster=roster,
+        current_agent=current_agent,
+        objective_id="o-1",
+    )

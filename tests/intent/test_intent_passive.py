@@ -6,11 +6,12 @@ from __future__ import annotations
 import datetime as dt
 import re
 
+import intent_factories as factories
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from vac.intent import Clarify, Draft, Evidence, WordProb, default_roster, understand
+from vac.intent import Clarify, Draft, Evidence, WordProb, default_roster
 from vac.intent.passive import as_order, with_antecedent
 from vac.intent.verb_cues import VERB_CUES
 
@@ -80,15 +81,8 @@ def test_any_words_give_an_order_or_none(said: str) -> None:
 
 
 def understood(text: str, ev: Evidence | None) -> Draft | Clarify:
-    return understand(
-        text,
-        confidence=0.6 if ev is not None else 1.0,
-        evidence=ev,
-        now=NOW,
-        roster=ROSTER,
-        current_agent=None,
-        objective_id="o-1",
-    )
+    got: Draft | Clarify = factories.understood(text, ev, now=NOW, roster=ROSTER)
+    return got
 
 
 def test_typed_it_is_a_draft_that_keeps_what_was_said() -> None:

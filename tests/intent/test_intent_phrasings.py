@@ -8,10 +8,11 @@ from __future__ import annotations
 import datetime as dt
 from zoneinfo import ZoneInfo
 
+import intent_factories as factories
 import msgspec
 import pytest
 
-from vac.intent import Clarify, Draft, default_roster, parse, understand, validate_objective
+from vac.intent import Clarify, Draft, default_roster, parse, validate_objective
 from vac.intent.parser import DEFAULT_FORBIDDEN_LINE
 
 NOW = dt.datetime(2026, 12, 2, 10, 0, tzinfo=ZoneInfo("Europe/London"))
@@ -551,15 +552,7 @@ def test_two_names_joined_by_or_are_asked_about() -> None:
     ],
 )
 def test_a_request_said_as_a_question_names_its_agent(text: str) -> None:
-    got = understand(
-        text,
-        confidence=1.0,
-        evidence=None,
-        now=NOW,
-        roster=ROSTER,
-        current_agent=None,
-        objective_id="o-1",
-    )
+    got = factories.understood(text, now=NOW, roster=ROSTER)
     assert isinstance(got, Draft), got
     assert (got.objective.agent, got.objective.verb) == ("Kofi", "Repair")
 
