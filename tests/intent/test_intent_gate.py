@@ -97,6 +97,9 @@ HOUR = dt.timedelta(hours=1)
         ("Hold on.", None),
         ("Leave it to Kofi.", None),
         ("Fine, no.", None),
+        ("Fine?", None),  # asked back: a yes is never read from a question
+        ("Approve?", None),
+        ("No?", "reject"),
     ],
 )
 def test_classify_reply(text: str, reply: str | None) -> None:

@@ -12,6 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from vac.intent import Clarify, Draft, Evidence, WordProb, default_roster
+from vac.intent.lexicon import words as lx_words
 from vac.intent.passive import as_order, with_antecedent
 from vac.intent.verb_cues import VERB_CUES
 
@@ -160,3 +161,65 @@ def test_it_read_as_the_thing_drafts_with_what_was_said() -> None:
         assert o.source_text == text
     nothing_before = understood("Kofi, fix it", None)
     assert isinstance(nothing_before, Clarify) and nothing_before.reason == "no-target"
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Kofi, get the building repaired",  # "building" is the thing, not "build"
+        "have the building inspected",
+        "the gate doesn't need fixing",  # a negation is no order
+        "none of the gates need fixing",
+        "the gate needs fixing?",  # a question, not a polite request
+        "I don't mind fixing the gate",
+        "I was thinking about fixing the gate",
+        "Kofi was talking about fixing the gate",
+        "why don't you want to fix the gate",
+        "they'll have the gate fixed by Friday",  # a plan, not an order
+        "Kofi can't keep the kids safe",
+        "we keep the kids safe",
+    ],
+)
+def test_reports_negations_and_questions_are_no_order(said: str) -> None:
+    found = as_order(said)
+    if found is not None:  # "the building": the thing, never the verb
+        assert not found.text.lower().startswith(("build", "kofi, build"))
+        return
+    got = understood(said, None)
+    assert isinstance(got, Clarify), got
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "the gate is broken, Kofi can't fix it",
+        "the gate is broken, did Kofi fix it?",
+        "the gate is broken, who will fix it?",
+        "the gate is broken, I will fix it",
+        "the wolves are near the kids, protect them",  # which?
+    ],
+)
+def test_it_is_not_guessed_when_the_words_say_otherwise(said: str) -> None:
+    assert with_antecedent(said) is None
+
+
+def test_a_rewrite_that_loses_the_named_agent_is_not_taken() -> None:
+    got = understood("the gate is broken Kofi, fix it", None)
+    assert isinstance(got, Clarify)
+
+
+_WORDS = lx_words(
+    "Kofi Zuri , . ? ! the a my gate kids fix fixed fixing get have keep safe give hand "
+    "with needs need to be is broken it them and then or not don't why you would mind "
+    "how about make sure find time see if in two and a half days until morning dark "
+    "tomorrow by Friday 12/11 a.s.a.p. stay off without never I we they'll can"
+)
+
+
+@given(st.lists(st.sampled_from(_WORDS), max_size=14))
+def test_any_words_are_understood_or_asked_never_a_crash(words: list[str]) -> None:
+    text = " ".join(words)
+    got = understood(text, None)
+    assert isinstance(got, Draft | Clarify)
+    if isinstance(got, Draft):
+        assert got.objective.source_text == " ".join(text.split())

@@ -640,3 +640,50 @@ def test_more_everyday_verbs(text: str, verb: str, target: str) -> None:
 
 def test_you_is_no_target() -> None:
     assert isinstance(run("Nice to meet you."), Clarify)
+
+
+@pytest.mark.parametrize(
+    ("text", "verb"),
+    [
+        ("Kofi, find time to fix the gate.", "Repair"),
+        ("Kofi, see if you can fix the gate.", "Repair"),
+        ("Kofi, welcome back, please fix the gate.", "Repair"),
+        ("Kofi, make sure you fix the gate.", "Repair"),
+        ("Kofi, make sure the gate is fixed.", "Repair"),
+        ("Kofi, create a map of the river.", "Map"),
+        ("Zuri, meet the new teacher and help her settle in.", "Befriend"),
+    ],
+)
+def test_a_weak_cue_leads_to_the_verb_meant(text: str, verb: str) -> None:
+    got = factories.understood(text, now=NOW, roster=ROSTER)
+    assert isinstance(got, Draft) and got.objective.verb == verb, got
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Not Kofi. Zuri, fix the gate.", "Fix the gate. Not Kofi.", "No Kofi. Fix the gate."],
+)
+def test_not_kofi_is_never_kofi(text: str) -> None:
+    got = run(text)
+    assert not (isinstance(got, Draft) and got.objective.agent == "Kofi")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Kofi. Zuri. Fix the gate.",
+        "Either Kofi or Zuri fix the gate.",
+        "Fix the gate, Kofi or Zuri.",
+    ],
+)
+def test_several_names_set_apart_are_asked_about(text: str) -> None:
+    got = run(text)
+    assert isinstance(got, Clarify) and got.reason == "uncertain-agent"
+
+
+@pytest.mark.parametrize(
+    "text", ["Kofi, fix the gate in two and a half", "Kofi, fix the gate in a and a half"]
+)
+def test_a_half_without_a_unit_is_asked_never_a_crash(text: str) -> None:
+    got = run(text)
+    assert isinstance(got, Clarify) and got.reason == "unclear-deadline"

@@ -259,6 +259,9 @@ def test_times_roll_over_with_the_clock() -> None:
         ("fix it within a week and a half", 10, "2026-12-13", "within a week and a half"),
         ("fix it in an hour and a half", 10, "2026-12-02", "in an hour and a half"),
         ("fix it in an hour and a half", 23, "2026-12-03", "in an hour and a half"),
+        ("watch the kids till evening tomorrow", 10, "2026-12-03", "until tomorrow evening"),
+        ("guard the barn until dark", 23, "2026-12-03", "until dark"),
+        ("fix it in a day and a half or two", 10, "2026-12-04", "in two days"),
     ],
 )
 def test_parts_of_the_day_follow_the_clock(text: str, hour: int, iso: str, phrase: str) -> None:

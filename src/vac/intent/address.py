@@ -190,7 +190,7 @@ def address_of(toks: Sequence[Tok], roster: Roster, near: tuple[str, str] | None
     # name, written as a full stop (the recogniser often does) or a colon.
     breaks = [k for k in range(i + 1, min(i + 4, n)) if toks[k].low in _NAME_BREAKS]
     if breaks and (commas[:1] or [n]) > breaks[:1]:
-        res = resolve_span(toks[i : breaks[0]], roster)
+        res = _named(toks[i : breaks[0]], roster)
         start = breaks[0]
         while start < n and toks[start].low in lx.PUNCT:
             start += 1
@@ -198,7 +198,7 @@ def address_of(toks: Sequence[Tok], roster: Roster, near: tuple[str, str] | None
             return Address(start, n, res)
     ends = [k for k in range(i, n) if toks[k].low == "," or toks[k].low in _NAME_BREAKS]
     if ends and 1 <= n - ends[-1] - 1 <= 3:  # "build a bench, Kofi", "… bench. Kofi."
-        res = resolve_span(toks[ends[-1] + 1 : n], roster)
+        res = _named(toks[ends[-1] + 1 : n], roster)
         if res is not None and (toks[ends[-1]].low == "," or res.method in ("exact", "fuzzy")):
             return Address(i, ends[-1], res)
     hit = lx.find_first(toks[:n], lx.VERB_PHRASES)
@@ -213,6 +213,16 @@ def address_of(toks: Sequence[Tok], roster: Roster, near: tuple[str, str] | None
 
 
 _NAME_BREAKS: Final = frozenset(".:;!")
+_NEGATING: Final = frozenset(words("not no never nor"))
+
+
+def _named(span: Sequence[Tok], roster: Roster) -> Resolution | None:
+    """The agent a span apart names: never "not Kofi" / "no Kofi"."""
+    if any(t.low in _NEGATING for t in span):
+        return None
+    return resolve_span(span, roster)
+
+
 # Between a name and its verb: "Kofi needs to / has to / is going to / ought to fix…".
 _MODALS: Final = frozenset(
     words(
@@ -279,13 +289,29 @@ def several_names(
         i += 1
     if i < len(toks) and toks[i].low in lx.FRAME_WORDS:
         i += 1
+    listed = _names_from(source, toks[i:], roster)
+    if listed is None:  # "fix the gate, Kofi or Zuri"
+        commas = [k for k, t in enumerate(toks) if t.low == ","]
+        tail = toks[commas[-1] + 1 :] if commas else []
+        listed = _names_from(source, tail, roster, to_the_end=True)
+    return listed
+
+
+_LIST_WORDS: Final = frozenset({",", "and", "or", "either", ".", "!", ":", ";"})
+
+
+def _names_from(
+    source: str, toks: Sequence[Tok], roster: Roster, *, to_the_end: bool = False
+) -> tuple[tuple[str, ...], str] | None:
     names: list[str] = []
     first = last = None
-    for tok in toks[i:]:
-        if tok.low in (",", "and", "or"):
+    for tok in toks:
+        if tok.low in _LIST_WORDS:
             continue
         res = resolve_span([tok], roster)
         if res is None or res.method not in ("exact", "fuzzy"):
+            if to_the_end:
+                return None
             break
         if res.agent not in names:
             names.append(res.agent)

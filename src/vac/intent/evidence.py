@@ -191,11 +191,11 @@ def understand(
 
     result = parse_as(text)
     if isinstance(result, Clarify) and result.reason == "no-verb":
-        ordered = _as_order(text, heard, parse_as)
+        ordered = _as_order(text, heard, parse_as, roster)
         if ordered is not None:
             return ordered
     if isinstance(result, Clarify) and result.reason == "no-target":
-        meant = _meant(text, heard, parse_as)
+        meant = _meant(text, heard, parse_as, roster)
         if meant is not None:
             return meant
     if heard is None:
@@ -206,13 +206,16 @@ def understand(
 
 
 def _meant(
-    text: str, heard: Evidence | None, parse_as: Callable[[str], Draft | Clarify]
+    text: str,
+    heard: Evidence | None,
+    parse_as: Callable[[str], Draft | Clarify],
+    roster: Roster,
 ) -> Draft | None:
     """ "The gate is broken, fix it": "it" read as the gate (`intent.passive`),
     the draft weighed on the words as said; the objective keeps them."""
     meant = passive.with_antecedent(text)
     got = None if meant is None else parse_as(meant)
-    if meant is None or not isinstance(got, Draft):
+    if meant is None or not isinstance(got, Draft) or _lost_agent(got, text, roster):
         return None
     if heard is not None:
         words = tuple(WordProb(*w) for w in alt.carried(text, heard.words, meant))
@@ -224,8 +227,20 @@ def _meant(
     return msgspec.structs.replace(got, objective=objective)
 
 
+def _lost_agent(got: Draft, text: str, roster: Roster) -> bool:
+    """A rewritten order that went to the default agent though a roster name
+    was said ("the gate is broken Kofi, fix it"): not the order meant."""
+    if got.agent_source not in ("default", "current"):
+        return False
+    said = {t.low for t in lx.tokenize(text)}
+    return any(name.lower() in said for name in roster.names())
+
+
 def _as_order(
-    text: str, heard: Evidence | None, parse_as: Callable[[str], Draft | Clarify]
+    text: str,
+    heard: Evidence | None,
+    parse_as: Callable[[str], Draft | Clarify],
+    roster: Roster,
 ) -> Draft | Clarify | None:
     """ "get the gate fixed" read as "fix the gate" (`intent.passive`): the
     verb keeps the evidence of the word it was said as, and the objective
@@ -233,6 +248,8 @@ def _as_order(
     order = passive.as_order(text)
     got = None if order is None else parse_as(order.text)
     if order is None or got is None or (isinstance(got, Clarify) and got.reason == "no-verb"):
+        return None
+    if isinstance(got, Draft) and _lost_agent(got, text, roster):
         return None
     said = " ".join(text.split())
     if isinstance(got, Clarify):  # "…mended before the storm": the order's question

@@ -27,6 +27,7 @@ from vac.intent.lexicon import Tok, words
 from vac.intent.manner import autonomy_of, boundary_like_autonomy, priority_of
 from vac.intent.roster import Roster
 from vac.intent.spoken import VERB_SPOKEN, summarise
+from vac.intent.verb_cues import DONE_FORMS, WEAK_VERB_CUES
 from vac.intent.when import Unresolved, resolve
 from vac.intent.when_match import word_at
 from vac.protocol.objective import (
@@ -245,6 +246,29 @@ def _location(source: str, clause: Sequence[Tok], start: int, skip: frozenset[in
     return None
 
 
+def _meant_verb(
+    clause: Sequence[Tok], hit: tuple[int, lx.Phrase], skip: frozenset[int]
+) -> tuple[int, lx.Phrase] | None:
+    """After a weak cue ("find time to fix…"), the verb of another cue within
+    `_WEAK_REACH` words; None when a deed's form stands there instead ("make
+    sure the gate is fixed": `intent.passive` reads that); else the weak cue."""
+    end = hit[0] + len(hit[1])
+    for j in range(end, min(end + _WEAK_REACH, len(clause))):
+        if clause[j].low in ("and", "then"):
+            break  # "meet the teacher and help her…": a second order
+        if j in skip:  # a boundary, or the word after "the" ("make sure the gate…")
+            continue
+        later = lx.phrase_at(clause, j, lx.VERB_PHRASES)
+        if later is not None and " ".join(later) not in WEAK_VERB_CUES:
+            return j, later
+    if any(clause[j].low in DONE_FORMS for j in range(end, min(end + _WEAK_REACH, len(clause)))):
+        return None
+    return hit
+
+
+_WEAK_REACH: Final = 5
+
+
 def _another_order(
     source: str, clause: Sequence[Tok], start: int, skip: frozenset[int]
 ) -> str | None:
@@ -373,6 +397,8 @@ def parse(
     autonomy = autonomy_of(clause, skip)  # "check with me first" holds no verb
     nouns = frozenset(k + 1 for k, t in enumerate(clause) if t.low in _NOUN_MARKERS)
     hit = lx.find_first(clause, lx.VERB_PHRASES, skip=skip | autonomy.indices | nouns)
+    if hit is not None and " ".join(hit[1]) in WEAK_VERB_CUES:
+        hit = _meant_verb(clause, hit, skip | autonomy.indices | nouns)
     if hit is None:
         return _clarify(
             "no-verb",

@@ -32,21 +32,23 @@ from typing import Final, NamedTuple
 
 from vac.intent import lexicon as lx
 from vac.intent.verb_cues import DONE_FORMS as _DONE
+from vac.intent.verb_cues import VERB_CUES
 
 _THING_STARTS: Final = frozenset(
     lx.words("the a an my our your his her their this that these those")
 )
 # Not "got": "Kofi got the gate fixed" is a report.
 _GET: Final = frozenset(lx.words("get have"))
-# "We have the gate fixed" says it is done.
-_NOT_BEFORE_HAVE: Final = frozenset(lx.words("i we they he she it"))
 _NEEDS: Final = ("needs", "need", "has to be", "have to be", "must be", "should be", "needs to be")
 _WANT: Final = frozenset(lx.words("need want"))
+# "make sure the gate is fixed" → "make sure: fix the gate".
+_GETS_DONE: Final = ("is", "are", "gets", "get")
 _SPEAKER: Final = frozenset(lx.words("i we"))
 _THING_MAX_WORDS: Final = 5
 # A request said as a question about the deed: "would you mind fixing…",
 # "how about checking…".
-_ASKING: Final = frozenset(lx.words("mind about"))
+_ASKING: Final = frozenset({"you mind", "how about", "what about"})
+_VERB_FIRST_WORDS: Final = frozenset(cue.split()[0] for cue in VERB_CUES)
 _WORD: Final = re.compile(r"[A-Za-z']+")
 
 
@@ -56,12 +58,56 @@ class Order(NamedTuple):
     verb: tuple[int, int]  # where the verb ("fix") is in `text`
 
 
+def _asked_plainly(
+    text: str, spans: list[tuple[int, int, str]], *, speaker_may_ask: bool = True
+) -> bool:
+    """Whether the words may hold an order at all: no negation ("the gate
+    doesn't need fixing", "Kofi can't keep the kids safe"), no speaker doing
+    it ("I will fix it"), and a question only as a polite request ("can you
+    get the gate fixed?", not "the gate needs fixing?")."""
+    said = [w for _s, _e, w in spans]
+    negated = any(w in _NOT or w.endswith("n't") for w in said)
+    if negated and not _WHY_DONT_YOU.search(text.lower()):
+        return False
+    plans = _SPEAKER_PLANS if speaker_may_ask else _SPEAKER_PLANS | _SPEAKER
+    if any(w in plans for w in said):
+        return False  # "I'll get it fixed"; after "the gate is broken", "I will fix it"
+    return "?" not in text or any(" ".join(p) in " ".join(said) for p in _POLITE)
+
+
+_NOT: Final = frozenset(lx.words("not never no none nobody nothing longer"))
+_SPEAKER_PLANS: Final = frozenset(lx.words("i'll i'm we'll we're"))
+_POLITE: Final = tuple(
+    tuple(p.split())
+    for p in (
+        "can you",
+        "could you",
+        "would you",
+        "will you",
+        "can someone",
+        "could someone",
+        "why don't you",
+    )
+)
+_WHY_DONT_YOU: Final = re.compile(r"^\W*(?:\w+\W+){0,2}why don'?t you\b")
+# Words before "get" / "have" / "keep" that make it a report or a plan, not
+# an order: "they'll have the gate fixed", "we keep the kids safe".
+_SUBJECTS: Final = frozenset(
+    lx.words(
+        "i we they he she it you'll they'll we'll he'll she'll i'll will would shall should "
+        "might must may to did does do had"
+    )
+)
+
+
 def as_order(text: str) -> Order | None:
     """`text` with "get <thing> <done>" / "<thing> needs <doing>" said as the
     plain order ("fix <thing>"); None when it holds neither."""
     spans = [(m.start(), m.end(), m.group().lower()) for m in _WORD.finditer(text)]
+    if not _asked_plainly(text, spans):
+        return None
     for i, (start, end, word) in enumerate(spans):
-        before = spans[i - 1][2] if i > 0 else ""
+        before = " ".join(s[2] for s in spans[max(0, i - 2) : i])
         if word.endswith("ing") and word in _DONE and before in _ASKING:
             verb = _DONE[word]  # "would you mind fixing the gate" → "… fix the gate"
             return Order(text[:start] + verb + text[end:], (start, end), (start, start + len(verb)))
@@ -71,6 +117,8 @@ def as_order(text: str) -> Order | None:
         lead = " ".join(s[2] for s in spans[i : i + 3])
         if lead == "why don't you" and i + 3 < len(spans):
             at = spans[i + 3]  # "why don't you fix the gate" → "fix the gate"
+            if at[2] not in _VERB_FIRST_WORDS:
+                return None  # "why don't you want to…"
             order = text[:start] + text[at[0] :]
             return Order(order, (at[0], at[1]), (start, start + at[1] - at[0]))
         if word in _THING_STARTS:
@@ -91,6 +139,8 @@ _SAFE: Final = frozenset(lx.words("safe secure"))
 
 def _kept(text: str, spans: list[tuple[int, int, str]], i: int) -> Order | None:
     start, end, word = spans[i]
+    if word not in ("keep", "give") or (i > 0 and spans[i - 1][2] in _SUBJECTS):
+        return None  # "we keep the kids safe" says what is done
     for k in range(i + 2, min(i + 2 + _THING_MAX_WORDS, len(spans))):
         if text[spans[k - 1][1] : spans[k][0]].strip(" "):
             return None  # punctuation ends the thing
@@ -109,7 +159,11 @@ def _around(
 ) -> tuple[int, int, int, str] | None:
     """(where the replaced words start and end, the index of the word of the
     deed, the thing) for the thing starting at word `i`, if a pattern holds."""
-    for k in range(i + 1, min(i + 1 + _THING_MAX_WORDS, len(spans))):
+    # The thing is a determiner and at least one word: "the building" is no
+    # "build" ("get the building repaired").
+    if i + 1 >= len(spans) or text[spans[i][1] : spans[i + 1][0]].strip(" "):
+        return None
+    for k in range(i + 2, min(i + 1 + _THING_MAX_WORDS, len(spans))):
         between = text[spans[k - 1][1] : spans[k][0]]
         if between.strip(" "):  # punctuation ends the thing
             return None
@@ -119,13 +173,14 @@ def _around(
         before = spans[i - 1][2] if i > 0 else ""
         if word in _DONE and before in _GET | _WANT:  # "get the gate fixed"
             at = i - 1
-            if before == "have" and at > 0 and spans[at - 1][2] in _NOT_BEFORE_HAVE:
-                return None
+            if before in _GET and at > 0 and spans[at - 1][2] in _SUBJECTS:
+                return None  # "they'll have the gate fixed": a plan, not an order
             if before in _WANT and at > 0 and spans[at - 1][2] in _SPEAKER:
                 at -= 1  # "we need the gate fixed": no one's own plan
             return spans[at][0], spans[k][1], k, thing
         rest = " ".join(s[2] for s in spans[k : k + 4])
-        for needs in _NEEDS:
+        needs_words = _NEEDS + (_GETS_DONE if before in ("sure", "certain") else ())
+        for needs in needs_words:
             if rest.startswith(needs + " "):
                 done = k + len(needs.split())
                 if spans[done][2] in _DONE:  # "the gate needs fixing"
@@ -145,12 +200,16 @@ def with_antecedent(text: str) -> str | None:
     statement before it was about ("the gate is broken, fix it" → "…, fix
     the gate"); None when there is no such statement."""
     spans = [(m.start(), m.end(), m.group().lower()) for m in _WORD.finditer(text)]
+    if not _asked_plainly(text, spans, speaker_may_ask=False):
+        return None  # "…, Kofi can't fix it", "…, who will fix it?", "…, I will fix it"
     thing: str | None = None
     for i, (start, end, word) in enumerate(spans):
         if thing is not None and word in _IT:
             return text[:start] + thing + text[end:]
-        if word in _THING_STARTS and thing is None:
-            for k in range(i + 1, min(i + 1 + _MAX_SUBJECT_WORDS, len(spans))):
+        if word in _THING_STARTS and word not in ("a", "an") and thing is not None:
+            return None  # "the wolves are near the kids, protect them": which?
+        if word in _THING_STARTS:
+            for k in range(i + 2, min(i + 1 + _MAX_SUBJECT_WORDS, len(spans))):
                 if text[spans[k - 1][1] : spans[k][0]].strip(" "):
                     break  # punctuation ends the thing
                 if spans[k][2] in _IS:

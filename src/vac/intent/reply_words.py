@@ -174,6 +174,8 @@ def classify_reply(text: str) -> Reply | None:
         if norm not in _YES | _NO:
             norm = norm.removesuffix(suffix)
     said = _one_or_two(norm)
+    if said == "confirm" and text.rstrip().endswith("?"):
+        return None  # "fine?", "approve?": asked back, not answered
     if said is not None:
         return said or None
     # "Cancel note", "no thanks" misheard: a refusal word and at most one more

@@ -92,7 +92,16 @@ PHRASAL_VERB_CUES: Final[Mapping[str, str]] = {
         "Repair",
     ),
     **dict.fromkeys(
-        ["sketch", "draw a map of", "make a map of", "draw up a map of", "measure", "plot"], "Map"
+        [
+            "sketch",
+            "draw a map of",
+            "make a map of",
+            "draw up a map of",
+            "create a map of",
+            "measure",
+            "plot",
+        ],
+        "Map",
     ),
     **dict.fromkeys(
         [
@@ -165,6 +174,22 @@ PHRASAL_VERB_CUES: Final[Mapping[str, str]] = {
     ),
 }
 VERB_CUES: Final[Mapping[str, str]] = {**SLOT_VERB_CUES, **PHRASAL_VERB_CUES}
+# Cues that often only lead to the verb meant: "find time to fix the gate",
+# "see if you can fix…", "make sure you fix…", "welcome back, please fix…".
+# A verb of another cue within a few words after one is the verb.
+WEAK_VERB_CUES: Final = frozenset(
+    {
+        "find",
+        "see if",
+        "see whether",
+        "look for",
+        "meet",
+        "welcome",
+        "go with",
+        "make sure",
+        "make certain",
+    }
+)
 
 
 # A one-word cue's past participle and -ing forms ("fixed", "fixing",
@@ -177,10 +202,18 @@ _IRREGULAR: Final = {
     "making": "make",
     "rebuilt": "rebuild",
     "rebuilding": "rebuild",
+    "found": "find",
+    "finding": "find",
+    "met": "meet",
+    "meeting": "meet",
+    "dug": "dig",
+    "digging": "dig",
 }
 
 
 def _forms(verb: str) -> set[str]:
+    if re.fullmatch(r".*[^aeiou]y", verb):  # "accompany" → "accompanied", "accompanying"
+        return {verb[:-1] + "ied", verb + "ing"}
     stem = verb[:-1] if verb.endswith("e") else verb
     if re.fullmatch(r"[^aeiou]*[aeiou][bdgmnpt]", verb):  # one syllable: "map" → "mapped"
         stem = verb + verb[-1]

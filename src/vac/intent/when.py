@@ -195,8 +195,9 @@ def resolve(
         if isinstance(found, Hit):
             return When(found.day.isoformat(), _with_cue(found.phrase, kind), i, found.end)
         if isinstance(found, Bad):
-            unresolved = unresolved or Unresolved(i, found.end)
-            i = found.end
+            end = min(max(found.end, i + 1), len(clause))  # never past the words
+            unresolved = unresolved or Unresolved(i, end)
+            i = end
             continue
         if cue is not None and _looks_temporal(clause, j, kind):
             unresolved = unresolved or Unresolved(i, _unresolved_end(clause, j))

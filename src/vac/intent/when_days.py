@@ -150,11 +150,14 @@ def _until(toks: Sequence[Tok], i: int, now: dt.datetime) -> Found:
     said, before = word_at(toks, k), word_at(toks, i - 1)
     if before not in _UNTIL or not ends_here(toks, k + 1):
         return None
+    if word_at(toks, k + 1) == "tomorrow" and said in _UNTIL_MORNING | _UNTIL_DARK:
+        return Hit(now.date() + ONE_DAY, f"until tomorrow {said}", k + 2)
     if said in _UNTIL_MORNING:
         later = now.hour >= _PART_TODAY_BEFORE_H["morning"]
         return Hit(now.date() + later * ONE_DAY, f"until {said}", k + 1)
-    if said in _UNTIL_DARK:
-        return Hit(now.date(), f"until {said}", k + 1)
+    if said in _UNTIL_DARK:  # today's, until it is over (then the next)
+        later = now.hour >= _PART_TODAY_BEFORE_H["evening"]
+        return Hit(now.date() + later * ONE_DAY, f"until {said}", k + 1)
     return None
 
 

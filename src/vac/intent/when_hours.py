@@ -177,6 +177,8 @@ def span(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> Found:
         if word_at(toks, k + 1) == "so":
             k += 2
         elif more is not None and more[1] == k + 2:
+            # "a day and a half or two": two, not two and a half
+            half = half and more[0] <= count
             count, k = max(count, more[0]), more[1]
     base: Hit | None = None
     if not lead:  # "three days from now", "a week from Friday"
@@ -204,7 +206,7 @@ def span(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> Found:
             minutes = (2 * count + half) * cw.HOUR_UNITS[unit] / 2
             day = (now + dt.timedelta(minutes=minutes)).date()
         elif half:
-            return Bad(k)  # "a month and a half": which day is that?
+            return Bad(min(k, len(toks)))  # "a month and a half": which day is that?
         else:
             return None
     except (OverflowError, ValueError):
