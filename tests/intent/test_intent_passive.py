@@ -133,6 +133,7 @@ def test_spoken_the_verb_has_the_evidence_of_the_word_it_was_said_as(
             "The hens are restless, Tariq, guard the hens",
         ),
         ("Zuri, my bike has a flat, fix it", "Zuri, my bike has a flat, fix my bike"),
+        ("the gate looks bad, check it out", "the gate looks bad, check out the gate"),
     ],
 )
 def test_it_is_the_thing_said_just_before(said: str, meant: str) -> None:

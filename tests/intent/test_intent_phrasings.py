@@ -687,3 +687,8 @@ def test_several_names_set_apart_are_asked_about(text: str) -> None:
 def test_a_half_without_a_unit_is_asked_never_a_crash(text: str) -> None:
     got = run(text)
     assert isinstance(got, Clarify) and got.reason == "unclear-deadline"
+
+
+def test_a_pronoun_and_its_particle_are_no_target() -> None:
+    got = run("Kofi, check it out.")
+    assert isinstance(got, Clarify) and got.reason == "no-target"

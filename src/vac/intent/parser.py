@@ -61,6 +61,7 @@ _NOT_PLACE_IDIOMS: Final = lx.phrases(["at some point", "in the loop", "around t
 # report is late". Not "her" or "that", which also stand before verbs
 # ("help her build…", "say that…"), nor "a": the recogniser writes it for an
 # unstressed "to" ("Tell me what a fix the tap" for "Tell Zuri to fix").
+_SPLIT_PARTICLES: Final = frozenset(words("out up over off down"))
 _NOUN_MARKERS: Final = frozenset(words("the my our your his their its this these those"))
 
 # "I'll fix the gate", "I need to fix it myself": the speaker's own plan, no
@@ -180,7 +181,8 @@ def _target(
     while k < len(words) and words[k].low in lx.DETERMINERS:
         k += 1
     core = words[k:]
-    if not core or all(t.low in lx.VAGUE for t in core):
+    if not core or all(t.low in lx.VAGUE or t.low in _SPLIT_PARTICLES for t in core):
+        # "check it out", "fix it up": a pronoun and the verb's own particle
         return None
     phrase = _truncate(source[words[0].start : words[-1].end], _LABEL_MAX)
     label = _truncate(source[core[0].start : core[-1].end], _LABEL_MAX)

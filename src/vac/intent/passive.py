@@ -193,6 +193,7 @@ _IS: Final = frozenset(
     lx.words("is are was were has have keeps keep looks look seems seem needs need")
 )
 _IT: Final = frozenset(lx.words("it them"))
+_PARTICLES: Final = frozenset(lx.words("out up over off down"))
 
 
 def with_antecedent(text: str) -> str | None:
@@ -205,6 +206,9 @@ def with_antecedent(text: str) -> str | None:
     thing: str | None = None
     for i, (start, end, word) in enumerate(spans):
         if thing is not None and word in _IT:
+            nxt = spans[i + 1] if i + 1 < len(spans) else None
+            if nxt is not None and nxt[2] in _PARTICLES and not text[end : nxt[0]].strip():
+                return text[:start] + f"{nxt[2]} {thing}" + text[nxt[1] :]  # "check the gate out"
             return text[:start] + thing + text[end:]
         if word in _THING_STARTS and word not in ("a", "an") and thing is not None:
             return None  # "the wolves are near the kids, protect them": which?
