@@ -325,4 +325,5 @@ def test_a_word_written_like_a_name_is_never_dropped_as_someone_else(
 )
 def test_a_verb_or_a_frame_after_and_is_no_one_else(text: str) -> None:
     result = understood(text, None)
-    assert isinstance(result, Draft) and "alone" not in result.summary, result
+    # Never "Kofi alone, not ask him…"; Kofi named before the verb is asked about.
+    assert not (isinstance(result, Draft) and "alone" in result.summary), result

@@ -188,21 +188,33 @@ def address_of(toks: Sequence[Tok], roster: Roster, near: tuple[str, str] | None
             return Address(commas[0] + 1, n, res)
     # "Kofi. Fix the gate.", "Kofi... fix", "Kofi: fix": a pause after the
     # name, written as a full stop (the recogniser often does) or a colon.
-    breaks = [k for k in range(i + 1, min(i + 4, n)) if toks[k].low in _NAME_BREAKS]
-    if breaks and (commas[:1] or [n]) > breaks[:1]:
-        res = _named(toks[i : breaks[0]], roster)
-        start = breaks[0]
-        while start < n and toks[start].low in lx.PUNCT:
+    # The name alone, and the order right after it: not "Kofi. No, Zuri. Fix…",
+    # "Kofi. He's away. Fix…".
+    if i + 1 < n and toks[i + 1].low in _NAME_BREAKS:
+        res = _named(toks[i : i + 1], roster)
+        start = i + 1
+        while start < n and toks[start].low in lx.PUNCT | {"please"}:
             start += 1
-        if res is not None and res.method in ("exact", "fuzzy") and start < n:
+        if (
+            res is not None
+            and res.method in ("exact", "fuzzy")
+            and lx.phrase_at(toks, start, lx.VERB_PHRASES) is not None
+        ):
             return Address(start, n, res)
-    ends = [k for k in range(i, n) if toks[k].low == "," or toks[k].low in _NAME_BREAKS]
-    if ends and 1 <= n - ends[-1] - 1 <= 3:  # "build a bench, Kofi", "… bench. Kofi."
-        res = _named(toks[ends[-1] + 1 : n], roster)
-        if res is not None and (toks[ends[-1]].low == "," or res.method in ("exact", "fuzzy")):
+    last = n  # "fix the gate, Kofi, please"
+    while last > i and toks[last - 1].low in lx.PUNCT | {"please", "thanks"}:
+        last -= 1
+    ends = [k for k in range(i, last) if toks[k].low == "," or toks[k].low in _NAME_BREAKS]
+    if ends and 1 <= last - ends[-1] - 1 <= 3:  # "build a bench, Kofi", "… bench. Kofi."
+        tail = toks[ends[-1] + 1 : last]
+        res = _named(tail, roster)
+        if res is not None and (
+            toks[ends[-1]].low == ","
+            or (len(tail) == 1 and res.method in ("exact", "fuzzy"))  # not "It's for Kofi."
+        ):
             return Address(i, ends[-1], res)
     hit = lx.find_first(toks[:n], lx.VERB_PHRASES)
-    if hit is not None and 1 <= hit[0] - i <= 4:  # "Kofi build a bench"
+    if hit is not None and 1 <= hit[0] - i <= 5:  # "Kofi build a bench", "Kofi will be able to…"
         span = list(toks[i : hit[0]])
         while len(span) > 1 and span[-1].low in _MODALS:  # "Kofi needs to build…"
             span.pop()
@@ -291,8 +303,12 @@ def several_names(
         i += 1
     listed = _names_from(source, toks[i:], roster)
     if listed is None:  # "fix the gate, Kofi or Zuri"
-        commas = [k for k, t in enumerate(toks) if t.low == ","]
-        tail = toks[commas[-1] + 1 :] if commas else []
+        ends = [k for k, t in enumerate(toks) if t.low == "," or t.low in _NAME_BREAKS]
+        while ends and ends[-1] == len(toks) - 1:  # the closing full stop
+            ends.pop()
+        tail = toks[ends[-1] + 1 :] if ends else []
+        while tail and tail[-1].low in lx.PUNCT:
+            tail = tail[:-1]
         listed = _names_from(source, tail, roster, to_the_end=True)
     return listed
 

@@ -248,6 +248,13 @@ def _location(source: str, clause: Sequence[Tok], start: int, skip: frozenset[in
     return None
 
 
+def _named_before(clause: Sequence[Tok], verb_at: int, roster: Roster) -> list[str]:
+    """The roster agents named (closely spelled) before the verb."""
+    found = (resolve_span([t], roster) for t in clause[:verb_at] if t.low not in lx.PUNCT)
+    names = [r.agent for r in found if r is not None and r.method in ("exact", "fuzzy")]
+    return list(dict.fromkeys(names))
+
+
 def _meant_verb(
     clause: Sequence[Tok], hit: tuple[int, lx.Phrase], skip: frozenset[int]
 ) -> tuple[int, lx.Phrase] | None:
@@ -429,6 +436,11 @@ def parse(
             note = f'"{address.pronoun}" taken to mean {res.agent}'
         if address.others is not None:  # one agent per objective
             note = f"{res.agent} alone, not {address.others}" + (f"; {note}" if note else "")
+    elif named := _named_before(clause, hit[0], roster):
+        # A name said before the order but not as its address ("Kofi. No,
+        # Zuri. Fix the gate.", "Kofi is busy. Zuri, fix…"): ask, never default.
+        question = "Who should do it: " + ", ".join(named) + " or someone else?"
+        return Clarify("uncertain-agent", question, source, confidence, tuple(named))
     else:
         current = roster.get(current_agent) if current_agent else None
         chosen = current or roster.first
