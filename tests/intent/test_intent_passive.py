@@ -36,6 +36,7 @@ NOW = dt.datetime(2026, 12, 2, 10, 0, tzinfo=dt.UTC)  # a Wednesday
         ("the wall needs rebuilding", "rebuild the wall"),
         ("Tariq, keep the kids safe", "Tariq, protect the kids"),
         ("Abeni, give grandma a hand with the laundry", "Abeni, help grandma with the laundry"),
+        ("Get the well checked out", "check the well"),
         ("Kofi, would you mind fixing the gate", "Kofi, would you mind fix the gate"),
         ("Kofi, how about checking the well", "Kofi, how about check the well"),
         ("Kofi, why don't you fix the gate", "Kofi, fix the gate"),
@@ -179,6 +180,17 @@ def test_it_read_as_the_thing_drafts_with_what_was_said() -> None:
         "they'll have the gate fixed by Friday",  # a plan, not an order
         "Kofi can't keep the kids safe",
         "we keep the kids safe",
+        # A second review: reported, hedged, asked about, or no thing at all.
+        "Grandma said the roof needs patching",
+        "Maybe the roof needs patching",
+        "If the roof needs patching, tell me.",
+        "They want the gate fixed",
+        "Can you believe the gate needs fixing?",
+        "Will you ever get the gate fixed?",
+        "The roof will need patching",
+        "The roof that needs patching is ours",
+        "The neighbour says the fence needs mending",
+        "Kofi can get the gate fixed",
     ],
 )
 def test_reports_negations_and_questions_are_no_order(said: str) -> None:

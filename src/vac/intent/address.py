@@ -18,6 +18,7 @@ from typing import Final, NamedTuple
 from vac.intent import lexicon as lx
 from vac.intent.lexicon import Tok, words
 from vac.intent.roster import STOPWORDS, Resolution, Roster, near_agent, resolve_agent
+from vac.intent.verb_cues import WEAK_VERB_CUES
 
 _GROUP_WORDS: Final = frozenset(
     words("everyone everybody all someone somebody anyone anybody team squad")
@@ -214,6 +215,9 @@ def address_of(toks: Sequence[Tok], roster: Roster, near: tuple[str, str] | None
         ):
             return Address(i, ends[-1], res)
     hit = lx.find_first(toks[:n], lx.VERB_PHRASES)
+    if hit is not None and " ".join(hit[1]) in WEAK_VERB_CUES:  # "find Kofi and tell him…"
+        later = lx.find_first(toks[hit[0] + 1 : n], lx.VERB_PHRASES)
+        hit = None if later is None else (hit[0] + 1 + later[0], later[1])
     if hit is not None and 1 <= hit[0] - i <= 5:  # "Kofi build a bench", "Kofi will be able to…"
         span = list(toks[i : hit[0]])
         while len(span) > 1 and span[-1].low in _MODALS:  # "Kofi needs to build…"

@@ -256,21 +256,25 @@ def _named_before(clause: Sequence[Tok], verb_at: int, roster: Roster) -> list[s
 
 
 def _meant_verb(
-    clause: Sequence[Tok], hit: tuple[int, lx.Phrase], skip: frozenset[int]
+    clause: Sequence[Tok], hit: tuple[int, lx.Phrase], skip: frozenset[int], roster: Roster
 ) -> tuple[int, lx.Phrase] | None:
     """After a weak cue ("find time to fix…"), the verb of another cue within
     `_WEAK_REACH` words; None when a deed's form stands there instead ("make
-    sure the gate is fixed": `intent.passive` reads that); else the weak cue."""
+    sure the gate is fixed": `intent.passive` reads that); else the weak cue.
+    A weak cue before an agent's name ("find Kofi and tell him to fix…",
+    "make sure Kofi fixes…") is never the verb: the later one, or none."""
     end = hit[0] + len(hit[1])
-    for j in range(end, min(end + _WEAK_REACH, len(clause))):
-        if clause[j].low in ("and", "then"):
+    agent_next = end < len(clause) and resolve_span([clause[end]], roster) is not None
+    reach = len(clause) if agent_next else min(end + _WEAK_REACH, len(clause))
+    for j in range(end, reach):
+        if clause[j].low in ("and", "then") and not agent_next:
             break  # "meet the teacher and help her…": a second order
         if j in skip:  # a boundary, or the word after "the" ("make sure the gate…")
             continue
         later = lx.phrase_at(clause, j, lx.VERB_PHRASES)
         if later is not None and " ".join(later) not in WEAK_VERB_CUES:
             return j, later
-    if any(clause[j].low in DONE_FORMS for j in range(end, min(end + _WEAK_REACH, len(clause)))):
+    if agent_next or any(clause[j].low in DONE_FORMS for j in range(end, reach)):
         return None
     return hit
 
@@ -407,7 +411,7 @@ def parse(
     nouns = frozenset(k + 1 for k, t in enumerate(clause) if t.low in _NOUN_MARKERS)
     hit = lx.find_first(clause, lx.VERB_PHRASES, skip=skip | autonomy.indices | nouns)
     if hit is not None and " ".join(hit[1]) in WEAK_VERB_CUES:
-        hit = _meant_verb(clause, hit, skip | autonomy.indices | nouns)
+        hit = _meant_verb(clause, hit, skip | autonomy.indices | nouns, roster)
     if hit is None:
         return _clarify(
             "no-verb",

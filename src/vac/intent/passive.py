@@ -72,30 +72,50 @@ def _asked_plainly(
     plans = _SPEAKER_PLANS if speaker_may_ask else _SPEAKER_PLANS | _SPEAKER
     if any(w in plans for w in said):
         return False  # "I'll get it fixed"; after "the gate is broken", "I will fix it"
-    return "?" not in text or any(" ".join(p) in " ".join(said) for p in _POLITE)
+    return "?" not in text or _POLITE_START.search(text.lower()) is not None
 
 
 _NOT: Final = frozenset(lx.words("not never no none nobody nothing longer"))
 _SPEAKER_PLANS: Final = frozenset(lx.words("i'll i'm we'll we're"))
-_POLITE: Final = tuple(
-    tuple(p.split())
-    for p in (
-        "can you",
-        "could you",
-        "would you",
-        "will you",
-        "can someone",
-        "could someone",
-        "why don't you",
+# A question that is a request starts so (after a name): "Kofi, can you…?".
+_POLITE_START: Final = re.compile(
+    r"(?:^|[.!?]\s*)(?:\w+,\s*)?(?:(?:can|could|would|will) (?:you|someone)|why don'?t you)\b"
+)
+# What may stand before the words of the order in its sentence (after a
+# name and a comma): "Kofi, can you get…", "we need…", "please get…".
+# Not "grandma said…", "maybe…", "if…", "can you believe…".
+_LEAD_OK: Final = frozenset(
+    lx.words(
+        "please so okay ok hey now just also can could would will you someone somebody i we "
+        "i'd we'd need want like really and then make sure certain"
     )
 )
+# Words no thing holds: "the roof will need…", "the roof that needs…".
+_NOT_THING: Final = frozenset(
+    lx.words(
+        "will would can could should must may might shall that which who whose says said is "
+        "are was were has had does did do"
+    )
+)
+
+
+def _plain_lead(text: str, spans: list[tuple[int, int, str]], i: int) -> bool:
+    """Whether the words before word `i` in its sentence only lead into an order."""
+    start = max(text.rfind(".", 0, spans[i][0]), text.rfind("!", 0, spans[i][0]))
+    start = max(start, text.rfind("?", 0, spans[i][0]))
+    lead = [s for s in spans[:i] if s[0] > start]
+    if lead and text[lead[0][1] : lead[0][1] + 1] == ",":
+        lead = lead[1:]  # "Kofi, …"
+    return all(w in _LEAD_OK for _s, _e, w in lead)
+
+
 _WHY_DONT_YOU: Final = re.compile(r"^\W*(?:\w+\W+){0,2}why don'?t you\b")
 # Words before "get" / "have" / "keep" that make it a report or a plan, not
 # an order: "they'll have the gate fixed", "we keep the kids safe".
 _SUBJECTS: Final = frozenset(
     lx.words(
         "i we they he she it you'll they'll we'll he'll she'll i'll will would shall should "
-        "might must may to did does do had"
+        "might must may to did does do had can could anyone someone everyone"
     )
 )
 
@@ -108,7 +128,12 @@ def as_order(text: str) -> Order | None:
         return None
     for i, (start, end, word) in enumerate(spans):
         before = " ".join(s[2] for s in spans[max(0, i - 2) : i])
-        if word.endswith("ing") and word in _DONE and before in _ASKING:
+        if (
+            word.endswith("ing")
+            and word in _DONE
+            and before in _ASKING
+            and _plain_lead(text, spans, i - 2)
+        ):
             verb = _DONE[word]  # "would you mind fixing the gate" → "… fix the gate"
             return Order(text[:start] + verb + text[end:], (start, end), (start, start + len(verb)))
         kept = _kept(text, spans, i)
@@ -123,8 +148,12 @@ def as_order(text: str) -> Order | None:
             return Order(order, (at[0], at[1]), (start, start + at[1] - at[0]))
         if word in _THING_STARTS:
             found = _around(text, spans, i)
-            if found is not None:
+            begin = next((n for n, sp in enumerate(spans) if found and sp[0] == found[0]), i)
+            if found is not None and _plain_lead(text, spans, begin):
                 cut_from, cut_to, done, thing = found
+                after = spans[done + 1] if done + 1 < len(spans) else None
+                if after and after[2] in _PARTICLES and not text[cut_to : after[0]].strip():
+                    cut_to = after[1]  # "get the well checked out" → "check the well"
                 verb = _DONE[spans[done][2]]
                 order = text[:cut_from] + f"{verb} {thing}" + text[cut_to:]
                 said = (spans[done][0], spans[done][1])
@@ -139,7 +168,7 @@ _SAFE: Final = frozenset(lx.words("safe secure"))
 
 def _kept(text: str, spans: list[tuple[int, int, str]], i: int) -> Order | None:
     start, end, word = spans[i]
-    if word not in ("keep", "give") or (i > 0 and spans[i - 1][2] in _SUBJECTS):
+    if word not in ("keep", "give") or not _plain_lead(text, spans, i):
         return None  # "we keep the kids safe" says what is done
     for k in range(i + 2, min(i + 2 + _THING_MAX_WORDS, len(spans))):
         if text[spans[k - 1][1] : spans[k][0]].strip(" "):
@@ -165,8 +194,8 @@ def _around(
         return None
     for k in range(i + 2, min(i + 1 + _THING_MAX_WORDS, len(spans))):
         between = text[spans[k - 1][1] : spans[k][0]]
-        if between.strip(" "):  # punctuation ends the thing
-            return None
+        if between.strip(" ") or spans[k - 1][2] in _NOT_THING:
+            return None  # punctuation ends the thing; "the roof will…" is no thing
         thing = text[spans[i][0] : spans[k - 1][1]]
         thing = thing[:1].lower() + thing[1:]  # "The gate needs fixing" → "fix the gate"
         word = spans[k][2]
