@@ -96,8 +96,10 @@ HOUR = dt.timedelta(hours=1)
         ("Wait.", None),  # neither: the draft stays pending
         ("Hold on.", None),
         ("Leave it to Kofi.", None),
-        ("Fine, no.", None),
+        ("That's fine, no.", None),
         ("Fine?", None),  # asked back: a yes is never read from a question
+        ("Yes?!", None),
+        ("Fine, thanks.", None),  # small talk, not a yes
         ("Approve?", None),
         ("No?", "reject"),
     ],

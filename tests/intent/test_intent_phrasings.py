@@ -702,3 +702,39 @@ def test_a_half_without_a_unit_is_asked_never_a_crash(text: str) -> None:
 def test_a_pronoun_and_its_particle_are_no_target() -> None:
     got = run("Kofi, check it out.")
     assert isinstance(got, Clarify) and got.reason == "no-target"
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ("Zuri, did you fix the gate?", "question"),  # asked of Zuri, not an order
+        ("Zuri, I'll fix the gate.", "first-person"),  # the speaker's own plan, told to Zuri
+        ("Make sure Kofi fixes the gate.", "no-verb"),
+        ("Kofi, fix the gate in spring.", "unclear-deadline"),
+    ],
+)
+def test_second_review_questions_plans_and_vague_times(text: str, reason: str) -> None:
+    got = factories.understood(text, now=NOW, roster=ROSTER)
+    assert isinstance(got, Clarify) and got.reason == reason, got
+
+
+@pytest.mark.parametrize(
+    "tail",
+    [
+        "and report back",
+        "and let me know",
+        "make it quick",
+        "watch your step",
+        "check with Kofi first",
+        "take care of yourself",
+        "no help from the kids",
+    ],
+)
+def test_how_to_do_it_is_no_second_order(tail: str) -> None:
+    d = draft(f"Kofi, fix the gate, {tail}.")
+    assert "one thing at a time" not in d.summary, d.summary
+
+
+def test_a_night_watch_before_a_day_is_that_day() -> None:
+    d = draft("Kofi, guard the house overnight tomorrow.")
+    assert (d.objective.target.label, d.objective.deadline) == ("House", "2026-12-03")

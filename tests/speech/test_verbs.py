@@ -275,3 +275,13 @@ def test_a_text_several_cues_give_counts_for_the_longest() -> None:
     got = rescore(text, (), NAMES, VERBS, recording, make_first)
     assert got is not None and got.text == "Zuri, make friends with the new kids."
     assert got.heard == "mike friends with"  # Befriend's cue, not "make" (Build)
+
+
+def test_a_deeds_form_counts_only_where_the_verb_goes() -> None:
+    heard = heard_verb_phrases()
+    # A report: the "-ed" form stands where the verb goes.
+    assert verb_slot("Kofi fixed the fence yesterday.", NAMES, VERBS, heard) is None
+    # "get the gate fixed": the order said about the thing.
+    assert verb_slot("Tell Kofi to get the gate fixed.", NAMES, VERBS, heard) is None
+    # A noun elsewhere that looks like a form ("building") keeps the slot.
+    assert verb_slot("Kofi, fits the building.", NAMES, VERBS, heard) is not None

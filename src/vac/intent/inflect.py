@@ -52,12 +52,13 @@ _ING_IRREGULAR: Final[Mapping[str, str]] = {
     "being": "be",
     "doing": "do",
     "going": "go",
+    "seeing": "see",
 }
 _ING_NEEDS_E: Final[frozenset[str]] = frozenset(
     _words(
         "make take use wake leave move chase scare waste share trade hide ride drive invade "
         "ignore raise cause tease change damage deceive come give have lose bite "
-        "provoke pressure force forge fake"
+        "provoke pressure force forge fake close remove arrive"
     )
 )
 _DOUBLE_KEEP: Final[frozenset[str]] = frozenset({"ll", "ss", "zz", "ff"})

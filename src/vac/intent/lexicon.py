@@ -104,8 +104,8 @@ def verb_words() -> tuple[tuple[str, Verb], ...]:
 
 def heard_verb_phrases() -> tuple[str, ...]:
     """The parser's verb phrases that are no verb-slot candidates, and the
-    verbs' "-ed" / "-ing" forms: heard, they are the verb ("get the gate
-    fixed") or a report ("Kofi fixed it"), so the recogniser leaves the slot."""
+    verbs' "-ed" / "-ing" forms: heard where the verb goes, they are the verb
+    or a report ("Kofi fixed it"), so the recogniser leaves the slot."""
     return (*PHRASAL_VERB_CUES, *DONE_FORMS)
 
 

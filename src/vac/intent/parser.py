@@ -292,7 +292,7 @@ def _another_order(
         if clause[k].low not in _THEN:
             continue
         ahead = range(k + 1, min(k + 5, len(clause)))
-        if any(j not in skip and lx.phrase_at(clause, j, lx.VERB_PHRASES) for j in ahead):
+        if any(_second_verb(clause, j) for j in ahead if j not in skip):
             first = k + 1 + (k + 1 < len(clause) and clause[k + 1].low in _THEN)
             if first < len(clause):
                 return _truncate(source[clause[first].start : clause[-1].end], _REST_MAX)
@@ -300,6 +300,21 @@ def _another_order(
 
 
 _THEN: Final = frozenset(words("and then also ,"))
+# After these the verb's words are how to do the first ("make it quick",
+# "take care of yourself", "watch your step", "check with Kofi first").
+_HOW_NOT_WHAT: Final = frozenset(words("it it's yourself yourselves your sure with out"))
+
+
+def _second_verb(clause: Sequence[Tok], j: int) -> bool:
+    """Whether a verb at `j` starts another order: not reporting back on the
+    first ("and report back", "and let me know"), not a manner ("make it
+    quick", "watch your step"), not a boundary's ("no help from the kids")."""
+    cue = lx.phrase_at(clause, j, lx.VERB_PHRASES)
+    if cue is None or lx.verb_of(cue) == "Report" or word_at(clause, j - 1) in ("no", "not"):
+        return False
+    return word_at(clause, j + len(cue)) not in _HOW_NOT_WHAT
+
+
 _REST_MAX: Final = 60
 
 
@@ -405,6 +420,13 @@ def parse(
         )
         return _clarify("unknown-agent", question, source, confidence)
     clause = address.clause(toks)
+    if address.resolution is not None and "?" in source and lx.asks([t.low for t in clause]):
+        return _clarify(  # "Zuri, did you fix the gate?": asked of Zuri, not an order
+            "question",
+            "That sounds like a question, and I only pass on requests. What should be done?",
+            source,
+            confidence,
+        )
     spans = lx.forbidden_spans(clause, keep=boundary_like_autonomy(clause))
     skip = lx.span_indices(spans)
     autonomy = autonomy_of(clause, skip)  # "check with me first" holds no verb
@@ -421,7 +443,9 @@ def parse(
             confidence,
         )
     verb = lx.verb_of(hit[1])
-    if address.resolution is None and _speaker_does_it(clause, hit[0]):
+    # "I'll fix the gate", "Zuri, I'll fix the gate"; not "I'd like Kofi to…",
+    # whose clause is cut around the agent's name.
+    if (address.resolution is None or address.cut is None) and _speaker_does_it(clause, hit[0]):
         return _clarify(
             "first-person",
             "That sounds like something you will do yourself. Who should do it?",

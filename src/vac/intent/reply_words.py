@@ -99,7 +99,6 @@ CONFIRM_HEARD: Final[frozenset[str]] = frozenset(
         "sounds right",
         "sounds great",
         "that's fine",
-        "fine",
     }
 )
 REJECT_HEARD: Final[frozenset[str]] = frozenset(
@@ -174,7 +173,7 @@ def classify_reply(text: str) -> Reply | None:
         if norm not in _YES | _NO:
             norm = norm.removesuffix(suffix)
     said = _one_or_two(norm)
-    if said == "confirm" and text.rstrip().endswith("?"):
+    if said == "confirm" and text.rstrip(" !.").endswith("?"):
         return None  # "fine?", "approve?": asked back, not answered
     if said is not None:
         return said or None

@@ -125,15 +125,28 @@ def relative_day(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> F
         return Hit(today + later * ONE_DAY, f"{'tomorrow' if later else 'this'} {part}", i + 3)
     if low == "night" and word_at(toks, i - 1) == "at":  # "at" is a cue: called past it
         return Hit(today, "tonight", i + 1)
-    # Not "the overnight bag", "the all night lamp", "through the night shift".
-    if low == "overnight" and ends_here(toks, i + 1):
-        return Hit(today, "overnight", i + 1)
-    if (low, nxt) == ("all", "night"):
-        end = i + 2 + (part == "long")
-        return Hit(today, "all night", end) if ends_here(toks, end) else None
-    if [low, nxt, part] == ["through", "the", "night"] and ends_here(toks, i + 3):
-        return Hit(today, "through the night", i + 3)
+    # Not "the overnight bag", "the all night lamp", "through the night shift";
+    # nor when a day follows ("overnight tomorrow", "all night Saturday"):
+    # that day is the deadline, read next.
+    night = (
+        1 if low == "overnight" else 2 + (part == "long") if (low, nxt) == ("all", "night") else 0
+    )
+    if [low, nxt, part] == ["through", "the", "night"]:
+        night = 3
+    if night and ends_here(toks, i + night):
+        said = {"overnight": "overnight", "all": "all night"}.get(low, "through the night")
+        day = _day_after(toks, i + night, now)  # "overnight tomorrow", "all night Saturday"
+        if day is not None:
+            return Hit(day.day, f"{said} {day.phrase.removeprefix('by ')}", day.end)
+        return Hit(today, said, i + night)
     return _until(toks, i, now) or _before_dark(toks, i, now)
+
+
+def _day_after(toks: Sequence[Tok], k: int, now: dt.datetime) -> Hit | None:
+    if word_at(toks, k) != "tomorrow" and word_at(toks, k) not in cw.WEEKDAYS:
+        return None
+    found = relative_day(toks, k, now, True) or weekday(toks, k, now, True)
+    return found if isinstance(found, Hit) else None
 
 
 # "until morning" / "until dark": a watch kept until then ends then. The
@@ -165,6 +178,8 @@ def _before_dark(toks: Sequence[Tok], i: int, now: dt.datetime) -> Found:
     """ "(before / until) it gets dark" at `i`: today."""
     said = [word_at(toks, i + n) for n in range(3)]
     if word_at(toks, i - 1) in _UNTIL | {"before"} and said == ["it", "gets", "dark"]:
+        if word_at(toks, i + 3) == "tomorrow":
+            return Hit(now.date() + ONE_DAY, "before dark tomorrow", i + 4)
         return Hit(now.date(), "before dark", i + 3)
     return None
 
@@ -271,8 +286,8 @@ def period(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> Found:
         return Bad(i + 3)  # "early next week": which day is that? Asked.
     # "by spring", "this winter": asked. Not "the spring" (a place: "a bench
     # by the spring"), nor an uncued "fall" ("don't fall off the roof").
-    if (which in cw.SEASONS and cued) or (which in ("this", "next") and unit in cw.SEASONS):
-        return Bad(i + 1 + (which not in cw.SEASONS))
+    if (which in cw.SEASONS and cued) or (which in ("this", "next", "in") and unit in cw.SEASONS):
+        return Bad(i + 1 + (which not in cw.SEASONS))  # "in spring" too, not "in the spring"
     if which in ("this", "the") and unit == "coming" and word_at(toks, i + 2) == "weekend":
         which, unit, i = "this", "weekend", i + 1  # "this coming weekend"
     if which in ("over", "during") and unit == "the" and word_at(toks, i + 2) == "weekend":

@@ -88,10 +88,13 @@ def verb_slot(
     """Where the verb should be, when the transcript has an agent but no verb
     word (a candidate's, or one of `heard_verbs`: phrases the parser reads
     that are never tried in the slot, "sort out")."""
-    cues = {cue for cue, _verb in verbs} | set(heard_verbs)
+    candidates = {cue for cue, _verb in verbs}
+    cues = candidates | set(heard_verbs)
     spans = [(m.start(), m.end(), bare(m.group())) for m in _WORD.finditer(text)]
-    if any(w in cues for _s, _e, w in spans):
+    if any(w in candidates for _s, _e, w in spans):
         return None  # a verb was heard: the parser finds it
+    # The parser-only phrases and the verbs' "-ed" / "-ing" forms count only
+    # where the verb goes (below): "fits the building" still has its slot.
     slot = name_slot(text, names)
     if slot is None or slot.split:
         # A split slot still here was kept as said ("Let me try to open the
@@ -104,6 +107,8 @@ def verb_slot(
     said = " ".join(w for _s, _e, w in after) + " "
     if any(said.startswith(cue + " ") for cue in cues):
         return None  # a verb of several words where the verb goes: "get to know"
+    if after and after[0][2] in ("get", "have") and any(s[2] in cues for s in after[1:]):
+        return None  # "… to get the gate fixed": the order said about the thing
     if len(after) < 2:  # a verb needs something after it to act on
         return None
     roster = {bare(n) for n in names}
