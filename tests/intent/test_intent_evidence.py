@@ -5,6 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 
+import intent_factories as factories
 import msgspec
 import pytest
 from hypothesis import given
@@ -20,7 +21,6 @@ from vac.intent import (
     chosen,
     default_roster,
     parse,
-    understand,
     weigh,
 )
 
@@ -147,15 +147,8 @@ def test_a_spoken_reply_with_evidence_may_be_quieter_but_a_yes_stays_stricter() 
 
 
 def understood(text: str, ev: Evidence | None) -> Draft | Clarify:
-    return understand(
-        text,
-        confidence=0.6 if ev is not None else 1.0,
-        evidence=ev,
-        now=NOW,
-        roster=ROSTER,
-        current_agent=None,
-        objective_id="o-1",
-    )
+    got: Draft | Clarify = factories.understood(text, ev, now=NOW, roster=ROSTER)
+    return got
 
 
 @pytest.mark.parametrize(
