@@ -738,3 +738,14 @@ def test_how_to_do_it_is_no_second_order(tail: str) -> None:
 def test_a_night_watch_before_a_day_is_that_day() -> None:
     d = draft("Kofi, guard the house overnight tomorrow.")
     assert (d.objective.target.label, d.objective.deadline) == ("House", "2026-12-03")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Kofi, do you think you could fix the gate?",
+        "Kofi, is there any chance you could fix the gate?",
+    ],
+)
+def test_a_polite_question_put_to_an_agent_is_a_request(text: str) -> None:
+    assert (draft(text).objective.agent, draft(text).objective.verb) == ("Kofi", "Repair")

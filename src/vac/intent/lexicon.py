@@ -142,7 +142,9 @@ QUESTION_FIRST: Final[frozenset[str]] = frozenset(
 _REQUESTING: Final = (
     ("how", "about"), ("what", "about"), ("why", "not"), ("why", "don't"), ("do", "it"),
     ("do", "me"), ("is", "it", "possible"), ("is", "it", "ok"), ("is", "it", "okay"),
-    ("are", "you", "able"),
+    ("are", "you", "able"), ("do", "you", "think", "you", "could"),
+    ("do", "you", "think", "you", "can"), ("is", "there", "any", "chance"),
+    ("any", "chance"),
 )  # fmt: skip
 # Words before a question word that leave it a question ("okay, who…").
 _LEADING: Final = frozenset(words("please hey hi ok okay so now well um uh"))
