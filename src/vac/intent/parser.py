@@ -21,13 +21,14 @@ from typing import Final, Literal, NamedTuple
 import msgspec
 
 from vac.intent import lexicon as lx
+from vac.intent import orders
 from vac.intent.address import address_of, resolve_span, several_names
 from vac.intent.inflect import AS_SAID_MARKERS
 from vac.intent.lexicon import Tok, words
 from vac.intent.manner import autonomy_of, boundary_like_autonomy, priority_of
 from vac.intent.roster import Roster
 from vac.intent.spoken import VERB_SPOKEN, summarise
-from vac.intent.verb_cues import DONE_FORMS, WEAK_VERB_CUES
+from vac.intent.verb_cues import WEAK_VERB_CUES
 from vac.intent.when import Unresolved, resolve
 from vac.intent.when_match import word_at
 from vac.protocol.objective import (
@@ -62,6 +63,8 @@ _NOT_PLACE_IDIOMS: Final = lx.phrases(["at some point", "in the loop", "around t
 # ("help her build…", "say that…"), nor "a": the recogniser writes it for an
 # unstressed "to" ("Tell me what a fix the tap" for "Tell Zuri to fix").
 _SPLIT_PARTICLES: Final = frozenset(words("out up over off down"))
+# How much of a second order the summary quotes.
+_REST_MAX: Final = 60
 _NOUN_MARKERS: Final = frozenset(words("the my our your his their its this these those"))
 
 # "I'll fix the gate", "I need to fix it myself": the speaker's own plan, no
@@ -248,76 +251,6 @@ def _location(source: str, clause: Sequence[Tok], start: int, skip: frozenset[in
     return None
 
 
-def _named_before(clause: Sequence[Tok], verb_at: int, roster: Roster) -> list[str]:
-    """The roster agents named (closely spelled) before the verb."""
-    found = (resolve_span([t], roster) for t in clause[:verb_at] if t.low not in lx.PUNCT)
-    names = [r.agent for r in found if r is not None and r.method in ("exact", "fuzzy")]
-    return list(dict.fromkeys(names))
-
-
-def _meant_verb(
-    clause: Sequence[Tok], hit: tuple[int, lx.Phrase], skip: frozenset[int], roster: Roster
-) -> tuple[int, lx.Phrase] | None:
-    """After a weak cue ("find time to fix…"), the verb of another cue within
-    `_WEAK_REACH` words; None when a deed's form stands there instead ("make
-    sure the gate is fixed": `intent.passive` reads that); else the weak cue.
-    A weak cue before an agent's name ("find Kofi and tell him to fix…",
-    "make sure Kofi fixes…") is never the verb: the later one, or none."""
-    end = hit[0] + len(hit[1])
-    agent_next = end < len(clause) and resolve_span([clause[end]], roster) is not None
-    reach = len(clause) if agent_next else min(end + _WEAK_REACH, len(clause))
-    for j in range(end, reach):
-        if clause[j].low in ("and", "then") and not agent_next:
-            break  # "meet the teacher and help her…": a second order
-        if j in skip:  # a boundary, or the word after "the" ("make sure the gate…")
-            continue
-        later = lx.phrase_at(clause, j, lx.VERB_PHRASES)
-        if later is not None and " ".join(later) not in WEAK_VERB_CUES:
-            return j, later
-    if agent_next or any(clause[j].low in DONE_FORMS for j in range(end, reach)):
-        return None
-    return hit
-
-
-_WEAK_REACH: Final = 5
-
-
-def _another_order(
-    source: str, clause: Sequence[Tok], start: int, skip: frozenset[int]
-) -> str | None:
-    """The words of a second order after the first ("…, and Zuri, map the
-    river", "…, then check the well"): a verb within four words of "and",
-    "then", "also" or a comma, outside boundaries and autonomy phrases."""
-    for k in range(start, len(clause)):
-        if clause[k].low not in _THEN:
-            continue
-        ahead = range(k + 1, min(k + 5, len(clause)))
-        if any(_second_verb(clause, j) for j in ahead if j not in skip):
-            first = k + 1 + (k + 1 < len(clause) and clause[k + 1].low in _THEN)
-            if first < len(clause):
-                return _truncate(source[clause[first].start : clause[-1].end], _REST_MAX)
-    return None
-
-
-_THEN: Final = frozenset(words("and then also ,"))
-# After these the verb's words are how to do the first ("make it quick",
-# "take care of yourself", "watch your step", "check with Kofi first").
-_HOW_NOT_WHAT: Final = frozenset(words("it it's yourself yourselves your sure with out"))
-
-
-def _second_verb(clause: Sequence[Tok], j: int) -> bool:
-    """Whether a verb at `j` starts another order: not reporting back on the
-    first ("and report back", "and let me know"), not a manner ("make it
-    quick", "watch your step"), not a boundary's ("no help from the kids")."""
-    cue = lx.phrase_at(clause, j, lx.VERB_PHRASES)
-    if cue is None or lx.verb_of(cue) == "Report" or word_at(clause, j - 1) in ("no", "not"):
-        return False
-    return word_at(clause, j + len(cue)) not in _HOW_NOT_WHAT
-
-
-_REST_MAX: Final = 60
-
-
 def _first_cue(clause: Sequence[Tok], table: Mapping[str, str], skip: frozenset[int]) -> str | None:
     hit = lx.find_first(clause, lx.phrases(table), skip=skip)
     return None if hit is None else table[" ".join(hit[1])]
@@ -433,7 +366,7 @@ def parse(
     nouns = frozenset(k + 1 for k, t in enumerate(clause) if t.low in _NOUN_MARKERS)
     hit = lx.find_first(clause, lx.VERB_PHRASES, skip=skip | autonomy.indices | nouns)
     if hit is not None and " ".join(hit[1]) in WEAK_VERB_CUES:
-        hit = _meant_verb(clause, hit, skip | autonomy.indices | nouns, roster)
+        hit = orders.meant_verb(clause, hit, skip | autonomy.indices | nouns, roster)
     if hit is None:
         return _clarify(
             "no-verb",
@@ -464,7 +397,7 @@ def parse(
             note = f'"{address.pronoun}" taken to mean {res.agent}'
         if address.others is not None:  # one agent per objective
             note = f"{res.agent} alone, not {address.others}" + (f"; {note}" if note else "")
-    elif named := _named_before(clause, hit[0], roster):
+    elif named := orders.named_before(clause, hit[0], roster):
         # A name said before the order but not as its address ("Kofi. No,
         # Zuri. Fix the gate.", "Kofi is busy. Zuri, fix…"): ask, never default.
         question = "Who should do it: " + ", ".join(named) + " or someone else?"
@@ -493,9 +426,9 @@ def parse(
         question = f'When should it be done? I didn\'t understand "{said}".'
         return _clarify("unclear-deadline", question, source, confidence)
     timed = frozenset() if when is None else frozenset(range(when.start, when.end))
-    rest = _another_order(source, clause, target.end, skip | autonomy.indices | nouns)
+    rest = orders.another_order(source, clause, target.end, skip | autonomy.indices | nouns)
     if rest is not None:  # one objective per turn: the rest is said, never dropped unseen
-        extra = f'one thing at a time: "{rest}" is not in this draft'
+        extra = f'one thing at a time: "{_truncate(rest, _REST_MAX)}" is not in this draft'
         note = extra if note is None else f"{note}; {extra}"
     constraints: list[Constraint] = []
     if when is not None:
