@@ -317,7 +317,7 @@ def several_names(
     return listed
 
 
-_LIST_WORDS: Final = frozenset({",", "and", "or", "either", ".", "!", ":", ";"})
+_LIST_WORDS: Final = frozenset({",", "and", "or", "either"}) | _NAME_BREAKS
 
 
 def _names_from(

@@ -223,8 +223,15 @@ def _meant(
         if not isinstance(weighed, Draft):
             return None
         got = weighed
-    objective = msgspec.structs.replace(got.objective, source_text=" ".join(text.split()))
-    return msgspec.structs.replace(got, objective=objective)
+    return _as_said(got, text)
+
+
+def _as_said(got: Draft, text: str) -> Draft:
+    """A draft read from rewritten words, keeping the words as said."""
+    said = " ".join(text.split())  # as `parse` keeps its source
+    return msgspec.structs.replace(
+        got, objective=msgspec.structs.replace(got.objective, source_text=said)
+    )
 
 
 def _lost_agent(got: Draft, text: str, roster: Roster) -> bool:
@@ -251,9 +258,8 @@ def _as_order(
         return None
     if isinstance(got, Draft) and _lost_agent(got, text, roster):
         return None
-    said = " ".join(text.split())
     if isinstance(got, Clarify):  # "…mended before the storm": the order's question
-        return msgspec.structs.replace(got, source_text=said)
+        return msgspec.structs.replace(got, source_text=" ".join(text.split()))
     weighed: Draft | Clarify = got
     if heard is not None:
         done = [w.prob for w in heard.words if w.start < order.said[1] and w.end > order.said[0]]
@@ -262,10 +268,7 @@ def _as_order(
             for s, e, p in alt.carried(text, heard.words, order.text)
         )
         weighed = weigh(got, msgspec.structs.replace(heard, words=words))
-    if not isinstance(weighed, Draft):
-        return weighed
-    objective = msgspec.structs.replace(weighed.objective, source_text=said)
-    return msgspec.structs.replace(weighed, objective=objective)
+    return _as_said(weighed, text) if isinstance(weighed, Draft) else weighed
 
 
 def _next_hypothesis(

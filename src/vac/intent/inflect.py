@@ -32,6 +32,8 @@ AS_SAID_MARKERS: Final = (
     "stay out of",
     "keep out of",
 )
+# A verb's own particle, said after its object: "check it out", "fix it up".
+VERB_PARTICLES: Final = frozenset(_words("out up over off down"))
 # "Keep it quiet": discreet.
 KEEP_IT_QUIET: Final = (
     "keep it secret",

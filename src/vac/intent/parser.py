@@ -23,7 +23,7 @@ import msgspec
 from vac.intent import lexicon as lx
 from vac.intent import orders
 from vac.intent.address import address_of, resolve_span, several_names
-from vac.intent.inflect import AS_SAID_MARKERS
+from vac.intent.inflect import AS_SAID_MARKERS, VERB_PARTICLES
 from vac.intent.lexicon import Tok, words
 from vac.intent.manner import autonomy_of, boundary_like_autonomy, priority_of
 from vac.intent.roster import Roster
@@ -62,7 +62,6 @@ _NOT_PLACE_IDIOMS: Final = lx.phrases(["at some point", "in the loop", "around t
 # report is late". Not "her" or "that", which also stand before verbs
 # ("help her build…", "say that…"), nor "a": the recogniser writes it for an
 # unstressed "to" ("Tell me what a fix the tap" for "Tell Zuri to fix").
-_SPLIT_PARTICLES: Final = frozenset(words("out up over off down"))
 # How much of a second order the summary quotes.
 _REST_MAX: Final = 60
 _NOUN_MARKERS: Final = frozenset(words("the my our your his their its this these those"))
@@ -184,7 +183,7 @@ def _target(
     while k < len(words) and words[k].low in lx.DETERMINERS:
         k += 1
     core = words[k:]
-    if not core or all(t.low in lx.VAGUE or t.low in _SPLIT_PARTICLES for t in core):
+    if not core or all(t.low in lx.VAGUE or t.low in VERB_PARTICLES for t in core):
         # "check it out", "fix it up": a pronoun and the verb's own particle
         return None
     phrase = _truncate(source[words[0].start : words[-1].end], _LABEL_MAX)

@@ -31,6 +31,7 @@ import re
 from typing import Final, NamedTuple
 
 from vac.intent import lexicon as lx
+from vac.intent.inflect import VERB_PARTICLES
 from vac.intent.verb_cues import DONE_FORMS as _DONE
 from vac.intent.verb_cues import VERB_CUES
 
@@ -52,15 +53,30 @@ _VERB_FIRST_WORDS: Final = frozenset(cue.split()[0] for cue in VERB_CUES)
 _WORD: Final = re.compile(r"[A-Za-z']+")
 
 
+_Span = tuple[int, int, str]  # start, end, the word lower-cased
+
+
+def _spans(text: str) -> list[_Span]:
+    return [(m.start(), m.end(), m.group().lower()) for m in _WORD.finditer(text)]
+
+
+def _apart(text: str, left: _Span, right: _Span) -> bool:
+    """Whether punctuation stands between two words ("the gate, fixed")."""
+    return bool(text[left[1] : right[0]].strip(" "))
+
+
+def _as_object(words: str) -> str:
+    """ "The gate" said first is "the gate" after the verb."""
+    return words[:1].lower() + words[1:]
+
+
 class Order(NamedTuple):
     text: str  # the plain order
     said: tuple[int, int]  # where the verb's word ("fixed") is in what was said
     verb: tuple[int, int]  # where the verb ("fix") is in `text`
 
 
-def _asked_plainly(
-    text: str, spans: list[tuple[int, int, str]], *, speaker_may_ask: bool = True
-) -> bool:
+def _asked_plainly(text: str, spans: list[_Span], *, speaker_may_ask: bool = True) -> bool:
     """Whether the words may hold an order at all: no negation ("the gate
     doesn't need fixing", "Kofi can't keep the kids safe"), no speaker doing
     it ("I will fix it"), and a question only as a polite request ("can you
@@ -99,7 +115,7 @@ _NOT_THING: Final = frozenset(
 )
 
 
-def _plain_lead(text: str, spans: list[tuple[int, int, str]], i: int) -> bool:
+def _plain_lead(text: str, spans: list[_Span], i: int) -> bool:
     """Whether the words before word `i` in its sentence only lead into an order."""
     start = max(text.rfind(".", 0, spans[i][0]), text.rfind("!", 0, spans[i][0]))
     start = max(start, text.rfind("?", 0, spans[i][0]))
@@ -123,7 +139,7 @@ _SUBJECTS: Final = frozenset(
 def as_order(text: str) -> Order | None:
     """`text` with "get <thing> <done>" / "<thing> needs <doing>" said as the
     plain order ("fix <thing>"); None when it holds neither."""
-    spans = [(m.start(), m.end(), m.group().lower()) for m in _WORD.finditer(text)]
+    spans = _spans(text)
     if not _asked_plainly(text, spans):
         return None
     for i, (start, end, word) in enumerate(spans):
@@ -148,11 +164,11 @@ def as_order(text: str) -> Order | None:
             return Order(order, (at[0], at[1]), (start, start + at[1] - at[0]))
         if word in _THING_STARTS:
             found = _around(text, spans, i)
-            begin = next((n for n, sp in enumerate(spans) if found and sp[0] == found[0]), i)
-            if found is not None and _plain_lead(text, spans, begin):
-                cut_from, cut_to, done, thing = found
+            if found is not None and _plain_lead(text, spans, found[0]):
+                first, done, thing = found
+                cut_from, cut_to = spans[first][0], spans[done][1]
                 after = spans[done + 1] if done + 1 < len(spans) else None
-                if after and after[2] in _PARTICLES and not text[cut_to : after[0]].strip():
+                if after and after[2] in VERB_PARTICLES and not _apart(text, spans[done], after):
                     cut_to = after[1]  # "get the well checked out" → "check the well"
                 verb = _DONE[spans[done][2]]
                 order = text[:cut_from] + f"{verb} {thing}" + text[cut_to:]
@@ -166,12 +182,12 @@ def as_order(text: str) -> Order | None:
 _SAFE: Final = frozenset(lx.words("safe secure"))
 
 
-def _kept(text: str, spans: list[tuple[int, int, str]], i: int) -> Order | None:
+def _kept(text: str, spans: list[_Span], i: int) -> Order | None:
     start, end, word = spans[i]
     if word not in ("keep", "give") or not _plain_lead(text, spans, i):
         return None  # "we keep the kids safe" says what is done
     for k in range(i + 2, min(i + 2 + _THING_MAX_WORDS, len(spans))):
-        if text[spans[k - 1][1] : spans[k][0]].strip(" "):
+        if _apart(text, spans[k - 1], spans[k]):
             return None  # punctuation ends the thing
         thing = text[spans[i + 1][0] : spans[k - 1][1]]
         if word == "keep" and spans[k][2] in _SAFE and spans[i + 1][2] in _THING_STARTS:
@@ -183,21 +199,17 @@ def _kept(text: str, spans: list[tuple[int, int, str]], i: int) -> Order | None:
     return None
 
 
-def _around(
-    text: str, spans: list[tuple[int, int, str]], i: int
-) -> tuple[int, int, int, str] | None:
-    """(where the replaced words start and end, the index of the word of the
-    deed, the thing) for the thing starting at word `i`, if a pattern holds."""
+def _around(text: str, spans: list[_Span], i: int) -> tuple[int, int, str] | None:
+    """(the first and the last word the order replaces, the last being the
+    deed's; the thing) for the thing starting at word `i`, if a pattern holds."""
     # The thing is a determiner and at least one word: "the building" is no
     # "build" ("get the building repaired").
-    if i + 1 >= len(spans) or text[spans[i][1] : spans[i + 1][0]].strip(" "):
+    if i + 1 >= len(spans) or _apart(text, spans[i], spans[i + 1]):
         return None
     for k in range(i + 2, min(i + 1 + _THING_MAX_WORDS, len(spans))):
-        between = text[spans[k - 1][1] : spans[k][0]]
-        if between.strip(" ") or spans[k - 1][2] in _NOT_THING:
+        if _apart(text, spans[k - 1], spans[k]) or spans[k - 1][2] in _NOT_THING:
             return None  # punctuation ends the thing; "the roof will…" is no thing
-        thing = text[spans[i][0] : spans[k - 1][1]]
-        thing = thing[:1].lower() + thing[1:]  # "The gate needs fixing" → "fix the gate"
+        thing = _as_object(text[spans[i][0] : spans[k - 1][1]])
         word = spans[k][2]
         before = spans[i - 1][2] if i > 0 else ""
         if word in _DONE and before in _GET | _WANT:  # "get the gate fixed"
@@ -206,14 +218,14 @@ def _around(
                 return None  # "they'll have the gate fixed": a plan, not an order
             if before in _WANT and at > 0 and spans[at - 1][2] in _SPEAKER:
                 at -= 1  # "we need the gate fixed": no one's own plan
-            return spans[at][0], spans[k][1], k, thing
+            return at, k, thing
         rest = " ".join(s[2] for s in spans[k : k + 4])
         needs_words = _NEEDS + (_GETS_DONE if before in ("sure", "certain") else ())
         for needs in needs_words:
             if rest.startswith(needs + " "):
                 done = k + len(needs.split())
                 if spans[done][2] in _DONE:  # "the gate needs fixing"
-                    return spans[i][0], spans[done][1], done, thing
+                    return i, done, thing
     return None
 
 
@@ -222,32 +234,30 @@ _IS: Final = frozenset(
     lx.words("is are was were has have keeps keep looks look seems seem needs need")
 )
 _IT: Final = frozenset(lx.words("it them"))
-_PARTICLES: Final = frozenset(lx.words("out up over off down"))
 
 
 def with_antecedent(text: str) -> str | None:
     """`text` with a bare "it" / "them" after the verb replaced by the thing a
     statement before it was about ("the gate is broken, fix it" → "…, fix
     the gate"); None when there is no such statement."""
-    spans = [(m.start(), m.end(), m.group().lower()) for m in _WORD.finditer(text)]
+    spans = _spans(text)
     if not _asked_plainly(text, spans, speaker_may_ask=False):
         return None  # "…, Kofi can't fix it", "…, who will fix it?", "…, I will fix it"
     thing: str | None = None
     for i, (start, end, word) in enumerate(spans):
         if thing is not None and word in _IT:
             nxt = spans[i + 1] if i + 1 < len(spans) else None
-            if nxt is not None and nxt[2] in _PARTICLES and not text[end : nxt[0]].strip():
+            if nxt is not None and nxt[2] in VERB_PARTICLES and not _apart(text, spans[i], nxt):
                 return text[:start] + f"{nxt[2]} {thing}" + text[nxt[1] :]  # "check the gate out"
             return text[:start] + thing + text[end:]
         if word in _THING_STARTS and word not in ("a", "an") and thing is not None:
             return None  # "the wolves are near the kids, protect them": which?
         if word in _THING_STARTS:
             for k in range(i + 2, min(i + 1 + _MAX_SUBJECT_WORDS, len(spans))):
-                if text[spans[k - 1][1] : spans[k][0]].strip(" "):
+                if _apart(text, spans[k - 1], spans[k]):
                     break  # punctuation ends the thing
                 if spans[k][2] in _IS:
-                    found = text[start : spans[k - 1][1]]
-                    thing = found[:1].lower() + found[1:]
+                    thing = _as_object(text[start : spans[k - 1][1]])
                     break
     return None
 
