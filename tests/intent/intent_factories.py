@@ -44,3 +44,17 @@ def understood(
         current_agent=current_agent,
         objective_id="o-1",
     )
+
+
+def heard_words(text: str, probs: dict[str, float], default: float = 0.95) -> Any:
+    """Spoken evidence for `text`: each word (punctuation stripped) at its
+    probability in `probs`, else `default`."""
+    import re
+
+    from vac.intent import Evidence, WordProb
+
+    words = tuple(
+        WordProb(m.start(), m.end(), probs.get(m.group().strip(".,?"), default))
+        for m in re.finditer(r"\S+", text)
+    )
+    return Evidence(words)

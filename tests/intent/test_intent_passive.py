@@ -4,14 +4,13 @@
 from __future__ import annotations
 
 import datetime as dt
-import re
 
 import intent_factories as factories
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from vac.intent import Clarify, Draft, Evidence, WordProb, default_roster
+from vac.intent import Clarify, Draft, Evidence, default_roster
 from vac.intent.lexicon import words as lx_words
 from vac.intent.passive import as_order, with_antecedent
 from vac.intent.verb_cues import VERB_CUES
@@ -103,12 +102,7 @@ def test_the_orders_own_question_is_asked() -> None:
     assert got.source_text == "I want the fence mended before the storm"
 
 
-def _heard(text: str, probs: dict[str, float]) -> Evidence:
-    words = tuple(
-        WordProb(m.start(), m.end(), probs.get(m.group().strip(".,?"), 0.95))
-        for m in re.finditer(r"\S+", text)
-    )
-    return Evidence(words)
+_heard = factories.heard_words
 
 
 @pytest.mark.parametrize(("fixed_p", "flagged"), [(0.9, ()), (0.1, ("verb",))])

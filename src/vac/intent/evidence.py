@@ -26,7 +26,7 @@ import msgspec
 
 from vac.intent import alternatives as alt
 from vac.intent import lexicon as lx
-from vac.intent import passive
+from vac.intent import passive, plain_verb
 from vac.intent.parser import MIN_CONFIDENCE, Clarify, Draft, parse
 from vac.intent.reply_words import REJECT_MIN_CONFIDENCE
 from vac.intent.roster import Roster
@@ -249,10 +249,11 @@ def _as_order(
     parse_as: Callable[[str], Draft | Clarify],
     roster: Roster,
 ) -> Draft | Clarify | None:
-    """ "get the gate fixed" read as "fix the gate" (`intent.passive`): the
+    """ "get the gate fixed" read as "fix the gate" (`intent.passive`), "have
+    Kofi built…" as "have Kofi build…" (`intent.plain_verb`): the
     verb keeps the evidence of the word it was said as, and the objective
     keeps what was said. None when the words hold no such order."""
-    order = passive.as_order(text)
+    order = passive.as_order(text) or plain_verb.as_plain(text)
     got = None if order is None else parse_as(order.text)
     if order is None or got is None or (isinstance(got, Clarify) and got.reason == "no-verb"):
         return None

@@ -56,7 +56,7 @@ _WORD: Final = re.compile(r"[A-Za-z']+")
 _Span = tuple[int, int, str]  # start, end, the word lower-cased
 
 
-def _spans(text: str) -> list[_Span]:
+def spans_of(text: str) -> list[_Span]:
     return [(m.start(), m.end(), m.group().lower()) for m in _WORD.finditer(text)]
 
 
@@ -76,7 +76,7 @@ class Order(NamedTuple):
     verb: tuple[int, int]  # where the verb ("fix") is in `text`
 
 
-def _asked_plainly(text: str, spans: list[_Span], *, speaker_may_ask: bool = True) -> bool:
+def asked_plainly(text: str, spans: list[_Span], *, speaker_may_ask: bool = True) -> bool:
     """Whether the words may hold an order at all: no negation ("the gate
     doesn't need fixing", "Kofi can't keep the kids safe"), no speaker doing
     it ("I will fix it"), and a question only as a polite request ("can you
@@ -128,7 +128,7 @@ def _plain_lead(text: str, spans: list[_Span], i: int) -> bool:
 _WHY_DONT_YOU: Final = re.compile(r"^\W*(?:\w+\W+){0,2}why don'?t you\b")
 # Words before "get" / "have" / "keep" that make it a report or a plan, not
 # an order: "they'll have the gate fixed", "we keep the kids safe".
-_SUBJECTS: Final = frozenset(
+SUBJECTS: Final = frozenset(
     lx.words(
         "i we they he she it you'll they'll we'll he'll she'll i'll will would shall should "
         "might must may to did does do had can could anyone someone everyone"
@@ -139,8 +139,8 @@ _SUBJECTS: Final = frozenset(
 def as_order(text: str) -> Order | None:
     """`text` with "get <thing> <done>" / "<thing> needs <doing>" said as the
     plain order ("fix <thing>"); None when it holds neither."""
-    spans = _spans(text)
-    if not _asked_plainly(text, spans):
+    spans = spans_of(text)
+    if not asked_plainly(text, spans):
         return None
     for i, (start, end, word) in enumerate(spans):
         before = " ".join(s[2] for s in spans[max(0, i - 2) : i])
@@ -214,7 +214,7 @@ def _around(text: str, spans: list[_Span], i: int) -> tuple[int, int, str] | Non
         before = spans[i - 1][2] if i > 0 else ""
         if word in _DONE and before in _GET | _WANT:  # "get the gate fixed"
             at = i - 1
-            if before in _GET and at > 0 and spans[at - 1][2] in _SUBJECTS:
+            if before in _GET and at > 0 and spans[at - 1][2] in SUBJECTS:
                 return None  # "they'll have the gate fixed": a plan, not an order
             if before in _WANT and at > 0 and spans[at - 1][2] in _SPEAKER:
                 at -= 1  # "we need the gate fixed": no one's own plan
@@ -240,8 +240,8 @@ def with_antecedent(text: str) -> str | None:
     """`text` with a bare "it" / "them" after the verb replaced by the thing a
     statement before it was about ("the gate is broken, fix it" → "…, fix
     the gate"); None when there is no such statement."""
-    spans = _spans(text)
-    if not _asked_plainly(text, spans, speaker_may_ask=False):
+    spans = spans_of(text)
+    if not asked_plainly(text, spans, speaker_may_ask=False):
         return None  # "…, Kofi can't fix it", "…, who will fix it?", "…, I will fix it"
     thing: str | None = None
     for i, (start, end, word) in enumerate(spans):
@@ -264,4 +264,4 @@ def with_antecedent(text: str) -> str | None:
 
 _MAX_SUBJECT_WORDS: Final = 4
 
-__all__ = ["Order", "as_order", "with_antecedent"]
+__all__ = ["SUBJECTS", "Order", "as_order", "asked_plainly", "spans_of", "with_antecedent"]

@@ -1,0 +1,96 @@
+"""A verb's inflected form where only its plain form can stand ("have Kofi
+built a hutch"), `vac.intent.plain_verb` and through `intent.understand`,
+typed and spoken."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import intent_factories as factories
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from vac.intent import Clarify, Draft, Evidence, default_roster
+from vac.intent.plain_verb import as_plain
+from vac.intent.verb_cues import VERB_CUES
+
+ROSTER = default_roster()
+NOW = dt.datetime(2026, 12, 2, 10, 0, tzinfo=dt.UTC)  # a Wednesday
+
+
+@pytest.mark.parametrize(
+    ("said", "order"),
+    [
+        ("Have Kofi built a rabbit hutch next week.", "Have Kofi build a rabbit hutch next week."),
+        ("Could you have Imani defended the orchard?", "Could you have Imani defend the orchard?"),
+        ("Have Tariq restored the old clock", "Have Tariq restore the old clock"),
+        ("Have Tariq reports on the night watch", "Have Tariq report on the night watch"),
+        ("Please have Zuri checking the well tomorrow", "Please have Zuri check the well tomorrow"),
+        ("Tell Kofi to fixed the gate", "Tell Kofi to fix the gate"),
+        ("Ask Zuri to built a compost bin", "Ask Zuri to build a compost bin"),
+        ("I'd like Abeni to watches the goats", "I'd like Abeni to watch the goats"),
+        ("Kofi, have Zuri mapped the river", "Kofi, have Zuri map the river"),
+    ],
+)
+def test_the_plain_form_where_only_it_can_stand(said: str, order: str) -> None:
+    found = as_plain(said)
+    assert found is not None and found.text == order
+    s, e = found.verb
+    assert found.text[s:e] in VERB_CUES
+    s, e = found.said
+    assert said[s:e] != found.text[found.verb[0] : found.verb[1]]
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "Have Kofi fixed the gate?",  # asked, never guessed
+        "Have Kofi's team fixed the gate",  # the team's deed
+        "Have Kofi, fixed the gate",  # punctuation between
+        "Kofi looks forward to building the shed",  # "to" + "-ing" is English
+        "Tell Kofi to fixing the gate",
+        "I don't have Kofi built anything",  # a negation
+        "They have Kofi fixed up",  # said of someone
+        "We'll have Kofi built it",
+        "Kofi fixed the gate",  # a report
+        "Have Kofi fix the gate",  # already plain
+        "have them fixed by Friday",  # no name: intent.passive's
+        "Tell Kofi to the barn",
+    ],
+)
+def test_nothing_else_is_rewritten(said: str) -> None:
+    assert as_plain(said) is None
+
+
+@given(st.text(alphabet=st.sampled_from(list("abc KofiHvetldxs,.?'")), max_size=60))
+def test_any_words_give_an_order_or_none(said: str) -> None:
+    found = as_plain(said)
+    if found is not None:
+        s, e = found.said
+        vs, ve = found.verb
+        assert said[:s] == found.text[:vs] and said[e:] == found.text[ve:]
+
+
+def understood(text: str, evidence: Evidence | None = None) -> Draft | Clarify:
+    return factories.understood(text, evidence, now=NOW, roster=ROSTER)
+
+
+def test_typed_the_order_is_read_and_keeps_what_was_said() -> None:
+    text = "Have Kofi built a rabbit hutch next week."
+    got = understood(text)
+    assert isinstance(got, Draft), got
+    assert got.objective.agent == "Kofi" and got.objective.verb == "Build"
+    assert got.objective.source_text == text
+
+
+@pytest.mark.parametrize(("built_p", "flagged"), [(0.9, ()), (0.1, ("verb",))])
+def test_spoken_the_verb_has_the_evidence_of_the_word_it_was_said_as(
+    built_p: float, flagged: tuple[str, ...]
+) -> None:
+    text = "Have Zuri built a compost bin. Check with me first."
+    got = understood(text, factories.heard_words(text, {"built": built_p}))
+    assert isinstance(got, Draft), got
+    assert got.objective.verb == "Build" and got.uncertain == flagged
+    assert got.objective.autonomy == "direct-tether"
+    assert got.objective.source_text == text
