@@ -31,6 +31,9 @@ NOW = dt.datetime(2026, 12, 2, 10, 0, tzinfo=dt.UTC)  # a Wednesday
         ("Ask Zuri to built a compost bin", "Ask Zuri to build a compost bin"),
         ("I'd like Abeni to watches the goats", "I'd like Abeni to watch the goats"),
         ("Kofi, have Zuri mapped the river", "Kofi, have Zuri map the river"),
+        ("Tell Kofi friend the fox", "Tell Kofi befriend the fox"),
+        ("Have Zuri friend the new family", "Have Zuri befriend the new family"),
+        ("Ask Imani to friend the potter", "Ask Imani to befriend the potter"),
     ],
 )
 def test_the_plain_form_where_only_it_can_stand(said: str, order: str) -> None:
@@ -57,6 +60,8 @@ def test_the_plain_form_where_only_it_can_stand(said: str, order: str) -> None:
         "Have Kofi fix the gate",  # already plain
         "have them fixed by Friday",  # no name: intent.passive's
         "Tell Kofi to the barn",
+        "Tell Kofi friend is here",  # "friend" a verb only before a thing
+        "Tell Kofi's friend the news",
     ],
 )
 def test_nothing_else_is_rewritten(said: str) -> None:

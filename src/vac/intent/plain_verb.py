@@ -11,6 +11,7 @@ keeps the evidence of the word as said (`intent.understand`).
 
     have <Name> <done / doing / does> …     → have <Name> <do> …
     <Name> to <done / does> …                → <Name> to <do> …
+    have / tell <Name> (to) friend <the …>   → … befriend <the …>
 
 Never: a name with "'s" ("have Kofi's team…"), a question ("Have Kofi
 fixed the gate?": asked, never guessed), negations, a subject before it
@@ -44,6 +45,8 @@ _DOES: Final[Mapping[str, str]] = {_third_person(cue): cue for cue in VERB_CUES 
 _FORMS: Final[Mapping[str, str]] = {**DONE_FORMS, **_DOES}
 # Who is told to do it: "tell Kofi to…", "I'd like Kofi to…".
 _TOLD: Final = frozenset(lx.words("tell ask get want need like remind"))
+# "befriend" is often heard as "friend", which is a verb too: before a thing.
+_THING_STARTS: Final = frozenset(lx.words("the a an my our your his her their this that"))
 
 
 _PLAIN_GAP: Final = re.compile(r"[ A-Za-z]+")
@@ -60,26 +63,28 @@ def as_plain(text: str) -> Order | None:
     spans = spans_of(text)
     if not asked_plainly(text, spans):
         return None
-    for i in range(len(spans) - 3):
-        (_s0, _e0, lead), (s1, _e1, name), (s2, e2, then), (s3, e3, form) = spans[i : i + 4]
-        verb = _FORMS.get(then)
-        if i > 0 and spans[i - 1][2] in SUBJECTS:
-            continue  # "they have Kofi fixed up": said of someone
-        if lead == "have" and verb is not None and _a_name(text, s1, name):
-            at, end = s2, e2  # "have Kofi built a hutch"
-        elif (
-            lead in _TOLD
-            and then == "to"
-            and form in _FORMS
-            and not form.endswith("ing")
-            and _a_name(text, s1, name)
-        ):
-            verb, at, end = _FORMS[form], s3, e3  # "tell Kofi to fixed the gate"
-        else:
+    for j in range(1, len(spans) - 1):
+        (_ls, lead_end, lead), (name_start, _ne, name) = spans[j - 1], spans[j]
+        if lead not in _TOLD | {"have"} or not _a_name(text, name_start, name):
             continue
-        if not _PLAIN_GAP.fullmatch(text[spans[i][1] : at]):
-            return None  # punctuation between: "have Kofi, fixed…"
-        return Order(text[:at] + verb + text[end:], (at, end), (at, at + len(verb)))
+        if j > 1 and spans[j - 2][2] in SUBJECTS:
+            continue  # "they have Kofi fixed up": said of someone
+        told_to = spans[j + 1][2] == "to"
+        k = j + 1 + told_to  # where the verb goes
+        if k >= len(spans) or not _PLAIN_GAP.fullmatch(text[lead_end : spans[k][0]]):
+            continue  # punctuation between: "have Kofi, fixed…"
+        at, end, word = spans[k]
+        then = spans[k + 1][2] if k + 1 < len(spans) else ""
+        if word == "friend" and then in _THING_STARTS:
+            verb: str | None = "befriend"  # "tell Kofi friend the fox"
+        elif lead == "have" and not told_to:
+            verb = _FORMS.get(word)  # "have Kofi built a hutch"
+        elif lead in _TOLD and told_to and not word.endswith("ing"):
+            verb = _FORMS.get(word)  # "tell Kofi to fixed the gate"
+        else:
+            verb = None
+        if verb is not None:
+            return Order(text[:at] + verb + text[end:], (at, end), (at, at + len(verb)))
     return None
 
 
