@@ -99,6 +99,8 @@ GOLDEN = [
     ("in a month", "2027-01-02", "in a month"),
     ("by the end of the week", "2026-12-06", "by the end of the week"),
     ("by end of week", "2026-12-06", "by the end of the week"),
+    ("by the end on the week", "2026-12-06", "by the end of the week"),  # as often heard
+    ("by end on the month", "2026-12-31", "by the end of the month"),
     ("by the end of the month", "2026-12-31", "by the end of the month"),
     ("by the end of next week", "2026-12-13", "by the end of next week"),
     ("by the end of next month", "2027-01-31", "by the end of next month"),

@@ -256,7 +256,9 @@ def period(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> Found:
         )
     ):  # only after a cue: "a cob oven", "corn on the cob"
         return Hit(today, "by the end of the day", i + 1 if low in ("eod", "cob") else k + 3)
-    if word_at(toks, k) == "end" and word_at(toks, k + 1) == "of":
+    # "end on the week": how the recogniser often writes "end of the week"
+    # ("on" there is no English, so nothing else is meant).
+    if word_at(toks, k) == "end" and word_at(toks, k + 1) in ("of", "on"):
         k += 2
         which = word_at(toks, k) if word_at(toks, k) in ("the", "this", "next") else "the"
         k += word_at(toks, k) in ("the", "this", "next")
