@@ -578,12 +578,34 @@ def test_a_request_said_as_a_question_names_its_agent(text: str) -> None:
         ),
         ("Kofi, fix the gate, but make sure you don't wake the baby.", "Do not wake the baby"),
         ("Kofi, fix the gate without using nails.", "Do not use nails"),
+        ("Kofi, fix the gate, no climbing.", "Do not climb"),
+        ("Kofi, fix the gate, no climbing on the roof.", "Do not climb on the roof"),
+        ("Kofi, fix the gate and leave the hens alone.", "Leave the hens alone"),
+        ("Kofi, fix the gate, leave Zuri's tools alone", "Leave Zuri's tools alone"),
     ],
 )
 def test_boundaries_as_people_say_them(text: str, line: str) -> None:
     o = draft(text).objective
     assert [f.text for f in o.forbidden_lines] == [line]
     assert (o.verb, o.target.label) == ("Repair", "Gate")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Kofi, fix the gate, no rush.",  # a priority
+        "Kofi, no, fix the gate.",
+        "Kofi, fix the gate, no one else.",
+        "Kofi, fix the gate in the morning, no morning light.",  # a thing, not a deed
+        "Kofi, leave the tools and fix the gate.",
+        "Kofi, fix the gate and leave it open.",
+        "Kofi, fix the gate, leave the old hinges, they work alone.",  # punctuation first
+    ],
+)
+def test_no_boundary_without_a_deed_or_alone(text: str) -> None:
+    o = draft(text).objective
+    assert [f.text for f in o.forbidden_lines] == ["Respect the agent's autonomy"]
+    assert (o.agent, o.verb) == ("Kofi", "Repair")
 
 
 @pytest.mark.parametrize(

@@ -8,7 +8,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Final
 
 
@@ -32,6 +32,23 @@ AS_SAID_MARKERS: Final = (
     "stay out of",
     "keep out of",
 )
+# "no climbing": "no" and a deed is a boundary ("Do not climb"), but not
+# "no rush", "no one", "no morning light": its word must be a deed (`a_deed`).
+NO_DEED: Final = "no"
+# "leave the hens alone": written as said, up to "alone" (`alone_at`).
+LEAVE_ALONE: Final = "leave"
+_LEAVE_ALONE_MAX_WORDS: Final = 6
+# Words in "-ing" that name a thing, not a deed.
+_ING_THINGS: Final = frozenset(
+    _words(
+        "morning evening thing things nothing something anything everything ceiling spring "
+        "string ring king wing sibling pudding wedding meeting clothing bedding railing "
+        "railings duckling ducklings seedling seedlings darling evening icing lightning "
+        "stuffing frosting filling ending beginning feeling warning offspring"
+    )
+)
+# The boundary markers besides "without", "do not", "don't", "never", "avoid".
+BOUNDARY_MARKERS: Final = (*NOT_TO_MARKERS, *AS_SAID_MARKERS, NO_DEED, LEAVE_ALONE)
 # A verb's own particle, said after its object: "check it out", "fix it up".
 VERB_PARTICLES: Final = frozenset(_words("out up over off down"))
 # "Keep it quiet": discreet.
@@ -77,3 +94,21 @@ def base_form(word: str) -> str:
     if len(stem) >= 3 and stem[-1] == stem[-2] and stem[-2:] not in _DOUBLE_KEEP:
         return stem[:-1]  # stepping → step, running → run
     return stem
+
+
+def a_deed(word: str) -> bool:
+    """Whether a word in "-ing" is a deed ("climbing"), not a thing ("morning")."""
+    if word in _ING_IRREGULAR:
+        return True
+    return word.endswith("ing") and len(word) > 5 and word not in _ING_THINGS
+
+
+def alone_at(words: Sequence[str], body: int) -> int | None:
+    """After "leave" at `body - 1`, the index of the "alone" that ends "leave
+    <someone> alone" (at most six words on, no punctuation); else None."""
+    for k in range(body + 1, min(body + 1 + _LEAVE_ALONE_MAX_WORDS, len(words))):
+        if words[k] == "alone":
+            return k
+        if not words[k][:1].isalnum():
+            return None
+    return None

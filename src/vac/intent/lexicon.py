@@ -11,7 +11,8 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Final, NamedTuple, cast
 
-from vac.intent.inflect import AS_SAID_MARKERS, KEEP_IT_QUIET, NOT_TO_MARKERS
+from vac.intent import inflect
+from vac.intent.inflect import KEEP_IT_QUIET
 from vac.intent.inflect import base_form as base_form
 from vac.intent.verb_cues import DONE_FORMS, PHRASAL_VERB_CUES, SLOT_VERB_CUES, VERB_CUES
 from vac.protocol.objective import Autonomy, TargetKind, Verb
@@ -348,7 +349,7 @@ AUTONOMY_CUES: Final[tuple[tuple[Autonomy, tuple[Phrase, ...]], ...]] = (
 # --- forbidden lines and values ---------------------------------------------
 
 FORBID_MARKERS: Final = phrases(
-    ["without", "do not", "don't", "never", "avoid", *NOT_TO_MARKERS, *AS_SAID_MARKERS]
+    ["without", "do not", "don't", "never", "avoid", *inflect.BOUNDARY_MARKERS]
 )
 # "never mind", "don't worry": idioms, not boundaries.
 FORBID_IDIOMS: Final[frozenset[str]] = frozenset({"mind", "worry"})
@@ -462,6 +463,15 @@ def forbidden_spans(toks: Sequence[Tok], *, keep: frozenset[int] = frozenset()) 
         j = body = i + len(marker)
         if j < len(toks) and toks[j].low in FORBID_IDIOMS:
             i = j + 1
+            continue
+        if marker == (inflect.NO_DEED,) and not (j < len(toks) and inflect.a_deed(toks[j].low)):
+            i += 1  # "no rush", "no one": no deed
+            continue
+        if marker == (inflect.LEAVE_ALONE,):
+            alone = inflect.alone_at([t.low for t in toks], body)
+            if alone is not None:
+                spans.append(Span(marker, i, body, alone + 1))
+            i = (alone or i) + 1  # "leave the gate open": no boundary
             continue
         while (
             j < len(toks)

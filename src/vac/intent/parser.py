@@ -23,7 +23,7 @@ import msgspec
 from vac.intent import lexicon as lx
 from vac.intent import orders
 from vac.intent.address import address_of, resolve_span, several_names
-from vac.intent.inflect import AS_SAID_MARKERS, VERB_PARTICLES
+from vac.intent.inflect import AS_SAID_MARKERS, LEAVE_ALONE, VERB_PARTICLES
 from vac.intent.lexicon import Tok, words
 from vac.intent.manner import autonomy_of, boundary_like_autonomy, priority_of
 from vac.intent.roster import Roster
@@ -265,7 +265,7 @@ def _forbidden_lines(clause: Sequence[Tok], spans: Sequence[lx.Span]) -> list[Fo
         rest = " ".join(t.text for t in body[1:])
         if span.marker in (("without",), ("avoid",)) and not gerund:
             text = f"Avoid {' '.join(t.text for t in body)}"
-        elif " ".join(span.marker) in AS_SAID_MARKERS:  # "Stay off the roof"
+        elif " ".join(span.marker) in (*AS_SAID_MARKERS, LEAVE_ALONE):  # "Stay off the roof"
             said = " ".join((*span.marker, *(t.text for t in body)))
             text = said[:1].upper() + said[1:]
         else:
