@@ -128,6 +128,11 @@ GOLDEN = [
     ("by 9 am", "2026-12-03", "by 9 am tomorrow"),  # 9 am has passed at 10:00
     ("by 9 am tomorrow", "2026-12-03", "by 9 am tomorrow"),
     ("by dinner", "2026-12-02", "by dinner"),
+    ("after lunch", "2026-12-02", "after lunch"),
+    ("after dark", "2026-12-02", "after dark"),
+    ("after the dinner", "2026-12-02", "after dinner"),
+    ("after lunch tomorrow", "2026-12-03", "by tomorrow, after lunch"),
+    ("after lunch on Friday", "2026-12-04", "by Friday, after lunch"),
     ("at noon", "2026-12-02", "at noon"),
     ("tomorrow morning", "2026-12-03", "tomorrow morning"),
     ("tomorrow night", "2026-12-03", "tomorrow night"),
@@ -165,6 +170,8 @@ def test_golden(text: str, iso: str, phrase: str) -> None:
         ("by 5", "by 5"),
         ("no later than the festival", "no later than the festival"),
         ("on the thirty-second", "on the thirty-second"),
+        ("after Friday", "after Friday"),  # when to start, not when it is due
+        ("after the harvest", "after the harvest"),
     ],
 )
 def test_a_deadline_it_cannot_place_is_unresolved(text: str, words: str) -> None:
@@ -197,6 +204,8 @@ def test_a_deadline_it_cannot_place_is_unresolved(text: str, words: str) -> None
         "build a bench by the spring",
         "fix the spring",
         "fix the all night lamp",
+        "look after the kids",
+        "clean up after the party",
         "help me through the night shift",
         "",
     ],

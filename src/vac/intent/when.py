@@ -25,7 +25,11 @@ The rules, in `now`'s own zone (docs/speaking.md lists them with examples):
 - "by the weekend" is the coming Saturday (today, at the weekend), "over
   the weekend" its Sunday; the end of a week is its Sunday, of a month its
   last day;
-- "before X", "until X", "no later than X" mean the same day as "by X".
+- "before X", "until X", "no later than X" mean the same day as "by X";
+- "after lunch" / "after dinner" / "after dark" (and the like) are today, or
+  the day said with them ("after lunch tomorrow"); "after" anything else
+  about time ("after Friday") says when to start, not when it is due: it
+  is asked about.
 The first phrase that resolves wins; an unresolvable one counts only when
 nothing resolves. This module holds the cues and the scan; the matchers are
 in `when_days` (named days) and `when_hours` (clock times and spans).
@@ -92,7 +96,15 @@ _CUE_KINDS: Final[dict[str, str]] = {
     "not later than": "strong",
     "on": "on",
     "at": "at",
+    # "after lunch" is today (`_AFTER_TODAY`); "after Friday" says when to
+    # start, not when it is due: asked, as "by" asks.
+    "after": "after",
 }
+# After these it is still today: "fix the gate after lunch".
+_AFTER_TODAY: Final = frozenset(
+    {"noon", "midday", "lunch", "lunchtime", "dinner", "dinnertime", "supper", "sunset", "dusk"}
+    | {"nightfall", "dark", "breakfast"}
+)
 _CUES: Final = phrases(_CUE_KINDS)
 _LEADS: Final = frozenset({"the", "this", "next", "coming", "end", "of", "very"})
 
@@ -124,6 +136,19 @@ def _expression(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> Fo
         if found is not None:
             return found
     return None
+
+
+def _after(toks: Sequence[Tok], j: int, now: dt.datetime) -> Found:
+    """ "after lunch" (today), "after lunch tomorrow" / "on Friday" (that day)."""
+    at = j + (word_at(toks, j) == "the")
+    word = word_at(toks, at)
+    if word not in _AFTER_TODAY:
+        return None
+    k = at + 1 + (word_at(toks, at + 1) == "on")
+    later = _expression(toks, k, now, True)
+    if isinstance(later, Hit):
+        return Hit(later.day, f"{later.phrase}, after {word}", later.end)
+    return Hit(now.date(), f"after {word}", at + 1)
 
 
 def _looks_temporal(toks: Sequence[Tok], j: int, kind: str) -> bool:
@@ -191,6 +216,16 @@ def resolve(
             cue = None
         kind = "" if cue is None else _CUE_KINDS[" ".join(cue)]
         j = i + (0 if cue is None else len(cue))
+        if kind == "after":
+            found = _after(clause, j, now)
+            if isinstance(found, Hit):
+                return When(found.day.isoformat(), found.phrase, i, found.end)
+            if _looks_temporal(clause, j, "by"):  # "after Friday": when to start
+                end = _unresolved_end(clause, j)
+                unresolved, i = unresolved or Unresolved(i, end), end
+                continue
+            i += 1
+            continue
         found = _expression(clause, j, now, cue is not None)
         if isinstance(found, Hit):
             return When(found.day.isoformat(), _with_cue(found.phrase, kind), i, found.end)
