@@ -609,6 +609,20 @@ def test_no_boundary_without_a_deed_or_alone(text: str) -> None:
 
 
 @pytest.mark.parametrize(
+    ("text", "verb", "label"),
+    [
+        ("Tariq, make sure the chickens are safe tonight", "Protect", "Chickens"),
+        ("Kofi, check the gate is locked", "Investigate", "Gate"),
+        ("Kofi, make sure the goats are fed", "Protect", "Goats"),
+        ("Kofi, fix the gate that is locked", "Repair", "Gate that is locked"),  # two words
+    ],
+)
+def test_the_target_is_the_thing_not_its_state(text: str, verb: str, label: str) -> None:
+    o = draft(text).objective
+    assert (o.verb, o.target.label) == (verb, label)
+
+
+@pytest.mark.parametrize(
     "text", ["Kofi, fix the gate, keep it secret.", "Kofi, fix the gate, keep it between us."]
 )
 def test_keeping_it_quiet_is_discreet(text: str) -> None:

@@ -161,6 +161,13 @@ def _kind(core: Sequence[Tok]) -> TargetKind:
     return "custom"
 
 
+# "… the chickens are safe", "… the gate is locked": the thing, not its state.
+_IS: Final = frozenset(lx.words("is are stays stay gets get"))
+_STATES: Final = frozenset(
+    lx.words("safe secure locked shut closed fed watered dry warm clean fine ok okay alright")
+)
+
+
 def _target(
     source: str, clause: Sequence[Tok], start: int, roster: Roster, stop: int
 ) -> _Target | None:
@@ -179,6 +186,13 @@ def _target(
         words = words[1:]
     while words and words[-1].low in _NOT_NOW:  # "fix the gate later"
         words = words[:-1]
+    if (
+        len(words) >= 3
+        and words[-2].low in _IS
+        and words[-1].low in _STATES
+        and words[-3].low not in ("that", "which")  # "the gate that is locked"
+    ):
+        words = words[:-2]  # "make sure the chickens are safe": the chickens
     k = 0
     while k < len(words) and words[k].low in lx.DETERMINERS:
         k += 1

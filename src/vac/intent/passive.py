@@ -10,6 +10,7 @@ when the words as said give no verb, and keeps what was said as the
 objective's `source_text`.
 
     keep <the thing> safe                    → protect <the thing>
+    keep <the thing> away from / out of <P>  → protect <P> from <the thing>
     give <someone> a hand (with …)           → help <someone> (with …)
     would you mind / how about <doing>       → … <do>
     why don't you <do>                       → <do>
@@ -31,7 +32,7 @@ import re
 from typing import Final, NamedTuple
 
 from vac.intent import lexicon as lx
-from vac.intent.inflect import VERB_PARTICLES
+from vac.intent.inflect import NO_DEED, VERB_PARTICLES, a_deed
 from vac.intent.verb_cues import DONE_FORMS as _DONE
 from vac.intent.verb_cues import VERB_CUES
 
@@ -82,7 +83,12 @@ def asked_plainly(text: str, spans: list[_Span], *, speaker_may_ask: bool = True
     it ("I will fix it"), and a question only as a polite request ("can you
     get the gate fixed?", not "the gate needs fixing?")."""
     said = [w for _s, _e, w in spans]
-    negated = any(w in _NOT or w.endswith("n't") for w in said)
+    negated = any(
+        (w in _NOT or w.endswith("n't"))
+        # "…, no shouting": a boundary (`lexicon.forbidden_spans`), not a negation
+        and not (w == NO_DEED and k + 1 < len(said) and _not_negating(said[k + 1]))
+        for k, w in enumerate(said)
+    )
     if negated and not _WHY_DONT_YOU.search(text.lower()):
         return False
     plans = _SPEAKER_PLANS if speaker_may_ask else _SPEAKER_PLANS | _SPEAKER
@@ -92,6 +98,13 @@ def asked_plainly(text: str, spans: list[_Span], *, speaker_may_ask: bool = True
 
 
 _NOT: Final = frozenset(lx.words("not never no none nobody nothing longer"))
+
+
+def _not_negating(after_no: str) -> bool:
+    """ "no shouting" (a boundary), "no rush" (a priority): no negation."""
+    return a_deed(after_no) or after_no in ("rush", "hurry")
+
+
 _SPEAKER_PLANS: Final = frozenset(lx.words("i'll i'm we'll we're"))
 # A question that is a request starts so (after a name): "Kofi, can you…?".
 _POLITE_START: Final = re.compile(
@@ -193,10 +206,37 @@ def _kept(text: str, spans: list[_Span], i: int) -> Order | None:
         if word == "keep" and spans[k][2] in _SAFE and spans[i + 1][2] in _THING_STARTS:
             order = text[:start] + f"protect {thing}" + text[spans[k][1] :]
             return Order(order, (start, end), (start, start + len("protect")))
+        away = " ".join(s[2] for s in spans[k : k + 2])
+        if word == "keep" and away in _AWAY and k + 2 < len(spans) and _a_thing(spans[i + 1][2]):
+            # "keep the goats away from the garden" → "protect the garden from the goats"
+            place = spans[k + 2]
+            stop = next((m for m in range(k + 3, len(spans)) if _place_ends(text, spans, m)), None)
+            place_end = spans[(stop or len(spans)) - 1][1]
+            order = (
+                text[:start]
+                + f"protect {text[place[0] : place_end]} from {thing}"
+                + text[place_end:]
+            )
+            return Order(order, (start, end), (start, start + len("protect")))
         if word == "give" and [s[2] for s in spans[k : k + 2]] == ["a", "hand"]:
             order = text[:start] + f"help {thing}" + text[spans[k + 1][1] :]
             return Order(order, (start, end), (start, start + len("help")))
     return None
+
+
+_AWAY: Final = frozenset({"away from", "out of"})
+_PLACE_STOPS: Final = frozenset(
+    lx.words("by before until today tonight tomorrow and but please while so then every at on in")
+)
+
+
+def _a_thing(word: str) -> bool:
+    return word in _THING_STARTS or word in ("them", "it")
+
+
+def _place_ends(text: str, spans: list[_Span], m: int) -> bool:
+    """Whether the place after "away from" ends before word `m`."""
+    return _apart(text, spans[m - 1], spans[m]) or spans[m][2] in _PLACE_STOPS
 
 
 def _around(text: str, spans: list[_Span], i: int) -> tuple[int, int, str] | None:
