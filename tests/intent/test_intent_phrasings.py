@@ -654,6 +654,8 @@ def test_a_name_set_apart_by_a_full_stop_is_the_address(text: str, agent: str) -
         ("Kofi, fix the gate, then check the well.", "check the well"),
         ("Tell Kofi to fix the gate and tell Zuri to map the river.", "tell Zuri to map the river"),
         ("Kofi, fix the gate and the fence.", None),
+        ("Kofi, fix the gate, and keep the kids safe.", "keep the kids safe"),
+        ("Kofi, fix the gate and the roof needs patching", "the roof needs patching"),
         ("Kofi, fix the gate, but don't touch the wiring.", None),  # a boundary
         ("Kofi, fix the gate and check with me first.", None),  # autonomy
     ],

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from vac.intent import lexicon as lx
+from vac.intent import passive
 from vac.intent.address import resolve_span
 from vac.intent.lexicon import Tok, words
 from vac.intent.roster import Roster
@@ -64,7 +65,11 @@ def another_order(
         if clause[k].low not in _THEN:
             continue
         ahead = range(k + 1, min(k + 5, len(clause)))
-        if any(_second_verb(clause, j) for j in ahead if j not in skip):
+        said_after = source[clause[k + 1].start : clause[-1].end] if k + 1 < len(clause) else ""
+        if any(_second_verb(clause, j) for j in ahead if j not in skip) or (
+            # "…and the roof needs patching": an order said about the thing
+            said_after and passive.as_order(said_after) is not None
+        ):
             first = k + 1 + (k + 1 < len(clause) and clause[k + 1].low in _THEN)
             if first < len(clause):
                 return source[clause[first].start : clause[-1].end]
