@@ -34,12 +34,6 @@ NOW = dt.datetime(2026, 12, 2, 10, 0, tzinfo=dt.UTC)  # a Wednesday
         ("Kofi, I need the bench made by Saturday", "Kofi, make the bench by Saturday"),
         ("the wall needs rebuilding", "rebuild the wall"),
         ("Tariq, keep the kids safe", "Tariq, protect the kids"),
-        (
-            "Zuri, keep the goats away from the garden tonight",
-            "Zuri, protect the garden from the goats tonight",
-        ),
-        ("Kofi, keep the fox out of the henhouse", "Kofi, protect the henhouse from the fox"),
-        ("Kofi, keep them away from the well", "Kofi, protect the well from them"),
         ("Kofi, keep the kids safe, no shouting", "Kofi, protect the kids, no shouting"),
         ("Kofi, the gate needs fixing, no rush", "Kofi, fix the gate, no rush"),
         ("Abeni, give grandma a hand with the laundry", "Abeni, help grandma with the laundry"),

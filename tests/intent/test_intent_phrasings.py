@@ -600,12 +600,18 @@ def test_boundaries_as_people_say_them(text: str, line: str) -> None:
         "Kofi, leave the tools and fix the gate.",
         "Kofi, fix the gate and leave it open.",
         "Kofi, fix the gate, leave the old hinges, they work alone.",  # punctuation first
+        "Kofi, watch the kids, you mustn't leave them alone.",  # no order: not a boundary
+        "Kofi, protect the hens, if you leave the hens alone the fox will get them.",
+        "Kofi, fix the gate and I'll leave you alone.",
+        "Kofi, fix the heater, there's no heating in the nursery.",  # a thing
+        "Kofi, the cottage has no running water, fix the pump.",
+        "Kofi, no kidding, fix the gate.",
     ],
 )
 def test_no_boundary_without_a_deed_or_alone(text: str) -> None:
     o = draft(text).objective
     assert [f.text for f in o.forbidden_lines] == ["Respect the agent's autonomy"]
-    assert (o.agent, o.verb) == ("Kofi", "Repair")
+    assert o.agent == "Kofi" and o.verb in ("Repair", "Protect")
 
 
 @pytest.mark.parametrize(
@@ -613,7 +619,11 @@ def test_no_boundary_without_a_deed_or_alone(text: str) -> None:
     [
         ("Tariq, make sure the chickens are safe tonight", "Protect", "Chickens"),
         ("Kofi, check the gate is locked", "Investigate", "Gate"),
-        ("Kofi, make sure the goats are fed", "Protect", "Goats"),
+        ("Kofi, make sure the goats are fed", "Protect", "Goats are fed"),  # fed: the task
+        ("Kofi, report whether the well is dry", "Report", "Whether the well is dry"),
+        ("Kofi, build a pen where the lambs are safe", "Build", "Pen where the lambs are safe"),
+        ("Kofi, fix the gate and the fence", "Repair", "Gate and the fence"),
+        ("Kofi, help Zuri and Imani", "Support", "Zuri and Imani"),
         ("Kofi, fix the gate that is locked", "Repair", "Gate that is locked"),  # two words
     ],
 )

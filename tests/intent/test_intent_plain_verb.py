@@ -62,6 +62,13 @@ def test_the_plain_form_where_only_it_can_stand(said: str, order: str) -> None:
         "Tell Kofi to the barn",
         "Tell Kofi friend is here",  # "friend" a verb only before a thing
         "Tell Kofi's friend the news",
+        "Have Kofi fixed the gate yet",  # asked about the past
+        "Have Zuri checked the hens already",
+        "Have Imani protected from the sun",  # a state, not a deed
+        "Have Zuri measured for new boots",
+        "Have Kofi guards posted at the gate",
+        "Tell Kofi friend that the gate is broken",  # "friend" said to Kofi
+        "Tell Kofi friend the gate is open",
     ],
 )
 def test_nothing_else_is_rewritten(said: str) -> None:

@@ -133,6 +133,7 @@ GOLDEN = [
     ("after the dinner", "2026-12-02", "after dinner"),
     ("after lunch tomorrow", "2026-12-03", "by tomorrow, after lunch"),
     ("after lunch on Friday", "2026-12-04", "by Friday, after lunch"),
+    ("after lunch, by Friday", "2026-12-04", "by Friday"),  # the day said wins
     ("at noon", "2026-12-02", "at noon"),
     ("tomorrow morning", "2026-12-03", "tomorrow morning"),
     ("tomorrow night", "2026-12-03", "tomorrow night"),
@@ -206,6 +207,7 @@ def test_a_deadline_it_cannot_place_is_unresolved(text: str, words: str) -> None
         "fix the all night lamp",
         "look after the kids",
         "clean up after the party",
+        "the storm will end on the day after",  # "end on" only before a week or month
         "help me through the night shift",
         "",
     ],

@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import Final
 
@@ -44,7 +45,8 @@ _ING_THINGS: Final = frozenset(
         "morning evening thing things nothing something anything everything ceiling spring "
         "string ring king wing sibling pudding wedding meeting clothing bedding railing "
         "railings duckling ducklings seedling seedlings darling evening icing lightning "
-        "stuffing frosting filling ending beginning feeling warning offspring"
+        "stuffing frosting filling ending beginning feeling warning offspring kidding "
+        "telling knowing saying doubting denying"
     )
 )
 # The boundary markers besides "without", "do not", "don't", "never", "avoid".
@@ -93,7 +95,27 @@ def base_form(word: str) -> str:
         return stem + "e"
     if len(stem) >= 3 and stem[-1] == stem[-2] and stem[-2:] not in _DOUBLE_KEEP:
         return stem[:-1]  # stepping → step, running → run
-    return stem
+    return stem + "e" if _LOST_E.search(stem) else stem
+
+
+# Stems that lost an "e" before "-ing": one syllable ending in one vowel and
+# a consonant ("smok", "div", "skat"), a "c", "v", "z" or "u" ending
+# ("fenc", "argu"), or a longer word in "-ate", "-ide", "-ize", "-ure"…
+# ("exaggerat", "decid"). Not "visit", "open", "enter", "listen".
+_LOST_E: Final = re.compile(
+    r"^[^aeiou]*[aeiou][^aeiouwxy]$|[cvzu]$|[^aeiou](?:at|id|ud|iz|ur|ys|os)$"
+)
+
+
+# "no" and "leave" start a boundary only as an order does: first, or after
+# these ("…, no climbing", "and leave the hens alone"); not "there's no
+# heating", "you mustn't leave them alone", "if you leave the hens alone".
+_ORDER_STARTS: Final = frozenset(_words(", . ; : ! and but so please just then also"))
+
+
+def starts_an_order(words: Sequence[str], i: int) -> bool:
+    """Whether word `i` stands where an order starts."""
+    return i == 0 or words[i - 1] in _ORDER_STARTS
 
 
 def a_deed(word: str) -> bool:

@@ -464,11 +464,17 @@ def forbidden_spans(toks: Sequence[Tok], *, keep: frozenset[int] = frozenset()) 
         if j < len(toks) and toks[j].low in FORBID_IDIOMS:
             i = j + 1
             continue
-        if marker == (inflect.NO_DEED,) and not (j < len(toks) and inflect.a_deed(toks[j].low)):
+        lows = [t.low for t in toks]
+        if marker in ((inflect.NO_DEED,), (inflect.LEAVE_ALONE,)) and not inflect.starts_an_order(
+            lows, i
+        ):
+            i += 1  # "there's no heating", "if you leave the hens alone"
+            continue
+        if marker == (inflect.NO_DEED,) and not (j < len(toks) and inflect.a_deed(lows[j])):
             i += 1  # "no rush", "no one": no deed
             continue
         if marker == (inflect.LEAVE_ALONE,):
-            alone = inflect.alone_at([t.low for t in toks], body)
+            alone = inflect.alone_at(lows, body)
             if alone is not None:
                 spans.append(Span(marker, i, body, alone + 1))
             i = (alone or i) + 1  # "leave the gate open": no boundary

@@ -22,6 +22,7 @@ import msgspec
 
 from vac.intent import lexicon as lx
 from vac.intent import orders
+from vac.intent import target_words as tw
 from vac.intent.address import address_of, resolve_span, several_names
 from vac.intent.inflect import AS_SAID_MARKERS, LEAVE_ALONE, VERB_PARTICLES
 from vac.intent.lexicon import Tok, words
@@ -161,24 +162,16 @@ def _kind(core: Sequence[Tok]) -> TargetKind:
     return "custom"
 
 
-# "… the chickens are safe", "… the gate is locked": the thing, not its state.
-_IS: Final = frozenset(lx.words("is are stays stay gets get"))
-_STATES: Final = frozenset(
-    lx.words("safe secure locked shut closed fed watered dry warm clean fine ok okay alright")
-)
-
-
 def _target(
     source: str, clause: Sequence[Tok], start: int, roster: Roster, stop: int
 ) -> _Target | None:
     """The words from `start` to the first modifier, or to `stop` (where a
     deadline phrase starts: "build a bench | Friday")."""
     j = start
-    while (
-        j < min(len(clause), stop)
-        and clause[j].low not in lx.PUNCT
+    while j < min(len(clause), stop) and (
+        clause[j].low not in lx.PUNCT
         and not lx.ISO_DATE_RE.match(clause[j].low)
-        and lx.phrase_at(clause, j, lx.TARGET_STOPS) is None
+        and (lx.phrase_at(clause, j, lx.TARGET_STOPS) is None or tw.and_more(clause, j, roster))
     ):
         j += 1
     words = clause[start:j]
@@ -186,13 +179,7 @@ def _target(
         words = words[1:]
     while words and words[-1].low in _NOT_NOW:  # "fix the gate later"
         words = words[:-1]
-    if (
-        len(words) >= 3
-        and words[-2].low in _IS
-        and words[-1].low in _STATES
-        and words[-3].low not in ("that", "which")  # "the gate that is locked"
-    ):
-        words = words[:-2]  # "make sure the chickens are safe": the chickens
+    words = tw.without_state(words)  # "make sure the chickens are safe": the chickens
     k = 0
     while k < len(words) and words[k].low in lx.DETERMINERS:
         k += 1

@@ -10,7 +10,6 @@ when the words as said give no verb, and keeps what was said as the
 objective's `source_text`.
 
     keep <the thing> safe                    → protect <the thing>
-    keep <the thing> away from / out of <P>  → protect <P> from <the thing>
     give <someone> a hand (with …)           → help <someone> (with …)
     would you mind / how about <doing>       → … <do>
     why don't you <do>                       → <do>
@@ -206,37 +205,10 @@ def _kept(text: str, spans: list[_Span], i: int) -> Order | None:
         if word == "keep" and spans[k][2] in _SAFE and spans[i + 1][2] in _THING_STARTS:
             order = text[:start] + f"protect {thing}" + text[spans[k][1] :]
             return Order(order, (start, end), (start, start + len("protect")))
-        away = " ".join(s[2] for s in spans[k : k + 2])
-        if word == "keep" and away in _AWAY and k + 2 < len(spans) and _a_thing(spans[i + 1][2]):
-            # "keep the goats away from the garden" → "protect the garden from the goats"
-            place = spans[k + 2]
-            stop = next((m for m in range(k + 3, len(spans)) if _place_ends(text, spans, m)), None)
-            place_end = spans[(stop or len(spans)) - 1][1]
-            order = (
-                text[:start]
-                + f"protect {text[place[0] : place_end]} from {thing}"
-                + text[place_end:]
-            )
-            return Order(order, (start, end), (start, start + len("protect")))
         if word == "give" and [s[2] for s in spans[k : k + 2]] == ["a", "hand"]:
             order = text[:start] + f"help {thing}" + text[spans[k + 1][1] :]
             return Order(order, (start, end), (start, start + len("help")))
     return None
-
-
-_AWAY: Final = frozenset({"away from", "out of"})
-_PLACE_STOPS: Final = frozenset(
-    lx.words("by before until today tonight tomorrow and but please while so then every at on in")
-)
-
-
-def _a_thing(word: str) -> bool:
-    return word in _THING_STARTS or word in ("them", "it")
-
-
-def _place_ends(text: str, spans: list[_Span], m: int) -> bool:
-    """Whether the place after "away from" ends before word `m`."""
-    return _apart(text, spans[m - 1], spans[m]) or spans[m][2] in _PLACE_STOPS
 
 
 def _around(text: str, spans: list[_Span], i: int) -> tuple[int, int, str] | None:

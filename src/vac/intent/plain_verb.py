@@ -14,7 +14,8 @@ keeps the evidence of the word as said (`intent.understand`).
     have / tell <Name> (to) friend <the …>   → … befriend <the …>
 
 Never: a name with "'s" ("have Kofi's team…"), a question ("Have Kofi
-fixed the gate?": asked, never guessed), negations, a subject before it
+fixed the gate?", "… yet", "… already": asked, never guessed), a form not
+followed by its object ("have Imani protected from the sun"), negations, a subject before it
 ("they have Kofi fixed up"), or "to" with an "-ing"
 form ("Kofi looks forward to building…"). A single name makes "have <Name>
 <done>" no question ("has Kofi…"), and "<Name> to <done>" is no English at
@@ -46,7 +47,14 @@ _FORMS: Final[Mapping[str, str]] = {**DONE_FORMS, **_DOES}
 # Who is told to do it: "tell Kofi to…", "I'd like Kofi to…".
 _TOLD: Final = frozenset(lx.words("tell ask get want need like remind"))
 # "befriend" is often heard as "friend", which is a verb too: before a thing.
-_THING_STARTS: Final = frozenset(lx.words("the a an my our your his her their this that"))
+_THING_STARTS: Final = frozenset(lx.words("the a an my our your his her their"))
+# What never follows the verb of an order: "have Imani protected from the
+# sun", "have Zuri measured for new boots", "have Kofi guards posted".
+_NOT_OBJECTS: Final = frozenset(lx.words("from for at in by with as of off and or but"))
+# Words that make "have <Name> <done>" a question about the past.
+_SO_FAR: Final = frozenset(lx.words("yet already far now ever recently lately before"))
+# A sentence with these after the verb says something, it does not ask for it.
+_IS: Final = frozenset(lx.words("is are was were"))
 
 
 _PLAIN_GAP: Final = re.compile(r"[ A-Za-z]+")
@@ -75,6 +83,10 @@ def as_plain(text: str) -> Order | None:
             continue  # punctuation between: "have Kofi, fixed…"
         at, end, word = spans[k]
         then = spans[k + 1][2] if k + 1 < len(spans) else ""
+        if any(w in _SO_FAR or w in _IS for _s, _e, w in spans[k + 1 :]):
+            continue  # "have Kofi fixed the gate yet": asked; "friend, the gate is open"
+        if not then or then in _NOT_OBJECTS or then in _FORMS or then.endswith("ed"):
+            continue  # "have Imani protected from the sun": a state, not a deed
         if word == "friend" and then in _THING_STARTS:
             verb: str | None = "befriend"  # "tell Kofi friend the fox"
         elif lead == "have" and not told_to:

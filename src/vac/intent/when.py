@@ -27,7 +27,8 @@ The rules, in `now`'s own zone (docs/speaking.md lists them with examples):
   last day;
 - "before X", "until X", "no later than X" mean the same day as "by X";
 - "after lunch" / "after dinner" / "after dark" (and the like) are today, or
-  the day said with them ("after lunch tomorrow"); "after" anything else
+  the day said with them ("after lunch tomorrow"), unless another phrase
+  names the day ("after lunch, by Friday"); "after" anything else
   about time ("after Friday") says when to start, not when it is due: it
   is asked about.
 The first phrase that resolves wins; an unresolvable one counts only when
@@ -206,6 +207,7 @@ def resolve(
     such as "ask me before") start nothing. An unresolvable phrase is
     returned only when no phrase resolves."""
     unresolved: Unresolved | None = None
+    after: When | None = None
     i = 0
     while i < len(clause):
         if i in skip:
@@ -218,8 +220,10 @@ def resolve(
         j = i + (0 if cue is None else len(cue))
         if kind == "after":
             found = _after(clause, j, now)
-            if isinstance(found, Hit):
-                return When(found.day.isoformat(), found.phrase, i, found.end)
+            if isinstance(found, Hit):  # a day said elsewhere wins: "after lunch, by Friday"
+                after = after or When(found.day.isoformat(), found.phrase, i, found.end)
+                i = found.end
+                continue
             if _looks_temporal(clause, j, "by"):  # "after Friday": when to start
                 end = _unresolved_end(clause, j)
                 unresolved, i = unresolved or Unresolved(i, end), end
@@ -237,4 +241,4 @@ def resolve(
         if cue is not None and _looks_temporal(clause, j, kind):
             unresolved = unresolved or Unresolved(i, _unresolved_end(clause, j))
         i += 1
-    return unresolved
+    return after or unresolved

@@ -243,6 +243,12 @@ def period_end(unit: str, which: str, today: dt.date) -> tuple[dt.date, str] | N
     return day, f"by the end of {'next' if later else 'the'} {unit}"
 
 
+def _end_on_unit(toks: Sequence[Tok], k: int) -> bool:
+    """ "(the) end on the week": a week, weekend, month or year follows."""
+    k += word_at(toks, k) in ("the", "this", "next")
+    return word_at(toks, k) in ("week", "weekend", "month", "year")
+
+
 def period(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> Found:
     """ "this week", "next month", "(the) end of (the/next) week", "the weekend"."""
     today, low = now.date(), word_at(toks, i)
@@ -257,8 +263,9 @@ def period(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> Found:
     ):  # only after a cue: "a cob oven", "corn on the cob"
         return Hit(today, "by the end of the day", i + 1 if low in ("eod", "cob") else k + 3)
     # "end on the week": how the recogniser often writes "end of the week"
-    # ("on" there is no English, so nothing else is meant).
-    if word_at(toks, k) == "end" and word_at(toks, k + 1) in ("of", "on"):
+    # ("on" there is no English before a week or a month).
+    said_on = word_at(toks, k + 1) == "on" and _end_on_unit(toks, k + 2)
+    if word_at(toks, k) == "end" and (word_at(toks, k + 1) == "of" or said_on):
         k += 2
         which = word_at(toks, k) if word_at(toks, k) in ("the", "this", "next") else "the"
         k += word_at(toks, k) in ("the", "this", "next")
