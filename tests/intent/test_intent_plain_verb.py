@@ -106,3 +106,13 @@ def test_spoken_the_verb_has_the_evidence_of_the_word_it_was_said_as(
     assert got.objective.verb == "Build" and got.uncertain == flagged
     assert got.objective.autonomy == "direct-tether"
     assert got.objective.source_text == text
+
+
+def test_a_later_verb_taken_for_the_order_gives_way_to_the_plain_form() -> None:
+    # "watch" was the first verb the parser knew, so Tariq, named before it,
+    # was asked about; the plain form says the order.
+    got = understood("Have Tariq reports on the night watch in two days")
+    assert isinstance(got, Draft), got
+    assert (got.objective.agent, got.objective.verb) == ("Tariq", "Report")
+    asked = understood("Kofi. No, Zuri. Fix the gate.")
+    assert isinstance(asked, Clarify) and asked.reason == "uncertain-agent"

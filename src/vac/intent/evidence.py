@@ -190,8 +190,12 @@ def understand(
         )
 
     result = parse_as(text)
-    if isinstance(result, Clarify) and result.reason == "no-verb":
-        ordered = _as_order(text, heard, parse_as, roster)
+    if isinstance(result, Clarify) and result.reason in ("no-verb", "uncertain-agent"):
+        # "Have Tariq reports on the night watch": no verb where it goes, so
+        # "watch" was taken for it and Tariq was named before it; the plain
+        # form says what was meant. Only that rewrite for a name in question.
+        said_of_thing = result.reason == "no-verb"
+        ordered = _as_order(text, heard, parse_as, roster, said_of_thing=said_of_thing)
         if ordered is not None:
             return ordered
     if isinstance(result, Clarify) and result.reason == "no-target":
@@ -248,12 +252,15 @@ def _as_order(
     heard: Evidence | None,
     parse_as: Callable[[str], Draft | Clarify],
     roster: Roster,
+    *,
+    said_of_thing: bool = True,
 ) -> Draft | Clarify | None:
-    """ "get the gate fixed" read as "fix the gate" (`intent.passive`), "have
+    """ "get the gate fixed" read as "fix the gate" (`intent.passive`, only
+    with `said_of_thing`), "have
     Kofi built…" as "have Kofi build…" (`intent.plain_verb`): the
     verb keeps the evidence of the word it was said as, and the objective
     keeps what was said. None when the words hold no such order."""
-    order = passive.as_order(text) or plain_verb.as_plain(text)
+    order = (said_of_thing and passive.as_order(text)) or plain_verb.as_plain(text)
     got = None if order is None else parse_as(order.text)
     if order is None or got is None or (isinstance(got, Clarify) and got.reason == "no-verb"):
         return None
