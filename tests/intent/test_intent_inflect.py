@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from vac.intent.inflect import a_deed, alone_at, base_form, starts_an_order
+from vac.intent.inflect import a_deed, alone_at, base_form, may_start_boundary
 
 GOLDEN = {
     "smoking": "smoke",
@@ -29,6 +29,18 @@ GOLDEN = {
     "watching": "watch",
     "fixing": "fix",
     "spying": "spy",
+    "buzzing": "buzz",
+    "waltzing": "waltz",
+    "combating": "combat",
+    "handling": "handle",
+    "charging": "charge",
+    "releasing": "release",
+    "exploring": "explore",
+    "anchoring": "anchor",
+    "freeing": "free",
+    "typing": "type",
+    "exploding": "explode",
+    "guiding": "guide",
 }
 
 
@@ -53,8 +65,18 @@ def test_leave_alone_runs_to_alone_within_six_words() -> None:
     assert alone_at(["leave", "the", "old", "hinges", ",", "they", "work", "alone"], 1) is None
 
 
-def test_an_order_starts_first_or_after_a_break() -> None:
-    words = ["fix", "it", ",", "no", "climbing", "and", "leave", "them", "alone", "if", "you"]
-    words.append("leave")
-    assert starts_an_order(words, 0) and starts_an_order(words, 3)
-    assert starts_an_order(words, 6) and not starts_an_order(words, 11)
+@pytest.mark.parametrize(
+    ("said", "at", "starts"),
+    [
+        ("fix it , no climbing", 3, True),
+        ("fix it by friday no climbing", 4, True),  # speech has no commas
+        ("there's no heating", 1, False),
+        ("the cottage has no running water", 3, False),
+        ("and you must leave the hens alone", 4, True),
+        ("you mustn't leave them alone", 2, False),
+        ("if you leave the hens alone", 2, False),
+        ("it's not safe to leave them alone", 4, False),
+    ],
+)
+def test_where_no_and_leave_start_a_boundary(said: str, at: int, starts: bool) -> None:
+    assert may_start_boundary(said.split(" "), at) == starts

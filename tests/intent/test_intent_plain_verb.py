@@ -34,6 +34,12 @@ NOW = dt.datetime(2026, 12, 2, 10, 0, tzinfo=dt.UTC)  # a Wednesday
         ("Tell Kofi friend the fox", "Tell Kofi befriend the fox"),
         ("Have Zuri friend the new family", "Have Zuri befriend the new family"),
         ("Ask Imani to friend the potter", "Ask Imani to befriend the potter"),
+        ("Have Kofi built raised beds", "Have Kofi build raised beds"),
+        ("Ask Zuri to mapped the river before Friday", "Ask Zuri to map the river before Friday"),
+        (
+            "Tell Kofi to fixed the gate, the goats are out",
+            "Tell Kofi to fix the gate, the goats are out",
+        ),
     ],
 )
 def test_the_plain_form_where_only_it_can_stand(said: str, order: str) -> None:

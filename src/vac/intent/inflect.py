@@ -82,7 +82,7 @@ _ING_NEEDS_E: Final[frozenset[str]] = frozenset(
         "provoke pressure force forge fake close remove arrive"
     )
 )
-_DOUBLE_KEEP: Final[frozenset[str]] = frozenset({"ll", "ss", "zz", "ff"})
+_DOUBLE_KEEP: Final[frozenset[str]] = frozenset({"ll", "ss", "zz", "ff", "ee", "oo"})
 
 
 def base_form(word: str) -> str:
@@ -95,27 +95,45 @@ def base_form(word: str) -> str:
         return stem + "e"
     if len(stem) >= 3 and stem[-1] == stem[-2] and stem[-2:] not in _DOUBLE_KEEP:
         return stem[:-1]  # stepping → step, running → run
-    return stem + "e" if _LOST_E.search(stem) else stem
+    return stem + "e" if _LOST_E.search(stem) and stem not in _KEEP_AS_IS else stem
 
 
-# Stems that lost an "e" before "-ing": one syllable ending in one vowel and
-# a consonant ("smok", "div", "skat"), a "c", "v", "z" or "u" ending
-# ("fenc", "argu"), or a longer word in "-ate", "-ide", "-ize", "-ure"…
-# ("exaggerat", "decid"). Not "visit", "open", "enter", "listen".
+# Stems that lost an "e" before "-ing". One syllable ending in one vowel and
+# a consonant ("smok", "div", "skat": a short vowel would have doubled it,
+# "stepping"); a "c", "v" or "u" ending, or a "z" not after "t" or "z"
+# ("fenc", "argu", "freez"; not "buzz", "waltz"); a consonant and "l"
+# ("handl"); "rg", "dg", "lg" ("charg", "judg"); two vowels and "s"
+# ("releas"); "-ore" verbs ("explor", "restor", "ignor"); a longer word in
+# "-ate", "-ide", "-ude", "-ode", "-age", "-ape", "-ize", "-ise", "-ure",
+# "-yse", "-ose" ("exaggerat", "decid", "explod", "engag", "escap").
+# Not "visit", "open", "enter", "listen", "anchor", "combat", "offer".
 _LOST_E: Final = re.compile(
-    r"^[^aeiou]*[aeiou][^aeiouwxy]$|[cvzu]$|[^aeiou](?:at|id|ud|iz|ur|ys|os)$"
+    r"^[^aeiouy]*[aeiouy][^aeiouwxy]$|[cvu]$|[^tz]z$|[bcdfgkptz]l$|[rdl]g$|[aeiou][aeiou]s$"
+    r"|(?:pl|st|gn|sc|sn|ad)or$|uid$|[^aeiou](?:at|id|ud|od|ag|ap|iz|is|ur|ys|os)$|^creat$"
+)
+_KEEP_AS_IS: Final = frozenset(_words("combat"))
+
+
+# "no" after these is a determiner, not a boundary: "there's no heating",
+# "the cottage has no running water", "with no shouting" is still one.
+_NO_AS_DETERMINER: Final = frozenset(
+    _words("is are was were has have had there there's it's got get gets need needs want of for")
+)
+# "leave … alone" after these is said, not asked: "you mustn't leave them
+# alone", "if you leave the hens alone", "I'll leave you alone", "it's not
+# safe to leave them alone"; "you must leave the hens alone" is asked.
+_LEAVE_SAID: Final = frozenset(
+    _words("you i we they he she it if when whenever to i'll i'd we'll they'll not never cannot")
 )
 
 
-# "no" and "leave" start a boundary only as an order does: first, or after
-# these ("…, no climbing", "and leave the hens alone"); not "there's no
-# heating", "you mustn't leave them alone", "if you leave the hens alone".
-_ORDER_STARTS: Final = frozenset(_words(", . ; : ! and but so please just then also"))
-
-
-def starts_an_order(words: Sequence[str], i: int) -> bool:
-    """Whether word `i` stands where an order starts."""
-    return i == 0 or words[i - 1] in _ORDER_STARTS
+def may_start_boundary(words: Sequence[str], i: int) -> bool:
+    """Whether "no" / "leave" at `i` may start a boundary (speech often has
+    no commas: "…by Friday no climbing")."""
+    before = words[i - 1] if i > 0 else ""
+    if words[i] == NO_DEED:
+        return before not in _NO_AS_DETERMINER
+    return before not in _LEAVE_SAID and not before.endswith("n't")
 
 
 def a_deed(word: str) -> bool:

@@ -465,8 +465,8 @@ def forbidden_spans(toks: Sequence[Tok], *, keep: frozenset[int] = frozenset()) 
             i = j + 1
             continue
         lows = [t.low for t in toks]
-        if marker in ((inflect.NO_DEED,), (inflect.LEAVE_ALONE,)) and not inflect.starts_an_order(
-            lows, i
+        if marker in ((inflect.NO_DEED,), (inflect.LEAVE_ALONE,)) and not (
+            inflect.may_start_boundary(lows, i)
         ):
             i += 1  # "there's no heating", "if you leave the hens alone"
             continue

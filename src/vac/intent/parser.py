@@ -171,7 +171,7 @@ def _target(
     while j < min(len(clause), stop) and (
         clause[j].low not in lx.PUNCT
         and not lx.ISO_DATE_RE.match(clause[j].low)
-        and (lx.phrase_at(clause, j, lx.TARGET_STOPS) is None or tw.and_more(clause, j, roster))
+        and lx.phrase_at(clause, j, lx.TARGET_STOPS) is None
     ):
         j += 1
     words = clause[start:j]
@@ -427,6 +427,8 @@ def parse(
         return _clarify("unclear-deadline", question, source, confidence)
     timed = frozenset() if when is None else frozenset(range(when.start, when.end))
     rest = orders.another_order(source, clause, target.end, skip | autonomy.indices | nouns)
+    said_else = skip | autonomy.indices | timed
+    rest = rest or tw.another_thing(source, clause, target.end, said_else, roster)
     if rest is not None:  # one objective per turn: the rest is said, never dropped unseen
         extra = f'one thing at a time: "{_truncate(rest, _REST_MAX)}" is not in this draft'
         note = extra if note is None else f"{note}; {extra}"

@@ -50,9 +50,9 @@ _TOLD: Final = frozenset(lx.words("tell ask get want need like remind"))
 _THING_STARTS: Final = frozenset(lx.words("the a an my our your his her their"))
 # What never follows the verb of an order: "have Imani protected from the
 # sun", "have Zuri measured for new boots", "have Kofi guards posted".
-_NOT_OBJECTS: Final = frozenset(lx.words("from for at in by with as of off and or but"))
+_NOT_OBJECTS: Final = frozenset(lx.words("from for at in by as of off and or but"))
 # Words that make "have <Name> <done>" a question about the past.
-_SO_FAR: Final = frozenset(lx.words("yet already far now ever recently lately before"))
+_SO_FAR: Final = frozenset(lx.words("yet already far ever recently lately"))
 # A sentence with these after the verb says something, it does not ask for it.
 _IS: Final = frozenset(lx.words("is are was were"))
 
@@ -63,6 +63,16 @@ _PLAIN_GAP: Final = re.compile(r"[ A-Za-z]+")
 def _a_name(text: str, start: int, word: str) -> bool:
     """A proper name as written: capitalised, not "I", no "'s"."""
     return text[start].isupper() and word != "i" and not word.endswith("'s")
+
+
+def _clause_after(text: str, spans: list[tuple[int, int, str]], k: int) -> list[str]:
+    """The words after word `k` up to the next punctuation mark."""
+    out: list[str] = []
+    for m in range(k + 1, len(spans)):
+        if re.search(r"[,.;:!?]", text[spans[m - 1][1] : spans[m][0]]):
+            break
+        out.append(spans[m][2])
+    return out
 
 
 def as_plain(text: str) -> Order | None:
@@ -83,10 +93,13 @@ def as_plain(text: str) -> Order | None:
             continue  # punctuation between: "have Kofi, fixed…"
         at, end, word = spans[k]
         then = spans[k + 1][2] if k + 1 < len(spans) else ""
-        if any(w in _SO_FAR or w in _IS for _s, _e, w in spans[k + 1 :]):
-            continue  # "have Kofi fixed the gate yet": asked; "friend, the gate is open"
-        if not then or then in _NOT_OBJECTS or then in _FORMS or then.endswith("ed"):
+        if any(w in _SO_FAR or w in _IS for w in _clause_after(text, spans, k)):
+            continue  # "have Kofi fixed the gate yet": asked; "friend the gate is open"
+        after_then = spans[k + 2][2] if k + 2 < len(spans) else ""
+        if not then or then in _NOT_OBJECTS or then in _FORMS:
             continue  # "have Imani protected from the sun": a state, not a deed
+        if then.endswith("ed") and after_then in _NOT_OBJECTS:
+            continue  # "have Kofi guards posted at the gate"
         if word == "friend" and then in _THING_STARTS:
             verb: str | None = "befriend"  # "tell Kofi friend the fox"
         elif lead == "have" and not told_to:

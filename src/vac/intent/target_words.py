@@ -1,10 +1,9 @@
-"""Where a target ends: a second thing joined by "and", a state said after it.
+"""Where a target ends: a second thing after "and", a state said after it.
 
-    fix the gate and the fence            → Gate and the fence
-    help Zuri and Imani                   → Zuri and Imani
-    fix the gate and the roof needs …     → Gate (a second order: `intent.orders`)
+    fix the gate and the fence            → Gate; "the fence" named in the summary
+    help Zuri and Imani                   → Zuri; "Imani" named in the summary
     make sure the chickens are safe       → Chickens
-    report whether the well is dry        → Whether the well is dry (asked, kept)
+    report whether the well is dry        → Whether the well is dry (kept)
 
 Pure: tokens in, a decision out.
 """
@@ -18,13 +17,8 @@ from vac.intent import lexicon as lx
 from vac.intent.address import resolve_span
 from vac.intent.lexicon import Tok
 from vac.intent.roster import Roster
-from vac.intent.verb_cues import DONE_FORMS
 from vac.intent.when_match import word_at
 
-# After "and", words that make what follows a sentence of its own.
-_NOT_MORE: Final = frozenset(
-    lx.words("is are was were needs need has have will can could should would must")
-)
 # "… the chickens are safe", "… the gate is locked": the thing, not its state.
 # Not "fed" or "watered": that is the task ("make sure the hens are fed").
 _IS: Final = frozenset(lx.words("is are stays stay"))
@@ -34,26 +28,29 @@ _STATES: Final = frozenset(lx.words("safe secure locked shut closed dry warm cle
 _CLAUSE_WORDS: Final = frozenset(lx.words("that which whether why if where so how when who"))
 
 
-def and_more(clause: Sequence[Tok], j: int, roster: Roster) -> bool:
-    """Whether the "and" at `j` joins a second thing to the target: a
-    determiner or a name after it (not one addressed: "…and Zuri, map…"),
-    and no verb before the next stop."""
-    if clause[j].low != "and" or j + 1 >= len(clause):
-        return False
-    nxt = clause[j + 1]
-    named = nxt.low not in lx.DETERMINERS
-    if named and resolve_span([nxt], roster) is None:
-        return False
-    if named and word_at(clause, j + 2) in lx.PUNCT:
-        return False  # "…and Zuri, map the river": Zuri is addressed
-    for k in range(j + 1, len(clause)):
-        if clause[k].low in lx.PUNCT or lx.phrase_at(clause, k, lx.TARGET_STOPS):
-            return True
-        if clause[k].low in _NOT_MORE or clause[k].low in DONE_FORMS:
-            return False
-        if lx.phrase_at(clause, k, lx.VERB_PHRASES) is not None:
-            return False
-    return True
+def another_thing(
+    source: str, clause: Sequence[Tok], end: int, skip: frozenset[int], roster: Roster
+) -> str | None:
+    """The words of a second thing joined by "and" right after the target
+    ("the gate and the fence", "Zuri and Imani"): one objective acts on one
+    thing, so the summary names it instead of dropping it unseen. None when
+    "and" is not there, or a time, a boundary or an autonomy phrase follows."""
+    if word_at(clause, end) != "and" or end + 1 >= len(clause) or end + 1 in skip:
+        return None
+    first = clause[end + 1]
+    if first.low not in lx.DETERMINERS and resolve_span([first], roster) is None:
+        return None
+    if lx.phrase_at(clause, end + 1, lx.TARGET_STOPS) is not None:
+        return None  # "… and this weekend": a time
+    k = end + 2
+    while (
+        k < len(clause)
+        and k not in skip
+        and clause[k].low not in lx.PUNCT
+        and lx.phrase_at(clause, k, lx.TARGET_STOPS) is None
+    ):
+        k += 1
+    return source[first.start : clause[k - 1].end]
 
 
 def without_state(words: Sequence[Tok]) -> Sequence[Tok]:
@@ -65,4 +62,4 @@ def without_state(words: Sequence[Tok]) -> Sequence[Tok]:
     return words[:-2]
 
 
-__all__ = ["and_more", "without_state"]
+__all__ = ["another_thing", "without_state"]
