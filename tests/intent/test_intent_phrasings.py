@@ -802,3 +802,16 @@ def test_a_night_watch_before_a_day_is_that_day() -> None:
 )
 def test_a_polite_question_put_to_an_agent_is_a_request(text: str) -> None:
     assert (draft(text).objective.agent, draft(text).objective.verb) == ("Kofi", "Repair")
+
+
+def test_tell_me_how_is_a_report() -> None:
+    o = draft("Abeni, tell me how the bees are doing").objective
+    assert (o.agent, o.verb) == ("Abeni", "Report")
+
+
+@pytest.mark.parametrize(
+    "text", ["Tell Kofi how to fix the gate", "Ask Zuri when to map the river"]
+)
+def test_a_question_word_after_a_name_is_no_part_of_it(text: str) -> None:
+    got = factories.understood(text, now=NOW, roster=ROSTER)
+    assert isinstance(got, Clarify) and got.reason == "uncertain-agent", got

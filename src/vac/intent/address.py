@@ -117,6 +117,9 @@ def _someone_else(toks: Sequence[Tok], j: int, roster: Roster) -> bool:
     )
 
 
+_HOW: Final = frozenset(lx.words("how what where when why which who whether if"))
+
+
 def _frame(
     toks: Sequence[Tok], i: int, roster: Roster, near: tuple[str, str] | None
 ) -> Address | None:
@@ -135,6 +138,8 @@ def _frame(
         if any(_verb_through(toks, j, k) for j in range(rest + 1, k)):
             break  # "have Imani get to know …": the "to" is the verb's own
         span = toks[rest:k]
+        if any(t.low in _HOW for t in span[1:]):
+            break  # "tell Kofi how to fix the gate": no one is called "Kofi how"
         # "Ask Kofi to … build a bench": said with a pause, it is heard as
         # "Ask Kofi too. Build a bench" — the clause starts after the break.
         start = k + 1
