@@ -87,6 +87,7 @@ def test_loops_and_prompt_echoes_are_seen(text: str, loop: bool) -> None:
         # a name split in two where the address goes (espeak's Imani, Abeni)
         ("Tell me many to survey the hills.", "me many"),
         ("Get the money to guard the orchard.", "the money"),
+        ("Get too many to guard the orchard.", "too many"),
         # ... only there: a verb, a pronoun, a group, a plain start
         ("Tell me about the harvest.", None),
         ("Let me know about the fence.", None),

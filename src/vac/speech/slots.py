@@ -36,8 +36,9 @@ _NOT_NAMES: Final = frozenset(
 )  # fmt: skip
 # Short words Whisper splits a name into ("a mani", "a benny", "him any").
 _NAME_ONSETS: Final = frozenset({"a", "an", "him", "her", "i", "you", "your", "are", "is"})
-# ... and two more, only right before "to" ("tell me many to…" for Imani).
-_SPLIT_ONSETS: Final = frozenset({"me", "the"})
+# ... and three more, only right before "to" ("tell me many to…", "get too
+# many to…" for Imani).
+_SPLIT_ONSETS: Final = frozenset({"me", "the", "too"})
 _QUESTION_WORDS: Final = frozenset({"how", "what", "where", "when", "why", "which", "who"})
 _WORD: Final = re.compile(r"\S+")
 _LETTERS: Final = re.compile(r"[^a-z']")
