@@ -815,16 +815,3 @@ def test_tell_me_how_is_a_report() -> None:
 def test_a_question_word_after_a_name_is_no_part_of_it(text: str) -> None:
     got = factories.understood(text, now=NOW, roster=ROSTER)
     assert isinstance(got, Clarify) and got.reason == "uncertain-agent", got
-
-
-@pytest.mark.parametrize(
-    ("text", "label", "deadline"),
-    [
-        ("Tariq, guard the barn from tonight until Sunday", "Barn", "2026-12-06"),
-        ("Kofi, fix the gate from Monday to Friday", "Gate", "2026-12-04"),
-        ("Zuri, protect the hens from the fox", "Hens from the fox", None),
-    ],
-)
-def test_from_a_time_is_when_to_start(text: str, label: str, deadline: str | None) -> None:
-    o = draft(text).objective
-    assert (o.target.label, o.deadline) == (label, deadline)

@@ -30,7 +30,7 @@ from vac.intent.manner import autonomy_of, boundary_like_autonomy, priority_of
 from vac.intent.roster import Roster
 from vac.intent.spoken import VERB_SPOKEN, summarise
 from vac.intent.verb_cues import WEAK_VERB_CUES
-from vac.intent.when import Unresolved, resolve, start_at
+from vac.intent.when import Unresolved, resolve
 from vac.intent.when_match import word_at
 from vac.protocol.objective import (
     Constraint,
@@ -414,7 +414,6 @@ def parse(
     # not deadline cues.
     when = resolve(clause, now, skip=skip | autonomy.indices | frozenset(range(hit[0], verb_end)))
     stop = when.start if when is not None and when.start >= verb_end else len(clause)
-    stop = min(stop, start_at(clause, now, skip | autonomy.indices))  # "… from tonight"
     target = _target(source, clause, verb_end, roster, stop)
     if target is None and spoken:
         target = _heard_target(source, clause, verb_end, roster, stop)

@@ -30,8 +30,7 @@ The rules, in `now`'s own zone (docs/speaking.md lists them with examples):
   the day said with them ("after lunch tomorrow"), unless another phrase
   names the day ("after lunch, by Friday"); "after" anything else
   about time ("after Friday") says when to start, not when it is due: it
-  is asked about; so is "from tonight" with no day it is due ("from tonight
-  until Sunday" is Sunday).
+  is asked about.
 The first phrase that resolves wins; an unresolvable one counts only when
 nothing resolves. This module holds the cues and the scan; the matchers are
 in `when_days` (named days) and `when_hours` (clock times and spans).
@@ -101,9 +100,6 @@ _CUE_KINDS: Final[dict[str, str]] = {
     # "after lunch" is today (`_AFTER_TODAY`); "after Friday" says when to
     # start, not when it is due: asked, as "by" asks.
     "after": "after",
-    # "from tonight (until Sunday)": when to start; the day it is due is
-    # another phrase, or asked.
-    "from": "from",
 }
 # After these it is still today: "fix the gate after lunch".
 _AFTER_TODAY: Final = frozenset(
@@ -141,14 +137,6 @@ def _expression(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> Fo
         if found is not None:
             return found
     return None
-
-
-def start_at(clause: Sequence[Tok], now: dt.datetime, skip: frozenset[int] = frozenset()) -> int:
-    """Where the first "from <a time>" starts (when to start, not a deadline:
-    "guard the barn from tonight until Sunday"), or len(clause)."""
-    starts = (i for i, tok in enumerate(clause) if tok.low == "from" and i not in skip)
-    timed = (i for i in starts if isinstance(_expression(clause, i + 1, now, True), Hit | Bad))
-    return next(timed, len(clause))
 
 
 def _after(toks: Sequence[Tok], j: int, now: dt.datetime) -> Found:
@@ -238,14 +226,6 @@ def resolve(
                 continue
             if _looks_temporal(clause, j, "by"):  # "after Friday": when to start
                 end = _unresolved_end(clause, j)
-                unresolved, i = unresolved or Unresolved(i, end), end
-                continue
-            i += 1
-            continue
-        if kind == "from":
-            start = _expression(clause, j, now, True)
-            if isinstance(start, Hit | Bad):
-                end = min(max(start.end, j + 1), len(clause))
                 unresolved, i = unresolved or Unresolved(i, end), end
                 continue
             i += 1
