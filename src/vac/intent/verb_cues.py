@@ -169,7 +169,6 @@ PHRASAL_VERB_CUES: Final[Mapping[str, str]] = {
             "keep me updated on",
             "fill me in on",
             "brief me on",
-            "tell me how",
         ],
         "Report",
     ),
