@@ -69,13 +69,13 @@ def test_leave_alone_runs_to_alone_within_six_words() -> None:
     ("said", "at", "starts"),
     [
         ("fix it , no climbing", 3, True),
-        ("fix it by friday no climbing", 4, True),  # speech has no commas
+        ("fix it , no climbing on the roof", 3, True),
+        ("fix it by friday no climbing", 4, False),  # no comma: not guessed
+        ("fix it , no running water", 3, False),  # a noun after it
         ("there's no heating", 1, False),
-        ("the cottage has no running water", 3, False),
-        ("and you must leave the hens alone", 4, True),
-        ("you mustn't leave them alone", 2, False),
-        ("if you leave the hens alone", 2, False),
-        ("it's not safe to leave them alone", 4, False),
+        ("and leave the hens alone", 1, True),
+        ("you must leave the hens alone", 2, False),
+        ("the fox won't ever leave them alone", 4, False),
     ],
 )
 def test_where_no_and_leave_start_a_boundary(said: str, at: int, starts: bool) -> None:

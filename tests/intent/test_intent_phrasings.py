@@ -582,8 +582,7 @@ def test_a_request_said_as_a_question_names_its_agent(text: str) -> None:
         ("Kofi, fix the gate, no climbing on the roof.", "Do not climb on the roof"),
         ("Kofi, fix the gate and leave the hens alone.", "Leave the hens alone"),
         ("Kofi, fix the gate, leave Zuri's tools alone", "Leave Zuri's tools alone"),
-        ("Kofi fix the gate by Friday no climbing", "Do not climb"),  # no comma: speech
-        ("Kofi, fix the gate and you must leave the hens alone", "Leave the hens alone"),
+        ("Kofi, fix the gate, no climbing on the roof.", "Do not climb on the roof"),
     ],
 )
 def test_boundaries_as_people_say_them(text: str, line: str) -> None:
@@ -609,6 +608,11 @@ def test_boundaries_as_people_say_them(text: str, line: str) -> None:
         "Kofi, the cottage has no running water, fix the pump.",
         "Kofi, no kidding, fix the gate.",
         "Kofi, fix the gate and I can't leave the hens alone.",
+        "Kofi protect the hens, the fox won't ever leave them alone.",
+        "Kofi, fix the pump, there's still no running water.",
+        "Kofi, fix the tap, no running water.",  # a fault, not a deed
+        "Kofi, fix the no smoking sign.",
+        "Kofi fix the gate by Friday no climbing.",  # speech without a comma: lost, not guessed
     ],
 )
 def test_no_boundary_without_a_deed_or_alone(text: str) -> None:
@@ -668,6 +672,9 @@ def test_a_name_set_apart_by_a_full_stop_is_the_address(text: str, agent: str) -
         ("Kofi, fix the gate and the fence by Friday.", "the fence"),
         ("Kofi, fix the gate and this weekend.", None),  # a time
         ("Kofi, fix the gate and my bike.", "my bike"),
+        ("Kofi, fix the gate and the fence and the roof.", "the fence and the roof"),
+        ("Kofi, fix the gate and the fox got in.", None),  # a sentence, not a thing
+        ("Kofi, fix the road between the farm and the village.", None),  # one thing
         ("Kofi, fix the gate and Zuri please map the river.", "Zuri please map the river"),
         ("Kofi, fix the gate, and keep the kids safe.", "keep the kids safe"),
         ("Kofi, fix the gate and the roof needs patching", "the roof needs patching"),
@@ -805,14 +812,14 @@ def test_a_polite_question_put_to_an_agent_is_a_request(text: str) -> None:
 
 
 @pytest.mark.parametrize(
-    ("text", "agent"),
-    [("Tell Kofi how to fix the gate", "Kofi"), ("Ask Zuri when to map the river", "Zuri")],
+    "text",
+    [
+        "Tell Kofi how to fix the gate",  # explaining, not an order: asked about
+        "Ask Kofi how to fix the gate",
+        "Tell Bob how to fix the gate",
+        "Tell me how to fix the gate",
+    ],
 )
-def test_a_question_word_after_a_name_is_no_part_of_it(text: str, agent: str) -> None:
-    assert draft(text).objective.agent == agent
-
-
-@pytest.mark.parametrize("text", ["Tell Bob how to fix the gate", "Tell everyone how to fix it"])
-def test_who_is_told_how_is_still_asked_about_when_unknown(text: str) -> None:
+def test_telling_someone_how_is_asked_about(text: str) -> None:
     got = factories.understood(text, now=NOW, roster=ROSTER)
     assert isinstance(got, Clarify), got

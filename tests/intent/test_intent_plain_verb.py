@@ -36,10 +36,6 @@ NOW = dt.datetime(2026, 12, 2, 10, 0, tzinfo=dt.UTC)  # a Wednesday
         ("Ask Imani to friend the potter", "Ask Imani to befriend the potter"),
         ("Have Kofi built raised beds", "Have Kofi build raised beds"),
         ("Ask Zuri to mapped the river before Friday", "Ask Zuri to map the river before Friday"),
-        (
-            "Tell Kofi to fixed the gate, the goats are out",
-            "Tell Kofi to fix the gate, the goats are out",
-        ),
     ],
 )
 def test_the_plain_form_where_only_it_can_stand(said: str, order: str) -> None:
@@ -75,6 +71,11 @@ def test_the_plain_form_where_only_it_can_stand(said: str, order: str) -> None:
         "Have Kofi guards posted at the gate",
         "Tell Kofi friend that the gate is broken",  # "friend" said to Kofi
         "Tell Kofi friend the gate is open",
+        "Tell Kofi to fixed the gate, the goats are out",  # a statement in the sentence
+        "Have Kofi fixed the gate by now",
+        "Have Kofi fixed the gate before",
+        "Have Kofi fixed the gate, is the roof leaking",  # a question after the comma
+        "Have Kofi checked with Zuri",
     ],
 )
 def test_nothing_else_is_rewritten(said: str) -> None:

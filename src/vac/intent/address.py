@@ -117,9 +117,6 @@ def _someone_else(toks: Sequence[Tok], j: int, roster: Roster) -> bool:
     )
 
 
-_HOW: Final = frozenset(lx.words("how what where when why which who whether if"))
-
-
 def _frame(
     toks: Sequence[Tok], i: int, roster: Roster, near: tuple[str, str] | None
 ) -> Address | None:
@@ -138,9 +135,6 @@ def _frame(
         if any(_verb_through(toks, j, k) for j in range(rest + 1, k)):
             break  # "have Imani get to know …": the "to" is the verb's own
         span = toks[rest:k]
-        # "tell Kofi how to fix the gate": the name ends before "how" (no one
-        # is called "Kofi how"; "tell Bob how…" still asks who Bob is)
-        span = span[: next((m for m, t in enumerate(span) if m and t.low in _HOW), len(span))]
         # "Ask Kofi to … build a bench": said with a pause, it is heard as
         # "Ask Kofi too. Build a bench" — the clause starts after the break.
         start = k + 1

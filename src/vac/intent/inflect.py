@@ -114,26 +114,30 @@ _LOST_E: Final = re.compile(
 _KEEP_AS_IS: Final = frozenset(_words("combat"))
 
 
-# "no" after these is a determiner, not a boundary: "there's no heating",
-# "the cottage has no running water", "with no shouting" is still one.
-_NO_AS_DETERMINER: Final = frozenset(
-    _words("is are was were has have had there there's it's got get gets need needs want of for")
-)
-# "leave … alone" after these is said, not asked: "you mustn't leave them
-# alone", "if you leave the hens alone", "I'll leave you alone", "it's not
-# safe to leave them alone"; "you must leave the hens alone" is asked.
-_LEAVE_SAID: Final = frozenset(
-    _words("you i we they he she it if when whenever to i'll i'd we'll they'll not never cannot")
+# "no" and "leave" start a boundary only where an order starts: first, or
+# after these ("…, no climbing", "and leave the hens alone"). Not "there's
+# no heating", "the fox won't ever leave them alone", "the kids say no
+# running water": a statement. Unpunctuated speech ("…by Friday no
+# climbing") loses the boundary: dropping one shows in the read-back,
+# inventing one from a statement would bind the agent to what was not asked.
+_ORDER_STARTS: Final = frozenset(_words(", . ; : ! and but so please just then also"))
+# After the deed: the end, or a place or a time ("no climbing on the roof",
+# "no shouting at night"); not a noun ("no running water", "no smoking sign").
+_AFTER_DEED: Final = frozenset(
+    _words(", . ; : ! and but on in at near around by with without till until before after")
 )
 
 
 def may_start_boundary(words: Sequence[str], i: int) -> bool:
-    """Whether "no" / "leave" at `i` may start a boundary (speech often has
-    no commas: "…by Friday no climbing")."""
-    before = words[i - 1] if i > 0 else ""
-    if words[i] == NO_DEED:
-        return before not in _NO_AS_DETERMINER
-    return before not in _LEAVE_SAID and not before.endswith("n't")
+    """Whether "no" / "leave" at `i` starts a boundary (see `_ORDER_STARTS`);
+    "no" also needs a deed in "-ing" with nothing but a place or a time after it."""
+    if i > 0 and words[i - 1] not in _ORDER_STARTS:
+        return False
+    if words[i] != NO_DEED:
+        return True
+    deed = words[i + 1] if i + 1 < len(words) else ""
+    after = words[i + 2] if i + 2 < len(words) else "."
+    return a_deed(deed) and after in _AFTER_DEED
 
 
 def a_deed(word: str) -> bool:

@@ -470,9 +470,6 @@ def forbidden_spans(toks: Sequence[Tok], *, keep: frozenset[int] = frozenset()) 
         ):
             i += 1  # "there's no heating", "if you leave the hens alone"
             continue
-        if marker == (inflect.NO_DEED,) and not (j < len(toks) and inflect.a_deed(lows[j])):
-            i += 1  # "no rush", "no one": no deed
-            continue
         if marker == (inflect.LEAVE_ALONE,):
             alone = inflect.alone_at(lows, body)
             if alone is not None:

@@ -428,7 +428,7 @@ def parse(
     timed = frozenset() if when is None else frozenset(range(when.start, when.end))
     rest = orders.another_order(source, clause, target.end, skip | autonomy.indices | nouns)
     said_else = skip | autonomy.indices | timed
-    rest = rest or tw.another_thing(source, clause, target.end, said_else, roster)
+    rest = rest or tw.another_thing(source, clause, verb_end, target.end, said_else, roster)
     if rest is not None:  # one objective per turn: the rest is said, never dropped unseen
         extra = f'one thing at a time: "{_truncate(rest, _REST_MAX)}" is not in this draft'
         note = extra if note is None else f"{note}; {extra}"

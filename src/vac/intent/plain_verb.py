@@ -50,9 +50,9 @@ _TOLD: Final = frozenset(lx.words("tell ask get want need like remind"))
 _THING_STARTS: Final = frozenset(lx.words("the a an my our your his her their"))
 # What never follows the verb of an order: "have Imani protected from the
 # sun", "have Zuri measured for new boots", "have Kofi guards posted".
-_NOT_OBJECTS: Final = frozenset(lx.words("from for at in by as of off and or but"))
+_NOT_OBJECTS: Final = frozenset(lx.words("from for at in by with as of off and or but"))
 # Words that make "have <Name> <done>" a question about the past.
-_SO_FAR: Final = frozenset(lx.words("yet already far ever recently lately"))
+_SO_FAR: Final = frozenset(lx.words("yet already far now ever recently lately"))
 # A sentence with these after the verb says something, it does not ask for it.
 _IS: Final = frozenset(lx.words("is are was were"))
 
@@ -65,11 +65,12 @@ def _a_name(text: str, start: int, word: str) -> bool:
     return text[start].isupper() and word != "i" and not word.endswith("'s")
 
 
-def _clause_after(text: str, spans: list[tuple[int, int, str]], k: int) -> list[str]:
-    """The words after word `k` up to the next punctuation mark."""
+def _sentence_after(text: str, spans: list[tuple[int, int, str]], k: int) -> list[str]:
+    """The words after word `k` to the end of its sentence ("Have Kofi fixed
+    the gate, is the roof leaking" holds a question after the comma)."""
     out: list[str] = []
     for m in range(k + 1, len(spans)):
-        if re.search(r"[,.;:!?]", text[spans[m - 1][1] : spans[m][0]]):
+        if re.search(r"[.;!?]", text[spans[m - 1][1] : spans[m][0]]):
             break
         out.append(spans[m][2])
     return out
@@ -93,8 +94,9 @@ def as_plain(text: str) -> Order | None:
             continue  # punctuation between: "have Kofi, fixed…"
         at, end, word = spans[k]
         then = spans[k + 1][2] if k + 1 < len(spans) else ""
-        if any(w in _SO_FAR or w in _IS for w in _clause_after(text, spans, k)):
-            continue  # "have Kofi fixed the gate yet": asked; "friend the gate is open"
+        said_after = _sentence_after(text, spans, k)
+        if any(w in _SO_FAR or w in _IS for w in said_after) or said_after[-1:] == ["before"]:
+            continue  # "have Kofi fixed the gate yet / before": asked; "… the gate is open"
         after_then = spans[k + 2][2] if k + 2 < len(spans) else ""
         if not then or then in _NOT_OBJECTS or then in _FORMS:
             continue  # "have Imani protected from the sun": a state, not a deed

@@ -29,28 +29,59 @@ _CLAUSE_WORDS: Final = frozenset(lx.words("that which whether why if where so ho
 
 
 def another_thing(
-    source: str, clause: Sequence[Tok], end: int, skip: frozenset[int], roster: Roster
+    source: str, clause: Sequence[Tok], start: int, end: int, skip: frozenset[int], roster: Roster
 ) -> str | None:
     """The words of a second thing joined by "and" right after the target
-    ("the gate and the fence", "Zuri and Imani"): one objective acts on one
-    thing, so the summary names it instead of dropping it unseen. None when
-    "and" is not there, or a time, a boundary or an autonomy phrase follows."""
-    if word_at(clause, end) != "and" or end + 1 >= len(clause) or end + 1 in skip:
+    (`clause[start:end]`): "the gate and the fence", "Zuri and Imani". One
+    objective acts on one thing, so the summary names it instead of dropping
+    it unseen. Only a short thing (a determiner and at most two words, or a
+    name) that ends the clause or comes before a comma or a time; never in a
+    target that joins two things itself ("between the farm and the
+    village", "both…", "from the fox and the badger", "with Zuri and…")."""
+    if word_at(clause, end) != "and" or end + 1 in skip:
         return None
-    first = clause[end + 1]
-    if first.low not in lx.DETERMINERS and resolve_span([first], roster) is None:
+    if any(t.low in _JOINING for t in clause[start:end]):
         return None
-    if lx.phrase_at(clause, end + 1, lx.TARGET_STOPS) is not None:
+    k = _thing_end(clause, end + 1, roster)
+    if k is None:
+        return None
+    while word_at(clause, k) == "and" and (more := _thing_end(clause, k + 1, roster)) is not None:
+        k = more  # "… and the fence and the roof": both named
+    ends = k >= len(clause) or clause[k].low in lx.PUNCT or k in skip
+    if not ends and clause[k].low not in _AFTER_THING:
+        return None  # "… and the fox got in": a sentence, not a thing
+    return source[clause[end + 1].start : clause[k - 1].end]
+
+
+def _thing_end(clause: Sequence[Tok], at: int, roster: Roster) -> int | None:
+    """Where a short thing starting at `at` ends: a name, or a determiner and
+    at most two words; None when no such thing starts there."""
+    first = word_at(clause, at)
+    if not first or lx.phrase_at(clause, at, lx.TARGET_STOPS) is not None:
         return None  # "… and this weekend": a time
-    k = end + 2
+    if resolve_span(clause[at : at + 1], roster) is not None:
+        return at + 1
+    if first not in lx.DETERMINERS:
+        return None
+    k = at + 1
     while (
         k < len(clause)
-        and k not in skip
-        and clause[k].low not in lx.PUNCT
+        and k <= at + _THING_WORDS
+        and clause[k].low.isalpha()
         and lx.phrase_at(clause, k, lx.TARGET_STOPS) is None
     ):
         k += 1
-    return source[first.start : clause[k - 1].end]
+    return k if k > at + 1 else None
+
+
+# Words inside a target that join two things themselves.
+_JOINING: Final = frozenset(lx.words("between both from with for of"))
+# Words a second thing may have after its determiner: "the fence", "the old shed".
+_THING_WORDS: Final = 2
+# What may follow a second thing: another part of the order, not its own verb.
+_AFTER_THING: Final = frozenset(
+    lx.words("and but by before until urgently asap today tonight tomorrow please")
+)
 
 
 def without_state(words: Sequence[Tok]) -> Sequence[Tok]:
