@@ -72,6 +72,7 @@ def test_leave_alone_runs_to_alone_within_six_words() -> None:
         ("fix it , no climbing on the roof", 3, True),
         ("fix it by friday no climbing", 4, False),  # no comma: not guessed
         ("fix it , no running water", 3, False),  # a noun after it
+        ("fix it , no climbing the ladder", 3, True),  # its object
         ("there's no heating", 1, False),
         ("and leave the hens alone", 1, True),
         ("you must leave the hens alone", 2, False),

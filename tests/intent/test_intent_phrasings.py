@@ -580,6 +580,8 @@ def test_a_request_said_as_a_question_names_its_agent(text: str) -> None:
         ("Kofi, fix the gate without using nails.", "Do not use nails"),
         ("Kofi, fix the gate, no climbing.", "Do not climb"),
         ("Kofi, fix the gate, no climbing on the roof.", "Do not climb on the roof"),
+        ("Kofi, fix the gate, no climbing the ladder.", "Do not climb the ladder"),
+        ("Kofi, fix the gate, no working past midnight.", "Do not work past midnight"),
         ("Kofi, fix the gate and leave the hens alone.", "Leave the hens alone"),
         ("Kofi, fix the gate, leave Zuri's tools alone", "Leave Zuri's tools alone"),
         ("Kofi, fix the gate, no climbing on the roof.", "Do not climb on the roof"),
@@ -673,6 +675,8 @@ def test_a_name_set_apart_by_a_full_stop_is_the_address(text: str, agent: str) -
         ("Kofi, fix the gate and this weekend.", None),  # a time
         ("Kofi, fix the gate and my bike.", "my bike"),
         ("Kofi, fix the gate and the fence and the roof.", "the fence and the roof"),
+        ("Kofi, fix the gate and the fence this morning.", "the fence"),
+        ("Kofi, fix the gate and the fence near the barn.", "the fence"),
         ("Kofi, fix the gate and the fox got in.", None),  # a sentence, not a thing
         ("Kofi, fix the road between the farm and the village.", None),  # one thing
         ("Kofi, fix the gate and Zuri please map the river.", "Zuri please map the river"),

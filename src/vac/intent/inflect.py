@@ -120,11 +120,19 @@ _KEEP_AS_IS: Final = frozenset(_words("combat"))
 # running water": a statement. Unpunctuated speech ("…by Friday no
 # climbing") loses the boundary: dropping one shows in the read-back,
 # inventing one from a statement would bind the agent to what was not asked.
-_ORDER_STARTS: Final = frozenset(_words(", . ; : ! and but so please just then also"))
-# After the deed: the end, or a place or a time ("no climbing on the roof",
-# "no shouting at night"); not a noun ("no running water", "no smoking sign").
+_ORDER_STARTS: Final = frozenset(_words(", . ; : ! ? - – and but so please just then also"))
+# After the deed: the end, its object or a place or a time ("no climbing the
+# ladder", "no lying to visitors", "no working past midnight"); not a bare
+# noun, which makes the deed a thing's name ("no running water", "the no
+# smoking sign").
 _AFTER_DEED: Final = frozenset(
-    _words(", . ; : ! and but on in at near around by with without till until before after")
+    _words(
+        ", . ; : ! ? - – and or but the a an my your his her their our this that these those "
+        "any it them him anyone anything anybody someone something everyone everything on in "
+        "at near around by with without till until before after past up down over under onto "
+        "into across through to from off out of indoors outdoors inside outside tonight today "
+        "whatsoever again anymore here there"
+    )
 )
 
 

@@ -34,7 +34,7 @@ def another_thing(
     """The words of a second thing joined by "and" right after the target
     (`clause[start:end]`): "the gate and the fence", "Zuri and Imani". One
     objective acts on one thing, so the summary names it instead of dropping
-    it unseen. Only a short thing (a determiner and at most two words, or a
+    it unseen. Only a short thing (a determiner and at most three words, or a
     name) that ends the clause or comes before a comma or a time; never in a
     target that joins two things itself ("between the farm and the
     village", "both…", "from the fox and the badger", "with Zuri and…")."""
@@ -42,10 +42,10 @@ def another_thing(
         return None
     if any(t.low in _JOINING for t in clause[start:end]):
         return None
-    k = _thing_end(clause, end + 1, roster)
+    k = _thing_end(clause, end + 1, roster, skip)
     if k is None:
         return None
-    while word_at(clause, k) == "and" and (more := _thing_end(clause, k + 1, roster)) is not None:
+    while word_at(clause, k) == "and" and (more := _thing_end(clause, k + 1, roster, skip)):
         k = more  # "… and the fence and the roof": both named
     ends = k >= len(clause) or clause[k].low in lx.PUNCT or k in skip
     if not ends and clause[k].low not in _AFTER_THING:
@@ -53,7 +53,7 @@ def another_thing(
     return source[clause[end + 1].start : clause[k - 1].end]
 
 
-def _thing_end(clause: Sequence[Tok], at: int, roster: Roster) -> int | None:
+def _thing_end(clause: Sequence[Tok], at: int, roster: Roster, skip: frozenset[int]) -> int | None:
     """Where a short thing starting at `at` ends: a name, or a determiner and
     at most two words; None when no such thing starts there."""
     first = word_at(clause, at)
@@ -68,6 +68,7 @@ def _thing_end(clause: Sequence[Tok], at: int, roster: Roster) -> int | None:
         k < len(clause)
         and k <= at + _THING_WORDS
         and clause[k].low.isalpha()
+        and k not in skip
         and lx.phrase_at(clause, k, lx.TARGET_STOPS) is None
     ):
         k += 1
@@ -76,11 +77,14 @@ def _thing_end(clause: Sequence[Tok], at: int, roster: Roster) -> int | None:
 
 # Words inside a target that join two things themselves.
 _JOINING: Final = frozenset(lx.words("between both from with for of"))
-# Words a second thing may have after its determiner: "the fence", "the old shed".
-_THING_WORDS: Final = 2
+# Words a second thing may have after its determiner: "the fence", "the old red shed".
+_THING_WORDS: Final = 3
 # What may follow a second thing: another part of the order, not its own verb.
 _AFTER_THING: Final = frozenset(
-    lx.words("and but by before until urgently asap today tonight tomorrow please")
+    lx.words(
+        "and but by before until urgently asap today tonight tomorrow please near behind "
+        "beside around inside outside next right first as"
+    )
 )
 
 
