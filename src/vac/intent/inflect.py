@@ -118,8 +118,9 @@ _KEEP_AS_IS: Final = frozenset(_words("combat"))
 # after these ("…, no climbing", "and leave the hens alone"). Not "there's
 # no heating", "the fox won't ever leave them alone", "the kids say no
 # running water": a statement. Unpunctuated speech ("…by Friday no
-# climbing") loses the boundary: dropping one shows in the read-back,
-# inventing one from a statement would bind the agent to what was not asked.
+# climbing") loses the boundary: the read-back then has no "won't climb" for
+# the steward to confirm, while one invented from a statement would bind
+# the agent to what was never asked.
 _ORDER_STARTS: Final = frozenset(_words(", . ; : ! ? - – and but so please just then also"))
 # After the deed: the end, its object or a place or a time ("no climbing the
 # ladder", "no lying to visitors", "no working past midnight"); not a bare
