@@ -14,12 +14,12 @@ keeps the evidence of the word as said (`intent.understand`).
     have / tell <Name> (to) friend <the …>   → … befriend <the …>
 
 Never: a name with "'s" ("have Kofi's team…"), a question ("Have Kofi
-fixed the gate?", "… yet", "… already": asked, never guessed), a form not
-followed by its object ("have Imani protected from the sun"), negations, a subject before it
-("they have Kofi fixed up"), or "to" with an "-ing"
-form ("Kofi looks forward to building…"). A single name makes "have <Name>
-<done>" no question ("has Kofi…"), and "<Name> to <done>" is no English at
-all, so the plain form is what was said.
+fixed the gate?", "… yet", "… by now", "…, is the roof leaking": asked,
+never guessed), a form not followed by its object ("have Imani protected
+from the sun"), negations, a subject before it ("they have Kofi fixed
+up"), or "to" with an "-ing" form ("Kofi looks forward to building…").
+A single name makes "have <Name> <done>" no question ("has Kofi…"), and
+"<Name> to <done>" is no English at all, so the plain form is what was said.
 
 Pure: text in, text out.
 """

@@ -35,7 +35,8 @@ def another_thing(
     (`clause[start:end]`): "the gate and the fence", "Zuri and Imani". One
     objective acts on one thing, so the summary names it instead of dropping
     it unseen. Only a short thing (a determiner and at most three words, or a
-    name) that ends the clause or comes before a comma or a time; never in a
+    name) that ends the clause or comes before a comma, a time or a place
+    (`_AFTER_THING`); never in a
     target that joins two things itself ("between the farm and the
     village", "both…", "from the fox and the badger", "with Zuri and…")."""
     if word_at(clause, end) != "and" or end + 1 in skip:
@@ -55,7 +56,7 @@ def another_thing(
 
 def _thing_end(clause: Sequence[Tok], at: int, roster: Roster, skip: frozenset[int]) -> int | None:
     """Where a short thing starting at `at` ends: a name, or a determiner and
-    at most two words; None when no such thing starts there."""
+    at most `_THING_WORDS` words; None when no such thing starts there."""
     first = word_at(clause, at)
     if not first or lx.phrase_at(clause, at, lx.TARGET_STOPS) is not None:
         return None  # "… and this weekend": a time
