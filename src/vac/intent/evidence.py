@@ -256,11 +256,12 @@ def _as_order(
     said_of_thing: bool = True,
 ) -> Draft | Clarify | None:
     """ "get the gate fixed" read as "fix the gate" (`intent.passive`, only
-    with `said_of_thing`), "have
-    Kofi built…" as "have Kofi build…" (`intent.plain_verb`): the
-    verb keeps the evidence of the word it was said as, and the objective
-    keeps what was said. None when the words hold no such order."""
-    order = (said_of_thing and passive.as_order(text)) or plain_verb.as_plain(text)
+    with `said_of_thing`), "have Kofi built…" as "have Kofi build…"
+    (`intent.plain_verb`): the verb keeps the evidence of the word it was
+    said as, and the objective keeps what was said. None when the words hold
+    no such order."""
+    order = passive.as_order(text) if said_of_thing else None
+    order = order or plain_verb.as_plain(text)
     got = None if order is None else parse_as(order.text)
     if order is None or got is None or (isinstance(got, Clarify) and got.reason == "no-verb"):
         return None

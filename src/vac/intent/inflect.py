@@ -49,6 +49,8 @@ _ING_THINGS: Final = frozenset(
         "telling knowing saying doubting denying"
     )
 )
+# Boundaries written as said: "Stay off the roof", "Leave the hens alone".
+WRITTEN_AS_SAID: Final = (*AS_SAID_MARKERS, LEAVE_ALONE)
 # The boundary markers besides "without", "do not", "don't", "never", "avoid".
 BOUNDARY_MARKERS: Final = (*NOT_TO_MARKERS, *AS_SAID_MARKERS, NO_DEED, LEAVE_ALONE)
 # A verb's own particle, said after its object: "check it out", "fix it up".

@@ -454,6 +454,7 @@ def forbidden_spans(toks: Sequence[Tok], *, keep: frozenset[int] = frozenset()) 
     and the words up to the next stop (punctuation, "and", a time word, …).
     Tokens in `keep` belong to another phrase: they start and hold no span."""
     spans: list[Span] = []
+    lows = [t.low for t in toks]
     i = 0
     while i < len(toks):
         marker = None if i in keep else phrase_at(toks, i, FORBID_MARKERS)
@@ -464,7 +465,6 @@ def forbidden_spans(toks: Sequence[Tok], *, keep: frozenset[int] = frozenset()) 
         if j < len(toks) and toks[j].low in FORBID_IDIOMS:
             i = j + 1
             continue
-        lows = [t.low for t in toks]
         if marker in ((inflect.NO_DEED,), (inflect.LEAVE_ALONE,)) and not (
             inflect.may_start_boundary(lows, i)
         ):

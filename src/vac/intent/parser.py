@@ -24,7 +24,7 @@ from vac.intent import lexicon as lx
 from vac.intent import orders
 from vac.intent import target_words as tw
 from vac.intent.address import address_of, resolve_span, several_names
-from vac.intent.inflect import AS_SAID_MARKERS, LEAVE_ALONE, VERB_PARTICLES
+from vac.intent.inflect import VERB_PARTICLES, WRITTEN_AS_SAID
 from vac.intent.lexicon import Tok, words
 from vac.intent.manner import autonomy_of, boundary_like_autonomy, priority_of
 from vac.intent.roster import Roster
@@ -266,7 +266,7 @@ def _forbidden_lines(clause: Sequence[Tok], spans: Sequence[lx.Span]) -> list[Fo
         rest = " ".join(t.text for t in body[1:])
         if span.marker in (("without",), ("avoid",)) and not gerund:
             text = f"Avoid {' '.join(t.text for t in body)}"
-        elif " ".join(span.marker) in (*AS_SAID_MARKERS, LEAVE_ALONE):  # "Stay off the roof"
+        elif " ".join(span.marker) in WRITTEN_AS_SAID:  # "Stay off the roof"
             said = " ".join((*span.marker, *(t.text for t in body)))
             text = said[:1].upper() + said[1:]
         else:
