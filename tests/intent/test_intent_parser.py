@@ -8,6 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from vac.intent import Clarify, Draft, Roster, default_roster, parse, validate_objective
+from vac.intent import lexicon as lx
+from vac.intent.orders import unknown_deed
 from vac.intent.parser import DEFAULT_FORBIDDEN_LINE
 
 NOW = dt.datetime(2026, 5, 1, 10, 0, tzinfo=dt.UTC)  # a Friday
@@ -88,6 +90,45 @@ def test_seed_low_confidence_clarifies() -> None:
 
 def test_seed_no_verb_clarifies() -> None:
     assert clarify("maybe the weather is nice").reason == "no-verb"
+
+
+@pytest.mark.parametrize(
+    ("text", "quoted", "agent"),
+    [
+        ("Ask Kofi to water the plants", "water the plants", "Kofi"),
+        ("Kofi, please go and sweep the porch by Friday", "sweep the porch by Friday", "Kofi"),
+        (
+            "Tell Imani to feed the chickens tonight and collect eggs",
+            "feed the chickens tonight",
+            "Imani",
+        ),
+        ("Ask Zuri to God the orchard.", "God the orchard", "Zuri"),  # as the recogniser wrote it
+        ("Ask Tariq to walk the big old dog around the", "walk the big old dog…", "Tariq"),
+        ("Zuri, thank you", "thank you", "Zuri"),
+    ],
+)
+def test_an_order_with_no_verb_of_ours_is_quoted_with_its_agent(
+    text: str, quoted: str, agent: str
+) -> None:
+    c = clarify(text)
+    assert c.reason == "no-verb"
+    assert c.question.startswith(f'I heard "{quoted}" for {agent}, but I only pass on these: ')
+    assert c.question.endswith(f"What should {agent} do?")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "maybe the weather is nice",  # no agent addressed
+        "Kofi, the gate",  # no deed of its own
+        "Kofi, I think so",
+        "Could you have Imani feed the chickens",  # no address without a verb
+    ],
+)
+def test_no_verb_without_an_addressed_deed_asks_in_general(text: str) -> None:
+    c = clarify(text)
+    assert c.reason == "no-verb"
+    assert c.question.startswith("I heard you, but not what to do. Should someone repair")
 
 
 def test_seed_standing_intent_stays_a_draft() -> None:
@@ -403,3 +444,14 @@ def test_parse_never_raises_and_every_draft_validates(
 
 def test_roster_fixture_is_the_default(roster: Roster) -> None:
     assert roster.names() == ROSTER.names()
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=st.sampled_from("abc xyz,.!? Kofi"), max_size=40))
+def test_a_quoted_deed_is_always_words_the_user_said(tail: str) -> None:
+    toks = lx.tokenize(tail)
+    deed = unknown_deed(tail, toks)
+    if deed is not None:
+        said = deed.removesuffix("…")
+        assert said and said in tail
+        assert len(said.split()) <= 5

@@ -4,7 +4,9 @@
 about them rather than send the draft to the default agent). `meant_verb`:
 the verb a weak cue ("find time to fix…") leads to. `another_order`: the
 words of a second order after the first ("…, and Zuri, map the river"),
-which the draft's summary names. Pure: tokens in, indices and words out.
+which the draft's summary names. `unknown_deed`: the words an agent was
+asked to do when none is a verb of ours ("Kofi, water the plants"), which
+the question quotes. Pure: tokens in, indices and words out.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from vac.intent import lexicon as lx
 from vac.intent import passive
 from vac.intent.address import resolve_span
 from vac.intent.lexicon import Tok, words
-from vac.intent.roster import Roster
+from vac.intent.roster import STOPWORDS, Roster
 from vac.intent.verb_cues import DONE_FORMS, WEAK_VERB_CUES
 from vac.intent.when_match import word_at
 
@@ -90,3 +92,29 @@ def _second_verb(clause: Sequence[Tok], j: int) -> bool:
     if cue is None or lx.verb_of(cue) == "Report" or word_at(clause, j - 1) in ("no", "not"):
         return False
     return word_at(clause, j + len(cue)) not in _HOW_NOT_WHAT
+
+
+# Said between the agent's name and the deed: "Kofi, please go and water…".
+_BEFORE_DEED: Final = frozenset(words("to please go and just kindly"))
+# Words quoted at most: the deed and its thing, not the whole sentence; a
+# second order or a reason after these is not quoted.
+_DEED_WORDS: Final = 5
+_DEED_ENDS: Final = lx.PUNCT | frozenset(words("and then but so because"))
+
+
+def unknown_deed(source: str, clause: Sequence[Tok]) -> str | None:
+    """The words of an order with no verb of ours, as said, when the clause
+    starts with one ("water the plants", "sweep the porch"; "God the
+    orchard" when the recogniser wrote it; "good morning"): up to the first
+    punctuation or "and", five words at most. None when the clause does not
+    start with a word of its own ("Kofi, the gate…", "Kofi, I think…")."""
+    k = 0
+    while k < len(clause) and clause[k].low in _BEFORE_DEED:
+        k += 1
+    if k >= len(clause) or not clause[k].low.isalpha() or clause[k].low in STOPWORDS:
+        return None
+    end = k
+    while end < len(clause) and end - k < _DEED_WORDS and clause[end].low not in _DEED_ENDS:
+        end += 1
+    more = end < len(clause) and clause[end].low not in _DEED_ENDS
+    return source[clause[k].start : clause[end - 1].end] + ("…" if more else "")

@@ -23,7 +23,7 @@ import msgspec
 from vac.intent import lexicon as lx
 from vac.intent import orders
 from vac.intent import target_words as tw
-from vac.intent.address import address_of, resolve_span, several_names
+from vac.intent.address import Address, address_of, resolve_span, several_names
 from vac.intent.inflect import VERB_PARTICLES, WRITTEN_AS_SAID
 from vac.intent.lexicon import Tok, words
 from vac.intent.manner import autonomy_of, boundary_like_autonomy, priority_of
@@ -281,6 +281,23 @@ def _forbidden_lines(clause: Sequence[Tok], spans: Sequence[lx.Span]) -> list[Fo
     return lines or [DEFAULT_FORBIDDEN_LINE]
 
 
+_EIGHT_VERBS: Final = "repair, map, look into, protect, build, support, befriend or report on"
+
+
+def _no_verb_question(source: str, clause: Sequence[Tok], address: Address) -> str:
+    """Quote the deed when an agent was addressed with one that is not ours
+    ("Kofi, water the plants"): the user learns what was heard and why it
+    was not passed on, a misheard verb included."""
+    deed = orders.unknown_deed(source, clause) if address.cut is None else None
+    if address.resolution is None or deed is None:
+        return f"I heard you, but not what to do. Should someone {_EIGHT_VERBS} something?"
+    agent = address.resolution.agent
+    return (
+        f'I heard "{deed}" for {agent}, but I only pass on these: {_EIGHT_VERBS} '
+        f"something. What should {agent} do?"
+    )
+
+
 def _clarify(reason: ClarifyReason, question: str, source: str, confidence: float) -> Clarify:
     return Clarify(reason, question, source[:MAX_SOURCE_CHARS], confidence)
 
@@ -368,13 +385,7 @@ def parse(
     if hit is not None and " ".join(hit[1]) in WEAK_VERB_CUES:
         hit = orders.meant_verb(clause, hit, skip | autonomy.indices | nouns, roster)
     if hit is None:
-        return _clarify(
-            "no-verb",
-            "I heard you, but not what to do. Should someone repair, map, look into, "
-            "protect, build, support, befriend or report on something?",
-            source,
-            confidence,
-        )
+        return _clarify("no-verb", _no_verb_question(source, clause, address), source, confidence)
     verb = lx.verb_of(hit[1])
     # "I'll fix the gate", "Zuri, I'll fix the gate"; not "I'd like Kofi to…",
     # whose clause is cut around the agent's name.
