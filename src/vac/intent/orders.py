@@ -4,9 +4,10 @@
 about them rather than send the draft to the default agent). `meant_verb`:
 the verb a weak cue ("find time to fix…") leads to. `another_order`: the
 words of a second order after the first ("…, and Zuri, map the river"),
-which the draft's summary names. `unknown_deed`: the words an agent was
-asked to do when none is a verb of ours ("Kofi, water the plants"), which
-the question quotes. Pure: tokens in, indices and words out.
+which the draft's summary names. `noun_words`: where a verb's word is a
+noun ("the vegetable patch"). `unknown_deed`: the words an agent was asked
+to do when none is a verb of ours ("Kofi, water the plants"), which the
+question quotes. Pure: tokens in, indices and words out.
 """
 
 from __future__ import annotations
@@ -21,6 +22,47 @@ from vac.intent.lexicon import Tok, words
 from vac.intent.roster import STOPWORDS, Roster
 from vac.intent.verb_cues import DONE_FORMS, WEAK_VERB_CUES
 from vac.intent.when_match import word_at
+
+# After these a verb's word is a noun: "the maps are in the drawer", "my
+# report is late". Not "her" or "that", which also stand before verbs
+# ("help her build…", "say that…"), nor "a": the recogniser writes it for an
+# unstressed "to" ("Tell me what a fix the tap" for "Tell Zuri to fix").
+_NOUN_MARKERS: Final = frozenset(words("the my our your his their its this these those"))
+# Words of a noun phrase before its last noun: "the old vegetable patch".
+_NOUN_WORDS: Final = 3
+# After a verb these start what it acts on: "the neighbours fix the gate",
+# "the kids help me", "the boys help out".
+_OBJECT_STARTS: Final = lx.DETERMINERS | frozenset(words("me us him them it with out up"))
+
+
+def noun_words(clause: Sequence[Tok], roster: Roster) -> frozenset[int]:
+    """Where a verb's word is a noun: right after a determiner ("the map"),
+    or ending the words of a noun phrase after one ("the vegetable patch
+    near the barn", "the night watch roster", "the security check area"),
+    unless what it acts on follows ("have the neighbours fix the gate")."""
+    out: set[int] = set()
+    for i, t in enumerate(clause):
+        if t.low not in _NOUN_MARKERS:
+            continue
+        out.add(i + 1)
+        for j in range(i + 2, min(i + 2 + _NOUN_WORDS, len(clause))):
+            before = clause[j - 1]
+            if not before.low.isalpha() or before.low in STOPWORDS:
+                break
+            if lx.phrase_at(clause, j - 1, lx.VERB_PHRASES) is not None:
+                break  # "the kids fix…": a verb ends the noun phrase
+            cue = lx.phrase_at(clause, j, lx.VERB_PHRASES)
+            if cue is None:
+                continue
+            after = j + len(cue)
+            acts_on = after < len(clause) and (
+                clause[after].low in _OBJECT_STARTS
+                or resolve_span([clause[after]], roster) is not None
+            )
+            if not acts_on:
+                out.add(j)
+            break
+    return frozenset(out)
 
 
 def named_before(clause: Sequence[Tok], verb_at: int, roster: Roster) -> list[str]:
@@ -98,7 +140,13 @@ def _second_verb(clause: Sequence[Tok], j: int) -> bool:
 _BEFORE_DEED: Final = frozenset(words("to please go and just kindly"))
 # Words quoted at most: the deed and its thing, not the whole sentence; a
 # second order or a reason after these is not quoted.
-_DEED_WORDS: Final = 5
+_DEED_WORDS: Final = 7
+# A clause starting with these starts with when or why, not with a deed:
+# "Kofi, after lunch, start on the gate…", "Kofi, when you've fixed it…".
+_NOT_DEED_STARTS: Final = frozenset(
+    words("""after before when whenever while if unless until till once because since
+    as today tonight tomorrow yesterday later soon first next""")
+)
 _DEED_ENDS: Final = lx.PUNCT | frozenset(words("and then but so because"))
 
 
@@ -106,12 +154,15 @@ def unknown_deed(source: str, clause: Sequence[Tok]) -> str | None:
     """The words of an order with no verb of ours, as said, when the clause
     starts with one ("water the plants", "sweep the porch"; "God the
     orchard" when the recogniser wrote it; "good morning"): up to the first
-    punctuation or "and", five words at most. None when the clause does not
-    start with a word of its own ("Kofi, the gate…", "Kofi, I think…")."""
+    punctuation or "and", seven words at most. None when the clause does not
+    start with a word of its own ("Kofi, the gate…", "Kofi, I think…",
+    "Kofi, after lunch…")."""
     k = 0
     while k < len(clause) and clause[k].low in _BEFORE_DEED:
         k += 1
-    if k >= len(clause) or not clause[k].low.isalpha() or clause[k].low in STOPWORDS:
+    if k >= len(clause) or not clause[k].low.isalpha():
+        return None
+    if clause[k].low in STOPWORDS or clause[k].low in _NOT_DEED_STARTS:
         return None
     end = k
     while end < len(clause) and end - k < _DEED_WORDS and clause[end].low not in _DEED_ENDS:

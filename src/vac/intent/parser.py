@@ -59,13 +59,8 @@ _PARTICLES: Final = frozenset({"with", "on", "about", "out"})
 _NOT_NOW: Final = frozenset(words("later sometime eventually someday"))
 # Idioms shaped like a place: "at some point", "keep me in the loop".
 _NOT_PLACE_IDIOMS: Final = lx.phrases(["at some point", "in the loop", "around to it"])
-# After these a verb's word is a noun: "the maps are in the drawer", "my
-# report is late". Not "her" or "that", which also stand before verbs
-# ("help her build…", "say that…"), nor "a": the recogniser writes it for an
-# unstressed "to" ("Tell me what a fix the tap" for "Tell Zuri to fix").
 # How much of a second order the summary quotes.
 _REST_MAX: Final = 60
-_NOUN_MARKERS: Final = frozenset(words("the my our your his their its this these those"))
 
 # "I'll fix the gate", "I need to fix it myself": the speaker's own plan, no
 # request to anyone (unless an agent is named: "I'd like Kofi to…").
@@ -380,7 +375,7 @@ def parse(
     spans = lx.forbidden_spans(clause, keep=boundary_like_autonomy(clause))
     skip = lx.span_indices(spans)
     autonomy = autonomy_of(clause, skip)  # "check with me first" holds no verb
-    nouns = frozenset(k + 1 for k, t in enumerate(clause) if t.low in _NOUN_MARKERS)
+    nouns = orders.noun_words(clause, roster)
     hit = lx.find_first(clause, lx.VERB_PHRASES, skip=skip | autonomy.indices | nouns)
     if hit is not None and " ".join(hit[1]) in WEAK_VERB_CUES:
         hit = orders.meant_verb(clause, hit, skip | autonomy.indices | nouns, roster)
