@@ -12,7 +12,7 @@ import intent_factories as factories
 import msgspec
 import pytest
 
-from vac.intent import Clarify, Draft, default_roster, parse, validate_objective
+from vac.intent import Clarify, Draft, default_roster, parse, understand, validate_objective
 from vac.intent.parser import DEFAULT_FORBIDDEN_LINE
 
 NOW = dt.datetime(2026, 12, 2, 10, 0, tzinfo=ZoneInfo("Europe/London"))
@@ -827,3 +827,95 @@ def test_a_polite_question_put_to_an_agent_is_a_request(text: str) -> None:
 def test_telling_someone_how_is_asked_about(text: str) -> None:
     got = factories.understood(text, now=NOW, roster=ROSTER)
     assert isinstance(got, Clarify), got
+
+
+def understood(text: str) -> Draft:
+    """As the daemon reads it: "needs mending", "would you mind checking…"
+    are read as plain orders before the parse."""
+    result = understand(
+        text,
+        confidence=0.95,
+        evidence=None,
+        now=NOW,
+        roster=ROSTER,
+        current_agent=None,
+        objective_id="o-1",
+    )
+    assert isinstance(result, Draft), result
+    return result
+
+
+# A name said between commas after the order began. Before, each went to the
+# default agent (Abeni) or was asked about as if no one had been named.
+@pytest.mark.parametrize(
+    ("text", "agent", "verb", "label", "priority"),
+    [
+        ("Fix the fence, Tariq, urgently", "Tariq", "Repair", "Fence", 90),
+        ("The pigsty fence needs mending, Tariq, urgently", "Tariq", "Repair", "Pigsty fence", 90),
+        ("map the river, Zuri, by Friday", "Zuri", "Map", "River", 55),
+        ("build a bench, Kofi, use your judgment", "Kofi", "Build", "Bench", 55),
+        ("Get the roof patched, Kofi, as soon as possible", "Kofi", "Repair", "Roof", 90),
+        ("fix the fence, Tariq, and don't touch the paint", "Tariq", "Repair", "Fence", 55),
+        ("First thing tomorrow, Kofi, fix the gate", "Kofi", "Repair", "Gate", 55),
+    ],
+)
+def test_a_name_said_between_commas_is_the_agent(
+    text: str, agent: str, verb: str, label: str, priority: int
+) -> None:
+    o = understood(text).objective
+    assert (o.agent, o.verb, o.target.label, o.priority) == (agent, verb, label, priority)
+
+
+def test_two_names_between_commas_are_not_one_agent() -> None:
+    o = draft("fix the fence, not Tariq, urgently").objective
+    assert o.agent != "Tariq"  # "not Tariq" names no one
+
+
+# "Could Kofi <lead-in verb>": was asked "Kofi or someone else?".
+@pytest.mark.parametrize(
+    ("text", "agent", "verb"),
+    [
+        ("Could Kofi meet the new tenants at the cottage tomorrow afternoon?", "Kofi", "Befriend"),
+        ("Could Kofi find time to fix the gate?", "Kofi", "Repair"),
+        ("Can Abeni see if the well is dry?", "Abeni", "Investigate"),
+        ("Could Zuri look for the lost ring?", "Zuri", "Investigate"),
+        ("find Kofi and tell him to fix the gate", "Kofi", "Repair"),
+    ],
+)
+def test_a_name_before_a_lead_in_verb_is_the_agent(text: str, agent: str, verb: str) -> None:
+    o = understood(text).objective
+    assert (o.agent, o.verb) == (agent, verb)
+
+
+# An opener, the name, then "would you mind / how about …ing": was no-verb.
+@pytest.mark.parametrize(
+    ("text", "agent", "verb"),
+    [
+        ("So, Zuri, would you mind checking the hen house", "Zuri", "Investigate"),
+        ("Hey Zuri, would you mind fixing the gate", "Zuri", "Repair"),
+        ("okay Kofi, would you mind fixing the gate?", "Kofi", "Repair"),
+        ("Hey Zuri, how about checking the well?", "Zuri", "Investigate"),
+        ("well Tariq, would you mind guarding the barn tonight?", "Tariq", "Protect"),
+    ],
+)
+def test_an_opener_before_the_name_keeps_a_polite_request(text: str, agent: str, verb: str) -> None:
+    o = understood(text).objective
+    assert (o.agent, o.verb) == (agent, verb)
+
+
+# "Why don't you have Zuri…" was drafted with the boundary "Do not you".
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Why don't you have Zuri build a bench by the fire pit",
+        "why don't you ask Kofi to fix the gate",
+        "why don't we get Tariq to guard the barn",
+    ],
+)
+def test_why_dont_you_is_a_suggestion_not_a_boundary(text: str) -> None:
+    assert understood(text).objective.forbidden_lines == [DEFAULT_FORBIDDEN_LINE]
+
+
+def test_why_dont_you_want_to_is_still_no_order() -> None:
+    result = run("why don't you want to fix the gate")
+    assert isinstance(result, Clarify), result

@@ -214,18 +214,51 @@ def address_of(toks: Sequence[Tok], roster: Roster, near: tuple[str, str] | None
             or (len(tail) == 1 and res.method in ("exact", "fuzzy"))  # not "It's for Kofi."
         ):
             return Address(i, ends[-1], res)
+    if (vocative := _vocative(toks[:n], i, roster)) is not None:
+        return vocative  # "fix the fence, Tariq, urgently"
     hit = lx.find_first(toks[:n], lx.VERB_PHRASES)
-    if hit is not None and " ".join(hit[1]) in WEAK_VERB_CUES:  # "find Kofi and tell him…"
+    # The name before a verb: "Kofi build a bench", "Kofi will be able to…";
+    # before a weak cue too ("could Kofi meet the tenants", "could Kofi find
+    # time to fix…"), but the weak cue is no verb to start a lead-in before
+    # ("find Kofi and tell him…": the later verb, or none).
+    verbs = [hit]
+    if hit is not None and " ".join(hit[1]) in WEAK_VERB_CUES:
         later = lx.find_first(toks[hit[0] + 1 : n], lx.VERB_PHRASES)
         hit = None if later is None else (hit[0] + 1 + later[0], later[1])
-    if hit is not None and 1 <= hit[0] - i <= 5:  # "Kofi build a bench", "Kofi will be able to…"
-        span = list(toks[i : hit[0]])
-        while len(span) > 1 and span[-1].low in _MODALS:  # "Kofi needs to build…"
-            span.pop()
-        res = resolve_span(span, roster) if len(span) <= 3 else None
-        if res is not None:
-            return Address(hit[0], n, res)
+        verbs.append(hit)
+    for verb in verbs:
+        if verb is not None and 1 <= verb[0] - i <= 5:
+            span = list(toks[i : verb[0]])
+            while len(span) > 1 and span[-1].low in _MODALS:  # "Kofi needs to build…"
+                span.pop()
+            res = resolve_span(span, roster) if len(span) <= 3 else None
+            if res is not None:
+                return Address(verb[0], n, res)
     return _within(toks[:n], i, roster, hit[0] if hit is not None else n) or Address(i, n)
+
+
+# Words a name said in the middle may take, between its commas.
+_VOCATIVE_MAX_WORDS: Final = 2
+
+
+def _vocative(toks: Sequence[Tok], i: int, roster: Roster) -> Address | None:
+    """A name said between commas after the order has begun ("fix the
+    fence, Tariq, urgently", "the gate needs fixing, Kofi, and don't touch
+    the paint"): the agent, and the clause without the name. Not a list of
+    names ("…, Kofi, Zuri, …": asked), nor "not Kofi"."""
+    commas = [k for k in range(i + 1, len(toks)) if toks[k].low == ","]
+    found: list[Address] = []
+    for left, right in itertools.pairwise(commas):
+        if not 1 <= right - left - 1 <= _VOCATIVE_MAX_WORDS:
+            continue
+        res = _named(toks[left + 1 : right], roster)
+        if res is None:
+            continue
+        if resolve_span(toks[right + 1 : right + 2], roster) is not None:
+            return None  # ", Kofi, Zuri, …"
+        found.append(Address(i, len(toks), res, cut=(left, right + 1)))
+    agents = {a.resolution.agent for a in found if a.resolution is not None}
+    return found[0] if len(agents) == 1 else None
 
 
 _NAME_BREAKS: Final = frozenset(".:;!")

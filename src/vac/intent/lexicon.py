@@ -351,7 +351,8 @@ AUTONOMY_CUES: Final[tuple[tuple[Autonomy, tuple[Phrase, ...]], ...]] = (
 FORBID_MARKERS: Final = phrases(
     ["without", "do not", "don't", "never", "avoid", *inflect.BOUNDARY_MARKERS]
 )
-# "never mind", "don't worry": idioms, not boundaries.
+# "never mind", "don't worry": idioms, not boundaries; nor "why don't you have
+# Kofi…", "why don't we fix…" (suggestions; a comma: the address was cut out).
 FORBID_IDIOMS: Final[frozenset[str]] = frozenset({"mind", "worry"})
 FORBID_STOPS: Final = phrases(
     [
@@ -462,7 +463,11 @@ def forbidden_spans(toks: Sequence[Tok], *, keep: frozenset[int] = frozenset()) 
             i += 1
             continue
         j = body = i + len(marker)
-        if j < len(toks) and toks[j].low in FORBID_IDIOMS:
+        why = lows[i - 1 : i] == ["why"] and j + 1 < len(toks)  # not "…want to"
+        suggests = why and (
+            lows[j + 1] in FRAME_WORDS | {","} or phrase_at(toks, j + 1, VERB_PHRASES)
+        )
+        if suggests or (j < len(toks) and toks[j].low in FORBID_IDIOMS):
             i = j + 1
             continue
         if marker in ((inflect.NO_DEED,), (inflect.LEAVE_ALONE,)) and not (

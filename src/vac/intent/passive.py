@@ -105,16 +105,19 @@ def _not_negating(after_no: str) -> bool:
 
 
 _SPEAKER_PLANS: Final = frozenset(lx.words("i'll i'm we'll we're"))
-# A question that is a request starts so (after a name): "Kofi, can you…?".
+# A question that is a request starts so (after a name, and an opener before
+# it): "Kofi, can you…?", "okay Kofi, would you mind…?", "hey Zuri, how about…?".
 _POLITE_START: Final = re.compile(
-    r"(?:^|[.!?]\s*)(?:\w+,\s*)?(?:(?:can|could|would|will) (?:you|someone)|why don'?t you)\b"
+    r"(?:^|[.!?]\s*)(?:\w+,?\s+)?(?:\w+,\s*)?"
+    r"(?:(?:can|could|would|will) (?:you|someone)|why don'?t you|how about|what about)\b"
 )
 # What may stand before the words of the order in its sentence (after a
 # name and a comma): "Kofi, can you get…", "we need…", "please get…".
 # Not "grandma said…", "maybe…", "if…", "can you believe…".
 _LEAD_OK: Final = frozenset(
     lx.words(
-        "please so okay ok hey now just also can could would will you someone somebody i we "
+        "please so okay ok hey hi well um uh right alright now just also can could would will "
+        "you someone somebody i we "
         "i'd we'd need want like really and then make sure certain"
     )
 )
@@ -132,9 +135,10 @@ def _plain_lead(text: str, spans: list[_Span], i: int) -> bool:
     start = max(text.rfind(".", 0, spans[i][0]), text.rfind("!", 0, spans[i][0]))
     start = max(start, text.rfind("?", 0, spans[i][0]))
     lead = [s for s in spans[:i] if s[0] > start]
-    if lead and text[lead[0][1] : lead[0][1] + 1] == ",":
-        lead = lead[1:]  # "Kofi, …"
-    return all(w in _LEAD_OK for _s, _e, w in lead)
+    # A word said apart is a name or an opener: "Kofi, …", "So, Zuri, …",
+    # "Hey Zuri, …" (the opener before it is in _LEAD_OK).
+    apart = [s for s in lead if text[s[1] : s[1] + 1] != ","]
+    return all(w in _LEAD_OK for _s, _e, w in apart)
 
 
 _WHY_DONT_YOU: Final = re.compile(r"^\W*(?:\w+\W+){0,2}why don'?t you\b")
