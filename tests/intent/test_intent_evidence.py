@@ -157,6 +157,7 @@ def understood(text: str, ev: Evidence | None) -> Draft | Clarify:
         ("Tell Yuri to befriend the fox beside the river", "Zuri", "Zuri"),
         ("Tell Muri to support the elder every day", "Zuri", "Zuri"),
         ("Tell Yori to befriend the fox", "Zuri", "Zuri"),
+        ("Duri, please build a shelter behind the shed", "Zuri", "Zuri"),  # said first
         # The spelling and the rescoring disagree, or a stranger's name: asked.
         ("Tell Yuri to befriend the fox", "Kofi", None),
         ("Tell Bob to fix the gate", "Abeni", None),
@@ -166,7 +167,8 @@ def understood(text: str, ev: Evidence | None) -> Draft | Clarify:
 def test_a_spoken_name_no_one_has_is_the_rescored_name_only_if_spelled_like_it(
     heard: str, best: str, agent: str | None
 ) -> None:
-    slot = heard.split()[1]  # the word the recogniser heard in the name slot
+    words = heard.replace(",", "").split()
+    slot = words[0] if heard.split()[0].endswith(",") else words[1]  # the name slot's word
     ev = msgspec.structs.replace(evidence(heard, {}, {best: 0.6, "Tariq": 0.2}), name_heard=slot)
     result = understood(heard, ev)
     if agent is None:
@@ -201,6 +203,7 @@ def test_typed_text_with_a_name_no_one_has_is_still_asked() -> None:
         # The recogniser rescored another slot ("and Zuri"): its ranking is not Yuri's.
         ("Direct Yuri to help Kofi and Zuri", "Zuri", "Zuri"),
         ("Tell Yuri to befriend the fox", None, "Zuri"),  # no slot text: no guess
+        ("Sorry, fix the gate", "Sorry", "Zuri"),  # not spelled like Zuri
     ],
 )
 def test_a_name_is_only_guessed_for_the_word_the_recogniser_rescored(

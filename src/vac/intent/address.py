@@ -184,7 +184,7 @@ def address_of(toks: Sequence[Tok], roster: Roster, near: tuple[str, str] | None
         return joined  # "Kofi and the kids, fix the gate"
     commas = [k for k in range(i, n) if toks[k].low == ","]
     if commas and 1 <= commas[0] - i <= 3:  # "Kofi, build a bench"
-        res = resolve_span(toks[i : commas[0]], roster)
+        res = resolve_span(toks[i : commas[0]], roster) or _near(toks[i : commas[0]], near, roster)
         if res is not None:
             return Address(commas[0] + 1, n, res)
     # "Kofi. Fix the gate.", "Kofi... fix", "Kofi: fix": a pause after the
@@ -263,6 +263,26 @@ def _vocative(toks: Sequence[Tok], i: int, roster: Roster) -> Address | None:
 
 _NAME_BREAKS: Final = frozenset(".:;!")
 _NEGATING: Final = frozenset(words("not no never nor"))
+
+
+def _near(span: Sequence[Tok], near: tuple[str, str] | None, roster: Roster) -> Resolution | None:
+    """ "Duri, build a shelter": a one-word name no one has, said first, is the
+    roster name the recogniser ranked first in that slot, if spelled like it
+    (as after "ask"/"tell": `_frame`). Spoken only: `near` is None typed.
+    Never a word people open with ("Sorry, fix the gate": "sorry" is spelled
+    more like Zuri than "Duri" is), nor one written in lower case."""
+    if near is None or len(span) != 1 or [t.low for t in lx.tokenize(near[0])] != [span[0].low]:
+        return None
+    if span[0].low in _OPENERS or not span[0].text[:1].isupper():
+        return None
+    return near_agent(span[0].text, near[1], roster)
+
+
+# Said first and apart, and not a name (`lx.FILLERS` are skipped before).
+_OPENERS: Final = frozenset(
+    words("""sorry sir madam sure thanks look actually honestly guys folks everyone friends
+    first also then today tonight tomorrow yes no quick quickly again""")
+)
 
 
 def _named(span: Sequence[Tok], roster: Roster) -> Resolution | None:
