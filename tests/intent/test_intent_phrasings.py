@@ -919,3 +919,69 @@ def test_why_dont_you_is_a_suggestion_not_a_boundary(text: str) -> None:
 def test_why_dont_you_want_to_is_still_no_order() -> None:
     result = run("why don't you want to fix the gate")
     assert isinstance(result, Clarify), result
+
+
+# From a probe of new sentences: each was a clarify or a garbled read-back.
+@pytest.mark.parametrize(
+    ("text", "label", "deadline", "priority", "autonomy"),
+    [
+        # "before you start" after an ask-first phrase is when to ask, not a deadline
+        (
+            "Zuri, map the cellar and run it by me before you start",
+            "Cellar",
+            None,
+            55,
+            "direct-tether",
+        ),
+        (
+            "ask Imani to repair the rug, just get my okay before you start",
+            "Rug",
+            None,
+            55,
+            "direct-tether",
+        ),
+        (
+            "Zuri, map the cellar, run it past me before you do anything",
+            "Cellar",
+            None,
+            55,
+            "direct-tether",
+        ),
+        # "first thing" before the day is the deadline's, not the thing's
+        (
+            "ask Kofi to inspect the gutters first thing Monday",
+            "Gutters",
+            "2026-12-07",
+            55,
+            "brief",
+        ),
+        # a priority phrase ends the thing, its "as" too
+        ("Kofi, fix the shower as quickly as possible", "Shower", None, 78, "brief"),
+        ("Kofi, fix the shower as fast as possible", "Shower", None, 78, "brief"),
+        ("Kofi, fix the radiator when you're free", "Radiator", None, 25, "brief"),
+        # unplaced, "first thing" stays where the steward sees it
+        ("Kofi, fix the gate first thing", "Gate first thing", None, 55, "brief"),
+    ],
+)
+def test_manner_and_time_words_stay_out_of_the_thing(
+    text: str, label: str, deadline: str | None, priority: int, autonomy: str
+) -> None:
+    now = dt.datetime(2026, 12, 4, 10, 0, tzinfo=dt.UTC)  # a Friday
+    result = understand(
+        text,
+        confidence=0.95,
+        evidence=None,
+        now=now,
+        roster=ROSTER,
+        current_agent=None,
+        objective_id="o-1",
+    )
+    assert isinstance(result, Draft), result
+    o = result.objective
+    assert (o.target.label, o.deadline, o.priority, o.autonomy) == (
+        label,
+        deadline,
+        priority,
+        autonomy,
+    )
+    assert label.lower() in result.summary.lower()

@@ -60,10 +60,25 @@ class AutonomyCues(NamedTuple):
     indices: frozenset[int]
 
 
+# When to ask, after an ask-first phrase: "run it by me before you start" is
+# no deadline (the phrases ending in "before" hold it already).
+_BEFORE_STARTING = lx.phrases(
+    [
+        "before you start", "before you begin", "before starting", "before beginning",
+        "before you do anything", "before doing anything", "before you do it",
+        "before you go ahead", "before you get started", "before you start work",
+    ]
+)  # fmt: skip
+
+
 def autonomy_of(clause: Sequence[Tok], skip: frozenset[int]) -> AutonomyCues:
     hits = cue_hits(clause, lx.AUTONOMY_CUES, skip=skip)
     autonomy: Autonomy = _first_tier(hits, [mode for mode, _ in lx.AUTONOMY_CUES], "brief")
-    return AutonomyCues(autonomy, frozenset(k for _, a, b in hits for k in range(a, b)))
+    indices = {k for _, a, b in hits for k in range(a, b)}
+    for mode, _, end in hits:
+        tail = lx.phrase_at(clause, end, _BEFORE_STARTING) if mode == "direct-tether" else None
+        indices.update(range(end, end + len(tail or ())))
+    return AutonomyCues(autonomy, frozenset(indices))
 
 
 def boundary_like_autonomy(clause: Sequence[Tok]) -> frozenset[int]:

@@ -157,6 +157,14 @@ def _kind(core: Sequence[Tok]) -> TargetKind:
     return "custom"
 
 
+# A priority or autonomy phrase of several words ends a target too ("the
+# radiator | when you're free"); one word may be the thing's ("the urgent
+# repair", "the important papers").
+_MANNER_STOPS: Final = tuple(
+    p for _, ps in (*lx.PRIORITY_TIERS, *lx.AUTONOMY_CUES) for p in ps if len(p) > 1
+)
+
+
 def _target(
     source: str, clause: Sequence[Tok], start: int, roster: Roster, stop: int
 ) -> _Target | None:
@@ -167,12 +175,17 @@ def _target(
         clause[j].low not in lx.PUNCT
         and not lx.ISO_DATE_RE.match(clause[j].low)
         and lx.phrase_at(clause, j, lx.TARGET_STOPS) is None
+        and (j == start or lx.phrase_at(clause, j, _MANNER_STOPS) is None)
     ):
         j += 1
     words = clause[start:j]
     while words and words[0].low in _PARTICLES:  # "help with the harvest"
         words = words[1:]
     while words and words[-1].low in _NOT_NOW:  # "fix the gate later"
+        words = words[:-1]
+    if j == stop < len(clause) and [t.low for t in words[-2:]] == ["first", "thing"]:
+        words = words[:-2]  # "the gutters first thing | Monday": the deadline's words
+    if words and words[-1].low == "as":  # "the shower as | quickly as possible"
         words = words[:-1]
     words = tw.without_state(words)  # "make sure the chickens are safe": the chickens
     k = 0
