@@ -484,7 +484,7 @@ def test_roster_fixture_is_the_default(roster: Roster) -> None:
 @given(st.text(alphabet=st.sampled_from("abc xyz,.!? Kofi"), max_size=40))
 def test_a_quoted_deed_is_always_words_the_user_said(tail: str) -> None:
     toks = lx.tokenize(tail)
-    deed = unknown_deed(tail, toks)
+    deed = unknown_deed(tail, toks, ROSTER)
     if deed is not None:
         said = deed.removesuffix("…")
         assert said and said in tail

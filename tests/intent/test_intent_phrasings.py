@@ -985,3 +985,64 @@ def test_manner_and_time_words_stay_out_of_the_thing(
         autonomy,
     )
     assert label.lower() in result.summary.lower()
+
+
+# From an adversarial review of the rules above: none of these may take the
+# name between commas, or the name before a lead-in verb, as the agent.
+@pytest.mark.parametrize(
+    ("text", "agent"),
+    [
+        ("Kofi needs to fix the gate, Zuri, by Friday", "Kofi"),  # named before the verb
+        ("patch the roof, for Kofi, as soon as possible", "Abeni"),  # not the name alone
+        ("fix the gate, and Zuri, map the river", "Abeni"),  # a second order's address
+        ("fix the gate, Zuri, map the river", "Abeni"),
+        ("fix the gate. Then, Kofi, check the well", "Abeni"),
+        ("visit Grandma, Imani, and the kids", "Abeni"),  # one of a list
+    ],
+)
+def test_a_name_between_commas_that_is_not_the_address(text: str, agent: str) -> None:
+    assert understood(text).objective.agent == agent
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ("I'll fix the gate, Kofi, don't worry", "first-person"),
+        ("Could Kofi find time to water the plants?", "no-verb"),  # not "look into time"
+        ("Kofi find Zuri and tell her to fix the gate", "uncertain-agent"),
+        ("why don't I fix the gate", "no-verb"),  # not a suggestion to an agent
+    ],
+)
+def test_what_the_new_rules_leave_asked(text: str, reason: str) -> None:
+    result = run(text)
+    assert isinstance(result, Clarify) and result.reason == reason, result
+
+
+@pytest.mark.parametrize(
+    ("text", "verb", "label"),
+    [
+        ("Zuri, this afternoon visit Grandma", "Befriend", "Grandma"),  # a time, no noun phrase
+        ("Kofi, this week fix fences", "Repair", "Fences"),
+        ("Tariq, the day after tomorrow guard sheep", "Protect", "Sheep"),
+        ("have the neighbours fix fences", "Repair", "Fences"),  # who, then the verb
+        ("have the kids help Grandma", "Support", "Grandma"),
+    ],
+)
+def test_a_verb_after_a_time_or_a_subject_stays_a_verb(text: str, verb: str, label: str) -> None:
+    o = understood(text).objective
+    assert (o.verb, o.target.label) == (verb, label)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Kofi, never fix the gate",  # a boundary
+        "Kofi, Kofi, Kofi",
+        "Tariq, how about Kofi fixing the gate?",
+        "Kofi, meet Zuri at the gate",  # a verb of ours, not as the order
+    ],
+)
+def test_the_no_verb_question_quotes_no_boundary_name_or_question(text: str) -> None:
+    result = run(text)
+    assert isinstance(result, Clarify) and result.reason == "no-verb", result
+    assert result.question.startswith("I heard you, but not what to do.")

@@ -223,6 +223,8 @@ def address_of(toks: Sequence[Tok], roster: Roster, near: tuple[str, str] | None
     # ("find Kofi and tell him…": the later verb, or none).
     verbs = [hit]
     if hit is not None and " ".join(hit[1]) in WEAK_VERB_CUES:
+        if resolve_span(toks[hit[0] + len(hit[1]) : hit[0] + len(hit[1]) + 1], roster):
+            verbs = []  # "Kofi find Zuri and tell her…": whose order is asked
         later = lx.find_first(toks[hit[0] + 1 : n], lx.VERB_PHRASES)
         hit = None if later is None else (hit[0] + 1 + later[0], later[1])
         verbs.append(hit)
@@ -237,28 +239,46 @@ def address_of(toks: Sequence[Tok], roster: Roster, near: tuple[str, str] | None
     return _within(toks[:n], i, roster, hit[0] if hit is not None else n) or Address(i, n)
 
 
-# Words a name said in the middle may take, between its commas.
-_VOCATIVE_MAX_WORDS: Final = 2
-
-
 def _vocative(toks: Sequence[Tok], i: int, roster: Roster) -> Address | None:
-    """A name said between commas after the order has begun ("fix the
-    fence, Tariq, urgently", "the gate needs fixing, Kofi, and don't touch
-    the paint"): the agent, and the clause without the name. Not a list of
-    names ("…, Kofi, Zuri, …": asked), nor "not Kofi"."""
-    commas = [k for k in range(i + 1, len(toks)) if toks[k].low == ","]
-    found: list[Address] = []
+    """A name said alone between commas after the order has begun ("fix
+    the fence, Tariq, urgently", "the gate needs fixing, Kofi, and don't
+    touch the paint"): the agent, and the clause without the name.
+
+    Never when the name is not alone ("…, for Kofi, …", "…, and Zuri, …"),
+    starts a second order ("fix the gate, Zuri, map the river"), is one of a
+    list ("…, Kofi, Zuri, …", "visit Grandma, Imani, and the kids"), when
+    another roster name is said ("Kofi needs to fix the gate, Zuri, …": the
+    rules below decide), or when the speaker is the one doing it ("I'll fix
+    the gate, Kofi, don't worry")."""
+    lows = [t.low for t in toks]
+    commas = [k for k in range(i + 1, len(toks)) if lows[k] == ","]
+    found: list[tuple[int, Resolution]] = []
     for left, right in itertools.pairwise(commas):
-        if not 1 <= right - left - 1 <= _VOCATIVE_MAX_WORDS:
-            continue
-        res = _named(toks[left + 1 : right], roster)
-        if res is None:
-            continue
-        if resolve_span(toks[right + 1 : right + 2], roster) is not None:
-            return None  # ", Kofi, Zuri, …"
-        found.append(Address(i, len(toks), res, cut=(left, right + 1)))
-    agents = {a.resolution.agent for a in found if a.resolution is not None}
-    return found[0] if len(agents) == 1 else None
+        res = _named(toks[left + 1 : right], roster) if right - left == 2 else None
+        if res is not None and lows[left + 1] not in STOPWORDS:
+            found.append((left, res))
+    if len(found) != 1 or any(w in _SPEAKER for w in lows[: found[0][0]]):
+        return None
+    left, res = found[0]
+    after = toks[left + 3 : left + 5]
+    if after and (
+        lx.phrase_at(toks, left + 3, lx.VERB_PHRASES) is not None
+        or (
+            after[0].low in ("and", "or")
+            and len(after) > 1
+            and (after[1].low in lx.DETERMINERS or after[1].text[:1].isupper())
+        )
+    ):
+        return None
+    named_elsewhere = (
+        resolve_span([t], roster) for k, t in enumerate(toks) if k != left + 1 and k >= i
+    )
+    if any(r is not None and r.method in ("exact", "fuzzy") for r in named_elsewhere):
+        return None
+    return Address(i, len(toks), res, cut=(left, left + 3))
+
+
+_SPEAKER: Final = frozenset(words("i i'll i'm i've i'd we we'll we're let's"))
 
 
 _NAME_BREAKS: Final = frozenset(".:;!")

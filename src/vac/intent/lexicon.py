@@ -463,9 +463,10 @@ def forbidden_spans(toks: Sequence[Tok], *, keep: frozenset[int] = frozenset()) 
             i += 1
             continue
         j = body = i + len(marker)
-        why = lows[i - 1 : i] == ["why"] and j + 1 < len(toks)  # not "…want to"
-        suggests = why and (
-            lows[j + 1] in FRAME_WORDS | {","} or phrase_at(toks, j + 1, VERB_PHRASES)
+        why = lows[i - 1 : i] == ["why"] and lows[j : j + 1] in (["you"], ["we"])  # not "…I"
+        nxt = lows[j + 1] if why and j + 1 < len(toks) else None  # not "…you want to"
+        suggests = nxt is not None and (
+            nxt in FRAME_WORDS | {","} or phrase_at(toks, j + 1, VERB_PHRASES)
         )
         if suggests or (j < len(toks) and toks[j].low in FORBID_IDIOMS):
             i = j + 1

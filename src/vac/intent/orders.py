@@ -31,8 +31,14 @@ _NOUN_MARKERS: Final = frozenset(words("the my our your his their its this these
 # Words of a noun phrase before its last noun: "the old vegetable patch".
 _NOUN_WORDS: Final = 3
 # After a verb these start what it acts on: "the neighbours fix the gate",
-# "the kids help me", "the boys help out".
+# "the kids help me", "the boys help out"; so does a name ("…help Grandma").
 _OBJECT_STARTS: Final = lx.DETERMINERS | frozenset(words("me us him them it with out up"))
+# A time said before the verb: "Kofi, this week fix fences" (not "night":
+# "the night watch roster").
+_TIME_NOUNS: Final = frozenset(
+    words("""morning afternoon evening week weekend month year time day days after before
+    until tomorrow today tonight monday tuesday wednesday thursday friday saturday sunday""")
+)
 
 
 def noun_words(clause: Sequence[Tok], roster: Roster) -> frozenset[int]:
@@ -45,10 +51,12 @@ def noun_words(clause: Sequence[Tok], roster: Roster) -> frozenset[int]:
         if t.low not in _NOUN_MARKERS:
             continue
         out.add(i + 1)
+        if word_at(clause, i - 1) in lx.FRAME_WORDS:
+            continue  # "have the neighbours fix fences": who, then the verb
         for j in range(i + 2, min(i + 2 + _NOUN_WORDS, len(clause))):
             before = clause[j - 1]
-            if not before.low.isalpha() or before.low in STOPWORDS:
-                break
+            if not before.low.isalpha() or before.low in STOPWORDS | _TIME_NOUNS:
+                break  # "this week fix fences", "the day after tomorrow guard sheep"
             if lx.phrase_at(clause, j - 1, lx.VERB_PHRASES) is not None:
                 break  # "the kids fix…": a verb ends the noun phrase
             cue = lx.phrase_at(clause, j, lx.VERB_PHRASES)
@@ -57,6 +65,7 @@ def noun_words(clause: Sequence[Tok], roster: Roster) -> frozenset[int]:
             after = j + len(cue)
             acts_on = after < len(clause) and (
                 clause[after].low in _OBJECT_STARTS
+                or clause[after].text[:1].isupper()
                 or resolve_span([clause[after]], roster) is not None
             )
             if not acts_on:
@@ -93,7 +102,13 @@ def meant_verb(
             return j, later
     if agent_next or any(clause[j].low in DONE_FORMS for j in range(end, reach)):
         return None
+    if word_at(clause, end + (word_at(clause, end) in lx.DETERMINERS)) in _NO_THING:
+        return None  # "find time to water the plants": no verb of ours, nothing to find
     return hit
+
+
+# After a weak cue these are no thing to act on ("find time to…", "find a way to…").
+_NO_THING: Final = frozenset(words("time moment minute chance way"))
 
 
 _WEAK_REACH: Final = 5
@@ -136,8 +151,8 @@ def _second_verb(clause: Sequence[Tok], j: int) -> bool:
     return word_at(clause, j + len(cue)) not in _HOW_NOT_WHAT
 
 
-# Said between the agent's name and the deed: "Kofi, please go and water…".
-_BEFORE_DEED: Final = frozenset(words("to please go and just kindly"))
+# Said between the agent's name and the deed: "Kofi, please just water…".
+_BEFORE_DEED: Final = frozenset(words("please and just kindly"))
 # Words quoted at most: the deed and its thing, not the whole sentence; a
 # second order or a reason after these is not quoted.
 _DEED_WORDS: Final = 7
@@ -145,12 +160,13 @@ _DEED_WORDS: Final = 7
 # "Kofi, after lunch, start on the gate…", "Kofi, when you've fixed it…".
 _NOT_DEED_STARTS: Final = frozenset(
     words("""after before when whenever while if unless until till once because since
-    as today tonight tomorrow yesterday later soon first next""")
+    as today tonight tomorrow yesterday later soon first next last honestly actually
+    basically""")
 )
 _DEED_ENDS: Final = lx.PUNCT | frozenset(words("and then but so because"))
 
 
-def unknown_deed(source: str, clause: Sequence[Tok]) -> str | None:
+def unknown_deed(source: str, clause: Sequence[Tok], roster: Roster) -> str | None:
     """The words of an order with no verb of ours, as said, when the clause
     starts with one ("water the plants", "sweep the porch"; "God the
     orchard" when the recogniser wrote it; "good morning"): up to the first
@@ -158,12 +174,18 @@ def unknown_deed(source: str, clause: Sequence[Tok]) -> str | None:
     start with a word of its own ("Kofi, the gate…", "Kofi, I think…",
     "Kofi, after lunch…")."""
     k = 0
-    while k < len(clause) and clause[k].low in _BEFORE_DEED:
+    while k < len(clause) and (
+        clause[k].low in _BEFORE_DEED or (clause[k].low == "go" and word_at(clause, k + 1) == "and")
+    ):
         k += 1
     if k >= len(clause) or not clause[k].low.isalpha():
         return None
-    if clause[k].low in STOPWORDS or clause[k].low in _NOT_DEED_STARTS:
-        return None
+    if clause[k].low in STOPWORDS | _NOT_DEED_STARTS | lx.QUESTION_FIRST:
+        return None  # "Kofi, honestly…", "Tariq, how about Kofi…"
+    if lx.phrase_at(clause, k, lx.FORBID_MARKERS) or resolve_span([clause[k]], roster):
+        return None  # "Kofi, never fix the gate": a boundary; "Kofi, Kofi, Kofi"
+    if lx.contains(clause, lx.VERB_PHRASES, skip=noun_words(clause, roster)):
+        return None  # a verb of ours is there, but not as the order ("meet Zuri at…")
     end = k
     while end < len(clause) and end - k < _DEED_WORDS and clause[end].low not in _DEED_ENDS:
         end += 1

@@ -292,11 +292,11 @@ def _forbidden_lines(clause: Sequence[Tok], spans: Sequence[lx.Span]) -> list[Fo
 _EIGHT_VERBS: Final = "repair, map, look into, protect, build, support, befriend or report on"
 
 
-def _no_verb_question(source: str, clause: Sequence[Tok], address: Address) -> str:
+def _no_verb_question(source: str, clause: Sequence[Tok], address: Address, roster: Roster) -> str:
     """Quote the deed when an agent was addressed with one that is not ours
     ("Kofi, water the plants"): the user learns what was heard and why it
     was not passed on, a misheard verb included."""
-    deed = orders.unknown_deed(source, clause) if address.cut is None else None
+    deed = orders.unknown_deed(source, clause, roster) if address.cut is None else None
     if address.resolution is None or deed is None:
         return f"I heard you, but not what to do. Should someone {_EIGHT_VERBS} something?"
     agent = address.resolution.agent
@@ -393,7 +393,9 @@ def parse(
     if hit is not None and " ".join(hit[1]) in WEAK_VERB_CUES:
         hit = orders.meant_verb(clause, hit, skip | autonomy.indices | nouns, roster)
     if hit is None:
-        return _clarify("no-verb", _no_verb_question(source, clause, address), source, confidence)
+        return _clarify(
+            "no-verb", _no_verb_question(source, clause, address, roster), source, confidence
+        )
     verb = lx.verb_of(hit[1])
     # "I'll fix the gate", "Zuri, I'll fix the gate"; not "I'd like Kofi to…",
     # whose clause is cut around the agent's name.
