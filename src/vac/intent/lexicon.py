@@ -11,7 +11,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Final, NamedTuple, cast
 
-from vac.intent import inflect
+from vac.intent import inflect, manner_cues
 from vac.intent.inflect import KEEP_IT_QUIET
 from vac.intent.inflect import base_form as base_form
 from vac.intent.verb_cues import DONE_FORMS, PHRASAL_VERB_CUES, SLOT_VERB_CUES, VERB_CUES
@@ -275,75 +275,16 @@ PRIVACY_CUES: Final = phrases(
 )
 
 # Checked in this order (90, then 25, then 78), each cue matched where it
-# starts, longest first across every tier: "not urgent" is 25 because
-# "urgent" inside it is not a cue of its own, and "top priority" is 90.
-PRIORITY_TIERS: Final[tuple[tuple[int, tuple[Phrase, ...]], ...]] = (
-    (
-        90,
-        cues(
-            "urgent, urgently, immediately, right now, right away, straight away, asap, "
-            "as soon as possible, emergency, top priority, highest priority, it's critical, "
-            "this is critical, that's critical, this instant, as a matter of urgency, "
-            "top of the list, right this minute, this minute"
-        ),
-    ),
-    (
-        25,
-        cues(
-            "whenever, no rush, no hurry, when you can, when you have time, "
-            "when you get a chance, when you get the chance, in your own time, it can wait, "
-            "not urgent, low priority, eventually, someday, one of these days, "
-            "not important, isn't important, not critical, isn't critical, not a priority, "
-            "when you have a minute, "
-            "when you have a moment, when you get a minute, when you get a moment, "
-            "when you're free, when you are free, no pressure, low on the list, "
-            "bottom of the list, when you get around to it, not a big deal, no big deal"
-        ),
-    ),
-    (78, cues("soon, important, quickly, priority, high priority, fast, hurry")),
+# starts, longest first across every tier (`manner_cues`): "not urgent" is 25
+# because "urgent" inside it is not a cue of its own, "top priority" is 90.
+PRIORITY_TIERS: Final[tuple[tuple[int, tuple[Phrase, ...]], ...]] = tuple(
+    (tier, cues(text)) for tier, text in manner_cues.PRIORITY_TEXT
 )
 DEFAULT_PRIORITY: Final = 55
-
-# Matched like the priorities: "no need to check with me" is free, though
-# "check with me" inside it would tether. The tethering phrases that hold a
-# boundary marker ("don't do anything without asking") are autonomy, not
-# boundaries: the parser keeps them out of the forbidden lines.
-AUTONOMY_CUES: Final[tuple[tuple[Autonomy, tuple[Phrase, ...]], ...]] = (
-    (
-        "direct-tether",
-        cues(
-            "exactly as i say, exactly as i said, exactly like i say, exactly as told, "
-            "check with me first, check with me before, check with me, ask me first, "
-            "ask me before, run it by me, don't do anything without asking, "
-            "don't do anything without asking me, do nothing without asking, "
-            "run it past me, get my approval, get my ok, get my okay, check in with me, "
-            "talk to me before, talk to me first, wait for my ok, wait for my okay, "
-            "ask before you start, ask before starting, check before you start"
-        ),
-    ),
-    (
-        "free",
-        cues(
-            "use your judgment, use your judgement, use your best judgment, "
-            "use your best judgement, use your own judgment, use your own judgement, "
-            "your call, as you see fit, however you see fit, it's up to you, up to you, "
-            "do whatever you think is best, whatever you think is best, just do it, "
-            "no need to check with me, no need to ask, don't need to check with me, "
-            "don't need to ask me, do what you think is best, however you like, "
-            "whatever you like, you decide, i trust you, "
-            "i trust your judgment, i trust your judgement, do it your way, your way, "
-            "however you want, whatever you want, any way you like, any way you want, "
-            "i'll leave it to you, leave it to you, i leave it to you, your choice, "
-            "whatever way you want, whatever way you like"
-        ),
-    ),
-    (
-        "standing-intent",
-        cues(
-            "always, from now on, every day, every night, every morning, every afternoon, "
-            "every evening, every week, every weekend, each day, each morning, each night"
-        ),
-    ),
+# Matched like the priorities (`manner_cues`). The tethering phrases that hold
+# a boundary marker are autonomy, not boundaries: the parser keeps them out.
+AUTONOMY_CUES: Final[tuple[tuple[Autonomy, tuple[Phrase, ...]], ...]] = tuple(
+    (mode, cues(text)) for mode, text in manner_cues.AUTONOMY_TEXT
 )
 
 # --- forbidden lines and values ---------------------------------------------

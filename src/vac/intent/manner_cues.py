@@ -1,0 +1,84 @@
+"""The words that say how urgent an order is and how free its agent is.
+
+Each tier is one string of cues separated by commas; `lexicon` turns them
+into token tables (`PRIORITY_TIERS`, `AUTONOMY_CUES`) and docs/speaking.md
+lists them all (its test compares). Kept apart from `lexicon` to keep each
+module one concern of a readable size.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from vac.protocol.objective import Autonomy
+
+# Checked in this order (90, then 25, then 78), each cue matched where it
+# starts, longest first across every tier: "not urgent" is 25 because
+# "urgent" inside it is not a cue of its own, and "top priority" is 90.
+PRIORITY_TEXT: Final[tuple[tuple[int, str], ...]] = (
+    (
+        90,
+        (
+            "urgent, urgently, immediately, right now, right away, straight away, asap, "
+            "as soon as possible, emergency, top priority, highest priority, it's critical, "
+            "this is critical, that's critical, this instant, as a matter of urgency, "
+            "top of the list, right this minute, this minute"
+        ),
+    ),
+    (
+        25,
+        (
+            "whenever, no rush, no hurry, when you can, when you have time, "
+            "when you get a chance, when you get the chance, in your own time, it can wait, "
+            "not urgent, low priority, eventually, someday, one of these days, "
+            "not important, isn't important, not critical, isn't critical, not a priority, "
+            "when you have a minute, "
+            "when you have a moment, when you get a minute, when you get a moment, "
+            "when you're free, when you are free, no pressure, low on the list, "
+            "bottom of the list, when you get around to it, not a big deal, no big deal"
+        ),
+    ),
+    (78, ("soon, important, quickly, priority, high priority, fast, hurry")),
+)
+
+# Matched like the priorities: "no need to check with me" is free, though
+# "check with me" inside it would tether. The tethering phrases that hold a
+# boundary marker ("don't do anything without asking") are autonomy, not
+# boundaries: the parser keeps them out of the forbidden lines.
+AUTONOMY_TEXT: Final[tuple[tuple[Autonomy, str], ...]] = (
+    (
+        "direct-tether",
+        (
+            "exactly as i say, exactly as i said, exactly like i say, exactly as told, "
+            "check with me first, check with me before, check with me, ask me first, "
+            "ask me before, run it by me, don't do anything without asking, "
+            "don't do anything without asking me, do nothing without asking, "
+            "run it past me, get my approval, get my ok, get my okay, check in with me, "
+            "talk to me before, talk to me first, wait for my ok, wait for my okay, "
+            "ask before you start, ask before starting, check before you start"
+        ),
+    ),
+    (
+        "free",
+        (
+            "use your judgment, use your judgement, use your best judgment, "
+            "use your best judgement, use your own judgment, use your own judgement, "
+            "your call, as you see fit, however you see fit, it's up to you, up to you, "
+            "do whatever you think is best, whatever you think is best, just do it, "
+            "no need to check with me, no need to ask, don't need to check with me, "
+            "don't need to ask me, do what you think is best, however you like, "
+            "whatever you like, you decide, i trust you, "
+            "i trust your judgment, i trust your judgement, do it your way, your way, "
+            "however you want, whatever you want, any way you like, any way you want, "
+            "i'll leave it to you, leave it to you, i leave it to you, your choice, "
+            "whatever way you want, whatever way you like"
+        ),
+    ),
+    (
+        "standing-intent",
+        (
+            "always, from now on, every day, every night, every morning, every afternoon, "
+            "every evening, every week, every weekend, each day, each morning, each night"
+        ),
+    ),
+)
