@@ -1046,3 +1046,102 @@ def test_the_no_verb_question_quotes_no_boundary_name_or_question(text: str) -> 
     result = run(text)
     assert isinstance(result, Clarify) and result.reason == "no-verb", result
     assert result.question.startswith("I heard you, but not what to do.")
+
+
+# Transcripts as the recogniser writes correctly heard commands (a probe of
+# 365): each was asked about, drafted for the default agent, or garbled.
+FRIDAY = dt.datetime(2026, 12, 4, 10, 0, tzinfo=dt.UTC)
+
+
+def heard(text: str) -> Draft | Clarify:
+    return understand(
+        text,
+        confidence=0.95,
+        evidence=None,
+        now=FRIDAY,
+        roster=ROSTER,
+        current_agent=None,
+        objective_id="o-1",
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "agent", "verb", "deadline"),
+    [
+        ("Kofi. Can you fix the gate?", "Kofi", "Repair", None),  # a pause after the name
+        ("Ask Kofi. To fix the gate.", "Kofi", "Repair", None),
+        ("Tell Zuri. To map the river by Friday.", "Zuri", "Map", "2026-12-11"),
+        ("Good morning Zuri. Please check the well.", "Zuri", "Investigate", None),
+        ("Thanks Kofi. Can you fix the gate?", "Kofi", "Repair", None),
+        ("Sorry, Kofi. Fix the gate please.", "Kofi", "Repair", None),
+        ("Tomorrow. Kofi, fix the gate.", "Kofi", "Repair", "2026-12-05"),  # a sentence first
+        ("The fence is down. Kofi, fix it.", "Kofi", "Repair", None),
+        ("The fence is down, Kofi. Fix it.", "Kofi", "Repair", None),
+        ("Ask Kofi 2 repair the gutter.", "Kofi", "Repair", None),  # "2" for "to"
+        ("I want Kofi 2 fix the gate.", "Kofi", "Repair", None),
+    ],
+)
+def test_a_name_the_recogniser_set_apart_is_still_the_agent(
+    text: str, agent: str, verb: str, deadline: str | None
+) -> None:
+    result = heard(text)
+    assert isinstance(result, Draft), result
+    o = result.objective
+    assert (o.agent, o.verb, o.deadline) == (agent, verb, deadline)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Kofi is busy. Zuri, fix the gate.",  # another name said first: asked
+        "Kofi. No, Zuri. Fix the gate.",
+    ],
+)
+def test_a_name_set_apart_after_another_name_is_asked(text: str) -> None:
+    result = heard(text)
+    assert isinstance(result, Clarify) and result.reason == "uncertain-agent", result
+
+
+@pytest.mark.parametrize(
+    ("text", "label"),
+    [
+        ("Zuri, check the hives every Monday.", "Hives"),
+        ("Zuri, check the hives daily", "Hives"),
+        ("Tell Tariq to guard the barn nightly.", "Barn"),
+        ("Zuri, check the hives. Every single day.", "Hives"),
+        ("Kofi, check the well every other day", "Well"),
+    ],
+)
+def test_how_often_is_a_standing_order(text: str, label: str) -> None:
+    result = heard(text)
+    assert isinstance(result, Draft), result
+    o = result.objective
+    assert (o.autonomy, o.target.label, o.deadline) == ("standing-intent", label, None)
+
+
+def test_a_standing_order_at_a_time_of_day_has_no_deadline() -> None:
+    result = heard("Tariq, from now on guard the gate at night.")
+    assert isinstance(result, Draft), result
+    assert result.objective.deadline is None and result.objective.constraints == []
+    assert "always protect the gate at night" in result.summary
+    once = heard("Tariq, guard the gate at night.")  # once: tonight
+    assert isinstance(once, Draft) and once.objective.deadline == "2026-12-04"
+
+
+@pytest.mark.parametrize(
+    ("text", "label", "priority", "boundary"),
+    [
+        ("Kofi, fix the gate. Make it quick.", "Gate", 78, None),
+        ("Kofi fix the gate make it quick", "Gate", 78, None),
+        ("Zuri map the woods stay away from the road", "Woods", 55, "Stay away from the road"),
+    ],
+)
+def test_manner_and_boundaries_said_without_a_comma(
+    text: str, label: str, priority: int, boundary: str | None
+) -> None:
+    result = heard(text)
+    assert isinstance(result, Draft), result
+    o = result.objective
+    assert (o.target.label, o.priority) == (label, priority)
+    if boundary is not None:
+        assert boundary in [line.text for line in o.forbidden_lines]

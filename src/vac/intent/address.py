@@ -128,9 +128,15 @@ def _frame(
         return joined
     for k in range(rest + 1, min(rest + 4, n)):
         if toks[k].low in lx.PUNCT:
+            said_apart = k + 1 < n and toks[k + 1].low in _TO_HEARD  # "Ask Kofi. To fix…"
+            res = resolve_span(toks[rest:k], roster) if said_apart else None
+            if res is not None:
+                return Address(k + 2, n, res)
             break
         broken = k + 1 < n and toks[k + 1].low in lx.PUNCT
-        if toks[k].low not in _TO_HEARD and not (toks[k].low in _TO_BEFORE_BREAK and broken):
+        # "2" for "to" before a break, or before the verb ("Ask Kofi 2 repair…")
+        two = broken or lx.phrase_at(toks, k + 1, lx.VERB_PHRASES) is not None
+        if toks[k].low not in _TO_HEARD and not (toks[k].low in _TO_BEFORE_BREAK and two):
             continue
         if any(_verb_through(toks, j, k) for j in range(rest + 1, k)):
             break  # "have Imani get to know …": the "to" is the verb's own
@@ -174,8 +180,11 @@ def address_of(toks: Sequence[Tok], roster: Roster, near: tuple[str, str] | None
     while n and toks[n - 1].low in lx.PUNCT:
         n -= 1
     i = 0
-    while i < n and (toks[i].low in lx.FILLERS or toks[i].low in lx.PUNCT):
-        i += 1  # "okay, Kofi, …", "please, …"
+    while i < n:  # "okay, Kofi, …", "please, …", "good morning Zuri. Please…"
+        greeting = lx.phrase_at(toks, i, _GREETINGS)
+        if greeting is None and toks[i].low not in lx.FILLERS | lx.PUNCT:
+            break
+        i += len(greeting or (toks[i].low,))
     if i < n and toks[i].low in lx.FRAME_WORDS:
         framed = _frame(toks[:n], i, roster, near)
         if framed is not None:
@@ -194,7 +203,7 @@ def address_of(toks: Sequence[Tok], roster: Roster, near: tuple[str, str] | None
     if i + 1 < n and toks[i + 1].low in _NAME_BREAKS:
         res = _named(toks[i : i + 1], roster)
         start = i + 1
-        while start < n and toks[start].low in lx.PUNCT | {"please"}:
+        while start < n and toks[start].low in lx.PUNCT | _ASKING_WORDS:  # "Kofi. Can you fix…"
             start += 1
         if (
             res is not None
@@ -282,6 +291,13 @@ _SPEAKER: Final = frozenset(words("i i'll i'm i've i'd we we'll we're let's"))
 
 
 _NAME_BREAKS: Final = frozenset(".:;!")
+# Said first, before the name: "Good morning Zuri. Please check the well.",
+# "Thanks Kofi. Can you fix the gate?", "Sorry, Kofi. Fix the gate please."
+_GREETINGS: Final = lx.phrases(
+    ["good morning", "good afternoon", "good evening", "morning", "thanks", "thank you", "sorry"]
+)
+# Between a name said apart and its verb: "Kofi. Can you fix the gate?"
+_ASKING_WORDS: Final = frozenset(words("please can could would will you"))
 _NEGATING: Final = frozenset(words("not no never nor"))
 
 
@@ -329,17 +345,25 @@ _INNER_FRAMES: Final = lx.FRAME_WORDS | frozenset(
 )
 
 
+# What a name said apart sits between.
+_APART: Final = frozenset(",.!?;")
+
+
 def _within(toks: Sequence[Tok], i: int, roster: Roster, verb_at: int) -> Address | None:
     """An agent addressed after a lead-in and before the first verb: the
     clause keeps the lead-in (it may hold the deadline: "first thing
     tomorrow, Kofi, fix the gate") without the addressing words."""
     n = len(toks)
     last = min(i + _LEAD_MAX_WORDS, verb_at, n)
-    commas = [k for k in range(i + 1, last + 1) if k < n and toks[k].low == ","]
-    for left, right in itertools.pairwise(commas):  # ", Kofi, …"
+    # ", Kofi, …", and a name said apart after a sentence: "The fence is
+    # down. Kofi, fix it.", "Tomorrow. Kofi, fix the gate." (not after another
+    # roster name: "Kofi is busy. Zuri, fix the gate." is asked about).
+    commas = [k for k in range(i + 1, last + 1) if k < n and toks[k].low in _APART]
+    for left, right in itertools.pairwise(commas):
         if 1 <= right - left - 1 <= 3:
             res = resolve_span(toks[left + 1 : right], roster)
-            if res is not None and resolve_span(toks[right + 1 : right + 2], roster) is None:
+            alone = resolve_span(toks[right + 1 : right + 2], roster) is None
+            if res is not None and alone and _named_before(toks, i, left, roster) is None:
                 return Address(i, n, res, cut=(left, right + 1))
             if res is not None:
                 return None  # ", Kofi, Zuri, …": not one agent

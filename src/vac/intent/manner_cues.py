@@ -38,7 +38,10 @@ PRIORITY_TEXT: Final[tuple[tuple[int, str], ...]] = (
             "bottom of the list, when you get around to it, not a big deal, no big deal"
         ),
     ),
-    (78, ("soon, important, quickly, priority, high priority, fast, hurry")),
+    (
+        78,
+        ("soon, important, quickly, priority, high priority, fast, hurry, make it quick, be quick"),
+    ),
 )
 
 # Matched like the priorities: "no need to check with me" is free, though
@@ -78,7 +81,11 @@ AUTONOMY_TEXT: Final[tuple[tuple[Autonomy, str], ...]] = (
         "standing-intent",
         (
             "always, from now on, every day, every night, every morning, every afternoon, "
-            "every evening, every week, every weekend, each day, each morning, each night"
+            "every evening, every week, every weekend, each day, each morning, each night, "
+            "each week, each evening, every month, every other day, every single day, "
+            "every single night, every monday, every tuesday, every wednesday, "
+            "every thursday, every friday, every saturday, every sunday, daily, nightly, "
+            "weekly, monthly"
         ),
     ),
 )

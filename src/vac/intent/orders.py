@@ -6,8 +6,8 @@ the verb a weak cue ("find time to fix…") leads to. `another_order`: the
 words of a second order after the first ("…, and Zuri, map the river"),
 which the draft's summary names. `noun_words`: where a verb's word is a
 noun ("the vegetable patch"). `unknown_deed`: the words an agent was asked
-to do when none is a verb of ours ("Kofi, water the plants"), which the
-question quotes. Pure: tokens in, indices and words out.
+to do when none is a verb of ours ("Kofi, water the plants"), which
+`no_verb_question` quotes. Pure: tokens in, indices and words out.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from typing import Final
 
 from vac.intent import lexicon as lx
 from vac.intent import passive
-from vac.intent.address import resolve_span
+from vac.intent.address import Address, resolve_span
 from vac.intent.lexicon import Tok, words
 from vac.intent.roster import STOPWORDS, Roster
 from vac.intent.verb_cues import DONE_FORMS, WEAK_VERB_CUES
@@ -191,3 +191,20 @@ def unknown_deed(source: str, clause: Sequence[Tok], roster: Roster) -> str | No
         end += 1
     more = end < len(clause) and clause[end].low not in _DEED_ENDS
     return source[clause[k].start : clause[end - 1].end] + ("…" if more else "")
+
+
+_EIGHT_VERBS: Final = "repair, map, look into, protect, build, support, befriend or report on"
+
+
+def no_verb_question(source: str, clause: Sequence[Tok], address: Address, roster: Roster) -> str:
+    """Quote the deed when an agent was addressed with one that is not ours
+    ("Kofi, water the plants"): the user learns what was heard and why it
+    was not passed on, a misheard verb included."""
+    deed = unknown_deed(source, clause, roster) if address.cut is None else None
+    if address.resolution is None or deed is None:
+        return f"I heard you, but not what to do. Should someone {_EIGHT_VERBS} something?"
+    agent = address.resolution.agent
+    return (
+        f'I heard "{deed}" for {agent}, but I only pass on these: {_EIGHT_VERBS} '
+        f"something. What should {agent} do?"
+    )

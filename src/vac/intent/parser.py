@@ -23,14 +23,14 @@ import msgspec
 from vac.intent import lexicon as lx
 from vac.intent import orders
 from vac.intent import target_words as tw
-from vac.intent.address import Address, address_of, resolve_span, several_names
+from vac.intent.address import address_of, resolve_span, several_names
 from vac.intent.inflect import VERB_PARTICLES, WRITTEN_AS_SAID
 from vac.intent.lexicon import Tok, words
 from vac.intent.manner import autonomy_of, boundary_like_autonomy, priority_of
 from vac.intent.roster import Roster
 from vac.intent.spoken import VERB_SPOKEN, summarise
 from vac.intent.verb_cues import WEAK_VERB_CUES
-from vac.intent.when import Unresolved, resolve
+from vac.intent.when import Unresolved, repeats_at, resolve
 from vac.intent.when_match import word_at
 from vac.protocol.objective import (
     Constraint,
@@ -289,23 +289,6 @@ def _forbidden_lines(clause: Sequence[Tok], spans: Sequence[lx.Span]) -> list[Fo
     return lines or [DEFAULT_FORBIDDEN_LINE]
 
 
-_EIGHT_VERBS: Final = "repair, map, look into, protect, build, support, befriend or report on"
-
-
-def _no_verb_question(source: str, clause: Sequence[Tok], address: Address, roster: Roster) -> str:
-    """Quote the deed when an agent was addressed with one that is not ours
-    ("Kofi, water the plants"): the user learns what was heard and why it
-    was not passed on, a misheard verb included."""
-    deed = orders.unknown_deed(source, clause, roster) if address.cut is None else None
-    if address.resolution is None or deed is None:
-        return f"I heard you, but not what to do. Should someone {_EIGHT_VERBS} something?"
-    agent = address.resolution.agent
-    return (
-        f'I heard "{deed}" for {agent}, but I only pass on these: {_EIGHT_VERBS} '
-        f"something. What should {agent} do?"
-    )
-
-
 def _clarify(reason: ClarifyReason, question: str, source: str, confidence: float) -> Clarify:
     return Clarify(reason, question, source[:MAX_SOURCE_CHARS], confidence)
 
@@ -394,7 +377,7 @@ def parse(
         hit = orders.meant_verb(clause, hit, skip | autonomy.indices | nouns, roster)
     if hit is None:
         return _clarify(
-            "no-verb", _no_verb_question(source, clause, address, roster), source, confidence
+            "no-verb", orders.no_verb_question(source, clause, address, roster), source, confidence
         )
     verb = lx.verb_of(hit[1])
     # "I'll fix the gate", "Zuri, I'll fix the gate"; not "I'd like Kofi to…",
@@ -435,6 +418,8 @@ def parse(
     # not deadline cues.
     when = resolve(clause, now, skip=skip | autonomy.indices | frozenset(range(hit[0], verb_end)))
     stop = when.start if when is not None and when.start >= verb_end else len(clause)
+    # A boundary said without a comma ends the thing: "map the woods stay away from the road".
+    stop = min([stop, *(sp.start for sp in spans if sp.start > verb_end)])
     target = _target(source, clause, verb_end, roster, stop)
     if target is None and spoken:
         target = _heard_target(source, clause, verb_end, roster, stop)
@@ -453,6 +438,10 @@ def parse(
     if rest is not None:  # one objective per turn: the rest is said, never dropped unseen
         extra = f'one thing at a time: "{_truncate(rest, _REST_MAX)}" is not in this draft'
         note = extra if note is None else f"{note}; {extra}"
+    spoken_when = None if when is None else when.phrase
+    if when is not None and autonomy.autonomy == "standing-intent" and repeats_at(clause, when):
+        # "from now on guard the gate at night": when it repeats, not a deadline
+        spoken_when, when = source[clause[when.start].start : clause[when.end - 1].end], None
     constraints: list[Constraint] = []
     if when is not None:
         constraints.append(Constraint("time", when.iso_date))
@@ -485,6 +474,5 @@ def parse(
         source_text=source,
         confidence=confidence,
     )
-    spoken_when = None if when is None else when.phrase
     summary = summarise(objective, now=now, phrase=target.phrase, when=spoken_when, note=note)
     return Draft(objective, summary, agent, heard_as, source_kind, score)

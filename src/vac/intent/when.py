@@ -43,7 +43,15 @@ from collections.abc import Callable, Sequence
 from typing import Final, NamedTuple
 
 from vac.intent import calendar_words as cw
-from vac.intent.lexicon import FORBID_MARKERS, ISO_DATE_RE, SLASH_DATE_RE, Tok, phrase_at, phrases
+from vac.intent.lexicon import (
+    FORBID_MARKERS,
+    ISO_DATE_RE,
+    SLASH_DATE_RE,
+    Tok,
+    phrase_at,
+    phrases,
+    words,
+)
 from vac.intent.numbers import number_at
 from vac.intent.when_days import (
     calendar_date,
@@ -242,3 +250,16 @@ def resolve(
             unresolved = unresolved or Unresolved(i, _unresolved_end(clause, j))
         i += 1
     return after or unresolved
+
+
+# Times of day a standing order repeats at ("at night", "in the morning").
+_TIMES_OF_DAY: Final = frozenset(
+    words("night morning mornings evening evenings afternoon afternoons dawn dusk nights")
+)
+
+
+def repeats_at(clause: Sequence[Tok], when: When) -> bool:
+    """Whether the deadline phrase is a time of day a standing order repeats
+    at ("guard the gate at night from now on"), not a day it is due."""
+    said = [t.low for t in clause[when.start : when.end]]
+    return len(said) in (2, 3) and said[0] in ("at", "in") and said[-1] in _TIMES_OF_DAY
