@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import itertools
 
 import msgspec
 import pytest
@@ -489,3 +490,13 @@ def test_a_quoted_deed_is_always_words_the_user_said(tail: str) -> None:
         said = deed.removesuffix("…")
         assert said and said in tail
         assert len(said.split()) <= 7
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(["the", "uh", "um", ",", "to", "gate", "fix", "."]), max_size=12))
+def test_fluent_tokens_still_point_into_the_source(said: list[str]) -> None:
+    text = " ".join(said)
+    toks = lx.tokenize(text)
+    assert all(text[t.start : t.end].lower() == t.low for t in toks)
+    assert not any(t.low in ("uh", "um") for t in toks)
+    assert not any(a.low == b.low == "the" for a, b in itertools.pairwise(toks))

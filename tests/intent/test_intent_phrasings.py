@@ -1079,6 +1079,10 @@ def heard(text: str) -> Draft | Clarify:
         ("The fence is down, Kofi. Fix it.", "Kofi", "Repair", None),
         ("Ask Kofi 2 repair the gutter.", "Kofi", "Repair", None),  # "2" for "to"
         ("I want Kofi 2 fix the gate.", "Kofi", "Repair", None),
+        ("Fix the fence Kofi.", "Kofi", "Repair", None),  # last, no comma
+        ("Fix the gate please Kofi", "Kofi", "Repair", None),
+        ("Tell Kofi the gate needs fixing.", "Kofi", "Repair", None),
+        ("Tell Kofi that the gate needs fixing.", "Kofi", "Repair", None),
     ],
 )
 def test_a_name_the_recogniser_set_apart_is_still_the_agent(
@@ -1145,3 +1149,32 @@ def test_manner_and_boundaries_said_without_a_comma(
     assert (o.target.label, o.priority) == (label, priority)
     if boundary is not None:
         assert boundary in [line.text for line in o.forbidden_lines]
+
+
+@pytest.mark.parametrize(
+    ("text", "agent"),
+    [
+        ("visit Kofi", "Abeni"),  # the name is what the order acts on
+        ("say hello to Kofi", "Abeni"),
+        ("build a bench for Kofi", "Abeni"),
+        ("fix the gate, never mislead Kofi", "Abeni"),  # inside a boundary
+    ],
+)
+def test_a_last_name_the_order_acts_on_is_not_the_agent(text: str, agent: str) -> None:
+    result = heard(text)
+    assert isinstance(result, Draft) and result.objective.agent == agent, result
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Kofi, fix the, uh, the gate.",  # a hesitation and a repeat
+        "Kofi, fix the, the gate.",
+        "Kofi, fix the uh gate.",
+        "Ask Kofi to fix. The gate.",  # a pause after the verb
+    ],
+)
+def test_hesitations_and_repeats_are_not_the_thing(text: str) -> None:
+    result = heard(text)
+    assert isinstance(result, Draft), result
+    assert (result.objective.agent, result.objective.target.label) == ("Kofi", "Gate")

@@ -225,6 +225,8 @@ def address_of(toks: Sequence[Tok], roster: Roster, near: tuple[str, str] | None
             return Address(i, ends[-1], res)
     if (vocative := _vocative(toks[:n], i, roster)) is not None:
         return vocative  # "fix the fence, Tariq, urgently"
+    if (unmarked := _last_name(toks, i, last, roster)) is not None:
+        return unmarked  # "fix the fence Kofi"
     hit = lx.find_first(toks[:n], lx.VERB_PHRASES)
     # The name before a verb: "Kofi build a bench", "Kofi will be able to…";
     # before a weak cue too ("could Kofi meet the tenants", "could Kofi find
@@ -246,6 +248,28 @@ def address_of(toks: Sequence[Tok], roster: Roster, near: tuple[str, str] | None
             if res is not None:
                 return Address(verb[0], n, res)
     return _within(toks[:n], i, roster, hit[0] if hit is not None else n) or Address(i, n)
+
+
+def _last_name(toks: Sequence[Tok], i: int, last: int, roster: Roster) -> Address | None:
+    """A roster name spelled exactly, last, with no comma before it ("fix the
+    fence Kofi", "fix the gate please Kofi"): the agent, unless it is what
+    the order acts on ("help Kofi", "build a bench for Kofi")."""
+    if last - i < 3 or lx.phrase_at(toks, i, lx.VERB_PHRASES) is None:
+        return None
+    between = toks[i : last - 1]  # one clause, no boundary: not "…, never mislead Kofi"
+    if any(
+        t.low in lx.PUNCT or lx.phrase_at(between, k, lx.FORBID_MARKERS)
+        for k, t in enumerate(between)
+    ):
+        return None
+    res = resolve_span(toks[last - 1 : last], roster)
+    before = toks[last - 2].low
+    if res is None or res.method != "exact" or (before in STOPWORDS and before != "please"):
+        return None
+    cues = ((j, lx.phrase_at(toks, j, lx.VERB_PHRASES)) for j in range(i, last - 1))
+    if any(cue is not None and j + len(cue) == last - 1 for j, cue in cues):
+        return None  # "visit Kofi", "say hello to Kofi": the verb's object
+    return Address(i, last - 1, res)
 
 
 def _vocative(toks: Sequence[Tok], i: int, roster: Roster) -> Address | None:

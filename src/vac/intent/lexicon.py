@@ -50,6 +50,33 @@ def tokenize(text: str) -> list[Tok]:
         elif low.startswith("a.s.a.p"):
             low = "asap"
         out.append(Tok(m.group(), low, m.start(), m.end()))
+    return fluent(out)
+
+
+# Hesitations and repeats the recogniser writes down: "fix the, uh, the gate".
+_HESITATIONS: Final = frozenset({"uh", "um", "er", "erm", "uhm", "hmm"})
+_REPEATABLE: Final = frozenset({"the", "a", "an", "my", "our", "your", "this", "to"})
+
+
+def fluent(toks: Sequence[Tok]) -> list[Tok]:
+    """Tokens without hesitations (and the comma after one) and without a
+    small word said twice ("the, the gate"); offsets still point into the
+    source, so every span read from it stays right."""
+    out: list[Tok] = []
+    hesitated = False
+    for tok in toks:
+        if tok.low in _HESITATIONS or (hesitated and tok.low == ","):
+            hesitated = tok.low in _HESITATIONS
+            if out and out[-1].low == "," and hesitated:
+                out.pop()  # "the, uh": the comma before it too
+            continue
+        hesitated = False
+        if tok.low in _REPEATABLE and out and out[-1].low == tok.low:
+            continue  # "the the gate"
+        if tok.low in _REPEATABLE and len(out) > 1 and [t.low for t in out[-2:]] == [tok.low, ","]:
+            out.pop()  # "the, the gate"
+            continue
+        out.append(tok)
     return out
 
 

@@ -170,6 +170,8 @@ def _target(
 ) -> _Target | None:
     """The words from `start` to the first modifier, or to `stop` (where a
     deadline phrase starts: "build a bench | Friday")."""
+    if start + 1 < min(len(clause), stop) and clause[start].low == ".":
+        start += 1  # "Ask Kofi to fix. The gate.": a pause after the verb
     j = start
     while j < min(len(clause), stop) and (
         clause[j].low not in lx.PUNCT

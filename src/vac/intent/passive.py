@@ -135,6 +135,9 @@ def _plain_lead(text: str, spans: list[_Span], i: int) -> bool:
     start = max(text.rfind(".", 0, spans[i][0]), text.rfind("!", 0, spans[i][0]))
     start = max(start, text.rfind("?", 0, spans[i][0]))
     lead = [s for s in spans[:i] if s[0] > start]
+    # "Tell Kofi (that) the gate needs fixing": the order passed on to a name.
+    if len(lead) >= 2 and lead[0][2] in ("tell", "ask") and text[lead[1][0]].isupper():
+        lead = lead[3:] if len(lead) > 2 and lead[2][2] == "that" else lead[2:]
     # A word said apart is a name or an opener: "Kofi, …", "So, Zuri, …",
     # "Hey Zuri, …" (the opener before it is in _LEAD_OK).
     apart = [s for s in lead if text[s[1] : s[1] + 1] != ","]
