@@ -1178,3 +1178,82 @@ def test_hesitations_and_repeats_are_not_the_thing(text: str) -> None:
     result = heard(text)
     assert isinstance(result, Draft), result
     assert (result.objective.agent, result.objective.target.label) == ("Kofi", "Gate")
+
+
+# From a review of the transcript rules: none of these may change agent,
+# verb, autonomy or priority the way the rules above do for their cases.
+@pytest.mark.parametrize(
+    "text",
+    [
+        "investigate who hurt Kofi",  # a clause, not the thing
+        "fix the gate near Kofi",  # a place
+        "greet Mr Kofi",  # a title
+        "help old man Kofi",  # no determiner: the name is in the thing
+        "fix the gate and call Kofi",  # a second verb
+        "fix the fence unless Kofi",
+        "fix the gate Bob Kofi",
+    ],
+)
+def test_a_last_name_inside_the_order_is_not_the_agent(text: str) -> None:
+    result = heard(text)
+    assert not (isinstance(result, Draft) and result.objective.agent == "Kofi"), result
+
+
+@pytest.mark.parametrize(
+    ("text", "autonomy"),
+    [
+        ("Kofi, check the daily report", "brief"),  # an adjective
+        ("Zuri, check the hives daily", "standing-intent"),
+        ("I go to the market every Monday. Fix the gate.", "brief"),  # someone's habit
+        ("the bins go out weekly. Kofi, fix the gate.", "brief"),
+        ("From now on. Kofi, guard the gate.", "standing-intent"),  # a sentence of its own
+        ("Zuri, check the hives. Every single day.", "standing-intent"),
+    ],
+)
+def test_how_often_counts_in_the_order_or_alone(text: str, autonomy: str) -> None:
+    result = heard(text)
+    assert isinstance(result, Draft) and result.objective.autonomy == autonomy, result
+
+
+@pytest.mark.parametrize(
+    ("text", "priority"),
+    [
+        ("fix the gate, no need to be quick", 25),
+        ("fix the gate, no need to make it quick", 25),
+        ("fix the gate, it doesn't need to be quick", 55),
+    ],
+)
+def test_a_quick_said_not_needed(text: str, priority: int) -> None:
+    result = heard(text)
+    assert isinstance(result, Draft) and result.objective.priority == priority, result
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ("ask Kofi to fix. The gate is broken.", "no-target"),  # a sentence, not the thing
+        ("Ask Kofi. To not fix the gate.", None),  # "To" without its verb: no address
+        ("Tell Bob the gate needs fixing", "no-verb"),  # Bob is no one here
+        ("Tell Kofi that Zuri thinks the gate needs fixing", "no-verb"),
+    ],
+)
+def test_what_the_transcript_rules_leave_alone(text: str, reason: str | None) -> None:
+    result = heard(text)
+    if reason is None:
+        assert not (isinstance(result, Draft) and result.objective.agent == "Kofi"), result
+    else:
+        assert isinstance(result, Clarify) and result.reason == reason, result
+
+
+def test_a_hesitation_between_commas_keeps_one_comma() -> None:
+    named = heard("fix the gate, um, Kofi, by Friday")
+    assert isinstance(named, Draft) and named.objective.agent == "Kofi", named
+    bounded = heard("fix the roof, uh, no climbing")
+    assert isinstance(bounded, Draft), bounded
+    assert "Do not climb" in [line.text for line in bounded.objective.forbidden_lines]
+
+
+def test_a_standing_order_keeps_a_deadline_said_after_its_time_of_day() -> None:
+    result = heard("from now on guard the gate in the morning by Friday")
+    assert isinstance(result, Draft), result
+    assert result.objective.deadline == "2026-12-11"

@@ -45,7 +45,9 @@ class Address(NamedTuple):
         if self.cut is None:
             return list(toks[self.start : self.end])
         at, to = self.cut
-        comma = Tok(",", ",", toks[at].start, toks[at].start)
+        # A comma in their place, or the full stop the name came after ("The
+        # bins go out weekly. Kofi, fix the gate": two sentences still).
+        comma = toks[at] if toks[at].low in ".!?" else Tok(",", ",", toks[at].start, toks[at].start)
         return [*toks[self.start : at], comma, *toks[to : self.end]]
 
 
@@ -128,7 +130,11 @@ def _frame(
         return joined
     for k in range(rest + 1, min(rest + 4, n)):
         if toks[k].low in lx.PUNCT:
-            said_apart = k + 1 < n and toks[k + 1].low in _TO_HEARD  # "Ask Kofi. To fix…"
+            said_apart = (  # "Ask Kofi. To fix…": the verb right after
+                k + 1 < n
+                and toks[k + 1].low in _TO_HEARD
+                and lx.phrase_at(toks, k + 2, lx.VERB_PHRASES) is not None
+            )
             res = resolve_span(toks[rest:k], roster) if said_apart else None
             if res is not None:
                 return Address(k + 2, n, res)
@@ -251,25 +257,45 @@ def address_of(toks: Sequence[Tok], roster: Roster, near: tuple[str, str] | None
 
 
 def _last_name(toks: Sequence[Tok], i: int, last: int, roster: Roster) -> Address | None:
-    """A roster name spelled exactly, last, with no comma before it ("fix the
-    fence Kofi", "fix the gate please Kofi"): the agent, unless it is what
-    the order acts on ("help Kofi", "build a bench for Kofi")."""
-    if last - i < 3 or lx.phrase_at(toks, i, lx.VERB_PHRASES) is None:
+    """A roster name spelled exactly, last, right after the order's thing
+    with no comma ("fix the fence Kofi", "fix the gate please Kofi"): the
+    agent. Only in that shape: the verb, a determiner, one or two words of
+    the thing in lower case, "please" or none, the name. Never after a title or
+    a kin word ("visit Grandma Kofi", "greet Mr Kofi"), a place or time word
+    ("fix the gate near Kofi"), a clause ("find out who hurt Kofi") or a
+    second verb ("fix the gate and call Kofi")."""
+    cue = lx.phrase_at(toks, i, lx.VERB_PHRASES)
+    res = resolve_span(toks[last - 1 : last], roster) if cue is not None else None
+    if cue is None or res is None or res.method != "exact":
         return None
-    between = toks[i : last - 1]  # one clause, no boundary: not "…, never mislead Kofi"
-    if any(
-        t.low in lx.PUNCT or lx.phrase_at(between, k, lx.FORBID_MARKERS)
-        for k, t in enumerate(between)
-    ):
+    k = i + len(cue)
+    if k >= last or toks[k].low not in lx.DETERMINERS:
+        return None  # "help old man Kofi", "make sure nobody bothers Kofi"
+    end = last - 1 - (toks[last - 2].low == "please")
+    thing = toks[k + 1 : end]
+    if not 1 <= len(thing) <= 2 or thing[-1].low in _TITLES:
         return None
-    res = resolve_span(toks[last - 1 : last], roster)
-    before = toks[last - 2].low
-    if res is None or res.method != "exact" or (before in STOPWORDS and before != "please"):
-        return None
-    cues = ((j, lx.phrase_at(toks, j, lx.VERB_PHRASES)) for j in range(i, last - 1))
-    if any(cue is not None and j + len(cue) == last - 1 for j, cue in cues):
-        return None  # "visit Kofi", "say hello to Kofi": the verb's object
+    for j, tok in enumerate(thing):
+        if not tok.text.isalpha() or not tok.text.islower() or tok.low in _NOT_THING_WORDS:
+            return None  # "…the gate Bob Kofi", "…the fence unless Kofi"
+        if lx.phrase_at(thing, j, lx.TARGET_STOPS) or lx.phrase_at(thing, j, lx.VERB_PHRASES):
+            return None
     return Address(i, last - 1, res)
+
+
+# Words that join the thing to what follows it: the name is then part of it.
+_NOT_THING_WORDS: Final = STOPWORDS | frozenset(
+    words("""like after before unless until till which where whom whose who as than against
+    near behind beside between beyond past since toward towards except despite during inside
+    outside around across along among below beneath under underneath above off onto through
+    nobody everybody anybody somebody""")
+)
+# Words before a name that make it someone's name in the thing, not the address.
+_TITLES: Final = frozenset(
+    words("""mr mrs ms miss dr doctor uncle aunt auntie aunty grandma grandpa granny grandad
+    nana papa mama baby little old young big brother sister cousin son daughter friend
+    neighbour neighbor sir madam""")
+)
 
 
 def _vocative(toks: Sequence[Tok], i: int, roster: Roster) -> Address | None:

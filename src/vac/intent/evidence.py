@@ -247,6 +247,10 @@ def _lost_agent(got: Draft, text: str, roster: Roster) -> bool:
     return any(name.lower() in said for name in roster.names())
 
 
+def _passed_on(order: str) -> bool:
+    return order.split(maxsplit=1)[0].lower() in ("tell", "ask") if order.strip() else False
+
+
 def _as_order(
     text: str,
     heard: Evidence | None,
@@ -267,6 +271,8 @@ def _as_order(
         return None
     if isinstance(got, Draft) and _lost_agent(got, text, roster):
         return None
+    if isinstance(got, Draft) and got.agent_source == "default" and _passed_on(order.text):
+        return None  # "Tell Bob the gate needs fixing": Bob is no one here
     if isinstance(got, Clarify):  # "…mended before the storm": the order's question
         return msgspec.structs.replace(got, source_text=" ".join(text.split()))
     weighed: Draft | Clarify = got

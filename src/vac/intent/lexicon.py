@@ -59,16 +59,18 @@ _REPEATABLE: Final = frozenset({"the", "a", "an", "my", "our", "your", "this", "
 
 
 def fluent(toks: Sequence[Tok]) -> list[Tok]:
-    """Tokens without hesitations (and the comma after one) and without a
-    small word said twice ("the, the gate"); offsets still point into the
-    source, so every span read from it stays right."""
+    """Tokens without hesitations ("the gate, um, by Friday" keeps one comma)
+    and without a small word said twice ("the, the gate"); offsets still
+    point into the source, so every span read from it stays right."""
     out: list[Tok] = []
     hesitated = False
     for tok in toks:
-        if tok.low in _HESITATIONS or (hesitated and tok.low == ","):
-            hesitated = tok.low in _HESITATIONS
-            if out and out[-1].low == "," and hesitated:
-                out.pop()  # "the, uh": the comma before it too
+        # Written "um" or "Um"; "UM" and "ER" are names ("visit UM", "the ER").
+        if tok.low in _HESITATIONS and not tok.text.isupper():
+            hesitated = bool(out) and out[-1].low == ","  # a pause stays one comma
+            continue
+        if hesitated and tok.low == ",":
+            hesitated = False
             continue
         hesitated = False
         if tok.low in _REPEATABLE and out and out[-1].low == tok.low:
@@ -243,7 +245,7 @@ TARGET_STOPS: Final = cues(
     "first thing this, first thing next, for me, on, to, later today, later on, later this, "
     "sometime, some time, one of these days, eventually, someday, as a matter of urgency, "
     "when you get around to it, whenever you get around to it, your way, right this minute, "
-    "this minute, as fast as, as quick as, daily, nightly, weekly, monthly"
+    "this minute, as fast as, as quick as"
 )
 
 # Head-noun cues for the target kind; the head (last word) is checked first,

@@ -10,7 +10,7 @@ tiers found, the table's order decides.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple, TypeVar
+from typing import Final, NamedTuple, TypeVar
 
 from vac.intent import lexicon as lx
 from vac.intent.lexicon import Phrase, Tok
@@ -71,10 +71,20 @@ _BEFORE_STARTING = lx.phrases(
 )  # fmt: skip
 
 
+# Standing-order words that are adjectives before a noun ("the daily report"):
+# a standing order only when they end what is said.
+_EVERY_SO_OFTEN: Final = frozenset(lx.words("daily nightly weekly monthly"))
+
+
 def autonomy_of(clause: Sequence[Tok], skip: frozenset[int]) -> AutonomyCues:
     hits = cue_hits(clause, lx.AUTONOMY_CUES, skip=skip)
     autonomy: Autonomy = _first_tier(hits, [mode for mode, _ in lx.AUTONOMY_CUES], "brief")
     indices = {k for _, a, b in hits for k in range(a, b)}
+    for k in range(len(clause)):  # "check the hives daily", not "the daily report"
+        ends = k + 1 == len(clause) or clause[k + 1].low in lx.PUNCT | {"and", "but"}
+        if clause[k].low in _EVERY_SO_OFTEN and ends and k not in skip:
+            indices.add(k)
+            autonomy = "standing-intent" if autonomy == "brief" else autonomy  # table order
     for mode, _, end in hits:
         tail = lx.phrase_at(clause, end, _BEFORE_STARTING) if mode == "direct-tether" else None
         indices.update(range(end, end + len(tail or ())))
@@ -90,3 +100,48 @@ def boundary_like_autonomy(clause: Sequence[Tok]) -> frozenset[int]:
         if any(lx.phrase_at(clause, k, lx.FORBID_MARKERS) for k in range(start, end)):
             keep.update(range(start, end))
     return frozenset(keep)
+
+
+# Words that make a standing order's repeat more than "always".
+_HOW_OFTEN: Final = frozenset(
+    lx.words("""monday tuesday wednesday thursday friday saturday sunday daily nightly weekly
+    monthly week weekend month other morning afternoon evening night""")
+)
+
+
+def how_often(source: str, clause: Sequence[Tok], indices: frozenset[int]) -> str | None:
+    """The words of a standing order's repeat, as said, when they say more
+    than "always" ("every Monday", "every other day", "nightly"), for the
+    read-back; None for "always", "from now on", "every day"."""
+    for k in sorted(indices):
+        if clause[k].low in _HOW_OFTEN:
+            start, end = k, k
+            while start - 1 in indices:
+                start -= 1
+            while end + 1 in indices:
+                end += 1
+            return source[clause[start].start : clause[end].end]
+    return None
+
+
+def standing_in_order(clause: Sequence[Tok], cues: AutonomyCues, verb_at: int) -> AutonomyCues:
+    """A standing order's words count in the order's own sentence, or as a
+    sentence of their own ("Zuri, check the hives. Every single day.",
+    "From now on. Kofi, guard the gate."); in another sentence they say what
+    someone does ("I go to the market every Monday. Fix the gate."): brief.
+    The words stay autonomy's either way (never a target or a verb)."""
+    if cues.autonomy != "standing-intent":
+        return cues
+    sentence, of = 0, []
+    for tok in clause:
+        of.append(sentence)
+        sentence += tok.low in (".", "!", "?")
+    for k in cues.indices:
+        apart = [
+            j
+            for j, tok in enumerate(clause)
+            if of[j] == of[k] and j not in cues.indices and tok.low not in lx.PUNCT | lx.FILLERS
+        ]
+        if of[k] == of[verb_at] or not apart:
+            return cues
+    return AutonomyCues("brief", cues.indices)

@@ -35,12 +35,13 @@ PRIORITY_TEXT: Final[tuple[tuple[int, str], ...]] = (
             "when you have a minute, "
             "when you have a moment, when you get a minute, when you get a moment, "
             "when you're free, when you are free, no pressure, low on the list, "
-            "bottom of the list, when you get around to it, not a big deal, no big deal"
+            "bottom of the list, when you get around to it, not a big deal, no big deal, "
+            "no need to be quick, no need to hurry, no need to rush, no need to make it quick"
         ),
     ),
     (
         78,
-        ("soon, important, quickly, priority, high priority, fast, hurry, make it quick, be quick"),
+        ("soon, important, quickly, priority, high priority, fast, hurry, make it quick"),
     ),
 )
 
@@ -84,8 +85,7 @@ AUTONOMY_TEXT: Final[tuple[tuple[Autonomy, str], ...]] = (
             "every evening, every week, every weekend, each day, each morning, each night, "
             "each week, each evening, every month, every other day, every single day, "
             "every single night, every monday, every tuesday, every wednesday, "
-            "every thursday, every friday, every saturday, every sunday, daily, nightly, "
-            "weekly, monthly"
+            "every thursday, every friday, every saturday, every sunday"
         ),
     ),
 )

@@ -26,11 +26,17 @@ from vac.intent import target_words as tw
 from vac.intent.address import address_of, resolve_span, several_names
 from vac.intent.inflect import VERB_PARTICLES, WRITTEN_AS_SAID
 from vac.intent.lexicon import Tok, words
-from vac.intent.manner import autonomy_of, boundary_like_autonomy, priority_of
+from vac.intent.manner import (
+    autonomy_of,
+    boundary_like_autonomy,
+    how_often,
+    priority_of,
+    standing_in_order,
+)
 from vac.intent.roster import Roster
 from vac.intent.spoken import VERB_SPOKEN, summarise
 from vac.intent.verb_cues import WEAK_VERB_CUES
-from vac.intent.when import Unresolved, repeats_at, resolve
+from vac.intent.when import Unresolved, When, repeats_at, resolve
 from vac.intent.when_match import word_at
 from vac.protocol.objective import (
     Constraint,
@@ -56,7 +62,7 @@ _NOT_PLACES: Final = frozenset(
 )
 _PARTICLES: Final = frozenset({"with", "on", "about", "out"})
 # "Some time, not now", said after the target: no part of it, no deadline.
-_NOT_NOW: Final = frozenset(words("later sometime eventually someday"))
+_NOT_NOW: Final = frozenset(words("later sometime eventually someday daily nightly weekly monthly"))
 # Idioms shaped like a place: "at some point", "keep me in the loop".
 _NOT_PLACE_IDIOMS: Final = lx.phrases(["at some point", "in the loop", "around to it"])
 # How much of a second order the summary quotes.
@@ -171,7 +177,9 @@ def _target(
     """The words from `start` to the first modifier, or to `stop` (where a
     deadline phrase starts: "build a bench | Friday")."""
     if start + 1 < min(len(clause), stop) and clause[start].low == ".":
-        start += 1  # "Ask Kofi to fix. The gate.": a pause after the verb
+        # "Ask Kofi to fix. The gate.": a pause after the verb, then its thing
+        # (not a sentence of its own: "fix. The gate is broken.")
+        start += clause[start + 1].low in lx.DETERMINERS and tw.said_alone(clause, start + 1)
     j = start
     while j < min(len(clause), stop) and (
         clause[j].low not in lx.PUNCT
@@ -382,6 +390,7 @@ def parse(
             "no-verb", orders.no_verb_question(source, clause, address, roster), source, confidence
         )
     verb = lx.verb_of(hit[1])
+    autonomy = standing_in_order(clause, autonomy, hit[0])  # not "I go every Monday. Fix…"
     # "I'll fix the gate", "Zuri, I'll fix the gate"; not "I'd like Kofi to…",
     # whose clause is cut around the agent's name.
     if (address.resolution is None or address.cut is None) and _speaker_does_it(clause, hit[0]):
@@ -420,8 +429,10 @@ def parse(
     # not deadline cues.
     when = resolve(clause, now, skip=skip | autonomy.indices | frozenset(range(hit[0], verb_end)))
     stop = when.start if when is not None and when.start >= verb_end else len(clause)
-    # A boundary said without a comma ends the thing: "map the woods stay away from the road".
-    stop = min([stop, *(sp.start for sp in spans if sp.start > verb_end)])
+    # A boundary said without a comma ends the thing: "map the woods stay away from the road"
+    # (not "the kids who stay away from school").
+    starts = (sp.start for sp in spans if sp.start > verb_end)
+    stop = min([stop, *(k for k in starts if clause[k - 1].low not in ("who", "which", "that"))])
     target = _target(source, clause, verb_end, roster, stop)
     if target is None and spoken:
         target = _heard_target(source, clause, verb_end, roster, stop)
@@ -443,7 +454,15 @@ def parse(
     spoken_when = None if when is None else when.phrase
     if when is not None and autonomy.autonomy == "standing-intent" and repeats_at(clause, when):
         # "from now on guard the gate at night": when it repeats, not a deadline
-        spoken_when, when = source[clause[when.start].start : clause[when.end - 1].end], None
+        spoken_when = source[clause[when.start].start : clause[when.end - 1].end]
+        at = frozenset(range(when.start, when.end))
+        later = resolve(
+            clause, now, skip=skip | autonomy.indices | at | set(range(hit[0], verb_end))
+        )
+        when = later if isinstance(later, When) else None  # "…in the morning, by Friday"
+        spoken_when += "" if when is None else f" {when.phrase}"
+    if spoken_when is None and autonomy.autonomy == "standing-intent":
+        spoken_when = how_often(source, clause, autonomy.indices)  # "every Monday"
     constraints: list[Constraint] = []
     if when is not None:
         constraints.append(Constraint("time", when.iso_date))

@@ -136,7 +136,11 @@ def _plain_lead(text: str, spans: list[_Span], i: int) -> bool:
     start = max(start, text.rfind("?", 0, spans[i][0]))
     lead = [s for s in spans[:i] if s[0] > start]
     # "Tell Kofi (that) the gate needs fixing": the order passed on to a name.
-    if len(lead) >= 2 and lead[0][2] in ("tell", "ask") and text[lead[1][0]].isupper():
+    told = len(lead) >= 2 and lead[0][2] in ("tell", "ask") and text[lead[1][0]].isupper()
+    thing = [w for _s, _e, w in spans[i : i + 2]]
+    if thing[:1] == ["that"]:
+        thing = thing[1:]
+    if told and thing[:1] and thing[0] in lx.DETERMINERS - {"that"}:  # not "…that Zuri thinks"
         lead = lead[3:] if len(lead) > 2 and lead[2][2] == "that" else lead[2:]
     # A word said apart is a name or an opener: "Kofi, …", "So, Zuri, …",
     # "Hey Zuri, …" (the opener before it is in _LEAD_OK).

@@ -99,3 +99,17 @@ def without_state(words: Sequence[Tok]) -> Sequence[Tok]:
 
 
 __all__ = ["another_thing", "without_state"]
+
+
+# Words that make what follows a full stop a sentence, not a thing said apart.
+_SENTENCE_WORDS: Final = frozenset(
+    lx.words("is are was were isn't aren't wasn't needs need has have had will can")
+)
+
+
+def said_alone(clause: Sequence[Tok], start: int) -> bool:
+    """Whether the words from `start` to the next punctuation are a thing
+    alone ("The gate."), at most four words and no verb of a sentence."""
+    end = next((k for k in range(start, len(clause)) if clause[k].low in lx.PUNCT), len(clause))
+    said = [t.low for t in clause[start:end]]
+    return 0 < len(said) <= 4 and not any(w in _SENTENCE_WORDS for w in said)
