@@ -102,6 +102,10 @@ HOUR = dt.timedelta(hours=1)
         ("Fine, thanks.", None),  # small talk, not a yes
         ("Approve?", None),
         ("No?", "reject"),
+        ("Um, yes.", "confirm"),  # a hesitation first
+        ("Er, go ahead.", "confirm"),
+        ("Erm, no.", "reject"),
+        ("Uhm, cancel that.", "reject"),
     ],
 )
 def test_classify_reply(text: str, reply: str | None) -> None:

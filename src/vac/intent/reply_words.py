@@ -149,7 +149,7 @@ _REJECT_LEAD_SOUNDS: Final = frozenset(metaphone(w) for w in ("cancel", "scrap",
 REJECT_MIN_CONFIDENCE: Final = 0.4
 
 # Politeness around a reply does not make it "more content".
-_POLITE_PREFIX: Final = ("oh ", "um ", "uh ", "well ", "hmm ", "actually ")
+_POLITE_PREFIX: Final = ("oh ", "um ", "uh ", "er ", "erm ", "uhm ", "well ", "hmm ", "actually ")
 _POLITE_SUFFIX: Final = (" please", " thanks", " thank you")
 
 
