@@ -88,6 +88,18 @@ def test_several_agents_at_once_are_asked_and_the_answer_drafts_one(
     assert draft.objective.source_text == "ask Zuri to map the orchard"
 
 
+def test_a_name_no_one_has_is_asked_and_the_answer_drafts_it(daemon: RunningDaemon) -> None:
+    c = daemon.connect()
+    c.hello()
+    asked = one(say(c, "Ask Duri to fix the gate by Friday"), ObjectiveClarify)
+    assert isinstance(asked, ObjectiveClarify) and asked.reason == "unknown-agent"
+    assert "Duri" in asked.question and "Zuri" in asked.candidates
+    draft = one(say(c, "Zuri"), ObjectiveDraft)
+    assert isinstance(draft, ObjectiveDraft)
+    assert (draft.objective.agent, draft.objective.verb) == ("Zuri", "Repair")
+    assert draft.objective.source_text == "Ask Zuri to fix the gate by Friday"
+
+
 def test_confirm_negotiates_and_reject_rejects(daemon: RunningDaemon) -> None:
     c = daemon.connect()
     c.hello()

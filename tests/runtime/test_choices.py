@@ -33,3 +33,10 @@ def test_a_question_without_candidates_waits_for_nothing() -> None:
     choice = PendingChoice()
     choice.offer(Clarify("no-verb", "What should be done?", "Imani", 0.9))
     assert choice.answer("Imani") is None
+
+
+def test_a_name_no_one_has_is_answered_with_a_roster_name() -> None:
+    choice = PendingChoice()
+    roster = ("Abeni", "Kofi", "Zuri", "Tariq", "Imani")
+    choice.offer(Clarify("unknown-agent", "Who?", "Tell Yuri to fix the gate", 1.0, roster, "Yuri"))
+    assert choice.answer("I meant Zuri") == "Tell Zuri to fix the gate"

@@ -363,13 +363,10 @@ def parse(
         question = f"One agent at a time, please: should {listed} do it?"
         return Clarify("uncertain-agent", question, source, confidence, names, span)
     address = address_of(toks, roster, near if spoken else None)
-    if address.unknown is not None:
-        question = (
-            f"I don't know anyone called {address.unknown}. Who should do it: "
-            + ", ".join(roster.names())
-            + "?"
-        )
-        return _clarify("unknown-agent", question, source, confidence)
+    if (unknown := address.unknown) is not None:  # the answer ("Zuri") drafts these words
+        names = tuple(roster.names())  # with that name (runtime.choices)
+        question = f"I don't know anyone called {unknown}. Who should do it: {', '.join(names)}?"
+        return Clarify("unknown-agent", question, source, confidence, names, unknown)
     clause = address.clause(toks)
     if address.resolution is not None and "?" in source and lx.asks([t.low for t in clause]):
         return _clarify(  # "Zuri, did you fix the gate?": asked of Zuri, not an order
