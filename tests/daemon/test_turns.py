@@ -100,6 +100,28 @@ def test_a_name_no_one_has_is_asked_and_the_answer_drafts_it(daemon: RunningDaem
     assert draft.objective.source_text == "Ask Zuri to fix the gate by Friday"
 
 
+def test_a_missing_thing_and_an_unclear_deadline_are_answered_in_a_word(
+    daemon: RunningDaemon,
+) -> None:
+    c = daemon.connect()
+    c.hello()
+    asked = one(say(c, "Ask Kofi to repair by Friday"), ObjectiveClarify)
+    assert isinstance(asked, ObjectiveClarify) and asked.reason == "no-target"
+    draft = one(say(c, "the gate"), ObjectiveDraft)
+    assert isinstance(draft, ObjectiveDraft)
+    assert (draft.objective.agent, draft.objective.target.label) == ("Kofi", "Gate")
+    assert draft.objective.source_text == "Ask Kofi to repair the gate by Friday"
+    asked = one(say(c, "Ask Zuri to map the river after Friday"), ObjectiveClarify)
+    assert isinstance(asked, ObjectiveClarify) and asked.reason == "unclear-deadline"
+    draft = one(say(c, "by Saturday"), ObjectiveDraft)
+    assert isinstance(draft, ObjectiveDraft) and draft.objective.deadline is not None
+    assert draft.objective.source_text == "Ask Zuri to map the river by Saturday"
+    # Something else drops the question: a new order is its own.
+    one(say(c, "Ask Kofi to repair by Friday"), ObjectiveClarify)
+    other = one(say(c, "Ask Tariq to guard the barn"), ObjectiveDraft)
+    assert isinstance(other, ObjectiveDraft) and other.objective.agent == "Tariq"
+
+
 def test_confirm_negotiates_and_reject_rejects(daemon: RunningDaemon) -> None:
     c = daemon.connect()
     c.hello()

@@ -28,7 +28,7 @@ from vac.intent import alternatives as alt
 from vac.intent import lexicon as lx
 from vac.intent import passive, plain_verb
 from vac.intent.parser import MIN_CONFIDENCE, Clarify, Draft, parse
-from vac.intent.reply_words import REJECT_MIN_CONFIDENCE
+from vac.intent.reply_words import REJECT_MIN_CONFIDENCE, classify_reply
 from vac.intent.roster import Roster
 from vac.protocol.objective import UncertainField
 
@@ -368,6 +368,23 @@ def chosen(answer: str, candidates: Sequence[str]) -> str | None:
     named = {lows[t.low] for t in toks if t.low in lows}
     named |= {candidates[_ORDINALS[t.low]] for t in toks if t.low in _ORDINALS}
     return named.pop() if len(named) == 1 else None
+
+
+# Words an answer to "What should Kofi repair?" holds at most ("the gate by
+# the barn", "by Saturday morning").
+_FILL_MAX_WORDS: Final = 8
+
+
+def fills_in(answer: str) -> bool:
+    """Whether `answer` may complete the question asked ("the gate", "by
+    Saturday"): a few words, no verb of ours, not an order of its own ("ask
+    Zuri…"), not a yes or no ("never mind" drops the question)."""
+    toks = lx.tokenize(answer)
+    if not 0 < len(toks) <= _FILL_MAX_WORDS or toks[0].low in lx.FRAME_WORDS:
+        return False
+    if lx.find_first(toks, lx.VERB_PHRASES) is not None or "?" in answer:
+        return False
+    return classify_reply(answer) is None
 
 
 def _verb_prob(toks: Sequence[lx.Tok], evidence: Evidence) -> float | None:

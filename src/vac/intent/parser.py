@@ -130,6 +130,7 @@ class Clarify(msgspec.Struct, frozen=True, tag="clarify", tag_field="type"):
     confidence: float
     candidates: tuple[str, ...] = ()  # the choices the question names
     heard_as: str | None = None  # the words the choice would replace in `source_text`
+    fill_at: int | None = None  # where in `source_text` an answer goes ("What should Kofi repair?")
 
 
 ParseResult = Draft | Clarify
@@ -433,14 +434,13 @@ def parse(
     target = _target(source, clause, verb_end, roster, stop)
     if target is None and spoken:
         target = _heard_target(source, clause, verb_end, roster, stop)
-    if target is None:
-        return _clarify(
-            "no-target", f"What should {agent} {VERB_SPOKEN[verb]}?", source, confidence
-        )
+    if target is None:  # the answer ("the gate") goes after the verb (runtime.choices)
+        question, at = f"What should {agent} {VERB_SPOKEN[verb]}?", clause[verb_end - 1].end
+        return Clarify("no-target", question, source, confidence, fill_at=at)
     if isinstance(when, Unresolved):  # a deadline was said: ask, never drop it
         said = source[clause[when.start].start : clause[when.end - 1].end]
         question = f'When should it be done? I didn\'t understand "{said}".'
-        return _clarify("unclear-deadline", question, source, confidence)
+        return Clarify("unclear-deadline", question, source, confidence, heard_as=said)
     timed = frozenset() if when is None else frozenset(range(when.start, when.end))
     rest = orders.another_order(source, clause, target.end, skip | autonomy.indices | nouns)
     said_else = skip | autonomy.indices | timed
@@ -452,9 +452,9 @@ def parse(
     if when is not None and autonomy.autonomy == "standing-intent" and repeats_at(clause, when):
         # "from now on guard the gate at night": when it repeats, not a deadline
         spoken_when = source[clause[when.start].start : clause[when.end - 1].end]
-        at = frozenset(range(when.start, when.end))
+        said_at = frozenset(range(when.start, when.end))
         later = resolve(
-            clause, now, skip=skip | autonomy.indices | at | set(range(hit[0], verb_end))
+            clause, now, skip=skip | autonomy.indices | said_at | set(range(hit[0], verb_end))
         )
         when = later if isinstance(later, When) else None  # "…in the morning, by Friday"
         spoken_when += "" if when is None else f" {when.phrase}"
