@@ -116,6 +116,13 @@ def test_a_missing_thing_and_an_unclear_deadline_are_answered_in_a_word(
     draft = one(say(c, "by Saturday"), ObjectiveDraft)
     assert isinstance(draft, ObjectiveDraft) and draft.objective.deadline is not None
     assert draft.objective.source_text == "Ask Zuri to map the river by Saturday"
+    asked = one(say(c, "Ask Imani to water the plants by Friday"), ObjectiveClarify)
+    assert isinstance(asked, ObjectiveClarify) and asked.reason == "no-verb"
+    assert '"water the plants" for Imani' in asked.question
+    draft = one(say(c, "take care of the plants"), ObjectiveDraft)
+    assert isinstance(draft, ObjectiveDraft)
+    assert (draft.objective.agent, draft.objective.verb) == ("Imani", "Support")
+    assert draft.objective.deadline is not None  # "by Friday" kept
     # Something else drops the question: a new order is its own.
     one(say(c, "Ask Kofi to repair by Friday"), ObjectiveClarify)
     other = one(say(c, "Ask Tariq to guard the barn"), ObjectiveDraft)

@@ -125,16 +125,16 @@ def test_a_verb_after_a_noun_phrase_that_acts_on_something_stays_a_verb(
     ("text", "quoted", "agent"),
     [
         ("Ask Kofi to water the plants", "water the plants", "Kofi"),
-        ("Kofi, please go and sweep the porch by Friday", "sweep the porch by Friday", "Kofi"),
+        ("Kofi, please go and sweep the porch by Friday", "sweep the porch", "Kofi"),
         (
             "Tell Imani to feed the chickens tonight and collect eggs",
-            "feed the chickens tonight",
+            "feed the chickens",
             "Imani",
         ),
         ("Ask Zuri to God the orchard.", "God the orchard", "Zuri"),  # as the recogniser wrote it
         (
-            "Ask Tariq to walk the big old dog around the barn",
-            "walk the big old dog around the…",
+            "Ask Tariq to walk the big old brown shaggy family dog",
+            "walk the big old brown shaggy family…",
             "Tariq",
         ),
         ("Zuri, thank you", "thank you", "Zuri"),

@@ -79,3 +79,16 @@ def test_an_answer_that_is_an_order_or_a_reply_drops_the_question() -> None:
         choice = PendingChoice()
         choice.offer(_asked("Ask Kofi to repair by Friday"))
         assert choice.answer(answer) is None, answer
+
+
+def test_a_deed_no_agent_does_is_answered_with_one_they_do() -> None:
+    names = intent.default_roster().names()
+    choice = PendingChoice()
+    choice.offer(_asked("Ask Kofi to water the plants by Friday"))
+    assert choice.answer("Take care of the plants.", names) == (
+        "Ask Kofi to Take care of the plants by Friday"
+    )
+    for other in ("ask Zuri to help", "help Zuri with the plants", "yes", "the plants"):
+        choice = PendingChoice()
+        choice.offer(_asked("Kofi, water the plants"))
+        assert choice.answer(other, names) is None, other

@@ -26,6 +26,7 @@ from vac.intent.evidence import (
     chosen,
     fills_in,
     reply_floor,
+    says_instead,
     understand,
     weigh,
 )
@@ -161,6 +162,7 @@ __all__ = [
     "reply_phrases",
     "resolve_agent",
     "route",
+    "says_instead",
     "spoken_reply",
     "summarise",
     "understand",

@@ -387,6 +387,19 @@ def fills_in(answer: str) -> bool:
     return classify_reply(answer) is None
 
 
+def says_instead(answer: str, names: Sequence[str]) -> bool:
+    """Whether `answer` may stand for the deed quoted in a no-verb question
+    ("take care of the plants"): a verb of ours, no one named, not an order
+    framed for someone ("ask Zuri…"), not a question, not a yes or no."""
+    toks = lx.tokenize(answer)
+    if not toks or toks[0].low in lx.FRAME_WORDS or "?" in answer:
+        return False
+    if lx.find_first(toks, lx.VERB_PHRASES) is None or classify_reply(answer) is not None:
+        return False
+    named = {n.lower() for n in names}
+    return not any(t.low in named for t in toks)
+
+
 def _verb_prob(toks: Sequence[lx.Tok], evidence: Evidence) -> float | None:
     hit = lx.find_first(toks, lx.VERB_PHRASES)
     if hit is None:

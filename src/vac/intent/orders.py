@@ -170,7 +170,8 @@ def unknown_deed(source: str, clause: Sequence[Tok], roster: Roster) -> str | No
     """The words of an order with no verb of ours, as said, when the clause
     starts with one ("water the plants", "sweep the porch"; "God the
     orchard" when the recogniser wrote it; "good morning"): up to the first
-    punctuation or "and", seven words at most. None when the clause does not
+    punctuation, "and", or a word that ends a target ("by Friday"), seven
+    words at most. None when the clause does not
     start with a word of its own ("Kofi, the gate…", "Kofi, I think…",
     "Kofi, after lunch…")."""
     k = 0
@@ -186,25 +187,32 @@ def unknown_deed(source: str, clause: Sequence[Tok], roster: Roster) -> str | No
         return None  # "Kofi, never fix the gate": a boundary; "Kofi, Kofi, Kofi"
     if lx.contains(clause, lx.VERB_PHRASES, skip=noun_words(clause, roster)):
         return None  # a verb of ours is there, but not as the order ("meet Zuri at…")
-    end = k
-    while end < len(clause) and end - k < _DEED_WORDS and clause[end].low not in _DEED_ENDS:
+    end = k + 1  # to a time, a manner, a place or the like ("…the plants | by Friday")
+    while end < len(clause) and clause[end].low not in _DEED_ENDS:
+        if end - k == _DEED_WORDS or lx.phrase_at(clause, end, lx.TARGET_STOPS):
+            break
         end += 1
-    more = end < len(clause) and clause[end].low not in _DEED_ENDS
+    more = end - k == _DEED_WORDS and end < len(clause) and clause[end].low not in _DEED_ENDS
     return source[clause[k].start : clause[end - 1].end] + ("…" if more else "")
 
 
 _EIGHT_VERBS: Final = "repair, map, look into, protect, build, support, befriend or report on"
 
 
-def no_verb_question(source: str, clause: Sequence[Tok], address: Address, roster: Roster) -> str:
+def no_verb_question(
+    source: str, clause: Sequence[Tok], address: Address, roster: Roster
+) -> tuple[str, str | None]:
     """Quote the deed when an agent was addressed with one that is not ours
     ("Kofi, water the plants"): the user learns what was heard and why it
-    was not passed on, a misheard verb included."""
+    was not passed on, a misheard verb included. With the question, the
+    deed's words when quoted whole, which an answer with a verb of ours
+    ("take care of the plants") takes the place of (`runtime.choices`)."""
     deed = unknown_deed(source, clause, roster) if address.cut is None else None
     if address.resolution is None or deed is None:
-        return f"I heard you, but not what to do. Should someone {_EIGHT_VERBS} something?"
+        return f"I heard you, but not what to do. Should someone {_EIGHT_VERBS} something?", None
     agent = address.resolution.agent
-    return (
+    question = (
         f'I heard "{deed}" for {agent}, but I only pass on these: {_EIGHT_VERBS} '
         f"something. What should {agent} do?"
     )
+    return question, None if deed.endswith("…") else deed

@@ -384,9 +384,8 @@ def parse(
     if hit is not None and " ".join(hit[1]) in WEAK_VERB_CUES:
         hit = orders.meant_verb(clause, hit, skip | autonomy.indices | nouns, roster)
     if hit is None:
-        return _clarify(
-            "no-verb", orders.no_verb_question(source, clause, address, roster), source, confidence
-        )
+        question, deed = orders.no_verb_question(source, clause, address, roster)
+        return Clarify("no-verb", question, source, confidence, heard_as=deed)
     verb = lx.verb_of(hit[1])
     autonomy = standing_in_order(clause, autonomy, hit[0])  # not "I go every Monday. Fix…"
     # "I'll fix the gate", "Zuri, I'll fix the gate"; not "I'd like Kofi to…",

@@ -8,12 +8,15 @@ question about a missing thing ("What should Kofi repair?") or a deadline
 not understood ("When should it be done?") is answered the same way: a
 short answer with no verb of its own ("the gate", "by Saturday") goes into
 the original words, after the verb or in place of the words not
-understood. Nothing here is durable: a question is not a decision, and a
-restart simply forgets it.
+understood; after 'I heard "water the plants" for Kofi… What should Kofi
+do?' an answer with a verb of ours and no one else named ("take care of
+the plants") takes the place of the words quoted. Nothing here is durable:
+a question is not a decision, and a restart simply forgets it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from vac import intent
@@ -36,7 +39,7 @@ class PendingChoice:
         answerable = clarify.heard_as is not None or clarify.fill_at is not None
         self._asked = clarify if answerable else None
 
-    def answer(self, text: str) -> str | None:
+    def answer(self, text: str, names: Sequence[str] = ()) -> str | None:
         """The original words with the chosen name, the missing thing or the
         deadline said again, if `text` answers; else None.
 
@@ -46,6 +49,13 @@ class PendingChoice:
         if asked is None:
             return None
         source = asked.source_text
+        if asked.reason == "no-verb" and asked.heard_as is not None:
+            # 'I heard "water the plants" for Kofi…': "take care of the plants"
+            at = source.find(asked.heard_as)
+            said = text.strip().rstrip(".!").strip()
+            if at < 0 or not intent.says_instead(said, names):
+                return None
+            return source[:at] + said + source[at + len(asked.heard_as) :]
         if not asked.candidates:
             if not intent.fills_in(text):
                 return None

@@ -294,7 +294,7 @@ class TurnCoordinator:
     ) -> Plan | Clarification:
         """A decision to write, or a clarification."""
         now = wall_now()
-        if (picked := self.choice.answer(text)) is not None:
+        if (picked := self.choice.answer(text, self.shared.roster.names())) is not None:
             text, confidence, evidence = picked, 1.0, None  # the steward named the agent
         sole = self._sole_pending(now)  # the audio's reply scores only answer a draft
         reply = intent.spoken_reply(text, confidence, evidence, rescored_ok=sole is not None)
