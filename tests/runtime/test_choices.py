@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import datetime as dt
+import time
+
+import pytest
 
 from vac import intent
 from vac.intent import Clarify
-from vac.runtime.choices import PendingChoice
+from vac.runtime.choices import ANSWER_WINDOW_S, PendingChoice
 
 ASKED = Clarify(
     "uncertain-agent",
@@ -92,3 +95,52 @@ def test_a_deed_no_agent_does_is_answered_with_one_they_do() -> None:
         choice = PendingChoice()
         choice.offer(_asked("Kofi, water the plants"))
         assert choice.answer(other, names) is None, other
+
+
+def test_small_talk_a_name_or_a_correction_is_no_thing() -> None:
+    names = intent.default_roster().names()
+    for answer in ("thanks", "hello", "okay then", "I don't know", "Zuri", "not Kofi",
+                   "the gate, no, the fence", "every Monday", "what", ".", "uh huh"):  # fmt: skip
+        choice = PendingChoice()
+        choice.offer(_asked("Ask Kofi to repair by Friday"))
+        assert choice.answer(answer, names) is None, answer
+
+
+def test_only_a_time_answers_when() -> None:
+    for answer in ("thanks", "the gate", "Kofi", ".", "...", "not by Saturday", "42"):
+        choice = PendingChoice()
+        choice.offer(_asked("Ask Kofi to fix the gate after Friday"))
+        assert choice.answer(answer) is None, answer
+    choice = PendingChoice()  # the words not understood, where they were said
+    choice.offer(_asked("After Friday, ask Kofi to fix the gate after Friday"))
+    assert choice.answer("by Saturday") == "by Saturday, ask Kofi to fix the gate after Friday"
+
+
+def test_a_name_choice_is_a_name_alone() -> None:
+    for answer in ("not Kofi", "who is Zuri?", "Zuri, but don't touch the paint", "the latter"):
+        choice = PendingChoice()
+        choice.offer(_asked("Ask Duri to fix the gate"))
+        assert choice.answer(answer) is None, answer
+    choice = PendingChoice()  # the name replaced as a whole word, not inside "Please"
+    choice.offer(_asked("Please ask Lea to fix the gate"))
+    assert choice.answer("I meant Zuri") == "Please ask Zuri to fix the gate"
+
+
+def test_a_question_waits_a_minute_at_most(monkeypatch: pytest.MonkeyPatch) -> None:
+    choice = PendingChoice()
+    choice.offer(_asked("Ask Kofi to repair by Friday"))
+    later = time.monotonic() + ANSWER_WINDOW_S + 1
+    monkeypatch.setattr(time, "monotonic", lambda: later)
+    assert choice.answer("the gate") is None
+
+
+def test_a_spoken_answer_heard_unsurely_answers_nothing() -> None:
+    now = dt.datetime(2026, 12, 4, 10, tzinfo=dt.UTC)
+    heard = intent.Evidence(words=(intent.WordProb(0, 8, 0.2),))
+    choice = PendingChoice()
+    choice.offer(_asked("Ask Kofi to repair by Friday"))
+    assert choice.answer_heard("the gait", 0.2, heard, now) is None
+    choice.offer(_asked("Ask Kofi to repair by Friday"))
+    assert (
+        choice.answer_heard("the gate", 0.9, heard, now) == "Ask Kofi to repair the gate by Friday"
+    )

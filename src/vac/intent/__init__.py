@@ -5,6 +5,7 @@ no randomness (ids are passed in). See docs/intent.md.
 """
 
 from vac.intent.alternatives import Alternative
+from vac.intent.answers import names_a_thing, names_a_time, says_instead
 from vac.intent.commitments import OPEN_ENDED_DAYS, with_commitments
 from vac.intent.errors import (
     FieldError,
@@ -24,9 +25,7 @@ from vac.intent.evidence import (
     ReplyChoice,
     WordProb,
     chosen,
-    fills_in,
     reply_floor,
-    says_instead,
     understand,
     weigh,
 )
@@ -150,9 +149,10 @@ __all__ = [
     "counter_offer",
     "decode_config",
     "default_roster",
-    "fills_in",
     "grammar_function_schema",
     "heard_verb_phrases",
+    "names_a_thing",
+    "names_a_time",
     "negotiate",
     "objective_from_builtins",
     "objective_json_schema",

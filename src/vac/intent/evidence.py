@@ -28,7 +28,7 @@ from vac.intent import alternatives as alt
 from vac.intent import lexicon as lx
 from vac.intent import passive, plain_verb
 from vac.intent.parser import MIN_CONFIDENCE, Clarify, Draft, parse
-from vac.intent.reply_words import REJECT_MIN_CONFIDENCE, classify_reply
+from vac.intent.reply_words import REJECT_MIN_CONFIDENCE
 from vac.intent.roster import Roster
 from vac.protocol.objective import UncertainField
 
@@ -353,6 +353,12 @@ def _choice(draft: Draft, evidence: Evidence, name_p: float) -> Clarify | None:
 
 
 _ORDINALS: Final = {"first": 0, "former": 0, "second": 1, "latter": 1}
+# Words an answer naming a candidate may hold besides the name.
+_CHOOSING: Final = (
+    frozenset(lx.words("i meant mean it's it is was the one please oh um uh er yes yeah sorry"))
+    | frozenset(_ORDINALS)
+    | lx.PUNCT
+)
 
 
 def chosen(answer: str, candidates: Sequence[str]) -> str | None:
@@ -362,42 +368,15 @@ def chosen(answer: str, candidates: Sequence[str]) -> str | None:
     Imani to map the orchard") or a name that is not offered does not.
     """
     toks = lx.tokenize(answer)
-    if not toks or lx.find_first(toks, lx.VERB_PHRASES) is not None:
-        return None
+    if not toks or lx.find_first(toks, lx.VERB_PHRASES) is not None or "?" in answer:
+        return None  # an order of its own; "who is Zuri?"
     lows = {c.lower(): c for c in candidates}
+    if any(t.low not in lows and t.low not in _CHOOSING for t in toks):
+        return None  # "not Kofi", "Zuri, but don't touch the paint": more than a choice
     named = {lows[t.low] for t in toks if t.low in lows}
-    named |= {candidates[_ORDINALS[t.low]] for t in toks if t.low in _ORDINALS}
+    if len(candidates) == 2:  # "the latter" of two, not of the whole roster
+        named |= {candidates[_ORDINALS[t.low]] for t in toks if t.low in _ORDINALS}
     return named.pop() if len(named) == 1 else None
-
-
-# Words an answer to "What should Kofi repair?" holds at most ("the gate by
-# the barn", "by Saturday morning").
-_FILL_MAX_WORDS: Final = 8
-
-
-def fills_in(answer: str) -> bool:
-    """Whether `answer` may complete the question asked ("the gate", "by
-    Saturday"): a few words, no verb of ours, not an order of its own ("ask
-    Zuri…"), not a yes or no ("never mind" drops the question)."""
-    toks = lx.tokenize(answer)
-    if not 0 < len(toks) <= _FILL_MAX_WORDS or toks[0].low in lx.FRAME_WORDS:
-        return False
-    if lx.find_first(toks, lx.VERB_PHRASES) is not None or "?" in answer:
-        return False
-    return classify_reply(answer) is None
-
-
-def says_instead(answer: str, names: Sequence[str]) -> bool:
-    """Whether `answer` may stand for the deed quoted in a no-verb question
-    ("take care of the plants"): a verb of ours, no one named, not an order
-    framed for someone ("ask Zuri…"), not a question, not a yes or no."""
-    toks = lx.tokenize(answer)
-    if not toks or toks[0].low in lx.FRAME_WORDS or "?" in answer:
-        return False
-    if lx.find_first(toks, lx.VERB_PHRASES) is None or classify_reply(answer) is not None:
-        return False
-    named = {n.lower() for n in names}
-    return not any(t.low in named for t in toks)
 
 
 def _verb_prob(toks: Sequence[lx.Tok], evidence: Evidence) -> float | None:

@@ -34,7 +34,7 @@ class Tok(NamedTuple):
 # country decides: asked about, `when`), never a clock time.
 _TOKEN_RE: Final = re.compile(
     r"\d{4}-\d{2}-\d{2}|[Aa]\.[Ss]\.[Aa]\.[Pp]\.?|\d{1,2}/\d{1,2}(?:/\d{2,4})?"
-    r"|[A-Za-z0-9]+(?:['’][A-Za-z]+)*|[.,;:!?]"
+    r"|[^\W_]+(?:['’][^\W_]+)*|[.,;:!?]"  # letters of any script: "café", "Zoë"
 )
 SLASH_DATE_RE: Final = re.compile(r"^\d{1,2}/\d{1,2}(?:/\d{2,4})?$")
 PUNCT: Final[frozenset[str]] = frozenset(".,;:!?")

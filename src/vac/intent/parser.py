@@ -439,7 +439,8 @@ def parse(
     if isinstance(when, Unresolved):  # a deadline was said: ask, never drop it
         said = source[clause[when.start].start : clause[when.end - 1].end]
         question = f'When should it be done? I didn\'t understand "{said}".'
-        return Clarify("unclear-deadline", question, source, confidence, heard_as=said)
+        at = clause[when.start].start  # the answer ("by Saturday") goes in their place
+        return Clarify("unclear-deadline", question, source, confidence, heard_as=said, fill_at=at)
     timed = frozenset() if when is None else frozenset(range(when.start, when.end))
     rest = orders.another_order(source, clause, target.end, skip | autonomy.indices | nouns)
     said_else = skip | autonomy.indices | timed

@@ -16,10 +16,14 @@ a question is not a decision, and a restart simply forgets it.
 
 from __future__ import annotations
 
+import datetime as dt
+import re
+import time
 from collections.abc import Sequence
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from vac import intent
+from vac.protocol.objective import Objective
 
 
 class Clarification(NamedTuple):
@@ -30,46 +34,87 @@ class Clarification(NamedTuple):
     candidates: tuple[str, ...] = ()
 
 
+# A question waits this long for its answer: words said later are their own.
+ANSWER_WINDOW_S: Final = 60.0
+
+
 class PendingChoice:
     def __init__(self) -> None:
         self._asked: intent.Clarify | None = None
+        self._asked_at_s = 0.0
 
     def offer(self, clarify: intent.Clarify) -> None:
         """Remember a question an answer can complete (and forget any older one)."""
         answerable = clarify.heard_as is not None or clarify.fill_at is not None
         self._asked = clarify if answerable else None
+        self._asked_at_s = time.monotonic()
 
-    def answer(self, text: str, names: Sequence[str] = ()) -> str | None:
-        """The original words with the chosen name, the missing thing or the
-        deadline said again, if `text` answers; else None.
+    def drop(self) -> None:
+        """Forget the question: the steward said something else (a yes or no)."""
+        self._asked = None
+
+    def answer_heard(
+        self,
+        text: str,
+        confidence: float,
+        evidence: intent.Evidence | None,
+        now: dt.datetime,
+        names: Sequence[str] = (),
+    ) -> str | None:
+        """`answer`, for words as the daemon got them: a spoken answer must be
+        heard as surely as a spoken command (the floor), or it answers nothing."""
+        if evidence is not None and evidence.words and confidence < intent.SPOKEN_MIN_CONFIDENCE:
+            self.drop()
+            return None
+        return self.answer(text, names, now)
+
+    def answer(
+        self, text: str, names: Sequence[str] = (), now: dt.datetime | None = None
+    ) -> str | None:
+        """The original words with the chosen name, the missing thing, the
+        deadline said again or the deed said with a verb of ours, if `text`
+        answers the question (within `ANSWER_WINDOW_S`); else None.
 
         Either way the question is answered: it is asked once.
         """
         asked, self._asked = self._asked, None
-        if asked is None:
+        if asked is None or time.monotonic() - self._asked_at_s > ANSWER_WINDOW_S:
             return None
-        source = asked.source_text
-        if asked.reason == "no-verb" and asked.heard_as is not None:
-            # 'I heard "water the plants" for Kofi…': "take care of the plants"
-            at = source.find(asked.heard_as)
-            said = text.strip().rstrip(".!").strip()
-            if at < 0 or not intent.says_instead(said, names):
-                return None
-            return source[:at] + said + source[at + len(asked.heard_as) :]
-        if not asked.candidates:
-            if not intent.fills_in(text):
-                return None
-            said = text.strip().rstrip(".!").strip()
-            if asked.fill_at is not None:
-                return f"{source[: asked.fill_at]} {said}{source[asked.fill_at :]}"
-            at = source.find(asked.heard_as or "\0")
-            return None if at < 0 else source[:at] + said + source[at + len(asked.heard_as or "") :]
-        if asked.heard_as is None:
-            return None
-        name = intent.chosen(text, asked.candidates)
-        if name is None:
-            return None
-        at = source.lower().find(asked.heard_as.lower())
-        if at < 0:
-            return None
-        return source[:at] + name + source[at + len(asked.heard_as) :]
+        said = text.strip().rstrip(".!").strip()
+        if asked.candidates:
+            chosen = intent.chosen(text, asked.candidates)
+            return None if chosen is None else _put(asked, chosen)
+        if asked.reason == "no-target":
+            return _put(asked, said) if intent.names_a_thing(text, names) else None
+        if asked.reason == "unclear-deadline":
+            when = now or dt.datetime.now(dt.UTC)
+            return _put(asked, said) if intent.names_a_time(text, when) else None
+        if asked.reason == "no-verb":
+            return _put(asked, said) if intent.says_instead(text, names) else None
+        return None
+
+
+def _put(asked: intent.Clarify, said: str) -> str | None:
+    """`said` in the words asked about: at `fill_at` (replacing `heard_as`
+    there, if any), else in place of `heard_as` as a whole word."""
+    source, heard = asked.source_text, asked.heard_as
+    at = asked.fill_at
+    if at is None and heard is not None:
+        found = re.search(rf"(?<!\w){re.escape(heard)}(?!\w)", source, re.IGNORECASE)
+        at = None if found is None else found.start()
+    if at is None or not 0 <= at <= len(source):
+        return None
+    if heard is None:
+        return f"{source[:at]} {said}{source[at:]}"
+    if source[at : at + len(heard)].lower() != heard.lower():
+        return None
+    return source[:at] + said + source[at + len(heard) :]
+
+
+def unsure_yes(objective: Objective, now: dt.datetime) -> Clarification:
+    """A spoken "yes" heard too unsurely to bind an agent: ask for a clear one."""
+    summary = intent.summarise(objective, now=now)
+    question = (
+        f"I'm not sure I heard yes. {summary} Say 'yes, confirm' clearly, or confirm it on screen."
+    )
+    return Clarification("low-confidence-confirm", question)

@@ -55,7 +55,7 @@ from vac.protocol.messages import (
     TurnCancel,
 )
 from vac.runtime.announcer import Announcer
-from vac.runtime.choices import Clarification, PendingChoice
+from vac.runtime.choices import Clarification, PendingChoice, unsure_yes
 from vac.runtime.decisions import Plan, Planner
 from vac.runtime.durable import DecisionSteps
 from vac.runtime.heard import FinalHeard
@@ -294,24 +294,22 @@ class TurnCoordinator:
     ) -> Plan | Clarification:
         """A decision to write, or a clarification."""
         now = wall_now()
-        if (picked := self.choice.answer(text, self.shared.roster.names())) is not None:
-            text, confidence, evidence = picked, 1.0, None  # the steward named the agent
         sole = self._sole_pending(now)  # the audio's reply scores only answer a draft
         reply = intent.spoken_reply(text, confidence, evidence, rescored_ok=sole is not None)
+        if reply is not None:
+            self.choice.drop()  # a yes or no is no answer to the question
+        elif picked := self.choice.answer_heard(
+            text, confidence, evidence, now, self.shared.roster.names()
+        ):
+            text, confidence, evidence = picked, 1.0, None  # the steward completed the words
         if reply is not None and sole is not None:
             oid = sole.objective.id
             if reply.kind == "reject" and reply.sure:
                 return self.planner.reject(turn.id, oid, now, None)
             if reply.kind == "confirm" and reply.sure:
                 return self.planner.confirm(turn.id, oid, None, None, now, None)
-            if reply.kind == "confirm":
-                # A low-confidence "yes" never binds an agent: ask for a clear one.
-                summary = intent.summarise(sole.objective, now=now)
-                question = (
-                    f"I'm not sure I heard yes. {summary} Say 'yes, confirm' clearly, "
-                    "or confirm it on screen."
-                )
-                return Clarification("low-confidence-confirm", question)
+            if reply.kind == "confirm":  # a low-confidence "yes" never binds an agent
+                return unsure_yes(sole.objective, now)
         if reply is not None and sole is None:  # "yes, go ahead" to a permission-request
             granted = spoken_answer(self.shared, self.session, turn.id, reply.kind, reply.sure, ref)
             if granted is not None:
