@@ -355,7 +355,8 @@ def _choice(draft: Draft, evidence: Evidence, name_p: float) -> Clarify | None:
 _ORDINALS: Final = {"first": 0, "former": 0, "second": 1, "latter": 1}
 # Words an answer naming a candidate may hold besides the name.
 _CHOOSING: Final = (
-    frozenset(lx.words("i meant mean it's it is was the one please oh um uh er yes yeah sorry"))
+    frozenset(lx.words("i meant mean it's it is was the one please thanks thank you oh um uh er"))
+    | frozenset(lx.words("yes yeah sorry"))
     | frozenset(_ORDINALS)
     | lx.PUNCT
 )
