@@ -12,7 +12,7 @@ import intent_factories as factories
 import msgspec
 import pytest
 
-from vac.intent import Clarify, Draft, default_roster, parse, understand, validate_objective
+from vac.intent import Clarify, Draft, default_roster, parse, validate_objective
 from vac.intent.parser import DEFAULT_FORBIDDEN_LINE
 
 NOW = dt.datetime(2026, 12, 2, 10, 0, tzinfo=ZoneInfo("Europe/London"))
@@ -832,15 +832,7 @@ def test_telling_someone_how_is_asked_about(text: str) -> None:
 def understood(text: str) -> Draft:
     """As the daemon reads it: "needs mending", "would you mind checking…"
     are read as plain orders before the parse."""
-    result = understand(
-        text,
-        confidence=0.95,
-        evidence=None,
-        now=NOW,
-        roster=ROSTER,
-        current_agent=None,
-        objective_id="o-1",
-    )
+    result = factories.understood(text, now=NOW, roster=ROSTER)
     assert isinstance(result, Draft), result
     return result
 
@@ -967,15 +959,7 @@ def test_manner_and_time_words_stay_out_of_the_thing(
     text: str, label: str, deadline: str | None, priority: int, autonomy: str
 ) -> None:
     now = dt.datetime(2026, 12, 4, 10, 0, tzinfo=dt.UTC)  # a Friday
-    result = understand(
-        text,
-        confidence=0.95,
-        evidence=None,
-        now=now,
-        roster=ROSTER,
-        current_agent=None,
-        objective_id="o-1",
-    )
+    result = factories.understood(text, now=now, roster=ROSTER)
     assert isinstance(result, Draft), result
     o = result.objective
     assert (o.target.label, o.deadline, o.priority, o.autonomy) == (
@@ -1054,15 +1038,8 @@ FRIDAY = dt.datetime(2026, 12, 4, 10, 0, tzinfo=dt.UTC)
 
 
 def heard(text: str) -> Draft | Clarify:
-    return understand(
-        text,
-        confidence=0.95,
-        evidence=None,
-        now=FRIDAY,
-        roster=ROSTER,
-        current_agent=None,
-        objective_id="o-1",
-    )
+    result: Draft | Clarify = factories.understood(text, now=FRIDAY, roster=ROSTER)
+    return result
 
 
 @pytest.mark.parametrize(
