@@ -21,6 +21,8 @@ ALLOWED_ROOTS = {
     "itertools",
     "re",
     "typing",
+    "hashlib",  # a ref's slug for a label in another script
+    "unicodedata",
     "msgspec",
     "rapidfuzz",
     "jellyfish",

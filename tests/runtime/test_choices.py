@@ -144,3 +144,60 @@ def test_a_spoken_answer_heard_unsurely_answers_nothing() -> None:
     assert (
         choice.answer_heard("the gate", 0.9, heard, now) == "Ask Kofi to repair the gate by Friday"
     )
+
+
+def test_answers_a_steward_would_give_are_taken() -> None:
+    names = intent.default_roster().names()
+    cases = [
+        ("Ask Kofi to repair by Friday", "the gate, thanks",
+         "Ask Kofi to repair the gate by Friday"),
+        ("Ask Kofi to repair by Friday", "the old gate near the big barn please",
+         "Ask Kofi to repair the old gate near the big barn by Friday"),
+        ("Ask Kofi to fix the gate after Friday", "by Saturday evening, please",
+         "Ask Kofi to fix the gate by Saturday evening"),
+        ("Ask Duri to fix the gate", "no, Zuri", "Ask Zuri to fix the gate"),
+        ("Kofi, water the plants", "please take care of the plants",
+         "Kofi, please take care of the plants"),
+    ]  # fmt: skip
+    for question, answer, words in cases:
+        choice = PendingChoice()
+        choice.offer(_asked(question))
+        assert choice.answer(answer, names) == words, answer
+
+
+def test_what_only_looks_like_an_answer_is_not_taken() -> None:
+    names = intent.default_roster().names()
+    cases = [
+        ("Ask Kofi to repair by Friday", "the gate tomorrow"),  # a time where a thing goes
+        ("Ask Kofi to repair by Friday", "Saturday"),
+        ("Ask Kofi to repair by Friday", "oh the gate"),
+        ("Kofi, water the plants", "never mind, I'll repair it myself"),
+        ("Kofi, water the plants", "he can't fix the gate"),
+        ("Kofi, water the plants", "someone should repair the gate"),
+        ("Kofi, water the plants", "fix the gate for Duri"),
+    ]
+    for question, answer in cases:
+        choice = PendingChoice()
+        choice.offer(_asked(question))
+        assert choice.answer(answer, names) is None, answer
+
+
+def test_a_label_in_another_script_has_a_ref_of_its_own() -> None:
+    one, other = _drafted("Ask Kofi to repair 修理"), _drafted("Ask Kofi to repair البوابة")
+    assert one.objective.target.ref != other.objective.target.ref
+    assert not one.objective.target.ref.endswith(":unnamed")
+    assert _drafted("Ask Kofi to visit the café").objective.target.ref.endswith(":cafe")
+
+
+def _drafted(text: str) -> intent.Draft:
+    got = intent.understand(
+        text,
+        confidence=1.0,
+        evidence=None,
+        now=dt.datetime(2026, 12, 4, 10, tzinfo=dt.UTC),
+        roster=intent.default_roster(),
+        current_agent=None,
+        objective_id="o",
+    )
+    assert isinstance(got, intent.Draft), got
+    return got

@@ -3,16 +3,18 @@
 After "What should Kofi repair?" the answer is a thing ("the gate"); after
 "When should it be done?" a time ("by Saturday"); after 'I heard "water the
 plants" for Kofi… What should Kofi do?' a deed of ours ("take care of the
-plants"). `runtime.choices` puts an accepted answer into the words said
-before and has them understood again; anything else drops the question and
-is read as itself. Strict on purpose: small talk ("thanks", "okay then"),
-a name, a correction, a question or a yes/no is never taken for an answer.
-Pure: words in, a verdict out.
+plants"). Each function returns the words to put into what was said before
+(a trailing "please" / "thanks" and punctuation taken off), or None when the
+words are no such answer; `runtime.choices` then drops the question and the
+words are read as themselves. Strict on purpose: small talk ("thanks",
+"okay then"), a name, a correction, a time where a thing goes, a question, a
+negation or a yes/no is never taken for an answer. Pure: words in, words out.
 """
 
 from __future__ import annotations
 
 import datetime as dt
+import re
 from collections.abc import Sequence
 from typing import Final
 
@@ -20,53 +22,71 @@ from vac.intent import lexicon as lx
 from vac.intent.reply_words import classify_reply
 from vac.intent.when import When, resolve
 
-# Words a thing said in answer holds at most ("the gate by the barn").
-_THING_MAX_WORDS: Final = 6
-# Said instead of an answer: small talk, doubt, a refusal, a correction.
+# Words an answer holds at most ("the old gate near the big barn").
+_MAX_WORDS: Final = 8
+# Said instead of an answer: small talk, doubt, a refusal, a correction, a filler.
 _NOT_AN_ANSWER: Final = frozenset(
     lx.words("""thanks thank hello hi hey sorry wait what nothing okay ok yes yeah no not
-    yet forget huh hmm uh um er later never mind idea know don't dunno i maybe well so
-    right sure fine whatever nope instead actually every each always""")
+    yet forget huh hmm uh um er oh just later never mind idea know don't dunno i maybe well
+    so right sure fine whatever nope instead actually every each always can't won't myself
+    yourself should""")
 )
 # How and when, not what: "every Monday", "no rush", "check with me first".
 _MANNER: Final = tuple(p for _, ps in (*lx.PRIORITY_TIERS, *lx.AUTONOMY_CUES) for p in ps)
+_COURTESY: Final = re.compile(r"(?:[\s,]+(?:please|thanks|thank you))+[\s.!]*$", re.IGNORECASE)
 
 
-def names_a_thing(answer: str, names: Sequence[str]) -> bool:
-    """Whether `answer` is a thing for "What should Kofi repair?": a few
-    words, no verb of ours, no name, no time or manner cue first, no
-    punctuation but a closing full stop, no small talk."""
-    toks = lx.tokenize(answer.strip().rstrip(".!"))
+def _plain(answer: str) -> str:
+    """The answer without a closing courtesy or full stop ("the gate, thanks")."""
+    return _COURTESY.sub("", answer.strip()).strip().rstrip(".!").strip()
+
+
+def names_a_thing(answer: str, names: Sequence[str]) -> str | None:
+    """The thing for "What should Kofi repair?": a few words, no verb of
+    ours, no name, no time, manner or small talk, no punctuation."""
+    said = _plain(answer)
+    toks = lx.tokenize(said)
     named = {n.lower() for n in names}
-    if not 0 < len(toks) <= _THING_MAX_WORDS or classify_reply(answer) is not None:
-        return False
-    if any(t.low in lx.PUNCT | _NOT_AN_ANSWER | named for t in toks) or "?" in answer:
-        return False
+    if not 0 < len(toks) <= _MAX_WORDS or "?" in answer or classify_reply(said) is not None:
+        return None
+    if any(t.low in lx.PUNCT | _NOT_AN_ANSWER | named for t in toks):
+        return None
     if toks[0].low in lx.FRAME_WORDS or lx.phrase_at(toks, 0, lx.TARGET_STOPS):
-        return False
+        return None
     if any(lx.phrase_at(toks, k, _MANNER) for k in range(len(toks))):
-        return False
-    return lx.find_first(toks, lx.VERB_PHRASES) is None
+        return None
+    at = dt.datetime(2026, 1, 1, tzinfo=dt.UTC)  # only whether a time is said, not which
+    if lx.find_first(toks, lx.VERB_PHRASES) is not None or resolve(toks, at) is not None:
+        return None  # "fix the fence", "the gate tomorrow", "Saturday"
+    return said
 
 
-def names_a_time(answer: str, now: dt.datetime) -> bool:
-    """Whether `answer` is a deadline said again ("by Saturday", "on the
-    24th"): it resolves on its own, and holds nothing else."""
-    toks = lx.tokenize(answer.strip().rstrip(".!"))
+def names_a_time(answer: str, now: dt.datetime) -> str | None:
+    """The deadline said again ("by Saturday", "on the 24th"): it resolves
+    on its own and holds nothing else, no negation."""
+    said = _plain(answer)
+    toks = lx.tokenize(said)
     if not toks or any(t.low in lx.PUNCT | {"not", "no", "never"} for t in toks):
-        return False
+        return None
     when = resolve(toks, now)
-    return isinstance(when, When) and when.start == 0 and when.end == len(toks)
+    whole = isinstance(when, When) and when.start == 0 and when.end == len(toks)
+    return said if whole else None
 
 
-def says_instead(answer: str, names: Sequence[str]) -> bool:
-    """Whether `answer` may stand for the deed quoted in a no-verb question
-    ("take care of the plants"): a verb of ours, no one named, not an order
-    framed for someone ("ask Zuri…"), not a question, not a yes or no."""
-    toks = lx.tokenize(answer)
-    if not toks or toks[0].low in lx.FRAME_WORDS or "?" in answer:
-        return False
-    if lx.find_first(toks, lx.VERB_PHRASES) is None or classify_reply(answer) is not None:
-        return False
+def says_instead(answer: str, names: Sequence[str]) -> str | None:
+    """A deed of ours for the one quoted in a no-verb question ("take care
+    of the plants"): it starts with the verb (after "please" or "just"), no
+    one is named or addressed, nothing is negated, no question, no yes/no."""
+    said = _plain(answer)
+    toks = lx.tokenize(said)
+    k = 0
+    while k < len(toks) and toks[k].low in ("please", "just"):
+        k += 1
+    if k >= len(toks) or lx.phrase_at(toks, k, lx.VERB_PHRASES) is None or "?" in answer:
+        return None
     named = {n.lower() for n in names}
-    return not any(t.low in named for t in toks)
+    if any(t.low in named | _NOT_AN_ANSWER - {"just"} for t in toks):
+        return None  # "never mind, I'll repair it myself", "…Zuri"
+    if any(t.text[:1].isupper() for t in toks[k + 1 :]) or classify_reply(said) is not None:
+        return None  # "fix the gate for Duri": someone no one knows
+    return said

@@ -356,7 +356,7 @@ _ORDINALS: Final = {"first": 0, "former": 0, "second": 1, "latter": 1}
 # Words an answer naming a candidate may hold besides the name.
 _CHOOSING: Final = (
     frozenset(lx.words("i meant mean it's it is was the one please thanks thank you oh um uh er"))
-    | frozenset(lx.words("yes yeah sorry"))
+    | frozenset(lx.words("yes yeah no sorry"))  # "no, Zuri": not the one asked about
     | frozenset(_ORDINALS)
     | lx.PUNCT
 )

@@ -14,7 +14,6 @@ caller's `now`; deadline phrases are `when`'s.
 from __future__ import annotations
 
 import datetime as dt
-import re
 from collections.abc import Mapping, Sequence
 from typing import Final, Literal, NamedTuple
 
@@ -149,11 +148,6 @@ def _truncate(text: str, limit: int) -> str:
     return cut.rsplit(" ", 1)[0] if " " in cut else cut
 
 
-def _slug(label: str) -> str:
-    slug = re.sub(r"[^a-z0-9]+", "-", label.lower()).strip("-")[:96].strip("-")
-    return slug or "unnamed"
-
-
 def _kind(core: Sequence[Tok]) -> TargetKind:
     low = [t.low for t in core]
     for word in [low[-1], *reversed(low[:-1])]:  # the head noun first
@@ -211,10 +205,12 @@ def _target(
     agent = resolve_span(core, roster) if len(core) <= 2 else None
     if agent is not None and agent.method in ("exact", "fuzzy"):
         # Only a close spelling makes a target an agent: "make coffee" is not Kofi.
-        return _Target(Target(f"agent:{_slug(agent.agent)}", "agent", agent.agent), agent.agent, j)
+        return _Target(
+            Target(f"agent:{tw.slug(agent.agent)}", "agent", agent.agent), agent.agent, j
+        )
     kind = _kind(core)
     label = label[:1].upper() + label[1:]
-    return _Target(Target(f"{kind}:{_slug(label)}", kind, label[:_LABEL_MAX]), phrase, j)
+    return _Target(Target(f"{kind}:{tw.slug(label)}", kind, label[:_LABEL_MAX]), phrase, j)
 
 
 def _heard_target(

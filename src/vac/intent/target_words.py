@@ -10,6 +10,9 @@ Pure: tokens in, a decision out.
 
 from __future__ import annotations
 
+import hashlib
+import re
+import unicodedata
 from collections.abc import Sequence
 from typing import Final
 
@@ -113,3 +116,13 @@ def said_alone(clause: Sequence[Tok], start: int) -> bool:
     end = next((k for k in range(start, len(clause)) if clause[k].low in lx.PUNCT), len(clause))
     said = [t.low for t in clause[start:end]]
     return 0 < len(said) <= 4 and not any(w in _SENTENCE_WORDS for w in said)
+
+
+def slug(label: str) -> str:
+    """The ref's ASCII slug: accents dropped ("café" → cafe); a label in
+    another script gets one of its own ("u-" and a digest), not "unnamed"."""
+    plain = unicodedata.normalize("NFKD", label).encode("ascii", "ignore").decode()
+    slug = re.sub(r"[^a-z0-9]+", "-", plain.lower()).strip("-")[:96].strip("-")
+    if not slug and label.strip():
+        slug = "u-" + hashlib.sha256(label.strip().lower().encode()).hexdigest()[:16]
+    return slug or "unnamed"

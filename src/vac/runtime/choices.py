@@ -80,18 +80,16 @@ class PendingChoice:
         asked, self._asked = self._asked, None
         if asked is None or time.monotonic() - self._asked_at_s > ANSWER_WINDOW_S:
             return None
-        said = text.strip().rstrip(".!").strip()
+        said: str | None = None
         if asked.candidates:
-            chosen = intent.chosen(text, asked.candidates)
-            return None if chosen is None else _put(asked, chosen)
-        if asked.reason == "no-target":
-            return _put(asked, said) if intent.names_a_thing(text, names) else None
-        if asked.reason == "unclear-deadline":
-            when = now or dt.datetime.now(dt.UTC)
-            return _put(asked, said) if intent.names_a_time(text, when) else None
-        if asked.reason == "no-verb":
-            return _put(asked, said) if intent.says_instead(text, names) else None
-        return None
+            said = intent.chosen(text, asked.candidates)
+        elif asked.reason == "no-target":
+            said = intent.names_a_thing(text, names)
+        elif asked.reason == "unclear-deadline":
+            said = intent.names_a_time(text, now or dt.datetime.now(dt.UTC))
+        elif asked.reason == "no-verb":
+            said = intent.says_instead(text, names)
+        return None if said is None else _put(asked, said)
 
 
 def _put(asked: intent.Clarify, said: str) -> str | None:

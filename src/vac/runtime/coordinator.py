@@ -294,14 +294,14 @@ class TurnCoordinator:
     ) -> Plan | Clarification:
         """A decision to write, or a clarification."""
         now = wall_now()
-        sole = self._sole_pending(now)  # the audio's reply scores only answer a draft
-        reply = intent.spoken_reply(text, confidence, evidence, rescored_ok=sole is not None)
-        if reply is not None:
-            self.choice.drop()  # a yes or no is no answer to the question
-        elif picked := self.choice.answer_heard(
+        # An answer to the question just asked first ("no, Zuri" to "Who should
+        # do it?"); the answers taken are never a yes or no (`intent.answers`).
+        if picked := self.choice.answer_heard(
             text, confidence, evidence, now, self.shared.roster.names()
         ):
             text, confidence, evidence = picked, 1.0, None  # the steward completed the words
+        sole = self._sole_pending(now)  # the audio's reply scores only answer a draft
+        reply = intent.spoken_reply(text, confidence, evidence, rescored_ok=sole is not None)
         if reply is not None and sole is not None:
             oid = sole.objective.id
             if reply.kind == "reject" and reply.sure:
