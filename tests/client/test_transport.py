@@ -96,7 +96,10 @@ def test_barge_in_cancels_with_played_ms(tmp_path: Path) -> None:
     assert rc == 0
     (cancel,) = sent(fake, TurnCancel)
     assert cancel.turn == "turn-1"
-    assert cancel.played_ms is not None and 100 <= cancel.played_ms <= 260
+    # Cancelled where it was playing: after the 200 ms asked for (less what
+    # was buffered), well before the reply's 2 s end. Not a timing budget: a
+    # busy host may take longer to get there, which is no failure.
+    assert cancel.played_ms is not None and 100 <= cancel.played_ms < 1000
     statuses = [e.get("status") for e in events(tmp_path) if e["type"] == "turn.done"]
     assert statuses == ["cancelled"]
 
