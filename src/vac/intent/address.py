@@ -163,11 +163,7 @@ def _frame(
             and (span[0].low in _GROUP_WORDS or not all(t.low in STOPWORDS for t in span))
         ):
             unknown = " ".join(t.text for t in span)
-            guess = None
-            said = [] if near is None else [t.low for t in lx.tokenize(near[0])]
-            if near is not None and len(span) == 1 and said == [span[0].low]:
-                guess = near_agent(unknown, near[1], roster)
-            if guess is not None:
+            if (guess := _slot_guess(span, near, roster)) is not None:
                 return Address(start, n, guess)
             return Address(k + 1, n, unknown=unknown)
         break
@@ -357,9 +353,17 @@ def _near(span: Sequence[Tok], near: tuple[str, str] | None, roster: Roster) -> 
     (as after "ask"/"tell": `_frame`). Spoken only: `near` is None typed.
     Never a word people open with ("Sorry, fix the gate": "sorry" is spelled
     more like Zuri than "Duri" is), nor one written in lower case."""
-    if near is None or len(span) != 1 or [t.low for t in lx.tokenize(near[0])] != [span[0].low]:
+    if len(span) != 1 or span[0].low in _OPENERS or not span[0].text[:1].isupper():
         return None
-    if span[0].low in _OPENERS or not span[0].text[:1].isupper():
+    return _slot_guess(span, near, roster)
+
+
+def _slot_guess(
+    span: Sequence[Tok], near: tuple[str, str] | None, roster: Roster
+) -> Resolution | None:
+    """The roster name the recogniser ranked first in the name slot, when the
+    slot held exactly this one word and it is spelled like that name."""
+    if near is None or len(span) != 1 or [t.low for t in lx.tokenize(near[0])] != [span[0].low]:
         return None
     return near_agent(span[0].text, near[1], roster)
 

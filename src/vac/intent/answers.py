@@ -31,8 +31,6 @@ _NOT_AN_ANSWER: Final = frozenset(
     so right sure fine whatever nope instead actually every each always can't won't myself
     yourself should""")
 )
-# How and when, not what: "every Monday", "no rush", "check with me first".
-_MANNER: Final = tuple(p for _, ps in (*lx.PRIORITY_TIERS, *lx.AUTONOMY_CUES) for p in ps)
 _COURTESY: Final = re.compile(r"(?:[\s,]+(?:please|thanks|thank you))+[\s.!]*$", re.IGNORECASE)
 
 
@@ -53,7 +51,7 @@ def names_a_thing(answer: str, names: Sequence[str]) -> str | None:
         return None
     if toks[0].low in lx.FRAME_WORDS or lx.phrase_at(toks, 0, lx.TARGET_STOPS):
         return None
-    if any(lx.phrase_at(toks, k, _MANNER) for k in range(len(toks))):
+    if any(lx.phrase_at(toks, k, lx.MANNER_CUES) for k in range(len(toks))):
         return None
     at = dt.datetime(2026, 1, 1, tzinfo=dt.UTC)  # only whether a time is said, not which
     if lx.find_first(toks, lx.VERB_PHRASES) is not None or resolve(toks, at) is not None:

@@ -248,7 +248,7 @@ def _lost_agent(got: Draft, text: str, roster: Roster) -> bool:
 
 
 def _passed_on(order: str) -> bool:
-    return order.split(maxsplit=1)[0].lower() in ("tell", "ask") if order.strip() else False
+    return order.lower().split()[:1] in (["tell"], ["ask"])
 
 
 def _as_order(

@@ -315,6 +315,8 @@ DEFAULT_PRIORITY: Final = 55
 AUTONOMY_CUES: Final[tuple[tuple[Autonomy, tuple[Phrase, ...]], ...]] = tuple(
     (mode, cues(text)) for mode, text in manner_cues.AUTONOMY_TEXT
 )
+# Every priority and autonomy cue: how and when, never what or who.
+MANNER_CUES: Final = tuple(p for _, ps in (*PRIORITY_TIERS, *AUTONOMY_CUES) for p in ps)
 
 # --- forbidden lines and values ---------------------------------------------
 

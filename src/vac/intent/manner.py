@@ -73,7 +73,7 @@ _BEFORE_STARTING = lx.phrases(
 
 # Standing-order words that are adjectives before a noun ("the daily report"):
 # a standing order only when they end what is said.
-_EVERY_SO_OFTEN: Final = frozenset(lx.words("daily nightly weekly monthly"))
+EVERY_SO_OFTEN: Final = frozenset(lx.words("daily nightly weekly monthly"))
 
 
 def autonomy_of(clause: Sequence[Tok], skip: frozenset[int]) -> AutonomyCues:
@@ -82,7 +82,7 @@ def autonomy_of(clause: Sequence[Tok], skip: frozenset[int]) -> AutonomyCues:
     indices = {k for _, a, b in hits for k in range(a, b)}
     for k in range(len(clause)):  # "check the hives daily", not "the daily report"
         ends = k + 1 == len(clause) or clause[k + 1].low in lx.PUNCT | {"and", "but"}
-        if clause[k].low in _EVERY_SO_OFTEN and ends and k not in skip:
+        if clause[k].low in EVERY_SO_OFTEN and ends and k not in skip:
             indices.add(k)
             autonomy = "standing-intent" if autonomy == "brief" else autonomy  # table order
     for mode, _, end in hits:
@@ -103,9 +103,9 @@ def boundary_like_autonomy(clause: Sequence[Tok]) -> frozenset[int]:
 
 
 # Words that make a standing order's repeat more than "always".
-_HOW_OFTEN: Final = frozenset(
-    lx.words("""monday tuesday wednesday thursday friday saturday sunday daily nightly weekly
-    monthly week weekend month other morning afternoon evening night""")
+_HOW_OFTEN: Final = EVERY_SO_OFTEN | frozenset(
+    lx.words("""monday tuesday wednesday thursday friday saturday sunday week weekend month
+    other morning afternoon evening night""")
 )
 
 
@@ -136,12 +136,12 @@ def standing_in_order(clause: Sequence[Tok], cues: AutonomyCues, verb_at: int) -
     for tok in clause:
         of.append(sentence)
         sentence += tok.low in (".", "!", "?")
-    for k in cues.indices:
-        apart = [
-            j
-            for j, tok in enumerate(clause)
-            if of[j] == of[k] and j not in cues.indices and tok.low not in lx.PUNCT | lx.FILLERS
-        ]
-        if of[k] == of[verb_at] or not apart:
-            return cues
+    # The sentences with words besides the cues (the order's among them).
+    said_else = {
+        of[j]
+        for j, tok in enumerate(clause)
+        if j not in cues.indices and tok.low not in lx.PUNCT | lx.FILLERS
+    }
+    if any(of[k] == of[verb_at] or of[k] not in said_else for k in cues.indices):
+        return cues
     return AutonomyCues("brief", cues.indices)

@@ -26,6 +26,7 @@ from vac.intent.address import address_of, resolve_span, several_names
 from vac.intent.inflect import VERB_PARTICLES, WRITTEN_AS_SAID
 from vac.intent.lexicon import Tok, words
 from vac.intent.manner import (
+    EVERY_SO_OFTEN,
     autonomy_of,
     boundary_like_autonomy,
     how_often,
@@ -61,7 +62,7 @@ _NOT_PLACES: Final = frozenset(
 )
 _PARTICLES: Final = frozenset({"with", "on", "about", "out"})
 # "Some time, not now", said after the target: no part of it, no deadline.
-_NOT_NOW: Final = frozenset(words("later sometime eventually someday daily nightly weekly monthly"))
+_NOT_NOW: Final = frozenset(words("later sometime eventually someday")) | EVERY_SO_OFTEN
 # Idioms shaped like a place: "at some point", "keep me in the loop".
 _NOT_PLACE_IDIOMS: Final = lx.phrases(["at some point", "in the loop", "around to it"])
 # How much of a second order the summary quotes.
@@ -161,9 +162,7 @@ def _kind(core: Sequence[Tok]) -> TargetKind:
 # A priority or autonomy phrase of several words ends a target too ("the
 # radiator | when you're free"); one word may be the thing's ("the urgent
 # repair", "the important papers").
-_MANNER_STOPS: Final = tuple(
-    p for _, ps in (*lx.PRIORITY_TIERS, *lx.AUTONOMY_CUES) for p in ps if len(p) > 1
-)
+_MANNER_STOPS: Final = tuple(p for p in lx.MANNER_CUES if len(p) > 1)
 
 
 def _target(

@@ -101,9 +101,6 @@ def without_state(words: Sequence[Tok]) -> Sequence[Tok]:
     return words[:-2]
 
 
-__all__ = ["another_thing", "without_state"]
-
-
 # Words that make what follows a full stop a sentence, not a thing said apart.
 _SENTENCE_WORDS: Final = frozenset(
     lx.words("is are was were isn't aren't wasn't needs need has have had will can")
@@ -122,7 +119,10 @@ def slug(label: str) -> str:
     """The ref's ASCII slug: accents dropped ("café" → cafe); a label in
     another script gets one of its own ("u-" and a digest), not "unnamed"."""
     plain = unicodedata.normalize("NFKD", label).encode("ascii", "ignore").decode()
-    slug = re.sub(r"[^a-z0-9]+", "-", plain.lower()).strip("-")[:96].strip("-")
-    if not slug and label.strip():
-        slug = "u-" + hashlib.sha256(label.strip().lower().encode()).hexdigest()[:16]
-    return slug or "unnamed"
+    made = re.sub(r"[^a-z0-9]+", "-", plain.lower()).strip("-")[:96].strip("-")
+    if not made and label.strip():
+        made = "u-" + hashlib.sha256(label.strip().lower().encode()).hexdigest()[:16]
+    return made or "unnamed"
+
+
+__all__ = ["another_thing", "said_alone", "slug", "without_state"]
