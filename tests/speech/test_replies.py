@@ -5,7 +5,15 @@ from __future__ import annotations
 import math
 
 from vac.intent import reply_phrases
-from vac.speech.replies import BATCH, candidates, fits, score, short_enough, written
+from vac.speech.replies import (
+    BATCH,
+    candidates,
+    ending_as,
+    fits,
+    score,
+    short_enough,
+    written,
+)
 
 
 def test_phrases_are_written_as_whisper_writes_them() -> None:
@@ -44,3 +52,29 @@ def test_score_batches_the_phrases_and_ranks_them() -> None:
     scored = {s.text for s in got if s.kind != "heard"}
     assert scored == {t for t, _k in phrases if fits(t, "Council.")}
     assert [s.logprob for s in got] == sorted((s.logprob for s in got), reverse=True)
+
+
+def test_a_phrase_ends_as_the_transcript_ends_but_for_a_question() -> None:
+    # Words are compared, not punctuation: "Yeah" heard without its full stop
+    # is scored against "Yes", "Yeah", "No"…, not "Yeah." (4.4 nats apart).
+    assert ending_as("Yeah.", "Yeah") == "Yeah"
+    assert ending_as("Do it.", "Do it...") == "Do it..."
+    assert ending_as("Stop.", "Stop!") == "Stop!"
+    assert ending_as("Yes.", "Yeah…") == "Yes…"
+    assert ending_as("Yes.", "Yeah.") == "Yes."
+    # Asked back ("Yes?", "Sure?!") or cut off ("Okay,"): the phrase keeps its full stop.
+    for heard in ("Yes?", "Sure?!", "Okay,", "Crap, Matt."):
+        assert ending_as("Yes.", heard) == "Yes."
+
+
+def test_scored_phrases_carry_the_transcripts_ending() -> None:
+    seen: list[str] = []
+
+    def token_probs(texts: list[str]) -> list[list[float]]:
+        seen.extend(texts)
+        return [[0.5] for _t in texts]
+
+    got = score("Yeah", candidates(reply_phrases()), token_probs)
+    assert "Yeah" in seen and "Yeah." not in seen
+    assert {s.text for s in got} >= {"Yeah", "Yes", "No"}
+    assert not any(t.endswith(".") for t in seen)

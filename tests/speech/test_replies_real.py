@@ -7,6 +7,7 @@ tiny.en scores a right "Yes." low and hears espeak's "cancel" as "Council.".
 
 from __future__ import annotations
 
+import functools
 import statistics
 import time
 
@@ -56,6 +57,32 @@ def test_no_rescoring_unless_a_reply_is_expected_and_the_final_is_short(
     heard = whisper.transcribe(load_pcm(command.pcm), final=True, reply_expected=True)
     assert heard.text and heard.replies == ()
     assert intent.spoken_reply(heard.text, heard.confidence, evidence_of(heard)) is None
+
+
+@pytest.mark.parametrize("name", ["yes.joe", "yes.espeak-en-us"])
+def test_a_reply_heard_without_its_full_stop_is_compared_word_for_word(
+    whisper: WhisperStt, name: str
+) -> None:
+    """Whisper sometimes leaves the full stop off a one-word reply ("Yeah"):
+    the phrases are scored ending as the transcript ends, so the period's
+    cost (4.4 nats for an espeak "Yeah") does not count against them."""
+    from tests.speech.test_stt_real import _encoded
+    from vac.speech.replies import candidates, score
+
+    cut, frames = _encoded(whisper, load_pcm(BY_NAME[name].pcm))
+    scored = score(
+        "Yes", candidates(intent.reply_phrases()), functools.partial(whisper._forced, cut, frames)
+    )
+    heard = next(s for s in scored if s.kind == "heard")
+    same = next(s for s in scored if s.kind == "confirm" and s.text == "Yes")
+    assert same.logprob == heard.logprob  # the same text, so the same score
+    assert not any(s.text.endswith(".") for s in scored)
+    evidence = intent.Evidence(
+        words=(intent.WordProb(0, 3, 0.5),),
+        replies=tuple(intent.ReplyChoice(s.kind, s.text, s.logprob) for s in scored),
+    )
+    reply = intent.spoken_reply("Yes", 0.2, evidence)
+    assert reply is not None and (reply.kind, reply.sure) == ("confirm", True), scored[:4]
 
 
 def test_the_cost_of_rescoring_a_reply(whisper: WhisperStt) -> None:

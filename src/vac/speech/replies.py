@@ -13,6 +13,12 @@ forced decoding gives no probability for the end of the text, so a prefix
 would score as well as the whole ("Okay." on "Okay, what now?"): a phrase is
 only scored when its length in words is within one of the free transcript's.
 
+A phrase ends as the free transcript ends ("Yeah" without a full stop,
+"Do it..."): the comparison is of words, not of punctuation. The full stop
+Whisper left off an espeak "Yeah" cost its phrase "Yeah." 4.4 nats, more
+than the slack the intent layer allows, so a clear yes was asked again. A
+question mark is not copied: "Yes?" asked back stays scored as it was.
+
 No model here: `WhisperStt` supplies the two scoring calls.
 """
 
@@ -37,6 +43,8 @@ BATCH: Final = 12
 WORDS_APART: Final = 1
 _FLOOR: Final = 1e-9
 _WORDS: Final = re.compile(r"[A-Za-z0-9']+")
+# How a transcript may end for its phrases to end the same way.
+_ENDING: Final = re.compile(r"[.!…]*$")
 
 
 class ReplyScore(msgspec.Struct, frozen=True, array_like=True):
@@ -83,6 +91,18 @@ def fits(phrase: str, heard: str) -> bool:
     return abs(words(phrase) - words(heard)) <= WORDS_APART
 
 
+def ending_as(phrase: str, heard: str) -> str:
+    """`phrase` (written, ending in a full stop) ending as `heard` ends:
+    nothing, "...", "!"; any other ending (a question mark, a comma) leaves
+    the full stop."""
+    tail = heard.rstrip()
+    match = _ENDING.search(tail)
+    end = match.group() if match is not None else "."
+    if tail[len(tail) - len(end) - 1 : len(tail) - len(end)] in ("?", ",", ";", ":"):
+        end = "."
+    return phrase.removesuffix(".") + end
+
+
 def total(probs: Sequence[float]) -> float:
     return sum(math.log(max(float(p), _FLOOR)) for p in probs)
 
@@ -97,7 +117,7 @@ def score(
     `token_probs(texts)` gives each text's token probabilities given the
     audio (forced decoding); it is called with at most `BATCH` texts.
     """
-    kept = [(text, kind) for text, kind in phrases if fits(text, heard)]
+    kept = [(ending_as(text, heard), kind) for text, kind in phrases if fits(text, heard)]
     texts = [heard, *(text for text, _kind in kept)]
     sums: list[float] = []
     for at in range(0, len(texts), BATCH):
@@ -112,6 +132,7 @@ __all__ = [
     "ReplyKind",
     "ReplyScore",
     "candidates",
+    "ending_as",
     "fits",
     "score",
     "short_enough",
