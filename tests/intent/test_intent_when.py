@@ -515,3 +515,35 @@ def test_late_in_a_month_is_its_last_day_this_year_or_next() -> None:
         when("fix it by late November", dt.datetime(2026, 12, 20, 10, tzinfo=LONDON)).iso_date
         == "2027-11-30"
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "iso", "span"),
+    [
+        # Said on Wednesday 2 December: a span is due at its end.
+        ("guard the gate from tonight until Sunday", "2026-12-06", "from tonight until Sunday"),
+        ("fix the gate between now and Friday", "2026-12-04", "between now and Friday"),
+        ("watch the hens from Monday to Friday", "2026-12-11", "from Monday to Friday"),
+        ("watch them from tomorrow through Sunday", "2026-12-06", "from tomorrow through Sunday"),
+        ("guard the gate from now till dawn", "2026-12-03", "from now till dawn"),
+        ("guard it starting from tonight until Sunday", "2026-12-06",
+         "starting from tonight until Sunday"),
+        # The end's weekday comes before the start's: the one after the start.
+        ("watch the hens from Sunday to Thursday", "2026-12-10", "from Sunday to Thursday"),
+    ],
+)  # fmt: skip
+def test_a_span_is_due_at_its_end_and_covers_both_ends(text: str, iso: str, span: str) -> None:
+    found = when(text)
+    assert found.iso_date == iso
+    assert said(text, found) == span
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "move the logs from the barn to the shed",
+        "walk between the barn and the well",
+    ],
+)
+def test_from_and_between_without_times_are_no_span(text: str) -> None:
+    assert resolve(tokenize(text), NOW) is None

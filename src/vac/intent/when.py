@@ -26,6 +26,8 @@ The rules, in `now`'s own zone (docs/speaking.md lists them with examples):
   the weekend" its Sunday; the end of a week is its Sunday, of a month its
   last day;
 - "before X", "until X", "no later than X" mean the same day as "by X";
+- a span is due at its end: "from tonight until Sunday", "between now and
+  Friday", "from Monday to Friday" are due Sunday, Friday, Friday;
 - "after lunch" / "after dinner" / "after dark" (and the like) are today, or
   the day said with them ("after lunch tomorrow"), unless another phrase
   names the day ("after lunch, by Friday"); "after" anything else
@@ -68,6 +70,7 @@ from vac.intent.when_hours import clock, span
 from vac.intent.when_match import STOPS, Bad, Found, Hit, ends_here, word_at
 
 _MAX_UNRESOLVED_TOKENS: Final = 6
+ONE_WEEK: Final = dt.timedelta(days=7)
 
 
 class When(NamedTuple):
@@ -160,6 +163,39 @@ def _after(toks: Sequence[Tok], j: int, now: dt.datetime) -> Found:
     return Hit(now.date(), f"after {word}", at + 1)
 
 
+# A span's two ends: "from tonight until Sunday", "between now and Friday".
+_SPAN_TO: Final = {"from": frozenset(words("until till til to through thru")), "between": {"and"}}
+# Its start may be a word no matcher resolves on its own.
+_SPAN_START_WORDS: Final = frozenset(words("now today tonight"))
+
+
+def _from_to(toks: Sequence[Tok], i: int, now: dt.datetime) -> When | None:
+    """A span at `i` ("(starting) from X until Y", "between X and Y"), due at Y."""
+    lead = word_at(toks, i) in ("starting", "beginning") and word_at(toks, i + 1) == "from"
+    joins = _SPAN_TO.get(word_at(toks, i + lead))
+    if joins is None:
+        return None
+    j = i + lead + 1
+    start = _expression(toks, j, now, True)
+    if isinstance(start, Hit):
+        j = start.end
+    elif word_at(toks, j) in _SPAN_START_WORDS:
+        j += 1
+    else:
+        return None
+    if word_at(toks, j) not in joins:
+        return None
+    end = _expression(toks, j + 1, now, True)
+    if not isinstance(end, Hit):
+        return None
+    due = end.day
+    if isinstance(start, Hit) and due < start.day:
+        if word_at(toks, end.end - 1) not in cw.WEEKDAYS or start.day - due >= ONE_WEEK:
+            return None  # "from Friday until tomorrow": no such span
+        due += ONE_WEEK  # "from Friday to Monday": the Monday after that Friday
+    return When(due.isoformat(), end.phrase, i, end.end)
+
+
 def _looks_temporal(toks: Sequence[Tok], j: int, kind: str) -> bool:
     """Whether the words after a cue are about time, though unresolvable."""
     k = j
@@ -221,6 +257,8 @@ def resolve(
         if i in skip:
             i += 1
             continue
+        if (spanned := _from_to(clause, i, now)) is not None:
+            return spanned
         cue = phrase_at(clause, i, _CUES)
         if cue == ("due",) and word_at(clause, i + 1) == "to":  # "due to the rain"
             cue = None
