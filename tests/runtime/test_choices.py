@@ -63,6 +63,35 @@ def _asked(text: str) -> Clarify:
     return got
 
 
+@pytest.mark.parametrize(
+    ("said", "answer", "drafted"),
+    [
+        ("Kofi. No, Zuri. Fix the gate.", "Zuri", "Zuri Fix the gate."),
+        ("Kofi. No, Zuri. Fix the gate by Friday.", "no, Tariq", "Tariq Fix the gate by Friday."),
+        ("Leave Kofi alone, Zuri, and repair the roof", "Zuri", "Zuri repair the roof"),
+    ],
+)
+def test_who_should_do_it_is_answered_by_any_agent_in_place_of_the_words_before_the_order(
+    said: str, answer: str, drafted: str
+) -> None:
+    asked = _asked(said)
+    assert asked.question.startswith("Who should do it:") and "or someone else?" in asked.question
+    assert set(asked.candidates) == set(intent.default_roster().names())
+    choice = PendingChoice()
+    choice.offer(asked)
+    assert choice.answer(answer) == drafted
+    draft = intent.understand(
+        drafted,
+        confidence=1.0,
+        evidence=None,
+        now=dt.datetime(2026, 12, 4, 10, tzinfo=dt.UTC),
+        roster=intent.default_roster(),
+        current_agent=None,
+        objective_id="o",
+    )
+    assert isinstance(draft, intent.Draft) and draft.objective.agent == answer.split()[-1]
+
+
 def test_a_missing_thing_is_answered_after_the_verb() -> None:
     choice = PendingChoice()
     choice.offer(_asked("Ask Kofi to repair by Friday"))

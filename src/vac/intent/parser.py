@@ -407,8 +407,11 @@ def parse(
     elif named := orders.named_before(clause, hit[0], roster):
         # A name said before the order but not as its address ("Kofi. No,
         # Zuri. Fix the gate.", "Kofi is busy. Zuri, fix…"): ask, never default.
+        # The answer (any agent) takes the place of the words before the verb.
         question = "Who should do it: " + ", ".join(named) + " or someone else?"
-        return Clarify("uncertain-agent", question, source, confidence, tuple(named))
+        anyone = (*named, *(n for n in roster.names() if n not in named))
+        at, said = clause[0].start, source[clause[0].start : clause[hit[0]].start].rstrip()
+        return Clarify("uncertain-agent", question, source, confidence, anyone, said, at)
     else:
         current = roster.get(current_agent) if current_agent else None
         chosen = current or roster.first
