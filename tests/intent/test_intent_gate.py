@@ -100,6 +100,15 @@ HOUR = dt.timedelta(hours=1)
         ("Fine?", None),  # asked back: a yes is never read from a question
         ("Yes?!", None),
         ("Fine, thanks.", None),  # small talk, not a yes
+        ("Great.", None),
+        ("I confirm.", "confirm"),
+        ("Yes, I confirm.", "confirm"),
+        ("Agreed.", "confirm"),
+        ("Roger that.", "confirm"),
+        ("Okay then.", "confirm"),
+        ("Forget about it.", "reject"),
+        ("I don't want that.", "reject"),
+        ("No, I don't want that.", "reject"),
         ("Approve?", None),
         ("No?", "reject"),
         ("Um, yes.", "confirm"),  # a hesitation first

@@ -99,6 +99,18 @@ CONFIRM_HEARD: Final[frozenset[str]] = frozenset(
         "sounds right",
         "sounds great",
         "that's fine",
+        # Added 2026-12-04 from a list of everyday yeses (not from the benchmark);
+        # not "fine", "great" or "all good": small talk too ("fine, thanks").
+        "fine by me",
+        "agreed",
+        "certainly",
+        "i confirm",
+        "roger",
+        "roger that",
+        "okay then",
+        "ok then",
+        "works for me",
+        "yes exactly",
     }
 )
 REJECT_HEARD: Final[frozenset[str]] = frozenset(
@@ -135,6 +147,12 @@ REJECT_HEARD: Final[frozenset[str]] = frozenset(
         "leave it",
         "skip it",
         "don't bother",
+        # Added 2026-12-04 with the yeses above.
+        "forget about it",
+        "i don't want that",
+        "i don't want it",
+        "not that one",
+        "cancel this",
     }
 )
 _YES: Final = _CONFIRM | CONFIRM_HEARD
