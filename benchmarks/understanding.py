@@ -229,6 +229,7 @@ class Outcome:
     decision: str | None = None  # for replies: confirmed, rejected, clarify, draft, none
     status: str | None = None
     ack_ms: int | None = None
+    latency_ms: dict[str, int] = field(default_factory=dict)  # every stage turn.done names
     input_done: str | None = None
     errors: list[str] = field(default_factory=list)
 
@@ -314,6 +315,7 @@ class Session:
             case TurnDone():
                 out.status = msg.status
                 out.ack_ms = msg.latency_ms.get("ack")
+                out.latency_ms = dict(msg.latency_ms)
                 return True
         return False
 
