@@ -547,3 +547,29 @@ def test_a_span_is_due_at_its_end_and_covers_both_ends(text: str, iso: str, span
 )
 def test_from_and_between_without_times_are_no_span(text: str) -> None:
     assert resolve(tokenize(text), NOW) is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["fix the gate not between now and Friday", "guard the barn except from Monday to Friday"],
+)
+def test_a_negated_span_is_no_span(text: str) -> None:
+    found = resolve(tokenize(text), NOW)
+    if found is not None:
+        assert said(text, found).split()[0] not in ("from", "between"), said(text, found)
+
+
+def test_a_span_ending_on_a_weekday_and_its_date_is_due_that_date() -> None:
+    for text, iso in [
+        ("guard the barn from Sunday to Thursday the 10th", "2026-12-10"),
+        ("guard the barn from Friday to Monday 7 December", "2026-12-07"),
+    ]:
+        found = when(text)
+        assert found.iso_date == iso and said(text, found).startswith("from"), (text, found)
+
+
+def test_a_rolled_span_end_names_its_date_and_never_overflows() -> None:
+    found = when("watch the hens from Sunday to Thursday")
+    assert (found.iso_date, found.phrase) == ("2026-12-10", "by Thursday, December 10")
+    far = dt.datetime(9999, 12, 20, 10, tzinfo=dt.UTC)
+    assert resolve(tokenize("from December 31 to Monday"), far) is not None

@@ -63,7 +63,7 @@ def test_a_phrase_ends_as_the_transcript_ends_but_for_a_question() -> None:
     assert ending_as("Yes.", "Yeah…") == "Yes…"
     assert ending_as("Yes.", "Yeah.") == "Yes."
     # Asked back ("Yes?", "Sure?!") or cut off ("Okay,"): the phrase keeps its full stop.
-    for heard in ("Yes?", "Sure?!", "Okay,", "Crap, Matt."):
+    for heard in ("Yes?", "Sure?!", "Okay,", "Crap, Matt.", "Yes? ...", 'Yes?"', "(Yes?)", "Yes？"):
         assert ending_as("Yes.", heard) == "Yes."
 
 

@@ -165,15 +165,15 @@ def _after(toks: Sequence[Tok], j: int, now: dt.datetime) -> Found:
 
 # A span's two ends: "from tonight until Sunday", "between now and Friday".
 _SPAN_TO: Final = {"from": frozenset(words("until till til to through thru")), "between": {"and"}}
-# Its start may be a word no matcher resolves on its own.
-_SPAN_START_WORDS: Final = frozenset(words("now today tonight"))
+_SPAN_START_WORDS: Final = frozenset(words("now today tonight"))  # no matcher's alone
+_NOT_SPAN: Final = frozenset(words("not except never"))  # "not between now and Friday"
 
 
 def _from_to(toks: Sequence[Tok], i: int, now: dt.datetime) -> When | None:
     """A span at `i` ("(starting) from X until Y", "between X and Y"), due at Y."""
     lead = word_at(toks, i) in ("starting", "beginning") and word_at(toks, i + 1) == "from"
     joins = _SPAN_TO.get(word_at(toks, i + lead))
-    if joins is None:
+    if joins is None or word_at(toks, i - 1) in _NOT_SPAN:
         return None
     j = i + lead + 1
     start = _expression(toks, j, now, True)
@@ -188,12 +188,22 @@ def _from_to(toks: Sequence[Tok], i: int, now: dt.datetime) -> When | None:
     end = _expression(toks, j + 1, now, True)
     if not isinstance(end, Hit):
         return None
-    due = end.day
-    if isinstance(start, Hit) and due < start.day:
-        if word_at(toks, end.end - 1) not in cw.WEEKDAYS or start.day - due >= ONE_WEEK:
-            return None  # "from Friday until tomorrow": no such span
-        due += ONE_WEEK  # "from Friday to Monday": the Monday after that Friday
-    return When(due.isoformat(), end.phrase, i, end.end)
+    after = word_at(toks, end.end)  # "…to Monday 7 December": the matcher stopped at Monday
+    if after in cw.MONTHS or number_at(toks, end.end + (after == "the")) is not None:
+        dated = _expression(toks, end.end, now, True)
+        if not isinstance(dated, Hit):
+            return None
+        return When(dated.day.isoformat(), dated.phrase, i, dated.end)
+    alone = end.end == j + 2 and word_at(toks, j + 1) in cw.WEEKDAYS
+    if not isinstance(start, Hit) or end.day >= start.day or not alone:
+        # An end that names its own week ("…to next Monday") is due then.
+        return When(end.day.isoformat(), end.phrase, i, end.end)
+    # "from Friday to Monday": the Monday after that Friday, and said so.
+    try:
+        due = end.day + ONE_WEEK
+    except OverflowError:  # past year 9999
+        return None
+    return When(due.isoformat(), f"{end.phrase}, {due:%B} {due.day}", i, end.end)
 
 
 def _looks_temporal(toks: Sequence[Tok], j: int, kind: str) -> bool:
@@ -296,8 +306,18 @@ _TIMES_OF_DAY: Final = frozenset(
 )
 
 
+# The words of a span within a day ("from dawn to dusk", "from 9 am to 5 pm").
+_HOURS_SPAN: Final = _TIMES_OF_DAY | frozenset(
+    words("""from between starting beginning to until till til through thru and the am pm
+    a.m. p.m. noon midday midnight sunrise sunset o'clock half past quarter""")
+)
+
+
 def repeats_at(clause: Sequence[Tok], when: When) -> bool:
     """Whether the deadline phrase is a time of day a standing order repeats
-    at ("guard the gate at night from now on"), not a day it is due."""
+    at ("guard the gate at night from now on", "check the hens from dawn to
+    dusk every day"), not a day it is due."""
     said = [t.low for t in clause[when.start : when.end]]
+    if said[:1] in (["from"], ["between"], ["starting"], ["beginning"]):
+        return all(w in _HOURS_SPAN or w[:1].isdigit() for w in said)
     return len(said) in (2, 3) and said[0] in ("at", "in") and said[-1] in _TIMES_OF_DAY

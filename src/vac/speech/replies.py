@@ -43,8 +43,9 @@ BATCH: Final = 12
 WORDS_APART: Final = 1
 _FLOOR: Final = 1e-9
 _WORDS: Final = re.compile(r"[A-Za-z0-9']+")
-# How a transcript may end for its phrases to end the same way.
-_ENDING: Final = re.compile(r"[.!…]*$")
+# What follows a transcript's last letter or digit, and the endings copied.
+_LAST_WORD_END: Final = re.compile(r"[^\W_]([\W_]*)\Z")
+_PLAIN_END: Final = re.compile(r"[.!…]*")
 
 
 class ReplyScore(msgspec.Struct, frozen=True, array_like=True):
@@ -92,13 +93,13 @@ def fits(phrase: str, heard: str) -> bool:
 
 
 def ending_as(phrase: str, heard: str) -> str:
-    """`phrase` (written, ending in a full stop) ending as `heard` ends:
-    nothing, "...", "!"; any other ending (a question mark, a comma) leaves
-    the full stop."""
-    tail = heard.rstrip()
-    match = _ENDING.search(tail)
-    end = match.group() if match is not None else "."
-    if tail[len(tail) - len(end) - 1 : len(tail) - len(end)] in ("?", ",", ";", ":"):
+    """`phrase` (written, ending in a full stop) ending as `heard` ends after
+    its last letter or digit: nothing, "...", "!", "…". Any other ending (a
+    question mark anywhere in it, a comma, a quote, a bracket, a dash, a
+    space) leaves the full stop."""
+    match = _LAST_WORD_END.search(heard)
+    end = match.group(1) if match is not None else "."
+    if not _PLAIN_END.fullmatch(end):
         end = "."
     return phrase.removesuffix(".") + end
 
