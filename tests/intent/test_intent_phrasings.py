@@ -1234,3 +1234,78 @@ def test_a_standing_order_keeps_a_deadline_said_after_its_time_of_day() -> None:
     result = heard("from now on guard the gate in the morning by Friday")
     assert isinstance(result, Draft), result
     assert result.objective.deadline == "2026-12-11"
+
+
+# --- from a probe of 440 everyday commands (2026-12-04) ---------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "no need to fix the gate, Kofi, it's fine",
+        "Zuri, no need to check the hives",
+        "there's no need to fix the gate",
+        "Kofi doesn't need to fix the gate",
+        "Tariq needn't guard the barn tonight",
+    ],
+)
+def test_what_is_said_to_be_unnecessary_is_no_order(text: str) -> None:
+    got = run(text)
+    assert isinstance(got, Clarify) and got.reason == "no-verb", got
+
+
+@pytest.mark.parametrize(
+    ("text", "agent", "verb", "priority"),
+    [
+        ("no need to hurry, Kofi, fix the gate", "Kofi", "Repair", 25),
+        ("Kofi, fix the fence, no need to paint it", "Kofi", "Repair", 55),
+        ("no need to wait, Zuri, check the hives", "Zuri", "Investigate", 55),
+    ],
+)
+def test_an_order_beside_something_unnecessary_is_drafted(
+    text: str, agent: str, verb: str, priority: int
+) -> None:
+    got = draft(text).objective
+    assert (got.agent, got.verb, got.priority) == (agent, verb, priority)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Zuri's map of the river is wrong",
+        "Kofi's fix for the gate didn't work",
+        "Zuri's report on the harvest is ready",
+    ],
+)
+def test_a_verb_word_after_a_possessive_is_a_noun(text: str) -> None:
+    got = run(text)
+    assert isinstance(got, Clarify) and got.reason == "no-verb", got
+
+
+@pytest.mark.parametrize(
+    ("text", "agent", "label", "deadline"),
+    [
+        ("check the well tomorrow Zuri", "Zuri", "Well", "2026-12-03"),
+        ("check the well Zuri", "Zuri", "Well", None),
+        ("guard the barn tonight please Tariq", "Tariq", "Barn", "2026-12-02"),
+        ("patch the roof before Sunday Kofi", "Kofi", "Roof", "2026-12-06"),
+        ("Kofi, check Zuri's map of the river", "Kofi", "Zuri's map of the river", None),
+    ],
+)
+def test_a_name_said_last_after_a_time_is_the_agent(
+    text: str, agent: str, label: str, deadline: str | None
+) -> None:
+    got = draft(text).objective
+    assert (got.agent, got.target.label, got.deadline) == (agent, label, deadline)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Kofi, check the hens from dawn to dusk every day",
+        "Tariq, guard the barn from 9 pm to 6 am every night",
+    ],
+)
+def test_hours_of_a_standing_order_are_when_it_repeats_not_a_deadline(text: str) -> None:
+    got = draft(text).objective
+    assert got.autonomy == "standing-intent" and got.deadline is None, got

@@ -17,6 +17,7 @@ from typing import Final, NamedTuple
 
 from vac.intent import lexicon as lx
 from vac.intent.lexicon import Tok, words
+from vac.intent.name_last import plain_thing
 from vac.intent.roster import STOPWORDS, Resolution, Roster, near_agent, resolve_agent
 from vac.intent.verb_cues import WEAK_VERB_CUES
 
@@ -254,44 +255,13 @@ def address_of(toks: Sequence[Tok], roster: Roster, near: tuple[str, str] | None
 
 def _last_name(toks: Sequence[Tok], i: int, last: int, roster: Roster) -> Address | None:
     """A roster name spelled exactly, last, right after the order's thing
-    with no comma ("fix the fence Kofi", "fix the gate please Kofi"): the
-    agent. Only in that shape: the verb, a determiner, one or two words of
-    the thing in lower case, "please" or none, the name. Never after a title or
-    a kin word ("visit Grandma Kofi", "greet Mr Kofi"), a place or time word
-    ("fix the gate near Kofi"), a clause ("find out who hurt Kofi") or a
-    second verb ("fix the gate and call Kofi")."""
+    with no comma ("fix the fence Kofi", "check the well tomorrow Zuri"):
+    the agent, in the narrow shape `name_last.plain_thing` allows."""
     cue = lx.phrase_at(toks, i, lx.VERB_PHRASES)
     res = resolve_span(toks[last - 1 : last], roster) if cue is not None else None
     if cue is None or res is None or res.method != "exact":
         return None
-    k = i + len(cue)
-    if k >= last or toks[k].low not in lx.DETERMINERS:
-        return None  # "help old man Kofi", "make sure nobody bothers Kofi"
-    end = last - 1 - (toks[last - 2].low == "please")
-    thing = toks[k + 1 : end]
-    if not 1 <= len(thing) <= 2 or thing[-1].low in _TITLES:
-        return None
-    for j, tok in enumerate(thing):
-        if not tok.text.isalpha() or not tok.text.islower() or tok.low in _NOT_THING_WORDS:
-            return None  # "…the gate Bob Kofi", "…the fence unless Kofi"
-        if lx.phrase_at(thing, j, lx.TARGET_STOPS) or lx.phrase_at(thing, j, lx.VERB_PHRASES):
-            return None
-    return Address(i, last - 1, res)
-
-
-# Words that join the thing to what follows it: the name is then part of it.
-_NOT_THING_WORDS: Final = STOPWORDS | frozenset(
-    words("""like after before unless until till which where whom whose who as than against
-    near behind beside between beyond past since toward towards except despite during inside
-    outside around across along among below beneath under underneath above off onto through
-    nobody everybody anybody somebody""")
-)
-# Words before a name that make it someone's name in the thing, not the address.
-_TITLES: Final = frozenset(
-    words("""mr mrs ms miss dr doctor uncle aunt auntie aunty grandma grandpa granny grandad
-    nana papa mama baby little old young big brother sister cousin son daughter friend
-    neighbour neighbor sir madam""")
-)
+    return Address(i, last - 1, res) if plain_thing(toks, i + len(cue), last - 1) else None
 
 
 def _vocative(toks: Sequence[Tok], i: int, roster: Roster) -> Address | None:

@@ -28,6 +28,12 @@ from vac.intent.when_match import word_at
 # ("help her build…", "say that…"), nor "a": the recogniser writes it for an
 # unstressed "to" ("Tell me what a fix the tap" for "Tell Zuri to fix").
 _NOUN_MARKERS: Final = frozenset(words("the my our your his their its this these those"))
+# A possessive is one too ("Zuri's map of the river is wrong", "Kofi's fix
+# for the gate"), not these contractions of "is" / "us" / "has".
+_NOT_POSSESSIVE: Final = frozenset(
+    words("""it's that's there's here's what's who's where's when's how's let's he's she's
+    one's everyone's everything's nothing's something's""")
+)
 # Words of a noun phrase before its last noun: "the old vegetable patch".
 _NOUN_WORDS: Final = 3
 # After a verb these start what it acts on: "the neighbours fix the gate",
@@ -48,7 +54,8 @@ def noun_words(clause: Sequence[Tok], roster: Roster) -> frozenset[int]:
     unless what it acts on follows ("have the neighbours fix the gate")."""
     out: set[int] = set()
     for i, t in enumerate(clause):
-        if t.low not in _NOUN_MARKERS:
+        possessive = t.low.endswith("'s") and len(t.low) > 2 and t.low not in _NOT_POSSESSIVE
+        if t.low not in _NOUN_MARKERS and not possessive:
             continue
         out.add(i + 1)
         if word_at(clause, i - 1) in lx.FRAME_WORDS:
@@ -71,6 +78,47 @@ def noun_words(clause: Sequence[Tok], roster: Roster) -> frozenset[int]:
             if not acts_on:
                 out.add(j)
             break
+    return frozenset(out)
+
+
+# "No need to fix the gate, Kofi, it's fine": the verb after these is not
+# asked for. Manner and autonomy cues that hold them ("no need to rush",
+# "no need to ask me") are read as before: neither has a verb of ours.
+_NEEDLESS: Final = lx.phrases(
+    [
+        "no need to",
+        "don't need to",
+        "do not need to",
+        "doesn't need to",
+        "does not need to",
+        "needn't",
+        "need not",
+        "don't have to",
+        "do not have to",
+        "doesn't have to",
+        "does not have to",
+        "not necessary to",
+        "no point in",
+    ]
+)
+
+
+def needless(clause: Sequence[Tok]) -> frozenset[int]:
+    """The words said to be unnecessary ("no need to fix the gate"): from
+    the cue to the next punctuation or stop ("…, but check the hives")."""
+    out: set[int] = set()
+    for i in range(len(clause)):
+        cue = lx.phrase_at(clause, i, _NEEDLESS)
+        if cue is None:
+            continue
+        j = i + len(cue)
+        while (
+            j < len(clause)
+            and clause[j].low not in lx.PUNCT
+            and lx.phrase_at(clause, j, lx.FORBID_STOPS) is None
+        ):
+            j += 1
+        out.update(range(i, j))
     return frozenset(out)
 
 

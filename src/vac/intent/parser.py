@@ -374,7 +374,7 @@ def parse(
     spans = lx.forbidden_spans(clause, keep=boundary_like_autonomy(clause))
     skip = lx.span_indices(spans)
     autonomy = autonomy_of(clause, skip)  # "check with me first" holds no verb
-    nouns = orders.noun_words(clause, roster)
+    nouns = orders.noun_words(clause, roster) | orders.needless(clause)  # no verb there
     hit = lx.find_first(clause, lx.VERB_PHRASES, skip=skip | autonomy.indices | nouns)
     if hit is not None and " ".join(hit[1]) in WEAK_VERB_CUES:
         hit = orders.meant_verb(clause, hit, skip | autonomy.indices | nouns, roster)

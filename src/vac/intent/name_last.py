@@ -1,0 +1,73 @@
+"""A roster name said last with no comma: is what comes before it only the
+order's thing? ("fix the fence Kofi", "check the well tomorrow Zuri",
+"guard the barn tonight please Tariq"). Pure: tokens in, a yes or no out;
+`address` resolves the name and makes it the agent.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from vac.intent import lexicon as lx
+from vac.intent.lexicon import Tok, words
+from vac.intent.roster import STOPWORDS
+
+
+def plain_thing(toks: Sequence[Tok], k: int, name_at: int) -> bool:
+    """Whether toks[k:name_at] (after the verb) is only its thing: a
+    determiner, one or two words of the thing in lower case, then a short
+    time and "please" or none. Never after a title or a kin word ("visit
+    Grandma Kofi", "greet Mr Kofi"), a place or time word ("fix the gate
+    near Kofi"), a clause ("find out who hurt Kofi") or a second verb ("fix
+    the gate and call Kofi")."""
+    if k >= name_at or toks[k].low not in lx.DETERMINERS:
+        return False  # "help old man Kofi", "make sure nobody bothers Kofi"
+    thing = toks[k + 1 : _before_when(toks, k + 1, name_at)]
+    if not 1 <= len(thing) <= 2 or thing[-1].low in _TITLES:
+        return False
+    for j, tok in enumerate(thing):
+        # "well" is a small word ("well, Kofi…") and a thing ("check the well Zuri").
+        small = j == 0 and tok.low == "well"
+        if (
+            not tok.text.isalpha()
+            or not tok.text.islower()
+            or (tok.low in _NOT_THING_WORDS and not small)
+        ):
+            return False  # "…the gate Bob Kofi", "…the fence unless Kofi"
+        if lx.phrase_at(thing, j, lx.TARGET_STOPS) or lx.phrase_at(thing, j, lx.VERB_PHRASES):
+            return False
+    return True
+
+
+def _before_when(toks: Sequence[Tok], start: int, end: int) -> int:
+    """Where the thing ends before a name said last: before "please" and a
+    short time said with no comma ("check the well tomorrow Zuri", "guard
+    the barn tonight please Tariq", "patch the roof before Sunday Kofi")."""
+    for _ in range(3):
+        low = toks[end - 1].low if end - 1 >= start else ""
+        if low == "please" or low in _SAID_WHEN:
+            end -= 1
+        elif low in _WEEKDAYS and end - 2 >= start and toks[end - 2].low in _DAY_CUES:
+            end -= 2
+        else:
+            break
+    return end
+
+
+_SAID_WHEN: Final = frozenset(words("today tonight tomorrow now asap urgently soon"))
+_WEEKDAYS: Final = frozenset(words("monday tuesday wednesday thursday friday saturday sunday"))
+_DAY_CUES: Final = frozenset(words("by before on this next"))
+# Words that join the thing to what follows it: the name is then part of it.
+_NOT_THING_WORDS: Final = STOPWORDS | frozenset(
+    words("""like after before unless until till which where whom whose who as than against
+    near behind beside between beyond past since toward towards except despite during inside
+    outside around across along among below beneath under underneath above off onto through
+    nobody everybody anybody somebody""")
+)
+# Words before a name that make it someone's name in the thing, not the address.
+_TITLES: Final = frozenset(
+    words("""mr mrs ms miss dr doctor uncle aunt auntie aunty grandma grandpa granny grandad
+    nana papa mama baby little old young big brother sister cousin son daughter friend
+    neighbour neighbor sir madam""")
+)
