@@ -1309,3 +1309,37 @@ def test_a_name_said_last_after_a_time_is_the_agent(
 def test_hours_of_a_standing_order_are_when_it_repeats_not_a_deadline(text: str) -> None:
     got = draft(text).objective
     assert got.autonomy == "standing-intent" and got.deadline is None, got
+
+
+@pytest.mark.parametrize(
+    ("text", "agent", "verb"),
+    [
+        ("It would be great if Zuri could check the hives", "Zuri", "Investigate"),
+        ("I'd love it if Abeni could build a bird feeder", "Abeni", "Build"),
+        ("I was hoping Imani could help with the canning", "Imani", "Support"),
+        ("I think Kofi should rebuild the chicken run", "Kofi", "Repair"),
+        ("Need Kofi to sort out the drainpipe", "Kofi", "Repair"),
+        ("I'm counting on Imani to report on the meeting", "Imani", "Report"),
+        ("if it's still windy tomorrow, Tariq should secure the greenhouse", "Tariq", "Protect"),
+        ("next time Kofi is in the shed, get him to fix the lawnmower", "Kofi", "Repair"),
+        ("Dear Imani, kindly inspect the water tank", "Imani", "Investigate"),
+        ("Kofi dear, fix the gate", "Kofi", "Repair"),
+        ("please explore the attic tomorrow, Zuri dear", "Zuri", "Map"),
+    ],
+)
+def test_a_name_a_wish_or_a_kind_word_addresses(text: str, agent: str, verb: str) -> None:
+    got = draft(text).objective
+    assert (got.agent, got.verb) == (agent, verb)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Zuri said Kofi would fix the gate",
+        "I doubt Kofi can fix the gate",
+        "I heard Kofi will fix the gate tomorrow",
+        "I don't think Kofi should fix the gate",
+    ],
+)
+def test_a_name_and_a_modal_after_words_that_report_is_no_order(text: str) -> None:
+    assert isinstance(run(text), Clarify)

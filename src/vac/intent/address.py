@@ -26,6 +26,10 @@ _GROUP_WORDS: Final = frozenset(
 )
 
 
+# Said with a name as its address: "Kofi dear, fix the gate", "Dear Imani, …".
+_ENDEARMENTS: Final = frozenset(words("dear darling love sweetie honey sweetheart mate buddy pal"))
+
+
 class Address(NamedTuple):
     start: int  # the command clause is toks[start:end], without toks[cut]
     end: int
@@ -65,7 +69,7 @@ def resolve_span(toks: Sequence[Tok], roster: Roster) -> Resolution | None:
     for start in range(len(low) - len(heard) + 1):
         if low[start : start + len(heard)] == heard:
             rest = low[:start] + low[start + len(heard) :]
-            return res if all(w in STOPWORDS for w in rest) else None
+            return res if all(w in STOPWORDS or w in _ENDEARMENTS for w in rest) else None
     return None
 
 
@@ -360,7 +364,7 @@ _MODALS: Final = frozenset(
 )
 # How far into the sentence an agent is still being addressed: "When you
 # get a chance, Kofi, …", "Would it be possible for Imani to …".
-_LEAD_MAX_WORDS: Final = 8
+_LEAD_MAX_WORDS: Final = 10
 # Frames that name the agent after a few words of politeness: "is it
 # possible to have Kofi fix…", "what about asking Kofi to…", "I'd like Kofi
 # to…", "could we get Tariq to…", "is it possible for Kofi to…".
@@ -371,6 +375,17 @@ _INNER_FRAMES: Final = lx.FRAME_WORDS | frozenset(
 
 # What a name said apart sits between.
 _APART: Final = frozenset(",.!?;")
+# Between the name and the verb in a wish: "if Zuri could (please) check…".
+_WISH_MODALS: Final = frozenset(words("could should would can will to must please might kindly"))
+_WISHING: Final = frozenset(
+    words("""if hoping hope think reckon need want wanted counting great love appreciate wish
+    maybe perhaps please ideally prefer rather nice good helpful lovely suppose"""),
+)
+_REPORTING: Final = frozenset(
+    words("""said says say told tell tells heard hear doubt know knew wonder wondered guess
+    remember forgot noticed saw see mentioned claims claimed promised why whether not never
+    no don't doesn't didn't won't isn't wasn't""")
+)
 
 
 def _within(toks: Sequence[Tok], i: int, roster: Roster, verb_at: int) -> Address | None:
@@ -403,7 +418,27 @@ def _within(toks: Sequence[Tok], i: int, roster: Roster, verb_at: int) -> Addres
         if res is not None:
             said = next((t.text for t in toks[j + 1 : framed.start] if t.low in lx.PRONOUNS), None)
             return Address(i, n, res, cut=(j, framed.start), pronoun=said)
-    return None
+    return _wished(toks, i, roster, verb_at)
+
+
+def _wished(toks: Sequence[Tok], i: int, roster: Roster, verb_at: int) -> Address | None:
+    """A name and a modal just before the verb, after words that ask for it
+    ("It would be great if Zuri could check the hives", "I think Kofi should
+    rebuild the run", "Need Kofi to sort out the drain", "if it's windy
+    tomorrow, Tariq should secure the greenhouse"); never after words that
+    report ("Zuri said Kofi would fix the gate", "I doubt Kofi can…")."""
+    k = verb_at - 1
+    while k > i and toks[k].low in _WISH_MODALS:
+        k -= 1
+    if k in (verb_at - 1, i) or k - i > _LEAD_MAX_WORDS:
+        return None
+    res = resolve_span(toks[k : k + 1], roster)
+    if res is None or res.method not in ("exact", "fuzzy"):
+        return None
+    lead = {t.low for t in toks[i:k]}
+    if lead & _REPORTING or not (lead & _WISHING or toks[k - 1].low == ","):
+        return None
+    return Address(i, len(toks), res, cut=(k, verb_at))
 
 
 def _named_before(toks: Sequence[Tok], i: int, j: int, roster: Roster) -> Resolution | None:
