@@ -1343,3 +1343,20 @@ def test_a_name_a_wish_or_a_kind_word_addresses(text: str, agent: str, verb: str
 )
 def test_a_name_and_a_modal_after_words_that_report_is_no_order(text: str) -> None:
     assert isinstance(run(text), Clarify)
+
+
+@pytest.mark.parametrize(
+    ("text", "deadline"),
+    [
+        ("Imani, repair the fence that the storm knocked down on Tuesday", None),
+        ("Zuri, check the trap we set by the river on Monday", None),
+        ("Abeni, check the milk that's been in the fridge since Monday", None),
+        ("Kofi, fix the gate the cows pushed over yesterday", None),
+        ("Kofi, fix the fence that the storm knocked down, on Tuesday", "2026-12-08"),
+        ("Kofi, fix the gate that broke by Friday", "2026-12-04"),
+        ("Kofi, check the hives that need cleaning on Friday", "2026-12-04"),
+        ("I need Kofi to fix the gate on Friday", "2026-12-04"),
+    ],
+)
+def test_a_day_said_of_the_past_is_no_deadline(text: str, deadline: str | None) -> None:
+    assert draft(text).objective.deadline == deadline

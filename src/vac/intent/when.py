@@ -67,7 +67,7 @@ from vac.intent.when_days import (
     weekday,
 )
 from vac.intent.when_hours import clock, span
-from vac.intent.when_match import STOPS, Bad, Found, Hit, ends_here, word_at
+from vac.intent.when_match import STOPS, Bad, Found, Hit, ends_here, of_the_past, word_at
 
 _MAX_UNRESOLVED_TOKENS: Final = 6
 ONE_WEEK: Final = dt.timedelta(days=7)
@@ -287,6 +287,9 @@ def resolve(
             i += 1
             continue
         found = _expression(clause, j, now, cue is not None)
+        if isinstance(found, Hit) and kind in ("", "on") and of_the_past(clause, i):
+            i = found.end  # "the fence that the storm knocked down on Tuesday"
+            continue
         if isinstance(found, Hit):
             return When(found.day.isoformat(), _with_cue(found.phrase, kind), i, found.end)
         if isinstance(found, Bad):

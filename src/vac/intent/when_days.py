@@ -19,6 +19,7 @@ from vac.intent.when_match import (
     ends_here,
     month_day,
     month_end,
+    past_form,
     word_at,
 )
 
@@ -50,7 +51,8 @@ def _describes(toks: Sequence[Tok], i: int, cued: bool) -> bool:
     k = i - 1 if word_at(toks, i - 1) not in DETERMINERS else i - 2
     if word_at(toks, k) in _DESCRIBING:  # also the cue "on": "report on last night"
         return True
-    return not cued and any(t.low in _CLAUSE_WORDS for t in toks[:i])
+    # "the gate the cows pushed over yesterday": a past form says it happened.
+    return not cued and any(t.low in _CLAUSE_WORDS or past_form(t.low) for t in toks[:i])
 
 
 def past_day(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> Found:

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Final, NamedTuple
 
 from vac.intent import calendar_words as cw
-from vac.intent.lexicon import PUNCT, Tok
+from vac.intent.lexicon import PUNCT, Tok, words
 
 ONE_DAY: Final = dt.timedelta(days=1)
 
@@ -68,3 +68,44 @@ def month_day(day: dt.date, today: dt.date) -> str:
     """ "December 24", with the year when it is not this one."""
     text = f"{cw.MONTH_NAMES[day.month - 1]} {day.day}"
     return text if day.year == today.year else f"{text} {day.year}"
+
+
+# Words that open a clause about something ("the fence that the storm…",
+# "the trap we set…", "what happened…").
+_CLAUSE_OPENERS: Final = frozenset(
+    words("that which who whom whose what where we i he she they you it")
+)
+# Past forms that do not end in "-ed" (a day said after one is when it happened).
+_IRREGULAR_PAST: Final = frozenset(
+    words(
+        """set left broke broken fell fallen came went gone saw seen found built made got took
+    taken brought bought lost said told gave given ran laid dug caught stole stolen blew blown
+    began had did done was were been knew thought wrote written hid hidden tore torn froze
+    frozen shook spent sent kept sold stood hung heard met paid sat slept spoke drove ate drank
+    forgot chose rode rang threw thrown won woke"""
+    )
+)
+# Words in "-ed" that are no past form.
+_ED_WORDS: Final = frozenset(
+    words("shed need seed feed bed speed weed breed bleed sled shred hundred red steed reed")
+)
+
+
+def past_form(low: str) -> bool:
+    regular = len(low) > 4 and low.endswith("ed") and low not in _ED_WORDS
+    return regular or low in _IRREGULAR_PAST
+
+
+def of_the_past(toks: Sequence[Tok], i: int) -> bool:
+    """Whether a day said at `i` tells when something happened: after "since"
+    ("in the fridge since Monday"), or in a clause with a past form about the
+    thing ("the fence that the storm knocked down on Tuesday", "the trap we
+    set on Monday"); not across a comma ("…knocked down, on Tuesday")."""
+    if word_at(toks, i - 1) == "since":
+        return True
+    k = i - 1
+    while k >= 0 and toks[k].low not in PUNCT:
+        if toks[k].low in _CLAUSE_OPENERS:
+            return any(past_form(t.low) for t in toks[k + 1 : i])
+        k -= 1
+    return False
