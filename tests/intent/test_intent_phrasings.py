@@ -1360,3 +1360,58 @@ def test_a_name_and_a_modal_after_words_that_report_is_no_order(text: str) -> No
 )
 def test_a_day_said_of_the_past_is_no_deadline(text: str, deadline: str | None) -> None:
     assert draft(text).objective.deadline == deadline
+
+
+@pytest.mark.parametrize(
+    ("text", "verb"),
+    [
+        ("no need to ask just fix the gate", "Repair"),
+        ("no need to rush - fix the gate", "Repair"),
+        ("no need to wait for me fix the gate", "Repair"),
+        ("you need not only fix the gate but also paint it", "Repair"),
+    ],
+)
+def test_an_order_after_something_unnecessary_without_a_comma_is_drafted(
+    text: str, verb: str
+) -> None:
+    assert draft(text).objective.verb == verb
+
+
+@pytest.mark.parametrize(
+    ("text", "deadline"),
+    [
+        ("fix the gate from now until Friday 3 pm", "2026-12-04"),
+        ("guard the barn from tonight until Sunday 6 am", "2026-12-06"),
+        ("fix the gate not between now and Friday", None),
+        ("guard the barn except from Monday to Friday", None),
+    ],
+)
+def test_a_span_with_an_hour_or_negated(text: str, deadline: str | None) -> None:
+    assert draft(text).objective.deadline == deadline
+
+
+@pytest.mark.parametrize(
+    ("text", "agent", "verb"),
+    [
+        ("Abeni, when you have a moment, would you mind repairing the lamp?", "Abeni", "Repair"),
+        ("Hiya Zuri, mind checking the traps on your way back?", "Zuri", "Investigate"),
+        ("Would Abeni mind helping with dinner?", "Abeni", "Support"),
+        ("Could the gate be repaired by Monday, Kofi?", "Kofi", "Repair"),
+        ("Kofi, I'd like the gate fixed by Friday", "Kofi", "Repair"),
+    ],
+)
+def test_requests_asked_about_the_deed_or_the_thing(text: str, agent: str, verb: str) -> None:
+    got = understood(text).objective
+    assert (got.agent, got.verb) == (agent, verb)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Kofi doesn't mind fixing the gate",
+        "never mind fixing the gate",
+        "Will the gate be fixed by Friday?",
+    ],
+)
+def test_what_only_sounds_like_such_a_request_is_not_one(text: str) -> None:
+    assert isinstance(factories.understood(text, now=NOW, roster=ROSTER), Clarify)

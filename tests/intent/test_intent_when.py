@@ -568,6 +568,21 @@ def test_a_span_ending_on_a_weekday_and_its_date_is_due_that_date() -> None:
         assert found.iso_date == iso and said(text, found).startswith("from"), (text, found)
 
 
+@pytest.mark.parametrize(
+    ("text", "iso"),
+    [
+        # A weekday said alone after a later start is the first one on or after it.
+        ("guard the barn from Christmas to Sunday", "2026-12-27"),
+        ("guard the barn from December 20 to Monday", "2026-12-21"),
+        # An hour after the weekday is no date: the weekday stands.
+        ("fix the gate from now until Friday 3 pm", "2026-12-04"),
+        ("fix the gate between now and Friday 5", "2026-12-04"),
+    ],
+)
+def test_span_ends_against_their_start(text: str, iso: str) -> None:
+    assert when(text).iso_date == iso
+
+
 def test_a_rolled_span_end_names_its_date_and_never_overflows() -> None:
     found = when("watch the hens from Sunday to Thursday")
     assert (found.iso_date, found.phrase) == ("2026-12-10", "by Thursday, December 10")

@@ -360,6 +360,7 @@ def _named(span: Sequence[Tok], roster: Roster) -> Resolution | None:
 _MODALS: Final = frozenset(
     words(
         "needs need has got gotta ought going is to should must will can could please would be able"
+        " mind"
     )
 )
 # How far into the sentence an agent is still being addressed: "When you

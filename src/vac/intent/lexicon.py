@@ -159,7 +159,7 @@ FRAME_WORDS: Final[frozenset[str]] = frozenset(
 NAMING_FRAMES: Final[frozenset[str]] = frozenset({"ask", "tell", "direct"})
 FILLERS: Final[frozenset[str]] = frozenset(
     {"please", "hey", "hi", "ok", "okay", "so", "now", "could", "can", "would", "you", "will"}
-    | {"alright", "right", "well", "um", "uh", "oh", "yeah", "hello", "listen"}
+    | {"alright", "right", "well", "um", "uh", "oh", "yeah", "hello", "listen", "hiya"}
 )
 PRONOUNS: Final[frozenset[str]] = frozenset({"him", "her", "them", "they", "he", "she"})
 # A question starts with these ("Who will guard the kids?", "Did Kofi fix

@@ -105,20 +105,24 @@ _NEEDLESS: Final = lx.phrases(
 
 def needless(clause: Sequence[Tok]) -> frozenset[int]:
     """The words said to be unnecessary ("no need to fix the gate"): from
-    the cue to the next punctuation or stop ("…, but check the hives")."""
+    the cue over the deed's first word, to the next punctuation, stop
+    ("…, but check the hives"), dash, or verb of ours ("no need to ask just
+    fix the gate"). Not "need not only…", which asks for more."""
     out: set[int] = set()
     for i in range(len(clause)):
         cue = lx.phrase_at(clause, i, _NEEDLESS)
-        if cue is None:
+        if cue is None or word_at(clause, i + len(cue)) == "only":
             continue
-        j = i + len(cue)
+        j = i + len(cue) + 1
         while (
             j < len(clause)
             and clause[j].low not in lx.PUNCT
+            and clause[j].start == clause[j - 1].end + 1  # a dash or more between: apart
             and lx.phrase_at(clause, j, lx.FORBID_STOPS) is None
+            and lx.phrase_at(clause, j, lx.VERB_PHRASES) is None
         ):
             j += 1
-        out.update(range(i, j))
+        out.update(range(i, min(j, len(clause))))
     return frozenset(out)
 
 

@@ -109,14 +109,23 @@ _SPEAKER_PLANS: Final = frozenset(lx.words("i'll i'm we'll we're"))
 # it): "Kofi, can you…?", "okay Kofi, would you mind…?", "hey Zuri, how about…?".
 _POLITE_START: Final = re.compile(
     r"(?:^|[.!?]\s*)(?:\w+,?\s+)?(?:\w+,\s*)?"
-    r"(?:(?:can|could|would|will) (?:you|someone)|why don'?t you|how about|what about)\b"
+    r"(?:(?:can|could|would|will) (?:you|someone)|why don'?t you|how about|what about"
+    r"|(?:could|would) \w+ mind|mind \w+ing|(?:can|could|would) (?:the|my|our|your|this|these)"
+    r")\b"
+)
+# A polite clause before the request says nothing of it: "Abeni, when you
+# have a moment, would you mind repairing the lamp?" (read as blanks).
+_POLITE_CLAUSE: Final = re.compile(
+    r"\b(?:(?:when|whenever|if) you(?:'ve)? (?:have|get|find|got) "
+    r"(?:a (?:moment|minute|sec|second|chance)|(?:the |some )?time)|if possible|if you can),"
 )
 # What may stand before the words of the order in its sentence (after a
 # name and a comma): "Kofi, can you get…", "we need…", "please get…".
 # Not "grandma said…", "maybe…", "if…", "can you believe…".
 _LEAD_OK: Final = frozenset(
     lx.words(
-        "please so okay ok hey hi well um uh right alright now just also can could would will "
+        "please so okay ok hey hi hiya hello well um uh right alright now just also can could "
+        "would will "
         "you someone somebody i we "
         "i'd we'd need want like really and then make sure certain"
     )
@@ -162,6 +171,7 @@ SUBJECTS: Final = frozenset(
 def as_order(text: str) -> Order | None:
     """`text` with "get <thing> <done>" / "<thing> needs <doing>" said as the
     plain order ("fix <thing>"); None when it holds neither."""
+    text = _POLITE_CLAUSE.sub(lambda m: " " * len(m.group()), text)
     spans = spans_of(text)
     if not asked_plainly(text, spans):
         return None
@@ -170,7 +180,8 @@ def as_order(text: str) -> Order | None:
         if (
             word.endswith("ing")
             and word in _DONE
-            and before in _ASKING
+            # "would you mind fixing…", "Zuri, mind checking…", "would Abeni mind helping…"
+            and (before in _ASKING or before.endswith("mind"))
             and _plain_lead(text, spans, i - 2)
         ):
             verb = _DONE[word]  # "would you mind fixing the gate" → "… fix the gate"
@@ -235,8 +246,9 @@ def _around(text: str, spans: list[_Span], i: int) -> tuple[int, int, str] | Non
         thing = _as_object(text[spans[i][0] : spans[k - 1][1]])
         word = spans[k][2]
         before = spans[i - 1][2] if i > 0 else ""
-        if word in _DONE and before in _GET | _WANT:  # "get the gate fixed"
-            at = i - 1
+        wish = before == "like" and i > 1 and spans[i - 2][2] in ("i'd", "we'd", "would")
+        if word in _DONE and (before in _GET | _WANT or wish):  # "get the gate fixed"
+            at = i - 1 - wish  # "I'd like the porch light fixed": no one's own plan
             if before in _GET and at > 0 and spans[at - 1][2] in SUBJECTS:
                 return None  # "they'll have the gate fixed": a plan, not an order
             if before in _WANT and at > 0 and spans[at - 1][2] in _SPEAKER:
@@ -244,11 +256,12 @@ def _around(text: str, spans: list[_Span], i: int) -> tuple[int, int, str] | Non
             return at, k, thing
         rest = " ".join(s[2] for s in spans[k : k + 4])
         needs_words = _NEEDS + (_GETS_DONE if before in ("sure", "certain") else ())
-        for needs in needs_words:
+        asks = before in ("can", "could", "would")  # "could the gate be fixed…?"
+        for needs in needs_words + (("be",) if asks else ()):
             if rest.startswith(needs + " "):
                 done = k + len(needs.split())
                 if spans[done][2] in _DONE:  # "the gate needs fixing"
-                    return i, done, thing
+                    return i - asks, done, thing
     return None
 
 

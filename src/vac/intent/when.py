@@ -173,7 +173,7 @@ def _from_to(toks: Sequence[Tok], i: int, now: dt.datetime) -> When | None:
     """A span at `i` ("(starting) from X until Y", "between X and Y"), due at Y."""
     lead = word_at(toks, i) in ("starting", "beginning") and word_at(toks, i + 1) == "from"
     joins = _SPAN_TO.get(word_at(toks, i + lead))
-    if joins is None or word_at(toks, i - 1) in _NOT_SPAN:
+    if joins is None:
         return None
     j = i + lead + 1
     start = _expression(toks, j, now, True)
@@ -188,19 +188,23 @@ def _from_to(toks: Sequence[Tok], i: int, now: dt.datetime) -> When | None:
     end = _expression(toks, j + 1, now, True)
     if not isinstance(end, Hit):
         return None
-    after = word_at(toks, end.end)  # "…to Monday 7 December": the matcher stopped at Monday
-    if after in cw.MONTHS or number_at(toks, end.end + (after == "the")) is not None:
-        dated = _expression(toks, end.end, now, True)
-        if not isinstance(dated, Hit):
-            return None
-        return When(dated.day.isoformat(), dated.phrase, i, dated.end)
+    # "…to Monday 7 December", "…to Friday the 11th": the matcher stopped at
+    # the weekday; the date said with it is the day (not "…Friday 3 pm").
+    for dated in (calendar_date, day_of_month):
+        found = dated(toks, end.end, now, True)
+        if isinstance(found, Hit):
+            end = found
+            break
     alone = end.end == j + 2 and word_at(toks, j + 1) in cw.WEEKDAYS
     if not isinstance(start, Hit) or end.day >= start.day or not alone:
-        # An end that names its own week ("…to next Monday") is due then.
+        # An end before the start is the one meant: "from 9 am to 5 pm" or
+        # "from the 1st until the 10th" said on the 4th runs until today's 5 pm, the 10th.
         return When(end.day.isoformat(), end.phrase, i, end.end)
-    # "from Friday to Monday": the Monday after that Friday, and said so.
+    # "from Friday to Monday", "from Christmas to Sunday": that weekday on or
+    # after the start, and the read-back names its date.
+    weeks = -(-(start.day - end.day).days // 7)
     try:
-        due = end.day + ONE_WEEK
+        due = end.day + weeks * ONE_WEEK
     except OverflowError:  # past year 9999
         return None
     return When(due.isoformat(), f"{end.phrase}, {due:%B} {due.day}", i, end.end)
@@ -268,7 +272,10 @@ def resolve(
             i += 1
             continue
         if (spanned := _from_to(clause, i, now)) is not None:
-            return spanned
+            if word_at(clause, i - 1) not in _NOT_SPAN:
+                return spanned
+            i = spanned.end  # "not between now and Friday": no time it is due
+            continue
         cue = phrase_at(clause, i, _CUES)
         if cue == ("due",) and word_at(clause, i + 1) == "to":  # "due to the rain"
             cue = None

@@ -94,10 +94,10 @@ def fits(phrase: str, heard: str) -> bool:
 
 def ending_as(phrase: str, heard: str) -> str:
     """`phrase` (written, ending in a full stop) ending as `heard` ends after
-    its last letter or digit: nothing, "...", "!", "…". Any other ending (a
-    question mark anywhere in it, a comma, a quote, a bracket, a dash, a
-    space) leaves the full stop."""
-    match = _LAST_WORD_END.search(heard)
+    its last letter or digit (spaces after it aside): nothing, "...", "!",
+    "…". Any other ending (a question mark anywhere in it, a comma, a quote,
+    a bracket, a dash) leaves the full stop."""
+    match = _LAST_WORD_END.search(heard.rstrip())
     end = match.group(1) if match is not None else "."
     if not _PLAIN_END.fullmatch(end):
         end = "."
