@@ -1415,3 +1415,80 @@ def test_requests_asked_about_the_deed_or_the_thing(text: str, agent: str, verb:
 )
 def test_what_only_sounds_like_such_a_request_is_not_one(text: str) -> None:
     assert isinstance(factories.understood(text, now=NOW, roster=ROSTER), Clarify)
+
+
+@pytest.mark.parametrize(
+    ("text", "priority"),
+    [
+        ("as soon as the snow melts, have Zuri survey the field", 55),
+        ("Kofi, fix the gate as soon as you get back", 55),
+        ("Kofi, fix the gate as soon as you can", 78),
+        ("Kofi, fix the gate as soon as possible", 90),
+    ],
+)
+def test_as_soon_as_an_event_says_when_not_how_urgent(text: str, priority: int) -> None:
+    assert draft(text).objective.priority == priority
+
+
+def test_a_boundary_after_an_order_said_about_the_thing_is_no_negation_of_it() -> None:
+    got = understood(
+        "Tariq, keep the chickens safe from the fox tonight, top priority, but don't hurt the fox"
+    ).objective
+    assert (got.agent, got.verb, got.priority) == ("Tariq", "Protect", 90)
+    assert [f.text for f in got.forbidden_lines] == ["Do not hurt the fox"]
+    assert isinstance(
+        factories.understood("Kofi, don't get the gate fixed", now=NOW, roster=ROSTER), Clarify
+    )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I think Kofi will fix the gate tomorrow",
+        "great, Kofi will fix the gate",
+        "I'd be surprised if Kofi could fix the gate",
+        "even if Kofi could fix the gate, he wouldn't",
+        "I hope Kofi would fix the gate, said Zuri",
+        "it would be great if Kofi or Zuri could fix the gate",
+        "the neighbours think Kofi should fix the gate",
+    ],
+)
+def test_predictions_reports_and_doubts_about_a_name_are_no_wish(text: str) -> None:
+    assert isinstance(run(text), Clarify)
+
+
+@pytest.mark.parametrize(
+    ("text", "deadline"),
+    [
+        ("Kofi, I said fix the gate on Friday", "2026-12-04"),
+        ("Kofi, make sure that the doors are locked tonight", "2026-12-02"),
+        ("Kofi, fix the tap you installed last Monday on Friday", "2026-12-04"),
+        ("Kofi, fix the gate I mentioned tomorrow", "2026-12-03"),
+        ("Kofi, build the bench that we planned for Saturday", "2026-12-05"),
+        ("Kofi, fix the gate that was knocked down on Tuesday", None),
+    ],
+)
+def test_a_day_in_a_clause_about_the_order_is_its_deadline(text: str, deadline: str | None) -> None:
+    assert understood(text).objective.deadline == deadline
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I would mind fixing the gate",
+        "we'd mind checking the hives",
+        "would he mind fixing the gate?",
+        "would the gate be fixed if we paid more?",
+        "could the gate need fixing?",
+        "can my bike be repaired or should I buy a new one?",
+        "no need to fix the gate or check the hives",
+    ],
+)
+def test_objections_and_suppositions_are_no_request(text: str) -> None:
+    assert isinstance(factories.understood(text, now=NOW, roster=ROSTER), Clarify)
+
+
+def test_on_your_way_is_a_route_not_a_licence() -> None:
+    got = understood("Hiya Zuri, mind checking the traps on your way back?").objective
+    assert (got.agent, got.autonomy) == ("Zuri", "brief")
+    assert understood("Kofi, fix the gate your way.").objective.autonomy == "free"

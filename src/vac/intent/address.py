@@ -20,6 +20,7 @@ from vac.intent.lexicon import Tok, words
 from vac.intent.name_last import plain_thing
 from vac.intent.roster import STOPWORDS, Resolution, Roster, near_agent, resolve_agent
 from vac.intent.verb_cues import WEAK_VERB_CUES
+from vac.intent.wish import wished_subject
 
 _GROUP_WORDS: Final = frozenset(
     words("everyone everybody all someone somebody anyone anybody team squad")
@@ -27,7 +28,7 @@ _GROUP_WORDS: Final = frozenset(
 
 
 # Said with a name as its address: "Kofi dear, fix the gate", "Dear Imani, …".
-_ENDEARMENTS: Final = frozenset(words("dear darling love sweetie honey sweetheart mate buddy pal"))
+_ENDEARMENTS: Final = frozenset(words("dear darling sweetie honey sweetheart mate buddy pal"))
 
 
 class Address(NamedTuple):
@@ -376,17 +377,6 @@ _INNER_FRAMES: Final = lx.FRAME_WORDS | frozenset(
 
 # What a name said apart sits between.
 _APART: Final = frozenset(",.!?;")
-# Between the name and the verb in a wish: "if Zuri could (please) check…".
-_WISH_MODALS: Final = frozenset(words("could should would can will to must please might kindly"))
-_WISHING: Final = frozenset(
-    words("""if hoping hope think reckon need want wanted counting great love appreciate wish
-    maybe perhaps please ideally prefer rather nice good helpful lovely suppose"""),
-)
-_REPORTING: Final = frozenset(
-    words("""said says say told tell tells heard hear doubt know knew wonder wondered guess
-    remember forgot noticed saw see mentioned claims claimed promised why whether not never
-    no don't doesn't didn't won't isn't wasn't""")
-)
 
 
 def _within(toks: Sequence[Tok], i: int, roster: Roster, verb_at: int) -> Address | None:
@@ -423,21 +413,10 @@ def _within(toks: Sequence[Tok], i: int, roster: Roster, verb_at: int) -> Addres
 
 
 def _wished(toks: Sequence[Tok], i: int, roster: Roster, verb_at: int) -> Address | None:
-    """A name and a modal just before the verb, after words that ask for it
-    ("It would be great if Zuri could check the hives", "I think Kofi should
-    rebuild the run", "Need Kofi to sort out the drain", "if it's windy
-    tomorrow, Tariq should secure the greenhouse"); never after words that
-    report ("Zuri said Kofi would fix the gate", "I doubt Kofi can…")."""
-    k = verb_at - 1
-    while k > i and toks[k].low in _WISH_MODALS:
-        k -= 1
-    if k in (verb_at - 1, i) or k - i > _LEAD_MAX_WORDS:
-        return None
-    res = resolve_span(toks[k : k + 1], roster)
-    if res is None or res.method not in ("exact", "fuzzy"):
-        return None
-    lead = {t.low for t in toks[i:k]}
-    if lead & _REPORTING or not (lead & _WISHING or toks[k - 1].low == ","):
+    """A roster name wished to do the order (`wish.wished_subject`): the agent."""
+    k = wished_subject(toks, i, verb_at, _LEAD_MAX_WORDS)
+    res = None if k is None else resolve_span(toks[k : k + 1], roster)
+    if k is None or res is None or res.method not in ("exact", "fuzzy"):
         return None
     return Address(i, len(toks), res, cut=(k, verb_at))
 

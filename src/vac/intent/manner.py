@@ -48,8 +48,25 @@ def _first_tier(hits: Sequence[tuple[T, int, int]], order: Sequence[T], default:
     return next((tier for tier in order if tier in found), default)
 
 
+# "as soon as you can" asks for speed; "as soon as the snow melts" says when.
+_SOON_AS_SPEED: Final = frozenset(lx.words("possible convenient practicable ever"))
+_SOON_AS_ABLE: Final = frozenset(lx.words("can could able"))
+
+
+def _soon_as_when(clause: Sequence[Tok]) -> frozenset[int]:
+    """ "soon" in "as soon as <an event>" ("…the snow melts", "…you get
+    back"): a time, not a priority; not "…possible", "…you can"."""
+    lows = [t.low for t in clause]
+    return frozenset(
+        k
+        for k in range(1, len(lows) - 2)
+        if lows[k - 1 : k + 2] == ["as", "soon", "as"]
+        and not {*lows[k + 2 : k + 5]} & (_SOON_AS_SPEED | _SOON_AS_ABLE)
+    )
+
+
 def priority_of(clause: Sequence[Tok], skip: frozenset[int]) -> int:
-    hits = cue_hits(clause, lx.PRIORITY_TIERS, skip=skip)
+    hits = cue_hits(clause, lx.PRIORITY_TIERS, skip=skip | _soon_as_when(clause))
     return _first_tier(hits, [tier for tier, _ in lx.PRIORITY_TIERS], lx.DEFAULT_PRIORITY)
 
 
@@ -76,8 +93,19 @@ _BEFORE_STARTING = lx.phrases(
 EVERY_SO_OFTEN: Final = frozenset(lx.words("daily nightly weekly monthly"))
 
 
+def _way_as_route(clause: Sequence[Tok]) -> frozenset[int]:
+    """ "your way" as a route ("on your way back", "out of your way"): no licence."""
+    return frozenset(
+        k
+        for k in range(1, len(clause) - 1)
+        if clause[k].low == "your"
+        and clause[k + 1].low == "way"
+        and clause[k - 1].low in ("on", "of", "in", "by", "along", "across")
+    )
+
+
 def autonomy_of(clause: Sequence[Tok], skip: frozenset[int]) -> AutonomyCues:
-    hits = cue_hits(clause, lx.AUTONOMY_CUES, skip=skip)
+    hits = cue_hits(clause, lx.AUTONOMY_CUES, skip=skip | _way_as_route(clause))
     autonomy: Autonomy = _first_tier(hits, [mode for mode, _ in lx.AUTONOMY_CUES], "brief")
     indices = {k for _, a, b in hits for k in range(a, b)}
     for k in range(len(clause)):  # "check the hives daily", not "the daily report"

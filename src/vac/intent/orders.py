@@ -107,7 +107,8 @@ def needless(clause: Sequence[Tok]) -> frozenset[int]:
     """The words said to be unnecessary ("no need to fix the gate"): from
     the cue over the deed's first word, to the next punctuation, stop
     ("…, but check the hives"), dash, or verb of ours ("no need to ask just
-    fix the gate"). Not "need not only…", which asks for more."""
+    fix the gate"; not one after "or"). Not "need not only…", which asks for
+    more."""
     out: set[int] = set()
     for i in range(len(clause)):
         cue = lx.phrase_at(clause, i, _NEEDLESS)
@@ -119,7 +120,8 @@ def needless(clause: Sequence[Tok]) -> frozenset[int]:
             and clause[j].low not in lx.PUNCT
             and clause[j].start == clause[j - 1].end + 1  # a dash or more between: apart
             and lx.phrase_at(clause, j, lx.FORBID_STOPS) is None
-            and lx.phrase_at(clause, j, lx.VERB_PHRASES) is None
+            # "no need to fix the gate or check the hives": neither
+            and (lx.phrase_at(clause, j, lx.VERB_PHRASES) is None or clause[j - 1].low == "or")
         ):
             j += 1
         out.update(range(i, min(j, len(clause))))

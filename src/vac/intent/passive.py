@@ -86,6 +86,8 @@ def asked_plainly(text: str, spans: list[_Span], *, speaker_may_ask: bool = True
         (w in _NOT or w.endswith("n't"))
         # "…, no shouting": a boundary (`lexicon.forbidden_spans`), not a negation
         and not (w == NO_DEED and k + 1 < len(said) and _not_negating(said[k + 1]))
+        # "…, but don't hurt the fox": a boundary after the order, not its negation
+        and not (w in _BOUNDARY_STARTS and k > 0 and _after_order(text, spans, k))
         for k, w in enumerate(said)
     )
     if negated and not _WHY_DONT_YOU.search(text.lower()):
@@ -97,6 +99,16 @@ def asked_plainly(text: str, spans: list[_Span], *, speaker_may_ask: bool = True
 
 
 _NOT: Final = frozenset(lx.words("not never no none nobody nothing longer"))
+_BOUNDARY_STARTS: Final = frozenset(lx.words("don't never"))
+
+
+def _after_order(text: str, spans: list[_Span], k: int) -> bool:
+    """Whether word `k` starts a new part after a comma ("…, don't", "…, but
+    never…"): a boundary drawn after the order."""
+    joined = spans[k - 1][2] in ("but", "and", "just") and k > 1
+    at = k - 1 if joined else k
+    # Three words or more before the comma: not "Kofi, don't get the gate fixed".
+    return at >= 3 and text[spans[at - 1][1] : spans[at][0]].strip() == ","
 
 
 def _not_negating(after_no: str) -> bool:
@@ -110,7 +122,7 @@ _SPEAKER_PLANS: Final = frozenset(lx.words("i'll i'm we'll we're"))
 _POLITE_START: Final = re.compile(
     r"(?:^|[.!?]\s*)(?:\w+,?\s+)?(?:\w+,\s*)?"
     r"(?:(?:can|could|would|will) (?:you|someone)|why don'?t you|how about|what about"
-    r"|(?:could|would) \w+ mind|mind \w+ing|(?:can|could|would) (?:the|my|our|your|this|these)"
+    r"|(?:could|would) \w+ mind|mind \w+ing|(?:can|could) (?:the|my|our|your|this|these)"
     r")\b"
 )
 # A polite clause before the request says nothing of it: "Abeni, when you
@@ -137,6 +149,18 @@ _NOT_THING: Final = frozenset(
         "are was were has had does did do"
     )
 )
+
+
+def _mind_asked(text: str, spans: list[_Span], k: int) -> bool:
+    """Whether "mind" at word `k` asks: first in its part ("Zuri, mind
+    checking…") or after "would / could" and a name ("would Abeni mind…");
+    not "I would mind…", "we'd mind…", "would he mind…"."""
+    if spans[k][2] != "mind":
+        return False
+    if k == 0 or "," in text[spans[k - 1][1] : spans[k][0]]:
+        return True
+    named = k >= 2 and text[spans[k - 1][0]].isupper() and spans[k - 1][2] != "i"
+    return named and spans[k - 2][2] in ("would", "could", "will")
 
 
 def _plain_lead(text: str, spans: list[_Span], i: int) -> bool:
@@ -181,7 +205,7 @@ def as_order(text: str) -> Order | None:
             word.endswith("ing")
             and word in _DONE
             # "would you mind fixing…", "Zuri, mind checking…", "would Abeni mind helping…"
-            and (before in _ASKING or before.endswith("mind"))
+            and (before in _ASKING or _mind_asked(text, spans, i - 1))
             and _plain_lead(text, spans, i - 2)
         ):
             verb = _DONE[word]  # "would you mind fixing the gate" → "… fix the gate"
@@ -246,9 +270,9 @@ def _around(text: str, spans: list[_Span], i: int) -> tuple[int, int, str] | Non
         thing = _as_object(text[spans[i][0] : spans[k - 1][1]])
         word = spans[k][2]
         before = spans[i - 1][2] if i > 0 else ""
-        wish = before == "like" and i > 1 and spans[i - 2][2] in ("i'd", "we'd", "would")
+        wish = _would_like(spans, i)
         if word in _DONE and (before in _GET | _WANT or wish):  # "get the gate fixed"
-            at = i - 1 - wish  # "I'd like the porch light fixed": no one's own plan
+            at = i - 1 - wish  # "I'd like / I would like the porch light fixed"
             if before in _GET and at > 0 and spans[at - 1][2] in SUBJECTS:
                 return None  # "they'll have the gate fixed": a plan, not an order
             if before in _WANT and at > 0 and spans[at - 1][2] in _SPEAKER:
@@ -256,13 +280,26 @@ def _around(text: str, spans: list[_Span], i: int) -> tuple[int, int, str] | Non
             return at, k, thing
         rest = " ".join(s[2] for s in spans[k : k + 4])
         needs_words = _NEEDS + (_GETS_DONE if before in ("sure", "certain") else ())
-        asks = before in ("can", "could", "would")  # "could the gate be fixed…?"
-        for needs in needs_words + (("be",) if asks else ()):
+        # "could the gate be fixed…?"; not "…if we paid more?", "…or should I…?"
+        asks = before in ("can", "could") and not _SUPPOSING.search(text.lower())
+        for needs in ("be",) if asks else needs_words:
             if rest.startswith(needs + " "):
                 done = k + len(needs.split())
                 if spans[done][2] in _DONE:  # "the gate needs fixing"
                     return i - asks, done, thing
     return None
+
+
+_SUPPOSING: Final = re.compile(r"\b(?:if|or|already|at all|ever)\b")
+
+
+def _would_like(spans: list[_Span], i: int) -> int:
+    """How many words before "like" (before the thing at `i`) say the
+    speaker would like it: 1 for "I'd like", 2 for "I would like", else 0."""
+    said = [s[2] for s in spans[max(0, i - 3) : i]]
+    if said[-2:] in (["i'd", "like"], ["we'd", "like"]):
+        return 1
+    return 2 if said in (["i", "would", "like"], ["we", "would", "like"]) else 0
 
 
 # "The gate is broken, fix it": what "it" means, said just before.

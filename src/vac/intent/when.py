@@ -191,7 +191,10 @@ def _from_to(toks: Sequence[Tok], i: int, now: dt.datetime) -> When | None:
     # "…to Monday 7 December", "…to Friday the 11th": the matcher stopped at
     # the weekday; the date said with it is the day (not "…Friday 3 pm").
     for dated in (calendar_date, day_of_month):
-        found = dated(toks, end.end, now, True)
+        try:
+            found = dated(toks, end.end, now, True)
+        except (OverflowError, ValueError):  # past year 9999: no such day
+            found = None
         if isinstance(found, Hit):
             end = found
             break
@@ -294,7 +297,7 @@ def resolve(
             i += 1
             continue
         found = _expression(clause, j, now, cue is not None)
-        if isinstance(found, Hit) and kind in ("", "on") and of_the_past(clause, i):
+        if isinstance(found, Hit) and kind in ("", "on") and of_the_past(clause, i, j):
             i = found.end  # "the fence that the storm knocked down on Tuesday"
             continue
         if isinstance(found, Hit):

@@ -51,8 +51,12 @@ def _describes(toks: Sequence[Tok], i: int, cued: bool) -> bool:
     k = i - 1 if word_at(toks, i - 1) not in DETERMINERS else i - 2
     if word_at(toks, k) in _DESCRIBING:  # also the cue "on": "report on last night"
         return True
-    # "the gate the cows pushed over yesterday": a past form says it happened.
-    return not cued and any(t.low in _CLAUSE_WORDS or past_form(t.low) for t in toks[:i])
+    # "the gate the cows pushed over yesterday": a past form says it happened
+    # (not one after "the": "the broken gate yesterday" is asked about).
+    return not cued and any(
+        t.low in _CLAUSE_WORDS or (past_form(t.low) and word_at(toks, n - 1) not in DETERMINERS)
+        for n, t in enumerate(toks[:i])
+    )
 
 
 def past_day(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> Found:

@@ -96,16 +96,52 @@ def past_form(low: str) -> bool:
     return regular or low in _IRREGULAR_PAST
 
 
-def of_the_past(toks: Sequence[Tok], i: int) -> bool:
-    """Whether a day said at `i` tells when something happened: after "since"
-    ("in the fridge since Monday"), or in a clause with a past form about the
-    thing ("the fence that the storm knocked down on Tuesday", "the trap we
-    set on Monday"); not across a comma ("…knocked down, on Tuesday")."""
+def of_the_past(toks: Sequence[Tok], i: int, j: int) -> bool:
+    """Whether a day said at `i` (its words from `j`) tells when something
+    happened: after "since" ("in the fridge since Monday"), or a weekday or
+    date ending a clause about the thing with a past form ("the fence that
+    the storm knocked down on Tuesday", "the trap we set on Monday"). Not
+    across a comma ("…knocked down, on Tuesday"), not a state ("the doors
+    that are locked on Monday"), not after a day said there already ("the tap
+    you fixed last Monday on Friday"), nor "for Monday" (a plan)."""
     if word_at(toks, i - 1) == "since":
         return True
+    day = word_at(toks, j)
+    dated = day in cw.WEEKDAYS or day in cw.MONTHS or day == "the" or day[:1].isdigit()
+    if not dated or word_at(toks, i - 1) == "for":
+        return False
     k = i - 1
-    while k >= 0 and toks[k].low not in PUNCT:
-        if toks[k].low in _CLAUSE_OPENERS:
-            return any(past_form(t.low) for t in toks[k + 1 : i])
+    while k > 0 and toks[k].low not in PUNCT:
+        if toks[k].low in _CLAUSE_OPENERS and _after_a_thing(toks, k):
+            said = toks[k + 1 : i]
+            if any(t.low in _DAYS_SAID for t in said):
+                return False
+            return any(
+                past_form(t.low) and word_at(toks, k + 1 + n - 1) not in _STATE
+                for n, t in enumerate(said)
+            )
         k -= 1
     return False
+
+
+def _after_a_thing(toks: Sequence[Tok], k: int) -> bool:
+    """Whether the clause word at `k` follows a thing ("the fence that…",
+    "the trap we…", "on what…"), not a frame ("I said…", "make sure that…")."""
+    before = word_at(toks, k - 1)
+    if not before.isalpha() or before in _FRAMES:
+        return False
+    return toks[k].low in _RELATIVES or before not in _FUNCTION_WORDS
+
+
+_RELATIVES: Final = frozenset(words("that which who whom whose what where"))
+_FRAMES: Final = frozenset(words("sure certain so said say says than as make check if when"))
+_FUNCTION_WORDS: Final = frozenset(
+    words("and but or so as if when because that than then to of on in at for by with")
+)
+# Before a past form these make it a state or a wish: "are locked", "need fixed".
+_STATE: Final = frozenset(words("is are be being get gets need needs want wants will would"))
+_DAYS_SAID: Final = (
+    frozenset(words("yesterday last ago tonight tomorrow today"))
+    | frozenset(cw.WEEKDAYS)
+    | frozenset(cw.MONTHS)
+)
