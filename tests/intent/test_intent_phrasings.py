@@ -1492,3 +1492,15 @@ def test_on_your_way_is_a_route_not_a_licence() -> None:
     got = understood("Hiya Zuri, mind checking the traps on your way back?").objective
     assert (got.agent, got.autonomy) == ("Zuri", "brief")
     assert understood("Kofi, fix the gate your way.").objective.autonomy == "free"
+
+
+@pytest.mark.parametrize(
+    ("text", "label"),
+    [
+        ("Imani, help out at the school fair", "School fair"),
+        ("Imani, help in the kitchen", "Kitchen"),
+    ],
+)
+def test_help_at_a_place_is_help_there(text: str, label: str) -> None:
+    got = draft(text).objective
+    assert (got.verb, got.target.label) == ("Support", label)

@@ -429,6 +429,8 @@ def parse(
     starts = (sp.start for sp in spans if sp.start > verb_end)
     stop = min([stop, *(k for k in starts if clause[k - 1].low not in ("who", "which", "that"))])
     target = _target(source, clause, verb_end, roster, stop)
+    if target is None and verb == "Support" and word_at(clause, verb_end) in ("at", "in"):
+        target = _target(source, clause, verb_end + 1, roster, stop)  # "help out at the fair"
     if target is None and spoken:
         target = _heard_target(source, clause, verb_end, roster, stop)
     if target is None:  # the answer ("the gate") goes after the verb (runtime.choices)
