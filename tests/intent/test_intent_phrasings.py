@@ -773,7 +773,6 @@ def test_a_pronoun_and_its_particle_are_no_target() -> None:
     [
         ("Zuri, did you fix the gate?", "question"),  # asked of Zuri, not an order
         ("Zuri, I'll fix the gate.", "first-person"),  # the speaker's own plan, told to Zuri
-        ("Make sure Kofi fixes the gate.", "no-verb"),
         ("Kofi, fix the gate in spring.", "unclear-deadline"),
     ],
 )
@@ -1504,3 +1503,25 @@ def test_on_your_way_is_a_route_not_a_licence() -> None:
 def test_help_at_a_place_is_help_there(text: str, label: str) -> None:
     got = draft(text).objective
     assert (got.verb, got.target.label) == ("Support", label)
+
+
+@pytest.mark.parametrize(
+    ("text", "agent", "verb"),
+    [
+        ("Make sure Kofi fixes the gate by Friday", "Kofi", "Repair"),
+        ("Please make sure Zuri checks the hives", "Zuri", "Investigate"),
+        ("Let's make sure Tariq guards the sheep tonight", "Tariq", "Protect"),
+        ("How about Zuri explores the ridge tomorrow?", "Zuri", "Map"),
+        ("Make sure that Imani visits Grandma on Sunday", "Imani", "Befriend"),
+    ],
+)
+def test_a_verb_said_of_a_name_after_make_sure(text: str, agent: str, verb: str) -> None:
+    got = understood(text).objective
+    assert (got.agent, got.verb) == (agent, verb)
+
+
+@pytest.mark.parametrize(
+    "text", ["Make sure Kofi fixed the gate", "I made sure Kofi fixes the gate"]
+)
+def test_a_report_after_make_sure_is_no_order(text: str) -> None:
+    assert isinstance(factories.understood(text, now=NOW, roster=ROSTER), Clarify)

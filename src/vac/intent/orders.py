@@ -144,7 +144,8 @@ def meant_verb(
     A weak cue before an agent's name ("find Kofi and tell him to fix…",
     "make sure Kofi fixes…") is never the verb: the later one, or none."""
     end = hit[0] + len(hit[1])
-    agent_next = end < len(clause) and resolve_span([clause[end]], roster) is not None
+    named = end + (word_at(clause, end) == "that")  # "make sure (that) Kofi fixes…"
+    agent_next = named < len(clause) and resolve_span([clause[named]], roster) is not None
     reach = len(clause) if agent_next else min(end + _WEAK_REACH, len(clause))
     for j in range(end, reach):
         if clause[j].low in ("and", "then") and not agent_next:

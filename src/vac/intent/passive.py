@@ -33,7 +33,7 @@ from typing import Final, NamedTuple
 from vac.intent import lexicon as lx
 from vac.intent.inflect import NO_DEED, VERB_PARTICLES, a_deed
 from vac.intent.verb_cues import DONE_FORMS as _DONE
-from vac.intent.verb_cues import VERB_CUES
+from vac.intent.verb_cues import THIRD_PERSON, VERB_CUES
 
 _THING_STARTS: Final = frozenset(
     lx.words("the a an my our your his her their this that these those")
@@ -137,6 +137,7 @@ _POLITE_CLAUSE: Final = re.compile(
 _LEAD_OK: Final = frozenset(
     lx.words(
         "please so okay ok hey hi hiya hello well um uh right alright now just also can could "
+        "let's "
         "would will "
         "you someone somebody i we "
         "i'd we'd need want like really and then make sure certain"
@@ -149,6 +150,37 @@ _NOT_THING: Final = frozenset(
         "are was were has had does did do"
     )
 )
+
+
+# Before a name and its verb said of them: "make sure Kofi fixes the gate".
+_OF_SOMEONE: Final = frozenset(
+    {"make sure", "make sure that", "ensure", "ensure that", "see that", "see to it that"}
+    | {"how about", "what about", "best if", "it's best if", "it would be best if"}
+)
+
+
+def _said_of_someone(text: str, spans: list[_Span], i: int) -> Order | None:
+    """ "Make sure Kofi fixes the gate by Friday" → "Kofi, fix the gate by
+    Friday": a name (capitalised, right before) and a verb of ours said of
+    them after a lead that asks for it; openers before the lead stay."""
+    start, end, word = spans[i]
+    if word not in THIRD_PERSON or i < 2 or not text[spans[i - 1][0]].isupper():
+        return None
+    if _apart(text, spans[i - 1], spans[i]):
+        return None
+    for size in range(1, 6):
+        if i - 1 - size < 0:
+            break
+        lead = " ".join(s[2] for s in spans[i - 1 - size : i - 1])
+        if lead in _OF_SOMEONE and _plain_lead(text, spans, i - 1 - size):
+            name = text[spans[i - 1][0] : spans[i - 1][1]]
+            verb = THIRD_PERSON[word]
+            first = i - 1 - size
+            cut = spans[first - (first > 0 and spans[first - 1][2] == "let's")][0]
+            order = f"{text[:cut]}{name}, {verb}{text[end:]}"
+            at = cut + len(name) + 2
+            return Order(order, (start, end), (at, at + len(verb)))
+    return None
 
 
 def _mind_asked(text: str, spans: list[_Span], k: int) -> bool:
@@ -200,6 +232,8 @@ def as_order(text: str) -> Order | None:
     if not asked_plainly(text, spans):
         return None
     for i, (start, end, word) in enumerate(spans):
+        if (of_someone := _said_of_someone(text, spans, i)) is not None:
+            return of_someone
         before = " ".join(s[2] for s in spans[max(0, i - 2) : i])
         if (
             word.endswith("ing")

@@ -229,3 +229,16 @@ DONE_FORMS: Final[Mapping[str, str]] = {
     },
     **_IRREGULAR,
 }
+
+
+def _third(verb: str) -> str:
+    """ "fix" → "fixes", "check" → "checks", "study" → "studies"."""
+    if re.fullmatch(r".*[^aeiou]y", verb):
+        return verb[:-1] + "ies"
+    return verb + ("es" if re.fullmatch(r".*(?:s|x|z|ch|sh|o)", verb) else "s")
+
+
+# A one-word cue said of someone ("make sure Kofi fixes the gate"), to its cue.
+THIRD_PERSON: Final[Mapping[str, str]] = {
+    _third(cue): cue for cue in sorted(VERB_CUES) if " " not in cue
+}
