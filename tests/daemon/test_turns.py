@@ -105,14 +105,14 @@ def test_names_said_before_the_order_are_asked_and_any_agent_answers(
 ) -> None:
     c = daemon.connect()
     c.hello()
-    asked = one(say(c, "Kofi. No, Zuri. Fix the gate by Friday."), ObjectiveClarify)
+    asked = one(say(c, "Kofi is busy. Zuri, fix the gate by Friday."), ObjectiveClarify)
     assert isinstance(asked, ObjectiveClarify) and asked.reason == "uncertain-agent"
     assert asked.candidates[:2] == ["Kofi", "Zuri"] and "Tariq" in asked.candidates
     draft = one(say(c, "Tariq"), ObjectiveDraft)
     assert isinstance(draft, ObjectiveDraft)
     assert (draft.objective.agent, draft.objective.verb) == ("Tariq", "Repair")
     assert draft.objective.deadline is not None
-    assert draft.objective.source_text == "Tariq Fix the gate by Friday."
+    assert draft.objective.source_text == "Tariq fix the gate by Friday."
 
 
 def test_a_missing_thing_and_an_unclear_deadline_are_answered_in_a_word(

@@ -527,7 +527,6 @@ def test_a_pronoun_taken_to_mean_a_named_agent_is_said() -> None:
     [
         "When you can, Kofi, Zuri, fix the gate.",  # two names between commas: not one agent
         "When Kofi and Zuri get home, tell them to fix the gate.",  # two before the pronoun
-        "Kofi. No, Zuri. Fix the gate.",  # names said, none as the address
         "Kofi is busy. Zuri, fix the gate.",
         "Kofi. He's away. Fix the gate.",
     ],
@@ -1074,7 +1073,7 @@ def test_a_name_the_recogniser_set_apart_is_still_the_agent(
     "text",
     [
         "Kofi is busy. Zuri, fix the gate.",  # another name said first: asked
-        "Kofi. No, Zuri. Fix the gate.",
+        "Kofi. He's away. Fix the gate.",
     ],
 )
 def test_a_name_set_apart_after_another_name_is_asked(text: str) -> None:
@@ -1525,3 +1524,19 @@ def test_a_verb_said_of_a_name_after_make_sure(text: str, agent: str, verb: str)
 )
 def test_a_report_after_make_sure_is_no_order(text: str) -> None:
     assert isinstance(factories.understood(text, now=NOW, roster=ROSTER), Clarify)
+
+
+@pytest.mark.parametrize(
+    ("text", "agent"),
+    [
+        ("Kofi, no, Zuri, fix the gate.", "Zuri"),
+        ("Not Kofi, Zuri. Fix the gate.", "Zuri"),
+        ("Kofi. No, Zuri. Fix the gate.", "Zuri"),
+        ("Ask Zuri, uh, I mean Imani, to help with the cooking.", "Imani"),
+        ("Ask Kofi to, uh, no, ask Zuri to check the hives.", "Zuri"),
+        ("Ask Kofi, actually, ask Tariq to guard the barn tonight", "Tariq"),
+        ("Kofi, no shouting, fix the gate", "Kofi"),
+    ],
+)
+def test_a_name_taken_back_gives_the_order_to_the_name_said_last(text: str, agent: str) -> None:
+    assert draft(text).objective.agent == agent

@@ -121,5 +121,5 @@ def test_a_later_verb_taken_for_the_order_gives_way_to_the_plain_form() -> None:
     got = understood("Have Tariq reports on the night watch in two days")
     assert isinstance(got, Draft), got
     assert (got.objective.agent, got.objective.verb) == ("Tariq", "Report")
-    asked = understood("Kofi. No, Zuri. Fix the gate.")
+    asked = understood("Kofi. He's away. Fix the gate.")
     assert isinstance(asked, Clarify) and asked.reason == "uncertain-agent"

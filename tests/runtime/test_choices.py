@@ -66,8 +66,12 @@ def _asked(text: str) -> Clarify:
 @pytest.mark.parametrize(
     ("said", "answer", "drafted"),
     [
-        ("Kofi. No, Zuri. Fix the gate.", "Zuri", "Zuri Fix the gate."),
-        ("Kofi. No, Zuri. Fix the gate by Friday.", "no, Tariq", "Tariq Fix the gate by Friday."),
+        ("Kofi is busy. Zuri, fix the gate.", "Zuri", "Zuri fix the gate."),
+        (
+            "Kofi is busy. Zuri, fix the gate by Friday.",
+            "no, Tariq",
+            "Tariq fix the gate by Friday.",
+        ),
         ("Leave Kofi alone, Zuri, and repair the roof", "Zuri", "Zuri repair the roof"),
     ],
 )

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from typing import Final, NamedTuple
 
 from vac.intent import lexicon as lx
+from vac.intent.correction import restart_at
 from vac.intent.lexicon import Tok, words
 from vac.intent.name_last import plain_thing
 from vac.intent.roster import STOPWORDS, Resolution, Roster, near_agent, resolve_agent
@@ -193,6 +194,12 @@ def address_of(toks: Sequence[Tok], roster: Roster, near: tuple[str, str] | None
         if greeting is None and toks[i].low not in lx.FILLERS | lx.PUNCT:
             break
         i += len(greeting or (toks[i].low,))
+    hit = lx.find_first(toks[:n], lx.VERB_PHRASES)
+    restart = restart_at(toks, i, hit[0] if hit else n, lambda t: _exact([t], roster))
+    if restart is not None:  # "Kofi, no, Zuri, fix the gate": the name said last
+        inner = address_of(toks[restart:n], roster, near)
+        cut = None if inner.cut is None else (inner.cut[0] + restart, inner.cut[1] + restart)
+        return inner._replace(start=inner.start + restart, end=inner.end + restart, cut=cut)
     if i < n and toks[i].low in lx.FRAME_WORDS:
         framed = _frame(toks[:n], i, roster, near)
         if framed is not None:
@@ -206,7 +213,7 @@ def address_of(toks: Sequence[Tok], roster: Roster, near: tuple[str, str] | None
             return Address(commas[0] + 1, n, res)
     # "Kofi. Fix the gate.", "Kofi... fix", "Kofi: fix": a pause after the
     # name, written as a full stop (the recogniser often does) or a colon.
-    # The name alone, and the order right after it: not "Kofi. No, Zuri. Fix…",
+    # The name alone, and the order right after it: not "Kofi. He's busy. Fix…",
     # "Kofi. He's away. Fix…".
     if i + 1 < n and toks[i + 1].low in _NAME_BREAKS:
         res = _named(toks[i : i + 1], roster)
@@ -252,6 +259,9 @@ def address_of(toks: Sequence[Tok], roster: Roster, near: tuple[str, str] | None
             span = list(toks[i : verb[0]])
             while len(span) > 1 and span[-1].low in _MODALS:  # "Kofi needs to build…"
                 span.pop()
+            if len(span) < verb[0] - i and span[-1].low.endswith("'s"):  # "Kofi's gonna fix…"
+                t = span.pop()
+                span.append(Tok(t.text[:-2], t.low[:-2], t.start, t.end - 2))
             res = resolve_span(span, roster) if len(span) <= 3 else None
             if res is not None:
                 return Address(verb[0], n, res)
@@ -350,6 +360,11 @@ _OPENERS: Final = frozenset(
 )
 
 
+def _exact(span: Sequence[Tok], roster: Roster) -> bool:
+    res = resolve_span(span, roster)
+    return res is not None and res.method in ("exact", "fuzzy")
+
+
 def _named(span: Sequence[Tok], roster: Roster) -> Resolution | None:
     """The agent a span apart names: never "not Kofi" / "no Kofi"."""
     if any(t.low in _NEGATING for t in span):
@@ -360,7 +375,8 @@ def _named(span: Sequence[Tok], roster: Roster) -> Resolution | None:
 # Between a name and its verb: "Kofi needs to / has to / is going to / ought to fix…".
 _MODALS: Final = frozenset(
     words(
-        "needs need has got gotta ought going is to should must will can could please would be able"
+        "needs need has got gotta gonna ought going is to should must will can could please would"
+        " be able"
         " mind"
     )
 )

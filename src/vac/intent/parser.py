@@ -70,11 +70,11 @@ _REST_MAX: Final = 60
 
 # "I'll fix the gate", "I need to fix it myself": the speaker's own plan, no
 # request to anyone (unless an agent is named: "I'd like Kofi to…").
-_I: Final = frozenset(words("i i'll i'm i'd i've"))
+_I: Final = frozenset(words("i i'll i'm i'd i've we we'll we're"))  # "we're gonna…": ours too
 _MY_OWN: Final = frozenset(
     words(
-        "will am going to gonna need have must should can could want wanna like would "
-        "shall might may just also myself really first then"
+        "will am are going to gonna gotta need have must should can could want wanna like would "
+        "shall might may just also myself ourselves really first then"
     )
 )
 

@@ -1,0 +1,50 @@
+"""A name taken back before the order: "Kofi, no, Zuri, fix the gate",
+"Not Kofi, Zuri. Fix the gate.", "Ask Kofi to, uh, no, ask Zuri to check
+the hives", "Ask Zuri, I mean Imani, to help with the cooking".
+
+Where the command starts again after the correction, so that the name said
+last is the address (before, the name taken back got the order). Only when
+a roster name stands on each side of the correction word, close to it, and
+the order's verb comes after the second: "Fix the gate, Kofi, no, Zuri"
+needs no restart, and "Kofi, no shouting, fix the gate" is no correction.
+Pure: tokens in, an index out; `address` reads the address from there.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Final
+
+from vac.intent import lexicon as lx
+from vac.intent.lexicon import Tok
+
+_TAKE_BACK: Final = lx.phrases(
+    ["no", "i mean", "i meant", "sorry", "actually", "or rather", "rather", "make that", "wait"]
+)
+# What may stand between a name and the correction word, and after it.
+_BETWEEN: Final = lx.PUNCT | lx.FILLERS | lx.FRAME_WORDS | frozenset({"to", "no", "not", "wait"})
+_NEAR: Final = 4  # words
+
+
+def restart_at(
+    toks: Sequence[Tok], i: int, verb_at: int, is_name: Callable[[Tok], bool]
+) -> int | None:
+    """The index after the correction in toks[i:verb_at], if a name is taken
+    back there for another ("Kofi, no, Zuri, …"; "Not Kofi, Zuri. …")."""
+    names = [k for k in range(i, verb_at) if is_name(toks[k])]
+    if len(names) < 2:
+        return None
+    first, second = names[0], names[-1]
+    if toks[first].low == toks[second].low:
+        return None
+    if first > i and toks[first - 1].low == "not":  # "Not Kofi, Zuri."
+        return first + 1 if second - first <= _NEAR else None
+    for m in range(first + 1, second):
+        said = lx.phrase_at(toks, m, _TAKE_BACK)
+        if said is None:
+            continue
+        end = m + len(said)
+        near = m - first <= _NEAR and second - end <= _NEAR
+        plain = all(t.low in _BETWEEN for t in (*toks[first + 1 : m], *toks[end:second]))
+        return end if near and plain else None
+    return None
