@@ -1540,3 +1540,43 @@ def test_a_report_after_make_sure_is_no_order(text: str) -> None:
 )
 def test_a_name_taken_back_gives_the_order_to_the_name_said_last(text: str, agent: str) -> None:
     assert draft(text).objective.agent == agent
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "when I was young, Kofi would fix the roof",
+        "if I had the money, Kofi would fix the roof",
+        "I wanted Kofi to repair the gate",
+        "we were hoping Kofi could repair the gate, but he fell ill",
+        "it was great that Kofi could fix the gate",
+        "I think Kofi could repair the gate easily",
+        "it'd be great if Kofi could fix the gate, but he can't",
+    ],
+)
+def test_habits_hypotheses_and_past_wishes_are_no_wish(text: str) -> None:
+    assert isinstance(run(text), Clarify)
+
+
+def test_a_wish_keeps_its_boundary() -> None:
+    got = draft("I think Kofi should fix the gate, but don't use nails").objective
+    assert got.agent == "Kofi" and [f.text for f in got.forbidden_lines] == ["Do not use nails"]
+    assert draft("I was hoping Imani could help with the canning").objective.agent == "Imani"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the gate needs fixing, never mind",
+        "the gate needs fixing, don't bother",
+        "the gate needs fixing, but don't do it today",
+        "will Kofi mind fixing the gate if I ask",
+        "Kofi, check the hives we keep in the woodshed on Monday",
+    ],
+)
+def test_taken_back_or_asked_about_is_no_order_and_a_shed_is_no_past(text: str) -> None:
+    got = factories.understood(text, now=NOW, roster=ROSTER)
+    if "woodshed" in text:
+        assert isinstance(got, Draft) and got.objective.deadline == "2026-12-07", got
+    else:
+        assert isinstance(got, Clarify), got

@@ -87,7 +87,12 @@ def asked_plainly(text: str, spans: list[_Span], *, speaker_may_ask: bool = True
         # "…, no shouting": a boundary (`lexicon.forbidden_spans`), not a negation
         and not (w == NO_DEED and k + 1 < len(said) and _not_negating(said[k + 1]))
         # "…, but don't hurt the fox": a boundary after the order, not its negation
-        and not (w in _BOUNDARY_STARTS and k > 0 and _after_order(text, spans, k))
+        and not (
+            w in _BOUNDARY_STARTS
+            and k > 0
+            and said[k + 1 : k + 2] not in (["mind"], ["bother"], ["worry"], ["do"])
+            and _after_order(text, spans, k)
+        )
         for k, w in enumerate(said)
     )
     if negated and not _WHY_DONT_YOU.search(text.lower()):
@@ -192,7 +197,7 @@ def _mind_asked(text: str, spans: list[_Span], k: int) -> bool:
     if k == 0 or "," in text[spans[k - 1][1] : spans[k][0]]:
         return True
     named = k >= 2 and text[spans[k - 1][0]].isupper() and spans[k - 1][2] != "i"
-    return named and spans[k - 2][2] in ("would", "could", "will")
+    return named and spans[k - 2][2] in ("would", "could")
 
 
 def _plain_lead(text: str, spans: list[_Span], i: int) -> bool:

@@ -87,12 +87,16 @@ _IRREGULAR_PAST: Final = frozenset(
 )
 # Words in "-ed" that are no past form.
 _ED_WORDS: Final = frozenset(
-    words("shed need seed feed bed speed weed breed bleed sled shred hundred red steed reed")
+    words("""need seed feed speed weed breed bleed steed reed greed heed deed indeed exceed
+    succeed proceed riverbed flowerbed seedbed hotbed seabed sickbed waterbed sled shred
+    hundred""")
 )
 
 
 def past_form(low: str) -> bool:
-    regular = len(low) > 4 and low.endswith("ed") and low not in _ED_WORDS
+    """ "knocked", "planted", "set", "broke" (not "shed", "woodshed", "seed")."""
+    shed = low.endswith("shed") and low[-5:-4] not in tuple("aeiou")  # "woodshed", not "pushed"
+    regular = len(low) > 4 and low.endswith("ed") and low not in _ED_WORDS and not shed
     return regular or low in _IRREGULAR_PAST
 
 
@@ -113,12 +117,16 @@ def of_the_past(toks: Sequence[Tok], i: int, j: int) -> bool:
     k = i - 1
     while k > 0 and toks[k].low not in PUNCT:
         if toks[k].low in _CLAUSE_OPENERS and _after_a_thing(toks, k):
-            said = toks[k + 1 : i]
-            if any(t.low in _DAYS_SAID for t in said):
+            said = [t.low for t in toks[k + 1 : i]]
+            if any(w in _DAYS_SAID for w in said):
                 return False
-            return any(
-                past_form(t.low) and word_at(toks, k + 1 + n - 1) not in _STATE
-                for n, t in enumerate(said)
+            past = [
+                n for n, w in enumerate(said) if past_form(w) and (n and said[n - 1]) not in _STATE
+            ]
+            # The clause ends with its past verb's words: "…knocked down | on
+            # Tuesday"; not "the gate you fixed needs checking | on Monday".
+            return bool(past) and not any(
+                w in _MAIN_VERBS or w.endswith("ing") for w in said[past[-1] + 1 :]
             )
         k -= 1
     return False
@@ -139,7 +147,14 @@ _FUNCTION_WORDS: Final = frozenset(
     words("and but or so as if when because that than then to of on in at for by with")
 )
 # Before a past form these make it a state or a wish: "are locked", "need fixed".
-_STATE: Final = frozenset(words("is are be being get gets need needs want wants will would"))
+_STATE: Final = frozenset(
+    words("is are be being get gets need needs want wants will would look looks seem seems")
+)
+# A verb after the clause's past one is the main clause's: the day is its.
+_MAIN_VERBS: Final = frozenset(
+    words("""need needs is are must should will can could arrive arrives move moves come comes
+    go goes be get gets stay stays""")
+)
 _DAYS_SAID: Final = (
     frozenset(words("yesterday last ago tonight tomorrow today"))
     | frozenset(cw.WEEKDAYS)

@@ -12,6 +12,7 @@ it"): no wish. Pure: tokens in, an index out; `address` resolves the name.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from typing import Final
 
@@ -20,15 +21,23 @@ from vac.intent.lexicon import Tok, words
 # Between the name and the verb: "if Zuri could (please) check…".
 _WISH_MODALS: Final = frozenset(words("could should would to must please kindly"))
 _WISHING: Final = frozenset(
-    words("""hoping hope reckon need want wanted counting great love appreciate wish ideally
-    prefer rather nice good helpful lovely grateful""")
+    words("""hoping hope reckon need want counting great love appreciate wish ideally prefer
+    rather nice good helpful lovely grateful""")
 )
+# Only these ask after "I think" or a condition said first: "if it's windy
+# tomorrow, Tariq should…"; "when I was young, Kofi would…" tells a habit.
+_ASKING_MODALS: Final = frozenset(words("should must"))
+# After the name (not boundaries: "…, but don't use nails" is still a wish).
+_REPORTED_AFTER: Final = frozenset(
+    words("said says asked told didn't wouldn't couldn't can't cannot won't wasn't isn't")
+)
+_PRONOUNS: Final = frozenset(words("he she they it"))
 _CONDITIONS: Final = frozenset(words("if when once after before whenever tomorrow tonight later"))
 _REPORTING: Final = frozenset(
     words("""said says say told tell tells heard hear doubt know knew wonder wondered wondering
     guess remember forgot noticed saw see mentioned claims claimed promised asked asks why
     whether not never no don't doesn't didn't won't isn't wasn't wouldn't couldn't shouldn't
-    surprised hate hated even as unless""")
+    can't cannot surprised hate hated even as unless had wanted used that""")
 )
 
 
@@ -41,13 +50,21 @@ def wished_subject(toks: Sequence[Tok], i: int, verb_at: int, lead_max: int) -> 
     if k in (verb_at - 1, i) or k - i > lead_max or toks[k - 1].low in ("or", "and"):
         return None
     lows = [t.low for t in toks[i:k]]
-    if {*lows, *(t.low for t in toks[k:])} & _REPORTING:
+    after = [t.low for t in toks[k:]]
+    if (
+        {*lows} & _REPORTING
+        or {*after} & _REPORTED_AFTER
+        or any(  # "…, but he fell ill"
+            w == "but" and nxt in _PRONOUNS for w, nxt in itertools.pairwise(after)
+        )
+    ):
         return None
+    asks = bool({t.low for t in toks[k + 1 : verb_at]} & _ASKING_MODALS)
     wished = any(
-        w in _WISHING or (w == "think" and j > 0 and lows[j - 1] in ("i", "we"))
+        w in _WISHING or (w == "think" and j > 0 and lows[j - 1] in ("i", "we") and asks)
         for j, w in enumerate(lows)
     )
     # "if" only as a condition said first ("if it's windy tomorrow, Tariq…",
     # "after the harvest, Kofi should…").
-    condition = bool(lows) and lows[0] in _CONDITIONS and toks[k - 1].low == ","
+    condition = bool(lows) and lows[0] in _CONDITIONS and toks[k - 1].low == "," and asks
     return k if wished or condition else None
