@@ -1580,3 +1580,8 @@ def test_taken_back_or_asked_about_is_no_order_and_a_shed_is_no_past(text: str) 
         assert isinstance(got, Draft) and got.objective.deadline == "2026-12-07", got
     else:
         assert isinstance(got, Clarify), got
+
+
+def test_a_day_after_a_clause_in_a_thing_that_needs_doing_is_the_orders() -> None:
+    got = understood("Kofi, the gate you fixed needs checking on Monday").objective
+    assert (got.verb, got.deadline) == ("Investigate", "2026-12-07")

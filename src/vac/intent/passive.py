@@ -34,6 +34,7 @@ from vac.intent import lexicon as lx
 from vac.intent.inflect import NO_DEED, VERB_PARTICLES, a_deed
 from vac.intent.verb_cues import DONE_FORMS as _DONE
 from vac.intent.verb_cues import THIRD_PERSON, VERB_CUES
+from vac.intent.when_match import past_form
 
 _THING_STARTS: Final = frozenset(
     lx.words("the a an my our your his her their this that these those")
@@ -268,7 +269,12 @@ def as_order(text: str) -> Order | None:
                 if after and after[2] in VERB_PARTICLES and not _apart(text, spans[done], after):
                     cut_to = after[1]  # "get the well checked out" → "check the well"
                 verb = _DONE[spans[done][2]]
-                order = text[:cut_from] + f"{verb} {thing}" + text[cut_to:]
+                # "the gate you fixed needs checking on Monday": the day is the
+                # order's, not the clause's ("check the gate you fixed, on Monday").
+                told = any(past_form(w) for w in thing.lower().split()[1:])
+                rest = text[cut_to:]
+                pause = "," if told and rest[:1] == " " and rest[1:2].isalnum() else ""
+                order = text[:cut_from] + f"{verb} {thing}{pause}" + rest
                 said = (spans[done][0], spans[done][1])
                 return Order(order, said, (cut_from, cut_from + len(verb)))
     return None
