@@ -1585,3 +1585,21 @@ def test_taken_back_or_asked_about_is_no_order_and_a_shed_is_no_past(text: str) 
 def test_a_day_after_a_clause_in_a_thing_that_needs_doing_is_the_orders() -> None:
     got = understood("Kofi, the gate you fixed needs checking on Monday").objective
     assert (got.verb, got.deadline) == ("Investigate", "2026-12-07")
+
+
+@pytest.mark.parametrize(
+    ("text", "agent", "label"),
+    [
+        ("Zuri, map the, uh, garden.", "Zuri", "Garden"),
+        ("Ask Kofi to fix, uh, the gate.", "Kofi", "Gate"),
+        ("Ask, um, Kofi to fix the gate.", "Kofi", "Gate"),
+        ("Kofi, the gate's broken, fix it.", "Kofi", "Gate"),
+        ("Kofi, the gate is broken, can you fix it?", "Kofi", "Gate"),
+    ],
+)
+def test_a_pause_inside_a_phrase_and_it_said_of_a_thing_before(
+    text: str, agent: str, label: str
+) -> None:
+    got = understood(text).objective
+    assert (got.agent, got.target.label) == (agent, label)
+    assert isinstance(run("Kofi, um, Zuri, fix the gate"), Clarify)  # two names still

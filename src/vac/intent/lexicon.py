@@ -53,6 +53,14 @@ def tokenize(text: str) -> list[Tok]:
     return fluent(out)
 
 
+def _opens(low: str) -> bool:
+    """A word a phrase goes on after: "the", "to", "ask", "fix" (not "Kofi")."""
+    return low in DETERMINERS or low in _CARRY_ON or low in FRAME_WORDS or low in _VERB_FIRSTS
+
+
+_CARRY_ON: Final = frozenset({"to", "of", "for", "with", "on", "at", "in", "about", "by", "from"})
+
+
 # Hesitations and repeats the recogniser writes down: "fix the, uh, the gate".
 _HESITATIONS: Final = frozenset({"uh", "um", "er", "erm", "uhm", "hmm"})
 _REPEATABLE: Final = frozenset({"the", "a", "an", "my", "our", "your", "this", "to"})
@@ -71,6 +79,8 @@ def fluent(toks: Sequence[Tok]) -> list[Tok]:
             continue
         if hesitated and tok.low == ",":
             hesitated = False
+            if len(out) > 1 and _opens(out[-2].low):
+                out.pop()  # "map the, uh, garden", "ask, um, Kofi": one phrase still
             continue
         hesitated = False
         if tok.low in _REPEATABLE and out and out[-1].low == tok.low:
@@ -123,6 +133,7 @@ def contains(
 # --- verbs ------------------------------------------------------------------
 
 VERB_PHRASES: Final = phrases(VERB_CUES)
+_VERB_FIRSTS: Final = frozenset(p[0] for p in VERB_PHRASES)
 
 
 def verb_words() -> tuple[tuple[str, Verb], ...]:

@@ -124,9 +124,10 @@ def _not_negating(after_no: str) -> bool:
 
 _SPEAKER_PLANS: Final = frozenset(lx.words("i'll i'm we'll we're"))
 # A question that is a request starts so (after a name, and an opener before
-# it): "Kofi, can you…?", "okay Kofi, would you mind…?", "hey Zuri, how about…?".
+# it): "Kofi, can you…?", "okay Kofi, would you mind…?", "hey Zuri, how about…?",
+# also after a clause and a comma ("the gate is broken, can you fix it?").
 _POLITE_START: Final = re.compile(
-    r"(?:^|[.!?]\s*)(?:\w+,?\s+)?(?:\w+,\s*)?"
+    r"(?:^|[.!?,]\s*)(?:\w+,?\s+)?(?:\w+,\s*)?"
     r"(?:(?:can|could|would|will) (?:you|someone)|why don'?t you|how about|what about"
     r"|(?:could|would) \w+ mind|mind \w+ing|(?:can|could) (?:the|my|our|your|this|these)"
     r")\b"
@@ -372,6 +373,9 @@ def with_antecedent(text: str) -> str | None:
             return None  # "the wolves are near the kids, protect them": which?
         if word in _THING_STARTS:
             for k in range(i + 2, min(i + 1 + _MAX_SUBJECT_WORDS, len(spans))):
+                if spans[k - 1][2].endswith("'s") and not _apart(text, spans[k - 1], spans[k]):
+                    thing = _as_object(text[start : spans[k - 1][1] - 2])  # "the gate's broken"
+                    break
                 if _apart(text, spans[k - 1], spans[k]):
                     break  # punctuation ends the thing
                 if spans[k][2] in _IS:
