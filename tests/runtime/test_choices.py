@@ -84,16 +84,7 @@ def test_who_should_do_it_is_answered_by_any_agent_in_place_of_the_words_before_
     choice = PendingChoice()
     choice.offer(asked)
     assert choice.answer(answer) == drafted
-    draft = intent.understand(
-        drafted,
-        confidence=1.0,
-        evidence=None,
-        now=dt.datetime(2026, 12, 4, 10, tzinfo=dt.UTC),
-        roster=intent.default_roster(),
-        current_agent=None,
-        objective_id="o",
-    )
-    assert isinstance(draft, intent.Draft) and draft.objective.agent == answer.split()[-1]
+    assert _drafted(drafted).objective.agent == answer.split()[-1]
 
 
 def test_a_missing_thing_is_answered_after_the_verb() -> None:
