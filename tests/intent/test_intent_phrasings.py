@@ -1603,3 +1603,40 @@ def test_a_pause_inside_a_phrase_and_it_said_of_a_thing_before(
     got = understood(text).objective
     assert (got.agent, got.target.label) == (agent, label)
     assert isinstance(run("Kofi, um, Zuri, fix the gate"), Clarify)  # two names still
+
+
+@pytest.mark.parametrize(
+    ("text", "agent"),
+    [
+        ("Kofi, sorry, Zuri is away, so fix the gate", "Kofi"),
+        ("Kofi, no, let Zuri do it, fix the fence", "Kofi"),
+        ("Kofi, no to Zuri, fix the gate", "Kofi"),
+        ("Kofi, sorry, I mean Zuri, fix the gate", "Zuri"),
+        ("We need to fix the gate, Kofi", "Kofi"),
+    ],
+)
+def test_no_correction_when_the_second_name_is_not_addressed(text: str, agent: str) -> None:
+    assert understood(text).objective.agent == agent
+
+
+@pytest.mark.parametrize(
+    ("text", "label", "boundary"),
+    [
+        ("Kofi, the hives need checking, don't bother the bees", "Hives", "Do not bother the bees"),
+        ("My brother's bike is broken, fix it", "Brother's bike", None),
+    ],
+)
+def test_a_boundary_or_a_possessive_after_an_order_about_a_thing(
+    text: str, label: str, boundary: str | None
+) -> None:
+    got = understood(text).objective
+    assert got.target.label == label
+    if boundary is not None:
+        assert boundary in [f.text for f in got.forbidden_lines]
+
+
+def test_a_restart_after_a_hesitation_keeps_its_comma() -> None:
+    assert understood("Zuri, the, um, the gate needs fixing").objective.target.label == "Gate"
+    got = run("Kofi, fix the, um, Zuri, map the ridge")
+    assert not (isinstance(got, Draft) and got.objective.target.label == "Zuri")
+    assert isinstance(run("Imani, help at once"), Clarify)

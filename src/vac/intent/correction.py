@@ -21,8 +21,18 @@ from vac.intent.lexicon import Tok
 _TAKE_BACK: Final = lx.phrases(
     ["no", "i mean", "i meant", "sorry", "actually", "or rather", "rather", "make that", "wait"]
 )
-# What may stand between a name and the correction word, and after it.
-_BETWEEN: Final = lx.PUNCT | lx.FILLERS | lx.FRAME_WORDS | frozenset({"to", "no", "not", "wait"})
+# What may stand between a name and the correction word ("to": "Ask Kofi
+# to, no, …"), and between it and the name said instead.
+_BEFORE: Final = (
+    lx.PUNCT
+    | lx.FILLERS
+    | lx.FRAME_WORDS
+    | frozenset({"to", "no", "not", "wait", "sorry", "actually", "oh"})
+)
+_AFTER: Final = lx.PUNCT | lx.FILLERS | lx.FRAME_WORDS | frozenset({"no", "not", "wait"})
+# After the name said instead: it is addressed ("…, Zuri, fix", "…ask Zuri
+# to…"), not the start of a statement ("sorry, Zuri is away, so…").
+_ADDRESSED: Final = frozenset({",", ".", ":", "to", "please"})
 _NEAR: Final = 4  # words
 
 
@@ -38,13 +48,20 @@ def restart_at(
     if toks[first].low == toks[second].low:
         return None
     if first > i and toks[first - 1].low == "not":  # "Not Kofi, Zuri."
-        return first + 1 if second - first <= _NEAR else None
+        addressed = second + 1 < len(toks) and toks[second + 1].low in _ADDRESSED
+        return first + 1 if second - first <= _NEAR and addressed else None
+    after = toks[second + 1].low if second + 1 < len(toks) else ""
+    if after not in _ADDRESSED and second + 1 != verb_at:
+        return None
     for m in range(first + 1, second):
         said = lx.phrase_at(toks, m, _TAKE_BACK)
         if said is None:
             continue
         end = m + len(said)
         near = m - first <= _NEAR and second - end <= _NEAR
-        plain = all(t.low in _BETWEEN for t in (*toks[first + 1 : m], *toks[end:second]))
-        return end if near and plain else None
+        plain = all(t.low in _BEFORE for t in toks[first + 1 : m]) and all(
+            t.low in _AFTER for t in toks[end:second]
+        )
+        if near and plain:
+            return end
     return None

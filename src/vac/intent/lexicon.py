@@ -53,11 +53,6 @@ def tokenize(text: str) -> list[Tok]:
     return fluent(out)
 
 
-def _opens(low: str) -> bool:
-    """A word a phrase goes on after: "the", "to", "ask", "fix" (not "Kofi")."""
-    return low in DETERMINERS or low in _CARRY_ON or low in FRAME_WORDS or low in _VERB_FIRSTS
-
-
 _CARRY_ON: Final = frozenset({"to", "of", "for", "with", "on", "at", "in", "about", "by", "from"})
 
 
@@ -69,9 +64,10 @@ _REPEATABLE: Final = frozenset({"the", "a", "an", "my", "our", "your", "this", "
 def fluent(toks: Sequence[Tok]) -> list[Tok]:
     """Tokens without hesitations ("the gate, um, by Friday" keeps one comma)
     and without a small word said twice ("the, the gate"); offsets still
-    point into the source, so every span read from it stays right."""
+    point into the source, so every span read from it stays right. Inside a
+    phrase the commas around a hesitation go too ("map the, uh, garden")."""
     out: list[Tok] = []
-    hesitated = False
+    hesitated = pending = False
     for tok in toks:
         # Written "um" or "Um"; "UM" and "ER" are names ("visit UM", "the ER").
         if tok.low in _HESITATIONS and not tok.text.isupper():
@@ -79,10 +75,15 @@ def fluent(toks: Sequence[Tok]) -> list[Tok]:
             continue
         if hesitated and tok.low == ",":
             hesitated = False
-            if len(out) > 1 and _opens(out[-2].low):
-                out.pop()  # "map the, uh, garden", "ask, um, Kofi": one phrase still
+            pending = len(out) > 1  # the comma before the hesitation may go: see the next word
             continue
-        hesitated = False
+        if (
+            pending
+            and _joins(out[-2].low, tok.low)
+            and not (tok.text[:1].isupper() and out[-2].low not in FRAME_WORDS)
+        ):
+            out.pop()
+        hesitated = pending = False
         if tok.low in _REPEATABLE and out and out[-1].low == tok.low:
             continue  # "the the gate"
         if tok.low in _REPEATABLE and len(out) > 1 and [t.low for t in out[-2:]] == [tok.low, ","]:
@@ -90,6 +91,17 @@ def fluent(toks: Sequence[Tok]) -> list[Tok]:
             continue
         out.append(tok)
     return out
+
+
+def _joins(before: str, after: str) -> bool:
+    """Whether a hesitation between `before` and `after` sits inside one
+    phrase: "the, uh, garden", "ask, um, Kofi", "fix, uh, the gate"; not a
+    restart ("the, um, fix the gate", "help, um, Zuri, map…")."""
+    if before in FRAME_WORDS:
+        return True
+    if before in DETERMINERS or before in _CARRY_ON:
+        return after not in _VERB_FIRSTS
+    return before in _VERB_FIRSTS and after in DETERMINERS
 
 
 Phrase = tuple[str, ...]

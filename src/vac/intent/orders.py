@@ -7,7 +7,9 @@ words of a second order after the first ("…, and Zuri, map the river"),
 which the draft's summary names. `noun_words`: where a verb's word is a
 noun ("the vegetable patch"). `unknown_deed`: the words an agent was asked
 to do when none is a verb of ours ("Kofi, water the plants"), which
-`no_verb_question` quotes. Pure: tokens in, indices and words out.
+`no_verb_question` quotes; `needless`: the words said to be unnecessary ("no
+need to fix the gate"); `speaker_does_it`: the speaker's own plan ("I'll
+fix the gate"). Pure: tokens in, indices and words out.
 """
 
 from __future__ import annotations
@@ -271,3 +273,27 @@ def no_verb_question(
         f"something. What should {agent} do?"
     )
     return question, None if deed.endswith("…") else deed
+
+
+# "I'll fix the gate", "I need to fix it myself": the speaker's own plan, no
+# request to anyone (unless an agent is named: "I'd like Kofi to…").
+_WE: Final = frozenset(words("we we'll we're"))  # "we're gonna…": ours too, unless named
+_I: Final = frozenset(words("i i'll i'm i'd i've")) | _WE
+_MY_OWN: Final = frozenset(
+    words(
+        "will am are going to gonna gotta need have must should can could want wanna like would "
+        "shall might may just also myself ourselves really first then"
+    )
+)
+
+_LEAD_INS: Final = frozenset(words("ok okay so well um uh hmm now then yes yeah no"))
+
+
+def speaker_does_it(clause: Sequence[Tok], verb_at: int, *, named: bool) -> bool:
+    """Whether the words before the verb are "I (will / need to / am going to …)",
+    or "we…" when no agent is named ("We need to fix the gate, Kofi" is Kofi's)."""
+    said = [t.low for t in clause[:verb_at] if t.low not in _LEAD_INS and t.low not in lx.PUNCT]
+    if said and said[-1] in ("need", "want", "like", "would"):
+        return False  # "I need help with the fence": the verb is the object
+    mine = _I - _WE if named else _I
+    return bool(said) and said[0] in mine and len(said) <= 5 and all(w in _MY_OWN for w in said[1:])

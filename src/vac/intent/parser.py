@@ -68,27 +68,6 @@ _NOT_PLACE_IDIOMS: Final = lx.phrases(["at some point", "in the loop", "around t
 # How much of a second order the summary quotes.
 _REST_MAX: Final = 60
 
-# "I'll fix the gate", "I need to fix it myself": the speaker's own plan, no
-# request to anyone (unless an agent is named: "I'd like Kofi to…").
-_I: Final = frozenset(words("i i'll i'm i'd i've we we'll we're"))  # "we're gonna…": ours too
-_MY_OWN: Final = frozenset(
-    words(
-        "will am are going to gonna gotta need have must should can could want wanna like would "
-        "shall might may just also myself ourselves really first then"
-    )
-)
-
-_LEAD_INS: Final = frozenset(words("ok okay so well um uh hmm now then yes yeah no"))
-
-
-def _speaker_does_it(clause: Sequence[Tok], verb_at: int) -> bool:
-    """Whether the words before the verb are "I (will / need to / am going to …)"."""
-    said = [t.low for t in clause[:verb_at] if t.low not in _LEAD_INS and t.low not in lx.PUNCT]
-    if said and said[-1] in ("need", "want", "like", "would"):
-        return False  # "I need help with the fence": the verb is the object
-    return bool(said) and said[0] in _I and len(said) <= 5 and all(w in _MY_OWN for w in said[1:])
-
-
 ClarifyReason = Literal[
     "empty",
     "low-confidence",
@@ -385,7 +364,10 @@ def parse(
     autonomy = standing_in_order(clause, autonomy, hit[0])  # not "I go every Monday. Fix…"
     # "I'll fix the gate", "Zuri, I'll fix the gate"; not "I'd like Kofi to…",
     # whose clause is cut around the agent's name.
-    if (address.resolution is None or address.cut is None) and _speaker_does_it(clause, hit[0]):
+    agent_named = address.resolution is not None
+    if (not agent_named or address.cut is None) and orders.speaker_does_it(
+        clause, hit[0], named=agent_named
+    ):
         return _clarify(
             "first-person",
             "That sounds like something you will do yourself. Who should do it?",
@@ -429,7 +411,11 @@ def parse(
     starts = (sp.start for sp in spans if sp.start > verb_end)
     stop = min([stop, *(k for k in starts if clause[k - 1].low not in ("who", "which", "that"))])
     target = _target(source, clause, verb_end, roster, stop)
-    if target is None and verb == "Support" and word_at(clause, verb_end) in ("at", "in"):
+    at_the = (
+        word_at(clause, verb_end) in ("at", "in")
+        and word_at(clause, verb_end + 1) in lx.DETERMINERS
+    )
+    if target is None and verb == "Support" and at_the:
         target = _target(source, clause, verb_end + 1, roster, stop)  # "help out at the fair"
     if target is None and spoken:
         target = _heard_target(source, clause, verb_end, roster, stop)

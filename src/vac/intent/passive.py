@@ -91,7 +91,7 @@ def asked_plainly(text: str, spans: list[_Span], *, speaker_may_ask: bool = True
         and not (
             w in _BOUNDARY_STARTS
             and k > 0
-            and said[k + 1 : k + 2] not in (["mind"], ["bother"], ["worry"], ["do"])
+            and not _takes_back(said, k)
             and _after_order(text, spans, k)
         )
         for k, w in enumerate(said)
@@ -106,6 +106,17 @@ def asked_plainly(text: str, spans: list[_Span], *, speaker_may_ask: bool = True
 
 _NOT: Final = frozenset(lx.words("not never no none nobody nothing longer"))
 _BOUNDARY_STARTS: Final = frozenset(lx.words("don't never"))
+
+
+def _takes_back(said: list[str], k: int) -> bool:
+    """ "…, never mind", "…, don't bother", "…, don't do it": the order taken
+    back (not "don't bother the bees", "never mind the cost")."""
+    rest = said[k + 1 :]
+    return rest[:1] in (["mind"], ["bother"], ["worry"], ["do"]) and all(
+        w
+        in ("mind", "bother", "worry", "do", "it", "that", "then", "anyway", "today", "now", "yet")
+        for w in rest
+    )
 
 
 def _after_order(text: str, spans: list[_Span], k: int) -> bool:
@@ -373,7 +384,12 @@ def with_antecedent(text: str) -> str | None:
             return None  # "the wolves are near the kids, protect them": which?
         if word in _THING_STARTS:
             for k in range(i + 2, min(i + 1 + _MAX_SUBJECT_WORDS, len(spans))):
-                if spans[k - 1][2].endswith("'s") and not _apart(text, spans[k - 1], spans[k]):
+                said_is = spans[k][2] in _STATES or past_form(spans[k][2])  # "the gate's broken"
+                if (
+                    spans[k - 1][2].endswith("'s")
+                    and said_is
+                    and not _apart(text, spans[k - 1], spans[k])
+                ):
                     thing = _as_object(text[start : spans[k - 1][1] - 2])  # "the gate's broken"
                     break
                 if _apart(text, spans[k - 1], spans[k]):
@@ -385,5 +401,10 @@ def with_antecedent(text: str) -> str | None:
 
 
 _MAX_SUBJECT_WORDS: Final = 4
+# After "X's" these say how X is ("the gate's broken"); a noun says whose ("the dog's kennel").
+_STATES: Final = frozenset(
+    lx.words("""broken leaking loose stuck jammed down out off flat dead dirty blocked cracked
+    damaged rotten falling making acting missing gone open empty full wobbly noisy""")
+)
 
 __all__ = ["SUBJECTS", "Order", "as_order", "asked_plainly", "spans_of", "with_antecedent"]

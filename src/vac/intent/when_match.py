@@ -125,9 +125,7 @@ def of_the_past(toks: Sequence[Tok], i: int, j: int) -> bool:
             ]
             # The clause ends with its past verb's words: "…knocked down | on
             # Tuesday"; not "the gate you fixed needs checking | on Monday".
-            return bool(past) and not any(
-                w in _MAIN_VERBS or w.endswith("ing") for w in said[past[-1] + 1 :]
-            )
+            return bool(past) and not any(w in _MAIN_VERBS for w in said[past[-1] + 1 :])
         k -= 1
     return False
 

@@ -28,8 +28,10 @@ _WISHING: Final = frozenset(
 # tomorrow, Tariq should…"; "when I was young, Kofi would…" tells a habit.
 _ASKING_MODALS: Final = frozenset(words("should must"))
 # After the name (not boundaries: "…, but don't use nails" is still a wish).
-_REPORTED_AFTER: Final = frozenset(
-    words("said says asked told didn't wouldn't couldn't can't cannot won't wasn't isn't")
+_REPORTED_AFTER: Final = frozenset(words("said says asked told"))
+# "…, but he can't": a pronoun and one of these after the name.
+_NOT_DONE: Final = frozenset(
+    words("didn't wouldn't couldn't can't cannot won't wasn't isn't fell got")
 )
 _PRONOUNS: Final = frozenset(words("he she they it"))
 _CONDITIONS: Final = frozenset(words("if when once after before whenever tomorrow tonight later"))
@@ -55,7 +57,7 @@ def wished_subject(toks: Sequence[Tok], i: int, verb_at: int, lead_max: int) -> 
         {*lows} & _REPORTING
         or {*after} & _REPORTED_AFTER
         or any(  # "…, but he fell ill"
-            w == "but" and nxt in _PRONOUNS for w, nxt in itertools.pairwise(after)
+            w in _PRONOUNS and nxt in _NOT_DONE for w, nxt in itertools.pairwise(after)
         )
     ):
         return None
