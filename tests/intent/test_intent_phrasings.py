@@ -1640,3 +1640,34 @@ def test_a_restart_after_a_hesitation_keeps_its_comma() -> None:
     got = run("Kofi, fix the, um, Zuri, map the ridge")
     assert not (isinstance(got, Draft) and got.objective.target.label == "Zuri")
     assert isinstance(run("Imani, help at once"), Clarify)
+
+
+@pytest.mark.parametrize(
+    ("text", "agent"),
+    [
+        ("Not Kofi, Zuri should fix the gate", "Zuri"),
+        ("Kofi, no, Zuri should fix the gate", "Zuri"),
+        ("Kofi, no, Zuri! Fix the gate", "Zuri"),
+        ("Imani, visit, um, Grandma", "Imani"),
+        ("Imani, help at home", "Imani"),
+    ],
+)
+def test_sixth_review_corrections_hesitations_and_places(text: str, agent: str) -> None:
+    assert understood(text).objective.agent == agent
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The gate needs fixing, never mind, Zuri did it",
+        "The gate needs checking, Kofi, but don't do anything yet",
+        "Kofi, we'll fix the gate, you check the hives",
+    ],
+)
+def test_taken_back_or_our_own_is_no_order(text: str) -> None:
+    assert isinstance(factories.understood(text, now=NOW, roster=ROSTER), Clarify)
+
+
+@pytest.mark.parametrize("text", ["The tap's dripping, fix it", "The gate's still broken, fix it"])
+def test_its_state_said_with_s_then_it(text: str) -> None:
+    assert understood(text).objective.verb == "Repair"

@@ -32,7 +32,10 @@ _BEFORE: Final = (
 _AFTER: Final = lx.PUNCT | lx.FILLERS | lx.FRAME_WORDS | frozenset({"no", "not", "wait"})
 # After the name said instead: it is addressed ("…, Zuri, fix", "…ask Zuri
 # to…"), not the start of a statement ("sorry, Zuri is away, so…").
-_ADDRESSED: Final = frozenset({",", ".", ":", "to", "please"})
+_ADDRESSED: Final = frozenset(
+    {",", ".", ":", ";", "!", "to", "please"}
+    | set(lx.words("should can could will would must needs need has have"))
+)
 _NEAR: Final = 4  # words
 
 
@@ -48,7 +51,9 @@ def restart_at(
     if toks[first].low == toks[second].low:
         return None
     if first > i and toks[first - 1].low == "not":  # "Not Kofi, Zuri."
-        addressed = second + 1 < len(toks) and toks[second + 1].low in _ADDRESSED
+        addressed = second + 1 == verb_at or (
+            second + 1 < len(toks) and toks[second + 1].low in _ADDRESSED
+        )
         return first + 1 if second - first <= _NEAR and addressed else None
     after = toks[second + 1].low if second + 1 < len(toks) else ""
     if after not in _ADDRESSED and second + 1 != verb_at:

@@ -68,7 +68,7 @@ def fluent(toks: Sequence[Tok]) -> list[Tok]:
     phrase the commas around a hesitation go too ("map the, uh, garden")."""
     out: list[Tok] = []
     hesitated = pending = False
-    for tok in toks:
+    for j, tok in enumerate(toks):
         # Written "um" or "Um"; "UM" and "ER" are names ("visit UM", "the ER").
         if tok.low in _HESITATIONS and not tok.text.isupper():
             hesitated = bool(out) and out[-1].low == ","  # a pause stays one comma
@@ -77,11 +77,8 @@ def fluent(toks: Sequence[Tok]) -> list[Tok]:
             hesitated = False
             pending = len(out) > 1  # the comma before the hesitation may go: see the next word
             continue
-        if (
-            pending
-            and _joins(out[-2].low, tok.low)
-            and not (tok.text[:1].isupper() and out[-2].low not in FRAME_WORDS)
-        ):
+        nxt = toks[j + 1].low if j + 1 < len(toks) else ""
+        if pending and _joins(out[-2].low, tok, nxt):
             out.pop()
         hesitated = pending = False
         if tok.low in _REPEATABLE and out and out[-1].low == tok.low:
@@ -93,15 +90,18 @@ def fluent(toks: Sequence[Tok]) -> list[Tok]:
     return out
 
 
-def _joins(before: str, after: str) -> bool:
-    """Whether a hesitation between `before` and `after` sits inside one
-    phrase: "the, uh, garden", "ask, um, Kofi", "fix, uh, the gate"; not a
-    restart ("the, um, fix the gate", "help, um, Zuri, map…")."""
+def _joins(before: str, tok: Tok, after: str) -> bool:
+    """Whether a hesitation between `before` and `tok` sits inside one
+    phrase: "the, uh, garden", "ask, um, Kofi", "fix, uh, the gate", "visit,
+    um, Grandma"; not a restart ("the, um, fix the gate", "help, um, Zuri,
+    map…": a name set apart by a comma after it)."""
     if before in FRAME_WORDS:
         return True
+    if tok.text[:1].isupper() and after == ",":
+        return False
     if before in DETERMINERS or before in _CARRY_ON:
-        return after not in _VERB_FIRSTS
-    return before in _VERB_FIRSTS and after in DETERMINERS
+        return tok.low not in _VERB_FIRSTS
+    return before in _VERB_FIRSTS and (tok.low in DETERMINERS or tok.text[:1].isupper())
 
 
 Phrase = tuple[str, ...]

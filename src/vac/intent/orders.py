@@ -295,5 +295,5 @@ def speaker_does_it(clause: Sequence[Tok], verb_at: int, *, named: bool) -> bool
     said = [t.low for t in clause[:verb_at] if t.low not in _LEAD_INS and t.low not in lx.PUNCT]
     if said and said[-1] in ("need", "want", "like", "would"):
         return False  # "I need help with the fence": the verb is the object
-    mine = _I - _WE if named else _I
+    mine = _I - {"we"} if named else _I  # "we'll fix it, Kofi": ours still
     return bool(said) and said[0] in mine and len(said) <= 5 and all(w in _MY_OWN for w in said[1:])

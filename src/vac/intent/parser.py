@@ -65,6 +65,8 @@ _PARTICLES: Final = frozenset({"with", "on", "about", "out"})
 _NOT_NOW: Final = frozenset(words("later sometime eventually someday")) | EVERY_SO_OFTEN
 # Idioms shaped like a place: "at some point", "keep me in the loop".
 _NOT_PLACE_IDIOMS: Final = lx.phrases(["at some point", "in the loop", "around to it"])
+# "help at once", "help in any way": no place to help at.
+_NO_PLACE: Final = frozenset(words("once all any time secret least first last most length random"))
 # How much of a second order the summary quotes.
 _REST_MAX: Final = 60
 
@@ -412,8 +414,7 @@ def parse(
     stop = min([stop, *(k for k in starts if clause[k - 1].low not in ("who", "which", "that"))])
     target = _target(source, clause, verb_end, roster, stop)
     at_the = (
-        word_at(clause, verb_end) in ("at", "in")
-        and word_at(clause, verb_end + 1) in lx.DETERMINERS
+        word_at(clause, verb_end) in ("at", "in") and word_at(clause, verb_end + 1) not in _NO_PLACE
     )
     if target is None and verb == "Support" and at_the:
         target = _target(source, clause, verb_end + 1, roster, stop)  # "help out at the fair"

@@ -109,14 +109,15 @@ _BOUNDARY_STARTS: Final = frozenset(lx.words("don't never"))
 
 
 def _takes_back(said: list[str], k: int) -> bool:
-    """ "…, never mind", "…, don't bother", "…, don't do it": the order taken
-    back (not "don't bother the bees", "never mind the cost")."""
+    """ "…, never mind", "…, never mind, Zuri did it", "…, don't do it (yet)":
+    the order taken back; not "don't bother the bees", "never mind the
+    cost", "don't worry about the paint" (boundaries)."""
     rest = said[k + 1 :]
-    return rest[:1] in (["mind"], ["bother"], ["worry"], ["do"]) and all(
-        w
-        in ("mind", "bother", "worry", "do", "it", "that", "then", "anyway", "today", "now", "yet")
-        for w in rest
-    )
+    if rest[:1] == ["do"]:
+        return True
+    if rest[:1] not in (["mind"], ["bother"], ["worry"]):
+        return False
+    return len(rest) == 1 or not (rest[1] in lx.DETERMINERS or rest[1] in ("about", "with"))
 
 
 def _after_order(text: str, spans: list[_Span], k: int) -> bool:
@@ -384,7 +385,8 @@ def with_antecedent(text: str) -> str | None:
             return None  # "the wolves are near the kids, protect them": which?
         if word in _THING_STARTS:
             for k in range(i + 2, min(i + 1 + _MAX_SUBJECT_WORDS, len(spans))):
-                said_is = spans[k][2] in _STATES or past_form(spans[k][2])  # "the gate's broken"
+                state = spans[k][2]  # "the gate's broken / dripping / still broken"
+                said_is = state in _STATES or past_form(state) or state.endswith("ing")
                 if (
                     spans[k - 1][2].endswith("'s")
                     and said_is
@@ -404,7 +406,8 @@ _MAX_SUBJECT_WORDS: Final = 4
 # After "X's" these say how X is ("the gate's broken"); a noun says whose ("the dog's kennel").
 _STATES: Final = frozenset(
     lx.words("""broken leaking loose stuck jammed down out off flat dead dirty blocked cracked
-    damaged rotten falling making acting missing gone open empty full wobbly noisy""")
+    damaged rotten falling making acting missing gone open empty full wobbly noisy rusty
+    squeaky still really so very completely totally gonna""")
 )
 
 __all__ = ["SUBJECTS", "Order", "as_order", "asked_plainly", "spans_of", "with_antecedent"]

@@ -30,10 +30,8 @@ _ASKING_MODALS: Final = frozenset(words("should must"))
 # After the name (not boundaries: "…, but don't use nails" is still a wish).
 _REPORTED_AFTER: Final = frozenset(words("said says asked told"))
 # "…, but he can't": a pronoun and one of these after the name.
-_NOT_DONE: Final = frozenset(
-    words("didn't wouldn't couldn't can't cannot won't wasn't isn't fell got")
-)
-_PRONOUNS: Final = frozenset(words("he she they it"))
+_NOT_DONE: Final = frozenset(words("didn't wouldn't couldn't can't cannot won't wasn't isn't fell"))
+_PRONOUNS: Final = frozenset(words("he she they"))
 _CONDITIONS: Final = frozenset(words("if when once after before whenever tomorrow tonight later"))
 _REPORTING: Final = frozenset(
     words("""said says say told tell tells heard hear doubt know knew wonder wondered wondering
