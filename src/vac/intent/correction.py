@@ -5,8 +5,10 @@ the hives", "Ask Zuri, I mean Imani, to help with the cooking".
 Where the command starts again after the correction, so that the name said
 last is the address (before, the name taken back got the order). Only when
 a roster name stands on each side of the correction word, close to it, and
-the order's verb comes after the second: "Fix the gate, Kofi, no, Zuri"
-needs no restart, and "Kofi, no shouting, fix the gate" is no correction.
+the order's verb comes after the second, and the second is addressed (a
+comma, a full stop, "to" or a modal after it, or the verb): "Fix the gate,
+Kofi, no, Zuri" needs no restart, "Kofi, no shouting, fix the gate" is no
+correction, and "Kofi, sorry, Zuri is away, so fix the gate" is Kofi's.
 Pure: tokens in, an index out; `address` reads the address from there.
 """
 
@@ -19,7 +21,8 @@ from vac.intent import lexicon as lx
 from vac.intent.lexicon import Tok
 
 _TAKE_BACK: Final = lx.phrases(
-    ["no", "i mean", "i meant", "sorry", "actually", "or rather", "rather", "make that", "wait"]
+    # Not "make that": "make" is read as the verb first ("Kofi, make that Zuri…").
+    ["no", "i mean", "i meant", "sorry", "actually", "or rather", "rather", "wait"]
 )
 # What may stand between a name and the correction word ("to": "Ask Kofi
 # to, no, …"), and between it and the name said instead.

@@ -7,7 +7,9 @@ deed; never when they report, doubt or suppose it ("Zuri said Kofi would…",
 "I doubt Kofi could…", "I'd be surprised if…", "even if…", "…, said Zuri",
 "…, but he didn't"), nor for one of two names ("Kofi or Zuri could…").
 "will", "can" and "might" predict rather than ask ("I think Kofi will fix
-it"): no wish. Pure: tokens in, an index out; `address` resolves the name.
+it"): no wish; after "I think" or a condition said first only "should" or
+"must" asks ("when I was young, Kofi would…" tells a habit). Pure: tokens
+in, an index out; `address` resolves the name.
 """
 
 from __future__ import annotations
