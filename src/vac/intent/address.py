@@ -194,7 +194,7 @@ def address_of(toks: Sequence[Tok], roster: Roster, near: tuple[str, str] | None
         if greeting is None and toks[i].low not in lx.FILLERS | lx.PUNCT:
             break
         i += len(greeting or (toks[i].low,))
-    hit = lx.find_first(toks[:n], lx.VERB_PHRASES)
+    hit = lx.find_first(toks[:n], lx.VERB_PHRASES)  # the first verb, read once for all below
     restart = restart_at(toks, i, hit[0] if hit else n, lambda t: _exact([t], roster))
     if restart is not None:  # "Kofi, no, Zuri, fix the gate": the name said last
         inner = address_of(toks[restart:n], roster, near)
@@ -242,7 +242,6 @@ def address_of(toks: Sequence[Tok], roster: Roster, near: tuple[str, str] | None
         return vocative  # "fix the fence, Tariq, urgently"
     if (unmarked := _last_name(toks, i, last, roster)) is not None:
         return unmarked  # "fix the fence Kofi"
-    hit = lx.find_first(toks[:n], lx.VERB_PHRASES)
     # The name before a verb: "Kofi build a bench", "Kofi will be able to…";
     # before a weak cue too ("could Kofi meet the tenants", "could Kofi find
     # time to fix…"), but the weak cue is no verb to start a lead-in before
