@@ -35,6 +35,7 @@ from vac.intent.manner import (
 )
 from vac.intent.roster import Roster
 from vac.intent.spoken import VERB_SPOKEN, summarise
+from vac.intent.unsaid import unsaid_verbs
 from vac.intent.verb_cues import WEAK_VERB_CUES
 from vac.intent.when import Unresolved, When, repeats_at, resolve
 from vac.intent.when_match import word_at
@@ -63,6 +64,8 @@ _NOT_PLACES: Final = frozenset(
 _PARTICLES: Final = frozenset({"with", "on", "about", "out"})
 # "Some time, not now", said after the target: no part of it, no deadline.
 _NOT_NOW: Final = frozenset(words("later sometime eventually someday")) | EVERY_SO_OFTEN
+# Said after the thing, no part of it: "fix the fence instead / again / too / as well".
+_AFTER_THE_THING: Final = frozenset(words("instead again too also"))
 # Idioms shaped like a place: "at some point", "keep me in the loop".
 _NOT_PLACE_IDIOMS: Final = lx.phrases(["at some point", "in the loop", "around to it"])
 # "help at once", "help in any way": no place to help at.
@@ -166,8 +169,15 @@ def _target(
     words = clause[start:j]
     while words and words[0].low in _PARTICLES:  # "help with the harvest"
         words = words[1:]
-    while words and words[-1].low in _NOT_NOW:  # "fix the gate later"
-        words = words[:-1]
+    while (
+        words
+        and (
+            words[-1].low in _NOT_NOW
+            or (words[-1].low in _AFTER_THE_THING and len(words) > 2)  # "the fence instead"
+            or ([t.low for t in words[-2:]] == ["as", "well"] and len(words) > 3)
+        )
+    ):
+        words = words[: -1 - (words[-1].low == "well")]
     if j == stop < len(clause) and [t.low for t in words[-2:]] == ["first", "thing"]:
         words = words[:-2]  # "the gutters first thing | Monday": the deadline's words
     if words and words[-1].low == "as":  # "the shower as | quickly as possible"
@@ -356,11 +366,17 @@ def parse(
     skip = lx.span_indices(spans)
     autonomy = autonomy_of(clause, skip)  # "check with me first" holds no verb
     nouns = orders.noun_words(clause, roster) | orders.needless(clause)  # no verb there
+    unsaid = unsaid_verbs(toks, roster)  # "don't ask Kofi to fix…", "…, never mind"
+    unasked = {j for j, t in enumerate(clause) if t.start in unsaid and t.low != ","}
+    nouns |= unasked
     hit = lx.find_first(clause, lx.VERB_PHRASES, skip=skip | autonomy.indices | nouns)
     if hit is not None and " ".join(hit[1]) in WEAK_VERB_CUES:
         hit = orders.meant_verb(clause, hit, skip | autonomy.indices | nouns, roster)
     if hit is None:
         question, deed = orders.no_verb_question(source, clause, address, roster)
+        if unasked:  # an order said not to be given, and no other: the
+            # answer is a command of its own, never put into these words
+            question, deed = "Okay, I won't pass that on. What should be done?", None
         return Clarify("no-verb", question, source, confidence, heard_as=deed)
     verb = lx.verb_of(hit[1])
     autonomy = standing_in_order(clause, autonomy, hit[0])  # not "I go every Monday. Fix…"

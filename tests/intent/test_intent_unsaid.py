@@ -1,0 +1,157 @@
+"""Orders said not to be given (vac.intent.unsaid): never drafted as asked for."""
+
+from __future__ import annotations
+
+import datetime as dt
+from zoneinfo import ZoneInfo
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from vac.intent import Clarify, Draft, default_roster, parse
+from vac.intent.lexicon import tokenize
+from vac.intent.unsaid import unsaid_verbs
+
+NOW = dt.datetime(2026, 12, 2, 10, 0, tzinfo=ZoneInfo("Europe/London"))
+ROSTER = default_roster()
+NOT_PASSED_ON = "Okay, I won't pass that on. What should be done?"
+
+
+def run(text: str) -> Draft | Clarify:
+    return parse(
+        text, confidence=0.95, now=NOW, roster=ROSTER, current_agent=None, objective_id="o-1"
+    )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a negation before the frame word and the one asked
+        "don't ask Kofi to fix the gate",
+        "don't tell Zuri to check the hives",
+        "Don't have Kofi fix the gate",
+        "don't let Kofi fix the gate",
+        "Don't get Imani to map the river",
+        "never ask Kofi to fix the gate",
+        "I didn't ask Kofi to fix the gate",
+        "I don't want Kofi to fix the gate",
+        "we don't need Kofi to fix the gate",
+        "no need for Kofi to fix the gate",
+        "There's no need for Kofi to fix the gate",
+        "no need to have Kofi fix the gate",
+        "You don't need to ask Kofi to fix the gate",
+        "I'd rather not ask Kofi to fix the gate",
+        "when Zuri gets here, don't let her check the hives",
+        "Tell Kofi not to fix the gate",
+        # taken back after the order
+        "Kofi, fix the gate, never mind",
+        "Kofi, fix the gate. Never mind.",
+        "Kofi, fix the gate, never mind, Zuri did it",
+        "Kofi, fix the gate, actually never mind",
+        "Kofi, fix the gate, oh wait, forget it",
+        "Kofi, fix the gate, no, forget it",
+        "Kofi, fix the gate, don't bother",
+        "Kofi, fix the gate, actually don't.",
+        "Kofi, fix the gate, scratch that",
+    ],
+)
+def test_an_order_said_not_to_be_given_is_not_drafted(text: str) -> None:
+    got = run(text)
+    assert isinstance(got, Clarify), got
+    assert (got.reason, got.question, got.heard_as) == ("no-verb", NOT_PASSED_ON, None)
+
+
+@pytest.mark.parametrize(
+    ("text", "agent", "verb", "target"),
+    [
+        # the order after the one taken back or negated still stands
+        ("don't ask Kofi, ask Zuri to fix the gate", "Zuri", "Repair", "Gate"),
+        (
+            "don't ask Kofi to fix the gate, ask him to check the hives",
+            "Kofi",
+            "Investigate",
+            "Hives",
+        ),
+        ("Kofi, fix the gate, never mind, fix the fence instead", "Kofi", "Repair", "Fence"),
+        ("Never mind, Kofi, fix the gate", "Kofi", "Repair", "Gate"),
+        ("Okay never mind. Kofi, fix the gate please.", "Kofi", "Repair", "Gate"),
+        # a word on how to do it, not a take-back
+        ("Kofi, fix the gate, never mind the cost", "Kofi", "Repair", "Gate"),
+        ("Kofi, never mind the fence, fix the gate", "Kofi", "Repair", "Gate"),
+        ("Kofi, fix the gate and don't bother the bees", "Kofi", "Repair", "Gate"),
+        ("Kofi, fix the gate but don't, uh, rush", "Kofi", "Repair", "Gate"),
+        ("Kofi, fix the gate, don't forget", "Kofi", "Repair", "Gate"),
+        # suggestions and reminders are requests
+        ("Why not ask Kofi to fix the gate?", "Kofi", "Repair", "Gate"),
+        ("Why don't you ask Kofi to fix the gate?", "Kofi", "Repair", "Gate"),
+        ("Don't forget to ask Kofi to fix the gate", "Kofi", "Repair", "Gate"),
+        ("Don't hesitate to ask Kofi to fix the gate", "Kofi", "Repair", "Gate"),
+        ("Ask Kofi not to check the hives but to fix the gate", "Kofi", "Repair", "Gate"),
+    ],
+)
+def test_the_order_that_stands_is_drafted(text: str, agent: str, verb: str, target: str) -> None:
+    got = run(text)
+    assert isinstance(got, Draft), got
+    o = got.objective
+    assert (o.agent, o.verb, o.target.label if o.target else None) == (agent, verb, target)
+
+
+@pytest.mark.parametrize(
+    ("text", "target"),
+    [
+        ("Kofi, fix the fence instead", "Fence"),
+        ("Kofi, fix the fence again", "Fence"),
+        ("Kofi, fix the fence too", "Fence"),
+        ("Kofi, fix the fence as well", "Fence"),
+        ("Kofi, check the old well", "Old well"),
+        ("Kofi, dig the well as well", "Well"),
+    ],
+)
+def test_words_said_after_the_thing_are_no_part_of_it(text: str, target: str) -> None:
+    got = run(text)
+    assert isinstance(got, Draft), got
+    assert got.objective.target is not None and got.objective.target.label == target
+
+
+def test_only_verbs_are_returned() -> None:
+    toks = tokenize("don't ask Kofi to fix the gate")
+    assert unsaid_verbs(toks, ROSTER) == frozenset({toks[4].start})
+    assert unsaid_verbs(tokenize("Kofi, fix the gate"), ROSTER) == frozenset()
+
+
+@given(
+    st.lists(
+        st.sampled_from(
+            [
+                "don't",
+                "never",
+                "mind",
+                "ask",
+                "Kofi",
+                "to",
+                "fix",
+                "the",
+                "gate",
+                ",",
+                ".",
+                "not",
+                "no",
+                "need",
+                "for",
+                "forget",
+                "it",
+                "let",
+                "him",
+                "actually",
+                "scratch",
+                "that",
+            ]
+        ),
+        max_size=14,
+    )
+)
+def test_any_words_give_verb_starts_only(words: list[str]) -> None:
+    toks = tokenize(" ".join(words))
+    starts = {t.start for t in toks if t.low == "fix"}
+    assert unsaid_verbs(toks, ROSTER) <= starts
