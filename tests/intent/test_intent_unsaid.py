@@ -155,3 +155,64 @@ def test_any_words_give_verb_starts_only(words: list[str]) -> None:
     toks = tokenize(" ".join(words))
     starts = {t.start for t in toks if t.low == "fix"}
     assert unsaid_verbs(toks, ROSTER) <= starts
+
+
+@pytest.mark.parametrize(
+    ("text", "verb", "target", "deadline"),
+    [
+        ("Kofi, wait, Zuri is going to check the hives, you fix the gate", "Repair", "Gate", None),
+        ("Kofi, sorry, Zuri is off today, fix the gate tomorrow", "Repair", "Gate", "2026-12-03"),
+        ("Kofi, Zuri is off today, fix the gate tomorrow", "Repair", "Gate", "2026-12-03"),
+        (
+            "Kofi, sorry, Zuri has to visit Grandma, so fix the gate yourself",
+            "Repair",
+            "Gate",
+            None,
+        ),
+        ("Kofi, Zuri will check the hives, so you fix the gate", "Repair", "Gate", None),
+        (
+            "Kofi, since Zuri is busy on Friday, fix the gate on Saturday",
+            "Repair",
+            "Gate",
+            "2026-12-05",
+        ),
+        ("Kofi, Zuri can't help today, so fix the gate by Friday", "Repair", "Gate", "2026-12-04"),
+        (
+            "Hey Kofi, Zuri fixed the gate yesterday, so check the fence today",
+            "Investigate",
+            "Fence",
+            "2026-12-02",
+        ),
+        ("Kofi, Zuri's busy, so you check the hives", "Investigate", "Hives", None),
+    ],
+)
+def test_a_statement_about_someone_else_before_the_order_is_aside(
+    text: str, verb: str, target: str, deadline: str | None
+) -> None:
+    got = run(text)
+    assert isinstance(got, Draft), got
+    o = got.objective
+    assert (o.agent, o.verb, o.target.label if o.target else None) == ("Kofi", verb, target)
+    assert (o.deadline[:10] if o.deadline else None) == deadline
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        # no one spoken to before the statement: who is still asked
+        ("Zuri is off today, fix the gate tomorrow", "uncertain-agent"),
+        ("Kofi, Zuri, fix the gate", "uncertain-agent"),
+        ("Kofi, Zuri is going to check the hives", "uncertain-agent"),
+        # the thing was in the statement: asked, for the right agent
+        ("Kofi, Zuri broke the gate, so fix it", "no-target"),
+    ],
+)
+def test_what_is_no_aside_is_still_asked(text: str, reason: str) -> None:
+    got = run(text)
+    assert isinstance(got, Clarify) and got.reason == reason, got
+
+
+def test_an_order_then_another_named_order_keeps_the_first() -> None:
+    got = run("Kofi will fix the gate, and Zuri, check the hives")
+    assert isinstance(got, Draft) and got.objective.agent == "Kofi"
+    assert '"Zuri, check the hives" is not in this draft' in got.summary

@@ -23,6 +23,7 @@ from vac.intent import lexicon as lx
 from vac.intent import orders
 from vac.intent import target_words as tw
 from vac.intent.address import address_of, resolve_span, several_names
+from vac.intent.aside import without_asides
 from vac.intent.inflect import VERB_PARTICLES, WRITTEN_AS_SAID
 from vac.intent.lexicon import Tok, words
 from vac.intent.manner import (
@@ -64,8 +65,11 @@ _NOT_PLACES: Final = frozenset(
 _PARTICLES: Final = frozenset({"with", "on", "about", "out"})
 # "Some time, not now", said after the target: no part of it, no deadline.
 _NOT_NOW: Final = frozenset(words("later sometime eventually someday")) | EVERY_SO_OFTEN
-# Said after the thing, no part of it: "fix the fence instead / again / too / as well".
-_AFTER_THE_THING: Final = frozenset(words("instead again too also"))
+# Said after the thing, no part of it: "fix the fence instead / again / too /
+# as well", "fix the gate yourself".
+_AFTER_THE_THING: Final = frozenset(
+    words("instead again too also yourself yourselves himself herself themselves")
+)
 # Idioms shaped like a place: "at some point", "keep me in the loop".
 _NOT_PLACE_IDIOMS: Final = lx.phrases(["at some point", "in the loop", "around to it"])
 # "help at once", "help in any way": no place to help at.
@@ -343,6 +347,7 @@ def parse(
             source,
             confidence,
         )
+    toks = without_asides(toks, roster)  # "Kofi, Zuri is off today, so fix…"
     several = several_names(source, toks, roster)
     if several is not None:  # "ask Kofi, Zuri and Imani to…": one agent per objective
         names, span = several
