@@ -216,3 +216,32 @@ def test_an_order_then_another_named_order_keeps_the_first() -> None:
     got = run("Kofi will fix the gate, and Zuri, check the hives")
     assert isinstance(got, Draft) and got.objective.agent == "Kofi"
     assert '"Zuri, check the hives" is not in this draft' in got.summary
+
+
+@pytest.mark.parametrize(
+    ("text", "agent", "target"),
+    [
+        ("fix the fence, no wait, the gate", "Abeni", "Gate"),
+        ("Kofi, fix the fence, sorry, I mean the gate", "Kofi", "Gate"),
+        ("Kofi, fix the fence, or rather the shed", "Kofi", "Shed"),
+        ("Kofi, fix the fence. No, the gate.", "Kofi", "Gate"),
+        ("Kofi, fix the fence, make that the gate", "Kofi", "Gate"),
+        ("Kofi, fix the fence, never mind, the gate", "Kofi", "Gate"),
+        ("Kofi, fix the fence, no, not the fence, the gate", "Kofi", "Gate"),
+        ("Kofi, check the hives, sorry, the henhouse, tomorrow", "Kofi", "Henhouse"),
+        # a statement about another thing is no correction
+        ("Kofi, fix the fence, actually the gate is fine", "Kofi", "Fence"),
+        ("Kofi, fix the fence, no wait, the kids can do it", "Kofi", "Fence"),
+        ("Kofi, fix the fence, actually, the kids will help", "Kofi", "Fence"),
+        ("Kofi, fix the fence, no rush", "Kofi", "Fence"),
+        # a name taken back with "make that"
+        ("Kofi, make that Zuri, fix the gate", "Zuri", "Gate"),
+        ("Ask Kofi, make that Zuri, to fix the gate", "Zuri", "Gate"),
+        ("Kofi make that Zuri fix the gate", "Zuri", "Gate"),
+    ],
+)
+def test_a_thing_or_name_taken_back_for_another(text: str, agent: str, target: str) -> None:
+    got = run(text)
+    assert isinstance(got, Draft), got
+    o = got.objective
+    assert (o.agent, o.verb, o.target.label if o.target else None) == (agent, o.verb, target)

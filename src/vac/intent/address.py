@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from typing import Final, NamedTuple
 
 from vac.intent import lexicon as lx
-from vac.intent.correction import restart_at
+from vac.intent.correction import past_make_that, restart_at
 from vac.intent.lexicon import Tok, words
 from vac.intent.name_last import plain_thing
 from vac.intent.roster import STOPWORDS, Resolution, Roster, near_agent, resolve_agent
@@ -195,6 +195,7 @@ def address_of(toks: Sequence[Tok], roster: Roster, near: tuple[str, str] | None
             break
         i += len(greeting or (toks[i].low,))
     hit = lx.find_first(toks[:n], lx.VERB_PHRASES)  # the first verb, read once for all below
+    hit = past_make_that(toks[:n], hit, lambda t: _exact([t], roster))
     restart = restart_at(toks, i, hit[0] if hit else n, lambda t: _exact([t], roster))
     if restart is not None:  # "Kofi, no, Zuri, fix the gate": the name said last
         inner = address_of(toks[restart:n], roster, near)

@@ -21,8 +21,8 @@ from vac.intent import lexicon as lx
 from vac.intent.lexicon import Tok
 
 _TAKE_BACK: Final = lx.phrases(
-    # Not "make that": "make" is read as the verb first ("Kofi, make that Zuri…").
-    ["no", "i mean", "i meant", "sorry", "actually", "or rather", "rather", "wait"]
+    # "make that" only before a name (`past_make_that`): "make" is a verb too.
+    ["no", "i mean", "i meant", "sorry", "actually", "or rather", "rather", "wait", "make that"]
 )
 # What may stand between a name and the correction word ("to": "Ask Kofi
 # to, no, …"), and between it and the name said instead.
@@ -40,6 +40,22 @@ _ADDRESSED: Final = frozenset(
     | set(lx.words("should can could will would must needs need has have"))
 )
 _NEAR: Final = 4  # words
+
+
+def past_make_that(
+    toks: Sequence[Tok], hit: tuple[int, lx.Phrase] | None, is_name: Callable[[Tok], bool]
+) -> tuple[int, lx.Phrase] | None:
+    """The first verb, or the one after "make that Zuri," when "make" is
+    that: a name taken back ("Kofi, make that Zuri, fix the gate"), not the
+    verb (it was: Kofi builds Zuri)."""
+    if hit is None or hit[1] != ("make",) or hit[0] + 3 >= len(toks):
+        return hit
+    that, name, after = toks[hit[0] + 1 : hit[0] + 4]
+    addressed = after.low in _ADDRESSED or lx.phrase_at(toks, hit[0] + 3, lx.VERB_PHRASES)
+    if that.low != "that" or not is_name(name) or not addressed:
+        return hit
+    later = lx.find_first(toks[hit[0] + 3 :], lx.VERB_PHRASES)
+    return None if later is None else (hit[0] + 3 + later[0], later[1])
 
 
 def restart_at(
@@ -73,3 +89,70 @@ def restart_at(
         if near and plain:
             return end
     return None
+
+
+# A thing taken back after the order for another: "fix the fence, no wait,
+# the gate", "…, sorry, I mean the gate", "…, or rather the shed".
+_THING_TAKE_BACK: Final = lx.phrases(
+    [
+        "no",
+        "wait",
+        "sorry",
+        "actually",
+        "i mean",
+        "i meant",
+        "or rather",
+        "rather",
+        "make that",
+        "make it",
+        "correction",
+        "never mind",
+    ]
+)
+_THING_LEAD: Final = lx.PUNCT | frozenset(lx.words("oh um uh er well"))
+# A statement about the thing, not the thing said instead: "…, actually the
+# gate is fine".
+_STATE_WORDS: Final = frozenset(
+    lx.words(
+        "is are was were isn't aren't wasn't weren't has have had needs need looks seems "
+        "will can could should would might must may do does did shall won't can't"
+    )
+)
+
+
+def thing_instead(clause: Sequence[Tok], end: int) -> int | None:
+    """Where the thing said instead starts, when the words right after the
+    order's thing (which ends at `end`) take it back: a break, a correction
+    word ("no", "wait", "sorry", "I mean", "or rather", "make that"), then a
+    determiner. None otherwise."""
+    if end >= len(clause) or clause[end].low not in lx.PUNCT:
+        return None
+    k, cued = end, False
+    while k < len(clause):
+        said = lx.phrase_at(clause, k, _THING_TAKE_BACK)
+        if said == ("never", "mind") and word_after(clause, k + 2) not in lx.PUNCT:
+            break  # "…, never mind the cost": a word on how, no correction
+        if said is not None:
+            k, cued = k + len(said), True
+        elif clause[k].low in _THING_LEAD:
+            k += 1
+        elif cued and clause[k].low == "not":  # "…, no, not the fence, the gate"
+            while k < len(clause) and clause[k].low not in lx.PUNCT:
+                k += 1
+        else:
+            break
+    if not cued or k >= len(clause) or clause[k].low not in lx.DETERMINERS:
+        return None
+    return k
+
+
+def word_after(toks: Sequence[Tok], k: int) -> str:
+    return toks[k].low if k < len(toks) else ""
+
+
+def states(clause: Sequence[Tok], start: int, end: int) -> bool:
+    """Whether clause[start:end] says something of the thing ("the gate is
+    fine", "the kids will help")."""
+    return any(
+        t.low in _STATE_WORDS or t.low.endswith(("'s", "'ll", "'re")) for t in clause[start:end]
+    )

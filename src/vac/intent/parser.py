@@ -24,6 +24,7 @@ from vac.intent import orders
 from vac.intent import target_words as tw
 from vac.intent.address import address_of, resolve_span, several_names
 from vac.intent.aside import without_asides
+from vac.intent.correction import states, thing_instead
 from vac.intent.inflect import VERB_PARTICLES, WRITTEN_AS_SAID
 from vac.intent.lexicon import Tok, words
 from vac.intent.manner import (
@@ -65,11 +66,6 @@ _NOT_PLACES: Final = frozenset(
 _PARTICLES: Final = frozenset({"with", "on", "about", "out"})
 # "Some time, not now", said after the target: no part of it, no deadline.
 _NOT_NOW: Final = frozenset(words("later sometime eventually someday")) | EVERY_SO_OFTEN
-# Said after the thing, no part of it: "fix the fence instead / again / too /
-# as well", "fix the gate yourself".
-_AFTER_THE_THING: Final = frozenset(
-    words("instead again too also yourself yourselves himself herself themselves")
-)
 # Idioms shaped like a place: "at some point", "keep me in the loop".
 _NOT_PLACE_IDIOMS: Final = lx.phrases(["at some point", "in the loop", "around to it"])
 # "help at once", "help in any way": no place to help at.
@@ -173,15 +169,7 @@ def _target(
     words = clause[start:j]
     while words and words[0].low in _PARTICLES:  # "help with the harvest"
         words = words[1:]
-    while (
-        words
-        and (
-            words[-1].low in _NOT_NOW
-            or (words[-1].low in _AFTER_THE_THING and len(words) > 2)  # "the fence instead"
-            or ([t.low for t in words[-2:]] == ["as", "well"] and len(words) > 3)
-        )
-    ):
-        words = words[: -1 - (words[-1].low == "well")]
+    words = tw.without_after(words, _NOT_NOW)  # "fix the gate later / instead / too"
     if j == stop < len(clause) and [t.low for t in words[-2:]] == ["first", "thing"]:
         words = words[:-2]  # "the gutters first thing | Monday": the deadline's words
     if words and words[-1].low == "as":  # "the shower as | quickly as possible"
@@ -441,6 +429,10 @@ def parse(
         target = _target(source, clause, verb_end + 1, roster, stop)  # "help out at the fair"
     if target is None and spoken:
         target = _heard_target(source, clause, verb_end, roster, stop)
+    again = None if target is None else thing_instead(clause, target.end)
+    instead = None if again is None else _target(source, clause, again, roster, stop)
+    if instead is not None and again is not None and not states(clause, again, instead.end):
+        target = instead  # "fix the fence, no wait, the gate"
     if target is None:  # the answer ("the gate") goes after the verb (runtime.choices)
         question, at = f"What should {agent} {VERB_SPOKEN[verb]}?", clause[verb_end - 1].end
         return Clarify("no-target", question, source, confidence, fill_at=at)

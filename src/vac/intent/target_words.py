@@ -92,6 +92,26 @@ _AFTER_THING: Final = frozenset(
 )
 
 
+# Said after the thing, no part of it: "fix the fence instead / again / too /
+# as well", "fix the gate yourself".
+_AFTER_THE_THING: Final = frozenset(
+    lx.words("instead again too also first yourself yourselves himself herself themselves")
+)
+
+
+def without_after(words: Sequence[Tok], not_now: frozenset[str]) -> Sequence[Tok]:
+    """The thing's words without what is said after it: a word of `not_now`
+    ("later"), "instead", "again", "too", "as well", "yourself"; never its
+    last noun ("the old well", "check the first")."""
+    while words and (
+        words[-1].low in not_now
+        or (words[-1].low in _AFTER_THE_THING and len(words) > 2)
+        or ([t.low for t in words[-2:]] == ["as", "well"] and len(words) > 3)
+    ):
+        words = words[: -1 - (words[-1].low == "well")]
+    return words
+
+
 def without_state(words: Sequence[Tok]) -> Sequence[Tok]:
     """The target's words without a state said at their end."""
     if len(words) < 3 or words[-2].low not in _IS or words[-1].low not in _STATES:

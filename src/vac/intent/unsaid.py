@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from vac.intent import lexicon as lx
+from vac.intent.correction import states
 from vac.intent.lexicon import Tok
 from vac.intent.roster import Roster, resolve_agent
 
@@ -152,5 +153,17 @@ def _taken_back_at(toks: Sequence[Tok]) -> int | None:
         ends = _SENTENCE_ENDS if said == ("don't",) else lx.PUNCT
         if after < len(toks) and toks[after].low not in ends:
             continue  # "never mind the cost", "don't bother the bees"
+        if said == ("never", "mind") and _thing_next(toks, after):
+            continue  # "fix the fence, never mind, the gate": another thing (correction.py)
         return k
     return None
+
+
+def _thing_next(toks: Sequence[Tok], at: int) -> bool:
+    """A break, then a thing said alone: "…, the gate", not "…, the gate is fine"."""
+    if at + 1 >= len(toks) or toks[at + 1].low not in lx.DETERMINERS:
+        return False
+    end = at + 1
+    while end < len(toks) and toks[end].low not in lx.PUNCT:
+        end += 1
+    return not states(toks, at + 1, end) and lx.find_first(toks[at:end], lx.VERB_PHRASES) is None
