@@ -5,11 +5,12 @@ from __future__ import annotations
 import datetime as dt
 from zoneinfo import ZoneInfo
 
+import intent_factories as factories
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from vac.intent import Clarify, Draft, default_roster, parse
+from vac.intent import Clarify, Draft, default_roster
 from vac.intent.lexicon import tokenize
 from vac.intent.unsaid import unsaid_verbs
 
@@ -19,9 +20,9 @@ NOT_PASSED_ON = "Okay, I won't pass that on. What should be done?"
 
 
 def run(text: str) -> Draft | Clarify:
-    return parse(
-        text, confidence=0.95, now=NOW, roster=ROSTER, current_agent=None, objective_id="o-1"
-    )
+    """As the daemon reads typed text (`intent.understand`)."""
+    got: Draft | Clarify = factories.understood(text, now=NOW, roster=ROSTER)
+    return got
 
 
 @pytest.mark.parametrize(
@@ -245,3 +246,37 @@ def test_a_thing_or_name_taken_back_for_another(text: str, agent: str, target: s
     assert isinstance(got, Draft), got
     o = got.objective
     assert (o.agent, o.verb, o.target.label if o.target else None) == (agent, o.verb, target)
+
+
+@pytest.mark.parametrize(
+    ("text", "agent", "verb", "target"),
+    [
+        # a thing said alone before the order is what "it" means
+        ("Kofi, the gate, fix it", "Kofi", "Repair", "Gate"),
+        ("Kofi, about the gate, fix it please", "Kofi", "Repair", "Gate"),
+        ("The gate, Kofi, fix it", "Kofi", "Repair", "Gate"),
+        ("Kofi, the kids, protect them tonight", "Kofi", "Protect", "Kids"),
+        ("Kofi, it's urgent, the roof is leaking, fix it now", "Kofi", "Repair", "Roof"),
+        # "now" after the thing is no part of it, unless a time is said with it
+        ("Kofi, fix the gate now", "Kofi", "Repair", "Gate"),
+        ("Kofi, guard the barn from now", "Kofi", "Protect", "Barn from now"),
+        # "remind" names the one to do it, as "ask" does
+        ("Remind Kofi to fix the gate tomorrow", "Kofi", "Repair", "Gate"),
+        ("Please remind Zuri to check the hives", "Zuri", "Investigate", "Hives"),
+    ],
+)
+def test_the_thing_meant_and_the_one_reminded(
+    text: str, agent: str, verb: str, target: str
+) -> None:
+    got = run(text)
+    assert isinstance(got, Draft), got
+    o = got.objective
+    assert (o.agent, o.verb, o.target.label if o.target else None) == (agent, verb, target)
+
+
+@pytest.mark.parametrize(
+    "text", ["Kofi, the gate, the fence, fix it", "Kofi, the gate and the fence, fix them"]
+)
+def test_two_things_before_it_are_asked_about(text: str) -> None:
+    got = run(text)
+    assert isinstance(got, Clarify) and got.reason == "no-target", got

@@ -383,6 +383,9 @@ def with_antecedent(text: str) -> str | None:
             return text[:start] + thing + text[end:]
         if word in _THING_STARTS and word not in ("a", "an") and thing is not None:
             return None  # "the wolves are near the kids, protect them": which?
+        if word in _THING_STARTS and (alone := _said_alone(text, spans, i)) is not None:
+            thing = _as_object(text[start:alone])  # "Kofi, the gate, fix it"
+            continue
         if word in _THING_STARTS:
             for k in range(i + 2, min(i + 1 + _MAX_SUBJECT_WORDS, len(spans))):
                 state = spans[k][2]  # "the gate's broken / dripping / still broken"
@@ -403,6 +406,25 @@ def with_antecedent(text: str) -> str | None:
 
 
 _MAX_SUBJECT_WORDS: Final = 4
+_VERB_FIRSTS: Final = frozenset(p[0] for p in lx.VERB_PHRASES)
+
+
+def _said_alone(text: str, spans: list[_Span], i: int) -> int | None:
+    """Where a thing said alone between breaks ends ("Kofi, the gate, fix
+    it", "about the gate, …"): a few words that are no verb or state, with
+    a break before them (or "about") and after them; else None."""
+    before = spans[i - 1] if i else None
+    if before is not None and not _apart(text, before, spans[i]) and before[2] != "about":
+        return None
+    for k in range(i + 1, min(i + _MAX_SUBJECT_WORDS, len(spans) - 1)):
+        said = spans[k][2]
+        if said in _IS or said.endswith("'s") or said in _VERB_FIRSTS or past_form(said):
+            return None
+        if _apart(text, spans[k], spans[k + 1]):
+            return spans[k][1]
+    return None
+
+
 # After "X's" these say how X is ("the gate's broken"); a noun says whose ("the dog's kennel").
 _STATES: Final = frozenset(
     lx.words("""broken leaking loose stuck jammed down out off flat dead dirty blocked cracked

@@ -93,19 +93,24 @@ _AFTER_THING: Final = frozenset(
 
 
 # Said after the thing, no part of it: "fix the fence instead / again / too /
-# as well", "fix the gate yourself".
+# now", "fix the gate yourself"; "first" and "as well" only after a thing
+# ("check the first", "the old well" are things).
 _AFTER_THE_THING: Final = frozenset(
-    lx.words("instead again too also first yourself yourselves himself herself themselves")
+    lx.words("instead again too also now yourself yourselves himself herself themselves")
 )
+# Before "now", these make it part of a time said ("from now", "between now and…").
+_TIME_BEFORE_NOW: Final = frozenset(lx.words("from between since until till to and by for"))
 
 
 def without_after(words: Sequence[Tok], not_now: frozenset[str]) -> Sequence[Tok]:
     """The thing's words without what is said after it: a word of `not_now`
-    ("later"), "instead", "again", "too", "as well", "yourself"; never its
-    last noun ("the old well", "check the first")."""
+    ("later"), "instead", "again", "too", "now", "first", "as well", "yourself"."""
     while words and (
-        words[-1].low in not_now
-        or (words[-1].low in _AFTER_THE_THING and len(words) > 2)
+        (
+            words[-1].low in not_now | _AFTER_THE_THING
+            and not (words[-1].low == "now" and word_at(words, len(words) - 2) in _TIME_BEFORE_NOW)
+        )
+        or (words[-1].low == "first" and len(words) > 2)
         or ([t.low for t in words[-2:]] == ["as", "well"] and len(words) > 3)
     ):
         words = words[: -1 - (words[-1].low == "well")]
