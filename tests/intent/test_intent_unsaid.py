@@ -204,8 +204,13 @@ def test_a_statement_about_someone_else_before_the_order_is_aside(
         ("Zuri is off today, fix the gate tomorrow", "uncertain-agent"),
         ("Kofi, Zuri, fix the gate", "uncertain-agent"),
         ("Kofi, Zuri is going to check the hives", "uncertain-agent"),
-        # the thing was in the statement: asked, for the right agent
-        ("Kofi, Zuri broke the gate, so fix it", "no-target"),
+        # the order points back into the statement: asked, as before
+        ("Kofi, Zuri broke the gate, so fix it", "uncertain-agent"),
+        ("Kofi, Zuri is fixing the gate, let me know when she's done", "uncertain-agent"),
+        # a correction, a handover or a relayed order is no aside
+        ("Kofi, no, Zuri will do it, fix the fence", "uncertain-agent"),
+        ("Kofi, Zuri needs you to fix the gate, then check the hives", "uncertain-agent"),
+        ("Kofi, Zuri said tomorrow, so fix the gate", "uncertain-agent"),
     ],
 )
 def test_what_is_no_aside_is_still_asked(text: str, reason: str) -> None:
@@ -227,9 +232,18 @@ def test_an_order_then_another_named_order_keeps_the_first() -> None:
         ("Kofi, fix the fence, or rather the shed", "Kofi", "Shed"),
         ("Kofi, fix the fence. No, the gate.", "Kofi", "Gate"),
         ("Kofi, fix the fence, make that the gate", "Kofi", "Gate"),
-        ("Kofi, fix the fence, never mind, the gate", "Kofi", "Gate"),
+        ("Kofi, fix the fence, never mind, the gate", "Kofi", "Fence"),
         ("Kofi, fix the fence, no, not the fence, the gate", "Kofi", "Gate"),
-        ("Kofi, check the hives, sorry, the henhouse, tomorrow", "Kofi", "Henhouse"),
+        ("Kofi, check the hives, sorry, I mean the henhouse, tomorrow", "Kofi", "Henhouse"),
+        ("Kofi, fix the fence, no, the gate, no, the shed", "Kofi", "Shed"),
+        # "sorry", "wait", "never mind" alone, and no thing said alone: kept
+        ("Kofi, fix the gate, sorry, the noise", "Kofi", "Gate"),
+        ("Kofi, fix the gate, sorry, the dog got out", "Kofi", "Gate"),
+        ("Kofi, fix the gate, no, the fence too", "Kofi", "Gate"),
+        ("Kofi, fix the gate, make that a priority", "Kofi", "Gate"),
+        ("Kofi, fix the gate, no, the weekend", "Kofi", "Gate"),
+        ("Kofi, fix the fence, no, the front", "Kofi", "Fence"),
+        ("Kofi, build a bench, make that a pair", "Kofi", "Bench"),
         # a statement about another thing is no correction
         ("Kofi, fix the fence, actually the gate is fine", "Kofi", "Fence"),
         ("Kofi, fix the fence, no wait, the kids can do it", "Kofi", "Fence"),

@@ -24,8 +24,8 @@ from vac.intent import orders
 from vac.intent import target_words as tw
 from vac.intent.address import address_of, resolve_span, several_names
 from vac.intent.aside import without_asides
-from vac.intent.correction import states, thing_instead
 from vac.intent.inflect import VERB_PARTICLES, WRITTEN_AS_SAID
+from vac.intent.instead import thing_instead
 from vac.intent.lexicon import Tok, words
 from vac.intent.manner import (
     EVERY_SO_OFTEN,
@@ -37,7 +37,7 @@ from vac.intent.manner import (
 )
 from vac.intent.roster import Roster
 from vac.intent.spoken import VERB_SPOKEN, summarise
-from vac.intent.unsaid import unsaid_verbs
+from vac.intent.unsaid import order_start, unsaid_verbs
 from vac.intent.verb_cues import WEAK_VERB_CUES
 from vac.intent.when import Unresolved, When, repeats_at, resolve
 from vac.intent.when_match import word_at
@@ -64,6 +64,7 @@ _NOT_PLACES: Final = frozenset(
     )
 )
 _PARTICLES: Final = frozenset({"with", "on", "about", "out"})
+_CORRECTIONS_MAX: Final = 3
 # "Some time, not now", said after the target: no part of it, no deadline.
 _NOT_NOW: Final = frozenset(words("later sometime eventually someday")) | EVERY_SO_OFTEN
 # Idioms shaped like a place: "at some point", "keep me in the loop".
@@ -336,6 +337,8 @@ def parse(
             confidence,
         )
     toks = without_asides(toks, roster)  # "Kofi, Zuri is off today, so fix…"
+    unsaid = unsaid_verbs(toks, roster, source)  # "don't ask Kofi to fix…", "…, never mind"
+    toks = toks[order_start(toks, unsaid, roster, source) :]  # "…, ask Zuri to fix it"
     several = several_names(source, toks, roster)
     if several is not None:  # "ask Kofi, Zuri and Imani to…": one agent per objective
         names, span = several
@@ -359,7 +362,6 @@ def parse(
     skip = lx.span_indices(spans)
     autonomy = autonomy_of(clause, skip)  # "check with me first" holds no verb
     nouns = orders.noun_words(clause, roster) | orders.needless(clause)  # no verb there
-    unsaid = unsaid_verbs(toks, roster)  # "don't ask Kofi to fix…", "…, never mind"
     unasked = {j for j, t in enumerate(clause) if t.start in unsaid and t.low != ","}
     nouns |= unasked
     hit = lx.find_first(clause, lx.VERB_PHRASES, skip=skip | autonomy.indices | nouns)
@@ -429,10 +431,12 @@ def parse(
         target = _target(source, clause, verb_end + 1, roster, stop)  # "help out at the fair"
     if target is None and spoken:
         target = _heard_target(source, clause, verb_end, roster, stop)
-    again = None if target is None else thing_instead(clause, target.end)
-    instead = None if again is None else _target(source, clause, again, roster, stop)
-    if instead is not None and again is not None and not states(clause, again, instead.end):
-        target = instead  # "fix the fence, no wait, the gate"
+    for _ in range(_CORRECTIONS_MAX):  # "fix the fence, no wait, the gate": the last one
+        again = None if target is None else thing_instead(clause, target.end, stop)
+        instead = None if again is None else _target(source, clause, again, roster, stop)
+        if instead is None:
+            break
+        target = instead
     if target is None:  # the answer ("the gate") goes after the verb (runtime.choices)
         question, at = f"What should {agent} {VERB_SPOKEN[verb]}?", clause[verb_end - 1].end
         return Clarify("no-target", question, source, confidence, fill_at=at)

@@ -93,27 +93,33 @@ _AFTER_THING: Final = frozenset(
 
 
 # Said after the thing, no part of it: "fix the fence instead / again / too /
-# now", "fix the gate yourself"; "first" and "as well" only after a thing
-# ("check the first", "the old well" are things).
-_AFTER_THE_THING: Final = frozenset(
-    lx.words("instead again too also now yourself yourselves himself herself themselves")
-)
-# Before "now", these make it part of a time said ("from now", "between now and…").
+# now", "fix the gate yourself" (not "himself" / "themselves": "help the kids
+# feed themselves"); "as well" only after a thing ("the old well" is one).
+_AFTER_THE_THING: Final = frozenset(lx.words("instead again too also now yourself yourselves"))
+# Before "now", these make it part of a time said ("from now", "between now
+# and…"); before "too", a number heard so ("a table for too").
 _TIME_BEFORE_NOW: Final = frozenset(lx.words("from between since until till to and by for"))
+# Before "again", these are part of it ("over again", "yet again", "once again").
+_AGAIN_WITH: Final = frozenset(lx.words("over yet once"))
 
 
 def without_after(words: Sequence[Tok], not_now: frozenset[str]) -> Sequence[Tok]:
     """The thing's words without what is said after it: a word of `not_now`
-    ("later"), "instead", "again", "too", "now", "first", "as well", "yourself"."""
+    ("later"), "instead", "again", "too", "now", "as well", "yourself"."""
     while words and (
         (
             words[-1].low in not_now | _AFTER_THE_THING
-            and not (words[-1].low == "now" and word_at(words, len(words) - 2) in _TIME_BEFORE_NOW)
+            and not (
+                words[-1].low in ("now", "too")
+                and word_at(words, len(words) - 2) in _TIME_BEFORE_NOW
+            )
         )
-        or (words[-1].low == "first" and len(words) > 2)
         or ([t.low for t in words[-2:]] == ["as", "well"] and len(words) > 3)
     ):
-        words = words[: -1 - (words[-1].low == "well")]
+        pair = words[-1].low == "well" or (
+            words[-1].low == "again" and word_at(words, len(words) - 2) in _AGAIN_WITH
+        )
+        words = words[: -1 - pair]
     return words
 
 

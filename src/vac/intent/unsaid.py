@@ -1,21 +1,32 @@
 """Orders said not to be given: a request negated before it, or taken back after.
 
-- "Don't ask Kofi to fix the gate", "I don't want Zuri to check the hives",
-  "no need for Kofi to fix…", "I didn't ask Kofi to…": a negation before a
-  frame word ("ask", "tell", "have", "let", "get", "make", "want", "need")
-  with someone named after it. The order was drafted as if asked for; the
-  steward heard "Kofi will repair the gate — confirm?" after saying not to.
-- "Tell Kofi not to fix the gate": the verb after "not to" / "never to".
-- "Kofi, fix the gate, never mind", "…, scratch that", "…, actually don't",
-  "…, never mind, Zuri did it": the order taken back after it was said.
-  Not "never mind the cost", "don't bother the bees", "forget the paint"
-  (a thing after the cue: a word on how to do it), nor a take-back before
-  the order ("Never mind, Kofi, fix the gate": the order is the new one).
+Negated: a negation before a frame word ("ask", "tell", "have", "let",
+"get", "make", "want", "need", "asking"…) and the one asked ("Don't ask
+Kofi to fix the gate", "I don't want Zuri to check the hives", "no need for
+Kofi to…", "Kofi, no need for you to…"), or "not / never" before the verb
+("Tell Kofi not to fix the gate", "…to not fix…"). Not when the negation is
+in a condition ("if Zuri won't ask Kofi to…"), when only a detail is
+negated ("…fix the gate today, tomorrow is fine", "…alone", "…without
+gloves", "…the whole fence, just the gate": the order is meant; read as
+before), or when a later part asks for it ("I didn't ask Kofi to fix the
+gate; please do", "…, can you?").
+
+Taken back: "…, never mind", "…, scratch that", "…, forget it", "…, actually
+don't." right after an order's part (a break before: comma, full stop,
+dash; or the very end), and then nothing, or a part saying it is done or
+taken care of ("…, never mind, Zuri did it"), or a new order ("…, never
+mind, fix the fence instead"). Only that part's order is taken back ("Kofi,
+fix the gate. Zuri, check the hives, never mind." is Kofi's). Not after a
+condition ("If not, never mind", "if you're busy, forget it"), after a
+part without our verb ("The fence, never mind", "…, and call me when
+you're done, actually never mind"), before a thing or a time ("…, never
+mind, the gate": a correction, `instead.py`; "…, never mind, tomorrow"), or
+when the order is said again ("…, never mind, no, do it", "…, fix it").
 
 Both give the verbs (by their tokens' start offsets, which survive the
-address's cut) that the parser must not read as the order: a verb said
-after them still is ("don't ask Kofi, ask Zuri to…", "…, never mind, fix
-the fence instead"). Pure: tokens in, offsets out.
+address's cut) that the parser must not read as the order; `order_start`
+says where to read the command from when a later order names its own agent
+("don't ask Kofi to fix the gate, ask Zuri to fix it"). Pure: tokens in.
 """
 
 from __future__ import annotations
@@ -24,22 +35,30 @@ from collections.abc import Sequence
 from typing import Final
 
 from vac.intent import lexicon as lx
-from vac.intent.correction import states
+from vac.intent.calendar_words import WEEKDAYS
+from vac.intent.instead import PAST_FORMS, thing_said
 from vac.intent.lexicon import Tok
 from vac.intent.roster import Roster, resolve_agent
 
 _NEGATIONS: Final = lx.phrases(
     [
         "don't",
-        "dont",
         "do not",
         "didn't",
+        "didnt",
         "did not",
         "never",
         "wouldn't",
         "would not",
         "won't",
+        "wont",
         "will not",
+        "shouldn't",
+        "should not",
+        "mustn't",
+        "must not",
+        "let's not",
+        "let us not",
         "no need",
         "no need to",
         "not necessary",
@@ -47,82 +66,171 @@ _NEGATIONS: Final = lx.phrases(
         "not",
     ]
 )
-# Frame words a negation may stand before ("don't ask Kofi to…"); "need" and
-# "want" take "to" ("we don't need Kofi to…"); "for" follows "no need".
 _FRAMES: Final = frozenset(
-    lx.words("ask tell have let get make want need needs expect remind send for bother")
+    lx.words(
+        "ask tell have let get make want need needs expect remind send for asking telling "
+        "having letting getting making wanting needing expecting reminding sending"
+    )
 )
-# Words a negation and its frame may have between them: "don't even ask…",
-# "never ever ask…", "no need to go and ask…", "you don't need to ask…".
-_BETWEEN: Final = frozenset(lx.words("even ever really just go and need needs have has to"))
+# Between a negation and its frame: "don't even ask…", "you don't need to
+# ask…", "don't bother asking…" (not "don't just ask…", which asks for more).
+_BETWEEN: Final = frozenset(lx.words("even ever really go and need needs have has to bother"))
 _BETWEEN_MAX: Final = 3
-# Words that may stand for the one asked: a roster name, or one of these.
-_SOMEONE: Final = lx.PRONOUNS | frozenset(lx.words("anyone anybody someone somebody"))
+# Between the one asked and the verb: "ask Kofi to go fix…", "…to please fix…".
+_ON_THE_WAY: Final = frozenset(lx.words("to too go come please also try even"))
+_ON_THE_WAY_MAX: Final = 4
+_SOMEONE: Final = lx.PRONOUNS | frozenset(lx.words("you anyone anybody someone somebody"))
+_CONDITIONS: Final = frozenset(lx.words("if unless when whether once otherwise"))
+# Negated with these after the verb, only a detail is ("…the gate today").
+_DETAILS: Final = frozenset(
+    lx.words(
+        "today tonight tomorrow now yet until till before after alone without with whole "
+        "entire perfectly properly too again first this next right by himself herself "
+        "themselves yourself morning afternoon evening week weekend quickly hurry just only "
+        "in at on during while when if unless because"
+    )
+) | frozenset(WEEKDAYS)
+# A later part with one of these (and no verb of ours) asks for the order.
+_ASKING: Final = frozenset(lx.words("do can could would will pass have ask tell get"))
+# A part ends an order's words at these too.
+_PART_ENDS: Final = frozenset(lx.words("but and instead rather"))
 
 _TAKE_BACKS: Final = lx.phrases(
     [
         "never mind",
         "nevermind",
+        "nvm",
         "forget it",
         "forget that",
         "forget about it",
+        "forget about that",
+        "forget i said anything",
+        "forget i asked",
         "scratch that",
+        "scrap that",
         "cancel that",
         "belay that",
+        "disregard that",
+        "ignore that",
+        "i take it back",
         "don't bother",
         "don't do it",
         "don't do that",
         "do not do it",
         "don't",
+        "or don't",
         "on second thought",
         "on second thoughts",
     ]
 )
-# What may come before a take-back in its part: "…, oh wait, never mind",
-# "…, no, actually, don't", "…, but never mind".
-_LEAD: Final = lx.PUNCT | frozenset(lx.words("oh wait no actually um uh hmm well sorry ah but"))
-# "don't" alone takes the order back only at the end of a sentence: not
-# "…, but don't, uh, rush" (a hesitation), "…, don't, Zuri will" (asked).
+# Before a take-back in its part: "…, oh wait, never mind", "…, but never mind".
+_LEAD: Final = frozenset(lx.words("oh wait no actually um uh hmm well sorry ah but okay ok"))
+# After it in its part: "…, never mind then", "…, forget it, Kofi".
+_TRAIL: Final = frozenset(lx.words("then that actually thanks thank you please"))
+# A part after it that says the deed is done or taken care of.
+_DONE: Final = frozenset(lx.words("did done already myself ourselves sorted handled fixed"))
+# A part after it with a time is a new time, not a take-back ("…, never mind, tomorrow").
+_TIMES: Final = frozenset(
+    lx.words("today tonight tomorrow morning afternoon evening week weekend later soon now")
+) | frozenset(WEEKDAYS)
 _SENTENCE_ENDS: Final = frozenset(".!?;")
+_DASHES: Final = ("-", "—", "–", "(", ")", '"')
 
 
-def unsaid_verbs(toks: Sequence[Tok], roster: Roster) -> frozenset[int]:
+def unsaid_verbs(toks: Sequence[Tok], roster: Roster, source: str = "") -> frozenset[int]:
     """The start offsets of verbs of ours that are not asked for."""
     verbs = [i for i in range(len(toks)) if lx.phrase_at(toks, i, lx.VERB_PHRASES) is not None]
-    out = {toks[i].start for i in verbs if _negated(toks, i, roster)}
-    back = _taken_back_at(toks)
-    if back is not None:
-        out |= {toks[i].start for i in verbs if i < back}
+    out: set[int] = set()
+    for i in verbs:
+        if _negated(toks, i, roster):
+            end = i + 1
+            while end < len(toks) and toks[end].low not in lx.PUNCT | _PART_ENDS:
+                end += 1
+            out |= {toks[j].start for j in verbs if i <= j < end}  # "…to help fix the gate"
+    for start in _taken_back(toks, source, roster):
+        while start > 0 and _only(toks, _part_start(toks, start - 1, source), start - 1, _LEAD):
+            start = _part_start(toks, start - 1, source)  # "…, oh, never mind"
+        order = _part_start(toks, start - 1, source) if start else 0
+        out |= {toks[j].start for j in verbs if order <= j < start}
     return frozenset(out)
 
 
+def order_start(toks: Sequence[Tok], unsaid: frozenset[int], roster: Roster, source: str) -> int:
+    """Where to read the command from: the part of the first order left
+    after one not asked for, if it names a roster agent ("don't ask Kofi to
+    fix the gate, ask Zuri to…", "Kofi, fix the gate. Scratch that. Zuri,
+    fix the gate."); else 0."""
+    if not unsaid:
+        return 0
+    said = [
+        i
+        for i in range(len(toks))
+        if lx.phrase_at(toks, i, lx.VERB_PHRASES) is not None and toks[i].start not in unsaid
+    ]
+    first = min(i for i in range(len(toks)) if toks[i].start in unsaid)
+    later = [i for i in said if i > first]
+    if not later:
+        return 0
+    start = _part_start(toks, later[0], source)
+    before = _part_start(toks, start - 1, source) if start else 0
+    names = [t for t in toks[before : later[0]] if _named(t, roster)]
+    if not names:
+        return 0
+    return before if any(_named(t, roster) for t in toks[before:start]) else start
+
+
 def _negated(toks: Sequence[Tok], verb: int, roster: Roster) -> bool:
-    """Whether the verb at `verb` follows a negated frame and someone: "don't
-    ask Kofi to ___", "no need for Zuri to ___", "don't have him ___"."""
-    who = verb - 1
-    if who >= 0 and toks[who].low in ("to", "too"):
-        who -= 1
-        if who >= 0 and toks[who].low in ("not", "never"):
-            return True  # "tell Kofi not to fix the gate", "I asked him never to…"
-    frame = who - 1
-    return (
-        frame >= 0
-        and toks[frame].low in _FRAMES
-        and _someone(toks[who], roster)
-        and _negation_before(toks, frame)
-    )
+    """Whether the verb at `verb` is asked not to be done."""
+    j = verb - 1
+    while j >= 0 and toks[j].low in _ON_THE_WAY and verb - j <= _ON_THE_WAY_MAX:
+        if toks[j].low in ("to", "too") and j > 0 and toks[j - 1].low in ("not", "never"):
+            return _whole(toks, verb, j - 1)  # "tell Kofi not to (go) fix the gate"
+        j -= 1
+    if j > 0 and toks[j].low in ("not", "never") and toks[j - 1].low == "to":
+        return _whole(toks, verb, j)  # "tell Kofi to not fix…"
+    frame = j - 1
+    if j < 0 or frame < 0 or toks[frame].low not in _FRAMES or not _someone(toks[j], roster):
+        return False
+    at = _negation_before(toks, frame)
+    return at is not None and _whole(toks, verb, at)
+
+
+def _whole(toks: Sequence[Tok], verb: int, negation: int) -> bool:
+    """Whether the whole order is negated at `negation`: not in a condition
+    before it, no detail after the verb in its part, and no later part
+    asking for it."""
+    k = negation
+    while k > 0 and toks[k - 1].low not in lx.PUNCT:
+        k -= 1
+        if toks[k].low in _CONDITIONS:
+            return False  # "if Zuri won't ask Kofi to fix the gate"
+    j = verb + 1
+    while j < len(toks) and toks[j].low not in lx.PUNCT and toks[j].low not in _PART_ENDS:
+        if toks[j].low in _DETAILS:
+            return False  # "don't let Kofi fix the gate alone"
+        j += 1
+    if j < len(toks) and toks[j].low in lx.PUNCT:
+        rest = toks[j + 1 :]
+        if rest and rest[0].low in ("just", "only", "tomorrow", "later"):
+            return False  # "…the whole fence, just the gate"
+        asking = any(t.low in _ASKING for t in rest)
+        if asking and lx.find_first(rest, lx.VERB_PHRASES) is None:
+            return False  # "I didn't ask Kofi to fix the gate; please do"
+    return True
 
 
 def _someone(tok: Tok, roster: Roster) -> bool:
-    if tok.low in _SOMEONE:
-        return True
+    return tok.low in _SOMEONE or _named(tok, roster)
+
+
+def _named(tok: Tok, roster: Roster) -> bool:
     res = resolve_agent(tok.text, roster)
     return res is not None and res.method in ("exact", "fuzzy")
 
 
-def _negation_before(toks: Sequence[Tok], frame: int) -> bool:
-    """A negation ending right before the frame word, or up to three words
-    of `_BETWEEN` before it ("don't even ask…", "you don't need to ask…")."""
+def _negation_before(toks: Sequence[Tok], frame: int) -> int | None:
+    """Where a negation ending right before the frame word starts, or one
+    up to three words of `_BETWEEN` before it ("don't even ask…")."""
     for j in range(frame, max(frame - _BETWEEN_MAX, 0) - 1, -1):
         if j < frame and toks[j].low not in _BETWEEN:
             break
@@ -132,38 +240,97 @@ def _negation_before(toks: Sequence[Tok], frame: int) -> bool:
             if said is not None and at + len(said) == j:
                 # "not" alone after "rather" / "better" ("I'd rather not
                 # ask…"); not "why not ask…", "could we not have…": suggestions.
-                return said != ("not",) or (at > 0 and toks[at - 1].low in ("rather", "better"))
-    return False
+                plain = said != ("not",) or (at > 0 and toks[at - 1].low in ("rather", "better"))
+                return at if plain else None
+    return None
 
 
-def _taken_back_at(toks: Sequence[Tok]) -> int | None:
-    """The index of a take-back said after an order, in a part of its own
-    (after a comma, dash or full stop), ending the utterance or a part: the
-    verbs before it are taken back."""
+def _taken_back(toks: Sequence[Tok], source: str, roster: Roster) -> list[int]:
+    """Where each part that takes back the order before it starts."""
+    out: list[int] = []
     for i in range(1, len(toks)):
         said = lx.phrase_at(toks, i, _TAKE_BACKS)
         if said is None:
             continue
-        k = i
-        while k > 0 and toks[k - 1].low in _LEAD:
-            k -= 1
-        if k == i or not any(t.low in lx.PUNCT for t in toks[k:i]):
-            continue  # not a part of its own: "fix the gate and don't bother…"
-        after = i + len(said)
-        ends = _SENTENCE_ENDS if said == ("don't",) else lx.PUNCT
-        if after < len(toks) and toks[after].low not in ends:
+        start = _part_start(toks, i, source)
+        if not _only(toks, start, i, _LEAD):
+            if not _only(toks, i + len(said), len(toks), lx.PUNCT | _TRAIL):
+                continue  # "fix the gate and don't bother the bees"
+            start = i  # no break before, at the very end: "Kofi fix the gate never mind"
+        elif start == 0:
+            continue  # "Never mind, Kofi, fix the gate": said before the order
+        after = _part_end(toks, i, source)
+        trail = toks[i + len(said) : after]
+        if not all(t.low in _TRAIL or _named(t, roster) for t in trail):
             continue  # "never mind the cost", "don't bother the bees"
-        if said == ("never", "mind") and _thing_next(toks, after):
-            continue  # "fix the fence, never mind, the gate": another thing (correction.py)
-        return k
-    return None
+        if said == ("don't",) and after < len(toks) and toks[after].low not in _SENTENCE_ENDS:
+            continue  # "…, but don't, uh, rush", "…, don't, Zuri will"
+        if _order_before(toks, start, source) and _rest_lets_it_go(toks, after, source):
+            out.append(start)
+    return out
 
 
-def _thing_next(toks: Sequence[Tok], at: int) -> bool:
-    """A break, then a thing said alone: "…, the gate", not "…, the gate is fine"."""
-    if at + 1 >= len(toks) or toks[at + 1].low not in lx.DETERMINERS:
+def _order_before(toks: Sequence[Tok], start: int, source: str) -> bool:
+    """Whether the part before `start` (past parts of lead words alone) is an
+    order: a verb of ours, and no condition first ("If not, never mind")."""
+    end = start - 1 if start and toks[start - 1].low in lx.PUNCT else start
+    while end > 0:
+        begin = _part_start(toks, end - 1, source)
+        if not _only(toks, begin, end, _LEAD | lx.PUNCT):
+            break
+        end = begin - 1 if begin and toks[begin - 1].low in lx.PUNCT else begin
+    if end <= 0:
         return False
-    end = at + 1
-    while end < len(toks) and toks[end].low not in lx.PUNCT:
-        end += 1
-    return not states(toks, at + 1, end) and lx.find_first(toks[at:end], lx.VERB_PHRASES) is None
+    begin = _part_start(toks, end - 1, source)
+    part = toks[begin:end]
+    lead = [t.low for t in part[:2]]
+    if any(w in _CONDITIONS for w in lead) or lead[:1] == ["or"]:
+        return False
+    return lx.find_first(part, lx.VERB_PHRASES) is not None
+
+
+def _rest_lets_it_go(toks: Sequence[Tok], after: int, source: str) -> bool:
+    """After the take-back: nothing, a part saying it is done ("Zuri did
+    it"), or a new order that does not say this one again ("…, fix it")."""
+    k = after
+    while k < len(toks) and toks[k].low in lx.PUNCT:
+        k += 1
+    if k >= len(toks):
+        return True
+    if thing_said(toks, k) is not None:
+        return False  # "…, never mind, the gate": a correction
+    end = _part_end(toks, k, source)
+    part = toks[k:end]
+    verb = lx.find_first(part, lx.VERB_PHRASES)
+    if verb is not None:
+        object_at = verb[0] + len(verb[1])
+        return object_at >= len(part) or part[object_at].low not in ("it", "that", "them")
+    if any(t.low in _TIMES for t in part):
+        return False  # "…, on second thought, tomorrow is fine"
+    return any(t.low in _DONE or t.low in PAST_FORMS or t.low.endswith("ed") for t in part)
+
+
+def _part_start(toks: Sequence[Tok], i: int, source: str) -> int:
+    """The first index of the part holding toks[i] (after a break)."""
+    k = i
+    while k > 0 and toks[k - 1].low not in lx.PUNCT and not _dash(toks, k, source):
+        k -= 1
+    return k
+
+
+def _part_end(toks: Sequence[Tok], i: int, source: str) -> int:
+    """The index just past the part holding toks[i] (before a break)."""
+    k = i + 1
+    while k < len(toks) and toks[k].low not in lx.PUNCT and not _dash(toks, k, source):
+        k += 1
+    return k
+
+
+def _dash(toks: Sequence[Tok], k: int, source: str) -> bool:
+    """Whether a dash, bracket or quote stands right before toks[k]."""
+    gap = source[toks[k - 1].end : toks[k].start] if source and k > 0 else ""
+    return any(d in gap for d in _DASHES)
+
+
+def _only(toks: Sequence[Tok], start: int, end: int, allowed: frozenset[str]) -> bool:
+    return all(t.low in allowed for t in toks[start:end])
