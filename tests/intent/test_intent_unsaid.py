@@ -294,3 +294,48 @@ def test_the_thing_meant_and_the_one_reminded(
 def test_two_things_before_it_are_asked_about(text: str) -> None:
     got = run(text)
     assert isinstance(got, Clarify) and got.reason == "no-target", got
+
+
+@pytest.mark.parametrize(
+    ("text", "agent", "verb", "target"),
+    [
+        # the one named in the negated part is not the agent of the order after it
+        ("Kofi, don't let Zuri help, fix the gate yourself.", "Kofi", "Repair", "Gate"),
+        ("Zuri, no need for Kofi to help you, check the hives.", "Zuri", "Investigate", "Hives"),
+        # a later order said to someone else is theirs
+        ("Kofi, fix the gate. Scratch that. Zuri, fix the gate.", "Zuri", "Repair", "Gate"),
+        ("Kofi, fix the gate. Never mind. Tariq, build the shed.", "Tariq", "Build", "Shed"),
+        ("Kofi, Imani's off today, have Tariq fix the gate", "Tariq", "Repair", "Gate"),
+        ("Kofi, Imani is off, so Zuri, fix the gate", "Zuri", "Repair", "Gate"),
+        # no take-back: someone not to disturb, a conjunction, a name alone
+        ("Ask Kofi to fix the gate, don't bother Tariq.", "Kofi", "Repair", "Gate"),
+        ("Kofi, fix the gate and forget about it.", "Kofi", "Repair", "Gate"),
+        ("Kofi, fix the gate, never mind, Zuri.", "Kofi", "Repair", "Gate"),
+        ("Kofi, fix the gate if you can, if not, never mind.", "Kofi", "Repair", "Gate"),
+        ("Kofi, fix the gate. The fence, never mind.", "Kofi", "Repair", "Gate"),
+        ("i didnt ask kofi to fix the gate please do", "Kofi", "Repair", "Gate"),
+        # an aside that runs on past a hesitation
+        ("Kofi, Zuri has to, like, visit Grandma, so fix the gate", "Kofi", "Repair", "Gate"),
+        ("Kofi, Zuri's sick, visit Zuri", "Kofi", "Befriend", "Zuri"),
+    ],
+)
+def test_review_cases_keep_the_right_agent(text: str, agent: str, verb: str, target: str) -> None:
+    got = run(text)
+    assert isinstance(got, Draft), got
+    o = got.objective
+    assert (o.agent, o.verb, o.target.label if o.target else None) == (agent, verb, target)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a time negated: drafted, the order would say the time not meant
+        "Don't ask Kofi to fix the gate today.",
+        "Remind Kofi not to fix the gate today.",
+        "Kofi, fix the gate, never mind, Zuri did it",
+        "kofi fix the gate never mind",
+    ],
+)
+def test_more_orders_not_passed_on(text: str) -> None:
+    got = run(text)
+    assert isinstance(got, Clarify) and got.question == NOT_PASSED_ON, got

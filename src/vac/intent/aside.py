@@ -25,8 +25,10 @@ order or what it needs:
   tomorrow", "Zuri says stay away from the road", "Zuri should check the
   hives");
 - the order points back into it ("fix it", "help her", "by then").
-When the order names someone itself ("Kofi, Imani is off, so Zuri, fix the
-gate"), the command starts at the order.
+When the order is said to someone else ("Kofi, Imani is off, so Zuri, fix
+the gate", "…, have Zuri fix the gate"), the command starts at the order.
+With orders both with and without "so" / "you" after the statement ("…,
+she'll check the hives, visit Grandma, so fix the gate"), it is kept.
 
 Pure: tokens in, tokens out.
 """
@@ -72,8 +74,12 @@ _RELAYS: Final = frozenset(
 _POINTING: Final = frozenset(lx.words("it them her him she he they his their then there that"))
 # A part that ends so goes on after the break ("Zuri has to, um, visit…").
 _GOES_ON: Final = frozenset(
-    lx.words("to will can could would should must has have is was are the a an and of")
+    lx.words(
+        "to will can could would should must has have is was are the a an and of gonna wanna gotta"
+    )
 )
+# A piece between breaks of only these fills; the part runs on past it.
+_FILLING: Final = frozenset(lx.words("um uh er erm hmm like well sorry i mean you know so"))
 # Words an order's part may start with before its verb.
 _ORDER_LEADS: Final = frozenset(lx.words("so and then please just you now instead but can could"))
 _BREAKS: Final = frozenset(".,;!?:")
@@ -100,19 +106,21 @@ def _set_aside(
     start = parts[n][0]
     if any(t.low in _CORRECTING for t in toks[parts[n - 1][0] : _name_at(toks, *parts[n]) + 1]):
         return list(toks)  # "Kofi, no, Zuri will do it, …", "actually Zuri can…"
-    order = next(
-        (m for m in range(n + 1, len(parts)) if _an_order(toks, *parts[m])),
-        None,
-    )
-    if order is None:
+    orders = [m for m in range(n + 1, len(parts)) if _an_order(toks, *parts[m], roster)]
+    if not orders:
         return list(toks)
+    order = orders[0]
+    if not _strongly_led(toks, *parts[order]) and any(
+        _strongly_led(toks, *parts[m]) for m in orders[1:]
+    ):
+        return list(toks)  # "…, she'll check the hives, visit Grandma, so fix the gate": which?
     aside = toks[start : parts[order][0]]
     said = toks[parts[order][0] : parts[order][1]]
     if any(t.low in _RELAYS | _TAKING_OVER or t.low == "you" for t in aside):
         return list(toks)  # "Zuri needs you to…", "Zuri said tomorrow", "Zuri should…"
     if any(t.low.split("'")[0] in _POINTING for t in said):
         return list(toks)  # "…, fix it", "…, help her", "…, fix the gate by then"
-    if any(_named(t, roster) for t in said):
+    if _framed(toks, *parts[order], roster):
         return list(toks[parts[order][0] :])  # "…, Imani is off, have Zuri fix the gate"
     if order - 1 > n and _alone(toks, *parts[order - 1], roster) is not None:
         return list(toks[parts[order - 1][0] :])  # "Kofi, Imani is off, so Zuri, fix the gate"
@@ -124,18 +132,36 @@ def _set_aside(
 
 def _parts(toks: Sequence[Tok]) -> list[tuple[int, int]]:
     """The (start, end) of each run of words between breaks; a part ending
-    in a word that needs more ("to", "will", "is") runs on past its break."""
+    in a word that needs more ("to", "will", "is") runs on past its break,
+    and so past words that only fill ("…has to, like, visit…")."""
     parts: list[tuple[int, int]] = []
-    start = 0
+    start = piece = 0
+    running = False  # the part runs on past the last break
     for k, t in enumerate([*toks, Tok(".", ".", -1, -1)]):
-        if t.low in _BREAKS and k > start:
-            if k < len(toks) and toks[k - 1].low in _GOES_ON:
-                continue
+        if t.low not in _BREAKS:
+            continue
+        filling = running and all(w.low in _FILLING for w in toks[piece:k])
+        piece = k + 1
+        running = k > start and k < len(toks) and (toks[k - 1].low in _GOES_ON or filling)
+        if running:
+            continue
+        if k > start:
             parts.append((start, k))
-            start = k + 1
-        elif t.low in _BREAKS:
-            start = k + 1
+        start = k + 1
     return parts
+
+
+def _strongly_led(toks: Sequence[Tok], s: int, e: int) -> bool:
+    """An order part that starts with "so" or "you" ("so fix the gate")."""
+    return s < e and toks[s].low in ("so", "you")
+
+
+def _framed(toks: Sequence[Tok], s: int, e: int, roster: Roster) -> bool:
+    """A part that starts with a frame and a roster name ("have Zuri fix…")."""
+    k = s
+    while k < e and toks[k].low in _ORDER_LEADS:
+        k += 1
+    return k + 1 < e and toks[k].low in lx.FRAME_WORDS and _named(toks[k + 1], roster) is not None
 
 
 def _name_at(toks: Sequence[Tok], s: int, e: int) -> int:
@@ -170,12 +196,14 @@ def _alone(toks: Sequence[Tok], s: int, e: int, roster: Roster) -> str | None:
     return _named(toks[k], roster) if k == e - 1 else None
 
 
-def _an_order(toks: Sequence[Tok], s: int, e: int) -> bool:
+def _an_order(toks: Sequence[Tok], s: int, e: int, roster: Roster) -> bool:
     """Whether toks[s:e] is an order: a verb of ours first, after "so",
-    "you", "please"; or a roster name said alone before one ("so Zuri, fix…")."""
+    "you", "please"; or a frame, a roster name and one ("have Zuri fix…")."""
     k = s
     while k < e and toks[k].low in _ORDER_LEADS:
         k += 1
+    if _framed(toks, s, e, roster):
+        return lx.find_first(toks[k + 2 : e], lx.VERB_PHRASES) is not None
     return k < e and lx.phrase_at(toks, k, lx.VERB_PHRASES) is not None
 
 

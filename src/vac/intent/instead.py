@@ -70,6 +70,15 @@ _PART_WORDS: Final = frozenset(
 _THING_WORDS_MAX: Final = 3
 
 
+def past_said(word: str) -> bool:
+    """A verb in the past: "swarmed", "died", "broke" (not "shed", "seed")."""
+    if word in PAST_FORMS:
+        return True
+    return (
+        word.endswith("ed") and (len(word) > 4 or word.endswith("ied")) and not word.endswith("eed")
+    )
+
+
 def thing_instead(clause: Sequence[Tok], end: int, stop: int) -> int | None:
     """Where the thing said instead starts, when the words right after the
     order's thing (which ends at `end`) take it back for another: a break,
@@ -101,7 +110,11 @@ def thing_said(toks: Sequence[Tok], k: int, stop: int | None = None) -> int | No
     limit = len(toks) if stop is None or stop <= k else stop
     while end < limit and toks[end].low not in lx.PUNCT:
         end += 1
+    if end < len(toks) and toks[end].low not in lx.PUNCT and _says_of(toks[end].low):
+        return None  # "…, no, the kids | don't use it": a remark, cut at its boundary
     words = [t.low for t in toks[k + 1 : end]]
+    if words[-2:] == ["after", "all"]:
+        words = words[:-2]  # "…, no, the fence after all"
     if not 1 <= len(words) <= _THING_WORDS_MAX:
         return None
     if len(words) == 1 and words[0] in _PART_WORDS:
@@ -109,7 +122,7 @@ def thing_said(toks: Sequence[Tok], k: int, stop: int | None = None) -> int | No
     for n, w in enumerate(words):
         if w in _NOT_A_THING | _SAYING | PAST_FORMS or "'" in w or any(c.isdigit() for c in w):
             return None
-        if w.endswith("ed") and (len(w) > 4 or w.endswith("ied")) and not w.endswith("eed"):
+        if past_said(w):
             return None  # "the bees swarmed", "my phone died"
         if n < len(words) - 1 and w.endswith("s") and not w.endswith("ss"):
             return None  # "the shop closes at five": a verb before the end
@@ -118,3 +131,8 @@ def thing_said(toks: Sequence[Tok], k: int, stop: int | None = None) -> int | No
         if n and toks[k + 1 + n].text[:1].isupper():
             return None  # "…, no, the gate Zuri": a name after it
     return end
+
+
+def _says_of(word: str) -> bool:
+    """A word that starts saying something of what came before it."""
+    return word.endswith("n't") or word in _SAYING or word in ("never", "not", "no", "without")

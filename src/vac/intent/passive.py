@@ -384,6 +384,8 @@ def with_antecedent(text: str) -> str | None:
         if word in _THING_STARTS and word not in ("a", "an") and thing is not None:
             return None  # "the wolves are near the kids, protect them": which?
         if word in _THING_STARTS and (alone := _said_alone(text, spans, i)) is not None:
+            if not _ordered_next(text, spans, alone, named_before=i > 0):
+                return None  # "Kofi, the gate, did Zuri fix it?", "…, Zuri, fix it"
             thing = _as_object(text[start:alone])  # "Kofi, the gate, fix it"
             continue
         if word in _THING_STARTS:
@@ -407,6 +409,23 @@ def with_antecedent(text: str) -> str | None:
 
 _MAX_SUBJECT_WORDS: Final = 4
 _VERB_FIRSTS: Final = frozenset(p[0] for p in lx.VERB_PHRASES)
+
+
+def _ordered_next(text: str, spans: list[_Span], end: int, *, named_before: bool) -> bool:
+    """Whether the words after a thing said alone (ending at offset `end`)
+    are the order: its verb first, after "please", "so", "now", "just" or
+    (with no one named before the thing) a name ("The gate, Kofi, fix it");
+    not a question or someone else doing it ("…, Zuri will fix it")."""
+    after = [w for s, _e, w in spans if s > end]
+    k = 0
+    while k < len(after) and after[k] in _ORDER_OPENERS:
+        k += 1
+    if k < len(after) and not named_before and after[k] not in _VERB_FIRSTS and k + 1 < len(after):
+        k += 1  # a name, then the verb
+    return k < len(after) and after[k] in _VERB_FIRSTS
+
+
+_ORDER_OPENERS: Final = frozenset(lx.words("please so now just and then"))
 
 
 def _said_alone(text: str, spans: list[_Span], i: int) -> int | None:

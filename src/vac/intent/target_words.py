@@ -106,21 +106,24 @@ _AGAIN_WITH: Final = frozenset(lx.words("over yet once"))
 def without_after(words: Sequence[Tok], not_now: frozenset[str]) -> Sequence[Tok]:
     """The thing's words without what is said after it: a word of `not_now`
     ("later"), "instead", "again", "too", "now", "as well", "yourself"."""
-    while words and (
-        (
-            words[-1].low in not_now | _AFTER_THE_THING
-            and not (
-                words[-1].low in ("now", "too")
-                and word_at(words, len(words) - 2) in _TIME_BEFORE_NOW
-            )
-        )
-        or ([t.low for t in words[-2:]] == ["as", "well"] and len(words) > 3)
-    ):
+    while words and _said_after(words, not_now):
         pair = words[-1].low == "well" or (
             words[-1].low == "again" and word_at(words, len(words) - 2) in _AGAIN_WITH
         )
         words = words[: -1 - pair]
     return words
+
+
+def _said_after(words: Sequence[Tok], not_now: frozenset[str]) -> bool:
+    """Whether the last word is said after the thing, no part of it."""
+    last, before = words[-1].low, word_at(words, len(words) - 2)
+    if last in not_now:
+        return True
+    if [t.low for t in words[-2:]] == ["as", "well"]:
+        return len(words) > 2  # not "as well" alone
+    if last in ("now", "too") and before in _TIME_BEFORE_NOW | {"just", "right"}:
+        return False  # "from now", "just now", "a table for too"
+    return last in _AFTER_THE_THING and len(words) > 1  # not "protect yourself"
 
 
 def without_state(words: Sequence[Tok]) -> Sequence[Tok]:

@@ -36,7 +36,7 @@ from typing import Final
 
 from vac.intent import lexicon as lx
 from vac.intent.calendar_words import WEEKDAYS
-from vac.intent.instead import PAST_FORMS, thing_said
+from vac.intent.instead import past_said, thing_said
 from vac.intent.lexicon import Tok
 from vac.intent.roster import Roster, resolve_agent
 
@@ -81,15 +81,15 @@ _ON_THE_WAY: Final = frozenset(lx.words("to too go come please also try even"))
 _ON_THE_WAY_MAX: Final = 4
 _SOMEONE: Final = lx.PRONOUNS | frozenset(lx.words("you anyone anybody someone somebody"))
 _CONDITIONS: Final = frozenset(lx.words("if unless when whether once otherwise"))
-# Negated with these after the verb, only a detail is ("…the gate today").
+# Negated with these after the verb, only a detail is ("…the gate alone"):
+# the order is meant. Not a time: drafted, it would say the time not meant
+# ("don't ask Kofi to fix the gate today" is no order for today).
 _DETAILS: Final = frozenset(
     lx.words(
-        "today tonight tomorrow now yet until till before after alone without with whole "
-        "entire perfectly properly too again first this next right by himself herself "
-        "themselves yourself morning afternoon evening week weekend quickly hurry just only "
-        "in at on during while when if unless because"
+        "yet alone without whole entire perfectly properly too again first himself herself "
+        "themselves yourself quickly hurry just only during while unless because"
     )
-) | frozenset(WEEKDAYS)
+)
 # A later part with one of these (and no verb of ours) asks for the order.
 _ASKING: Final = frozenset(lx.words("do can could would will pass have ask tell get"))
 # A part ends an order's words at these too.
@@ -134,6 +134,7 @@ _TIMES: Final = frozenset(
     lx.words("today tonight tomorrow morning afternoon evening week weekend later soon now")
 ) | frozenset(WEEKDAYS)
 _SENTENCE_ENDS: Final = frozenset(".!?;")
+_JOINING: Final = frozenset(lx.words("and so then to or but can we you i"))
 _DASHES: Final = ("-", "—", "–", "(", ")", '"')
 
 
@@ -172,11 +173,19 @@ def order_start(toks: Sequence[Tok], unsaid: frozenset[int], roster: Roster, sou
     if not later:
         return 0
     start = _part_start(toks, later[0], source)
+    k = start
+    while k < later[0] and toks[k].low in _ORDER_OPENERS:
+        k += 1
+    if k + 1 < later[0] and toks[k].low in lx.FRAME_WORDS and _named(toks[k + 1], roster):
+        return start  # "…, ask Zuri to fix the gate": the order names its agent
     before = _part_start(toks, start - 1, source) if start else 0
-    names = [t for t in toks[before : later[0]] if _named(t, roster)]
-    if not names:
-        return 0
-    return before if any(_named(t, roster) for t in toks[before:start]) else start
+    alone = [t for t in toks[before:start] if t.low not in lx.PUNCT | _ORDER_OPENERS]
+    if len(alone) == 1 and _named(alone[0], roster):
+        return before  # "…. Scratch that. Zuri, fix the gate."
+    return 0
+
+
+_ORDER_OPENERS: Final = frozenset(lx.words("so and then now please just okay ok but instead"))
 
 
 def _negated(toks: Sequence[Tok], verb: int, roster: Roster) -> bool:
@@ -208,10 +217,12 @@ def _whole(toks: Sequence[Tok], verb: int, negation: int) -> bool:
     while j < len(toks) and toks[j].low not in lx.PUNCT and toks[j].low not in _PART_ENDS:
         if toks[j].low in _DETAILS:
             return False  # "don't let Kofi fix the gate alone"
+        if [t.low for t in toks[j : j + 2]] in (["please", "do"], ["can", "you"]):
+            return False  # "i didnt ask kofi to fix the gate please do"
         j += 1
     if j < len(toks) and toks[j].low in lx.PUNCT:
         rest = toks[j + 1 :]
-        if rest and rest[0].low in ("just", "only", "tomorrow", "later"):
+        if rest and rest[0].low in ("just", "only"):
             return False  # "…the whole fence, just the gate"
         asking = any(t.low in _ASKING for t in rest)
         if asking and lx.find_first(rest, lx.VERB_PHRASES) is None:
@@ -256,16 +267,17 @@ def _taken_back(toks: Sequence[Tok], source: str, roster: Roster) -> list[int]:
         if not _only(toks, start, i, _LEAD):
             if not _only(toks, i + len(said), len(toks), lx.PUNCT | _TRAIL):
                 continue  # "fix the gate and don't bother the bees"
+            if toks[i - 1].low in _JOINING:
+                continue  # "fix the gate and forget about it"
             start = i  # no break before, at the very end: "Kofi fix the gate never mind"
         elif start == 0:
             continue  # "Never mind, Kofi, fix the gate": said before the order
         after = _part_end(toks, i, source)
-        trail = toks[i + len(said) : after]
-        if not all(t.low in _TRAIL or _named(t, roster) for t in trail):
-            continue  # "never mind the cost", "don't bother the bees"
+        if not _only(toks, i + len(said), after, _TRAIL):
+            continue  # "never mind the cost", "don't bother Zuri"
         if said == ("don't",) and after < len(toks) and toks[after].low not in _SENTENCE_ENDS:
             continue  # "…, but don't, uh, rush", "…, don't, Zuri will"
-        if _order_before(toks, start, source) and _rest_lets_it_go(toks, after, source):
+        if _order_before(toks, start, source) and _rest_lets_it_go(toks, after, source, roster):
             out.append(start)
     return out
 
@@ -289,7 +301,7 @@ def _order_before(toks: Sequence[Tok], start: int, source: str) -> bool:
     return lx.find_first(part, lx.VERB_PHRASES) is not None
 
 
-def _rest_lets_it_go(toks: Sequence[Tok], after: int, source: str) -> bool:
+def _rest_lets_it_go(toks: Sequence[Tok], after: int, source: str, roster: Roster) -> bool:
     """After the take-back: nothing, a part saying it is done ("Zuri did
     it"), or a new order that does not say this one again ("…, fix it")."""
     k = after
@@ -300,6 +312,9 @@ def _rest_lets_it_go(toks: Sequence[Tok], after: int, source: str) -> bool:
     if thing_said(toks, k) is not None:
         return False  # "…, never mind, the gate": a correction
     end = _part_end(toks, k, source)
+    if end == k + 1 and _named(toks[k], roster):  # "…. Scratch that. Zuri, fix…"
+        more = any(t.low not in lx.PUNCT for t in toks[end:])
+        return more and _rest_lets_it_go(toks, end, source, roster)  # not "…, never mind, Zuri."
     part = toks[k:end]
     verb = lx.find_first(part, lx.VERB_PHRASES)
     if verb is not None:
@@ -307,7 +322,7 @@ def _rest_lets_it_go(toks: Sequence[Tok], after: int, source: str) -> bool:
         return object_at >= len(part) or part[object_at].low not in ("it", "that", "them")
     if any(t.low in _TIMES for t in part):
         return False  # "…, on second thought, tomorrow is fine"
-    return any(t.low in _DONE or t.low in PAST_FORMS or t.low.endswith("ed") for t in part)
+    return any(t.low in _DONE or past_said(t.low) for t in part)
 
 
 def _part_start(toks: Sequence[Tok], i: int, source: str) -> int:
