@@ -339,3 +339,60 @@ def test_review_cases_keep_the_right_agent(text: str, agent: str, verb: str, tar
 def test_more_orders_not_passed_on(text: str) -> None:
     got = run(text)
     assert isinstance(got, Clarify) and got.question == NOT_PASSED_ON, got
+
+
+@pytest.mark.parametrize(
+    ("text", "agent", "verb", "target"),
+    [
+        # the one named in the negated part is never the agent, however the
+        # name spoken to is set apart
+        ("Kofi. Don't let Zuri help. Fix the gate.", "Kofi", "Repair", "Gate"),
+        ("Kofi: don't let Zuri help, fix the gate", "Kofi", "Repair", "Gate"),
+        ("Kofi don't let Zuri help, fix the gate", "Kofi", "Repair", "Gate"),
+        (
+            "Zuri. Tell Kofi not to check the hives. Help with the harvest.",
+            "Zuri",
+            "Support",
+            "Harvest",
+        ),
+        # a condition anywhere before the take-back keeps the order
+        ("Kofi, fix the gate if you're busy, forget it", "Kofi", "Repair", "Gate"),
+        ("Kofi fix the gate if you have time otherwise never mind", "Kofi", "Repair", "Gate"),
+        # a possessive noun is no statement about the agent
+        ("Kofi, Zuri's birthday is Friday, so build a cake stand", "Kofi", "Build", "Cake stand"),
+    ],
+)
+def test_third_review_cases(text: str, agent: str, verb: str, target: str) -> None:
+    got = run(text)
+    assert isinstance(got, Draft), got
+    o = got.objective
+    assert (o.agent, o.verb, o.target.label if o.target else None) == (agent, verb, target)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Kofi, this morning, fix it",
+        "Kofi, the 15th, fix it",
+        "Kofi, the usual, fix it",
+        "Kofi, the gate, Zuri will fix it",
+        "Kofi, the gate, did you fix it",
+    ],
+)
+def test_no_thing_said_alone_is_asked_what(text: str) -> None:
+    got = run(text)
+    assert isinstance(got, Clarify) and got.reason == "no-target", got
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Don't ask Kofi to fix the gate. Ask Zuri.",
+        "Don't ask Kofi to fix the gate. Zuri can do it.",
+        "Kofi, fix the gate. Never mind. I'll do it.",
+        "Kofi, fix the gate. Forget it. I'll ask Zuri.",
+    ],
+)
+def test_sent_elsewhere_is_not_passed_on(text: str) -> None:
+    got = run(text)
+    assert isinstance(got, Clarify) and got.question == NOT_PASSED_ON, got

@@ -176,6 +176,8 @@ def _about(toks: Sequence[Tok], s: int, e: int, roster: Roster) -> str | None:
     k = _name_at(toks, s, e)
     if k + 1 >= e:
         return None
+    if toks[k].low.endswith("'s") and k + 2 < e and toks[k + 2].low in ("is", "was", "are"):
+        return None  # "Zuri's birthday is Friday": about the birthday
     if toks[k].low.endswith(("'s", "'ll")):  # "Zuri's busy", "Zuri'll check…"
         bare = toks[k].low.rsplit("'", 1)[0]
         return _named(Tok(bare, bare, 0, 0), roster)

@@ -50,7 +50,7 @@ _SAYING: Final = frozenset(
     )
 )
 # No thing said instead: times, amounts, how, a second thing, pointing words.
-_NOT_A_THING: Final = frozenset(
+NOT_A_THING: Final = frozenset(
     lx.words(
         "today tonight tomorrow now later sooner soon morning afternoon evening night noon "
         "midnight day days week weeks weekend month hour hours minute minutes moment sec "
@@ -60,7 +60,7 @@ _NOT_A_THING: Final = frozenset(
         "these those of up out off down in away back over along inside outside here there "
         "better sooner whole thing things stuff lot lots few couple pair more rest all "
         "everything two three four five six seven eight nine ten dozen darling honey sweetie "
-        "afterthought"
+        "afterthought usual year"
     )
 )
 # Said alone after the determiner, these are a part of the same thing ("the front").
@@ -120,7 +120,7 @@ def thing_said(toks: Sequence[Tok], k: int, stop: int | None = None) -> int | No
     if len(words) == 1 and words[0] in _PART_WORDS:
         return None
     for n, w in enumerate(words):
-        if w in _NOT_A_THING | _SAYING | PAST_FORMS or "'" in w or any(c.isdigit() for c in w):
+        if w in NOT_A_THING | _SAYING | PAST_FORMS or "'" in w or any(c.isdigit() for c in w):
             return None
         if past_said(w):
             return None  # "the bees swarmed", "my phone died"

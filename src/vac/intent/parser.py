@@ -37,7 +37,7 @@ from vac.intent.manner import (
 )
 from vac.intent.roster import Roster
 from vac.intent.spoken import VERB_SPOKEN, summarise
-from vac.intent.unsaid import order_start, unsaid_verbs
+from vac.intent.unsaid import order_said, unsaid_verbs
 from vac.intent.verb_cues import WEAK_VERB_CUES
 from vac.intent.when import Unresolved, When, repeats_at, resolve
 from vac.intent.when_match import word_at
@@ -338,7 +338,7 @@ def parse(
         )
     toks = without_asides(toks, roster)  # "Kofi, Zuri is off today, so fix…"
     unsaid = unsaid_verbs(toks, roster, source)  # "don't ask Kofi to fix…", "…, never mind"
-    toks = toks[order_start(toks, unsaid, roster, source) :]  # "…, ask Zuri to fix it"
+    toks = order_said(toks, unsaid, roster, source)  # "…, ask Zuri to fix it"
     several = several_names(source, toks, roster)
     if several is not None:  # "ask Kofi, Zuri and Imani to…": one agent per objective
         names, span = several

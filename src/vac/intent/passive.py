@@ -31,7 +31,9 @@ import re
 from typing import Final, NamedTuple
 
 from vac.intent import lexicon as lx
+from vac.intent.calendar_words import WEEKDAYS
 from vac.intent.inflect import NO_DEED, VERB_PARTICLES, a_deed
+from vac.intent.instead import NOT_A_THING
 from vac.intent.verb_cues import DONE_FORMS as _DONE
 from vac.intent.verb_cues import THIRD_PERSON, VERB_CUES
 from vac.intent.when_match import past_form
@@ -439,8 +441,11 @@ def _said_alone(text: str, spans: list[_Span], i: int) -> int | None:
         said = spans[k][2]
         if said in _IS or said.endswith("'s") or said in _VERB_FIRSTS or past_form(said):
             return None
+        if said in NOT_A_THING or said in WEEKDAYS:
+            return None  # "Kofi, this morning, fix it": a time, no thing
         if _apart(text, spans[k], spans[k + 1]):
-            return spans[k][1]
+            said_alone = text[spans[i][0] : spans[k][1]]
+            return None if any(c.isdigit() for c in said_alone) else spans[k][1]  # "the 15th"
     return None
 
 

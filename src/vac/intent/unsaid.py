@@ -35,6 +35,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from vac.intent import lexicon as lx
+from vac.intent.address import address_of
 from vac.intent.calendar_words import WEEKDAYS
 from vac.intent.instead import past_said, thing_said
 from vac.intent.lexicon import Tok
@@ -81,6 +82,7 @@ _ON_THE_WAY: Final = frozenset(lx.words("to too go come please also try even"))
 _ON_THE_WAY_MAX: Final = 4
 _SOMEONE: Final = lx.PRONOUNS | frozenset(lx.words("you anyone anybody someone somebody"))
 _CONDITIONS: Final = frozenset(lx.words("if unless when whether once otherwise"))
+_IF: Final = frozenset(lx.words("if unless otherwise"))
 # Negated with these after the verb, only a detail is ("…the gate alone"):
 # the order is meant. Not a time: drafted, it would say the time not meant
 # ("don't ask Kofi to fix the gate today" is no order for today).
@@ -135,6 +137,7 @@ _TIMES: Final = frozenset(
 ) | frozenset(WEEKDAYS)
 _SENTENCE_ENDS: Final = frozenset(".!?;")
 _JOINING: Final = frozenset(lx.words("and so then to or but can we you i"))
+_SPEAKER: Final = frozenset(lx.words("i i'll we we'll myself ourselves"))
 _DASHES: Final = ("-", "—", "–", "(", ")", '"')
 
 
@@ -156,33 +159,50 @@ def unsaid_verbs(toks: Sequence[Tok], roster: Roster, source: str = "") -> froze
     return frozenset(out)
 
 
-def order_start(toks: Sequence[Tok], unsaid: frozenset[int], roster: Roster, source: str) -> int:
-    """Where to read the command from: the part of the first order left
-    after one not asked for, if it names a roster agent ("don't ask Kofi to
-    fix the gate, ask Zuri to…", "Kofi, fix the gate. Scratch that. Zuri,
-    fix the gate."); else 0."""
+def order_said(
+    toks: Sequence[Tok], unsaid: frozenset[int], roster: Roster, source: str
+) -> list[Tok]:
+    """The words to read the command from, when an order was not asked for
+    and another follows: from that order, if it names its own agent ("don't
+    ask Kofi to fix the gate, ask Zuri to…", "Kofi, fix the gate. Scratch
+    that. Zuri, fix the gate."); else without the negated words, so that
+    the one named there is never taken as the agent ("Kofi. Don't let Zuri
+    help. Fix the gate." is Kofi's)."""
     if not unsaid:
-        return 0
-    said = [
-        i
-        for i in range(len(toks))
-        if lx.phrase_at(toks, i, lx.VERB_PHRASES) is not None and toks[i].start not in unsaid
-    ]
-    first = min(i for i in range(len(toks)) if toks[i].start in unsaid)
-    later = [i for i in said if i > first]
+        return list(toks)
+    verbs = [i for i in range(len(toks)) if lx.phrase_at(toks, i, lx.VERB_PHRASES) is not None]
+    first = min(i for i in verbs if toks[i].start in unsaid)
+    later = [i for i in verbs if i > first and toks[i].start not in unsaid]
     if not later:
-        return 0
+        return list(toks)
     start = _part_start(toks, later[0], source)
     k = start
     while k < later[0] and toks[k].low in _ORDER_OPENERS:
         k += 1
     if k + 1 < later[0] and toks[k].low in lx.FRAME_WORDS and _named(toks[k + 1], roster):
-        return start  # "…, ask Zuri to fix the gate": the order names its agent
+        return list(toks[start:])  # "…, ask Zuri to fix the gate": the order names its agent
     before = _part_start(toks, start - 1, source) if start else 0
     alone = [t for t in toks[before:start] if t.low not in lx.PUNCT | _ORDER_OPENERS]
     if len(alone) == 1 and _named(alone[0], roster):
-        return before  # "…. Scratch that. Zuri, fix the gate."
-    return 0
+        return list(toks[before:])  # "…. Scratch that. Zuri, fix the gate."
+    if any(t.low in lx.PRONOUNS for t in toks[start : _part_end(toks, later[0], source)]):
+        return list(toks)  # "don't ask Kofi to fix the gate, ask him to check…": Kofi's
+    cut: set[int] = set()
+    for verb in (i for i in verbs if i < later[0] and toks[i].start in unsaid):
+        at = _negation_at(toks, verb, roster)
+        if at is not None and at >= 2 and _someone(toks[at - 1], roster):
+            at -= 2 * (toks[at - 2].low in _FRAMES)  # "tell Kofi | not to check…"
+        if at is not None:
+            cut |= set(range(at, min(_part_end(toks, verb, source), start)))
+    heard = address_of(toks, roster).resolution
+    if heard is None or not any(_agent(toks[n], roster) == heard.agent for n in cut):
+        return list(toks)  # "Kofi, don't let Zuri help, fix the gate": Kofi's, boundary kept
+    return [t for n, t in enumerate(toks) if n not in cut]
+
+
+def _agent(tok: Tok, roster: Roster) -> str | None:
+    res = resolve_agent(tok.text, roster)
+    return res.agent if res is not None and res.method in ("exact", "fuzzy") else None
 
 
 _ORDER_OPENERS: Final = frozenset(lx.words("so and then now please just okay ok but instead"))
@@ -190,21 +210,28 @@ _ORDER_OPENERS: Final = frozenset(lx.words("so and then now please just okay ok 
 
 def _negated(toks: Sequence[Tok], verb: int, roster: Roster) -> bool:
     """Whether the verb at `verb` is asked not to be done."""
+    return _negation_at(toks, verb, roster) is not None
+
+
+def _negation_at(toks: Sequence[Tok], verb: int, roster: Roster) -> int | None:
+    """Where the negation of the verb at `verb` starts, if it is asked not
+    to be done as a whole."""
     j = verb - 1
+    at: int | None = None
     while j >= 0 and toks[j].low in _ON_THE_WAY and verb - j <= _ON_THE_WAY_MAX:
         if toks[j].low in ("to", "too") and j > 0 and toks[j - 1].low in ("not", "never"):
-            return _whole(toks, verb, j - 1)  # "tell Kofi not to (go) fix the gate"
+            at = j - 1  # "tell Kofi not to (go) fix the gate"
+            break
         j -= 1
-    if j > 0 and toks[j].low in ("not", "never") and toks[j - 1].low == "to":
-        return _whole(toks, verb, j)  # "tell Kofi to not fix…"
+    if at is None and j > 0 and toks[j].low in ("not", "never") and toks[j - 1].low == "to":
+        at = j  # "tell Kofi to not fix…"
     frame = j - 1
-    if j < 0 or frame < 0 or toks[frame].low not in _FRAMES or not _someone(toks[j], roster):
-        return False
-    at = _negation_before(toks, frame)
-    return at is not None and _whole(toks, verb, at)
+    if at is None and j >= 0 and frame >= 0 and toks[frame].low in _FRAMES:
+        at = _negation_before(toks, frame) if _someone(toks[j], roster) else None
+    return at if at is not None and _whole(toks, verb, at, roster) else None
 
 
-def _whole(toks: Sequence[Tok], verb: int, negation: int) -> bool:
+def _whole(toks: Sequence[Tok], verb: int, negation: int, roster: Roster) -> bool:
     """Whether the whole order is negated at `negation`: not in a condition
     before it, no detail after the verb in its part, and no later part
     asking for it."""
@@ -225,8 +252,9 @@ def _whole(toks: Sequence[Tok], verb: int, negation: int) -> bool:
         if rest and rest[0].low in ("just", "only"):
             return False  # "…the whole fence, just the gate"
         asking = any(t.low in _ASKING for t in rest)
-        if asking and lx.find_first(rest, lx.VERB_PHRASES) is None:
-            return False  # "I didn't ask Kofi to fix the gate; please do"
+        elsewhere = any(t.low in _SPEAKER or _named(t, roster) for t in rest)
+        if asking and not elsewhere and lx.find_first(rest, lx.VERB_PHRASES) is None:
+            return False  # "I didn't ask Kofi to fix the gate; please do"; not "…. Ask Zuri."
     return True
 
 
@@ -295,9 +323,8 @@ def _order_before(toks: Sequence[Tok], start: int, source: str) -> bool:
         return False
     begin = _part_start(toks, end - 1, source)
     part = toks[begin:end]
-    lead = [t.low for t in part[:2]]
-    if any(w in _CONDITIONS for w in lead) or lead[:1] == ["or"]:
-        return False
+    if (part[:1] and part[0].low == "or") or any(t.low in _IF for t in part):
+        return False  # "If not, never mind", "fix the gate if you're busy, forget it"
     return lx.find_first(part, lx.VERB_PHRASES) is not None
 
 
@@ -322,6 +349,9 @@ def _rest_lets_it_go(toks: Sequence[Tok], after: int, source: str, roster: Roste
         return object_at >= len(part) or part[object_at].low not in ("it", "that", "them")
     if any(t.low in _TIMES for t in part):
         return False  # "…, on second thought, tomorrow is fine"
+    lows = [t.low for t in part]
+    if any(_named(t, roster) for t in part) or "do it" in " ".join(lows):
+        return True  # "…. Forget it. I'll ask Zuri.", "…. Never mind. I'll do it."
     return any(t.low in _DONE or past_said(t.low) for t in part)
 
 
