@@ -223,3 +223,32 @@ def test_the_delay_is_learned_only_from_a_good_fit() -> None:
         path.observe(i * 0.02, float(rng.uniform(0, 5000)), levels)
     assert path.delay_s is None
     assert path.correlation < 0.6
+
+
+def test_a_device_underrun_voids_the_learned_delay_until_a_fit_after_it() -> None:
+    """After an ALSA underrun the played blocks are heard later than dated: the
+    reference is the whole window again (a full-suite CI run had a reply
+    interrupt itself right after two underruns) until a good fit follows."""
+    levels = PlayedLevels()
+    for i in range(40):  # 400 ms: a loud word, then a pause
+        levels.played(i * 0.01, 8000.0 if i < 10 else 0.0)
+    path = EchoPath(delay_s=0.05)
+    now_s = 0.39
+    narrow = path.reference(levels, now_s)
+    assert narrow < 8000.0 * 10 ** (-20 / 20)
+    levels.disturbed(0.2)
+    assert path.reference(levels, now_s) == pytest.approx(8000.0)
+    path.fitted_s = 0.3  # a good fit on frames after the underrun
+    assert path.reference(levels, now_s) == pytest.approx(narrow)
+
+
+def test_an_underrun_starts_the_fit_window_again() -> None:
+    levels = PlayedLevels()
+    path = EchoPath()
+    for i in range(10):
+        levels.played(i * 0.02, 1000.0)
+        path.observe(i * 0.02, 500.0, levels)
+    assert len(path.frames()) == 10
+    levels.disturbed(0.19)
+    path.observe(0.2, 500.0, levels)
+    assert [t for t, _ in path.frames()] == [0.2]

@@ -16,7 +16,11 @@ spoils it and the previous delay stays). With a delay, the reference is the
 loudest block within `SPREAD_S` of that lag; without one, the whole window,
 as before. Either way blocks older than the window still count, fading at
 `TAIL_DB_PER_S` (a room's reverberation: 100 dB/s is a reverberant room's
-RT60 of 0.6 s, so the estimate errs long).
+RT60 of 0.6 s, so the estimate errs long). When the audio device reports an
+underrun or overflow, played blocks are no longer heard when their time says
+(the device dropped or repeated audio): the whole window stands again until
+a fit on the frames after it agrees (a full-suite CI run on a busy host had
+its reply interrupt itself right after two ALSA underruns).
 """
 
 from __future__ import annotations
@@ -48,8 +52,16 @@ class PlayedLevels:
     """
 
     keep_s: float = 2.0
+    # When the audio device last reported an underflow or overflow (its
+    # callback's status): from then on a played block's time no longer says
+    # when it was heard, so a delay learned before it is void (`EchoPath`).
+    disturbed_s: float | None = None
     # A hard bound whatever the device's block size (1 ms blocks: 4 s).
     _blocks: deque[tuple[float, float]] = field(default_factory=lambda: deque(maxlen=4096))
+
+    def disturbed(self, at_s: float) -> None:
+        """The device dropped or repeated audio at `at_s` (an ALSA underrun)."""
+        self.disturbed_s = at_s
 
     def played(self, at_s: float, rms: float) -> None:
         self._blocks.append((at_s, rms))
@@ -91,12 +103,16 @@ class EchoPath:
     delay_max_s: float = 0.3
     delay_s: float | None = None
     correlation: float = 0.0
+    # When a fit last agreed with the delay (a good correlation): a device
+    # disturbance after it sends the reference back to the whole window.
+    fitted_s: float = float("-inf")
     _frames: deque[tuple[float, float]] = field(default_factory=lambda: deque(maxlen=FIT_FRAMES))
     _since_fit: int = 0
 
     def reference(self, levels: PlayedLevels, now_s: float) -> float:
         """The played level the echo in the frame ending now can be at most (before coupling)."""
-        if self.delay_s is None:
+        disturbed = levels.disturbed_s is not None and levels.disturbed_s > self.fitted_s
+        if self.delay_s is None or disturbed:
             return levels.faded_peak(now_s, self.delay_max_s, TAIL_DB_PER_S)
         return levels.faded_peak(now_s - self.delay_s + SPREAD_S, 2 * SPREAD_S, TAIL_DB_PER_S)
 
@@ -104,6 +120,12 @@ class EchoPath:
         """One microphone frame while a reply plays; True when the delay changed."""
         if self._frames and now_s - self._frames[-1][0] > STALE_S:
             self.forget_frames()  # a new reply: a fit must not span the silence before it
+        if (
+            self._frames
+            and levels.disturbed_s is not None
+            and levels.disturbed_s > self._frames[-1][0]
+        ):
+            self.forget_frames()  # an underrun moved the echo: fit on what follows it
         self._frames.append((now_s, mic_rms))
         self._since_fit += 1
         if self._since_fit < REFIT_FRAMES:
@@ -134,6 +156,8 @@ class EchoPath:
             if r > best_r:
                 best_r, best_lag = r, lag_s
         self.correlation = best_r
+        if best_r >= MIN_CORRELATION:
+            self.fitted_s = ends[-1]
         if best_r < MIN_CORRELATION or best_lag == self.delay_s:
             return False
         self.delay_s = best_lag

@@ -125,11 +125,15 @@ def run_talk(opts: TalkOptions, connect: Callable[[], Connection]) -> int:
     lines: queue.Queue[str | None] = queue.Queue()
 
     def on_mic(indata: Any, frames: int, at: Any, status: Any) -> None:
+        if status:  # an overflow: frames lost, the echo delay cannot be trusted
+            playback.levels.disturbed(time.monotonic())
         # If the loop fell behind, dropping a frame is better than growing.
         with contextlib.suppress(queue.Full):
             mic.put_nowait((time.monotonic(), bytes(indata)))
 
     def on_speaker(outdata: Any, frames: int, at: Any, status: Any) -> None:
+        if status:  # an underrun: what plays from now is heard later than dated
+            playback.levels.disturbed(time.monotonic())
         # The block's level, dated, is what the barge-in gate expects to echo.
         outdata[:] = playback.read(len(outdata), time.monotonic())
 
