@@ -25,6 +25,18 @@ def run(text: str) -> Draft | Clarify:
     return got
 
 
+def drafted(text: str, agent: str, verb: str, target: str | None) -> None:
+    got = run(text)
+    assert isinstance(got, Draft), got
+    o = got.objective
+    assert (o.agent, o.verb, o.target.label if o.target else None) == (agent, verb, target)
+
+
+def not_passed_on(text: str) -> None:
+    got = run(text)
+    assert isinstance(got, Clarify) and got.question == NOT_PASSED_ON, got
+
+
 @pytest.mark.parametrize(
     "text",
     [
@@ -92,10 +104,7 @@ def test_an_order_said_not_to_be_given_is_not_drafted(text: str) -> None:
     ],
 )
 def test_the_order_that_stands_is_drafted(text: str, agent: str, verb: str, target: str) -> None:
-    got = run(text)
-    assert isinstance(got, Draft), got
-    o = got.objective
-    assert (o.agent, o.verb, o.target.label if o.target else None) == (agent, verb, target)
+    drafted(text, agent, verb, target)
 
 
 @pytest.mark.parametrize(
@@ -282,10 +291,7 @@ def test_a_thing_or_name_taken_back_for_another(text: str, agent: str, target: s
 def test_the_thing_meant_and_the_one_reminded(
     text: str, agent: str, verb: str, target: str
 ) -> None:
-    got = run(text)
-    assert isinstance(got, Draft), got
-    o = got.objective
-    assert (o.agent, o.verb, o.target.label if o.target else None) == (agent, verb, target)
+    drafted(text, agent, verb, target)
 
 
 @pytest.mark.parametrize(
@@ -320,10 +326,7 @@ def test_two_things_before_it_are_asked_about(text: str) -> None:
     ],
 )
 def test_review_cases_keep_the_right_agent(text: str, agent: str, verb: str, target: str) -> None:
-    got = run(text)
-    assert isinstance(got, Draft), got
-    o = got.objective
-    assert (o.agent, o.verb, o.target.label if o.target else None) == (agent, verb, target)
+    drafted(text, agent, verb, target)
 
 
 @pytest.mark.parametrize(
@@ -337,8 +340,7 @@ def test_review_cases_keep_the_right_agent(text: str, agent: str, verb: str, tar
     ],
 )
 def test_more_orders_not_passed_on(text: str) -> None:
-    got = run(text)
-    assert isinstance(got, Clarify) and got.question == NOT_PASSED_ON, got
+    not_passed_on(text)
 
 
 @pytest.mark.parametrize(
@@ -363,10 +365,7 @@ def test_more_orders_not_passed_on(text: str) -> None:
     ],
 )
 def test_third_review_cases(text: str, agent: str, verb: str, target: str) -> None:
-    got = run(text)
-    assert isinstance(got, Draft), got
-    o = got.objective
-    assert (o.agent, o.verb, o.target.label if o.target else None) == (agent, verb, target)
+    drafted(text, agent, verb, target)
 
 
 @pytest.mark.parametrize(
@@ -394,5 +393,4 @@ def test_no_thing_said_alone_is_asked_what(text: str) -> None:
     ],
 )
 def test_sent_elsewhere_is_not_passed_on(text: str) -> None:
-    got = run(text)
-    assert isinstance(got, Clarify) and got.question == NOT_PASSED_ON, got
+    not_passed_on(text)
