@@ -394,3 +394,16 @@ def test_no_thing_said_alone_is_asked_what(text: str) -> None:
 )
 def test_sent_elsewhere_is_not_passed_on(text: str) -> None:
     not_passed_on(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "rest"),
+    [
+        ("Make sure Kofi fixes the gate and Zuri checks the hives", "Zuri checks the hives"),
+        ("Kofi, fix the tap and Zuri maps the river", "Zuri maps the river"),
+    ],
+)
+def test_a_second_order_said_of_someone_is_named_in_the_summary(text: str, rest: str) -> None:
+    got = run(text)
+    assert isinstance(got, Draft), got
+    assert f'one thing at a time: "{rest}" is not in this draft' in got.summary

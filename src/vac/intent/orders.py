@@ -22,7 +22,7 @@ from vac.intent import passive
 from vac.intent.address import Address, resolve_span
 from vac.intent.lexicon import Tok, words
 from vac.intent.roster import STOPWORDS, Roster
-from vac.intent.verb_cues import DONE_FORMS, WEAK_VERB_CUES
+from vac.intent.verb_cues import DONE_FORMS, THIRD_PERSON, WEAK_VERB_CUES
 from vac.intent.when_match import word_at
 
 # After these a verb's word is a noun: "the maps are in the drawer", "my
@@ -182,7 +182,9 @@ def another_order(
             continue
         ahead = range(k + 1, min(k + 5, len(clause)))
         said_after = source[clause[k + 1].start : clause[-1].end] if k + 1 < len(clause) else ""
-        if any(_second_verb(clause, j) for j in ahead if j not in skip) or (
+        if any(
+            _second_verb(clause, j) or _said_of(clause, j, k) for j in ahead if j not in skip
+        ) or (
             # "…and the roof needs patching": an order said about the thing
             said_after and passive.as_order(said_after) is not None
         ):
@@ -196,6 +198,12 @@ _THEN: Final = frozenset(words("and then also ,"))
 # After these the verb's words are how to do the first ("make it quick",
 # "take care of yourself", "watch your step", "check with Kofi first").
 _HOW_NOT_WHAT: Final = frozenset(words("it it's yourself yourselves your sure with out"))
+
+
+def _said_of(clause: Sequence[Tok], j: int, k: int) -> bool:
+    """A verb of ours said of someone after "and" ("make sure Kofi fixes the
+    gate and Zuri checks the hives"): a second order, said unseen before."""
+    return j - 1 > k and clause[j].low in THIRD_PERSON and clause[j - 1].text[:1].isupper()
 
 
 def _second_verb(clause: Sequence[Tok], j: int) -> bool:
