@@ -100,8 +100,8 @@ def _joins(before: str, tok: Tok, after: str) -> bool:
     if tok.text[:1].isupper() and after == ",":
         return False
     if before in DETERMINERS or before in _CARRY_ON:
-        return tok.low not in _VERB_FIRSTS
-    return before in _VERB_FIRSTS and (tok.low in DETERMINERS or tok.text[:1].isupper())
+        return tok.low not in VERB_FIRSTS
+    return before in VERB_FIRSTS and (tok.low in DETERMINERS or tok.text[:1].isupper())
 
 
 Phrase = tuple[str, ...]
@@ -145,7 +145,7 @@ def contains(
 # --- verbs ------------------------------------------------------------------
 
 VERB_PHRASES: Final = phrases(VERB_CUES)
-_VERB_FIRSTS: Final = frozenset(p[0] for p in VERB_PHRASES)
+VERB_FIRSTS: Final = frozenset(p[0] for p in VERB_PHRASES)
 
 
 def verb_words() -> tuple[tuple[str, Verb], ...]:

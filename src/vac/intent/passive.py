@@ -410,7 +410,6 @@ def with_antecedent(text: str) -> str | None:
 
 
 _MAX_SUBJECT_WORDS: Final = 4
-_VERB_FIRSTS: Final = frozenset(p[0] for p in lx.VERB_PHRASES)
 
 
 def _ordered_next(text: str, spans: list[_Span], end: int, *, named_before: bool) -> bool:
@@ -422,9 +421,14 @@ def _ordered_next(text: str, spans: list[_Span], end: int, *, named_before: bool
     k = 0
     while k < len(after) and after[k] in _ORDER_OPENERS:
         k += 1
-    if k < len(after) and not named_before and after[k] not in _VERB_FIRSTS and k + 1 < len(after):
+    if (
+        k < len(after)
+        and not named_before
+        and after[k] not in lx.VERB_FIRSTS
+        and k + 1 < len(after)
+    ):
         k += 1  # a name, then the verb
-    return k < len(after) and after[k] in _VERB_FIRSTS
+    return k < len(after) and after[k] in lx.VERB_FIRSTS
 
 
 _ORDER_OPENERS: Final = frozenset(lx.words("please so now just and then"))
@@ -439,7 +443,7 @@ def _said_alone(text: str, spans: list[_Span], i: int) -> int | None:
         return None
     for k in range(i + 1, min(i + _MAX_SUBJECT_WORDS, len(spans) - 1)):
         said = spans[k][2]
-        if said in _IS or said.endswith("'s") or said in _VERB_FIRSTS or past_form(said):
+        if said in _IS or said.endswith("'s") or said in lx.VERB_FIRSTS or past_form(said):
             return None
         if said in NOT_A_THING or said in WEEKDAYS:
             return None  # "Kofi, this morning, fix it": a time, no thing

@@ -263,8 +263,7 @@ def _someone(tok: Tok, roster: Roster) -> bool:
 
 
 def _named(tok: Tok, roster: Roster) -> bool:
-    res = resolve_agent(tok.text, roster)
-    return res is not None and res.method in ("exact", "fuzzy")
+    return _agent(tok, roster) is not None
 
 
 def _negation_before(toks: Sequence[Tok], frame: int) -> int | None:
