@@ -262,10 +262,18 @@ def address_of(toks: Sequence[Tok], roster: Roster, near: tuple[str, str] | None
             if len(span) < verb[0] - i and span[-1].low.endswith("'s"):  # "Kofi's gonna fix…"
                 t = span.pop()
                 span.append(Tok(t.text[:-2], t.low[:-2], t.start, t.end - 2))
-            res = resolve_span(span, roster) if len(span) <= 3 else None
-            if res is not None:
-                return Address(verb[0], n, res)
+            if len(span) <= 3 and not _tells_not_asks(toks[i : verb[0]]):
+                res = resolve_span(span, roster)
+                if res is not None:
+                    return Address(verb[0], n, res)
     return _within(toks[:n], i, roster, hit[0] if hit is not None else n) or Address(i, n)
+
+
+def _tells_not_asks(span: Sequence[Tok]) -> bool:
+    """ "Kofi could not / did / was able to fix…" deny or report; "had better" asks."""
+    lows = [t.low for t in span]
+    past = (k for k, w in enumerate(lows) if w in _PAST_AUX and lows[k + 1 : k + 2] != ["better"])
+    return any(w in _NEGATING for w in lows) or next(past, None) is not None
 
 
 def _last_name(toks: Sequence[Tok], i: int, last: int, roster: Roster) -> Address | None:
@@ -330,6 +338,7 @@ _GREETINGS: Final = lx.phrases(
 # Between a name said apart and its verb: "Kofi. Can you fix the gate?"
 _ASKING_WORDS: Final = frozenset(words("please can could would will you"))
 _NEGATING: Final = frozenset(words("not no never nor"))
+_PAST_AUX: Final = frozenset(words("was were did had"))
 
 
 def _near(span: Sequence[Tok], near: tuple[str, str] | None, roster: Roster) -> Resolution | None:
@@ -374,11 +383,8 @@ def _named(span: Sequence[Tok], roster: Roster) -> Resolution | None:
 
 # Between a name and its verb: "Kofi needs to / has to / is going to / ought to fix…".
 _MODALS: Final = frozenset(
-    words(
-        "needs need has got gotta gonna ought going is to should must will can could please would"
-        " be able"
-        " mind"
-    )
+    words("needs need has got gotta gonna ought going is to should must will can could please")
+    + words("would be able better had mind")
 )
 # How far into the sentence an agent is still being addressed: "When you
 # get a chance, Kofi, …", "Would it be possible for Imani to …".

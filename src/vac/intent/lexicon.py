@@ -41,12 +41,19 @@ PUNCT: Final[frozenset[str]] = frozenset(".,;:!?")
 ISO_DATE_RE: Final = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 
 
+_SHORTHAND: Final = (
+    {"dont": "don't", "pls": "please", "plz": "please", "u": "you", "ur": "your"}
+    | {w: "tomorrow" for w in ("tmrw", "tmr", "tmw", "tomoz", "2moro", "2morrow")}
+    | {"tonite": "tonight", "2nite": "tonight", "thx": "thanks", "thnx": "thanks"}
+)
+
+
 def tokenize(text: str) -> list[Tok]:
     out: list[Tok] = []
     for m in _TOKEN_RE.finditer(text):
         low = m.group().lower().replace("’", "'")
-        if low == "dont":  # ASR often drops the apostrophe
-            low = "don't"
+        if low in _SHORTHAND:  # "dont" (ASR drops the apostrophe), "pls", "tmrw"
+            low = _SHORTHAND[low]
         elif low.startswith("a.s.a.p"):
             low = "asap"
         out.append(Tok(m.group(), low, m.start(), m.end()))
@@ -351,38 +358,10 @@ FORBID_MARKERS: Final = phrases(
 FORBID_IDIOMS: Final[frozenset[str]] = frozenset({"mind", "worry"})
 FORBID_STOPS: Final = phrases(
     [
-        "and",
-        "but",
-        "by",
-        "before",
-        "until",
-        "so",
-        "then",
-        "while",
-        "because",
-        "also",
-        "please",
-        "today",
-        "tonight",
-        "tomorrow",
-        "this week",
-        "next week",
-        "urgently",
-        "immediately",
-        "asap",
-        "right now",
-        "carefully",
-        "gently",
-        "slowly",
-        "quickly",
-        "soon",
-        "whenever",
-        "always",
-        "without",
-        "do not",
-        "don't",
-        "never",
-        "avoid",
+        *words("and but by before until so then while because also please today tonight"),
+        *words("tomorrow urgently immediately asap carefully gently slowly quickly soon"),
+        *("this week", "next week", "right now", "do not", "don't", "never", "avoid"),
+        *words("whenever always without"),
     ]
 )
 MAX_FORBID_WORDS: Final = 12
@@ -463,7 +442,7 @@ def forbidden_spans(toks: Sequence[Tok], *, keep: frozenset[int] = frozenset()) 
         suggests = nxt is not None and (
             nxt in FRAME_WORDS | {","} or phrase_at(toks, j + 1, VERB_PHRASES)
         )
-        if suggests or (j < len(toks) and toks[j].low in FORBID_IDIOMS):
+        if suggests or (j < len(toks) and toks[j].low in FORBID_IDIOMS) or _reminds(toks, j):
             i = j + 1
             continue
         if marker in ((inflect.NO_DEED,), (inflect.LEAVE_ALONE,)) and not (
@@ -489,6 +468,15 @@ def forbidden_spans(toks: Sequence[Tok], *, keep: frozenset[int] = frozenset()) 
             spans.append(Span(marker, i, body, j))
         i = max(j, i + 1)
     return spans
+
+
+def _reminds(toks: Sequence[Tok], j: int) -> bool:
+    """ "don't forget to / never fail to" and an order: asked for, no boundary."""
+    said = [t.low for t in toks[j : j + 3]]
+    k = j + 2 + (said[2:] == [","])  # the address cut out: "don't forget to [ask Kofi to] fix…"
+    return said[:2] in (["forget", "to"], ["fail", "to"]) and (
+        said[2:] in ([w] for w in FRAME_WORDS) or phrase_at(toks, k, VERB_PHRASES) is not None
+    )
 
 
 def span_indices(spans: Iterable[Span]) -> frozenset[int]:

@@ -35,11 +35,13 @@ from vac.intent.manner import (
     priority_of,
     standing_in_order,
 )
+from vac.intent.others import who_else
 from vac.intent.roster import Roster
 from vac.intent.spoken import VERB_SPOKEN, summarise
 from vac.intent.unsaid import order_said, unsaid_verbs
 from vac.intent.verb_cues import WEAK_VERB_CUES
 from vac.intent.when import Unresolved, When, repeats_at, resolve
+from vac.intent.when_instead import time_instead
 from vac.intent.when_match import word_at
 from vac.protocol.objective import (
     Constraint,
@@ -279,6 +281,9 @@ def _forbidden_lines(clause: Sequence[Tok], spans: Sequence[lx.Span]) -> list[Fo
     return lines or [DEFAULT_FORBIDDEN_LINE]
 
 
+_ASKED: Final = "That sounds like a question, and I only pass on requests. What should be done?"
+
+
 def _clarify(reason: ClarifyReason, question: str, source: str, confidence: float) -> Clarify:
     return Clarify(reason, question, source[:MAX_SOURCE_CHARS], confidence)
 
@@ -330,12 +335,7 @@ def parse(
         )
 
     if lx.asks([t.low for t in toks]):  # "Who will guard the kids?", "Did Kofi fix the gate?"
-        return _clarify(
-            "question",
-            "That sounds like a question, and I only pass on requests. What should be done?",
-            source,
-            confidence,
-        )
+        return _clarify("question", _ASKED, source, confidence)
     toks = without_asides(toks, roster)  # "Kofi, Zuri is off today, so fix…"
     unsaid = unsaid_verbs(toks, roster, source)  # "don't ask Kofi to fix…", "…, never mind"
     toks = order_said(toks, unsaid, roster, source)  # "…, ask Zuri to fix it"
@@ -352,12 +352,7 @@ def parse(
         return Clarify("unknown-agent", question, source, confidence, names, unknown)
     clause = address.clause(toks)
     if address.resolution is not None and "?" in source and lx.asks([t.low for t in clause]):
-        return _clarify(  # "Zuri, did you fix the gate?": asked of Zuri, not an order
-            "question",
-            "That sounds like a question, and I only pass on requests. What should be done?",
-            source,
-            confidence,
-        )
+        return _clarify("question", _ASKED, source, confidence)  # "Zuri, did you fix the gate?"
     spans = lx.forbidden_spans(clause, keep=boundary_like_autonomy(clause))
     skip = lx.span_indices(spans)
     autonomy = autonomy_of(clause, skip)  # "check with me first" holds no verb
@@ -399,12 +394,12 @@ def parse(
             note = f'"{address.pronoun}" taken to mean {res.agent}'
         if address.others is not None:  # one agent per objective
             note = f"{res.agent} alone, not {address.others}" + (f"; {note}" if note else "")
-    elif named := orders.named_before(clause, hit[0], roster):
+    elif (other := who_else(clause, hit[0], roster)) is not None:
         # A name said before the order but not as its address ("Kofi. No,
-        # Zuri. Fix the gate.", "Kofi is busy. Zuri, fix…"): ask, never default.
-        # The answer (any agent) takes the place of the words before the verb.
-        question = "Who should do it: " + ", ".join(named) + " or someone else?"
-        anyone = (*named, *(n for n in roster.names() if n not in named))
+        # Zuri. Fix the gate.", "Kofi is busy. Zuri, fix…"), or news ("The
+        # builders will fix the roof"): ask, never default. The answer (any
+        # agent) takes the place of the words before the verb.
+        question, anyone = other
         at, said = clause[0].start, source[clause[0].start : clause[hit[0]].start].rstrip()
         return Clarify("uncertain-agent", question, source, confidence, anyone, said, at)
     else:
@@ -418,6 +413,8 @@ def parse(
     # Boundaries, the verb ("report on") and autonomy ("ask me before") are
     # not deadline cues.
     when = resolve(clause, now, skip=skip | autonomy.indices | frozenset(range(hit[0], verb_end)))
+    if isinstance(when, When):  # "…on Monday, sorry, Tuesday"
+        when = time_instead(clause, when, now, skip | autonomy.indices)
     stop = when.start if when is not None and when.start >= verb_end else len(clause)
     # A boundary said without a comma ends the thing: "map the woods stay away from the road"
     # (not "the kids who stay away from school").
@@ -446,7 +443,7 @@ def parse(
         at = clause[when.start].start  # the answer ("by Saturday") goes in their place
         return Clarify("unclear-deadline", question, source, confidence, heard_as=said, fill_at=at)
     timed = frozenset() if when is None else frozenset(range(when.start, when.end))
-    rest = orders.another_order(source, clause, target.end, skip | autonomy.indices | nouns)
+    rest = orders.another_order(source, clause, target.end, skip | autonomy.indices | nouns | timed)
     said_else = skip | autonomy.indices | timed
     rest = rest or tw.another_thing(source, clause, verb_end, target.end, said_else, roster)
     if rest is not None:  # one objective per turn: the rest is said, never dropped unseen

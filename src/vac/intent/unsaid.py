@@ -88,7 +88,7 @@ _IF: Final = frozenset(lx.words("if unless otherwise"))
 # ("don't ask Kofi to fix the gate today" is no order for today).
 _DETAILS: Final = frozenset(
     lx.words(
-        "yet alone without whole entire perfectly properly too again first himself herself "
+        "alone without whole entire perfectly properly too again first himself herself "
         "themselves yourself quickly hurry just only during while unless because"
     )
 )
@@ -123,6 +123,8 @@ _TAKE_BACKS: Final = lx.phrases(
         "or don't",
         "on second thought",
         "on second thoughts",
+        "no",  # alone in its part: "…. Actually, no."; "…, no, the gate" is `instead`
+        "leave it",
     ]
 )
 # Before a take-back in its part: "…, oh wait, never mind", "…, but never mind".
@@ -136,8 +138,12 @@ _TIMES: Final = frozenset(
     lx.words("today tonight tomorrow morning afternoon evening week weekend later soon now")
 ) | frozenset(WEEKDAYS)
 _SENTENCE_ENDS: Final = frozenset(".!?;")
+_REASON_OPENERS: Final = frozenset(
+    lx.words("it it's its we we'll we're i'm they they're that's there's")
+)
 _JOINING: Final = frozenset(lx.words("and so then to or but can we you i"))
 _SPEAKER: Final = frozenset(lx.words("i i'll we we'll myself ourselves"))
+_ASK_AGAIN: Final = frozenset(lx.words("please just then so"))  # "…, no, just do it"
 _DASHES: Final = ("-", "—", "–", "(", ")", '"')
 
 
@@ -152,9 +158,7 @@ def unsaid_verbs(toks: Sequence[Tok], roster: Roster, source: str = "") -> froze
                 end += 1
             out |= {toks[j].start for j in verbs if i <= j < end}  # "…to help fix the gate"
     for start in _taken_back(toks, source, roster):
-        while start > 0 and _only(toks, _part_start(toks, start - 1, source), start - 1, _LEAD):
-            start = _part_start(toks, start - 1, source)  # "…, oh, never mind"
-        order = _part_start(toks, start - 1, source) if start else 0
+        order = _order_at(toks, start, source) or 0  # past "…, oh, never mind"
         out |= {toks[j].start for j in verbs if order <= j < start}
     return frozenset(out)
 
@@ -195,6 +199,8 @@ def order_said(
         if at is not None:
             cut |= set(range(at, min(_part_end(toks, verb, source), start)))
     heard = address_of(toks, roster).resolution
+    if heard is None and not cut:  # "Befriend Zuri, no, befriend Tariq": no one named as agent
+        return list(toks[start:])
     if heard is None or not any(_agent(toks[n], roster) == heard.agent for n in cut):
         return list(toks)  # "Kofi, don't let Zuri help, fix the gate": Kofi's, boundary kept
     return [t for n, t in enumerate(toks) if n not in cut]
@@ -242,8 +248,8 @@ def _whole(toks: Sequence[Tok], verb: int, negation: int, roster: Roster) -> boo
             return False  # "if Zuri won't ask Kofi to fix the gate"
     j = verb + 1
     while j < len(toks) and toks[j].low not in lx.PUNCT and toks[j].low not in _PART_ENDS:
-        if toks[j].low in _DETAILS:
-            return False  # "don't let Kofi fix the gate alone"
+        if toks[j].low in _DETAILS and [t.low for t in toks[j : j + 2]] != ["just", "yet"]:
+            return False  # "don't let Kofi fix the gate alone"; "yet" is a time
         if [t.low for t in toks[j : j + 2]] in (["please", "do"], ["can", "you"]):
             return False  # "i didnt ask kofi to fix the gate please do"
         j += 1
@@ -291,6 +297,8 @@ def _taken_back(toks: Sequence[Tok], source: str, roster: Roster) -> list[int]:
         if said is None:
             continue
         start = _part_start(toks, i, source)
+        if said in (("no",), ("leave", "it")) and not _said_no(toks, i, start, source):
+            continue
         if not _only(toks, start, i, _LEAD):
             if not _only(toks, i + len(said), len(toks), lx.PUNCT | _TRAIL):
                 continue  # "fix the gate and don't bother the bees"
@@ -304,27 +312,46 @@ def _taken_back(toks: Sequence[Tok], source: str, roster: Roster) -> list[int]:
             continue  # "never mind the cost", "don't bother Zuri"
         if said == ("don't",) and after < len(toks) and toks[after].low not in _SENTENCE_ENDS:
             continue  # "…, but don't, uh, rush", "…, don't, Zuri will"
-        if _order_before(toks, start, source) and _rest_lets_it_go(toks, after, source, roster):
+        if _order_at(toks, start, source) is not None and _rest_lets_it_go(
+            toks, after, source, roster
+        ):
             out.append(start)
     return out
 
 
-def _order_before(toks: Sequence[Tok], start: int, source: str) -> bool:
-    """Whether the part before `start` (past parts of lead words alone) is an
-    order: a verb of ours, and no condition first ("If not, never mind")."""
+def _said_no(toks: Sequence[Tok], i: int, start: int, source: str) -> bool:
+    """ "No" takes the order back only said apart ("…. Actually, no.", "…,
+    no, I'll do it"), never when a thing or a remark follows ("…, no, the
+    left side", "…, no, the goats got out": `instead` reads corrections)."""
+    after = _part_end(toks, i, source)
+    while after < len(toks) and toks[after].low in lx.PUNCT:
+        after += 1
+    return (
+        start > 0
+        and _only(toks, start, i, _LEAD)
+        and (after >= len(toks) or toks[after].low not in lx.DETERMINERS)
+    )
+
+
+def _order_at(toks: Sequence[Tok], start: int, source: str) -> int | None:
+    """Where the part before `start` starts (past parts of lead words, of
+    take-backs and of reasons alone) when it is an order: a verb of ours,
+    and no condition first ("If not, never mind")."""
     end = start - 1 if start and toks[start - 1].low in lx.PUNCT else start
     while end > 0:
         begin = _part_start(toks, end - 1, source)
-        if not _only(toks, begin, end, _LEAD | lx.PUNCT):
-            break
+        said = lx.phrase_at(toks, begin, _TAKE_BACKS)
+        taken = said is not None and _only(toks, begin + len(said), end, _TRAIL | lx.PUNCT)
+        if not (_only(toks, begin, end, _LEAD | lx.PUNCT) or taken or _reason(toks[begin:end])):
+            break  # past "on second thoughts, don't", "oh wait, it's already fixed. Never mind."
         end = begin - 1 if begin and toks[begin - 1].low in lx.PUNCT else begin
     if end <= 0:
-        return False
+        return None
     begin = _part_start(toks, end - 1, source)
     part = toks[begin:end]
     if (part[:1] and part[0].low == "or") or any(t.low in _IF for t in part):
-        return False  # "If not, never mind", "fix the gate if you're busy, forget it"
-    return lx.find_first(part, lx.VERB_PHRASES) is not None
+        return None  # "If not, never mind", "fix the gate if you're busy, forget it"
+    return begin if lx.find_first(part, lx.VERB_PHRASES) is not None else None
 
 
 def _rest_lets_it_go(toks: Sequence[Tok], after: int, source: str, roster: Roster) -> bool:
@@ -349,9 +376,24 @@ def _rest_lets_it_go(toks: Sequence[Tok], after: int, source: str, roster: Roste
     if any(t.low in _TIMES for t in part):
         return False  # "…, on second thought, tomorrow is fine"
     lows = [t.low for t in part]
-    if any(_named(t, roster) for t in part) or "do it" in " ".join(lows):
-        return True  # "…. Forget it. I'll ask Zuri.", "…. Never mind. I'll do it."
+    do = next((n for n, w in enumerate(lows) if lows[n : n + 2] == ["do", "it"]), None)
+    mine = do is not None and any(w not in _LEAD | _ASK_AGAIN for w in lows[:do])  # "I'll do it"
+    if any(_named(t, roster) for t in part) or mine or _reason(part):
+        return True  # "…. Forget it. I'll ask Zuri.", "…. Never mind. I'll do it.", "…, it's fine"
     return any(t.low in _DONE or past_said(t.low) for t in part)
+
+
+def _reason(part: Sequence[Tok]) -> bool:
+    """A part that says why it is not needed: "it's fine", "we'll be home",
+    "it's already fixed"; no verb of ours, no time, nothing named after a
+    determiner ("it's the gate" may be a correction)."""
+    lows = [t.low for t in part]
+    return (
+        bool(lows)
+        and lows[0] in _REASON_OPENERS
+        and not any(w in _TIMES or w in lx.DETERMINERS for w in lows)
+        and lx.find_first(part, lx.VERB_PHRASES) is None
+    )
 
 
 def _part_start(toks: Sequence[Tok], i: int, source: str) -> int:

@@ -68,6 +68,7 @@ from vac.intent.when_days import (
 )
 from vac.intent.when_hours import clock, span
 from vac.intent.when_match import STOPS, Bad, Found, Hit, ends_here, of_the_past, word_at
+from vac.intent.when_weeks import weeks_on
 
 _MAX_UNRESOLVED_TOKENS: Final = 6
 ONE_WEEK: Final = dt.timedelta(days=7)
@@ -127,6 +128,7 @@ _Matcher = Callable[[Sequence[Tok], int, dt.datetime, bool], Found]
 _MATCHERS: Final[tuple[_Matcher, ...]] = (
     iso,
     past_day,
+    weeks_on,
     relative_day,
     period,
     weekday,
@@ -148,6 +150,15 @@ def _expression(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> Fo
         if found is not None:
             return found
     return None
+
+
+def said_alone(toks: Sequence[Tok], i: int, now: dt.datetime) -> When | None:
+    """A day said on its own at `i`, read as if cued: a correction ("…,
+    no, Saturday", "…, no, the 19th") names a time whatever its words."""
+    found = _expression(toks, i, now, True)
+    return (
+        When(found.day.isoformat(), found.phrase, i, found.end) if isinstance(found, Hit) else None
+    )
 
 
 def _after(toks: Sequence[Tok], j: int, now: dt.datetime) -> Found:

@@ -217,9 +217,14 @@ def weekday(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> Found:
     k += 1 + (word_at(toks, k + 1) == "." and name not in cw.WEEKDAYS)
     part = word_at(toks, k) if word_at(toks, k) in cw.PARTS_OF_DAY else ""
     k += bool(part)
+    week_on = mode == "plain" and not part and word_at(toks, k) == "week"  # "Monday week"
+    k += week_on
     if bare and (word_at(toks, i - 1) in _NOT_BEFORE_BARE_DAY or not ends_here(toks, k)):
         return None  # "the Sunday market", "every Friday"
     weekday = cw.WEEKDAY_NAMES[index]
+    if week_on:  # British: a week after the coming one
+        day = today + ((index - today.weekday()) % 7 or 7) * ONE_DAY + 7 * ONE_DAY
+        return Hit(day, f"by {weekday} week, {month_day(day, today)}", k)
     if mode == "next":
         day = today + (7 - today.weekday() + index) * ONE_DAY
         return Hit(day, f"by next {weekday}, {month_day(day, today)}", k)

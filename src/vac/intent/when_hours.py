@@ -64,6 +64,8 @@ def _said_clock(toks: Sequence[Tok], i: int, cued: bool) -> tuple[int, int, str,
     if number is not None and not number.ordinal and 1 <= number.value <= 30:
         minute, k = number.value, number.end + (word_at(toks, number.end) in ("minute", "minutes"))
     way = _PAST_TO.get(word_at(toks, k), 0)
+    if low == "half" and not way:  # British "by half six": half past six
+        way, k = 1, k - 1
     hour_at = _hour_at(toks, k + 1) if way and minute else None
     if hour_at is not None and 1 <= hour_at[0] <= 12 and hour_at[1] in ("", "am", "pm"):
         hour, minute = (hour_at[0], minute) if way > 0 else (hour_at[0] - 1, 60 - minute)

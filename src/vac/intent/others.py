@@ -1,0 +1,83 @@
+"""Whom to ask about when the words before the order name someone who is
+not its agent: a roster name said but not as the address ("Kofi. No, Zuri.
+Fix the gate."), or news of what someone outside the roster will do ("The
+builders are going to fix the roof on Monday", "Our landlord promised to
+fix the boiler by Friday", "Grandma wants to visit the market", "Nobody
+needs to check the smoke alarm"). Before, the news was drafted for the
+default agent ("Abeni will repair the roof"). The answer (any agent) takes
+the place of the words before the verb (`runtime.choices`).
+
+Only a plan or a promise makes it news: a determiner or a capitalised
+name and up to two more words, then "will", "is going to", "wants to",
+"promised to"…; not a need or a wish for help ("Grandma needs help with
+the shopping", "the hens need checking"), which asks for the deed, and not
+someone, anyone or the team, who may be the agents. Pure: tokens in.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from vac.intent import lexicon as lx
+from vac.intent.address import resolve_span
+from vac.intent.lexicon import Tok, words
+from vac.intent.orders import named_before
+from vac.intent.roster import STOPWORDS, Roster
+
+# A plan or a promise between the one named and the verb.
+_PLANS: Final = frozenset(words("will 'll going gonna promised promises plan plans planning"))
+_PLANS_TO: Final = frozenset(
+    words("want wants offered offers agreed decided intend intends hope hopes")
+)
+_BETWEEN: Final = _PLANS | _PLANS_TO | frozenset(words("to is are was were be also probably"))
+_NO_ONE: Final = frozenset(words("nobody noone"))
+_SUBJECT_OPENERS: Final = frozenset(words("the our my his her their your some those these"))
+_ANYONE: Final = frozenset(
+    words("someone somebody anyone anybody everyone everybody team all you guys crew agents")
+)
+_SUBJECT_WORDS_MAX: Final = 3
+
+
+def who_else(
+    clause: Sequence[Tok], verb_at: int, roster: Roster
+) -> tuple[str, tuple[str, ...]] | None:
+    """The question and its candidates, or None when nothing before the
+    verb names another."""
+    if named := named_before(clause, verb_at, roster):
+        question = "Who should do it: " + ", ".join(named) + " or someone else?"
+        return question, (*named, *(n for n in roster.names() if n not in named))
+    subject = _news_of(clause, verb_at, roster)
+    if subject is None:
+        return None
+    if subject.lower() in _NO_ONE | {"no one"}:
+        question = "That sounds like no one needs to do it. Who should, if anyone?"
+    else:
+        question = f"That sounds like news about {subject}, not a request. Who should do it?"
+    return question, tuple(roster.names())
+
+
+def _news_of(clause: Sequence[Tok], verb_at: int, roster: Roster) -> str | None:
+    said = [t for t in clause[:verb_at] if t.low not in lx.PUNCT]
+    k = len(said)
+    while k > 0 and said[k - 1].low in _BETWEEN | {"need", "needs", "has", "have", "should"}:
+        k -= 1
+    subject, between = said[:k], [t.low for t in said[k:]]
+    lows = [t.low for t in subject]
+    if " ".join(lows) in ("nobody", "noone", "no one") and between:
+        return "no one"
+    planned = any(w in _PLANS for w in between) or any(
+        w in _PLANS_TO and between[n + 1 : n + 2] == ["to"] for n, w in enumerate(between)
+    )
+    if not planned or not 1 <= len(subject) <= _SUBJECT_WORDS_MAX:
+        return None
+    if any(w in _ANYONE or w in lx.FILLERS or not w.isalpha() for w in lows[-1:] + lows[1:]):
+        return None
+    if resolve_span(subject, roster) is not None or any(
+        resolve_span([t], roster) is not None for t in subject
+    ):
+        return None
+    opener = lows[0] in _SUBJECT_OPENERS and len(subject) > 1
+    named = all(t.text[:1].isupper() and t.low not in STOPWORDS for t in subject)
+    text = " ".join(t.text for t in subject)
+    return (lows[0] + text[len(lows[0]) :] if opener else text) if opener or named else None

@@ -1,0 +1,60 @@
+"""A deadline taken back for another right after it: "fix the fence on
+Monday, sorry, Tuesday", "guard the garage tonight, no wait, tomorrow
+night", "build the shed by the 12th, no, the 19th", "…by Friday, I mean
+Saturday", "…tomorrow, or rather Sunday". Before, the first time was kept
+and read back (the second was dropped or named as "one thing at a time").
+
+Only when the words between the two are a break and correction words alone
+(as for a thing, `instead`; here "sorry" and "actually" count too: a time
+said alone after them can only replace the first), and the second time is
+said alone: it ends the clause or a part ("…, sorry, Tuesday is better" is
+a remark), and both are days or both hours ("…tomorrow, sorry, at noon"
+stays tomorrow). The last of several counts. Pure: tokens in, a deadline
+out.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Sequence
+from typing import Final
+
+from vac.intent import lexicon as lx
+from vac.intent.lexicon import Tok
+from vac.intent.when import When, resolve, said_alone
+from vac.intent.when_hours import clock
+from vac.intent.when_match import Hit
+
+_CORRECTING: Final = frozenset(
+    lx.words("no sorry actually wait i mean meant or rather make that correction scratch oops")
+)
+_FILLERS: Final = frozenset(lx.words("oh um uh er well"))
+_BREAKS: Final = lx.PUNCT | {"-", "—", "–"}
+_CORRECTIONS_MAX: Final = 3
+
+
+def _clock(clause: Sequence[Tok], when: When, now: dt.datetime) -> bool:
+    """Whether the time is an hour of the day ("at noon", "by 6:30")."""
+    return any(isinstance(clock(clause, k, now, True), Hit) for k in (when.start, when.start + 1))
+
+
+def time_instead(clause: Sequence[Tok], when: When, now: dt.datetime, skip: frozenset[int]) -> When:
+    """`when`, or the time said instead of it, spanning both (the words of
+    the first stay out of the thing and of what else was said)."""
+    first, n = when, len(clause)
+    for _ in range(_CORRECTIONS_MAX):
+        k = when.end
+        while k < n and clause[k].low in _CORRECTING | _FILLERS | _BREAKS:
+            k += 1
+        lows = {t.low for t in clause[when.end : k]}
+        if k == when.end or clause[when.end].low not in _BREAKS or not lows & _CORRECTING:
+            break
+        later = resolve(clause, now, skip=skip | frozenset(range(k)))
+        if not isinstance(later, When) or later.start != k:
+            later = said_alone(clause, k, now)  # "…, make that Saturday", "…, no, the 19th"
+        if later is None or (later.end < n and clause[later.end].low not in _BREAKS):
+            break  # "…, sorry, Tuesday is better": a remark
+        if _clock(clause, later, now) != _clock(clause, when, now):
+            break  # "…tomorrow, sorry, at noon": which day is that? As said first.
+        when = later
+    return When(when.iso_date, when.phrase, first.start, when.end)

@@ -1,0 +1,75 @@
+"""Deadlines a whole number of weeks on, as people say them in Britain and
+elsewhere: "a week today", "two weeks tomorrow", "a week on Monday", "this
+time next week", "the week after next", "the Monday after next". Before,
+the first three were read as today, tomorrow or Monday with "a week" left
+in the thing ("repair the bench a week today" was due today), the others
+were no deadline at all. ("Monday week" is read with the weekday, in
+`when_days.weekday`.)
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Sequence
+from typing import Final
+
+from vac.intent import calendar_words as cw
+from vac.intent.lexicon import Tok
+from vac.intent.numbers import number_at
+from vac.intent.when_match import ONE_DAY, Found, Hit, ends_here, month_day, word_at
+
+_MAX_WEEKS: Final = 8  # "nine weeks today" is read as it was: not these shapes
+_ONE: Final = frozenset({"a", "one"})
+
+
+def _coming(today: dt.date, index: int) -> dt.date:
+    """The weekday's next date after today ("Monday" on a Monday is next week's)."""
+    return today + ((index - today.weekday()) % 7 or 7) * ONE_DAY
+
+
+def _weeks_at(toks: Sequence[Tok], i: int) -> tuple[int, int] | None:
+    """ "a week", "one week", "two weeks": how many, and where the unit ends."""
+    if word_at(toks, i) in _ONE and word_at(toks, i + 1) == "week":
+        return 1, i + 2
+    number = number_at(toks, i)
+    if number is None or number.ordinal or not 1 <= number.value <= _MAX_WEEKS:
+        return None
+    return (number.value, number.end + 1) if word_at(toks, number.end) == "weeks" else None
+
+
+def weeks_on(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> Found:
+    today, low = now.date(), word_at(toks, i)
+    said = [word_at(toks, i + n) for n in range(4)]
+    if said[:4] == ["this", "time", "next", "week"]:
+        day = today + 7 * ONE_DAY
+        return Hit(day, f"this time next week, {month_day(day, today)}", i + 4)
+    if low == "the" and said[2:4] == ["after", "next"] and ends_here(toks, i + 4):
+        if said[1] == "week":  # done by the end of that week, its Sunday
+            day = today + (6 - today.weekday() + 14) * ONE_DAY
+            return Hit(day, f"by the end of the week after next, {month_day(day, today)}", i + 4)
+        if said[1] in cw.WEEKDAYS:
+            day = _coming(today, cw.WEEKDAYS[said[1]]) + 7 * ONE_DAY
+            name = cw.WEEKDAY_NAMES[cw.WEEKDAYS[said[1]]]
+            return Hit(day, f"by the {name} after next, {month_day(day, today)}", i + 4)
+        return None
+    weeks = _weeks_at(toks, i)
+    if weeks is None:
+        return None
+    count, k = weeks
+    base, name = word_at(toks, k), ""
+    if base == "on" and word_at(toks, k + 1) in cw.WEEKDAYS:
+        k, base = k + 1, word_at(toks, k + 1)
+    if base == "today":
+        start = today
+    elif base == "tomorrow":
+        start = today + ONE_DAY
+    elif base in cw.WEEKDAYS:
+        start, name = _coming(today, cw.WEEKDAYS[base]), cw.WEEKDAY_NAMES[cw.WEEKDAYS[base]]
+    else:
+        return None
+    if not ends_here(toks, k + 1):
+        return None  # "a week today's date…"
+    day = start + 7 * count * ONE_DAY
+    unit = "a week" if count == 1 else f"{count} weeks"
+    spoken = f"on {name}" if name else base
+    return Hit(day, f"{unit} {spoken}, {month_day(day, today)}", k + 1)
