@@ -167,7 +167,8 @@ def test_a_silent_agent_is_answered_for_and_a_late_answer_is_refused(
     assert neg.answered_by == "policy" and 1.5 < waited_s < 8
     assert kofi.expect(ObjectiveUpdated).by == "policy"  # the agent hears the outcome
     kofi.send(ObjectiveAnswer(id="late", offer=offer.offer, decision="refuse", reply="no"))
-    assert kofi.expect(Error).code == "objective_unknown"
+    late = kofi.expect(Error)  # PROTOCOL §9: moved on, with its status
+    assert late.code == "objective_invalid" and late.details == {"status": "accepted"}
     assert listed(alice, oid) == "accepted"
 
 
@@ -246,7 +247,10 @@ def test_withdrawn_while_offered_the_answer_is_refused_and_the_agent_told(
     assert alice.expect(ObjectiveUpdated).objective.status == "withdrawn"
     assert kofi.expect(ObjectiveUpdated).objective.status == "withdrawn"
     kofi.send(ObjectiveAnswer(id="a1", offer=offer.offer, decision="accept", reply="ok"))
-    assert kofi.expect(Error).code in ("objective_unknown", "objective_invalid")
+    moved = kofi.expect(Error)
+    assert moved.code == "objective_invalid" and moved.details == {"status": "withdrawn"}
+    kofi.send(ObjectiveAnswer(id="a2", offer="never-made", decision="accept", reply="ok"))
+    assert kofi.expect(Error).code == "objective_unknown"
     assert listed(alice, oid) == "withdrawn"
 
 

@@ -12,7 +12,14 @@ from tests.runtime.rigs import bound_session
 from vac.lifecycle.session import SessionState
 from vac.protocol.messages import ObjectiveAnswer, ObjectiveOffer
 from vac.protocol.objective import Objective
-from vac.runtime.offers import MAX_OPEN_PER_AGENT, AgentAnswer, OfferDesk, OfferUnknown
+from vac.runtime.offers import (
+    MAX_CLOSED_REMEMBERED,
+    MAX_OPEN_PER_AGENT,
+    AgentAnswer,
+    OfferDesk,
+    OfferMovedOn,
+    OfferUnknown,
+)
 from vac.runtime.session import Session
 
 
@@ -72,8 +79,11 @@ async def test_the_most_recent_session_gets_the_offer_and_its_answer_resolves() 
     assert resolved is not None and resolved.session is old
     desk.close(offer)
     assert not desk.is_open("o1") and len(desk) == 0
-    with pytest.raises(OfferUnknown):
+    with pytest.raises(OfferMovedOn) as moved:  # its own offer, closed: PROTOCOL §9
         desk.offer_of(old, offer.offer_id)
+    assert moved.value.objective_id == "o1" and moved.value.code == "objective_invalid"
+    with pytest.raises(OfferUnknown):  # still nothing to Zuri
+        desk.offer_of(session("z1", "Zuri"), offer.offer_id)
 
 
 async def test_silence_times_out_and_a_departure_or_withdrawal_answers_at_once() -> None:
@@ -116,8 +126,25 @@ async def test_an_answer_after_the_time_ran_out_is_refused() -> None:
     desk.attached(kofi)
     offer = desk.open("o1", "Kofi", "alice")
     assert offer is not None and await desk.wait(offer) is None
-    with pytest.raises(OfferUnknown):  # the policy is answering: too late
+    with pytest.raises(OfferMovedOn):  # the policy is answering: too late
         desk.offer_of(kofi, offer.offer_id)
+
+
+async def test_closed_offers_are_remembered_within_a_bound() -> None:
+    desk = OfferDesk(Recorder(), answer_by_ms=20)  # type: ignore[arg-type]
+    kofi = session("k1", "Kofi")
+    desk.attached(kofi)
+    first = desk.open("o-first", "Kofi", "alice")
+    assert first is not None
+    desk.close(first)
+    for i in range(MAX_CLOSED_REMEMBERED):
+        later = desk.open(f"o{i}", "Kofi", "alice")
+        assert later is not None
+        desk.close(later)
+    with pytest.raises(OfferUnknown):  # forgotten: the oldest go first
+        desk.offer_of(kofi, first.offer_id)
+    with pytest.raises(OfferMovedOn):
+        desk.offer_of(kofi, later.offer_id)
 
 
 async def test_a_taken_over_agent_session_keeps_its_offers() -> None:

@@ -32,10 +32,27 @@ from vac.runtime.tasks import TaskSet
 MAX_OPEN_PER_AGENT: Final = 64
 
 
+# Closed offers remembered (agent, objective) so that a late answer is told
+# the objective moved on (PROTOCOL §9); the oldest go first.
+MAX_CLOSED_REMEMBERED: Final = 1024
+
+
 class OfferUnknown(VacError):
-    """An answer for an offer that is not open (never made, answered, timed out)."""
+    """An answer for an offer this agent never had (or one closed before the
+    daemon started, or too long ago to be remembered)."""
 
     code = "objective_unknown"
+
+
+class OfferMovedOn(VacError):
+    """An answer for this agent's offer that is no longer open (answered,
+    timed out, withdrawn): the objective moved on."""
+
+    code = "objective_invalid"
+
+    def __init__(self, objective_id: str) -> None:
+        super().__init__(f"the offer for objective {objective_id!r} is closed")
+        self.objective_id = objective_id
 
 
 @dataclass(frozen=True)
@@ -70,6 +87,7 @@ class OfferDesk:
         self._sessions: dict[str, OrderedDict[str, Session]] = {}
         self._open: dict[str, OpenOffer] = {}
         self._by_objective: dict[str, str] = {}
+        self._closed: OrderedDict[str, tuple[str, str]] = OrderedDict()  # offer -> agent, objective
         # The resolutions of open offers: daemon-wide, so a steward's detach
         # never stops one; drained (bounded) when the daemon closes.
         self.tasks = TaskSet()
@@ -154,30 +172,35 @@ class OfferDesk:
         except TimeoutError:
             if offer.answer.done():  # it came as the time ran out: it counts
                 return offer.answer.result()
-            # Closed to answers now: a late one gets `objective_unknown`.
+            # Closed to answers now: a late one gets `objective_invalid`.
             offer.answer.set_result(None)
             return None
 
     def close(self, offer: OpenOffer) -> None:
         """The answer has been applied (or the confirm was rolled back)."""
         self._open.pop(offer.offer_id, None)
+        self._closed[offer.offer_id] = (_key(offer.agent), offer.objective_id)
+        while len(self._closed) > MAX_CLOSED_REMEMBERED:
+            self._closed.popitem(last=False)
         if self._by_objective.get(offer.objective_id) == offer.offer_id:
             del self._by_objective[offer.objective_id]
         if not offer.answer.done():
             offer.answer.set_result(None)
 
     def offer_of(self, session: Session, offer_id: str) -> OpenOffer:
-        """The open offer this agent session may answer; `OfferUnknown` otherwise
-        (another agent's offer and an unknown one get the same answer)."""
+        """The open offer this agent session may answer; `OfferMovedOn` for
+        its offer that closed, `OfferUnknown` otherwise (another agent's offer
+        and an unknown one get the same answer)."""
         offer = self._open.get(offer_id)
-        if (
-            offer is None
-            or session.agent is None
-            or _key(offer.agent) != _key(session.agent)
-            or offer.answer.done()
-        ):
-            raise OfferUnknown(f"no open offer {offer_id!r} for this agent")
-        return offer
+        agent = _key(session.agent) if session.agent is not None else None
+        if offer is not None and agent == _key(offer.agent):
+            if offer.answer.done():  # answered, timed out or withdrawn, not yet closed
+                raise OfferMovedOn(offer.objective_id)
+            return offer
+        closed = self._closed.get(offer_id)
+        if closed is not None and closed[0] == agent:
+            raise OfferMovedOn(closed[1])
+        raise OfferUnknown(f"no open offer {offer_id!r} for this agent")
 
     def answer(self, offer: OpenOffer, answer: AgentAnswer) -> None:
         if not offer.answer.done():

@@ -45,7 +45,7 @@ from vac.protocol.messages import (
 from vac.protocol.objective_lifecycle import Event
 from vac.runtime.decisions import Plan, Planner, answer_counter, policy_answer
 from vac.runtime.durable import DecisionSteps
-from vac.runtime.offers import AgentAnswer, OpenOffer
+from vac.runtime.offers import AgentAnswer, OfferMovedOn, OpenOffer
 from vac.runtime.outcomes import encode_replies
 from vac.runtime.session import Session, new_id
 from vac.runtime.shared import SharedState
@@ -233,7 +233,18 @@ class Routing:
     def answer(self, msg: ObjectiveAnswer) -> None:
         """An agent answers an offer. A counter that does not validate is
         `objective_invalid` naming its fields, and the offer stays open."""
-        offer = self.shared.offers.offer_of(self.session, msg.offer)
+        try:
+            offer = self.shared.offers.offer_of(self.session, msg.offer)
+        except OfferMovedOn as e:  # PROTOCOL §9: the current status in details
+            moved = self.shared.book.find(e.objective_id)
+            if moved is None:
+                raise ProtocolError("objective_unknown", "the offered objective is gone") from None
+            status = moved.objective.status
+            raise ProtocolError(
+                "objective_invalid",
+                f"the objective moved on: it is {status} now",
+                details={"status": status},
+            ) from None
         entry = self.shared.book.find(offer.objective_id)
         if entry is None:
             raise ProtocolError("objective_unknown", "the offered objective is gone")
