@@ -202,10 +202,14 @@ def test_repeated_id_is_answered_with_stored_outcome(daemon: RunningDaemon) -> N
     c.send(TextInput(id="same", text="once"))
     first = [m for m, _ in c.recv_until(lambda m: isinstance(m, TurnDone), 5)]
     c.send(TextInput(id="same", text="once"))
-    again = [m for m, _ in c.recv_until(lambda m: isinstance(m, TranscriptFinal), 5)]
+    # The whole outcome again, to its turn.done (a client that lost the
+    # replies and retries must not wait for ever): the same turn, no second.
+    again = [m for m, _ in c.recv_until(lambda m: isinstance(m, TurnDone), 5)]
     t1 = next(m for m in first if isinstance(m, TranscriptFinal))
     t2 = next(m for m in again if isinstance(m, TranscriptFinal))
     assert t1.turn == t2.turn  # the same turn, not a second one
+    assert [type(m) for m in again] == [type(m) for m in first]
+    assert next(m for m in again if isinstance(m, TurnDone)).turn == t1.turn
     rows = daemon.query(EventLog.conversation_of, t1.session or "")
     assert [r["text"] for r in rows] == ["once"]
 

@@ -105,6 +105,13 @@ def test_a_repeated_confirm_id_is_answered_once_with_its_outcome(daemon: Running
     c.send(ObjectiveConfirm(id="c1", objective_id=x))
     again = list(c.drain(1.0))
     assert sum(isinstance(m, ObjectiveConfirmed) for m in again) == 1, again
+    assert sum(isinstance(m, TurnDone) for m in again) == 1, again  # its turn ends again
+    c.send(TextInput(id="t1", text="ask Zuri to map the river by Friday"))
+    until_done(c)
+    c.send(TextInput(id="t1", text="ask Zuri to map the river by Friday"))
+    replayed = list(c.drain(1.0))
+    assert [type(m) for m in replayed].count(ObjectiveDraft) == 1, replayed
+    assert isinstance(replayed[-1], TurnDone) and replayed[-1].status == "parsed"
 
 
 def test_rolled_back_refusals_never_turn_into_a_false_coercion(daemon: RunningDaemon) -> None:

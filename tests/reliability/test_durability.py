@@ -149,6 +149,8 @@ def test_repeated_text_input_id_after_restart_makes_no_second_draft(tmp_path: Pa
             c.send(TextInput(id=msg_id, text=COMMANDS[attempt]))
             again = c.expect(ObjectiveDraft, 5)
             assert again.objective.id == first.objective.id
+            done = c.expect(TurnDone, 5)  # the stored outcome ends its turn, as the first did
+            assert done.turn == again.turn and done.status == "parsed"
             c.close()
         con = sqlite3.connect(f"file:{home.db_file}?mode=ro", uri=True)
         rows = con.execute("SELECT origin, COUNT(*) FROM objectives GROUP BY origin").fetchall()

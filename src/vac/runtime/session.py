@@ -11,7 +11,21 @@ from collections import OrderedDict, deque
 from dataclasses import dataclass, field
 
 from vac.lifecycle.session import SessionState
-from vac.protocol.messages import AudioOutputChunk, Error, Outbound, OutputFormat
+from vac.protocol.messages import (
+    AudioOutputChunk,
+    AudioOutputRefused,
+    AudioOutputStart,
+    Error,
+    Negotiation,
+    ObjectiveClarify,
+    ObjectiveConfirmed,
+    ObjectiveDraft,
+    ObjectiveRejected,
+    Outbound,
+    OutputFormat,
+    TurnDone,
+    TurnStatus,
+)
 
 
 def new_id() -> str:
@@ -85,6 +99,9 @@ class Replies:
 
     window: int
     by_id: OrderedDict[str, list[Outbound]] = field(default_factory=OrderedDict)
+    # turn -> the id that began it: the turn's messages without `ref`
+    # (`objective.clarify`, `negotiation`, `turn.done`) are its outcome too.
+    turns: OrderedDict[str, str] = field(default_factory=OrderedDict)
 
     def seen(self, msg_id: str) -> list[Outbound] | None:
         return self.by_id.get(msg_id)
@@ -107,21 +124,57 @@ class Replies:
             self.by_id.popitem(last=False)
 
     def load(self, outcomes: list[tuple[str, list[Outbound]]]) -> None:
-        """Outcomes read back from the event log (oldest first), after a restart."""
+        """Outcomes read back from the event log (oldest first), after a
+        restart: every turn in them is over, so each ends in its `turn.done`
+        (written without it: its latencies were measured after the write)."""
         for msg_id, msgs in outcomes:
-            self.settle(msg_id, msgs)
+            self.settle(msg_id, ended(msgs))
 
     def record(self, msg: Outbound) -> None:
-        if msg.ref is None:
-            return
+        turn = getattr(msg, "turn", None)
+        ref = msg.ref
+        if ref is None:  # a later message of a turn an id began
+            if not isinstance(turn, str) or isinstance(msg, _NOT_REPLAYED):
+                return
+            ref = self.turns.get(turn)
+            if ref is None:
+                return
+        elif isinstance(turn, str):
+            self.turns[turn] = ref
+            while len(self.turns) > self.window:
+                self.turns.popitem(last=False)
         if isinstance(msg, Error) and msg.retryable:
             # "Try again later" is not an outcome: the same id, sent again,
             # is executed again (rate_limited, busy, provider_unavailable).
-            self.by_id.pop(msg.ref, None)
+            self.by_id.pop(ref, None)
             return
-        bucket = self.by_id.get(msg.ref)
+        bucket = self.by_id.get(ref)
         if bucket is not None and len(bucket) < 64:
             bucket.append(msg)
+
+
+# Audio is never replayed, nor is the start of spoken output without it.
+_NOT_REPLAYED = (AudioOutputStart, AudioOutputRefused)
+_ENDS_AS: dict[type, TurnStatus] = {
+    ObjectiveDraft: "parsed",
+    ObjectiveClarify: "needs-clarification",
+    ObjectiveConfirmed: "completed",
+    ObjectiveRejected: "completed",
+    Negotiation: "completed",
+}
+
+
+def ended(msgs: list[Outbound]) -> list[Outbound]:
+    """A stored outcome with a `turn.done` for each turn in it that has none
+    (no latencies: none was measured for the replay)."""
+    out, done = list(msgs), {m.turn for m in msgs if isinstance(m, TurnDone)}
+    status: dict[str, TurnStatus] = {}
+    for m in msgs:
+        turn = getattr(m, "turn", None)
+        if isinstance(turn, str) and turn not in done and type(m) in _ENDS_AS:
+            status[turn] = _ENDS_AS[type(m)]
+    out += [TurnDone(turn=t, status=s, latency_ms={}) for t, s in status.items()]
+    return out
 
 
 @dataclass(slots=True)

@@ -1,0 +1,65 @@
+"""A repeated message id's stored outcome (PROTOCOL §2): every message of the
+turn it began, to its `turn.done`; bounded; after a restart each turn ends."""
+
+from __future__ import annotations
+
+from vac.protocol.messages import (
+    AudioOutputStart,
+    Error,
+    ObjectiveClarify,
+    TranscriptFinal,
+    TurnDone,
+)
+from vac.runtime.session import Replies, ended
+
+
+def final(ref: str | None, turn: str) -> TranscriptFinal:
+    return TranscriptFinal(ref=ref, stream=None, turn=turn, text="once", confidence=1.0)
+
+
+def test_a_turns_later_messages_without_ref_are_its_outcome_but_not_its_audio() -> None:
+    r = Replies(window=8)
+    r.begin("m1")
+    r.record(final("m1", "t1"))
+    clarify = ObjectiveClarify(turn="t1", reason="no-verb", question="What?")
+    r.record(clarify)
+    start = AudioOutputStart(
+        turn="t1",
+        stream="s1",
+        generation=1,
+        rate=24000,
+        text="What?",
+        encoding="pcm_s16le",
+        channels=1,
+    )
+    r.record(start)
+    r.record(ObjectiveClarify(turn="t-other", reason="no-verb", question="?"))  # no id began it
+    done = TurnDone(turn="t1", status="needs-clarification", latency_ms={"ack": 3})
+    r.record(done)
+    assert r.seen("m1") == [final("m1", "t1"), clarify, done]
+
+
+def test_the_turns_remembered_are_bounded_by_the_window() -> None:
+    r = Replies(window=4)
+    for i in range(50):
+        r.begin(f"m{i}")
+        r.record(final(f"m{i}", f"t{i}"))
+    assert len(r.turns) == 4 and len(r.by_id) == 4
+
+
+def test_a_retryable_error_is_no_outcome() -> None:
+    r = Replies(window=8)
+    r.begin("m1")
+    r.record(Error(ref="m1", code="busy", message="later", retryable=True))
+    assert r.seen("m1") is None
+
+
+def test_outcomes_read_back_after_a_restart_end_each_turn() -> None:
+    stored = [final("m1", "t1"), ObjectiveClarify(turn="t1", reason="no-verb", question="?")]
+    assert ended(stored)[-1] == TurnDone(turn="t1", status="needs-clarification", latency_ms={})
+    whole = [*stored, TurnDone(turn="t1", status="needs-clarification", latency_ms={"ack": 2})]
+    assert ended(whole) == whole  # never a second one
+    assert ended([final("m1", "t1")]) == [final("m1", "t1")]  # no decision: nothing to end
+    r = Replies(window=8)
+    r.load([("m1", stored)])
+    assert r.seen("m1") == ended(stored)
