@@ -199,6 +199,12 @@ def test_a_counter_offer_becomes_a_draft_and_confirming_it_is_accepted(
     err = kofi.expect(Error)
     assert err.code == "objective_invalid" and "id" in err.details["fields"]
     later = "2099-01-02"
+    stray = ObjectiveAnswer(  # §9: `counter` only with counter-offer; the offer stays open
+        id="c0", offer=offer.offer, decision="accept", reply="Fine.", counter={"deadline": later}
+    )
+    kofi.send(stray)
+    err = kofi.expect(Error)
+    assert err.code == "objective_invalid" and err.details["fields"] == ["counter"]
     kofi.send(
         ObjectiveAnswer(
             id="c2",

@@ -208,6 +208,13 @@ def test_a_whole_objective_sent_back_counts_only_what_differs(
     offered = make_objective(**OFFERED)
     whole = msgspec.to_builtins(offered) | {"priority": 40}
     assert agent_counter(offered, whole, counter_id="c1").priority == 40
+    # …or written as the draft it proposes: claims nothing confirmed or accepted (§5.1).
+    as_draft = whole | {
+        "status": "draft",
+        "confirmed_by_steward": False,
+        "accepted_by_agent": False,
+    }
+    assert agent_counter(offered, as_draft, counter_id="c1").priority == 40
 
 
 @pytest.mark.parametrize(
@@ -215,6 +222,8 @@ def test_a_whole_objective_sent_back_counts_only_what_differs(
     [
         ({"id": "mine"}, ["id"]),
         ({"status": "accepted"}, ["status"]),
+        ({"confirmed_by_steward": True, "status": "confirmed"}, ["status"]),
+        ({"status": "draft"}, ["counter"]),  # a draft of the same: nothing proposed
         ({"agent": "Kofi"}, ["agent"]),
         ({"priority": 101}, ["priority"]),
         ({"colour": "red"}, ["colour"]),

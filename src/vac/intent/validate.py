@@ -338,16 +338,19 @@ def agent_counter(
     """
     if not isinstance(counter, Mapping):
         raise ObjectiveInvalid([FieldError("counter", "must be an object")])
-    before: dict[str, Any] = msgspec.to_builtins(original)
-    # What differs from the original: an editable field is an edit, any other is an error.
-    edits = {k: v for k, v in counter.items() if before.get(str(k)) != v}
-    if not edits:
-        raise ObjectiveInvalid([FieldError("counter", "proposes nothing different")])
-    if "agent" in edits and str(edits["agent"]).strip().lower() != original.agent.lower():
-        raise ObjectiveInvalid([FieldError("agent", "a counter-offer keeps its agent")])
     # A proposal is a new draft: the steward confirms it like any other.
     as_draft = msgspec.structs.replace(
         original, status="draft", confirmed_by_steward=False, accepted_by_agent=False
     )
+    before: dict[str, Any] = msgspec.to_builtins(original)
+    drafted: dict[str, Any] = msgspec.to_builtins(as_draft)
+    # What differs from the original (sent back as it was offered, or written
+    # as the draft it proposes: status "draft", nothing confirmed or
+    # accepted): an editable field is an edit, any other is an error.
+    edits = {k: v for k, v in counter.items() if v not in (before.get(str(k)), drafted.get(str(k)))}
+    if not edits:
+        raise ObjectiveInvalid([FieldError("counter", "proposes nothing different")])
+    if "agent" in edits and str(edits["agent"]).strip().lower() != original.agent.lower():
+        raise ObjectiveInvalid([FieldError("agent", "a counter-offer keeps its agent")])
     proposed = apply_edits(as_draft, edits, new_revision=original.revision + 1, agents=agents)
     return msgspec.structs.replace(proposed, id=counter_id, revision=1)

@@ -329,6 +329,12 @@ def answer_counter(
     """The draft an agent's counter-offer proposes (None for other answers);
     `objective_invalid` naming every bad field, like a steward's edit."""
     if msg.decision != "counter-offer":
+        if msg.counter is not None:  # §9: "only with counter-offer"
+            raise ProtocolError(
+                "objective_invalid",
+                f"counter: only a counter-offer proposes an objective, not {msg.decision}",
+                details={"fields": ["counter"]},
+            )
         return None
     if msg.counter is None:
         raise ProtocolError(
