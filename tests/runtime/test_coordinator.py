@@ -510,6 +510,12 @@ async def test_an_edit_to_an_agent_off_the_roster_is_invalid_and_changes_nothing
     assert err.code == "objective_invalid" and err.details == {"fields": ["agent"]}
     assert not rig.of(ObjectiveConfirmed)
     assert rig.pending_agents() == ["Kofi"]  # still pending, unchanged
+    both = ObjectiveConfirm(id="c2", objective_id=oid, edits={"agent": "Bob", "priority": -1})
+    rig.coordinator.handle(both, None)
+    await rig.settle(1)
+    err = rig.transport.errors[-1]  # every failing field named (§5.1), the agent too
+    assert err.code == "objective_invalid" and err.details == {"fields": ["agent", "priority"]}
+    assert rig.pending_agents() == ["Kofi"]
 
 
 async def test_an_accepted_objective_says_so_where_it_is_stored_and_sent(rig: Rig) -> None:

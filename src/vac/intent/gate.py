@@ -21,7 +21,7 @@ from __future__ import annotations
 import contextlib
 import datetime as dt
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from typing import Final, Literal
 
 import msgspec
@@ -227,6 +227,7 @@ class DraftBook:
         now: dt.datetime,
         revision: int | None = None,
         edits: object = None,
+        agents: Collection[str] | None = None,
     ) -> Confirmed:
         """Confirm (optionally editing) a pending draft of `principal`.
 
@@ -234,7 +235,8 @@ class DraftBook:
         settled), `RevisionStale` (an old revision), `ObjectiveInvalid` (bad
         edits, every failing field named). Confirming an objective the agent
         refused is allowed through with `prior_refusal=True`: the negotiation
-        refuses again and audits the coercion.
+        refuses again and audits the coercion. `agents` (the roster) makes an
+        edited agent outside it one of the failing fields.
         """
         entry = self._live(principal, objective_id, now)
         if entry.state not in ("pending", "refused"):
@@ -244,7 +246,7 @@ class DraftBook:
             raise RevisionStale(objective_id, revision, obj.revision)
         edited = False
         if edits is not None and entry.state == "pending":
-            edited_obj = apply_edits(obj, edits, new_revision=obj.revision + 1)
+            edited_obj = apply_edits(obj, edits, new_revision=obj.revision + 1, agents=agents)
             edited, obj = edited_obj is not obj, edited_obj
         elif edits:
             raise ObjectiveUnknown(objective_id, "refused objectives cannot be edited")

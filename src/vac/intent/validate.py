@@ -238,7 +238,7 @@ def _check_id(errors: list[FieldError], value: object) -> None:
 def _check_agent(errors: list[FieldError], value: object, agents: Collection[str] | None) -> None:
     if not isinstance(value, str) or not _AGENT_RE.match(value):
         errors.append(FieldError("agent", "must be an agent name (letters, spaces, ' and -)"))
-    elif agents is not None and value not in agents:
+    elif agents is not None and value.strip().lower() not in {a.lower() for a in agents}:
         errors.append(FieldError("agent", "not in the roster: " + ", ".join(agents)))
 
 

@@ -163,7 +163,14 @@ class Planner:
         with self._planning([oid, counter_id]) as checkpoint:
             book = self.shared.book
             principal = self.session.principal
-            confirmed = book.confirm(principal, oid, now=now, revision=revision, edits=edits)
+            confirmed = book.confirm(
+                principal,
+                oid,
+                now=now,
+                revision=revision,
+                edits=edits,
+                agents=self.shared.roster.names(),
+            )
             agent = self._agent_of(confirmed.objective)
             offer = None
             if not confirmed.prior_refusal and not confirmed.own_proposal:
