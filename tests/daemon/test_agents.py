@@ -123,9 +123,13 @@ def test_an_agent_answers_reports_and_the_steward_sees_every_state(
     kofi.send(ObjectiveAnswer(id="ans1", offer=offer.offer, decision="accept", reply="On it."))
     ack = kofi.expect(ObjectiveUpdated)
     assert (ack.ref, ack.objective.status, ack.by) == ("ans1", "accepted", "agent")
-    neg = alice.expect(Negotiation)
+    turn = [m for m, _ in alice.recv_until(lambda m: isinstance(m, TurnDone), 5)]
+    (neg,) = [m for m in turn if isinstance(m, Negotiation)]
     assert (neg.decision, neg.answered_by, neg.reply) == ("accept", "agent", "On it.")
-    assert alice.expect(TurnDone).status == "completed"
+    assert isinstance(turn[-1], TurnDone) and turn[-1].status == "completed"
+    # §9: the change reaches every attached session of the steward, the confirming one too.
+    (here,) = [m for m in turn if isinstance(m, ObjectiveUpdated)]
+    assert (here.objective.status, here.by, here.ref) == ("accepted", "agent", None)
     seen = [alice2.expect(ObjectiveUpdated).objective.status for _ in range(2)]
     assert seen == ["offered", "accepted"]
     assert listed(alice, oid) == "accepted"

@@ -190,8 +190,10 @@ class Routing:
             plan.applied()
             for msg in plan.messages:
                 self.shared.transport.send(self.session, msg)
-            skip = answer.session if answer is not None else None
-            self.push(updated, skip=skip)
+            # §9: every attached session of the steward, this one too (its
+            # `negotiation` belongs to the turn, the update to the objective).
+            skip = (answer.session,) if answer is not None else ()
+            self.shared.push_update(self.session.principal, updated, skip=skip)
             if answer is not None:
                 self.shared.transport.send(answer.session, ack[0])
                 answer.session.replies.settle(answer.msg.id, ack)
