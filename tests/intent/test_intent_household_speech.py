@@ -147,6 +147,20 @@ def test_a_deed_denied_or_reported_is_no_order(text: str) -> None:
         ("Kofi, fix the gate, never mind, no, just do it", "Kofi", "Repair", "Gate", None),
         ("Befriend Zuri, no, befriend Tariq", "Abeni", "Befriend", "Tariq", None),
         ("Kofi, fix the fence, no, the left side.", "Kofi", "Repair", "Fence", None),
+        # a second review: insisting is no take-back, "or" alone no correction
+        ("Kofi, fix the gate. No, it's urgent.", "Kofi", "Repair", "Gate", None),
+        ("Kofi, fix the gate. No, it's not fine", "Kofi", "Repair", "Gate", None),
+        ("Kofi, check the hives. No, they're swarming.", "Kofi", "Investigate", "Hives", None),
+        ("Kofi, fix the gate. Oh no.", "Kofi", "Repair", "Gate", None),
+        ("Kofi, fix the gate. Oh, no.", "Kofi", "Repair", "Gate", None),
+        ("Map the river. Leave it, Zuri will.", "Zuri", "Map", "River", None),
+        ("Zuri, map the river next week, or tonight", "Zuri", "Map", "River", "2026-12-13"),
+        ("Your job will be to fix the gate.", "Abeni", "Repair", "Gate", None),
+        ("kofee don't forget to fix the gate", "Kofi", "Repair", "Gate", None),
+        ("Tariq don't forget to guard the barn tonight", "Tariq", "Protect", "Barn", "2026-12-04"),
+        ("Don't forget to check the oven Zuri", "Zuri", "Investigate", "Oven", None),
+        ("Kofi, fix the hutch the Saturday after next", "Kofi", "Repair", "Hutch", "2026-12-19"),
+        ("check the Ur file, Kofi", "Kofi", "Investigate", "Ur file", None),
     ],
 )
 def test_said_the_household_way(
@@ -164,6 +178,7 @@ def test_said_the_household_way(
         ("The builders are going to fix the roof on Monday", "news about the builders"),
         ("Our landlord promised to fix the boiler by Friday", "news about our landlord"),
         ("The kids want to build a snowman if it snows", "news about the kids"),
+        ("grandma wants to visit the market", "news about grandma"),
         ("Mrs Patel will visit Grandma on Sunday", "news about Mrs Patel"),
         ("Grandma wants to visit the market.", "news about Grandma"),
         ("Nobody needs to check the smoke alarm this week", "no one needs to do it"),
@@ -209,11 +224,21 @@ def test_a_need_or_an_order_to_anyone_is_still_drafted(text: str, verb: str) -> 
         "Kofi, fix the fence, never mind, the kids will do it",
         "Kofi, fix the gate, never mind, I'll do it",
         "Kofi, fix the gate, never mind, it's fine",
+        "Kofi, fix the gate, never mind, it can wait.",
+        "Zuri, fix the gate. Never mind, Kofi, do it.",
     ],
 )
 def test_an_order_withdrawn_or_put_off_is_not_passed_on(text: str) -> None:
     got = run(text)
     assert isinstance(got, Clarify) and got.question == NOT_PASSED_ON, got
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["I never forget to fix the gate.", "Kofi, you never forget to check the hives."],
+)
+def test_never_forgetting_said_of_someone_is_no_order(text: str) -> None:
+    assert isinstance(run(text), Clarify)
 
 
 def test_a_detail_said_with_a_negation_still_drafts_the_order() -> None:

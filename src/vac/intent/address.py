@@ -20,6 +20,7 @@ from vac.intent.correction import past_make_that, restart_at
 from vac.intent.lexicon import Tok, words
 from vac.intent.name_last import plain_thing
 from vac.intent.roster import STOPWORDS, Resolution, Roster, near_agent, resolve_agent
+from vac.intent.told import name_then
 from vac.intent.verb_cues import WEAK_VERB_CUES
 from vac.intent.wish import wished_subject
 
@@ -256,35 +257,29 @@ def address_of(toks: Sequence[Tok], roster: Roster, near: tuple[str, str] | None
         verbs.append(hit)
     for verb in verbs:
         if verb is not None and 1 <= verb[0] - i <= 5:
-            span = list(toks[i : verb[0]])
+            cut, told = name_then(toks, i, verb[0])  # "Kofi could not…", "Kofi don't forget to…"
+            span = list(toks[i:cut])
             while len(span) > 1 and span[-1].low in _MODALS:  # "Kofi needs to build…"
                 span.pop()
-            if len(span) < verb[0] - i and span[-1].low.endswith("'s"):  # "Kofi's gonna fix…"
+            if len(span) < cut - i and span[-1].low.endswith("'s"):  # "Kofi's gonna fix…"
                 t = span.pop()
                 span.append(Tok(t.text[:-2], t.low[:-2], t.start, t.end - 2))
-            if len(span) <= 3 and not _tells_not_asks(toks[i : verb[0]]):
-                res = resolve_span(span, roster)
-                if res is not None:
-                    return Address(verb[0], n, res)
+            res = resolve_span(span, roster) if len(span) <= 3 and not told else None
+            if res is not None:
+                return Address(verb[0], n, res)
     return _within(toks[:n], i, roster, hit[0] if hit is not None else n) or Address(i, n)
-
-
-def _tells_not_asks(span: Sequence[Tok]) -> bool:
-    """ "Kofi could not / did / was able to fix…" deny or report; "had better" asks."""
-    lows = [t.low for t in span]
-    past = (k for k, w in enumerate(lows) if w in _PAST_AUX and lows[k + 1 : k + 2] != ["better"])
-    return any(w in _NEGATING for w in lows) or next(past, None) is not None
 
 
 def _last_name(toks: Sequence[Tok], i: int, last: int, roster: Roster) -> Address | None:
     """A roster name spelled exactly, last, right after the order's thing
     with no comma ("fix the fence Kofi", "check the well tomorrow Zuri"):
     the agent, in the narrow shape `name_last.plain_thing` allows."""
-    cue = lx.phrase_at(toks, i, lx.VERB_PHRASES)
+    j = i + lx.reminder_at([t.low for t in toks], i)  # "don't forget to check the oven Zuri"
+    cue = lx.phrase_at(toks, j, lx.VERB_PHRASES)
     res = resolve_span(toks[last - 1 : last], roster) if cue is not None else None
     if cue is None or res is None or res.method != "exact":
         return None
-    return Address(i, last - 1, res) if plain_thing(toks, i + len(cue), last - 1) else None
+    return Address(i, last - 1, res) if plain_thing(toks, j + len(cue), last - 1) else None
 
 
 def _vocative(toks: Sequence[Tok], i: int, roster: Roster) -> Address | None:
@@ -338,7 +333,6 @@ _GREETINGS: Final = lx.phrases(
 # Between a name said apart and its verb: "Kofi. Can you fix the gate?"
 _ASKING_WORDS: Final = frozenset(words("please can could would will you"))
 _NEGATING: Final = frozenset(words("not no never nor"))
-_PAST_AUX: Final = frozenset(words("was were did had"))
 
 
 def _near(span: Sequence[Tok], near: tuple[str, str] | None, roster: Roster) -> Resolution | None:

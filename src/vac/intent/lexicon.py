@@ -52,8 +52,8 @@ def tokenize(text: str) -> list[Tok]:
     out: list[Tok] = []
     for m in _TOKEN_RE.finditer(text):
         low = m.group().lower().replace("’", "'")
-        if low in _SHORTHAND:  # "dont" (ASR drops the apostrophe), "pls", "tmrw"
-            low = _SHORTHAND[low]
+        if low in _SHORTHAND and (m.group() == low or low not in ("u", "ur")):  # not "Ur"
+            low = _SHORTHAND[low]  # "dont" (ASR drops the apostrophe), "pls", "tmrw"
         elif low.startswith("a.s.a.p"):
             low = "asap"
         out.append(Tok(m.group(), low, m.start(), m.end()))
@@ -204,7 +204,7 @@ _REQUESTING: Final = (
     ("do", "me"), ("is", "it", "possible"), ("is", "it", "ok"), ("is", "it", "okay"),
     ("are", "you", "able"), ("do", "you", "think", "you", "could"),
     ("do", "you", "think", "you", "can"), ("is", "there", "any", "chance"),
-    ("any", "chance"),
+    ("any", "chance"), ("do", "not"),
 )  # fmt: skip
 # Words before a question word that leave it a question ("okay, who…").
 _LEADING: Final = frozenset(words("please hey hi ok okay so now well um uh"))
@@ -442,7 +442,7 @@ def forbidden_spans(toks: Sequence[Tok], *, keep: frozenset[int] = frozenset()) 
         suggests = nxt is not None and (
             nxt in FRAME_WORDS | {","} or phrase_at(toks, j + 1, VERB_PHRASES)
         )
-        if suggests or (j < len(toks) and toks[j].low in FORBID_IDIOMS) or _reminds(toks, j):
+        if suggests or (j < len(toks) and toks[j].low in FORBID_IDIOMS) or _reminds(toks, j, i):
             i = j + 1
             continue
         if marker in ((inflect.NO_DEED,), (inflect.LEAVE_ALONE,)) and not (
@@ -470,13 +470,28 @@ def forbidden_spans(toks: Sequence[Tok], *, keep: frozenset[int] = frozenset()) 
     return spans
 
 
-def _reminds(toks: Sequence[Tok], j: int) -> bool:
-    """ "don't forget to / never fail to" and an order: asked for, no boundary."""
+def _reminds(toks: Sequence[Tok], j: int, marker: int) -> bool:
+    """ "don't forget to / don't fail to" and an order, said as a request
+    (first in its part): asked for, no boundary ("I never forget to…" is one)."""
+    before = toks[marker - 1].low if marker > 0 else ","
+    if (before not in PUNCT and before not in _REMIND_AFTER) or toks[marker].low == "never":
+        return False  # "I never forget to…", "you never forget to…": said of someone
     said = [t.low for t in toks[j : j + 3]]
     k = j + 2 + (said[2:] == [","])  # the address cut out: "don't forget to [ask Kofi to] fix…"
     return said[:2] in (["forget", "to"], ["fail", "to"]) and (
         said[2:] in ([w] for w in FRAME_WORDS) or phrase_at(toks, k, VERB_PHRASES) is not None
     )
+
+
+_REMIND_AFTER: Final = frozenset(words("please and so but just also then"))
+_REMINDERS: Final = phrases(
+    ["don't forget to", "do not forget to", "never forget to", "don't fail to"]
+)
+
+
+def reminder_at(lows: Sequence[str], k: int) -> int:
+    """How many words at `k` say "don't forget to" and the like: asked for."""
+    return next((len(p) for p in _REMINDERS if tuple(lows[k : k + len(p)]) == p), 0)
 
 
 def span_indices(spans: Iterable[Span]) -> frozenset[int]:

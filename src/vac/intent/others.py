@@ -37,6 +37,9 @@ _ANYONE: Final = frozenset(
     words("someone somebody anyone anybody everyone everybody team all you guys crew agents")
 )
 _SUBJECT_WORDS_MAX: Final = 3
+_FAMILY: Final = frozenset(
+    words("grandma grandpa granny gran nan nana mum mom mummy mommy dad daddy auntie uncle")
+)
 
 
 def who_else(
@@ -69,8 +72,8 @@ def _news_of(clause: Sequence[Tok], verb_at: int, roster: Roster) -> str | None:
     planned = any(w in _PLANS for w in between) or any(
         w in _PLANS_TO and between[n + 1 : n + 2] == ["to"] for n, w in enumerate(between)
     )
-    if not planned or not 1 <= len(subject) <= _SUBJECT_WORDS_MAX:
-        return None
+    if not planned or not 1 <= len(subject) <= _SUBJECT_WORDS_MAX or "be" in between:
+        return None  # "Your job will be to fix the gate": a request
     if any(w in _ANYONE or w in lx.FILLERS or not w.isalpha() for w in lows[-1:] + lows[1:]):
         return None
     if resolve_span(subject, roster) is not None or any(
@@ -78,6 +81,8 @@ def _news_of(clause: Sequence[Tok], verb_at: int, roster: Roster) -> str | None:
     ):
         return None
     opener = lows[0] in _SUBJECT_OPENERS and len(subject) > 1
-    named = all(t.text[:1].isupper() and t.low not in STOPWORDS for t in subject)
+    named = all(t.text[:1].isupper() and t.low not in STOPWORDS for t in subject) or (
+        len(lows) == 1 and lows[0] in _FAMILY  # as the recogniser writes it: "grandma wants to…"
+    )
     text = " ".join(t.text for t in subject)
     return (lows[0] + text[len(lows[0]) :] if opener else text) if opener or named else None

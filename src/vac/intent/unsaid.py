@@ -124,7 +124,6 @@ _TAKE_BACKS: Final = lx.phrases(
         "on second thought",
         "on second thoughts",
         "no",  # alone in its part: "…. Actually, no."; "…, no, the gate" is `instead`
-        "leave it",
     ]
 )
 # Before a take-back in its part: "…, oh wait, never mind", "…, but never mind".
@@ -138,6 +137,12 @@ _TIMES: Final = frozenset(
     lx.words("today tonight tomorrow morning afternoon evening week weekend later soon now")
 ) | frozenset(WEEKDAYS)
 _SENTENCE_ENDS: Final = frozenset(".!?;")
+# Words of a reason it is not needed, and (negated) of a need denied.
+_NO_NEED: Final = frozenset(
+    lx.words("fine okay ok alright already done fixed sorted handled wait see home back covered")
+)
+_NEEDED: Final = frozenset(lx.words("broken needed necessary urgent important"))
+_NOT: Final = frozenset(lx.words("not isn't isnt aren't wasn't no never"))
 _REASON_OPENERS: Final = frozenset(
     lx.words("it it's its we we'll we're i'm they they're that's there's")
 )
@@ -207,7 +212,7 @@ def order_said(
 
 
 def _agent(tok: Tok, roster: Roster) -> str | None:
-    res = resolve_agent(tok.text, roster)
+    res = resolve_agent(tok.text.removesuffix("'s").removesuffix("’s"), roster)  # "Zuri's job"
     return res.agent if res is not None and res.method in ("exact", "fuzzy") else None
 
 
@@ -297,7 +302,7 @@ def _taken_back(toks: Sequence[Tok], source: str, roster: Roster) -> list[int]:
         if said is None:
             continue
         start = _part_start(toks, i, source)
-        if said in (("no",), ("leave", "it")) and not _said_no(toks, i, start, source):
+        if said == ("no",) and not _said_no(toks, i, start, source):
             continue
         if not _only(toks, start, i, _LEAD):
             if not _only(toks, i + len(said), len(toks), lx.PUNCT | _TRAIL):
@@ -313,7 +318,7 @@ def _taken_back(toks: Sequence[Tok], source: str, roster: Roster) -> list[int]:
         if said == ("don't",) and after < len(toks) and toks[after].low not in _SENTENCE_ENDS:
             continue  # "…, but don't, uh, rush", "…, don't, Zuri will"
         if _order_at(toks, start, source) is not None and _rest_lets_it_go(
-            toks, after, source, roster
+            toks, after, source, roster, strict=said == ("no",)
         ):
             out.append(start)
     return out
@@ -328,8 +333,10 @@ def _said_no(toks: Sequence[Tok], i: int, start: int, source: str) -> bool:
         after += 1
     return (
         start > 0
+        and "oh" not in (t.low for t in toks[max(i - 2, 0) : i])  # "…. Oh, no.": dismay
         and _only(toks, start, i, _LEAD)
         and (after >= len(toks) or toks[after].low not in lx.DETERMINERS)
+        and (after >= len(toks) or not toks[after].low.endswith("'s"))  # "…, no, Zuri's bike"
     )
 
 
@@ -354,7 +361,9 @@ def _order_at(toks: Sequence[Tok], start: int, source: str) -> int | None:
     return begin if lx.find_first(part, lx.VERB_PHRASES) is not None else None
 
 
-def _rest_lets_it_go(toks: Sequence[Tok], after: int, source: str, roster: Roster) -> bool:
+def _rest_lets_it_go(
+    toks: Sequence[Tok], after: int, source: str, roster: Roster, *, strict: bool = False
+) -> bool:
     """After the take-back: nothing, a part saying it is done ("Zuri did
     it"), or a new order that does not say this one again ("…, fix it")."""
     k = after
@@ -367,7 +376,8 @@ def _rest_lets_it_go(toks: Sequence[Tok], after: int, source: str, roster: Roste
     end = _part_end(toks, k, source)
     if end == k + 1 and _named(toks[k], roster):  # "…. Scratch that. Zuri, fix…"
         more = any(t.low not in lx.PUNCT for t in toks[end:])
-        return more and _rest_lets_it_go(toks, end, source, roster)  # not "…, never mind, Zuri."
+        handed = "do it" in " ".join(t.low for t in toks[end:])  # "…. Never mind, Kofi, do it."
+        return more and (handed or _rest_lets_it_go(toks, end, source, roster, strict=strict))
     part = toks[k:end]
     verb = lx.find_first(part, lx.VERB_PHRASES)
     if verb is not None:
@@ -378,21 +388,30 @@ def _rest_lets_it_go(toks: Sequence[Tok], after: int, source: str, roster: Roste
     lows = [t.low for t in part]
     do = next((n for n, w in enumerate(lows) if lows[n : n + 2] == ["do", "it"]), None)
     mine = do is not None and any(w not in _LEAD | _ASK_AGAIN for w in lows[:do])  # "I'll do it"
-    if any(_named(t, roster) for t in part) or mine or _reason(part):
+    left = lows[:2] == ["leave", "it"] and all(w in _TRAIL for w in lows[2:])  # "…, no, leave it"
+    if any(_named(t, roster) for t in part) or mine or left or _reason(part, strict=strict):
         return True  # "…. Forget it. I'll ask Zuri.", "…. Never mind. I'll do it.", "…, it's fine"
     return any(t.low in _DONE or past_said(t.low) for t in part)
 
 
-def _reason(part: Sequence[Tok]) -> bool:
-    """A part that says why it is not needed: "it's fine", "we'll be home",
-    "it's already fixed"; no verb of ours, no time, nothing named after a
-    determiner ("it's the gate" may be a correction)."""
+def _reason(part: Sequence[Tok], *, strict: bool = False) -> bool:
+    """A remark after (or before) a take-back: "it's raining", "it's
+    already fixed", "we'll be home". After a bare "no" (`strict`) only one
+    that says it is not needed ("it's fine", "it can wait", "it isn't
+    broken"), never one that insists ("No, it's urgent", "No, they're
+    swarming"). No verb of ours, no time, nothing named after a determiner
+    ("it's the gate" may correct)."""
     lows = [t.low for t in part]
+    negated = any(w in _NOT for w in lows)
     return (
         bool(lows)
         and lows[0] in _REASON_OPENERS
         and not any(w in _TIMES or w in lx.DETERMINERS for w in lows)
         and lx.find_first(part, lx.VERB_PHRASES) is None
+        and (
+            not strict
+            or (any(w in _NEEDED for w in lows) if negated else any(w in _NO_NEED for w in lows))
+        )
     )
 
 

@@ -26,9 +26,9 @@ from vac.intent.when_hours import clock
 from vac.intent.when_match import Hit
 
 _CORRECTING: Final = frozenset(
-    lx.words("no sorry actually wait i mean meant or rather make that correction scratch oops")
+    lx.words("no sorry actually wait i mean meant rather make that correction scratch oops")
 )
-_FILLERS: Final = frozenset(lx.words("oh um uh er well"))
+_FILLERS: Final = frozenset(lx.words("oh um uh er well or"))  # "or" alone: an alternative
 _BREAKS: Final = lx.PUNCT | {"-", "—", "–"}
 _CORRECTIONS_MAX: Final = 3
 

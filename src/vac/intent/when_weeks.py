@@ -47,14 +47,14 @@ def weeks_on(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> Found
         if said[1] == "week":  # done by the end of that week, its Sunday
             day = today + (6 - today.weekday() + 14) * ONE_DAY
             return Hit(day, f"by the end of the week after next, {month_day(day, today)}", i + 4)
-        if said[1] in cw.WEEKDAYS:
-            day = _coming(today, cw.WEEKDAYS[said[1]]) + 7 * ONE_DAY
+        if said[1] in cw.WEEKDAYS:  # a week after "next Saturday" (the one in next week)
+            day = today + (7 - today.weekday() + cw.WEEKDAYS[said[1]] + 7) * ONE_DAY
             name = cw.WEEKDAY_NAMES[cw.WEEKDAYS[said[1]]]
             return Hit(day, f"by the {name} after next, {month_day(day, today)}", i + 4)
         return None
     weeks = _weeks_at(toks, i)
-    if weeks is None:
-        return None
+    if weeks is None or word_at(toks, i - 1) == "for":
+        return None  # "guard the barn for a week today": how long, from today
     count, k = weeks
     base, name = word_at(toks, k), ""
     if base == "on" and word_at(toks, k + 1) in cw.WEEKDAYS:

@@ -1,0 +1,29 @@
+"""What stands between a name and its verb when the name may be the agent
+("Kofi needs to fix…"): words that tell of the deed rather than ask for it
+("Kofi could not fix the gate", "Kofi did not…", "Kofi was able to…",
+"Kofi did fix…"; as "Kofi couldn't…" always was), and a reminder, which
+asks ("Kofi don't forget to fix the gate", "kofee don't forget to…": the
+name is the agent, the reminder no negation). "Had better" asks. Pure.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from vac.intent import lexicon as lx
+from vac.intent.lexicon import Tok, words
+
+_NEGATING: Final = frozenset(words("not no never nor"))
+_PAST: Final = frozenset(words("was were did had"))
+
+
+def name_then(toks: Sequence[Tok], i: int, verb_at: int) -> tuple[int, bool]:
+    """Where the words of a name at `i` may end (before a reminder that
+    runs up to the verb), and whether the words up to there tell, not ask."""
+    lows = [t.low for t in toks]
+    reminded = (k for k in range(i + 1, verb_at) if k + lx.reminder_at(lows, k) == verb_at)
+    cut = next(reminded, verb_at)
+    said = lows[i:cut]
+    past = (k for k, w in enumerate(said) if w in _PAST and said[k + 1 : k + 2] != ["better"])
+    return cut, any(w in _NEGATING for w in said) or next(past, None) is not None
