@@ -257,11 +257,11 @@ def address_of(toks: Sequence[Tok], roster: Roster, near: tuple[str, str] | None
         verbs.append(hit)
     for verb in verbs:
         if verb is not None and 1 <= verb[0] - i <= 5:
-            cut, told = name_then(toks, i, verb[0])  # "Kofi could not…", "Kofi don't forget to…"
-            span = list(toks[i:cut])
+            name_end, told = name_then(toks, i, verb[0])  # "Kofi could not…", "Kofi don't forget to…"
+            span = list(toks[i:name_end])
             while len(span) > 1 and span[-1].low in _MODALS:  # "Kofi needs to build…"
                 span.pop()
-            if len(span) < cut - i and span[-1].low.endswith("'s"):  # "Kofi's gonna fix…"
+            if len(span) < name_end - i and span[-1].low.endswith("'s"):  # "Kofi's gonna fix…"
                 t = span.pop()
                 span.append(Tok(t.text[:-2], t.low[:-2], t.start, t.end - 2))
             res = resolve_span(span, roster) if len(span) <= 3 and not told else None
