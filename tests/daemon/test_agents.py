@@ -36,6 +36,7 @@ from vac.protocol.messages import (
     SquadMessage,
     SquadSend,
     TextInput,
+    TurnCancel,
     TurnDone,
 )
 from vac.runtime.store import EventLog
@@ -174,6 +175,37 @@ def test_a_silent_agent_is_answered_for_and_a_late_answer_is_refused(
     late = kofi.expect(Error)  # PROTOCOL §9: moved on, with its status
     assert late.code == "objective_invalid" and late.details == {"status": "accepted"}
     assert listed(alice, oid) == "accepted"
+
+
+@pytest.mark.parametrize("decision", ["accept", "counter-offer"])
+def test_an_answer_after_its_turn_ended_is_an_update_never_a_message_of_that_turn(
+    daemon: RunningDaemon, decision: str
+) -> None:
+    alice, kofi = daemon.connect(), daemon.connect("kofi")
+    alice.hello()
+    kofi.hello()
+    oid = draft(alice, "ask Kofi to build a bench by tomorrow")
+    turn = confirm(alice, oid).turn
+    offer = kofi.expect(ObjectiveOffer)
+    alice.send(TurnCancel(id="x1", turn=turn))  # the steward moves on while the agent thinks
+    done = alice.expect(TurnDone)
+    assert (done.turn, done.status) == (turn, "cancelled")
+    counter = {"deadline": "2099-01-02"} if decision == "counter-offer" else None
+    kofi.send(
+        ObjectiveAnswer(id="k1", offer=offer.offer, decision=decision, reply="Ok.", counter=counter)  # type: ignore[arg-type]
+    )
+    assert kofi.expect(ObjectiveUpdated).ref == "k1"
+    later = list(alice.drain(1.0))
+    # PROTOCOL §5: nothing of a turn after its turn.done; §9: the change is pushed.
+    assert not [m for m in later if getattr(m, "turn", None) == turn], later
+    updates = [m for m in later if isinstance(m, ObjectiveUpdated)]
+    assert [u.by for u in updates] == ["agent"] * len(updates) and updates
+    if decision == "counter-offer":  # the counter draft arrives as a change, confirmable
+        (proposed,) = [u.objective for u in updates if u.objective.status == "draft"]
+        assert proposed.deadline == "2099-01-02"
+        assert confirm(alice, proposed.id).objective.status == "accepted"  # its own proposal
+    else:
+        assert updates[0].objective.status == "accepted"
 
 
 def test_with_no_agent_session_the_policy_answers_at_once(daemon: RunningDaemon) -> None:

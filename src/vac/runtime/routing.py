@@ -33,6 +33,7 @@ from vac.protocol.messages import (
     InboundMessage,
     ObjectiveAnswer,
     ObjectiveConfirm,
+    ObjectiveDraft,
     ObjectiveProgress,
     ObjectiveReject,
     ObjectiveUpdated,
@@ -114,6 +115,9 @@ class Routing:
         self.steps = steps
         # Confirm turns waiting on their offer's resolution, by turn id.
         self._resolving: dict[str, asyncio.Task[Plan | None]] = {}
+        # Those of them whose turn ended first (cancelled, or a new turn):
+        # their answer comes as `objective.updated`, never in the ended turn.
+        self._ended: set[str] = set()
 
     # --------------------------------------------------- the steward's side
 
@@ -151,6 +155,10 @@ class Routing:
             return None
         try:
             return await asyncio.shield(task)
+        except asyncio.CancelledError:
+            if not task.done():
+                self._ended.add(turn_id)  # PROTOCOL §5: nothing after its turn.done
+            raise
         except Exception:  # not written: the turn says nothing more
             return None
 
@@ -165,7 +173,7 @@ class Routing:
                     self.shared.transport.error(answer.session, exc.with_ref(answer.msg.id))
                 log.info("offer_moved_on", objective_id=offer.objective_id, error=str(exc))
                 return None
-            await self._write_answer(plan, answer)
+            await self._write_answer(plan, answer, turn_id)
             log.info(
                 "offer_answered",
                 objective_id=offer.objective_id,
@@ -175,8 +183,9 @@ class Routing:
             return plan
         finally:
             self.shared.offers.close(offer)
+            self._ended.discard(turn_id)
 
-    async def _write_answer(self, plan: Plan, answer: AgentAnswer | None) -> None:
+    async def _write_answer(self, plan: Plan, answer: AgentAnswer | None, turn_id: str) -> None:
         updated = plan.updated
         assert updated is not None
         outcome = None
@@ -188,7 +197,13 @@ class Routing:
 
         def announce() -> None:
             plan.applied()
+            ended = turn_id in self._ended
             for msg in plan.messages:
+                if ended and getattr(msg, "turn", None) == turn_id:
+                    if isinstance(msg, ObjectiveDraft):  # a counter-offer, as a change
+                        msg = ObjectiveUpdated(objective=msg.objective, by="agent")
+                    else:
+                        continue  # its turn ended: the update below tells the answer
                 self.shared.transport.send(self.session, msg)
             # §9: every attached session of the steward, this one too (its
             # `negotiation` belongs to the turn, the update to the objective).
