@@ -257,7 +257,7 @@ def address_of(toks: Sequence[Tok], roster: Roster, near: tuple[str, str] | None
         verbs.append(hit)
     for verb in verbs:
         if verb is not None and 1 <= verb[0] - i <= 5:
-            name_end, told = name_then(toks, i, verb[0])  # "Kofi could not…", "Kofi don't forget to…"
+            name_end, told = name_then(toks, i, verb[0])  # "Kofi could not…", "Kofi don't forget…"
             span = list(toks[i:name_end])
             while len(span) > 1 and span[-1].low in _MODALS:  # "Kofi needs to build…"
                 span.pop()
