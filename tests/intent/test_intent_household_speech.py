@@ -161,6 +161,16 @@ def test_a_deed_denied_or_reported_is_no_order(text: str) -> None:
         ("Don't forget to check the oven Zuri", "Zuri", "Investigate", "Oven", None),
         ("Kofi, fix the hutch the Saturday after next", "Kofi", "Repair", "Hutch", "2026-12-19"),
         ("check the Ur file, Kofi", "Kofi", "Investigate", "Ur file", None),
+        # a third review: after a bare "no" only a sure let-go takes the order back
+        ("Kofi, fix the gate. No, it can't wait.", "Kofi", "Repair", "Gate", None),
+        ("Kofi, fix the gate. No, we won't be home.", "Kofi", "Repair", "Gate", None),
+        ("Kofi, fix the gate. No, it isn't fixed.", "Kofi", "Repair", "Gate", None),
+        ("Kofi, fix the gate. No, you do it.", "Kofi", "Repair", "Gate", None),
+        ("Kofi, fix the gate. No, Zuri is busy.", "Kofi", "Repair", "Gate", None),
+        ("kofi no fix the gate", "Kofi", "Repair", "Gate", None),
+        ("Kofi, fix the gate, it's been a week today", "Kofi", "Repair", "Gate", "2026-12-04"),
+        ("The best plan is to fix the gate", "Abeni", "Repair", "Gate", None),
+        ("Grandma will need help with the bags", "Abeni", "Support", "Bags", None),
     ],
 )
 def test_said_the_household_way(
@@ -226,6 +236,9 @@ def test_a_need_or_an_order_to_anyone_is_still_drafted(text: str, verb: str) -> 
         "Kofi, fix the gate, never mind, it's fine",
         "Kofi, fix the gate, never mind, it can wait.",
         "Zuri, fix the gate. Never mind, Kofi, do it.",
+        "Kofi, fix the gate. No, it's fine.",
+        "Kofi, fix the gate, no, I'll do it myself",
+        "don't let coffee fix the gate",
     ],
 )
 def test_an_order_withdrawn_or_put_off_is_not_passed_on(text: str) -> None:
@@ -239,6 +252,20 @@ def test_an_order_withdrawn_or_put_off_is_not_passed_on(text: str) -> None:
 )
 def test_never_forgetting_said_of_someone_is_no_order(text: str) -> None:
     assert isinstance(run(text), Clarify)
+
+
+@pytest.mark.parametrize(
+    ("text", "named"),
+    [
+        ("coffee could not fix the gate", "Kofi"),
+        ("coffee was able to fix the gate", "Kofi"),
+        ("tarik could not guard the barn", "Tariq"),
+    ],
+)
+def test_a_misheard_name_whose_deed_is_told_is_asked_about(text: str, named: str) -> None:
+    got = run(text)  # never the default agent's draft
+    assert isinstance(got, Clarify) and got.reason == "uncertain-agent", got
+    assert got.candidates[0] == named
 
 
 def test_a_detail_said_with_a_negation_still_drafts_the_order() -> None:

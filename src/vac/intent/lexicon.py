@@ -204,7 +204,7 @@ _REQUESTING: Final = (
     ("do", "me"), ("is", "it", "possible"), ("is", "it", "ok"), ("is", "it", "okay"),
     ("are", "you", "able"), ("do", "you", "think", "you", "could"),
     ("do", "you", "think", "you", "can"), ("is", "there", "any", "chance"),
-    ("any", "chance"), ("do", "not"),
+    ("any", "chance"),
 )  # fmt: skip
 # Words before a question word that leave it a question ("okay, who…").
 _LEADING: Final = frozenset(words("please hey hi ok okay so now well um uh"))
@@ -225,6 +225,8 @@ def asks(lows: Sequence[str]) -> bool:
         return False
     if any(tuple(said[: len(r)]) == r for r in _REQUESTING):
         return False
+    if said[:2] == ["do", "not"] and rest[2:3] != [","]:
+        return False  # "do not let Kofi…": a request not to; "Do not, ever, …" stays asked
     return not (said[0] in ("when", "where") and "," in rest)
 
 
@@ -485,7 +487,7 @@ def _reminds(toks: Sequence[Tok], j: int, marker: int) -> bool:
 
 _REMIND_AFTER: Final = frozenset(words("please and so but just also then"))
 _REMINDERS: Final = phrases(
-    ["don't forget to", "do not forget to", "never forget to", "don't fail to"]
+    ["don't forget to", "do not forget to", "don't fail to", "do not fail to"]
 )
 
 

@@ -11,7 +11,9 @@ Only a plan or a promise makes it news: a determiner or a capitalised
 name and up to two more words, then "will", "is going to", "wants to",
 "promised to"…; not a need or a wish for help ("Grandma needs help with
 the shopping", "the hens need checking"), which asks for the deed, and not
-someone, anyone or the team, who may be the agents. Pure: tokens in.
+someone, anyone or the team, who may be the agents. A misheard name
+whose deed is told, not asked ("coffee could not fix the gate"), is asked
+about too. Pure: tokens in.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from vac.intent.address import resolve_span
 from vac.intent.lexicon import Tok, words
 from vac.intent.orders import named_before
 from vac.intent.roster import STOPWORDS, Roster
+from vac.intent.told import name_then
 
 # A plan or a promise between the one named and the verb.
 _PLANS: Final = frozenset(words("will 'll going gonna promised promises plan plans planning"))
@@ -47,7 +50,7 @@ def who_else(
 ) -> tuple[str, tuple[str, ...]] | None:
     """The question and its candidates, or None when nothing before the
     verb names another."""
-    if named := named_before(clause, verb_at, roster):
+    if named := named_before(clause, verb_at, roster) or _told_of(clause, verb_at, roster):
         question = "Who should do it: " + ", ".join(named) + " or someone else?"
         return question, (*named, *(n for n in roster.names() if n not in named))
     subject = _news_of(clause, verb_at, roster)
@@ -58,6 +61,16 @@ def who_else(
     else:
         question = f"That sounds like news about {subject}, not a request. Who should do it?"
     return question, tuple(roster.names())
+
+
+def _told_of(clause: Sequence[Tok], verb_at: int, roster: Roster) -> list[str]:
+    """A name however heard, first, whose deed the words before the verb
+    deny or report ("coffee could not fix the gate"): asked about, as a
+    name spelled right is (the default agent would be a wrong guess)."""
+    if not name_then(clause, 0, verb_at)[1]:
+        return []
+    found = (resolve_span(clause[:k], roster) for k in (1, 2) if k < verb_at)
+    return next(([r.agent] for r in found if r is not None), [])
 
 
 def _news_of(clause: Sequence[Tok], verb_at: int, roster: Roster) -> str | None:
@@ -74,6 +87,8 @@ def _news_of(clause: Sequence[Tok], verb_at: int, roster: Roster) -> str | None:
     )
     if not planned or not 1 <= len(subject) <= _SUBJECT_WORDS_MAX or "be" in between:
         return None  # "Your job will be to fix the gate": a request
+    if between[-2:] in (["is", "to"], ["was", "to"]) or between[-1:] in (["need"], ["needs"]):
+        return None  # "The best plan is to fix…"; "Grandma will need help…": asked for
     if any(w in _ANYONE or w in lx.FILLERS or not w.isalpha() for w in lows[-1:] + lows[1:]):
         return None
     if resolve_span(subject, roster) is not None or any(

@@ -14,7 +14,8 @@ from typing import Final
 from vac.intent import lexicon as lx
 from vac.intent.lexicon import Tok, words
 
-_NEGATING: Final = frozenset(words("not no never nor"))
+# Not "no": without commas "kofi no fix the gate" is "Kofi, no, fix the gate".
+_NEGATING: Final = frozenset(words("not never nor"))
 _PAST: Final = frozenset(words("was were did had"))
 
 

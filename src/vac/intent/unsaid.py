@@ -142,7 +142,8 @@ _NO_NEED: Final = frozenset(
     lx.words("fine okay ok alright already done fixed sorted handled wait see home back covered")
 )
 _NEEDED: Final = frozenset(lx.words("broken needed necessary urgent important"))
-_NOT: Final = frozenset(lx.words("not isn't isnt aren't wasn't no never"))
+_WILL: Final = (["will"], ["should"], ["can"], ["could"], ["'ll"], ["must"])
+_NOT: Final = frozenset(lx.words("not no never cannot isnt cant wont"))
 _REASON_OPENERS: Final = frozenset(
     lx.words("it it's its we we'll we're i'm they they're that's there's")
 )
@@ -204,9 +205,10 @@ def order_said(
         if at is not None:
             cut |= set(range(at, min(_part_end(toks, verb, source), start)))
     heard = address_of(toks, roster).resolution
+    negated = {res.agent for n in cut if (res := resolve_agent(toks[n].text, roster)) is not None}
     if heard is None and not cut:  # "Befriend Zuri, no, befriend Tariq": no one named as agent
         return list(toks[start:])
-    if heard is None or not any(_agent(toks[n], roster) == heard.agent for n in cut):
+    if heard is None or heard.agent not in negated:  # however heard: "Don't let Zury help"
         return list(toks)  # "Kofi, don't let Zuri help, fix the gate": Kofi's, boundary kept
     return [t for n, t in enumerate(toks) if n not in cut]
 
@@ -270,7 +272,9 @@ def _whole(toks: Sequence[Tok], verb: int, negation: int, roster: Roster) -> boo
 
 
 def _someone(tok: Tok, roster: Roster) -> bool:
-    return tok.low in _SOMEONE or _named(tok, roster)
+    """After a negated frame, anyone, a roster name however heard too ("do
+    not let coffee fix the gate" is Kofi's order, not given)."""
+    return tok.low in _SOMEONE or resolve_agent(tok.text, roster) is not None
 
 
 def _named(tok: Tok, roster: Roster) -> bool:
@@ -336,8 +340,12 @@ def _said_no(toks: Sequence[Tok], i: int, start: int, source: str) -> bool:
         and "oh" not in (t.low for t in toks[max(i - 2, 0) : i])  # "…. Oh, no.": dismay
         and _only(toks, start, i, _LEAD)
         and (after >= len(toks) or toks[after].low not in lx.DETERMINERS)
-        and (after >= len(toks) or not toks[after].low.endswith("'s"))  # "…, no, Zuri's bike"
+        and (after >= len(toks) or not _possessive(toks[after].low))  # "…, no, Zuri's bike"
     )
+
+
+def _possessive(word: str) -> bool:
+    return word.endswith("'s") and word not in _REASON_OPENERS | {"he's", "she's", "let's"}
 
 
 def _order_at(toks: Sequence[Tok], start: int, source: str) -> int | None:
@@ -382,6 +390,8 @@ def _rest_lets_it_go(
     verb = lx.find_first(part, lx.VERB_PHRASES)
     if verb is not None:
         object_at = verb[0] + len(verb[1])
+        if strict and not _only(part, 0, verb[0], _LEAD | _ASK_AGAIN):
+            return False  # "…, no, Zuri can help you": a remark, not a new order
         return object_at >= len(part) or part[object_at].low not in ("it", "that", "them")
     if any(t.low in _TIMES for t in part):
         return False  # "…, on second thought, tomorrow is fine"
@@ -389,9 +399,28 @@ def _rest_lets_it_go(
     do = next((n for n, w in enumerate(lows) if lows[n : n + 2] == ["do", "it"]), None)
     mine = do is not None and any(w not in _LEAD | _ASK_AGAIN for w in lows[:do])  # "I'll do it"
     left = lows[:2] == ["leave", "it"] and all(w in _TRAIL for w in lows[2:])  # "…, no, leave it"
-    if any(_named(t, roster) for t in part) or mine or left or _reason(part, strict=strict):
+    if strict:  # after a bare "no" only what lets it go for sure: "No, I'll do it", "No, it's fine"
+        yours = do is not None and any(w in _SPEAKER for w in lows[:do])
+        return yours or left or _handed(part, roster) or _reason(part, strict=True)
+    if any(_named(t, roster) for t in part) or mine or left or _reason(part):
         return True  # "…. Forget it. I'll ask Zuri.", "…. Never mind. I'll do it.", "…, it's fine"
     return any(t.low in _DONE or past_said(t.low) for t in part)
+
+
+def _handed(part: Sequence[Tok], roster: Roster) -> bool:
+    """The order handed to another: "ask Kofi (to do it)", "Zuri should",
+    "Imani will (do that)"; not "Zuri is busy", "Zuri can't do it"."""
+    lows = [t.low for t in part]
+    if any(w in _NOT or w.endswith("n't") for w in lows):
+        return False
+    return any(
+        _named(t, roster)
+        and (
+            lows[n - 1 : n] in (["ask"], ["tell"], ["have"], ["get"])
+            or lows[n + 1 : n + 2] in _WILL
+        )
+        for n, t in enumerate(part)
+    )
 
 
 def _reason(part: Sequence[Tok], *, strict: bool = False) -> bool:
@@ -402,7 +431,7 @@ def _reason(part: Sequence[Tok], *, strict: bool = False) -> bool:
     swarming"). No verb of ours, no time, nothing named after a determiner
     ("it's the gate" may correct)."""
     lows = [t.low for t in part]
-    negated = any(w in _NOT for w in lows)
+    negated = any(w in _NOT or w.endswith("n't") for w in lows)  # "it can't wait"
     return (
         bool(lows)
         and lows[0] in _REASON_OPENERS
