@@ -14,8 +14,7 @@ from typing import Final
 from vac.intent import lexicon as lx
 from vac.intent.lexicon import Tok, words
 
-# Not "no": without commas "kofi no fix the gate" is "Kofi, no, fix the gate".
-_NEGATING: Final = frozenset(words("not never nor"))
+_NEGATING: Final = frozenset(words("not never nor no"))
 _PAST: Final = frozenset(words("was were did had"))
 
 
@@ -27,4 +26,7 @@ def name_then(toks: Sequence[Tok], i: int, verb_at: int) -> tuple[int, bool]:
     cut = next(reminded, verb_at)
     said = lows[i:cut]
     past = (k for k, w in enumerate(said) if w in _PAST and said[k + 1 : k + 2] != ["better"])
-    return cut, any(w in _NEGATING for w in said) or next(past, None) is not None
+    # "no" right before the verb is a pause said without commas ("kofi no
+    # fix the gate": "Kofi, no, fix…"); elsewhere a negation ("kofi no need to…").
+    denied = any(w in _NEGATING and (w != "no" or k < len(said) - 1) for k, w in enumerate(said))
+    return cut, denied or next(past, None) is not None

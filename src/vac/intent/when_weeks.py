@@ -53,7 +53,7 @@ def weeks_on(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> Found
             return Hit(day, f"by the {name} after next, {month_day(day, today)}", i + 4)
         return None
     weeks = _weeks_at(toks, i)
-    if weeks is None or word_at(toks, i - 1) in ("for", "been", "about", "over"):
+    if weeks is None or word_at(toks, i - 1) in ("for", "been", "over"):
         return None  # "guard the barn for a week today", "it's been a week today": how long
     count, k = weeks
     base, name = word_at(toks, k), ""
