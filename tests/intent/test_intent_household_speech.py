@@ -169,6 +169,15 @@ def test_a_deed_denied_or_reported_is_no_order(text: str) -> None:
         ("Kofi, fix the gate. No, Zuri is busy.", "Kofi", "Repair", "Gate", None),
         ("kofi no fix the gate", "Kofi", "Repair", "Gate", None),
         ("Kofi, fix the gate. No, nobody fixed it", "Kofi", "Repair", "Gate", None),
+        # a fifth: nothing less sure does ("really", a timing, a flaw, the agent's merits)
+        ("Kofi, fix the gate. No, really do it.", "Kofi", "Repair", "Gate", None),
+        ("Kofi, fix the gate. No, when you're done with lunch.", "Kofi", "Repair", "Gate", None),
+        ("Kofi, fix the gate. No, Zuri fixed it badly.", "Kofi", "Repair", "Gate", None),
+        ("Kofi, fix the gate. No, Kofi is right.", "Kofi", "Repair", "Gate", None),
+        ("Kofi, fix the gate. No, Zuri has the keys.", "Kofi", "Repair", "Gate", None),
+        ("Kofi, fix the gate. No, get Kofi to help.", "Kofi", "Repair", "Gate", None),
+        ("Zuri, check the hives. No, get coffee first.", "Zuri", "Investigate", "Hives", None),
+        ("kofi no please fix the gate", "Kofi", "Repair", "Gate", None),
         ("Kofi, fix the gate. No, I'm worried", "Kofi", "Repair", "Gate", None),
         (
             "Kofi, fix the gate. No, ask Zuri to check the hives",
@@ -178,7 +187,6 @@ def test_a_deed_denied_or_reported_is_no_order(text: str) -> None:
             None,
         ),
         ("The coffee was cold, so check the kettle", "Abeni", "Investigate", "Kettle", None),
-        ("coffee was brewing, check the hives", "Abeni", "Investigate", "Hives", None),
         ("Kofi, fix the gate, it's been a week today", "Kofi", "Repair", "Gate", "2026-12-04"),
         ("The best plan is to fix the gate", "Abeni", "Repair", "Gate", None),
         ("Grandma will need help with the bags", "Abeni", "Support", "Bags", None),
@@ -251,13 +259,9 @@ def test_a_need_or_an_order_to_anyone_is_still_drafted(text: str, verb: str) -> 
         "Kofi, fix the gate, no, I'll do it myself",
         "don't let coffee fix the gate",
         # a fourth review: what surely lets the order go after a bare "no"
-        "Kofi, fix the gate. No, I did it already",
-        "Kofi, fix the gate. No, Zuri fixed it yesterday",
         "Kofi, fix the gate. No, let me do it",
-        "Kofi, fix the gate. No, have Tarik do it",
         "Kofi, fix the gate. No, dad will do it",
         "Kofi, fix the gate. No, Kofi can't, ask Zuri",
-        "Zuri, check the hives. No, Zuri is busy",
     ],
 )
 def test_an_order_withdrawn_or_put_off_is_not_passed_on(text: str) -> None:

@@ -67,8 +67,8 @@ def _told_of(clause: Sequence[Tok], verb_at: int, roster: Roster) -> list[str]:
     """A name however heard, first, whose deed the words before the verb
     deny or report ("coffee could not fix the gate"): asked about, as a
     name spelled right is (the default agent would be a wrong guess)."""
-    if not name_then(clause, 0, verb_at)[1] or any(t.low in lx.PUNCT for t in clause[:verb_at]):
-        return []  # not "coffee was brewing, check the hives"
+    if not name_then(clause, 0, verb_at)[1]:
+        return []
     if not clause or clause[0].low in lx.DETERMINERS:
         return []  # "the coffee was cold so check the kettle"
     found = (resolve_span(clause[:k], roster) for k in (1, 2) if k < verb_at)

@@ -26,7 +26,10 @@ def name_then(toks: Sequence[Tok], i: int, verb_at: int) -> tuple[int, bool]:
     cut = next(reminded, verb_at)
     said = lows[i:cut]
     past = (k for k, w in enumerate(said) if w in _PAST and said[k + 1 : k + 2] != ["better"])
-    # "no" right before the verb is a pause said without commas ("kofi no
-    # fix the gate": "Kofi, no, fix…"); elsewhere a negation ("kofi no need to…").
-    denied = any(w in _NEGATING and (w != "no" or k < len(said) - 1) for k, w in enumerate(said))
+    # "no" is a pause said without commas ("kofi no (please) fix the gate":
+    # "Kofi, no, fix…"), but "no need / no longer / no more" deny the deed.
+    denied = any(
+        w in _NEGATING and (w != "no" or said[k + 1 : k + 2] in (["need"], ["longer"], ["more"]))
+        for k, w in enumerate(said)
+    )
     return cut, denied or next(past, None) is not None

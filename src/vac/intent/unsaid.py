@@ -142,9 +142,8 @@ _NO_NEED: Final = frozenset(
     lx.words("fine okay ok alright already done fixed sorted handled wait see home back covered")
 )
 _NEEDED: Final = frozenset(lx.words("broken needed necessary urgent important"))
-_WILL: Final = tuple([w] for w in lx.words("will should can could 'll must needs has"))
+_WILL: Final = tuple([w] for w in lx.words("will should can could 'll must"))
 _HAND_TO: Final = tuple([w] for w in lx.words("ask tell have get let"))
-_DONE_MORE: Final = frozenset(lx.words("finished checked mended repaired done"))
 _NOT: Final = frozenset(lx.words("not no never cannot isnt cant wont"))
 _REASON_OPENERS: Final = frozenset(
     lx.words("it it's its we we'll we're i'm they they're that's there's")
@@ -392,9 +391,10 @@ def _rest_lets_it_go(
     verb = lx.find_first(part, lx.VERB_PHRASES)
     if verb is not None:
         object_at = verb[0] + len(verb[1])
-        framed = bool(part) and part[0].low in lx.FRAME_WORDS  # "…. No, ask Zuri to check…"
+        # "…. No, ask Zuri to check the hives": framed, with its own thing.
+        framed = part[0].low in lx.FRAME_WORDS and object_at < len(part)
         if strict and not (framed or _only(part, 0, verb[0], _LEAD | _ASK_AGAIN)):
-            return False  # "…, no, Zuri can help you": a remark, not a new order
+            return False  # "…, no, Zuri can help you": a remark; "No, get Kofi to help": more
         return object_at >= len(part) or part[object_at].low not in ("it", "that", "them")
     if any(t.low in _TIMES for t in part):
         return False  # "…, on second thought, tomorrow is fine"
@@ -410,26 +410,19 @@ def _rest_lets_it_go(
 
 
 def _let_go(toks: Sequence[Tok], k: int, end: int, source: str, roster: Roster) -> bool:
-    """After a bare "no" (from `k`, its part ending at `end`): someone else
-    or the speaker does it ("No, I'll do it", "No, let me do it", "No, dad
-    will do it"), it is done ("No, Zuri fixed it already"), it is not needed
-    ("No, it's fine"), the order's own agent cannot ("Zuri, check the hives.
-    No, Zuri is busy"), or a later part of the sentence hands it over ("No,
-    Kofi can't, ask Zuri"). Not insisting: "No, you do it", "No, it can't
-    wait", "No, it isn't fixed", "No, Zuri is busy" of another agent."""
+    """After a bare "no" (from `k`, its part ending at `end`), only what
+    surely lets the order go: the speaker or another will do it ("No, I'll
+    do it", "No, let me do it", "No, dad will do it"), a hand-over ("No, ask
+    Kofi", "No, Kofi can't, ask Zuri"), or a remark that it is not needed
+    ("No, it's fine"). Not "No, you do it", "No, really do it", "No, it can't
+    wait", "No, Zuri fixed it badly", "No, Zuri is busy", "No, when it's done"."""
     part = toks[k:end]
     lows = [t.low for t in part]
     denied = any(w in _NOT or w.endswith("n't") or w == "nobody" for w in lows)
     do = next((n for n, w in enumerate(lows) if lows[n : n + 2] == ["do", "it"]), None)
-    doer = do is not None and any(w not in _LEAD | _ASK_AGAIN for w in lows[:do])
-    if (doer and "you" not in lows[:do] and not denied) or _handed(part, roster):
-        return True
-    if not denied and any(w in _DONE | _DONE_MORE for w in lows):
-        return True  # "No, Zuri fixed it already"
-    asked = {r.agent for t in toks[:k] if (r := resolve_agent(t.text, roster)) is not None}
-    if any((r := resolve_agent(t.text, roster)) is not None and r.agent in asked for t in part):
-        return True  # the order's own agent: "No, Zuri is busy"
-    if _reason(part, strict=True):
+    mine = do is not None and any(w in _SPEAKER | {"me"} for w in lows[:do])
+    theirs = do is not None and lows[do - 1 : do] in _WILL and "you" not in lows[:do]
+    if ((mine or theirs) and not denied) or _handed(part, roster) or _reason(part, strict=True):
         return True
     nxt = end
     while nxt < len(toks) and toks[nxt].low in lx.PUNCT and toks[nxt].low not in _SENTENCE_ENDS:
@@ -446,8 +439,7 @@ def _handed(part: Sequence[Tok], roster: Roster) -> bool:
     if any(w in _NOT or w.endswith("n't") for w in lows):
         return False
     return any(
-        resolve_agent(t.text, roster) is not None
-        and (lows[n - 1 : n] in _HAND_TO or lows[n + 1 : n + 2] in _WILL)
+        _named(t, roster) and (lows[n - 1 : n] in _HAND_TO or lows[n + 1 : n + 2] in _WILL)
         for n, t in enumerate(part)
     )
 

@@ -53,8 +53,9 @@ def weeks_on(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> Found
             return Hit(day, f"by the {name} after next, {month_day(day, today)}", i + 4)
         return None
     weeks = _weeks_at(toks, i)
-    if weeks is None or word_at(toks, i - 1) in ("for", "been", "over"):
-        return None  # "guard the barn for a week today", "it's been a week today": how long
+    before = word_at(toks, i - 1 - (word_at(toks, i - 1) == "about"))
+    if weeks is None or before in ("for", "been", "over"):
+        return None  # "guard the barn for (about) a week today", "it's been a week today"
     count, k = weeks
     base, name = word_at(toks, k), ""
     if base == "on" and word_at(toks, k + 1) in cw.WEEKDAYS:
