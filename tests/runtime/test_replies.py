@@ -54,6 +54,18 @@ def test_a_retryable_error_is_no_outcome() -> None:
     assert r.seen("m1") is None
 
 
+def test_a_turn_stays_with_the_id_that_began_it_and_a_later_retryable_error_keeps_it() -> None:
+    r = Replies(window=8)
+    r.begin("m1")
+    r.record(final("m1", "t1"))
+    r.begin("m2")
+    r.record(Error(ref="m2", code="invalid_message", message="no", retryable=False, turn="t1"))
+    r.record(Error(ref=None, code="busy", message="later", retryable=True, turn="t1"))
+    done = TurnDone(turn="t1", status="needs-clarification", latency_ms={})
+    r.record(done)
+    assert r.seen("m1") == [final("m1", "t1"), done]
+
+
 def test_outcomes_read_back_after_a_restart_end_each_turn() -> None:
     stored = [final("m1", "t1"), ObjectiveClarify(turn="t1", reason="no-verb", question="?")]
     assert ended(stored)[-1] == TurnDone(turn="t1", status="needs-clarification", latency_ms={})

@@ -139,14 +139,16 @@ class Replies:
             ref = self.turns.get(turn)
             if ref is None:
                 return
-        elif isinstance(turn, str):
+        elif isinstance(turn, str) and turn not in self.turns:  # the id that began it
             self.turns[turn] = ref
             while len(self.turns) > self.window:
                 self.turns.popitem(last=False)
         if isinstance(msg, Error) and msg.retryable:
             # "Try again later" is not an outcome: the same id, sent again,
-            # is executed again (rate_limited, busy, provider_unavailable).
-            self.by_id.pop(ref, None)
+            # is executed again (rate_limited, busy, provider_unavailable);
+            # one about a later moment of a turn leaves the turn's outcome.
+            if msg.ref is not None:
+                self.by_id.pop(ref, None)
             return
         bucket = self.by_id.get(ref)
         if bucket is not None and len(bucket) < 64:
