@@ -444,7 +444,7 @@ def forbidden_spans(toks: Sequence[Tok], *, keep: frozenset[int] = frozenset()) 
         suggests = nxt is not None and (
             nxt in FRAME_WORDS | {","} or phrase_at(toks, j + 1, VERB_PHRASES)
         )
-        if suggests or (j < len(toks) and toks[j].low in FORBID_IDIOMS) or _reminds(toks, j, i):
+        if suggests or (j < len(toks) and toks[j].low in FORBID_IDIOMS) or _reminds(toks, i):
             i = j + 1
             continue
         if marker in ((inflect.NO_DEED,), (inflect.LEAVE_ALONE,)) and not (
@@ -472,17 +472,17 @@ def forbidden_spans(toks: Sequence[Tok], *, keep: frozenset[int] = frozenset()) 
     return spans
 
 
-def _reminds(toks: Sequence[Tok], j: int, marker: int) -> bool:
-    """ "don't forget to / don't fail to" and an order, said as a request
-    (first in its part): asked for, no boundary ("I never forget to…" is one)."""
+def _reminds(toks: Sequence[Tok], marker: int) -> bool:
+    """A reminder (`reminder_at`) first in its part and an order: asked for,
+    no boundary ("I never forget to…", "you don't forget to…" stay one)."""
     before = toks[marker - 1].low if marker > 0 else ","
-    if (before not in PUNCT and before not in _REMIND_AFTER) or toks[marker].low == "never":
-        return False  # "I never forget to…", "you never forget to…": said of someone
-    said = [t.low for t in toks[j : j + 3]]
-    k = j + 2 + (said[2:] == [","])  # the address cut out: "don't forget to [ask Kofi to] fix…"
-    return said[:2] in (["forget", "to"], ["fail", "to"]) and (
-        said[2:] in ([w] for w in FRAME_WORDS) or phrase_at(toks, k, VERB_PHRASES) is not None
-    )
+    lows = [t.low for t in toks]
+    end = marker + reminder_at(lows, marker)
+    if end == marker or (before not in PUNCT and before not in _REMIND_AFTER):
+        return False
+    nxt = lows[end : end + 1]  # after a comma: the address cut out ("…to [ask Kofi to] fix")
+    verb = phrase_at(toks, end + (nxt == [","]), VERB_PHRASES)
+    return (bool(nxt) and nxt[0] in FRAME_WORDS) or verb is not None
 
 
 _REMIND_AFTER: Final = frozenset(words("please and so but just also then"))

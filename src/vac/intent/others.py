@@ -34,7 +34,7 @@ _PLANS_TO: Final = frozenset(
     words("want wants offered offers agreed decided intend intends hope hopes")
 )
 _BETWEEN: Final = _PLANS | _PLANS_TO | frozenset(words("to is are was were be also probably"))
-_NO_ONE: Final = frozenset(words("nobody noone"))
+_NO_ONE: Final = frozenset({"nobody", "noone", "no one"})
 _SUBJECT_OPENERS: Final = frozenset(words("the our my his her their your some those these"))
 _ANYONE: Final = frozenset(
     words("someone somebody anyone anybody everyone everybody team all you guys crew agents")
@@ -56,7 +56,7 @@ def who_else(
     subject = _news_of(clause, verb_at, roster)
     if subject is None:
         return None
-    if subject.lower() in _NO_ONE | {"no one"}:
+    if subject == "no one":
         question = "That sounds like no one needs to do it. Who should, if anyone?"
     else:
         question = f"That sounds like news about {subject}, not a request. Who should do it?"
@@ -82,7 +82,7 @@ def _news_of(clause: Sequence[Tok], verb_at: int, roster: Roster) -> str | None:
         k -= 1
     subject, between = said[:k], [t.low for t in said[k:]]
     lows = [t.low for t in subject]
-    if " ".join(lows) in ("nobody", "noone", "no one") and between:
+    if " ".join(lows) in _NO_ONE and between:
         return "no one"
     planned = any(w in _PLANS for w in between) or any(
         w in _PLANS_TO and between[n + 1 : n + 2] == ["to"] for n, w in enumerate(between)

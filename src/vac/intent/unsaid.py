@@ -418,7 +418,7 @@ def _let_go(toks: Sequence[Tok], k: int, end: int, source: str, roster: Roster) 
     wait", "No, Zuri fixed it badly", "No, Zuri is busy", "No, when it's done"."""
     part = toks[k:end]
     lows = [t.low for t in part]
-    denied = any(w in _NOT or w.endswith("n't") or w == "nobody" for w in lows)
+    denied = _denies(lows) or "nobody" in lows
     do = next((n for n, w in enumerate(lows) if lows[n : n + 2] == ["do", "it"]), None)
     mine = do is not None and any(w in _SPEAKER | {"me"} for w in lows[:do])
     theirs = do is not None and lows[do - 1 : do] in _WILL and "you" not in lows[:do]
@@ -432,11 +432,15 @@ def _let_go(toks: Sequence[Tok], k: int, end: int, source: str, roster: Roster) 
     )
 
 
+def _denies(lows: Sequence[str]) -> bool:
+    return any(w in _NOT or w.endswith("n't") for w in lows)
+
+
 def _handed(part: Sequence[Tok], roster: Roster) -> bool:
     """The order handed to another: "ask Kofi (to do it)", "Zuri should",
     "let Imani", "have tarik do it"; not "Zuri is busy", "Zuri can't do it"."""
     lows = [t.low for t in part]
-    if any(w in _NOT or w.endswith("n't") for w in lows):
+    if _denies(lows):
         return False
     return any(
         _named(t, roster) and (lows[n - 1 : n] in _HAND_TO or lows[n + 1 : n + 2] in _WILL)
@@ -452,7 +456,7 @@ def _reason(part: Sequence[Tok], *, strict: bool = False) -> bool:
     swarming"). No verb of ours, no time, nothing named after a determiner
     ("it's the gate" may correct)."""
     lows = [t.low for t in part]
-    negated = any(w in _NOT or w.endswith("n't") for w in lows)  # "it can't wait"
+    negated = _denies(lows)  # "it can't wait"
     return (
         bool(lows)
         and lows[0] in _REASON_OPENERS
