@@ -81,6 +81,13 @@ def test_hello_ok_fields_and_contiguous_seq(daemon: RunningDaemon) -> None:
     assert seqs == list(range(6))
 
 
+def test_a_daemon_without_speech_output_answers_speak_false(daemon: RunningDaemon) -> None:
+    # A text-only daemon: a client asking for audio is told it gets none, so
+    # it never waits for an `audio.output.*` that cannot come.
+    ok = daemon.connect().hello(speak=True)
+    assert "audio.output" not in ok.features and ok.output.speak is False
+
+
 def fr(header: object, *extra: bytes) -> list[bytes]:
     return [MARKER, msgspec.msgpack.encode(header), *extra]
 

@@ -143,7 +143,10 @@ class Handshakes:
         self, rid: bytes, principal: str, msg: Hello, agent: str | None, room_from: Session | None
     ) -> None:
         resumed = msg.resume is not None
-        output = OutputFormat(rate=msg.output.rate, speak=msg.output.speak)
+        # A daemon without text-to-speech answers `speak: false`: the client
+        # asked for audio it will never get, and must not wait for it.
+        speaks = msg.output.speak and "audio.output" in self.pipeline.features
+        output = OutputFormat(rate=msg.output.rate, speak=speaks)
         if msg.resume is not None:
             found = await self._find_resumable(principal, msg.resume)
             if found is None:
