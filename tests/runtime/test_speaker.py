@@ -165,6 +165,14 @@ def test_refused_and_silent_replies_open_no_stream() -> None:
     assert outcome == ReplyOutcome("silent", "Fine, thanks.", "Fine, thanks.")
     assert server.sent == []
 
+    # Text it would refuse to speak: a text-only session still hears nothing
+    # of `audio.output.*` (§3), not even the refusal.
+    server, session = RoomyServer(), _session(speak=False)
+    outcome = asyncio.run(
+        _speaker(server, session).speak("t", "Fix the <b>gate</b>", LatencyTrace())
+    )
+    assert outcome.end == "silent" and server.sent == []
+
 
 def test_a_client_that_does_not_read_gets_an_overrun_and_one_done_failed() -> None:
     server, session = RoomyServer(), _session(max_chunks=3)

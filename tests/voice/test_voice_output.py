@@ -150,6 +150,10 @@ def test_speak_false_gets_no_audio(speaking: RunningDaemon) -> None:
     got = [m for m, _ in draft_then_confirm(c, "Ask Zuri to protect the grove path")]
     assert any(isinstance(m, Negotiation) for m in got)
     assert not [m for m in got if type(m).__name__.startswith("AudioOutput")]
+    # Words the speech gate refuses (JSON): not even `audio.output.refused`.
+    c.send(SquadSend(id=c.next_id(), kind="status-report", text='{"gate": "open"}', sender="Kofi"))
+    got = [m for m, _ in until_turn_done(c)]
+    assert not [m for m in got if type(m).__name__.startswith("AudioOutput")], got
 
 
 def test_played_reports_are_accepted(speaking: RunningDaemon) -> None:

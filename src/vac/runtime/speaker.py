@@ -188,6 +188,10 @@ class Speaker:
         """Speak `text` for `turn`. Raises CancelledError when fenced."""
         life = ReplyLife()
         rendered = render_for_speech(text)
+        if not self.session.output.speak:  # §3: text only, no `audio.output.*` at all
+            life.feed(_E.SILENT)
+            said = "" if isinstance(rendered, Refused) else rendered.text
+            return _outcome(life, said, said)
         if isinstance(rendered, Refused):
             if _A.SEND_REFUSED in life.feed(_E.REFUSED):
                 self.transport.send(
@@ -195,9 +199,6 @@ class Speaker:
                     AudioOutputRefused(turn=turn, reason=rendered.reason, detail=rendered.detail),
                 )
             return _outcome(life, "", "")
-        if not self.session.output.speak:
-            life.feed(_E.SILENT)
-            return _outcome(life, rendered.text, rendered.text)
         text_ready_ns = monotonic_ns()
         reply = SpokenReply(turn, new_id(), await self.next_generation(), rendered.text, life)
         self.current = reply
