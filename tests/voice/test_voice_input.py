@@ -144,6 +144,40 @@ def test_cancel_yields_nothing_more(voiced: RunningDaemon) -> None:
     assert not [m for m in before + after if isinstance(m, AudioInputDone)]
 
 
+@pytest.mark.parametrize("how", ["cancel", "new-stream"])
+def test_a_stream_cancelled_mid_speech_publishes_nothing_more(
+    voiced: RunningDaemon, how: str
+) -> None:
+    # Cut mid-word: the detector is still in speech when the cancel lands,
+    # and its `speech.stopped` must not be published (§4).
+    from vac.protocol.messages import Ping, Pong
+
+    pcm = FIXTURES["zuri_protect_path.joe"].pcm
+    c = voiced.connect()
+    c.hello()
+    stream(c, pcm[: len(pcm) // 2], "m1", commit=False)
+    c.send(Ping(id=c.next_id()))
+    before = [m for m, _ in c.recv_until(lambda m: isinstance(m, Pong), 10)]
+    assert any(isinstance(m, SpeechStarted) for m in before)  # it was heard speaking
+    if how == "cancel":
+        c.send(AudioInputCancel(id=c.next_id(), stream="m1"))
+    else:  # starting another cancels the open one, exactly so
+        c.send(
+            AudioInputStart(
+                id=c.next_id(),
+                stream="m2",
+                encoding="pcm_s16le",
+                rate=16000,
+                channels=1,
+                mode="push_to_talk",
+            )
+        )
+    c.send(Ping(id=c.next_id()))
+    after = [m for m, _ in c.recv_until(lambda m: isinstance(m, Pong), 10)]
+    after += list(c.drain(1.0))
+    assert not [m for m in after if getattr(m, "stream", None) == "m1"], after
+
+
 def test_cancel_after_commit_is_closed_and_the_turn_goes_on(voiced: RunningDaemon) -> None:
     fx = FIXTURES["zuri_protect_path.joe"]
     c = voiced.connect()

@@ -307,13 +307,14 @@ class Listener:
             self._close(st)
             self._finalize(st, reason, None, trace)
 
-    def _close(self, st: _Open) -> None:
+    def _close(self, st: _Open, *, publish: bool = True) -> None:
+        """`publish` False: cancelled, so nothing more is published for it (§4)."""
         if st.window is not None:
             st.window.cancel()
             st.window = None
         if st.vad is not None:
             for event in st.vad.finish():
-                if isinstance(event, vadlib.VoiceStopped):
+                if publish and isinstance(event, vadlib.VoiceStopped):
                     self._send(SpeechStopped(stream=st.id, at_ms=event.at_ms))
             st.voiced_ms_at_close, st.vad = st.vad.voiced_ms, None
         if self.open is st:
@@ -328,7 +329,7 @@ class Listener:
     def _cancel(self, st: _Open) -> None:
         if st.machine.state.value == "open":
             st.machine.cancel()
-        self._close(st)
+        self._close(st, publish=False)
         if st.final_task is not None:
             st.final_task.cancel()
         self.stt.cancel(_final_key(self.session, st))
