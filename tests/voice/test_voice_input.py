@@ -282,6 +282,32 @@ def test_vad_mode_endpoints_on_its_own(voiced: RunningDaemon) -> None:
     assert 650 <= done.latency_ms["endpoint"] <= 800
 
 
+def test_vad_stream_ends_when_the_client_stops_sending_after_speech(
+    voiced: RunningDaemon,
+) -> None:
+    # A client whose own detector went quiet sends no trailing silence at all:
+    # after `listener.STALL_MS` of wall time the daemon hears the silence it
+    # did not send, and the utterance ends as usual (it waited forever before).
+    import numpy as np
+
+    fx = FIXTURES["map_grove_path.joe"]
+    samples = np.frombuffer(fx.pcm, dtype="<i2")
+    voiced_at = np.flatnonzero(np.abs(samples) > 500)
+    cut = int(voiced_at[-1]) + 1  # the last loud sample: no silence after it
+    c = voiced.connect()
+    c.hello()
+    # 100 ms chunks: few messages, so an earlier test's burst leaves no rate limit.
+    pcm = samples[:cut].tobytes()
+    c.stream_pcm("quiet-client", pcm, mode="vad", commit=False, chunk_bytes=3200)
+    msgs = until_done(c, 20)
+    assert any(isinstance(m, SpeechStopped) for m in msgs)
+    done_in = next(m for m in msgs if isinstance(m, AudioInputDone))
+    assert (done_in.stream, done_in.reason) == ("quiet-client", "transcribed")
+    final = next(m for m in msgs if isinstance(m, TranscriptFinal))
+    assert word_error_rate(fx.text, final.text) <= 0.35, final.text
+    assert isinstance(msgs[-1], TurnDone)
+
+
 def test_barge_in_stream_after_close_is_refused(voiced: RunningDaemon) -> None:
     c = voiced.connect()
     c.hello()

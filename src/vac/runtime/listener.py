@@ -19,7 +19,6 @@ import asyncio
 import time
 from collections import OrderedDict
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Final
 
 from vac.errors import VacError
@@ -48,6 +47,8 @@ from vac.protocol.streams import (
 from vac.runtime.continuation import Window, window_enabled
 from vac.runtime.heard import FinalHeard, evidence_of
 from vac.runtime.latency import LatencyTrace
+from vac.runtime.open_stream import OpenStream as _Open
+from vac.runtime.open_stream import Speculation as _Speculation
 from vac.runtime.port import Transport
 from vac.runtime.session import Session, new_id
 from vac.runtime.tasks import TaskSet
@@ -60,49 +61,11 @@ MAX_STREAM_IDS: Final = 1024  # closed streams remembered per session (§4 reuse
 # After this much trailing silence the utterance is probably over: recognise
 # it now, so that the commit (typically 300-700 ms later) finds it done.
 SPECULATE_AFTER_MS: Final = 200
-
-
-@dataclass
-class _Speculation:
-    """A final-quality recognition started in a pause, before the commit.
-
-    It stands as the final only if no voiced audio came after it started:
-    `voiced_ms` is the VAD's count when it was taken.
-    """
-
-    voiced_ms: int
-    task: asyncio.Task[Transcript]
-
-
-@dataclass
-class _Open:
-    machine: InputStream
-    mode: str
-    # Dropped when the stream closes: a closed stream is remembered (for
-    # repeated commits and stream_closed) without its VAD state or audio.
-    vad: vadlib.VadStream | None
-    pcm: bytearray = field(default_factory=bytearray)
-    partial_revision: int = 0
-    partial_task: asyncio.Task[None] | None = None
-    partial_audio_bytes: int = 0
-    recognized_bytes: int = 0
-    speech_started: bool = False
-    final_task: asyncio.Task[None] | None = None
-    # What a repeated commit is answered with (§4): the final, or no_speech.
-    outcome: TranscriptFinal | AudioInputDone | None = None
-    speculation: _Speculation | None = None
-    client_trace: str | None = None  # `audio.input.start.trace`, kept to `turn.done`
-    voiced_ms_at_close: int = 0
-    window: Window | None = None  # an open continuation window (`vad` mode)
-    turn_id: str | None = None  # the turn a provisional final already named
-
-    @property
-    def id(self) -> str:
-        return self.machine.stream
-
-    @property
-    def voiced_ms(self) -> int:
-        return self.vad.voiced_ms if self.vad is not None else self.voiced_ms_at_close
+# `vad` mode: a client that stops sending after speech (its own detector went
+# quiet, or it gates silence) is heard as silence after this much wall time,
+# so the utterance ends instead of waiting for audio that never comes. Long
+# enough that a real-time client's network hiccup is not taken for a pause.
+STALL_MS: Final = 1000
 
 
 class Listener:
@@ -203,6 +166,29 @@ class Listener:
             return
         self._maybe_speculate(st)
         self._maybe_partial(st)
+        self._watch_stall(st)
+
+    def _watch_stall(self, st: _Open) -> None:
+        """`vad` mode, after speech and before an endpoint: no chunk for
+        `STALL_MS` of wall time is silence (`_stalled`)."""
+        if st.stall is not None:
+            st.stall.cancel()
+            st.stall = None
+        if st.mode == "vad" and st.speech_started and st.window is None:
+            st.stall = asyncio.get_running_loop().call_later(STALL_MS / 1000, self._stalled, st)
+
+    def _stalled(self, st: _Open) -> None:
+        st.stall = None
+        if st is not self.open or st.window is not None or st.vad is None:
+            return
+        # The silence the client did not send: the detector ends the
+        # utterance as if it had (speech.stopped, the endpoint, the window).
+        frame_ms = self.vad_config.frame_ms
+        self._append(st, bytes((self.vad_config.endpoint_silence_ms + 2 * frame_ms) * BYTES_PER_MS))
+        if st is self.open and st.window is None:  # the detector did not end it: end it here
+            trace = LatencyTrace()
+            trace.record("endpoint", STALL_MS)
+            self._auto_commit(st, "transcribed", trace)
 
     def commit(self, msg: AudioInputCommit) -> None:
         st = self._lookup(msg.stream)
@@ -312,6 +298,9 @@ class Listener:
         if st.window is not None:
             st.window.cancel()
             st.window = None
+        if st.stall is not None:
+            st.stall.cancel()
+            st.stall = None
         if st.vad is not None:
             for event in st.vad.finish():
                 if publish and isinstance(event, vadlib.VoiceStopped):

@@ -1,0 +1,57 @@
+"""One input stream's state in the listener (`listener.py`): its stream
+machine, detector, audio and recognition tasks. Data only."""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, field
+
+from vac.protocol.messages import AudioInputDone, TranscriptFinal
+from vac.protocol.streams import InputStream
+from vac.runtime.continuation import Window
+from vac.speech import vad as vadlib
+from vac.speech.stt import Transcript
+
+
+@dataclass
+class Speculation:
+    """A final-quality recognition started in a pause, before the commit.
+
+    It stands as the final only if no voiced audio came after it started:
+    `voiced_ms` is the VAD's count when it was taken.
+    """
+
+    voiced_ms: int
+    task: asyncio.Task[Transcript]
+
+
+@dataclass
+class OpenStream:
+    machine: InputStream
+    mode: str
+    # Dropped when the stream closes: a closed stream is remembered (for
+    # repeated commits and stream_closed) without its VAD state or audio.
+    vad: vadlib.VadStream | None
+    pcm: bytearray = field(default_factory=bytearray)
+    partial_revision: int = 0
+    partial_task: asyncio.Task[None] | None = None
+    partial_audio_bytes: int = 0
+    recognized_bytes: int = 0
+    speech_started: bool = False
+    final_task: asyncio.Task[None] | None = None
+    # What a repeated commit is answered with (§4): the final, or no_speech.
+    outcome: TranscriptFinal | AudioInputDone | None = None
+    speculation: Speculation | None = None
+    client_trace: str | None = None  # `audio.input.start.trace`, kept to `turn.done`
+    voiced_ms_at_close: int = 0
+    window: Window | None = None  # an open continuation window (`vad` mode)
+    turn_id: str | None = None  # the turn a provisional final already named
+    stall: asyncio.TimerHandle | None = None  # `vad` mode: the client stopped sending
+
+    @property
+    def id(self) -> str:
+        return self.machine.stream
+
+    @property
+    def voiced_ms(self) -> int:
+        return self.vad.voiced_ms if self.vad is not None else self.voiced_ms_at_close
