@@ -234,9 +234,29 @@ def test_seq_rules_over_the_wire(voiced: RunningDaemon) -> None:
     if finals:
         again = c.expect(TranscriptFinal, 5)
         assert (again.turn, again.text) == (finals[0].turn, finals[0].text)
+        assert again.ref == "cm2"  # the answer to that commit
     c.send(AudioInputChunk(id="late", stream="q", seq=last + 1), pcm[:640])
     closed = [m for m in c.drain(1.0) if isinstance(m, Error)]
     assert [e.code for e in closed] == ["stream_closed"]
+
+
+def test_a_commit_repeated_while_recognising_is_answered_once_it_is_known(
+    voiced: RunningDaemon,
+) -> None:
+    # A client that retries its commit at once (new id) before the final is
+    # known gets the same final, under its own ref, and no second turn (§4).
+    fx = FIXTURES["zuri_protect_path.joe"]
+    c = voiced.connect()
+    c.hello()
+    last = c.stream_pcm("rc", fx.pcm, commit=False, chunk_bytes=3200)
+    c.send(AudioInputCommit(id="first", stream="rc", last_seq=last))
+    c.send(AudioInputCommit(id="retry", stream="rc", last_seq=last))
+    msgs = until_done(c)
+    msgs += [m for m in c.drain(1.5)]
+    finals = [m for m in msgs if isinstance(m, TranscriptFinal)]
+    assert sorted(f.ref or "" for f in finals) == ["first", "retry"], finals
+    assert finals[0].turn == finals[1].turn and finals[0].text == finals[1].text
+    assert len([m for m in msgs if isinstance(m, TurnDone)]) == 1
 
 
 def test_two_principals_stream_at_once(voiced: RunningDaemon) -> None:

@@ -21,6 +21,8 @@ from collections import OrderedDict
 from collections.abc import Callable
 from typing import Final
 
+import msgspec
+
 from vac.errors import VacError
 from vac.logs import get_logger
 from vac.protocol.errors import ProtocolError
@@ -49,6 +51,10 @@ from vac.runtime.heard import FinalHeard, evidence_of
 from vac.runtime.latency import LatencyTrace
 from vac.runtime.open_stream import OpenStream as _Open
 from vac.runtime.open_stream import Speculation as _Speculation
+from vac.runtime.open_stream import final_key as _final_key
+from vac.runtime.open_stream import partial_key as _partial_key
+from vac.runtime.open_stream import quiet as _quiet
+from vac.runtime.open_stream import spec_key as _spec_key
 from vac.runtime.port import Transport
 from vac.runtime.session import Session, new_id
 from vac.runtime.tasks import TaskSet
@@ -66,6 +72,7 @@ SPECULATE_AFTER_MS: Final = 200
 # so the utterance ends instead of waiting for audio that never comes. Long
 # enough that a real-time client's network hiccup is not taken for a pause.
 STALL_MS: Final = 1000
+MAX_WAITING: Final = 8  # repeated commits answered once the final is known
 
 
 class Listener:
@@ -200,9 +207,12 @@ class Listener:
                 case SilenceFilled(nbytes=n):
                     self._append(st, bytes(n), vad=False)
                 case Committed(repeat=True):
-                    # Answered with its outcome again; never a second turn.
+                    # Answered with its outcome again, under its own id; never
+                    # a second turn. Still being recognised: once it is.
                     if st.outcome is not None:
-                        self._send(st.outcome)
+                        self._send(msgspec.structs.replace(st.outcome, ref=msg.id))
+                    elif st.final_task is not None and len(st.waiting) < MAX_WAITING:
+                        st.waiting.append(msg.id)
                     return
                 case Committed():
                     self._close(st)
@@ -438,8 +448,7 @@ class Listener:
         trace.client_trace = st.client_trace
         if st.voiced_ms == 0:
             st.pcm = bytearray()
-            st.outcome = AudioInputDone(stream=st.id, reason="no_speech", ref=ref)
-            self._send(st.outcome)
+            self._settle(st, AudioInputDone(stream=st.id, reason="no_speech", ref=ref))
             return
         pcm, st.pcm = bytes(st.pcm), bytearray()
         st.final_task = self._tasks.spawn(self._final(st, pcm, reason, ref, trace))
@@ -456,34 +465,27 @@ class Listener:
             # own; `str(exc)`, the reason, stays in the daemon's log.
             exc.stream, exc.ref = st.id, ref
             self._error(exc)
-            self._send(AudioInputDone(stream=st.id, reason="failed", ref=ref))
+            self._settle(st, AudioInputDone(stream=st.id, reason="failed", ref=ref))
             return
         if not result.text:
-            st.outcome = AudioInputDone(stream=st.id, reason="no_speech", ref=ref)
-            self._send(st.outcome)
+            self._settle(st, AudioInputDone(stream=st.id, reason="no_speech", ref=ref))
             return
         trace.since_origin("asr")
         heard = FinalHeard(
             st.id, result.text, result.confidence, reason, ref, trace, evidence_of(result)
         )
         heard.turn_id = st.turn_id
-        st.outcome = self.on_final(heard)
+        self._settle(st, self.on_final(heard), sent=True)
 
-
-def _partial_key(session: Session, st: _Open) -> str:
-    return f"{session.id}/{st.id}/partial"
-
-
-def _final_key(session: Session, st: _Open) -> str:
-    return f"{session.id}/{st.id}/final"
-
-
-def _spec_key(session: Session, st: _Open) -> str:
-    return f"{session.id}/{st.id}/speculative"
-
-
-def _quiet(task: asyncio.Future[Transcript]) -> None:
-    # A dropped speculation's failure is expected and uninteresting; reading
-    # the exception keeps asyncio from reporting it as never retrieved.
-    if not task.cancelled():
-        task.exception()
+    def _settle(
+        self, st: _Open, outcome: TranscriptFinal | AudioInputDone | None, *, sent: bool = False
+    ) -> None:
+        """The stream's outcome: sent (unless `sent` already), kept for a
+        repeated commit, and sent again to each that waited for it."""
+        st.outcome = outcome
+        if outcome is not None and not sent:
+            self._send(outcome)
+        waiting, st.waiting = st.waiting, []
+        for ref in waiting:
+            if outcome is not None:
+                self._send(msgspec.structs.replace(outcome, ref=ref))

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from vac.protocol.messages import AudioInputDone, TranscriptFinal
 from vac.protocol.streams import InputStream
 from vac.runtime.continuation import Window
+from vac.runtime.session import Session
 from vac.speech import vad as vadlib
 from vac.speech.stt import Transcript
 
@@ -41,6 +42,9 @@ class OpenStream:
     final_task: asyncio.Task[None] | None = None
     # What a repeated commit is answered with (§4): the final, or no_speech.
     outcome: TranscriptFinal | AudioInputDone | None = None
+    # Repeated commits (new ids) that came while the final was being
+    # recognised: each is answered with the outcome once there is one.
+    waiting: list[str] = field(default_factory=list)
     speculation: Speculation | None = None
     client_trace: str | None = None  # `audio.input.start.trace`, kept to `turn.done`
     voiced_ms_at_close: int = 0
@@ -55,3 +59,22 @@ class OpenStream:
     @property
     def voiced_ms(self) -> int:
         return self.vad.voiced_ms if self.vad is not None else self.voiced_ms_at_close
+
+
+def partial_key(session: Session, st: OpenStream) -> str:
+    return f"{session.id}/{st.id}/partial"
+
+
+def final_key(session: Session, st: OpenStream) -> str:
+    return f"{session.id}/{st.id}/final"
+
+
+def spec_key(session: Session, st: OpenStream) -> str:
+    return f"{session.id}/{st.id}/speculative"
+
+
+def quiet(task: asyncio.Future[Transcript]) -> None:
+    # A dropped speculation's failure is expected and uninteresting; reading
+    # the exception keeps asyncio from reporting it as never retrieved.
+    if not task.cancelled():
+        task.exception()
