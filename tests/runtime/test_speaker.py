@@ -332,3 +332,33 @@ def test_an_unreachable_voice_is_a_named_provider_unavailable_for_the_turn() -> 
     assert [(e.code, e.turn) for e in server.errors] == [("provider_unavailable", "t9")]
     ended = [m for m in server.sent if type(m).__name__ in ("AudioOutputDone", "TurnDone")]
     assert [getattr(m, "reason", getattr(m, "status", "")) for m in ended] == ["failed", "failed"]
+
+
+@pytest.mark.parametrize(
+    ("lead_ms", "sent_ms", "wait_ms"),
+    [
+        (500, 0, 0),  # the first chunks: at once
+        (500, 400, 0),  # the fifth: 500 ms held, the lead
+        (500, 500, 100),  # the sixth: only once 100 ms have been played
+        (500, 1200, 800),
+        (0, 100, 100),  # a lead under one chunk still holds one chunk
+    ],
+)
+def test_pacing_holds_at_most_the_lead_ahead(
+    monkeypatch: pytest.MonkeyPatch, lead_ms: int, sent_ms: int, wait_ms: int
+) -> None:
+    from vac.runtime import speaker as speaker_module
+    from vac.runtime.speaker import ReplyLife, SpokenReply
+
+    waited: list[float] = []
+
+    async def no_sleep(delay_s: float) -> None:
+        waited.append(delay_s)
+
+    monkeypatch.setattr(speaker_module, "monotonic_s", lambda: 10.0)
+    monkeypatch.setattr(speaker_module.asyncio, "sleep", no_sleep)
+    server, session = RoomyServer(), _session()
+    sp = Speaker(server, session, ToneTts(), SynthesisScheduler(1), _gen, lead_ms)  # type: ignore[arg-type]
+    reply = SpokenReply("t", "s", 1, "x", ReplyLife(), sent_ms=sent_ms)
+    asyncio.run(sp._pace(reply, 10.0, 100))
+    assert round(sum(waited) * 1000) == wait_ms

@@ -236,7 +236,8 @@ class Speaker:
                 if _A.SEND_VISEMES in ready:
                     self._send_visemes(reply, synth)
                 for chunk in chunk_pcm(pcm, out_rate):
-                    started_s = await self._pace(reply, started_s)
+                    chunk_ms = len(chunk) * 1000 // (2 * out_rate)
+                    started_s = await self._pace(reply, started_s, chunk_ms)
                     if self.session.connection is None:
                         raise asyncio.CancelledError  # detached: nobody to speak to
                     due = self._carry(reply, _E.CHUNK_DUE)  # STOP: fenced while pacing
@@ -284,12 +285,16 @@ class Speaker:
         self._carry(reply, _E.CHUNK_SENT)
         return True
 
-    async def _pace(self, reply: SpokenReply, started_s: float | None) -> float:
-        """The first `lead_ms` at once, then no faster than real time (§5.2)."""
+    async def _pace(self, reply: SpokenReply, started_s: float | None, chunk_ms: int) -> float:
+        """The first `lead_ms` at once, then no faster than real time (§5.2):
+        a chunk goes when, with it, the client holds at most `lead_ms` ahead
+        of what it has played (counted from the reply's first chunk)."""
         now_s = monotonic_s()
         if started_s is None:
             return now_s
-        due_s = started_s + max(0, reply.sent_ms - self.lead_ms) / 1000
+        # A lead under one chunk still lets one chunk be held (or the client starves).
+        ahead_ms = max(self.lead_ms, chunk_ms)
+        due_s = started_s + max(0, reply.sent_ms + chunk_ms - ahead_ms) / 1000
         if due_s > now_s:
             await asyncio.sleep(due_s - now_s)
         return started_s
