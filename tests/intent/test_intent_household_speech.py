@@ -261,7 +261,7 @@ def test_a_need_or_an_order_to_anyone_is_still_drafted(text: str, verb: str) -> 
         # a fourth review: what surely lets the order go after a bare "no"
         "Kofi, fix the gate. No, let me do it",
         "Kofi, fix the gate. No, dad will do it",
-        "Kofi, fix the gate. No, Kofi can't, ask Zuri",
+        # (not "No, Kofi can't, ask Zuri": handed to Zuri, test_intent_handover.py)
     ],
 )
 def test_an_order_withdrawn_or_put_off_is_not_passed_on(text: str) -> None:

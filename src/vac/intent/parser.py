@@ -24,6 +24,7 @@ from vac.intent import orders
 from vac.intent import target_words as tw
 from vac.intent.address import address_of, resolve_span, several_names
 from vac.intent.aside import without_asides
+from vac.intent.handover import handed_over, readdress
 from vac.intent.inflect import VERB_PARTICLES, WRITTEN_AS_SAID
 from vac.intent.instead import thing_instead
 from vac.intent.lexicon import Tok, words
@@ -337,6 +338,7 @@ def parse(
     if lx.asks([t.low for t in toks]):  # "Who will guard the kids?", "Did Kofi fix the gate?"
         return _clarify("question", _ASKED, source, confidence)
     toks = without_asides(toks, roster)  # "Kofi, Zuri is off today, so fix…"
+    toks, handed = handed_over(toks, roster)  # "…. No, Kofi, you do it": Kofi's order
     unsaid = unsaid_verbs(toks, roster, source)  # "don't ask Kofi to fix…", "…, never mind"
     toks = order_said(toks, unsaid, roster, source)  # "…, ask Zuri to fix it"
     several = several_names(source, toks, roster)
@@ -345,7 +347,7 @@ def parse(
         listed = ", ".join(names[:-1]) + " or " + names[-1]
         question = f"One agent at a time, please: should {listed} do it?"
         return Clarify("uncertain-agent", question, source, confidence, names, span)
-    address = address_of(toks, roster, near if spoken else None)
+    address = readdress(address_of(toks, roster, near if spoken else None), handed)
     if (unknown := address.unknown) is not None:  # the answer ("Zuri") drafts these words
         names = tuple(roster.names())  # with that name (runtime.choices)
         question = f"I don't know anyone called {unknown}. Who should do it: {', '.join(names)}?"
