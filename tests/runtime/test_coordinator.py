@@ -609,3 +609,21 @@ async def test_an_announcement_waits_for_the_reply_and_interrupts_nothing(voiced
     # Announced after the first reply ended, in a turn of its own.
     sent = voiced.transport.sent
     assert sent.index(done[0]) < sent.index(starts[-1])
+
+
+@pytest.mark.parametrize(("over", "status"), [(False, "parsed"), (True, "budget-exceeded")])
+async def test_a_turn_over_the_ack_budget_is_budget_exceeded_a_question_too(
+    rig: Rig, monkeypatch: pytest.MonkeyPatch, over: bool, status: str
+) -> None:
+    # §8: over the `ack` budget is never reported as a success, nor as an
+    # ordinary question; the draft or the question is still sent.
+    from vac.runtime.latency import LatencyTrace
+
+    monkeypatch.setattr(LatencyTrace, "ack_exceeded", property(lambda self: over))
+    rig.text("t1")
+    await rig.settle(1)
+    rig.text("t2", "fix it")  # no agent named, no thing: a question
+    await rig.settle(2)
+    done = rig.of(TurnDone)
+    assert [d.status for d in done] == [status, status if over else "needs-clarification"]
+    assert rig.of(ObjectiveDraft) and rig.of(ObjectiveClarify)

@@ -348,7 +348,8 @@ class TurnCoordinator:
         )
         turn.trace.since_origin("ack")
         await self.turns.speak(turn, clarify.question)
-        self.turns.finish(turn, "needs-clarification")
+        over = turn.trace.ack_exceeded  # §8: a question over the budget is over it too
+        self.turns.finish(turn, "budget-exceeded" if over else "needs-clarification")
 
     # ------------------------------------------------- decisions, durably
 
