@@ -37,12 +37,13 @@ def run(text: str) -> Draft | Clarify:
         ("Zuri, fix the gate. Zuri's busy, ask Kofi.", "Kofi"),
         ("Zuri, fix the gate. Kofi can do it instead.", "Kofi"),
         ("Zuri, fix the gate. Not Zuri, Kofi.", "Kofi"),
-        ("Zuri, fix the gate. Not you, Kofi.", "Kofi"),
+        ("Zuri, fix the gate. No, not you, Kofi, you do it.", "Kofi"),
+        ("Zuri, could you fix the gate? Actually, Kofi, you do it.", "Kofi"),
+        ("zuri fix the gate sorry i mean kofi", "Kofi"),
         ("Zuri, fix the gate. No, you do it, Kofi", "Kofi"),
         ("Zuri, fix the gate. No, Kofi'll do it.", "Kofi"),
         ("Zuri, fix the gate. Wait, Kofi can do it.", "Kofi"),
         ("Zuri, fix the gate. No, Kofi. No, wait, Tariq.", "Tariq"),  # the last one
-        ("Zuri, fix the gate. Sorry, I mean coffee.", "Kofi"),  # a name, however heard
         ("Zuri, fix the gate. No, coffee, you do it.", "Kofi"),
         ("Fix the gate. No, Kofi, you do it.", "Kofi"),
         ("Kofi, fix the gate — no wait, scratch that, Zuri should do it", "Zuri"),
@@ -58,6 +59,12 @@ def test_an_order_handed_over_goes_to_the_new_agent(text: str, agent: str) -> No
     assert got.objective.verb in ("Repair", "Investigate")
     assert "kofi" not in got.objective.target.label.lower()  # the hand-over is no thing
     assert "sorry" not in got.objective.target.label.lower()
+
+
+def test_the_order_keeps_its_last_word_before_the_handover() -> None:
+    got = run("Zuri, make a card that says sorry. Actually, Kofi, you do it.")
+    assert isinstance(got, Draft) and got.objective.agent == "Kofi"
+    assert got.objective.target.label.endswith("sorry")
 
 
 def test_the_order_keeps_its_time_and_the_question_names_the_new_agent() -> None:
@@ -93,6 +100,15 @@ def test_the_order_keeps_its_time_and_the_question_names_the_new_agent() -> None
         ("Zuri, fix the gate. No, coffee.", "Zuri"),  # "no coffee" may be words
         ("Kofi, guard the barn, no Tariq", "Kofi"),  # "no Tariq (allowed)"?
         ("Ask Kofi to fix the gate, no rush", "Kofi"),
+        ("Zuri, fix the gate. Not you, Kofi.", "Zuri"),  # mostly a call
+        ("Zuri, fix the gate. No, Kofi!", "Zuri"),
+        ("Zuri, make tea. Sorry, I mean coffee.", "Zuri"),  # a word, not a name
+        ("Zuri, fix the gate. If you can't, no problem, Kofi can do it instead.", "Zuri"),
+        ("Zuri, fix the gate. Failing that, ask Kofi instead.", "Zuri"),
+        ("Zuri, check the goats every morning. On weekends, Kofi can do it instead.", "Zuri"),
+        ("Zuri, guard the barn with Imani. Imani's busy, ask Tariq instead.", "Zuri"),
+        ("Zuri, fix the gate with Kofi today. Kofi can't, ask Tariq instead.", "Zuri"),
+        ("Zuri, fix Kofi's bike. No, Tariq.", "Zuri"),
         ("Zuri, fix the gate, so Kofi can do it", "Zuri"),
     ],
 )

@@ -74,7 +74,6 @@ _SURE: Final = lx.phrases(
         "on second thought",
         "on second thoughts",
         "correction",
-        "not you",
     ]
 )
 _SOFT: Final = lx.phrases(
@@ -92,12 +91,10 @@ _SOFT: Final = lx.phrases(
         "never mind",
         "nevermind",
         "forget that",
+        "not you",  # "Not you, Kofi" is mostly a call
     ]
 )
 _WORDS: Final = frozenset(p[0] for p in _SURE + _SOFT if len(p) == 1)
-# After these a misheard name is still a name ("I mean coffee"); after a bare
-# "no" it may be a word ("No coffee").
-_NAMING: Final = lx.phrases(["i mean", "i meant", "make that", "make it"])
 _EXCUSES: Final = lx.phrases(
     [
         "can't",
@@ -156,20 +153,21 @@ def handed_over(
     words as they were, and None). `again`: an earlier hand-over right before
     it is superseded ("No, Kofi. No, wait, Tariq": Tariq's)."""
     verb = lx.find_first(toks, lx.VERB_PHRASES)
-    if verb is None or "?" in (t.low for t in toks[verb[0] :]):
-        return list(toks), None  # no order ("Zuri. No, Kofi.": `others`), or a question
+    if verb is None:
+        return list(toks), None  # no order ("Zuri. No, Kofi." is `others`')
     for at in range(max(verb[0] + 2, len(toks) - _MAX_TOKENS), len(toks)):
         kept = [k for k in range(at, len(toks)) if toks[k].low not in lx.PUNCT]
         part = [toks[k] for k in kept]
         # The words of `part` a break comes before ("no, Zuri"; not "no Zuri").
         broken = frozenset(j for j in range(1, len(kept)) if kept[j] != kept[j - 1] + 1)
-        if not part or toks[at].low in lx.PUNCT:
-            continue
+        if not part or toks[at].low in lx.PUNCT or "?" in (t.low for t in toks[at:]):
+            continue  # "No, Kofi?" asks
         after_break = toks[at - 1].low in lx.PUNCT
+        sure_start = lx.phrase_at(part, 0, _SURE)
         if not after_break and (
-            lx.phrase_at(part, 0, _SURE) is None or toks[at - 1].low in _WORDS  # "oh no"
+            sure_start is None or (sure_start == ("no",) and toks[at - 1].low in _WORDS)
         ):
-            continue
+            continue  # "oh no, Kofi!"
         if _conditioned(toks, at) or any(t.low in _CONDITIONS for t in part):
             continue
         if _handover(part, roster, _ANYONE) is None:
@@ -178,10 +176,14 @@ def handed_over(
         order = _order(before[:at], roster)
         if order is None:
             return list(toks), None  # more than one order: which is handed over?
-        res = _handover(part, roster, order, broken)
-        if res is not None:
-            at = earlier.at if earlier is not None else _markers_before(toks, at, verb[0])
-            return list(toks[:at]), Handover(at, res)
+        found = _handover(part, roster, order, broken, shout=toks[-1].low == "!")
+        if found is None:
+            continue
+        res, sure = found
+        if not sure and not _apart(toks, at, verb[0], order, roster):
+            continue  # "…. On weekends, Kofi can do it instead": only then
+        at = earlier.at if earlier is not None else _markers_before(toks, at, verb[0])
+        return list(toks[:at]), Handover(at, res)
     return list(toks), None
 
 
@@ -203,8 +205,34 @@ def _order(toks: Sequence[Tok], roster: Roster) -> _Order | None:
     if lx.find_first(clause, lx.VERB_PHRASES, skip=later) is not None:
         return None
     agent = address.resolution.agent if address.resolution is not None else None
-    named = (_name(clause, i, roster, bare=True) for i in range(len(clause)))
-    return _Order(agent, frozenset(r.agent for r in named if r is not None) - {agent})
+    return _Order(agent, _names(clause, roster) - {agent})
+
+
+def _names(toks: Sequence[Tok], roster: Roster) -> frozenset[str]:
+    """The roster names said in `toks`, "Kofi's" too."""
+    named = (_name_text(_unpossessed(t.text), roster) for t in toks if t.low not in lx.PUNCT)
+    return frozenset(r.agent for r in named if r is not None and r.method in ("exact", "fuzzy"))
+
+
+def _unpossessed(word: str) -> str:
+    return word[:-2] if word.lower().endswith(("'s", "’s")) else word
+
+
+def _apart(toks: Sequence[Tok], at: int, verb: int, order: _Order, roster: Roster) -> bool:
+    """A hand-over said without a sure correction follows the order itself,
+    or only correction words: not "…. On weekends, Kofi can do it instead",
+    "…. If you can't, no problem, Kofi can…", "…with Imani. Imani's busy,
+    ask Tariq instead" (the words between may limit or explain it)."""
+    end = at
+    while end > 0 and toks[end - 1].low in lx.PUNCT:
+        end -= 1
+    start = end
+    while start > 0 and toks[start - 1].low not in lx.PUNCT:
+        start -= 1
+    between = toks[start:end]
+    if start <= verb < end:
+        return True
+    return not (_names(between, roster) & order.others) and all(t.low in _WORDS for t in between)
 
 
 def _conditioned(toks: Sequence[Tok], at: int) -> bool:
@@ -222,18 +250,24 @@ def _markers_before(toks: Sequence[Tok], at: int, verb: int) -> int:
     """Where the hand-over starts with the correction words right before it
     ("…the well sorry, I mean Kofi": from "sorry")."""
     k = at
-    while k - 1 > verb and (toks[k - 1].low in lx.PUNCT or toks[k - 1].low in _WORDS):
-        k -= 1
+    while k - 1 > verb and (toks[k - 1].low in ",:" or toks[k - 1].low in _WORDS):
+        k -= 1  # not over a full stop: "…a card that says sorry. Actually, Kofi…"
         at = k if toks[k].low not in lx.PUNCT else at
     return at
 
 
 def _handover(
-    part: Sequence[Tok], roster: Roster, order: _Order, broken: frozenset[int] | None = None
-) -> Resolution | None:
-    """The agent `part` hands the order to, if it says nothing else
-    (`broken`: where its breaks are; None: not known yet)."""
-    i, sure, soft, naming = 0, False, False, False
+    part: Sequence[Tok],
+    roster: Roster,
+    order: _Order,
+    broken: frozenset[int] | None = None,
+    *,
+    shout: bool = False,
+) -> tuple[Resolution, bool] | None:
+    """The agent `part` hands the order to, if it says nothing else, and
+    whether a sure correction said so (`broken`: where its breaks are, None:
+    not known yet; `shout`: it ends in "!", so a bare name may be a call)."""
+    i, sure, soft = 0, False, False
     while i < len(part):
         marker = lx.phrase_at(part, i, _SURE) or lx.phrase_at(part, i, _SOFT)
         if marker is not None:
@@ -241,7 +275,6 @@ def _handover(
             called = marker == ("no",) and "no" in (_word(part, i + 1), _word(part, i - 1))
             called = called or (marker == ("no",) and _word(part, i - 1) == "oh")
             sure = sure or (lx.phrase_at(part, i, _SURE) is not None and not called)
-            naming = naming or lx.phrase_at(part, i, _NAMING) is not None
             soft, i = True, i + len(marker)
         elif excuse := _excuse(part, i, roster, order):
             sure, i = True, i + excuse
@@ -249,7 +282,7 @@ def _handover(
             sure, i = True, i + 2  # "not Zuri, Kofi"
         else:
             break
-    body = _body(part, i, roster, bare_ok=naming)
+    body = _body(part, i, roster)
     if body is None:
         return None
     res, end, strength = body
@@ -263,13 +296,13 @@ def _handover(
         return None  # "Zuri, help Kofi. No, Tariq": which name is corrected?
     if strength == "bare" and broken is not None and i not in broken and _word(part, i - 1) == "no":
         return None  # "…guard the barn, no Tariq" (allowed?), not "no, Tariq"
+    if strength == "bare" and shout:
+        return None  # "No, Kofi!" calls Kofi
     enough = sure or instead or (soft and strength == "says")
-    return res if enough else None
+    return (res, sure) if enough else None
 
 
-def _body(
-    part: Sequence[Tok], i: int, roster: Roster, *, bare_ok: bool
-) -> tuple[Resolution, int, str] | None:
+def _body(part: Sequence[Tok], i: int, roster: Roster) -> tuple[Resolution, int, str] | None:
     """(the agent, where the hand-over ends, how plainly it hands over:
     "says" (Kofi will / you do it), "asks" (ask Kofi) or "bare" (the name))."""
     low = _word(part, i)
@@ -289,7 +322,7 @@ def _body(
         return res, j + 1 + len(do), "says"  # "Kofi, you do it"
     if _word(part, j) in _MODALS:  # "Kofi can (do it)"
         return res, j + 1 + len(lx.phrase_at(part, j + 1, _DO_IT) or ()), "says"
-    sure_name = bare_ok or res.method in ("exact", "fuzzy")  # "no coffee" is no name
+    sure_name = res.method in ("exact", "fuzzy")  # "no coffee", "I mean coffee" may be words
     return (res, j, "bare") if sure_name else None
 
 
