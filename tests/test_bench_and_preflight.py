@@ -32,12 +32,12 @@ def test_preflight_reports_each_provider_by_name(tmp_path: Path) -> None:
     home = Home(tmp_path / "h")
     vac = [sys.executable, "-m", "vac.cli", "preflight", "--home", str(home.root)]
     missing = subprocess.run(vac, capture_output=True, text=True, timeout=120)
-    assert missing.returncode == 1
+    assert missing.returncode == 2
     assert "fail  keys" in missing.stdout and "vac keys init" in missing.stdout
     keys.init_server(home)
     home.config_file.write_text('[stt]\nmodel_dir = "/nonexistent/model"\n')
     bad_model = subprocess.run(vac, capture_output=True, text=True, timeout=120)
-    assert bad_model.returncode == 1
+    assert bad_model.returncode == 2
     stt_line = next(line for line in bad_model.stdout.splitlines() if "  stt " in f"  {line}")
     assert stt_line.startswith("fail") and "/nonexistent/model" in stt_line
     home.config_file.write_text('[stt]\nmodel_dir = ""\n')

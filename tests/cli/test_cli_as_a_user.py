@@ -152,7 +152,7 @@ def test_second_daemon_on_a_port_in_use(daemon: tuple[Path, str], tmp_path: Path
     _, endpoint = daemon
     other = make_home(tmp_path / "second")
     pre = vac("preflight", "--endpoint", endpoint, home=other)
-    assert pre.returncode == 1
+    assert pre.returncode == 2
     (endpoint_line,) = [ln for ln in pre.stdout.splitlines() if " endpoint " in ln]
     assert endpoint_line.startswith("fail") and "in use" in endpoint_line
     res = vac("daemon", "--endpoint", endpoint, home=other)

@@ -181,3 +181,45 @@ def test_usage_errors_are_one_line_exit_2(
     lines = capsys.readouterr().err.splitlines()
     assert len(lines) == 3 and all(line.startswith("vac: ") for line in lines)
     assert "nothing to say" in lines[0] and "not an objective id" in lines[1]
+
+
+def test_bad_flags_and_outputs_are_one_line_exit_2_before_anything_runs(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Found by a user probe: a wrapped port, a negative timeout, a results
+    # directory that cannot be made (the run's results were lost at its
+    # end), --fast with a sweep. Each is refused at once, in one line.
+    home = Home(tmp_path / "h")
+    keys.init_server(home)
+    keys.enroll(home, "alice")
+    a_file = tmp_path / "a-file"
+    a_file.write_text("")
+    h = ["--home", str(home.root)]
+    assert main(["say", "hi", "--connect", "tcp://127.0.0.1:73243", *h]) == 2
+    assert main(["daemon", "--endpoint", "tcp://127.0.0.1:99999", *h]) == 2
+    assert main(["bench", "--turns", "1", "--fast", "--out", str(a_file / "x")]) == 2
+    assert main(["bench", "--out", str(a_file)]) == 2
+    assert main(["bench", "--fast", "--sessions", "1,2", "--out", str(tmp_path / "b")]) == 2
+    wav = str(FIXTURES / "yes.joe.wav")
+    assert main(["transport", "--wav", wav, "--out", str(a_file), *h]) == 2
+    lines = capsys.readouterr().err.splitlines()
+    assert len(lines) == 6 and all(line.startswith("vac") for line in lines), lines
+    assert "73243: the port must be a number from 1 to 65535" in lines[0]
+    assert "99999: the port must be a number from 1 to 65535" in lines[1]
+    assert "not a directory — choose another --out" in lines[2]
+    assert "it is a file, not a directory" in lines[3] and "it is a file" in lines[5]
+    assert "--fast is for one level" in lines[4]
+    with pytest.raises(SystemExit) as usage:
+        main(["say", "hi", "--timeout", "-1", *h])
+    assert usage.value.code == 2
+    assert "must be more than 0 seconds" in capsys.readouterr().err
+
+
+def test_the_contracts_spelling_of_arrivals_is_accepted() -> None:
+    args = build_parser().parse_args(["bench", "--sessions", "1,2", "--arrivals", "together"])
+    assert list(args.arrival) == ["together"]
+
+
+def test_a_stale_revision_is_not_named_as_a_field_to_edit() -> None:
+    line = refusal_line(error("objective_invalid", "revision: 7 is stale", fields=["revision"]))
+    assert "--edit" not in line and "vac drafts" in line

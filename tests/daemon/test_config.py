@@ -23,6 +23,12 @@ def test_absent_file_means_defaults() -> None:
         (b'[stt]\nmodel_dir = ""\n', "stt.model_dir"),
         (b'[[agents]]\nname = "Abeni"\nenergy = "tired"\nvalues = {}\n', "agents[0].energy"),
         (b"[stt]\nworkers = [1]\n", "stt.workers"),
+        # were a traceback at start-up (and passed preflight): bounded now
+        (b"[stt]\nworkers = 0\n", "stt.workers"),
+        (b"[stt]\nmax_pending = 0\n", "stt.max_pending"),
+        (b"[stt]\ncpu_threads = -3\n", "stt.cpu_threads"),
+        (b'[stt]\ncompute_type = "bogus"\n', "stt.compute_type"),
+        (b"[stt]\npartial_interval_ms = 0\n", "stt.partial_interval_ms"),
         (b"not toml at all [", "not valid TOML"),
     ],
 )

@@ -3,14 +3,19 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 
+from vac.cli.common import writable_dir
 from vac.cli.session import connect
 
 
 def cmd_transport(args: argparse.Namespace) -> int:
     from vac.client.transport import TransportOptions, run_transport
 
+    if args.out and (problem := writable_dir(Path(args.out))) is not None:
+        print(f"vac transport: {problem}", file=sys.stderr)
+        return 2
     opts = TransportOptions(
         wavs=[Path(w) for w in args.wav],
         out_dir=Path(args.out) if args.out else None,

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import tempfile
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any, ClassVar, Final
 
 from vac.errors import VacError
@@ -32,6 +34,21 @@ exit codes:
 # One-shot commands wait this long for each event; the transport longer.
 ONE_SHOT_TIMEOUT_S: Final = 10.0
 STREAM_TIMEOUT_S: Final = 30.0
+
+
+def writable_dir(path: Path) -> str | None:
+    """What stops writing results into `path` (made if missing), or None:
+    checked before a run, so a run's results are never lost at its end."""
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=path):
+            pass
+    except FileExistsError:
+        return f"cannot write to {path}: it is a file, not a directory — choose another --out"
+    except OSError as exc:
+        why = (exc.strerror or type(exc).__name__).lower()
+        return f"cannot write to {path}: {why} — choose another --out"
+    return None
 
 
 class TurnFailed(VacError):

@@ -8,7 +8,7 @@ import json
 import sys
 from pathlib import Path
 
-from vac.cli.common import home_of, known_home, print_result
+from vac.cli.common import home_of, known_home, print_result, writable_dir
 
 
 def cmd_daemon(args: argparse.Namespace) -> int:
@@ -16,7 +16,7 @@ def cmd_daemon(args: argparse.Namespace) -> int:
     from vac.logs import configure
 
     home = known_home(args)
-    configure()
+    configure(args.log_level)  # None: $VAC_LOG_LEVEL, else info
     return asyncio.run(run_daemon(home, endpoint=args.endpoint))
 
 
@@ -41,7 +41,8 @@ def cmd_preflight(args: argparse.Namespace) -> int:
             {"check": c.name, "status": c.status, "detail": c.detail},
             f"{c.status:<4}  {c.name:<{width}}  {c.detail}",
         )
-    return 1 if any(c.status == "fail" for c in checks) else 0
+    # A failed check is a local problem (exit 2); 1 is kept for the daemon's "no".
+    return 2 if any(c.status == "fail" for c in checks) else 0
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
@@ -51,8 +52,15 @@ def cmd_bench(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 2
+    if (problem := writable_dir(Path(args.out))) is not None:
+        print(f"vac bench: {problem}", file=sys.stderr)  # before a run whose results are lost
+        return 2
     if len(args.sessions) > 1 or args.arrival is not None:
         from vac.bench_sweep import ARRIVALS, SweepOptions, run_sweep
+
+        if args.fast:
+            print("vac bench: --fast is for one level; a sweep is real time", file=sys.stderr)
+            return 2
 
         if args.config and not Path(args.config).is_file():
             print(f"vac bench: no such config file: {args.config}", file=sys.stderr)

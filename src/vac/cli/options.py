@@ -57,6 +57,17 @@ def command(
     return sp
 
 
+def positive_seconds(text: str) -> float:
+    """A `--timeout`: a number of seconds above 0 (argparse: a usage error, exit 2)."""
+    try:
+        seconds = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+    if not 0 < seconds < float("inf"):
+        raise argparse.ArgumentTypeError(f"must be more than 0 seconds, not {text}")
+    return seconds
+
+
 def with_home(sp: argparse.ArgumentParser) -> argparse.ArgumentParser:
     sp.add_argument("--home", metavar="DIR", help=HOME_HELP)
     return sp
@@ -85,7 +96,7 @@ def with_client(
     sp.add_argument("--json", action="store_true", help="print events as JSON lines")
     sp.add_argument(
         "--timeout",
-        type=float,
+        type=positive_seconds,
         default=timeout_s,
         metavar="S",
         help="seconds to wait for the daemon's answer and for each event",

@@ -47,6 +47,11 @@ def _add_daemon(sub: Any) -> None:
         help="tcp://HOST:PORT or ipc://PATH (default: [daemon] endpoint in vac.toml,"
         " else tcp://127.0.0.1:7707)",
     )
+    d.add_argument(
+        "--log-level",
+        metavar="LEVEL",
+        help="debug, info, warning, error (default: $VAC_LOG_LEVEL, else info)",
+    )
     d.set_defaults(fn=cmd_daemon)
 
 
@@ -317,6 +322,7 @@ def _add_host_checks(sub: Any) -> None:
     )
     b.add_argument(
         "--arrival",
+        "--arrivals",  # the spelling of the CLI contract; both work
         type=arrivals,
         default=None,
         metavar="together,staggered",

@@ -37,6 +37,7 @@ from vac.client.errors import (
 )
 from vac.client.keyfiles import ClientKeys, find_client_key, keys_for, load_client_keys
 from vac.client.watch import HandshakeWatch, why_no_answer
+from vac.endpoints import checked_endpoint
 from vac.home import Home
 from vac.protocol.codec import decode_outbound, encode_inbound
 from vac.protocol.messages import (
@@ -317,4 +318,5 @@ def connect_from_home(
     server_key: Path | None = None,
 ) -> Connection:
     endpoint = endpoint or os.environ.get("VAC_CONNECT") or DEFAULT_CONNECT
+    checked_endpoint(endpoint, bind=False)  # one line (exit 2), not a wrapped port
     return Connection(endpoint, load_client_keys(home, key, server_key), watch=True)

@@ -61,7 +61,8 @@ _WHAT_TO_DO: Final[dict[str, str]] = {
     "handshake_required": "the connection was reset; run the command again",
     "unauthorized": "this key is not enrolled (any more): check 'vac keys list' on the daemon host",
     "session_unknown": "that session is gone or not yours; run without --session",
-    "objective_unknown": "'vac drafts' lists the drafts awaiting confirmation",
+    "objective_unknown": "'vac drafts' lists the drafts awaiting confirmation,"
+    " 'vac objectives' every objective of yours",
     "objective_invalid": "fix the named field(s) with --edit FIELD=VALUE",
     "busy": "the daemon is busy; try again in a moment",
     "provider_unavailable": "try again in a moment; the daemon's log says why",
@@ -87,6 +88,8 @@ def refusal_line(error: Error, *, objective_id: str | None = None) -> str:
     elif error.code == "objective_invalid" and isinstance(details.get("fields"), list):
         fields = ", ".join(str(f) for f in details["fields"])
         hint = f"fix {fields} with --edit FIELD=VALUE"
+        if details["fields"] == ["revision"]:  # not a field one edits: it moved on
+            hint = "'vac drafts' shows its current revision; confirm that, or drop --revision"
     line = f"{error.code}: {message}" + (f" — {hint}" if hint else "")
     return escape_for_terminal(line)
 

@@ -54,9 +54,21 @@ class SttSection(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_onl
         ),
     ] = None
     compute_type: Annotated[
-        str,
+        Literal[
+            "default",
+            "auto",
+            "int8",
+            "int8_float32",
+            "int8_float16",
+            "int8_bfloat16",
+            "int16",
+            "float16",
+            "bfloat16",
+            "float32",
+        ],
         msgspec.Meta(
-            description="CTranslate2 compute type, e.g. `int8`, `int8_float32`, `float32`."
+            description="CTranslate2 compute type, e.g. `int8`, `int8_float32`, `float32`"
+            " (the float16 ones need a GPU)."
         ),
     ] = "int8"
     device: Annotated[
@@ -68,7 +80,14 @@ class SttSection(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_onl
     ] = "cpu"
     # 2 workers x 1 thread measured best for commit -> final on 2 cores
     # (docs/stt.md): two streams at once do not queue behind each other.
-    cpu_threads: Annotated[int, msgspec.Meta(description="CPU threads per recognition worker.")] = 1
+    cpu_threads: Annotated[
+        int,
+        msgspec.Meta(
+            ge=0,
+            le=64,
+            description="CPU threads per recognition worker (0: CTranslate2's default).",
+        ),
+    ] = 1
     beam_size: Annotated[
         int,
         msgspec.Meta(
@@ -102,20 +121,26 @@ class SttSection(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_onl
     workers: Annotated[
         int,
         msgspec.Meta(
-            description="Recognition worker processes, each with its own model (at least 1)."
+            ge=1,
+            le=64,
+            description="Recognition worker processes, each with its own model (at least 1).",
         ),
     ] = 2
     max_pending: Annotated[
         int,
         msgspec.Meta(
+            ge=1,
+            le=1000,
             description="Recognition jobs waiting across all streams (at least 1); when finals"
-            " fill it, a new input stream is refused `busy`."
+            " fill it, a new input stream is refused `busy`.",
         ),
     ] = 4
     partial_interval_ms: Annotated[
         int,
         msgspec.Meta(
-            description="New audio between two partial transcripts once speech has started."
+            ge=100,
+            le=10_000,
+            description="New audio between two partial transcripts once speech has started.",
         ),
     ] = 700
 

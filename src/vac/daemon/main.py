@@ -13,9 +13,10 @@ import msgspec
 import zmq
 
 from vac.daemon.config import VacConfig, load_config
-from vac.daemon.keys import fingerprint, load_public
+from vac.daemon.keys import fingerprint, load_public, server_key_problem
 from vac.daemon.lock import home_lock
 from vac.daemon.server import Server
+from vac.endpoints import checked_endpoint
 from vac.home import Home, HomeError, check_secret_file
 from vac.logs import get_logger
 from vac.runtime.port import SessionHandler
@@ -28,8 +29,8 @@ ready_log = get_logger("vac.daemon", always=True)
 
 
 def preflight_keys(home: Home) -> None:
-    if not home.server_public.exists() or not home.server_secret.exists():
-        raise HomeError(f"no server key at {home.server_public} — run 'vac keys init'")
+    if problem := server_key_problem(home):  # names the missing half and a fix that works
+        raise HomeError(problem)
     check_secret_file(home.server_secret)
 
 
@@ -100,6 +101,7 @@ async def run_daemon(
     """Run until SIGTERM/SIGINT (or `stop`); return the exit code."""
     preflight_keys(home)
     cfg = config or load_config(home.config_file)
+    checked_endpoint(endpoint or cfg.daemon.endpoint, bind=True)  # before anything is opened
     stop = stop or asyncio.Event()
     loop = asyncio.get_running_loop()
     with home_lock(home):

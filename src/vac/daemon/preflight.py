@@ -19,6 +19,7 @@ import zmq
 from vac.daemon.config import ConfigError, VacConfig, load_config
 from vac.daemon.engines import ProviderMissing, Providers
 from vac.daemon.lock import daemon_running
+from vac.endpoints import endpoint_problem
 from vac.errors import VacError
 from vac.home import Home, HomeError, check_secret_file
 
@@ -145,13 +146,12 @@ def probe_endpoint(uri: str) -> None:
         if uri.startswith("ipc://"):
             _probe_ipc(uri[len("ipc://") :])
             return
-        host, sep, port = uri[len("tcp://") :].rpartition(":")
-        if not sep or not host:
-            raise EndpointUnavailable(f"{uri}: use tcp://HOST:PORT or ipc://PATH")
+        problem = endpoint_problem(uri, bind=True)
+        if problem is not None:
+            raise EndpointUnavailable(problem)
+        host, _, port = uri[len("tcp://") :].rpartition(":")
         if port == "*":
             return  # any free port
-        if not port.isdigit() or not 0 < int(port) < 65536:
-            raise EndpointUnavailable(f"{uri}: the port must be a number from 1 to 65535")
         _probe_tcp(host, int(port))
     except socket.gaierror as exc:
         host = uri[len("tcp://") :].rpartition(":")[0]
