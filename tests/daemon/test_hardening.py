@@ -29,6 +29,7 @@ from vac.protocol.messages import (
     OutputRequest,
     Ping,
     Pong,
+    ServerBye,
 )
 from vac.runtime.store import EventLog
 
@@ -519,6 +520,7 @@ def test_revocation_still_refuses_and_silences(daemon: RunningDaemon) -> None:
     with capture_logs() as logs:
         c.send(Ping(id="p1"))
         assert c.expect(Error).code == "unauthorized"
+        assert c.expect(ServerBye).reason == "revoked"  # §3: the session ends
         c.send(Ping(id="p2"))
         assert list(c.drain(0.5)) == []
     refusals = [e for e in logs if e["event"] == "refused_revoked_key"]

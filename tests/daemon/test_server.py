@@ -152,6 +152,10 @@ def test_revoked_principal_is_refused_on_live_connection(daemon: RunningDaemon) 
     c.send(Ping(id="p2"))
     err = c.expect(Error)
     assert err.code == "unauthorized"
+    # In its session (§2: session and the next seq), then the session's end.
+    assert err.session is not None and err.seq == 2
+    bye = c.expect(ServerBye)
+    assert (bye.reason, bye.seq) == ("revoked", 3)
     c.send(Ping(id="p3"))
     with pytest.raises(Timeout):
         c.recv(0.5)  # then silence

@@ -65,6 +65,11 @@ EXPECTED: dict[tuple[SessionState, SessionEvent], Step | None] = {
     (A, Ev.HELLO_OK): None,  # only a new session is answered hello_ok
     (A, Ev.RESUME): (A, TAKEOVER),
     **{(A, e): (D, DETACH) for e in DETACHING},
+    # §3 `bye {revoked}`, after the `unauthorized` the shell queued first.
+    (A, Ev.REVOKED): (
+        D,
+        (Action.NOTIFY_DETACHED, Action.SEND_BYE, Action.FLUSH, Action.LOG_DETACHED, Action.UNBIND),
+    ),
     **{(A, e): (D, EXPIRE) for e in EXPIRING},
     (A, Ev.SHUTDOWN): (A, SHUTDOWN),  # its bye drains through the connection
     (A, Ev.BYE): (E, BYE),

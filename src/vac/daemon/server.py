@@ -363,12 +363,18 @@ class Server:
     def _refuse_revoked(self, rid: bytes, session: Session | None, user_id: str) -> None:
         """The key is no longer enrolled (§1): `unauthorized`, then silence."""
         self.table.silence(rid)
+        refusal = ProtocolError("unauthorized", "this key is no longer enrolled")
         principal = None
         if session is not None:
+            # In its session first (with `session` and `seq`, §2), then
+            # `bye {revoked}`; after that the connection hears nothing more.
             principal = session.principal
+            if session.connection == rid:
+                session.outbox.clear()  # nothing more of its output reaches this key
+            self.egress.error(rid, refusal, session=session)
             self._feed(session, SessionEvent.REVOKED)
-        refusal = ProtocolError("unauthorized", "this key is no longer enrolled")
-        self.egress.error(rid, refusal, principal=principal)
+        else:
+            self.egress.error(rid, refusal, principal=principal)
         log.warning(
             "refused_revoked_key",
             principal=principal,

@@ -85,6 +85,9 @@ _EXPIRE: Final = (
 # The old connection is told, and given what it can take, before the session
 # moves to the new one.
 _TAKEOVER: Final = (_A.LOG_DETACHED, _A.NOTIFY_DETACHED, _A.SEND_BYE, _A.FLUSH, _A.ATTACH)
+# A revoked key is told so (`bye {revoked}`, §3) after the `unauthorized`
+# the shell queued first; the session stays resumable by a key enrolled again.
+_REVOKE: Final = (_A.NOTIFY_DETACHED, _A.SEND_BYE, _A.FLUSH, _A.LOG_DETACHED, _A.UNBIND)
 _DETACHING: Final = (_E.REHELLO, _E.REVOKED, _E.UNREACHABLE, _E.OVERFLOW)
 _EXPIRING: Final = (_E.IDLE, _E.REPLACED)
 
@@ -100,6 +103,7 @@ TRANSITIONS: Final[dict[tuple[SessionState, SessionEvent], Step]] = {
     (_S.OPENING, _E.ABANDONED): (_S.FORGOTTEN, (_A.FORGET,)),
     (_S.ATTACHED, _E.RESUME): (_S.ATTACHED, _TAKEOVER),
     **{(_S.ATTACHED, e): (_S.DETACHED, _DETACH) for e in _DETACHING},
+    (_S.ATTACHED, _E.REVOKED): (_S.DETACHED, _REVOKE),
     **{(_S.ATTACHED, e): (_S.DETACHED, _EXPIRE) for e in _EXPIRING},
     (_S.ATTACHED, _E.SHUTDOWN): (
         _S.ATTACHED,
@@ -144,6 +148,7 @@ BYE_REASON: Final[dict[SessionEvent, ByeReason]] = {
     _E.REPLACED: "replaced",
     _E.RESUME: "replaced",  # to the connection it was taken from
     _E.SHUTDOWN: "shutdown",
+    _E.REVOKED: "revoked",
 }
 
 
