@@ -223,3 +223,13 @@ def test_the_contracts_spelling_of_arrivals_is_accepted() -> None:
 def test_a_stale_revision_is_not_named_as_a_field_to_edit() -> None:
     line = refusal_line(error("objective_invalid", "revision: 7 is stale", fields=["revision"]))
     assert "--edit" not in line and "vac drafts" in line
+
+
+def test_a_file_that_is_no_wav_says_so_without_empty_brackets(tmp_path: Path) -> None:
+    for content, why in ((b"", "the file ends early"), (b"not audio", "file does not start with")):
+        junk = tmp_path / "notes.wav"
+        junk.write_bytes(content)
+        with pytest.raises(WavError) as refused:
+            read_wav(junk)
+        assert f"not a PCM WAV ({why}" in str(refused.value)
+        assert "()" not in str(refused.value)

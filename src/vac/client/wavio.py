@@ -46,7 +46,8 @@ def read_input_wav(path: Path) -> PcmAudio:
         raise WavError(f"{path}: no such file") from None
     except (wave.Error, EOFError, OSError) as exc:
         # `wave` refuses non-PCM encodings (e.g. float, A-law) with wave.Error.
-        raise WavError(f"{path}: not a PCM WAV ({exc})") from None
+        why = str(exc) or ("the file ends early" if isinstance(exc, EOFError) else "")
+        raise WavError(f"{path}: not a PCM WAV" + (f" ({why})" if why else "")) from None
     if (channels, sample_bytes, rate_hz) != (1, SAMPLE_BYTES, INPUT_RATE_HZ):
         found = describe_format(channels, sample_bytes, rate_hz)
         raise WavError(f"{path}: {found}; the transport sends 1 ch, 16-bit, 16000 Hz only")
