@@ -233,3 +233,14 @@ def test_a_file_that_is_no_wav_says_so_without_empty_brackets(tmp_path: Path) ->
             read_wav(junk)
         assert f"not a PCM WAV ({why}" in str(refused.value)
         assert "()" not in str(refused.value)
+
+
+def test_a_host_that_does_not_resolve_is_named(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    home = Home(tmp_path / "h")
+    keys.init_server(home)
+    keys.enroll(home, "alice")
+    assert main(["say", "hi", "--connect", "tcp://nohost.invalid:7707", "--home", str(home.root)])
+    (line,) = capsys.readouterr().err.splitlines()
+    assert "cannot resolve the host 'nohost.invalid'" in line  # not "refused"

@@ -14,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import itertools
 import os
+import socket
 import time
 import uuid
 from collections.abc import Callable, Iterator
@@ -37,7 +38,7 @@ from vac.client.errors import (
 )
 from vac.client.keyfiles import ClientKeys, find_client_key, keys_for, load_client_keys
 from vac.client.watch import HandshakeWatch, why_no_answer
-from vac.endpoints import checked_endpoint
+from vac.endpoints import EndpointInvalid, checked_endpoint
 from vac.home import Home
 from vac.protocol.codec import decode_outbound, encode_inbound
 from vac.protocol.messages import (
@@ -319,4 +320,19 @@ def connect_from_home(
 ) -> Connection:
     endpoint = endpoint or os.environ.get("VAC_CONNECT") or DEFAULT_CONNECT
     checked_endpoint(endpoint, bind=False)  # one line (exit 2), not a wrapped port
+    _check_host(endpoint)
     return Connection(endpoint, load_client_keys(home, key, server_key), watch=True)
+
+
+def _check_host(endpoint: str) -> None:
+    """A host name that does not resolve is named as such (libzmq would just
+    never connect, and the wait end as "refused")."""
+    if not endpoint.startswith("tcp://"):
+        return
+    host = endpoint[len("tcp://") :].rpartition(":")[0].strip("[]")
+    try:
+        socket.getaddrinfo(host, None, type=socket.SOCK_STREAM)
+    except (socket.gaierror, UnicodeError):
+        raise EndpointInvalid(
+            f"{endpoint}: cannot resolve the host {host!r} — check --connect or $VAC_CONNECT"
+        ) from None
