@@ -17,8 +17,9 @@ class UnknownAgent(HomeError):
 def cmd_keys_init(args: argparse.Namespace) -> int:
     from vac.daemon.keys import init_server
 
-    public, created = init_server(home_of(args))
-    print(f"{'created' if created else 'exists'}: server public key {public}")
+    public, done = init_server(home_of(args))
+    # `restored`: server.key was written again from server.key_secret (same key).
+    print(f"{done}: server public key {public}")
     return 0
 
 
@@ -66,6 +67,8 @@ def cmd_keys_enroll(args: argparse.Namespace) -> int:
     print(f"public key: {result.public}")
     if result.secret:
         print(f"secret key: {result.secret}")
+    for stale in result.removed:
+        print(f"removed {stale} (its key is no longer enrolled)")
     return 0
 
 

@@ -20,10 +20,11 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Final
+from typing import Final, Literal
 
 import zmq
 import zmq.auth
+from zmq.utils.z85 import Z85CHARS
 
 from vac.clock import wall_ns
 from vac.home import Home, HomeError
@@ -48,43 +49,144 @@ def _private_umask() -> Iterator[None]:
         os.umask(old)
 
 
-def check_principal(principal: str) -> str:
+def check_principal(principal: str, what: str = "principal") -> str:
     if not PRINCIPAL_RE.match(principal):
         raise KeyProblem(
-            f"bad principal {principal!r}: use a lower-case name matching ^[a-z][a-z0-9_-]{{0,31}}$"
+            f"bad {what} {principal!r}: use a lower-case name matching ^[a-z][a-z0-9_-]{{0,31}}$"
         )
     return principal
 
 
-def make_keypair(out_dir: Path, name: str) -> tuple[Path, Path]:
-    """Create `name.key` and `name.key_secret` (mode 0600) in out_dir."""
-    out_dir.mkdir(parents=True, exist_ok=True)
+@contextmanager
+def _writing(where: Path, fix: str) -> Iterator[None]:
+    """An OSError while making key files becomes one line naming the place and the fix."""
+    try:
+        yield
+    except OSError as exc:
+        raise KeyProblem(f"cannot write keys in {where}: {_why(exc)} — {fix}") from None
+
+
+def _why(exc: OSError) -> str:
+    if isinstance(exc, FileExistsError):  # mkdir of a path that is a file
+        return "it is a file, not a directory"
+    if isinstance(exc, NotADirectoryError):
+        return "part of that path is a file"
+    return (exc.strerror or "cannot write there").lower()
+
+
+def make_keypair(
+    out_dir: Path, name: str, *, fix: str = "pass --out a directory you can write to"
+) -> tuple[Path, Path]:
+    """Create `name.key` and `name.key_secret` (mode 0600) in out_dir.
+
+    The name is checked like a principal's: it is a file name, and `../x`
+    would write outside out_dir.
+    """
+    check_principal(name, "keypair name")
     public, secret = out_dir / f"{name}.key", out_dir / f"{name}.key_secret"
-    if public.exists() or secret.exists():
-        raise KeyProblem(f"a keypair named {name!r} already exists in {out_dir}")
-    with _private_umask():
-        zmq.auth.create_certificates(str(out_dir), name)
-    secret.chmod(0o600)
-    public.chmod(0o644)
+    with _writing(out_dir, fix):
+        out_dir.mkdir(parents=True, exist_ok=True)
+        if public.exists() or secret.exists():
+            raise KeyProblem(f"a keypair named {name!r} already exists in {out_dir}")
+        with _private_umask():
+            zmq.auth.create_certificates(str(out_dir), name)
+        secret.chmod(0o600)
+        public.chmod(0o644)
     return public, secret
 
 
-def init_server(home: Home) -> tuple[Path, bool]:
-    """Create the server keypair if absent. Returns (public path, created)."""
-    home.ensure()
-    if home.server_secret.exists():
-        return home.server_public, False
-    make_keypair(home.keys_dir, "server")
-    return home.server_public, True
+InitResult = Literal["created", "exists", "restored"]
+
+
+def init_server(home: Home) -> tuple[Path, InitResult]:
+    """Create the server keypair if absent. Returns (public path, what was done).
+
+    Half a keypair is never papered over with a new one: clients trust
+    `server.key`, and a new keypair would lock every one of them out. A
+    lost public half is written again from the secret (`restored`); a lost
+    secret half is refused, naming the choice (see `_lost_secret`).
+    """
+    with _writing(home.root, "check --home and its permissions"):
+        home.ensure()
+        if home.server_secret.exists():
+            if home.server_public.exists():
+                return home.server_public, "exists"
+            public, _ = load_keypair(home.server_secret)
+            _write_atomic(home.server_public, _public_certificate(public))
+            return home.server_public, "restored"
+        if home.server_public.exists():
+            raise KeyProblem(_lost_secret(home))
+        make_keypair(home.keys_dir, "server", fix="check --home and its permissions")
+    return home.server_public, "created"
+
+
+def _public_certificate(public: bytes) -> bytes:
+    """A public certificate in the format `zmq.auth` writes and reads."""
+    return (
+        b"#   ZeroMQ CURVE Public Certificate (written again from server.key_secret)\n"
+        b'\nmetadata\ncurve\n    public-key = "' + public + b'"\n'
+    )
+
+
+def _lost_secret(home: Home) -> str:
+    return (
+        f"no server secret key: {home.server_secret.name} is missing beside {home.server_public}"
+        " — restore it from a backup, or make a new server keypair (every client then needs"
+        f" the new {home.server_public.name}): 'rm {home.server_public} &&"
+        f" {home.command('keys init')}'"
+    )
+
+
+def server_key_problem(home: Home) -> str | None:
+    """What is wrong with HOME's server keypair, naming the fix; None if both halves are there."""
+    public, secret = home.server_public, home.server_secret
+    if public.exists() and secret.exists():
+        return None
+    init = home.command("keys init")
+    if public.exists():
+        return _lost_secret(home)
+    if secret.exists():
+        return f"no server public key at {public} — run '{init}' to write it again from the secret"
+    return f"no server key at {public} — run '{init}'"
+
+
+def _read_certificate(path: Path) -> tuple[bytes, bytes | None]:
+    """(public, secret or None) of a certificate file; a KeyProblem that says what is wrong."""
+    if problem := _unreadable(path):
+        raise KeyProblem(f"cannot read {path}: {problem}")
+    try:
+        public, secret = zmq.auth.load_certificate(str(path))
+    except (OSError, ValueError):
+        public, secret = b"", None
+    if not _is_curve_key(public):
+        raise KeyProblem(
+            f"{path} is not a Curve public key file — pass the NAME.key written by 'vac keys new'"
+        )
+    return public, secret
+
+
+def _unreadable(path: Path) -> str | None:
+    """Why PATH cannot be read, in words with the fix (zmq only says OSError); None if it can."""
+    if not path.exists():
+        return "no such file — check the path"
+    if not path.is_file():  # a directory, or a FIFO that would block the read
+        return "not a regular file — pass the NAME.key written by 'vac keys new'"
+    try:
+        with path.open("rb"):
+            return None
+    except PermissionError:
+        return "permission denied — check its mode and owner"
+    except OSError as exc:
+        return exc.strerror or "unreadable"
+
+
+def _is_curve_key(key: bytes) -> bool:
+    # A Curve key in a certificate is 32 bytes in Z85: 40 characters of its alphabet.
+    return len(key) == 40 and all(c in Z85CHARS for c in key)
 
 
 def load_public(path: Path) -> bytes:
-    try:
-        public, _ = zmq.auth.load_certificate(str(path))
-    except (OSError, ValueError) as exc:
-        raise KeyProblem(
-            f"cannot read a public key from {path}: {exc.__class__.__name__}"
-        ) from None
+    public, _ = _read_certificate(path)
     return public
 
 
@@ -107,6 +209,7 @@ class Enrolled:
     fingerprint: str
     replaced: bool
     agent: str | None = None  # the roster agent this principal is (§9)
+    removed: tuple[Path, ...] = ()  # its stale keypair in HOME/clients, now gone
 
 
 def _write_atomic(dest: Path, data: bytes) -> None:
@@ -135,12 +238,21 @@ def enroll(
     check_principal(principal)
     if agent is not None and agent.lower() != principal:
         raise KeyProblem(f"an agent's principal is its name in lower case: {agent.lower()!r}")
-    home.ensure()
+    with _writing(home.root, "check --home and its permissions"):
+        home.ensure()
     secret_path: Path | None = None
     if public is None:
         target = out_dir or home.clients_dir
-        public, secret_path = make_keypair(target, principal)
-    key = load_public(public)
+        _refuse_existing_keypair(home, target, principal)
+        fix = "pass --out a directory you can write to" if out_dir else "check --home"
+        public, secret_path = make_keypair(target, principal, fix=fix)
+    key, secret = _read_certificate(public)
+    if secret:
+        # Copied into keys/enrolled, a secret would sit beside the public keys.
+        raise KeyProblem(
+            f"{public} holds a secret key — pass the public {public.stem}.key beside it;"
+            " a secret key stays on its machine"
+        )
     for other, other_key in _scan(home.enrolled_dir).items():
         if other_key == key and other != principal:
             raise KeyProblem(f"that key is already enrolled for {other!r}; one key, one principal")
@@ -153,7 +265,41 @@ def enroll(
     else:
         marker.unlink(missing_ok=True)
     _write_atomic(dest, public.read_bytes())
-    return Enrolled(principal, public, secret_path, fingerprint(key), replaced, agent)
+    removed = _drop_stale_keypair(home, principal, key)
+    return Enrolled(principal, public, secret_path, fingerprint(key), replaced, agent, removed)
+
+
+def _refuse_existing_keypair(home: Home, target: Path, principal: str) -> None:
+    """A plain enrol never overwrites a keypair: say which one, and the two ways on."""
+    if not any((target / f"{principal}{ext}").exists() for ext in (".key", ".key_secret")):
+        return
+    if target.resolve() == home.clients_dir.resolve():
+        revoke_cmd = home.command(f"keys revoke {principal}")
+        fix = (
+            f"to give {principal} a new key run '{revoke_cmd}' first,"
+            " or pass --public FILE to enroll a key made by 'vac keys new'"
+        )
+    else:
+        fix = f"enroll it with --public {target / f'{principal}.key'}, or pass another --out"
+    raise KeyProblem(f"a keypair named {principal!r} already exists in {target} — {fix}")
+
+
+def _drop_stale_keypair(home: Home, principal: str, enrolled: bytes) -> tuple[Path, ...]:
+    """Remove PRINCIPAL's keypair in HOME/clients unless it is the key just enrolled.
+
+    Its key can no longer connect, and left there it stayed the default key
+    of a plain `vac say`, which the daemon then refused (as `revoke` does).
+    """
+    files = client_keypair(home, principal)
+    try:
+        own: bytes | None = zmq.auth.load_certificate(str(files[0]))[0] if files else None
+    except (OSError, ValueError):
+        own = None  # unreadable: it cannot connect either
+    if not files or own == enrolled:
+        return ()
+    for path in files:
+        path.unlink(missing_ok=True)
+    return tuple(files)
 
 
 def client_keypair(home: Home, principal: str) -> list[Path]:

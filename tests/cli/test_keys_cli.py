@@ -1,0 +1,159 @@
+"""`vac keys ...` as a person meets it when something is off: half a server
+keypair, a bad --public or --out, a name with a path in it, enrolling twice.
+
+Found by a user probe. Each failure is one line naming the thing and the fix,
+exit 2, never a traceback; real files in tmp_path, the CLI entry point in-process
+(the daemon as a subprocess).
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from vac.cli import main
+from vac.daemon import keys
+from vac.home import Home
+
+
+def one_error(capsys: pytest.CaptureFixture[str]) -> str:
+    """The single stderr line of the command that just failed."""
+    lines = capsys.readouterr().err.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("vac: "), lines
+    return lines[0]
+
+
+def fresh_home(tmp_path: Path) -> tuple[Home, list[str]]:
+    home = Home(tmp_path / "h")
+    keys.init_server(home)
+    return home, ["--home", str(home.root)]
+
+
+@pytest.mark.slow
+def test_a_lost_server_secret_is_named_and_never_silently_replaced(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    home, h = fresh_home(tmp_path)
+    trusted = home.server_public.read_bytes()
+    home.server_secret.unlink()
+    daemon = subprocess.run(
+        [sys.executable, "-m", "vac.cli", "daemon", *h],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert daemon.returncode == 2 and "Traceback" not in daemon.stderr
+    (line,) = daemon.stderr.splitlines()
+    assert "server.key_secret is missing" in line and "restore it from a backup" in line
+    assert f"rm {home.server_public} && vac keys init --home {home.root}" in line
+    assert main(["keys", "init", *h]) == 2
+    assert one_error(capsys) == line  # the same words and the same fix from both
+    assert home.server_public.read_bytes() == trusted
+    # Following the hint works: a new keypair, announced as created.
+    home.server_public.unlink()
+    assert main(["keys", "init", *h]) == 0
+    assert capsys.readouterr().out.startswith("created:")
+    assert keys.server_key_problem(home) is None
+
+
+def test_a_lost_server_public_key_is_written_again_from_the_secret(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    home, h = fresh_home(tmp_path)
+    public = keys.load_public(home.server_public)
+    home.server_public.unlink()
+    problem = keys.server_key_problem(home)
+    assert problem is not None and f"vac keys init --home {home.root}" in problem
+    assert main(["keys", "init", *h]) == 0
+    assert capsys.readouterr().out.startswith("restored: server public key")
+    assert keys.load_public(home.server_public) == public
+    assert keys.server_key_problem(home) is None
+
+
+def test_a_bad_public_file_is_named_without_exception_names(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    home, h = fresh_home(tmp_path)
+    not_a_key = tmp_path / "passwd"
+    not_a_key.write_text("root:x:0:0:root:/root:/bin/bash\n")
+    laptop = tmp_path / "laptop"
+    keys.make_keypair(laptop, "erin")
+    cases = {
+        str(tmp_path / "missing.key"): "no such file",
+        str(not_a_key): "is not a Curve public key file",
+        str(tmp_path): "not a regular file",
+        str(laptop / "erin.key_secret"): "holds a secret key — pass the public erin.key",
+    }
+    for path, words in cases.items():
+        assert main(["keys", "enroll", "erin", "--public", path, *h]) == 2
+        line = one_error(capsys)
+        assert words in line and path in line, line
+        assert "Error" not in line  # no OSError / ValueError
+    assert keys.list_enrolled(home) == []
+
+
+def test_an_out_that_cannot_be_made_is_one_line_exit_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    a_file = tmp_path / "a-file"
+    a_file.write_text("")
+    assert main(["keys", "new", "--out", str(a_file / "x")]) == 2
+    assert "part of that path is a file — pass --out a directory" in one_error(capsys)
+    assert main(["keys", "new", "--out", str(a_file)]) == 2
+    assert "it is a file, not a directory — pass --out" in one_error(capsys)
+    assert main(["keys", "init", "--home", str(a_file / "home")]) == 2
+    assert "check --home" in one_error(capsys)
+
+
+def test_keys_new_refuses_a_name_that_is_a_path(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "out"
+    assert main(["keys", "new", "--out", str(out), "--name", "../evil"]) == 2
+    assert "bad keypair name '../evil'" in one_error(capsys)
+    assert sorted(p.name for p in tmp_path.rglob("*")) == []
+    assert main(["keys", "new", "--out", str(out), "--name", "laptop"]) == 0
+    assert (out / "laptop.key_secret").stat().st_mode & 0o777 == 0o600
+
+
+def test_enrolling_twice_names_the_fix(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    home, h = fresh_home(tmp_path)
+    assert main(["keys", "enroll", "alice", *h]) == 0
+    capsys.readouterr()
+    assert main(["keys", "enroll", "alice", *h]) == 2
+    line = one_error(capsys)
+    assert f"run 'vac keys revoke alice --home {home.root}' first" in line
+    assert "--public FILE" in line
+    # The fix it names works.
+    assert main(["keys", "revoke", "alice", *h]) == 0
+    assert main(["keys", "enroll", "alice", *h]) == 0
+
+
+def test_re_enrolling_with_public_removes_the_stale_local_keypair(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from vac.client.keyfiles import find_client_key
+
+    home, h = fresh_home(tmp_path)
+    keys.enroll(home, "alice")
+    keys.enroll(home, "bob")
+    stale = home.clients_dir / "alice.key_secret"
+    laptop, _ = keys.make_keypair(tmp_path / "laptop", "alice")
+    assert main(["keys", "enroll", "alice", "--public", str(laptop), *h]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("re-enrolled (previous key replaced) alice")
+    assert f"removed {stale} (its key is no longer enrolled)" in out
+    assert keys.client_keypair(home, "alice") == []
+    assert find_client_key(home) == home.clients_dir / "bob.key_secret"  # untouched
+    assert (tmp_path / "laptop" / "alice.key_secret").exists()
+    # A keypair in HOME/clients that *is* the key being enrolled stays.
+    assert main(["keys", "revoke", "bob", *h]) == 0
+    keys.make_keypair(home.clients_dir, "bob")
+    capsys.readouterr()
+    assert main(["keys", "enroll", "bob", "--public", str(home.clients_dir / "bob.key"), *h]) == 0
+    assert "removed" not in capsys.readouterr().out
+    assert find_client_key(home) == home.clients_dir / "bob.key_secret"
