@@ -246,3 +246,12 @@ def test_keep_leaves_the_session_for_a_later_session_id(daemon: tuple[Path, str]
     # That one said bye: the session is over for good (PROTOCOL §3).
     gone = vac("say", "anyone?", "--session", session, "--connect", endpoint, home=home)
     assert "session_unknown" in one_line(gone, 1)
+
+
+def test_a_daemon_endpoint_with_a_port_out_of_range_is_one_line(tmp_path: Path) -> None:
+    # libzmq would take 99999 modulo 65536 and listen on 34463 (a subprocess:
+    # the daemon configures logging for its whole process).
+    home = make_home(tmp_path / "h")
+    res = vac("daemon", "--endpoint", "tcp://127.0.0.1:99999", home=home)
+    line = one_line(res, 2)
+    assert "99999: the port must be a number from 1 to 65535" in line
