@@ -169,12 +169,19 @@ def test_a_home_that_is_not_one_is_refused(tmp_path: Path) -> None:
     assert not typo.root.exists()
 
 
-def test_usage_errors_are_one_line_exit_2(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
+@pytest.fixture
+def alice_home(tmp_path: Path) -> Home:
+    """A home with a server key and alice enrolled (nothing listens)."""
     home = Home(tmp_path / "h")
     keys.init_server(home)
     keys.enroll(home, "alice")
+    return home
+
+
+def test_usage_errors_are_one_line_exit_2(
+    alice_home: Home, capsys: pytest.CaptureFixture[str]
+) -> None:
+    home = alice_home
     assert main(["say", "", "--home", str(home.root)]) == 2
     assert main(["confirm", "x" * 65, "--home", str(home.root)]) == 2
     assert main(["data", "export", "nosuchuser", "--home", str(home.root)]) == 2
@@ -184,14 +191,12 @@ def test_usage_errors_are_one_line_exit_2(
 
 
 def test_bad_flags_and_outputs_are_one_line_exit_2_before_anything_runs(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    alice_home: Home, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     # Found by a user probe: a wrapped port, a negative timeout, a results
     # directory that cannot be made (the run's results were lost at its
     # end), --fast with a sweep. Each is refused at once, in one line.
-    home = Home(tmp_path / "h")
-    keys.init_server(home)
-    keys.enroll(home, "alice")
+    home = alice_home
     a_file = tmp_path / "a-file"
     a_file.write_text("")
     h = ["--home", str(home.root)]
@@ -234,11 +239,9 @@ def test_a_file_that_is_no_wav_says_so_without_empty_brackets(tmp_path: Path) ->
 
 
 def test_a_host_that_does_not_resolve_is_named(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    alice_home: Home, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    home = Home(tmp_path / "h")
-    keys.init_server(home)
-    keys.enroll(home, "alice")
+    home = alice_home
     assert main(["say", "hi", "--connect", "tcp://nohost.invalid:7707", "--home", str(home.root)])
     (line,) = capsys.readouterr().err.splitlines()
     assert "cannot resolve the host 'nohost.invalid'" in line  # not "refused"

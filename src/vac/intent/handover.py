@@ -172,8 +172,10 @@ def handed_over(
             continue
         if _handover(part, roster, _ANYONE) is None:
             continue  # the words alone are no hand-over (the cheap test first)
-        before, earlier = handed_over(toks[:at], roster, again=False) if again else (toks, None)
-        order = _order(before[:at], roster)
+        before, earlier = (
+            handed_over(toks[:at], roster, again=False) if again else (list(toks[:at]), None)
+        )
+        order = _order(before, roster)
         if order is None:
             return list(toks), None  # more than one order: which is handed over?
         found = _handover(part, roster, order, broken, shout=toks[-1].low == "!")
@@ -223,12 +225,7 @@ def _apart(toks: Sequence[Tok], at: int, verb: int, order: _Order, roster: Roste
     or only correction words: not "…. On weekends, Kofi can do it instead",
     "…. If you can't, no problem, Kofi can…", "…with Imani. Imani's busy,
     ask Tariq instead" (the words between may limit or explain it)."""
-    end = at
-    while end > 0 and toks[end - 1].low in lx.PUNCT:
-        end -= 1
-    start = end
-    while start > 0 and toks[start - 1].low not in lx.PUNCT:
-        start -= 1
+    start, end = _part_before(toks, at)
     between = toks[start:end]
     if start <= verb < end:
         return True
@@ -238,12 +235,19 @@ def _apart(toks: Sequence[Tok], at: int, verb: int, order: _Order, roster: Roste
 def _conditioned(toks: Sequence[Tok], at: int) -> bool:
     """The part before `at` (back to its break) is a condition: "If not,
     Kofi can do it instead"."""
-    k = at - 1
-    while k >= 0 and toks[k].low in lx.PUNCT:
-        k -= 1
-    while k > 0 and toks[k - 1].low not in lx.PUNCT:
-        k -= 1
-    return k >= 0 and any(t.low in _CONDITIONS for t in toks[k:at])
+    start, end = _part_before(toks, at)
+    return any(t.low in _CONDITIONS for t in toks[start:end])
+
+
+def _part_before(toks: Sequence[Tok], at: int) -> tuple[int, int]:
+    """The words of the part before `at`: back over its break, then to the one before."""
+    end = at
+    while end > 0 and toks[end - 1].low in lx.PUNCT:
+        end -= 1
+    start = end
+    while start > 0 and toks[start - 1].low not in lx.PUNCT:
+        start -= 1
+    return start, end
 
 
 def _markers_before(toks: Sequence[Tok], at: int, verb: int) -> int:
@@ -272,9 +276,10 @@ def _handover(
         marker = lx.phrase_at(part, i, _SURE) or lx.phrase_at(part, i, _SOFT)
         if marker is not None:
             # "Oh no, Kofi!", "No no, Kofi!": a call, not a correction.
-            called = marker == ("no",) and "no" in (_word(part, i + 1), _word(part, i - 1))
-            called = called or (marker == ("no",) and _word(part, i - 1) == "oh")
-            sure = sure or (lx.phrase_at(part, i, _SURE) is not None and not called)
+            called = marker == ("no",) and (
+                _word(part, i + 1) == "no" or _word(part, i - 1) in ("no", "oh")
+            )
+            sure = sure or (marker in _SURE and not called)
             soft, i = True, i + len(marker)
         elif excuse := _excuse(part, i, roster, order):
             sure, i = True, i + excuse
@@ -332,8 +337,8 @@ def _excuse(part: Sequence[Tok], i: int, roster: Roster, order: _Order) -> int:
     if i >= len(part):
         return 0
     word = part[i].text
-    if word.lower().endswith(("'s", "’s")) and _word(part, i + 1) in _EXCUSED:
-        return 2 if _own(_name_text(word[:-2], roster), order) else 0
+    if _unpossessed(word) != word and _word(part, i + 1) in _EXCUSED:
+        return 2 if _own(_name_text(_unpossessed(word), roster), order) else 0
     if not _own(_name(part, i, roster, bare=True), order):
         return 0
     excuse = lx.phrase_at(part, i + 1, _EXCUSES)
