@@ -312,12 +312,13 @@ def test_messages_of_many_frames_are_refused_without_being_held(
         f"frame flood: RSS peak +{cold_growth_mb:.1f} MiB from cold, +{growth_mb:.1f} MiB"
         f" for the ten after the first; worst pong {worst_pong_s:.3f} s"
     )
-    assert cold_growth_mb < message_mb + 20, f"RSS grew by {cold_growth_mb:.1f} MiB"
     # At most two at once: libzmq's I/O thread assembles the next message
     # while the daemon refuses the one before, and the allocator may return
     # the first one's memory late. Under a loaded CI run the peak reached
-    # +46.5 and +47.6 MiB (one message is 45.7); ten messages held would be
-    # ~460 MiB, so this still fails on any accumulation.
+    # +46.5 and +47.6 MiB after the first message and +67.2 MiB from cold
+    # (one message is 45.7); ten messages held would be ~460 MiB, so both
+    # bounds still fail on any accumulation.
+    assert cold_growth_mb < 2 * message_mb + 20, f"RSS grew by {cold_growth_mb:.1f} MiB"
     assert growth_mb < 2 * message_mb + 10, f"RSS grew by {growth_mb:.1f} MiB over ten messages"
     assert worst_pong_s < 0.5, f"a pong took {worst_pong_s:.3f} s"
     assert [(e.code, e.ref) for e in errors if isinstance(e, Error)] == [
