@@ -48,3 +48,26 @@ def test_preflight_reports_each_provider_by_name(tmp_path: Path) -> None:
     assert ok.returncode == 0, ok.stdout
     for name in ("stt", "tts", "vad", "endpoint"):
         assert any(line.startswith("ok") and f" {name} " in line for line in ok.stdout.splitlines())
+
+
+def test_preflight_checks_the_store_and_the_roster_as_the_daemon_would(tmp_path: Path) -> None:
+    """vac.db and [[agents]] were found only by the daemon's start; the
+    secret half of the server key was named as the public one."""
+    from vac.daemon.preflight import preflight
+
+    home = Home(tmp_path / "h")
+    keys.init_server(home)
+    home.config_file.write_text("[stt]\nenabled = false\n[tts]\nenabled = false\n")
+    by_name = {c.name: c for c in preflight(home)}
+    assert by_name["store"].status == "ok" and "none yet" in by_name["store"].detail
+    assert not home.db_file.exists()  # preflight creates nothing
+    assert by_name["roster"].status == "ok" and "Abeni" in by_name["roster"].detail
+    home.db_file.write_bytes(b"not a database, not at all" * 100)
+    home.config_file.write_text(
+        home.config_file.read_text() + '[[agents]]\nname = "Kofi"\n[[agents]]\nname = "Kofi"\n'
+    )
+    home.server_secret.unlink()
+    by_name = {c.name: c for c in preflight(home)}
+    assert by_name["store"].status == "fail" and "is not a vac event log" in by_name["store"].detail
+    assert by_name["roster"].status == "fail" and "vac.toml" in by_name["roster"].detail
+    assert by_name["keys"].status == "fail" and "server.key_secret" in by_name["keys"].detail

@@ -24,6 +24,7 @@ from vac.runtime.store import (
     Step,
     StorageUnavailable,
     StoreError,
+    inspect,
 )
 
 
@@ -155,6 +156,51 @@ def test_unusable_file_is_one_line_naming_it(
     if before is not None:  # someone else's file is left exactly as it was
         assert path.read_bytes() == before
         assert not path.with_name("vac.db-wal").exists()
+
+
+@pytest.mark.parametrize(
+    ("make", "says"),
+    [
+        (_garbage, "is not a vac event log (file is not a database)"),
+        (_foreign, "is not a vac event log (it holds another program's tables)"),
+        (_newer, f"has schema {SCHEMA_VERSION + 1}, newer than this vac ({SCHEMA_VERSION})"),
+    ],
+)
+def test_inspect_refuses_what_opening_refuses_and_touches_nothing(
+    tmp_path: Path, make: Callable[[Path], None], says: str
+) -> None:
+    """`vac preflight` reads vac.db as the daemon would open it, read-only."""
+    path = tmp_path / "vac.db"
+    make(path)
+    before = path.read_bytes()
+    with pytest.raises(StoreError) as exc:
+        inspect(path)
+    assert str(exc.value).startswith(f"{path} ") and says in str(exc.value)
+    assert path.read_bytes() == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["vac.db"]
+
+
+def test_inspect_reads_without_creating_or_migrating(tmp_path: Path) -> None:
+    path = tmp_path / "vac.db"
+    assert inspect(path) == f"{path} (none yet: the daemon creates it)"
+    assert not path.exists()
+    old = sqlite3.connect(path)
+    old.executescript(MIGRATIONS[0])
+    old.execute("PRAGMA user_version=1")
+    old.commit()
+    old.close()
+    before = path.read_bytes()
+    assert inspect(path) == f"{path} (schema 1; the daemon migrates it to {SCHEMA_VERSION})"
+    assert path.read_bytes() == before
+    EventLog(path).close()
+    assert inspect(path) == f"{path} (schema {SCHEMA_VERSION})"
+
+
+def test_inspect_reads_a_log_the_daemon_holds_open(log: EventLog) -> None:
+    row = AuditRow(at_ms=1, kind="objective_drafted", principal="alice", detail={})
+    log.commit(Step(audits=[row]))
+    assert inspect(log.path).endswith(f"(schema {SCHEMA_VERSION})")
+    log.commit(Step(audits=[row]))  # still writable
 
 
 def test_async_log_raises_store_error_and_stops_its_thread(tmp_path: Path) -> None:

@@ -25,6 +25,7 @@ PUBLIC = {
     "Step",
     "StorageUnavailable",
     "StoreError",
+    "inspect",  # read-only, for `vac preflight`
 }
 
 

@@ -22,6 +22,7 @@ from vac.daemon.lock import daemon_running
 from vac.endpoints import endpoint_problem
 from vac.errors import VacError
 from vac.home import Home, HomeError, check_secret_file
+from vac.runtime.store import StoreError
 
 Status = Literal["ok", "fail", "warn", "off"]
 
@@ -36,22 +37,35 @@ class Check:
 def _run(name: str, fn: Callable[[], str]) -> Check:
     try:
         return Check(name, "ok", fn())
-    except (ProviderMissing, HomeError, ConfigError) as exc:
+    except (ProviderMissing, HomeError, ConfigError, StoreError) as exc:
         return Check(name, "fail", str(exc))
     except Exception as exc:  # a broken model file etc.: reported, never raised
         return Check(name, "fail", f"{type(exc).__name__}: {exc}")
 
 
 def check_keys(home: Home) -> str:
-    from vac.daemon.keys import list_enrolled
+    from vac.daemon.keys import list_enrolled, server_key_problem
 
-    if not home.server_secret.exists():
-        raise HomeError(
-            f"no server key at {home.server_public} — run '{home.command('keys init')}'"
-        )
+    if problem := server_key_problem(home):  # the daemon's words: the missing half, a fix
+        raise HomeError(problem)
     check_secret_file(home.server_secret)
     enrolled = list_enrolled(home)
     return f"server key {home.server_public}; {len(enrolled)} principal(s) enrolled"
+
+
+def check_store(home: Home) -> str:
+    """`vac.db`, read-only: a file the daemon would refuse fails here first."""
+    from vac.runtime.store import inspect
+
+    return inspect(home.db_file)
+
+
+def check_roster(config: VacConfig) -> str:
+    """`[intent]` and `[[agents]]`, decoded as the daemon decodes them at start."""
+    from vac.daemon.config import intent_config
+
+    names = intent_config(config).roster().names()
+    return f"{len(names)} agent(s): {', '.join(names)}"
 
 
 def check_stt(providers: Providers) -> str:
@@ -256,7 +270,7 @@ def check_ray(providers: Providers) -> list[Check]:
 
 
 def preflight(home: Home, endpoint: str | None = None) -> list[Check]:
-    checks = [_run("keys", lambda: check_keys(home))]
+    checks = [_run("keys", lambda: check_keys(home)), _run("store", lambda: check_store(home))]
     try:
         config = load_config(home.config_file)
         providers = Providers.from_config(config)
@@ -269,6 +283,7 @@ def preflight(home: Home, endpoint: str | None = None) -> list[Check]:
             str(home.config_file) if home.config_file.exists() else "defaults (no vac.toml)",
         )
     )
+    checks.append(_run("roster", lambda: check_roster(config)))
     if providers.inference.engine == "ray":
         checks += check_ray(providers)
     else:

@@ -18,7 +18,8 @@ One concern per module, each importing only those before it in this list:
 - `errors`: `StoreError`, `StorageUnavailable`, and the words for why.
 - `rows`: the structs one client message writes (`Step` and its rows).
 - `transaction`: one all-or-nothing write transaction.
-- `schema`: the migrations, and the checks made before touching a file.
+- `schema`: the migrations, the checks made before touching a file, and
+  `inspect` (read-only, for `vac preflight`).
 - `writes`, `reads`, `retention`: the `EventLog` methods, as mixins.
 - `log`: `EventLog` itself (open, close).
 - `async_log`: `AsyncEventLog`, the one-thread wrapper.
@@ -32,7 +33,7 @@ from vac.runtime.store.async_log import AsyncEventLog
 from vac.runtime.store.errors import StorageUnavailable, StoreError
 from vac.runtime.store.log import EventLog
 from vac.runtime.store.rows import AuditRow, ObjectiveRow, Outcome, Said, Step
-from vac.runtime.store.schema import MIGRATIONS, SCHEMA_VERSION
+from vac.runtime.store.schema import MIGRATIONS, SCHEMA_VERSION, inspect
 
 __all__ = [
     "MIGRATIONS",
@@ -46,4 +47,5 @@ __all__ = [
     "Step",
     "StorageUnavailable",
     "StoreError",
+    "inspect",
 ]

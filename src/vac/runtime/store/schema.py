@@ -12,7 +12,7 @@ import sqlite3
 from pathlib import Path
 from typing import Final
 
-from vac.runtime.store.errors import StoreError
+from vac.runtime.store.errors import StoreError, unusable
 from vac.runtime.store.transaction import rollback
 
 MIGRATIONS: Final[tuple[str, ...]] = (
@@ -101,6 +101,19 @@ def prepare(db: sqlite3.Connection, path: Path) -> None:
     """Check `path` is ours (or empty), set durability, and migrate it forward."""
     db.execute("PRAGMA busy_timeout=5000")
     # Read before anything writes: a file that is not ours is left exactly as found.
+    version = _ours(db, path)
+    db.execute("PRAGMA journal_mode=WAL")
+    # In WAL mode FULL fsyncs the WAL on every commit, so a committed
+    # transaction survives power loss and kill -9 — the daemon acknowledges
+    # only what is committed. NORMAL may lose the last commits on power loss.
+    db.execute("PRAGMA synchronous=FULL")
+    db.execute("PRAGMA foreign_keys=ON")
+    path.chmod(0o600)
+    _migrate(db, version)
+
+
+def _ours(db: sqlite3.Connection, path: Path) -> int:
+    """The file's schema version; a StoreError naming the fix if it is too new or not ours."""
     version = schema_version(db)
     if version > SCHEMA_VERSION:
         raise StoreError(
@@ -119,14 +132,33 @@ def prepare(db: sqlite3.Connection, path: Path) -> None:
             f"{path} is not a vac event log (it holds another program's tables)"
             " — move it aside (vac starts a new one) or restore a backup"
         )
-    db.execute("PRAGMA journal_mode=WAL")
-    # In WAL mode FULL fsyncs the WAL on every commit, so a committed
-    # transaction survives power loss and kill -9 — the daemon acknowledges
-    # only what is committed. NORMAL may lose the last commits on power loss.
-    db.execute("PRAGMA synchronous=FULL")
-    db.execute("PRAGMA foreign_keys=ON")
-    path.chmod(0o600)
-    _migrate(db, version)
+    return version
+
+
+def inspect(path: Path) -> str:
+    """What `vac preflight` says of `path`, read-only: nothing is created,
+    migrated or repaired. A StoreError (with the daemon's wording) for a file
+    the daemon would refuse."""
+    if not path.exists():
+        return f"{path} (none yet: the daemon creates it)"
+    try:
+        db = sqlite3.connect(f"{path.absolute().as_uri()}?mode=ro", uri=True)
+    except sqlite3.Error as exc:
+        raise unusable(path, exc) from None
+    try:
+        version = _ours(db, path)
+        damage = db.execute("PRAGMA quick_check(1)").fetchone()[0]
+    except sqlite3.Error as exc:
+        raise unusable(path, exc) from None
+    finally:
+        db.close()
+    if damage != "ok":
+        raise StoreError(
+            f"{path} is damaged ({damage}) — stop the daemon, move it and its -wal/-shm"
+            " files aside (vac starts a new one) or restore a backup"
+        )
+    newer = "" if version == SCHEMA_VERSION else f"; the daemon migrates it to {SCHEMA_VERSION}"
+    return f"{path} (schema {version}{newer})"
 
 
 def _migrate(db: sqlite3.Connection, version: int) -> None:
