@@ -21,8 +21,12 @@ from vac.protocol.messages import (
     ObjectiveConfirm,
     ObjectiveConfirmed,
     ObjectiveDraft,
+    ObjectiveList,
+    ObjectiveListResult,
     ObjectiveReject,
     OutboundMessage,
+    Ping,
+    Pong,
     TextInput,
     TurnDone,
 )
@@ -112,6 +116,33 @@ def test_a_repeated_confirm_id_is_answered_once_with_its_outcome(daemon: Running
     replayed = list(c.drain(1.0))
     assert [type(m) for m in replayed].count(ObjectiveDraft) == 1, replayed
     assert isinstance(replayed[-1], TurnDone) and replayed[-1].status == "parsed"
+
+
+def test_a_decision_outlives_the_window_of_later_ids(daemon: RunningDaemon) -> None:
+    """An independent client confirmed with "yes", sent 300 pings, and its
+    retried "yes" then confirmed the draft pending by then (§2)."""
+    c = daemon.connect()
+    c.hello()
+    x = draft(c, "ask Kofi to build a bench by the pond by tomorrow")
+    c.send(TextInput(id="yes-1", text="yes"))
+    first = until_done(c)
+    assert [m.objective_id for m in first if isinstance(m, ObjectiveConfirmed)] == [x]
+    d = "ask Zuri to map the river by Friday"
+    c.send(TextInput(id="draft-1", text=d))
+    y = next(m for m in until_done(c) if isinstance(m, ObjectiveDraft)).objective.id
+    window = daemon.server.cfg.idempotency_window
+    for _ in range(window + 44):  # more ids than the window holds
+        c.send(Ping(id=c.next_id()))
+        c.expect(Pong, 5)
+    z = draft(c, "ask Tariq to guard the gate tonight")  # the one pending now
+    c.send(TextInput(id="yes-1", text="yes"))  # a client's late retry
+    again = until_done(c)
+    assert [m.objective_id for m in again if isinstance(m, ObjectiveConfirmed)] == [x]
+    c.send(TextInput(id="draft-1", text=d))
+    assert [m.objective.id for m in until_done(c) if isinstance(m, ObjectiveDraft)] == [y]
+    c.send(ObjectiveList(id=c.next_id(), state="draft"))
+    pending = {o.id for o in c.expect(ObjectiveListResult, 5).objectives}
+    assert pending == {y, z}  # nothing confirmed twice, no second draft
 
 
 def test_rolled_back_refusals_never_turn_into_a_false_coercion(daemon: RunningDaemon) -> None:

@@ -44,7 +44,7 @@ def test_the_turns_remembered_are_bounded_by_the_window() -> None:
     for i in range(50):
         r.begin(f"m{i}")
         r.record(final(f"m{i}", f"t{i}"))
-    assert len(r.turns) == 4 and len(r.by_id) == 4
+    assert len(r.turns) == 4 and len(r.recent) == 4
 
 
 def test_a_retryable_error_is_no_outcome() -> None:
@@ -75,3 +75,23 @@ def test_outcomes_read_back_after_a_restart_end_each_turn() -> None:
     r = Replies(window=8)
     r.load([("m1", stored)])
     assert r.seen("m1") == ended(stored)
+
+
+def test_a_written_outcome_outlives_any_number_of_later_ids() -> None:
+    """An independent client's pings pushed a confirm out of the window, and
+    its retried "yes" then confirmed the draft pending by then (§2)."""
+    r = Replies(window=4)
+    r.begin("yes-1")
+    r.record(final("yes-1", "t1"))
+    confirmed = [final("yes-1", "t1"), ObjectiveClarify(turn="t1", reason="x", question="?")]
+    r.settle("yes-1", confirmed)
+    for i in range(1000):
+        r.begin(f"ping-{i}")
+    assert r.seen("yes-1") == confirmed
+    assert r.seen("ping-0") is None and r.seen("ping-999") == []
+    done = TurnDone(turn="t1", status="completed", latency_ms={})
+    r.record(done)  # the turn's end still joins its outcome
+    assert r.seen("yes-1") == [*confirmed, done]
+    for i in range(4):  # written outcomes are bounded too (as the event log keeps them)
+        r.settle(f"d{i}", [])
+    assert r.seen("yes-1") is None and len(r.decided) == 4

@@ -165,7 +165,10 @@ class DaemonSection(_Section, frozen=True):
             ge=16,
             le=4096,
             description="Message ids per session remembered in memory; a repeated id is"
-            " answered with its stored outcome, never executed twice.",
+            " answered with its stored outcome, never executed twice. Written outcomes"
+            " (drafts, confirms, rejects, withdrawals, answers) are kept apart, as many"
+            " again, so later ids (pings) never push them out; a resumed session reloads"
+            " that many from the event log.",
         ),
     ] = 256
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import uuid
 from collections import OrderedDict, deque
 from dataclasses import dataclass, field
+from typing import Any
 
 from vac.lifecycle.session import SessionState
 from vac.protocol.messages import (
@@ -93,23 +94,32 @@ class Outbox:
 class Replies:
     """What each recent message id was answered with (PROTOCOL §2 idempotency).
 
-    Bounded to the last `window` ids. Payload-carrying replies (audio) are not
-    kept: a repeated id gets the control messages again, never the audio.
+    Two tiers, each bounded to `window` ids. `recent` holds every id's
+    replies as they are sent; an outcome that was written to the event log
+    (a draft, a gate decision, a withdrawal, an agent's answer: `settle`)
+    moves to `decided`, which other ids never evict: a client's pings or
+    chatter cannot push a confirm out of memory and let a retried "yes"
+    confirm whatever is pending by then. `decided` holds `window` outcomes
+    too: as many as a resumed session reloads from the event log after a
+    restart, so memory and disk answer alike.
+    Payload-carrying replies (audio) are not kept: a repeated id gets the
+    control messages again, never the audio.
     """
 
     window: int
-    by_id: OrderedDict[str, list[Outbound]] = field(default_factory=OrderedDict)
+    recent: OrderedDict[str, list[Outbound]] = field(default_factory=OrderedDict)
+    decided: OrderedDict[str, list[Outbound]] = field(default_factory=OrderedDict)
     # turn -> the id that began it: the turn's messages without `ref`
     # (`objective.clarify`, `negotiation`, `turn.done`) are its outcome too.
     turns: OrderedDict[str, str] = field(default_factory=OrderedDict)
 
     def seen(self, msg_id: str) -> list[Outbound] | None:
-        return self.by_id.get(msg_id)
+        found = self.decided.get(msg_id)
+        return found if found is not None else self.recent.get(msg_id)
 
     def begin(self, msg_id: str) -> None:
-        self.by_id[msg_id] = []
-        while len(self.by_id) > self.window:
-            self.by_id.popitem(last=False)
+        self.recent[msg_id] = []
+        _bound(self.recent, self.window)
 
     def settle(self, msg_id: str, msgs: list[Outbound]) -> None:
         """The id's outcome is exactly these (durable) messages from now on.
@@ -118,10 +128,10 @@ class Replies:
         answered with every decision message of its turn, not only the
         first one that carried `ref`.
         """
-        self.by_id[msg_id] = list(msgs)
-        self.by_id.move_to_end(msg_id)
-        while len(self.by_id) > self.window:
-            self.by_id.popitem(last=False)
+        self.recent.pop(msg_id, None)
+        self.decided[msg_id] = list(msgs)
+        self.decided.move_to_end(msg_id)
+        _bound(self.decided, self.window)
 
     def load(self, outcomes: list[tuple[str, list[Outbound]]]) -> None:
         """Outcomes read back from the event log (oldest first), after a
@@ -141,18 +151,23 @@ class Replies:
                 return
         elif isinstance(turn, str) and turn not in self.turns:  # the id that began it
             self.turns[turn] = ref
-            while len(self.turns) > self.window:
-                self.turns.popitem(last=False)
+            _bound(self.turns, self.window)
         if isinstance(msg, Error) and msg.retryable:
             # "Try again later" is not an outcome: the same id, sent again,
             # is executed again (rate_limited, busy, provider_unavailable);
             # one about a later moment of a turn leaves the turn's outcome.
             if msg.ref is not None:
-                self.by_id.pop(ref, None)
+                self.recent.pop(ref, None)
+                self.decided.pop(ref, None)
             return
-        bucket = self.by_id.get(ref)
+        bucket = self.seen(ref)
         if bucket is not None and len(bucket) < 64:
             bucket.append(msg)
+
+
+def _bound(ids: OrderedDict[str, Any], window: int) -> None:
+    while len(ids) > window:
+        ids.popitem(last=False)
 
 
 # Audio is never replayed, nor is the start of spoken output without it.
