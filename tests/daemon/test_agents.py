@@ -200,12 +200,15 @@ def test_an_answer_after_its_turn_ended_is_an_update_never_a_message_of_that_tur
     assert not [m for m in later if getattr(m, "turn", None) == turn], later
     updates = [m for m in later if isinstance(m, ObjectiveUpdated)]
     assert [u.by for u in updates] == ["agent"] * len(updates) and updates
+    # The agent's reply was lost with the turn (an independent probe): the update carries it.
+    (moved,) = [u for u in updates if u.objective.id == oid]
+    assert moved.note == "Ok."
     if decision == "counter-offer":  # the counter draft arrives as a change, confirmable
-        (proposed,) = [u.objective for u in updates if u.objective.status == "draft"]
-        assert proposed.deadline == "2099-01-02"
-        assert confirm(alice, proposed.id).objective.status == "accepted"  # its own proposal
+        (proposed,) = [u for u in updates if u.objective.status == "draft"]
+        assert proposed.objective.deadline == "2099-01-02" and proposed.counter_of == oid
+        assert confirm(alice, proposed.objective.id).objective.status == "accepted"  # its own
     else:
-        assert updates[0].objective.status == "accepted"
+        assert moved.objective.status == "accepted"
 
 
 def test_with_no_agent_session_the_policy_answers_at_once(daemon: RunningDaemon) -> None:
@@ -228,6 +231,8 @@ def test_a_counter_offer_becomes_a_draft_and_confirming_it_is_accepted(
     daemon: RunningDaemon,
 ) -> None:
     alice, kofi, oid, offer = offered(daemon)
+    phone = daemon.connect()  # alice's second session
+    phone.hello()
     bad = ObjectiveAnswer(
         id="c1", offer=offer.offer, decision="counter-offer", reply="Later?", counter={"id": "x"}
     )
@@ -256,11 +261,21 @@ def test_a_counter_offer_becomes_a_draft_and_confirming_it_is_accepted(
     counter = alice.expect(ObjectiveDraft)
     assert counter.counter_of == oid and counter.objective.deadline == later
     alice.expect(TurnDone)
-    # The agent's own proposal, confirmed as proposed: accepted, no second offer.
+    # Alice's other session learns of the safer version as a change (it got
+    # only the original's `countered` before).
+    pushed = [m for m in phone.drain(0.5) if isinstance(m, ObjectiveUpdated)]
+    assert [(u.objective.id, u.counter_of) for u in pushed if u.counter_of] == [
+        (counter.objective.id, oid)
+    ]
+    assert [u.note for u in pushed if u.objective.id == oid] == ["Not tomorrow; in the new year."]
+    # The agent's own proposal, confirmed as proposed: accepted by that agent
+    # (§9), no second offer.
     confirm(alice, counter.objective.id)
     neg = alice.expect(Negotiation)
-    assert (neg.decision, neg.answered_by) == ("accept", "policy")
-    assert not [m for m in kofi.drain(0.3) if isinstance(m, ObjectiveOffer)]
+    assert (neg.decision, neg.answered_by) == ("accept", "agent")
+    to_kofi = list(kofi.drain(0.3))
+    assert not [m for m in to_kofi if isinstance(m, ObjectiveOffer)]
+    assert [u.by for u in to_kofi if isinstance(u, ObjectiveUpdated)] == ["agent"]
 
 
 def test_a_refusal_pushed_again_is_refused_by_the_daemon_and_audited(

@@ -231,7 +231,12 @@ class Household(RuleBasedStateMachine):
     def observe(self, msgs: list[Any], principal: str) -> None:
         for msg in msgs:
             match msg:
-                case ObjectiveDraft(objective=o, counter_of=of):
+                case (
+                    ObjectiveDraft(objective=o, counter_of=of)
+                    | ObjectiveUpdated(objective=o, counter_of=str() as of)
+                ):
+                    # A counter-offer's draft reaches the steward's other
+                    # sessions (and an ended turn's) as an update naming it.
                     self.owner[o.id], self.agent_of[o.id] = principal, o.agent
                     self.status[o.id] = "draft"
                     self.task_of[o.id] = self.task_of.get(of or "", "")

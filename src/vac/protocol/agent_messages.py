@@ -101,8 +101,13 @@ class ObjectiveUpdated(Outbound, frozen=True, tag="objective.updated"):
 
     objective: Objective
     by: UpdatedBy
-    # An addition: the agent's note with its progress report (`blocked`: why).
+    # An addition: the agent's note with its progress report (`blocked`: why),
+    # or the reply of the answer that moved it (`negotiation.reply`): a
+    # steward whose turn ended before the answer came learns it here.
     note: str | None = None
+    # An addition: set when `objective` is an agent's counter-offer, a new
+    # draft (the safer version of the objective it names).
+    counter_of: str | None = None
 
 
 class ObjectiveOffer(Outbound, frozen=True, tag="objective.offer"):

@@ -203,9 +203,10 @@ class Planner:
                 own_proposal=confirmed.own_proposal,
             )
             book.advance(oid, "offer", principal=principal)
-            return self._negotiated(
-                checkpoint, turn_id, oid, result, "policy", now, ref, confirmed=True
-            )
+            # §9: confirming an agent's own counter-offer is that agent's
+            # acceptance (it proposed it); everything else here is the policy's.
+            by: AnsweredBy = "agent" if confirmed.own_proposal else "policy"
+            return self._negotiated(checkpoint, turn_id, oid, result, by, now, ref, confirmed=True)
 
     def answered(
         self, turn_id: str, oid: str, answer: AgentAnswer | None, now: dt.datetime
@@ -326,7 +327,7 @@ class Planner:
             spoken=spoken,
             status="completed",
             applied=applied,
-            updated=ObjectiveUpdated(objective=objective, by=answered_by),
+            updated=ObjectiveUpdated(objective=objective, by=answered_by, note=result.reply),
         )
 
 

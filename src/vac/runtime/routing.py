@@ -199,11 +199,19 @@ class Routing:
             plan.applied()
             ended = turn_id in self._ended
             for msg in plan.messages:
-                if ended and getattr(msg, "turn", None) == turn_id:
-                    if isinstance(msg, ObjectiveDraft):  # a counter-offer, as a change
-                        msg = ObjectiveUpdated(objective=msg.objective, by="agent")
-                    else:
-                        continue  # its turn ended: the update below tells the answer
+                if isinstance(msg, ObjectiveDraft) and msg.counter_of is not None:
+                    # §9: the safer version reaches the steward's other
+                    # sessions as a change; the confirming one gets the draft
+                    # in its turn, or the change too once its turn ended.
+                    counter = ObjectiveUpdated(
+                        objective=msg.objective, by="agent", counter_of=msg.counter_of
+                    )
+                    here = () if ended else (self.session,)
+                    self.shared.push_update(self.session.principal, counter, skip=here)
+                    if ended:
+                        continue
+                elif ended and getattr(msg, "turn", None) == turn_id:
+                    continue  # its turn ended: the update below carries the reply
                 self.shared.transport.send(self.session, msg)
             # §9: every attached session of the steward, this one too (its
             # `negotiation` belongs to the turn, the update to the objective).
