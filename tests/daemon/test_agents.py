@@ -96,7 +96,9 @@ def test_roles_and_what_each_may_send(daemon: RunningDaemon) -> None:
     assert kofi.expect(Error).code == "unauthorized"
     oid = draft(alice, "ask Kofi to build a bench by tomorrow")
     kofi.send(ObjectiveConfirm(id="k2", objective_id=oid))
-    assert kofi.expect(Error).code == "unauthorized"  # an agent never confirms
+    refused = kofi.expect(Error)
+    assert refused.code == "unauthorized"  # an agent never confirms
+    assert "objective.confirm" in refused.message  # the wire's name, never a class name
     alice.send(ObjectiveAnswer(id="a1", offer="x", decision="accept", reply="sure"))
     assert alice.expect(Error).code == "unauthorized"
     # An agent's squad message goes out as that agent, never as anyone else.

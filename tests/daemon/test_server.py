@@ -151,7 +151,7 @@ def test_revoked_principal_is_refused_on_live_connection(daemon: RunningDaemon) 
     assert keys.revoke(daemon.home, "bob")
     c.send(Ping(id="p2"))
     err = c.expect(Error)
-    assert err.code == "unauthorized"
+    assert (err.code, err.ref) == ("unauthorized", "p2")  # §2: ref, as it could be read
     # In its session (§2: session and the next seq), then the session's end.
     assert err.session is not None and err.seq == 2
     bye = c.expect(ServerBye)

@@ -163,8 +163,23 @@ def test_stale_revision_is_refused(make_objective: MakeObjective) -> None:
     with pytest.raises(RevisionStale) as info:
         book.confirm("alice", "obj-1", now=NOW, revision=2)
     assert info.value.fields == ["revision"]
+    assert info.value.message == "revision: 2 is stale; the current revision is 3"
     assert isinstance(info.value, ObjectiveInvalid)
     assert book.get("alice", "obj-1").state == "pending"
+
+
+def test_a_wrong_revision_names_the_edits_failing_fields_too(make_objective: MakeObjective) -> None:
+    """An independent client got only `revision` (said twice, "revision:
+    revision: 7 is stale") for a future revision with an out-of-range edit."""
+    book = DraftBook()
+    book.add("alice", make_objective(), now=NOW)
+    with pytest.raises(RevisionStale) as info:
+        book.confirm("alice", "obj-1", now=NOW, revision=7, edits={"priority": 300})
+    assert info.value.fields == ["revision", "priority"]
+    assert info.value.message.startswith(
+        "revision: 7 is not a revision of this draft; the current revision is 1; priority: "
+    )
+    assert book.get("alice", "obj-1").objective.revision == 1  # nothing applied
 
 
 def test_invalid_edits_name_every_field_and_leave_the_draft(make_objective: MakeObjective) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
 import msgspec
 import msgspec.inspect
@@ -275,6 +276,26 @@ def test_a_malformed_header_is_not_a_messagepack_map() -> None:
             decode_inbound([MARKER, header])
         assert exc.value.code == "invalid_message" and exc.value.ref is None
         assert exc.value.message == "header is not a MessagePack map"
+
+
+@pytest.mark.parametrize(
+    ("header", "said"),
+    [
+        # An independent client read the decoder's insides in these (§6:
+        # `message` is for people): a tag it did not know, a regex.
+        ({"type": "frobnicate", "id": "a"}, "unknown message type 'frobnicate'"),
+        ({"type": "ping", "id": "x" * 65}, "$.id: must be 1 to 64 printable ASCII characters"),
+        ({"type": "ping", "id": "é"}, "$.id: must be 1 to 64 printable ASCII characters"),
+        ({"type": "text.input", "id": "a"}, "missing required field `text`"),
+        ({"type": "ping", "id": "a", "x": 1}, "contains unknown field `x`"),
+        ({"type": "text.input", "id": "a", "text": 5}, "$.text: Expected `str`, got `int`"),
+    ],
+)
+def test_refusals_say_what_is_wrong_in_a_clients_words(header: dict[str, Any], said: str) -> None:
+    with pytest.raises(ProtocolError) as exc:
+        decode_inbound([MARKER, msgspec.msgpack.encode(header)])
+    assert (exc.value.code, exc.value.message) == ("invalid_message", said)
+    assert "regex" not in said and "Invalid value" not in said
 
 
 def test_odd_values_inside_edits_do_not_escape_as_other_errors() -> None:

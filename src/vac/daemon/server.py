@@ -335,7 +335,7 @@ class Server:
         principal = self.registry.principal_of(user_id.encode()) if user_id else None
         session = self.table.on(rid)
         if principal is None:
-            self._refuse_revoked(rid, session, user_id)
+            self._refuse_revoked(rid, session, user_id, ref_of(frames))
             return
         owner = self.table.owner_of(rid, principal, session)
         mine = session is not None and owner == principal
@@ -360,10 +360,13 @@ class Server:
         session.last_seen_s = monotonic_s()
         self._in_session(rid, session, msg, payload)
 
-    def _refuse_revoked(self, rid: bytes, session: Session | None, user_id: str) -> None:
-        """The key is no longer enrolled (§1): `unauthorized`, then silence."""
+    def _refuse_revoked(
+        self, rid: bytes, session: Session | None, user_id: str, ref: str | None
+    ) -> None:
+        """The key is no longer enrolled (§1): `unauthorized` (with the refused
+        message's id, §2, when it can be read), then silence."""
         self.table.silence(rid)
-        refusal = ProtocolError("unauthorized", "this key is no longer enrolled")
+        refusal = ProtocolError("unauthorized", "this key is no longer enrolled", ref=ref)
         principal = None
         if session is not None:
             # In its session first (with `session` and `seq`, §2), then

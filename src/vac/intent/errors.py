@@ -44,16 +44,23 @@ class ObjectiveInvalid(IntentError):
 
 
 class RevisionStale(ObjectiveInvalid):
-    """A confirm named a revision that is no longer the draft's current one."""
+    """A confirm named a revision that is not the draft's current one.
 
-    def __init__(self, objective_id: str, given: int, current: int) -> None:
+    `others` are the confirm's other failing fields (its edits): §5.1 names
+    every failing field, and a client that fixes only the revision should
+    not learn of the next one on its next try.
+    """
+
+    def __init__(
+        self, objective_id: str, given: int, current: int, others: Sequence[FieldError] = ()
+    ) -> None:
         self.objective_id = objective_id
         self.given = given
         self.current = current
+        why = "is stale" if given < current else "is not a revision of this draft"
         super().__init__(
-            [FieldError("revision", f"{given} is stale; the current revision is {current}")]
+            [FieldError("revision", f"{given} {why}; the current revision is {current}"), *others]
         )
-        self.message = f"revision: {self.message}"
 
 
 class ObjectiveUnknown(IntentError):

@@ -27,7 +27,7 @@ from typing import Final, Literal
 import msgspec
 
 from vac.intent.commitments import deadline_passed, is_open
-from vac.intent.errors import ObjectiveInvalid, ObjectiveUnknown, RevisionStale
+from vac.intent.errors import FieldError, ObjectiveInvalid, ObjectiveUnknown, RevisionStale
 from vac.intent.roster import DEFAULT_DRAFT_TTL_S
 from vac.intent.validate import apply_edits, check_draft_ready
 from vac.protocol.objective import Objective
@@ -243,7 +243,13 @@ class DraftBook:
             raise ObjectiveUnknown(objective_id, entry.state)
         obj = entry.objective
         if revision is not None and revision != obj.revision:
-            raise RevisionStale(objective_id, revision, obj.revision)
+            others: list[FieldError] = []
+            if edits is not None and entry.state == "pending":
+                try:
+                    apply_edits(obj, edits, new_revision=obj.revision + 1, agents=agents)
+                except ObjectiveInvalid as exc:
+                    others = exc.errors
+            raise RevisionStale(objective_id, revision, obj.revision, others)
         edited = False
         if edits is not None and entry.state == "pending":
             edited_obj = apply_edits(obj, edits, new_revision=obj.revision + 1, agents=agents)

@@ -8,6 +8,7 @@ anything else.
 
 from __future__ import annotations
 
+import re
 from typing import Any, Final
 
 import msgspec
@@ -26,6 +27,7 @@ from vac.protocol.messages import (
     tag_of,
 )
 from vac.protocol.msgpack_scan import Malformed, TooDeep, TooMany, check_depth
+from vac.protocol.objective import AGENT_PATTERN, DEADLINE_PATTERN, REF_PATTERN
 from vac.protocol.text_safety import find_control
 
 MAX_HEADER_BYTES: Final = 8 * 1024
@@ -142,10 +144,41 @@ def decode_inbound(frames: list[bytes]) -> tuple[InboundMessage, bytes | None]:
 
 
 def _describe(exc: msgspec.ValidationError) -> str:
+    """msgspec's reason in a client's words: `$.path: what is wrong`.
+
+    Its wording names the field (`- at $.output.rate`), which is kept; what
+    reads as the decoder's insides is said plainly instead (a tag it does not
+    know is an unknown message type; a regex is the rule it stands for).
+    Values are never echoed back at length.
+    """
     text = str(exc)
-    # msgspec's own wording names the field (`at $.output.rate`); keep it, but
-    # never echo values back at length.
-    return text if len(text) <= 200 else text[:197] + "..."
+    path = ""
+    if (at := _AT.search(text)) is not None:
+        text, path = text[: at.start()], at.group(1)
+    if (m := _UNKNOWN_TAG.fullmatch(text)) is not None and path == "$.type":
+        text, path = f"unknown message type {m.group(1)!r}", ""
+    elif (m := _REGEX.fullmatch(text)) is not None:
+        pattern = m.group(1).replace("\\\\", "\\")  # msgspec doubles each backslash
+        text = _PATTERN_WORDS.get(pattern, "not in the expected form")
+    elif (m := _OBJECT.fullmatch(text)) is not None:
+        text = f"{m.group(1)} field {m.group(2)}"
+    said = f"{path}: {text}" if path else text
+    return said if len(said) <= 200 else said[:197] + "..."
+
+
+_AT: Final = re.compile(r" - at `(\$[^`]*)`$")
+_UNKNOWN_TAG: Final = re.compile(r"Invalid value '(.{0,64})'.*", re.S)
+_REGEX: Final = re.compile(r"Expected `str` matching regex '(.*)'", re.S)
+_OBJECT: Final = re.compile(r"Object (missing required|contains unknown) field (`.*`)", re.S)
+# Every pattern a wire field has, in words (objective.py, wire_base.py).
+_PATTERN_WORDS: Final[dict[str, str]] = {
+    r"^[\x20-\x7e]{1,64}$": "must be 1 to 64 printable ASCII characters",
+    r"^[a-z][a-z0-9_-]{0,31}$": "must be a lower-case name: a letter, then up to 31"
+    " letters, digits, '_' or '-'",
+    REF_PATTERN: "must be 'kind:name' in lower case (letters, digits, '-', '.', '_', ':')",
+    DEADLINE_PATTERN: "must be a date (YYYY-MM-DD) or an RFC 3339 date-time with an offset",
+    AGENT_PATTERN: "must be a name of letters, spaces, ' and - (at most 48)",
+}
 
 
 def _tag(msg: msgspec.Struct) -> str:

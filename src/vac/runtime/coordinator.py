@@ -63,7 +63,7 @@ from vac.runtime.latency import LatencyTrace
 from vac.runtime.listener import Listener
 from vac.runtime.listing import answer_listing
 from vac.runtime.permissions import requested_plan, spoken_answer, typed_answer
-from vac.runtime.routing import Routing, as_sender, check_role
+from vac.runtime.routing import Routing, as_sender, check_role, wire_name
 from vac.runtime.session import Session, new_id
 from vac.runtime.shared import SharedState
 from vac.runtime.speaker import Speaker
@@ -194,7 +194,7 @@ class TurnCoordinator:
                 plan = typed_answer(self.shared, self.session, turn_id := new_id(), msg)
                 self._typed_decision(msg.id, turn_id, plan)
             case _:
-                raise ProtocolError("invalid_message", f"unexpected {type(msg).__name__}")
+                raise ProtocolError("invalid_message", f"unexpected {wire_name(msg)}")
 
     def _require_listener(self) -> Listener:
         if self.listener is None:

@@ -81,13 +81,18 @@ def check_role(session: Session, msg: InboundMessage) -> None:
     if session.agent is not None and isinstance(msg, _STEWARD_ONLY):
         raise ProtocolError(
             "unauthorized",
-            f"an agent's session cannot send {type(msg).__name__}: agents answer offers"
+            f"an agent's session cannot send {wire_name(msg)}: agents answer offers"
             " and report progress; stewards start and decide work",
         )
     if session.agent is None and isinstance(msg, _AGENT_ONLY):
         raise ProtocolError(
             "unauthorized", "only an agent's session answers offers and reports progress"
         )
+
+
+def wire_name(msg: InboundMessage) -> str:
+    """The message's `type` on the wire (`objective.confirm`), never a class name."""
+    return str(type(msg).__struct_config__.tag)
 
 
 def as_sender(session: Session, msg: SquadSend) -> SquadSend:
