@@ -226,6 +226,11 @@ def test_the_contracts_spelling_of_arrivals_is_accepted() -> None:
 def test_a_stale_revision_is_not_named_as_a_field_to_edit() -> None:
     line = refusal_line(error("objective_invalid", "revision: 7 is stale", fields=["revision"]))
     assert "--edit" not in line and "vac drafts" in line
+    both = refusal_line(
+        error("objective_invalid", "revision: …; priority: …", fields=["revision", "priority"])
+    )
+    assert "fix priority with --edit" in both and "fix revision" not in both
+    assert "drop --revision" in both
 
 
 def test_a_file_that_is_no_wav_says_so_without_empty_brackets(tmp_path: Path) -> None:

@@ -86,10 +86,13 @@ def refusal_line(error: Error, *, objective_id: str | None = None) -> str:
         elif isinstance(retry_ms, int):
             hint = f"try again in {max(retry_ms, 100) / 1000:.1f} s"
     elif error.code == "objective_invalid" and isinstance(details.get("fields"), list):
-        fields = ", ".join(str(f) for f in details["fields"])
-        hint = f"fix {fields} with --edit FIELD=VALUE"
-        if details["fields"] == ["revision"]:  # not a field one edits: it moved on
-            hint = "'vac drafts' shows its current revision; confirm that, or drop --revision"
+        edited = [str(f) for f in details["fields"] if f != "revision"]
+        hints = [f"fix {', '.join(edited)} with --edit FIELD=VALUE"] if edited else []
+        if "revision" in details["fields"]:  # not a field one edits: it moved on
+            hints.append(
+                "'vac drafts' shows its current revision; confirm that, or drop --revision"
+            )
+        hint = "; ".join(hints)
     line = f"{error.code}: {message}" + (f" — {hint}" if hint else "")
     return escape_for_terminal(line)
 
