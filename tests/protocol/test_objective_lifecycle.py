@@ -31,8 +31,6 @@ GOLDEN = [
     ("offered", "clarify", "clarifying"),
     ("offered", "refuse", "refused"),
     ("accepted", "in-progress", "in-progress"),
-    ("accepted", "done", "done"),
-    ("accepted", "failed", "failed"),
     ("in-progress", "in-progress", "in-progress"),
     ("in-progress", "done", "done"),
     ("in-progress", "failed", "failed"),
@@ -57,6 +55,8 @@ def test_golden_transitions(status: str, event: str, after: str) -> None:
         ("confirmed", "accept"),  # answered only once offered
         ("accepted", "accept"),  # an answer is given once
         ("offered", "done"),
+        ("accepted", "done"),  # §9: accepted → in-progress → done | failed
+        ("accepted", "failed"),
         ("refused", "withdraw"),  # settled for the agent
         ("done", "failed"),
         ("withdrawn", "in-progress"),
@@ -67,6 +67,17 @@ def test_what_does_not_apply_is_objective_invalid(status: str, event: str) -> No
         next_status("o", status, event)  # type: ignore[arg-type]
     assert info.value.code == "objective_invalid"
     assert info.value.details == {"status": status}
+
+
+def test_a_report_that_skips_in_progress_says_what_comes_first() -> None:
+    with pytest.raises(TransitionInvalid) as info:
+        next_status("o", "accepted", "done")
+    assert info.value.message == "objective is accepted; it cannot take 'done' now" + (
+        " (report 'in-progress' first)"
+    )
+    with pytest.raises(TransitionInvalid) as info:
+        next_status("o", "done", "in-progress", "blocked")  # as the agent said it
+    assert info.value.message == "objective is done; it cannot take 'blocked' now"
 
 
 def test_final_states_have_no_way_out() -> None:

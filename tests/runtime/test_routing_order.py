@@ -53,12 +53,16 @@ async def test_a_report_before_its_answer_is_written_is_busy_and_changes_nothing
         answer = ObjectiveAnswer(id="a1", offer=offer, decision="accept", reply="ok")
         pipeline.on_message(kofi, answer, None)
         # Right behind its answer, before that answer is written: busy.
-        pipeline.on_message(kofi, ObjectiveProgress(id="p2", objective_id=oid, state="done"), None)
+        started = ObjectiveProgress(id="p2", objective_id=oid, state="in-progress")
+        pipeline.on_message(kofi, started, None)
         busy = transport.errors[-1]
         assert busy.code == "busy" and busy.details == {"retry_after_ms": 200}
         assert pipeline.book.get("alice", oid).state == "offered"
         await until(lambda: pipeline.book.get("alice", oid).state == "accepted", "no answer")
-        pipeline.on_message(kofi, ObjectiveProgress(id="p3", objective_id=oid, state="done"), None)
+        started = ObjectiveProgress(id="p3", objective_id=oid, state="in-progress")
+        pipeline.on_message(kofi, started, None)
+        await until(lambda: pipeline.book.get("alice", oid).state == "in-progress", "no report")
+        pipeline.on_message(kofi, ObjectiveProgress(id="p4", objective_id=oid, state="done"), None)
         await until(lambda: pipeline.book.get("alice", oid).state == "done", "no report")
     finally:
         await pipeline.close()

@@ -276,14 +276,20 @@ def test_an_agents_update_is_spoken_where_the_steward_listens_after_the_reply(
     offer = kofi.expect(ObjectiveOffer, 10)
     kofi.send(ObjectiveAnswer(id="a1", offer=offer.offer, decision="accept", reply="On it."))
     kofi.expect(ObjectiveUpdated, 10)
-    kofi.send(ObjectiveProgress(id="p1", objective_id=oid, state="done"))
+    kofi.send(ObjectiveProgress(id="p1", objective_id=oid, state="in-progress"))
+    kofi.expect(ObjectiveUpdated, 10)
+    kofi.send(ObjectiveProgress(id="p2", objective_id=oid, state="done"))
     got: list[OutboundMessage] = []
-    for _ in range(2):  # two updates: taken on, then finished; each its own turn
+    for _ in range(3):  # three updates: taken on, started, finished; each its own turn
         got += [m for m, _ in until_turn_done(listening)]
     updates = [m.objective.status for m in got if isinstance(m, ObjectiveUpdated)]
-    assert updates[-2:] == ["accepted", "done"]
+    assert updates[-3:] == ["accepted", "in-progress", "done"]
     spoken = [m.text for m in got if isinstance(m, AudioOutputStart)]
-    assert spoken == ["Kofi took on: build the bench.", "Kofi finished: build the bench."]
+    assert spoken == [
+        "Kofi took on: build the bench.",
+        "Kofi started on: build the bench.",
+        "Kofi finished: build the bench.",
+    ]
     done = [m for m in got if isinstance(m, TurnDone)]
-    # Queued, never interrupting: both turns completed, none cancelled.
-    assert [d.status for d in done] == ["completed", "completed"]
+    # Queued, never interrupting: every turn completed, none cancelled.
+    assert [d.status for d in done] == ["completed"] * 3

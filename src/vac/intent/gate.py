@@ -287,16 +287,22 @@ class DraftBook:
             raise ObjectiveUnknown(objective_id, status_of(entry)) from None
 
     def advance(
-        self, objective_id: str, event: Event, *, principal: str | None = None
+        self,
+        objective_id: str,
+        event: Event,
+        *,
+        principal: str | None = None,
+        said: str | None = None,
     ) -> DraftEntry:
         """Apply one lifecycle event (an offer, the agent's answer or report, a
         withdrawal, an expiry) to the objective; `TransitionInvalid` if it does
         not apply to its status now (nothing changes). With `principal`, only
-        that principal's objective is found (`ObjectiveUnknown` otherwise)."""
+        that principal's objective is found (`ObjectiveUnknown` otherwise).
+        `said` is the report as the agent put it ("blocked"), for the refusal."""
         entry = self._entries.get(objective_id)
         if entry is None or (principal is not None and entry.principal != principal):
             raise ObjectiveUnknown(objective_id)
-        status = next_status(objective_id, status_of(entry), event)
+        status = next_status(objective_id, status_of(entry), event, said)
         accepted = entry.objective.accepted_by_agent or status == "accepted"
         obj = msgspec.structs.replace(entry.objective, status=status, accepted_by_agent=accepted)
         if event == "refuse":

@@ -5,8 +5,8 @@ transitions to its entries; the runtime writes each new state to the event
 log before it announces it (`objective.updated`).
 
     draft ──confirm──► confirmed ──offer──► offered ──► accepted ──► in-progress ──► done | failed
-      ├──reject──► rejected                     ├──► countered │            │
-      └──expire──► expired                      ├──► deferred  └──► done | failed
+      ├──reject──► rejected                     ├──► countered
+      └──expire──► expired                      ├──► deferred
                                                 ├──► clarifying
                                                 └──► refused ──confirm (pushed again)──► confirmed
 
@@ -16,9 +16,11 @@ Every state that is not final may be withdrawn by its steward or expire
 its steward may push it again: the daemon then refuses it itself (coercion,
 PROTOCOL §5.1) without asking the agent.
 
-An agent may report `done` or `failed` straight from `accepted` (it did the
-work without saying it had started): an addition to the §9 chain, which
-lists `accepted → in-progress → done | failed`.
+`done` and `failed` come only after `in-progress`, as the §9 chain lists
+(`accepted → in-progress → done | failed`): a report straight from
+`accepted` is `objective_invalid` with `details.status: "accepted"`. (Until
+2026-12-05 it was taken, an addition an independent agent's author read as a
+departure from the table.)
 """
 
 from __future__ import annotations
@@ -82,8 +84,6 @@ _T: dict[tuple[Status, Event], Status] = {
     ("confirmed", "offer"): "offered",
     ("in-progress", "in-progress"): "in-progress",  # a repeated report changes nothing
     ("accepted", "in-progress"): "in-progress",
-    ("accepted", "done"): "done",
-    ("accepted", "failed"): "failed",
     ("in-progress", "done"): "done",
     ("in-progress", "failed"): "failed",
 }
@@ -102,21 +102,30 @@ class TransitionInvalid(VacError):
 
     code = "objective_invalid"
 
-    def __init__(self, objective_id: str, status: Status, event: Event) -> None:
+    def __init__(
+        self, objective_id: str, status: Status, event: Event, said: str | None = None
+    ) -> None:
         self.objective_id = objective_id
         self.status = status
         self.event = event
+        first = " (report 'in-progress' first)" if (status, event) in _NEEDS_START else ""
         super().__init__(
-            f"objective is {status}; it cannot take {event!r} now",
+            f"objective is {status}; it cannot take {said or event!r} now{first}",
             details={"status": status},
         )
 
 
-def next_status(objective_id: str, status: Status, event: Event) -> Status:
-    """The status after `event`, or `TransitionInvalid` (nothing changes)."""
+# Reports that skip `in-progress`: the refusal says what comes first.
+_NEEDS_START: Final = frozenset({("accepted", "done"), ("accepted", "failed")})
+
+
+def next_status(objective_id: str, status: Status, event: Event, said: str | None = None) -> Status:
+    """The status after `event`, or `TransitionInvalid` (nothing changes);
+    `said` is how the client put it, for the refusal ("blocked" is the
+    `in-progress` event)."""
     new = TRANSITIONS.get((status, event))
     if new is None:
-        raise TransitionInvalid(objective_id, status, event)
+        raise TransitionInvalid(objective_id, status, event, said)
     return new
 
 

@@ -299,7 +299,7 @@ class Routing:
             )
         checkpoint = book.checkpoint([msg.objective_id])
         try:
-            entry = book.advance(msg.objective_id, _PROGRESS[msg.state])
+            entry = book.advance(msg.objective_id, _PROGRESS[msg.state], said=msg.state)
             row = self.shared.row(entry)
         except BaseException:
             book.rollback(checkpoint)
