@@ -7,6 +7,7 @@ from vac.intent import (
     ScriptStep,
     SquadMessageInvalid,
     SquadPost,
+    SquadSenderUnauthorized,
     compare_realm_parity,
     default_roster,
     parity_scenario,
@@ -58,7 +59,6 @@ def test_directed_order_goes_to_the_named_agent_grounded() -> None:
         SquadPost("directed-order", "steward", "Go."),
         SquadPost("directed-order", "steward", "Go.", to="Bob"),
         SquadPost("directed-order", "Abeni", "Go.", to="Abeni"),
-        SquadPost("inter-agent-banter", "steward", "Ha."),
         SquadPost("status-report", "Bob", "Done."),
         SquadPost("callout", "Abeni", "   "),
     ],
@@ -67,6 +67,14 @@ def test_invalid_messages_are_named_errors(message: SquadPost) -> None:
     with pytest.raises(SquadMessageInvalid) as info:
         send(message)
     assert info.value.code == "invalid_message"
+
+
+@pytest.mark.parametrize("kind", ["status-report", "permission-request", "inter-agent-banter"])
+def test_an_agents_kind_from_the_steward_is_unauthorized_not_malformed(kind: str) -> None:
+    with pytest.raises(SquadSenderUnauthorized) as info:
+        send(SquadPost(kind, "steward", "Ha."))  # type: ignore[arg-type]
+    assert info.value.code == "unauthorized"
+    assert str(info.value) == f"kind: a {kind} is sent by an agent, not by a steward"
 
 
 def test_banter_is_throttled_to_one_per_45_s_but_callouts_never() -> None:

@@ -14,7 +14,7 @@ from typing import Final, Literal, NamedTuple
 
 import msgspec
 
-from vac.intent.errors import SquadMessageInvalid
+from vac.intent.errors import SquadMessageInvalid, SquadSenderUnauthorized
 from vac.intent.roster import Roster, resolve_agent
 
 SquadKind = Literal[
@@ -118,7 +118,9 @@ def route(
     rule = _RULES[message.kind]
     sender = _canonical(message.sender, roster, grounded=False)
     if rule.agent_only and sender == STEWARD:
-        raise SquadMessageInvalid(f"{message.kind} comes from an agent, not the steward")
+        raise SquadSenderUnauthorized(
+            f"kind: a {message.kind} is sent by an agent, not by a steward"
+        )
     text = " ".join(message.text.split())
     if not text:
         raise SquadMessageInvalid("text: must not be empty")

@@ -126,9 +126,10 @@ SquadKind = Literal[
 class SquadSend(Inbound, frozen=True, tag="squad.send"):
     """Addition to VAC/1 (docs/protocol.md): a message on the squad channel.
 
-    `sender` is the steward by default; a client that voices the household's
-    agents (a game or simulation front end) names the agent instead. What is
-    addressed to the steward is delivered back, and spoken when `speak`.
+    `sender` can only say who the session is (PROTOCOL §1: no header field
+    claims a principal): an agent's session sends as its agent, a steward's
+    as the steward. What is addressed to the steward is delivered back, and
+    spoken when `speak`.
     """
 
     kind: SquadKind
@@ -402,6 +403,9 @@ class SquadMessage(Outbound, frozen=True, tag="squad.message"):
     # An addition: the message's id; a permission-request is answered by it
     # (`squad.answer {message}`).
     message_id: str | None = None
+    # An addition: the principal whose session sent it (`sender` names the
+    # squad member: the agent, or "steward" for any of the stewards).
+    by: str | None = None
 
 
 OutboundMessage = (

@@ -452,7 +452,7 @@ class TurnCoordinator:
     def _squad(self, msg: SquadSend) -> None:
         routed = routed_or_refused(self.shared.route_squad(as_sender(self.session, msg)))
         heard_by_steward = "steward" in routed.recipients
-        first = squad_message(routed, msg.id, turn_id := new_id(), new_id())
+        first = squad_message(routed, msg.id, turn_id := new_id(), new_id(), self.session.principal)
         self._said(turn_id, "user", "squad", msg.text)
         # The original text goes to the rendering gate: its line structure is
         # what tells prose from code.

@@ -438,7 +438,7 @@ class Pipeline:
         message = intent.SquadPost(
             kind=msg.kind, sender=msg.sender or "steward", text=msg.text, to=msg.to
         )
-        # SquadMessageInvalid carries its wire code (`invalid_message`).
+        # The intent errors carry their wire codes (`invalid_message`, `unauthorized`).
         return intent.route(
             message, self.roster, realm="home", now_ms=now_ms(), throttle=self.throttle
         )

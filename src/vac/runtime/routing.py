@@ -91,12 +91,23 @@ def check_role(session: Session, msg: InboundMessage) -> None:
 
 
 def as_sender(session: Session, msg: SquadSend) -> SquadSend:
-    """An agent's squad message is sent as that agent, never as anyone else."""
-    if session.agent is None:
-        return msg
-    if msg.sender is not None and msg.sender.strip().lower() != session.agent.lower():
-        raise ProtocolError("unauthorized", f"an agent's session sends as {session.agent} only")
-    return msgspec.structs.replace(msg, sender=session.agent)
+    """A squad message is sent as the session's own principal, never as
+    anyone else (§1): an agent's as its agent; a steward's as the steward,
+    whose `sender` may only be absent, "steward" or its own name."""
+    claimed = None if msg.sender is None else msg.sender.strip().lower()
+    if session.agent is not None:
+        if claimed is not None and claimed != session.agent.lower():
+            raise ProtocolError(
+                "unauthorized", f"sender: an agent's session sends as {session.agent} only"
+            )
+        return msgspec.structs.replace(msg, sender=session.agent)
+    if claimed not in (None, "steward", session.principal):
+        raise ProtocolError(
+            "unauthorized",
+            "sender: a steward's session sends as the steward only; an agent's"
+            " messages come from that agent's own session",
+        )
+    return msgspec.structs.replace(msg, sender=None)
 
 
 class Routing:
