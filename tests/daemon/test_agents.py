@@ -410,7 +410,7 @@ def test_a_permission_request_is_answered_typed_or_spoken_once(daemon: RunningDa
         heard = other.expect(SquadAnswered)
         assert (heard.ref, heard.answer, heard.text) == (None, "granted", "Go on.")
     bob.send(SquadAnswer(id="b1", message=asked.message_id, answer="denied"))
-    assert bob.expect(Error).code == "invalid_message"  # answered already
+    assert bob.expect(Error).code == "objective_unknown"  # answered already
     rows = daemon.query(EventLog.audit_rows, "alice")
     assert [r["kind"] for r in rows] == ["permission_answered"]
     # Spoken (or typed) "no" while it is the only request open answers it.

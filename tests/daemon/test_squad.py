@@ -13,7 +13,15 @@ from tests.conftest import RunningDaemon, fast_config, start_daemon
 from vac.client.connection import Connection
 from vac.daemon import keys
 from vac.home import Home
-from vac.protocol.messages import Error, SquadMessage, SquadSend
+from vac.protocol.messages import (
+    Error,
+    ObjectiveConfirm,
+    SquadAnswer,
+    SquadAnswered,
+    SquadMessage,
+    SquadSend,
+    TurnDone,
+)
 
 pytestmark = pytest.mark.slow
 
@@ -75,3 +83,29 @@ def test_a_steward_cannot_post_in_an_agents_or_another_principals_name(
     kofi.send(SquadSend(id="k2", kind="status-report", text="Hives checked"))
     heard = bob.expect(SquadMessage)
     assert (heard.sender, heard.by) == ("Kofi", "kofi")
+
+
+def test_an_answer_to_a_request_that_is_not_open_says_what_became_of_it(
+    daemon: RunningDaemon,
+) -> None:
+    # §6 keeps `invalid_message` for malformed messages; these are well formed.
+    alice, bob, kofi = greeted(daemon, "alice", "bob", "kofi")
+    alice.send(SquadAnswer(id="a1", message="never-asked", answer="granted"))
+    err = refused(alice, "a1")
+    assert (err.code, err.details) == ("objective_unknown", {"message": "never-asked"})
+    assert err.message.startswith("no open permission-request has that id")
+    kofi.send(SquadSend(id="k1", kind="permission-request", text="May I trim the hedge?"))
+    mid = bob.expect(SquadMessage).message_id
+    assert mid is not None and alice.expect(SquadMessage).message_id == mid
+    alice.send(SquadAnswer(id="a2", message=mid, answer="denied"))
+    alice.expect(SquadAnswered)
+    alice.expect(TurnDone)
+    bob.expect(SquadAnswered)
+    bob.send(SquadAnswer(id="b1", message=mid, answer="granted"))
+    err = refused(bob, "b1")
+    assert (err.code, err.details) == ("objective_unknown", {"message": mid, "status": "denied"})
+    assert err.message == "that permission-request was answered already: denied"
+    # Role errors name the message as the wire does, never a class of ours.
+    kofi.send(ObjectiveConfirm(id="k2", objective_id="x"))
+    err = refused(kofi, "k2")
+    assert err.code == "unauthorized" and "objective.confirm" in err.message

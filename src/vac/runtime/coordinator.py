@@ -53,6 +53,7 @@ from vac.protocol.messages import (
     TextInput,
     TranscriptFinal,
     TurnCancel,
+    tag_of,
 )
 from vac.runtime.announcer import Announcer
 from vac.runtime.choices import Clarification, PendingChoice, unsure_yes
@@ -194,7 +195,7 @@ class TurnCoordinator:
                 plan = typed_answer(self.shared, self.session, turn_id := new_id(), msg)
                 self._typed_decision(msg.id, turn_id, plan)
             case _:
-                raise ProtocolError("invalid_message", f"unexpected {type(msg).__name__}")
+                raise ProtocolError("invalid_message", f"unexpected {tag_of(type(msg))}")
 
     def _require_listener(self) -> Listener:
         if self.listener is None:

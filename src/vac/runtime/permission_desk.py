@@ -1,6 +1,13 @@
 """Open permission-requests (PROTOCOL §9): bookkeeping only, bounded.
 
-`permissions.py` plans the answers; this module only knows what is open.
+`permissions.py` plans the answers; this module only knows what is open,
+and what became of the last `MAX_CLOSED` requests that closed, so that an
+answer to one is told what happened (answered, expired) in plain words.
+
+§6 has no code for squad messages. A request that is not open is
+`objective_unknown`, like an objective that is no longer pending, with the
+same shape (`details.status` says what it became): it is never
+`invalid_message`, which says the message itself was malformed.
 """
 
 from __future__ import annotations
@@ -8,7 +15,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any, Final, Literal
 
 import msgspec
 
@@ -16,7 +23,10 @@ from vac.protocol.errors import ProtocolError
 from vac.protocol.messages import SquadMessage
 
 MAX_OPEN: Final = 256  # the oldest open request closes first beyond this
+MAX_CLOSED: Final = 1024  # closed requests remembered (not across a restart)
 OPEN_FOR_S: Final = 24 * 3600.0
+# What became of a closed request: its answer, or "expired".
+ClosedAs = Literal["granted", "denied", "expired"]
 
 
 @dataclass(frozen=True)
@@ -33,27 +43,33 @@ class OpenRequest:
 class PermissionDesk:
     def __init__(self) -> None:
         self._open: OrderedDict[str, OpenRequest] = OrderedDict()
+        self._closed: OrderedDict[str, ClosedAs] = OrderedDict()
 
     def open(self, request: OpenRequest) -> None:
+        self._closed.pop(request.message_id, None)
         self._open[request.message_id] = request
         while len(self._open) > MAX_OPEN:
-            self._open.popitem(last=False)
+            self._close(self._open.popitem(last=False)[0], "expired")
+
+    def _close(self, message_id: str, closed_as: ClosedAs) -> None:
+        self._closed[message_id] = closed_as
+        while len(self._closed) > MAX_CLOSED:
+            self._closed.popitem(last=False)
 
     def _expire(self, now_s: float) -> None:
         for mid, req in list(self._open.items()):
             if now_s - req.opened_s > OPEN_FOR_S:
                 del self._open[mid]
+                self._close(mid, "expired")
 
-    def take(self, message_id: str, now_s: float) -> OpenRequest:
-        """Close an open request to answer it; `invalid_message` if there is none."""
+    def take(self, message_id: str, now_s: float, closed_as: ClosedAs) -> OpenRequest:
+        """Close an open request to answer it; `objective_unknown` saying what
+        became of it if it is not open."""
         self._expire(now_s)
         request = self._open.pop(message_id, None)
         if request is None:
-            raise ProtocolError(
-                "invalid_message",
-                "no open permission-request with that id (answered, expired or never asked)",
-                details={"message": message_id},
-            )
+            raise not_open(message_id, self._closed.get(message_id))
+        self._close(message_id, closed_as)
         return request
 
     def reopen(self, request: OpenRequest) -> None:
@@ -74,6 +90,22 @@ class PermissionDesk:
 
     def __len__(self) -> int:
         return len(self._open)
+
+
+def not_open(message_id: str, closed_as: ClosedAs | None) -> ProtocolError:
+    """The answer to naming a request that is not open: what became of it,
+    when this daemon saw it close; else the same as for one never asked."""
+    details: dict[str, Any] = {"message": message_id}
+    if closed_as is None:
+        what = "no open permission-request has that id (none was asked with it, or it closed"
+        what += " before the daemon last started)"
+        return ProtocolError("objective_unknown", what, details=details)
+    details["status"] = closed_as
+    if closed_as == "expired":
+        what = "that permission-request expired unanswered (a request stays open 24 hours)"
+    else:
+        what = f"that permission-request was answered already: {closed_as}"
+    return ProtocolError("objective_unknown", what, details=details)
 
 
 def still_open(rows: Iterable[Mapping[str, Any]], now_ms: int, now_s: float) -> list[OpenRequest]:

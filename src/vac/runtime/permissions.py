@@ -112,7 +112,7 @@ def requested_plan(
 
 def typed_answer(shared: SharedState, session: Session, turn_id: str, msg: SquadAnswer) -> Plan:
     """`squad.answer`: closes the request now (reopened if the write fails)."""
-    request = shared.permissions.take(msg.message, monotonic_s())
+    request = shared.permissions.take(msg.message, monotonic_s(), msg.answer)
     return answer_plan(shared, session, turn_id, request, msg.answer, msg.text, msg.id)
 
 
@@ -130,6 +130,6 @@ def spoken_answer(
     request = shared.permissions.sole(monotonic_s())
     if request is None or not sure:
         return None
-    shared.permissions.take(request.message_id, monotonic_s())
     answer: PermissionAnswer = "granted" if reply_kind == "confirm" else "denied"
+    shared.permissions.take(request.message_id, monotonic_s(), answer)
     return answer_plan(shared, session, turn_id, request, answer, "", ref)

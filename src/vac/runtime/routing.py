@@ -42,6 +42,7 @@ from vac.protocol.messages import (
     SquadAnswer,
     SquadSend,
     TextInput,
+    tag_of,
 )
 from vac.protocol.objective_lifecycle import Event
 from vac.runtime.decisions import Plan, Planner, answer_counter, policy_answer
@@ -81,7 +82,7 @@ def check_role(session: Session, msg: InboundMessage) -> None:
     if session.agent is not None and isinstance(msg, _STEWARD_ONLY):
         raise ProtocolError(
             "unauthorized",
-            f"an agent's session cannot send {type(msg).__name__}: agents answer offers"
+            f"an agent's session cannot send {tag_of(type(msg))}: agents answer offers"
             " and report progress; stewards start and decide work",
         )
     if session.agent is None and isinstance(msg, _AGENT_ONLY):
