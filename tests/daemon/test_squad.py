@@ -109,3 +109,47 @@ def test_an_answer_to_a_request_that_is_not_open_says_what_became_of_it(
     kofi.send(ObjectiveConfirm(id="k2", objective_id="x"))
     err = refused(kofi, "k2")
     assert err.code == "unauthorized" and "objective.confirm" in err.message
+
+
+def test_an_agent_answers_a_request_addressed_to_it_and_no_other(daemon: RunningDaemon) -> None:
+    # §9: `squad.answer` is "either → daemon". An agent answers what was
+    # asked of it (`to`); its own request, or one not addressed to it, gets
+    # the answer an unknown id gets: nothing about it leaks.
+    alice, bob, kofi, zuri = greeted(daemon, "alice", "bob", "kofi", "zuri")
+    kofi.send(
+        SquadSend(id="k1", kind="permission-request", text="May I borrow your ladder?", to="zuri")
+    )
+    asked = zuri.expect(SquadMessage)  # a recipient hears it; the stewards too
+    assert (asked.recipients, asked.sender, asked.ref) == (["steward", "Zuri"], "Kofi", None)
+    assert alice.expect(SquadMessage).message_id == asked.message_id
+    mid = asked.message_id
+    assert mid is not None
+    kofi.expect(SquadMessage)
+    kofi.expect(TurnDone)
+    kofi.send(SquadAnswer(id="k2", message=mid, answer="granted"))  # its own
+    unknown = refused(kofi, "k2")
+    assert (unknown.code, unknown.details) == ("objective_unknown", {"message": mid})
+    kofi.send(SquadSend(id="k3", kind="permission-request", text="May I trim the hedge?"))
+    steward_only = alice.expect(SquadMessage).message_id
+    assert steward_only is not None
+    zuri.send(SquadAnswer(id="z1", message=steward_only, answer="granted"))  # not asked of Zuri
+    err = refused(zuri, "z1")
+    assert (err.code, err.details) == ("objective_unknown", {"message": steward_only})
+    assert err.message == unknown.message
+    # Another session of Zuri's attaching is told what is open and asked of
+    # it (as a steward's is told of every open request), nothing else.
+    (zuri_too,) = greeted(daemon, "zuri")
+    assert zuri_too.expect(SquadMessage).message_id == mid
+    zuri.send(SquadAnswer(id="z2", message=mid, answer="granted", text="Bring it back."))
+    mine = zuri.expect(SquadAnswered)
+    assert (mine.ref, mine.answer, mine.by, mine.asked_by) == ("z2", "granted", "zuri", "Kofi")
+    zuri.expect(TurnDone)
+    for other in (alice, bob, kofi, zuri_too):
+        heard = other.expect(SquadAnswered)
+        assert (heard.message_id, heard.by, heard.ref) == (mid, "zuri", None)
+    # Answered: a steward is told so; Zuri again too (it was asked).
+    alice.send(SquadAnswer(id="a1", message=mid, answer="denied"))
+    assert refused(alice, "a1").details == {"message": mid, "status": "granted"}
+    zuri.send(SquadAnswer(id="z3", message=steward_only, answer="denied"))
+    assert refused(zuri, "z3").details == {"message": steward_only}  # still not Zuri's
+    assert not [m for m in zuri_too.drain(0.2) if isinstance(m, SquadMessage)]

@@ -53,9 +53,18 @@ def test_directed_order_goes_to_the_named_agent_grounded() -> None:
     assert callout.recipients == ["Abeni", "Kofi", "Zuri", "Tariq", "Imani"]
 
 
+def test_a_permission_request_goes_to_the_stewards_and_to_the_agent_it_asks() -> None:
+    asked = send(SquadPost("permission-request", "Kofi", "May I borrow the ladder?", to="zuri"))
+    assert asked.recipients == ["steward", "Zuri"] and asked.needs_steward
+    plain = send(SquadPost("permission-request", "Kofi", "May I?", to="Steward"))
+    assert plain.recipients == ["steward"]
+
+
 @pytest.mark.parametrize(
     "message",
     [
+        SquadPost("permission-request", "Kofi", "May I?", to="Kofi"),
+        SquadPost("permission-request", "Kofi", "May I?", to="Bob"),
         SquadPost("directed-order", "steward", "Go."),
         SquadPost("directed-order", "steward", "Go.", to="Bob"),
         SquadPost("directed-order", "Abeni", "Go.", to="Abeni"),

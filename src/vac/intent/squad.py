@@ -51,7 +51,8 @@ _RULES: Final[dict[str, _Rule]] = {
 
 
 class SquadPost(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """What a sender says; `to` names the agent of a directed order."""
+    """What a sender says; `to` names the agent of a directed order, or the
+    agent a permission-request asks (besides the stewards)."""
 
     kind: SquadKind
     sender: str
@@ -126,8 +127,14 @@ def route(
         raise SquadMessageInvalid("text: must not be empty")
     text = text[:MAX_TEXT_CHARS]
     others = [a.name for a in roster if a.name != sender]
-    if message.kind in ("status-report", "permission-request"):
+    if message.kind == "status-report":
         recipients = [STEWARD]
+    elif message.kind == "permission-request":
+        # Always the stewards; `to` adds the agent asked, who may answer too.
+        to = STEWARD if message.to is None else _canonical(message.to, roster, grounded=True)
+        if to == sender:
+            raise SquadMessageInvalid("to: a permission-request asks someone else")
+        recipients = [STEWARD] if to == STEWARD else [STEWARD, to]
     elif message.kind == "callout":
         recipients = ([] if sender == STEWARD else [STEWARD]) + others
     elif message.kind == "inter-agent-banter":

@@ -73,8 +73,9 @@ PermissionAnswer = Literal["granted", "denied"]
 
 
 class SquadAnswer(Inbound, frozen=True, tag="squad.answer"):
-    """PROTOCOL §9: a steward answers an open permission-request, named by
-    its `squad.message.message_id` (an addition: the id a request carries)."""
+    """PROTOCOL §9: a steward, or an agent the request asked (`to`), answers
+    an open permission-request, named by its `squad.message.message_id` (an
+    addition: the id a request carries)."""
 
     message: Id
     answer: PermissionAnswer
@@ -115,13 +116,14 @@ class ObjectiveOffer(Outbound, frozen=True, tag="objective.offer"):
 
 
 class SquadAnswered(Outbound, frozen=True, tag="squad.answered"):
-    """An addition: a permission-request was answered. Sent to the steward who
+    """An addition: a permission-request was answered. Sent to the one who
     answered (with `ref`, or in the spoken turn), every other attached
-    session of the household's stewards, and the asking agent's sessions."""
+    session of the household's stewards, the asking agent's sessions and
+    those of the agent asked (`to`), if any."""
 
     message_id: str
     answer: PermissionAnswer
     text: str
-    by: str  # the principal who answered
+    by: str  # the principal who answered (a steward, or the agent asked)
     asked_by: str  # the agent who asked
     turn: str | None = None

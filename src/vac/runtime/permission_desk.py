@@ -13,7 +13,7 @@ same shape (`details.status` says what it became): it is never
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Final, Literal
 
@@ -36,23 +36,34 @@ class OpenRequest:
     text: str
     opened_s: float
     # The household's copy (no `ref`, no `turn`), sent again to a steward
-    # session that attaches while the request is open.
+    # session (or an agent asked) that attaches while the request is open.
     message: SquadMessage | None = None
+
+    def asked_of(self, agent: str) -> bool:
+        """Whether the request names `agent` among its recipients (`to`):
+        that agent may answer it, besides the stewards."""
+        recipients = self.message.recipients if self.message is not None else []
+        return agent.lower() in {r.lower() for r in recipients if r != "steward"}
+
+
+# Who may see a request (closing it, or hearing what became of it); the
+# rest are told what an unknown id is told. None: everyone (a steward).
+Seen = Callable[[OpenRequest], bool] | None
 
 
 class PermissionDesk:
     def __init__(self) -> None:
         self._open: OrderedDict[str, OpenRequest] = OrderedDict()
-        self._closed: OrderedDict[str, ClosedAs] = OrderedDict()
+        self._closed: OrderedDict[str, tuple[OpenRequest, ClosedAs]] = OrderedDict()
 
     def open(self, request: OpenRequest) -> None:
         self._closed.pop(request.message_id, None)
         self._open[request.message_id] = request
         while len(self._open) > MAX_OPEN:
-            self._close(self._open.popitem(last=False)[0], "expired")
+            self._close(self._open.popitem(last=False)[1], "expired")
 
-    def _close(self, message_id: str, closed_as: ClosedAs) -> None:
-        self._closed[message_id] = closed_as
+    def _close(self, request: OpenRequest, closed_as: ClosedAs) -> None:
+        self._closed[request.message_id] = (request, closed_as)
         while len(self._closed) > MAX_CLOSED:
             self._closed.popitem(last=False)
 
@@ -60,17 +71,24 @@ class PermissionDesk:
         for mid, req in list(self._open.items()):
             if now_s - req.opened_s > OPEN_FOR_S:
                 del self._open[mid]
-                self._close(mid, "expired")
+                self._close(req, "expired")
 
-    def take(self, message_id: str, now_s: float, closed_as: ClosedAs) -> OpenRequest:
-        """Close an open request to answer it; `objective_unknown` saying what
-        became of it if it is not open."""
+    def take(
+        self, message_id: str, now_s: float, closed_as: ClosedAs, seen: Seen = None
+    ) -> OpenRequest:
+        """Close an open request to answer it. One that is not open is
+        `objective_unknown` saying what became of it; one not `seen` by
+        whoever closes it, open or not, gets the answer an unknown id gets."""
         self._expire(now_s)
-        request = self._open.pop(message_id, None)
-        if request is None:
-            raise not_open(message_id, self._closed.get(message_id))
-        self._close(message_id, closed_as)
-        return request
+        request = self._open.get(message_id)
+        if request is not None and (seen is None or seen(request)):
+            del self._open[message_id]
+            self._close(request, closed_as)
+            return request
+        closed = self._closed.get(message_id)
+        if request is None and closed is not None and (seen is None or seen(closed[0])):
+            raise not_open(message_id, closed[1])
+        raise not_open(message_id, None)
 
     def reopen(self, request: OpenRequest) -> None:
         """The answer was not written: the request is open again."""

@@ -2,10 +2,11 @@
 
 An agent's `permission-request` stays open until a steward answers it
 (`squad.answer`, or a spoken "yes, go ahead" / "no" while it is the only
-one open and no draft is waiting in that session), or for 24 hours. The
-answer is a decision like any other: written (an audit row naming the
-steward), then announced as `squad.answered` to the steward, every other
-attached session of the household's stewards, and the asking agent.
+one open and no draft is waiting in that session) or the agent it asks
+(`to`) does, or for 24 hours. The answer is a decision like any other:
+written (an audit row naming who answered), then announced as
+`squad.answered` to who answered, every other attached session of the
+household's stewards, the asking agent and the agent asked.
 
 A request is a decision too: written (an audit row `permission_requested`
 with the asking agent and the text) before anyone hears it, so a repeated
@@ -21,7 +22,7 @@ import msgspec
 from vac.clock import monotonic_s, now_ms
 from vac.protocol.messages import PermissionAnswer, SquadAnswer, SquadAnswered, SquadMessage
 from vac.runtime.decisions import Plan
-from vac.runtime.permission_desk import OpenRequest
+from vac.runtime.permission_desk import OpenRequest, Seen
 from vac.runtime.session import Session
 from vac.runtime.shared import SharedState
 from vac.runtime.store import AuditRow
@@ -58,7 +59,13 @@ def answer_plan(
         for other in list(shared.transport.attached()):
             if other is session:
                 continue
-            if other.agent is None or other.agent.lower() == request.asked_by.lower():
+            # The stewards, the agent that asked, and any agent asked.
+            agent = other.agent
+            if (
+                agent is None
+                or agent.lower() == request.asked_by.lower()
+                or request.asked_of(agent)
+            ):
                 shared.transport.send(other, copy)
 
     said = "Granted" if answer == "granted" else "Denied"
@@ -111,8 +118,11 @@ def requested_plan(
 
 
 def typed_answer(shared: SharedState, session: Session, turn_id: str, msg: SquadAnswer) -> Plan:
-    """`squad.answer`: closes the request now (reopened if the write fails)."""
-    request = shared.permissions.take(msg.message, monotonic_s(), msg.answer)
+    """`squad.answer`: closes the request now (reopened if the write fails).
+    A steward answers any request; an agent only one asked of it (`to`)."""
+    agent = session.agent
+    seen: Seen = None if agent is None else lambda request: request.asked_of(agent)
+    request = shared.permissions.take(msg.message, monotonic_s(), msg.answer, seen)
     return answer_plan(shared, session, turn_id, request, msg.answer, msg.text, msg.id)
 
 

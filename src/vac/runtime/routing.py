@@ -39,7 +39,6 @@ from vac.protocol.messages import (
     ObjectiveUpdated,
     ObjectiveWithdraw,
     Outbound,
-    SquadAnswer,
     SquadSend,
     TextInput,
     tag_of,
@@ -65,7 +64,6 @@ _STEWARD_ONLY = (
     ObjectiveConfirm,
     ObjectiveReject,
     ObjectiveWithdraw,
-    SquadAnswer,  # agents ask for permission; stewards grant it
 )
 _AGENT_ONLY = (ObjectiveAnswer, ObjectiveProgress)
 # A progress report's lifecycle event; `blocked` keeps the work in progress.
