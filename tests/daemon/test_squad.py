@@ -6,6 +6,7 @@ in test_agents.py."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -20,8 +21,12 @@ from vac.protocol.messages import (
     SquadAnswered,
     SquadMessage,
     SquadSend,
+    SquadWithdraw,
+    SquadWithdrawn,
+    TextInput,
     TurnDone,
 )
+from vac.runtime.store import EventLog, StorageUnavailable
 
 pytestmark = pytest.mark.slow
 
@@ -153,3 +158,96 @@ def test_an_agent_answers_a_request_addressed_to_it_and_no_other(daemon: Running
     zuri.send(SquadAnswer(id="z3", message=steward_only, answer="denied"))
     assert refused(zuri, "z3").details == {"message": steward_only}  # still not Zuri's
     assert not [m for m in zuri_too.drain(0.2) if isinstance(m, SquadMessage)]
+
+
+def ask(kofi: Connection, ref: str, text: str, to: str | None = None) -> str:
+    """Kofi asks; returns the request's message id once his turn ended."""
+    kofi.send(SquadSend(id=ref, kind="permission-request", text=text, to=to))
+    mid = kofi.expect(SquadMessage).message_id
+    kofi.expect(TurnDone)
+    assert mid is not None
+    return mid
+
+
+def test_the_agent_that_asked_withdraws_its_request_durably_and_once(
+    agent_home: Home,
+) -> None:
+    # §9: "open until answered, withdrawn, or 24 h"; `squad.withdraw` (an
+    # addition) is how. Written first, then told to all the request reached.
+    d = start_daemon(agent_home, config=fast_config())
+    try:
+        alice, bob, zuri = greeted(d, "alice", "bob", "zuri")
+        kofi = d.connect("kofi")
+        kofi_session = kofi.hello().session
+        mid = ask(kofi, "k1", "May I borrow your ladder?", to="Zuri")
+        kept = ask(kofi, "k2", "May I trim the hedge?")
+        for c in (alice, bob, zuri):
+            assert c.expect(SquadMessage).message_id == mid
+        # Only the agent that asked may: the asked agent gets what an unknown
+        # id gets; a steward answers rather than withdraws (`unauthorized`).
+        zuri.send(SquadWithdraw(id="z1", message=mid))
+        assert refused(zuri, "z1").details == {"message": mid}
+        alice.send(SquadWithdraw(id="a1", message=mid))
+        err = refused(alice, "a1")
+        assert err.code == "unauthorized" and "squad.withdraw" in err.message
+        kofi.send(SquadWithdraw(id="w1", message=mid))
+        mine = kofi.expect(SquadWithdrawn)
+        assert (mine.ref, mine.message_id, mine.asked_by) == ("w1", mid, "Kofi")
+        for c in (alice, bob, zuri):
+            told = c.expect(SquadWithdrawn)
+            assert (told.ref, told.message_id, told.asked_by) == (None, mid, "Kofi")
+        # The same id again: the stored outcome, told to nobody else.
+        kofi.send(SquadWithdraw(id="w1", message=mid))
+        assert kofi.expect(SquadWithdrawn).ref == "w1"
+        assert not [m for m in bob.drain(0.3) if isinstance(m, SquadWithdrawn)]
+        kofi.send(SquadWithdraw(id="w2", message=mid))  # a new id: it is withdrawn
+        again = refused(kofi, "w2")
+        assert (again.code, again.details) == (
+            "objective_unknown",
+            {"message": mid, "status": "withdrawn"},
+        )
+        # Nobody can answer it now, by id or by voice ("yes" answers the sole
+        # request still open, Kofi's other one).
+        bob.send(SquadAnswer(id="b1", message=mid, answer="granted"))
+        assert (
+            refused(bob, "b1").message
+            == "that permission-request was withdrawn by the agent that asked"
+        )
+        rows = d.query(EventLog.audit_rows, "kofi")
+        assert [r["kind"] for r in rows].count("permission_withdrawn") == 1
+    finally:
+        d.shutdown()
+    d = start_daemon(agent_home, config=fast_config())
+    try:
+        # After a restart the withdrawn request is not asked again; the open one is.
+        alice = d.connect()
+        alice.hello()
+        told = [m for m in alice.drain(0.5) if isinstance(m, SquadMessage)]
+        assert [m.message_id for m in told] == [kept]
+        kofi = d.connect("kofi")
+        assert kofi.hello(resume=kofi_session).resumed
+        kofi.send(SquadWithdraw(id="w1", message=mid))  # its outcome survives too
+        assert kofi.expect(SquadWithdrawn).ref == "w1"
+        alice.send(TextInput(id="a2", text="yes, go ahead"))
+        assert alice.expect(SquadAnswered).message_id == kept
+    finally:
+        d.shutdown()
+
+
+def test_a_withdrawal_that_was_not_written_is_heard_by_nobody(daemon: RunningDaemon) -> None:
+    alice, kofi = greeted(daemon, "alice", "kofi")
+    mid = ask(kofi, "k1", "May I trim the hedge?")
+    assert alice.expect(SquadMessage).message_id == mid
+    pipeline: Any = daemon.server.pipeline
+
+    async def full_disk(step: object) -> None:
+        raise StorageUnavailable("the event log could not be written (test)")
+
+    daemon.call(lambda: setattr(pipeline, "commit", full_disk))
+    kofi.send(SquadWithdraw(id="w1", message=mid))
+    err = refused(kofi, "w1")
+    daemon.call(lambda: pipeline.__dict__.pop("commit", None))
+    assert err.code == "provider_unavailable" and err.retryable
+    assert not [m for m in alice.drain(0.3) if isinstance(m, SquadWithdrawn)]
+    alice.send(SquadAnswer(id="a1", message=mid, answer="granted"))  # still open
+    assert alice.expect(SquadAnswered).message_id == mid

@@ -109,3 +109,17 @@ def test_the_households_copy_comes_back_from_the_log_or_not_at_all() -> None:
     broken["detail"] = {**broken["detail"], "message": {"kind": 3}}  # type: ignore[dict-item]
     got = {r.message_id: r.message for r in still_open([kept, broken], 2_000, 0.0)}
     assert got == {"m1": copy, "m2": None}  # an unreadable copy never stops the start-up
+
+
+def test_a_withdrawn_request_stays_closed_after_a_restart_and_says_so_before() -> None:
+    rows = [_row("permission_requested", "w", 1_000), _row("permission_withdrawn", "w", 1_500)]
+    assert still_open(rows, 2_000, 0.0) == []
+    desk = PermissionDesk()
+    desk.open(req("w"))
+    desk.take("w", 1.0, "withdrawn", lambda r: r.asked_by == "Kofi")
+    with pytest.raises(VacError) as info:
+        desk.take("w", 1.0, "granted")
+    assert info.value.details == {"message": "w", "status": "withdrawn"}
+    with pytest.raises(VacError) as info:  # not seen by the one asking: as if never asked
+        desk.take("w", 1.0, "withdrawn", lambda r: r.asked_by == "Zuri")
+    assert info.value.details == {"message": "w"}

@@ -82,6 +82,14 @@ class SquadAnswer(Inbound, frozen=True, tag="squad.answer"):
     text: Annotated[str, msgspec.Meta(max_length=600)] = ""
 
 
+class SquadWithdraw(Inbound, frozen=True, tag="squad.withdraw"):
+    """An addition (PROTOCOL §9: a request stays open "until answered,
+    withdrawn, or 24 h"): the agent that asked takes back its open
+    permission-request, named by its `message_id`."""
+
+    message: Id
+
+
 # --------------------------------------------------------------- outbound
 
 
@@ -127,3 +135,13 @@ class SquadAnswered(Outbound, frozen=True, tag="squad.answered"):
     by: str  # the principal who answered (a steward, or the agent asked)
     asked_by: str  # the agent who asked
     turn: str | None = None
+
+
+class SquadWithdrawn(Outbound, frozen=True, tag="squad.withdrawn"):
+    """An addition: a permission-request was withdrawn by the agent that
+    asked. Sent to it (with `ref`), its other sessions, every attached
+    session of the household's stewards and the agent asked (`to`): a
+    client drops the request it shows."""
+
+    message_id: str
+    asked_by: str  # the agent who asked, and withdrew

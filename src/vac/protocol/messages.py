@@ -28,6 +28,8 @@ from vac.protocol.agent_messages import PermissionAnswer as PermissionAnswer
 from vac.protocol.agent_messages import ProgressState as ProgressState
 from vac.protocol.agent_messages import SquadAnswer as SquadAnswer
 from vac.protocol.agent_messages import SquadAnswered as SquadAnswered
+from vac.protocol.agent_messages import SquadWithdraw as SquadWithdraw
+from vac.protocol.agent_messages import SquadWithdrawn as SquadWithdrawn
 from vac.protocol.agent_messages import UpdatedBy as UpdatedBy
 from vac.protocol.objective import Objective, UncertainField
 from vac.protocol.wire_base import Id as Id
@@ -157,6 +159,7 @@ InboundMessage = (
     | ObjectiveAnswer
     | ObjectiveProgress
     | SquadAnswer
+    | SquadWithdraw
 )
 
 # Messages that §7 says are never rate-limited or dropped.
@@ -170,6 +173,7 @@ CONTROL_TYPES: Final[tuple[type[Inbound], ...]] = (
     ObjectiveAnswer,
     ObjectiveProgress,
     SquadAnswer,
+    SquadWithdraw,
     ClientBye,
 )
 
@@ -434,6 +438,7 @@ OutboundMessage = (
     | ObjectiveUpdated
     | ObjectiveOffer
     | SquadAnswered
+    | SquadWithdrawn
 )
 
 # Outbound messages exempt from the output-queue bound (§7): control, not data.

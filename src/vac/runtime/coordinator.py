@@ -50,6 +50,7 @@ from vac.protocol.messages import (
     Outbound,
     SquadAnswer,
     SquadSend,
+    SquadWithdraw,
     TextInput,
     TranscriptFinal,
     TurnCancel,
@@ -187,10 +188,8 @@ class TurnCoordinator:
                 self._listings.spawn(answer_listing(self.shared.store, self.session, msg, self))
             case ObjectiveWithdraw():
                 self.routing.withdraw(msg.id, msg.objective_id, self._write_failed)
-            case ObjectiveAnswer():
-                self.routing.answer(msg)
-            case ObjectiveProgress():
-                self.routing.progress(msg, lambda e: self._write_failed(e, msg.id, None))
+            case ObjectiveAnswer() | ObjectiveProgress() | SquadWithdraw():  # an agent's (§9)
+                self.routing.from_agent(msg, lambda e: self._write_failed(e, msg.id, None))
             case SquadAnswer():
                 plan = typed_answer(self.shared, self.session, turn_id := new_id(), msg)
                 self._typed_decision(msg.id, turn_id, plan)

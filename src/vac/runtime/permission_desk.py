@@ -25,8 +25,10 @@ from vac.protocol.messages import SquadMessage
 MAX_OPEN: Final = 256  # the oldest open request closes first beyond this
 MAX_CLOSED: Final = 1024  # closed requests remembered (not across a restart)
 OPEN_FOR_S: Final = 24 * 3600.0
-# What became of a closed request: its answer, or "expired".
-ClosedAs = Literal["granted", "denied", "expired"]
+# The audit rows that close a request for good (a restart leaves it closed).
+CLOSING_KINDS: Final = ("permission_answered", "permission_withdrawn")
+# What became of a closed request: its answer, its withdrawal, or its time ran out.
+ClosedAs = Literal["granted", "denied", "withdrawn", "expired"]
 
 
 @dataclass(frozen=True)
@@ -76,7 +78,7 @@ class PermissionDesk:
     def take(
         self, message_id: str, now_s: float, closed_as: ClosedAs, seen: Seen = None
     ) -> OpenRequest:
-        """Close an open request to answer it. One that is not open is
+        """Close an open request to answer or withdraw it. One that is not open is
         `objective_unknown` saying what became of it; one not `seen` by
         whoever closes it, open or not, gets the answer an unknown id gets."""
         self._expire(now_s)
@@ -121,6 +123,8 @@ def not_open(message_id: str, closed_as: ClosedAs | None) -> ProtocolError:
     details["status"] = closed_as
     if closed_as == "expired":
         what = "that permission-request expired unanswered (a request stays open 24 hours)"
+    elif closed_as == "withdrawn":
+        what = "that permission-request was withdrawn by the agent that asked"
     else:
         what = f"that permission-request was answered already: {closed_as}"
     return ProtocolError("objective_unknown", what, details=details)
@@ -129,7 +133,8 @@ def not_open(message_id: str, closed_as: ClosedAs | None) -> ProtocolError:
 def still_open(rows: Iterable[Mapping[str, Any]], now_ms: int, now_s: float) -> list[OpenRequest]:
     """The requests a restart must open again, oldest first: asked (an audit
     row `permission_requested`) less than `OPEN_FOR_S` ago and not answered
-    (`permission_answered` for the same message). `rows` are audit rows in
+    or withdrawn (`permission_answered`, `permission_withdrawn` for the same
+    message). `rows` are audit rows in
     the order they were written; `now_s` is the monotonic clock the desk
     counts in, so each request keeps its age."""
     asked: OrderedDict[str, OpenRequest] = OrderedDict()
@@ -137,7 +142,7 @@ def still_open(rows: Iterable[Mapping[str, Any]], now_ms: int, now_s: float) -> 
         mid = row["detail"].get("message_id")
         if not isinstance(mid, str):
             continue
-        if row["kind"] == "permission_answered":
+        if row["kind"] in CLOSING_KINDS:
             asked.pop(mid, None)
             continue
         age_s = max(0, now_ms - int(row["at_ms"])) / 1000.0

@@ -20,7 +20,15 @@ from __future__ import annotations
 import msgspec
 
 from vac.clock import monotonic_s, now_ms
-from vac.protocol.messages import PermissionAnswer, SquadAnswer, SquadAnswered, SquadMessage
+from vac.protocol.messages import (
+    Outbound,
+    PermissionAnswer,
+    SquadAnswer,
+    SquadAnswered,
+    SquadMessage,
+    SquadWithdraw,
+    SquadWithdrawn,
+)
 from vac.runtime.decisions import Plan
 from vac.runtime.permission_desk import OpenRequest, Seen
 from vac.runtime.session import Session
@@ -55,18 +63,7 @@ def answer_plan(
     )
 
     def applied() -> None:
-        copy = msgspec.structs.replace(answered, ref=None, turn=None)
-        for other in list(shared.transport.attached()):
-            if other is session:
-                continue
-            # The stewards, the agent that asked, and any agent asked.
-            agent = other.agent
-            if (
-                agent is None
-                or agent.lower() == request.asked_by.lower()
-                or request.asked_of(agent)
-            ):
-                shared.transport.send(other, copy)
+        _tell_household(shared, session, request, answered)
 
     said = "Granted" if answer == "granted" else "Denied"
     return Plan(
@@ -79,6 +76,52 @@ def answer_plan(
         applied=applied,
         undo=lambda: shared.permissions.reopen(request),
     )
+
+
+def withdrawn_plan(shared: SharedState, session: Session, msg: SquadWithdraw) -> Plan:
+    """The asking agent takes its request back (no turn): closed now (open
+    again if the write fails), audited, then `squad.withdrawn` to it (with
+    `ref`) and to everyone the request reached. Anyone else's withdraw gets
+    what an unknown id gets."""
+    agent = (session.agent or "").lower()
+    request = shared.permissions.take(
+        msg.message, monotonic_s(), "withdrawn", lambda r: r.asked_by.lower() == agent
+    )
+    withdrawn = SquadWithdrawn(ref=msg.id, message_id=request.message_id, asked_by=request.asked_by)
+    audit = AuditRow(
+        at_ms=now_ms(),
+        kind="permission_withdrawn",
+        principal=session.principal,
+        detail={"message_id": request.message_id, "asked_by": request.asked_by},
+    )
+    return Plan(
+        checkpoint=shared.book.checkpoint([]),
+        rows=[],
+        audits=[audit],
+        messages=[withdrawn],
+        spoken=None,
+        status="completed",
+        applied=lambda: _tell_household(shared, session, request, withdrawn),
+        undo=lambda: shared.permissions.reopen(request),
+    )
+
+
+def _tell_household(
+    shared: SharedState, origin: Session, request: OpenRequest, msg: Outbound
+) -> None:
+    """What became of a request, without `ref` (nor `turn`), to every other
+    attached session it reached: the stewards', the asking agent's, and the
+    agent's it asked. `origin` was told with `ref`."""
+    copy = msgspec.structs.replace(msg, ref=None)
+    if isinstance(copy, SquadAnswered):
+        copy = msgspec.structs.replace(copy, turn=None)
+    asked_by = request.asked_by.lower()
+    for other in list(shared.transport.attached()):
+        agent = other.agent
+        if other is origin:
+            continue
+        if agent is None or agent.lower() == asked_by or request.asked_of(agent):
+            shared.transport.send(other, copy)
 
 
 def requested_plan(

@@ -40,6 +40,7 @@ from vac.protocol.messages import (
     ObjectiveWithdraw,
     Outbound,
     SquadSend,
+    SquadWithdraw,
     TextInput,
     tag_of,
 )
@@ -48,6 +49,7 @@ from vac.runtime.decisions import Plan, Planner, answer_counter, policy_answer
 from vac.runtime.durable import DecisionSteps
 from vac.runtime.offers import AgentAnswer, OfferMovedOn, OpenOffer
 from vac.runtime.outcomes import encode_replies
+from vac.runtime.permissions import withdrawn_plan
 from vac.runtime.session import Session, new_id
 from vac.runtime.shared import SharedState
 from vac.runtime.store import Outcome, Step, StorageUnavailable
@@ -65,7 +67,9 @@ _STEWARD_ONLY = (
     ObjectiveReject,
     ObjectiveWithdraw,
 )
-_AGENT_ONLY = (ObjectiveAnswer, ObjectiveProgress)
+_AGENT_ONLY = (ObjectiveAnswer, ObjectiveProgress, SquadWithdraw)
+# An agent's message the routing handles, without a turn.
+FromAgent = ObjectiveAnswer | ObjectiveProgress | SquadWithdraw
 # A progress report's lifecycle event; `blocked` keeps the work in progress.
 _PROGRESS: dict[str, Event] = {
     "in-progress": "in-progress",
@@ -85,7 +89,9 @@ def check_role(session: Session, msg: InboundMessage) -> None:
         )
     if session.agent is None and isinstance(msg, _AGENT_ONLY):
         raise ProtocolError(
-            "unauthorized", "only an agent's session answers offers and reports progress"
+            "unauthorized",
+            f"a steward's session cannot send {tag_of(type(msg))}: only an agent's session"
+            " answers offers, reports progress and withdraws its own permission-requests",
         )
 
 
@@ -256,6 +262,33 @@ class Routing:
         self.steps.run(step, plan.checkpoint, announce, lambda e: failed(e, ref, None))
 
     # ------------------------------------------------------ the agent's side
+
+    def from_agent(self, msg: FromAgent, failed: Callable[[BaseException], None]) -> None:
+        match msg:
+            case ObjectiveAnswer():
+                self.answer(msg)
+            case ObjectiveProgress():
+                self.progress(msg, failed)
+            case SquadWithdraw():
+                self.withdraw_request(msg, failed)
+
+    def withdraw_request(self, msg: SquadWithdraw, failed: Callable[[BaseException], None]) -> None:
+        """The agent takes back its permission-request: durable first, then
+        `squad.withdrawn` here (with `ref`) and wherever the request went."""
+        plan = withdrawn_plan(self.shared, self.session, msg)
+        step = self.steps.step_of(plan, self.session, msg.id, plan.messages)
+
+        def announce() -> None:
+            for sent in plan.messages:
+                self.shared.transport.send(self.session, sent)
+            self.session.replies.settle(msg.id, plan.messages)
+            plan.applied()
+
+        def not_written(exc: BaseException) -> None:
+            plan.undo()  # the request is open again: nobody heard it go
+            failed(exc)
+
+        self.steps.run(step, plan.checkpoint, announce, not_written)
 
     def answer(self, msg: ObjectiveAnswer) -> None:
         """An agent answers an offer. A counter that does not validate is
