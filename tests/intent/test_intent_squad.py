@@ -7,6 +7,7 @@ from vac.intent import (
     ScriptStep,
     SquadMessageInvalid,
     SquadPost,
+    SquadSenderUnauthorized,
     compare_realm_parity,
     default_roster,
     parity_scenario,
@@ -52,13 +53,21 @@ def test_directed_order_goes_to_the_named_agent_grounded() -> None:
     assert callout.recipients == ["Abeni", "Kofi", "Zuri", "Tariq", "Imani"]
 
 
+def test_a_permission_request_goes_to_the_stewards_and_to_the_agent_it_asks() -> None:
+    asked = send(SquadPost("permission-request", "Kofi", "May I borrow the ladder?", to="zuri"))
+    assert asked.recipients == ["steward", "Zuri"] and asked.needs_steward
+    plain = send(SquadPost("permission-request", "Kofi", "May I?", to="Steward"))
+    assert plain.recipients == ["steward"]
+
+
 @pytest.mark.parametrize(
     "message",
     [
+        SquadPost("permission-request", "Kofi", "May I?", to="Kofi"),
+        SquadPost("permission-request", "Kofi", "May I?", to="Bob"),
         SquadPost("directed-order", "steward", "Go."),
         SquadPost("directed-order", "steward", "Go.", to="Bob"),
         SquadPost("directed-order", "Abeni", "Go.", to="Abeni"),
-        SquadPost("inter-agent-banter", "steward", "Ha."),
         SquadPost("status-report", "Bob", "Done."),
         SquadPost("callout", "Abeni", "   "),
     ],
@@ -67,6 +76,14 @@ def test_invalid_messages_are_named_errors(message: SquadPost) -> None:
     with pytest.raises(SquadMessageInvalid) as info:
         send(message)
     assert info.value.code == "invalid_message"
+
+
+@pytest.mark.parametrize("kind", ["status-report", "permission-request", "inter-agent-banter"])
+def test_an_agents_kind_from_the_steward_is_unauthorized_not_malformed(kind: str) -> None:
+    with pytest.raises(SquadSenderUnauthorized) as info:
+        send(SquadPost(kind, "steward", "Ha."))  # type: ignore[arg-type]
+    assert info.value.code == "unauthorized"
+    assert str(info.value) == f"kind: a {kind} is sent by an agent, not by a steward"
 
 
 def test_banter_is_throttled_to_one_per_45_s_but_callouts_never() -> None:

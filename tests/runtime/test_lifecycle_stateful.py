@@ -371,7 +371,12 @@ class Household(RuleBasedStateMachine):
         if not self.present.get(agent, False) or agent not in AGENTS:
             return
         report = ObjectiveProgress(id=self.next_id(), objective_id=oid, state=state)  # type: ignore[arg-type]
+        skips = self.status[oid] == "accepted" and state in ("done", "failed")
         got = self.deliver(agent, report)
+        if skips:  # §9: accepted → in-progress → done | failed; nothing changes
+            (refused,) = [e for _sid, e in self.wire.errors if e.ref == report.id]
+            assert (refused.code, refused.details) == ("objective_invalid", {"status": "accepted"})
+            return
         (ack,) = [m for m in got if isinstance(m, ObjectiveUpdated) and m.ref == report.id]
         self.status[oid] = ack.objective.status
         event(f"progress: {ack.objective.status}")

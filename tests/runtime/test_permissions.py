@@ -23,12 +23,19 @@ def req(mid: str, at_s: float = 0.0) -> OpenRequest:
 def test_a_request_is_answered_once_and_reopened_if_the_answer_was_not_written() -> None:
     desk = PermissionDesk()
     desk.open(req("m1"))
-    taken = desk.take("m1", 1.0)
+    taken = desk.take("m1", 1.0, "granted")
     with pytest.raises(VacError) as info:
-        desk.take("m1", 1.0)
-    assert info.value.code == "invalid_message" and info.value.details == {"message": "m1"}
+        desk.take("m1", 1.0, "denied")
+    # Not malformed: no longer open (§6 has no squad code), and what became of it.
+    assert info.value.code == "objective_unknown"
+    assert info.value.details == {"message": "m1", "status": "granted"}
+    assert info.value.message == "that permission-request was answered already: granted"
     desk.reopen(taken)
-    assert desk.take("m1", 2.0) == taken
+    assert desk.take("m1", 2.0, "denied") == taken
+    with pytest.raises(VacError) as info:
+        desk.take("never", 2.0, "denied")
+    assert (info.value.code, info.value.details) == ("objective_unknown", {"message": "never"})
+    assert info.value.message.startswith("no open permission-request has that id")
 
 
 def test_only_a_sole_open_request_is_answered_by_voice() -> None:
@@ -43,13 +50,15 @@ def test_only_a_sole_open_request_is_answered_by_voice() -> None:
 def test_requests_close_after_a_day_and_are_bounded() -> None:
     desk = PermissionDesk()
     desk.open(req("old", 0.0))
-    with pytest.raises(VacError):
-        desk.take("old", OPEN_FOR_S + 1)
+    with pytest.raises(VacError) as info:
+        desk.take("old", OPEN_FOR_S + 1, "granted")
+    assert info.value.details == {"message": "old", "status": "expired"}
+    assert "expired unanswered" in info.value.message
     for i in range(MAX_OPEN + 5):
         desk.open(req(f"m{i}", 10.0))
     assert len(desk) == MAX_OPEN
     with pytest.raises(VacError):
-        desk.take("m0", 11.0)  # the oldest went first
+        desk.take("m0", 11.0, "granted")  # the oldest went first
 
 
 def _row(kind: str, mid: str, at_ms: int) -> dict[str, object]:
@@ -73,7 +82,7 @@ def test_a_restart_opens_again_what_was_asked_and_not_answered_and_keeps_its_age
     desk = PermissionDesk()
     desk.open(request)
     with pytest.raises(VacError):  # a day after it was asked, not after the restart
-        desk.take("open", now_s + OPEN_FOR_S - 3.0)
+        desk.take("open", now_s + OPEN_FOR_S - 3.0, "granted")
 
 
 def test_a_restart_opens_at_most_the_newest_bound() -> None:
@@ -100,3 +109,17 @@ def test_the_households_copy_comes_back_from_the_log_or_not_at_all() -> None:
     broken["detail"] = {**broken["detail"], "message": {"kind": 3}}  # type: ignore[dict-item]
     got = {r.message_id: r.message for r in still_open([kept, broken], 2_000, 0.0)}
     assert got == {"m1": copy, "m2": None}  # an unreadable copy never stops the start-up
+
+
+def test_a_withdrawn_request_stays_closed_after_a_restart_and_says_so_before() -> None:
+    rows = [_row("permission_requested", "w", 1_000), _row("permission_withdrawn", "w", 1_500)]
+    assert still_open(rows, 2_000, 0.0) == []
+    desk = PermissionDesk()
+    desk.open(req("w"))
+    desk.take("w", 1.0, "withdrawn", lambda r: r.asked_by == "Kofi")
+    with pytest.raises(VacError) as info:
+        desk.take("w", 1.0, "granted")
+    assert info.value.details == {"message": "w", "status": "withdrawn"}
+    with pytest.raises(VacError) as info:  # not seen by the one asking: as if never asked
+        desk.take("w", 1.0, "withdrawn", lambda r: r.asked_by == "Zuri")
+    assert info.value.details == {"message": "w"}

@@ -15,6 +15,7 @@ from vac.intent.errors import (
     ObjectiveUnknown,
     RevisionStale,
     SquadMessageInvalid,
+    SquadSenderUnauthorized,
 )
 from vac.intent.evidence import (
     SPOKEN_CONFIRM_MIN_CONFIDENCE,
@@ -134,6 +135,7 @@ __all__ = [
     "ScriptStep",
     "SquadMessageInvalid",
     "SquadPost",
+    "SquadSenderUnauthorized",
     "VacIntentConfig",
     "ValueConflict",
     "WordProb",

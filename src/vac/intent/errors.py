@@ -102,3 +102,10 @@ class SquadMessageInvalid(IntentError):
     """A squad message cannot be routed (unknown sender or recipient, empty text)."""
 
     code = "invalid_message"
+
+
+class SquadSenderUnauthorized(IntentError):
+    """The sender may not send this kind: a status report, a request or
+    banter is an agent's, never a steward's (the message is well formed)."""
+
+    code = "unauthorized"

@@ -14,7 +14,7 @@ from typing import Final, Literal, NamedTuple
 
 import msgspec
 
-from vac.intent.errors import SquadMessageInvalid
+from vac.intent.errors import SquadMessageInvalid, SquadSenderUnauthorized
 from vac.intent.roster import Roster, resolve_agent
 
 SquadKind = Literal[
@@ -51,7 +51,8 @@ _RULES: Final[dict[str, _Rule]] = {
 
 
 class SquadPost(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
-    """What a sender says; `to` names the agent of a directed order."""
+    """What a sender says; `to` names the agent of a directed order, or the
+    agent a permission-request asks (besides the stewards)."""
 
     kind: SquadKind
     sender: str
@@ -118,14 +119,22 @@ def route(
     rule = _RULES[message.kind]
     sender = _canonical(message.sender, roster, grounded=False)
     if rule.agent_only and sender == STEWARD:
-        raise SquadMessageInvalid(f"{message.kind} comes from an agent, not the steward")
+        raise SquadSenderUnauthorized(
+            f"kind: a {message.kind} is sent by an agent, not by a steward"
+        )
     text = " ".join(message.text.split())
     if not text:
         raise SquadMessageInvalid("text: must not be empty")
     text = text[:MAX_TEXT_CHARS]
     others = [a.name for a in roster if a.name != sender]
-    if message.kind in ("status-report", "permission-request"):
+    if message.kind == "status-report":
         recipients = [STEWARD]
+    elif message.kind == "permission-request":
+        # Always the stewards; `to` adds the agent asked, who may answer too.
+        to = STEWARD if message.to is None else _canonical(message.to, roster, grounded=True)
+        if to == sender:
+            raise SquadMessageInvalid("to: a permission-request asks someone else")
+        recipients = [STEWARD] if to == STEWARD else [STEWARD, to]
     elif message.kind == "callout":
         recipients = ([] if sender == STEWARD else [STEWARD]) + others
     elif message.kind == "inter-agent-banter":

@@ -73,12 +73,21 @@ PermissionAnswer = Literal["granted", "denied"]
 
 
 class SquadAnswer(Inbound, frozen=True, tag="squad.answer"):
-    """PROTOCOL §9: a steward answers an open permission-request, named by
-    its `squad.message.message_id` (an addition: the id a request carries)."""
+    """PROTOCOL §9: a steward, or an agent the request asked (`to`), answers
+    an open permission-request, named by its `squad.message.message_id` (an
+    addition: the id a request carries)."""
 
     message: Id
     answer: PermissionAnswer
     text: Annotated[str, msgspec.Meta(max_length=600)] = ""
+
+
+class SquadWithdraw(Inbound, frozen=True, tag="squad.withdraw"):
+    """An addition (PROTOCOL §9: a request stays open "until answered,
+    withdrawn, or 24 h"): the agent that asked takes back its open
+    permission-request, named by its `message_id`."""
+
+    message: Id
 
 
 # --------------------------------------------------------------- outbound
@@ -120,13 +129,24 @@ class ObjectiveOffer(Outbound, frozen=True, tag="objective.offer"):
 
 
 class SquadAnswered(Outbound, frozen=True, tag="squad.answered"):
-    """An addition: a permission-request was answered. Sent to the steward who
+    """An addition: a permission-request was answered. Sent to the one who
     answered (with `ref`, or in the spoken turn), every other attached
-    session of the household's stewards, and the asking agent's sessions."""
+    session of the household's stewards, the asking agent's sessions and
+    those of the agent asked (`to`), if any."""
 
     message_id: str
     answer: PermissionAnswer
     text: str
-    by: str  # the principal who answered
+    by: str  # the principal who answered (a steward, or the agent asked)
     asked_by: str  # the agent who asked
     turn: str | None = None
+
+
+class SquadWithdrawn(Outbound, frozen=True, tag="squad.withdrawn"):
+    """An addition: a permission-request was withdrawn by the agent that
+    asked. Sent to it (with `ref`), its other sessions, every attached
+    session of the household's stewards and the agent asked (`to`): a
+    client drops the request it shows."""
+
+    message_id: str
+    asked_by: str  # the agent who asked, and withdrew

@@ -28,6 +28,8 @@ from vac.protocol.agent_messages import PermissionAnswer as PermissionAnswer
 from vac.protocol.agent_messages import ProgressState as ProgressState
 from vac.protocol.agent_messages import SquadAnswer as SquadAnswer
 from vac.protocol.agent_messages import SquadAnswered as SquadAnswered
+from vac.protocol.agent_messages import SquadWithdraw as SquadWithdraw
+from vac.protocol.agent_messages import SquadWithdrawn as SquadWithdrawn
 from vac.protocol.agent_messages import UpdatedBy as UpdatedBy
 from vac.protocol.objective import Objective, UncertainField
 from vac.protocol.wire_base import Id as Id
@@ -126,9 +128,10 @@ SquadKind = Literal[
 class SquadSend(Inbound, frozen=True, tag="squad.send"):
     """Addition to VAC/1 (docs/protocol.md): a message on the squad channel.
 
-    `sender` is the steward by default; a client that voices the household's
-    agents (a game or simulation front end) names the agent instead. What is
-    addressed to the steward is delivered back, and spoken when `speak`.
+    `sender` can only say who the session is (PROTOCOL §1: no header field
+    claims a principal): an agent's session sends as its agent, a steward's
+    as the steward. What is addressed to the steward is delivered back, and
+    spoken when `speak`.
     """
 
     kind: SquadKind
@@ -156,6 +159,7 @@ InboundMessage = (
     | ObjectiveAnswer
     | ObjectiveProgress
     | SquadAnswer
+    | SquadWithdraw
 )
 
 # Messages that §7 says are never rate-limited or dropped.
@@ -169,6 +173,7 @@ CONTROL_TYPES: Final[tuple[type[Inbound], ...]] = (
     ObjectiveAnswer,
     ObjectiveProgress,
     SquadAnswer,
+    SquadWithdraw,
     ClientBye,
 )
 
@@ -402,6 +407,9 @@ class SquadMessage(Outbound, frozen=True, tag="squad.message"):
     # An addition: the message's id; a permission-request is answered by it
     # (`squad.answer {message}`).
     message_id: str | None = None
+    # An addition: the principal whose session sent it (`sender` names the
+    # squad member: the agent, or "steward" for any of the stewards).
+    by: str | None = None
 
 
 OutboundMessage = (
@@ -430,6 +438,7 @@ OutboundMessage = (
     | ObjectiveUpdated
     | ObjectiveOffer
     | SquadAnswered
+    | SquadWithdrawn
 )
 
 # Outbound messages exempt from the output-queue bound (§7): control, not data.

@@ -50,9 +50,11 @@ from vac.protocol.messages import (
     Outbound,
     SquadAnswer,
     SquadSend,
+    SquadWithdraw,
     TextInput,
     TranscriptFinal,
     TurnCancel,
+    tag_of,
 )
 from vac.runtime.announcer import Announcer
 from vac.runtime.choices import Clarification, PendingChoice, unsure_yes
@@ -63,7 +65,7 @@ from vac.runtime.latency import LatencyTrace
 from vac.runtime.listener import Listener
 from vac.runtime.listing import answer_listing
 from vac.runtime.permissions import requested_plan, spoken_answer, typed_answer
-from vac.runtime.routing import Routing, as_sender, check_role, wire_name
+from vac.runtime.routing import Routing, as_sender, check_role
 from vac.runtime.session import Session, new_id
 from vac.runtime.shared import SharedState
 from vac.runtime.speaker import Speaker
@@ -186,15 +188,13 @@ class TurnCoordinator:
                 self._listings.spawn(answer_listing(self.shared.store, self.session, msg, self))
             case ObjectiveWithdraw():
                 self.routing.withdraw(msg.id, msg.objective_id, self._write_failed)
-            case ObjectiveAnswer():
-                self.routing.answer(msg)
-            case ObjectiveProgress():
-                self.routing.progress(msg, lambda e: self._write_failed(e, msg.id, None))
+            case ObjectiveAnswer() | ObjectiveProgress() | SquadWithdraw():  # an agent's (§9)
+                self.routing.from_agent(msg, lambda e: self._write_failed(e, msg.id, None))
             case SquadAnswer():
                 plan = typed_answer(self.shared, self.session, turn_id := new_id(), msg)
                 self._typed_decision(msg.id, turn_id, plan)
             case _:
-                raise ProtocolError("invalid_message", f"unexpected {wire_name(msg)}")
+                raise ProtocolError("invalid_message", f"unexpected {tag_of(type(msg))}")
 
     def _require_listener(self) -> Listener:
         if self.listener is None:
@@ -452,7 +452,7 @@ class TurnCoordinator:
     def _squad(self, msg: SquadSend) -> None:
         routed = routed_or_refused(self.shared.route_squad(as_sender(self.session, msg)))
         heard_by_steward = "steward" in routed.recipients
-        first = squad_message(routed, msg.id, turn_id := new_id(), new_id())
+        first = squad_message(routed, msg.id, turn_id := new_id(), new_id(), self.session.principal)
         self._said(turn_id, "user", "squad", msg.text)
         # The original text goes to the rendering gate: its line structure is
         # what tells prose from code.

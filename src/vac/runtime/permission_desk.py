@@ -1,14 +1,21 @@
 """Open permission-requests (PROTOCOL §9): bookkeeping only, bounded.
 
-`permissions.py` plans the answers; this module only knows what is open.
+`permissions.py` plans the answers; this module only knows what is open,
+and what became of the last `MAX_CLOSED` requests that closed, so that an
+answer to one is told what happened (answered, expired) in plain words.
+
+§6 has no code for squad messages. A request that is not open is
+`objective_unknown`, like an objective that is no longer pending, with the
+same shape (`details.status` says what it became): it is never
+`invalid_message`, which says the message itself was malformed.
 """
 
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any, Final, Literal
 
 import msgspec
 
@@ -16,7 +23,12 @@ from vac.protocol.errors import ProtocolError
 from vac.protocol.messages import SquadMessage
 
 MAX_OPEN: Final = 256  # the oldest open request closes first beyond this
+MAX_CLOSED: Final = 1024  # closed requests remembered (not across a restart)
 OPEN_FOR_S: Final = 24 * 3600.0
+# The audit rows that close a request for good (a restart leaves it closed).
+CLOSING_KINDS: Final = ("permission_answered", "permission_withdrawn")
+# What became of a closed request: its answer, its withdrawal, or its time ran out.
+ClosedAs = Literal["granted", "denied", "withdrawn", "expired"]
 
 
 @dataclass(frozen=True)
@@ -26,35 +38,59 @@ class OpenRequest:
     text: str
     opened_s: float
     # The household's copy (no `ref`, no `turn`), sent again to a steward
-    # session that attaches while the request is open.
+    # session (or an agent asked) that attaches while the request is open.
     message: SquadMessage | None = None
+
+    def asked_of(self, agent: str) -> bool:
+        """Whether the request names `agent` among its recipients (`to`):
+        that agent may answer it, besides the stewards."""
+        recipients = self.message.recipients if self.message is not None else []
+        return agent.lower() in {r.lower() for r in recipients if r != "steward"}
+
+
+# Who may see a request (closing it, or hearing what became of it); the
+# rest are told what an unknown id is told. None: everyone (a steward).
+Seen = Callable[[OpenRequest], bool] | None
 
 
 class PermissionDesk:
     def __init__(self) -> None:
         self._open: OrderedDict[str, OpenRequest] = OrderedDict()
+        self._closed: OrderedDict[str, tuple[OpenRequest, ClosedAs]] = OrderedDict()
 
     def open(self, request: OpenRequest) -> None:
+        self._closed.pop(request.message_id, None)
         self._open[request.message_id] = request
         while len(self._open) > MAX_OPEN:
-            self._open.popitem(last=False)
+            self._close(self._open.popitem(last=False)[1], "expired")
+
+    def _close(self, request: OpenRequest, closed_as: ClosedAs) -> None:
+        self._closed[request.message_id] = (request, closed_as)
+        while len(self._closed) > MAX_CLOSED:
+            self._closed.popitem(last=False)
 
     def _expire(self, now_s: float) -> None:
         for mid, req in list(self._open.items()):
             if now_s - req.opened_s > OPEN_FOR_S:
                 del self._open[mid]
+                self._close(req, "expired")
 
-    def take(self, message_id: str, now_s: float) -> OpenRequest:
-        """Close an open request to answer it; `invalid_message` if there is none."""
+    def take(
+        self, message_id: str, now_s: float, closed_as: ClosedAs, seen: Seen = None
+    ) -> OpenRequest:
+        """Close an open request to answer or withdraw it. One that is not open is
+        `objective_unknown` saying what became of it; one not `seen` by
+        whoever closes it, open or not, gets the answer an unknown id gets."""
         self._expire(now_s)
-        request = self._open.pop(message_id, None)
-        if request is None:
-            raise ProtocolError(
-                "invalid_message",
-                "no open permission-request with that id (answered, expired or never asked)",
-                details={"message": message_id},
-            )
-        return request
+        request = self._open.get(message_id)
+        if request is not None and (seen is None or seen(request)):
+            del self._open[message_id]
+            self._close(request, closed_as)
+            return request
+        closed = self._closed.get(message_id)
+        if request is None and closed is not None and (seen is None or seen(closed[0])):
+            raise not_open(message_id, closed[1])
+        raise not_open(message_id, None)
 
     def reopen(self, request: OpenRequest) -> None:
         """The answer was not written: the request is open again."""
@@ -76,10 +112,29 @@ class PermissionDesk:
         return len(self._open)
 
 
+def not_open(message_id: str, closed_as: ClosedAs | None) -> ProtocolError:
+    """The answer to naming a request that is not open: what became of it,
+    when this daemon saw it close; else the same as for one never asked."""
+    details: dict[str, Any] = {"message": message_id}
+    if closed_as is None:
+        what = "no open permission-request has that id (none was asked with it, or it closed"
+        what += " before the daemon last started)"
+        return ProtocolError("objective_unknown", what, details=details)
+    details["status"] = closed_as
+    if closed_as == "expired":
+        what = "that permission-request expired unanswered (a request stays open 24 hours)"
+    elif closed_as == "withdrawn":
+        what = "that permission-request was withdrawn by the agent that asked"
+    else:
+        what = f"that permission-request was answered already: {closed_as}"
+    return ProtocolError("objective_unknown", what, details=details)
+
+
 def still_open(rows: Iterable[Mapping[str, Any]], now_ms: int, now_s: float) -> list[OpenRequest]:
     """The requests a restart must open again, oldest first: asked (an audit
     row `permission_requested`) less than `OPEN_FOR_S` ago and not answered
-    (`permission_answered` for the same message). `rows` are audit rows in
+    or withdrawn (`permission_answered`, `permission_withdrawn` for the same
+    message). `rows` are audit rows in
     the order they were written; `now_s` is the monotonic clock the desk
     counts in, so each request keeps its age."""
     asked: OrderedDict[str, OpenRequest] = OrderedDict()
@@ -87,7 +142,7 @@ def still_open(rows: Iterable[Mapping[str, Any]], now_ms: int, now_s: float) -> 
         mid = row["detail"].get("message_id")
         if not isinstance(mid, str):
             continue
-        if row["kind"] == "permission_answered":
+        if row["kind"] in CLOSING_KINDS:
             asked.pop(mid, None)
             continue
         age_s = max(0, now_ms - int(row["at_ms"])) / 1000.0

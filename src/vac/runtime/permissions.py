@@ -2,10 +2,11 @@
 
 An agent's `permission-request` stays open until a steward answers it
 (`squad.answer`, or a spoken "yes, go ahead" / "no" while it is the only
-one open and no draft is waiting in that session), or for 24 hours. The
-answer is a decision like any other: written (an audit row naming the
-steward), then announced as `squad.answered` to the steward, every other
-attached session of the household's stewards, and the asking agent.
+one open and no draft is waiting in that session) or the agent it asks
+(`to`) does, or for 24 hours. The answer is a decision like any other:
+written (an audit row naming who answered), then announced as
+`squad.answered` to who answered, every other attached session of the
+household's stewards, the asking agent and the agent asked.
 
 A request is a decision too: written (an audit row `permission_requested`
 with the asking agent and the text) before anyone hears it, so a repeated
@@ -19,9 +20,17 @@ from __future__ import annotations
 import msgspec
 
 from vac.clock import monotonic_s, now_ms
-from vac.protocol.messages import PermissionAnswer, SquadAnswer, SquadAnswered, SquadMessage
+from vac.protocol.messages import (
+    Outbound,
+    PermissionAnswer,
+    SquadAnswer,
+    SquadAnswered,
+    SquadMessage,
+    SquadWithdraw,
+    SquadWithdrawn,
+)
 from vac.runtime.decisions import Plan
-from vac.runtime.permission_desk import OpenRequest
+from vac.runtime.permission_desk import OpenRequest, Seen
 from vac.runtime.session import Session
 from vac.runtime.shared import SharedState
 from vac.runtime.store import AuditRow
@@ -54,12 +63,7 @@ def answer_plan(
     )
 
     def applied() -> None:
-        copy = msgspec.structs.replace(answered, ref=None, turn=None)
-        for other in list(shared.transport.attached()):
-            if other is session:
-                continue
-            if other.agent is None or other.agent.lower() == request.asked_by.lower():
-                shared.transport.send(other, copy)
+        _tell_household(shared, session, request, answered)
 
     said = "Granted" if answer == "granted" else "Denied"
     return Plan(
@@ -72,6 +76,52 @@ def answer_plan(
         applied=applied,
         undo=lambda: shared.permissions.reopen(request),
     )
+
+
+def withdrawn_plan(shared: SharedState, session: Session, msg: SquadWithdraw) -> Plan:
+    """The asking agent takes its request back (no turn): closed now (open
+    again if the write fails), audited, then `squad.withdrawn` to it (with
+    `ref`) and to everyone the request reached. Anyone else's withdraw gets
+    what an unknown id gets."""
+    agent = (session.agent or "").lower()
+    request = shared.permissions.take(
+        msg.message, monotonic_s(), "withdrawn", lambda r: r.asked_by.lower() == agent
+    )
+    withdrawn = SquadWithdrawn(ref=msg.id, message_id=request.message_id, asked_by=request.asked_by)
+    audit = AuditRow(
+        at_ms=now_ms(),
+        kind="permission_withdrawn",
+        principal=session.principal,
+        detail={"message_id": request.message_id, "asked_by": request.asked_by},
+    )
+    return Plan(
+        checkpoint=shared.book.checkpoint([]),
+        rows=[],
+        audits=[audit],
+        messages=[withdrawn],
+        spoken=None,
+        status="completed",
+        applied=lambda: _tell_household(shared, session, request, withdrawn),
+        undo=lambda: shared.permissions.reopen(request),
+    )
+
+
+def _tell_household(
+    shared: SharedState, origin: Session, request: OpenRequest, msg: Outbound
+) -> None:
+    """What became of a request, without `ref` (nor `turn`), to every other
+    attached session it reached: the stewards', the asking agent's, and the
+    agent's it asked. `origin` was told with `ref`."""
+    copy = msgspec.structs.replace(msg, ref=None)
+    if isinstance(copy, SquadAnswered):
+        copy = msgspec.structs.replace(copy, turn=None)
+    asked_by = request.asked_by.lower()
+    for other in list(shared.transport.attached()):
+        agent = other.agent
+        if other is origin:
+            continue
+        if agent is None or agent.lower() == asked_by or request.asked_of(agent):
+            shared.transport.send(other, copy)
 
 
 def requested_plan(
@@ -111,8 +161,11 @@ def requested_plan(
 
 
 def typed_answer(shared: SharedState, session: Session, turn_id: str, msg: SquadAnswer) -> Plan:
-    """`squad.answer`: closes the request now (reopened if the write fails)."""
-    request = shared.permissions.take(msg.message, monotonic_s())
+    """`squad.answer`: closes the request now (reopened if the write fails).
+    A steward answers any request; an agent only one asked of it (`to`)."""
+    agent = session.agent
+    seen: Seen = None if agent is None else lambda request: request.asked_of(agent)
+    request = shared.permissions.take(msg.message, monotonic_s(), msg.answer, seen)
     return answer_plan(shared, session, turn_id, request, msg.answer, msg.text, msg.id)
 
 
@@ -130,6 +183,6 @@ def spoken_answer(
     request = shared.permissions.sole(monotonic_s())
     if request is None or not sure:
         return None
-    shared.permissions.take(request.message_id, monotonic_s())
     answer: PermissionAnswer = "granted" if reply_kind == "confirm" else "denied"
+    shared.permissions.take(request.message_id, monotonic_s(), answer)
     return answer_plan(shared, session, turn_id, request, answer, "", ref)

@@ -302,13 +302,14 @@ class Pipeline:
         return [e.objective for e in pending]
 
     def on_greeted(self, session: Session) -> None:
-        # A steward hears every open permission-request (§9), also one asked
-        # before it attached or before a restart: a "yes" answers only what
-        # it was told of. The same `message_id`: a client shows it once.
-        if session.agent is None:
-            for request in self.permissions.all_open(monotonic_s()):
-                if request.message is not None:
-                    self.transport.send(session, request.message)
+        # A steward hears every open permission-request (§9), and an agent
+        # those asked of it, also one asked before it attached or before a
+        # restart: a "yes" answers only what it was told of. The same
+        # `message_id`: a client shows it once.
+        agent = session.agent
+        for request in self.permissions.all_open(monotonic_s()):
+            if request.message is not None and (agent is None or request.asked_of(agent)):
+                self.transport.send(session, request.message)
 
     def on_detached(self, session: Session, reason: str) -> None:
         self.offers.detached(session)  # its open offers: the policy answers now
@@ -438,7 +439,7 @@ class Pipeline:
         message = intent.SquadPost(
             kind=msg.kind, sender=msg.sender or "steward", text=msg.text, to=msg.to
         )
-        # SquadMessageInvalid carries its wire code (`invalid_message`).
+        # The intent errors carry their wire codes (`invalid_message`, `unauthorized`).
         return intent.route(
             message, self.roster, realm="home", now_ms=now_ms(), throttle=self.throttle
         )

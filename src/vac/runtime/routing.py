@@ -39,15 +39,17 @@ from vac.protocol.messages import (
     ObjectiveUpdated,
     ObjectiveWithdraw,
     Outbound,
-    SquadAnswer,
     SquadSend,
+    SquadWithdraw,
     TextInput,
+    tag_of,
 )
 from vac.protocol.objective_lifecycle import Event
 from vac.runtime.decisions import Plan, Planner, answer_counter, policy_answer
 from vac.runtime.durable import DecisionSteps
 from vac.runtime.offers import AgentAnswer, OfferMovedOn, OpenOffer
 from vac.runtime.outcomes import encode_replies
+from vac.runtime.permissions import withdrawn_plan
 from vac.runtime.session import Session, new_id
 from vac.runtime.shared import SharedState
 from vac.runtime.store import Outcome, Step, StorageUnavailable
@@ -64,9 +66,10 @@ _STEWARD_ONLY = (
     ObjectiveConfirm,
     ObjectiveReject,
     ObjectiveWithdraw,
-    SquadAnswer,  # agents ask for permission; stewards grant it
 )
-_AGENT_ONLY = (ObjectiveAnswer, ObjectiveProgress)
+_AGENT_ONLY = (ObjectiveAnswer, ObjectiveProgress, SquadWithdraw)
+# An agent's message the routing handles, without a turn.
+FromAgent = ObjectiveAnswer | ObjectiveProgress | SquadWithdraw
 # A progress report's lifecycle event; `blocked` keeps the work in progress.
 _PROGRESS: dict[str, Event] = {
     "in-progress": "in-progress",
@@ -81,27 +84,35 @@ def check_role(session: Session, msg: InboundMessage) -> None:
     if session.agent is not None and isinstance(msg, _STEWARD_ONLY):
         raise ProtocolError(
             "unauthorized",
-            f"an agent's session cannot send {wire_name(msg)}: agents answer offers"
+            f"an agent's session cannot send {tag_of(type(msg))}: agents answer offers"
             " and report progress; stewards start and decide work",
         )
     if session.agent is None and isinstance(msg, _AGENT_ONLY):
         raise ProtocolError(
-            "unauthorized", "only an agent's session answers offers and reports progress"
+            "unauthorized",
+            f"a steward's session cannot send {tag_of(type(msg))}: only an agent's session"
+            " answers offers, reports progress and withdraws its own permission-requests",
         )
 
 
-def wire_name(msg: InboundMessage) -> str:
-    """The message's `type` on the wire (`objective.confirm`), never a class name."""
-    return str(type(msg).__struct_config__.tag)
-
-
 def as_sender(session: Session, msg: SquadSend) -> SquadSend:
-    """An agent's squad message is sent as that agent, never as anyone else."""
-    if session.agent is None:
-        return msg
-    if msg.sender is not None and msg.sender.strip().lower() != session.agent.lower():
-        raise ProtocolError("unauthorized", f"an agent's session sends as {session.agent} only")
-    return msgspec.structs.replace(msg, sender=session.agent)
+    """A squad message is sent as the session's own principal, never as
+    anyone else (§1): an agent's as its agent; a steward's as the steward,
+    whose `sender` may only be absent, "steward" or its own name."""
+    claimed = None if msg.sender is None else msg.sender.strip().lower()
+    if session.agent is not None:
+        if claimed is not None and claimed != session.agent.lower():
+            raise ProtocolError(
+                "unauthorized", f"sender: an agent's session sends as {session.agent} only"
+            )
+        return msgspec.structs.replace(msg, sender=session.agent)
+    if claimed not in (None, "steward", session.principal):
+        raise ProtocolError(
+            "unauthorized",
+            "sender: a steward's session sends as the steward only; an agent's"
+            " messages come from that agent's own session",
+        )
+    return msgspec.structs.replace(msg, sender=None)
 
 
 class Routing:
@@ -259,6 +270,33 @@ class Routing:
         self.steps.run(step, plan.checkpoint, announce, lambda e: failed(e, ref, None))
 
     # ------------------------------------------------------ the agent's side
+
+    def from_agent(self, msg: FromAgent, failed: Callable[[BaseException], None]) -> None:
+        match msg:
+            case ObjectiveAnswer():
+                self.answer(msg)
+            case ObjectiveProgress():
+                self.progress(msg, failed)
+            case SquadWithdraw():
+                self.withdraw_request(msg, failed)
+
+    def withdraw_request(self, msg: SquadWithdraw, failed: Callable[[BaseException], None]) -> None:
+        """The agent takes back its permission-request: durable first, then
+        `squad.withdrawn` here (with `ref`) and wherever the request went."""
+        plan = withdrawn_plan(self.shared, self.session, msg)
+        step = self.steps.step_of(plan, self.session, msg.id, plan.messages)
+
+        def announce() -> None:
+            for sent in plan.messages:
+                self.shared.transport.send(self.session, sent)
+            self.session.replies.settle(msg.id, plan.messages)
+            plan.applied()
+
+        def not_written(exc: BaseException) -> None:
+            plan.undo()  # the request is open again: nobody heard it go
+            failed(exc)
+
+        self.steps.run(step, plan.checkpoint, announce, not_written)
 
     def answer(self, msg: ObjectiveAnswer) -> None:
         """An agent answers an offer. A counter that does not validate is

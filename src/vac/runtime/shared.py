@@ -90,5 +90,5 @@ class SharedState(Protocol):
         ...
 
     def route_squad(self, msg: SquadSend) -> intent.RoutedMessage:
-        """Route a squad message; raises SquadMessageInvalid."""
+        """Route a squad message; raises SquadMessageInvalid, SquadSenderUnauthorized."""
         ...

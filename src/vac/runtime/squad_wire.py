@@ -8,9 +8,10 @@ from vac.protocol.messages import SquadMessage
 
 
 def squad_message(
-    routed: intent.RoutedMessage, ref: str | None, turn: str | None, message_id: str
+    routed: intent.RoutedMessage, ref: str | None, turn: str | None, message_id: str, by: str
 ) -> SquadMessage:
-    """The sender's copy carries its `ref` and the `turn` it started (§9)."""
+    """The sender's copy carries its `ref` and the `turn` it started (§9);
+    `by` is the principal whose session sent it."""
     return SquadMessage(
         ref=ref,
         turn=turn,
@@ -23,6 +24,7 @@ def squad_message(
         time_sensitive=routed.time_sensitive,
         needs_steward=routed.needs_steward,
         duckable=routed.duckable,
+        by=by,
     )
 
 

@@ -79,11 +79,12 @@ class EventLogReads:
         return _audit(cur)
 
     def permission_rows(self, since_ms: int) -> list[dict[str, Any]]:
-        """Permission-requests asked and answered since `since_ms`, in the
-        order written (the start-up reopens what is still open)."""
+        """Permission-requests asked, answered and withdrawn since `since_ms`,
+        in the order written (the start-up reopens what is still open)."""
         cur = self._db.execute(
             "SELECT at_ms, kind, principal, detail FROM audit"
-            " WHERE kind IN ('permission_requested', 'permission_answered') AND at_ms >= ?"
+            " WHERE kind IN ('permission_requested', 'permission_answered',"
+            " 'permission_withdrawn') AND at_ms >= ?"
             " ORDER BY id",
             (since_ms,),
         )
