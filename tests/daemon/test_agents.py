@@ -332,7 +332,7 @@ def test_a_restart_keeps_every_state_and_answers_what_was_left_offered(
     kofi.expect(ObjectiveUpdated)
     left = draft(alice, "ask Kofi to map the orchard by tomorrow")
     assert confirm(alice, left).objective.status == "offered"
-    kofi.expect(ObjectiveOffer)
+    late_offer = kofi.expect(ObjectiveOffer).offer
     d.shutdown()  # the offer is still open: it stays offered in the log
     d = start_daemon(agent_home, config=fast_config(offer_timeout_ms=60_000))
     try:
@@ -345,6 +345,16 @@ def test_a_restart_keeps_every_state_and_answers_what_was_left_offered(
         kofi.hello()
         kofi.send(ObjectiveProgress(id="p2", objective_id=done, state="done"))
         assert kofi.expect(ObjectiveUpdated).objective.status == "done"
+        # The offer the restart cut, answered late: where its objective went
+        # (§9), as before a restart; it was `objective_unknown` (a probe).
+        kofi.send(ObjectiveAnswer(id="a2", offer=late_offer, decision="accept", reply="ok"))
+        late = kofi.expect(Error)
+        assert late.code == "objective_invalid"
+        assert late.details == {"status": listed(alice, left)}
+        zuri = d.connect("zuri")  # another agent learns nothing of it
+        zuri.hello()
+        zuri.send(ObjectiveAnswer(id="z1", offer=late_offer, decision="accept", reply="ok"))
+        assert (zuri.expect(Error).code, late.ref) == ("objective_unknown", "a2")
     finally:
         d.shutdown()
 

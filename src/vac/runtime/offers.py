@@ -39,9 +39,28 @@ MAX_CLOSED_REMEMBERED: Final = 1024
 
 class OfferUnknown(VacError):
     """An answer for an offer this agent never had (or one closed before the
-    daemon started, or too long ago to be remembered)."""
+    daemon started, or too long ago to be remembered). `objective_id` is the
+    objective the offer's id names, for the caller to check against the book:
+    an agent's own objective that moved on is `objective_invalid` (§9)."""
 
     code = "objective_unknown"
+
+    def __init__(self, message: str, objective_id: str | None = None) -> None:
+        super().__init__(message)
+        self.objective_id = objective_id
+
+
+def offer_id_for(objective_id: str) -> str:
+    """A new offer's id, naming its objective: after a restart, when closed
+    offers are no longer remembered, a late answer to one is still told
+    where its objective went (§9), not that the offer never was."""
+    return f"{objective_id}.{new_id()[:16]}"
+
+
+def objective_of_offer(offer_id: str) -> str | None:
+    """The objective an offer's id names (None: not one of ours)."""
+    objective_id, dot, _random = offer_id.rpartition(".")
+    return objective_id if dot and objective_id else None
 
 
 class OfferMovedOn(VacError):
@@ -148,7 +167,7 @@ class OfferDesk:
             MAX_OPEN_PER_AGENT
         ):
             return None
-        offer = OpenOffer(new_id(), objective_id, agent, steward, session)
+        offer = OpenOffer(offer_id_for(objective_id), objective_id, agent, steward, session)
         self._open[offer.offer_id] = offer
         self._by_objective[objective_id] = offer.offer_id
         return offer
@@ -200,7 +219,9 @@ class OfferDesk:
         closed = self._closed.get(offer_id)
         if closed is not None and closed[0] == agent:
             raise OfferMovedOn(closed[1])
-        raise OfferUnknown(f"no open offer {offer_id!r} for this agent")
+        raise OfferUnknown(
+            f"no open offer {offer_id!r} for this agent", objective_of_offer(offer_id)
+        )
 
     def answer(self, offer: OpenOffer, answer: AgentAnswer) -> None:
         if not offer.answer.done():

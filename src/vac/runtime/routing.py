@@ -47,7 +47,7 @@ from vac.protocol.messages import (
 from vac.protocol.objective_lifecycle import Event
 from vac.runtime.decisions import Plan, Planner, answer_counter, policy_answer
 from vac.runtime.durable import DecisionSteps
-from vac.runtime.offers import AgentAnswer, OfferMovedOn, OpenOffer
+from vac.runtime.offers import AgentAnswer, OfferMovedOn, OfferUnknown, OpenOffer
 from vac.runtime.outcomes import encode_replies
 from vac.runtime.permissions import withdrawn_plan
 from vac.runtime.session import Session, new_id
@@ -303,6 +303,19 @@ class Routing:
         `objective_invalid` naming its fields, and the offer stays open."""
         try:
             offer = self.shared.offers.offer_of(self.session, msg.offer)
+        except OfferUnknown as e:
+            # Closed before a restart (not remembered): its id names the
+            # objective; this agent's own is told where it went, as below.
+            mine = self.shared.book.find(e.objective_id) if e.objective_id else None
+            agent = (self.session.agent or "").lower()
+            if mine is None or mine.objective.agent.strip().lower() != agent:
+                raise
+            status = mine.objective.status
+            raise ProtocolError(
+                "objective_invalid",
+                f"the objective moved on: it is {status} now",
+                details={"status": status},
+            ) from None
         except OfferMovedOn as e:  # PROTOCOL §9: the current status in details
             moved = self.shared.book.find(e.objective_id)
             if moved is None:
