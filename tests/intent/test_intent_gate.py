@@ -225,6 +225,32 @@ def test_drafts_expire(make_objective: MakeObjective) -> None:
     assert book.get("alice", "obj-2").state == "expired"
 
 
+@pytest.mark.parametrize(
+    ("deadline", "now", "passed"),
+    [
+        ("2026-05-01", NOW, False),  # a date: its whole day
+        ("2026-05-01", NOW + 14 * HOUR - dt.timedelta(seconds=1), False),
+        ("2026-05-01", NOW + 14 * HOUR, True),  # the next day, UTC
+        ("2026-05-01T10:30:00+00:00", NOW, False),
+        # A date-time at that moment (an independent agent saw one still
+        # accepted minutes after it, until its day ended).
+        ("2026-05-01T10:30:00+00:00", NOW + HOUR, True),
+        ("2026-05-01T12:30:00+02:00", NOW + HOUR, True),  # its offset counts
+        ("2026-05-01T12:30:00+02:00", NOW, False),
+    ],
+)
+def test_a_deadline_passes_at_its_moment(
+    make_objective: MakeObjective, deadline: str, now: dt.datetime, passed: bool
+) -> None:
+    book = DraftBook()
+    book.add("alice", make_objective(deadline=deadline), now=NOW)
+    book.confirm("alice", "obj-1", now=NOW)
+    book.advance("obj-1", "offer")
+    book.advance("obj-1", "accept")
+    expired = book.expire(now)
+    assert [e.objective.status for e in expired] == (["expired"] if passed else [])
+
+
 def test_sole_pending_per_session(make_objective: MakeObjective) -> None:
     book = DraftBook()
     book.add("alice", make_objective(), now=NOW, session="s1")

@@ -13,6 +13,7 @@ Pure: the caller passes `today` (the household's local date).
 
 from __future__ import annotations
 
+import contextlib
 import datetime as dt
 from collections.abc import Iterable
 from typing import Final, Protocol
@@ -51,10 +52,19 @@ def commitment_end(entry: DraftEntry) -> dt.date:
     return entry.created_at.date() + dt.timedelta(days=OPEN_ENDED_DAYS)
 
 
-def deadline_passed(objective: Objective, today: dt.date) -> bool:
-    """Whether the objective's deadline day is over (none: never)."""
+def deadline_passed(objective: Objective, now: dt.datetime) -> bool:
+    """Whether the objective's deadline passed (none: never). A date passes
+    when its day is over; an RFC 3339 date-time (§5.1 allows both) at that
+    moment: "by 18:00" is over at 18:00, not at midnight."""
+    if objective.deadline is None:
+        return False
+    if "T" in objective.deadline and now.tzinfo is not None:
+        with contextlib.suppress(ValueError):
+            at = dt.datetime.fromisoformat(objective.deadline)
+            if at.tzinfo is not None:  # the schema requires an offset
+                return now > at
     deadline = deadline_date(objective.deadline)
-    return deadline is not None and today > deadline
+    return deadline is not None and now.date() > deadline
 
 
 def is_open(entry: DraftEntry, today: dt.date) -> bool:

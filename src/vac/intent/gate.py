@@ -323,7 +323,7 @@ class DraftBook:
                     obj = msgspec.structs.replace(entry.objective, status="expired")
                     expired.append(self._set(entry, "expired", obj))
             elif entry.state not in ("refused", "confirmed") and deadline_passed(
-                entry.objective, now.date()
+                entry.objective, now
             ):
                 with contextlib.suppress(TransitionInvalid):  # final already
                     expired.append(self.advance(entry.objective.id, "expire"))
