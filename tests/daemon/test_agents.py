@@ -359,6 +359,36 @@ def test_a_restart_keeps_every_state_and_answers_what_was_left_offered(
         d.shutdown()
 
 
+def test_a_confirm_sent_again_after_a_restart_is_answered_with_its_negotiation(
+    agent_home: Home,
+) -> None:
+    """An independent client's retried confirm got `objective.confirmed` and
+    `turn.done` alone after a restart: the agent's answer was missing (§2)."""
+    d = start_daemon(agent_home, config=fast_config(offer_timeout_ms=60_000))
+    alice, kofi = d.connect(), d.connect("kofi")
+    session = alice.hello().session
+    kofi.hello()
+    oid = draft(alice, "ask Kofi to build a bench by tomorrow")
+    alice.send(ObjectiveConfirm(id="c1", objective_id=oid))
+    offer = kofi.expect(ObjectiveOffer)
+    kofi.send(ObjectiveAnswer(id="a1", offer=offer.offer, decision="accept", reply="On it."))
+    first = [m for m, _ in alice.recv_until(lambda m: isinstance(m, TurnDone), 10)]
+    assert [type(m) for m in first][:2] == [ObjectiveConfirmed, Negotiation]
+    d.shutdown()
+    d = start_daemon(agent_home, config=fast_config(offer_timeout_ms=60_000))
+    try:
+        alice = d.connect()
+        assert alice.hello(resume=session).resumed
+        alice.send(ObjectiveConfirm(id="c1", objective_id=oid))
+        again = [m for m, _ in alice.recv_until(lambda m: isinstance(m, TurnDone), 10)]
+        assert [type(m) for m in again] == [ObjectiveConfirmed, Negotiation, TurnDone]
+        neg = again[1]
+        assert isinstance(neg, Negotiation) and (neg.decision, neg.reply) == ("accept", "On it.")
+        assert listed(alice, oid) == "accepted"  # and never confirmed twice
+    finally:
+        d.shutdown()
+
+
 def test_an_agent_outside_the_roster_cannot_open_a_session(agent_home: Home) -> None:
     (agent_home.enrolled_dir / "kofi.agent").write_text("Nobody\n")
     d = start_daemon(agent_home, config=fast_config())

@@ -209,7 +209,12 @@ class Routing:
         if answer is not None:
             ack = [ObjectiveUpdated(ref=answer.msg.id, objective=updated.objective, by="agent")]
             outcome = _outcome(answer.session, answer.msg.id, ack)
-        step = Step(objectives=plan.rows, audits=plan.audits, outcome=outcome)
+        step = Step(
+            objectives=plan.rows,
+            audits=plan.audits,
+            outcome=outcome,
+            continued=self._confirm_outcome(turn_id, plan),
+        )
 
         def announce() -> None:
             plan.applied()
@@ -243,6 +248,18 @@ class Routing:
                 self.shared.transport.error(answer.session, exc.with_ref(answer.msg.id))
 
         await asyncio.shield(self.steps.run(step, plan.checkpoint, announce, failed))
+
+    def _confirm_outcome(self, turn_id: str, plan: Plan) -> Outcome | None:
+        """The confirm's stored outcome with the answer's messages of its turn
+        (`negotiation`, a counter's draft), so a confirm id sent again after a
+        restart is answered as it was the first time, not with the confirm
+        alone; None when its turn ended first (they were never sent in it)."""
+        ref = self.session.replies.turns.get(turn_id)
+        prior = self.session.replies.seen(ref) if ref is not None else None
+        if ref is None or prior is None or turn_id in self._ended:
+            return None
+        said = [m for m in plan.messages if getattr(m, "turn", None) == turn_id]
+        return _outcome(self.session, ref, [*prior, *said])
 
     def push(self, updated: ObjectiveUpdated, *, skip: Session | None = None) -> None:
         """§9: the change reaches the steward's other sessions (this one has

@@ -55,3 +55,6 @@ class Step(msgspec.Struct, frozen=True, kw_only=True):
     audits: list[AuditRow] = msgspec.field(default_factory=list)
     said: list[Said] = msgspec.field(default_factory=list)
     outcome: Outcome | None = None
+    # The outcome of an earlier message whose turn this step continues (a
+    # steward's confirm, once its agent answered): replaced whole.
+    continued: Outcome | None = None

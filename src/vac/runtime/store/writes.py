@@ -31,8 +31,9 @@ class EventLogWrites:
                 _insert_audit(db, row)
             for said in step.said:
                 _insert_said(db, said)
-            if step.outcome is not None:
-                _put_outcome(db, step.outcome)
+            for outcome in (step.outcome, step.continued):
+                if outcome is not None:
+                    _put_outcome(db, outcome)
 
     def audit(self, at_ms: int, kind: str, principal: str | None, detail: dict[str, Any]) -> None:
         self.commit(
