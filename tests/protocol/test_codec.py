@@ -298,6 +298,18 @@ def test_refusals_say_what_is_wrong_in_a_clients_words(header: dict[str, Any], s
     assert "regex" not in said and "Invalid value" not in said
 
 
+def test_a_wrong_marker_is_refused_with_the_readable_id() -> None:
+    """§2: `ref` is the message's id when it could be read (it was null)."""
+    header = msgspec.msgpack.encode({"type": "ping", "id": "p1"})
+    for marker, code in ((b"VAC/2", "unsupported_version"), (b"XYZ", "invalid_message")):
+        with pytest.raises(ProtocolError) as exc:
+            decode_inbound([marker, header])
+        assert (exc.value.code, exc.value.ref) == (code, "p1")
+    with pytest.raises(ProtocolError) as exc:
+        decode_inbound([b"VAC/2", b"\xc1"])  # no header to read an id from
+    assert exc.value.ref is None
+
+
 def test_odd_values_inside_edits_do_not_escape_as_other_errors() -> None:
     # `edits` is Any: ext values, and maps keyed by arrays (decoded as tuples).
     header = _confirm_with_edits_hex(b"\x82\xa1a\xd4\x05\x00\xa1b\x81\x91\xa1k\x01")

@@ -73,12 +73,17 @@ def _readable_id(header: bytes) -> str | None:
     return None
 
 
-def _check_marker(marker: bytes) -> None:
+def _check_marker(marker: bytes, header: bytes) -> None:
+    """Frame 0; a refusal carries the header's id when it can be read (§2)."""
     if marker == MARKER:
         return
     if marker.startswith(_MARKER_PREFIX) and len(marker) <= 16:
-        raise ProtocolError("unsupported_version", "this daemon speaks VAC/1 only")
-    raise ProtocolError("invalid_message", "frame 0 must be the marker VAC/1")
+        raise ProtocolError(
+            "unsupported_version", "this daemon speaks VAC/1 only", ref=_readable_id(header)
+        )
+    raise ProtocolError(
+        "invalid_message", "frame 0 must be the marker VAC/1", ref=_readable_id(header)
+    )
 
 
 def decode_inbound(frames: list[bytes]) -> tuple[InboundMessage, bytes | None]:
@@ -95,7 +100,7 @@ def decode_inbound(frames: list[bytes]) -> tuple[InboundMessage, bytes | None]:
         raise ProtocolError(
             "invalid_message", f"expected 2 or 3 frames, got {len(frames)}", ref=ref
         )
-    _check_marker(frames[0])
+    _check_marker(frames[0], frames[1])
     header = frames[1]
     if len(header) > MAX_HEADER_BYTES:
         raise ProtocolError(
