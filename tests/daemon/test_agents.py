@@ -16,7 +16,6 @@ import pytest
 from tests.conftest import RunningDaemon, fast_config, start_daemon
 from vac.client.connection import Connection, Refused
 from vac.clock import wall_now
-from vac.daemon import keys
 from vac.home import Home
 from vac.protocol.messages import (
     Error,
@@ -42,13 +41,6 @@ from vac.protocol.messages import (
 from vac.runtime.store import EventLog
 
 pytestmark = pytest.mark.slow
-
-
-@pytest.fixture
-def agent_home(home: Home) -> Home:
-    keys.enroll(home, "kofi", agent="Kofi")
-    keys.enroll(home, "zuri", agent="Zuri")
-    return home
 
 
 @pytest.fixture

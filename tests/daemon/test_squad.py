@@ -12,7 +12,6 @@ import pytest
 
 from tests.conftest import RunningDaemon, fast_config, start_daemon
 from vac.client.connection import Connection
-from vac.daemon import keys
 from vac.home import Home
 from vac.protocol.messages import (
     Error,
@@ -29,13 +28,6 @@ from vac.protocol.messages import (
 from vac.runtime.store import EventLog, StorageUnavailable
 
 pytestmark = pytest.mark.slow
-
-
-@pytest.fixture
-def agent_home(home: Home) -> Home:
-    keys.enroll(home, "kofi", agent="Kofi")
-    keys.enroll(home, "zuri", agent="Zuri")
-    return home
 
 
 @pytest.fixture

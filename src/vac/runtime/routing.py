@@ -327,22 +327,12 @@ class Routing:
             agent = (self.session.agent or "").lower()
             if mine is None or mine.objective.agent.strip().lower() != agent:
                 raise
-            status = mine.objective.status
-            raise ProtocolError(
-                "objective_invalid",
-                f"the objective moved on: it is {status} now",
-                details={"status": status},
-            ) from None
+            raise _moved_on(mine) from None
         except OfferMovedOn as e:  # PROTOCOL §9: the current status in details
             moved = self.shared.book.find(e.objective_id)
             if moved is None:
                 raise ProtocolError("objective_unknown", "the offered objective is gone") from None
-            status = moved.objective.status
-            raise ProtocolError(
-                "objective_invalid",
-                f"the objective moved on: it is {status} now",
-                details={"status": status},
-            ) from None
+            raise _moved_on(moved) from None
         entry = self.shared.book.find(offer.objective_id)
         if entry is None:
             raise ProtocolError("objective_unknown", "the offered objective is gone")
@@ -384,6 +374,16 @@ class Routing:
             self.shared.push_update(entry.principal, updated, skip=(self.session,))
 
         self.steps.run(step, checkpoint, announce, failed)
+
+
+def _moved_on(entry: intent.DraftEntry) -> ProtocolError:
+    """§9: an answer for an objective that moved on, with its status now."""
+    status = entry.objective.status
+    return ProtocolError(
+        "objective_invalid",
+        f"the objective moved on: it is {status} now",
+        details={"status": status},
+    )
 
 
 def _outcome(session: Session, msg_id: str, replies: list[Outbound]) -> Outcome:
