@@ -30,6 +30,8 @@ from vac.protocol.messages import (
     ObjectiveProgress,
     ObjectiveUpdated,
     ObjectiveWithdraw,
+    Ping,
+    Pong,
     SquadAnswer,
     SquadAnswered,
     SquadMessage,
@@ -379,6 +381,47 @@ def test_a_confirm_sent_again_after_a_restart_is_answered_with_its_negotiation(
         assert listed(alice, oid) == "accepted"  # and never confirmed twice
     finally:
         d.shutdown()
+
+
+def test_a_steward_resuming_after_a_drop_is_told_what_changed_meanwhile(
+    agent_home: Home,
+) -> None:
+    """An independent client dropped its connection while the agent decided;
+    resumed, it heard nothing of the answer (§3: resume restores it)."""
+    # A short heartbeat: the drop is noticed in ~1.5 s (3 × 500 ms).
+    config = fast_config(offer_timeout_ms=60_000, heartbeat_ms=500)
+    daemon = start_daemon(agent_home, config=config)
+    try:
+        told_after_a_drop(daemon)
+    finally:
+        daemon.shutdown()
+
+
+def told_after_a_drop(daemon: RunningDaemon) -> None:
+    alice, kofi = daemon.connect(), daemon.connect("kofi")
+    session = alice.hello().session
+    kofi.hello()
+    oid = draft(alice, "ask Kofi to build a bench by tomorrow")
+    confirm(alice, oid)
+    offer = kofi.expect(ObjectiveOffer)
+    alice.close()  # gone without a bye: held for a resume
+    deadline = time.monotonic() + 10
+    while daemon.call(lambda: daemon.server.sessions[session].attached):
+        assert time.monotonic() < deadline, "the drop was never noticed"
+        kofi.send(Ping(id=kofi.next_id()))  # Kofi stays: only alice went
+        kofi.expect(Pong)
+        time.sleep(0.1)
+    kofi.send(ObjectiveAnswer(id="a1", offer=offer.offer, decision="accept", reply="On it."))
+    kofi.expect(ObjectiveUpdated)
+    back = daemon.connect()
+    assert back.hello(resume=session).resumed
+    told = [m for m in back.drain(1.0) if isinstance(m, ObjectiveUpdated)]
+    assert [(u.objective.id, u.objective.status, u.note) for u in told] == [
+        (oid, "accepted", "On it.")
+    ]
+    again = daemon.connect()  # told once: a second resume hears nothing more
+    assert again.hello(resume=session).resumed
+    assert not [m for m in again.drain(0.5) if isinstance(m, ObjectiveUpdated)]
 
 
 def test_an_agent_outside_the_roster_cannot_open_a_session(agent_home: Home) -> None:

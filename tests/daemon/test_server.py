@@ -99,7 +99,7 @@ MALFORMED: list[tuple[str, list[bytes], str | None]] = [
     ("mistyped field", fr({"type": "text.input", "id": "m3", "text": 5}), "m3"),
     ("missing field", fr({"type": "text.input", "id": "m4"}), "m4"),
     ("missing id", fr({"type": "ping"}), None),
-    ("bad marker", [b"HELLO", msgspec.msgpack.encode({"type": "ping", "id": "m5"})], None),
+    ("bad marker", [b"HELLO", msgspec.msgpack.encode({"type": "ping", "id": "m5"})], "m5"),
     ("one frame", [MARKER], None),
     ("four frames", fr({"type": "ping", "id": "m6"}, b"a", b"b"), "m6"),
     ("payload on ping", fr({"type": "ping", "id": "m7"}, b"xx"), "m7"),

@@ -21,12 +21,13 @@ from vac.protocol.messages import (
     AudioOutputVisemes,
     Error,
     Negotiation,
+    ObjectiveAnswer,
     ObjectiveConfirm,
     ObjectiveDraft,
+    ObjectiveOffer,
     OutboundMessage,
     Ping,
     Pong,
-    SquadSend,
     TextInput,
     TurnCancel,
     TurnDone,
@@ -59,6 +60,23 @@ def draft_then_confirm(c: Connection, text: str) -> Received:
     draft = next(m for m, _ in got if isinstance(m, ObjectiveDraft))
     c.send(ObjectiveConfirm(id=c.next_id(), objective_id=draft.objective.id))
     return got + until_turn_done(c)
+
+
+def agent_answers(d: RunningDaemon, c: Connection, reply: str) -> None:
+    """Kofi (an agent session) answers `c`'s confirmed draft with `reply`,
+    which `c` then hears in its confirm turn: long or odd text to speak. (A
+    steward's squad message posted as Kofi did this until §1 forbade it.)"""
+    from vac.daemon import keys
+
+    if not (d.home.enrolled_dir / "kofi.key").exists():
+        keys.enroll(d.home, "kofi", agent="Kofi")
+    kofi = d.connect("kofi")
+    kofi.hello()  # the latest session of Kofi: the offer comes here
+    c.send(TextInput(id=c.next_id(), text="Ask Kofi to build a bench by tomorrow"))
+    draft = next(m for m, _ in until_turn_done(c) if isinstance(m, ObjectiveDraft))
+    c.send(ObjectiveConfirm(id=c.next_id(), objective_id=draft.objective.id))
+    offer = kofi.expect(ObjectiveOffer, 10)
+    kofi.send(ObjectiveAnswer(id=kofi.next_id(), offer=offer.offer, decision="accept", reply=reply))
 
 
 @pytest.mark.parametrize("rate", [16000, 48000])
@@ -102,7 +120,7 @@ def test_turn_cancel_after_first_chunk_fences_the_reply(speaking: RunningDaemon)
         "bring the tools inside, close the barn doors, check on the goats, and make sure "
         "the children are home before the rain starts. I will report back when it passes."
     )
-    c.send(SquadSend(id=c.next_id(), kind="status-report", text=long_text, sender="Kofi"))
+    agent_answers(speaking, c, long_text)
     start = c.expect(AudioOutputStart, 30)
     first = c.expect(AudioOutputChunk, 30)
     assert first.stream == start.stream
@@ -132,12 +150,12 @@ def test_markdown_is_spoken_without_code_and_json_is_refused(speaking: RunningDa
     c = speaking.connect()
     c.hello(rate=16000, speak=True)
     md = "**Heads up:** the gate is open.\n\n```python\nopen_gate(force=True)\n```\n\nClose it."
-    c.send(SquadSend(id=c.next_id(), kind="status-report", text=md, sender="Kofi"))
+    agent_answers(speaking, c, md)
     got = [m for m, _ in until_turn_done(c)]
     start = next(m for m in got if isinstance(m, AudioOutputStart))
     assert "open_gate" not in start.text and "```" not in start.text and "**" not in start.text
     assert "gate is open" in start.text
-    c.send(SquadSend(id=c.next_id(), kind="status-report", text='{"gate": "open"}', sender="Kofi"))
+    agent_answers(speaking, c, '{"gate": "open"}')
     got = [m for m, _ in until_turn_done(c)]
     refused = next(m for m in got if isinstance(m, AudioOutputRefused))
     assert refused.reason == "json"
@@ -151,7 +169,7 @@ def test_speak_false_gets_no_audio(speaking: RunningDaemon) -> None:
     assert any(isinstance(m, Negotiation) for m in got)
     assert not [m for m in got if type(m).__name__.startswith("AudioOutput")]
     # Words the speech gate refuses (JSON): not even `audio.output.refused`.
-    c.send(SquadSend(id=c.next_id(), kind="status-report", text='{"gate": "open"}', sender="Kofi"))
+    agent_answers(speaking, c, '{"gate": "open"}')
     got = [m for m, _ in until_turn_done(c)]
     assert not [m for m in got if type(m).__name__.startswith("AudioOutput")], got
 
@@ -181,10 +199,10 @@ def test_non_reading_client_gets_output_overrun_and_others_are_unaffected(
         stuck.sock.setsockopt(zmq.RCVBUF, 4096)
         stuck.hello(rate=48000, speak=True)
         text = " ".join(
-            f"Sentence number {i} of a long announcement about the weather and the harvest."
-            for i in range(12)
+            f"Sentence number {i} of a long answer about the weather and the harvest."
+            for i in range(7)
         )
-        stuck.send(SquadSend(id="long", kind="status-report", text=text, sender="Zuri"))
+        agent_answers(d, stuck, text)  # ~30 s of speech it will never read
         fast = d.connect("alice")
         fast.hello()
         worst_s = 0.0
@@ -256,12 +274,7 @@ def test_an_agents_update_is_spoken_where_the_steward_listens_after_the_reply(
     speaking: RunningDaemon,
 ) -> None:
     from vac.daemon import keys
-    from vac.protocol.messages import (
-        ObjectiveAnswer,
-        ObjectiveOffer,
-        ObjectiveProgress,
-        ObjectiveUpdated,
-    )
+    from vac.protocol.messages import ObjectiveProgress, ObjectiveUpdated
 
     if not (speaking.home.enrolled_dir / "kofi.key").exists():
         keys.enroll(speaking.home, "kofi", agent="Kofi")

@@ -30,6 +30,7 @@ from vac.protocol.messages import (
 from vac.protocol.objective import Objective
 from vac.runtime.announcer import spoken_update
 from vac.runtime.coordinator import TurnCoordinator
+from vac.runtime.missed import Missed
 from vac.runtime.offers import OfferDesk
 from vac.runtime.permission_desk import OPEN_FOR_S, PermissionDesk, still_open
 from vac.runtime.port import Transport
@@ -97,6 +98,7 @@ class Pipeline:
         self.book = intent.DraftBook(ttl_s=intent_config.draft_ttl_s)
         self.throttle = intent.BanterThrottle()
         self.coordinators: dict[str, TurnCoordinator] = {}
+        self.missed = Missed()  # updates for detached sessions held for a resume
         # Negotiation routing (§9): agent sessions, open offers, their resolutions.
         self.offers = OfferDesk(transport, answer_by_ms=offer_timeout_ms)
         self.permissions = PermissionDesk()  # open permission-requests (§9)
@@ -310,6 +312,8 @@ class Pipeline:
         for request in self.permissions.all_open(monotonic_s()):
             if request.message is not None and (agent is None or request.asked_of(agent)):
                 self.transport.send(session, request.message)
+        for update in self.missed.take(session.id):  # changed while it was away
+            self.transport.send(session, update)
 
     def on_detached(self, session: Session, reason: str) -> None:
         self.offers.detached(session)  # its open offers: the policy answers now
@@ -319,6 +323,7 @@ class Pipeline:
         coordinator.detached(reason)
         if reason == "bye" or not self.transport.holds(session.id):
             self.coordinators.pop(session.id, None)
+            self.missed.forget(session.id)
             self._retire(coordinator)
         else:
             # Remember who the session was talking to, for a resume.
@@ -328,6 +333,7 @@ class Pipeline:
     def on_forgotten(self, session_id: str) -> None:
         """The server evicted a detached session from memory (bounded); so do we."""
         self.offers.forget(session_id)
+        self.missed.forget(session_id)
         coordinator = self.coordinators.pop(session_id, None)
         if coordinator is not None:
             coordinator.detached("forgotten")
@@ -404,14 +410,22 @@ class Pipeline:
         spoken = spoken_update(update.objective, update.by)
         confirmed = update.objective.confirmed_by_steward
         agent = update.objective.agent.strip().lower()
+
+        def concerns(session: Session) -> bool:
+            if session.agent is None:
+                return session.principal == principal
+            return confirmed and session.agent.lower() == agent
+
         for session in list(self.transport.attached()):
-            if any(session is s for s in skip):
-                continue
-            if session.agent is None and session.principal == principal:
+            if not any(session is s for s in skip) and concerns(session):
                 self.transport.send(session, copy)
-                self._announce(session, spoken)
-            elif confirmed and session.agent is not None and session.agent.lower() == agent:
-                self.transport.send(session, copy)
+                if session.agent is None:
+                    self._announce(session, spoken)
+        # Held for a resume (`missed.py`): told right after its `hello.ok`.
+        for coordinator in self.coordinators.values():
+            held = coordinator.session
+            if not held.attached and not held.ended and concerns(held):
+                self.missed.keep(held.id, copy)
 
     def _announce(self, session: Session, text: str | None) -> None:
         """Also say it, briefly, where the steward listens (queued: `announcer.py`)."""
