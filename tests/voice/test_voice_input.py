@@ -455,7 +455,8 @@ def test_memory_stays_bounded_under_stream_churn(voiced: RunningDaemon) -> None:
     def state() -> tuple[int, int]:
         coord = voiced.server.pipeline.coordinators[ok.session or ""]  # type: ignore[attr-defined]
         session = voiced.server.sessions[ok.session or ""]
-        return len(coord.listener.closed), len(session.replies.by_id)
+        replies = session.replies
+        return len(coord.listener.closed), len(replies.recent) + len(replies.decided)
 
     closed, ids = voiced.call(state)
     assert closed <= 1024 and ids <= 256
