@@ -3,8 +3,10 @@
 Privacy rule: raw audio, key material and what people said never reach the
 logs. The redactor drops every bytes/bytearray/memoryview value and every key
 whose name looks like audio, pcm, key, secret, token, payload, text (so also
-source_text), transcript or label — whatever the caller passed. Callers log
-ids, codes, counts and timings, never words.
+source_text), transcript or label — whatever the caller passed — unless the
+value is a number: a number carries no audio, key or word, and the latency
+stage `first_audio` must reach the operator. Callers log ids, codes, counts
+and timings, never words.
 
 Level: `configure(level=...)` takes debug, info, warning or error; with no
 level it reads `VAC_LOG_LEVEL` (default info). A few lines are written at any
@@ -43,14 +45,17 @@ class LogLevelError(VacError, ValueError):
     """A log level that is not one of LEVELS (from `--log-level` or VAC_LOG_LEVEL)."""
 
 
+def _sensitive(name: object, value: Any) -> bool:
+    """A value its name says may be audio, key material or words (not a number)."""
+    number = isinstance(value, int | float) and not isinstance(value, bool)
+    return isinstance(name, str) and not number and _SENSITIVE_NAME.search(name) is not None
+
+
 def _clean(value: Any) -> Any:
     if isinstance(value, bytes | bytearray | memoryview):
         return REDACTED
     if isinstance(value, dict):
-        return {
-            k: (REDACTED if isinstance(k, str) and _SENSITIVE_NAME.search(k) else _clean(v))
-            for k, v in value.items()
-        }
+        return {k: (REDACTED if _sensitive(k, v) else _clean(v)) for k, v in value.items()}
     if isinstance(value, list | tuple):
         return [_clean(v) for v in value]
     return value
@@ -61,7 +66,7 @@ def redact(_logger: WrappedLogger, _method: str, event_dict: EventDict) -> Event
     for name in list(event_dict):
         if name == "event":
             continue
-        if _SENSITIVE_NAME.search(name):
+        if _sensitive(name, event_dict[name]):
             event_dict[name] = REDACTED
         else:
             event_dict[name] = _clean(event_dict[name])

@@ -276,6 +276,22 @@ def test_redactor_drops_words_labels_and_transcripts() -> None:
     assert out["secret_key"] == REDACTED and out["session"] == "s1" and out["event"] == "x"
 
 
+def test_numbers_under_a_sensitive_name_reach_the_operator() -> None:
+    """`first_audio` was "[redacted]" in every turn_done line (a probe): a
+    number carries no audio, key or word. Words and bytes under it still go."""
+    event = {
+        "event": "turn_done",
+        "latency_ms": {"ack": 12, "first_audio": 358, "tts_first": 80.5},
+        "audio_chunks": 26,
+        "audio_text": "hello",
+        "key_present": True,  # a flag is not a count: names like this stay redacted
+    }
+    out = redact(None, "info", dict(event))
+    assert out["latency_ms"] == {"ack": 12, "first_audio": 358, "tts_first": 80.5}
+    assert out["audio_chunks"] == 26
+    assert out["audio_text"] == out["key_present"] == REDACTED
+
+
 def test_engines_are_described_for_the_ready_line() -> None:
     assert describe_stt(SttSection(enabled=False)) == "disabled"
     assert describe_tts(TtsSection(enabled=False)) == "disabled"

@@ -89,8 +89,11 @@ class TurnRunner:
     def open(self, turn_id: str, trace: LatencyTrace) -> Turn:
         """End the active turn (`cancelled`) and make `turn_id` the active one."""
         life, ended = self.book.start(turn_id)
-        self._carry(ended)
+        # Live before the old turn's end is carried: sending its `turn.done`
+        # may find the connection gone, and the detach that follows ends this
+        # turn too, re-entrantly (it raised KeyError, an `internal` error).
         turn = self._live[turn_id] = Turn(life, trace)
+        self._carry(ended)
         return turn
 
     def begin(self, turn: Turn, body: TurnBody) -> None:
@@ -180,7 +183,10 @@ class TurnRunner:
                     if turn is not None and turn.task is not None:
                         turn.task.cancel()
                 case SendDone(turn=turn_id, status=status):
-                    self._send_done(self._live.pop(turn_id), status)
+                    # None: its `turn.done` went already, from a re-entrant
+                    # end (a send that detached the session ends the turn).
+                    if (ending := self._live.pop(turn_id, None)) is not None:
+                        self._send_done(ending, status)
 
     def _fence(self, played_ms: int | None) -> None:
         if self.speaker is None:
