@@ -22,6 +22,7 @@ from vac.protocol.messages import (
     ObjectiveConfirm,
     ObjectiveDraft,
     ObjectiveReject,
+    ObjectiveRejected,
     Ping,
     Preview,
     ServerBye,
@@ -89,6 +90,12 @@ def play_reply(m: TalkModel, turn: str = "t1", chunks: int = 10) -> None:
         ("e deadline = 2026-05-02", Command("edit", edits={"deadline": "2026-05-02"})),
         ('e target={"ref": "prop:x"}', Command("edit", edits={"target": {"ref": "prop:x"}})),
         ("map the grove", Command("text", text="map the grove")),
+        ("Yes.", Command("confirm")),
+        # Words after "no" or "yes" are words for the daemon (a probe's
+        # "no tell Kofi to map it instead" rejected and dropped the rest).
+        ("no tell Kofi to map it instead", Command("text", text="no tell Kofi to map it instead")),
+        ("yes please, and make it urgent", Command("text", text="yes please, and make it urgent")),
+        ("quit smoking", Command("text", text="quit smoking")),
     ],
 )
 def test_parse_command(line: str, expected: Command) -> None:
@@ -156,6 +163,20 @@ def test_drafts_are_shown_and_confirmed_rejected_or_edited() -> None:
     assert isinstance(edit, ObjectiveConfirm) and edit.edits == {"priority": 90}
     (reject,) = sends(m.on_line("n", 1.0))
     assert isinstance(reject, ObjectiveReject)
+
+
+def test_after_a_decision_the_draft_the_keys_act_on_next_is_named() -> None:
+    """A `y` after a reject confirmed a draft last shown at connect, by id
+    only (a user probe): the next one is named, and so is what was decided."""
+    m = model()
+    m.on_message(draft("old"), None)
+    m.on_message(draft("new"), None)
+    rejected = ObjectiveRejected(turn="t2", objective_id="new", objective=objective(id="new"))
+    lines = [a.text for a in m.on_message(rejected, None) if isinstance(a, Show)]
+    assert lines[0].startswith("rejected: Kofi · Build · ") and "(id new)" in lines[0]
+    assert lines[1].startswith("still pending: Kofi · Build · ") and "(id old)" in lines[1]
+    (confirm,) = sends(m.on_line("y", 1.0))
+    assert isinstance(confirm, ObjectiveConfirm) and confirm.objective_id == "old"
 
 
 def test_keys_without_a_draft_say_so() -> None:

@@ -16,7 +16,9 @@ Turn-taking rules, all from PROTOCOL §4/§5.2:
   (`echo.EchoGate`) watches it, and on barge-in playback stops,
   `turn.cancel {played_ms}` is sent and a new stream starts with the pre-roll.
 - Drafts: `y` confirms, `n` rejects, `e FIELD=VALUE` edits and confirms the
-  newest pending draft. Speaking "yes"/"no" needs nothing here: the daemon
+  newest pending draft, which is always named (at connect, and after each
+  decision as `still pending: …`). A key is a line of its own; "no, tell
+  Kofi instead" is text for the daemon. Speaking "yes"/"no" needs nothing here: the daemon
   treats a confirm phrase as a confirm when one draft is pending (§5.1).
 """
 
@@ -112,13 +114,16 @@ def parse_command(line: str) -> Command | str:
     if not stripped:
         return Command("toggle")
     word, _, rest = stripped.partition(" ")
-    match word.lower():
+    # A key is a line of its own: "no, tell Kofi instead" is words for the
+    # daemon to understand, never a reject with the rest thrown away.
+    match stripped.lower().rstrip(".!"):
         case "y" | "yes":
             return Command("confirm")
         case "n" | "no":
             return Command("reject")
         case "q" | "quit":
             return Command("quit")
+    match word.lower():
         case "e" | "edit":
             field_name, sep, value = rest.strip().partition("=")
             if not sep or not field_name.strip():
@@ -132,6 +137,10 @@ def _json_or_text(value: str) -> Any:
         return json.loads(value)
     except json.JSONDecodeError:
         return value
+
+
+def _what(obj: Objective) -> str:
+    return f"{obj.agent} · {obj.verb} · {obj.target.label}"
 
 
 def draft_lines(draft: ObjectiveDraft) -> list[str]:
@@ -261,8 +270,11 @@ class TalkModel:
                     Show(f"connected as {msg.principal}; {how}; type text to send it")
                 ]
                 for obj in msg.pending:
-                    lines.append(Show(f"pending draft {obj.id}: {obj.source_text}"))
+                    lines.append(Show(f"pending: {_what(obj)} (id {obj.id})"))
                     self.cards[obj.id] = Card(obj, obj.source_text)
+                if msg.pending:  # what the keys act on, from the start
+                    last = msg.pending[-1]
+                    lines.append(Show(f"[y]/[n]/[e] act on the last: {_what(last)}"))
                 return [*lines, ShowCard(next(reversed(self.cards.values()), None))]
             case TranscriptPartial(text=text):
                 return [Show(f"… {text}", transient=True)]
@@ -283,7 +295,18 @@ class TalkModel:
                 self.drafts.pop(oid, None)
                 self.cards.pop(oid, None)
                 verb = "confirmed" if isinstance(msg, ObjectiveConfirmed) else "rejected"
-                return [Show(f"{verb}: {oid}"), ShowCard(next(reversed(self.cards.values()), None))]
+                done = f"{verb}: {_what(msg.objective)} (id {oid})"
+                following = next(reversed(self.cards.values()), None)
+                if following is None:
+                    return [Show(done), ShowCard(None)]
+                # The keys now act on another draft: say which, in line mode too
+                # (a `y` confirmed a draft last shown at connect).
+                nxt = following.objective
+                return [
+                    Show(done),
+                    Show(f"still pending: {_what(nxt)} (id {nxt.id}) — {DRAFT_KEYS}"),
+                    ShowCard(following),
+                ]
             case ObjectiveUpdated(objective=obj, by=by, note=note):
                 said = f" — {note}" if note else ""
                 what = f"{obj.agent} · {obj.verb} {obj.target.label} · {obj.status}"
