@@ -528,3 +528,30 @@ def test_revocation_still_refuses_and_silences(daemon: RunningDaemon) -> None:
     assert len(refusals) == 1 and refusals[0]["log_level"] == "warning"
     assert tracebacks(logs) == []
     assert any(r["kind"] == "revoked_key_used" for r in daemon.query(EventLog.audit_rows, "bob"))
+
+
+def test_long_texts_past_the_text_budget_are_rate_limited_for_that_principal(home: Home) -> None:
+    """The twin of the budget's unit test, over real sockets: the refused
+    text changes nothing and may be sent again later; bob types on."""
+    from vac.client.connection import Connection
+    from vac.protocol.messages import TextInput, TurnDone
+
+    d = start_daemon(home, config=fast_config(text_chars_per_s=250))  # a burst of 1000
+    try:
+        alice, bob = d.connect("alice"), d.connect("bob")
+        alice.hello()
+        bob.hello()
+        words = ("ask Kofi to build a bench by the pond by tomorrow " * 20)[:990]
+
+        def turn(c: Connection, msg_id: str, text: str) -> list[Any]:
+            c.send(TextInput(id=msg_id, text=text))
+            return [m for m, _ in c.recv_until(lambda m: isinstance(m, TurnDone | Error), 10)]
+
+        assert isinstance(turn(alice, "a1", words)[-1], TurnDone)
+        (refused,) = turn(alice, "a2", words)
+        assert isinstance(refused, Error)
+        assert (refused.code, refused.ref, refused.retryable) == ("rate_limited", "a2", True)
+        assert 3000 < refused.details["retry_after_ms"] <= 4000
+        assert isinstance(turn(bob, "b1", words)[-1], TurnDone)  # bob's own budget
+    finally:
+        d.shutdown()

@@ -90,3 +90,24 @@ def test_at_the_quota_a_silent_session_makes_room() -> None:
     old, new = session(0.0), session(5.0)
     assert quota.check("alice", [old, new], 0.5) == Full()  # heard from within a heartbeat
     assert quota.check("alice", [old, new], 5.5) == MakeRoom(old)
+
+
+def test_typed_text_is_charged_by_its_length_per_principal() -> None:
+    """An adversarial probe stalled every principal with 2000-character texts
+    well inside the message rate: understanding costs the loop by length."""
+    from vac.daemon.quotas import PrincipalBuckets, TextBudget, refusal
+    from vac.protocol.messages import ObjectiveReject, TextInput
+
+    budget = TextBudget(1000.0)  # a burst of 4000 characters
+    rate = PrincipalBuckets(400.0)
+    long = TextInput(id="t", text="x" * 2000)
+    assert refusal(rate, budget, "alice", long, 0.0) is None
+    assert refusal(rate, budget, "alice", long, 0.0) is None
+    third = refusal(rate, budget, "alice", long, 0.0)
+    assert third is not None and third.code == "rate_limited" and third.ref == "t"
+    assert third.details == {"retry_after_ms": 2000}  # 2000 characters at 1000 a second
+    assert "too much text" in third.message
+    assert refusal(rate, budget, "bob", long, 0.0) is None  # another principal's own budget
+    assert refusal(rate, budget, "alice", TextInput(id="s", text="yes"), 0.1) is None  # refilled
+    never = ObjectiveReject(id="r", objective_id="o")  # control: no budget at all
+    assert all(refusal(rate, budget, "alice", never, 0.1) is None for _ in range(1000))

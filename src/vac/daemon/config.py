@@ -112,6 +112,17 @@ class DaemonSection(_Section, frozen=True):
             " exempt.",
         ),
     ] = 400
+    text_chars_per_s: Annotated[
+        int,
+        msgspec.Meta(
+            ge=100,
+            le=1_000_000,
+            description="Characters of `text.input` understood per second per principal"
+            " (a bucket of 4 seconds' worth); over it → `rate_limited`. Understanding"
+            " costs CPU by length: this bounds what one principal's typing takes from"
+            " everyone else's turns.",
+        ),
+    ] = 2000
     max_sessions_per_principal: Annotated[
         int,
         msgspec.Meta(

@@ -13,6 +13,7 @@ from typing import Final
 
 from vac.daemon.sessions import MAX_TRACKED_CONNECTIONS
 from vac.protocol.errors import ProtocolError
+from vac.protocol.messages import CONTROL_TYPES, InboundMessage, TextInput
 from vac.runtime.session import Session
 
 # Traffic before a session (pings, hellos, refusals), per connection: a
@@ -27,24 +28,29 @@ def retry_after_ms(wait_s: float) -> int:
 
 @dataclass
 class TokenBucket:
-    """A token bucket (burst = one second's worth) for non-control messages (§7)."""
+    """A token bucket for non-control messages (§7); burst = `capacity`
+    (default: one second's worth)."""
 
     rate_per_s: float
     tokens: float
     stamp_s: float
+    capacity: float = 0.0
+
+    def __post_init__(self) -> None:
+        self.capacity = self.capacity or self.rate_per_s
 
     @classmethod
-    def full(cls, rate_per_s: float, now_s: float) -> TokenBucket:
-        return cls(rate_per_s, rate_per_s, now_s)
+    def full(cls, rate_per_s: float, now_s: float, capacity: float = 0.0) -> TokenBucket:
+        return cls(rate_per_s, capacity or rate_per_s, now_s, capacity)
 
-    def take(self, now_s: float) -> float:
-        """0 when allowed, else seconds until a token is available."""
-        self.tokens = min(self.rate_per_s, self.tokens + (now_s - self.stamp_s) * self.rate_per_s)
+    def take(self, now_s: float, cost: float = 1.0) -> float:
+        """0 when allowed (`cost` tokens taken), else seconds until they are there."""
+        self.tokens = min(self.capacity, self.tokens + (now_s - self.stamp_s) * self.rate_per_s)
         self.stamp_s = now_s
-        if self.tokens >= 1.0:
-            self.tokens -= 1.0
+        if self.tokens >= cost:
+            self.tokens -= cost
             return 0.0
-        return (1.0 - self.tokens) / self.rate_per_s
+        return (cost - self.tokens) / self.rate_per_s
 
 
 @dataclass
@@ -117,6 +123,54 @@ class PrincipalBuckets:
             ref=ref,
             details={"retry_after_ms": retry_after_ms(wait_s)},
         )
+
+
+class TextBudget:
+    """Each principal's characters of typed text understood per second (§7).
+
+    Understanding costs CPU in proportion to the words (~0.07 ms a character
+    on this machine class: a 2000-character text ~130 ms), on the daemon's
+    loop. Within the message rate a principal could still send 40 such texts
+    a second and stall every other principal for seconds (an adversarial
+    probe: pings took 1 s). Charged by length, one principal's typing takes
+    at most `rate_per_s` × that cost of the loop; a person never comes near.
+    """
+
+    BURST_S: Final = 4.0  # a few long commands at once; the largest text fits
+
+    def __init__(self, chars_per_s: float) -> None:
+        self.chars_per_s = chars_per_s
+        self._buckets: dict[str, TokenBucket] = {}
+
+    def refusal(self, principal: str, ref: str, chars: int, now_s: float) -> ProtocolError | None:
+        """The `rate_limited` for a text of `chars` characters, or None."""
+        bucket = self._buckets.get(principal)
+        if bucket is None:
+            capacity = self.chars_per_s * self.BURST_S
+            bucket = self._buckets[principal] = TokenBucket.full(self.chars_per_s, now_s, capacity)
+        wait_s = bucket.take(now_s, float(chars))
+        if wait_s <= 0:
+            return None
+        return ProtocolError(
+            "rate_limited",
+            "too much text to understand at once; slow down",
+            ref=ref,
+            details={"retry_after_ms": retry_after_ms(wait_s)},
+        )
+
+
+def refusal(
+    buckets: PrincipalBuckets, text: TextBudget, principal: str, msg: InboundMessage, now_s: float
+) -> ProtocolError | None:
+    """§7 for one message: the principal's message rate (control messages
+    exempt), and for typed text its characters (`TextBudget`)."""
+    if not isinstance(msg, CONTROL_TYPES) and (
+        limited := buckets.refusal(principal, msg.id, now_s)
+    ):
+        return limited
+    if isinstance(msg, TextInput):
+        return text.refusal(principal, msg.id, len(msg.text), now_s)
+    return None
 
 
 @dataclass(frozen=True, slots=True)

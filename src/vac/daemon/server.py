@@ -37,6 +37,8 @@ from vac.daemon.quotas import (
     EarlyGates,
     PrincipalBuckets,
     SessionQuota,
+    TextBudget,
+    refusal,
     retry_after_ms,
 )
 from vac.daemon.sessions import SessionTable
@@ -48,7 +50,6 @@ from vac.logs import get_logger, report_task_failure
 from vac.protocol.codec import decode_inbound
 from vac.protocol.errors import ProtocolError
 from vac.protocol.messages import (
-    CONTROL_TYPES,
     AudioInputChunk,
     AudioOutputChunk,
     ClientBye,
@@ -109,6 +110,7 @@ class Server:
         self.sessions = self.table.by_id  # the same dict: id -> Session
         self.by_conn = self.table.by_conn
         self.buckets = PrincipalBuckets(float(section.messages_per_s))
+        self.text = TextBudget(float(section.text_chars_per_s))
         self.early = EarlyGates(EARLY_MESSAGES_PER_S)
         self.quota = SessionQuota(section.max_sessions_per_principal, section.heartbeat_ms / 1000)
         self.egress = Egress(self.table, self._lost)
@@ -450,9 +452,7 @@ class Server:
                     self.send(session, reply, record=False)
                 log.debug("outcome_replayed", session=session.id, ref=msg.id, replies=len(prior))
                 return
-        if not isinstance(msg, CONTROL_TYPES) and (
-            limited := self.buckets.refusal(session.principal, msg.id, monotonic_s())
-        ):
+        if limited := refusal(self.buckets, self.text, session.principal, msg, monotonic_s()):
             # Retryable: not remembered as the id's outcome.
             self.egress.error(rid, limited, session=session)
             return
