@@ -73,7 +73,9 @@ def agent_answers(d: RunningDaemon, c: Connection, reply: str) -> None:
     kofi = d.connect("kofi")
     kofi.hello()  # the latest session of Kofi: the offer comes here
     c.send(TextInput(id=c.next_id(), text="Ask Kofi to build a bench by tomorrow"))
-    draft = next(m for m, _ in until_turn_done(c) if isinstance(m, ObjectiveDraft))
+    # Past any spoken update still ending ("Kofi took on: …", a turn of its own).
+    draft = c.expect(ObjectiveDraft, 60)
+    c.recv_until(lambda m: isinstance(m, TurnDone) and m.turn == draft.turn, 60)
     c.send(ObjectiveConfirm(id=c.next_id(), objective_id=draft.objective.id))
     offer = kofi.expect(ObjectiveOffer, 10)
     kofi.send(ObjectiveAnswer(id=kofi.next_id(), offer=offer.offer, decision="accept", reply=reply))
