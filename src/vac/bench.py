@@ -45,6 +45,7 @@ class BenchOptions:
     turns: int = 12
     out: Path = Path("bench-results")
     fast: bool = False
+    config: Path | None = None  # a vac.toml for the benchmarked daemon (e.g. the Ray engine)
 
 
 @dataclass
@@ -140,6 +141,8 @@ def run_bench(opts: BenchOptions) -> int:
     with tempfile.TemporaryDirectory(prefix="vac-bench-") as tmp:
         home = Home(Path(tmp) / "home")
         keys.init_server(home)
+        if opts.config is not None:
+            home.config_file.write_text(opts.config.read_text())
         principals = [f"bench{i}" for i in range(opts.sessions)] + ["bystander"]
         for p in principals:
             keys.enroll(home, p)
@@ -210,6 +213,7 @@ def report(opts: BenchOptions, samples: Samples, wall_s: float) -> int:
         "sessions": opts.sessions,
         "turns": opts.turns,
         "fast": opts.fast,
+        "config": opts.config.read_text() if opts.config is not None else "",
         "wall_s": round(wall_s, 1),
         "machine": platform.platform(),
         "cpus": __import__("os").cpu_count(),

@@ -385,7 +385,8 @@ def write_results(opts: SweepOptions, levels: list[dict[str, Any]]) -> int:
     plot_sweep(levels, opts.out / "sweep.png")
     for c in checks:
         verdict = {True: "met", False: "MISSED", None: "not measured"}[c["met"]]
-        print(f"target {c['target']}: {c['measured_ms']} → {verdict}")
+        measured = "—" if c["measured_ms"] is None else f"{c['measured_ms']} ms"
+        print(f"target {c['target']}: {measured} → {verdict}")
     print(f"wrote {opts.out / 'sweep.json'}, sweep.md, sweep.png")
     failed = sum(len(lv.get("failures", [])) for lv in levels)
     if failed:
@@ -433,7 +434,8 @@ def markdown(result: dict[str, Any]) -> str:
     lines += ["", "Targets (from the scaling issue):", ""]
     for c in result["targets"]:
         verdict = {True: "met", False: "**missed**", None: "not measured"}[c["met"]]
-        lines.append(f"- {c['target']}: {c['measured_ms']} ms — {verdict}")
+        measured = "—" if c["measured_ms"] is None else f"{c['measured_ms']} ms"
+        lines.append(f"- {c['target']}: {measured} — {verdict}")
     return "\n".join(lines) + "\n"
 
 

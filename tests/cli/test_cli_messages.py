@@ -216,6 +216,17 @@ def test_bad_flags_and_outputs_are_one_line_exit_2_before_anything_runs(
         main(["say", "hi", "--timeout", "-1", *h])
     assert usage.value.code == 2
     assert "must be more than 0 seconds" in capsys.readouterr().err
+    # A second user probe: sweep options on one level were ignored (a run of
+    # the defaults), and a negative --barge-in-after acted as 0.
+    for sweep_only in (["--rate", "4"], ["--pause-ms", "300"]):
+        assert main(["bench", *sweep_only, "--out", str(tmp_path / "c")]) == 2
+        assert "are for a sweep" in capsys.readouterr().err
+    assert main(["bench", "--config", str(tmp_path / "none.toml"), "--out", str(a_file)]) == 2
+    assert "no such config file" in capsys.readouterr().err  # one level takes it too
+    with pytest.raises(SystemExit) as usage:
+        main(["transport", "--wav", wav, "--barge-in-after", "-500", *h])
+    assert usage.value.code == 2
+    assert "must be 0 ms or more" in capsys.readouterr().err
 
 
 def test_the_contracts_spelling_of_arrivals_is_accepted() -> None:

@@ -64,6 +64,12 @@ def test_refuses_a_missing_file(tmp_path: Path) -> None:
         read_input_wav(tmp_path / "gone.wav")
 
 
+def test_refuses_a_directory_by_name(tmp_path: Path) -> None:
+    with pytest.raises(WavError, match="a directory, not a WAV file") as refused:
+        read_input_wav(tmp_path)
+    assert "Errno" not in str(refused.value)  # it read "[Errno 21] Is a directory"
+
+
 def test_refuses_an_empty_wav(tmp_path: Path) -> None:
     with pytest.raises(WavError, match="no audio"):
         read_input_wav(make_wav(tmp_path / "empty.wav", frames=0))

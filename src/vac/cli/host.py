@@ -46,33 +46,43 @@ def cmd_preflight(args: argparse.Namespace) -> int:
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
-    if (args.turns is not None and args.turns < 1) or args.rate <= 0 or args.pause_ms < 0:
+    rate = 4.0 if args.rate is None else args.rate
+    pause_ms = 0 if args.pause_ms is None else args.pause_ms
+    if (args.turns is not None and args.turns < 1) or rate <= 0 or pause_ms < 0:
         print(
             "vac bench: --turns and --rate must be positive, --pause-ms not negative",
             file=sys.stderr,
         )
         return 2
+    sweep = len(args.sessions) > 1 or args.arrival is not None
+    if not sweep and (args.rate, args.pause_ms) != (None, None):
+        # They were ignored: a user measured the defaults thinking otherwise.
+        print(
+            "vac bench: --rate and --pause-ms are for a sweep"
+            " (--sessions 1,2,4 or --arrival staggered)",
+            file=sys.stderr,
+        )
+        return 2
+    if args.config and not Path(args.config).is_file():
+        print(f"vac bench: no such config file: {args.config}", file=sys.stderr)
+        return 2  # a usage error, as argparse's own
     if (problem := writable_dir(Path(args.out))) is not None:
         print(f"vac bench: {problem}", file=sys.stderr)  # before a run whose results are lost
         return 2
-    if len(args.sessions) > 1 or args.arrival is not None:
+    if sweep:
         from vac.bench_sweep import ARRIVALS, SweepOptions, run_sweep
 
         if args.fast:
             print("vac bench: --fast is for one level; a sweep is real time", file=sys.stderr)
             return 2
 
-        if args.config and not Path(args.config).is_file():
-            print(f"vac bench: no such config file: {args.config}", file=sys.stderr)
-            return 2  # a usage error, as argparse's own
-
         return run_sweep(
             SweepOptions(
                 levels=args.sessions,
                 arrivals=args.arrival or ARRIVALS,
                 turns=4 if args.turns is None else args.turns,
-                rate_per_min=args.rate,
-                pause_ms=args.pause_ms,
+                rate_per_min=rate,
+                pause_ms=pause_ms,
                 out=Path(args.out),
                 config=Path(args.config) if args.config else None,
             )
@@ -85,5 +95,6 @@ def cmd_bench(args: argparse.Namespace) -> int:
             turns=12 if args.turns is None else args.turns,
             out=Path(args.out),
             fast=args.fast,
+            config=Path(args.config) if args.config else None,
         )
     )

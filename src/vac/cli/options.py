@@ -68,6 +68,17 @@ def positive_seconds(text: str) -> float:
     return seconds
 
 
+def non_negative_ms(text: str) -> int:
+    """A number of milliseconds, 0 or more (`--barge-in-after -500` acted as 0)."""
+    try:
+        ms = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number of milliseconds: {text!r}") from None
+    if ms < 0:
+        raise argparse.ArgumentTypeError(f"must be 0 ms or more, not {text}")
+    return ms
+
+
 def with_home(sp: argparse.ArgumentParser) -> argparse.ArgumentParser:
     sp.add_argument("--home", metavar="DIR", help=HOME_HELP)
     return sp

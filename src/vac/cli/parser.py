@@ -19,7 +19,15 @@ from vac.cli.keys import (
     cmd_keys_new,
     cmd_keys_revoke,
 )
-from vac.cli.options import HelpFormatter, command, version, with_client, with_home, with_keep
+from vac.cli.options import (
+    HelpFormatter,
+    command,
+    non_negative_ms,
+    version,
+    with_client,
+    with_home,
+    with_keep,
+)
 from vac.cli.turns import (
     cmd_confirm,
     cmd_drafts,
@@ -222,7 +230,12 @@ def _add_audio(sub: Any) -> None:
     )
     t.add_argument("--out", metavar="DIR", help="write events.jsonl and reply-N.wav here")
     t.add_argument("--fast", action="store_true", help="no real-time pacing")
-    t.add_argument("--barge-in-after", type=int, metavar="MS", help="cancel each reply MS in")
+    t.add_argument(
+        "--barge-in-after",
+        type=non_negative_ms,
+        metavar="MS",
+        help="cancel each reply MS in",
+    )
     t.add_argument("--vad", action="store_true", help="vad mode instead of push-to-talk")
     t.add_argument(
         "--rate",
@@ -331,20 +344,20 @@ def _add_host_checks(sub: Any) -> None:
     b.add_argument(
         "--rate",
         type=float,
-        default=4.0,
+        default=None,
         metavar="PER_MIN",
-        help="staggered: turns per minute per session (default 4)",
+        help="sweep, staggered: turns per minute per session (default 4)",
     )
     b.add_argument(
         "--pause-ms",
         type=int,
-        default=0,
-        help="sweep: extra silence before the commit, after the fixtures' own 700 ms",
+        default=None,
+        help="sweep: extra silence before the commit, after the fixtures' own 700 ms (default 0)",
     )
     b.add_argument(
         "--config",
         metavar="FILE",
-        help="sweep: a vac.toml for the benchmarked daemon (default: the built-in defaults)",
+        help="a vac.toml for the benchmarked daemon (default: the built-in defaults)",
     )
     b.set_defaults(fn=cmd_bench)
 

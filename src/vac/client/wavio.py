@@ -44,6 +44,8 @@ def read_input_wav(path: Path) -> PcmAudio:
             frames = w.readframes(w.getnframes())
     except FileNotFoundError:
         raise WavError(f"{path}: no such file") from None
+    except IsADirectoryError:
+        raise WavError(f"{path}: a directory, not a WAV file") from None
     except (wave.Error, EOFError, OSError) as exc:
         # `wave` refuses non-PCM encodings (e.g. float, A-law) with wave.Error.
         why = str(exc) or ("the file ends early" if isinstance(exc, EOFError) else "")
