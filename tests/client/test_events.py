@@ -30,6 +30,16 @@ def test_human_lines_are_short_and_skip_chunks() -> None:
     assert describe({"type": "x.new", "seq": 1, "a": 2}) == 'x.new: {"a": 2}'
 
 
+def test_provisional_finals_and_decisions_read_as_what_they_are() -> None:
+    """A user probe saw a provisional final as a plain one (twice the same
+    line) and a confirm as the whole objective in JSON."""
+    final = {"type": "transcript.final", "text": "Ask Kofi", "provisional": True}
+    assert describe(final) == "transcript.final (provisional): 'Ask Kofi'"
+    obj = {"agent": "Kofi", "verb": "Build", "target": {"label": "Bench"}, "status": "accepted"}
+    confirmed = {"type": "objective.confirmed", "objective_id": "o1", "objective": obj}
+    assert describe(confirmed) == "objective.confirmed: Kofi · Build · Bench [id o1, accepted]"
+
+
 def test_sink_writes_log_and_stdout() -> None:
     log, out = io.StringIO(), io.StringIO()
     sink = EventSink(log, out, as_json=False)

@@ -67,6 +67,17 @@ def test_push_to_talk_session_behaves_and_is_recorded(fake: FakeDaemon, tmp_path
         assert w.getframerate() == 16000 and w.getnframes() == 5 * 320
 
 
+def test_an_out_dir_used_before_keeps_no_stale_replies(fake: FakeDaemon, tmp_path: Path) -> None:
+    """A user probe reused a directory: events.jsonl was new, reply-2.wav old."""
+    (tmp_path / "out").mkdir()
+    (tmp_path / "out" / "reply-2.wav").write_bytes(b"an earlier run")
+    (tmp_path / "out" / "notes.txt").write_text("mine")
+    rc, _ = transport(fake, tmp_path)
+    assert rc == 0
+    names = sorted(p.name for p in (tmp_path / "out").iterdir())
+    assert names == ["events.jsonl", "notes.txt", "reply-1.wav"]  # only its own replies go
+
+
 def test_json_mode_prints_the_same_lines_as_the_log(fake: FakeDaemon, tmp_path: Path) -> None:
     rc, stdout = transport(fake, tmp_path, as_json=True)
     assert rc == 0

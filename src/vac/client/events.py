@@ -81,14 +81,22 @@ def _describe(header: dict[str, Any]) -> str | None:
     h = header
     match kind:
         case "audio.output.chunk":
-            return None  # 50 a second; audio.output.done reports the count
+            return None  # ten a second; audio.output.done reports the count
         case "hello.ok":
             out = h.get("output", {})
             return f"hello.ok: session {h.get('session')} as {h.get('principal')}, " + (
                 f"output {out.get('rate')} Hz speak={out.get('speak')}"
             )
+        case "transcript.final" if h.get("provisional"):
+            # Heard at a pause that may continue: shown, its turn not waited for.
+            return f"transcript.final (provisional): {h.get('text')!r}"
         case "transcript.partial" | "transcript.final":
             return f"{kind}: {h.get('text')!r}"
+        case "objective.confirmed" | "objective.rejected":
+            obj = h.get("objective", {})
+            what = " · ".join(str(obj.get(k)) for k in ("agent", "verb"))
+            label = (obj.get("target") or {}).get("label")
+            return f"{kind}: {what} · {label} [id {h.get('objective_id')}, {obj.get('status')}]"
         case "objective.draft":
             obj = h.get("objective", {})
             summary = h.get("preview", {}).get("summary")

@@ -88,6 +88,9 @@ class _Lines:
 
     def __init__(self) -> None:
         self._transient = False
+        # Redirected output is a log, not a screen: a live partial, redrawn in
+        # place with escape codes on a terminal, is left out of it.
+        self._screen = sys.stdout.isatty()
 
     def card(self, item: ShowCard) -> None:
         pass  # line mode printed the draft's lines already
@@ -98,6 +101,8 @@ class _Lines:
     def show(self, item: Show) -> None:
         # Daemon text (transcripts, replies) is user text: never raw escapes.
         text = escape_for_terminal(item.text)
+        if item.transient and not self._screen:
+            return
         if item.transient:
             sys.stdout.write("\r\x1b[K" + text)
             sys.stdout.flush()

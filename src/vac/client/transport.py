@@ -106,6 +106,10 @@ class Transport:
         jsonl = None
         if opts.out_dir is not None:
             opts.out_dir.mkdir(parents=True, exist_ok=True)
+            # A directory used before keeps nothing of that run: events.jsonl
+            # is rewritten, so replies it does not name go too.
+            for stale in opts.out_dir.glob("reply-*.wav"):
+                stale.unlink(missing_ok=True)
             jsonl = (opts.out_dir / "events.jsonl").open("w", encoding="utf-8")
         self.sink = EventSink(jsonl, stdout, as_json=opts.as_json)
         self.started_s = time.monotonic()
