@@ -92,6 +92,7 @@ class Agent:
         self.values = values
         self.work_s = work_s
         self.reports: list[Report] = []  # progress to send, soonest first
+        self.sent: dict[str, Report] = {}  # progress sent, by message id, until answered
 
     def run(self, until_s: float | None = None) -> None:
         ok = self.conn.hello(client="example-agent")
@@ -115,14 +116,22 @@ class Agent:
                 last_sent_s = time.monotonic()
             elif isinstance(msg, ObjectiveUpdated):
                 o = msg.objective
+                self.sent.pop(msg.ref or "", None)
                 print(f"  {o.id[:8]} is {o.status} (by {msg.by})", flush=True)
+            elif isinstance(msg, Error) and msg.code == "busy" and msg.ref in self.sent:
+                # Our answer is still being written: report again when told,
+                # and nothing of that objective before it (in-progress, then done).
+                self.retry(self.sent.pop(msg.ref), (msg.details or {}).get("retry_after_ms", 200))
             elif isinstance(msg, Error):
+                self.sent.pop(msg.ref or "", None)
                 print(f"  daemon says {msg.code}: {msg.message}", flush=True)
             while self.reports and self.reports[0].at_s <= time.monotonic():
                 report = heapq.heappop(self.reports)
+                msg_id = self.conn.next_id()
+                self.sent[msg_id] = report
                 self.conn.send(
                     ObjectiveProgress(
-                        id=self.conn.next_id(),
+                        id=msg_id,
                         objective_id=report.objective_id,
                         state=report.state,  # type: ignore[arg-type]
                     )
@@ -131,6 +140,14 @@ class Agent:
             if time.monotonic() - last_sent_s >= heartbeat_s:
                 self.conn.send(Ping(id=self.conn.next_id()))  # stay attached (§3)
                 last_sent_s = time.monotonic()
+
+    def retry(self, report: Report, after_ms: int) -> None:
+        at_s = time.monotonic() + after_ms / 1000
+        later = [r for r in self.reports if r.objective_id == report.objective_id]
+        for r in later:  # §9: in-progress before done, so nothing of it overtakes
+            r.at_s = max(r.at_s, at_s + 0.01)
+        heapq.heapify(self.reports)
+        heapq.heappush(self.reports, Report(at_s, report.objective_id, report.state))
 
     def on_offer(self, offer: ObjectiveOffer) -> None:
         answer = decide(offer.objective, self.values, dt.datetime.now())

@@ -9,7 +9,15 @@ import pytest
 
 from tests.client.client_factories import hello_ok, objective
 from vac.client.talk_audio import PlaybackBuffer, PreRoll, rms_s16
-from vac.client.talk_model import Command, Quit, Send, Show, TalkModel, parse_command
+from vac.client.talk_model import (
+    DRAFT_KEYS,
+    Command,
+    Quit,
+    Send,
+    Show,
+    TalkModel,
+    parse_command,
+)
 from vac.protocol.messages import (
     AudioInputChunk,
     AudioInputCommit,
@@ -177,6 +185,22 @@ def test_after_a_decision_the_draft_the_keys_act_on_next_is_named() -> None:
     assert lines[1].startswith("still pending: Kofi · Build · ") and "(id old)" in lines[1]
     (confirm,) = sends(m.on_line("y", 1.0))
     assert isinstance(confirm, ObjectiveConfirm) and confirm.objective_id == "old"
+
+
+def test_a_counter_offer_that_came_as_an_update_is_what_the_keys_act_on() -> None:
+    """A review: after the confirm's turn ended, the agent's counter draft
+    comes as objective.updated with counter_of; `y` must confirm it."""
+    from vac.protocol.messages import ObjectiveUpdated
+
+    m = model()
+    m.on_message(draft("old"), None)
+    counter = objective(id="safer", status="draft")
+    update = ObjectiveUpdated(objective=counter, by="agent", counter_of="orig")
+    lines = [a.text for a in m.on_message(update, None) if isinstance(a, Show)]
+    said = "counter-offer by agent: Kofi · Build · Wooden bench (id safer)"
+    assert lines == [f"{said} — {DRAFT_KEYS}"]
+    (confirm,) = sends(m.on_line("y", 1.0))
+    assert isinstance(confirm, ObjectiveConfirm) and confirm.objective_id == "safer"
 
 
 def test_keys_without_a_draft_say_so() -> None:

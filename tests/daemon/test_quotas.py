@@ -111,3 +111,15 @@ def test_typed_text_is_charged_by_its_length_per_principal() -> None:
     assert refusal(rate, budget, "alice", TextInput(id="s", text="yes"), 0.1) is None  # refilled
     never = ObjectiveReject(id="r", objective_id="o")  # control: no budget at all
     assert all(refusal(rate, budget, "alice", never, 0.1) is None for _ in range(1000))
+
+
+def test_the_longest_text_always_fits_a_small_budget_in_time() -> None:
+    """A review: at 100 characters a second the bucket held 400, and a text of
+    2000 was refused, "retryable", forever."""
+    from vac.daemon.quotas import TextBudget
+
+    budget = TextBudget(100.0)
+    assert budget.refusal("alice", "a", 2000, 0.0) is None  # the bucket holds the longest
+    again = budget.refusal("alice", "b", 2000, 0.0)
+    assert again is not None and again.details == {"retry_after_ms": 20_000}
+    assert budget.refusal("alice", "b", 2000, 20.0) is None  # as the retry said

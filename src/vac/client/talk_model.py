@@ -307,6 +307,15 @@ class TalkModel:
                     Show(f"still pending: {_what(nxt)} (id {nxt.id}) — {DRAFT_KEYS}"),
                     ShowCard(following),
                 ]
+            case ObjectiveUpdated(objective=obj, counter_of=str(), by=by) if obj.status == "draft":
+                # A counter-offer's draft whose turn had ended (or made in
+                # another session): pending here too, for the keys to act on.
+                self.drafts[obj.id] = obj
+                card = self.cards[obj.id] = Card(obj, f"{obj.agent} proposes: {_what(obj)}")
+                return [
+                    Show(f"counter-offer by {by}: {_what(obj)} (id {obj.id}) — {DRAFT_KEYS}"),
+                    ShowCard(card),
+                ]
             case ObjectiveUpdated(objective=obj, by=by, note=note):
                 said = f" — {note}" if note else ""
                 what = f"{obj.agent} · {obj.verb} {obj.target.label} · {obj.status}"

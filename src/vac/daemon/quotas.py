@@ -16,6 +16,9 @@ from vac.protocol.errors import ProtocolError
 from vac.protocol.messages import CONTROL_TYPES, InboundMessage, TextInput
 from vac.runtime.session import Session
 
+# The longest `text.input` (§4: 1–2000 characters).
+MAX_TEXT_CHARS: Final = 2000
+
 # Traffic before a session (pings, hellos, refusals), per connection: a
 # client needs a handful of messages to get a session, not thousands.
 EARLY_MESSAGES_PER_S: Final = 20.0
@@ -136,7 +139,7 @@ class TextBudget:
     at most `rate_per_s` × that cost of the loop; a person never comes near.
     """
 
-    BURST_S: Final = 4.0  # a few long commands at once; the largest text fits
+    BURST_S: Final = 4.0  # a few long commands at once
 
     def __init__(self, chars_per_s: float) -> None:
         self.chars_per_s = chars_per_s
@@ -146,7 +149,9 @@ class TextBudget:
         """The `rate_limited` for a text of `chars` characters, or None."""
         bucket = self._buckets.get(principal)
         if bucket is None:
-            capacity = self.chars_per_s * self.BURST_S
+            # Never below the longest text (§4: 2000 characters): one that
+            # could never fit would be refused, "retryable", forever.
+            capacity = max(self.chars_per_s * self.BURST_S, float(MAX_TEXT_CHARS))
             bucket = self._buckets[principal] = TokenBucket.full(self.chars_per_s, now_s, capacity)
         wait_s = bucket.take(now_s, float(chars))
         if wait_s <= 0:

@@ -205,7 +205,8 @@ class Planner:
             book.advance(oid, "offer", principal=principal)
             # §9: confirming an agent's own counter-offer is that agent's
             # acceptance (it proposed it); everything else here is the policy's.
-            by: AnsweredBy = "agent" if confirmed.own_proposal else "policy"
+            own = confirmed.own_proposal and result.decision == "accept"
+            by: AnsweredBy = "agent" if own else "policy"
             return self._negotiated(checkpoint, turn_id, oid, result, by, now, ref, confirmed=True)
 
     def answered(

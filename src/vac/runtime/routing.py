@@ -51,6 +51,7 @@ from vac.runtime.offers import AgentAnswer, OfferMovedOn, OfferUnknown, OpenOffe
 from vac.runtime.outcomes import encode_replies
 from vac.runtime.permissions import withdrawn_plan
 from vac.runtime.session import Session, new_id
+from vac.runtime.session import ended as ended_turns
 from vac.runtime.shared import SharedState
 from vac.runtime.store import Outcome, Step, StorageUnavailable
 
@@ -209,16 +210,19 @@ class Routing:
         if answer is not None:
             ack = [ObjectiveUpdated(ref=answer.msg.id, objective=updated.objective, by="agent")]
             outcome = _outcome(answer.session, answer.msg.id, ack)
+        continued = self._confirm_outcome(turn_id, plan)
         step = Step(
-            objectives=plan.rows,
-            audits=plan.audits,
-            outcome=outcome,
-            continued=self._confirm_outcome(turn_id, plan),
+            objectives=plan.rows, audits=plan.audits, outcome=outcome, continued=continued[1]
         )
 
         def announce() -> None:
             plan.applied()
             ended = turn_id in self._ended
+            if ended and continued[0] is not None:
+                # The turn ended while the answer was written: the stored
+                # outcome has the answer, so memory must say the same (§2).
+                ref, msgs = continued[0]
+                self.session.replies.settle(ref, ended_turns(msgs))
             for msg in plan.messages:
                 if isinstance(msg, ObjectiveDraft) and msg.counter_of is not None:
                     # §9: the safer version reaches the steward's other
@@ -249,17 +253,21 @@ class Routing:
 
         await asyncio.shield(self.steps.run(step, plan.checkpoint, announce, failed))
 
-    def _confirm_outcome(self, turn_id: str, plan: Plan) -> Outcome | None:
+    def _confirm_outcome(
+        self, turn_id: str, plan: Plan
+    ) -> tuple[tuple[str, list[Outbound]] | None, Outcome | None]:
         """The confirm's stored outcome with the answer's messages of its turn
         (`negotiation`, a counter's draft), so a confirm id sent again after a
         restart is answered as it was the first time, not with the confirm
-        alone; None when its turn ended first (they were never sent in it)."""
+        alone; nothing when its turn ended first (they were never sent in it).
+        Also (id, messages), for memory to match if the turn ends meanwhile."""
         ref = self.session.replies.turns.get(turn_id)
         prior = self.session.replies.seen(ref) if ref is not None else None
         if ref is None or prior is None or turn_id in self._ended:
-            return None
+            return None, None
         said = [m for m in plan.messages if getattr(m, "turn", None) == turn_id]
-        return _outcome(self.session, ref, [*prior, *said])
+        whole = [*prior, *said]
+        return (ref, whole), _outcome(self.session, ref, whole)
 
     def push(self, updated: ObjectiveUpdated, *, skip: Session | None = None) -> None:
         """§9: the change reaches the steward's other sessions (this one has

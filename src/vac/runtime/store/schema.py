@@ -136,9 +136,10 @@ def _ours(db: sqlite3.Connection, path: Path) -> int:
 
 
 def inspect(path: Path) -> str:
-    """What `vac preflight` says of `path`, read-only: nothing is created,
-    migrated or repaired. A StoreError (with the daemon's wording) for a file
-    the daemon would refuse."""
+    """What `vac preflight` says of `path`, read-only: nothing is migrated or
+    repaired, and no vac.db is created (SQLite may leave its `-wal`/`-shm`
+    beside an existing one, as any reader does). A StoreError (with the
+    daemon's wording) for a file the daemon would refuse."""
     if not path.exists():
         return f"{path} (none yet: the daemon creates it)"
     try:
