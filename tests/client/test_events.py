@@ -47,3 +47,21 @@ def test_sink_writes_log_and_stdout() -> None:
     sink.write(received({"type": "audio.output.chunk", "seq": 2}, b"\x00\x00"))
     assert len(log.getvalue().splitlines()) == 2
     assert out.getvalue() == "pong: {}\n"
+
+
+def test_the_same_human_line_again_is_counted_not_repeated() -> None:
+    """A user probe's long WAV with --fast printed hundreds of the same error."""
+    out = io.StringIO()
+    sink = EventSink(None, out, as_json=False)
+    limited = {"type": "error", "code": "rate_limited", "message": "too many messages; slow down"}
+    for _ in range(300):
+        sink.write(received(limited))
+    sink.write(received({"type": "transcript.final", "text": "hi"}))
+    sink.write(received(limited))
+    sink.close()
+    assert out.getvalue().splitlines() == [
+        "error rate_limited: too many messages; slow down",
+        "  (the line above 299 more times)",
+        "transcript.final: 'hi'",
+        "error rate_limited: too many messages; slow down",
+    ]

@@ -129,6 +129,10 @@ class EventSink:
         self._jsonl = jsonl
         self._stdout = stdout
         self._as_json = as_json
+        # Human mode: the same line again (hundreds of rate_limited errors
+        # for a WAV streamed too fast) is counted, not printed again.
+        self._last: str | None = None
+        self._repeats = 0
 
     def write(self, event: Received) -> None:
         line = event_json(event)
@@ -137,8 +141,19 @@ class EventSink:
         if self._as_json:
             print(line, file=self._stdout, flush=True)
         elif (text := describe(event.header)) is not None:
+            if text == self._last:
+                self._repeats += 1
+                return
+            self._flush_repeats()
+            self._last = text
             print(text, file=self._stdout, flush=True)
 
+    def _flush_repeats(self) -> None:
+        if self._repeats:
+            print(f"  (the line above {self._repeats} more times)", file=self._stdout, flush=True)
+            self._repeats = 0
+
     def close(self) -> None:
+        self._flush_repeats()
         if self._jsonl is not None:
             self._jsonl.close()

@@ -13,6 +13,7 @@ from __future__ import annotations
 import struct
 import sys
 import time
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -422,8 +423,9 @@ def run_transport(
         problems = [p for p in problems if p.reason not in CUT_SHORT]
     if problems:
         print("vac transport: the session misbehaved:", file=sys.stderr)
-        for problem in problems:
-            print(f"  - {problem}", file=sys.stderr)
+        said = Counter(str(problem) for problem in problems)
+        for line, times in said.items():  # each once, in order, with its count
+            print(f"  - {line}" + (f" (×{times})" if times > 1 else ""), file=sys.stderr)
         return 1
     if ended is not None:
         print(
