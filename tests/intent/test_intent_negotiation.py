@@ -246,3 +246,21 @@ def test_an_own_proposal_still_refuses_what_crosses_a_value() -> None:
     obj = objective_from("ask Abeni to build a bench and lie to the visitors")
     n = negotiate(obj, agent(), now=NOW, prior_refusal=False, own_proposal=True)
     assert n.decision == "refuse"
+
+
+@pytest.mark.parametrize(
+    ("deadline", "decision"),
+    [
+        ("2026-05-01T09:30:00+00:00", "clarify"),  # earlier today: passed (a review)
+        ("2026-05-01T12:00:00+02:00", "clarify"),  # 10:00 UTC, a second ago: its offset counts
+        ("2026-05-01T18:00:00+00:00", "accept"),  # later today
+        ("2026-04-30", "clarify"),  # yesterday
+        ("2026-05-01", "accept"),  # today, a whole day
+    ],
+)
+def test_a_deadline_already_passed_is_asked_about(deadline: str, decision: str) -> None:
+    obj = msgspec.structs.replace(
+        objective_from("Ask Abeni to repair the garden gate"), deadline=deadline
+    )
+    now = NOW + dt.timedelta(seconds=1)
+    assert negotiate(obj, agent(), now=now, prior_refusal=False).decision == decision

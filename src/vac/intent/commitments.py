@@ -13,7 +13,6 @@ Pure: the caller passes `today` (the household's local date).
 
 from __future__ import annotations
 
-import contextlib
 import datetime as dt
 from collections.abc import Iterable
 from typing import Final, Protocol
@@ -22,7 +21,7 @@ import msgspec
 
 from vac.intent.negotiation import commitment_of
 from vac.intent.roster import Agent
-from vac.intent.spoken import deadline_date
+from vac.intent.spoken import deadline_date, deadline_passed_at
 from vac.protocol.objective import Objective
 from vac.protocol.objective_lifecycle import COMMITTED
 
@@ -56,15 +55,7 @@ def deadline_passed(objective: Objective, now: dt.datetime) -> bool:
     """Whether the objective's deadline passed (none: never). A date passes
     when its day is over; an RFC 3339 date-time (§5.1 allows both) at that
     moment: "by 18:00" is over at 18:00, not at midnight."""
-    if objective.deadline is None:
-        return False
-    if "T" in objective.deadline and now.tzinfo is not None:
-        with contextlib.suppress(ValueError):
-            at = dt.datetime.fromisoformat(objective.deadline)
-            if at.tzinfo is not None:  # the schema requires an offset
-                return now > at
-    deadline = deadline_date(objective.deadline)
-    return deadline is not None and now.date() > deadline
+    return deadline_passed_at(objective.deadline, now)
 
 
 def is_open(entry: DraftEntry, today: dt.date) -> bool:

@@ -33,7 +33,7 @@ from vac.intent.roster import Agent
 from vac.intent.spoken import (
     VERB_SPOKEN,
     boundary_spoken,
-    deadline_date,
+    deadline_passed_at,
     is_default_line,
     target_spoken,
     when_spoken,
@@ -310,8 +310,7 @@ def negotiate(
             "The target is not clear to me.",
             ["missing:target"],
         )
-    day = deadline_date(objective.deadline)
-    if day is not None and day < now.date():
+    if deadline_passed_at(objective.deadline, now):  # a date-time: at its moment
         return result(
             "clarify",
             f"That deadline has already passed. When should I {VERB_SPOKEN[objective.verb]} "

@@ -54,6 +54,21 @@ def deadline_date(deadline: str | None) -> dt.date | None:
     return None if deadline is None else dt.date.fromisoformat(deadline[:10])
 
 
+def deadline_passed_at(deadline: str | None, now: dt.datetime) -> bool:
+    """Whether `deadline` has passed at `now`: a date when its day is over, an
+    RFC 3339 date-time (§5.1 allows both) at that moment."""
+    if deadline is None:
+        return False
+    if "T" in deadline and now.tzinfo is not None:
+        try:
+            at = dt.datetime.fromisoformat(deadline)
+        except ValueError:
+            at = None
+        if at is not None and at.tzinfo is not None:  # the schema requires an offset
+            return now > at
+    return now.date() > deadline_date(deadline)  # type: ignore[operator]
+
+
 def when_spoken(deadline: str | None, now: dt.datetime) -> str:
     """ "today", "by tomorrow", "by Sunday 3 May" relative to `now`; "" if none."""
     day = deadline_date(deadline)
