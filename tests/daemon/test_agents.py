@@ -404,6 +404,8 @@ def told_after_a_drop(daemon: RunningDaemon) -> None:
     oid = draft(alice, "ask Kofi to build a bench by tomorrow")
     confirm(alice, oid)
     offer = kofi.expect(ObjectiveOffer)
+    kofi.send(SquadSend(id="q1", kind="permission-request", text="May I use the saw?"))
+    asked = alice.expect(SquadMessage)  # alice was shown the request
     alice.close()  # gone without a bye: held for a resume
     deadline = time.monotonic() + 10
     while daemon.call(lambda: daemon.server.sessions[session].attached):
@@ -413,12 +415,21 @@ def told_after_a_drop(daemon: RunningDaemon) -> None:
         time.sleep(0.1)
     kofi.send(ObjectiveAnswer(id="a1", offer=offer.offer, decision="accept", reply="On it."))
     kofi.expect(ObjectiveUpdated)
+    bob = daemon.connect("bob")  # another steward answers the request meanwhile
+    bob.hello()
+    bob.send(SquadAnswer(id="b1", message=asked.message_id or "", answer="granted"))
+    bob.expect(SquadAnswered)
     back = daemon.connect()
     assert back.hello(resume=session).resumed
-    told = [m for m in back.drain(1.0) if isinstance(m, ObjectiveUpdated)]
+    got = list(back.drain(1.0))
+    told = [m for m in got if isinstance(m, ObjectiveUpdated)]
     assert [(u.objective.id, u.objective.status, u.note) for u in told] == [
         (oid, "accepted", "On it.")
     ]
+    # ...and how the request it was shown ended (it is no longer re-sent as open).
+    ended = [m for m in got if isinstance(m, SquadAnswered)]
+    assert [(e.message_id, e.answer, e.by) for e in ended] == [(asked.message_id, "granted", "bob")]
+    assert not [m for m in got if isinstance(m, SquadMessage)]
     again = daemon.connect()  # told once: a second resume hears nothing more
     assert again.hello(resume=session).resumed
     assert not [m for m in again.drain(0.5) if isinstance(m, ObjectiveUpdated)]

@@ -116,12 +116,16 @@ def _tell_household(
     if isinstance(copy, SquadAnswered):
         copy = msgspec.structs.replace(copy, turn=None)
     asked_by = request.asked_by.lower()
-    for other in list(shared.transport.attached()):
+
+    def reached(other: Session) -> bool:
         agent = other.agent
-        if other is origin:
-            continue
-        if agent is None or agent.lower() == asked_by or request.asked_of(agent):
+        return agent is None or agent.lower() == asked_by or request.asked_of(agent)
+
+    for other in list(shared.transport.attached()):
+        if other is not origin and reached(other):
             shared.transport.send(other, copy)
+    if isinstance(copy, SquadAnswered | SquadWithdrawn):  # a session away hears it back
+        shared.hold_for_resume(copy, reached)
 
 
 def requested_plan(

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import datetime as dt
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from typing import Any, Final
 
@@ -30,7 +30,7 @@ from vac.protocol.messages import (
 from vac.protocol.objective import Objective
 from vac.runtime.announcer import spoken_update
 from vac.runtime.coordinator import TurnCoordinator
-from vac.runtime.missed import Missed
+from vac.runtime.missed import Kept, Missed
 from vac.runtime.offers import OfferDesk
 from vac.runtime.permission_desk import OPEN_FOR_S, PermissionDesk, still_open
 from vac.runtime.port import Transport
@@ -421,11 +421,15 @@ class Pipeline:
                 self.transport.send(session, copy)
                 if session.agent is None:
                     self._announce(session, spoken)
-        # Held for a resume (`missed.py`): told right after its `hello.ok`.
+        self.hold_for_resume(copy, concerns)
+
+    def hold_for_resume(self, msg: Kept, concerns: Callable[[Session], bool]) -> None:
+        """Keep `msg` for each session held for a resume that it `concerns`:
+        told right after its `hello.ok` (`missed.py`)."""
         for coordinator in self.coordinators.values():
             held = coordinator.session
             if not held.attached and not held.ended and concerns(held):
-                self.missed.keep(held.id, copy)
+                self.missed.keep(held.id, msg)
 
     def _announce(self, session: Session, text: str | None) -> None:
         """Also say it, briefly, where the steward listens (queued: `announcer.py`)."""

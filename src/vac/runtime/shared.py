@@ -7,11 +7,12 @@ The `Pipeline` implements it; a test may pass anything shaped like it.
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from typing import Protocol
 
 from vac import intent
 from vac.protocol.messages import ObjectiveUpdated, SquadMessage, SquadSend
+from vac.runtime.missed import Kept
 from vac.runtime.offers import OfferDesk
 from vac.runtime.permission_desk import PermissionDesk
 from vac.runtime.port import Transport
@@ -71,6 +72,10 @@ class SharedState(Protocol):
     ) -> None:
         """Send an objective's change (without `ref`) to its steward's attached
         sessions and, once confirmed, its agent's; none of `skip`."""
+        ...
+
+    def hold_for_resume(self, msg: Kept, concerns: Callable[[Session], bool]) -> None:
+        """Keep `msg` for each session held for a resume that it `concerns`."""
         ...
 
     def share_squad(self, origin: Session, msg: SquadMessage) -> None:
