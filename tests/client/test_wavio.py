@@ -81,3 +81,29 @@ def test_write_wav_round_trips_at_the_given_rate(tmp_path: Path) -> None:
     with wave.open(str(path), "rb") as w:
         assert (w.getnchannels(), w.getsampwidth(), w.getframerate()) == (1, 2, 22050)
         assert w.readframes(w.getnframes()) == b"\x00\x01" * 2205
+
+
+def extensible_wav(path: Path, *, bits: int = 16, subformat: int = 1, frames: int = 160) -> Path:
+    """A WAVE_FORMAT_EXTENSIBLE file, as sox and ffmpeg write some."""
+    import struct
+
+    block = bits // 8
+    fmt = struct.pack("<HHIIHH", 0xFFFE, 1, 16000, 16000 * block, block, bits)
+    guid_tail = b"\x00\x00\x00\x00\x10\x00\x80\x00\x00\xaa\x00\x38\x9b\x71"
+    fmt += struct.pack("<HHI", 22, bits, 4) + struct.pack("<H", subformat) + guid_tail
+    data = b"\x01\x00" * frames * (block // 2 or 1)
+    body = b"WAVE" + b"fmt " + struct.pack("<I", len(fmt)) + fmt
+    body += b"data" + struct.pack("<I", len(data)) + data
+    path.write_bytes(b"RIFF" + struct.pack("<I", len(body)) + body)
+    return path
+
+
+def test_pcm_in_an_extensible_header_is_read(tmp_path: Path) -> None:
+    """A user probe's 16 kHz mono 16-bit WAV in the extensible format was
+    refused as 'not a PCM WAV (unknown format: 65534)'."""
+    audio = read_input_wav(extensible_wav(tmp_path / "ext.wav"))
+    assert (audio.rate_hz, len(audio.pcm)) == (16000, 320)
+    with pytest.raises(WavError, match="1 ch, 24-bit, 16000 Hz; the transport sends"):
+        read_input_wav(extensible_wav(tmp_path / "b24.wav", bits=24))
+    with pytest.raises(WavError, match="not a PCM WAV"):  # float in the extensible header
+        read_input_wav(extensible_wav(tmp_path / "f32.wav", bits=32, subformat=3))
