@@ -536,12 +536,13 @@ def test_long_texts_past_the_text_budget_are_rate_limited_for_that_principal(hom
     from vac.client.connection import Connection
     from vac.protocol.messages import TextInput, TurnDone
 
-    d = start_daemon(home, config=fast_config(text_chars_per_s=250))  # a burst of 1000
+    # A burst of 2000 (never less than the longest text), 250 a second after.
+    d = start_daemon(home, config=fast_config(text_chars_per_s=250))
     try:
         alice, bob = d.connect("alice"), d.connect("bob")
         alice.hello()
         bob.hello()
-        words = ("ask Kofi to build a bench by the pond by tomorrow " * 20)[:990]
+        words = ("ask Kofi to build a bench by the pond by tomorrow " * 40)[:1500]
 
         def turn(c: Connection, msg_id: str, text: str) -> list[Any]:
             c.send(TextInput(id=msg_id, text=text))
