@@ -98,14 +98,13 @@ def test_typed_text_is_charged_by_its_length_per_principal() -> None:
     from vac.daemon.quotas import PrincipalBuckets, TextBudget, refusal
     from vac.protocol.messages import ObjectiveReject, TextInput
 
-    budget = TextBudget(1000.0)  # a burst of 4000 characters
+    budget = TextBudget(1000.0)  # holds the longest text's cost: 10,000
     rate = PrincipalBuckets(400.0)
     long = TextInput(id="t", text="x" * 2000)
     assert refusal(rate, budget, "alice", long, 0.0) is None
-    assert refusal(rate, budget, "alice", long, 0.0) is None
     third = refusal(rate, budget, "alice", long, 0.0)
     assert third is not None and third.code == "rate_limited" and third.ref == "t"
-    assert third.details == {"retry_after_ms": 2000}  # 2000 characters at 1000 a second
+    assert third.details == {"retry_after_ms": 10_000}  # a cost of 10,000 at 1000 a second
     assert "too much text" in third.message
     assert refusal(rate, budget, "bob", long, 0.0) is None  # another principal's own budget
     assert refusal(rate, budget, "alice", TextInput(id="s", text="yes"), 0.1) is None  # refilled
@@ -121,5 +120,15 @@ def test_the_longest_text_always_fits_a_small_budget_in_time() -> None:
     budget = TextBudget(100.0)
     assert budget.refusal("alice", "a", 2000, 0.0) is None  # the bucket holds the longest
     again = budget.refusal("alice", "b", 2000, 0.0)
-    assert again is not None and again.details == {"retry_after_ms": 20_000}
-    assert budget.refusal("alice", "b", 2000, 20.0) is None  # as the retry said
+    assert again is not None and again.details == {"retry_after_ms": 100_000}
+    assert budget.refusal("alice", "b", 2000, 100.0) is None  # as the retry said
+
+
+def test_short_commands_typed_back_to_back_are_never_refused() -> None:
+    """A harness typing 60-character commands at 100 a second (the default
+    budget), while long texts are held to about one a second."""
+    from vac.daemon.quotas import TextBudget
+
+    budget = TextBudget(8000.0)
+    assert all(budget.refusal("h", f"c{i}", 60, i / 100) is None for i in range(3000))
+    assert TextBudget.cost(60) < 70 and TextBudget.cost(2000) == 10_000

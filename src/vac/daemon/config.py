@@ -117,12 +117,14 @@ class DaemonSection(_Section, frozen=True):
         msgspec.Meta(
             ge=100,
             le=1_000_000,
-            description="Characters of `text.input` understood per second per principal"
-            " (a bucket of 4 seconds' worth); over it → `rate_limited`. Understanding"
-            " costs CPU by length: this bounds what one principal's typing takes from"
-            " everyone else's turns.",
+            description="Typed text understood per second per principal: a text costs its"
+            " length in characters plus its length squared over 500 (60 characters ~67,"
+            " 2000 characters 10,000), from a bucket of one second's worth (never less than"
+            " the longest text's cost); over it → `rate_limited`. Understanding costs CPU"
+            " by length: this bounds what one principal's typing takes from everyone"
+            " else's turns, and short commands typed back to back never reach it.",
         ),
-    ] = 2000
+    ] = 8000
     max_sessions_per_principal: Annotated[
         int,
         msgspec.Meta(

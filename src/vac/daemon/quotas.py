@@ -129,31 +129,41 @@ class PrincipalBuckets:
 
 
 class TextBudget:
-    """Each principal's characters of typed text understood per second (§7).
+    """Each principal's typed text understood per second (§7), by its cost.
 
     Understanding costs CPU in proportion to the words (~0.07 ms a character
     on this machine class: a 2000-character text ~130 ms), on the daemon's
     loop. Within the message rate a principal could still send 40 such texts
     a second and stall every other principal for seconds (an adversarial
-    probe: pings took 1 s). Charged by length, one principal's typing takes
-    at most `rate_per_s` × that cost of the loop; a person never comes near.
+    probe: pings took 1 s). A text costs its length plus its length squared
+    over `LONG_CHARS`: a 60-character command ~67, one of 2000 characters
+    10,000. So a harness typing short commands back to back (~100 a second)
+    is never refused, while long texts are held to about one a second: one
+    principal's typing takes at most ~`units_per_s` × 0.07 ms of the loop
+    for short text, far less for long.
     """
 
-    BURST_S: Final = 4.0  # a few long commands at once
+    # A text this long costs twice its length.
+    LONG_CHARS: Final = 500
 
-    def __init__(self, chars_per_s: float) -> None:
-        self.chars_per_s = chars_per_s
+    def __init__(self, units_per_s: float) -> None:
+        self.units_per_s = units_per_s
+        # One second's worth, never less than the longest text's cost: one
+        # that could never fit would be refused, "retryable", forever.
+        self.capacity = max(units_per_s, self.cost(MAX_TEXT_CHARS))
         self._buckets: dict[str, TokenBucket] = {}
+
+    @classmethod
+    def cost(cls, chars: int) -> float:
+        return chars + chars * chars / cls.LONG_CHARS
 
     def refusal(self, principal: str, ref: str, chars: int, now_s: float) -> ProtocolError | None:
         """The `rate_limited` for a text of `chars` characters, or None."""
         bucket = self._buckets.get(principal)
         if bucket is None:
-            # Never below the longest text (§4: 2000 characters): one that
-            # could never fit would be refused, "retryable", forever.
-            capacity = max(self.chars_per_s * self.BURST_S, float(MAX_TEXT_CHARS))
-            bucket = self._buckets[principal] = TokenBucket.full(self.chars_per_s, now_s, capacity)
-        wait_s = bucket.take(now_s, float(chars))
+            bucket = TokenBucket.full(self.units_per_s, now_s, self.capacity)
+            self._buckets[principal] = bucket
+        wait_s = bucket.take(now_s, self.cost(chars))
         if wait_s <= 0:
             return None
         return ProtocolError(
