@@ -29,6 +29,15 @@ def retry_after_ms(wait_s: float) -> int:
     return max(1, int(wait_s * 1000))
 
 
+def rate_limited(message: str, ref: str, wait_s: float) -> ProtocolError | None:
+    """§7's refusal for message `ref` when a bucket says to wait; None when not."""
+    if wait_s <= 0:
+        return None
+    return ProtocolError(
+        "rate_limited", message, ref=ref, details={"retry_after_ms": retry_after_ms(wait_s)}
+    )
+
+
 @dataclass
 class TokenBucket:
     """A token bucket for non-control messages (§7); burst = `capacity`
@@ -117,15 +126,7 @@ class PrincipalBuckets:
 
     def refusal(self, principal: str, ref: str, now_s: float) -> ProtocolError | None:
         """The `rate_limited` for message `ref`, or None when it may pass."""
-        wait_s = self.take(principal, now_s)
-        if wait_s <= 0:
-            return None
-        return ProtocolError(
-            "rate_limited",
-            "too many messages; slow down",
-            ref=ref,
-            details={"retry_after_ms": retry_after_ms(wait_s)},
-        )
+        return rate_limited("too many messages; slow down", ref, self.take(principal, now_s))
 
 
 class TextBudget:
@@ -164,14 +165,7 @@ class TextBudget:
             bucket = TokenBucket.full(self.units_per_s, now_s, self.capacity)
             self._buckets[principal] = bucket
         wait_s = bucket.take(now_s, self.cost(chars))
-        if wait_s <= 0:
-            return None
-        return ProtocolError(
-            "rate_limited",
-            "too much text to understand at once; slow down",
-            ref=ref,
-            details={"retry_after_ms": retry_after_ms(wait_s)},
-        )
+        return rate_limited("too much text to understand at once; slow down", ref, wait_s)
 
 
 def refusal(
