@@ -23,6 +23,7 @@ from vac.protocol.messages import (
     Negotiation,
     ObjectiveAnswer,
     ObjectiveConfirm,
+    ObjectiveConfirmed,
     ObjectiveDraft,
     ObjectiveOffer,
     OutboundMessage,
@@ -62,7 +63,7 @@ def draft_then_confirm(c: Connection, text: str) -> Received:
     return got + until_turn_done(c)
 
 
-def agent_answers(d: RunningDaemon, c: Connection, reply: str) -> None:
+def agent_answers(d: RunningDaemon, c: Connection, reply: str) -> str:
     """Kofi (an agent session) answers `c`'s confirmed draft with `reply`,
     which `c` then hears in its confirm turn: long or odd text to speak. (A
     steward's squad message posted as Kofi did this until §1 forbade it.)"""
@@ -77,8 +78,27 @@ def agent_answers(d: RunningDaemon, c: Connection, reply: str) -> None:
     draft = c.expect(ObjectiveDraft, 60)
     c.recv_until(lambda m: isinstance(m, TurnDone) and m.turn == draft.turn, 60)
     c.send(ObjectiveConfirm(id=c.next_id(), objective_id=draft.objective.id))
+    turn = c.expect(ObjectiveConfirmed, 10).turn
     offer = kofi.expect(ObjectiveOffer, 10)
     kofi.send(ObjectiveAnswer(id=kofi.next_id(), offer=offer.offer, decision="accept", reply=reply))
+    return turn  # the confirm's turn: the reply is spoken in it
+
+
+def turn_of(c: Connection, turn: str, streams: tuple[str, ...] = ()) -> Received:
+    """`c`'s messages to the end of `turn`; other turns meanwhile (a spoken
+    update of another of alice's objectives, "Kofi took on: …") pass by.
+    `streams`: the turn's output streams already read."""
+    got = c.recv_until(lambda m: isinstance(m, TurnDone) and m.turn == turn, 60)
+    mine = {x.stream for x, _ in got if isinstance(x, AudioOutputStart) and x.turn == turn}
+    streams = (*streams, *mine)
+
+    def of_turn(m: OutboundMessage) -> bool:
+        if hasattr(m, "turn"):
+            return getattr(m, "turn", None) == turn
+        # `audio.output.*` without `turn`: of `turn` when its stream began in it.
+        return not hasattr(m, "stream") or getattr(m, "stream", None) in streams
+
+    return [(m, p) for m, p in got if of_turn(m)]
 
 
 @pytest.mark.parametrize("rate", [16000, 48000])
@@ -122,12 +142,22 @@ def test_turn_cancel_after_first_chunk_fences_the_reply(speaking: RunningDaemon)
         "bring the tools inside, close the barn doors, check on the goats, and make sure "
         "the children are home before the rain starts. I will report back when it passes."
     )
-    agent_answers(speaking, c, long_text)
-    start = c.expect(AudioOutputStart, 30)
-    first = c.expect(AudioOutputChunk, 30)
+    turn = agent_answers(speaking, c, long_text)
+    start = next(
+        m
+        for m, _ in c.recv_until(lambda m: isinstance(m, AudioOutputStart) and m.turn == turn, 30)
+        if isinstance(m, AudioOutputStart) and m.turn == turn
+    )
+    first = next(
+        m
+        for m, _ in c.recv_until(
+            lambda m: isinstance(m, AudioOutputChunk) and m.stream == start.stream, 30
+        )
+        if isinstance(m, AudioOutputChunk)
+    )
     assert first.stream == start.stream
     c.send(TurnCancel(id="stop", turn=start.turn, played_ms=700))
-    rest = [(m, p) for m, p in c.recv_until(lambda m: isinstance(m, TurnDone), 10)]
+    rest = turn_of(c, start.turn, (start.stream,))
     done = next(m for m, _ in rest if isinstance(m, AudioOutputDone))
     assert done.reason == "cancelled"
     after_done = rest[[m for m, _ in rest].index(done) :]
@@ -152,13 +182,11 @@ def test_markdown_is_spoken_without_code_and_json_is_refused(speaking: RunningDa
     c = speaking.connect()
     c.hello(rate=16000, speak=True)
     md = "**Heads up:** the gate is open.\n\n```python\nopen_gate(force=True)\n```\n\nClose it."
-    agent_answers(speaking, c, md)
-    got = [m for m, _ in until_turn_done(c)]
+    got = [m for m, _ in turn_of(c, agent_answers(speaking, c, md))]
     start = next(m for m in got if isinstance(m, AudioOutputStart))
     assert "open_gate" not in start.text and "```" not in start.text and "**" not in start.text
     assert "gate is open" in start.text
-    agent_answers(speaking, c, '{"gate": "open"}')
-    got = [m for m, _ in until_turn_done(c)]
+    got = [m for m, _ in turn_of(c, agent_answers(speaking, c, '{"gate": "open"}'))]
     refused = next(m for m in got if isinstance(m, AudioOutputRefused))
     assert refused.reason == "json"
     assert not any(isinstance(m, AudioOutputChunk | AudioOutputStart) for m in got)
@@ -171,8 +199,7 @@ def test_speak_false_gets_no_audio(speaking: RunningDaemon) -> None:
     assert any(isinstance(m, Negotiation) for m in got)
     assert not [m for m in got if type(m).__name__.startswith("AudioOutput")]
     # Words the speech gate refuses (JSON): not even `audio.output.refused`.
-    agent_answers(speaking, c, '{"gate": "open"}')
-    got = [m for m, _ in until_turn_done(c)]
+    got = [m for m, _ in turn_of(c, agent_answers(speaking, c, '{"gate": "open"}'))]
     assert not [m for m in got if type(m).__name__.startswith("AudioOutput")], got
 
 
