@@ -315,6 +315,83 @@ DEV_OTHERS: Final[tuple[Item, ...]] = tuple(
 )
 
 
+# Commands for the dev half only, outside the split as `DEV_OTHERS`: written
+# on 2026-12-05 in the household's style with other words ("mend", "scout",
+# "chart", "assemble", "say hello to") and never the held-out half's texts.
+# Dev's own 40 commands turned out easier than held-out's (5 clarified of 200
+# spoken, held-out 17): on these, tiny.en's espeak errors look like
+# held-out's (no-verb clarifies 12 of 176), so a rule tuned here is tuned on
+# the kind of audio it must fix. American spelling, as Whisper writes.
+# fmt: off
+DEV_COMMANDS: Final[tuple[Item, ...]] = (
+    _c("Ask Kofi to fix the squeaky door by Thursday",
+       "Kofi", "Repair", "door", deadline="weekday:thu"),
+    _c("Imani, patch up the tent by Sunday", "Imani", "Repair", "tent", deadline="weekday:sun"),
+    _c("Tell Tariq to mend the torn sail tomorrow", "Tariq", "Repair", "sail", deadline="+1d"),
+    _c("Have Zuri repair the broken ladder urgently",
+       "Zuri", "Repair", "ladder", priority="urgent"),
+    _c("Abeni, restore the faded mural, no rush", "Abeni", "Repair", "mural", priority="low"),
+    _c("Get Kofi to fix the leaking roof in two days", "Kofi", "Repair", "roof", deadline="+2d"),
+    _c("Could you ask Imani to repair the wheelbarrow", "Imani", "Repair", "wheelbarrow"),
+    _c("Ask Tariq to map the east forest by Monday",
+       "Tariq", "Map", "forest", deadline="weekday:mon"),
+    _c("Kofi, chart the coastline tomorrow", "Kofi", "Map", "coastline", deadline="+1d"),
+    _c("Tell Imani to survey the valley, use your judgment",
+       "Imani", "Map", "valley", autonomy=FREE),
+    _c("Have Abeni scout the hills this afternoon", "Abeni", "Map", "hills", deadline="+0d"),
+    _c("Zuri, explore the abandoned mill, but check with me first",
+       "Zuri", "Map", "mill", autonomy=ASK_FIRST),
+    _c("Ask Imani to look into the strange noise in the attic",
+       "Imani", "Investigate", "noise", location="attic"),
+    _c("Tariq, inspect the boat by tomorrow", "Tariq", "Investigate", "boat", deadline="+1d"),
+    _c("Tell Abeni to check the water tank urgently",
+       "Abeni", "Investigate", "tank", priority="urgent"),
+    _c("Have Zuri examine the sick goat today", "Zuri", "Investigate", "goat", deadline="+0d"),
+    _c("Get Tariq to investigate the broken window by Friday",
+       "Tariq", "Investigate", "window", deadline="weekday:fri"),
+    _c("Could you have Kofi look at the generator, no rush",
+       "Kofi", "Investigate", "generator", priority="low"),
+    _c("Ask Zuri to guard the gate tonight", "Zuri", "Protect", "gate", deadline="+0d"),
+    _c("Imani, watch over the children this afternoon",
+       "Imani", "Protect", "children", deadline="+0d"),
+    _c("Have Tariq defend the storehouse, but don't hurt anyone",
+       "Tariq", "Protect", "storehouse", boundary=True),
+    _c("Abeni, keep an eye on the goats, no rush", "Abeni", "Protect", "goats", priority="low"),
+    _c("Tell Kofi to protect the seedlings from the frost", "Kofi", "Protect", "seedlings"),
+    _c("Ask Tariq to build a shed by the end of the week",
+       "Tariq", "Build", "shed", deadline="eow"),
+    _c("Kofi, make a new bench tomorrow", "Kofi", "Build", "bench", deadline="+1d"),
+    _c("Tell Imani to construct a fence around the garden in five days",
+       "Imani", "Build", "fence", deadline="+5d"),
+    _c("Have Abeni craft a wooden box, use your judgment", "Abeni", "Build", "box", autonomy=FREE),
+    _c("Zuri, put up a shelter near the river", "Zuri", "Build", "shelter", location="river"),
+    _c("Get Kofi to assemble the new table urgently", "Kofi", "Build", "table", priority="urgent"),
+    _c("Ask Imani to help the neighbors with the move", "Imani", "Support", "neighbors"),
+    _c("Tariq, assist the cook tonight", "Tariq", "Support", "cook", deadline="+0d"),
+    _c("Have Zuri comfort the sick child", "Zuri", "Support", "child"),
+    _c("Get Abeni to take care of the baby goats, no rush",
+       "Abeni", "Support", "goats", priority="low"),
+    _c("Kofi, support the new farmer by Saturday",
+       "Kofi", "Support", "farmer", deadline="weekday:sat"),
+    _c("Ask Kofi to befriend the new neighbors", "Kofi", "Befriend", "neighbors"),
+    _c("Zuri, visit the old miller by Sunday",
+       "Zuri", "Befriend", "miller", deadline="weekday:sun"),
+    _c("Tell Tariq to make friends with the shepherd", "Tariq", "Befriend", "shepherd"),
+    _c("Have Abeni say hello to the new teacher tomorrow",
+       "Abeni", "Befriend", "teacher", deadline="+1d"),
+    _c("Imani, get to know the blacksmith, use your judgment",
+       "Imani", "Befriend", "blacksmith", autonomy=FREE),
+    _c("Ask Abeni to report on the harvest by Friday",
+       "Abeni", "Report", "harvest", deadline="weekday:fri"),
+    _c("Tariq, update me on the well tonight", "Tariq", "Report", "well", deadline="+0d"),
+    _c("Kofi, let me know about the broken cart", "Kofi", "Report", "cart"),
+    _c("Tell Zuri to report on the river level urgently",
+       "Zuri", "Report", "level", priority="urgent"),
+    _c("Get Imani to tell me about the new calves", "Imani", "Report", "calves"),
+)
+# fmt: on
+
+
 def _stratum(item: Item) -> str:
     if item.kind == "command":
         return f"command:{item.verb}"
@@ -345,12 +422,12 @@ def splits(corpus: tuple[Item, ...] = CORPUS) -> dict[str, Split]:
 
 def split_items(split: str, corpus: tuple[Item, ...] = CORPUS) -> list[Item]:
     """The items of one split ("dev", "heldout", or "both"), in corpus order;
-    dev (and both) end with `DEV_OTHERS` and `DEV_REPLIES` when `corpus` is
-    the corpus."""
+    dev (and both) end with `DEV_COMMANDS`, `DEV_OTHERS` and `DEV_REPLIES`
+    when `corpus` is the corpus."""
     of = splits(corpus)
     items = [it for it in corpus if split == "both" or of[it.text] == split]
     if split in ("dev", "both") and corpus == CORPUS:
-        items += DEV_OTHERS + DEV_REPLIES
+        items += DEV_COMMANDS + DEV_OTHERS + DEV_REPLIES
     return items
 
 

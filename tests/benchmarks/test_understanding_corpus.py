@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from datetime import UTC, date, datetime
 
+import msgspec
 import pytest
 from benchmarks.understanding import (
     FIELDS,
@@ -24,6 +25,7 @@ from benchmarks.understanding import (
 from benchmarks.understanding_corpus import (
     COMMANDS,
     CORPUS,
+    DEV_COMMANDS,
     DEV_OTHERS,
     DEV_REPLIES,
     ROSTER,
@@ -113,6 +115,30 @@ def test_dev_statements_are_dev_only_and_typed_never_draft() -> None:
         assert isinstance(result, Clarify), it.text
 
 
+def test_dev_commands_are_dev_only_and_typed_fully_right() -> None:
+    """The supplement leaves held-out as it was; its meanings are what the parser reads typed."""
+    assert {it.text for it in DEV_COMMANDS}.isdisjoint({it.text for it in CORPUS})
+    assert len({it.text for it in DEV_COMMANDS}) == len(DEV_COMMANDS) >= 40
+    assert set(DEV_COMMANDS) <= set(split_items("dev"))
+    assert not set(DEV_COMMANDS) & set(split_items("heldout"))
+    assert {it.verb for it in DEV_COMMANDS} == set(VERBS)
+    assert {it.agent for it in DEV_COMMANDS} == set(ROSTER)
+    now = datetime(2026, 12, 3, 10, tzinfo=UTC)
+    for it in DEV_COMMANDS:
+        assert it.target is not None and it.target.split()[-1].lower() in it.text.lower()
+        result = parse(
+            it.text,
+            confidence=1.0,
+            now=now,
+            roster=default_roster(),
+            current_agent=None,
+            objective_id="o",
+        )
+        assert not isinstance(result, Clarify), it.text
+        right = fields_right(it, msgspec.to_builtins(result.objective), now.date())
+        assert all(right.values()), (it.text, right)
+
+
 def test_dev_replies_are_dev_only_replies_the_parser_knows() -> None:
     texts = {it.text for it in DEV_REPLIES}
     assert texts.isdisjoint({it.text for it in CORPUS}), "held-out stays as it was"
@@ -129,9 +155,9 @@ def test_split_is_deterministic_and_balanced() -> None:
     first = splits()
     assert first == splits(tuple(reversed(CORPUS))), "independent of file order"
     dev, held = split_items("dev"), split_items("heldout")
-    assert len(dev) + len(held) == len(CORPUS) + len(DEV_OTHERS) + len(DEV_REPLIES)
+    extra = DEV_COMMANDS + DEV_OTHERS + DEV_REPLIES
+    assert len(dev) + len(held) == len(CORPUS) + len(extra)
     assert {it.text for it in dev}.isdisjoint({it.text for it in held})
-    extra = DEV_OTHERS + DEV_REPLIES
     dev = [it for it in dev if it not in extra]  # the supplements are outside the split
     for attr in ("verb", "agent"):
         d = Counter(getattr(it, attr) for it in dev if it.kind == "command")

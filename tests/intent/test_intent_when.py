@@ -209,11 +209,28 @@ def test_a_deadline_it_cannot_place_is_unresolved(text: str, words: str) -> None
         "clean up after the party",
         "the storm will end on the day after",  # "end on" only before a week or month
         "help me through the night shift",
+        "cover my Sunday shift",
+        "fix the gate, my Sunday is free",
         "",
     ],
 )
 def test_not_a_deadline(text: str) -> None:
     assert resolve(tokenize(text), NOW) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "iso", "words"),
+    [
+        ("fix the gate by my Friday", "2026-12-04", "by my Friday"),
+        ("fix the gate on our Saturday", "2026-12-05", "on our Saturday"),
+        # tiny.en writes espeak's "by" as "my": a possessive day ending the clause
+        ("visit the old miller my Sunday", "2026-12-06", "my Sunday"),
+        ("support the new farm in my Saturday", "2026-12-05", "my Saturday"),
+    ],
+)
+def test_a_possessive_before_a_weekday_is_the_day(text: str, iso: str, words: str) -> None:
+    found = when(text)
+    assert (found.iso_date, said(text, found)) == (iso, words)
 
 
 def test_a_resolved_phrase_wins_over_an_unresolved_one() -> None:

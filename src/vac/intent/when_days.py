@@ -24,6 +24,10 @@ from vac.intent.when_match import (
 )
 
 _NOT_BEFORE_BARE_DAY: Final = frozenset({*DETERMINERS, "every", "each", "last", "of"})
+# "on my Thursday", "by your Friday": the day itself. Also where a clause ends
+# without a cue ("visit the miller my Sunday"): tiny.en writes espeak's "by"
+# as "my" (docs/speaking.md). Not before another word ("cover my Sunday shift").
+_POSSESSIVES: Final = frozenset(words("my your our his her their"))
 
 
 # --- days that have passed ---------------------------------------------------
@@ -206,6 +210,10 @@ def weekday(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> Found:
         mode, k = "plain", i + 2
     elif low in ("this", "next", "coming"):
         mode, k = low.replace("coming", "plain"), i + 1
+    elif low in _POSSESSIVES and nxt in cw.WEEKDAYS:
+        if not (cued or ends_here(toks, i + 2)):
+            return None
+        k = i + 1
     name = word_at(toks, k)
     if name in cw.WEEKDAYS:
         index = cw.WEEKDAYS[name]
