@@ -16,6 +16,7 @@ from vac.protocol.messages import (
     ObjectiveDraft,
     ObjectiveOffer,
     ObjectiveProgress,
+    ObjectiveUpdated,
     TextInput,
 )
 from vac.runtime.store import AsyncEventLog
@@ -67,6 +68,50 @@ async def test_a_report_before_its_answer_is_written_is_busy_and_changes_nothing
         await until(lambda: pipeline.book.get("alice", oid).state == "in-progress", "no report")
         pipeline.on_message(kofi, ObjectiveProgress(id="p4", objective_id=oid, state="done"), None)
         await until(lambda: pipeline.book.get("alice", oid).state == "done", "no report")
+    finally:
+        await pipeline.close()
+        await store.close()
+
+
+async def test_an_answer_not_written_keeps_the_offer_open_for_its_retry(tmp_path: Path) -> None:
+    """The agent is told `provider_unavailable` (retryable): the same answer
+    sent again lands, and the policy never answers in its place."""
+    from typing import Any
+
+    from vac.runtime.store import StorageUnavailable
+
+    store = AsyncEventLog(tmp_path / "vac.db")
+    transport = RecordingTransport()
+    pipeline = text_pipeline(transport, store, offer_timeout_ms=5000)
+    alice, kofi = bound_session("a", "alice"), bound_session("k", "kofi", "Kofi")
+    transport.sessions += [alice, kofi]
+    try:
+        for s in (alice, kofi):
+            await pipeline.on_attached(s, resumed=False)
+        pipeline.on_message(alice, TextInput(id="t1", text="ask Kofi to build a bench"), None)
+        await until(lambda: transport.of(ObjectiveDraft), "no draft")
+        oid = transport.of(ObjectiveDraft)[0].objective.id
+        pipeline.on_message(alice, ObjectiveConfirm(id="c1", objective_id=oid), None)
+        await until(lambda: transport.of(ObjectiveOffer), "no offer")
+        write = pipeline.commit
+
+        async def full_disk(step: Any) -> None:
+            raise StorageUnavailable("disk full (test)")
+
+        pipeline.commit = full_disk  # type: ignore[method-assign]
+        offer = transport.of(ObjectiveOffer)[0].offer
+        answer = ObjectiveAnswer(id="a1", offer=offer, decision="refuse", reply="not now")
+        pipeline.on_message(kofi, answer, None)
+        await until(lambda: transport.errors, "no error")
+        (err,) = transport.errors
+        assert (err.code, err.ref, err.retryable) == ("provider_unavailable", "a1", True)
+        assert pipeline.book.get("alice", oid).state == "offered"
+        pipeline.commit = write  # type: ignore[method-assign]
+        pipeline.on_message(kofi, answer, None)  # the same id, once the disk has room
+        await until(lambda: pipeline.book.get("alice", oid).state == "refused", "not refused")
+        assert len(transport.errors) == 1
+        assert [u.by for u in transport.of(ObjectiveUpdated) if u.objective.status == "refused"]
+        assert "policy" not in {u.by for u in transport.of(ObjectiveUpdated)}
     finally:
         await pipeline.close()
         await store.close()

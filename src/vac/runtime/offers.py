@@ -223,6 +223,12 @@ class OfferDesk:
             f"no open offer {offer_id!r} for this agent", objective_of_offer(offer_id)
         )
 
+    def reopen(self, offer: OpenOffer) -> None:
+        """Its answer was not written (storage): open to the agent's retry,
+        for another `answer_by_ms`."""
+        if offer.offer_id in self._open and offer.answer.done():
+            offer.answer = asyncio.get_running_loop().create_future()
+
     def answer(self, offer: OpenOffer, answer: AgentAnswer) -> None:
         if not offer.answer.done():
             offer.answer.set_result(answer)

@@ -181,23 +181,32 @@ class Routing:
 
     async def _resolve(self, turn_id: str, offer: OpenOffer) -> Plan | None:
         try:
-            answer = await self.shared.offers.wait(offer)
-            try:
-                plan = self.planner.answered(turn_id, offer.objective_id, answer, wall_now())
-            except VacError as exc:
-                # Withdrawn or expired while it was offered: nothing to answer.
-                if answer is not None:
-                    self.shared.transport.error(answer.session, exc.with_ref(answer.msg.id))
-                log.info("offer_moved_on", objective_id=offer.objective_id, error=str(exc))
-                return None
-            await self._write_answer(plan, answer, turn_id)
-            log.info(
-                "offer_answered",
-                objective_id=offer.objective_id,
-                agent=offer.agent,
-                answered_by="agent" if answer is not None else "policy",
-            )
-            return plan
+            while True:
+                answer = await self.shared.offers.wait(offer)
+                try:
+                    plan = self.planner.answered(turn_id, offer.objective_id, answer, wall_now())
+                except VacError as exc:
+                    # Withdrawn or expired while it was offered: nothing to answer.
+                    if answer is not None:
+                        self.shared.transport.error(answer.session, exc.with_ref(answer.msg.id))
+                    log.info("offer_moved_on", objective_id=offer.objective_id, error=str(exc))
+                    return None
+                try:
+                    await self._write_answer(plan, answer, turn_id)
+                except StorageUnavailable:
+                    if answer is None:
+                        raise
+                    # The agent was told "retryable" (§2): its answer, sent
+                    # again, must land, not the policy's. The offer stays open.
+                    self.shared.offers.reopen(offer)
+                    continue
+                log.info(
+                    "offer_answered",
+                    objective_id=offer.objective_id,
+                    agent=offer.agent,
+                    answered_by="agent" if answer is not None else "policy",
+                )
+                return plan
         finally:
             self.shared.offers.close(offer)
             self._ended.discard(turn_id)
