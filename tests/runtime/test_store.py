@@ -410,3 +410,40 @@ def test_export_and_delete_cover_every_table(log: EventLog) -> None:
         ("conversation", "objectives", "outcomes", "audit", "sessions"), 1
     )
     assert log.session_row("s2") is not None  # another principal's data is untouched
+
+
+@pytest.mark.parametrize("opener", [inspect, EventLog], ids=["preflight", "daemon"])
+def test_a_file_this_user_may_not_write_is_refused_before_opening(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, opener: Callable[[Path], object]
+) -> None:
+    """SQLite would open it read-only without a word, and the daemon would
+    then refuse every decision; preflight says so as the daemon does."""
+    import os
+
+    path = tmp_path / "vac.db"
+    EventLog(path).close()
+    real = os.access
+    monkeypatch.setattr(os, "access", lambda p, mode: False if Path(p) == path else real(p, mode))
+    says = r"cannot be opened \(the file is not writable by this user\)"
+    with pytest.raises(StoreError, match=says):
+        opener(path)
+
+
+@pytest.mark.parametrize("opener", [inspect, EventLog], ids=["preflight", "daemon"])
+def test_an_immutable_file_is_refused_by_preflight_as_by_the_daemon(
+    tmp_path: Path, opener: Callable[[Path], object]
+) -> None:
+    """The real twin: `chattr +i` (where the filesystem has it)."""
+    import shutil
+    import subprocess
+
+    path = tmp_path / "vac.db"
+    EventLog(path).close()
+    chattr = shutil.which("chattr")
+    if chattr is None or subprocess.run([chattr, "+i", str(path)], check=False).returncode:
+        pytest.skip("no chattr +i here")
+    try:
+        with pytest.raises(StoreError, match="cannot be opened"):
+            opener(path)
+    finally:
+        subprocess.run([chattr, "-i", str(path)], check=True)

@@ -7,6 +7,8 @@ nothing, and says to retry).
 
 from __future__ import annotations
 
+import errno
+import os
 import sqlite3
 from pathlib import Path
 from typing import Final
@@ -81,3 +83,14 @@ def unusable(path: Path, exc: sqlite3.Error | OSError) -> StoreError:
         f"{path} cannot be opened ({reason}) — check its permissions and free disk space,"
         " then retry"
     )
+
+
+def writable(path: Path) -> None:
+    """A StoreError unless this user may write `path` (when it exists) and its
+    directory (SQLite's -wal/-shm go there). Checked before opening: SQLite
+    opens a file it may not write read-only without a word (a daemon that
+    would then refuse every decision), and an immutable file (`chattr +i`)
+    only fails once opened for writing."""
+    for target, what in ((path, "the file"), (path.parent, "its directory")):
+        if target.exists() and not os.access(target, os.W_OK | (os.X_OK if target.is_dir() else 0)):
+            raise unusable(path, OSError(errno.EACCES, f"{what} is not writable by this user"))

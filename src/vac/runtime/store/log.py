@@ -10,7 +10,7 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
-from vac.runtime.store.errors import unusable
+from vac.runtime.store.errors import unusable, writable
 from vac.runtime.store.retention import EventLogRetention
 from vac.runtime.store.schema import prepare, schema_version
 from vac.runtime.store.writes import EventLogWrites
@@ -23,6 +23,7 @@ class EventLog(EventLogWrites, EventLogRetention):
         self.path = path
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
+            writable(path)
             # isolation_level=None: we manage transactions explicitly.
             self._db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
         except (sqlite3.Error, OSError) as exc:

@@ -12,7 +12,7 @@ import sqlite3
 from pathlib import Path
 from typing import Final
 
-from vac.runtime.store.errors import StoreError, unusable
+from vac.runtime.store.errors import StoreError, unusable, writable
 from vac.runtime.store.transaction import rollback
 
 MIGRATIONS: Final[tuple[str, ...]] = (
@@ -141,7 +141,9 @@ def inspect(path: Path) -> str:
     beside an existing one, as any reader does). A StoreError (with the
     daemon's wording) for a file the daemon would refuse."""
     if not path.exists():
+        writable(path)  # its directory
         return f"{path} (none yet: the daemon creates it)"
+    writable(path)
     try:
         db = sqlite3.connect(f"{path.absolute().as_uri()}?mode=ro", uri=True)
     except sqlite3.Error as exc:
