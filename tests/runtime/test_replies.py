@@ -6,11 +6,20 @@ from __future__ import annotations
 from vac.protocol.messages import (
     AudioOutputStart,
     Error,
+    Negotiation,
     ObjectiveClarify,
+    ObjectiveConfirmed,
+    ObjectiveDraft,
+    Preview,
+    SquadMessage,
     TranscriptFinal,
     TurnDone,
 )
 from vac.runtime.session import Replies, ended
+
+PREVIEW = Preview(
+    summary="Kofi will build a bench by Friday.", state="awaiting-steward-confirmation"
+)
 
 
 def final(ref: str | None, turn: str) -> TranscriptFinal:
@@ -75,6 +84,43 @@ def test_outcomes_read_back_after_a_restart_end_each_turn() -> None:
     r = Replies(window=8)
     r.load([("m1", stored)])
     assert r.seen("m1") == ended(stored)
+
+
+def test_after_a_restart_a_confirm_with_a_counter_and_a_request_end_completed() -> None:
+    """§5: `completed` for confirm turns, also when the counter-offer's draft
+    comes last; a permission-request's turn (its squad.message) ends too."""
+    from tests.runtime.test_offers import objective
+
+    obj = objective("o1")
+    stored = [
+        ObjectiveConfirmed(ref="c1", turn="t1", objective_id="o1", objective=obj),
+        Negotiation(
+            turn="t1",
+            objective_id="o1",
+            decision="counter-offer",
+            reply="By Friday instead?",
+            reason="",
+            evidence=[],
+            answered_by="agent",
+        ),
+        ObjectiveDraft(turn="t1", objective=objective("o2"), preview=PREVIEW, counter_of="o1"),
+    ]
+    assert ended(stored)[-1] == TurnDone(turn="t1", status="completed", latency_ms={})
+    asked = [
+        SquadMessage(
+            ref="p1",
+            kind="permission-request",
+            sender="Kofi",
+            recipients=["steward"],
+            text="May I use the ladder?",
+            realm="household",
+            time_sensitive=False,
+            needs_steward=True,
+            duckable=False,
+            turn="t2",
+        )
+    ]
+    assert ended(asked) == [*asked, TurnDone(turn="t2", status="completed", latency_ms={})]
 
 
 def test_a_written_outcome_outlives_any_number_of_later_ids() -> None:

@@ -24,6 +24,7 @@ from vac.protocol.messages import (
     ObjectiveRejected,
     Outbound,
     OutputFormat,
+    SquadMessage,
     TurnDone,
     TurnStatus,
 )
@@ -178,17 +179,21 @@ _ENDS_AS: dict[type, TurnStatus] = {
     ObjectiveConfirmed: "completed",
     ObjectiveRejected: "completed",
     Negotiation: "completed",
+    SquadMessage: "completed",  # a permission-request, written before it is sent
 }
 
 
 def ended(msgs: list[Outbound]) -> list[Outbound]:
     """A stored outcome with a `turn.done` for each turn in it that has none
-    (no latencies: none was measured for the replay)."""
+    (no latencies: none was measured for the replay). A confirm turn stays
+    `completed` when a counter-offer's draft follows its decision (§5)."""
     out, done = list(msgs), {m.turn for m in msgs if isinstance(m, TurnDone)}
     status: dict[str, TurnStatus] = {}
     for m in msgs:
         turn = getattr(m, "turn", None)
-        if isinstance(turn, str) and turn not in done and type(m) in _ENDS_AS:
+        if not isinstance(turn, str) or turn in done or type(m) not in _ENDS_AS:
+            continue
+        if status.get(turn) != "completed":
             status[turn] = _ENDS_AS[type(m)]
     out += [TurnDone(turn=t, status=s, latency_ms={}) for t, s in status.items()]
     return out
