@@ -357,9 +357,20 @@ def wer(reference: str, hypothesis: str) -> float:
     return word_error_rate(" ".join(words(reference)), " ".join(words(hypothesis)))
 
 
+# Irregular plural endings (singular, plural): fisherman/fishermen,
+# supply/supplies, shelf/shelves, knife/knives.
+_PLURAL_ENDINGS: Final = (("man", "men"), ("y", "ies"), ("f", "ves"), ("fe", "ves"))
+
+
 def same_noun(a: str, b: str) -> bool:
-    """Equal, or one is the other's plural in -s / -es."""
-    return a == b or any(x + suffix == y for x, y in ((a, b), (b, a)) for suffix in ("s", "es"))
+    """Equal, or one is the other's plural: -s / -es, and the irregular endings."""
+    if a == b or any(x + suffix == y for x, y in ((a, b), (b, a)) for suffix in ("s", "es")):
+        return True
+    return any(
+        x.endswith(one) and y.endswith(many) and x[: -len(one)] == y[: -len(many)]
+        for x, y in ((a, b), (b, a))
+        for one, many in _PLURAL_ENDINGS
+    )
 
 
 def _contains(words_: Sequence[str], key: str) -> bool:

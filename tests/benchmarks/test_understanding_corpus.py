@@ -228,7 +228,12 @@ def test_target_is_compared_loosely() -> None:
     assert target_right("garden gate", "Gate near the garden")
     assert target_right("nets", "Fishing net")
     assert target_right("beehives", "The Beehive")
+    assert target_right("fishermen", "Fisherman") and target_right("fisherman", "Old fishermen")
+    assert target_right("supplies", "Supply") and target_right("shelves", "New shelf")
+    assert target_right("knife", "Knives") and target_right("calves", "Calf")
     assert not target_right("bench", "Bunch")
+    assert target_right("fly", "Flies") and not target_right("shelves", "Sheep")
+    assert not target_right("fishermen", "Fish") and not target_right("supplies", "Sup")
 
 
 def test_wrong_draft_counts_only_unflagged_agent_or_verb() -> None:
