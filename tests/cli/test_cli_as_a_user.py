@@ -160,6 +160,21 @@ def test_second_daemon_on_a_port_in_use(daemon: tuple[Path, str], tmp_path: Path
     assert line.startswith(f"vac: cannot bind {endpoint}: address already in use")
 
 
+def test_a_daemon_refuses_an_ipc_endpoint_another_listens_on(tmp_path: Path) -> None:
+    """libzmq would replace the socket file, leaving the first daemon running
+    and unreachable: refused as a port in use is, and the file is kept."""
+    home = make_home(tmp_path / "second")
+    path = tmp_path / "vac.sock"
+    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as first:
+        first.bind(str(path))
+        first.listen(1)
+        inode = path.stat().st_ino
+        res = vac("daemon", "--endpoint", f"ipc://{path}", home=home)
+        line = one_line(res, 2)
+        assert line.startswith(f"vac: cannot bind ipc://{path}: address already in use")
+        assert path.stat().st_ino == inode
+
+
 def test_missing_home_is_exit_2_and_nothing_is_created(tmp_path: Path) -> None:
     typo = tmp_path / "no-such-home"
     for args in (["say", "hi"], ["keys", "list"], ["data", "export", "alice"], ["drafts"]):

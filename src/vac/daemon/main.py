@@ -111,6 +111,12 @@ async def run_daemon(
             for sig in (signal.SIGTERM, signal.SIGINT):
                 with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
                     loop.add_signal_handler(sig, stop.set)
+            if server.endpoint.startswith("ipc://"):
+                from vac.daemon.preflight import probe_endpoint
+
+                # libzmq replaces a socket file another daemon listens on: that
+                # daemon would run on, unreachable. Refuse as for a port in use.
+                probe_endpoint(server.endpoint)
             try:
                 bound = server.bind()
             except zmq.ZMQError as exc:  # one line, not a traceback (exit 2)
