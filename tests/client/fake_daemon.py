@@ -65,6 +65,8 @@ class FakeDaemon:
     vad_endpoint_after_chunks: int = 25
     drop_turn_done: bool = False
     skip_a_seq: bool = False
+    # Every chunk past this many gets `error rate_limited` (a --fast burst).
+    rate_limit_after_chunks: int | None = None
     received: list[Any] = field(default_factory=list)
     endpoint: str = ""
     keys: ClientKeys | None = None
@@ -147,6 +149,9 @@ class FakeDaemon:
                     return
                 self._chunks_in[stream] += 1
                 n = self._chunks_in[stream]
+                if self.rate_limit_after_chunks is not None and n > self.rate_limit_after_chunks:
+                    self._send(self._error("rate_limited", msg.id))
+                    return
                 if self._modes[stream] == "vad" and n == 5:
                     self._send(SpeechStarted(stream=stream, at_ms=100))
                 if self._modes[stream] == "vad" and n == self.vad_endpoint_after_chunks:

@@ -137,6 +137,21 @@ def test_missing_turn_done_fails_with_its_name(tmp_path: Path, capsys: Any) -> N
     assert "missing_turn_done" in err and "timeout" in err
 
 
+def test_a_reason_repeated_is_listed_once_with_its_count(tmp_path: Path, capsys: Any) -> None:
+    """docs/client.md: "the reasons at the end are each listed once with a
+    count"; an error's own ref made each of them a line of its own."""
+    fake = FakeDaemon(rate_limit_after_chunks=10)
+    try:
+        rc, _ = transport(fake, tmp_path)
+    finally:
+        fake.close()
+    assert rc == 1
+    err = capsys.readouterr().err
+    (line,) = [ln for ln in err.splitlines() if "rate_limited" in ln]
+    assert line.startswith("  - error_received: error rate_limited: rate_limited (×")
+    assert "; the first ref " in line
+
+
 def test_seq_gap_fails_with_its_name(tmp_path: Path, capsys: Any) -> None:
     fake = FakeDaemon(skip_a_seq=True)
     try:

@@ -10,10 +10,10 @@ still being sent.
 
 from __future__ import annotations
 
+import re
 import struct
 import sys
 import time
-from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -66,6 +66,8 @@ FINAL_DRAIN_S: Final = 0.3
 # What a session ended by the daemon (`bye`) leaves unfinished: not misbehaviour.
 CUT_SHORT: Final = frozenset({MISSING_INPUT_DONE, MISSING_TURN_DONE, MISSING_OUTPUT_DONE})
 # WAVE_FORMAT_IEEE_FLOAT, and WAVE_FORMAT_EXTENSIBLE (whose sub-format says).
+# An error's ref at the end of a problem's line (checker.ERROR_RECEIVED).
+_REF: Final = re.compile(r" \(ref ([^)]*)\)$")
 _WAV_FLOAT: Final = 3
 _WAV_EXTENSIBLE: Final = 0xFFFE
 
@@ -423,9 +425,20 @@ def run_transport(
         problems = [p for p in problems if p.reason not in CUT_SHORT]
     if problems:
         print("vac transport: the session misbehaved:", file=sys.stderr)
-        said = Counter(str(problem) for problem in problems)
-        for line, times in said.items():  # each once, in order, with its count
-            print(f"  - {line}" + (f" (×{times})" if times > 1 else ""), file=sys.stderr)
+        # Each reason once, in order, with its count; an error's own ref is
+        # no part of it (415 `rate_limited` chunks are one line), the first shown.
+        said: dict[str, list[str | None]] = {}
+        for problem in problems:
+            line = str(problem)
+            ref = _REF.search(line)
+            key = line[: ref.start()] if ref else line
+            said.setdefault(key, []).append(ref.group(1) if ref else None)
+        for line, refs in said.items():
+            if len(refs) == 1:
+                tail = f" (ref {refs[0]})" if refs[0] else ""
+            else:
+                tail = f" (×{len(refs)}" + (f"; the first ref {refs[0]})" if refs[0] else ")")
+            print(f"  - {line}{tail}", file=sys.stderr)
         return 1
     if ended is not None:
         print(
