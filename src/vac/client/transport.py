@@ -447,5 +447,6 @@ def run_transport(
             file=sys.stderr,
         )
         return EXIT_NO_ANSWER
-    print(f"vac transport: ok ({len(audio)} WAV files)", file=sys.stderr)
+    files = "WAV file" if len(audio) == 1 else "WAV files"
+    print(f"vac transport: ok ({len(audio)} {files})", file=sys.stderr)
     return 0
