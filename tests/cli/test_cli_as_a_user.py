@@ -129,6 +129,15 @@ def test_wrong_server_key_is_exit_3(daemon: tuple[Path, str], tmp_path: Path) ->
     assert time.monotonic() - t0 < 8  # a hopeless handshake is not waited out
 
 
+def test_the_daemons_secret_key_is_refused_as_server_key(tmp_path: Path) -> None:
+    """A client never needs it; passing it by mistake must not quietly work."""
+    home = make_home(tmp_path / "h", "alice")
+    secret = home / "keys" / "server.key_secret"
+    res = vac("say", "hi", "--server-key", str(secret), home=home)
+    line = one_line(res, 2)
+    assert "is the daemon's secret key" in line and "server.key" in line
+
+
 def test_revoked_key_is_exit_3_and_its_keypair_goes(
     daemon: tuple[Path, str], tmp_path: Path
 ) -> None:

@@ -53,9 +53,14 @@ def load_client_keys(home: Home, key: Path | None, server_key: Path | None) -> C
         raise HomeError(f"no client key at {key_path} — check --key")
     try:
         public, secret = zmq.auth.load_certificate(str(key_path))
-        server_public, _ = zmq.auth.load_certificate(str(server_path))
+        server_public, server_secret = zmq.auth.load_certificate(str(server_path))
     except (OSError, ValueError):
         raise HomeError(f"cannot read keys from {key_path} / {server_path}") from None
+    if server_secret:  # a client never needs the daemon's secret: it must not travel
+        raise HomeError(
+            f"{server_path} is the daemon's secret key — pass its public key"
+            f" ({server_path.with_suffix('.key').name}) with --server-key"
+        )
     if not secret:
         raise HomeError(f"{key_path} holds no secret key — pass the .key_secret file")
     return ClientKeys(server_public, public, secret)
