@@ -611,6 +611,20 @@ async def test_an_announcement_waits_for_the_reply_and_interrupts_nothing(voiced
     assert sent.index(done[0]) < sent.index(starts[-1])
 
 
+async def test_an_announcement_taken_back_while_queued_is_not_said(voiced: Rig) -> None:
+    """A permission-request answered (or withdrawn) before its turn to be
+    spoken: nobody is asked aloud what was settled already."""
+    voiced.text("t1")  # its spoken preview takes a second per phrase
+    await voiced.until(AudioOutputStart)
+    voiced.coordinator.announcer.say("Kofi: may I use the ladder?", about="m1")
+    voiced.coordinator.announcer.say("Kofi finished: build the bench.")
+    voiced.pipeline.coordinators[voiced.session.id] = voiced.coordinator  # as on_attached
+    voiced.pipeline.unannounce("m1")  # what closing the request does
+    await voiced.settle(2)
+    said = [s.text for s in voiced.of(AudioOutputStart)][1:]
+    assert said == ["Kofi finished: build the bench."]
+
+
 @pytest.mark.parametrize(("over", "status"), [(False, "parsed"), (True, "budget-exceeded")])
 async def test_a_turn_over_the_ack_budget_is_budget_exceeded_a_question_too(
     rig: Rig, monkeypatch: pytest.MonkeyPatch, over: bool, status: str

@@ -8,6 +8,8 @@ own (an addition: a turn the daemon starts; it begins with its reply's
 `audio.output.start` and ends with `turn.done`). The user can barge in on
 it like on any reply. At most `MAX_QUEUED` wait; older ones give way to
 newer ones, and one that waited `MAX_WAIT_S` is dropped (its text was sent).
+A permission-request answered or withdrawn before its turn to be spoken is
+dropped too (`drop`): nobody is asked what was settled already.
 """
 
 from __future__ import annotations
@@ -57,16 +59,24 @@ class Announcer:
         self.session = session
         self.turns = turns
         self.speaks = speaks  # the daemon has a voice at all
-        self._queue: deque[tuple[float, str]] = deque(maxlen=MAX_QUEUED)
+        # (queued at, text, what it is about: a permission-request's message id)
+        self._queue: deque[tuple[float, str, str | None]] = deque(maxlen=MAX_QUEUED)
         self._tasks = TaskSet()
 
-    def say(self, text: str) -> None:
-        """Queue `text` to be spoken once nothing else is."""
+    def say(self, text: str, *, about: str | None = None) -> None:
+        """Queue `text` to be spoken once nothing else is; `about` names what
+        `drop` may take it back for."""
         if not (self.speaks and self.session.output.speak and self.session.attached):
             return
-        self._queue.append((monotonic_s(), text))
+        self._queue.append((monotonic_s(), text, about))
         if not len(self._tasks):
             self._tasks.spawn(self._run())
+
+    def drop(self, about: str) -> None:
+        """What was queued about `about` is not said (one being said goes on)."""
+        kept = [queued for queued in self._queue if queued[2] != about]
+        self._queue.clear()
+        self._queue.extend(kept)
 
     def stop(self) -> None:
         self._queue.clear()
@@ -78,7 +88,7 @@ class Announcer:
                 await asyncio.sleep(POLL_S)
             if not self._queue:
                 return
-            queued_s, text = self._queue.popleft()
+            queued_s, text, _about = self._queue.popleft()
             if monotonic_s() - queued_s > MAX_WAIT_S:
                 continue
             turn = self.turns.open(new_id(), LatencyTrace())

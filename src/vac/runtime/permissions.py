@@ -124,6 +124,7 @@ def _tell_household(
     for other in list(shared.transport.attached()):
         if other is not origin and reached(other):
             shared.transport.send(other, copy)
+    shared.unannounce(request.message_id)  # settled: no steward is asked it aloud now
     if isinstance(copy, SquadAnswered | SquadWithdrawn):  # a session away hears it back
         shared.hold_for_resume(copy, reached)
 

@@ -431,11 +431,15 @@ class Pipeline:
             if not held.attached and not held.ended and concerns(held):
                 self.missed.keep(held.id, msg)
 
-    def _announce(self, session: Session, text: str | None) -> None:
+    def _announce(self, session: Session, text: str | None, about: str | None = None) -> None:
         """Also say it, briefly, where the steward listens (queued: `announcer.py`)."""
         coordinator = self.coordinators.get(session.id)
         if text is not None and coordinator is not None and session.agent is None:
-            coordinator.announcer.say(text)
+            coordinator.announcer.say(text, about=about)
+
+    def unannounce(self, about: str) -> None:
+        for coordinator in self.coordinators.values():
+            coordinator.announcer.drop(about)
 
     def share_squad(self, origin: Session, msg: SquadMessage) -> None:
         """The household channel (§9): a squad message reaches every other
@@ -451,7 +455,7 @@ class Pipeline:
             if session.agent is None or session.agent.lower() in named:
                 self.transport.send(session, copy)
             if msg.time_sensitive and "steward" in named:  # heard, behind any reply
-                self._announce(session, f"{msg.sender}: {msg.text}")
+                self._announce(session, f"{msg.sender}: {msg.text}", msg.message_id)
 
     def route_squad(self, msg: SquadSend) -> intent.RoutedMessage:
         message = intent.SquadPost(

@@ -82,6 +82,10 @@ class SharedState(Protocol):
         """Send a squad message to every other attached session of the household."""
         ...
 
+    def unannounce(self, about: str) -> None:
+        """Take back what is queued to be spoken about `about` (a closed request)."""
+        ...
+
     async def next_generation(self) -> int:
         """An output generation, unique within a session and across restarts."""
         ...
