@@ -261,3 +261,21 @@ def test_a_host_that_does_not_resolve_is_named(
     assert main(["say", "hi", "--connect", "tcp://nohost.invalid:7707", "--home", str(home.root)])
     (line,) = capsys.readouterr().err.splitlines()
     assert "cannot resolve the host 'nohost.invalid'" in line  # not "refused"
+
+
+@pytest.mark.parametrize(
+    ("argv", "usage"),
+    [
+        (["keys", "list", "--frobnicate"], "usage: vac keys list "),
+        (["say", "--nope", "hi"], "usage: vac say "),
+        (["data", "export", "alice", "--nope"], "usage: vac data export "),
+    ],
+)
+def test_an_unknown_flag_shows_its_subcommands_usage(
+    argv: list[str], usage: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exc:
+        main(argv)
+    assert exc.value.code == 2
+    err = capsys.readouterr().err
+    assert err.startswith(usage) and "unrecognized arguments: --" in err

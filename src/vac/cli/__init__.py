@@ -18,6 +18,7 @@ drafts, objectives) over `session` and `render`, `audio` (transport, talk),
 
 from __future__ import annotations
 
+import argparse
 import os
 import sys
 from collections.abc import Sequence
@@ -44,8 +45,25 @@ def _quiet_stdout() -> None:
         pass
 
 
+def _refuse_extra(
+    parser: argparse.ArgumentParser, args: argparse.Namespace, extra: list[str]
+) -> None:
+    """Unknown arguments, with the usage of the (sub)command they were given
+    to: `vac keys list --frobnicate` shows `vac keys list`'s usage, not `vac`'s."""
+    for dest in ("command", f"{getattr(args, 'command', '')}_command"):  # "keys_command"
+        chosen = getattr(args, dest, None)
+        subs = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
+        if chosen is None or not subs or chosen not in subs[0].choices:
+            break
+        parser = subs[0].choices[chosen]
+    parser.error(f"unrecognized arguments: {' '.join(extra)}")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    args, extra = parser.parse_known_args(argv)
+    if extra:
+        _refuse_extra(parser, args, extra)
     fn: Handler = args.fn
     try:
         code = fn(args)
