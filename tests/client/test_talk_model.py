@@ -12,6 +12,8 @@ from vac.client.talk_audio import PlaybackBuffer, PreRoll, rms_s16
 from vac.client.talk_model import (
     DRAFT_KEYS,
     Command,
+    Ended,
+    HelloRefused,
     Quit,
     Send,
     Show,
@@ -26,6 +28,7 @@ from vac.protocol.messages import (
     AudioOutputChunk,
     AudioOutputPlayed,
     AudioOutputStart,
+    Error,
     Hello,
     ObjectiveConfirm,
     ObjectiveDraft,
@@ -307,6 +310,54 @@ def test_heartbeat_ping_when_quiet() -> None:
     assert isinstance(sends(m.on_tick(6.0))[0], Ping)
 
 
-def test_daemon_bye_quits() -> None:
-    (action,) = model().on_message(ServerBye(reason="shutdown"), None)
-    assert isinstance(action, Quit) and "shutdown" in action.reason
+def test_daemon_bye_ends_the_session_not_as_a_quit() -> None:
+    # Not the user's `q` (exit 0): the shell ends with exit 3 and names the reason.
+    for reason in ("shutdown", "revoked"):
+        assert model().on_message(ServerBye(reason=reason), None) == [Ended(reason)]
+
+
+# ------------------------------------------------------- before the session
+
+
+def connecting(vad: bool = False) -> TalkModel:
+    m = TalkModel(PlaybackBuffer(16000), vad=vad, is_speech=loud_is_speech)
+    assert isinstance(sends(m.start(0.0))[0], Hello)
+    return m
+
+
+def test_nothing_but_the_hello_is_sent_before_the_session() -> None:
+    m = connecting(vad=True)
+    shown = m.on_line("ask Kofi to build a bench", 0.1)
+    assert sends(shown) == [] and "not connected yet" in shown[0].text
+    assert m.on_line("", 0.2) == []  # Enter (talk) waits too, without a second notice
+    assert m.on_eof() == []  # the end of piped input waits for the daemon's answer
+    for n in range(10):  # speech before the session opens no stream
+        assert m.on_mic_frame(LOUD, 0.3 + n / 50) == []
+    assert m.on_tick(30.0) == []  # no ping either: there is no session to keep
+    m.on_message(hello_ok(), None)
+    held = m.on_tick(30.1)
+    (text,) = sends(held)
+    assert isinstance(text, TextInput) and text.text == "ask Kofi to build a bench"
+    assert any(isinstance(a, Show) and "hands-free" in a.text for a in held)
+    assert isinstance(held[-1], Quit)  # then the end of input, in its place
+
+
+def test_q_quits_at_once_before_the_session() -> None:
+    m = connecting()
+    m.on_line("hello", 0.1)
+    assert m.on_line("q", 0.2) == [Quit("bye")]
+
+
+def test_an_error_answering_the_hello_is_a_refusal() -> None:
+    m = connecting()
+    assert m.hello_id is not None
+    other = Error(code="busy", message="m", retryable=True, ref="someone-else")
+    assert m.on_message(other, None) == [Show("error busy: m")]
+    refused = Error(
+        code="session_unknown", message="no such session", retryable=False, ref=m.hello_id
+    )
+    assert m.on_message(refused, None) == [HelloRefused(refused)]
+    revoked = Error(
+        code="unauthorized", message="this key is no longer enrolled", retryable=False, ref=None
+    )
+    assert m.on_message(revoked, None) == [HelloRefused(revoked)]

@@ -91,7 +91,7 @@ def test_keys_become_the_models_line_commands() -> None:
         keys.key(k)
     keys.key("q")
     got = [lines.get_nowait() for _ in range(lines.qsize())]
-    assert got == ["", "y", "n", "e priority=90", "fix the gate", None]
+    assert got == ["", "y", "n", "e priority=90", "fix the gate", "q"]
     assert keys.prompt is None
 
 

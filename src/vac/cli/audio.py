@@ -35,5 +35,11 @@ def cmd_transport(args: argparse.Namespace) -> int:
 def cmd_talk(args: argparse.Namespace) -> int:
     from vac.client.talk import TalkOptions, run_talk
 
-    opts = TalkOptions(vad=args.vad, rate_hz=args.rate, resume=args.session)
+    opts = TalkOptions(
+        vad=args.vad,
+        rate_hz=args.rate,
+        resume=args.session,
+        timeout_s=args.timeout,
+        as_json=args.json,
+    )
     return run_talk(opts, lambda: connect(args))

@@ -85,7 +85,9 @@ def with_home(sp: argparse.ArgumentParser) -> argparse.ArgumentParser:
 
 
 def with_client(
-    sp: argparse.ArgumentParser, timeout_s: float = ONE_SHOT_TIMEOUT_S
+    sp: argparse.ArgumentParser,
+    timeout_s: float = ONE_SHOT_TIMEOUT_S,
+    timeout_help: str = "seconds to wait for the daemon's answer and for each event",
 ) -> argparse.ArgumentParser:
     """The flags of every command that talks to the daemon."""
     with_home(sp)
@@ -110,7 +112,7 @@ def with_client(
         type=positive_seconds,
         default=timeout_s,
         metavar="S",
-        help="seconds to wait for the daemon's answer and for each event",
+        help=timeout_help,
     )
     sp.add_argument("--session", metavar="ID", help="resume this session")
     return sp

@@ -260,6 +260,7 @@ def _add_audio(sub: Any) -> None:
             "vac talk --vad",
         ),
         STREAM_TIMEOUT_S,
+        "seconds to wait for the daemon's answer to hello (exit 3 without one)",
     )
     t.add_argument("--vad", action="store_true", help="hands-free instead of Enter to talk")
     t.add_argument(

@@ -35,6 +35,7 @@ from vac.client.errors import (
     Timeout,
     ended_by,
     refusal_line,
+    refuses_hello,
 )
 from vac.client.keyfiles import ClientKeys, find_client_key, keys_for, load_client_keys
 from vac.client.watch import HandshakeWatch, why_no_answer
@@ -46,7 +47,6 @@ from vac.protocol.messages import (
     AudioInputCommit,
     AudioInputStart,
     ClientBye,
-    Error,
     Hello,
     HelloOk,
     Inbound,
@@ -78,6 +78,7 @@ __all__ = [
     "load_client_keys",
     "one_shot",
     "refusal_line",
+    "refuses_hello",
 ]
 
 DEFAULT_CONNECT: Final = "tcp://127.0.0.1:7707"
@@ -199,10 +200,7 @@ class Connection:
             if isinstance(msg, HelloOk):
                 self.hello_ok = msg
                 return msg
-            # Before a session, `unauthorized` (a revoked key) carries no ref.
-            if isinstance(msg, Error) and (
-                msg.ref == hello.id or (msg.ref is None and msg.code == "unauthorized")
-            ):
+            if refuses_hello(msg, hello.id):
                 raise Refused(msg)
 
     def hopeless(self) -> bool:

@@ -8,10 +8,10 @@ CURVE handshake never completed; `SessionEnded`: it said `bye` first).
 
 from __future__ import annotations
 
-from typing import ClassVar, Final
+from typing import ClassVar, Final, TypeGuard
 
 from vac.errors import VacError
-from vac.protocol.messages import Error, ServerBye
+from vac.protocol.messages import Error, OutboundMessage, ServerBye
 from vac.protocol.text_safety import escape_for_terminal
 
 EXIT_OK: Final = 0
@@ -95,6 +95,14 @@ def refusal_line(error: Error, *, objective_id: str | None = None) -> str:
         hint = "; ".join(hints)
     line = f"{error.code}: {message}" + (f" — {hint}" if hint else "")
     return escape_for_terminal(line)
+
+
+def refuses_hello(msg: OutboundMessage, hello_id: str) -> TypeGuard[Error]:
+    """Whether `msg` is the daemon's `error` answering the hello `hello_id`."""
+    # Before a session, `unauthorized` (a revoked key) carries no ref.
+    return isinstance(msg, Error) and (
+        msg.ref == hello_id or (msg.ref is None and msg.code == "unauthorized")
+    )
 
 
 def ended_by(msg: ServerBye) -> SessionEnded:

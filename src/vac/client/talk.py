@@ -7,8 +7,16 @@ speaker callback only reads the `PlaybackBuffer`. Everything that decides
 anything lives in `talk_model.py`, which is tested without a sound card.
 
 On a terminal the client is full-screen (`talk_view.py`: single keys, the
-draft as a card, a level meter); with stdin or stdout redirected it prints
-lines and reads commands a line at a time, as before.
+draft as a card, a level meter); with stdin or stdout redirected, or with
+`--json`, it prints lines and reads commands a line at a time. `--json`
+prints every event the daemon sends as a JSON line on stdout, as `vac
+transport --json` does (`events.event_json`); the client's own lines then go
+to stderr.
+
+The daemon has `--timeout` seconds to answer the `hello` (less when the
+socket monitor says it cannot: nothing listening, a server key that does not
+match, a key it does not enrol); then the command fails with the line `vac
+say` prints for the same case (exit 3), as does a `bye` from the daemon.
 """
 
 from __future__ import annotations
@@ -20,16 +28,24 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any, Final, TextIO
 
 from vac.client.capture import webrtc_is_speech
-from vac.client.connection import ClientError, Connection
+from vac.client.connection import ClientError, Connection, Refused, SessionEnded
+from vac.client.events import event_json, recv_raw
 from vac.client.pacing import chunk_bytes
 from vac.client.talk_audio import PlaybackBuffer
-from vac.client.talk_model import Action, Quit, Send, Show, ShowCard, TalkModel
+from vac.client.talk_model import (
+    Action,
+    Ended,
+    HelloRefused,
+    Quit,
+    Send,
+    Show,
+    ShowCard,
+    TalkModel,
+)
 from vac.client.talk_view import FullScreen, KeyReader, View
-from vac.protocol.codec import decode_outbound
-from vac.protocol.messages import ClientBye
 from vac.protocol.text_safety import escape_for_terminal
 
 INPUT_RATE_HZ: Final = 16000
@@ -49,6 +65,8 @@ class TalkOptions:
     vad: bool = False
     rate_hz: int = 16000
     resume: str | None = None
+    timeout_s: float = 30.0  # for the daemon's answer to `hello`
+    as_json: bool = False
 
 
 def audio_device_problem(portaudio_message: str) -> str:
@@ -86,11 +104,12 @@ def _read_lines(lines: queue.Queue[str | None]) -> None:
 class _Lines:
     """Prints model output; a transient line (a live partial) is overwritten in place."""
 
-    def __init__(self) -> None:
+    def __init__(self, out: TextIO) -> None:
+        self.out = out
         self._transient = False
         # Redirected output is a log, not a screen: a live partial, redrawn in
         # place with escape codes on a terminal, is left out of it.
-        self._screen = sys.stdout.isatty()
+        self._screen = out.isatty()
 
     def card(self, item: ShowCard) -> None:
         pass  # line mode printed the draft's lines already
@@ -104,14 +123,14 @@ class _Lines:
         if item.transient and not self._screen:
             return
         if item.transient:
-            sys.stdout.write("\r\x1b[K" + text)
-            sys.stdout.flush()
+            self.out.write("\r\x1b[K" + text)
+            self.out.flush()
             self._transient = True
             return
         if self._transient:
-            sys.stdout.write("\r\x1b[K")
+            self.out.write("\r\x1b[K")
             self._transient = False
-        print(text, flush=True)
+        print(text, file=self.out, flush=True)
 
 
 def run_talk(opts: TalkOptions, connect: Callable[[], Connection]) -> int:
@@ -142,7 +161,7 @@ def run_talk(opts: TalkOptions, connect: Callable[[], Connection]) -> int:
         # The block's level, dated, is what the barge-in gate expects to echo.
         outdata[:] = playback.read(len(outdata), time.monotonic())
 
-    full_screen = sys.stdin.isatty() and sys.stdout.isatty()
+    full_screen = sys.stdin.isatty() and sys.stdout.isatty() and not opts.as_json
     if full_screen:
         keys = KeyReader(lines)
     else:
@@ -164,11 +183,13 @@ def run_talk(opts: TalkOptions, connect: Callable[[], Connection]) -> int:
         )
     except sd.PortAudioError as exc:
         raise ClientError(audio_device_problem(str(exc))) from None
+    # With --json, stdout is the events' alone: the client's lines go to stderr.
+    out = sys.stderr if opts.as_json else sys.stdout
     with connect() as conn, mic_stream, speaker:
         if not full_screen:
-            return _loop(conn, model, mic, lines, _Lines())
+            return _loop(conn, model, mic, lines, _Lines(out), opts)
         with keys, FullScreen(opts.vad, keys) as view:
-            return _loop(conn, model, mic, lines, view)
+            return _loop(conn, model, mic, lines, view, opts)
 
 
 def _loop(
@@ -177,8 +198,10 @@ def _loop(
     mic: queue.Queue[tuple[float, bytes]],
     lines: queue.Queue[str | None],
     screen: View | _Lines,
+    opts: TalkOptions,
 ) -> int:
-    pending: list[Action] = model.start(time.monotonic())
+    started_s = time.monotonic()
+    pending: list[Action] = model.start(started_s)
     while True:
         for action in pending:
             match action:
@@ -186,25 +209,38 @@ def _loop(
                     screen.show(action)
                 case ShowCard():
                     screen.card(action)
-                case Send(msg=out, payload=payload):
-                    conn.send(out, payload)
+                case Send(msg=msg, payload=payload):
+                    conn.send(msg, payload)
                 case Quit(reason=reason):
-                    conn.send(ClientBye(id=conn.next_id()))
-                    print(reason)
+                    if model.hello_ok is not None:
+                        conn.bye()  # never blocks, also on a connection gone bad
+                    screen.show(Show(reason))  # full-screen: printed with the log at exit
                     return 0
+                case HelloRefused(error=error):
+                    raise Refused(error)  # as `vac say` (exit 1)
+                case Ended(reason=reason):
+                    # The daemon's `bye`: not the user's quit (exit 3, as `vac say`).
+                    raise SessionEnded(reason, f"the daemon ended the session ({reason})")
         pending = []
         now_s = time.monotonic()
+        if model.hello_ok is None and (conn.hopeless() or now_s - started_s >= opts.timeout_s):
+            # Nothing listens, the keys do not match, or no answer in time:
+            # the line `vac say` gives for the same case (exit 3).
+            raise conn.no_answer(opts.timeout_s)
         wait_ms = POLL_MS
         while conn.sock.poll(wait_ms):
-            msg, payload = decode_outbound(conn.sock.recv_multipart())
-            if msg is not None:
-                pending += model.on_message(msg, payload)
+            event = recv_raw(conn, 0, started_s)
+            if opts.as_json:
+                print(event_json(event), flush=True)
+            if event.msg is not None:
+                pending += model.on_message(event.msg, event.payload)
             wait_ms = 0  # take whatever else is already there, then the microphone
+        conn.hello_ok = model.hello_ok  # a closing socket then lets the bye leave
         while not mic.empty():
             at_s, pcm = mic.get_nowait()
             pending += model.on_mic_frame(pcm, at_s)
         while not lines.empty():
             line = lines.get_nowait()
-            pending += [Quit("bye")] if line is None else model.on_line(line, now_s)
+            pending += model.on_eof() if line is None else model.on_line(line, now_s)
         pending += model.on_tick(now_s)
         screen.tick(model, now_s)

@@ -15,6 +15,10 @@ Turn-taking rules, all from PROTOCOL §4/§5.2:
   daemon does not transcribe its own voice); the echo-aware gate
   (`echo.EchoGate`) watches it, and on barge-in playback stops,
   `turn.cancel {played_ms}` is sent and a new stream starts with the pre-roll.
+- Before `hello.ok` nothing but the `hello` is sent: typed lines (and the
+  end of input) wait for the session, microphone frames only feed the meter
+  and the pre-roll; `q` quits at once. The shell gives up on the daemon
+  (`--timeout`, or at once when the handshake cannot succeed).
 - Drafts: `y` confirms, `n` rejects, `e FIELD=VALUE` edits and confirms the
   newest pending draft, which is always named (at connect, and after each
   decision as `still pending: …`). A key is a line of its own; "no, tell
@@ -33,6 +37,7 @@ from typing import Any, Final
 
 from vac.client.capture import HandsFree
 from vac.client.echo import EchoGate
+from vac.client.errors import refuses_hello
 from vac.client.talk_audio import PlaybackBuffer, PreRoll, rms_s16
 from vac.client.talk_screen import Card
 from vac.protocol.messages import (
@@ -90,13 +95,29 @@ class Quit:
 
 
 @dataclass(frozen=True)
+class Ended:
+    """The daemon ended the session (`bye {reason}`): nothing more will come."""
+
+    reason: str
+
+
+@dataclass(frozen=True)
+class HelloRefused:
+    """The daemon answered the `hello` with an `error`: there is no session."""
+
+    error: Error
+
+
+@dataclass(frozen=True)
 class ShowCard:
     """The pending draft to show as a card (None: no draft pending)."""
 
     card: Card | None
 
 
-Action = Show | Send | Quit | ShowCard
+Action = Show | Send | Quit | ShowCard | Ended | HelloRefused
+
+NOT_CONNECTED: Final = "not connected yet: what you type is sent once the daemon answers (q quits)"
 
 
 @dataclass(frozen=True)
@@ -169,6 +190,8 @@ class TalkModel:
     cards: dict[str, Card] = field(default_factory=dict)  # id → its card (summary, flags)
     stream: str | None = None  # the open input stream
     active_turn: str | None = None
+    hello_id: str | None = None  # the hello sent, until its answer
+    _held: list[str | None] = field(default_factory=list)  # input before hello.ok; None: EOF
     _seq: int = 0
     _reply_turn: str | None = None
     _reply_stream: str | None = None
@@ -187,10 +210,18 @@ class TalkModel:
         hello = Hello(
             id=self._id(), versions=[1], client="vac-talk", output=out, resume=self.resume
         )
+        self.hello_id = hello.id
         return [self._send(hello, now_s=now_s)]
 
     def on_line(self, line: str, now_s: float) -> list[Action]:
         cmd = parse_command(line)
+        if self.hello_ok is None:
+            # No session yet: anything sent now would be refused
+            # (`handshake_required`) and lost. Only `q` acts at once.
+            if not isinstance(cmd, str) and cmd.kind == "quit":
+                return [Quit("bye")]
+            self._held.append(line)
+            return [Show(NOT_CONNECTED)] if len(self._held) == 1 else []
         if isinstance(cmd, str):
             return [Show(cmd)]
         match cmd.kind:
@@ -217,8 +248,18 @@ class TalkModel:
         )
         return [self._send(confirm, now_s=now_s)]
 
+    def on_eof(self) -> list[Action]:
+        """The input ended (stdin closed, the terminal gone): quit, after what came before it."""
+        if self.hello_ok is None:
+            self._held.append(None)
+            return []
+        return [Quit("bye")]
+
     def on_mic_frame(self, pcm: bytes, now_s: float) -> list[Action]:
         rms = self.level_rms = rms_s16(pcm)
+        if self.hello_ok is None:  # no session to stream to yet
+            self._pre_roll.push(pcm)
+            return []
         voiced = self.is_speech(pcm)
         if self.playback.playing:
             # Half-duplex while a reply plays: watch for barge-in, stream nothing.
@@ -250,12 +291,20 @@ class TalkModel:
         return [*self._open_stream("vad", now_s), *(self._chunk(f, now_s) for f in frames)]
 
     def on_tick(self, now_s: float) -> list[Action]:
+        if self.hello_ok and self._held:  # what was typed before the session, in order
+            held, self._held = self._held, []
+            actions: list[Action] = []
+            for line in held:
+                actions += self.on_eof() if line is None else self.on_line(line, now_s)
+            return actions
         # §3: something at least every heartbeat_ms; half of it leaves slack.
         if self.hello_ok and now_s - self._last_sent_s > self.hello_ok.heartbeat_ms / 2000:
             return [self._send(Ping(id=self._id()), now_s=now_s)]
         return []
 
     def on_message(self, msg: OutboundMessage, payload: bytes | None) -> list[Action]:
+        if self.hello_ok is None and self.hello_id and refuses_hello(msg, self.hello_id):
+            return [HelloRefused(msg)]
         turn = getattr(msg, "turn", None)
         if isinstance(turn, str) and not isinstance(msg, (Error, TurnDone)):
             self.active_turn = turn
@@ -340,7 +389,7 @@ class TalkModel:
             case Error(code=code, message=text):
                 return [Show(f"error {code}: {text}")]
             case ServerBye(reason=reason):
-                return [Quit(f"the daemon ended the session ({reason})")]
+                return [Ended(reason)]
             case _:
                 pass
         return []

@@ -89,7 +89,9 @@ class KeyReader:
             case "t":
                 self._open_prompt("type: ", "")
             case _ if key in QUIT_KEYS:
-                self.lines.put(None)
+                # "q", not the end of input: it quits also before the session,
+                # where the end of input waits for the daemon's answer.
+                self.lines.put("q")
 
     def _open_prompt(self, label: str, prefix: str) -> None:
         self.prompt, self.prompt_label, self._prefix = "", label, prefix
@@ -178,6 +180,8 @@ class FullScreen(View):
 
 
 def status_of(model: TalkModel) -> str:
+    if model.hello_ok is None:
+        return "connecting (q quits)"
     if model.stream is not None:
         return "listening" if not model.vad else "hearing you"
     if model.playback.playing:
