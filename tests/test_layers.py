@@ -77,9 +77,10 @@ MAY_IMPORT: dict[str, set[str]] = {
     "runtime": LEAVES | {"protocol", "lifecycle", "intent", "speech"},
     "client": LEAVES | {"protocol", "lifecycle"},
     "daemon": LEAVES | {"protocol", "lifecycle", "intent", "speech", "runtime"},
-    "demo": LEAVES | {"protocol", "client", "daemon"},
-    "bench": LEAVES | {"protocol", "client", "daemon", "demo"},
-    "bench_sweep": LEAVES | {"protocol", "client", "daemon", "demo", "bench"},
+    "child_daemon": {"errors", "home"},
+    "demo": LEAVES | {"protocol", "client", "daemon", "child_daemon"},
+    "bench": LEAVES | {"protocol", "client", "daemon", "demo", "child_daemon"},
+    "bench_sweep": LEAVES | {"protocol", "client", "daemon", "demo", "bench", "child_daemon"},
     "cli": LEAVES
     | {
         "protocol",
@@ -92,6 +93,7 @@ MAY_IMPORT: dict[str, set[str]] = {
         "bench",
         "bench_sweep",
         "demo",
+        "child_daemon",
     },
 }
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import platform
 import statistics
-import tempfile
+import sys
 import threading
 import time
 from collections.abc import Callable
@@ -24,7 +24,6 @@ from typing import Any, Final
 from vac.client.connection import Connection, keys_for
 from vac.client.wavio import read_input_wav
 from vac.daemon import keys
-from vac.home import Home
 from vac.protocol.messages import (
     AudioInputCommit,
     AudioInputDone,
@@ -133,47 +132,69 @@ def bystander(conn: Connection, stop: threading.Event, samples: Samples) -> None
             return
 
 
+def quiet_thread(
+    target: Callable[..., None], args: tuple[Any, ...], stop: threading.Event, failures: list[str]
+) -> threading.Thread:
+    """A thread whose failure is one line in `failures`, never a traceback; and once
+    `stop` is set (the run is over or interrupted) not even that. A daemon thread: an
+    interrupted run ends at once, without waiting for sessions the daemon left."""
+
+    def run() -> None:
+        try:
+            target(*args)
+        except Exception as exc:
+            if not stop.is_set():
+                failures.append(f"{type(exc).__name__}: {exc}")
+
+    return threading.Thread(target=run, name=getattr(target, "__name__", None), daemon=True)
+
+
 def run_bench(opts: BenchOptions) -> int:
-    from vac.demo import start_daemon
+    """One level. Raises DaemonDidNotStart (the daemon's own error); SIGTERM and
+    Ctrl-C stop the daemon and remove its home (vac.child_daemon)."""
+    from vac.child_daemon import ending_on_signals, running_daemon, scratch_home
 
     fixtures = spoken_fixtures()
     samples = Samples()
-    with tempfile.TemporaryDirectory(prefix="vac-bench-") as tmp:
-        home = Home(Path(tmp) / "home")
+    failures: list[str] = []
+    with ending_on_signals(), scratch_home("vac-bench-") as home:
         keys.init_server(home)
         if opts.config is not None:
             home.config_file.write_text(opts.config.read_text())
         principals = [f"bench{i}" for i in range(opts.sessions)] + ["bystander"]
         for p in principals:
             keys.enroll(home, p)
-        proc, endpoint = start_daemon(home)
-        stop = threading.Event()
-        try:
-            conns = [Connection(endpoint, keys_for(home, p)) for p in principals]
-            pinger = threading.Thread(target=bystander, args=(conns[-1], stop, samples))
-            pinger.start()
-            workers = [
-                threading.Thread(
-                    target=run_session, args=(c, fixtures, opts.turns, opts.fast, samples)
-                )
-                for c in conns[:-1]
-            ]
-            t0 = time.monotonic()
-            for w in workers:
-                w.start()
-            for w in workers:
-                w.join()
-            wall_s = time.monotonic() - t0
-            stop.set()
-            pinger.join()
-            for c in conns:
-                c.close()
-        finally:
-            import signal
-
-            proc.send_signal(signal.SIGTERM)
-            proc.wait(timeout=30)
-    return report(opts, samples, wall_s)
+        with running_daemon(home, config_from=opts.config) as (_, endpoint):
+            stop = threading.Event()
+            try:
+                conns = [Connection(endpoint, keys_for(home, p)) for p in principals]
+                pinger = quiet_thread(bystander, (conns[-1], stop, samples), stop, failures)
+                pinger.start()
+                workers = [
+                    quiet_thread(
+                        run_session, (c, fixtures, opts.turns, opts.fast, samples), stop, failures
+                    )
+                    for c in conns[:-1]
+                ]
+                t0 = time.monotonic()
+                for w in workers:
+                    w.start()
+                for w in workers:
+                    w.join()
+                wall_s = time.monotonic() - t0
+                stop.set()
+                pinger.join()
+                for c in conns:
+                    c.close()
+            finally:
+                stop.set()  # interrupted: what the sessions say as the daemon stops is noise
+    code = report(opts, samples, wall_s)
+    for failure in failures:
+        print(f"vac bench: a session failed: {failure}", file=sys.stderr)
+    if failures:
+        print("vac bench: the figures above are incomplete", file=sys.stderr)
+        return 1
+    return code
 
 
 def report(opts: BenchOptions, samples: Samples, wall_s: float) -> int:

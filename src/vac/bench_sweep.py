@@ -26,9 +26,6 @@ import json
 import os
 import platform
 import random
-import signal
-import subprocess
-import tempfile
 import threading
 import time
 from collections.abc import Callable
@@ -36,7 +33,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
-from vac.bench import Samples, bystander, percentile, run_session, spoken_fixtures
+from vac.bench import Samples, bystander, percentile, quiet_thread, run_session, spoken_fixtures
 from vac.client.connection import Connection, keys_for
 from vac.daemon import keys
 from vac.home import Home
@@ -142,13 +139,6 @@ class ProcessMeter:
         self._thread.join()
 
 
-def _drain(proc: subprocess.Popen[str]) -> None:
-    """Read the daemon's log so that it never blocks on a full pipe (the lines are dropped)."""
-    assert proc.stderr is not None
-    for _ in proc.stderr:
-        pass
-
-
 @dataclass
 class Pacing:
     """One `before_turn` per session, and how to release everyone when one fails."""
@@ -202,9 +192,9 @@ def run_level(
     conns = [Connection(endpoint, keys_for(home, f"bench{i}")) for i in range(n)]
     pinger_conn = Connection(endpoint, keys_for(home, "bystander"))
     stop = threading.Event()
-    pinger = threading.Thread(target=bystander, args=(pinger_conn, stop, samples))
-    pace = pacing(arrival, n, opts.rate_per_min, opts.seed)
     failures: list[str] = []
+    pinger = quiet_thread(bystander, (pinger_conn, stop, samples), stop, failures)
+    pace = pacing(arrival, n, opts.rate_per_min, opts.seed)
 
     def speak(conn: Connection, before: Callable[[Connection, int], None]) -> None:
         try:
@@ -217,12 +207,12 @@ def run_level(
                 before_turn=before,
                 pause_ms=opts.pause_ms,
             )
-        except Exception as exc:  # reported with the level, never lost in a thread
-            failures.append(f"{type(exc).__name__}: {exc}")
+        except Exception:
             pace.abort()  # the others must not wait for this one at the barrier
+            raise  # reported with the level by quiet_thread, never lost in a thread
 
     sessions = [
-        threading.Thread(target=speak, args=(c, before))
+        quiet_thread(speak, (c, before), stop, failures)
         for c, before in zip(conns, pace.before, strict=True)
     ]
     meter.reset_peak()
@@ -233,14 +223,19 @@ def run_level(
             s.start()
         for s in sessions:
             s.join()
-    finally:
-        wall_s = time.monotonic() - t0
-        cpu1 = meter.cpu_s()
+    except BaseException:
+        # Interrupted (Ctrl-C, SIGTERM): the daemon is about to be stopped; the
+        # sessions' threads are daemon threads and their errors are now noise.
         stop.set()
-        pinger.join()
-        for c in [*conns, pinger_conn]:
-            c.bye()  # end the sessions: the next level starts with fresh ones
-            c.close()
+        pace.abort()
+        raise
+    wall_s = time.monotonic() - t0
+    cpu1 = meter.cpu_s()
+    stop.set()
+    pinger.join()
+    for c in [*conns, pinger_conn]:
+        c.bye()  # end the sessions: the next level starts with fresh ones
+        c.close()
     level = summarise(arrival, n, samples, wall_s, cpu0, cpu1, meter.peak_rss_mb)
     level["failures"] = failures
     return level
@@ -318,30 +313,26 @@ def dominant_stage(level: dict[str, Any]) -> str:
 
 
 def run_sweep(opts: SweepOptions) -> int:
-    from vac.demo import start_daemon
+    from vac.child_daemon import ending_on_signals, running_daemon, scratch_home
 
     levels: list[dict[str, Any]] = []
-    with tempfile.TemporaryDirectory(prefix="vac-bench-") as tmp:
-        home = Home(Path(tmp) / "home")
+    with ending_on_signals(), scratch_home("vac-bench-") as home:
         keys.init_server(home)
         if opts.config is not None:
             home.config_file.write_text(opts.config.read_text())
         for p in [f"bench{i}" for i in range(max(opts.levels))] + ["bystander"]:
             keys.enroll(home, p)
-        proc, endpoint = start_daemon(home)
-        threading.Thread(target=_drain, args=(proc,), daemon=True).start()
-        try:
-            with ProcessMeter(proc.pid) as meter:
-                for arrival in opts.arrivals:
-                    for n in opts.levels:
-                        level = run_level(endpoint, home, meter, arrival, n, opts)
-                        levels.append(level)
-                        print_level(level)
-                        for failure in level["failures"]:
-                            print(f"  a session failed: {failure}", flush=True)
-        finally:
-            proc.send_signal(signal.SIGTERM)
-            proc.wait(timeout=30)
+        with (
+            running_daemon(home, config_from=opts.config) as (proc, endpoint),
+            ProcessMeter(proc.pid) as meter,
+        ):
+            for arrival in opts.arrivals:
+                for n in opts.levels:
+                    level = run_level(endpoint, home, meter, arrival, n, opts)
+                    levels.append(level)
+                    print_level(level)
+                    for failure in level["failures"]:
+                        print(f"  a session failed: {failure}", flush=True)
     return write_results(opts, levels)
 
 

@@ -9,17 +9,16 @@ stage with the measured latencies. Then stops the daemon with SIGTERM.
 from __future__ import annotations
 
 import json
-import signal
-import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 from typing import Any, Final
 
+from vac.child_daemon import ending_on_signals, running_daemon, scratch_home
 from vac.client.connection import Connection, keys_for
 from vac.client.wavio import read_input_wav, write_wav
 from vac.daemon import keys
+from vac.errors import VacError
 from vac.home import Home
 from vac.protocol.messages import (
     AudioOutputChunk,
@@ -34,39 +33,12 @@ from vac.protocol.messages import (
     TranscriptPartial,
     TurnDone,
 )
+from vac.protocol.text_safety import escape_for_terminal
 
 ROOT: Final = Path(__file__).resolve().parents[2]
 FIXTURE: Final = ROOT / "fixtures" / "audio" / "kofi_build_bench.joe.wav"
 OUT_DIR: Final = ROOT / "demo-out"
 OUTPUT_RATE_HZ: Final = 22050
-
-
-def start_daemon(home: Home) -> tuple[subprocess.Popen[str], str]:
-    proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "vac.cli",
-            "daemon",
-            "--home",
-            str(home.root),
-            "--endpoint",
-            "tcp://127.0.0.1:*",
-        ],
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    assert proc.stderr is not None
-    deadline = time.monotonic() + 180
-    while time.monotonic() < deadline:
-        line = proc.stderr.readline()
-        if not line:
-            break
-        event = json.loads(line)
-        if event.get("event") == "ready":
-            return proc, str(event["endpoint"])
-    proc.kill()
-    raise SystemExit("demo: the daemon did not start")
 
 
 def turn(conn: Connection) -> list[tuple[OutboundMessage, bytes | None]]:
@@ -82,21 +54,25 @@ def latency_rows(done: TurnDone) -> str:
 
 
 def main() -> int:
+    """The demo; SIGTERM or Ctrl-C stop its daemon and remove its home (exit 143, 130)."""
     OUT_DIR.mkdir(exist_ok=True)
-    with tempfile.TemporaryDirectory(prefix="vac-demo-") as tmp:
-        home = Home(Path(tmp) / "home")
-        keys.init_server(home)
-        keys.enroll(home, "demo")
-        print(f"vac demo — throw-away home {home.root}")
-        t0 = time.monotonic()
-        proc, endpoint = start_daemon(home)
-        print(f"  daemon ready on {endpoint} in {time.monotonic() - t0:.1f} s (models loaded once)")
-        try:
-            return run(home, endpoint)
-        finally:
-            proc.send_signal(signal.SIGTERM)
-            rc = proc.wait(timeout=30)
-            print(f"  daemon stopped with exit code {rc}")
+    try:
+        with ending_on_signals(), scratch_home("vac-demo-") as home:
+            keys.init_server(home)
+            keys.enroll(home, "demo")
+            print(f"vac demo — throw-away home {home.root}", flush=True)
+            t0 = time.monotonic()
+            with running_daemon(home) as (proc, endpoint):
+                took_s = time.monotonic() - t0
+                print(f"  daemon ready on {endpoint} in {took_s:.1f} s (models loaded once)")
+                code = run(home, endpoint)
+            print(f"  daemon stopped with exit code {proc.returncode}")
+            return code
+    except KeyboardInterrupt:
+        return 130  # Ctrl-C: the daemon is stopped and the home removed; nothing to add
+    except VacError as exc:  # e.g. the daemon's own line when it did not start
+        print(f"vac demo: {escape_for_terminal(str(exc))}", file=sys.stderr)
+        return int(getattr(exc, "exit_code", 2))
 
 
 def run(home: Home, endpoint: str) -> int:

@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 from vac.cli.common import home_of, known_home, print_result, writable_dir
+from vac.protocol.text_safety import escape_for_terminal
 
 
 def cmd_daemon(args: argparse.Namespace) -> int:
@@ -66,15 +67,24 @@ def cmd_bench(args: argparse.Namespace) -> int:
     if args.config and not Path(args.config).is_file():
         print(f"vac bench: no such config file: {args.config}", file=sys.stderr)
         return 2  # a usage error, as argparse's own
+    if sweep and args.fast:
+        print("vac bench: --fast is for one level; a sweep is real time", file=sys.stderr)
+        return 2
     if (problem := writable_dir(Path(args.out))) is not None:
         print(f"vac bench: {problem}", file=sys.stderr)  # before a run whose results are lost
         return 2
+    from vac.child_daemon import DaemonDidNotStart
+
+    try:
+        return _run_bench(args, sweep, rate, pause_ms)
+    except DaemonDidNotStart as exc:  # the daemon's own line, e.g. a bad --config
+        print(f"vac bench: {escape_for_terminal(str(exc))}", file=sys.stderr)
+        return exc.exit_code
+
+
+def _run_bench(args: argparse.Namespace, sweep: bool, rate: float, pause_ms: int) -> int:
     if sweep:
         from vac.bench_sweep import ARRIVALS, SweepOptions, run_sweep
-
-        if args.fast:
-            print("vac bench: --fast is for one level; a sweep is real time", file=sys.stderr)
-            return 2
 
         return run_sweep(
             SweepOptions(
