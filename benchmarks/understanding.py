@@ -41,6 +41,7 @@ from benchmarks.understanding_corpus import (
     split_items,
 )
 
+from vac.child_daemon import ending_on_signals
 from vac.client.connection import Connection, Timeout, keys_for
 from vac.daemon import keys
 from vac.home import Home
@@ -831,7 +832,9 @@ def run(opts: Options) -> dict[str, Any]:
             for it in items:
                 render(it.text, voice)
     records: list[Record] = []
-    with tempfile.TemporaryDirectory(prefix="vac-understanding-") as tmp:
+    # SIGTERM ends the run through the `finally`s, as Ctrl-C does: the daemon
+    # is stopped and its home removed (child_daemon.py).
+    with ending_on_signals(), tempfile.TemporaryDirectory(prefix="vac-understanding-") as tmp:
         daemon = start_daemon(Path(tmp), config=config)
         try:
             voices = [*opts.voices, TYPED] if opts.typed else list(opts.voices)
