@@ -112,6 +112,19 @@ def test_spoken_command_partial_final_then_draft(voiced: RunningDaemon) -> None:
     assert done.status == ("budget-exceeded" if done.latency_ms["ack"] > 400 else "parsed")
 
 
+def test_audio_sent_at_once_gets_no_partials_only_its_final(voiced: RunningDaemon) -> None:
+    """A recording sent faster than it was spoken: a partial would be stale at
+    once and hold a worker the final needs (`ack` at once +60 ms at p50)."""
+    fx = FIXTURES["kofi_build_bench.joe"]
+    c = voiced.connect()
+    c.hello()
+    stream(c, fx.pcm, "s1", pace_s=0.0)
+    msgs = until_done(c)
+    assert not [m for m in msgs if isinstance(m, TranscriptPartial)]
+    assert any(isinstance(m, TranscriptFinal) for m in msgs)
+    assert any(isinstance(m, ObjectiveDraft) for m in msgs)
+
+
 @pytest.mark.parametrize("name", ["silence_2s", "noise_2s"])
 def test_no_speech_gives_no_turn(voiced: RunningDaemon, name: str) -> None:
     c = voiced.connect()

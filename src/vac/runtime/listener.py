@@ -23,6 +23,7 @@ from typing import Final
 
 import msgspec
 
+from vac.clock import monotonic_s
 from vac.errors import VacError
 from vac.logs import get_logger
 from vac.protocol.errors import ProtocolError
@@ -73,6 +74,9 @@ SPECULATE_AFTER_MS: Final = 200
 # enough that a real-time client's network hiccup is not taken for a pause.
 STALL_MS: Final = 1000
 MAX_WAITING: Final = 8  # repeated commits answered once the final is known
+# Audio this far ahead of the stream's wall clock was sent faster than spoken
+# (a recording): no partials. A live client is a chunk or two ahead at most.
+SENT_AHEAD_MS: Final = 500
 
 
 class Listener:
@@ -132,6 +136,7 @@ class Listener:
             mode=msg.mode,
             vad=vadlib.VadStream(self.vad_config),
             client_trace=msg.trace,
+            opened_s=monotonic_s(),
         )
         self.on_speech()  # a new utterance barges in on any reply (§5.2)
 
@@ -419,6 +424,10 @@ class Listener:
         # Only while the user is speaking: a partial over trailing silence
         # shows nothing new and holds a worker the final is about to need.
         if st.vad is None or not st.vad.in_speech or new_ms < self.partial_interval_ms:
+            return
+        if st.vad.processed_ms - (monotonic_s() - st.opened_s) * 1000 > SENT_AHEAD_MS:
+            # Its commit is coming: a partial would be stale at once and hold
+            # a worker the final needs (`ack` at once +60 ms at p50).
             return
         if st.partial_task is not None and not st.partial_task.done():
             return  # one pending partial per stream, never a queue of them

@@ -51,6 +51,7 @@ class OpenStream:
     window: Window | None = None  # an open continuation window (`vad` mode)
     turn_id: str | None = None  # the turn a provisional final already named
     stall: asyncio.TimerHandle | None = None  # `vad` mode: the client stopped sending
+    opened_s: float = 0.0  # monotonic: to tell audio sent ahead of time
 
     @property
     def id(self) -> str:
