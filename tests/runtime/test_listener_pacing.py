@@ -44,8 +44,11 @@ class RecordingStt:
         pass
 
 
-async def partials_for(paced_ms: float, monkeypatch: pytest.MonkeyPatch) -> int:
-    """Stream the fixture with a wall clock advancing `paced_ms` per 20 ms chunk."""
+async def partials_for(
+    paced_ms: float, monkeypatch: pytest.MonkeyPatch, *, at_once_first: int = 0
+) -> int:
+    """Stream the fixture with a wall clock advancing `paced_ms` per 20 ms chunk
+    (after the first `at_once_first` chunks, which come at once)."""
     clock = [1000.0]
     monkeypatch.setattr(listener_module, "monotonic_s", lambda: clock[0])
     stt = RecordingStt()
@@ -67,7 +70,7 @@ async def partials_for(paced_ms: float, monkeypatch: pytest.MonkeyPatch) -> int:
         listener.chunk(
             AudioInputChunk(id=f"c{seq}", stream="s1", seq=seq), pcm[at : at + CHUNK_BYTES]
         )
-        clock[0] += paced_ms / 1000
+        clock[0] += paced_ms / 1000 if seq >= at_once_first else 0.0
         await asyncio.sleep(0)  # the receive loop lets the recognition tasks run
     listener.close_all()
     # The speculative final also runs at partial priority; only live partials count.
@@ -85,3 +88,11 @@ async def test_audio_sent_at_once_gets_none(monkeypatch: pytest.MonkeyPatch) -> 
 async def test_audio_a_little_ahead_still_gets_partials(monkeypatch: pytest.MonkeyPatch) -> None:
     # 20 ms of audio every 18 ms: a client's buffer drifting ahead, still live.
     assert await partials_for(18.0, monkeypatch) >= 2
+
+
+async def test_a_buffered_start_then_live_audio_gets_partials(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A client that sends the second it buffered before the stream opened,
+    # then streams live: live again once that second is past.
+    assert await partials_for(20.0, monkeypatch, at_once_first=50) >= 2

@@ -55,6 +55,7 @@ from vac.runtime.open_stream import Speculation as _Speculation
 from vac.runtime.open_stream import final_key as _final_key
 from vac.runtime.open_stream import partial_key as _partial_key
 from vac.runtime.open_stream import quiet as _quiet
+from vac.runtime.open_stream import sent_ahead_ms
 from vac.runtime.open_stream import spec_key as _spec_key
 from vac.runtime.port import Transport
 from vac.runtime.session import Session, new_id
@@ -74,8 +75,8 @@ SPECULATE_AFTER_MS: Final = 200
 # enough that a real-time client's network hiccup is not taken for a pause.
 STALL_MS: Final = 1000
 MAX_WAITING: Final = 8  # repeated commits answered once the final is known
-# Audio this far ahead of the stream's wall clock was sent faster than spoken
-# (a recording): no partials. A live client is a chunk or two ahead at most.
+# Audio this far ahead of the wall clock over the last second was sent faster
+# than spoken (a recording): no partials. A live client is a chunk or two ahead.
 SENT_AHEAD_MS: Final = 500
 
 
@@ -136,7 +137,6 @@ class Listener:
             mode=msg.mode,
             vad=vadlib.VadStream(self.vad_config),
             client_trace=msg.trace,
-            opened_s=monotonic_s(),
         )
         self.on_speech()  # a new utterance barges in on any reply (§5.2)
 
@@ -420,14 +420,14 @@ class Listener:
         )
 
     def _maybe_partial(self, st: _Open) -> None:
-        new_ms = (len(st.pcm) - st.partial_audio_bytes) // BYTES_PER_MS
-        # Only while the user is speaking: a partial over trailing silence
-        # shows nothing new and holds a worker the final is about to need.
-        if st.vad is None or not st.vad.in_speech or new_ms < self.partial_interval_ms:
+        if st.vad is None:
             return
-        if st.vad.processed_ms - (monotonic_s() - st.opened_s) * 1000 > SENT_AHEAD_MS:
-            # Its commit is coming: a partial would be stale at once and hold
-            # a worker the final needs (`ack` at once +60 ms at p50).
+        ahead_ms = sent_ahead_ms(st, st.vad.processed_ms, monotonic_s())
+        new_ms = (len(st.pcm) - st.partial_audio_bytes) // BYTES_PER_MS
+        # Only while the user is speaking, and as fast as spoken: a partial over
+        # trailing silence, or of audio sent ahead (stale at once), shows nothing
+        # new and holds a worker the final needs (`ack` at once +60 ms at p50).
+        if not st.vad.in_speech or new_ms < self.partial_interval_ms or ahead_ms > SENT_AHEAD_MS:
             return
         if st.partial_task is not None and not st.partial_task.done():
             return  # one pending partial per stream, never a queue of them

@@ -4,7 +4,9 @@ machine, detector, audio and recognition tasks. Data only."""
 from __future__ import annotations
 
 import asyncio
+from collections import deque
 from dataclasses import dataclass, field
+from typing import Final
 
 from vac.protocol.messages import AudioInputDone, TranscriptFinal
 from vac.protocol.streams import InputStream
@@ -51,7 +53,8 @@ class OpenStream:
     window: Window | None = None  # an open continuation window (`vad` mode)
     turn_id: str | None = None  # the turn a provisional final already named
     stall: asyncio.TimerHandle | None = None  # `vad` mode: the client stopped sending
-    opened_s: float = 0.0  # monotonic: to tell audio sent ahead of time
+    # (monotonic s, audio ms) as chunks came, the last PACE_WINDOW_S: `sent_ahead_ms`.
+    arrivals: deque[tuple[float, int]] = field(default_factory=lambda: deque(maxlen=256))
 
     @property
     def id(self) -> str:
@@ -60,6 +63,22 @@ class OpenStream:
     @property
     def voiced_ms(self) -> int:
         return self.vad.voiced_ms if self.vad is not None else self.voiced_ms_at_close
+
+
+# How far back `sent_ahead_ms` looks: a client that sent a buffered second
+# (pre-roll) and then streams live is live again once it has passed.
+PACE_WINDOW_S: Final = 1.0
+
+
+def sent_ahead_ms(st: OpenStream, audio_ms: int, now_s: float) -> float:
+    """Record that the stream has `audio_ms` of audio at `now_s`; return how
+    much more audio than wall time came in the last `PACE_WINDOW_S` (about 0
+    for a client streaming live; the whole of it for a recording sent at once)."""
+    st.arrivals.append((now_s, audio_ms))
+    while now_s - st.arrivals[0][0] > PACE_WINDOW_S:
+        st.arrivals.popleft()
+    first_s, first_ms = st.arrivals[0]
+    return (audio_ms - first_ms) - (now_s - first_s) * 1000
 
 
 def partial_key(session: Session, st: OpenStream) -> str:
