@@ -3,7 +3,9 @@ end on `bye`, WAV refusals, the endpoint probe, revocation and homes."""
 
 from __future__ import annotations
 
+import contextlib
 import io
+import os
 import socket
 import struct
 import time
@@ -149,6 +151,37 @@ def test_the_endpoint_probe_names_a_port_in_use() -> None:
     probe_endpoint("tcp://127.0.0.1:*")
     with pytest.raises(EndpointUnavailable, match="port must be a number"):
         probe_endpoint("tcp://127.0.0.1:http")
+
+
+def test_the_endpoint_probe_on_ipc_sockets(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A socket file someone listens on is in use, also with its backlog
+    full (it never accepts); a stale file is not; an abstract socket
+    (`ipc://@name`) has no directory to check (the daemon's working
+    directory may be read-only, as under systemd)."""
+    path = tmp_path / "vac.sock"
+    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as busy:
+        busy.bind(str(path))
+        busy.listen(0)
+        waiting = []
+        for _ in range(64):  # fill its backlog: a connect then cannot complete
+            c = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+            c.setblocking(False)
+            with contextlib.suppress(OSError):
+                c.connect(str(path))
+            waiting.append(c)
+        with pytest.raises(EndpointUnavailable, match="address already in use"):
+            probe_endpoint(f"ipc://{path}")
+        for c in waiting:
+            c.close()
+    probe_endpoint(f"ipc://{path}")  # a stale file: libzmq replaces it
+    name = f"@vac-test-{os.getpid()}"
+    monkeypatch.chdir("/proc")  # a directory nobody may write in
+    probe_endpoint(f"ipc://{name}")
+    with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as abstract:
+        abstract.bind("\0" + name[1:])
+        abstract.listen(1)
+        with pytest.raises(EndpointUnavailable, match="address already in use"):
+            probe_endpoint(f"ipc://{name}")
 
 
 def test_revoke_removes_the_keypair_in_clients(tmp_path: Path) -> None:

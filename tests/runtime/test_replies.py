@@ -3,6 +3,7 @@ turn it began, to its `turn.done`; bounded; after a restart each turn ends."""
 
 from __future__ import annotations
 
+from vac.protocol.agent_messages import SquadAnswered
 from vac.protocol.messages import (
     AudioOutputStart,
     Error,
@@ -121,6 +122,18 @@ def test_after_a_restart_a_confirm_with_a_counter_and_a_request_end_completed() 
         )
     ]
     assert ended(asked) == [*asked, TurnDone(turn="t2", status="completed", latency_ms={})]
+    answered = [
+        SquadAnswered(
+            ref="a1",
+            turn="t3",
+            message_id="m1",
+            answer="granted",
+            text="yes",
+            by="alice",
+            asked_by="Kofi",
+        )
+    ]
+    assert ended(answered)[-1] == TurnDone(turn="t3", status="completed", latency_ms={})
 
 
 def test_a_written_outcome_outlives_any_number_of_later_ids() -> None:

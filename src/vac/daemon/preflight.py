@@ -12,7 +12,7 @@ import socket
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal
+from typing import Final, Literal
 
 import zmq
 
@@ -104,6 +104,9 @@ class EndpointUnavailable(VacError):
     """The daemon cannot bind its endpoint; one line naming it and what to do."""
 
 
+IPC_PROBE_TIMEOUT_S: Final = 1.0
+
+
 def bind_problem(uri: str, exc: OSError | zmq.ZMQError) -> EndpointUnavailable:
     """`cannot bind URI: why — what to do`, for the daemon and for preflight alike."""
     if exc.errno == errno.EADDRINUSE:
@@ -138,19 +141,28 @@ def _probe_tcp(host: str, port: int) -> None:
 
 
 def _probe_ipc(path: str) -> None:
-    """An ipc endpoint is in use when something accepts a connection on it."""
+    """An ipc endpoint is in use when something accepts a connection on it.
+    An abstract socket (`ipc://@name`) has no file and no directory to check."""
     target = Path(path)
-    if not target.parent.is_dir():
-        raise OSError(errno.ENOENT, f"no directory {target.parent}")
-    if not target.exists():
-        if not os.access(target.parent, os.W_OK):
-            raise OSError(errno.EACCES, f"cannot write in {target.parent}")
-        return
+    if not path.startswith("@"):
+        if not target.parent.is_dir():
+            raise OSError(errno.ENOENT, f"no directory {target.parent}")
+        if not target.exists():
+            if not os.access(target.parent, os.W_OK):
+                raise OSError(errno.EACCES, f"cannot write in {target.parent}")
+            return
+    address = "\0" + path[1:] if path.startswith("@") else str(target)
     with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as sock:
+        sock.settimeout(IPC_PROBE_TIMEOUT_S)  # a listener too busy to accept is there
         try:
-            sock.connect(str(target))
-        except OSError:
-            return  # a stale socket file: libzmq replaces it
+            sock.connect(address)
+        except TimeoutError:
+            pass
+        except OSError as exc:
+            if exc.errno in (errno.ECONNREFUSED, errno.ENOENT):
+                return  # a stale socket file (libzmq replaces it), or none
+            if exc.errno != errno.EAGAIN:  # EAGAIN: its backlog is full, it is there
+                raise
     raise OSError(errno.EADDRINUSE, "address already in use")
 
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from vac.lifecycle.session import SessionState
+from vac.protocol.agent_messages import SquadAnswered
 from vac.protocol.messages import (
     AudioOutputChunk,
     AudioOutputRefused,
@@ -180,6 +181,7 @@ _ENDS_AS: dict[type, TurnStatus] = {
     ObjectiveRejected: "completed",
     Negotiation: "completed",
     SquadMessage: "completed",  # a permission-request, written before it is sent
+    SquadAnswered: "completed",  # its answer, typed or a spoken "yes"
 }
 
 
