@@ -155,3 +155,32 @@ async def test_a_taken_over_agent_session_keeps_its_offers() -> None:
     assert desk.session_for("Kofi") is kofi
     desk.forget("k1")
     assert desk.session_for("Kofi") is None
+
+
+async def test_an_answer_not_written_reopens_its_offer_a_bounded_number_of_times() -> None:
+    from vac.runtime.offers import MAX_REOPENS
+
+    desk = OfferDesk(Recorder(), answer_by_ms=60_000)  # type: ignore[arg-type]
+    kofi = session("k1", "Kofi")
+    desk.attached(kofi)
+    offer = desk.open("o1", "Kofi", "alice")
+    assert offer is not None
+    for _ in range(MAX_REOPENS):
+        desk.answer(offer, answer(offer.offer_id, kofi))
+        desk.reopen(offer)  # the write failed: the agent may send it again
+        assert desk.offer_of(kofi, offer.offer_id) is offer and not offer.answer.done()
+    desk.answer(offer, answer(offer.offer_id, kofi))
+    desk.reopen(offer)  # once more: the policy answers now, the turn is not held
+    assert await asyncio.wait_for(desk.wait(offer), 0.01) is None
+
+
+async def test_a_reopened_offer_whose_agent_left_is_answered_by_the_policy() -> None:
+    desk = OfferDesk(Recorder(), answer_by_ms=60_000)  # type: ignore[arg-type]
+    kofi = session("k1", "Kofi")
+    desk.attached(kofi)
+    offer = desk.open("o1", "Kofi", "alice")
+    assert offer is not None
+    desk.answer(offer, answer(offer.offer_id, kofi))
+    kofi.state = SessionState.DETACHED  # gone while its answer was being written
+    desk.reopen(offer)
+    assert await asyncio.wait_for(desk.wait(offer), 0.01) is None

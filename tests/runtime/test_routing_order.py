@@ -23,7 +23,7 @@ from vac.runtime.store import AsyncEventLog
 
 
 async def until(cond: object, what: str) -> None:
-    for _ in range(400):
+    for _ in range(2000):  # 10 s: several fsync'd writes on a loaded machine
         if cond():  # type: ignore[operator]
             return
         await asyncio.sleep(0.005)
@@ -112,6 +112,48 @@ async def test_an_answer_not_written_keeps_the_offer_open_for_its_retry(tmp_path
         assert len(transport.errors) == 1
         assert [u.by for u in transport.of(ObjectiveUpdated) if u.objective.status == "refused"]
         assert "policy" not in {u.by for u in transport.of(ObjectiveUpdated)}
+    finally:
+        await pipeline.close()
+        await store.close()
+
+
+async def test_a_disk_that_stays_full_does_not_hold_the_turn_open(tmp_path: Path) -> None:
+    """After MAX_REOPENS retries that could not be written either, the policy
+    answers (its write lands once there is room), so the steward's turn ends."""
+    from typing import Any
+
+    from vac.runtime.offers import MAX_REOPENS
+    from vac.runtime.store import StorageUnavailable
+
+    store = AsyncEventLog(tmp_path / "vac.db")
+    transport = RecordingTransport()
+    pipeline = text_pipeline(transport, store, offer_timeout_ms=60_000)  # no timeout helps
+    alice, kofi = bound_session("a", "alice"), bound_session("k", "kofi", "Kofi")
+    transport.sessions += [alice, kofi]
+    try:
+        for s in (alice, kofi):
+            await pipeline.on_attached(s, resumed=False)
+        pipeline.on_message(alice, TextInput(id="t1", text="ask Kofi to build a bench"), None)
+        await until(lambda: transport.of(ObjectiveDraft), "no draft")
+        oid = transport.of(ObjectiveDraft)[0].objective.id
+        pipeline.on_message(alice, ObjectiveConfirm(id="c1", objective_id=oid), None)
+        await until(lambda: transport.of(ObjectiveOffer), "no offer")
+        write = pipeline.commit
+
+        async def full_for_the_agent(step: Any) -> None:
+            if step.outcome is not None:  # the agent's answer (the policy's has none)
+                raise StorageUnavailable("disk full (test)")
+            await write(step)
+
+        pipeline.commit = full_for_the_agent  # type: ignore[method-assign]
+        offer = transport.of(ObjectiveOffer)[0].offer
+        answer = ObjectiveAnswer(id="a1", offer=offer, decision="refuse", reply="not now")
+        for n in range(1, MAX_REOPENS + 2):  # the agent retries each retryable error
+            pipeline.on_message(kofi, answer, None)
+            await until(lambda n=n: len(transport.errors) >= n, "no error")  # type: ignore[misc]
+        assert all(e.code == "provider_unavailable" for e in transport.errors)
+        await until(lambda: pipeline.book.get("alice", oid).state != "offered", "never answered")
+        assert {u.by for u in transport.of(ObjectiveUpdated)} >= {"policy"}
     finally:
         await pipeline.close()
         await store.close()

@@ -35,6 +35,9 @@ MAX_OPEN_PER_AGENT: Final = 64
 # Closed offers remembered (agent, objective) so that a late answer is told
 # the objective moved on (PROTOCOL §9); the oldest go first.
 MAX_CLOSED_REMEMBERED: Final = 1024
+# An agent's answer not written (a full disk) reopens its offer this often at
+# most; then the policy answers (whose write is retried by the minute sweep).
+MAX_REOPENS: Final = 3
 
 
 class OfferUnknown(VacError):
@@ -92,6 +95,7 @@ class OpenOffer:
     answer: asyncio.Future[AgentAnswer | None] = field(
         default_factory=lambda: asyncio.get_running_loop().create_future()
     )
+    reopened: int = 0  # times its answer could not be written (`OfferDesk.reopen`)
 
 
 def _key(agent: str) -> str:
@@ -225,9 +229,15 @@ class OfferDesk:
 
     def reopen(self, offer: OpenOffer) -> None:
         """Its answer was not written (storage): open to the agent's retry,
-        for another `answer_by_ms`."""
-        if offer.offer_id in self._open and offer.answer.done():
-            offer.answer = asyncio.get_running_loop().create_future()
+        for another `answer_by_ms`. Not past `MAX_REOPENS` (a disk that stays
+        full must not hold the steward's turn open), nor with the agent's
+        session gone: then the policy answers at once."""
+        if offer.offer_id not in self._open or not offer.answer.done():
+            return
+        offer.answer = asyncio.get_running_loop().create_future()
+        offer.reopened += 1
+        if offer.reopened > MAX_REOPENS or not offer.session.attached:
+            offer.answer.set_result(None)
 
     def answer(self, offer: OpenOffer, answer: AgentAnswer) -> None:
         if not offer.answer.done():

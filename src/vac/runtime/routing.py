@@ -192,14 +192,11 @@ class Routing:
                     log.info("offer_moved_on", objective_id=offer.objective_id, error=str(exc))
                     return None
                 try:
-                    await self._write_answer(plan, answer, turn_id)
+                    await self._write_answer(plan, answer, turn_id, offer)
                 except StorageUnavailable:
                     if answer is None:
                         raise
-                    # The agent was told "retryable" (§2): its answer, sent
-                    # again, must land, not the policy's. The offer stays open.
-                    self.shared.offers.reopen(offer)
-                    continue
+                    continue  # reopened for the agent's retry (`failed` below)
                 log.info(
                     "offer_answered",
                     objective_id=offer.objective_id,
@@ -211,7 +208,9 @@ class Routing:
             self.shared.offers.close(offer)
             self._ended.discard(turn_id)
 
-    async def _write_answer(self, plan: Plan, answer: AgentAnswer | None, turn_id: str) -> None:
+    async def _write_answer(
+        self, plan: Plan, answer: AgentAnswer | None, turn_id: str, offer: OpenOffer
+    ) -> None:
         updated = plan.updated
         assert updated is not None
         outcome = None
@@ -258,6 +257,9 @@ class Routing:
         def failed(exc: BaseException) -> None:
             log.warning("answer_write_failed", error=str(exc))
             if answer is not None and isinstance(exc, StorageUnavailable):
+                # Told "retryable" (§2): its answer sent again must land, not
+                # the policy's. Open before the error leaves, for a quick retry.
+                self.shared.offers.reopen(offer)
                 self.shared.transport.error(answer.session, exc.with_ref(answer.msg.id))
 
         await asyncio.shield(self.steps.run(step, plan.checkpoint, announce, failed))
