@@ -196,17 +196,22 @@ def start_daemon(tmp: Path, principal: str = "bench", config: str | None = None)
             stderr=sink,
         )
     deadline = time.monotonic() + 180
-    while time.monotonic() < deadline:
-        for line in log.read_text(errors="replace").splitlines():
-            try:
-                event = json.loads(line)
-            except ValueError:
-                continue
-            if isinstance(event, dict) and event.get("event") == "ready":
-                return Daemon(proc, str(event["endpoint"]), home, log)
-        if proc.poll() is not None:
-            break
-        time.sleep(0.1)
+    try:
+        while time.monotonic() < deadline:
+            for line in log.read_text(errors="replace").splitlines():
+                try:
+                    event = json.loads(line)
+                except ValueError:
+                    continue
+                if isinstance(event, dict) and event.get("event") == "ready":
+                    return Daemon(proc, str(event["endpoint"]), home, log)
+            if proc.poll() is not None:
+                break
+            time.sleep(0.1)
+    except BaseException:  # Ctrl-C or SIGTERM while it starts: it goes too
+        proc.kill()
+        proc.wait()
+        raise
     proc.kill()
     tail = log.read_text(errors="replace")[-2000:]
     raise RuntimeError(f"the daemon did not start:\n{tail}")

@@ -257,3 +257,22 @@ def test_a_killed_bench_takes_its_daemon_along(tmp_path: Path) -> None:
         proc.kill()  # no clean-up can run: the kernel ends the daemon (its home stays)
         proc.communicate(timeout=30)
         assert _gone(daemon), "the daemon outlived a killed bench"
+
+
+def test_a_daemon_that_keeps_logging_but_is_never_ready_times_out() -> None:
+    """The ready timeout is for the whole start, not for each line it logs."""
+    from vac.child_daemon import DaemonDidNotStart, _wait_ready
+
+    chatty = (
+        "import sys, time\n"
+        "while True:\n    print('{}', file=sys.stderr, flush=True)\n    time.sleep(0.02)"
+    )
+    proc = subprocess.Popen(
+        [sys.executable, "-c", chatty], stderr=subprocess.PIPE, text=True, errors="replace"
+    )
+    try:
+        with pytest.raises(DaemonDidNotStart, match="not ready within"):
+            _wait_ready(proc, 0.5)
+    finally:
+        proc.kill()
+        proc.wait()

@@ -33,6 +33,7 @@ import subprocess
 import sys
 import tempfile
 import threading
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, ClassVar, Final
@@ -189,9 +190,11 @@ def _wait_ready(proc: subprocess.Popen[str], timeout_s: float) -> str:
     lines: queue.Queue[str | None] = queue.Queue()
     threading.Thread(target=_read_stderr, args=(proc, lines), daemon=True).start()
     seen: list[str] = []
+    deadline_s = time.monotonic() + timeout_s  # in all: a chatty daemon never ready ends too
     while True:
         try:
-            line = lines.get(timeout=timeout_s)  # interruptible: Ctrl-C is not held up
+            # Interruptible: Ctrl-C is not held up.
+            line = lines.get(timeout=max(0.0, deadline_s - time.monotonic()))
         except queue.Empty:
             raise DaemonDidNotStart(
                 f"the daemon did not start: not ready within {timeout_s:.0f} s"

@@ -302,6 +302,7 @@ def test_a_host_that_does_not_resolve_is_named(
         (["keys", "list", "--frobnicate"], "usage: vac keys list "),
         (["say", "--nope", "hi"], "usage: vac say "),
         (["data", "export", "alice", "--nope"], "usage: vac data export "),
+        (["--nope", "keys", "list"], "usage: vac [-h]"),  # given to vac itself
     ],
 )
 def test_an_unknown_flag_shows_its_subcommands_usage(

@@ -61,8 +61,12 @@ def _refuse_extra(
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
-    args, extra = parser.parse_known_args(argv)
+    words = list(sys.argv[1:] if argv is None else argv)
+    args, extra = parser.parse_known_args(words)
     if extra:
+        command = getattr(args, "command", None)
+        if command in words and words.index(extra[0]) < words.index(command):
+            parser.error(f"unrecognized arguments: {' '.join(extra)}")  # `vac --bogus keys`
         _refuse_extra(parser, args, extra)
     fn: Handler = args.fn
     try:

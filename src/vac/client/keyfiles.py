@@ -57,9 +57,10 @@ def load_client_keys(home: Home, key: Path | None, server_key: Path | None) -> C
     except (OSError, ValueError):
         raise HomeError(f"cannot read keys from {key_path} / {server_path}") from None
     if server_secret:  # a client never needs the daemon's secret: it must not travel
+        public_file = server_path.with_suffix(".key").name
+        how = "with --server-key" if server_key is not None else f"at {home.server_public}"
         raise HomeError(
-            f"{server_path} is the daemon's secret key — pass its public key"
-            f" ({server_path.with_suffix('.key').name}) with --server-key"
+            f"{server_path} is the daemon's secret key — put its public key ({public_file}) {how}"
         )
     if not secret:
         raise HomeError(f"{key_path} holds no secret key — pass the .key_secret file")

@@ -432,7 +432,9 @@ def run_transport(
             line = str(problem)
             ref = _REF.search(line)
             key = line[: ref.start()] if ref else line
-            said.setdefault(key, []).append(ref.group(1) if ref else None)
+            said.setdefault(key, []).append(
+                ref.group(1) if ref and ref.group(1) != "None" else None
+            )
         for line, refs in said.items():
             if len(refs) == 1:
                 tail = f" (ref {refs[0]})" if refs[0] else ""
