@@ -625,6 +625,35 @@ async def test_an_announcement_taken_back_while_queued_is_not_said(voiced: Rig) 
     assert said == ["Kofi finished: build the bench."]
 
 
+async def test_a_permission_request_answered_before_it_is_spoken_is_not_said(
+    voiced: Rig,
+) -> None:
+    """The whole path: an agent's request is queued to be spoken behind the
+    steward's reply, the steward answers it by typing, and it is never said."""
+    from tests.runtime.rigs import bound_session
+    from vac.protocol.agent_messages import SquadAnswer, SquadAnswered
+    from vac.protocol.messages import OutputFormat, SquadMessage
+
+    pipeline = voiced.pipeline
+    alice, kofi = bound_session("a", "alice"), bound_session("k", "kofi", "Kofi")
+    alice.output = OutputFormat(rate=16000, speak=True)
+    voiced.transport.sessions += [alice, kofi]
+    for s in (alice, kofi):
+        await pipeline.on_attached(s, resumed=False)
+    pipeline.on_message(alice, TextInput(id="t1", text=DRAFT_TEXT), None)  # a spoken preview
+    await voiced.until(AudioOutputStart)
+    request = SquadSend(id="q1", kind="permission-request", text="May I use the ladder?")
+    pipeline.on_message(kofi, request, None)
+    await voiced.until(SquadMessage)
+    asked = voiced.of(SquadMessage)[-1].message_id
+    assert asked is not None
+    pipeline.on_message(alice, SquadAnswer(id="a1", message=asked, answer="granted"), None)
+    await voiced.until(SquadAnswered)
+    await asyncio.sleep(2.5)  # the preview's phrases end; a queued request would follow
+    said = [start.text for start in voiced.of(AudioOutputStart)]
+    assert said and not [text for text in said if "ladder" in text], said
+
+
 @pytest.mark.parametrize(("over", "status"), [(False, "parsed"), (True, "budget-exceeded")])
 async def test_a_turn_over_the_ack_budget_is_budget_exceeded_a_question_too(
     rig: Rig, monkeypatch: pytest.MonkeyPatch, over: bool, status: str
