@@ -41,7 +41,7 @@ from benchmarks.understanding_corpus import (
     split_items,
 )
 
-from vac.child_daemon import ending_on_signals
+from vac.child_daemon import daemon_argv, ending_on_signals
 from vac.client.connection import Connection, Timeout, keys_for
 from vac.daemon import keys
 from vac.home import Home
@@ -182,16 +182,7 @@ def start_daemon(tmp: Path, principal: str = "bench", config: str | None = None)
     log = tmp / "daemon.log"
     with log.open("wb") as sink:
         proc = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "vac.cli",
-                "daemon",
-                "--home",
-                str(home.root),
-                "--endpoint",
-                "tcp://127.0.0.1:*",
-            ],
+            daemon_argv(home),
             stdout=subprocess.DEVNULL,
             stderr=sink,
         )

@@ -129,6 +129,21 @@ def scratch_home(prefix: str) -> Iterator[Home]:
 # --- the daemon -----------------------------------------------------------
 
 
+def daemon_argv(home: Home) -> list[str]:
+    """`vac daemon` on `home`, this Python, a free loopback port (the `ready` line names it)."""
+    loopback = "tcp://127.0.0.1:*"
+    return [
+        sys.executable,
+        "-m",
+        "vac.cli",
+        "daemon",
+        "--home",
+        str(home.root),
+        "--endpoint",
+        loopback,
+    ]
+
+
 def _dies_with_parent() -> Callable[[], None] | None:
     """A `preexec_fn` that has the kernel SIGTERM the child when its parent ends (Linux)."""
     if not sys.platform.startswith("linux"):
@@ -240,16 +255,7 @@ def running_daemon(
     try:
         with shielded():  # a signal now would leave a daemon no one knows of
             proc = subprocess.Popen(
-                [
-                    sys.executable,
-                    "-m",
-                    "vac.cli",
-                    "daemon",
-                    "--home",
-                    str(home.root),
-                    "--endpoint",
-                    "tcp://127.0.0.1:*",
-                ],
+                daemon_argv(home),
                 stdin=subprocess.DEVNULL,
                 stderr=subprocess.PIPE,
                 text=True,
