@@ -5,14 +5,18 @@ stack (it needs devices to start at all), against a real text-only daemon
 process on loopback: nothing here needs the models. What it must do is what
 `vac say` does in the same case: the same one line on stderr and exit 3 — no
 daemon, a server key that does not match, a key that is not enrolled, no
-answer within `--timeout`, or a `bye` from the daemon. `--json` prints the
-daemon's events as JSON lines, as `vac transport --json` does.
+answer within `--timeout`, or a `bye` from the daemon; a daemon killed
+mid-session (no `bye`) is noticed by its unanswered pings. `--json` prints
+the daemon's events as JSON lines, as `vac transport --json` does.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 import queue
+import signal
 import socket
 import subprocess
 import sys
@@ -217,6 +221,48 @@ def test_a_daemon_shutting_down_ends_with_exit_3(audio_stack: PulseStack, tmp_pa
         assert daemon.stop() == 0  # SIGTERM: bye {shutdown} to every session
     res = client.finish()
     assert one_line(res, 3) == "vac: the daemon ended the session (shutdown)"
+
+
+def killable_daemon(home: Path) -> tuple[subprocess.Popen[str], str]:
+    """A text-only daemon in a process group of its own (to SIGKILL), and its endpoint."""
+    proc = subprocess.Popen(
+        [*VAC, "daemon", "--home", str(home), "--endpoint", "tcp://127.0.0.1:*"],
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    assert proc.stderr is not None
+    for line in proc.stderr:
+        if json.loads(line).get("event") == "ready":
+            return proc, json.loads(line)["endpoint"]
+    proc.wait(timeout=HANG_S)
+    raise AssertionError("the daemon never said ready")
+
+
+def test_a_daemon_killed_without_bye_ends_with_exit_3(
+    audio_stack: PulseStack, tmp_path: Path
+) -> None:
+    home = make_home(tmp_path / "home", "alice")
+    with (home / "vac.toml").open("a") as toml:
+        toml.write("\n[daemon]\nheartbeat_ms = 1000\n")  # pings every 0.5 s
+    daemon, endpoint = killable_daemon(home)
+    try:
+        client = Talk(audio_stack, home, "--connect", endpoint, "--timeout", "2")
+        client.wait_for("connected as alice")
+        time.sleep(1.5)  # pings answered meanwhile: the session stays
+        assert client.proc.poll() is None
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(daemon.pid, signal.SIGKILL)  # no bye: gone, as a machine pulled
+        daemon.wait(timeout=HANG_S)
+        assert daemon.stderr is not None
+        daemon.stderr.close()
+    t0 = time.monotonic()
+    res = client.finish()
+    took_s = time.monotonic() - t0
+    line = one_line(res, 3)
+    assert line.startswith(f"vac: no answer from the daemon at {endpoint} for 2 s"), line
+    assert took_s < 8, took_s  # the bound is max(2 × heartbeat_ms, --timeout) = 2 s
 
 
 def test_json_prints_every_event_as_a_json_line(

@@ -17,6 +17,7 @@ from vac.client.talk_model import (
     Quit,
     Send,
     Show,
+    Silent,
     TalkModel,
     parse_command,
 )
@@ -35,6 +36,7 @@ from vac.protocol.messages import (
     ObjectiveReject,
     ObjectiveRejected,
     Ping,
+    Pong,
     Preview,
     ServerBye,
     TextInput,
@@ -308,6 +310,65 @@ def test_heartbeat_ping_when_quiet() -> None:
     m = model()
     assert m.on_tick(1.0) == []
     assert isinstance(sends(m.on_tick(6.0))[0], Ping)
+
+
+def silent_model(timeout_s: float = 3.0, heartbeat_ms: int = 1000) -> TalkModel:
+    """Connected at 0.0 (heartbeat 1 s): the bound is max(2 s, timeout_s)."""
+    m = TalkModel(PlaybackBuffer(16000), timeout_s=timeout_s, is_speech=loud_is_speech)
+    m.start(0.0)
+    m.on_message(hello_ok(heartbeat_ms=heartbeat_ms), None)
+    assert m.on_tick(0.0) == []
+    return m
+
+
+def ticks(m: TalkModel, start_s: float, end_s: float) -> list[Any]:
+    """Every action of 10 ms ticks from start_s up to (not including) end_s."""
+    out: list[Any] = []
+    for n in range(round((end_s - start_s) * 100)):
+        out += m.on_tick(start_s + n / 100)
+    return out
+
+
+def test_pings_unanswered_for_the_bound_end_the_session() -> None:
+    m = silent_model(timeout_s=3.0)
+    before = ticks(m, 0.01, 3.0)  # pings every half heartbeat, nothing back
+    assert len(sends(before)) >= 4 and all(isinstance(s, Ping) for s in sends(before))
+    assert not any(isinstance(a, Silent) for a in before)
+    assert m.on_tick(3.0) == [Silent(3.0)]  # --timeout 3 > 2 × heartbeat
+    short = silent_model(timeout_s=0.5)  # never below 2 × heartbeat_ms
+    assert not any(isinstance(a, Silent) for a in ticks(short, 0.01, 2.0))
+    assert short.on_tick(2.0) == [Silent(2.0)]
+
+
+def test_a_pong_or_any_event_resets_the_silence() -> None:
+    for heard in (Pong(), TranscriptPartial(stream="s", text="a", revision=1)):
+        m = silent_model(timeout_s=3.0)
+        assert not any(isinstance(a, Silent) for a in ticks(m, 0.01, 2.9))
+        m.on_message(heard, None)
+        later = ticks(m, 2.9, 5.9)  # 3 s from the tick that saw it, pings again unanswered
+        assert not any(isinstance(a, Silent) for a in later) and sends(later)
+        assert m.on_tick(5.9) == [Silent(3.0)]
+
+
+def test_streaming_without_answers_is_noticed_too() -> None:
+    # Chunks keep the idle ping away; a ping still goes when nothing is heard.
+    m = silent_model(timeout_s=2.0)
+    m.on_line("", 0.0)
+    out: list[Any] = []
+    for n in range(1, 200):
+        out += m.on_mic_frame(LOUD, n / 100) + m.on_tick(n / 100)
+    assert any(isinstance(s, Ping) for s in sends(out))
+    assert m.on_tick(2.0) == [Silent(2.0)]
+
+
+def test_no_silence_is_counted_before_the_session() -> None:
+    m = connecting()
+    m.timeout_s = 1.0
+    assert ticks(m, 0.0, 60.0) == []  # the shell's --timeout covers the hello
+    m.on_message(hello_ok(heartbeat_ms=1000), None)
+    # hello.ok counts as heard: the silence is counted from now (2 s here).
+    assert all(isinstance(s, Ping) for s in sends(ticks(m, 60.0, 62.0)))
+    assert m.on_tick(62.0) == [Silent(2.0)]
 
 
 def test_daemon_bye_ends_the_session_not_as_a_quit() -> None:

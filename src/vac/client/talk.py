@@ -16,7 +16,9 @@ to stderr.
 The daemon has `--timeout` seconds to answer the `hello` (less when the
 socket monitor says it cannot: nothing listening, a server key that does not
 match, a key it does not enrol); then the command fails with the line `vac
-say` prints for the same case (exit 3), as does a `bye` from the daemon.
+say` prints for the same case (exit 3), as does a `bye` from the daemon, and
+a daemon that stops answering pings mid-session (`Silent`: killed, the
+network cut).
 """
 
 from __future__ import annotations
@@ -31,7 +33,7 @@ from dataclasses import dataclass
 from typing import Any, Final, TextIO
 
 from vac.client.capture import webrtc_is_speech
-from vac.client.connection import ClientError, Connection, Refused, SessionEnded
+from vac.client.connection import ClientError, Connection, NoAnswer, Refused, SessionEnded
 from vac.client.events import event_json, recv_raw
 from vac.client.pacing import chunk_bytes
 from vac.client.talk_audio import PlaybackBuffer
@@ -43,6 +45,7 @@ from vac.client.talk_model import (
     Send,
     Show,
     ShowCard,
+    Silent,
     TalkModel,
 )
 from vac.client.talk_view import FullScreen, KeyReader, View
@@ -65,7 +68,7 @@ class TalkOptions:
     vad: bool = False
     rate_hz: int = 16000
     resume: str | None = None
-    timeout_s: float = 30.0  # for the daemon's answer to `hello`
+    timeout_s: float = 30.0  # for the daemon's answer to `hello`, and to pings after it
     as_json: bool = False
 
 
@@ -141,6 +144,7 @@ def run_talk(opts: TalkOptions, connect: Callable[[], Connection]) -> int:
         vad=opts.vad,
         rate_hz=opts.rate_hz,
         resume=opts.resume,
+        timeout_s=opts.timeout_s,
         is_speech=webrtc_is_speech(),
     )
     # Each frame with the time it arrived: the echo gate matches it against what
@@ -221,6 +225,12 @@ def _loop(
                 case Ended(reason=reason):
                     # The daemon's `bye`: not the user's quit (exit 3, as `vac say`).
                     raise SessionEnded(reason, f"the daemon ended the session ({reason})")
+                case Silent(waited_s=waited_s):
+                    # Gone without a `bye` (killed, the network cut): exit 3.
+                    raise NoAnswer(
+                        f"no answer from the daemon at {conn.endpoint} for {waited_s:g} s"
+                        " (pings unanswered) — is it still running? try 'vac preflight'"
+                    )
         pending = []
         now_s = time.monotonic()
         if model.hello_ok is None and (conn.hopeless() or now_s - started_s >= opts.timeout_s):

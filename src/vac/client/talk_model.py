@@ -19,6 +19,11 @@ Turn-taking rules, all from PROTOCOL §4/§5.2:
   end of input) wait for the session, microphone frames only feed the meter
   and the pre-roll; `q` quits at once. The shell gives up on the daemon
   (`--timeout`, or at once when the handshake cannot succeed).
+- After `hello.ok`, a `ping` goes out after `heartbeat_ms`/2 without sending
+  anything, or without hearing anything; when nothing (no `pong`, no event)
+  has come for max(2 × `heartbeat_ms`, `--timeout`) with a ping unanswered,
+  the daemon is gone without a `bye` (killed, the network cut): `Silent`
+  ends the session.
 - Drafts: `y` confirms, `n` rejects, `e FIELD=VALUE` edits and confirms the
   newest pending draft, which is always named (at connect, and after each
   decision as `still pending: …`). A key is a line of its own; "no, tell
@@ -102,6 +107,13 @@ class Ended:
 
 
 @dataclass(frozen=True)
+class Silent:
+    """Nothing came from the daemon for `waited_s` after `hello.ok`, pings unanswered."""
+
+    waited_s: float
+
+
+@dataclass(frozen=True)
 class HelloRefused:
     """The daemon answered the `hello` with an `error`: there is no session."""
 
@@ -115,7 +127,7 @@ class ShowCard:
     card: Card | None
 
 
-Action = Show | Send | Quit | ShowCard | Ended | HelloRefused
+Action = Show | Send | Quit | ShowCard | Ended | HelloRefused | Silent
 
 NOT_CONNECTED: Final = "not connected yet: what you type is sent once the daemon answers (q quits)"
 
@@ -180,6 +192,7 @@ class TalkModel:
     vad: bool = False
     rate_hz: int = 16000
     resume: str | None = None
+    timeout_s: float = 30.0  # `--timeout`: the least silence after hello.ok that ends it
     # webrtcvad in the device shell; the tests pass a rule of their own.
     is_speech: Callable[[bytes], bool] = field(default=lambda frame: False)
     gate: EchoGate = field(default_factory=EchoGate)
@@ -199,6 +212,10 @@ class TalkModel:
     _dropped_streams: set[str] = field(default_factory=set)
     _pre_roll: PreRoll = field(default_factory=PreRoll)
     _last_sent_s: float = 0.0
+    _heard: bool = False  # a message came since the last tick
+    _last_heard_s: float | None = None  # the tick that saw the newest message
+    _unanswered: bool = False  # a ping went out after it
+    _last_ping_s: float = 0.0
     _ids: Iterator[str] = field(
         default_factory=lambda: (f"t{uuid.uuid4().hex[:6]}-{n}" for n in itertools.count())
     )
@@ -291,20 +308,34 @@ class TalkModel:
         return [*self._open_stream("vad", now_s), *(self._chunk(f, now_s) for f in frames)]
 
     def on_tick(self, now_s: float) -> list[Action]:
+        if self._heard and self.hello_ok:
+            self._heard, self._last_heard_s, self._unanswered = False, now_s, False
         if self.hello_ok and self._held:  # what was typed before the session, in order
             held, self._held = self._held, []
             actions: list[Action] = []
             for line in held:
                 actions += self.on_eof() if line is None else self.on_line(line, now_s)
             return actions
-        # §3: something at least every heartbeat_ms; half of it leaves slack.
-        if self.hello_ok and now_s - self._last_sent_s > self.hello_ok.heartbeat_ms / 2000:
+        if self.hello_ok is None or self._last_heard_s is None:
+            return []
+        half_s = self.hello_ok.heartbeat_ms / 2000
+        # §3: the daemon answers a ping with a pong; with one unanswered this
+        # long, it is gone without a `bye` (killed, the network cut).
+        bound_s = max(4 * half_s, self.timeout_s)
+        if self._unanswered and now_s - self._last_heard_s >= bound_s:
+            return [Silent(bound_s)]
+        # §3: something at least every heartbeat_ms (half of it leaves slack);
+        # a ping also when nothing was heard, so silence shows while streaming.
+        since_s = now_s - (self._last_ping_s if self._unanswered else self._last_heard_s)
+        if now_s - self._last_sent_s > half_s or since_s > half_s:
+            self._unanswered, self._last_ping_s = True, now_s
             return [self._send(Ping(id=self._id()), now_s=now_s)]
         return []
 
     def on_message(self, msg: OutboundMessage, payload: bytes | None) -> list[Action]:
         if self.hello_ok is None and self.hello_id and refuses_hello(msg, self.hello_id):
             return [HelloRefused(msg)]
+        self._heard = True  # any message: the daemon is there (a pong, an event)
         turn = getattr(msg, "turn", None)
         if isinstance(turn, str) and not isinstance(msg, (Error, TurnDone)):
             self.active_turn = turn
