@@ -46,11 +46,14 @@ def _quiet_stdout() -> None:
 
 
 def _refuse_extra(
-    parser: argparse.ArgumentParser, args: argparse.Namespace, extra: list[str]
+    parser: argparse.ArgumentParser, args: argparse.Namespace, words: list[str], extra: list[str]
 ) -> None:
     """Unknown arguments, with the usage of the (sub)command they were given
-    to: `vac keys list --frobnicate` shows `vac keys list`'s usage, not `vac`'s."""
-    for dest in ("command", f"{getattr(args, 'command', '')}_command"):  # "keys_command"
+    to: `vac keys list --frobnicate` shows `vac keys list`'s usage, not `vac`'s;
+    `vac --bogus keys list` shows `vac`'s."""
+    command = getattr(args, "command", None)
+    before_command = command in words and words.index(extra[0]) < words.index(command)
+    for dest in () if before_command else ("command", f"{command}_command"):  # "keys_command"
         chosen = getattr(args, dest, None)
         subs = [a for a in parser._actions if isinstance(a, argparse._SubParsersAction)]
         if chosen is None or not subs or chosen not in subs[0].choices:
@@ -64,10 +67,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     words = list(sys.argv[1:] if argv is None else argv)
     args, extra = parser.parse_known_args(words)
     if extra:
-        command = getattr(args, "command", None)
-        if command in words and words.index(extra[0]) < words.index(command):
-            parser.error(f"unrecognized arguments: {' '.join(extra)}")  # `vac --bogus keys`
-        _refuse_extra(parser, args, extra)
+        _refuse_extra(parser, args, words, extra)
     fn: Handler = args.fn
     try:
         code = fn(args)

@@ -66,9 +66,10 @@ TOLERATED_ERROR_CODES: Final = frozenset({"input_gap"})
 class Problem:
     reason: str
     detail: str
+    ref: str | None = None  # the message a received error answered
 
     def __str__(self) -> str:
-        return f"{self.reason}: {self.detail}"
+        return f"{self.reason}: {self.detail}" + (f" (ref {self.ref})" if self.ref else "")
 
 
 @dataclass
@@ -195,8 +196,8 @@ class SessionChecker:
 
     # -------------------------------------------------------------- internals
 
-    def _add(self, reason: str, detail: str) -> None:
-        self.problems.append(Problem(reason, detail))
+    def _add(self, reason: str, detail: str, ref: str | None = None) -> None:
+        self.problems.append(Problem(reason, detail, ref))
 
     def _input(self, stream: str) -> _InputStream:
         # A stream the client never started (e.g. after a resume) is still tracked.
@@ -281,4 +282,4 @@ class SessionChecker:
         )
         if vad_race:
             return
-        self._add(ERROR_RECEIVED, f"error {msg.code}: {msg.message} (ref {msg.ref})")
+        self._add(ERROR_RECEIVED, f"error {msg.code}: {msg.message}", msg.ref)

@@ -10,7 +10,6 @@ still being sent.
 
 from __future__ import annotations
 
-import re
 import struct
 import sys
 import time
@@ -66,8 +65,6 @@ FINAL_DRAIN_S: Final = 0.3
 # What a session ended by the daemon (`bye`) leaves unfinished: not misbehaviour.
 CUT_SHORT: Final = frozenset({MISSING_INPUT_DONE, MISSING_TURN_DONE, MISSING_OUTPUT_DONE})
 # WAVE_FORMAT_IEEE_FLOAT, and WAVE_FORMAT_EXTENSIBLE (whose sub-format says).
-# An error's ref at the end of a problem's line (checker.ERROR_RECEIVED).
-_REF: Final = re.compile(r" \(ref ([^)]*)\)$")
 _WAV_FLOAT: Final = 3
 _WAV_EXTENSIBLE: Final = 0xFFFE
 
@@ -429,12 +426,7 @@ def run_transport(
         # no part of it (415 `rate_limited` chunks are one line), the first shown.
         said: dict[str, list[str | None]] = {}
         for problem in problems:
-            line = str(problem)
-            ref = _REF.search(line)
-            key = line[: ref.start()] if ref else line
-            said.setdefault(key, []).append(
-                ref.group(1) if ref and ref.group(1) != "None" else None
-            )
+            said.setdefault(f"{problem.reason}: {problem.detail}", []).append(problem.ref)
         for line, refs in said.items():
             if len(refs) == 1:
                 tail = f" (ref {refs[0]})" if refs[0] else ""
