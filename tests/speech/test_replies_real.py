@@ -85,6 +85,47 @@ def test_a_reply_heard_without_its_full_stop_is_compared_word_for_word(
     assert reply is not None and (reply.kind, reply.sure) == ("confirm", True), scored[:4]
 
 
+@pytest.mark.parametrize("name", sorted(REPLIES))
+def test_the_first_pass_keeps_the_decision_of_scoring_every_phrase(
+    whisper: WhisperStt, name: str
+) -> None:
+    """One decoding step ranks the phrases' first words; only the likeliest
+    are force-decoded (one batch, not four). The winning phrase and the
+    decision are those of scoring every phrase."""
+    from tests.speech.test_stt_real import _encoded
+    from vac.speech.replies import candidates, score
+
+    pcm = load_pcm(BY_NAME[name].pcm)
+    heard = whisper.transcribe(pcm, final=True).text
+    cut, frames = _encoded(whisper, pcm)
+    phrases = candidates(intent.reply_phrases())
+    forced = functools.partial(whisper._forced, cut, frames)
+    calls: list[int] = []
+
+    def counted(texts: list[str]) -> list[list[float]]:
+        calls.append(len(texts))
+        return forced(texts)
+
+    first = functools.partial(whisper._first_tokens, cut, "")
+    every = score(heard, phrases, forced)
+    some = score(heard, phrases, counted, first)
+    assert len(calls) == 1, calls
+    assert some[0] == every[0]
+    decided = [
+        intent.spoken_reply(
+            heard,
+            0.2,
+            intent.Evidence(
+                words=(intent.WordProb(0, len(heard), 0.5),),
+                replies=tuple(intent.ReplyChoice(s.kind, s.text, s.logprob) for s in scored),
+            ),
+        )
+        for scored in (every, some)
+    ]
+    assert decided[0] == decided[1] and decided[0] is not None
+    assert (decided[0].kind, decided[0].sure) == (REPLIES[name], True)
+
+
 def test_the_cost_of_rescoring_a_reply(whisper: WhisperStt) -> None:
     extra_ms: list[float] = []
     for name in REPLIES:

@@ -41,6 +41,9 @@ REPLY_MAX_WORDS: Final = 4
 BATCH: Final = 12
 # A phrase this many words longer or shorter than the free transcript is not scored.
 WORDS_APART: Final = 1
+# Phrases of each polarity force-decoded after the first pass (below): those
+# of its likeliest first words. With the free transcript, one batch.
+FINALISTS_PER_KIND: Final = 5
 _FLOOR: Final = 1e-9
 _WORDS: Final = re.compile(r"[A-Za-z0-9']+")
 # What follows a transcript's last letter or digit, and the endings copied.
@@ -104,21 +107,65 @@ def ending_as(phrase: str, heard: str) -> str:
     return phrase.removesuffix(".") + end
 
 
+def as_heard(phrase: str, heard: str) -> str:
+    """`phrase` ending as `heard` ends (`ending_as`) and, when `heard` begins
+    with a small letter, beginning with one: Whisper wrote a noisy "approved"
+    as "approved.", and its phrase "Approved." scored 3.1 nats under it, the
+    same word; its yes was asked again (dev, joe in pink noise)."""
+    phrase = ending_as(phrase, heard)
+    first = next((c for c in heard if c.isalpha()), "")
+    if first.islower():
+        return phrase[:1].lower() + phrase[1:]
+    return phrase
+
+
 def total(probs: Sequence[float]) -> float:
     return sum(math.log(max(float(p), _FLOOR)) for p in probs)
+
+
+def first_word(phrase: str) -> str:
+    """The word a phrase begins with, without punctuation: "That's right." → "That's"."""
+    found = _WORDS.findall(phrase)
+    return found[0] if found else phrase
+
+
+def finalists(
+    kept: Sequence[tuple[str, str]], first_logprobs: Sequence[float]
+) -> list[tuple[str, str]]:
+    """The phrases worth a forced decoding: for each polarity, those of its
+    likeliest first words (`first_logprobs`, one per distinct first word in
+    order of appearance), `FINALISTS_PER_KIND` at most; in `kept`'s order."""
+    firsts = list(dict.fromkeys(first_word(text) for text, _kind in kept))
+    rank = {w: lp for w, lp in zip(firsts, first_logprobs, strict=True)}
+    chosen: set[int] = set()
+    for polarity in ("confirm", "reject"):
+        mine = [i for i, (_t, kind) in enumerate(kept) if kind == polarity]
+        # Stable: phrases of one first word stay in the given order.
+        mine.sort(key=lambda i: -rank[first_word(kept[i][0])])
+        chosen.update(mine[:FINALISTS_PER_KIND])
+    return [p for i, p in enumerate(kept) if i in chosen]
 
 
 def score(
     heard: str,
     phrases: Sequence[tuple[str, str]],
     token_probs: Callable[[list[str]], list[list[float]]],
+    first_logprobs: Callable[[list[str]], list[float] | None] | None = None,
 ) -> tuple[ReplyScore, ...]:
     """The free transcript and each phrase that `fits` it, scored; best first.
 
     `token_probs(texts)` gives each text's token probabilities given the
     audio (forced decoding); it is called with at most `BATCH` texts.
+    `first_logprobs(words)`, if given, the log-probability of each word's
+    first token at the start of the utterance, from one decoding step (None:
+    it could not): then only the phrases of each polarity's likeliest first
+    words are force-decoded (`finalists`), one batch instead of up to four.
     """
-    kept = [(ending_as(text, heard), kind) for text, kind in phrases if fits(text, heard)]
+    kept = [(as_heard(text, heard), kind) for text, kind in phrases if fits(text, heard)]
+    if first_logprobs is not None and len(kept) > 2 * FINALISTS_PER_KIND:
+        firsts = first_logprobs(list(dict.fromkeys(first_word(t) for t, _k in kept)))
+        if firsts is not None:
+            kept = finalists(kept, firsts)
     texts = [heard, *(text for text, _kind in kept)]
     sums: list[float] = []
     for at in range(0, len(texts), BATCH):
@@ -132,8 +179,11 @@ __all__ = [
     "REPLY_MAX_WORDS",
     "ReplyKind",
     "ReplyScore",
+    "as_heard",
     "candidates",
     "ending_as",
+    "finalists",
+    "first_word",
     "fits",
     "score",
     "short_enough",

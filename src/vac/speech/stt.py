@@ -330,8 +330,12 @@ class WhisperStt:
 
     def _score_replies(self, encoded: Any, text: str, frames: int) -> tuple[rp.ReplyScore, ...]:
         """The free transcript and the reply phrases, scored without the name prompt."""
+        cut = _cut(encoded, frames)
         return rp.score(
-            text, self._replies, functools.partial(self._forced, _cut(encoded, frames), frames)
+            text,
+            self._replies,
+            functools.partial(self._forced, cut, frames),
+            functools.partial(self._first_tokens, cut, ""),
         )
 
     def _generate(self, encoded: Any, prompt: list[int], budget: int, beam: int) -> Decoded:
@@ -371,9 +375,8 @@ class WhisperStt:
     def _first_tokens(self, encoded: Any, prefix_text: str, words: list[str]) -> list[float] | None:
         """The log-probability of each word's first token right after `prefix_text`."""
         firsts = [self._encode(w)[0] for w in words]
-        return forced.first_tokens(
-            self._model.model, encoded, self._start, self._encode(prefix_text), firsts
-        )
+        prefix = self._encode(prefix_text) if prefix_text.strip() else []  # not a lone space
+        return forced.first_tokens(self._model.model, encoded, self._start, prefix, firsts)
 
     def _align(
         self, encoded: Any, prompt: list[int], token_lists: list[list[int]], frames: int
