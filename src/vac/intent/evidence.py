@@ -265,7 +265,7 @@ def _as_order(
     said as, and the objective keeps what was said. None when the words hold
     no such order."""
     order = passive.as_order(text) if said_of_thing else None
-    order = order or plain_verb.as_plain(text)
+    order = order or plain_verb.as_plain(text, frozenset(n.lower() for n in roster.names()))
     got = None if order is None else parse_as(order.text)
     if order is None or got is None or (isinstance(got, Clarify) and got.reason == "no-verb"):
         return None

@@ -11,6 +11,7 @@ keeps the evidence of the word as said (`intent.understand`).
 
     have <Name> <done / doing / does> …     → have <Name> <do> …
     <Name> to <done / does> …                → <Name> to <do> …
+    <Name>, <done / does> <the …> …          → <Name>, <do> <the …> …
     have / tell <Name> (to) friend <the …>   → … befriend <the …>
 
 Never: a name with "'s" ("have Kofi's team…"), a question ("Have Kofi
@@ -20,6 +21,10 @@ from the sun"), negations, a subject before it ("they have Kofi fixed
 up"), or "to" with an "-ing" form ("Kofi looks forward to building…").
 A single name makes "have <Name> <done>" no question ("has Kofi…"), and
 "<Name> to <done>" is no English at all, so the plain form is what was said.
+Nor is a roster name called and then a deed done ("Zuri, explored the
+abandoned mill": tiny.en joins "explore the" into "explored the"); only a
+name the household has, first in its sentence, with a thing after the form
+("Okay, fixed the gate." reports, and "Okay" is no one).
 
 Pure: text in, text out.
 """
@@ -76,12 +81,33 @@ def _sentence_after(text: str, spans: list[tuple[int, int, str]], k: int) -> lis
     return out
 
 
-def as_plain(text: str) -> Order | None:
+def _called(text: str, spans: list[tuple[int, int, str]], names: frozenset[str]) -> Order | None:
+    """ "<Name>, <done / does> <the …>": the plain form (`as_plain`)."""
+    for j in range(len(spans) - 2):
+        (_ns, name_end, name), (at, end, word) = spans[j], spans[j + 1]
+        first = j == 0 or re.search(r"[.;!?]", text[spans[j - 1][1] : spans[j][0]])
+        if not first or name not in names or text[name_end:at] != ", ":
+            continue
+        verb = _FORMS.get(word)
+        said_after = _sentence_after(text, spans, j + 1)
+        thing = said_after[0] if said_after else ""
+        if verb is None or word.endswith("ing") or thing not in _THING_STARTS:
+            continue
+        if any(w in _SO_FAR or w in _IS for w in said_after):
+            continue  # "Kofi, fixed the gate already?": said of it, not asked
+        return Order(text[:at] + verb + text[end:], (at, end), (at, at + len(verb)))
+    return None
+
+
+def as_plain(text: str, names: frozenset[str] = frozenset()) -> Order | None:
     """`text` with the plain form where an inflected one stands (see the
-    module's table); None when there is none."""
+    module's table); None when there is none. `names`: the roster's, lower
+    case (a name called with a comma needs to be one)."""
     spans = spans_of(text)
     if not asked_plainly(text, spans):
         return None
+    if (called := _called(text, spans, names)) is not None:
+        return called
     for j in range(1, len(spans) - 1):
         (_ls, lead_end, lead), (name_start, _ne, name) = spans[j - 1], spans[j]
         if lead not in _TOLD | {"have"} or not _a_name(text, name_start, name):

@@ -227,9 +227,12 @@ def _from_to(toks: Sequence[Tok], i: int, now: dt.datetime) -> When | None:
 def _looks_temporal(toks: Sequence[Tok], j: int, kind: str) -> bool:
     """Whether the words after a cue are about time, though unresolvable."""
     k = j
-    while word_at(toks, k) in _LEADS:
+    # "by the end of a week": an article after "of" leads too.
+    while word_at(toks, k) in _LEADS or (
+        word_at(toks, k) in ("a", "an") and word_at(toks, k - 1) == "of"
+    ):
         k += 1
-    low = word_at(toks, k)
+    low = word_at(toks, k).removesuffix("'s")  # "by month's end"
     if not low or low in STOPS or phrase_at(toks, k, FORBID_MARKERS) is not None:
         return False
     if SLASH_DATE_RE.match(low):

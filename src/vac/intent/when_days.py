@@ -262,6 +262,9 @@ def period_end(unit: str, which: str, today: dt.date) -> tuple[dt.date, str] | N
     return day, f"by the end of {'next' if later else 'the'} {unit}"
 
 
+_UNITS_OWNING: Final = {"week's": "week", "month's": "month", "year's": "year"}
+
+
 def _end_on_unit(toks: Sequence[Tok], k: int) -> bool:
     """ "(the) end on the week": a week, weekend, month or year follows."""
     k += word_at(toks, k) in ("the", "this", "next")
@@ -287,7 +290,9 @@ def period(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> Found:
     if word_at(toks, k) == "end" and (word_at(toks, k + 1) == "of" or said_on):
         k += 2
         which = word_at(toks, k) if word_at(toks, k) in ("the", "this", "next") else "the"
-        k += word_at(toks, k) in ("the", "this", "next")
+        # "the end of a week": how tiny.en often writes espeak's "the" (dev).
+        a_unit = word_at(toks, k) == "a" and word_at(toks, k + 1) in ("week", "month", "year")
+        k += word_at(toks, k) in ("the", "this", "next") or a_unit
         unit = word_at(toks, k)
         if unit == "today":
             return Hit(today, "by the end of the day", k + 1)
@@ -305,6 +310,13 @@ def period(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> Found:
             return Hit(month_end(year, month), f"by the end of {cw.MONTH_NAMES[month - 1]}", k + 1)
         found = period_end(unit, which, today)
         return None if found is None else Hit(found[0], found[1], k + 1)
+    # "by the week's end", "by month's end", "by next month's end".
+    which = word_at(toks, k) if word_at(toks, k) in ("this", "next") else "the"
+    k += word_at(toks, k) in ("this", "next")
+    owner = word_at(toks, k)
+    if cued and owner in _UNITS_OWNING and word_at(toks, k + 1) == "end":
+        found = period_end(_UNITS_OWNING[owner], which, today)
+        return None if found is None else Hit(found[0], found[1], k + 2)
     which, unit = low, word_at(toks, i + 1)
     if (
         which in ("early", "mid", "late")
