@@ -106,6 +106,17 @@ GOLDEN = [
     ("by month's end", "2026-12-31", "by the end of the month"),
     ("before next month's end", "2027-01-31", "by the end of next month"),
     ("by the year's end", "2026-12-31", "by the end of the year"),
+    ("in a week's time", "2026-12-09", "in a week"),
+    ("in two weeks' time", "2026-12-16", "in two weeks"),
+    ("in three days time", "2026-12-05", "in three days"),
+    ("by the middle of the week", "2026-12-02", "by the middle of the week, December 2"),
+    ("by the middle of next week", "2026-12-09", "by the middle of next week, December 9"),
+    ("by the middle of the month", "2026-12-15", "by the middle of the month, December 15"),
+    (
+        "before the middle of next month",
+        "2027-01-15",
+        "by the middle of next month, January 15 2027",
+    ),
     ("by end on the month", "2026-12-31", "by the end of the month"),
     ("by the end of the month", "2026-12-31", "by the end of the month"),
     ("by the end of next week", "2026-12-13", "by the end of next week"),
@@ -182,6 +193,7 @@ def test_golden(text: str, iso: str, phrase: str) -> None:
         # Dropped without a word before 2026-12-05: an article after "of", a possessive.
         ("by the end of a fortnight", "by the end of a fortnight"),
         ("by the festival's end", "by the festival's end"),
+        ("by the middle of a fortnight", "by the middle of a fortnight"),
         ("by the week's close", "by the week's close"),
     ],
 )
@@ -222,6 +234,8 @@ def test_a_deadline_it_cannot_place_is_unresolved(text: str, words: str) -> None
         "cover my Sunday shift",
         "fix the week's end report",  # no cue: a name for the report
         "build a shed by the end of the road",  # a place
+        "visit the middle of the week market",  # no cue: a thing
+        "fix 5.30 gates",  # no cue: no clock
         "fix the gate, my Sunday is free",
         "",
     ],
@@ -332,6 +346,16 @@ def test_parts_of_the_day_follow_the_clock(text: str, hour: int, iso: str, phras
         ("fix it by late February", "2027-02-28", "by the end of February"),
         ("fix it by close of business", "2026-12-02", "by the end of the day"),
         ("fix it by COB", "2026-12-02", "by the end of the day"),
+        # The day after "end of day" is the day meant (was today before 2026-12-05).
+        ("fix it by EOD Friday", "2026-12-04", "by the end of Friday"),
+        ("fix it EOD Friday", "2026-12-04", "by the end of Friday"),
+        ("fix it by close of business Monday", "2026-12-07", "by the end of Monday"),
+        ("fix it by end of day Friday", "2026-12-04", "by the end of Friday"),
+        ("fix it by end of day tomorrow", "2026-12-03", "by the end of tomorrow"),
+        # "5.30" as Britain writes it, after a cue.
+        ("fix it by 5.30", "2026-12-02", "by 5:30"),
+        ("fix it at 5.30 pm", "2026-12-02", "at 5:30 pm"),
+        ("fix it by 9.15am", "2026-12-03", "by 9:15 am tomorrow"),
         ("fix it in the next hour", "2026-12-02", "in an hour"),
         ("fix it in the next three days", "2026-12-05", "in three days"),
         ("fix it this coming weekend", "2026-12-05", "this weekend"),
@@ -617,3 +641,10 @@ def test_a_rolled_span_end_names_its_date_and_never_overflows() -> None:
     assert (found.iso_date, found.phrase) == ("2026-12-10", "by Thursday, December 10")
     far = dt.datetime(9999, 12, 20, 10, tzinfo=dt.UTC)
     assert resolve(tokenize("from December 31 to Monday"), far) is not None
+
+
+def test_the_middle_of_a_week_that_has_passed_is_asked_about() -> None:
+    friday = dt.datetime(2026, 12, 4, 10, 0, tzinfo=LONDON)
+    found = resolve(tokenize("by the middle of the week"), friday)
+    assert isinstance(found, Unresolved), found
+    assert when("by the middle of next week", friday).iso_date == "2026-12-09"

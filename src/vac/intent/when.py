@@ -68,7 +68,7 @@ from vac.intent.when_days import (
 )
 from vac.intent.when_hours import clock, span
 from vac.intent.when_match import STOPS, Bad, Found, Hit, ends_here, of_the_past, word_at
-from vac.intent.when_weeks import weeks_on
+from vac.intent.when_weeks import middle, weeks_on
 
 _MAX_UNRESOLVED_TOKENS: Final = 6
 ONE_WEEK: Final = dt.timedelta(days=7)
@@ -119,7 +119,7 @@ _AFTER_TODAY: Final = frozenset(
     | {"nightfall", "dark", "breakfast"}
 )
 _CUES: Final = phrases(_CUE_KINDS)
-_LEADS: Final = frozenset({"the", "this", "next", "coming", "end", "of", "very"})
+_LEADS: Final = frozenset({"the", "this", "next", "coming", "end", "middle", "of", "very"})
 
 
 _Matcher = Callable[[Sequence[Tok], int, dt.datetime, bool], Found]
@@ -130,6 +130,7 @@ _MATCHERS: Final[tuple[_Matcher, ...]] = (
     past_day,
     weeks_on,
     relative_day,
+    middle,
     period,
     weekday,
     span,

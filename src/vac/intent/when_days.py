@@ -265,6 +265,15 @@ def period_end(unit: str, which: str, today: dt.date) -> tuple[dt.date, str] | N
 _UNITS_OWNING: Final = {"week's": "week", "month's": "month", "year's": "year"}
 
 
+def _end_of_day(toks: Sequence[Tok], k: int, now: dt.datetime) -> Hit:
+    """ "(by end of day / EOD / close of business) <tomorrow / Friday>" ending
+    before `k`: that day's end, else today's (before, "by EOD Friday" was today)."""
+    day = _day_after(toks, k, now)
+    if day is None:
+        return Hit(now.date(), "by the end of the day", k)
+    return Hit(day.day, f"by the end of {day.phrase.removeprefix('by ')}", day.end)
+
+
 def _end_on_unit(toks: Sequence[Tok], k: int) -> bool:
     """ "(the) end on the week": a week, weekend, month or year follows."""
     k += word_at(toks, k) in ("the", "this", "next")
@@ -275,15 +284,18 @@ def period(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> Found:
     """ "this week", "next month", "(the) end of (the/next) week", "the weekend"."""
     today, low = now.date(), word_at(toks, i)
     k = i + (low == "the")
-    if cued and (
-        low in ("eod", "cob")
-        or [word_at(toks, k + n) for n in range(3)]
-        in (
-            ["close", "of", "business"],
-            ["end", "of", "business"],
+    if low == "eod" or (
+        cued
+        and (
+            low == "cob"
+            or [word_at(toks, k + n) for n in range(3)]
+            in (
+                ["close", "of", "business"],
+                ["end", "of", "business"],
+            )
         )
-    ):  # only after a cue: "a cob oven", "corn on the cob"
-        return Hit(today, "by the end of the day", i + 1 if low in ("eod", "cob") else k + 3)
+    ):  # "cob" only after a cue: "a cob oven", "corn on the cob"
+        return _end_of_day(toks, i + 1 if low in ("eod", "cob") else k + 3, now)
     # "end on the week": how the recogniser often writes "end of the week"
     # ("on" there is no English before a week or a month).
     said_on = word_at(toks, k + 1) == "on" and _end_on_unit(toks, k + 2)
@@ -296,9 +308,8 @@ def period(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> Found:
         unit = word_at(toks, k)
         if unit == "today":
             return Hit(today, "by the end of the day", k + 1)
-        if unit == "tomorrow" or (unit, word_at(toks, k + 1)) == ("day", "tomorrow"):
-            end = k + 1 + (unit == "day")  # "by (the) end of (day) tomorrow"
-            return Hit(today + ONE_DAY, "by the end of tomorrow", end)
+        if unit == "tomorrow" or unit == "day":  # "by (the) end of (day) tomorrow / Friday"
+            return _end_of_day(toks, k + (unit == "day"), now)
         if unit == "weekend":  # its Sunday (today on one), or next week's
             sunday = today + (6 - today.weekday() + 7 * (which == "next")) * ONE_DAY
             return Hit(

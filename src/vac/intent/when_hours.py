@@ -105,7 +105,9 @@ def clock(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> Found:
             return None
         hour, suffix, k = hour_at
         minute, colon = 0, False
-        minute_match = _MINUTE_RE.match(word_at(toks, k + 1)) if word_at(toks, k) == ":" else None
+        # "5:30"; "5.30" as Britain writes it, only after a cue ("by 5.30pm")
+        colon_at = word_at(toks, k) == ":" or (cued and word_at(toks, k) == ".")
+        minute_match = _MINUTE_RE.match(word_at(toks, k + 1)) if colon_at else None
         if minute_match and int(minute_match.group(1)) < 60:
             minute, colon = int(minute_match.group(1)), True
             suffix, k = suffix or minute_match.group(2) or "", k + 2
@@ -172,6 +174,10 @@ def span(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> Found:
     k += 3 * half
     unit = word_at(toks, k)
     k += 1
+    if word_at(toks, k) == "time" and unit.removesuffix("'s").removesuffix("'") in _UNITS:
+        # "in a week's time", "in two weeks' time", "in three days time"
+        unit, k = unit.removesuffix("'s").removesuffix("'"), k + 1
+        unit += "s" * (count > 1 and not unit.endswith("s"))
     if not half and _and_a_half(toks, k):  # "an hour and a half", "a week and a half"
         half, k = True, k + 3
     if word_at(toks, k) == "or":  # "in a day or two", "in a week or so"
@@ -226,6 +232,7 @@ def span(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> Found:
 
 
 _ONE_UNIT: Final = frozenset({"hour", "day", "week", "month", "year"})
+_UNITS: Final = frozenset({*_ONE_UNIT, *(u + "s" for u in _ONE_UNIT)})
 
 
 def _and_a_half(toks: Sequence[Tok], k: int) -> bool:

@@ -16,7 +16,16 @@ from typing import Final
 from vac.intent import calendar_words as cw
 from vac.intent.lexicon import Tok
 from vac.intent.numbers import number_at
-from vac.intent.when_match import ONE_DAY, Found, Hit, ends_here, month_day, word_at
+from vac.intent.when_match import (
+    ONE_DAY,
+    Bad,
+    Found,
+    Hit,
+    add_months,
+    ends_here,
+    month_day,
+    word_at,
+)
 
 _MAX_WEEKS: Final = 8  # "nine weeks today" is read as it was: not these shapes
 _ONE: Final = frozenset({"a", "one"})
@@ -74,3 +83,28 @@ def weeks_on(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> Found
     unit = "a week" if count == 1 else f"{count} weeks"
     spoken = f"on {name}" if name else base
     return Hit(day, f"{unit} {spoken}, {month_day(day, today)}", k + 1)
+
+
+def middle(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> Found:
+    """ "(by) the middle of (this / next) week": its Wednesday; "the middle of
+    (this / next) month": its 15th. Only after a cue ("the middle of the week
+    market" is a thing). Already past ("the middle of the week" said on a
+    Friday): asked. Before, "the middle of next week" was read as the end of
+    next week, and "the middle of the month" was no deadline."""
+    today = now.date()
+    k = i + (word_at(toks, i) == "the")
+    if not cued or [word_at(toks, k), word_at(toks, k + 1)] != ["middle", "of"]:
+        return None
+    which = word_at(toks, k + 2)
+    k += 2 + (which in ("the", "this", "next"))
+    unit, later = word_at(toks, k), which == "next"
+    if unit == "week":
+        day = today + (2 - today.weekday() + 7 * later) * ONE_DAY
+    elif unit == "month":
+        day = add_months(today.replace(day=1), int(later)).replace(day=15)
+    else:
+        return None  # "the middle of December": `when_days.part_of_month`
+    if day < today:
+        return Bad(k + 1)
+    said = f"the middle of {'next' if later else 'the'} {unit}"
+    return Hit(day, f"by {said}, {month_day(day, today)}", k + 1)
