@@ -36,7 +36,8 @@ PRIORITY_TEXT: Final[tuple[tuple[int, str], ...]] = (
             "when you have a moment, when you get a minute, when you get a moment, "
             "when you're free, when you are free, no pressure, low on the list, "
             "bottom of the list, when you get around to it, not a big deal, no big deal, "
-            "no need to be quick, no need to hurry, no need to rush, no need to make it quick"
+            "no need to be quick, no need to hurry, no need to rush, no need to make it quick, "
+            "take your time, at your leisure, at your convenience, no big rush, no great rush"
         ),
     ),
     (
@@ -59,7 +60,9 @@ AUTONOMY_TEXT: Final[tuple[tuple[Autonomy, str], ...]] = (
             "don't do anything without asking me, do nothing without asking, "
             "run it past me, get my approval, get my ok, get my okay, check in with me, "
             "talk to me before, talk to me first, wait for my ok, wait for my okay, "
-            "ask before you start, ask before starting, check before you start"
+            "ask before you start, ask before starting, check before you start, "
+            "get my permission, ask my permission, ask for my permission, "
+            "wait for my go ahead, wait until i say so"
         ),
     ),
     (
@@ -75,7 +78,8 @@ AUTONOMY_TEXT: Final[tuple[tuple[Autonomy, str], ...]] = (
             "i trust your judgment, i trust your judgement, do it your way, your way, "
             "however you want, whatever you want, any way you like, any way you want, "
             "i'll leave it to you, leave it to you, i leave it to you, your choice, "
-            "whatever way you want, whatever way you like"
+            "whatever way you want, whatever way you like, full autonomy, free rein, "
+            "use your discretion, at your discretion, you're in charge"
         ),
     ),
     (
