@@ -134,6 +134,7 @@ PHRASAL_VERB_CUES: Final[Mapping[str, str]] = {
             # "make sure the chickens are safe": "make" alone would build them.
             "make sure",
             "make certain",
+            "see to it that",
             "secure",
             "lock up",
         ],
@@ -141,7 +142,18 @@ PHRASAL_VERB_CUES: Final[Mapping[str, str]] = {
     ),
     **dict.fromkeys(["set up", "put together", "create", "install", "dig", "erect"], "Build"),
     **dict.fromkeys(
-        ["lend a hand with", "lend a hand to", "lend a hand", "go with", "accompany", "cheer up"],
+        [
+            "lend a hand with",
+            "lend a hand to",
+            "lend a hand",
+            "go with",
+            "accompany",
+            "cheer up",
+            "see to",
+            "tend to",
+            "attend to",
+            "care for",
+        ],
         "Support",
     ),
     **dict.fromkeys(
