@@ -107,6 +107,16 @@ GOLDEN = [
     ("before next month's end", "2027-01-31", "by the end of next month"),
     ("by the year's end", "2026-12-31", "by the end of the year"),
     ("in a week's time", "2026-12-09", "in a week"),
+    ("over the next few days", "2026-12-05", "within three days"),
+    ("over the coming week", "2026-12-09", "within a week"),
+    ("in the coming week", "2026-12-09", "in a week"),
+    ("this coming week", "2026-12-06", "by the end of the week"),
+    ("this coming month", "2026-12-31", "by the end of the month"),
+    ("by sundown", "2026-12-02", "by sundown"),
+    ("during the night", "2026-12-02", "during the night"),
+    ("the 7th of next month", "2027-01-07", "by January 7 2027"),
+    ("by the 20th of this month", "2026-12-20", "by December 20"),
+    ("by the 31st of next month", "2027-01-31", "by January 31 2027"),
     ("in two weeks' time", "2026-12-16", "in two weeks"),
     ("in three days time", "2026-12-05", "in three days"),
     ("by the middle of the week", "2026-12-02", "by the middle of the week, December 2"),
@@ -194,6 +204,11 @@ def test_golden(text: str, iso: str, phrase: str) -> None:
         ("by the end of a fortnight", "by the end of a fortnight"),
         ("by the festival's end", "by the festival's end"),
         ("by the middle of a fortnight", "by the middle of a fortnight"),
+        ("in the coming days", "in the coming days"),  # how many?
+        ("over the holidays", "over the holidays"),  # until when?
+        ("over Christmas", "over Christmas"),
+        ("during the week", "during the week"),
+        ("by the 1st of this month", "by the 1st of this month"),  # passed
         ("by the week's close", "by the week's close"),
     ],
 )
@@ -236,6 +251,7 @@ def test_a_deadline_it_cannot_place_is_unresolved(text: str, words: str) -> None
         "build a shed by the end of the road",  # a place
         "visit the middle of the week market",  # no cue: a thing
         "fix 5.30 gates",  # no cue: no clock
+        "build it over a week",  # how long it takes
         "fix the gate, my Sunday is free",
         "",
     ],

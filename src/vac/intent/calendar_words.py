@@ -51,6 +51,7 @@ CLOCK_WORDS_MINUTE: Final[dict[str, int]] = {
     "sunset": 19 * 60,
     "dusk": 19 * 60,
     "nightfall": 19 * 60,
+    "sundown": 19 * 60,
     "dark": 19 * 60,
     "bedtime": 21 * 60,
 }

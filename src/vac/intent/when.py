@@ -57,7 +57,6 @@ from vac.intent.lexicon import (
 from vac.intent.numbers import number_at
 from vac.intent.when_days import (
     calendar_date,
-    day_of_month,
     holiday,
     iso,
     part_of_month,
@@ -68,6 +67,7 @@ from vac.intent.when_days import (
 )
 from vac.intent.when_hours import clock, span
 from vac.intent.when_match import STOPS, Bad, Found, Hit, ends_here, of_the_past, word_at
+from vac.intent.when_month_days import day_of_month
 from vac.intent.when_weeks import middle, weeks_on
 
 _MAX_UNRESOLVED_TOKENS: Final = 6

@@ -141,10 +141,10 @@ def relative_day(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> F
     night = (
         1 if low == "overnight" else 2 + (part == "long") if (low, nxt) == ("all", "night") else 0
     )
-    if [low, nxt, part] == ["through", "the", "night"]:
+    if [low, nxt, part] in (["through", "the", "night"], ["during", "the", "night"]):
         night = 3
     if night and ends_here(toks, i + night):
-        said = {"overnight": "overnight", "all": "all night"}.get(low, "through the night")
+        said = {"overnight": "overnight", "all": "all night"}.get(low, f"{low} the night")
         day = _day_after(toks, i + night, now)  # "overnight tomorrow", "all night Saturday"
         if day is not None:
             return Hit(day.day, f"{said} {day.phrase.removeprefix('by ')}", day.end)
@@ -262,6 +262,9 @@ def period_end(unit: str, which: str, today: dt.date) -> tuple[dt.date, str] | N
     return day, f"by the end of {'next' if later else 'the'} {unit}"
 
 
+_COMING: Final = frozenset({"weekend", "week", "month", "year"})
+# "over / during (the) …" these: a stretch of time with no day it is due by.
+_OVER: Final = dict.fromkeys(["holidays", "christmas", "easter", "week", "month", "year"], True)
 _UNITS_OWNING: Final = {"week's": "week", "month's": "month", "year's": "year"}
 
 
@@ -339,8 +342,10 @@ def period(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> Found:
     # by the spring"), nor an uncued "fall" ("don't fall off the roof").
     if (which in cw.SEASONS and cued) or (which in ("this", "next", "in") and unit in cw.SEASONS):
         return Bad(i + 1 + (which not in cw.SEASONS))  # "in spring" too, not "in the spring"
-    if which in ("this", "the") and unit == "coming" and word_at(toks, i + 2) == "weekend":
-        which, unit, i = "this", "weekend", i + 1  # "this coming weekend"
+    if which in ("this", "the") and unit == "coming" and word_at(toks, i + 2) in _COMING:
+        which, unit, i = "this", word_at(toks, i + 2), i + 1  # "this coming weekend / week"
+    if which in ("over", "during") and _OVER.get(word_at(toks, i + 1 + (unit == "the"))):
+        return Bad(i + 2 + (unit == "the"))  # "over Christmas", "during the week": until when?
     if which in ("over", "during") and unit == "the" and word_at(toks, i + 2) == "weekend":
         # Over the weekend: done by its end, the coming Sunday (today on one).
         sunday = today + (6 - today.weekday()) * ONE_DAY
@@ -457,31 +462,6 @@ def _dated(today: dt.date, month: int, day: int, year: int | None, end: int) -> 
     if found is None:
         return Bad(end)
     return Hit(found, f"by {month_day(found, today)}", end)
-
-
-def day_of_month(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> Found:
-    """ "by the 3rd", "on the twenty-first": this month, or the next that has it."""
-    if not cued:
-        return None
-    k = i + (word_at(toks, i) == "the")
-    number = number_at(toks, k)
-    if number is None or not number.ordinal:
-        return None
-    if not ends_here(toks, number.end):
-        return None  # "on the third floor"
-    if not 1 <= number.value <= 31:
-        return Bad(number.end)
-    today = now.date()
-    first = today.replace(day=1)
-    for ahead in range(3):
-        month_first = add_months(first, ahead)
-        try:
-            day = month_first.replace(day=number.value)
-        except ValueError:
-            continue
-        if day >= today:
-            return Hit(day, f"by {month_day(day, today)}", number.end)
-    return Bad(number.end)
 
 
 def iso(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> Found:

@@ -150,10 +150,15 @@ def _count(toks: Sequence[Tok], k: int) -> tuple[int, int] | None:
 
 def span(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> Found:
     today, low = now.date(), word_at(toks, i)
-    lead = low if low in ("in", "within") else ""
+    lead = low if low in ("in", "within", "over") else ""
     k = i + bool(lead)
-    if lead and word_at(toks, k) == "the" and word_at(toks, k + 1) == "next":
+    if lead and word_at(toks, k) == "the" and word_at(toks, k + 1) in ("next", "coming"):
         k += 2
+        if word_at(toks, k) in ("days", "weeks", "months"):
+            return Bad(k + 1)  # "in the coming days": how many? Asked.
+    elif lead == "over":
+        return None  # "over a week": how long it takes; "over the next week": by when
+    lead = "within" if lead == "over" else lead
     if lead == "within" and word_at(toks, k) == "the":  # "within the week / hour"
         unit = word_at(toks, k + 1)
         if unit == "hour":
