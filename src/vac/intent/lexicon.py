@@ -183,7 +183,7 @@ def kind_of(word: str) -> TargetKind | None:
 # "as" is how the recogniser often writes a spoken "ask" ("As Tariq to…"); as a
 # frame it only ever names someone followed by "to" or a verb.
 FRAME_WORDS: Final[frozenset[str]] = frozenset(
-    {"ask", "tell", "have", "direct", "get", "let", "as", "remind"}
+    {"ask", "tell", "have", "direct", "get", "let", "as", "remind", "send"}
 )
 # Frames that, followed by an unknown word and "to", clearly name someone.
 NAMING_FRAMES: Final[frozenset[str]] = frozenset({"ask", "tell", "direct"})
