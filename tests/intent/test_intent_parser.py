@@ -121,6 +121,11 @@ def test_a_verb_after_a_noun_phrase_that_acts_on_something_stays_a_verb(
     assert (o.verb, o.target.label) == (verb, label)
 
 
+def test_a_command_typed_in_capitals_labels_its_target_as_written_otherwise() -> None:
+    assert draft("KOFI, FIX THE GATE BY FRIDAY").objective.target.label == "Gate"
+    assert draft("Kofi, fix the TV").objective.target.label == "TV"
+
+
 @pytest.mark.parametrize(
     ("text", "quoted", "agent"),
     [
