@@ -208,7 +208,7 @@ def test_a_revoked_key_ends_with_exit_3(
     assert vac("keys", "revoke", "bob", home=home).returncode == 0
     client.type_line(SAY)  # the revocation is noticed on the next message
     res = client.finish()
-    assert one_line(res, 3) == "vac: the daemon ended the session (revoked)"
+    assert one_line(res, 3) == "vac: the daemon ended the session (this key was revoked)"
 
 
 def test_a_daemon_shutting_down_ends_with_exit_3(audio_stack: PulseStack, tmp_path: Path) -> None:
@@ -220,7 +220,7 @@ def test_a_daemon_shutting_down_ends_with_exit_3(audio_stack: PulseStack, tmp_pa
     finally:
         assert daemon.stop() == 0  # SIGTERM: bye {shutdown} to every session
     res = client.finish()
-    assert one_line(res, 3) == "vac: the daemon ended the session (shutdown)"
+    assert one_line(res, 3) == "vac: the daemon ended the session (the daemon is shutting down)"
 
 
 def killable_daemon(home: Path) -> tuple[subprocess.Popen[str], str]:

@@ -105,11 +105,16 @@ def refuses_hello(msg: OutboundMessage, hello_id: str) -> TypeGuard[Error]:
     )
 
 
-def ended_by(msg: ServerBye) -> SessionEnded:
-    why = {
+def bye_reason(reason: str) -> str:
+    """A `bye` reason as a person reads it ("revoked" → "this key was revoked")."""
+    return {
         "shutdown": "the daemon is shutting down",
         "idle": "the session was idle too long",
         "replaced": "another connection took the session over",
         "revoked": "this key was revoked",
-    }.get(msg.reason, msg.reason)
+    }.get(reason, reason)
+
+
+def ended_by(msg: ServerBye) -> SessionEnded:
+    why = bye_reason(msg.reason)
     return SessionEnded(msg.reason, f"the daemon ended the session ({why}) before it was done")

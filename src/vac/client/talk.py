@@ -34,6 +34,7 @@ from typing import Any, Final, TextIO
 
 from vac.client.capture import webrtc_is_speech
 from vac.client.connection import ClientError, Connection, NoAnswer, Refused, SessionEnded
+from vac.client.errors import bye_reason
 from vac.client.events import event_json, recv_raw
 from vac.client.pacing import chunk_bytes
 from vac.client.talk_audio import PlaybackBuffer
@@ -224,7 +225,9 @@ def _loop(
                     raise Refused(error)  # as `vac say` (exit 1)
                 case Ended(reason=reason):
                     # The daemon's `bye`: not the user's quit (exit 3, as `vac say`).
-                    raise SessionEnded(reason, f"the daemon ended the session ({reason})")
+                    raise SessionEnded(
+                        reason, f"the daemon ended the session ({bye_reason(reason)})"
+                    )
                 case Silent(waited_s=waited_s):
                     # Gone without a `bye` (killed, the network cut): exit 3.
                     raise NoAnswer(
