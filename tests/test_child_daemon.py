@@ -18,7 +18,13 @@ from pathlib import Path
 import pytest
 
 from vac.bench import quiet_thread
-from vac.child_daemon import ending_on_signals, shielded, why_it_ended
+from vac.child_daemon import (
+    ending_on_signals,
+    scratch_home,
+    shielded,
+    sweep_stale,
+    why_it_ended,
+)
 
 ROOT = Path(__file__).resolve().parents[1]
 BENCH = [sys.executable, "-m", "vac.cli", "bench", "--turns", "4", "--fast", "--out", "b"]
@@ -36,6 +42,34 @@ def test_the_daemons_own_line_is_the_reason() -> None:
     logged = ['{"event": "stt_failed", "level": "error", "error": "no model"}\n']
     assert why_it_ended(logged, 1) == "stt_failed: no model"
     assert why_it_ended([], -9) == "it exited with code -9 and said nothing"
+
+
+def test_a_scratch_home_left_by_a_killed_process_is_removed_by_the_next(tmp_path: Path) -> None:
+    ended = subprocess.Popen([sys.executable, "-c", "pass"])
+    ended.wait()
+    owners = {"dead": ended.pid, "mine": os.getpid(), "alive": os.getppid(), "junk": "x"}
+    for name, pid in owners.items():
+        (tmp_path / f"vac-bench-{name}").mkdir()
+        (tmp_path / f"vac-bench-{name}" / "owner.pid").write_text(f"{pid}\n")
+    (tmp_path / "vac-bench-no-owner").mkdir()
+    (tmp_path / "vac-demo-dead").mkdir()  # another prefix
+    (tmp_path / "vac-demo-dead" / "owner.pid").write_text(f"{ended.pid}\n")
+    assert sweep_stale("vac-bench-", tmp_path) == [tmp_path / "vac-bench-dead"]
+    left = sorted(p.name for p in tmp_path.iterdir())
+    assert left == [
+        "vac-bench-alive",
+        "vac-bench-junk",
+        "vac-bench-mine",
+        "vac-bench-no-owner",
+        "vac-demo-dead",
+    ]
+
+
+def test_a_scratch_home_names_its_owner_and_is_gone_after() -> None:
+    with scratch_home("vac-test-scratch-") as home:
+        owner = home.root.parent / "owner.pid"
+        assert owner.read_text().strip() == str(os.getpid())
+    assert not home.root.parent.exists()
 
 
 def test_sigterm_ends_the_block_through_finally_and_a_shield_defers_it() -> None:
@@ -253,10 +287,14 @@ def test_a_signal_stops_the_daemon_and_removes_the_home_quietly(
 @pytest.mark.slow
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="PR_SET_PDEATHSIG")
 def test_a_killed_bench_takes_its_daemon_along(tmp_path: Path) -> None:
-    with _running(BENCH, tmp_path, 2) as (proc, daemon, _):
+    with _running(BENCH, tmp_path, 2) as (proc, daemon, tmp_home):
         proc.kill()  # no clean-up can run: the kernel ends the daemon (its home stays)
         proc.communicate(timeout=30)
         assert _gone(daemon), "the daemon outlived a killed bench"
+        assert tmp_home.is_dir()
+        # The next bench (or demo) removes it, keys and all.
+        assert tmp_home in sweep_stale("vac-bench-")
+        assert not tmp_home.exists()
 
 
 def test_a_daemon_that_keeps_logging_but_is_never_ready_times_out() -> None:

@@ -8,7 +8,8 @@ outlives the command that started it:
   way out, whatever the way out (SIGTERM, bounded wait, then SIGKILL of its
   process group). A daemon that exits before `ready` raises
   `DaemonDidNotStart` carrying the daemon's own one-line error (`vac: …`).
-- `scratch_home` is a temporary home removed on the way out.
+- `scratch_home` is a temporary home removed on the way out (or, after a
+  kill -9, by the next `scratch_home` of the same prefix).
 - `ending_on_signals` makes SIGTERM and SIGHUP end the command as Ctrl-C
   does, through every `finally`: SIGINT raises KeyboardInterrupt (exit 130),
   SIGTERM/SIGHUP raise SystemExit(128 + signal) (143, 129). Inside
@@ -112,13 +113,50 @@ def shielded() -> Iterator[None]:
 # --- the throw-away home --------------------------------------------------
 
 
+# In each scratch directory: the pid of the process that made it. A process
+# killed outright (kill -9) cannot remove its home, keys and all: the next one
+# with the same prefix does, once that pid is gone.
+_OWNER_FILE: Final = "owner.pid"
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True  # someone else's process
+    return True
+
+
+def sweep_stale(prefix: str, parent: Path | None = None) -> list[Path]:
+    """Remove this user's scratch directories of `prefix` whose maker has
+    ended without removing them; the ones removed. One without an owner
+    file, or not ours, is left alone."""
+    removed: list[Path] = []
+    for tmp in Path(parent or tempfile.gettempdir()).glob(f"{prefix}*"):
+        try:
+            if tmp.is_symlink() or tmp.stat().st_uid != os.getuid():
+                continue
+            pid = int((tmp / _OWNER_FILE).read_text(encoding="ascii").strip())
+        except (OSError, ValueError):
+            continue
+        if pid != os.getpid() and not _alive(pid):
+            shutil.rmtree(tmp, ignore_errors=True)
+            removed.append(tmp)
+    return removed
+
+
 @contextlib.contextmanager
 def scratch_home(prefix: str) -> Iterator[Home]:
-    """A fresh home under a new temporary directory, removed on the way out."""
+    """A fresh home under a new temporary directory, removed on the way out
+    (and, should this process be killed outright, by the next one)."""
     tmp: str | None = None
     try:
         with shielded():
+            sweep_stale(prefix)
             tmp = tempfile.mkdtemp(prefix=prefix)
+            (Path(tmp) / _OWNER_FILE).write_text(f"{os.getpid()}\n", encoding="ascii")
         yield Home(Path(tmp) / "home")
     finally:
         if tmp is not None:
