@@ -111,6 +111,12 @@ CONFIRM_HEARD: Final[frozenset[str]] = frozenset(
         "ok then",
         "works for me",
         "yes exactly",
+        # Added 2026-12-05, as the list above.
+        "that's correct",
+        "that is correct",
+        "do it now",
+        "go ahead and do it",
+        "yes do it now",
     }
 )
 REJECT_HEARD: Final[frozenset[str]] = frozenset(
