@@ -28,6 +28,7 @@ from vac.protocol.messages import (
     ObjectiveListResult,
     ObjectiveOffer,
     ObjectiveProgress,
+    ObjectiveReject,
     ObjectiveUpdated,
     ObjectiveWithdraw,
     Ping,
@@ -221,6 +222,42 @@ def test_the_agent_leaving_hands_its_open_offer_to_the_policy(daemon: RunningDae
     kofi.bye()
     neg = alice.expect(Negotiation, timeout_s=5)
     assert neg.answered_by == "policy" and time.monotonic() - started < 1.5
+
+
+def test_an_offer_moves_to_the_agents_other_session_when_one_leaves(
+    agent_home: Home,
+) -> None:
+    """§9: several sessions of one agent may be attached and any may answer:
+    the one holding the offer leaving hands it to the other, not the policy."""
+    d = start_daemon(agent_home, config=fast_config(offer_timeout_ms=20_000))
+    try:
+        alice, older, newer = d.connect(), d.connect("kofi"), d.connect("kofi")
+        for c in (alice, older, newer):
+            c.hello()
+        oid = draft(alice, "ask Kofi to build a bench by tomorrow")
+        assert confirm(alice, oid).objective.status == "offered"
+        first = newer.expect(ObjectiveOffer)  # the most recently attached
+        newer.bye()
+        again = older.expect(ObjectiveOffer, timeout_s=5)
+        assert again.offer == first.offer and 0 < again.answer_by_ms <= 20_000
+        assert not [m for m, _ in alice.drain(0.3) if isinstance(m, Negotiation)]
+        older.send(ObjectiveAnswer(id="a1", offer=again.offer, decision="accept", reply="On it."))
+        assert older.expect(ObjectiveUpdated).objective.status == "accepted"
+        assert alice.expect(Negotiation).answered_by == "agent"
+    finally:
+        d.shutdown()
+
+
+def test_a_rejected_draft_reaches_the_stewards_other_sessions(daemon: RunningDaemon) -> None:
+    here, there, kofi = daemon.connect(), daemon.connect(), daemon.connect("kofi")
+    for c in (here, there, kofi):
+        c.hello()
+    oid = draft(here, "ask Kofi to build a bench by tomorrow")
+    here.send(ObjectiveReject(id="r1", objective_id=oid))
+    here.expect(TurnDone)
+    pushed = there.expect(ObjectiveUpdated)
+    assert (pushed.objective.id, pushed.objective.status, pushed.by) == (oid, "rejected", "steward")
+    assert not list(kofi.drain(0.3))  # never confirmed: the steward's alone
 
 
 def test_a_counter_offer_becomes_a_draft_and_confirming_it_is_accepted(

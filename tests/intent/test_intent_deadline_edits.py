@@ -118,3 +118,20 @@ def test_a_malformed_deadline_is_named_once(make_objective: MakeObjective) -> No
 def test_other_edits_leave_time_alone(make_objective: MakeObjective) -> None:
     obj = apply_edits(make_objective(), {"priority": 90}, new_revision=2)
     assert (obj.deadline, pairs(obj)) == ("2026-05-02", [("time", "2026-05-02")])
+
+
+@pytest.mark.parametrize(
+    ("edited", "field"),
+    [
+        ([{**TIME, "extra": "x"}], "constraints[0].extra"),  # was dropped without a word
+        ([PACE, {**TIME, "extra": "x"}], "constraints[1].extra"),
+        ([{**PACE, "extra": "x"}, TIME], "constraints[0].extra"),  # as sent, not realigned
+    ],
+)
+def test_an_unknown_key_in_an_edited_constraint_is_named_as_sent(
+    make_objective: MakeObjective, edited: list[dict[str, str]], field: str
+) -> None:
+    obj = make_objective(constraints=[PACE, TIME], deadline="2026-05-02")
+    with pytest.raises(ObjectiveInvalid) as caught:
+        apply_edits(obj, {"constraints": edited, "priority": 500}, new_revision=2)
+    assert set(caught.value.details["fields"]) == {field, "priority"}

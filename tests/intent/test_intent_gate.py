@@ -453,3 +453,32 @@ def test_undoing_a_wide_decision_leaves_what_others_changed_meanwhile(
     book.rollback(sweep)
     assert book.get("alice", "old") == old  # the sweep's own change is undone
     assert book.get("alice", "new").state == "confirmed"  # the confirm stays
+
+
+def test_prune_forgets_settled_objectives_and_keeps_open_ones_a_year(
+    make_objective: MakeObjective,
+) -> None:
+    """§9: an objective not settled can still be withdrawn, expire or be
+    reported on, however old; a settled one leaves memory after the draft
+    lifetime (the store keeps it)."""
+    book = DraftBook(ttl_s=60)
+    states = {"deferred": "defer", "clarifying": "clarify", "countered": "counter-offer"}
+    for n, answer in enumerate([*states.values(), "accept"]):
+        oid = f"o{n}"
+        book.add("alice", make_objective(id=oid), now=NOW)
+        book.confirm("alice", oid, now=NOW, revision=1)
+        book.advance(oid, "offer", principal="alice")
+        book.advance(oid, answer)
+    book.add("alice", make_objective(id="gone"), now=NOW)
+    book.reject("alice", "gone", now=NOW)
+    book.add("alice", make_objective(id="back"), now=NOW)
+    book.confirm("alice", "back", now=NOW, revision=1)
+    book.advance("back", "offer", principal="alice")
+    book.advance("back", "defer")
+    book.retract("alice", "back")
+    a_day_on = NOW + dt.timedelta(days=1)
+    assert book.prune(a_day_on) == 2  # rejected and withdrawn
+    left = {e.objective.id: e.state for e in book.entries()}
+    assert left == {"o0": "deferred", "o1": "clarifying", "o2": "countered", "o3": "accepted"}
+    assert book.retract("alice", "o0").state == "withdrawn"  # still open to the steward
+    assert book.prune(NOW + dt.timedelta(days=367)) == 4  # past the year a restart loads

@@ -104,6 +104,32 @@ async def test_silence_times_out_and_a_departure_or_withdrawal_answers_at_once()
     assert desk.open("o4", "Kofi", "alice") is None  # no session: the policy answers
 
 
+async def test_a_departing_session_hands_its_offers_to_another_session_of_the_agent() -> None:
+    transport = Recorder()
+    desk = OfferDesk(transport, answer_by_ms=20_000)  # type: ignore[arg-type]
+    older, newer = session("k1", "Kofi"), session("k2", "Kofi")
+    desk.attached(older)
+    desk.attached(newer)
+    offer = desk.open("o1", "Kofi", "alice")
+    assert offer is not None and offer.session is newer and desk.send(offer, objective())
+    newer.state = SessionState.DETACHED
+    desk.detached(newer)
+    assert not offer.answer.done(), "another session of Kofi is attached: no policy answer"
+    assert offer.session is older
+    (to, first), (again_to, again) = transport.sent
+    assert (to, again_to) == (newer, older)
+    assert isinstance(again, ObjectiveOffer) and again.offer == first.offer  # the same offer
+    assert 0 < again.answer_by_ms <= 20_000  # for the time left
+    desk.answer(desk.offer_of(older, offer.offer_id), answer(offer.offer_id, older))
+    resolved = await desk.wait(offer)
+    assert resolved is not None and resolved.session is older
+    later = desk.open("o2", "Kofi", "alice")
+    assert later is not None and desk.send(later, objective("o2"))
+    older.state = SessionState.DETACHED  # the last one goes: the policy answers
+    desk.detached(older)
+    assert await asyncio.wait_for(desk.wait(later), 0.01) is None
+
+
 async def test_open_offers_per_agent_are_bounded() -> None:
     desk = OfferDesk(Recorder(), answer_by_ms=50)  # type: ignore[arg-type]
     desk.attached(session("k1", "Kofi"))

@@ -31,6 +31,7 @@ from vac.intent.evidence import (
     weigh,
 )
 from vac.intent.gate import (
+    OPEN_HORIZON,
     Checkpoint,
     Confirmed,
     DraftBook,
@@ -99,6 +100,7 @@ __all__ = [
     "MIN_CONFIDENCE",
     "OBJECTIVE_FIELDS",
     "OPEN_ENDED_DAYS",
+    "OPEN_HORIZON",
     "REJECT_MIN_CONFIDENCE",
     "SPOKEN_CONFIRM_MIN_CONFIDENCE",
     "SPOKEN_MIN_CONFIDENCE",

@@ -26,12 +26,18 @@ from typing import Final, Literal
 
 import msgspec
 
-from vac.intent.commitments import deadline_passed, is_open
+from vac.intent.commitments import deadline_passed
 from vac.intent.errors import FieldError, ObjectiveInvalid, ObjectiveUnknown, RevisionStale
 from vac.intent.roster import DEFAULT_DRAFT_TTL_S
 from vac.intent.validate import apply_edits, check_draft_ready
 from vac.protocol.objective import Objective
-from vac.protocol.objective_lifecycle import Event, Status, TransitionInvalid, next_status
+from vac.protocol.objective_lifecycle import (
+    Event,
+    Status,
+    TransitionInvalid,
+    is_final,
+    next_status,
+)
 
 # "withdrawn": the turn that made the draft ended before the steward saw it,
 # or the steward took it back. Past "confirmed": the lifecycle's statuses.
@@ -54,6 +60,9 @@ DraftState = Literal[
 # States kept in memory however old: a draft lives out its lifetime, refusal
 # memory is kept, and an offer waits for its answer.
 _KEPT_STATES: Final[frozenset[str]] = frozenset({"pending", "refused", "offered"})
+# How long an objective not yet settled is kept, in memory and across a
+# restart (the daemon loads those made within it): a year.
+OPEN_HORIZON: Final = dt.timedelta(days=366)
 
 
 def status_of(entry: DraftEntry) -> Status:
@@ -376,18 +385,20 @@ class DraftBook:
             del self._entries[key]
         return len(gone)
 
-    def prune(self, now: dt.datetime) -> int:
-        """Forget settled entries older than the draft lifetime (memory stays
-        bounded; the event log keeps them). Refusal memory and the agents'
-        open commitments are kept."""
+    def prune(self, now: dt.datetime, open_for: dt.timedelta = OPEN_HORIZON) -> int:
+        """Forget settled entries (done, failed, rejected, expired, withdrawn)
+        older than the draft lifetime: memory stays bounded, the event log
+        keeps them. Refusal memory is kept. Objectives not settled (offered,
+        accepted, in progress, countered, deferred, clarifying) stay while
+        they can still be withdrawn, expire or be reported on (PROTOCOL §9):
+        `open_for` after they were made, as a restart loads them."""
         cutoff = now - self.ttl
         gone = [
             k
             for k, e in self._entries.items()
             if e.state not in _KEPT_STATES
             and e.created_at < cutoff
-            # An agent's open commitment stays until it ends (commitments.py).
-            and not is_open(e, now.date())
+            and (is_final(status_of(e)) or e.created_at < now - open_for)
         ]
         for key in gone:
             del self._entries[key]

@@ -195,8 +195,7 @@ def _target(
             Target(f"agent:{tw.slug(agent.agent)}", "agent", agent.agent), agent.agent, j
         )
     kind = _kind(core)
-    if source.isupper():  # typed in capitals ("KOFI, FIX THE GATE"): "Gate", not "GATE"
-        label = label.lower()
+    label = label.lower() if source.isupper() else label  # "KOFI, FIX THE GATE": "Gate"
     label = label[:1].upper() + label[1:]
     return _Target(Target(f"{kind}:{tw.slug(label)}", kind, label[:_LABEL_MAX]), phrase, j)
 

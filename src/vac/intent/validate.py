@@ -313,6 +313,17 @@ def apply_edits(
     merged: dict[str, Any] = msgspec.to_builtins(obj)
     merged.update({k: v for k, v in edits.items() if k in EDITABLE_FIELDS})
     merged["revision"] = new_revision
+    if isinstance(sent_items := edits.get("constraints"), list):
+        # Unknown keys are named as sent, before the deadline's alignment
+        # rebuilds a time constraint (the key would vanish) and moves it
+        # first (the client's indices would be off).
+        sent: list[FieldError] = []
+        for i, item in enumerate(sent_items):
+            if isinstance(item, Mapping):
+                _unknown_keys(sent, f"constraints[{i}].", item, ("kind", "value"), "a constraint")
+        if sent:
+            errors.extend(sent)
+            merged["constraints"] = msgspec.to_builtins(obj.constraints)
     # The deadline and its time constraint move together (`deadline_edits`).
     errors.extend(align_deadline(merged, edits))
     errors.extend(validate_objective(merged, agents=agents))

@@ -130,6 +130,8 @@ class Planner:
             ],
             spoken=None,
             status="completed",
+            # §9: the steward's other sessions see the draft go.
+            updated=ObjectiveUpdated(objective=entry.objective, by="steward"),
         )
 
     def withdraw(self, oid: str, ref: str | None) -> Plan:

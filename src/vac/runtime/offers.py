@@ -1,14 +1,15 @@
 """Negotiation routing (PROTOCOL §9): offers to agent sessions, and their answers.
 
 The desk is daemon-wide bookkeeping: which agent sessions are attached
-(the most recently attached one of an agent gets its offers), which offers
+(the most recently attached one of an agent gets its offers, and takes over
+those of one that leaves), which offers
 are open, and the future each steward's confirm turn waits on. It decides
 nothing about an objective: the planner applies an answer to the book and
 the coordinator writes it before anyone hears of it.
 
 An offer is open from the moment the confirm is planned until its answer
 (the agent's, or the built-in negotiator's after `answer_by_ms`, or at once
-when the agent's session goes) has been applied to the book. The expiry
+when the agent's last session goes) has been applied to the book. The expiry
 sweep and a restart answer for any `offered` objective whose offer is not
 open here: nothing is left waiting for an answer that cannot come.
 """
@@ -20,6 +21,9 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Final
 
+import msgspec
+
+from vac.clock import monotonic_s
 from vac.errors import VacError
 from vac.protocol.messages import ObjectiveAnswer, ObjectiveOffer
 from vac.protocol.objective import Objective
@@ -96,6 +100,9 @@ class OpenOffer:
         default_factory=lambda: asyncio.get_running_loop().create_future()
     )
     reopened: int = 0  # times its answer could not be written (`OfferDesk.reopen`)
+    # The offer as sent and when (monotonic s): moved to another session of
+    # the agent when this one goes (`OfferDesk.detached`).
+    sent: tuple[ObjectiveOffer, float] | None = None
 
 
 def _key(agent: str) -> str:
@@ -125,8 +132,11 @@ class OfferDesk:
         mine.move_to_end(session.id)
 
     def detached(self, session: Session) -> None:
-        """The agent's session went: its open offers are answered by policy now.
-        A session taken over by a new connection is still attached: it stays."""
+        """The agent's session went: its open offers move to the agent's most
+        recently attached other session (the same offer, for the time left:
+        any session of the agent may answer, §9), or, with none, are answered
+        by the policy now. A session taken over by a new connection is still
+        attached: it stays."""
         if session.agent is None or session.attached:
             return
         mine = self._sessions.get(_key(session.agent))
@@ -135,8 +145,20 @@ class OfferDesk:
             if not mine:
                 self._sessions.pop(_key(session.agent), None)
         for offer in list(self._open.values()):
-            if offer.session is session and not offer.answer.done():
+            if offer.session is session and not offer.answer.done() and not self._moved(offer):
                 offer.answer.set_result(None)
+
+    def _moved(self, offer: OpenOffer) -> bool:
+        """Whether the offer went to another attached session of its agent."""
+        other = self.session_for(offer.agent)
+        if other is None or offer.sent is None:
+            return False
+        msg, at_s = offer.sent
+        left_ms = self.answer_by_ms - int((monotonic_s() - at_s) * 1000)
+        if left_ms <= 0:
+            return False
+        offer.session = other
+        return self.transport.send(other, msgspec.structs.replace(msg, answer_by_ms=left_ms))
 
     def forget(self, session_id: str) -> None:
         """The session is gone for good (evicted, or its hello abandoned)."""
@@ -182,6 +204,7 @@ class OfferDesk:
             objective=objective, offer=offer.offer_id, answer_by_ms=self.answer_by_ms
         )
         sent = offer.session.attached and self.transport.send(offer.session, msg)
+        offer.sent = (msg, monotonic_s())
         if not sent and not offer.answer.done():
             offer.answer.set_result(None)
         return sent

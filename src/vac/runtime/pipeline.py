@@ -469,7 +469,7 @@ class Pipeline:
 
 # Accepted objectives older than this are never an open commitment (their
 # deadline, if any, is a year past); they stay in the log, not in memory.
-_COMMITMENT_HORIZON_MS = 366 * 86_400_000
+_COMMITMENT_HORIZON_MS = int(intent.OPEN_HORIZON.total_seconds() * 1000)  # as the book prunes
 
 
 def _load_objectives(log_: EventLog) -> list[dict[str, Any]]:
