@@ -121,6 +121,13 @@ def test_a_verb_after_a_noun_phrase_that_acts_on_something_stays_a_verb(
     assert (o.verb, o.target.label) == (verb, label)
 
 
+def test_a_title_with_a_full_stop_ends_no_sentence() -> None:
+    # Whisper writes "Mrs." so; the stop cut the target to "Old Mrs" before.
+    o = draft("Imani, visit old Mrs. Okafor and bring her some soup").objective
+    assert (o.verb, o.target.label) == ("Befriend", "Old Mrs. Okafor")
+    assert draft("Kofi, help Dr. Mensah").objective.target.label == "Dr. Mensah"
+
+
 def test_a_command_typed_in_capitals_labels_its_target_as_written_otherwise() -> None:
     assert draft("KOFI, FIX THE GATE BY FRIDAY").objective.target.label == "Gate"
     assert draft("Kofi, fix the TV").objective.target.label == "TV"

@@ -48,10 +48,19 @@ _SHORTHAND: Final = (
 )
 
 
+# Titles written with a full stop ("Mrs. Okafor", "Dr. Mensah"; Whisper
+# writes them so): the stop ends no sentence.
+_TITLES: Final = frozenset({"mr", "mrs", "ms", "dr", "st", "mt", "prof", "jr", "sr"})
+
+
 def tokenize(text: str) -> list[Tok]:
     out: list[Tok] = []
     for m in _TOKEN_RE.finditer(text):
         low = m.group().lower().replace("’", "'")
+        if low == "." and out and out[-1].low in _TITLES and out[-1].end == m.start():
+            nxt = text[m.end() : m.end() + 2]
+            if len(nxt) == 2 and nxt[0] == " " and nxt[1].isupper():
+                continue  # "Mrs. Okafor": a name follows; "… the Dr." ends a sentence
         if low in _SHORTHAND and (m.group() == low or low not in ("u", "ur")):  # not "Ur"
             low = _SHORTHAND[low]  # "dont" (ASR drops the apostrophe), "pls", "tmrw"
         elif low.startswith("a.s.a.p"):
