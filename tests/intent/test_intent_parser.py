@@ -121,6 +121,13 @@ def test_a_verb_after_a_noun_phrase_that_acts_on_something_stays_a_verb(
     assert (o.verb, o.target.label) == (verb, label)
 
 
+def test_a_direction_before_to_is_not_part_of_the_target() -> None:
+    assert draft("Zuri, map the forest trail up to the waterfall").objective.target.label == (
+        "Forest trail"
+    )
+    assert draft("Zuri, map the road out to the farm").objective.target.label == "Road"
+
+
 def test_a_title_with_a_full_stop_ends_no_sentence() -> None:
     # Whisper writes "Mrs." so; the stop cut the target to "Old Mrs" before.
     o = draft("Imani, visit old Mrs. Okafor and bring her some soup").objective

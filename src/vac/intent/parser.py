@@ -176,8 +176,7 @@ def _target(
     words = tw.without_after(words, _NOT_NOW)  # "fix the gate later / instead / too"
     if j == stop < len(clause) and [t.low for t in words[-2:]] == ["first", "thing"]:
         words = words[:-2]  # "the gutters first thing | Monday": the deadline's words
-    if words and words[-1].low == "as":  # "the shower as | quickly as possible"
-        words = words[:-1]
+    words = tw.trimmed_end(words, clause[j].low if j < len(clause) else "")
     words = tw.without_state(words)  # "make sure the chickens are safe": the chickens
     k = 0
     while k < len(words) and words[k].low in lx.DETERMINERS:

@@ -31,6 +31,21 @@ _STATES: Final = frozenset(lx.words("safe secure locked shut closed dry warm cle
 _CLAUSE_WORDS: Final = frozenset(lx.words("that which whether why if where so how when who"))
 
 
+# Left at a target's end by what cut it: "as" before a manner ("the shower
+# as | quickly as possible"), a direction before "to" ("the forest trail up |
+# to the waterfall"). Not the thing.
+_DIRECTIONS: Final = frozenset(lx.words("up down out over along across back around through"))
+
+
+def trimmed_end(words: Sequence[Tok], after: str) -> Sequence[Tok]:
+    """`words` without an "as" or a direction (before "to", `after`) ending them."""
+    if words and words[-1].low == "as":
+        return words[:-1]
+    if len(words) > 1 and words[-1].low in _DIRECTIONS and after == "to":
+        return words[:-1]
+    return words
+
+
 def another_thing(
     source: str, clause: Sequence[Tok], start: int, end: int, skip: frozenset[int], roster: Roster
 ) -> str | None:
