@@ -248,6 +248,29 @@ def test_an_offer_moves_to_the_agents_other_session_when_one_leaves(
         d.shutdown()
 
 
+def test_open_objectives_per_principal_are_bounded(agent_home: Home) -> None:
+    """Objectives not yet settled stay in memory (withdrawable, reported on):
+    past `max_open_objectives` a new draft is `rate_limited` until one settles."""
+    d = start_daemon(agent_home, config=fast_config(max_open_objectives=2))
+    try:
+        alice, bob = d.connect(), d.connect("bob")
+        alice.hello()
+        bob.hello()
+        first = draft(alice, "ask Kofi to build a bench by tomorrow")
+        assert confirm(alice, first).objective.status == "accepted"  # no agent: the policy
+        assert confirm(alice, draft(alice, "ask Zuri to map the river")).objective.status
+        alice.send(TextInput(id="t3", text="ask Tariq to guard the gate tonight"))
+        refused = alice.expect(Error)
+        assert (refused.code, refused.ref, refused.retryable) == ("rate_limited", "t3", True)
+        assert "objectives open" in refused.message
+        draft(bob, "ask Kofi to fix the fence")  # another principal's count is its own
+        alice.send(ObjectiveWithdraw(id="w1", objective_id=first))
+        assert alice.expect(ObjectiveUpdated).objective.status == "withdrawn"
+        draft(alice, "ask Tariq to guard the gate tonight")  # one settled: room again
+    finally:
+        d.shutdown()
+
+
 def test_a_rejected_draft_reaches_the_stewards_other_sessions(daemon: RunningDaemon) -> None:
     here, there, kofi = daemon.connect(), daemon.connect(), daemon.connect("kofi")
     for c in (here, there, kofi):

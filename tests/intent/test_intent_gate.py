@@ -482,3 +482,16 @@ def test_prune_forgets_settled_objectives_and_keeps_open_ones_a_year(
     assert left == {"o0": "deferred", "o1": "clarifying", "o2": "countered", "o3": "accepted"}
     assert book.retract("alice", "o0").state == "withdrawn"  # still open to the steward
     assert book.prune(NOW + dt.timedelta(days=367)) == 4  # past the year a restart loads
+
+
+def test_open_count_is_what_is_confirmed_and_not_settled(make_objective: MakeObjective) -> None:
+    book = DraftBook()
+    book.add("alice", make_objective(id="draft"), now=NOW)  # a draft: counted apart
+    for oid, answer in (("a", "accept"), ("d", "defer"), ("r", "refuse")):
+        book.add("alice", make_objective(id=oid), now=NOW)
+        book.confirm("alice", oid, now=NOW, revision=1)
+        book.advance(oid, "offer", principal="alice")
+        book.advance(oid, answer)
+    assert book.open_count("alice") == 2 and book.open_count("bob") == 0
+    book.retract("alice", "d")
+    assert book.open_count("alice") == 1

@@ -142,6 +142,17 @@ class DaemonSection(_Section, frozen=True):
             " `rate_limited` (confirm or reject some).",
         ),
     ] = 64
+    max_open_objectives: Annotated[
+        int,
+        msgspec.Meta(
+            ge=1,
+            le=100_000,
+            description="Confirmed objectives not yet settled (offered, accepted, in progress,"
+            " countered, deferred, asked about) per principal; a new draft past it →"
+            " `rate_limited` (withdraw some, or let agents finish them). They stay in the"
+            " daemon's memory until settled: this bounds it.",
+        ),
+    ] = 1000
     offer_timeout_ms: Annotated[
         int,
         msgspec.Meta(

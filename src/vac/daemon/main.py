@@ -84,6 +84,7 @@ def default_pipeline(server: Server, config: VacConfig) -> SessionHandler:
         engines,
         intent_cfg,
         max_pending_drafts=config.daemon.max_pending_drafts,
+        max_open_objectives=config.daemon.max_open_objectives,
         retention=retention,
         offer_timeout_ms=config.daemon.offer_timeout_ms,
     )

@@ -338,6 +338,16 @@ class DraftBook:
                     expired.append(self.advance(entry.objective.id, "expire"))
         return expired
 
+    def open_count(self, principal: str) -> int:
+        """`principal`'s objectives confirmed and not yet settled (refused aside)."""
+        return sum(
+            1
+            for e in self._entries.values()
+            if e.principal == principal
+            and e.state not in ("pending", "refused")
+            and not is_final(status_of(e))
+        )
+
     def pending(
         self, principal: str, *, now: dt.datetime, session: str | None = None
     ) -> list[DraftEntry]:

@@ -7,13 +7,17 @@ inside "make friends with" is not (the longest cue at a position wins).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Final, NamedTuple, cast
 
 from vac.intent import inflect, manner_cues
 from vac.intent.inflect import KEEP_IT_QUIET
 from vac.intent.inflect import base_form as base_form
+from vac.intent.tokens import ISO_DATE_RE as ISO_DATE_RE
+from vac.intent.tokens import PUNCT as PUNCT
+from vac.intent.tokens import SLASH_DATE_RE as SLASH_DATE_RE
+from vac.intent.tokens import Tok as Tok
+from vac.intent.tokens import raw_tokens
 from vac.intent.verb_cues import DONE_FORMS, PHRASAL_VERB_CUES, SLOT_VERB_CUES, VERB_CUES
 from vac.protocol.objective import Autonomy, TargetKind, Verb
 
@@ -23,50 +27,8 @@ def words(text: str) -> tuple[str, ...]:
     return tuple(text.split())
 
 
-class Tok(NamedTuple):
-    text: str  # as written
-    low: str  # lower-cased, curly apostrophes straightened
-    start: int  # character offsets into the source text
-    end: int
-
-
-# "a.s.a.p." is one word; "12/11" too (a date whose order the writer's
-# country decides: asked about, `when`), never a clock time.
-_TOKEN_RE: Final = re.compile(
-    r"\d{4}-\d{2}-\d{2}|[Aa]\.[Ss]\.[Aa]\.[Pp]\.?|\d{1,2}/\d{1,2}(?:/\d{2,4})?"
-    r"|[^\W_]+(?:['’][^\W_]+)*|[.,;:!?]"  # letters of any script: "café", "Zoë"
-)
-SLASH_DATE_RE: Final = re.compile(r"^\d{1,2}/\d{1,2}(?:/\d{2,4})?$")
-PUNCT: Final[frozenset[str]] = frozenset(".,;:!?")
-ISO_DATE_RE: Final = re.compile(r"^\d{4}-\d{2}-\d{2}$")
-
-
-_SHORTHAND: Final = (
-    {"dont": "don't", "pls": "please", "plz": "please", "u": "you", "ur": "your"}
-    | {w: "tomorrow" for w in ("tmrw", "tmr", "tmw", "tomoz", "2moro", "2morrow")}
-    | {"tonite": "tonight", "2nite": "tonight", "thx": "thanks", "thnx": "thanks"}
-)
-
-
-# Titles written with a full stop ("Mrs. Okafor", "Dr. Mensah"; Whisper
-# writes them so): the stop ends no sentence.
-_TITLES: Final = frozenset({"mr", "mrs", "ms", "dr", "st", "mt", "prof", "jr", "sr"})
-
-
 def tokenize(text: str) -> list[Tok]:
-    out: list[Tok] = []
-    for m in _TOKEN_RE.finditer(text):
-        low = m.group().lower().replace("’", "'")
-        if low == "." and out and out[-1].low in _TITLES and out[-1].end == m.start():
-            nxt = text[m.end() : m.end() + 2]
-            if len(nxt) == 2 and nxt[0] == " " and nxt[1].isupper():
-                continue  # "Mrs. Okafor": a name follows; "… the Dr." ends a sentence
-        if low in _SHORTHAND and (m.group() == low or low not in ("u", "ur")):  # not "Ur"
-            low = _SHORTHAND[low]  # "dont" (ASR drops the apostrophe), "pls", "tmrw"
-        elif low.startswith("a.s.a.p"):
-            low = "asap"
-        out.append(Tok(m.group(), low, m.start(), m.end()))
-    return fluent(out)
+    return fluent(raw_tokens(text))
 
 
 _CARRY_ON: Final = frozenset({"to", "of", "for", "with", "on", "at", "in", "about", "by", "from"})

@@ -329,12 +329,8 @@ class TurnCoordinator:
         if isinstance(result, intent.Clarify):
             self.choice.offer(result)
             return Clarification(result.reason, result.question, result.candidates)
-        if not self.planner.quota_ok(now):
-            raise ProtocolError(
-                "rate_limited",
-                "too many pending drafts; confirm or reject some",
-                details={"retry_after_ms": 60_000},
-            )
+        if (over := self.planner.over_quota(now)) is not None:
+            raise ProtocolError("rate_limited", over, details={"retry_after_ms": 60_000})
         return self.planner.draft(turn.id, result, now, ref)
 
     async def _clarified(self, turn: Turn, clarify: Clarification) -> None:

@@ -78,8 +78,18 @@ class Planner:
 
     def quota_ok(self, now: dt.datetime) -> bool:
         """Whether one more pending draft is allowed for this principal."""
-        pending = self.shared.book.pending(self.session.principal, now=now)
-        return len(pending) < self.shared.max_pending_drafts
+        return self.over_quota(now) is None
+
+    def over_quota(self, now: dt.datetime) -> str | None:
+        """Why one more draft is not allowed for this principal, if it is not:
+        too many drafts pending, or too many objectives open (each stays in
+        memory until settled)."""
+        book, principal = self.shared.book, self.session.principal
+        if len(book.pending(principal, now=now)) >= self.shared.max_pending_drafts:
+            return "too many pending drafts; confirm or reject some"
+        if book.open_count(principal) >= self.shared.max_open_objectives:
+            return "too many objectives open; withdraw some or let their agents finish"
+        return None
 
     @contextlib.contextmanager
     def _planning(self, objective_ids: list[str]) -> Iterator[intent.Checkpoint]:

@@ -75,6 +75,7 @@ class Pipeline:
         intent_config: intent.VacIntentConfig,
         *,
         max_pending_drafts: int,
+        max_open_objectives: int = 1000,
         retention: dict[str, int] | None = None,
         offer_timeout_ms: int = 3000,
     ):
@@ -87,6 +88,7 @@ class Pipeline:
         # drained in `close` before the event log closes.
         self.writes = Writes(store)
         self.max_pending_drafts = max_pending_drafts
+        self.max_open_objectives = max_open_objectives
         self.stt = engines.stt
         self.tts = engines.tts
         self.vad_config = engines.vad

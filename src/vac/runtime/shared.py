@@ -47,6 +47,9 @@ class SharedState(Protocol):
     def max_pending_drafts(self) -> int: ...
 
     @property
+    def max_open_objectives(self) -> int: ...
+
+    @property
     def stt(self) -> SttPool | None: ...
 
     @property

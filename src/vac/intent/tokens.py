@@ -1,0 +1,55 @@
+"""Tokens: the words and punctuation of a command, with their offsets into
+it, so that every span read from them is the source's own text."""
+
+from __future__ import annotations
+
+import re
+from typing import Final, NamedTuple
+
+
+class Tok(NamedTuple):
+    text: str  # as written
+    low: str  # lower-cased, curly apostrophes straightened
+    start: int  # character offsets into the source text
+    end: int
+
+
+# "a.s.a.p." is one word; "12/11" too (a date whose order the writer's
+# country decides: asked about, `when`), never a clock time.
+_TOKEN_RE: Final = re.compile(
+    r"\d{4}-\d{2}-\d{2}|[Aa]\.[Ss]\.[Aa]\.[Pp]\.?|\d{1,2}/\d{1,2}(?:/\d{2,4})?"
+    r"|[^\W_]+(?:['’][^\W_]+)*|[.,;:!?]"  # letters of any script: "café", "Zoë"
+)
+SLASH_DATE_RE: Final = re.compile(r"^\d{1,2}/\d{1,2}(?:/\d{2,4})?$")
+PUNCT: Final[frozenset[str]] = frozenset(".,;:!?")
+ISO_DATE_RE: Final = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+
+
+_SHORTHAND: Final = (
+    {"dont": "don't", "pls": "please", "plz": "please", "u": "you", "ur": "your"}
+    | {w: "tomorrow" for w in ("tmrw", "tmr", "tmw", "tomoz", "2moro", "2morrow")}
+    | {"tonite": "tonight", "2nite": "tonight", "thx": "thanks", "thnx": "thanks"}
+)
+
+
+# Titles written with a full stop ("Mrs. Okafor", "Dr. Mensah"; Whisper
+# writes them so): the stop ends no sentence.
+_TITLES: Final = frozenset({"mr", "mrs", "ms", "dr", "st", "mt", "prof", "jr", "sr"})
+
+
+def raw_tokens(text: str) -> list[Tok]:
+    """`text`'s words and punctuation, shorthand spelled out ("tmrw"), a
+    title's full stop left out (`lexicon.tokenize` also drops hesitations)."""
+    out: list[Tok] = []
+    for m in _TOKEN_RE.finditer(text):
+        low = m.group().lower().replace("’", "'")
+        if low == "." and out and out[-1].low in _TITLES and out[-1].end == m.start():
+            nxt = text[m.end() : m.end() + 2]
+            if len(nxt) == 2 and nxt[0] == " " and nxt[1].isupper():
+                continue  # "Mrs. Okafor": a name follows; "… the Dr." ends a sentence
+        if low in _SHORTHAND and (m.group() == low or low not in ("u", "ur")):  # not "Ur"
+            low = _SHORTHAND[low]  # "dont" (ASR drops the apostrophe), "pls", "tmrw"
+        elif low.startswith("a.s.a.p"):
+            low = "asap"
+        out.append(Tok(m.group(), low, m.start(), m.end()))
+    return out
