@@ -240,7 +240,7 @@ def test_an_offer_moves_to_the_agents_other_session_when_one_leaves(
         newer.bye()
         again = older.expect(ObjectiveOffer, timeout_s=5)
         assert again.offer == first.offer and 0 < again.answer_by_ms <= 20_000
-        assert not [m for m, _ in alice.drain(0.3) if isinstance(m, Negotiation)]
+        assert not [m for m in alice.drain(0.3) if isinstance(m, Negotiation)]
         older.send(ObjectiveAnswer(id="a1", offer=again.offer, decision="accept", reply="On it."))
         assert older.expect(ObjectiveUpdated).objective.status == "accepted"
         assert alice.expect(Negotiation).answered_by == "agent"
@@ -267,6 +267,35 @@ def test_open_objectives_per_principal_are_bounded(agent_home: Home) -> None:
         alice.send(ObjectiveWithdraw(id="w1", objective_id=first))
         assert alice.expect(ObjectiveUpdated).objective.status == "withdrawn"
         draft(alice, "ask Tariq to guard the gate tonight")  # one settled: room again
+    finally:
+        d.shutdown()
+
+
+def test_an_agents_counter_offer_is_drafted_at_the_open_objectives_bound(
+    agent_home: Home,
+) -> None:
+    """The counter replaces an objective already counted: only the pending
+    drafts bound applies to it (it was dropped without a word)."""
+    d = start_daemon(agent_home, config=fast_config(offer_timeout_ms=5000, max_open_objectives=1))
+    try:
+        alice, kofi = d.connect(), d.connect("kofi")
+        alice.hello()
+        kofi.hello()
+        oid = draft(alice, "ask Kofi to build a bench by tomorrow")
+        assert confirm(alice, oid).objective.status == "offered"
+        offer = kofi.expect(ObjectiveOffer)
+        kofi.send(
+            ObjectiveAnswer(
+                id="c1",
+                offer=offer.offer,
+                decision="counter-offer",
+                reply="Not tomorrow; in the new year.",
+                counter={"deadline": "2099-01-02"},
+            )
+        )
+        assert kofi.expect(ObjectiveUpdated).objective.status == "countered"
+        proposal = alice.expect(ObjectiveDraft)
+        assert proposal.objective.deadline == "2099-01-02"
     finally:
         d.shutdown()
 

@@ -135,3 +135,11 @@ def test_an_unknown_key_in_an_edited_constraint_is_named_as_sent(
     with pytest.raises(ObjectiveInvalid) as caught:
         apply_edits(obj, {"constraints": edited, "priority": 500}, new_revision=2)
     assert set(caught.value.details["fields"]) == {field, "priority"}
+
+
+def test_an_unknown_key_hides_no_other_error(make_objective: MakeObjective) -> None:
+    edited = [{**TIME, "extra": "x"}, {"kind": "bogus", "value": "x"}, 5]
+    with pytest.raises(ObjectiveInvalid) as caught:
+        apply_edits(make_objective(), {"constraints": edited}, new_revision=2)
+    fields = caught.value.details["fields"]
+    assert "constraints[0].extra" in fields and len(fields) >= 3, fields

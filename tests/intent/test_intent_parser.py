@@ -126,6 +126,8 @@ def test_a_direction_before_to_is_not_part_of_the_target() -> None:
         "Forest trail"
     )
     assert draft("Zuri, map the road out to the farm").objective.target.label == "Road"
+    assert draft("Kofi, fix the back to the sofa").objective.target.label == "Back"
+    assert draft("Kofi, fix the hand-me-down to Abeni").objective.target.label == ("Hand-me-down")
 
 
 def test_a_title_with_a_full_stop_ends_no_sentence() -> None:
@@ -133,6 +135,16 @@ def test_a_title_with_a_full_stop_ends_no_sentence() -> None:
     o = draft("Imani, visit old Mrs. Okafor and bring her some soup").objective
     assert (o.verb, o.target.label) == ("Befriend", "Old Mrs. Okafor")
     assert draft("Kofi, help Dr. Mensah").objective.target.label == "Dr. Mensah"
+    # A title said after a name ends its sentence as any word does.
+    assert draft("Kofi, fix the gate for Kwame Sr. Do it by Friday.").objective.target.label == (
+        "Gate for Kwame Sr"
+    )
+
+
+@pytest.mark.parametrize("said", ["at your leisure", "at your discretion", "at your convenience"])
+def test_a_manner_said_with_at_is_no_place(said: str) -> None:
+    o = draft(f"Kofi, fix the gate, {said}").objective
+    assert not [c for c in o.constraints if c.kind == "location"], o.constraints
 
 
 def test_a_command_typed_in_capitals_labels_its_target_as_written_otherwise() -> None:

@@ -47,7 +47,7 @@ NOW = dt.datetime(2026, 12, 2, 10, 0, tzinfo=dt.UTC)  # a Wednesday
     ],
 )
 def test_the_plain_form_where_only_it_can_stand(said: str, order: str) -> None:
-    found = as_plain(said, NAMES)
+    found = as_plain(said, NAMES)  # the roster's names: as for spoken words
     assert found is not None and found.text == order
     s, e = found.verb
     assert found.text[s:e] in VERB_CUES
@@ -142,9 +142,31 @@ def test_a_later_verb_taken_for_the_order_gives_way_to_the_plain_form() -> None:
     assert isinstance(asked, Clarify) and asked.reason == "uncertain-agent"
 
 
-def test_a_called_name_and_a_done_form_drafts_the_order_typed() -> None:
-    got = understood("Zuri, explored the abandoned mill, but check with me first.")
+def spoken(text: str) -> Draft | Clarify:
+    return understood(text, factories.heard_words(text, {}))
+
+
+def test_a_called_name_and_a_done_form_drafts_the_order_spoken() -> None:
+    text = "Zuri, explored the abandoned mill, but check with me first."
+    got = spoken(text)
     assert isinstance(got, Draft), got
     assert (got.objective.agent, got.objective.target.label) == ("Zuri", "Abandoned mill")
     assert got.objective.source_text.startswith("Zuri, explored")  # kept as said
-    assert isinstance(understood("Okay, fixed the gate."), Clarify)
+    assert isinstance(understood(text), Clarify)  # typed, it reports
+    assert isinstance(spoken("Okay, fixed the gate."), Clarify)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Kofi, built the shed. Good job.",
+        "Kofi, fixed the gate. Thank you!",
+        "Kofi, fixed the gate, well done",
+        "Kofi, repaired the gate, thanks so much",
+        "Zuri, mapped the river. Great work.",
+        "Kofi, fixed the gate yesterday",
+    ],
+)
+def test_thanks_or_a_past_time_after_a_called_name_is_a_report_even_spoken(text: str) -> None:
+    got = spoken(text)
+    assert isinstance(got, Clarify), got

@@ -251,6 +251,8 @@ def test_a_deadline_it_cannot_place_is_unresolved(text: str, words: str) -> None
         "build a shed by the end of the road",  # a place
         "visit the middle of the week market",  # no cue: a thing
         "fix 5.30 gates",  # no cue: no clock
+        "build the fence at 1.20 metres high",  # a height
+        "it sits at 1.20 m",
         "build it over a week",  # how long it takes
         "fix the gate, my Sunday is free",
         "",
@@ -664,3 +666,7 @@ def test_the_middle_of_a_week_that_has_passed_is_asked_about() -> None:
     found = resolve(tokenize("by the middle of the week"), friday)
     assert isinstance(found, Unresolved), found
     assert when("by the middle of next week", friday).iso_date == "2026-12-09"
+
+
+def test_a_height_after_at_is_no_clock_and_leaves_the_day() -> None:
+    assert when("build the wall at 1.45 m tall by Friday").iso_date == "2026-12-04"

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 from typing import Any
+from unittest import mock
 
 import pytest
 
@@ -12,6 +13,7 @@ from tests.runtime.rigs import bound_session
 from vac.lifecycle.session import SessionState
 from vac.protocol.messages import ObjectiveAnswer, ObjectiveOffer
 from vac.protocol.objective import Objective
+from vac.runtime import offers as offers_mod
 from vac.runtime.offers import (
     MAX_CLOSED_REMEMBERED,
     MAX_OPEN_PER_AGENT,
@@ -128,6 +130,35 @@ async def test_a_departing_session_hands_its_offers_to_another_session_of_the_ag
     older.state = SessionState.DETACHED  # the last one goes: the policy answers
     desk.detached(older)
     assert await asyncio.wait_for(desk.wait(later), 0.01) is None
+
+
+async def test_an_offer_not_yet_sent_or_reopened_also_moves() -> None:
+    transport = Recorder()
+    desk = OfferDesk(transport, answer_by_ms=1000)  # type: ignore[arg-type]
+    older, newer = session("k1", "Kofi"), session("k2", "Kofi")
+    desk.attached(older)
+    desk.attached(newer)
+    # The holder leaves while the confirm is being written: it goes to the other.
+    early = desk.open("o1", "Kofi", "alice")
+    assert early is not None
+    newer.state = SessionState.DETACHED
+    desk.detached(newer)
+    assert not early.answer.done() and early.session is older
+    assert desk.send(early, objective()) and transport.sent[-1][0] is older
+    # A reopened offer has another `answer_by_ms` from its reopening.
+    again = session("k3", "Kofi")
+    desk.attached(again)
+    clock = [100.0]
+    with mock.patch.object(offers_mod, "monotonic_s", lambda: clock[0]):
+        offer = desk.open("o2", "Kofi", "alice")
+        assert offer is not None and offer.session is again and desk.send(offer, objective("o2"))
+        clock[0] += 0.9
+        desk.answer(offer, answer(offer.offer_id, again))
+        desk.reopen(offer)  # its answer was not written
+        clock[0] += 0.2  # 1.1 s after the first send, 0.2 s into the reopened time
+        again.state = SessionState.DETACHED
+        desk.detached(again)
+    assert not offer.answer.done() and offer.session is older
 
 
 async def test_open_offers_per_agent_are_bounded() -> None:

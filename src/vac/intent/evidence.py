@@ -265,7 +265,11 @@ def _as_order(
     said as, and the objective keeps what was said. None when the words hold
     no such order."""
     order = passive.as_order(text) if said_of_thing else None
-    order = order or plain_verb.as_plain(text, frozenset(n.lower() for n in roster.names()))
+    # A name called then a done form only when spoken: tiny.en's join (typed,
+    # "Kofi, fixed the gate." reports).
+    spoken = heard is not None and bool(heard.words)
+    names = frozenset(n.lower() for n in roster.names()) if spoken else frozenset()
+    order = order or plain_verb.as_plain(text, names)
     got = None if order is None else parse_as(order.text)
     if order is None or got is None or (isinstance(got, Clarify) and got.reason == "no-verb"):
         return None

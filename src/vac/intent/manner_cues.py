@@ -79,7 +79,12 @@ AUTONOMY_TEXT: Final[tuple[tuple[Autonomy, str], ...]] = (
             "however you want, whatever you want, any way you like, any way you want, "
             "i'll leave it to you, leave it to you, i leave it to you, your choice, "
             "whatever way you want, whatever way you like, full autonomy, free rein, "
-            "use your discretion, at your discretion, you're in charge"
+            "use your discretion, at your discretion, you're in charge, "
+            # Each tethering phrase said as not needed: free (the longest cue wins).
+            "no need to wait for my go ahead, no need to get my permission, "
+            "no need to ask my permission, no need to wait for my ok, "
+            "no need to wait for my okay, no need to wait until i say so, "
+            "you don't need my permission, don't need my permission"
         ),
     ),
     (

@@ -71,7 +71,7 @@ _CORRECTIONS_MAX: Final = 3
 # "Some time, not now", said after the target: no part of it, no deadline.
 _NOT_NOW: Final = frozenset(words("later sometime eventually someday")) | EVERY_SO_OFTEN
 # Idioms shaped like a place: "at some point", "keep me in the loop".
-_NOT_PLACE_IDIOMS: Final = lx.phrases(["at some point", "in the loop", "around to it"])
+_NOT_PLACE_IDIOMS: Final = lx.phrases(tw.NOT_PLACE_IDIOMS)
 # "help at once", "help in any way": no place to help at.
 _NO_PLACE: Final = frozenset(words("once all any time secret least first last most length random"))
 # How much of a second order the summary quotes.
@@ -176,7 +176,7 @@ def _target(
     words = tw.without_after(words, _NOT_NOW)  # "fix the gate later / instead / too"
     if j == stop < len(clause) and [t.low for t in words[-2:]] == ["first", "thing"]:
         words = words[:-2]  # "the gutters first thing | Monday": the deadline's words
-    words = tw.trimmed_end(words, clause[j].low if j < len(clause) else "")
+    words = tw.trimmed_end(source, words, clause[j].low if j < len(clause) else "")
     words = tw.without_state(words)  # "make sure the chickens are safe": the chickens
     k = 0
     while k < len(words) and words[k].low in lx.DETERMINERS:

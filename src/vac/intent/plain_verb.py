@@ -21,10 +21,11 @@ from the sun"), negations, a subject before it ("they have Kofi fixed
 up"), or "to" with an "-ing" form ("Kofi looks forward to building…").
 A single name makes "have <Name> <done>" no question ("has Kofi…"), and
 "<Name> to <done>" is no English at all, so the plain form is what was said.
-Nor is a roster name called and then a deed done ("Zuri, explored the
-abandoned mill": tiny.en joins "explore the" into "explored the"); only a
-name the household has, first in its sentence, with a thing after the form
-("Okay, fixed the gate." reports, and "Okay" is no one).
+Spoken, nor is a roster name called and then a deed done ("Zuri, explored
+the abandoned mill": tiny.en joins "explore the" into "explored the"); only
+a name the household has, first in its sentence, with a thing after the
+form, and no thanks or past time said ("Kofi, fixed the gate. Good job."
+reports; typed, it always does: `names` is given only for spoken words).
 
 Pure: text in, text out.
 """
@@ -62,6 +63,13 @@ _SO_FAR: Final = frozenset(lx.words("yet already far now ever recently lately"))
 _IS: Final = frozenset(lx.words("is are was were"))
 
 
+# A sentence with these reports a deed or thanks for it ("Kofi, fixed the
+# gate. Good job.", "…, well done", "… yesterday"): no order.
+_PAST_OR_THANKS: Final = frozenset(
+    lx.words("thank thanks job done work yesterday ago last earlier cheers appreciate")
+)
+
+
 _PLAIN_GAP: Final = re.compile(r"[ A-Za-z]+")
 
 
@@ -93,8 +101,10 @@ def _called(text: str, spans: list[tuple[int, int, str]], names: frozenset[str])
         thing = said_after[0] if said_after else ""
         if verb is None or word.endswith("ing") or thing not in _THING_STARTS:
             continue
-        if any(w in _SO_FAR or w in _IS for w in said_after):
-            continue  # "Kofi, fixed the gate already?": said of it, not asked
+        if any(w in _SO_FAR or w in _IS or w in _PAST_OR_THANKS for w in said_after) or any(
+            s[2] in _PAST_OR_THANKS for s in spans
+        ):
+            continue  # "Kofi, fixed the gate already / yesterday. Thank you!": a report
         return Order(text[:at] + verb + text[end:], (at, end), (at, at + len(verb)))
     return None
 

@@ -31,17 +31,34 @@ _STATES: Final = frozenset(lx.words("safe secure locked shut closed dry warm cle
 _CLAUSE_WORDS: Final = frozenset(lx.words("that which whether why if where so how when who"))
 
 
+# "… at some point", "keep me in the loop", "at your leisure": no place.
+NOT_PLACE_IDIOMS: Final = (
+    "at some point",
+    "in the loop",
+    "around to it",
+    "at your leisure",
+    "at your discretion",
+    "at your convenience",
+)
 # Left at a target's end by what cut it: "as" before a manner ("the shower
 # as | quickly as possible"), a direction before "to" ("the forest trail up |
 # to the waterfall"). Not the thing.
 _DIRECTIONS: Final = frozenset(lx.words("up down out over along across back around through"))
 
 
-def trimmed_end(words: Sequence[Tok], after: str) -> Sequence[Tok]:
-    """`words` without an "as" or a direction (before "to", `after`) ending them."""
+def trimmed_end(source: str, words: Sequence[Tok], after: str) -> Sequence[Tok]:
+    """`words` without an "as" or a direction (before "to", `after`) ending
+    them; never the thing's last word ("fix the back to the sofa") nor part
+    of one ("the hand-me-down to Abeni")."""
     if words and words[-1].low == "as":
         return words[:-1]
-    if len(words) > 1 and words[-1].low in _DIRECTIONS and after == "to":
+    if (
+        len(words) > 1
+        and words[-1].low in _DIRECTIONS
+        and after == "to"
+        and source[words[-1].start - 1 : words[-1].start] != "-"
+        and any(t.low not in lx.DETERMINERS for t in words[:-1])
+    ):
         return words[:-1]
     return words
 

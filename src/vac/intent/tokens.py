@@ -34,7 +34,8 @@ _SHORTHAND: Final = (
 
 # Titles written with a full stop ("Mrs. Okafor", "Dr. Mensah"; Whisper
 # writes them so): the stop ends no sentence.
-_TITLES: Final = frozenset({"mr", "mrs", "ms", "dr", "st", "mt", "prof", "jr", "sr"})
+# Only those said before a name: "Kwame Sr. Do it…" ends a sentence.
+_TITLES: Final = frozenset({"mr", "mrs", "ms", "dr", "mt", "prof"})
 
 
 def raw_tokens(text: str) -> list[Tok]:

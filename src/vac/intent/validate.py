@@ -317,13 +317,16 @@ def apply_edits(
         # Unknown keys are named as sent, before the deadline's alignment
         # rebuilds a time constraint (the key would vanish) and moves it
         # first (the client's indices would be off).
-        sent: list[FieldError] = []
         for i, item in enumerate(sent_items):
             if isinstance(item, Mapping):
-                _unknown_keys(sent, f"constraints[{i}].", item, ("kind", "value"), "a constraint")
-        if sent:
-            errors.extend(sent)
-            merged["constraints"] = msgspec.to_builtins(obj.constraints)
+                _unknown_keys(errors, f"constraints[{i}].", item, ("kind", "value"), "a constraint")
+        # The rest is judged without them, so every other failure is named too.
+        merged["constraints"] = [
+            {k: v for k, v in item.items() if k in ("kind", "value")}
+            if isinstance(item, Mapping)
+            else item
+            for item in sent_items
+        ]
     # The deadline and its time constraint move together (`deadline_edits`).
     errors.extend(align_deadline(merged, edits))
     errors.extend(validate_objective(merged, agents=agents))

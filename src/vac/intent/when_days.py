@@ -287,7 +287,7 @@ def period(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> Found:
     """ "this week", "next month", "(the) end of (the/next) week", "the weekend"."""
     today, low = now.date(), word_at(toks, i)
     k = i + (low == "the")
-    if low == "eod" or (
+    if (low == "eod" and (cued or ends_here(toks, i + 1) or _day_after(toks, i + 1, now))) or (
         cued
         and (
             low == "cob"

@@ -12,7 +12,7 @@ from vac.intent import calendar_words as cw
 from vac.intent.lexicon import Tok, phrase_at
 from vac.intent.numbers import number_at, spoken_number
 from vac.intent.when_days import period_end, relative_day, weekday
-from vac.intent.when_match import ONE_DAY, Bad, Found, Hit, add_months, word_at
+from vac.intent.when_match import ONE_DAY, Bad, Found, Hit, add_months, ends_here, word_at
 
 
 def _meridiem(toks: Sequence[Tok], k: int, suffix: str) -> tuple[str, int]:
@@ -108,7 +108,10 @@ def clock(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> Found:
         # "5:30"; "5.30" as Britain writes it, only after a cue ("by 5.30pm")
         colon_at = word_at(toks, k) == ":" or (cued and word_at(toks, k) == ".")
         minute_match = _MINUTE_RE.match(word_at(toks, k + 1)) if colon_at else None
-        if minute_match and int(minute_match.group(1)) < 60:
+        dotted_ok = word_at(toks, k) == ":" or bool(
+            minute_match and (minute_match.group(2) or ends_here(toks, k + 2))
+        )  # "at 1.45 m tall" is a height, "by 5.30" a time
+        if minute_match and int(minute_match.group(1)) < 60 and dotted_ok:
             minute, colon = int(minute_match.group(1)), True
             suffix, k = suffix or minute_match.group(2) or "", k + 2
         meridiem, k = _meridiem(toks, k, suffix)

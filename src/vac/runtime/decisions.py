@@ -77,17 +77,18 @@ class Planner:
         self.session = session
 
     def quota_ok(self, now: dt.datetime) -> bool:
-        """Whether one more pending draft is allowed for this principal."""
-        return self.over_quota(now) is None
+        """Whether one more pending draft is allowed for this principal (an
+        agent's counter-offer: it replaces an objective already open)."""
+        pending = self.shared.book.pending(self.session.principal, now=now)
+        return len(pending) < self.shared.max_pending_drafts
 
     def over_quota(self, now: dt.datetime) -> str | None:
         """Why one more draft is not allowed for this principal, if it is not:
         too many drafts pending, or too many objectives open (each stays in
         memory until settled)."""
-        book, principal = self.shared.book, self.session.principal
-        if len(book.pending(principal, now=now)) >= self.shared.max_pending_drafts:
+        if not self.quota_ok(now):
             return "too many pending drafts; confirm or reject some"
-        if book.open_count(principal) >= self.shared.max_open_objectives:
+        if self.shared.book.open_count(self.session.principal) >= self.shared.max_open_objectives:
             return "too many objectives open; withdraw some or let their agents finish"
         return None
 

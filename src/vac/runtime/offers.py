@@ -151,8 +151,11 @@ class OfferDesk:
     def _moved(self, offer: OpenOffer) -> bool:
         """Whether the offer went to another attached session of its agent."""
         other = self.session_for(offer.agent)
-        if other is None or offer.sent is None:
+        if other is None:
             return False
+        if offer.sent is None:  # not sent yet (its confirm is being written)
+            offer.session = other
+            return True
         msg, at_s = offer.sent
         left_ms = self.answer_by_ms - int((monotonic_s() - at_s) * 1000)
         if left_ms <= 0:
@@ -259,6 +262,8 @@ class OfferDesk:
             return
         offer.answer = asyncio.get_running_loop().create_future()
         offer.reopened += 1
+        if offer.sent is not None:  # another `answer_by_ms` from now
+            offer.sent = (offer.sent[0], monotonic_s())
         if offer.reopened > MAX_REOPENS or not offer.session.attached:
             offer.answer.set_result(None)
 
