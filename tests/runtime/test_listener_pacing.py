@@ -13,7 +13,7 @@ from typing import Any
 import msgspec
 import pytest
 
-import vac.runtime.listener as listener_module
+import vac.runtime.recognition as recognition_module
 from tests.runtime.test_coordinator import RecordingTransport, new_session
 from tests.speech.audio import load_fixtures
 from vac.protocol.messages import AudioInputChunk, AudioInputStart
@@ -50,7 +50,7 @@ async def partials_for(
     """Stream the fixture with a wall clock advancing `paced_ms` per 20 ms chunk
     (after the first `at_once_first` chunks, which come at once)."""
     clock = [1000.0]
-    monkeypatch.setattr(listener_module, "monotonic_s", lambda: clock[0])
+    monkeypatch.setattr(recognition_module, "monotonic_s", lambda: clock[0])
     stt = RecordingStt()
     listener = Listener(
         Transport(),  # type: ignore[arg-type]
