@@ -21,6 +21,7 @@ from vac.protocol.messages import (
     Error,
     Pong,
     SpeechStopped,
+    TranscriptFinal,
     TurnDone,
 )
 
@@ -62,6 +63,17 @@ def test_two_good_turns_and_a_tolerated_input_gap_pass() -> None:
 def test_missing_turn_done_is_named() -> None:
     msgs = [m for m in spoken_turn() if not isinstance(m, TurnDone)]
     assert run(msgs) == [c.MISSING_TURN_DONE]
+
+
+def test_a_provisional_finals_turn_must_end_too() -> None:
+    """§5: a turn a `transcript.final` names ends with one `turn.done`, also
+    one announced provisionally (its stream cancelled in the window)."""
+    said = TranscriptFinal(stream="in-1", turn="t9", text="ask Kofi", confidence=0.9)
+    provisional = msgspec.structs.replace(said, provisional=True)
+    sent = [start("in-1", mode="vad"), AudioInputCancel(id="x", stream="in-1")]
+    assert run([provisional], sent) == [c.MISSING_TURN_DONE]
+    ended = TurnDone(turn="t9", status="cancelled", latency_ms={})
+    assert run([provisional, ended], sent) == []
 
 
 def test_duplicate_turn_done_is_named() -> None:

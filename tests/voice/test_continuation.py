@@ -17,11 +17,15 @@ from tests.voice.test_voice_input import FIXTURES, TEXT_ONLY_OUT, stream, voice_
 from vac.client.connection import Connection, Timeout
 from vac.daemon.config import DaemonSection, VacConfig
 from vac.protocol.messages import (
+    AudioInputCancel,
     AudioInputDone,
+    AudioInputStart,
+    Error,
     HelloOk,
     ObjectiveDraft,
     OutboundMessage,
     TranscriptFinal,
+    TurnCancel,
     TurnDone,
 )
 
@@ -123,3 +127,66 @@ def test_a_client_that_stops_sending_is_decided_by_the_clock(windowed: RunningDa
     final = next(m for m in msgs if isinstance(m, TranscriptFinal) and not m.provisional)
     assert "bench" in final.text.lower() and done.turn == final.turn
     assert done.latency_ms["endpoint"] >= 700
+
+
+@pytest.fixture(scope="module")
+def long_window(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RunningDaemon]:
+    """A 3 s window: time for the client to act on the provisional final."""
+    d = _daemon(tmp_path_factory, "long-window", 3000)
+    yield d
+    d.shutdown()
+
+
+def _announced(d: RunningDaemon) -> tuple[Connection, TranscriptFinal]:
+    """A command said, then 600 ms of silence (past the endpoint, inside the
+    window), in real time: the provisional final that names its turn."""
+    fx = FIXTURES["kofi_build_bench.joe"]
+    c, _ = _hello(d)
+    stream(c, fx.pcm[: len(fx.pcm) - 100 * 32], "s1", mode="vad", pace_s=0.02, commit=False)
+    for m, _ in c.recv_until(lambda m: isinstance(m, TranscriptFinal), 10.0):
+        if isinstance(m, TranscriptFinal):
+            assert m.provisional, m
+            return c, m
+    raise AssertionError("no provisional final")
+
+
+def test_a_new_stream_in_the_window_lets_the_utterance_stand(long_window: RunningDaemon) -> None:
+    """§4: a `vad` stream closes at its endpoint: the next stream started in
+    the window does not cancel the utterance; its turn opens and ends."""
+    c, announced = _announced(long_window)
+    c.send(
+        AudioInputStart(
+            id="n1", stream="s2", encoding="pcm_s16le", rate=16000, channels=1, mode="vad"
+        )
+    )
+    msgs = _until_quiet(c, turns=1)
+    final = next(m for m in msgs if isinstance(m, TranscriptFinal) and not m.provisional)
+    done = next(m for m in msgs if isinstance(m, TurnDone))
+    assert final.turn == announced.turn == done.turn and done.status == "parsed"
+    c.send(AudioInputCancel(id="n2", stream="s2"))
+
+
+def test_cancelling_the_stream_in_the_window_ends_the_announced_turn(
+    long_window: RunningDaemon,
+) -> None:
+    c, announced = _announced(long_window)
+    c.send(AudioInputCancel(id="x1", stream="s1"))
+    msgs = _until_quiet(c, turns=1, timeout_s=5)
+    dones = [m for m in msgs if isinstance(m, TurnDone)]
+    assert [(d.turn, d.status) for d in dones] == [(announced.turn, "cancelled")]
+    assert not [m for m in msgs if isinstance(m, ObjectiveDraft | AudioInputDone)]
+
+
+def test_turn_cancel_of_the_announced_turn_ends_it_with_its_stream(
+    long_window: RunningDaemon,
+) -> None:
+    """§5.2: `turn.cancel` of a turn the daemon announced is no `turn_unknown`;
+    nothing of it is sent after, no draft, no reply."""
+    c, announced = _announced(long_window)
+    c.send(TurnCancel(id="tc1", turn=announced.turn, played_ms=0))
+    msgs = _until_quiet(c, turns=1, timeout_s=5)
+    assert not [m for m in msgs if isinstance(m, Error | ObjectiveDraft)], msgs
+    (done,) = [m for m in msgs if isinstance(m, TurnDone)]
+    assert (done.turn, done.status) == (announced.turn, "cancelled")
+    (ended,) = [m for m in msgs if isinstance(m, AudioInputDone)]
+    assert (ended.stream, ended.reason, ended.turn) == ("s1", "transcribed", announced.turn)

@@ -123,9 +123,8 @@ class SessionChecker:
     def received(self, msg: OutboundMessage) -> None:
         self._check_seq(msg.seq, msg.session, is_hello_ok=isinstance(msg, HelloOk))
         turn = getattr(msg, "turn", None)
-        # A provisional final names a turn that opens only if no speech follows.
-        provisional = getattr(msg, "provisional", False)
-        if isinstance(turn, str) and not isinstance(msg, Error) and not provisional:
+        # Every turn a message names, a provisional final's too, ends with one turn.done.
+        if isinstance(turn, str) and not isinstance(msg, Error):
             self._turns_done.setdefault(turn, 0)
         match msg:
             case HelloOk():

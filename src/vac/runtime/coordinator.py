@@ -176,7 +176,8 @@ class TurnCoordinator:
             case ObjectiveReject():
                 self._reject(msg.id, msg.objective_id)
             case TurnCancel():
-                self.turns.cancel(msg.turn, msg.played_ms)
+                if self.listener is None or not self.listener.cancel_turn(msg.turn):
+                    self.turns.cancel(msg.turn, msg.played_ms)
             case AudioOutputPlayed():
                 if not self.turns.played(msg.stream, msg.played_ms):
                     raise ProtocolError(

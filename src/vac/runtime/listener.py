@@ -36,6 +36,7 @@ from vac.protocol.messages import (
     SpeechStarted,
     SpeechStopped,
     TranscriptFinal,
+    TurnDone,
 )
 from vac.protocol.streams import (
     BYTES_PER_MS,
@@ -117,7 +118,11 @@ class Listener(StreamRecognition):
             )
         if self.stt.saturated:
             raise ProtocolError("busy", "recognition is saturated; try again", stream=msg.stream)
-        if self.open is not None:
+        if self.open is not None and self.open.window is not None:
+            # Past its endpoint (§4: a `vad` stream closes there): the utterance
+            # stands, and its turn goes on while the new stream opens.
+            self._close_window(self.open, self.open.window.pause_ms_by_wall())
+        elif self.open is not None:
             # At most one open stream: starting another cancels it (§4).
             self._cancel(self.open)
         self.open = _Open(
@@ -214,7 +219,37 @@ class Listener(StreamRecognition):
     def cancel(self, msg: AudioInputCancel) -> None:
         st = self._lookup(msg.stream)
         st.machine.cancel()  # raises stream_closed when already closed
+        announced = self._announced(st)
         self._cancel(st)
+        self._end_announced(announced)
+
+    def cancel_turn(self, turn_id: str) -> bool:
+        """`turn.cancel` of the turn a provisional final named, its stream
+        still in its continuation window: the stream and the turn end here
+        (`audio.input.done {transcribed, turn}`: its utterance was heard;
+        `turn.done {cancelled}`). False: not such a turn (the session's
+        turns decide)."""
+        st = self.open
+        if st is None or self._announced(st) != turn_id:
+            return False
+        st.machine.fail()
+        self._close(st)
+        self._drop_speculation(st)
+        st.pcm = bytearray()
+        self._send(AudioInputDone(stream=st.id, reason="transcribed", turn=turn_id))
+        self._end_announced(turn_id)
+        return True
+
+    @staticmethod
+    def _announced(st: _Open) -> str | None:
+        """The turn a provisional final named while the window is still open."""
+        return st.turn_id if st.window is not None and st.announced else None
+
+    def _end_announced(self, turn_id: str | None) -> None:
+        """A turn a provisional final named that will never open ends (§5:
+        every turn a `transcript.final` began ends with one `turn.done`)."""
+        if turn_id is not None:
+            self._send(TurnDone(turn=turn_id, status="cancelled", latency_ms={}))
 
     # ------------------------------------------------------------ internals
 
@@ -279,6 +314,7 @@ class Listener(StreamRecognition):
         except PoolError:
             return  # the final itself will say what failed
         if st.window is window and result.text and st.voiced_ms == spec.voiced_ms:
+            st.announced = True
             self._send(
                 TranscriptFinal(
                     stream=st.id,
@@ -329,6 +365,7 @@ class Listener(StreamRecognition):
         st.pcm = bytearray()
 
     def _overrun(self, st: _Open) -> None:
+        announced = self._announced(st)
         st.machine.fail()
         self._close(st)
         self._drop_speculation(st)
@@ -341,17 +378,20 @@ class Listener(StreamRecognition):
             )
         )
         self._send(AudioInputDone(stream=st.id, reason="overrun"))
+        self._end_announced(announced)
 
     def cancel_open(self, reason: InputDoneReason) -> None:
         """Session idle or detached: the open stream ends (§3)."""
         st = self.open
         if st is None:
             return
+        announced = self._announced(st)
         st.machine.fail()
         self._close(st)
         self._drop_speculation(st)
         st.pcm = bytearray()
         self._send(AudioInputDone(stream=st.id, reason=reason))
+        self._end_announced(announced)
 
     def close_all(self) -> None:
         """The session ends: every recognition of every stream stops."""
@@ -386,9 +426,11 @@ class Listener(StreamRecognition):
             exc.stream, exc.ref = st.id, ref
             self._error(exc)
             self._settle(st, AudioInputDone(stream=st.id, reason="failed", ref=ref))
+            self._end_announced(st.turn_id if st.announced else None)
             return
         if not result.text:
             self._settle(st, AudioInputDone(stream=st.id, reason="no_speech", ref=ref))
+            self._end_announced(st.turn_id if st.announced else None)
             return
         trace.since_origin("asr")
         heard = FinalHeard(
