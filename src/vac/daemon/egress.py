@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import time
 from collections.abc import Callable
 from typing import Any, Final
 
@@ -48,13 +49,55 @@ def to_wire(exc: VacError) -> Error:
     )
 
 
+# `error_sent` lines per principal and code in a minute; past it one line
+# says how many were left out. A client sending 400 bad chunks a second
+# otherwise wrote ~100 KB/s into the journal (an adversarial probe).
+ERROR_LINES_PER_MIN: Final = 10
+ERROR_LOG_WINDOW_S: Final = 60.0
+
+
+class ErrorLogBudget:
+    """How many `error_sent` lines each (principal, code) may still write
+    this minute; what was left out is counted and said (`error_sent_left_out`)
+    with the first line of a later minute. Bounded: principals are enrolled,
+    codes a closed set."""
+
+    def __init__(self, clock: Callable[[], float]) -> None:
+        self._clock = clock
+        # (principal, code) -> (window start, lines written, lines left out)
+        self._windows: dict[tuple[str | None, str], tuple[float, int, int]] = {}
+
+    def allow(self, principal: str | None, code: str) -> tuple[bool, int]:
+        """Whether to write this line, and how many were left out in the
+        minute that just ended (to say so first)."""
+        now, key = self._clock(), (principal, code)
+        start, written, left_out = self._windows.get(key, (now, 0, 0))
+        ended = 0
+        if now - start >= ERROR_LOG_WINDOW_S:
+            start, written, ended, left_out = now, 0, left_out, 0
+        if written < ERROR_LINES_PER_MIN:
+            self._windows[key] = (start, written + 1, left_out)
+            return True, ended
+        self._windows[key] = (start, written, left_out + 1)
+        return False, ended
+
+
+_budget = ErrorLogBudget(time.monotonic)
+
+
 def log_error_sent(err: Error, principal: str | None, session: str | None) -> None:
-    """The one log line of an `error` the daemon sends (replays of an id's outcome aside).
+    """The one log line of an `error` the daemon sends (replays of an id's outcome aside),
+    at most `ERROR_LINES_PER_MIN` a minute per principal and code.
 
     Warning level whatever the code: the cause of an `internal` error is
     logged at error level, with its traceback, where it was caught.
     `message` is left out: it can quote what the client sent.
     """
+    write, left_out = _budget.allow(principal, err.code)
+    if left_out:
+        log.warning("error_sent_left_out", code=err.code, principal=principal, count=left_out)
+    if not write:
+        return
     log.warning(
         "error_sent",
         code=err.code,
