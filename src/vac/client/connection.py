@@ -132,6 +132,17 @@ class Connection:
     def send(self, msg: Inbound, payload: bytes | None = None) -> None:
         self.sock.send_multipart(encode_inbound(msg, payload), copy=False)
 
+    def send_hello(self, hello: Hello) -> None:
+        """Queue the `hello` without ever blocking.
+
+        A refused handshake (a key the daemon does not enrol) can end before
+        the `hello` is queued; libzmq then drops the peer for good, and a
+        DEALER without one waits forever to send. The `hello` is dropped
+        instead: nothing could answer it, and `hopeless` says why.
+        """
+        with contextlib.suppress(zmq.Again):
+            self.sock.send_multipart(encode_inbound(hello), flags=zmq.NOBLOCK, copy=False)
+
     def send_frames(self, frames: list[bytes]) -> None:
         self.sock.send_multipart(frames)
 
@@ -186,7 +197,7 @@ class Connection:
             output=OutputRequest(rate=rate, speak=speak),  # type: ignore[arg-type]
             resume=resume,
         )
-        self.send(hello)
+        self.send_hello(hello)
         deadline = time.monotonic() + timeout_s
         while True:
             left_s = deadline - time.monotonic()

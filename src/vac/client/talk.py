@@ -50,6 +50,7 @@ from vac.client.talk_model import (
     TalkModel,
 )
 from vac.client.talk_view import FullScreen, KeyReader, View
+from vac.protocol.messages import Hello
 from vac.protocol.text_safety import escape_for_terminal
 
 INPUT_RATE_HZ: Final = 16000
@@ -214,6 +215,8 @@ def _loop(
                     screen.show(action)
                 case ShowCard():
                     screen.card(action)
+                case Send(msg=Hello() as hello):
+                    conn.send_hello(hello)  # never blocks, also after a refused handshake
                 case Send(msg=msg, payload=payload):
                     conn.send(msg, payload)
                 case Quit(reason=reason):
