@@ -149,7 +149,9 @@ class Transport:
             output=OutputRequest(rate=self.opts.rate_hz, speak=self.opts.speak),  # type: ignore[arg-type]
             resume=self.opts.resume,
         )
-        self._send(hello)
+        self.conn.send_hello(hello)  # never blocks, also after a refused handshake
+        self.checker.sent(hello)
+        self.last_sent_s = time.monotonic()
         try:
             self._wait(
                 lambda: self.hello_ok is not None or hello.id in self.error_refs,
