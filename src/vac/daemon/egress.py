@@ -82,10 +82,9 @@ class ErrorLogBudget:
         return False, ended
 
 
-_budget = ErrorLogBudget(time.monotonic)
-
-
-def log_error_sent(err: Error, principal: str | None, session: str | None) -> None:
+def log_error_sent(
+    err: Error, principal: str | None, session: str | None, budget: ErrorLogBudget
+) -> None:
     """The one log line of an `error` the daemon sends (replays of an id's outcome aside),
     at most `ERROR_LINES_PER_MIN` a minute per principal and code.
 
@@ -93,7 +92,7 @@ def log_error_sent(err: Error, principal: str | None, session: str | None) -> No
     logged at error level, with its traceback, where it was caught.
     `message` is left out: it can quote what the client sent.
     """
-    write, left_out = _budget.allow(principal, err.code)
+    write, left_out = budget.allow(principal, err.code)
     if left_out:
         log.warning("error_sent_left_out", code=err.code, principal=principal, count=left_out)
     if not write:
@@ -119,6 +118,7 @@ class Egress:
         # Sessions whose peer did not take all of their output yet.
         self._dirty: set[str] = set()
         self._wake = asyncio.Event()
+        self._logged = ErrorLogBudget(time.monotonic)  # this daemon's `error_sent` lines
 
     # --------------------------------------------------------- sessions
 
@@ -177,7 +177,7 @@ class Egress:
         err = to_wire(exc)
         if session is not None:
             principal = session.principal
-        log_error_sent(err, principal, session.id if session is not None else None)
+        log_error_sent(err, principal, session.id if session is not None else None, self._logged)
         if session is not None and session.connection == rid:
             self.send(session, err)
         else:

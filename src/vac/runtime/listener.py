@@ -94,6 +94,9 @@ class Listener(StreamRecognition):
         self.open: _Open | None = None
         # Every stream id this session used, with its closed state (bounded).
         self.closed: OrderedDict[str, _Open] = OrderedDict()
+        # Turns named by a provisional final that the listener ended (bounded):
+        # a `turn.cancel` of one again is a no-op (§5.2).
+        self._ended_turns: OrderedDict[str, None] = OrderedDict()
         # Partial, speculative and final recognitions of every stream.
         self._tasks = TaskSet()
 
@@ -124,7 +127,9 @@ class Listener(StreamRecognition):
             self._close_window(self.open, self.open.window.pause_ms_by_wall())
         elif self.open is not None:
             # At most one open stream: starting another cancels it (§4).
+            announced = self._announced(self.open)
             self._cancel(self.open)
+            self._end_announced(announced)
         self.open = _Open(
             machine=InputStream(msg.stream, limits.max_chunk_bytes, limits.max_utterance_ms),
             mode=msg.mode,
@@ -224,32 +229,53 @@ class Listener(StreamRecognition):
         self._end_announced(announced)
 
     def cancel_turn(self, turn_id: str) -> bool:
-        """`turn.cancel` of the turn a provisional final named, its stream
-        still in its continuation window: the stream and the turn end here
-        (`audio.input.done {transcribed, turn}`: its utterance was heard;
-        `turn.done {cancelled}`). False: not such a turn (the session's
-        turns decide)."""
-        st = self.open
-        if st is None or self._announced(st) != turn_id:
-            return False
-        st.machine.fail()
-        self._close(st)
+        """`turn.cancel` of a turn a provisional final named that has not
+        opened yet — its stream still open, or its final still being
+        recognised: the stream and the turn end here (`audio.input.done
+        {transcribed, turn}`: its utterance was heard; `turn.done
+        {cancelled}`); one the listener ended already: nothing (§5.2). False:
+        not such a turn (the session's turns decide)."""
+        if turn_id in self._ended_turns:
+            return True
+        st = self.open if self.open is not None and self._announced(self.open) == turn_id else None
+        if st is not None:
+            st.machine.fail()
+            self._close(st)
+        else:  # the window closed; its final is not a turn yet
+            st = next(
+                (
+                    s
+                    for s in self.closed.values()
+                    if s.announced
+                    and s.turn_id == turn_id
+                    and s.final_task is not None
+                    and not s.final_task.done()
+                ),
+                None,
+            )
+            if st is None:
+                return False
+            st.final_task.cancel()  # type: ignore[union-attr]
+            self.stt.cancel(_final_key(self.session, st))
         self._drop_speculation(st)
         st.pcm = bytearray()
-        self._send(AudioInputDone(stream=st.id, reason="transcribed", turn=turn_id))
+        self._settle(st, AudioInputDone(stream=st.id, reason="transcribed", turn=turn_id))
         self._end_announced(turn_id)
         return True
 
-    @staticmethod
-    def _announced(st: _Open) -> str | None:
-        """The turn a provisional final named while the window is still open."""
-        return st.turn_id if st.window is not None and st.announced else None
+    def _announced(self, st: _Open) -> str | None:
+        """The turn a provisional final named, while its stream is open (in
+        the window, or speaking again in the same utterance)."""
+        return st.turn_id if st.announced and st is self.open else None
 
     def _end_announced(self, turn_id: str | None) -> None:
         """A turn a provisional final named that will never open ends (§5:
         every turn a `transcript.final` began ends with one `turn.done`)."""
         if turn_id is not None:
             self._send(TurnDone(turn=turn_id, status="cancelled", latency_ms={}))
+            self._ended_turns[turn_id] = None
+            while len(self._ended_turns) > MAX_STREAM_IDS:
+                self._ended_turns.popitem(last=False)
 
     # ------------------------------------------------------------ internals
 
