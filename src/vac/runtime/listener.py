@@ -127,9 +127,9 @@ class Listener(StreamRecognition):
             self._close_window(self.open, self.open.window.pause_ms_by_wall())
         elif self.open is not None:
             # At most one open stream: starting another cancels it (§4).
-            announced = self._announced(self.open)
-            self._cancel(self.open)
-            self._end_announced(announced)
+            old = self.open
+            self._cancel(old)
+            self._end_announced(old)
         self.open = _Open(
             machine=InputStream(msg.stream, limits.max_chunk_bytes, limits.max_utterance_ms),
             mode=msg.mode,
@@ -224,9 +224,8 @@ class Listener(StreamRecognition):
     def cancel(self, msg: AudioInputCancel) -> None:
         st = self._lookup(msg.stream)
         st.machine.cancel()  # raises stream_closed when already closed
-        announced = self._announced(st)
         self._cancel(st)
-        self._end_announced(announced)
+        self._end_announced(st)
 
     def cancel_turn(self, turn_id: str) -> bool:
         """`turn.cancel` of a turn a provisional final named that has not
@@ -237,43 +236,36 @@ class Listener(StreamRecognition):
         not such a turn (the session's turns decide)."""
         if turn_id in self._ended_turns:
             return True
-        st = self.open if self.open is not None and self._announced(self.open) == turn_id else None
-        if st is not None:
+        st = next(
+            (
+                s
+                for s in (self.open, *self.closed.values())
+                if s is not None and s.turn_id == turn_id
+            ),
+            None,
+        )
+        if st is None or not st.announced:
+            return False
+        if st is self.open:
             st.machine.fail()
             self._close(st)
-        else:  # the window closed; its final is not a turn yet
-            st = next(
-                (
-                    s
-                    for s in self.closed.values()
-                    if s.announced
-                    and s.turn_id == turn_id
-                    and s.final_task is not None
-                    and not s.final_task.done()
-                ),
-                None,
-            )
-            if st is None:
-                return False
-            st.final_task.cancel()  # type: ignore[union-attr]
+        elif st.final_task is not None:  # the window closed; its final is not a turn yet
+            st.final_task.cancel()
             self.stt.cancel(_final_key(self.session, st))
         self._drop_speculation(st)
         st.pcm = bytearray()
         self._settle(st, AudioInputDone(stream=st.id, reason="transcribed", turn=turn_id))
-        self._end_announced(turn_id)
+        self._end_announced(st)
         return True
 
-    def _announced(self, st: _Open) -> str | None:
-        """The turn a provisional final named, while its stream is open (in
-        the window, or speaking again in the same utterance)."""
-        return st.turn_id if st.announced and st is self.open else None
-
-    def _end_announced(self, turn_id: str | None) -> None:
-        """A turn a provisional final named that will never open ends (§5:
-        every turn a `transcript.final` began ends with one `turn.done`)."""
-        if turn_id is not None:
-            self._send(TurnDone(turn=turn_id, status="cancelled", latency_ms={}))
-            self._ended_turns[turn_id] = None
+    def _end_announced(self, st: _Open) -> None:
+        """The turn a provisional final named for `st`, if it will never open
+        now, ends (§5: every turn a `transcript.final` began ends with one
+        `turn.done`)."""
+        if st.announced and st.turn_id is not None:
+            st.announced = False
+            self._send(TurnDone(turn=st.turn_id, status="cancelled", latency_ms={}))
+            self._ended_turns[st.turn_id] = None
             while len(self._ended_turns) > MAX_STREAM_IDS:
                 self._ended_turns.popitem(last=False)
 
@@ -391,7 +383,6 @@ class Listener(StreamRecognition):
         st.pcm = bytearray()
 
     def _overrun(self, st: _Open) -> None:
-        announced = self._announced(st)
         st.machine.fail()
         self._close(st)
         self._drop_speculation(st)
@@ -404,20 +395,19 @@ class Listener(StreamRecognition):
             )
         )
         self._send(AudioInputDone(stream=st.id, reason="overrun"))
-        self._end_announced(announced)
+        self._end_announced(st)
 
     def cancel_open(self, reason: InputDoneReason) -> None:
         """Session idle or detached: the open stream ends (§3)."""
         st = self.open
         if st is None:
             return
-        announced = self._announced(st)
         st.machine.fail()
         self._close(st)
         self._drop_speculation(st)
         st.pcm = bytearray()
         self._send(AudioInputDone(stream=st.id, reason=reason))
-        self._end_announced(announced)
+        self._end_announced(st)
 
     def close_all(self) -> None:
         """The session ends: every recognition of every stream stops."""
@@ -452,17 +442,18 @@ class Listener(StreamRecognition):
             exc.stream, exc.ref = st.id, ref
             self._error(exc)
             self._settle(st, AudioInputDone(stream=st.id, reason="failed", ref=ref))
-            self._end_announced(st.turn_id if st.announced else None)
+            self._end_announced(st)
             return
         if not result.text:
             self._settle(st, AudioInputDone(stream=st.id, reason="no_speech", ref=ref))
-            self._end_announced(st.turn_id if st.announced else None)
+            self._end_announced(st)
             return
         trace.since_origin("asr")
         heard = FinalHeard(
             st.id, result.text, result.confidence, reason, ref, trace, evidence_of(result)
         )
         heard.turn_id = st.turn_id
+        st.announced = False  # its turn opens now
         self._settle(st, self.on_final(heard), sent=True)
 
     def _settle(

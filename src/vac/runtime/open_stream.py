@@ -52,7 +52,9 @@ class OpenStream:
     voiced_ms_at_close: int = 0
     window: Window | None = None  # an open continuation window (`vad` mode)
     turn_id: str | None = None  # the turn a provisional final already named
-    announced: bool = False  # a provisional final was sent: its turn ends with a turn.done
+    # A provisional final named `turn_id`, and that turn has not opened yet:
+    # if it never does, the listener ends it with `turn.done {cancelled}`.
+    announced: bool = False
     stall: asyncio.TimerHandle | None = None  # `vad` mode: the client stopped sending
     # (monotonic s, audio ms) as chunks came, the last PACE_WINDOW_S: `sent_ahead_ms`.
     arrivals: deque[tuple[float, int]] = field(default_factory=lambda: deque(maxlen=256))
