@@ -168,3 +168,48 @@ def test_carried_evidence_covers_every_word_of_the_other_hypothesis(
 def test_an_alternative_round_trips_as_evidence() -> None:
     ev = heard(LOST, (FOUND, 1.0))
     assert msgspec.msgpack.decode(msgspec.msgpack.encode(ev), type=Evidence) == ev
+
+
+# --- a deadline only the beam heard (`_deadline_behind`) ---
+
+NO_TIME = "Tell Tariq to guard the village to hide."
+TONIGHT = "Tell Tariq to guard the village tonight."
+
+
+def test_a_deadline_the_best_hypothesis_lost_is_taken_from_the_next_and_flagged() -> None:
+    got = understood(NO_TIME, heard(NO_TIME, (TONIGHT, 1.5)), confidence=0.9)
+    assert isinstance(got, Draft), got
+    assert (got.objective.agent, got.objective.verb) == ("Tariq", "Protect")
+    assert got.objective.deadline is not None
+    assert got.objective.deadline[:10] == NOW.date().isoformat()
+    assert "deadline" in got.uncertain  # "tonight" is not what the decoder wrote first
+    assert "not sure of when" in got.summary
+
+
+@pytest.mark.parametrize(
+    "others",
+    [
+        ((TONIGHT, alt.MAX_BEHIND + 0.5),),  # too far behind
+        (("Tell Kofi to guard the village tonight.", 0.5),),  # another agent
+        (("Tell Tariq to map the village tonight.", 0.5),),  # another verb
+        (("Tell Tariq to guard the village to height.", 0.5),),  # no deadline either
+    ],
+)
+def test_otherwise_the_best_hypothesis_draft_stands_without_a_deadline(
+    others: tuple[tuple[str, float], ...],
+) -> None:
+    got = understood(NO_TIME, heard(NO_TIME, *others), confidence=0.9)
+    assert isinstance(got, Draft) and got.objective.deadline is None, got
+    assert got.objective.source_text == " ".join(NO_TIME.split())
+
+
+def test_a_deadline_heard_is_never_replaced_from_the_beam() -> None:
+    said = "Tell Tariq to guard the village tomorrow."
+    got = understood(said, heard(said, (TONIGHT, 0.2)), confidence=0.9)
+    assert isinstance(got, Draft) and got.objective.deadline is not None
+    assert got.objective.deadline[:10] == (NOW.date() + dt.timedelta(days=1)).isoformat()
+
+
+def test_typed_text_takes_no_deadline_from_anywhere() -> None:
+    got = understood(NO_TIME, Evidence(alternatives=(Alternative(TONIGHT, 0.0),)), confidence=1.0)
+    assert isinstance(got, Draft) and got.objective.deadline is None

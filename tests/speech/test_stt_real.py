@@ -332,3 +332,36 @@ def test_a_command_the_best_hypothesis_lost_is_drafted_from_the_next(
     assert isinstance(got, intent.Draft), got
     assert (got.objective.agent, got.objective.verb) == ("Tariq", "Repair")
     assert "verb" in got.uncertain
+
+
+def test_a_deadline_the_best_hypothesis_lost_is_taken_from_the_next(
+    whisper: WhisperStt,
+) -> None:
+    # The real twin of tests/intent/test_intent_alternatives.py's deadline
+    # cases: espeak's "tonight" (the dev half) is written "to hide" by the
+    # beam's best hypothesis and "tonight" by a later one.
+    import datetime as dt
+
+    from benchmarks.understanding import render
+
+    from vac import intent
+    from vac.runtime.heard import evidence_of
+
+    now = dt.datetime(2026, 12, 2, 10, 0, tzinfo=dt.UTC)
+    pcm = np.frombuffer(render("Tell Tariq to guard the village tonight", "espeak-en-us"), "<i2")
+    result = whisper.transcribe(pcm, final=True)
+    assert "tonight" not in result.text.lower(), result.text
+    assert any("tonight" in a.text.lower() for a in result.alternatives), result.alternatives
+    got = intent.understand(
+        result.text,
+        confidence=result.confidence,
+        evidence=evidence_of(result),
+        now=now,
+        roster=intent.default_roster(),
+        current_agent=None,
+        objective_id="o-1",
+    )
+    assert isinstance(got, intent.Draft), got
+    assert (got.objective.agent, got.objective.verb) == ("Tariq", "Protect")
+    assert got.objective.deadline is not None and got.objective.deadline[:10] == "2026-12-02"
+    assert "deadline" in got.uncertain

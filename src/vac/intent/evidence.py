@@ -205,7 +205,7 @@ def understand(
     if heard is None:
         return result
     if isinstance(result, Draft):
-        return weigh(result, heard)
+        return _deadline_behind(text, result, heard, parse_as) or weigh(result, heard)
     return _next_hypothesis(text, result, heard, parse_as)
 
 
@@ -311,6 +311,33 @@ def _next_hypothesis(
             lost = alt.LOST_FIELD.get(first.reason)
             return weigh(got, msgspec.structs.replace(heard, words=words), unsure=lost)
     return first
+
+
+def _deadline_behind(
+    text: str, first: Draft, heard: Evidence, parse_as: Callable[[str], Draft | Clarify]
+) -> Draft | Clarify | None:
+    """The same order with the deadline another hypothesis heard, when the
+    best has none: espeak's "tonight" is written "to hide", "by the end of
+    the week" "I'm in on the week", with the order's time a nat or two behind
+    in the beam ("…guard the village tonight."). The first hypothesis within
+    `MAX_BEHIND` that gives the same agent and verb with a deadline is taken,
+    weighed with its unshared words unsure, so its deadline is always flagged.
+    None: no such hypothesis (the best's draft stands)."""
+    if first.objective.deadline is not None:
+        return None
+    for other in heard.alternatives:
+        if other.behind > alt.MAX_BEHIND:
+            continue
+        got = parse_as(other.text)
+        if (
+            isinstance(got, Draft)
+            and got.objective.deadline is not None
+            and (got.objective.agent, got.objective.verb)
+            == (first.objective.agent, first.objective.verb)
+        ):
+            words = tuple(WordProb(*w) for w in alt.carried(text, heard.words, other.text))
+            return weigh(got, msgspec.structs.replace(heard, words=words), unsure="deadline")
+    return None
 
 
 def flagged_summary(summary: str, flags: Sequence[UncertainField]) -> str:
