@@ -170,7 +170,7 @@ def test_an_alternative_round_trips_as_evidence() -> None:
     assert msgspec.msgpack.decode(msgspec.msgpack.encode(ev), type=Evidence) == ev
 
 
-# --- a deadline only the beam heard (`_deadline_behind`) ---
+# --- a deadline or a standing order only the beam heard (`_said_behind`) ---
 
 NO_TIME = "Tell Tariq to guard the village to hide."
 TONIGHT = "Tell Tariq to guard the village tonight."
@@ -213,3 +213,31 @@ def test_a_deadline_heard_is_never_replaced_from_the_beam() -> None:
 def test_typed_text_takes_no_deadline_from_anywhere() -> None:
     got = understood(NO_TIME, Evidence(alternatives=(Alternative(TONIGHT, 0.0),)), confidence=1.0)
     assert isinstance(got, Draft) and got.objective.deadline is None
+
+
+def test_a_standing_order_the_best_hypothesis_lost_is_taken_from_the_next() -> None:
+    said = "Get Imani to guard the orch of every eye."
+    meant = "Get Imani to guard the orchard every night."
+    got = understood(said, heard(said, (meant, 0.2)), confidence=0.9)
+    assert isinstance(got, Draft) and got.objective.autonomy == "standing-intent", got
+    assert got.objective.source_text == meant
+
+
+def test_what_the_best_heard_is_kept_and_a_free_hand_never_comes_from_the_beam() -> None:
+    said = "Tell Tariq to guard the village tomorrow."
+    # Adds "check with me first" but drops "tomorrow": not the same order.
+    other = "Tell Tariq to guard the village, but check with me first."
+    got = understood(said, heard(said, (other, 0.2)), confidence=0.9)
+    assert isinstance(got, Draft) and got.objective.autonomy == "brief"
+    free = "Tell Tariq to guard the village tonight, use your judgment."
+    got = understood(NO_TIME, heard(NO_TIME, (free, 0.2), (TONIGHT, 0.4)), confidence=0.9)
+    assert isinstance(got, Draft) and got.objective.autonomy == "brief"
+    assert got.objective.source_text == TONIGHT  # the next hypothesis, without the free hand
+
+
+def test_a_hypothesis_that_changes_the_priority_is_not_taken() -> None:
+    # "check with me fast" behind "check with me first" (a fresh espeak voice).
+    said = "Tell Tariq to guard the village."
+    other = "Tell Tariq to guard the village tonight, fast."
+    got = understood(said, heard(said, (other, 0.2)), confidence=0.9)
+    assert isinstance(got, Draft) and got.objective.deadline is None, got

@@ -205,7 +205,7 @@ def understand(
     if heard is None:
         return result
     if isinstance(result, Draft):
-        return _deadline_behind(text, result, heard, parse_as) or weigh(result, heard)
+        return _said_behind(text, result, heard, parse_as) or weigh(result, heard)
     return _next_hypothesis(text, result, heard, parse_as)
 
 
@@ -313,30 +313,45 @@ def _next_hypothesis(
     return first
 
 
-def _deadline_behind(
+def _said_behind(
     text: str, first: Draft, heard: Evidence, parse_as: Callable[[str], Draft | Clarify]
 ) -> Draft | Clarify | None:
-    """The same order with the deadline another hypothesis heard, when the
-    best has none: espeak's "tonight" is written "to hide", "by the end of
-    the week" "I'm in on the week", with the order's time a nat or two behind
-    in the beam ("…guard the village tonight."). The first hypothesis within
-    `MAX_BEHIND` that gives the same agent and verb with a deadline is taken,
-    weighed with its unshared words unsure, so its deadline is always flagged.
-    None: no such hypothesis (the best's draft stands)."""
-    if first.objective.deadline is not None:
+    """The same order with a deadline or a standing order another hypothesis
+    heard, when the best has none: espeak's "tonight" is written "to hide",
+    "every night" "every eye", with the order's words a nat or two behind in
+    the beam ("…guard the village tonight."). The first hypothesis within
+    `MAX_BEHIND` that gives the same agent, verb, priority and forbidden
+    lines and adds a deadline or an autonomy (never `free`: a free hand is
+    only given on words the decoder wrote first) is taken, keeping any
+    deadline and autonomy the best had, weighed with its unshared words
+    unsure; a deadline from it is always flagged. None: no such hypothesis
+    (the best's draft stands)."""
+    mine = first.objective
+    if mine.deadline is not None and mine.autonomy != "brief":
         return None
     for other in heard.alternatives:
         if other.behind > alt.MAX_BEHIND:
             continue
         got = parse_as(other.text)
-        if (
-            isinstance(got, Draft)
-            and got.objective.deadline is not None
-            and (got.objective.agent, got.objective.verb)
-            == (first.objective.agent, first.objective.verb)
-        ):
-            words = tuple(WordProb(*w) for w in alt.carried(text, heard.words, other.text))
-            return weigh(got, msgspec.structs.replace(heard, words=words), unsure="deadline")
+        if not isinstance(got, Draft):
+            continue
+        theirs = got.objective
+        same = (theirs.agent, theirs.verb, theirs.priority, theirs.forbidden_lines) == (
+            mine.agent,
+            mine.verb,
+            mine.priority,
+            mine.forbidden_lines,
+        )
+        deadline = theirs.deadline if mine.deadline is None else mine.deadline
+        autonomy = theirs.autonomy if mine.autonomy == "brief" else mine.autonomy
+        adds = (deadline, autonomy) != (mine.deadline, mine.autonomy)
+        if not same or not adds or theirs.deadline != deadline or theirs.autonomy != autonomy:
+            continue
+        if autonomy == "free":
+            continue
+        words = tuple(WordProb(*w) for w in alt.carried(text, heard.words, other.text))
+        unsure: UncertainField | None = "deadline" if mine.deadline is None and deadline else None
+        return weigh(got, msgspec.structs.replace(heard, words=words), unsure=unsure)
     return None
 
 
