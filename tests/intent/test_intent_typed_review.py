@@ -1,11 +1,13 @@
 """Household commands typed as people write them, from a review of new
-sentences (none from the understanding corpus)."""
+sentences (none from the understanding corpus): times said around the day
+matchers, a place before the deadline."""
 
 from __future__ import annotations
 
 import datetime as dt
 
 import intent_factories as factories
+import pytest
 
 from vac.intent import Clarify, Draft, default_roster
 
@@ -22,6 +24,76 @@ def draft(text: str) -> Draft:
     got = run(text)
     assert isinstance(got, Draft), got
     return got
+
+
+@pytest.mark.parametrize(
+    ("text", "deadline", "said"),
+    [
+        # A clock time with its day after it is that day (it was today's time).
+        ("Kofi, fix the gate at 3pm on Friday", "2026-05-08", "at 3 pm on Friday"),
+        ("Kofi, fix the gate at 3pm Friday", "2026-05-08", "at 3 pm on Friday"),
+        ("Kofi, fix the gate by noon on Saturday", "2026-05-02", "by noon on Saturday"),
+        ("Kofi, fix the gate at 10am on the 12th", "2026-05-12", "at 10 am on May 12"),
+        ("Kofi, fix the gate by 5pm on Monday", "2026-05-04", "by 5 pm on Monday"),
+        # A bare hour after a cue is the next one, as "5 o'clock" is (it was
+        # dropped after "at", asked after "by").
+        ("Kofi, fix the fence at 3", "2026-05-01", "at 3 o'clock"),
+        ("Kofi, fix the gate by 6", "2026-05-01", "by 6 o'clock"),
+        ("Kofi, fix the gate by six tomorrow", "2026-05-02", "by 6 o'clock tomorrow"),
+        ("Kofi, fix the gate before 9", "2026-05-01", "by 9 o'clock"),
+        ("Kofi, fix the fence around 5", "2026-05-01", "by 5 o'clock"),
+        ("Kofi, fix the fence at about 4", "2026-05-01", "at 4 o'clock"),
+        ("Kofi, fix the gate around noon", "2026-05-01", "by noon"),
+        # Meals and bed after a cue (asked, or dropped, before)
+        ("Kofi, fix the fence before bed", "2026-05-01", "by bedtime"),
+        ("Abeni, make some bread by teatime", "2026-05-01", "by teatime"),
+        ("Kofi, fix the fence before tea", "2026-05-01", "by teatime"),
+        ("Kofi, fix the fence by lunch time", "2026-05-01", "by lunch"),
+        ("Kofi, fix the fence before breakfast", "2026-05-02", "by breakfast tomorrow"),
+        # A day said to be good enough
+        ("Zuri, check the greenhouse, tomorrow's fine", "2026-05-02", "by tomorrow"),
+        ("Kofi, check the hives, Friday's fine", "2026-05-08", "by Friday"),
+        ("Kofi, check the hives, Friday is fine", "2026-05-08", "by Friday"),
+        # "after work / school" is today, as "after lunch" is
+        ("Imani, help Mum after work", "2026-05-01", "after work"),
+        ("Kofi, look after the kids after school", "2026-05-01", "after school"),
+    ],
+)
+def test_times_as_people_say_them(text: str, deadline: str, said: str) -> None:
+    got = draft(text)
+    assert got.objective.deadline == deadline
+    assert said in got.summary
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        # "after" an event or a clause says when to start: asked, never dropped
+        ("Imani, help Mum after the match", "after the match"),
+        ("Kofi, fix the gate after you get back", "after you get back"),
+        ("Kofi, fix the gate after we've had dinner", "after we've had dinner"),
+        # a moving feast with "around" (it was a place: "around Easter")
+        ("Kofi, fix the shed around Easter", "around Easter"),
+    ],
+)
+def test_a_time_it_cannot_place_is_asked_about(text: str, words: str) -> None:
+    got = run(text)
+    assert isinstance(got, Clarify) and got.reason == "unclear-deadline", got
+    assert got.heard_as == words
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Kofi, check tomorrow's weather",
+        "Kofi, build the fence at 1.20 metres high",
+        "Kofi, build 3 benches by the 2 sheds",
+        "Kofi, clean up after the party and check the gate",
+        "Kofi, put up a fence around the end of the garden",
+    ],
+)
+def test_not_a_time(text: str) -> None:
+    assert draft(text).objective.deadline is None
 
 
 def test_a_place_ends_where_the_deadline_starts() -> None:
