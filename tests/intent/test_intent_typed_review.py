@@ -103,3 +103,37 @@ def test_a_place_ends_where_the_deadline_starts() -> None:
         (c.kind, c.value) for c in got.objective.constraints
     }
     assert got.objective.deadline == "2026-05-02"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # The speaker's (or the household's) own plan with no agent named:
+        # asked who (these were drafted for the default agent).
+        "We should probably fix the gutter at some point",
+        "Shall we fix the gate?",
+        "should we check the hives tomorrow?",
+        "Maybe we could build a bench",
+        "let's fix the gate",
+        "lets fix the gate tomorrow",
+        "we ought to fix the gate",
+        "we've got to fix the gate",
+    ],
+)
+def test_our_own_plan_is_asked_who(text: str) -> None:
+    got = run(text)
+    assert isinstance(got, Clarify) and got.reason == "first-person", got
+
+
+@pytest.mark.parametrize(
+    ("text", "agent"),
+    [
+        ("let's fix the gate, Kofi", "Kofi"),
+        ("let's get Zuri to explore the old quarry", "Zuri"),
+        ("Kofi, shall we fix the gate?", "Kofi"),
+        ("perhaps Zuri should check the hives", "Zuri"),  # was asked who
+        ("maybe Kofi could fix the gate", "Kofi"),
+    ],
+)
+def test_a_plan_with_an_agent_named_is_theirs(text: str, agent: str) -> None:
+    assert draft(text).objective.agent == agent

@@ -24,7 +24,7 @@ from vac.intent.lexicon import Tok, words
 _WISH_MODALS: Final = frozenset(words("could should would to must please kindly"))
 _WISHING: Final = frozenset(
     words("""hoping hope reckon need want counting great love appreciate wish ideally prefer
-    rather nice good helpful lovely grateful""")
+    rather nice good helpful lovely grateful perhaps maybe""")
 )
 # Only these ask after "I think" or a condition said first: "if it's windy
 # tomorrow, Tariq should…"; "when I was young, Kofi would…" tells a habit.
