@@ -137,3 +137,37 @@ def test_our_own_plan_is_asked_who(text: str) -> None:
 )
 def test_a_plan_with_an_agent_named_is_theirs(text: str, agent: str) -> None:
     assert draft(text).objective.agent == agent
+
+
+@pytest.mark.parametrize(
+    ("text", "priority"),
+    [
+        ("Abeni, repair the curtain rail if you have time", 25),
+        ("Kofi, fix the gate if you get a chance", 25),
+        ("if you've got time, Kofi, fix the gate", 25),
+        ("Kofi, fix the gate whenever you're free", 25),
+        ("Tariq, drop everything and guard the hens", 90),
+        ("Kofi, fix the leak pronto", 90),
+    ],
+)
+def test_priorities_as_people_say_them(text: str, priority: int) -> None:
+    assert draft(text).objective.priority == priority
+
+
+@pytest.mark.parametrize(
+    ("text", "repeat"),
+    [
+        ("Zuri, check the rain gauge twice a day", "twice a day"),
+        ("Abeni, visit Grandpa every weekday", "every weekday"),
+        ("Kofi, check the gutters every couple of days", "every couple of days"),
+        ("Tariq, guard the coop every other night", "every other night"),
+        ("Kofi, check the boiler once a month", "once a month"),
+        ("Zuri, check the hives regularly", "regularly"),
+        ("Kofi, check the pump hourly", "hourly"),
+    ],
+)
+def test_how_often_makes_a_standing_order(text: str, repeat: str) -> None:
+    got = draft(text)
+    assert got.objective.autonomy == "standing-intent"
+    assert got.objective.deadline is None
+    assert repeat in got.summary and f"{repeat} {repeat}" not in got.summary
