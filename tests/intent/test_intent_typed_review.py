@@ -171,3 +171,36 @@ def test_how_often_makes_a_standing_order(text: str, repeat: str) -> None:
     assert got.objective.autonomy == "standing-intent"
     assert got.objective.deadline is None
     assert repeat in got.summary and f"{repeat} {repeat}" not in got.summary
+
+
+@pytest.mark.parametrize(
+    ("text", "verb", "label", "deadline"),
+    [
+        # A phrasal verb said around its thing (these asked what to do)
+        ("Zuri, can you sort the shed out this weekend", "Repair", "Shed", "2026-05-02"),
+        ("Kofi, set the tent up in the garden", "Build", "Tent", None),
+        ("Kofi, please put the shelves up tomorrow", "Build", "Shelves", "2026-05-02"),
+        ("Tariq, lock the shed up tonight", "Protect", "Shed", "2026-05-01"),
+        ("Imani, cheer Grandpa up", "Support", "Grandpa", None),
+        ("Zuri, figure the wifi out", "Investigate", "Wifi", None),
+        ("Kofi, put the old wardrobe together", "Build", "Old wardrobe", None),
+        # "it" is the thing the statement before was about
+        (
+            "Kofi, the tap's dripping again, can you sort it out by tonight?",
+            "Repair",
+            "Tap",
+            "2026-05-01",
+        ),
+    ],
+)
+def test_a_phrasal_verb_said_around_its_thing(
+    text: str, verb: str, label: str, deadline: str | None
+) -> None:
+    got = draft(text).objective
+    assert (got.verb, got.target.label, got.deadline) == (verb, label, deadline)
+
+
+@pytest.mark.parametrize("text", ["Kofi, sort it out", "Imani, cheer him up"])
+def test_a_phrasal_verb_on_it_alone_asks_what(text: str) -> None:
+    got = run(text)
+    assert isinstance(got, Clarify) and got.reason == "no-target", got

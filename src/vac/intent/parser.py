@@ -37,6 +37,7 @@ from vac.intent.manner import (
     standing_in_order,
 )
 from vac.intent.others import who_else
+from vac.intent.particles import particles_joined
 from vac.intent.place import NOT_PLACES, location_of, truncate
 from vac.intent.roster import Roster
 from vac.intent.spoken import VERB_SPOKEN, summarise
@@ -311,7 +312,7 @@ def parse(
         names = tuple(roster.names())  # with that name (runtime.choices)
         question = f"I don't know anyone called {unknown}. Who should do it: {', '.join(names)}?"
         return Clarify("unknown-agent", question, source, confidence, names, unknown)
-    clause = address.clause(toks)
+    clause = particles_joined(address.clause(toks))  # "sort the shed out"
     if address.resolution is not None and "?" in source and lx.asks([t.low for t in clause]):
         return _clarify("question", _ASKED, source, confidence)  # "Zuri, did you fix the gate?"
     spans = lx.forbidden_spans(clause, keep=boundary_like_autonomy(clause))
