@@ -16,11 +16,12 @@ from typing import Final
 
 from vac.intent import lexicon as lx
 from vac.intent.lexicon import Tok, words
+from vac.intent.verb_cues import VERB_CUES
 
 _PARTICLES: Final = frozenset(words("up out over together"))
 # The phrasal cues that may be split ("sort … out"), by their first word.
 _SPLIT: Final[dict[str, frozenset[str]]] = {}
-for _cue in lx.VERB_CUES:
+for _cue in VERB_CUES:
     _first, _, _last = _cue.partition(" ")
     if _last in _PARTICLES:
         _SPLIT[_first] = _SPLIT.get(_first, frozenset()) | {_last}
