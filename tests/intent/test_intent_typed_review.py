@@ -204,3 +204,42 @@ def test_a_phrasal_verb_said_around_its_thing(
 def test_a_phrasal_verb_on_it_alone_asks_what(text: str) -> None:
     got = run(text)
     assert isinstance(got, Clarify) and got.reason == "no-target", got
+
+
+@pytest.mark.parametrize(
+    ("text", "agent", "verb", "deadline"),
+    [
+        # A request passed on with "he" / "she" (asked who, or "Imani she
+        # needs" read as a name, before)
+        ("ask Kofi if he can fix the gate by Monday", "Kofi", "Repair", "2026-05-04"),
+        ("ask Kofi whether he could possibly fix the gate", "Kofi", "Repair", None),
+        ("tell Imani she needs to visit Grandma on Sunday", "Imani", "Befriend", "2026-05-03"),
+        ("tell Kofi that he has to fix the gate", "Kofi", "Repair", None),
+        ("let Kofi know he needs to fix the gate", "Kofi", "Repair", None),
+        (
+            "remind Zuri that she needs to check the hives tomorrow",
+            "Zuri",
+            "Investigate",
+            "2026-05-02",
+        ),
+        ("see if Zuri can check the hives this afternoon", "Zuri", "Investigate", "2026-05-01"),
+        ("check if Tariq can guard the barn tonight", "Tariq", "Protect", "2026-05-01"),
+    ],
+)
+def test_a_request_passed_on_by_pronoun(
+    text: str, agent: str, verb: str, deadline: str | None
+) -> None:
+    got = draft(text).objective
+    assert (got.agent, got.verb, got.deadline) == (agent, verb, deadline)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "ask Kofi if he fixed the gate",  # a question about what was done
+        "tell Kofi he can't fix the gate",
+        "don't ask Kofi if he can fix the gate",
+    ],
+)
+def test_no_request_passed_on_by_pronoun(text: str) -> None:
+    assert isinstance(run(text), Clarify)

@@ -39,6 +39,7 @@ from vac.intent.manner import (
 from vac.intent.others import who_else
 from vac.intent.particles import particles_joined
 from vac.intent.place import NOT_PLACES, location_of, truncate
+from vac.intent.relay import relayed
 from vac.intent.roster import Roster
 from vac.intent.spoken import VERB_SPOKEN, summarise
 from vac.intent.unsaid import order_said, unsaid_verbs
@@ -298,6 +299,7 @@ def parse(
     if lx.asks([t.low for t in toks]):  # "Who will guard the kids?", "Did Kofi fix the gate?"
         return _clarify("question", _ASKED, source, confidence)
     toks = without_asides(toks, roster)  # "Kofi, Zuri is off today, so fix…"
+    toks = relayed(toks, roster)  # "ask Kofi if he can fix…": "ask Kofi to fix…"
     toks, handed = handed_over(toks, roster)  # "…. No, Kofi, you do it": Kofi's order
     unsaid = unsaid_verbs(toks, roster, source)  # "don't ask Kofi to fix…", "…, never mind"
     toks = order_said(toks, unsaid, roster, source)  # "…, ask Zuri to fix it"
