@@ -243,3 +243,27 @@ def test_a_request_passed_on_by_pronoun(
 )
 def test_no_request_passed_on_by_pronoun(text: str) -> None:
     assert isinstance(run(text), Clarify)
+
+
+@pytest.mark.parametrize(
+    ("text", "agent", "verb", "label"),
+    [
+        # "help" as a remark on the deed after it (asked what to support)
+        ("Kofi, it would really help if you could fix the gate", "Kofi", "Repair", "Gate"),
+        ("it would help if Kofi could fix the gate", "Kofi", "Repair", "Gate"),
+        ("it'd help a lot if Zuri could check the hives", "Zuri", "Investigate", "Hives"),
+        ("Kofi, help a neighbour with the fence", "Kofi", "Support", "Neighbour with the fence"),
+        # time spent with someone, kept company (asked what to do)
+        ("Imani should spend the afternoon with Grandpa", "Imani", "Befriend", "Grandpa"),
+        ("Imani, spend some time with Grandpa", "Imani", "Befriend", "Grandpa"),
+        ("Imani, keep Grandpa company this afternoon", "Imani", "Befriend", "Grandpa"),
+        ("Tariq, keep an eye out for foxes tonight", "Tariq", "Protect", "Foxes"),
+    ],
+)
+def test_verbs_as_people_say_them(text: str, agent: str, verb: str, label: str) -> None:
+    got = draft(text).objective
+    assert (got.agent, got.verb, got.target.label) == (agent, verb, label)
+
+
+def test_company_is_a_verb_only_around_someone() -> None:
+    assert isinstance(run("Abeni, keep the company accounts"), Clarify)

@@ -24,6 +24,7 @@ from vac.intent.lexicon import Tok, words
 from vac.intent.roster import STOPWORDS, Roster
 from vac.intent.verb_cues import DONE_FORMS, THIRD_PERSON, WEAK_VERB_CUES
 from vac.intent.when_match import word_at
+from vac.intent.wish import helpful
 
 # After these a verb's word is a noun: "the maps are in the drawer", "my
 # report is late". Not "her" or "that", which also stand before verbs
@@ -80,7 +81,7 @@ def noun_words(clause: Sequence[Tok], roster: Roster) -> frozenset[int]:
             if not acts_on:
                 out.add(j)
             break
-    return frozenset(out)
+    return frozenset(out) | helpful(clause)
 
 
 # "No need to fix the gate, Kofi, it's fine": the verb after these is not

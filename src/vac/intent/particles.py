@@ -18,7 +18,7 @@ from vac.intent import lexicon as lx
 from vac.intent.lexicon import Tok, words
 from vac.intent.verb_cues import VERB_CUES
 
-_PARTICLES: Final = frozenset(words("up out over together"))
+_PARTICLES: Final = frozenset(words("up out over together company"))  # "keep Grandpa company"
 # The phrasal cues that may be split ("sort … out"), by their first word.
 _SPLIT: Final[dict[str, frozenset[str]]] = {}
 for _cue in VERB_CUES:
@@ -46,7 +46,7 @@ def _thing_end(clause: Sequence[Tok], k: int) -> int | None:
     while end < len(clause) and end - k <= _THING_MAX:
         low = clause[end].low
         if low in _PARTICLES:
-            return end
+            return end if end > k + 1 or named else None  # not "keep the company accounts"
         if low in lx.PUNCT or low in lx.VERB_FIRSTS or low in lx.DETERMINERS:
             return None
         end += 1
