@@ -267,3 +267,23 @@ def test_verbs_as_people_say_them(text: str, agent: str, verb: str, label: str) 
 
 def test_company_is_a_verb_only_around_someone() -> None:
     assert isinstance(run("Abeni, keep the company accounts"), Clarify)
+
+
+@pytest.mark.parametrize(
+    ("text", "autonomy", "priority", "deadline"),
+    [
+        ("Imani, visit Grandma on Sundays", "standing-intent", 55, None),  # was asked about
+        ("Abeni, check the hives every single morning", "standing-intent", 55, None),
+        ("Tariq, lock up the shed every evening at 9", "standing-intent", 55, None),
+        ("Tariq, lock up the shed at 9", "brief", 55, "2026-05-01"),
+        ("Imani, visit Auntie, no huge rush", "brief", 25, None),
+        ("Kofi, fix the gate, not in a hurry", "brief", 25, None),
+        ("Kofi, build a bench, however you think best", "free", 55, None),
+        ("Kofi, build a bench, you know best", "free", 55, None),
+    ],
+)
+def test_manner_as_people_say_it(
+    text: str, autonomy: str, priority: int, deadline: str | None
+) -> None:
+    got = draft(text).objective
+    assert (got.autonomy, got.priority, got.deadline) == (autonomy, priority, deadline)

@@ -136,7 +136,8 @@ def boundary_like_autonomy(clause: Sequence[Tok]) -> frozenset[int]:
 _HOW_OFTEN: Final = EVERY_SO_OFTEN | frozenset(
     lx.words("""monday tuesday wednesday thursday friday saturday sunday week weekend month
     other morning afternoon evening night weekday weekdays weeknight days hour once twice
-    times often regularly second""")
+    times often regularly second mondays tuesdays wednesdays thursdays fridays saturdays sundays
+    weekends single""")
 )
 
 

@@ -42,7 +42,9 @@ PRIORITY_TEXT: Final[tuple[tuple[int, str], ...]] = (
             "if you get a chance, if you get the chance, if you have a minute, "
             "if you have a moment, if you get a minute, if you get a moment, "
             "when you've got time, when you've got a minute, when you've got a moment, "
-            "whenever you're free, whenever you can, whenever you get a chance"
+            "whenever you're free, whenever you can, whenever you get a chance, "
+            "no huge rush, no real rush, no massive rush, no particular rush, no real hurry, "
+            "no great hurry, no big hurry, not in a rush, not in a hurry"
         ),
     ),
     (
@@ -85,6 +87,7 @@ AUTONOMY_TEXT: Final[tuple[tuple[Autonomy, str], ...]] = (
             "i'll leave it to you, leave it to you, i leave it to you, your choice, "
             "whatever way you want, whatever way you like, full autonomy, free rein, "
             "use your discretion, at your discretion, you're in charge, "
+            "however you think best, whatever you think best, as you think best, you know best, "
             # Each tethering phrase said as not needed: free (the longest cue wins).
             "no need to wait for my go ahead, no need to get my permission, "
             "no need to ask my permission, no need to wait for my ok, "
@@ -104,7 +107,10 @@ AUTONOMY_TEXT: Final[tuple[tuple[Autonomy, str], ...]] = (
             "every couple of days, every two days, every three days, every second day, "
             "every other week, every other night, every other morning, every hour, "
             "each afternoon, once a day, twice a day, three times a day, once a week, "
-            "twice a week, three times a week, once a month, every so often"
+            "twice a week, three times a week, once a month, every so often, "
+            "every single morning, every single evening, every single week, on mondays, "
+            "on tuesdays, on wednesdays, on thursdays, on fridays, on saturdays, on sundays, "
+            "on weekends, at weekends"
         ),
     ),
 )
