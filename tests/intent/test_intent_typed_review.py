@@ -287,3 +287,28 @@ def test_manner_as_people_say_it(
 ) -> None:
     got = draft(text).objective
     assert (got.autonomy, got.priority, got.deadline) == (autonomy, priority, deadline)
+
+
+@pytest.mark.parametrize(
+    ("text", "agent", "deadline"),
+    [
+        # A name first, then a request, typed without the comma (asked who)
+        ("Kofi would you be able to patch the roof", "Kofi", None),
+        ("Kofi please could you patch the roof", "Kofi", None),
+        ("Zuri I need you to check the chickens first thing tomorrow", "Zuri", "2026-05-02"),
+        ("Kofi I want you to patch the roof", "Kofi", None),
+        (
+            "hey Abeni would you be able to check on grandma tomorrow afternoon",
+            "Abeni",
+            "2026-05-02",
+        ),
+    ],
+)
+def test_a_name_then_a_request_without_a_comma(text: str, agent: str, deadline: str | None) -> None:
+    got = draft(text).objective
+    assert (got.agent, got.deadline) == (agent, deadline)
+
+
+@pytest.mark.parametrize("text", ["Kofi can fix anything", "Kofi could not fix the gate"])
+def test_a_name_then_a_statement_is_no_request(text: str) -> None:
+    assert isinstance(run(text), Clarify)
