@@ -312,3 +312,11 @@ def test_a_name_then_a_request_without_a_comma(text: str, agent: str, deadline: 
 @pytest.mark.parametrize("text", ["Kofi can fix anything", "Kofi could not fix the gate"])
 def test_a_name_then_a_statement_is_no_request(text: str) -> None:
     assert isinstance(run(text), Clarify)
+
+
+@pytest.mark.parametrize(
+    "text", ["Kofi might fix the gate later, who knows", "Zuri might check the hives tomorrow"]
+)
+def test_a_guess_is_no_order(text: str) -> None:
+    # Drafted as "Kofi will repair the gate" before.
+    assert isinstance(run(text), Clarify)
