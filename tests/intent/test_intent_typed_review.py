@@ -320,3 +320,49 @@ def test_a_name_then_a_statement_is_no_request(text: str) -> None:
 def test_a_guess_is_no_order(text: str) -> None:
     # Drafted as "Kofi will repair the gate" before.
     assert isinstance(run(text), Clarify)
+
+
+@pytest.mark.parametrize(
+    ("text", "agent", "verb", "label", "deadline"),
+    [
+        # "it" / "her" is what a statement just before brought in (asked what)
+        ("Kofi, there's a leak in the bathroom, can you fix it?", "Kofi", "Repair", "Leak", None),
+        ("there's a leak in the bathroom, Kofi, fix it", "Kofi", "Repair", "Leak", None),
+        (
+            "Zuri, there's a funny smell in the cellar, can you look into it?",
+            "Zuri",
+            "Investigate",
+            "Funny smell",
+            None,
+        ),
+        (
+            "Imani, Grandma's lonely, could you visit her this weekend?",
+            "Imani",
+            "Befriend",
+            "Grandma",
+            "2026-05-02",
+        ),
+        ("Imani, Grandma is lonely, please visit her", "Imani", "Befriend", "Grandma", None),
+        # the thing said alone, then a request to "you"
+        ("Kofi, the gate, can you fix it?", "Kofi", "Repair", "Gate", None),
+        (
+            "right, Kofi, the shed roof, can you patch it before Thursday",
+            "Kofi",
+            "Repair",
+            "Shed roof",
+            "2026-05-07",
+        ),
+    ],
+)
+def test_it_is_what_was_just_said(
+    text: str, agent: str, verb: str, label: str, deadline: str | None
+) -> None:
+    got = draft(text).objective
+    assert (got.agent, got.verb, got.target.label, got.deadline) == (agent, verb, label, deadline)
+
+
+@pytest.mark.parametrize(
+    "text", ["Kofi, there's a leak, Zuri will fix it", "Kofi, the gate, could Zuri fix it?"]
+)
+def test_it_said_of_someone_else_doing_it_is_asked(text: str) -> None:
+    assert isinstance(run(text), Clarify)
