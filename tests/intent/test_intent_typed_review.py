@@ -366,3 +366,49 @@ def test_it_is_what_was_just_said(
 )
 def test_it_said_of_someone_else_doing_it_is_asked(text: str) -> None:
     assert isinstance(run(text), Clarify)
+
+
+@pytest.mark.parametrize(
+    ("text", "agent", "label", "deadline", "priority"),
+    [
+        # a priority said first with a colon, then the name (asked who)
+        ("Urgent: Kofi, fix the burst pipe", "Kofi", "Burst pipe", None, 90),
+        # dashes set apart as pauses (asked who, or what)
+        ("Kofi - the back gate - fix it by tomorrow", "Kofi", "Back gate", "2026-05-02", 55),
+        ("Zuri — map the meadow — by Thursday", "Zuri", "Meadow", "2026-05-07", 55),
+        # a thing of a few words said alone ("back" ended it)
+        ("Kofi, the back gate, fix it by tomorrow", "Kofi", "Back gate", "2026-05-02", 55),
+    ],
+)
+def test_breaks_as_people_type_them(
+    text: str, agent: str, label: str, deadline: str | None, priority: int
+) -> None:
+    got = draft(text).objective
+    assert (got.agent, got.target.label, got.deadline, got.priority) == (
+        agent,
+        label,
+        deadline,
+        priority,
+    )
+
+
+def test_a_word_with_a_hyphen_is_one_word() -> None:
+    assert draft("Kofi, fix the well-known gate").objective.target.label == "Well-known gate"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Tariq, lock up the garage every night before bed",  # was due tonight
+        "Tariq, guard the barn every night until dawn",
+    ],
+)
+def test_a_standing_orders_time_of_day_is_when_it_repeats(text: str) -> None:
+    got = draft(text).objective
+    assert (got.autonomy, got.deadline) == ("standing-intent", None)
+
+
+@pytest.mark.parametrize("text", ["I'm off to check the hives", "I'm heading out to fix the gate"])
+def test_where_the_speaker_is_off_to_is_their_plan(text: str) -> None:
+    got = run(text)
+    assert isinstance(got, Clarify) and got.reason == "first-person", got

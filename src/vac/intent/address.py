@@ -392,7 +392,7 @@ _INNER_FRAMES: Final = lx.FRAME_WORDS | frozenset(
 
 
 # What a name said apart sits between.
-_APART: Final = frozenset(",.!?;")
+_APART: Final = frozenset(",.!?;:")  # "Urgent: Kofi, fix the pipe"
 
 
 def _within(toks: Sequence[Tok], i: int, roster: Roster, verb_at: int) -> Address | None:

@@ -292,7 +292,8 @@ _I: Final = frozenset(words("i i'll i'm i'd i've")) | _WE
 _MY_OWN: Final = frozenset(
     words(
         "will am are going to gonna gotta need have must should can could want wanna like would "
-        "shall might may just also myself ourselves really first then ought got better"
+        "shall might may just also myself ourselves really first then ought got better off "
+        "heading about out"
     )
 )
 # "Shall we fix the gate?", "should I fix it?": the speaker's plan asked.

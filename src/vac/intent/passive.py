@@ -454,9 +454,10 @@ def _said_alone(text: str, spans: list[_Span], i: int) -> int | None:
         said = spans[k][2]
         if said in _IS or said.endswith("'s") or said in lx.VERB_FIRSTS or past_form(said):
             return None
-        if said in NOT_A_THING or said in WEEKDAYS:
+        last = _apart(text, spans[k], spans[k + 1])  # not "the back gate"
+        if (said in NOT_A_THING and last) or said in WEEKDAYS:
             return None  # "Kofi, this morning, fix it": a time, no thing
-        if _apart(text, spans[k], spans[k + 1]):
+        if last:
             said_alone = text[spans[i][0] : spans[k][1]]
             return None if any(c.isdigit() for c in said_alone) else spans[k][1]  # "the 15th"
     return None
