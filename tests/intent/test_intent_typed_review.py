@@ -412,3 +412,28 @@ def test_a_standing_orders_time_of_day_is_when_it_repeats(text: str) -> None:
 def test_where_the_speaker_is_off_to_is_their_plan(text: str) -> None:
     got = run(text)
     assert isinstance(got, Clarify) and got.reason == "first-person", got
+
+
+@pytest.mark.parametrize(
+    ("text", "deadline"),
+    [
+        # "in the next fortnight" was dropped into the thing
+        ("Kofi, build a sandpit for the kids in the next fortnight", "2026-05-15"),
+        # "make it" takes a time back as "make that" does (the first was kept)
+        ("Tariq, guard the coop tonight, actually make it tomorrow night", "2026-05-02"),
+        ("Kofi, fix the gate on Friday, make it Saturday", "2026-05-02"),
+        # a request asked as "is there any way…" (was taken for a question)
+        ("Kofi, is there any way you could fix the gate by Friday?", "2026-05-08"),
+    ],
+)
+def test_more_times_as_people_say_them(text: str, deadline: str) -> None:
+    assert draft(text).objective.deadline == deadline
+
+
+def test_dont_worry_about_it_takes_the_order_back() -> None:
+    # Drafted before.
+    got = run("Kofi, fix the gate. Actually, don't worry about it.")
+    assert isinstance(got, Clarify) and got.reason == "no-verb", got
+    assert (
+        draft("Kofi, fix the gate, don't worry about it being perfect").objective.verb == "Repair"
+    )

@@ -246,7 +246,7 @@ def span(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> Found:
     return Hit(day, f"{lead} {amount}", k)
 
 
-_ONE_UNIT: Final = frozenset({"hour", "day", "week", "month", "year"})
+_ONE_UNIT: Final = frozenset({"hour", "day", "week", "fortnight", "month", "year"})
 _UNITS: Final = frozenset({*_ONE_UNIT, *(u + "s" for u in _ONE_UNIT)})
 
 
