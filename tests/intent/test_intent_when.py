@@ -195,7 +195,6 @@ def test_golden(text: str, iso: str, phrase: str) -> None:
         ("in a month and a half", "in a month and a half"),
         ("by February 30", "by February 30"),
         ("by the 32nd", "by the 32nd"),
-        ("by 5", "by 5"),
         ("no later than the festival", "no later than the festival"),
         ("on the thirty-second", "on the thirty-second"),
         ("after Friday", "after Friday"),  # when to start, not when it is due

@@ -54,7 +54,18 @@ CLOCK_WORDS_MINUTE: Final[dict[str, int]] = {
     "sundown": 19 * 60,
     "dark": 19 * 60,
     "bedtime": 21 * 60,
+    "teatime": 17 * 60,
+    "suppertime": 18 * 60,
+    "sunup": 6 * 60,
 }
+# Clock words that are things too ("by the bed", "make tea", "the breakfast
+# table"): a time only right after a cue ("before bed", "by tea"), and no
+# word that makes "by …" look like a time (`TEMPORAL_WORDS`).
+CLOCK_WORDS_CUED: Final[dict[str, int]] = {"bed": 21 * 60, "tea": 17 * 60, "breakfast": 8 * 60}
+# How a clock word reads back when it is not its own best name.
+CLOCK_WORDS_SAID: Final[dict[str, str]] = {"bed": "bedtime", "tea": "teatime"}
+# Meals said with "time" after them: "by lunch time", "before tea time".
+MEAL_WORDS: Final = frozenset(words("lunch dinner supper tea breakfast bed"))
 # Span units → days (hours and minutes are handled as clock time).
 DAY_UNITS: Final[dict[str, int]] = {
     "day": 1,

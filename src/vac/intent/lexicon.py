@@ -175,7 +175,7 @@ _REQUESTING: Final = (
     ("do", "me"), ("is", "it", "possible"), ("is", "it", "ok"), ("is", "it", "okay"),
     ("are", "you", "able"), ("do", "you", "think", "you", "could"),
     ("do", "you", "think", "you", "can"), ("is", "there", "any", "chance"),
-    ("any", "chance"),
+    ("any", "chance"), ("is", "there", "any", "way"), ("is", "there", "a", "chance"),
 )  # fmt: skip
 # Words before a question word that leave it a question ("okay, who…").
 _LEADING: Final = frozenset(words("please hey hi ok okay so now well um uh"))

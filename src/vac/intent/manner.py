@@ -90,7 +90,9 @@ _BEFORE_STARTING = lx.phrases(
 
 # Standing-order words that are adjectives before a noun ("the daily report"):
 # a standing order only when they end what is said.
-EVERY_SO_OFTEN: Final = frozenset(lx.words("daily nightly weekly monthly"))
+EVERY_SO_OFTEN: Final = frozenset(
+    lx.words("daily nightly weekly monthly hourly fortnightly regularly")
+)
 
 
 def _way_as_route(clause: Sequence[Tok]) -> frozenset[int]:
@@ -133,7 +135,9 @@ def boundary_like_autonomy(clause: Sequence[Tok]) -> frozenset[int]:
 # Words that make a standing order's repeat more than "always".
 _HOW_OFTEN: Final = EVERY_SO_OFTEN | frozenset(
     lx.words("""monday tuesday wednesday thursday friday saturday sunday week weekend month
-    other morning afternoon evening night""")
+    other morning afternoon evening night weekday weekdays weeknight days hour once twice
+    times often regularly second mondays tuesdays wednesdays thursdays fridays saturdays sundays
+    weekends single""")
 )
 
 

@@ -22,7 +22,7 @@ PRIORITY_TEXT: Final[tuple[tuple[int, str], ...]] = (
             "urgent, urgently, immediately, right now, right away, straight away, asap, "
             "as soon as possible, emergency, top priority, highest priority, it's critical, "
             "this is critical, that's critical, this instant, as a matter of urgency, "
-            "top of the list, right this minute, this minute"
+            "top of the list, right this minute, this minute, drop everything, pronto"
         ),
     ),
     (
@@ -37,7 +37,14 @@ PRIORITY_TEXT: Final[tuple[tuple[int, str], ...]] = (
             "when you're free, when you are free, no pressure, low on the list, "
             "bottom of the list, when you get around to it, not a big deal, no big deal, "
             "no need to be quick, no need to hurry, no need to rush, no need to make it quick, "
-            "take your time, at your leisure, at your convenience, no big rush, no great rush"
+            "take your time, at your leisure, at your convenience, no big rush, no great rush, "
+            "if you have time, if you've got time, if you get time, if you have a chance, "
+            "if you get a chance, if you get the chance, if you have a minute, "
+            "if you have a moment, if you get a minute, if you get a moment, "
+            "when you've got time, when you've got a minute, when you've got a moment, "
+            "whenever you're free, whenever you can, whenever you get a chance, "
+            "no huge rush, no real rush, no massive rush, no particular rush, no real hurry, "
+            "no great hurry, no big hurry, not in a rush, not in a hurry"
         ),
     ),
     (
@@ -80,6 +87,7 @@ AUTONOMY_TEXT: Final[tuple[tuple[Autonomy, str], ...]] = (
             "i'll leave it to you, leave it to you, i leave it to you, your choice, "
             "whatever way you want, whatever way you like, full autonomy, free rein, "
             "use your discretion, at your discretion, you're in charge, "
+            "however you think best, whatever you think best, as you think best, you know best, "
             # Each tethering phrase said as not needed: free (the longest cue wins).
             "no need to wait for my go ahead, no need to get my permission, "
             "no need to ask my permission, no need to wait for my ok, "
@@ -94,7 +102,15 @@ AUTONOMY_TEXT: Final[tuple[tuple[Autonomy, str], ...]] = (
             "every evening, every week, every weekend, each day, each morning, each night, "
             "each week, each evening, every month, every other day, every single day, "
             "every single night, every monday, every tuesday, every wednesday, "
-            "every thursday, every friday, every saturday, every sunday"
+            "every thursday, every friday, every saturday, every sunday, "
+            "every weekday, every weeknight, on weekdays, each weekday, every few days, "
+            "every couple of days, every two days, every three days, every second day, "
+            "every other week, every other night, every other morning, every hour, "
+            "each afternoon, once a day, twice a day, three times a day, once a week, "
+            "twice a week, three times a week, once a month, every so often, "
+            "every single morning, every single evening, every single week, on mondays, "
+            "on tuesdays, on wednesdays, on thursdays, on fridays, on saturdays, on sundays, "
+            "on weekends, at weekends"
         ),
     ),
 )

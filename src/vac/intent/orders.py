@@ -24,6 +24,7 @@ from vac.intent.lexicon import Tok, words
 from vac.intent.roster import STOPWORDS, Roster
 from vac.intent.verb_cues import DONE_FORMS, THIRD_PERSON, WEAK_VERB_CUES
 from vac.intent.when_match import word_at
+from vac.intent.wish import helpful
 
 # After these a verb's word is a noun: "the maps are in the drawer", "my
 # report is late". Not "her" or "that", which also stand before verbs
@@ -80,7 +81,7 @@ def noun_words(clause: Sequence[Tok], roster: Roster) -> frozenset[int]:
             if not acts_on:
                 out.add(j)
             break
-    return frozenset(out)
+    return frozenset(out) | helpful(clause)
 
 
 # "No need to fix the gate, Kofi, it's fine": the verb after these is not
@@ -285,16 +286,22 @@ def no_verb_question(
 
 # "I'll fix the gate", "I need to fix it myself": the speaker's own plan, no
 # request to anyone (unless an agent is named: "I'd like Kofi to…").
-_WE: Final = frozenset(words("we we'll we're"))  # "we're gonna…": ours too, unless named
+# "we're gonna…", "let's fix…", "we've got to…": ours too, unless named.
+_WE: Final = frozenset(words("we we'll we're we've we'd let's lets"))
 _I: Final = frozenset(words("i i'll i'm i'd i've")) | _WE
 _MY_OWN: Final = frozenset(
     words(
         "will am are going to gonna gotta need have must should can could want wanna like would "
-        "shall might may just also myself ourselves really first then"
+        "shall might may just also myself ourselves really first then ought got better off "
+        "heading about out"
     )
 )
+# "Shall we fix the gate?", "should I fix it?": the speaker's plan asked.
+_ASKING: Final = frozenset(words("shall should can could must may"))
 
-_LEAD_INS: Final = frozenset(words("ok okay so well um uh hmm now then yes yeah no"))
+_LEAD_INS: Final = frozenset(
+    words("ok okay so well um uh hmm now then yes yeah no maybe perhaps probably definitely")
+)
 
 
 def speaker_does_it(clause: Sequence[Tok], verb_at: int, *, named: bool) -> bool:
@@ -303,5 +310,7 @@ def speaker_does_it(clause: Sequence[Tok], verb_at: int, *, named: bool) -> bool
     said = [t.low for t in clause[:verb_at] if t.low not in _LEAD_INS and t.low not in lx.PUNCT]
     if said and said[-1] in ("need", "want", "like", "would"):
         return False  # "I need help with the fence": the verb is the object
-    mine = _I - {"we"} if named else _I  # "we'll fix it, Kofi": ours still
+    mine = _I - {"we", "let's", "lets"} if named else _I  # "we'll fix it, Kofi": ours still
+    if not named and len(said) > 1 and said[0] in _ASKING and said[1] in _I:
+        said = said[1:]  # "shall we fix the gate?"
     return bool(said) and said[0] in mine and len(said) <= 5 and all(w in _MY_OWN for w in said[1:])

@@ -37,10 +37,14 @@ from vac.intent.manner import (
     standing_in_order,
 )
 from vac.intent.others import who_else
+from vac.intent.particles import particles_joined
+from vac.intent.place import NOT_PLACES, location_of, truncate
+from vac.intent.relay import relayed
 from vac.intent.roster import Roster
 from vac.intent.spoken import VERB_SPOKEN, summarise
 from vac.intent.unsaid import order_said, unsaid_verbs
 from vac.intent.verb_cues import WEAK_VERB_CUES
+from vac.intent.vocative import name_set_apart
 from vac.intent.when import Unresolved, When, repeats_at, resolve
 from vac.intent.when_instead import time_instead
 from vac.intent.when_match import word_at
@@ -60,18 +64,10 @@ _TEXT_MAX: Final = 200
 DEFAULT_FORBIDDEN_LINE: Final = ForbiddenLine(
     "Respect the agent's autonomy", "forbidden-line:respect-agent-autonomy"
 )
-_NOT_PLACES: Final = frozenset(
-    words(
-        "morning evening afternoon night day week hour hours minute minutes moment meantime "
-        "future end time weekend"
-    )
-)
 _PARTICLES: Final = frozenset({"with", "on", "about", "out"})
 _CORRECTIONS_MAX: Final = 3
 # "Some time, not now", said after the target: no part of it, no deadline.
 _NOT_NOW: Final = frozenset(words("later sometime eventually someday")) | EVERY_SO_OFTEN
-# Idioms shaped like a place: "at some point", "keep me in the loop".
-_NOT_PLACE_IDIOMS: Final = lx.phrases(tw.NOT_PLACE_IDIOMS)
 # "help at once", "help in any way": no place to help at.
 _NO_PLACE: Final = frozenset(words("once all any time secret least first last most length random"))
 # How much of a second order the summary quotes.
@@ -130,13 +126,6 @@ class _Target(NamedTuple):
     end: int
 
 
-def _truncate(text: str, limit: int) -> str:
-    if len(text) <= limit:
-        return text
-    cut = text[:limit]
-    return cut.rsplit(" ", 1)[0] if " " in cut else cut
-
-
 def _kind(core: Sequence[Tok]) -> TargetKind:
     low = [t.low for t in core]
     for word in [low[-1], *reversed(low[:-1])]:  # the head noun first
@@ -185,8 +174,8 @@ def _target(
     if not core or all(t.low in lx.VAGUE or t.low in VERB_PARTICLES for t in core):
         # "check it out", "fix it up": a pronoun and the verb's own particle
         return None
-    phrase = _truncate(source[words[0].start : words[-1].end], _LABEL_MAX)
-    label = _truncate(source[core[0].start : core[-1].end], _LABEL_MAX)
+    phrase = truncate(source[words[0].start : words[-1].end], _LABEL_MAX)
+    label = truncate(source[core[0].start : core[-1].end], _LABEL_MAX)
     agent = resolve_span(core, roster) if len(core) <= 2 else None
     if agent is not None and agent.method in ("exact", "fuzzy"):
         # Only a close spelling makes a target an agent: "make coffee" is not Kofi.
@@ -220,36 +209,9 @@ def _heard_target(
     else:
         return None
     target = _target(source, clause, at, roster, stop)
-    if target is None or target.target.label.split()[-1].lower() in _NOT_PLACES:
+    if target is None or target.target.label.split()[-1].lower() in NOT_PLACES:
         return None  # "repair on the morning": a time, not a thing
     return target
-
-
-def _location(source: str, clause: Sequence[Tok], start: int, skip: frozenset[int]) -> str | None:
-    for i in range(start, len(clause)):
-        if i in skip:
-            continue
-        prep = lx.phrase_at(clause, i, lx.LOCATION_PREPS)
-        if prep is None or lx.phrase_at(clause, i, _NOT_PLACE_IDIOMS) is not None:
-            continue
-        j = i + len(prep)
-        if prep[0] in ("at", "in", "inside", "by") and (
-            j >= len(clause) or clause[j].low not in lx.DETERMINERS
-        ):
-            continue
-        k = j
-        while (
-            k < len(clause)
-            and k - j < 5
-            and clause[k].low not in lx.PUNCT
-            and (k == j or lx.phrase_at(clause, k, lx.TARGET_STOPS) is None)
-        ):
-            k += 1
-        words = [t.low for t in clause[j:k] if t.low not in lx.DETERMINERS]
-        if not words or words[-1] in _NOT_PLACES:
-            continue
-        return _truncate(source[clause[i].start : clause[k - 1].end], _TEXT_MAX)
-    return None
 
 
 def _first_cue(clause: Sequence[Tok], table: Mapping[str, str], skip: frozenset[int]) -> str | None:
@@ -272,7 +234,7 @@ def _forbidden_lines(clause: Sequence[Tok], spans: Sequence[lx.Span]) -> list[Fo
             text = said[:1].upper() + said[1:]
         else:
             text = f"Do not {lx.base_form(first)} {rest}".rstrip()
-        text = _truncate(text, _TEXT_MAX)
+        text = truncate(text, _TEXT_MAX)
         key = text.lower()
         if key in seen or len(lines) >= 24:
             continue
@@ -323,7 +285,7 @@ def parse(
             "empty", "I didn't catch anything. What would you like done?", "", confidence
         )
     if confidence < min_confidence:
-        heard = _truncate(source, 80)
+        heard = truncate(source, 80)
         return _clarify(
             "low-confidence",
             f'I may have misheard: "{heard}". Could you say that again?',
@@ -338,6 +300,8 @@ def parse(
     if lx.asks([t.low for t in toks]):  # "Who will guard the kids?", "Did Kofi fix the gate?"
         return _clarify("question", _ASKED, source, confidence)
     toks = without_asides(toks, roster)  # "Kofi, Zuri is off today, so fix…"
+    toks = relayed(toks, roster)  # "ask Kofi if he can fix…": "ask Kofi to fix…"
+    toks = name_set_apart(toks, roster)  # "Kofi would you…": "Kofi, would you…"
     toks, handed = handed_over(toks, roster)  # "…. No, Kofi, you do it": Kofi's order
     unsaid = unsaid_verbs(toks, roster, source)  # "don't ask Kofi to fix…", "…, never mind"
     toks = order_said(toks, unsaid, roster, source)  # "…, ask Zuri to fix it"
@@ -352,7 +316,7 @@ def parse(
         names = tuple(roster.names())  # with that name (runtime.choices)
         question = f"I don't know anyone called {unknown}. Who should do it: {', '.join(names)}?"
         return Clarify("unknown-agent", question, source, confidence, names, unknown)
-    clause = address.clause(toks)
+    clause = particles_joined(address.clause(toks))  # "sort the shed out"
     if address.resolution is not None and "?" in source and lx.asks([t.low for t in clause]):
         return _clarify("question", _ASKED, source, confidence)  # "Zuri, did you fix the gate?"
     spans = lx.forbidden_spans(clause, keep=boundary_like_autonomy(clause))
@@ -449,7 +413,7 @@ def parse(
     said_else = skip | autonomy.indices | timed
     rest = rest or tw.another_thing(source, clause, verb_end, target.end, said_else, roster)
     if rest is not None:  # one objective per turn: the rest is said, never dropped unseen
-        extra = f'one thing at a time: "{_truncate(rest, _REST_MAX)}" is not in this draft'
+        extra = f'one thing at a time: "{truncate(rest, _REST_MAX)}" is not in this draft'
         note = extra if note is None else f"{note}; {extra}"
     spoken_when = None if when is None else when.phrase
     if when is not None and autonomy.autonomy == "standing-intent" and repeats_at(clause, when):
@@ -472,7 +436,7 @@ def parse(
     safety = _first_cue(clause, lx.SAFETY_CUES, skip)
     if safety is not None:
         constraints.append(Constraint("safety", safety))
-    location = _location(source, clause, target.end, skip | timed)  # not "by Friday"
+    location = location_of(source, clause, target.end, skip | timed)  # not "by Friday"
     if location is not None:
         constraints.append(Constraint("location", location))
     if lx.contains(clause, lx.PRIVACY_CUES, skip=skip):

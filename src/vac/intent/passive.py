@@ -31,6 +31,7 @@ import re
 from typing import Final, NamedTuple
 
 from vac.intent import lexicon as lx
+from vac.intent.antecedent import introduced
 from vac.intent.calendar_words import WEEKDAYS
 from vac.intent.inflect import NO_DEED, VERB_PARTICLES, a_deed
 from vac.intent.instead import NOT_A_THING
@@ -377,8 +378,16 @@ def with_antecedent(text: str) -> str | None:
     if not asked_plainly(text, spans, speaker_may_ask=False):
         return None  # "…, Kofi can't fix it", "…, who will fix it?", "…, I will fix it"
     thing: str | None = None
+    it, said_to = _IT, 0
     for i, (start, end, word) in enumerate(spans):
-        if thing is not None and word in _IT:
+        if start < said_to:
+            continue
+        if thing is None and (found := introduced(text, spans, i)) is not None:
+            if not _ordered_next(text, spans, found.end, named_before=i > 0):
+                return None  # "there's a leak, Zuri will fix it"
+            thing, it, said_to = found  # "there's a leak…, fix it", "Grandma's ill, help her"
+            continue
+        if thing is not None and word in it:
             nxt = spans[i + 1] if i + 1 < len(spans) else None
             if nxt is not None and nxt[2] in VERB_PARTICLES and not _apart(text, spans[i], nxt):
                 return text[:start] + f"{nxt[2]} {thing}" + text[nxt[1] :]  # "check the gate out"
@@ -431,7 +440,7 @@ def _ordered_next(text: str, spans: list[_Span], end: int, *, named_before: bool
     return k < len(after) and after[k] in lx.VERB_FIRSTS
 
 
-_ORDER_OPENERS: Final = frozenset(lx.words("please so now just and then"))
+_ORDER_OPENERS: Final = frozenset(lx.words("please so now just and then can could would will you"))
 
 
 def _said_alone(text: str, spans: list[_Span], i: int) -> int | None:
@@ -445,9 +454,10 @@ def _said_alone(text: str, spans: list[_Span], i: int) -> int | None:
         said = spans[k][2]
         if said in _IS or said.endswith("'s") or said in lx.VERB_FIRSTS or past_form(said):
             return None
-        if said in NOT_A_THING or said in WEEKDAYS:
+        last = _apart(text, spans[k], spans[k + 1])  # not "the back gate"
+        if (said in NOT_A_THING and last) or said in WEEKDAYS:
             return None  # "Kofi, this morning, fix it": a time, no thing
-        if _apart(text, spans[k], spans[k + 1]):
+        if last:
             said_alone = text[spans[i][0] : spans[k][1]]
             return None if any(c.isdigit() for c in said_alone) else spans[k][1]  # "the 15th"
     return None

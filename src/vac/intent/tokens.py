@@ -19,6 +19,7 @@ class Tok(NamedTuple):
 _TOKEN_RE: Final = re.compile(
     r"\d{4}-\d{2}-\d{2}|[Aa]\.[Ss]\.[Aa]\.[Pp]\.?|\d{1,2}/\d{1,2}(?:/\d{2,4})?"
     r"|[^\W_]+(?:['’][^\W_]+)*|[.,;:!?]"  # letters of any script: "café", "Zoë"
+    r"|(?<=\s)[-–—](?=\s)|(?<=\w)—(?=\w)"  # a dash set apart: a pause, read as a comma
 )
 SLASH_DATE_RE: Final = re.compile(r"^\d{1,2}/\d{1,2}(?:/\d{2,4})?$")
 PUNCT: Final[frozenset[str]] = frozenset(".,;:!?")
@@ -52,5 +53,7 @@ def raw_tokens(text: str) -> list[Tok]:
             low = _SHORTHAND[low]  # "dont" (ASR drops the apostrophe), "pls", "tmrw"
         elif low.startswith("a.s.a.p"):
             low = "asap"
+        elif low in ("-", "–", "—"):
+            low = ","  # "Kofi - the back gate - fix it"
         out.append(Tok(m.group(), low, m.start(), m.end()))
     return out

@@ -1,7 +1,8 @@
 """What stands between a name and its verb when the name may be the agent
 ("Kofi needs to fix…"): words that tell of the deed rather than ask for it
 ("Kofi could not fix the gate", "Kofi did not…", "Kofi was able to…",
-"Kofi did fix…"; as "Kofi couldn't…" always was), and a reminder, which
+"Kofi did fix…"; as "Kofi couldn't…" always was; "Kofi might fix…", a
+guess), and a reminder, which
 asks ("Kofi don't forget to fix the gate", "kofee don't forget to…": the
 name is the agent, the reminder no negation). "Had better" asks. Pure.
 """
@@ -32,4 +33,5 @@ def name_then(toks: Sequence[Tok], i: int, verb_at: int) -> tuple[int, bool]:
         w in _NEGATING and (w != "no" or said[k + 1 : k + 2] in (["need"], ["longer"], ["more"]))
         for k, w in enumerate(said)
     )
-    return cut, denied or next(past, None) is not None
+    guessed = "might" in said  # "Kofi might fix the gate (who knows)": a guess
+    return cut, denied or guessed or next(past, None) is not None

@@ -116,6 +116,7 @@ _TAKE_BACKS: Final = lx.phrases(
         "ignore that",
         "i take it back",
         "don't bother",
+        "don't worry about it",
         "don't do it",
         "don't do that",
         "do not do it",

@@ -68,6 +68,7 @@ from vac.intent.when_days import (
 from vac.intent.when_hours import clock, span
 from vac.intent.when_match import STOPS, Bad, Found, Hit, ends_here, of_the_past, word_at
 from vac.intent.when_month_days import day_of_month
+from vac.intent.when_said import AFTER_TODAY, after_what, day_starts, said_as_fine, with_its_day
 from vac.intent.when_weeks import middle, weeks_on
 
 _MAX_UNRESOLVED_TOKENS: Final = 6
@@ -109,6 +110,15 @@ _CUE_KINDS: Final[dict[str, str]] = {
     "not later than": "strong",
     "on": "on",
     "at": "at",
+    # "around noon", "at about 4" (the time); "around Easter" is asked about
+    # and "around the garden" is a place.
+    "around": "around",
+    "round about": "around",
+    "around about": "around",
+    "at around": "at",
+    "at about": "at",
+    "by around": "by",
+    "by about": "by",
     # "after lunch" is today (`_AFTER_TODAY`); "after Friday" says when to
     # start, not when it is due: asked, as "by" asks.
     "after": "after",
@@ -117,6 +127,7 @@ _CUE_KINDS: Final[dict[str, str]] = {
 _AFTER_TODAY: Final = frozenset(
     {"noon", "midday", "lunch", "lunchtime", "dinner", "dinnertime", "supper", "sunset", "dusk"}
     | {"nightfall", "dark", "breakfast"}
+    | AFTER_TODAY
 )
 _CUES: Final = phrases(_CUE_KINDS)
 _LEADS: Final = frozenset({"the", "this", "next", "coming", "end", "middle", "of", "very"})
@@ -249,7 +260,9 @@ def _looks_temporal(toks: Sequence[Tok], j: int, kind: str) -> bool:
         number = None  # "report on the third floor", "by 3 fences"
     if kind == "on":
         return low in cw.ON_DAY_WORDS or day_like or (number is not None and number.ordinal)
-    if kind == "by":
+    if kind == "around" and low in ("end", "time"):
+        return False  # "a fence around the end of the field"
+    if kind in ("by", "around"):
         return low in cw.TEMPORAL_WORDS or day_like or number is not None
     return False
 
@@ -284,6 +297,7 @@ def resolve(
     returned only when no phrase resolves."""
     unresolved: Unresolved | None = None
     after: When | None = None
+    clause = said_as_fine(clause)  # "tomorrow's fine"
     i = 0
     while i < len(clause):
         if i in skip:
@@ -305,8 +319,9 @@ def resolve(
                 after = after or When(found.day.isoformat(), found.phrase, i, found.end)
                 i = found.end
                 continue
-            if _looks_temporal(clause, j, "by"):  # "after Friday": when to start
-                end = _unresolved_end(clause, j)
+            event = after_what(clause, j)  # "after the match", "after you get back"
+            if event is not None or _looks_temporal(clause, j, "by"):  # "after Friday"
+                end = _unresolved_end(clause, j) if event is None else event
                 unresolved, i = unresolved or Unresolved(i, end), end
                 continue
             i += 1
@@ -316,7 +331,14 @@ def resolve(
             i = found.end  # "the fence that the storm knocked down on Tuesday"
             continue
         if isinstance(found, Hit):
-            return When(found.day.isoformat(), _with_cue(found.phrase, kind), i, found.end)
+            said = _with_cue(found.phrase, kind)
+            day_at = day_starts(clause, found.end)
+            if day_at is not None and isinstance(clock(clause, j, now, cue is not None), Hit):
+                day = _expression(clause, day_at, now, True)  # "at 3 pm | on Friday"
+                if isinstance(day, Hit) and not isinstance(clock(clause, day_at, now, True), Hit):
+                    found = with_its_day(said, day)
+                    said = found.phrase
+            return When(found.day.isoformat(), said, i, found.end)
         if isinstance(found, Bad):
             end = min(max(found.end, i + 1), len(clause))  # never past the words
             unresolved = unresolved or Unresolved(i, end)
@@ -348,4 +370,9 @@ def repeats_at(clause: Sequence[Tok], when: When) -> bool:
     said = [t.low for t in clause[when.start : when.end]]
     if said[:1] in (["from"], ["between"], ["starting"], ["beginning"]):
         return all(w in _HOURS_SPAN or w[:1].isdigit() for w in said)
+    hours = _HOURS_SPAN | cw.CLOCK_WORDS_MINUTE.keys() | cw.CLOCK_WORDS_CUED.keys()
+    if said[:1] in (["at"], ["before"], ["by"], ["until"], ["till"]) and all(
+        w in hours or w[:1].isdigit() for w in said[1:]
+    ):
+        return True  # "lock up every evening at 9", "… every night before bed"
     return len(said) in (2, 3) and said[0] in ("at", "in") and said[-1] in _TIMES_OF_DAY

@@ -85,12 +85,14 @@ def clock(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> Found:
     """ "by 5 pm", "5:30 p.m.", "17:00", "five o'clock", "by noon", "by dusk"."""
     low = word_at(toks, i)
     minutes: tuple[int, ...]
-    if low in cw.CLOCK_WORDS_MINUTE:
+    if low in cw.CLOCK_WORDS_MINUTE or (cued and low in cw.CLOCK_WORDS_CUED):
         # "noon" and "midnight" alone are times; "lunch" or "dinner" only after
         # a cue ("make dinner" is a meal, "by dinner" a time).
         if not cued and low not in ("noon", "midday", "midnight"):
             return None
-        minutes, spoken, k = (cw.CLOCK_WORDS_MINUTE[low],), low, i + 1
+        minute_of = cw.CLOCK_WORDS_MINUTE.get(low) or cw.CLOCK_WORDS_CUED[low]
+        k = i + 1 + (low in cw.MEAL_WORDS and word_at(toks, i + 1) == "time")  # "lunch time"
+        minutes, spoken = (minute_of,), cw.CLOCK_WORDS_SAID.get(low, low)
     elif (said := _said_clock(toks, i, cued)) is not None:
         hour, minute, spoken, suffix, k = said
         meridiem, k = _meridiem(toks, k, suffix)
@@ -118,8 +120,13 @@ def clock(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> Found:
         oclock = not meridiem and word_at(toks, k) == "o'clock"
         k += oclock
         # A bare number is not a time ("fix 3 gates"): it needs am/pm,
-        # o'clock or minutes.
-        if not (meridiem or oclock or colon) or hour > 24 or (meridiem and not 1 <= hour <= 12):
+        # o'clock or minutes, or a cue before it and nothing after it that
+        # it counts ("by 6", "at 3 tomorrow"; not "by 3 fences").
+        decimal = word_at(toks, k) in (".", ",") and word_at(toks, k + 1)[:1].isdigit()
+        bare = cued and 1 <= hour <= 12 and ends_here(toks, k) and not decimal  # "at 1.20 m"
+        if not (meridiem or oclock or colon or bare) or hour > 24:
+            return None
+        if meridiem and not 1 <= hour <= 12:
             return None
         if meridiem:
             minutes = ((hour % 12 + (12 if meridiem == "pm" else 0)) * 60 + minute,)
@@ -128,7 +135,7 @@ def clock(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> Found:
         else:  # "5 o'clock", "5:30": the next one, morning or afternoon
             minutes = ((hour % 12) * 60 + minute, (hour % 12 + 12) * 60 + minute)
         spoken = f"{hour}:{minute:02d}" if colon else str(hour)
-        spoken += f" {meridiem}" if meridiem else " o'clock" if oclock else ""
+        spoken += f" {meridiem}" if meridiem else " o'clock" if oclock or not colon else ""
     now_minute = now.hour * 60 + now.minute
     today = now.date()
     if word_at(toks, k) == "tomorrow":
@@ -239,7 +246,7 @@ def span(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> Found:
     return Hit(day, f"{lead} {amount}", k)
 
 
-_ONE_UNIT: Final = frozenset({"hour", "day", "week", "month", "year"})
+_ONE_UNIT: Final = frozenset({"hour", "day", "week", "fortnight", "month", "year"})
 _UNITS: Final = frozenset({*_ONE_UNIT, *(u + "s" for u in _ONE_UNIT)})
 
 

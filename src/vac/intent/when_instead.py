@@ -28,7 +28,8 @@ from vac.intent.when_match import Hit
 _CORRECTING: Final = frozenset(
     lx.words("no sorry actually wait i mean meant rather make that correction scratch oops")
 )
-_FILLERS: Final = frozenset(lx.words("oh um uh er well or"))  # "or" alone: an alternative
+# "or" alone: an alternative; "it" in "make it Saturday"
+_FILLERS: Final = frozenset(lx.words("oh um uh er well or it"))
 _BREAKS: Final = lx.PUNCT | {"-", "—", "–"}
 _CORRECTIONS_MAX: Final = 3
 

@@ -40,6 +40,11 @@ AFTER_DAY: Final = frozenset(
     {*STOPS, "at", "by", "in", "without", "never", "don't", "do", "before", "until"}
 )
 
+# A day said to be good enough: "Friday is fine", "tomorrow's OK".
+FINE: Final = frozenset(
+    words("fine ok okay good great alright perfect better best early enough ideal plenty")
+)
+
 
 def word_at(toks: Sequence[Tok], i: int) -> str:
     return toks[i].low if 0 <= i < len(toks) else ""
@@ -49,7 +54,10 @@ def ends_here(toks: Sequence[Tok], k: int) -> bool:
     """Whether a day phrase may end before token `k`: not when a noun follows
     ("the third floor", "the Sunday market")."""
     after = word_at(toks, k)
-    return not after or after in AFTER_DAY or after in cw.TEMPORAL_WORDS
+    # "Friday is fine", "Friday's fine" (`when_said.said_as_fine` reads it as "Friday")
+    said_is = 0 < k <= len(toks) and toks[k - 1].text.lower().replace("’", "'").endswith("'s")
+    fine = (after == "is" and word_at(toks, k + 1) in FINE) or (said_is and after in FINE)
+    return not after or after in AFTER_DAY or after in cw.TEMPORAL_WORDS or fine
 
 
 def month_end(year: int, month: int) -> dt.date:

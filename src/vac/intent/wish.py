@@ -24,7 +24,7 @@ from vac.intent.lexicon import Tok, words
 _WISH_MODALS: Final = frozenset(words("could should would to must please kindly"))
 _WISHING: Final = frozenset(
     words("""hoping hope reckon need want counting great love appreciate wish ideally prefer
-    rather nice good helpful lovely grateful""")
+    rather nice good helpful help lovely grateful perhaps maybe""")
 )
 # Only these ask after "I think" or a condition said first: "if it's windy
 # tomorrow, Tariq should…"; "when I was young, Kofi would…" tells a habit.
@@ -70,3 +70,24 @@ def wished_subject(toks: Sequence[Tok], i: int, verb_at: int, lead_max: int) -> 
     # "after the harvest, Kofi should…").
     condition = bool(lows) and lows[0] in _CONDITIONS and toks[k - 1].low == "," and asks
     return k if wished or condition else None
+
+
+def _at(toks: Sequence[Tok], k: int) -> str:
+    return toks[k].low if 0 <= k < len(toks) else ""
+
+
+# "It would really help if you could fix the gate", "that'd help a lot": a
+# remark on the deed, whose verb comes after it.
+_HELPS_IF: Final = frozenset(words("if when loads heaps so massively lot"))
+_WOULD: Final = frozenset(words("would it'd that'd might could will it'll that'll really also"))
+
+
+def helpful(clause: Sequence[Tok]) -> frozenset[int]:
+    """Where "help" is a remark on a deed said after it, not the deed."""
+    return frozenset(
+        i
+        for i, t in enumerate(clause)
+        if t.low in ("help", "helps")
+        and _at(clause, i - 1) in _WOULD
+        and _at(clause, i + 1 + (_at(clause, i + 1) == "a")) in _HELPS_IF
+    )

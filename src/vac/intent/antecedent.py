@@ -1,0 +1,79 @@
+"""What "it" or "her" mean when a statement before them brought the
+thing or the person in (`passive.with_antecedent` asks, for a command left
+with no target):
+
+- "there's a leak in the bathroom, can you fix it?": a leak in the bathroom;
+- "Grandma's lonely, could you visit her?", "Grandma is poorly, help her":
+  Grandma (a capitalised name said with how they are).
+
+Pure: word spans in (as `passive.spans_of` gives them), the words meant and
+the pronouns that may stand for them out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final, NamedTuple
+
+from vac.intent.lexicon import words
+
+_Span = tuple[int, int, str]
+
+_THERE_IS: Final = frozenset({("there's",), ("there", "is"), ("there", "are"), ("there're",)})
+_INDEFINITE: Final = frozenset(words("a an some"))
+_THING_WORDS_MAX: Final = 7
+# How someone is, said after their name: "Grandma's lonely", "Dad is ill".
+_HOW: Final = frozenset(
+    words("""lonely sad ill sick poorly unwell upset bored alone tired struggling stressed
+    down low scared worried nervous new back home visiting coming arriving stuck busy""")
+)
+_IS: Final = frozenset(words("is seems looks feels's"))
+THING_PRONOUNS: Final = frozenset(words("it them"))
+PERSON_PRONOUNS: Final = frozenset(words("her him them"))
+
+
+def _apart(text: str, left: _Span, right: _Span) -> bool:
+    return bool(text[left[1] : right[0]].strip(" "))
+
+
+def _thing_from(text: str, spans: Sequence[_Span], k: int) -> tuple[str, int] | None:
+    """ "a leak in the bathroom" from `k` (an indefinite) to the next break."""
+    if k >= len(spans) or spans[k][2] not in _INDEFINITE:
+        return None
+    end = k
+    while end + 1 < len(spans) and end - k < _THING_WORDS_MAX:
+        if _apart(text, spans[end], spans[end + 1]):
+            break
+        end += 1
+    if end == k or (end + 1 < len(spans) and not _apart(text, spans[end], spans[end + 1])):
+        return None  # nothing after "a", or no break after the thing
+    return text[spans[k][0] : spans[end][1]], spans[end][1]
+
+
+class Introduced(NamedTuple):
+    thing: str  # as said after the verb: "a leak in the bathroom", "Grandma"
+    pronouns: frozenset[str]  # the words that may mean it
+    end: int  # where the statement's words end (an offset into the text)
+
+
+def introduced(text: str, spans: Sequence[_Span], i: int) -> Introduced | None:
+    """The thing or person a statement at word `i` brings in; None when no
+    such statement starts there."""
+    if i and not _apart(text, spans[i - 1], spans[i]):
+        return None  # a statement of its own: after a break or first
+    two = tuple(s[2] for s in spans[i : i + 2])
+    for there in (two[:1], two):
+        if there in _THERE_IS:
+            found = _thing_from(text, spans, i + len(there))
+            return None if found is None else Introduced(found[0], THING_PRONOUNS, found[1])
+    start, end, word = spans[i]
+    name = word.removesuffix("'s")
+    if not text[start].isupper() or name == "i" or i + 1 >= len(spans):
+        return None
+    how = spans[i + 1][2]
+    said_is = name != word or how in _IS
+    state = spans[i + 1 + (name == word)][2] if i + 1 + (name == word) < len(spans) else ""
+    if said_is and (how in _HOW or state in _HOW):
+        said = text[start : end - (len(word) - len(name))]
+        return Introduced(said, PERSON_PRONOUNS, spans[i + 1 + (name == word)][1])
+    return None

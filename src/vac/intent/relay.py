@@ -1,0 +1,91 @@
+"""A request passed on with the agent as "he" or "she": "ask Kofi if he can
+fix the gate", "tell Imani she needs to visit Grandma", "let Kofi know he
+has to fix the gate", "see if Zuri can check the hives".
+
+These read as "ask Kofi to fix the gate": the words between the name and
+the verb give way to one "to" (a token of no width, so every span read from
+the tokens is still the source's). Before, the pronoun made the parser ask
+who should do it, or read "Imani she needs" as a name. Only a modal that
+asks or allows ("can", "could", "would", "needs to", "has to", "should",
+"must"…) counts: "ask Kofi if he fixed the gate" is a question, "tell Kofi
+he can't…" no request, and they stay as said.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from vac.intent.lexicon import VERB_PHRASES, Tok, phrase_at, words
+from vac.intent.roster import Roster
+
+_PRONOUNS: Final = frozenset(words("he she they"))
+# The asking part after the pronoun, longest first: "needs to", "could".
+_ASKS: Final = tuple(
+    tuple(p.split())
+    for p in (
+        "needs to", "need to", "has to", "have to", "ought to", "is able to", "are able to",
+        "is to", "are to", "can", "could", "would", "will", "should", "must",
+    )
+)  # fmt: skip
+_POLITE: Final = frozenset(words("please possibly kindly maybe perhaps also"))
+# "ask Kofi if he…", "tell Imani (that) she…", "let Kofi know (that) he…".
+_FRAMES: Final[dict[str, tuple[str, ...]]] = {
+    "ask": ("if", "whether"),
+    "tell": ("that", ""),
+    "remind": ("that", ""),
+    "let": ("that", ""),  # after "know"
+}
+# "see if Zuri can…", "check whether Kofi could…": the one asked, not a pronoun.
+_SEE_IF: Final = frozenset({("see", "if"), ("see", "whether"), ("check", "if")})
+
+
+def _low(toks: Sequence[Tok], k: int) -> str:
+    return toks[k].low if 0 <= k < len(toks) else ""
+
+
+def _asking_end(toks: Sequence[Tok], k: int) -> int | None:
+    """Where the asking words from `k` end ("can", "needs to", "could
+    possibly"), when a verb of ours follows them."""
+    for ask in _ASKS:
+        if tuple(_low(toks, k + n) for n in range(len(ask))) == ask:
+            end = k + len(ask)
+            while _low(toks, end) in _POLITE:
+                end += 1
+            return end if phrase_at(toks, end, VERB_PHRASES) is not None else None
+    return None
+
+
+def _to(at: Tok) -> Tok:
+    return Tok("to", "to", at.start, at.start)
+
+
+def relayed(toks: Sequence[Tok], roster: Roster) -> list[Tok]:
+    """The tokens with a request passed on by pronoun read as "ask NAME to…"."""
+    out = list(toks)
+    for i, tok in enumerate(toks):
+        named = i + 1 < len(toks) and roster.get(toks[i + 1].text) is not None
+        if tok.low in _FRAMES and named:
+            k = i + 2
+            if tok.low == "let":
+                if _low(toks, k) != "know":
+                    continue
+                k += 1
+            if _low(toks, k) in _FRAMES[tok.low]:
+                k += 1
+            elif "" not in _FRAMES[tok.low]:
+                continue
+            if _low(toks, k) not in _PRONOUNS:
+                continue
+            end = _asking_end(toks, k + 1)
+            if end is not None:
+                verb = "ask" if tok.low == "let" else tok.low
+                return [*out[:i], tok._replace(low=verb), toks[i + 1], _to(toks[i + 2]), *out[end:]]
+        if (tok.low, _low(toks, i + 1)) in _SEE_IF and i + 2 < len(toks):
+            if roster.get(toks[i + 2].text) is None:
+                continue
+            end = _asking_end(toks, i + 3)
+            if end is not None:  # "see if Zuri can check…": ask Zuri to check…
+                ask = Tok(tok.text, "ask", tok.start, toks[i + 1].end)
+                return [*out[:i], ask, toks[i + 2], _to(toks[i + 3]), *out[end:]]
+    return out

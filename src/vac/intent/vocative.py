@@ -1,0 +1,53 @@
+"""A name said first and then asked, typed without the comma: "Kofi would
+you be able to patch the roof", "Zuri I need you to check the hens", "Kofi
+please could you fix the door", "Kofi would you mind fixing the gate".
+
+With the comma these address the agent already; without it the name ran
+into the request and the parser asked who should do it. A comma of no
+width is put after the name when what follows asks "you" for something:
+a modal and "you" ("would you", "could u"), "please" before one, "I need
+/ want / 'd like you to", "do / would you mind". A statement about the
+agent stays as said: "Kofi can fix anything", "Kofi could not fix it".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from vac.intent.lexicon import Tok, words
+from vac.intent.roster import Roster
+
+_OPENERS: Final = frozenset(words("hey hi hello ok okay so right well alright oh yeah listen"))
+_MODALS: Final = frozenset(words("would could can will"))
+_YOU: Final = frozenset(words("you u"))
+
+
+def _low(toks: Sequence[Tok], k: int) -> str:
+    return toks[k].low if 0 <= k < len(toks) else ""
+
+
+def _asks_you(toks: Sequence[Tok], k: int) -> bool:
+    """Whether the words from `k` ask "you" for something."""
+    k += _low(toks, k) in ("please", "pls")  # "please could you…"
+    first, second = _low(toks, k), _low(toks, k + 1)
+    if first in _MODALS and second in _YOU:
+        return True
+    if first == "do" and second in _YOU and _low(toks, k + 2) == "mind":
+        return True
+    if first == "i" and second in ("need", "want") and _low(toks, k + 2) in _YOU:
+        return True  # "I need you to…"
+    if first == "i'd" and second in ("like", "love") and _low(toks, k + 2) in _YOU:
+        return True
+    return first == "i" and second == "would" and _low(toks, k + 2) == "like"
+
+
+def name_set_apart(toks: Sequence[Tok], roster: Roster) -> list[Tok]:
+    """The tokens with a comma of no width after a first name that asks."""
+    i = 0
+    while _low(toks, i) in _OPENERS:
+        i += 1
+    if i >= len(toks) or roster.get(toks[i].text) is None or not _asks_you(toks, i + 1):
+        return list(toks)
+    comma = Tok(",", ",", toks[i].end, toks[i].end)
+    return [*toks[: i + 1], comma, *toks[i + 1 :]]

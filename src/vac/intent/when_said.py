@@ -1,0 +1,102 @@
+"""Times as people say them around the matchers (`when.resolve` reads these):
+
+- a day said as fine: "tomorrow's fine", "Friday's OK" (the day, not
+  "tomorrow's weather");
+- a clock time with its day after it: "at 3 pm on Friday", "by noon
+  Saturday", "at 10 am on the 12th" (that day, not today);
+- "after" an event or a clause ("after the match", "after you get back"):
+  when to start, which no word places, so it is asked about; "after work"
+  and "after school" are today, as "after lunch" is;
+- "around" / "at about" before a time ("around noon", "at about 4"): the
+  time; before a holiday or season ("around Easter"): asked about.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from vac.intent import calendar_words as cw
+from vac.intent.lexicon import PUNCT, Tok, words
+from vac.intent.when_match import FINE, Hit, word_at
+
+# "tomorrow's fine": the day, said as good enough.
+_DAY_WORDS: Final = frozenset(
+    {*words("today tonight tomorrow weekend noon"), *cw.WEEKDAYS, *cw.WEEKDAY_ABBREVIATIONS}
+)
+
+
+def said_as_fine(clause: Sequence[Tok]) -> list[Tok]:
+    """The clause with "tomorrow's fine" read as "tomorrow is fine" (the
+    token's own words; its offsets stay). "tomorrow's weather" stays."""
+    out = list(clause)
+    for k, tok in enumerate(clause):
+        day = tok.low.removesuffix("'s")
+        if day != tok.low and day in _DAY_WORDS and word_at(clause, k + 1) in FINE:
+            out[k] = tok._replace(low=day)
+    return out
+
+
+def with_its_day(time_phrase: str, day: Hit) -> Hit:
+    """A clock time and the day said right after it ("at 3 pm | on Friday"):
+    that day, read back with the time ("at 3 pm on Friday")."""
+    time_phrase = time_phrase.removesuffix(" tomorrow")  # a time past today: that day's
+    said = day.phrase.removeprefix("by ").removeprefix("on ")
+    return Hit(day.day, f"{time_phrase} on {said}", day.end)
+
+
+def day_starts(clause: Sequence[Tok], k: int) -> int | None:
+    """Where a day said right after a clock time starts (past "on": "at 3 pm
+    on Friday"), or None when no day can start there."""
+    low = word_at(clause, k)
+    if low == "on":
+        return k + 1
+    days = (*cw.WEEKDAYS, *cw.MONTHS, "the", "this", "next", "tomorrow")
+    return k if low in days or low[:1].isdigit() else None
+
+
+# "after work", "after school": today, like "after lunch".
+AFTER_TODAY: Final = frozenset(words("work school tea teatime suppertime"))
+# Events whose day no word says: "after the match" is asked about.
+_EVENTS: Final = frozenset(
+    words(
+        """match game party meeting service wedding funeral show concert film movie trip
+        holiday holidays visit rain storm guests practice training shift appointment class
+        lesson lessons church market fair race ceremony rehearsal exam exams test festival
+        harvest celebration dance recital football"""
+    )
+)
+_OWNERS: Final = frozenset(words("the a my our your his her their this that next"))
+# A clause said after "after": "after you get back", "after we've eaten".
+_SUBJECTS: Final = frozenset(
+    words("""you we i they he she you're we're i'm they're he's she's you've we've i've
+    they've everyone everybody""")
+)
+
+
+# Before "after", these make it no time: "clean up after the party" (its
+# mess), "named after", "run after the dog"; "look after" is a verb of ours.
+_NOT_WHEN_AFTER: Final = frozenset(
+    words("up clean tidy sweep mop pick look looking run running go chase named take takes")
+)
+
+
+def after_what(clause: Sequence[Tok], j: int) -> int | None:
+    """Where the words of "after <an event or a clause>" end when they say
+    when to start (`j` is the word after "after"), else None."""
+    if word_at(clause, j - 2) in _NOT_WHEN_AFTER:
+        return None
+    k = j
+    while word_at(clause, k) in _OWNERS:
+        k += 1
+    low = word_at(clause, k)
+    event = k > j and low in _EVENTS  # "after the match", not "after rain" (a noun said alone)
+    clause_said = k == j and low in _SUBJECTS and word_at(clause, k + 1) not in ("", *PUNCT)
+    if not (event or clause_said):
+        return None
+    end = k + 1
+    while end < len(clause) and end - j < 6 and clause[end].low not in PUNCT:
+        if clause[end].low in ("and", "but", "so", "then", "please"):
+            break
+        end += 1
+    return end
