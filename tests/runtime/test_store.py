@@ -24,6 +24,7 @@ from vac.runtime.store import (
     Step,
     StorageUnavailable,
     StoreError,
+    StreamRow,
     inspect,
 )
 
@@ -55,6 +56,13 @@ def outcome(msg_id: str, at_ms: int, session: str = "s1") -> Outcome:
     )
 
 
+def stream_row(outcome: bytes | None = b"final") -> StreamRow:
+    return StreamRow(
+        session="s1", stream="a", principal="alice", closed_at_ms=3, state="committed",
+        outcome=outcome,
+    )  # fmt: skip
+
+
 def full_step() -> Step:
     return Step(
         objectives=[objective(origin="m1")],
@@ -67,7 +75,7 @@ def full_step() -> Step:
 def table_counts(path: Path) -> dict[str, int]:
     db = sqlite3.connect(path)
     try:
-        tables = ("conversation", "objectives", "audit", "outcomes", "sessions")
+        tables = ("conversation", "objectives", "audit", "outcomes", "input_streams", "sessions")
         return {t: db.execute(f"SELECT count(*) FROM {t}").fetchone()[0] for t in tables}
     finally:
         db.close()
@@ -330,6 +338,7 @@ WRITES: list[tuple[str, Callable[[EventLog], object]]] = [
         ),
     ),
     ("auth_failures", lambda log: log.auth_failures(9, {"k" * 9000: 1})),
+    ("stream_closed", lambda log: log.stream_closed(stream_row(b"f" * 9000), keep=8)),
 ]
 
 
@@ -399,15 +408,20 @@ def test_export_and_delete_cover_every_table(log: EventLog) -> None:
     )
     log.audit(3, "key_enrolled", "alice", {})
     log.commit(Step(outcome=outcome("m1", 3)))
+    log.stream_closed(stream_row(), keep=8)
     log.session_opened("s2", "bob", "cli", 1)
     exported = log.export_principal("alice")
-    tables = ("sessions", "conversation", "objectives", "outcomes", "audit")
-    assert [len(exported[k]) for k in tables] == [1, 1, 1, 1, 1]
+    tables = ("sessions", "conversation", "objectives", "outcomes", "input_streams", "audit")
+    assert [len(exported[k]) for k in tables] == [1, 1, 1, 1, 1, 1]
     assert exported["objectives"][0]["origin"] == "m1"
     assert exported["outcomes"] == [{"session": "s1", "msg_id": "m1", "at_ms": 3}]
+    # Which streams closed and how; what was heard is in `conversation`.
+    assert exported["input_streams"] == [
+        {"session": "s1", "stream": "a", "closed_at_ms": 3, "state": "committed"}
+    ]
     counts = log.delete_principal("alice")
     assert counts == dict.fromkeys(
-        ("conversation", "objectives", "outcomes", "audit", "sessions"), 1
+        ("conversation", "objectives", "outcomes", "input_streams", "audit", "sessions"), 1
     )
     assert log.session_row("s2") is not None  # another principal's data is untouched
 

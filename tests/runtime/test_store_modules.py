@@ -25,6 +25,7 @@ PUBLIC = {
     "Step",
     "StorageUnavailable",
     "StoreError",
+    "StreamRow",  # schema 4: closed input streams
     "inspect",  # read-only, for `vac preflight`
 }
 
@@ -67,6 +68,8 @@ def test_eventlog_methods_stay_attributes_of_the_class() -> None:
         "put_objective",
         "session_row",
         "outcomes_of",
+        "stream_closed",
+        "streams_of",
         "objectives_of",
         "live_objectives",
         "conversation_of",

@@ -10,7 +10,7 @@ import msgspec
 import pytest
 
 from vac.daemon.config import RetentionSection
-from vac.runtime.store import EventLog, ObjectiveRow, Outcome, Said, Step
+from vac.runtime.store import EventLog, ObjectiveRow, Outcome, Said, Step, StreamRow
 
 NOW_MS = 1_700_000_000_000
 DAY_MS = 86_400_000
@@ -87,6 +87,20 @@ def populate(log: EventLog) -> None:
         )
     log.audit(ago(100), "old", "alice", {})
     log.audit(ago(1), "new", "alice", {})
+    streams = [("ended_old", "e1", ago(35)), ("idle_open", "i1", ago(31)), ("open", "o1", ago(50))]
+    streams += [("ghost", "x1", ago(31)), ("ghost", "x2", ago(1))]
+    for session, stream, at_ms in streams:
+        log.stream_closed(
+            StreamRow(
+                session=session,
+                stream=stream,
+                principal="alice",
+                closed_at_ms=at_ms,
+                state="committed",
+                outcome=b"",
+            ),
+            keep=8,
+        )
 
 
 def remaining(log: EventLog) -> dict[str, Any]:
@@ -102,6 +116,7 @@ def remaining(log: EventLog) -> dict[str, Any]:
                 "SELECT session, group_concat(msg_id) FROM outcomes GROUP BY session"
             )
         },
+        "input_streams": {r[0] for r in db.execute("SELECT stream FROM input_streams")},
     }
 
 
@@ -116,8 +131,16 @@ def test_prune_golden(log: EventLog) -> None:
         audit_days=0,
         max_outcomes_per_session=16,
     )
-    # outcomes: 2 of ended_old, 1 of idle_open, the old ghost, 4 trimmed from open
-    assert counts == {"conversation": 1, "sessions": 2, "outcomes": 8, "objectives": 1, "audit": 0}
+    # outcomes: 2 of ended_old, 1 of idle_open, the old ghost, 4 trimmed from open;
+    # input streams go with their sessions like outcomes (and an old ghost's)
+    assert counts == {
+        "conversation": 1,
+        "sessions": 2,
+        "outcomes": 8,
+        "input_streams": 3,
+        "objectives": 1,
+        "audit": 0,
+    }
     after = remaining(log)
     assert after["sessions"] == {"open", "ended_recent", "boundary"}
     assert after["conversation"] == ["boundary", "new"]
@@ -126,6 +149,7 @@ def test_prune_golden(log: EventLog) -> None:
     newest_16 = ",".join(f"m{i:02}" for i in range(4, 20))
     assert sorted(after["outcomes"]["open"].split(",")) == newest_16.split(",")
     assert after["outcomes"] == {"open": after["outcomes"]["open"], "ghost": "g2"}
+    assert after["input_streams"] == {"o1", "x2"}
 
     counts = log.prune(
         NOW_MS,
@@ -136,7 +160,14 @@ def test_prune_golden(log: EventLog) -> None:
         audit_days=90,
         max_outcomes_per_session=16,
     )
-    assert counts == {"conversation": 0, "sessions": 0, "outcomes": 0, "objectives": 2, "audit": 1}
+    assert counts == {
+        "conversation": 0,
+        "sessions": 0,
+        "outcomes": 0,
+        "input_streams": 0,
+        "objectives": 2,
+        "audit": 1,
+    }
     after = remaining(log)
     # pending never goes; a refused draft is kept for as long as other objectives
     assert after["objectives"] == {"pending_old", "expired_new", "withdrawn_refused"}
@@ -147,7 +178,14 @@ def test_prune_golden(log: EventLog) -> None:
 def test_config_section_is_prunes_keywords(log: EventLog) -> None:
     populate(log)
     counts = log.prune(NOW_MS, **msgspec.structs.asdict(RetentionSection()))
-    assert counts == {"conversation": 1, "sessions": 2, "outcomes": 4, "objectives": 0, "audit": 0}
+    assert counts == {
+        "conversation": 1,
+        "sessions": 2,
+        "outcomes": 4,
+        "input_streams": 3,
+        "objectives": 0,
+        "audit": 0,
+    }
 
 
 def test_auth_failures_are_one_bounded_row(log: EventLog) -> None:

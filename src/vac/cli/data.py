@@ -11,7 +11,7 @@ from vac.home import HomeError
 
 
 def _empty_export(principal: str) -> dict[str, Any]:
-    keys = ("sessions", "conversation", "objectives", "outcomes", "audit")
+    keys = ("sessions", "conversation", "objectives", "outcomes", "input_streams", "audit")
     return {"principal": principal, **{k: [] for k in keys}}
 
 

@@ -71,6 +71,7 @@ from vac.runtime.shared import SharedState
 from vac.runtime.speaker import Speaker
 from vac.runtime.squad_wire import routed_or_refused, squad_message
 from vac.runtime.store import EventLog, StorageUnavailable
+from vac.runtime.stream_records import StreamRecords
 from vac.runtime.tasks import TaskSet
 from vac.runtime.turns import Turn, TurnRunner
 
@@ -106,6 +107,7 @@ class TurnCoordinator:
                 self._on_final,
                 self.barge_in,
                 lambda: self._sole_pending(wall_now()) is not None,
+                StreamRecords(shared.store, shared.writes, session),
             )
         self.turns = TurnRunner(self.transport, session, self.speaker, self._said)
         self.announcer = Announcer(session, self.turns, self.speaker is not None)  # §9 updates

@@ -6,6 +6,10 @@ this module applies its outcomes to a bounded PCM buffer, runs the VAD inline
 never running inference on the event loop. Partial work is droppable; a final
 always wins, and after a cancel nothing more is published for the stream.
 
+A closed stream's outcome is written to the event log before anyone is
+told it (`stream_outcomes.py`), so that its id stays used and a repeated
+commit is answered with it again, also after a restart.
+
 Every recognition task is the listener's (one `TaskSet`): `close_all` cancels
 them, so none outlives the session. A recognition failure is the pool's own
 `VacError` (`Busy`, `ProviderUnavailable`): the listener says which stream and
@@ -45,6 +49,7 @@ from vac.protocol.streams import (
     InputStream,
     Report,
     SilenceFilled,
+    StreamState,
 )
 from vac.runtime.continuation import Window, window_enabled
 from vac.runtime.heard import FinalHeard, evidence_of
@@ -55,12 +60,13 @@ from vac.runtime.open_stream import partial_key as _partial_key
 from vac.runtime.port import Transport
 from vac.runtime.recognition import StreamRecognition
 from vac.runtime.session import Session, new_id
+from vac.runtime.stream_outcomes import StreamOutcomes
+from vac.runtime.stream_records import MAX_STREAM_IDS, StreamRecords
 from vac.runtime.tasks import TaskSet
 from vac.speech import vad as vadlib
 from vac.speech.workers import PoolError, SttPool, Superseded
 
 log = get_logger("vac.listener")
-MAX_STREAM_IDS: Final = 1024  # closed streams remembered per session (§4 reuse check)
 # `vad` mode: a client that stops sending after speech (its own detector went
 # quiet, or it gates silence) is heard as silence after this much wall time,
 # so the utterance ends instead of waiting for audio that never comes. Long
@@ -69,7 +75,7 @@ STALL_MS: Final = 1000
 MAX_WAITING: Final = 8  # repeated commits answered once the final is known
 
 
-class Listener(StreamRecognition):
+class Listener(StreamRecognition, StreamOutcomes):
     def __init__(
         self,
         transport: Transport,
@@ -80,8 +86,10 @@ class Listener(StreamRecognition):
         on_final: Callable[[FinalHeard], TranscriptFinal | None],
         on_speech: Callable[[], None],
         reply_expected: Callable[[], bool] = lambda: False,
+        records: StreamRecords | None = None,
     ) -> None:
         self.transport = transport
+        self.records = records  # closed streams in the event log (`stream_outcomes.py`)
         # Whether one draft is pending now: a short final is then also scored
         # against the reply phrases, in the worker (docs/stt.md).
         self.reply_expected = reply_expected
@@ -92,7 +100,8 @@ class Listener(StreamRecognition):
         self.on_final = on_final
         self.on_speech = on_speech
         self.open: _Open | None = None
-        # Every stream id this session used, with its closed state (bounded).
+        # Every stream id this session used, with its closed state (bounded;
+        # after a restart, read back from the event log: `reload`).
         self.closed: OrderedDict[str, _Open] = OrderedDict()
         # Turns named by a provisional final that the listener ended (bounded):
         # a `turn.cancel` of one again is a no-op (§5.2).
@@ -255,6 +264,7 @@ class Listener(StreamRecognition):
         self._drop_speculation(st)
         st.pcm = bytearray()
         self._settle(st, AudioInputDone(stream=st.id, reason="transcribed", turn=turn_id))
+        self._record(st)  # replaces the final, if it was being written
         self._end_announced(st)
         return True
 
@@ -368,6 +378,10 @@ class Listener(StreamRecognition):
         self.closed[st.id] = st
         while len(self.closed) > MAX_STREAM_IDS:
             self.closed.popitem(last=False)
+        if st.machine.state is not StreamState.COMMITTED:
+            # Cancelled or failed: its id stays used. A committed stream is
+            # written with its outcome (`_durable`).
+            self._record(st)
         if st.partial_task is not None:
             st.partial_task.cancel()
         self.stt.cancel(_partial_key(self.session, st))
@@ -424,7 +438,8 @@ class Listener(StreamRecognition):
         trace.client_trace = st.client_trace
         if st.voiced_ms == 0:
             st.pcm = bytearray()
-            self._settle(st, AudioInputDone(stream=st.id, reason="no_speech", ref=ref))
+            # No model to run, but a write: a repeated commit meanwhile waits for it.
+            st.final_task = self._tasks.spawn(self._no_speech(st, ref))
             return
         pcm, st.pcm = bytes(st.pcm), bytearray()
         st.final_task = self._tasks.spawn(self._final(st, pcm, reason, ref, trace))
@@ -436,35 +451,27 @@ class Listener(StreamRecognition):
             result = await self._recognise_final(st, pcm)
         except Superseded:
             return
-        except PoolError as exc:
-            # Its code (busy, provider_unavailable) and client message are its
-            # own; `str(exc)`, the reason, stays in the daemon's log.
-            exc.stream, exc.ref = st.id, ref
-            self._error(exc)
-            self._settle(st, AudioInputDone(stream=st.id, reason="failed", ref=ref))
-            self._end_announced(st)
+        except PoolError as exc:  # busy, provider_unavailable
+            self._failed(st, exc, ref)
             return
         if not result.text:
-            self._settle(st, AudioInputDone(stream=st.id, reason="no_speech", ref=ref))
-            self._end_announced(st)
+            await self._no_speech(st, ref)
             return
         trace.since_origin("asr")
         heard = FinalHeard(
             st.id, result.text, result.confidence, reason, ref, trace, evidence_of(result)
         )
-        heard.turn_id = st.turn_id
-        st.announced = False  # its turn opens now
-        self._settle(st, self.on_final(heard), sent=True)
-
-    def _settle(
-        self, st: _Open, outcome: TranscriptFinal | AudioInputDone | None, *, sent: bool = False
-    ) -> None:
-        """The stream's outcome: sent (unless `sent` already), kept for a
-        repeated commit, and sent again to each that waited for it."""
-        st.outcome = outcome
-        if outcome is not None and not sent:
-            self._send(outcome)
-        waiting, st.waiting = st.waiting, []
-        for ref in waiting:
-            if outcome is not None:
-                self._send(msgspec.structs.replace(outcome, ref=ref))
+        # Its turn is named now, so that the event log holds the final (what
+        # a repeated commit is answered with, also after a restart) before
+        # the turn opens and anyone is told.
+        heard.turn_id = st.turn_id or new_id()
+        final = TranscriptFinal(
+            ref=ref,
+            stream=st.id,
+            turn=heard.turn_id,
+            text=result.text,
+            confidence=result.confidence,
+        )
+        if await self._durable(st, final, ref):
+            st.announced = False  # its turn opens now
+            self._settle(st, self.on_final(heard), sent=True)

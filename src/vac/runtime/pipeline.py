@@ -301,6 +301,8 @@ class Pipeline:
         if resumed and coordinator.current_agent is None:
             row = await self.store.call(EventLog.session_row, session.id)
             coordinator.current_agent = row["current_agent"] if row else None
+        if resumed and coordinator.listener is not None:
+            await coordinator.listener.reload()  # its stream ids, after a restart (§4)
         self.offers.attached(session)  # an agent's: offers go to its latest session
         pending = self.book.pending(session.principal, now=wall_now())
         return [e.objective for e in pending]

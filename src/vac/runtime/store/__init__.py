@@ -16,7 +16,8 @@ be used at all raises `StoreError` when it is opened.
 One concern per module, each importing only those before it in this list:
 
 - `errors`: `StoreError`, `StorageUnavailable`, and the words for why.
-- `rows`: the structs one client message writes (`Step` and its rows).
+- `rows`: the structs written: what one client message changed (`Step` and
+  its rows), and a closed input stream (`StreamRow`).
 - `transaction`: one all-or-nothing write transaction.
 - `schema`: the migrations, the checks made before touching a file, and
   `inspect` (read-only, for `vac preflight`).
@@ -32,7 +33,7 @@ from __future__ import annotations
 from vac.runtime.store.async_log import AsyncEventLog
 from vac.runtime.store.errors import StorageUnavailable, StoreError
 from vac.runtime.store.log import EventLog
-from vac.runtime.store.rows import AuditRow, ObjectiveRow, Outcome, Said, Step
+from vac.runtime.store.rows import AuditRow, ObjectiveRow, Outcome, Said, Step, StreamRow
 from vac.runtime.store.schema import MIGRATIONS, SCHEMA_VERSION, inspect
 
 __all__ = [
@@ -47,5 +48,6 @@ __all__ = [
     "Step",
     "StorageUnavailable",
     "StoreError",
+    "StreamRow",
     "inspect",
 ]

@@ -6,7 +6,7 @@ import json
 import sqlite3
 from typing import Any
 
-from vac.runtime.store.rows import Outcome
+from vac.runtime.store.rows import Outcome, StreamRow
 
 
 class EventLogReads:
@@ -32,6 +32,25 @@ class EventLogReads:
         return [
             Outcome(session=s, msg_id=m, principal=p, at_ms=at, replies=bytes(r))
             for s, m, p, at, r in reversed(cur.fetchall())
+        ]
+
+    def streams_of(self, session: str, limit: int) -> list[StreamRow]:
+        """The newest `limit` closed input streams of `session`, oldest first."""
+        cur = self._db.execute(
+            "SELECT session, stream, principal, closed_at_ms, state, outcome FROM input_streams"
+            " WHERE session=? ORDER BY id DESC LIMIT ?",
+            (session, limit),
+        )
+        return [
+            StreamRow(
+                session=s,
+                stream=st,
+                principal=p,
+                closed_at_ms=at,
+                state=state,
+                outcome=None if out is None else bytes(out),
+            )
+            for s, st, p, at, state, out in reversed(cur.fetchall())
         ]
 
     def objectives_of(self, principal: str, state: str | None = None) -> list[dict[str, Any]]:

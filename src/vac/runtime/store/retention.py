@@ -42,6 +42,9 @@ class EventLogRetention(EventLogReads):
           message is recognised for as long as its session is kept, across
           restarts. Then every session keeps only its newest
           `max_outcomes_per_session` outcomes.
+        - input_streams: with their sessions, by the same rule as outcomes
+          (each session keeps only its newest streams as they are written:
+          `stream_closed`).
         - objectives: drafts that never became a command (rejected, expired,
           withdrawn, and never refused) last updated before the drafts window;
           every other objective last updated before the objectives window. A
@@ -50,7 +53,8 @@ class EventLogRetention(EventLogReads):
         - audit: rows before the audit window, every kind (`auth_failed` rows
           are also capped by count in `auth_failures`).
         """
-        counts = dict.fromkeys(("conversation", "sessions", "outcomes", "objectives", "audit"), 0)
+        tables = ("conversation", "sessions", "outcomes", "input_streams", "objectives", "audit")
+        counts = dict.fromkeys(tables, 0)
         never = ",".join("?" * len(_NEVER_COMMANDS))
         draft = f"state IN ({never}) AND refused = 0"
         with writing(self._db) as db:
@@ -66,6 +70,13 @@ class EventLogRetention(EventLogReads):
                     "outcomes",
                     f"DELETE FROM outcomes WHERE session IN (SELECT id FROM sessions WHERE {gone})"
                     " OR (at_ms < ? AND session NOT IN (SELECT id FROM sessions))",
+                    cutoff,
+                    cutoff,
+                )
+                delete(
+                    "input_streams",
+                    "DELETE FROM input_streams WHERE session IN (SELECT id FROM sessions WHERE"
+                    f" {gone}) OR (closed_at_ms < ? AND session NOT IN (SELECT id FROM sessions))",
                     cutoff,
                     cutoff,
                 )
@@ -125,19 +136,29 @@ class EventLogRetention(EventLogReads):
                 (principal,),
             )
         )
+        # Likewise a stream's outcome: which streams were closed, and how.
+        streams = all_rows(
+            self._db.execute(
+                "SELECT session, stream, closed_at_ms, state FROM input_streams"
+                " WHERE principal=? ORDER BY session, id",
+                (principal,),
+            )
+        )
         return {
             "principal": principal,
             "sessions": sessions,
             "conversation": conversation,
             "objectives": objectives,
             "outcomes": outcomes,
+            "input_streams": streams,
             "audit": self.audit_rows(principal),
         }
 
     def delete_principal(self, principal: str) -> dict[str, int]:
         counts: dict[str, int] = {}
         with writing(self._db) as db:
-            for table in ("conversation", "objectives", "outcomes", "audit", "sessions"):
+            tables = ("conversation", "objectives", "outcomes", "input_streams", "audit")
+            for table in (*tables, "sessions"):
                 cur = db.execute(f"DELETE FROM {table} WHERE principal=?", (principal,))
                 counts[table] = cur.rowcount
         return counts

@@ -38,6 +38,21 @@ class Outcome(msgspec.Struct, frozen=True, kw_only=True):
     replies: bytes  # opaque to the store (msgpack of the reply headers)
 
 
+class StreamRow(msgspec.Struct, frozen=True, kw_only=True):
+    """A closed input stream of a session (PROTOCOL §4): its id is never used
+    again, and a repeated commit of it is answered with `outcome` again."""
+
+    session: str
+    stream: str
+    principal: str
+    closed_at_ms: int
+    state: str  # committed, cancelled or failed (`vac.protocol.streams.StreamState`)
+    # Opaque to the store (msgpack of the one reply: `transcript.final` or
+    # `audio.input.done`); None for a stream closed without one (cancelled,
+    # overrun, idle).
+    outcome: bytes | None = None
+
+
 class Said(msgspec.Struct, frozen=True, kw_only=True):
     session: str
     principal: str

@@ -88,6 +88,24 @@ MIGRATIONS: Final[tuple[str, ...]] = (
     CREATE INDEX audit_at ON audit(at_ms);
     CREATE INDEX audit_kind ON audit(kind);
     """,
+    # 4: a session's closed input streams survive restarts (PROTOCOL §4): an
+    # id stays used, and a repeated commit is answered with the outcome the
+    # stream was first answered with. No audio: `outcome` is one message.
+    """
+    CREATE TABLE input_streams (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        session TEXT NOT NULL,
+        stream TEXT NOT NULL,
+        principal TEXT NOT NULL,
+        closed_at_ms INTEGER NOT NULL,
+        state TEXT NOT NULL,
+        outcome BLOB,
+        UNIQUE (session, stream)
+    );
+    CREATE INDEX input_streams_session ON input_streams(session, id);
+    CREATE INDEX input_streams_principal ON input_streams(principal);
+    CREATE INDEX input_streams_at ON input_streams(closed_at_ms);
+    """,
 )
 
 SCHEMA_VERSION: Final = len(MIGRATIONS)

@@ -6,7 +6,7 @@ import json
 import sqlite3
 from typing import Any, Final
 
-from vac.runtime.store.rows import AuditRow, ObjectiveRow, Outcome, Said, Step
+from vac.runtime.store.rows import AuditRow, ObjectiveRow, Outcome, Said, Step, StreamRow
 from vac.runtime.store.transaction import writing
 
 # An auth_failed audit row names at most this many key fingerprints, so a
@@ -103,6 +103,29 @@ class EventLogWrites:
             at_ms=at_ms,
         )
         self.commit(Step(said=[row]))
+
+    def stream_closed(self, row: StreamRow, *, keep: int) -> None:
+        """Record a closed input stream, or its outcome once it has one.
+
+        The session keeps its newest `keep` streams (the listener remembers as
+        many): the log holds no more of them than a resume can use.
+        """
+        if keep < 1:
+            raise ValueError("keep must be at least 1")
+        with writing(self._db) as db:
+            # A stream's row stays where it was first written: its place in
+            # the session's order is when it closed, not when it settled.
+            db.execute(
+                "INSERT INTO input_streams(session, stream, principal, closed_at_ms, state,"
+                " outcome) VALUES (?,?,?,?,?,?) ON CONFLICT(session, stream) DO UPDATE SET"
+                " state=excluded.state, outcome=excluded.outcome",
+                (row.session, row.stream, row.principal, row.closed_at_ms, row.state, row.outcome),
+            )
+            db.execute(
+                "DELETE FROM input_streams WHERE session=? AND id <= (SELECT id FROM"
+                " input_streams WHERE session=? ORDER BY id DESC LIMIT 1 OFFSET ?)",
+                (row.session, row.session, keep),
+            )
 
     def next_counter(self, name: str, *, block: int = 1) -> int:
         """Reserve `block` values of a durable counter; returns the first."""
