@@ -45,19 +45,34 @@ class EventLogReads:
             args += (state,)
         return all_rows(self._db.execute(sql + " ORDER BY created_at_ms, id", args))
 
-    def live_objectives(self, accepted_since_ms: int = 0) -> list[dict[str, Any]]:
-        """Drafts still pending, refused objectives (coercion is judged against
-        them), and objectives not yet settled (offered, accepted, in progress,
-        waiting on the steward) made since `accepted_since_ms`: an agent's
-        commitments are judged from them (`intent.commitments`)."""
+    def live_objectives(
+        self, accepted_since_ms: int = 0, refusals_per_principal: int | None = None
+    ) -> list[dict[str, Any]]:
+        """Drafts still pending, objectives not yet settled (offered, accepted,
+        in progress, waiting on the steward) made since `accepted_since_ms` (an
+        agent's commitments are judged from them: `intent.commitments`), and
+        refused objectives (coercion is judged against them): each
+        principal's newest `refusals_per_principal` by when they were last
+        written (None: all), as refusal memory holds them (`intent.refusals`).
+        Oldest first; `updated_at_ms` orders the refusals."""
+        refusals = "SELECT id FROM objectives WHERE state = 'refused' OR refused = 1"
+        args: tuple[Any, ...] = (accepted_since_ms,)
+        if refusals_per_principal is not None:
+            refusals = (
+                "SELECT id FROM (SELECT id, row_number() OVER (PARTITION BY principal"
+                " ORDER BY updated_at_ms DESC, rowid DESC) AS newer FROM objectives"
+                " WHERE state = 'refused' OR refused = 1) WHERE newer <= ?"
+            )
+            args += (refusals_per_principal,)
         cur = self._db.execute(
-            "SELECT id, principal, body, state, refused, origin FROM objectives"
-            " WHERE state IN ('pending', 'refused') OR refused = 1"
+            "SELECT id, principal, body, state, refused, origin, updated_at_ms FROM objectives"
+            " WHERE state = 'pending'"
             " OR (state IN ('confirmed', 'offered', 'accepted', 'in-progress',"
             "               'countered', 'deferred', 'clarifying')"
             "     AND created_at_ms >= ?)"
+            f" OR id IN ({refusals})"
             " ORDER BY created_at_ms",
-            (accepted_since_ms,),
+            args,
         )
         return all_rows(cur)
 
