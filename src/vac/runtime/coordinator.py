@@ -63,7 +63,7 @@ from vac.runtime.durable import DecisionSteps
 from vac.runtime.heard import FinalHeard
 from vac.runtime.latency import LatencyTrace
 from vac.runtime.listener import Listener
-from vac.runtime.listing import answer_listing
+from vac.runtime.listing import answer_listing, too_many
 from vac.runtime.permissions import requested_plan, spoken_answer, typed_answer
 from vac.runtime.routing import Routing, as_sender, check_role
 from vac.runtime.session import Session, new_id
@@ -186,6 +186,8 @@ class TurnCoordinator:
             case SquadSend():
                 self._squad(msg)
             case ObjectiveList():
+                if (busy := too_many(len(self._listings))) is not None:
+                    raise busy
                 self._listings.spawn(answer_listing(self.shared.store, self.session, msg, self))
             case ObjectiveWithdraw():
                 self.routing.withdraw(msg.id, msg.objective_id, self._write_failed)

@@ -45,6 +45,22 @@ class EventLogReads:
             args += (state,)
         return all_rows(self._db.execute(sql + " ORDER BY created_at_ms, id", args))
 
+    def newest_objectives(
+        self, principal: str, state: str | None, limit: int
+    ) -> list[dict[str, Any]]:
+        """`principal`'s newest `limit` objectives (of one stored `state`),
+        newest first: read through an index, whatever the history's length."""
+        where, args = "principal=?", [principal]
+        if state is not None:
+            where += " AND state=?"
+            args.append(state)
+        cur = self._db.execute(
+            "SELECT id, state, body, created_at_ms FROM objectives"
+            f" WHERE {where} ORDER BY created_at_ms DESC, id DESC LIMIT ?",
+            (*args, limit),
+        )
+        return all_rows(cur)
+
     def live_objectives(
         self, accepted_since_ms: int = 0, refusals_per_principal: int | None = None
     ) -> list[dict[str, Any]]:
