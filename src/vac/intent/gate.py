@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
+from collections import OrderedDict
 from collections.abc import Collection, Iterable
 from typing import Final, Literal
 
@@ -61,6 +62,13 @@ DraftState = Literal[
 # offer waits for its answer. A refused objective is kept while its refusal
 # is remembered (`refusals.py`: the newest per principal).
 _KEPT_STATES: Final[frozenset[str]] = frozenset({"pending", "offered"})
+# Settled objectives (done, failed, rejected, expired, withdrawn) kept in
+# memory per principal, the newest: a second confirm of one is told what
+# became of it (`details.status`). Older ones are forgotten at once, not
+# only after the draft lifetime; one of those is then what it is after a
+# restart, plainly unknown. Without it a steward drafting and rejecting in a
+# loop (~100 a second) held every one of them for a day (~2 KiB each).
+MAX_SETTLED_KEPT: Final = 256
 # How long an objective not yet settled is kept, in memory and across a
 # restart (the daemon loads those made within it): a year.
 OPEN_HORIZON: Final = dt.timedelta(days=366)
@@ -131,6 +139,8 @@ class DraftBook:
         self._entries: dict[str, DraftEntry] = {}
         self._refusals = RefusalMemory(max_refusals)
         self.max_refusals = max_refusals
+        # Per principal, the settled objectives held, oldest first.
+        self._settled: dict[str, OrderedDict[str, None]] = {}
         self._open: list[Checkpoint] = []  # decisions applied, not yet written
 
     # -- undo ------------------------------------------------------------
@@ -222,7 +232,30 @@ class DraftBook:
         new = msgspec.structs.replace(entry, state=state, objective=obj or entry.objective)
         self._entries[new.objective.id] = new
         self._note(new)
+        if is_final(status_of(new)):
+            self._keep_settled(new)
         return new
+
+    def _keep_settled(self, entry: DraftEntry) -> None:
+        """The newest settled objective of its principal; past `MAX_SETTLED_KEPT`
+        the oldest is forgotten (the event log keeps it), unless a decision
+        being written is about it."""
+        mine = self._settled.setdefault(entry.principal, OrderedDict())
+        mine[entry.objective.id] = None
+        mine.move_to_end(entry.objective.id)
+        excess = len(mine) - MAX_SETTLED_KEPT
+        for oid in list(mine) if excess > 0 else ():
+            if excess <= 0:
+                break
+            if oid == entry.objective.id:
+                break  # the newest stays
+            old = self._entries.get(oid)
+            if old is not None and old.principal == entry.principal and is_final(status_of(old)):
+                if any(oid in cp.before for cp in self._open):
+                    continue  # a decision being written is about it: forgotten later
+                del self._entries[oid]
+            del mine[oid]
+            excess -= 1
 
     def _note(self, entry: DraftEntry) -> None:
         """Tell the newest open decision about this objective what it set."""
@@ -330,6 +363,8 @@ class DraftBook:
         not yet settled whose deadline passed; returns those."""
         expired: list[DraftEntry] = []
         for entry in list(self._entries.values()):
+            if entry.objective.id not in self._entries:
+                continue  # forgotten meanwhile: settled long ago
             if entry.state == "pending":
                 if now >= entry.expires_at:
                     obj = msgspec.structs.replace(entry.objective, status="expired")
@@ -411,6 +446,7 @@ class DraftBook:
         for key in gone:
             del self._entries[key]
         self._refusals.forget_principal(principal)
+        self._settled.pop(principal, None)
         return len(gone)
 
     def prune(self, now: dt.datetime, open_for: dt.timedelta = OPEN_HORIZON) -> int:
