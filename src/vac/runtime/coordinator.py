@@ -452,13 +452,14 @@ class TurnCoordinator:
         routed = routed_or_refused(self.shared.route_squad(as_sender(self.session, msg)))
         heard_by_steward = "steward" in routed.recipients
         first = squad_message(routed, msg.id, turn_id := new_id(), new_id(), self.session.principal)
-        self._said(turn_id, "user", "squad", msg.text)
         # The original text goes to the rendering gate: its line structure is
         # what tells prose from code.
         spoken = msg.text if heard_by_steward else None
         if first.kind == "permission-request":  # open for a day, restarts too: written first
-            plan = requested_plan(self.shared, self.session, first, spoken)
+            plan = requested_plan(self.shared, self.session, first, spoken)  # or rate_limited
+            self._said(turn_id, "user", "squad", msg.text)
             return self._typed_decision(msg.id, turn_id, plan)
+        self._said(turn_id, "user", "squad", msg.text)
         turn = self.turns.open(turn_id, LatencyTrace())
         self.send(first)
         self.shared.share_squad(self.session, first)  # §9: the household hears it

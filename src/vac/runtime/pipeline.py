@@ -32,7 +32,7 @@ from vac.runtime.announcer import spoken_update
 from vac.runtime.coordinator import TurnCoordinator
 from vac.runtime.missed import Kept, Missed
 from vac.runtime.offers import OfferDesk
-from vac.runtime.permission_desk import OPEN_FOR_S, PermissionDesk, still_open
+from vac.runtime.permission_desk import OPEN_FOR_S, OpenRequest, PermissionDesk, still_open
 from vac.runtime.port import Transport
 from vac.runtime.routing import is_orphan, orphan_answer, orphans
 from vac.runtime.session import Session, new_id
@@ -146,8 +146,7 @@ class Pipeline:
         refused.sort(key=lambda r: r[0])
         self.book.load(entries, refused=[entry for _, entry in refused])
         # Permission-requests of the last day with no answer stay open (§9).
-        asked = await self.store.call(EventLog.permission_rows, now_ms() - int(OPEN_FOR_S * 1000))
-        for request in still_open(asked, now_ms(), monotonic_s()):
+        for request in await self.store.call(_open_requests, now_ms(), monotonic_s()):
             self.permissions.open(request)
         # Offers the last run left unanswered: the built-in negotiator answers
         # them before anyone can attach (§9: a restart loses no objective).
@@ -477,6 +476,12 @@ class Pipeline:
 # Accepted objectives older than this are never an open commitment (their
 # deadline, if any, is a year past); they stay in the log, not in memory.
 _COMMITMENT_HORIZON_MS = int(intent.OPEN_HORIZON.total_seconds() * 1000)  # as the book prunes
+
+
+def _open_requests(log_: EventLog, at_ms: int, at_s: float) -> list[OpenRequest]:
+    """Permission-requests of the last day still open, read row by row on
+    the store's thread: only the open ones are held."""
+    return still_open(log_.permission_rows(at_ms - int(OPEN_FOR_S * 1000)), at_ms, at_s)
 
 
 def _load_objectives(log_: EventLog, refusals_per_principal: int) -> list[dict[str, Any]]:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from collections.abc import Iterator
 from typing import Any
 
 from vac.runtime.store.rows import Outcome
@@ -109,9 +110,11 @@ class EventLogReads:
             )
         return _audit(cur)
 
-    def permission_rows(self, since_ms: int) -> list[dict[str, Any]]:
+    def permission_rows(self, since_ms: int) -> Iterator[dict[str, Any]]:
         """Permission-requests asked, answered and withdrawn since `since_ms`,
-        in the order written (the start-up reopens what is still open)."""
+        in the order written (the start-up reopens what is still open), one
+        at a time: a day of them may be millions. Iterate it on the store's
+        thread (inside a function given to `AsyncEventLog.call`)."""
         cur = self._db.execute(
             "SELECT at_ms, kind, principal, detail FROM audit"
             " WHERE kind IN ('permission_requested', 'permission_answered',"
@@ -119,7 +122,11 @@ class EventLogReads:
             " ORDER BY id",
             (since_ms,),
         )
-        return _audit(cur)
+        names = [c[0] for c in cur.description]
+        for values in cur:
+            row = dict(zip(names, values, strict=True))
+            row["detail"] = json.loads(row["detail"])
+            yield row
 
 
 def _audit(cur: sqlite3.Cursor) -> list[dict[str, Any]]:
