@@ -70,7 +70,7 @@ from vac.runtime.session import Session, new_id
 from vac.runtime.shared import SharedState
 from vac.runtime.speaker import Speaker
 from vac.runtime.squad_wire import routed_or_refused, squad_message
-from vac.runtime.store import EventLog, StorageUnavailable
+from vac.runtime.store import StorageUnavailable
 from vac.runtime.tasks import TaskSet
 from vac.runtime.turns import Turn, TurnRunner
 
@@ -126,8 +126,8 @@ class TurnCoordinator:
         self.transport.error(self.session, exc.with_ref(ref))
 
     def _said(self, turn: str | None, role: str, kind: str, text: str) -> None:
-        self.shared.writes.persist(
-            EventLog.said, self.session.id, self.session.principal, turn, role, kind, text, now_ms()
+        self.shared.writes.said(
+            self.session.id, self.session.principal, turn, role, kind, text, now_ms()
         )
 
     # ------------------------------------------------------------ dispatch
