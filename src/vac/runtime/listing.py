@@ -22,7 +22,7 @@ from typing import Any, Final, Protocol
 import msgspec
 
 from vac import intent
-from vac.clock import wall_now
+from vac.clock import now_ms, wall_now
 from vac.errors import VacError
 from vac.logs import get_logger
 from vac.protocol.errors import ProtocolError
@@ -35,10 +35,6 @@ log = get_logger("vac.turns")
 
 MAX_LISTINGS: Final = 2  # being read at once per session
 BUSY_RETRY_MS: Final = 50
-# Pending objectives of one principal read for a `draft`/`expired` listing:
-# live drafts are bounded by `max_pending_drafts` (at most 1000) and the
-# sweep writes expired ones within a minute.
-PENDING_READ: Final = 2000
 
 # The event log's state of an objective, as PROTOCOL §9 names it.
 LISTED_STATUS: Final[dict[str, str]] = {
@@ -97,9 +93,10 @@ async def list_objectives(
 ) -> ObjectiveListResult:
     """The answer to `msg`: newest first, filtered by state, at most `limit`."""
     want = msg.limit + 1  # one more says whether there is more
+    at_ms = now_ms()
     rows: list[dict[str, Any]] = []
-    for stored, count in _reads(msg.state, want):
-        rows += await store.call(EventLog.newest_objectives, principal, stored, count)
+    for stored, when in _reads(msg.state, at_ms):
+        rows += await store.call(EventLog.newest_objectives, principal, stored, want, **when)
     now = wall_now()
     listed: list[Objective] = []
     for row in _newest_first(rows):
@@ -115,17 +112,17 @@ async def list_objectives(
     return ObjectiveListResult(ref=msg.id, objectives=listed[: msg.limit], more=more)
 
 
-def _reads(state: str | None, want: int) -> list[tuple[str | None, int]]:
-    """What a listing of `state` reads: (stored state, None for any; how many).
-    Pending ones first: one that expires meanwhile is then read twice, never
-    missed."""
+def _reads(state: str | None, at_ms: int) -> list[tuple[str | None, dict[str, int]]]:
+    """What a listing of `state` reads: (stored state, None for any; its
+    lifetime then). Pending ones first: one that expires meanwhile is then
+    read twice, never missed."""
     if state is None:
-        return [(None, want)]
+        return [(None, {})]
     if state == "draft":
-        return [("pending", PENDING_READ)]
+        return [("pending", {"live_at_ms": at_ms - 1})]
     if state == "expired":
-        return [("pending", PENDING_READ), ("expired", want)]
-    return [(state, want)]
+        return [("pending", {"over_at_ms": at_ms + 1}), ("expired", {})]
+    return [(state, {})]
 
 
 def _newest_first(rows: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -47,14 +47,28 @@ class EventLogReads:
         return all_rows(self._db.execute(sql + " ORDER BY created_at_ms, id", args))
 
     def newest_objectives(
-        self, principal: str, state: str | None, limit: int
+        self,
+        principal: str,
+        state: str | None,
+        limit: int,
+        *,
+        live_at_ms: int | None = None,
+        over_at_ms: int | None = None,
     ) -> list[dict[str, Any]]:
         """`principal`'s newest `limit` objectives (of one stored `state`),
-        newest first: read through an index, whatever the history's length."""
-        where, args = "principal=?", [principal]
+        newest first: read through an index, whatever the history's length.
+        Only those whose lifetime ends after `live_at_ms`, or by `over_at_ms`."""
+        where = "principal=?"
+        args: list[Any] = [principal]
         if state is not None:
             where += " AND state=?"
             args.append(state)
+        if live_at_ms is not None:
+            where += " AND expires_at_ms > ?"
+            args.append(live_at_ms)
+        if over_at_ms is not None:
+            where += " AND expires_at_ms <= ?"
+            args.append(over_at_ms)
         cur = self._db.execute(
             "SELECT id, state, body, created_at_ms FROM objectives"
             f" WHERE {where} ORDER BY created_at_ms DESC, id DESC LIMIT ?",
