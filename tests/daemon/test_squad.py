@@ -25,6 +25,7 @@ from vac.protocol.messages import (
     TextInput,
     TurnDone,
 )
+from vac.runtime.permission_desk import MAX_OPEN_PER_ASKER
 from vac.runtime.store import EventLog, StorageUnavailable
 
 pytestmark = pytest.mark.slow
@@ -243,3 +244,25 @@ def test_a_withdrawal_that_was_not_written_is_heard_by_nobody(daemon: RunningDae
     assert not [m for m in alice.drain(0.3) if isinstance(m, SquadWithdrawn)]
     alice.send(SquadAnswer(id="a1", message=mid, answer="granted"))  # still open
     assert alice.expect(SquadAnswered).message_id == mid
+
+
+def test_one_agents_requests_never_close_anothers_and_are_bounded(
+    daemon: RunningDaemon,
+) -> None:
+    """A probe: 300 of zuri's requests in 1.5 s closed kofi's open one
+    (daemon-wide bound), so alice's grant of it was `objective_unknown`."""
+    alice, kofi, zuri = greeted(daemon, "alice", "kofi", "zuri")
+    kofi.send(SquadSend(id="k", kind="permission-request", text="May I borrow the ladder?"))
+    asked = kofi.expect(SquadMessage).message_id
+    for i in range(MAX_OPEN_PER_ASKER):
+        zuri.send(SquadSend(id=f"z{i}", kind="permission-request", text=f"May I take cart {i}?"))
+        assert zuri.expect(SquadMessage).ref == f"z{i}"
+    zuri.send(SquadSend(id="one-more", kind="permission-request", text="And the barrow?"))
+    err = refused(zuri, "one-more")
+    assert (err.code, err.retryable) == ("rate_limited", True)
+    assert "withdraw some" in err.message
+    rows = daemon.query(EventLog.audit_rows, "zuri")
+    assert sum(r["kind"] == "permission_requested" for r in rows) == MAX_OPEN_PER_ASKER
+    alice.drain(0.5)
+    alice.send(SquadAnswer(id="g", message=asked, answer="granted"))
+    assert alice.expect(SquadAnswered).message_id == asked

@@ -9,6 +9,7 @@ from vac.errors import VacError
 from vac.protocol.messages import SquadMessage
 from vac.runtime.permission_desk import (
     MAX_OPEN,
+    MAX_OPEN_PER_ASKER,
     OPEN_FOR_S,
     OpenRequest,
     PermissionDesk,
@@ -16,8 +17,8 @@ from vac.runtime.permission_desk import (
 )
 
 
-def req(mid: str, at_s: float = 0.0) -> OpenRequest:
-    return OpenRequest(mid, "Kofi", "May I?", at_s)
+def req(mid: str, at_s: float = 0.0, asker: str = "kofi") -> OpenRequest:
+    return OpenRequest(mid, asker.title(), "May I?", at_s, None, asker)
 
 
 def test_a_request_is_answered_once_and_reopened_if_the_answer_was_not_written() -> None:
@@ -54,16 +55,34 @@ def test_requests_close_after_a_day_and_are_bounded() -> None:
         desk.take("old", OPEN_FOR_S + 1, "granted")
     assert info.value.details == {"message": "old", "status": "expired"}
     assert "expired unanswered" in info.value.message
-    for i in range(MAX_OPEN + 5):
+    for i in range(MAX_OPEN_PER_ASKER + 5):
         desk.open(req(f"m{i}", 10.0))
-    assert len(desk) == MAX_OPEN
+    assert len(desk) == desk.open_by("kofi") == MAX_OPEN_PER_ASKER
     with pytest.raises(VacError):
         desk.take("m0", 11.0, "granted")  # the oldest went first
 
 
-def _row(kind: str, mid: str, at_ms: int) -> dict[str, object]:
-    detail = {"message_id": mid, "asked_by": "Kofi", "text": "May I?"}
-    return {"kind": kind, "at_ms": at_ms, "detail": detail}
+def test_one_askers_requests_never_close_anothers() -> None:
+    desk = PermissionDesk()
+    desk.open(req("kofis", 0.0))
+    for i in range(300):
+        desk.open(req(f"z{i}", 1.0, "zuri"))
+    assert desk.open_by("zuri") == MAX_OPEN_PER_ASKER
+    assert desk.take("kofis", 2.0, "granted").message_id == "kofis"
+    # Past the daemon-wide bound, whoever has the most open gives way.
+    askers = [f"agent{n}" for n in range(MAX_OPEN // MAX_OPEN_PER_ASKER + 1)]
+    desk = PermissionDesk()
+    desk.open(req("few", 0.0, "few"))
+    for asker in askers:
+        for i in range(MAX_OPEN_PER_ASKER):
+            desk.open(req(f"{asker}-{i}", 1.0, asker))
+    assert len(desk) == MAX_OPEN
+    assert desk.open_by("few") == 1
+
+
+def _row(kind: str, mid: str, at_ms: int, principal: str = "kofi") -> dict[str, object]:
+    detail = {"message_id": mid, "asked_by": principal.title(), "text": "May I?"}
+    return {"kind": kind, "at_ms": at_ms, "principal": principal, "detail": detail}
 
 
 def test_a_restart_opens_again_what_was_asked_and_not_answered_and_keeps_its_age() -> None:
@@ -85,10 +104,12 @@ def test_a_restart_opens_again_what_was_asked_and_not_answered_and_keeps_its_age
         desk.take("open", now_s + OPEN_FOR_S - 3.0, "granted")
 
 
-def test_a_restart_opens_at_most_the_newest_bound() -> None:
-    rows = [_row("permission_requested", f"m{i}", 1_000 + i) for i in range(MAX_OPEN + 3)]
-    got = still_open(rows, 2_000, 0.0)
-    assert len(got) == MAX_OPEN and got[0].message_id == "m3"
+def test_a_restart_opens_each_askers_newest_and_reads_row_by_row() -> None:
+    rows = [_row("permission_requested", "k", 999, "kofi")]
+    rows += [_row("permission_requested", f"m{i}", 1_000 + i, "zuri") for i in range(300)]
+    got = still_open(iter(rows), 2_000, 0.0)  # an iterator will do
+    assert [r.message_id for r in got[:2]] == ["k", f"m{300 - MAX_OPEN_PER_ASKER}"]
+    assert len(got) == 1 + MAX_OPEN_PER_ASKER
 
 
 def test_the_households_copy_comes_back_from_the_log_or_not_at_all() -> None:

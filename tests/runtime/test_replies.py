@@ -3,7 +3,7 @@ turn it began, to its `turn.done`; bounded; after a restart each turn ends."""
 
 from __future__ import annotations
 
-from vac.protocol.agent_messages import SquadAnswered
+from vac.protocol.agent_messages import ObjectiveListResult, SquadAnswered
 from vac.protocol.messages import (
     AudioOutputStart,
     Error,
@@ -154,3 +154,15 @@ def test_a_written_outcome_outlives_any_number_of_later_ids() -> None:
     for i in range(4):  # written outcomes are bounded too (as the event log keeps them)
         r.settle(f"d{i}", [])
     assert r.seen("yes-1") is None and len(r.decided) == 4
+
+
+def test_a_listing_is_not_kept_its_id_again_is_answered_afresh() -> None:
+    """Kept whole (~75 KB each), 256 listings made every session held for
+    resume ~15 MiB: a probe grew the daemon 146 MiB in 10 sessions."""
+    r = Replies(window=8)
+    r.begin("l1")
+    r.record(ObjectiveListResult(ref="l1", objectives=[], more=False))
+    assert r.seen("l1") is None  # a read: executed again, never replayed
+    r.begin("l2")
+    r.record(Error(ref="l2", code="internal", message="x", retryable=False))
+    assert r.seen("l2") is not None

@@ -10,6 +10,7 @@ import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
+import msgspec
 import pytest
 
 from vac.runtime.store import (
@@ -386,6 +387,23 @@ def test_origin_is_kept_from_the_first_insert(log: EventLog) -> None:
         ("o2", 2, "m8"),
     ]
     assert {r["origin"] for r in log.live_objectives()} == {"m1", "m8"}
+
+
+def test_a_restart_loads_each_principals_newest_refusals_only(log: EventLog) -> None:
+    """Refusal memory's bound holds at start too (`intent.refusals`): pending
+    and open objectives all, refused ones the newest N per principal."""
+
+    def row(oid: str, principal: str, state: str, at: int, refused: bool) -> ObjectiveRow:
+        base = msgspec.structs.replace(objective(oid), principal=principal, state=state)
+        return msgspec.structs.replace(base, created_at_ms=at, updated_at_ms=at, refused=refused)
+
+    rows = [row(f"a{n}", "alice", "refused", 100 - n, True) for n in range(5)]  # a0 newest
+    rows += [row("b0", "bob", "refused", 1, True), row("a-draft", "alice", "pending", 2, False)]
+    rows += [row("a-redraft", "alice", "pending", 3, True)]  # a refused ask, said again
+    log.commit(Step(objectives=rows))
+    loaded = log.live_objectives(refusals_per_principal=2)
+    assert sorted(r["id"] for r in loaded) == ["a-draft", "a-redraft", "a0", "a1", "b0"]
+    assert len(log.live_objectives()) == len(rows)
 
 
 # ------------------------------------------- the people whose words these are

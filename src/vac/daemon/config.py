@@ -153,6 +153,19 @@ class DaemonSection(_Section, frozen=True):
             " daemon's memory until settled: this bounds it.",
         ),
     ] = 1000
+    max_remembered_refusals: Annotated[
+        int,
+        msgspec.Meta(
+            ge=1,
+            le=100_000,
+            description="Refusals remembered per principal, the newest: confirming one of"
+            " those objectives again, or a new one with the same agent, verb and target, is"
+            " coercion (refused by the daemon without asking the agent, and audited). The"
+            " oldest beyond it is forgotten (the event log keeps it): confirming it again is"
+            " `objective_unknown`, and an ask like it goes to its agent afresh. Each stays in"
+            " memory, and a restart loads this many: this bounds it.",
+        ),
+    ] = 1000
     offer_timeout_ms: Annotated[
         int,
         msgspec.Meta(

@@ -85,6 +85,7 @@ def default_pipeline(server: Server, config: VacConfig) -> SessionHandler:
         intent_cfg,
         max_pending_drafts=config.daemon.max_pending_drafts,
         max_open_objectives=config.daemon.max_open_objectives,
+        max_remembered_refusals=config.daemon.max_remembered_refusals,
         retention=retention,
         offer_timeout_ms=config.daemon.offer_timeout_ms,
     )

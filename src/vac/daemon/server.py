@@ -19,7 +19,6 @@ shutdown. The other concerns live beside it, each in its own module:
 from __future__ import annotations
 
 import asyncio
-import itertools
 from collections.abc import Callable, Coroutine
 from typing import Any, Final
 
@@ -43,7 +42,7 @@ from vac.daemon.quotas import (
     retry_after_ms,
 )
 from vac.daemon.sessions import SessionTable
-from vac.daemon.wire import MAX_MESSAGE_TOTAL_BYTES, recv_message, ref_of, set_bounds
+from vac.daemon.wire import MAX_MESSAGE_TOTAL_BYTES, RecvPacer, recv_message, ref_of, set_bounds
 from vac.errors import VacError
 from vac.home import Home
 from vac.lifecycle.session import BYE_REASON, Action, SessionEvent, reason_of
@@ -71,8 +70,6 @@ from vac.runtime.tasks import TaskSet
 __all__ = ["AUTH_AUDIT_INTERVAL_S", "EARLY_MESSAGES_PER_S", "MAX_MESSAGE_TOTAL_BYTES", "Server"]
 
 SHUTDOWN_DRAIN_S: Final = 2.0
-# Messages read back to back before the receive loop lets other tasks run.
-RECV_YIELD_EVERY: Final = 8
 # Background writes (audit rows, `session_ended`) still running at shutdown
 # get this long to land before they are cancelled and the event log closes.
 WRITES_DRAIN_S: Final = 2.0
@@ -322,19 +319,17 @@ class Server:
 
     async def _recv_loop(self) -> None:
         assert self.sock is not None
-        for n in itertools.count(1):
+        pacer = RecvPacer()
+        while True:
             frames, problem = await recv_message(self.sock)
+            start_s = monotonic_s()
             try:
                 self._on_frames(frames, problem)
             except Exception:
                 # A bug must never take the daemon down; the client sees a
                 # generic error and the log has the traceback (no locals).
                 log.exception("dispatch_failed")
-            if n % RECV_YIELD_EVERY == 0:
-                # A receive of a message already queued completes without
-                # yielding: a client flooding past its rate kept this loop
-                # running and every other task (turns, writes, output)
-                # waiting — another principal's ack took seconds.
+            if pacer.handled(monotonic_s() - start_s):
                 await asyncio.sleep(0)
 
     def _on_frames(self, frames: list[zmq.Frame], problem: str | None) -> None:

@@ -57,6 +57,7 @@ from vac.intent.negotiation import (
     value_conflicts,
 )
 from vac.intent.parser import MIN_CONFIDENCE, Clarify, Draft, ParseResult, parse
+from vac.intent.refusals import DEFAULT_MAX_REFUSALS, RefusalMemory
 from vac.intent.reply_evidence import HeardReply, spoken_reply
 from vac.intent.reply_words import REJECT_MIN_CONFIDENCE, classify_reply, reply_phrases
 from vac.intent.roster import (
@@ -95,6 +96,7 @@ from vac.intent.validate import (
 __all__ = [
     "BANTER_WINDOW_MS",
     "DEFAULT_DRAFT_TTL_S",
+    "DEFAULT_MAX_REFUSALS",
     "GRAMMAR_FUNCTION_NAME",
     "GROUNDING_THRESHOLD",
     "MIN_CONFIDENCE",
@@ -128,6 +130,7 @@ __all__ = [
     "ObjectiveInvalid",
     "ObjectiveUnknown",
     "ParseResult",
+    "RefusalMemory",
     "ReplyChoice",
     "Resolution",
     "RevisionStale",

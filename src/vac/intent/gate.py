@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import contextlib
 import datetime as dt
-from collections import Counter
+from collections import OrderedDict
 from collections.abc import Collection, Iterable
 from typing import Final, Literal
 
@@ -28,6 +28,7 @@ import msgspec
 
 from vac.intent.commitments import deadline_passed
 from vac.intent.errors import FieldError, ObjectiveInvalid, ObjectiveUnknown, RevisionStale
+from vac.intent.refusals import DEFAULT_MAX_REFUSALS, RefusalMemory, Signature
 from vac.intent.roster import DEFAULT_DRAFT_TTL_S
 from vac.intent.validate import apply_edits, check_draft_ready
 from vac.protocol.objective import Objective
@@ -57,9 +58,17 @@ DraftState = Literal[
     "done",
     "failed",
 ]
-# States kept in memory however old: a draft lives out its lifetime, refusal
-# memory is kept, and an offer waits for its answer.
-_KEPT_STATES: Final[frozenset[str]] = frozenset({"pending", "refused", "offered"})
+# States kept in memory however old: a draft lives out its lifetime and an
+# offer waits for its answer. A refused objective is kept while its refusal
+# is remembered (`refusals.py`: the newest per principal).
+_KEPT_STATES: Final[frozenset[str]] = frozenset({"pending", "offered"})
+# Settled objectives (done, failed, rejected, expired, withdrawn) kept in
+# memory per principal, the newest: a second confirm of one is told what
+# became of it (`details.status`). Older ones are forgotten at once, not
+# only after the draft lifetime; one of those is then what it is after a
+# restart, plainly unknown. Without it a steward drafting and rejecting in a
+# loop (~100 a second) held every one of them for a day (~2 KiB each).
+MAX_SETTLED_KEPT: Final = 256
 # How long an objective not yet settled is kept, in memory and across a
 # restart (the daemon loads those made within it): a year.
 OPEN_HORIZON: Final = dt.timedelta(days=366)
@@ -100,36 +109,38 @@ class Confirmed(msgspec.Struct, frozen=True):
     own_proposal: bool = False
 
 
-def _signature(principal: str, obj: Objective) -> tuple[str, str, str, str]:
-    # Per principal: one steward's refused ask never colours another's.
-    return principal, obj.agent.lower(), obj.verb, obj.target.ref
-
-
 class Checkpoint:
     """What `DraftBook.rollback` needs to undo one decision whose write failed.
 
     Precise, not a snapshot: other sessions' decisions may change the book
     while this one is being written, and undoing this one must not undo
-    theirs. It holds the entries this decision replaced and the refusals it
-    added (refusal memory counts, so two refusals of one signature are two).
+    theirs. It holds the entries this decision replaced, the refusals it
+    added (with what each id was remembered as before) and those it pushed
+    out of refusal memory (with their entries).
     """
 
     def __init__(self, entries: dict[str, DraftEntry | None]) -> None:
         self.before = entries
         self.after: dict[str, DraftEntry] = {}
-        self.refusals: list[tuple[str, Objective]] = []
+        self.refusals: list[tuple[str, str, Signature | None]] = []
+        self.forgotten: list[tuple[str, str, Signature, DraftEntry | None]] = []
 
 
 class DraftBook:
-    """Drafts keyed by objective id, plus the agents' refusals."""
+    """Drafts keyed by objective id, plus the agents' refusals (the newest
+    `max_refusals` of each principal: `refusals.py`)."""
 
-    def __init__(self, *, ttl_s: int = DEFAULT_DRAFT_TTL_S) -> None:
+    def __init__(
+        self, *, ttl_s: int = DEFAULT_DRAFT_TTL_S, max_refusals: int = DEFAULT_MAX_REFUSALS
+    ) -> None:
         if ttl_s <= 0:
             raise ValueError("ttl_s must be positive")
         self.ttl = dt.timedelta(seconds=ttl_s)
         self._entries: dict[str, DraftEntry] = {}
-        self._refused_ids: Counter[str] = Counter()
-        self._refused_signatures: Counter[tuple[str, str, str, str]] = Counter()
+        self._refusals = RefusalMemory(max_refusals)
+        self.max_refusals = max_refusals
+        # Per principal, the settled objectives held, oldest first.
+        self._settled: dict[str, OrderedDict[str, None]] = {}
         self._open: list[Checkpoint] = []  # decisions applied, not yet written
 
     # -- undo ------------------------------------------------------------
@@ -163,11 +174,12 @@ class DraftBook:
                 self._entries.pop(oid, None)
             else:
                 self._entries[oid] = before
-        for principal, obj in cp.refusals:
-            self._refused_ids[obj.id] -= 1
-            self._refused_signatures[_signature(principal, obj)] -= 1
-        self._refused_ids += Counter()  # drop zero counts
-        self._refused_signatures += Counter()
+        for principal, oid, was in reversed(cp.refusals):
+            self._refusals.undo_add(principal, oid, was)
+        for principal, oid, sig, entry in reversed(cp.forgotten):
+            self._refusals.restore(principal, oid, sig)
+            if entry is not None:
+                self._entries.setdefault(oid, entry)
 
     # -- lifecycle -------------------------------------------------------
 
@@ -195,7 +207,8 @@ class DraftBook:
         return entry
 
     def load(self, entries: Iterable[DraftEntry], *, refused: Iterable[DraftEntry] = ()) -> None:
-        """Restore persisted entries and refusals (after a restart)."""
+        """Restore persisted entries and refusals (after a restart); `refused`
+        oldest refusal first, so the newest are the ones remembered."""
         for entry in entries:
             self._entries[entry.objective.id] = entry
         for gone in refused:
@@ -219,7 +232,30 @@ class DraftBook:
         new = msgspec.structs.replace(entry, state=state, objective=obj or entry.objective)
         self._entries[new.objective.id] = new
         self._note(new)
+        if is_final(status_of(new)):
+            self._keep_settled(new)
         return new
+
+    def _keep_settled(self, entry: DraftEntry) -> None:
+        """The newest settled objective of its principal; past `MAX_SETTLED_KEPT`
+        the oldest is forgotten (the event log keeps it), unless a decision
+        being written is about it."""
+        mine = self._settled.setdefault(entry.principal, OrderedDict())
+        mine[entry.objective.id] = None
+        mine.move_to_end(entry.objective.id)
+        excess = len(mine) - MAX_SETTLED_KEPT
+        for oid in list(mine) if excess > 0 else ():
+            if excess <= 0:
+                break
+            if oid == entry.objective.id:
+                break  # the newest stays
+            old = self._entries.get(oid)
+            if old is not None and old.principal == entry.principal and is_final(status_of(old)):
+                if any(oid in cp.before for cp in self._open):
+                    continue  # a decision being written is about it: forgotten later
+                del self._entries[oid]
+            del mine[oid]
+            excess -= 1
 
     def _note(self, entry: DraftEntry) -> None:
         """Tell the newest open decision about this objective what it set."""
@@ -327,6 +363,8 @@ class DraftBook:
         not yet settled whose deadline passed; returns those."""
         expired: list[DraftEntry] = []
         for entry in list(self._entries.values()):
+            if entry.objective.id not in self._entries:
+                continue  # forgotten meanwhile: settled long ago
             if entry.state == "pending":
                 if now >= entry.expires_at:
                     obj = msgspec.structs.replace(entry.objective, status="expired")
@@ -373,32 +411,49 @@ class DraftBook:
     # -- refusals --------------------------------------------------------
 
     def _remember_refusal(self, principal: str, obj: Objective) -> None:
-        self._refused_ids[obj.id] += 1
-        self._refused_signatures[_signature(principal, obj)] += 1
+        """The newest refusal of `principal`'s; past the bound the oldest is
+        forgotten, and its objective, still refused, with it (a confirm of it
+        is then what a confirm of any settled objective no longer held is)."""
+        before, forgotten = self._refusals.add(principal, obj)
+        dropped: list[tuple[str, str, Signature, DraftEntry | None]] = []
+        for oid, sig in forgotten:
+            entry = self._entries.get(oid)
+            if entry is not None and entry.state == "refused" and entry.principal == principal:
+                del self._entries[oid]
+            else:
+                entry = None
+            dropped.append((principal, oid, sig, entry))
         for cp in reversed(self._open):
             if obj.id in cp.before:
-                cp.refusals.append((principal, obj))
+                cp.refusals.append((principal, obj.id, before))
+                cp.forgotten += dropped
                 return
 
     def prior_refusal(self, principal: str, objective: Objective) -> bool:
         """Did the agent refuse this objective (by id, or by agent + verb +
-        target) when `principal` asked? Another principal's refusals never count."""
-        return (
-            self._refused_ids[objective.id] > 0
-            or self._refused_signatures[_signature(principal, objective)] > 0
-        )
+        target) when `principal` asked, among the refusals remembered?
+        Another principal's refusals never count."""
+        return self._refusals.knows(principal, objective)
+
+    def refusals_kept(self, principal: str) -> int:
+        """How many of `principal`'s refusals are remembered."""
+        return self._refusals.count(principal)
 
     def forget_principal(self, principal: str) -> int:
-        """Drop every entry of `principal` (data deletion); returns how many."""
+        """Drop every entry and refusal of `principal` (data deletion);
+        returns how many entries."""
         gone = [k for k, e in self._entries.items() if e.principal == principal]
         for key in gone:
             del self._entries[key]
+        self._refusals.forget_principal(principal)
+        self._settled.pop(principal, None)
         return len(gone)
 
     def prune(self, now: dt.datetime, open_for: dt.timedelta = OPEN_HORIZON) -> int:
         """Forget settled entries (done, failed, rejected, expired, withdrawn)
         older than the draft lifetime: memory stays bounded, the event log
-        keeps them. Refusal memory is kept. Objectives not settled (offered,
+        keeps them. A refused objective stays while its refusal is
+        remembered (the newest per principal). Objectives not settled (offered,
         accepted, in progress, countered, deferred, clarifying) stay while
         they can still be withdrawn, expire or be reported on (PROTOCOL §9):
         `open_for` after they were made, as a restart loads them."""
@@ -407,8 +462,12 @@ class DraftBook:
             k
             for k, e in self._entries.items()
             if e.state not in _KEPT_STATES
-            and e.created_at < cutoff
-            and (is_final(status_of(e)) or e.created_at < now - open_for)
+            and (
+                not self._refusals.holds(e.principal, k)
+                if e.state == "refused"
+                else e.created_at < cutoff
+                and (is_final(status_of(e)) or e.created_at < now - open_for)
+            )
         ]
         for key in gone:
             del self._entries[key]

@@ -63,7 +63,7 @@ from vac.runtime.durable import DecisionSteps
 from vac.runtime.heard import FinalHeard
 from vac.runtime.latency import LatencyTrace
 from vac.runtime.listener import Listener
-from vac.runtime.listing import answer_listing
+from vac.runtime.listing import answer_listing, too_many
 from vac.runtime.permissions import requested_plan, spoken_answer, typed_answer
 from vac.runtime.routing import Routing, as_sender, check_role
 from vac.runtime.session import Session, new_id
@@ -128,8 +128,8 @@ class TurnCoordinator:
         self.transport.error(self.session, exc.with_ref(ref))
 
     def _said(self, turn: str | None, role: str, kind: str, text: str) -> None:
-        self.shared.writes.persist(
-            EventLog.said, self.session.id, self.session.principal, turn, role, kind, text, now_ms()
+        self.shared.writes.said(
+            self.session.id, self.session.principal, turn, role, kind, text, now_ms()
         )
 
     # ------------------------------------------------------------ dispatch
@@ -188,6 +188,8 @@ class TurnCoordinator:
             case SquadSend():
                 self._squad(msg)
             case ObjectiveList():
+                if (busy := too_many(len(self._listings))) is not None:
+                    raise busy
                 self._listings.spawn(answer_listing(self.shared.store, self.session, msg, self))
             case ObjectiveWithdraw():
                 self.routing.withdraw(msg.id, msg.objective_id, self._write_failed)
@@ -452,13 +454,14 @@ class TurnCoordinator:
         routed = routed_or_refused(self.shared.route_squad(as_sender(self.session, msg)))
         heard_by_steward = "steward" in routed.recipients
         first = squad_message(routed, msg.id, turn_id := new_id(), new_id(), self.session.principal)
-        self._said(turn_id, "user", "squad", msg.text)
         # The original text goes to the rendering gate: its line structure is
         # what tells prose from code.
         spoken = msg.text if heard_by_steward else None
         if first.kind == "permission-request":  # open for a day, restarts too: written first
-            plan = requested_plan(self.shared, self.session, first, spoken)
+            plan = requested_plan(self.shared, self.session, first, spoken)  # or rate_limited
+            self._said(turn_id, "user", "squad", msg.text)
             return self._typed_decision(msg.id, turn_id, plan)
+        self._said(turn_id, "user", "squad", msg.text)
         turn = self.turns.open(turn_id, LatencyTrace())
         self.send(first)
         self.shared.share_squad(self.session, first)  # §9: the household hears it

@@ -2,16 +2,27 @@
 
 Read from the log, not the book: the log holds every decision before it is
 announced, so a listing is never behind what the client was told.
+
+Bounded whatever the history: a listing reads the principal's newest
+`limit + 1` objectives of the states asked through an index (a draft is a
+pending one not yet expired; an expired one is also a pending one past its
+lifetime that the sweep has not written yet, and pending ones are few: the
+draft quota). It read, decoded and sorted every objective the principal
+ever had, on the loop: with 90,000 of them one listing held every session
+for seconds. A session has at most `MAX_LISTINGS` being read; one more is
+`busy` (retryable), so a client pipelining listings cannot queue the event
+log's one thread in front of everyone's decisions.
 """
 
 from __future__ import annotations
 
-from typing import Final, Protocol
+from collections.abc import Iterable
+from typing import Any, Final, Protocol
 
 import msgspec
 
 from vac import intent
-from vac.clock import wall_now
+from vac.clock import now_ms, wall_now
 from vac.errors import VacError
 from vac.logs import get_logger
 from vac.protocol.errors import ProtocolError
@@ -21,6 +32,9 @@ from vac.runtime.session import Session
 from vac.runtime.store import AsyncEventLog, EventLog
 
 log = get_logger("vac.turns")
+
+MAX_LISTINGS: Final = 2  # being read at once per session
+BUSY_RETRY_MS: Final = 50
 
 # The event log's state of an objective, as PROTOCOL §9 names it.
 LISTED_STATUS: Final[dict[str, str]] = {
@@ -63,19 +77,54 @@ async def answer_listing(
         to.send(result)
 
 
+def too_many(listings: int) -> ProtocolError | None:
+    """The refusal of one more listing while `listings` are being read."""
+    if listings < MAX_LISTINGS:
+        return None
+    return ProtocolError(
+        "busy",
+        f"{MAX_LISTINGS} listings of this session are being read; try again",
+        details={"retry_after_ms": BUSY_RETRY_MS},
+    )
+
+
 async def list_objectives(
     store: AsyncEventLog, principal: str, msg: ObjectiveList
 ) -> ObjectiveListResult:
     """The answer to `msg`: newest first, filtered by state, at most `limit`."""
-    rows = await store.call(EventLog.objectives_of, principal)
+    want = msg.limit + 1  # one more says whether there is more
+    at_ms = now_ms()
+    rows: list[dict[str, Any]] = []
+    for stored, when in _reads(msg.state, at_ms):
+        rows += await store.call(EventLog.newest_objectives, principal, stored, want, **when)
     now = wall_now()
     listed: list[Objective] = []
-    for row in sorted(rows, key=lambda r: (r["created_at_ms"], r["id"]), reverse=True):
+    for row in _newest_first(rows):
         entry = msgspec.json.decode(row["body"], type=intent.DraftEntry)
         status = LISTED_STATUS[entry.state]
         if status == "draft" and now >= entry.expires_at:
             status = "expired"  # the sweeper writes it within a minute
         if msg.state is None or msg.state == status:
             listed.append(entry.objective)
+            if len(listed) == want:
+                break
     more = len(listed) > msg.limit
     return ObjectiveListResult(ref=msg.id, objectives=listed[: msg.limit], more=more)
+
+
+def _reads(state: str | None, at_ms: int) -> list[tuple[str | None, dict[str, int]]]:
+    """What a listing of `state` reads: (stored state, None for any; its
+    lifetime then). Pending ones first: one that expires meanwhile is then
+    read twice, never missed."""
+    if state is None:
+        return [(None, {})]
+    if state == "draft":
+        return [("pending", {"live_at_ms": at_ms - 1})]
+    if state == "expired":
+        return [("pending", {"over_at_ms": at_ms + 1}), ("expired", {})]
+    return [(state, {})]
+
+
+def _newest_first(rows: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
+    unique = {row["id"]: row for row in rows}
+    return sorted(unique.values(), key=lambda r: (r["created_at_ms"], r["id"]), reverse=True)

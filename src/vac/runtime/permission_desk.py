@@ -12,7 +12,7 @@ same shape (`details.status` says what it became): it is never
 
 from __future__ import annotations
 
-from collections import OrderedDict
+from collections import Counter, OrderedDict
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Final, Literal
@@ -22,7 +22,13 @@ import msgspec
 from vac.protocol.errors import ProtocolError
 from vac.protocol.messages import SquadMessage
 
-MAX_OPEN: Final = 256  # the oldest open request closes first beyond this
+# Open requests per asking principal: one more is `rate_limited` (planned
+# in `permissions.py`). Without it one agent's requests, past a daemon-wide
+# bound, closed every other agent's (a probe: 300 of zuri's in 1.5 s
+# expired kofi's, and a steward's grant of it was `objective_unknown`).
+MAX_OPEN_PER_ASKER: Final = 64
+# All open requests: past it the oldest of whoever has the most open closes.
+MAX_OPEN: Final = 256
 MAX_CLOSED: Final = 1024  # closed requests remembered (not across a restart)
 OPEN_FOR_S: Final = 24 * 3600.0
 # The audit rows that close a request for good (a restart leaves it closed).
@@ -40,6 +46,12 @@ class OpenRequest:
     # The household's copy (no `ref`, no `turn`), sent again to a steward
     # session (or an agent asked) that attaches while the request is open.
     message: SquadMessage | None = None
+    # The principal that asked (its key's), whose bound it counts against.
+    principal: str = ""
+
+    @property
+    def asker(self) -> str:
+        return self.principal or self.asked_by.lower()
 
     def asked_of(self, agent: str) -> bool:
         """Whether the request names `agent` among its recipients (`to`):
@@ -59,10 +71,27 @@ class PermissionDesk:
         self._closed: OrderedDict[str, tuple[OpenRequest, ClosedAs]] = OrderedDict()
 
     def open(self, request: OpenRequest) -> None:
+        """Open it; past the bounds a request closes as expired: the asker's
+        own oldest past `MAX_OPEN_PER_ASKER` (a reopen, a restart), and past
+        `MAX_OPEN` the oldest of whoever has the most open, never another's
+        while one's own are more."""
         self._closed.pop(request.message_id, None)
         self._open[request.message_id] = request
+        if self.open_by(request.asker) > MAX_OPEN_PER_ASKER:
+            self._close_oldest_of(request.asker)
         while len(self._open) > MAX_OPEN:
-            self._close(self._open.popitem(last=False)[1], "expired")
+            counts = Counter(r.asker for r in self._open.values())
+            self._close_oldest_of(counts.most_common(1)[0][0])
+
+    def open_by(self, asker: str, now_s: float | None = None) -> int:
+        """How many requests `asker` (a principal) has open."""
+        if now_s is not None:
+            self._expire(now_s)
+        return sum(1 for r in self._open.values() if r.asker == asker)
+
+    def _close_oldest_of(self, asker: str) -> None:
+        oldest = next(mid for mid, r in self._open.items() if r.asker == asker)
+        self._close(self._open.pop(oldest), "expired")
 
     def _close(self, request: OpenRequest, closed_as: ClosedAs) -> None:
         self._closed[request.message_id] = (request, closed_as)
@@ -134,28 +163,39 @@ def still_open(rows: Iterable[Mapping[str, Any]], now_ms: int, now_s: float) -> 
     """The requests a restart must open again, oldest first: asked (an audit
     row `permission_requested`) less than `OPEN_FOR_S` ago and not answered
     or withdrawn (`permission_answered`, `permission_withdrawn` for the same
-    message). `rows` are audit rows in
-    the order they were written; `now_s` is the monotonic clock the desk
-    counts in, so each request keeps its age."""
+    message), each asker's newest `MAX_OPEN_PER_ASKER`. `rows` are audit rows
+    in the order they were written (an iterator will do: only what is open
+    is kept); `now_s` is the monotonic clock the desk counts in, so each
+    request keeps its age."""
     asked: OrderedDict[str, OpenRequest] = OrderedDict()
+    per_asker: Counter[str] = Counter()
     for row in rows:
         mid = row["detail"].get("message_id")
         if not isinstance(mid, str):
             continue
         if row["kind"] in CLOSING_KINDS:
-            asked.pop(mid, None)
+            if (closed := asked.pop(mid, None)) is not None:
+                per_asker[closed.asker] -= 1
             continue
         age_s = max(0, now_ms - int(row["at_ms"])) / 1000.0
         if row["kind"] == "permission_requested" and age_s <= OPEN_FOR_S:
             detail = row["detail"]
-            asked[mid] = OpenRequest(
+            request = OpenRequest(
                 mid,
                 str(detail.get("asked_by", "")),
                 str(detail.get("text", "")),
                 now_s - age_s,
                 _message(detail.get("message")),
+                str(row.get("principal") or ""),
             )
-    return list(asked.values())[-MAX_OPEN:]
+            if (again := asked.pop(mid, None)) is not None:
+                per_asker[again.asker] -= 1
+            asked[mid] = request
+            per_asker[request.asker] += 1
+            if per_asker[request.asker] > MAX_OPEN_PER_ASKER:
+                del asked[next(m for m, r in asked.items() if r.asker == request.asker)]
+                per_asker[request.asker] -= 1
+    return list(asked.values())
 
 
 def _message(stored: object) -> SquadMessage | None:

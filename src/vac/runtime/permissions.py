@@ -11,8 +11,10 @@ household's stewards, the asking agent and the agent asked.
 A request is a decision too: written (an audit row `permission_requested`
 with the asking agent and the text) before anyone hears it, so a repeated
 message id never asks twice, also after a restart. Open requests live in
-memory, bounded (`permission_desk`); at start-up the daemon opens again
-every request of the last day the event log has no answer for.
+memory, bounded (`permission_desk`): an asker with `MAX_OPEN_PER_ASKER`
+open gets `rate_limited` for one more, and nothing is written. At start-up
+the daemon opens again every request of the last day the event log has no
+answer for.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from __future__ import annotations
 import msgspec
 
 from vac.clock import monotonic_s, now_ms
+from vac.protocol.errors import ProtocolError
 from vac.protocol.messages import (
     Outbound,
     PermissionAnswer,
@@ -30,7 +33,7 @@ from vac.protocol.messages import (
     SquadWithdrawn,
 )
 from vac.runtime.decisions import Plan
-from vac.runtime.permission_desk import OpenRequest, Seen
+from vac.runtime.permission_desk import MAX_OPEN_PER_ASKER, OpenRequest, Seen
 from vac.runtime.session import Session
 from vac.runtime.shared import SharedState
 from vac.runtime.store import AuditRow
@@ -133,7 +136,15 @@ def requested_plan(
     shared: SharedState, session: Session, asked: SquadMessage, spoken: str | None
 ) -> Plan:
     """A routed `permission-request` as a decision: audited, then opened and
-    announced (to the sender as `asked`, to the household as its copy)."""
+    announced (to the sender as `asked`, to the household as its copy);
+    `rate_limited` when its asker has `MAX_OPEN_PER_ASKER` open already."""
+    if shared.permissions.open_by(session.principal, monotonic_s()) >= MAX_OPEN_PER_ASKER:
+        raise ProtocolError(
+            "rate_limited",
+            f"{MAX_OPEN_PER_ASKER} permission-requests of yours are open;"
+            " withdraw some or wait for their answers",
+            details={"retry_after_ms": 60_000},
+        )
     copy = msgspec.structs.replace(asked, ref=None, turn=None)
     audit = AuditRow(
         at_ms=now_ms(),
@@ -150,7 +161,14 @@ def requested_plan(
     def applied() -> None:
         if asked.message_id is not None:
             shared.permissions.open(
-                OpenRequest(asked.message_id, asked.sender, asked.text, monotonic_s(), copy)
+                OpenRequest(
+                    asked.message_id,
+                    asked.sender,
+                    asked.text,
+                    monotonic_s(),
+                    copy,
+                    session.principal,
+                )
             )
         shared.share_squad(session, asked)  # §9: the household hears it
 

@@ -32,7 +32,7 @@ from vac.runtime.announcer import spoken_update
 from vac.runtime.coordinator import TurnCoordinator
 from vac.runtime.missed import Kept, Missed
 from vac.runtime.offers import OfferDesk
-from vac.runtime.permission_desk import OPEN_FOR_S, PermissionDesk, still_open
+from vac.runtime.permission_desk import OPEN_FOR_S, OpenRequest, PermissionDesk, still_open
 from vac.runtime.port import Transport
 from vac.runtime.routing import is_orphan, orphan_answer, orphans
 from vac.runtime.session import Session, new_id
@@ -76,6 +76,7 @@ class Pipeline:
         *,
         max_pending_drafts: int,
         max_open_objectives: int = 1000,
+        max_remembered_refusals: int = intent.DEFAULT_MAX_REFUSALS,
         retention: dict[str, int] | None = None,
         offer_timeout_ms: int = 3000,
     ):
@@ -97,7 +98,9 @@ class Pipeline:
         # Phrases are scheduled (first phrases first, principals in turn), not queued.
         self.tts_executor = SynthesisScheduler(engines.tts_workers, engines.tts_max_pending)
         self.roster = intent_config.roster()
-        self.book = intent.DraftBook(ttl_s=intent_config.draft_ttl_s)
+        self.book = intent.DraftBook(
+            ttl_s=intent_config.draft_ttl_s, max_refusals=max_remembered_refusals
+        )
         self.throttle = intent.BanterThrottle()
         self.coordinators: dict[str, TurnCoordinator] = {}
         self.missed = Missed()  # updates for detached sessions held for a resume
@@ -132,17 +135,18 @@ class Pipeline:
 
     async def warm_up(self) -> None:
         """Load state and models before the daemon says it is ready."""
-        rows = await self.store.call(_load_objectives)
+        rows = await self.store.call(_load_objectives, self.book.max_refusals)
         entries, refused = [], []
         for row in rows:
             entry = msgspec.json.decode(row["body"], type=intent.DraftEntry)
             entries.append(entry)
             if row["refused"]:
-                refused.append(entry)
-        self.book.load(entries, refused=refused)
+                refused.append((row["updated_at_ms"], entry))
+        # Oldest refusal first: the newest are the ones remembered.
+        refused.sort(key=lambda r: r[0])
+        self.book.load(entries, refused=[entry for _, entry in refused])
         # Permission-requests of the last day with no answer stay open (§9).
-        asked = await self.store.call(EventLog.permission_rows, now_ms() - int(OPEN_FOR_S * 1000))
-        for request in still_open(asked, now_ms(), monotonic_s()):
+        for request in await self.store.call(_open_requests, now_ms(), monotonic_s()):
             self.permissions.open(request)
         # Offers the last run left unanswered: the built-in negotiator answers
         # them before anyone can attach (§9: a restart loses no objective).
@@ -476,5 +480,14 @@ class Pipeline:
 _COMMITMENT_HORIZON_MS = int(intent.OPEN_HORIZON.total_seconds() * 1000)  # as the book prunes
 
 
-def _load_objectives(log_: EventLog) -> list[dict[str, Any]]:
-    return log_.live_objectives(accepted_since_ms=now_ms() - _COMMITMENT_HORIZON_MS)
+def _open_requests(log_: EventLog, at_ms: int, at_s: float) -> list[OpenRequest]:
+    """Permission-requests of the last day still open, read row by row on
+    the store's thread: only the open ones are held."""
+    return still_open(log_.permission_rows(at_ms - int(OPEN_FOR_S * 1000)), at_ms, at_s)
+
+
+def _load_objectives(log_: EventLog, refusals_per_principal: int) -> list[dict[str, Any]]:
+    return log_.live_objectives(
+        accepted_since_ms=now_ms() - _COMMITMENT_HORIZON_MS,
+        refusals_per_principal=refusals_per_principal,
+    )

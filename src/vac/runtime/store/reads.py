@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from collections.abc import Iterator
 from typing import Any
 
 from vac.runtime.store.rows import Outcome, StreamRow
@@ -64,19 +65,64 @@ class EventLogReads:
             args += (state,)
         return all_rows(self._db.execute(sql + " ORDER BY created_at_ms, id", args))
 
-    def live_objectives(self, accepted_since_ms: int = 0) -> list[dict[str, Any]]:
-        """Drafts still pending, refused objectives (coercion is judged against
-        them), and objectives not yet settled (offered, accepted, in progress,
-        waiting on the steward) made since `accepted_since_ms`: an agent's
-        commitments are judged from them (`intent.commitments`)."""
+    def newest_objectives(
+        self,
+        principal: str,
+        state: str | None,
+        limit: int,
+        *,
+        live_at_ms: int | None = None,
+        over_at_ms: int | None = None,
+    ) -> list[dict[str, Any]]:
+        """`principal`'s newest `limit` objectives (of one stored `state`),
+        newest first: read through an index, whatever the history's length.
+        Only those whose lifetime ends after `live_at_ms`, or by `over_at_ms`."""
+        where = "principal=?"
+        args: list[Any] = [principal]
+        if state is not None:
+            where += " AND state=?"
+            args.append(state)
+        if live_at_ms is not None:
+            where += " AND expires_at_ms > ?"
+            args.append(live_at_ms)
+        if over_at_ms is not None:
+            where += " AND expires_at_ms <= ?"
+            args.append(over_at_ms)
         cur = self._db.execute(
-            "SELECT id, principal, body, state, refused, origin FROM objectives"
-            " WHERE state IN ('pending', 'refused') OR refused = 1"
+            "SELECT id, state, body, created_at_ms FROM objectives"
+            f" WHERE {where} ORDER BY created_at_ms DESC, id DESC LIMIT ?",
+            (*args, limit),
+        )
+        return all_rows(cur)
+
+    def live_objectives(
+        self, accepted_since_ms: int = 0, refusals_per_principal: int | None = None
+    ) -> list[dict[str, Any]]:
+        """Drafts still pending, objectives not yet settled (offered, accepted,
+        in progress, waiting on the steward) made since `accepted_since_ms` (an
+        agent's commitments are judged from them: `intent.commitments`), and
+        refused objectives (coercion is judged against them): each
+        principal's newest `refusals_per_principal` by when they were last
+        written (None: all), as refusal memory holds them (`intent.refusals`).
+        Oldest first; `updated_at_ms` orders the refusals."""
+        refusals = "SELECT id FROM objectives WHERE state = 'refused' OR refused = 1"
+        args: tuple[Any, ...] = (accepted_since_ms,)
+        if refusals_per_principal is not None:
+            refusals = (
+                "SELECT id FROM (SELECT id, row_number() OVER (PARTITION BY principal"
+                " ORDER BY updated_at_ms DESC, rowid DESC) AS newer FROM objectives"
+                " WHERE state = 'refused' OR refused = 1) WHERE newer <= ?"
+            )
+            args += (refusals_per_principal,)
+        cur = self._db.execute(
+            "SELECT id, principal, body, state, refused, origin, updated_at_ms FROM objectives"
+            " WHERE state = 'pending'"
             " OR (state IN ('confirmed', 'offered', 'accepted', 'in-progress',"
             "               'countered', 'deferred', 'clarifying')"
             "     AND created_at_ms >= ?)"
+            f" OR id IN ({refusals})"
             " ORDER BY created_at_ms",
-            (accepted_since_ms,),
+            args,
         )
         return all_rows(cur)
 
@@ -97,9 +143,11 @@ class EventLogReads:
             )
         return _audit(cur)
 
-    def permission_rows(self, since_ms: int) -> list[dict[str, Any]]:
+    def permission_rows(self, since_ms: int) -> Iterator[dict[str, Any]]:
         """Permission-requests asked, answered and withdrawn since `since_ms`,
-        in the order written (the start-up reopens what is still open)."""
+        in the order written (the start-up reopens what is still open), one
+        at a time: a day of them may be millions. Iterate it on the store's
+        thread (inside a function given to `AsyncEventLog.call`)."""
         cur = self._db.execute(
             "SELECT at_ms, kind, principal, detail FROM audit"
             " WHERE kind IN ('permission_requested', 'permission_answered',"
@@ -107,7 +155,11 @@ class EventLogReads:
             " ORDER BY id",
             (since_ms,),
         )
-        return _audit(cur)
+        names = [c[0] for c in cur.description]
+        for values in cur:
+            row = dict(zip(names, values, strict=True))
+            row["detail"] = json.loads(row["detail"])
+            yield row
 
 
 def _audit(cur: sqlite3.Cursor) -> list[dict[str, Any]]:

@@ -106,6 +106,13 @@ MIGRATIONS: Final[tuple[str, ...]] = (
     CREATE INDEX input_streams_principal ON input_streams(principal);
     CREATE INDEX input_streams_at ON input_streams(closed_at_ms);
     """,
+    # 5: `objective.list` reads a principal's newest objectives (of one state)
+    # without reading all of them: it read every one, newest first, and a
+    # long history made each listing take seconds of the loop.
+    """
+    CREATE INDEX objectives_newest ON objectives(principal, created_at_ms, id);
+    CREATE INDEX objectives_state_newest ON objectives(principal, state, created_at_ms, id);
+    """,
 )
 
 SCHEMA_VERSION: Final = len(MIGRATIONS)
