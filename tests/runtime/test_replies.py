@@ -16,7 +16,7 @@ from vac.protocol.messages import (
     TranscriptFinal,
     TurnDone,
 )
-from vac.runtime.session import Replies, ended
+from vac.runtime.session import LISTINGS_KEPT, Replies, ended
 
 PREVIEW = Preview(
     summary="Kofi will build a bench by Friday.", state="awaiting-steward-confirmation"
@@ -156,13 +156,18 @@ def test_a_written_outcome_outlives_any_number_of_later_ids() -> None:
     assert r.seen("yes-1") is None and len(r.decided) == 4
 
 
-def test_a_listing_is_not_kept_its_id_again_is_answered_afresh() -> None:
+def test_only_the_newest_listings_are_kept_an_older_ones_id_is_answered_afresh() -> None:
     """Kept whole (~75 KB each), 256 listings made every session held for
-    resume ~15 MiB: a probe grew the daemon 146 MiB in 10 sessions."""
-    r = Replies(window=8)
-    r.begin("l1")
-    r.record(ObjectiveListResult(ref="l1", objectives=[], more=False))
-    assert r.seen("l1") is None  # a read: executed again, never replayed
-    r.begin("l2")
-    r.record(Error(ref="l2", code="internal", message="x", retryable=False))
-    assert r.seen("l2") is not None
+    resume ~15 MiB: a probe grew the daemon 146 MiB in 10 sessions. The
+    newest `LISTINGS_KEPT` are answered again as they were (PROTOCOL §2)."""
+    r = Replies(window=64)
+    for i in range(LISTINGS_KEPT + 3):
+        r.begin(f"l{i}")
+        r.record(ObjectiveListResult(ref=f"l{i}", objectives=[], more=False))
+    newest = [f"l{i}" for i in range(3, LISTINGS_KEPT + 3)]
+    assert all(r.seen(ref) for ref in newest)  # the stored answer, again
+    assert all(r.seen(f"l{i}") is None for i in range(3))  # older: executed again
+    assert len(r.listings) == LISTINGS_KEPT
+    r.begin("e")
+    r.record(Error(ref="e", code="internal", message="x", retryable=False))
+    assert r.seen("e") is not None  # other outcomes are kept as before

@@ -63,14 +63,14 @@ from vac.runtime.durable import DecisionSteps
 from vac.runtime.heard import FinalHeard
 from vac.runtime.latency import LatencyTrace
 from vac.runtime.listener import Listener
-from vac.runtime.listing import answer_listing, too_many
+from vac.runtime.listing import answer_listing, check_room
 from vac.runtime.permissions import requested_plan, spoken_answer, typed_answer
 from vac.runtime.routing import Routing, as_sender, check_role
 from vac.runtime.session import Session, new_id
 from vac.runtime.shared import SharedState
 from vac.runtime.speaker import Speaker
 from vac.runtime.squad_wire import routed_or_refused, squad_message
-from vac.runtime.store import EventLog, StorageUnavailable
+from vac.runtime.store import StorageUnavailable
 from vac.runtime.stream_records import StreamRecords
 from vac.runtime.tasks import TaskSet
 from vac.runtime.turns import Turn, TurnRunner
@@ -188,8 +188,7 @@ class TurnCoordinator:
             case SquadSend():
                 self._squad(msg)
             case ObjectiveList():
-                if (busy := too_many(len(self._listings))) is not None:
-                    raise busy
+                check_room(len(self._listings))
                 self._listings.spawn(answer_listing(self.shared.store, self.session, msg, self))
             case ObjectiveWithdraw():
                 self.routing.withdraw(msg.id, msg.objective_id, self._write_failed)

@@ -77,11 +77,11 @@ async def answer_listing(
         to.send(result)
 
 
-def too_many(listings: int) -> ProtocolError | None:
-    """The refusal of one more listing while `listings` are being read."""
+def check_room(listings: int) -> None:
+    """Refuse one more listing while `listings` are being read (busy, retryable)."""
     if listings < MAX_LISTINGS:
-        return None
-    return ProtocolError(
+        return
+    raise ProtocolError(
         "busy",
         f"{MAX_LISTINGS} listings of this session are being read; try again",
         details={"retry_after_ms": BUSY_RETRY_MS},

@@ -105,10 +105,13 @@ class Replies:
     too: as many as a resumed session reloads from the event log after a
     restart, so memory and disk answer alike.
     Payload-carrying replies (audio) are not kept: a repeated id gets the
-    control messages again, never the audio. Nor is a listing: it changes
-    nothing, so its id sent again is answered afresh; kept whole (up to 50
-    objectives, ~75 KB), 256 of them made each session held for resume
-    ~15 MiB (a probe: +146 MiB in 10 sessions of one principal).
+    control messages again, never the audio. A listing (up to 50 objectives,
+    ~75 KB) is kept for the session's newest `LISTINGS_KEPT` listing ids
+    only: 256 of them made each session held for resume ~15 MiB (a probe:
+    +146 MiB in 10 sessions of one principal). An older listing's id sent
+    again is answered afresh: a read changes nothing, so it is not executed
+    twice in any sense that matters, and a client's retry of the listing it
+    just asked for still gets the answer it missed.
     """
 
     window: int
@@ -117,6 +120,8 @@ class Replies:
     # turn -> the id that began it: the turn's messages without `ref`
     # (`objective.clarify`, `negotiation`, `turn.done`) are its outcome too.
     turns: OrderedDict[str, str] = field(default_factory=OrderedDict)
+    # The ids whose listing is kept in `recent`, oldest first (`LISTINGS_KEPT`).
+    listings: OrderedDict[str, None] = field(default_factory=OrderedDict)
 
     def seen(self, msg_id: str) -> list[Outbound] | None:
         found = self.decided.get(msg_id)
@@ -157,9 +162,10 @@ class Replies:
         elif isinstance(turn, str) and turn not in self.turns:  # the id that began it
             self.turns[turn] = ref
             _bound(self.turns, self.window)
-        if isinstance(msg, ObjectiveListResult):  # a read: answered afresh
-            self.recent.pop(ref, None)
-            return
+        if isinstance(msg, ObjectiveListResult):  # kept for the newest few only
+            self.listings[ref] = None
+            while len(self.listings) > LISTINGS_KEPT:
+                self.recent.pop(self.listings.popitem(last=False)[0], None)
         if isinstance(msg, Error) and msg.retryable:
             # "Try again later" is not an outcome: the same id, sent again,
             # is executed again (rate_limited, busy, provider_unavailable);
@@ -171,6 +177,10 @@ class Replies:
         bucket = self.seen(ref)
         if bucket is not None and len(bucket) < 64:
             bucket.append(msg)
+
+
+# Listing results kept per session for a repeated id (see `Replies`).
+LISTINGS_KEPT = 4
 
 
 def _bound(ids: OrderedDict[str, Any], window: int) -> None:
