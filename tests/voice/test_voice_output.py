@@ -166,9 +166,11 @@ def test_turn_cancel_after_first_chunk_fences_the_reply(speaking: RunningDaemon)
     assert done.chunks == received
     turn_done = rest[-1][0]
     assert isinstance(turn_done, TurnDone) and turn_done.status == "cancelled"
-    assert list(c.drain(1.0)) == [] or not any(
-        isinstance(m, AudioOutputChunk) for m in c.drain(0.1)
-    )
+    # Nothing more of the cancelled reply. Another turn may speak now (the
+    # agent's "working on: build the bench" announcement came after the
+    # cancel in one CI run): only this stream is fenced.
+    later = [m for m, _ in c.drain(1.0)]
+    assert not [m for m in later if getattr(m, "stream", None) == start.stream], later
     # History keeps only what was heard: 700 ms is a few words, never the tail.
     rows = speaking.query(EventLog.conversation_of, done.session or "")
     agent_rows = [r for r in rows if r["role"] == "agent"]
