@@ -55,3 +55,35 @@ def test_a_standing_order_repeats_at_it(text: str) -> None:
     got = draft(text, MORNING)
     assert got.objective.autonomy == "standing-intent"
     assert got.objective.deadline is None
+
+
+@pytest.mark.parametrize(
+    ("text", "deadline", "said"),
+    [
+        # A day said after the hour and another one (or "or so", "at the
+        # latest", a comma) is the hour's day: the bare hour made these
+        # today's, and before it they were that day.
+        ("Kofi, fix the gate at 3 or 4 tomorrow", "2026-05-02", "at 3 o'clock tomorrow"),
+        ("Kofi, fix the gate at 3 or 4 on Friday", "2026-05-08", "at 3 o'clock on Friday"),
+        ("Kofi, fix the gate at 3 or so tomorrow", "2026-05-02", "at 3 o'clock tomorrow"),
+        ("Kofi, fix the gate by 6, tomorrow", "2026-05-02", "by 6 o'clock tomorrow"),
+        ("Kofi, fix the gate by 6 at the latest tomorrow", "2026-05-02", "by 6 o'clock tomorrow"),
+        ("Kofi, fix the gate at 3pm or 4pm tomorrow", "2026-05-02", "at 3 pm tomorrow"),
+        ("Kofi, fix the gate around 3 or 4 tomorrow afternoon", "2026-05-02", "tomorrow"),
+    ],
+)
+def test_an_hour_and_its_day_said_after_another(text: str, deadline: str, said: str) -> None:
+    got = draft(text, MORNING)
+    assert got.objective.deadline == deadline
+    assert said in got.summary
+
+
+@pytest.mark.parametrize(
+    ("text", "deadline"),
+    [
+        ("Kofi, fix the gate at 3, check the hives tomorrow", "2026-05-01"),
+        ("Kofi, fix the gate at 3 and 4 fences tomorrow", "2026-05-01"),
+    ],
+)
+def test_a_day_of_another_thing_is_not_the_hours(text: str, deadline: str) -> None:
+    assert draft(text, MORNING).objective.deadline == deadline
