@@ -15,6 +15,14 @@ takes 10 ms queue writes without end, ahead of every decision: the
 daemon grew ~1 MiB a second and another principal's draft took seconds.
 Past `MAX_QUEUED_SAID` rows waiting (a disk that stalls), the oldest are
 dropped, counted and logged: history, never a decision.
+
+Closed input streams that told nobody anything (cancelled, failed:
+`stream_records.py`) wait the same way, in a queue of their own, written
+by the same one batch at a time: a client starting and cancelling streams
+at its message rate (a start costs a token, a cancel none) wrote one
+fsync'd transaction each, queued without end ahead of every decision. Past
+`MAX_QUEUED_STREAMS` the oldest are dropped, counted and logged (their ids
+then count as unused after a restart, as after a `kill -9`).
 """
 
 from __future__ import annotations
@@ -24,13 +32,22 @@ from collections import deque
 from typing import Any, Final
 
 from vac.logs import get_logger
-from vac.runtime.store import AsyncEventLog, EventLog, Said, Step, StorageUnavailable
+from vac.runtime.store import (
+    AsyncEventLog,
+    EventLog,
+    Said,
+    Step,
+    StorageUnavailable,
+    StreamRow,
+)
 from vac.runtime.tasks import TaskSet
 
 log = get_logger("vac.pipeline")
 
 MAX_QUEUED_SAID: Final = 4096
 MAX_SAID_BATCH: Final = 512
+MAX_QUEUED_STREAMS: Final = 4096
+MAX_STREAMS_BATCH: Final = 512
 
 
 class Writes:
@@ -39,6 +56,8 @@ class Writes:
         self._tasks = TaskSet()
         self._said: deque[Said] = deque()
         self._dropped = 0
+        self._streams: deque[tuple[StreamRow, int]] = deque()  # (row, keep)
+        self._streams_dropped = 0
         self._flushing = False
 
     def persist(self, fn: Any, *args: Any, **kwargs: Any) -> None:
@@ -71,27 +90,62 @@ class Writes:
         if len(self._said) > MAX_QUEUED_SAID:
             self._said.popleft()
             self._dropped += 1
-        if not self._flushing:
-            self._flushing = True
-            self._tasks.spawn(self._flush_said()).add_done_callback(_report_write)
+        self._flush_soon()
+
+    def stream_closed(self, row: StreamRow, *, keep: int) -> None:
+        """A closed input stream (as `EventLog.stream_closed`), written with
+        those waiting, in order; never raises."""
+        self._streams.append((row, keep))
+        if len(self._streams) > MAX_QUEUED_STREAMS:
+            self._streams.popleft()
+            self._streams_dropped += 1
+        self._flush_soon()
 
     @property
     def queued_said(self) -> int:
         return len(self._said)
 
-    async def _flush_said(self) -> None:
+    @property
+    def queued_streams(self) -> int:
+        return len(self._streams)
+
+    def _flush_soon(self) -> None:
+        if not self._flushing:
+            self._flushing = True
+            self._tasks.spawn(self._flush()).add_done_callback(_report_write)
+
+    async def _flush(self) -> None:
+        """One batch on the store's thread at a time, until both queues are empty."""
         try:
-            while self._said:
-                batch = [self._said.popleft() for _ in range(min(len(self._said), MAX_SAID_BATCH))]
-                if self._dropped:
-                    log.warning("history_dropped", rows=self._dropped)
-                    self._dropped = 0
-                try:
-                    await self.store.call(EventLog.commit, Step(said=batch))
-                except StorageUnavailable as exc:
-                    log.warning("storage_write_failed", error=str(exc), rows=len(batch))
+            while self._said or self._streams:
+                if self._said:
+                    await self._flush_said()
+                if self._streams:
+                    await self._flush_streams()
         finally:
             self._flushing = False
+
+    async def _flush_said(self) -> None:
+        batch = [self._said.popleft() for _ in range(min(len(self._said), MAX_SAID_BATCH))]
+        if self._dropped:
+            log.warning("history_dropped", rows=self._dropped)
+            self._dropped = 0
+        try:
+            await self.store.call(EventLog.commit, Step(said=batch))
+        except StorageUnavailable as exc:
+            log.warning("storage_write_failed", error=str(exc), rows=len(batch))
+
+    async def _flush_streams(self) -> None:
+        n = min(len(self._streams), MAX_STREAMS_BATCH)
+        batch = [self._streams.popleft() for _ in range(n)]
+        if self._streams_dropped:
+            log.warning("stream_records_dropped", rows=self._streams_dropped)
+            self._streams_dropped = 0
+        rows, keep = [row for row, _ in batch], min(k for _, k in batch)
+        try:
+            await self.store.call(EventLog.streams_closed, rows, keep=keep)
+        except StorageUnavailable as exc:
+            log.warning("storage_write_failed", error=str(exc), rows=len(batch))
 
     async def drain(self, timeout_s: float) -> int:
         """Wait for the writes in flight (bounded); return how many were cut."""
