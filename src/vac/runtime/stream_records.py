@@ -43,7 +43,7 @@ class StreamRecords:
 
     async def write(self, st: OpenStream, outcome: Settled) -> None:
         """Write `st` with `outcome`, durably; raises `StorageUnavailable`."""
-        await self._store.call(EventLog.stream_closed, self._row(st, outcome), keep=MAX_STREAM_IDS)
+        await self._writes.stream_written(self._row(st, outcome), keep=MAX_STREAM_IDS)
 
     def record(self, st: OpenStream) -> None:
         """Write `st` as it stands, in the background (a failure is logged)."""

@@ -56,7 +56,8 @@ class Writes:
         self._tasks = TaskSet()
         self._said: deque[Said] = deque()
         self._dropped = 0
-        self._streams: deque[tuple[StreamRow, int]] = deque()  # (row, keep)
+        # (row, keep, what its writer awaits: None in the background)
+        self._streams: deque[tuple[StreamRow, int, asyncio.Future[None] | None]] = deque()
         self._streams_dropped = 0
         self._flushing = False
 
@@ -95,10 +96,30 @@ class Writes:
     def stream_closed(self, row: StreamRow, *, keep: int) -> None:
         """A closed input stream (as `EventLog.stream_closed`), written with
         those waiting, in order; never raises."""
-        self._streams.append((row, keep))
+        self._queue_stream(row, keep, None)
+
+    async def stream_written(self, row: StreamRow, *, keep: int) -> None:
+        """`stream_closed`, awaited: returns once the row is durable (written
+        in the batch it waited for, one transaction for all of them: a flood
+        of silent streams is a few transactions, not one each). Raises
+        `StorageUnavailable` when it was not written, or when the queue is
+        full of such writes (the disk does not keep up)."""
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._queue_stream(row, keep, done)
+        await done
+
+    def _queue_stream(self, row: StreamRow, keep: int, done: asyncio.Future[None] | None) -> None:
+        self._streams.append((row, keep, done))
         if len(self._streams) > MAX_QUEUED_STREAMS:
-            self._streams.popleft()
-            self._streams_dropped += 1
+            # The oldest written in the background makes room; one awaited never
+            # is dropped: the newest is refused instead.
+            at = next((k for k, (_, _, d) in enumerate(self._streams) if d is None), None)
+            if at is None:
+                self._streams.pop()
+                _fail(done, StorageUnavailable("the event log is behind: streams wait"))
+            else:
+                del self._streams[at]
+                self._streams_dropped += 1
         self._flush_soon()
 
     @property
@@ -141,15 +162,31 @@ class Writes:
         if self._streams_dropped:
             log.warning("stream_records_dropped", rows=self._streams_dropped)
             self._streams_dropped = 0
-        rows, keep = [row for row, _ in batch], min(k for _, k in batch)
+        rows, keep = [row for row, _, _ in batch], min(k for _, k, _ in batch)
         try:
             await self.store.call(EventLog.streams_closed, rows, keep=keep)
         except StorageUnavailable as exc:
             log.warning("storage_write_failed", error=str(exc), rows=len(batch))
+            for _, _, done in batch:
+                _fail(done, StorageUnavailable(str(exc)))
+        except BaseException:
+            for _, _, done in batch:  # cut (shutdown), or a bug: not written
+                if done is not None and not done.done():
+                    done.cancel()
+            raise
+        else:
+            for _, _, done in batch:
+                if done is not None and not done.done():
+                    done.set_result(None)
 
     async def drain(self, timeout_s: float) -> int:
         """Wait for the writes in flight (bounded); return how many were cut."""
         return await self._tasks.drain(timeout_s)
+
+
+def _fail(done: asyncio.Future[None] | None, exc: StorageUnavailable) -> None:
+    if done is not None and not done.done():
+        done.set_exception(exc)
 
 
 def _report_write(task: asyncio.Future[Any]) -> None:
