@@ -133,6 +133,11 @@ def test_our_own_plan_is_asked_who(text: str) -> None:
         ("Kofi, shall we fix the gate?", "Kofi"),
         ("perhaps Zuri should check the hives", "Zuri"),  # was asked who
         ("maybe Kofi could fix the gate", "Kofi"),
+        # as "Kofi, we should…" is (these were drafted for Kofi before "we've"
+        # and "we'd" were read as our own plan, and then asked who)
+        ("Kofi, we've got to fix the gate", "Kofi"),
+        ("Kofi, we'd better fix the gate", "Kofi"),
+        ("Kofi, we should fix the gate", "Kofi"),
     ],
 )
 def test_a_plan_with_an_agent_named_is_theirs(text: str, agent: str) -> None:

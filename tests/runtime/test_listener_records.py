@@ -224,3 +224,37 @@ async def test_turn_cancel_while_the_final_is_written_leaves_its_answer(
     assert wire.sent == [
         AudioInputDone(ref="again", stream="s1", reason="transcribed", turn=turn),
     ]
+
+
+async def test_a_detach_while_the_final_is_written_fails_the_stream(
+    store: AsyncEventLog,
+) -> None:
+    """The session detaches (`close_all`) while its final is being written:
+    no turn opens, so the stream's outcome is `failed`, in memory and in
+    the log. A repeated commit after the resume, or after a restart, is
+    answered with that, never left waiting nor given a final whose turn
+    never ran (and so never ends)."""
+    records = Records(store)
+    records.gate = asyncio.Event()
+    wire, listener, heard = listener_on(records)
+    last = await spoken(listener, "s1", SPEECH, "commit-1")
+    for _ in range(100):  # recognised, and its final written: not told yet
+        if await store.call(EventLog.streams_of, "s1", 8):
+            break
+        await asyncio.sleep(0.01)
+    listener.close_all()  # the session detached
+    records.gate.set()
+    await written(store)
+    assert not heard and not wire.of(TranscriptFinal)
+
+    # Resumed within the same daemon: the repeat is answered, not left waiting.
+    listener.commit(AudioInputCommit(id="again", stream="s1", last_seq=last))
+    assert wire.of(AudioInputDone) == [
+        AudioInputDone(ref="again", stream="s1", reason="failed"),
+    ]
+
+    # After a restart: the same answer, never the final of a turn that never ran.
+    wire, listener, _ = listener_on(Records(store))
+    await listener.reload()
+    listener.commit(AudioInputCommit(id="again-2", stream="s1", last_seq=last))
+    assert wire.sent == [AudioInputDone(ref="again-2", stream="s1", reason="failed")]

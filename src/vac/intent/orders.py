@@ -310,7 +310,10 @@ def speaker_does_it(clause: Sequence[Tok], verb_at: int, *, named: bool) -> bool
     said = [t.low for t in clause[:verb_at] if t.low not in _LEAD_INS and t.low not in lx.PUNCT]
     if said and said[-1] in ("need", "want", "like", "would"):
         return False  # "I need help with the fence": the verb is the object
-    mine = _I - {"we", "let's", "lets"} if named else _I  # "we'll fix it, Kofi": ours still
+    if said[-3:-1] == ["mind", "if"] and said[-1] in _I:
+        return True  # "(Kofi,) do you mind if I check the hives?": leave asked
+    # "we'll fix it, Kofi": ours still; "Kofi, we've got to / we'd better…": his
+    mine = _I - {"we", "we've", "we'd", "let's", "lets"} if named else _I
     if not named and len(said) > 1 and said[0] in _ASKING and said[1] in _I:
         said = said[1:]  # "shall we fix the gate?"
     return bool(said) and said[0] in mine and len(said) <= 5 and all(w in _MY_OWN for w in said[1:])

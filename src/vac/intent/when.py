@@ -372,7 +372,7 @@ def repeats_at(clause: Sequence[Tok], when: When) -> bool:
         return all(w in _HOURS_SPAN or w[:1].isdigit() for w in said)
     hours = _HOURS_SPAN | cw.CLOCK_WORDS_MINUTE.keys() | cw.CLOCK_WORDS_CUED.keys()
     if said[:1] in (["at"], ["before"], ["by"], ["until"], ["till"]) and all(
-        w in hours or w[:1].isdigit() for w in said[1:]
+        w in hours or w in ("in", "at") or w[:1].isdigit() for w in said[1:]
     ):
-        return True  # "lock up every evening at 9", "… every night before bed"
+        return True  # "lock up every evening at 9", "… before bed", "… at 7 in the morning"
     return len(said) in (2, 3) and said[0] in ("at", "in") and said[-1] in _TIMES_OF_DAY

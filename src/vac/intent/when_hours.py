@@ -32,6 +32,25 @@ def _meridiem(toks: Sequence[Tok], k: int, suffix: str) -> tuple[str, int]:
     return "", k
 
 
+# A part of the day said after an hour ("at 7 in the morning", "by 6 in
+# the evening", "at 11 at night"): its am or pm, for the hours it can be.
+_PARTS_OF_DAY: Final = (
+    (("in", "the", "morning"), "am", range(1, 12)),
+    (("in", "the", "afternoon"), "pm", range(1, 13)),
+    (("in", "the", "evening"), "pm", range(1, 12)),
+    (("at", "night"), "pm", range(7, 12)),
+)
+
+
+def _part_of_day(toks: Sequence[Tok], k: int, hour: int) -> tuple[str, int]:
+    """The am or pm a part of the day after the hour says, and where it
+    ends; ("", k) when none is said (or it cannot be: "at 12 at night")."""
+    for said, meridiem, hours in _PARTS_OF_DAY:
+        if hour in hours and all(word_at(toks, k + n) == w for n, w in enumerate(said)):
+            return meridiem, k + len(said)
+    return "", k
+
+
 _HOUR_RE: Final = re.compile(r"^(\d{1,2})(am|pm|a|p)?$")
 _MINUTE_RE: Final = re.compile(r"^(\d{2})(am|pm|a|p)?$")
 
@@ -96,6 +115,8 @@ def clock(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> Found:
     elif (said := _said_clock(toks, i, cued)) is not None:
         hour, minute, spoken, suffix, k = said
         meridiem, k = _meridiem(toks, k, suffix)
+        if not meridiem:  # "at half 7 in the morning"
+            meridiem, k = _part_of_day(toks, k, hour)
         if meridiem:
             minutes = ((hour % 12 + (12 if meridiem == "pm" else 0)) * 60 + minute,)
             spoken += f" {meridiem}"
@@ -119,6 +140,8 @@ def clock(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> Found:
         meridiem, k = _meridiem(toks, k, suffix)
         oclock = not meridiem and word_at(toks, k) == "o'clock"
         k += oclock
+        if not meridiem and (cued or oclock or colon):  # "at 7 in the morning"
+            meridiem, k = _part_of_day(toks, k, hour)
         # A bare number is not a time ("fix 3 gates"): it needs am/pm,
         # o'clock or minutes, or a cue before it and nothing after it that
         # it counts ("by 6", "at 3 tomorrow"; not "by 3 fences").

@@ -18,6 +18,7 @@ from typing import Final
 
 from vac.intent import calendar_words as cw
 from vac.intent.lexicon import PUNCT, Tok, words
+from vac.intent.numbers import number_at
 from vac.intent.when_match import FINE, Hit, word_at
 
 # "tomorrow's fine": the day, said as good enough.
@@ -42,12 +43,40 @@ def with_its_day(time_phrase: str, day: Hit) -> Hit:
     that day, read back with the time ("at 3 pm on Friday")."""
     time_phrase = time_phrase.removesuffix(" tomorrow")  # a time past today: that day's
     said = day.phrase.removeprefix("by ").removeprefix("on ")
-    return Hit(day.day, f"{time_phrase} on {said}", day.end)
+    on = "" if said.startswith("tomorrow") else "on "  # "at 3 o'clock tomorrow"
+    return Hit(day.day, f"{time_phrase} {on}{said}", day.end)
+
+
+# Said between a clock time and its day: "at 3 or 4 tomorrow", "by 6 or so
+# on Friday", "by 6 at the latest tomorrow", "at 3, please, tomorrow".
+_BETWEEN: Final = (("or", "so"), ("at", "the", "latest"), ("at", "latest"), (",",), ("please",))
+
+
+def _alternates_end(clause: Sequence[Tok], k: int) -> int:
+    """Past what may stand between a clock time and its day: another hour
+    ("or 4", "or 4 pm"), "or so", "at the latest", a comma, "please"."""
+    while k < len(clause):
+        said = next(
+            (w for w in _BETWEEN if all(word_at(clause, k + n) == x for n, x in enumerate(w))),
+            None,
+        )
+        if said is not None:
+            k += len(said)
+        elif word_at(clause, k) in ("or", "and") and (
+            (hour := number_at(clause, k + 1)) is not None or word_at(clause, k + 1)[:1].isdigit()
+        ):
+            k = hour.end if hour is not None else k + 2  # "or 4", "or four", "or 4pm"
+            k += word_at(clause, k) in ("am", "pm", "o'clock")
+        else:
+            return k
+    return k
 
 
 def day_starts(clause: Sequence[Tok], k: int) -> int | None:
-    """Where a day said right after a clock time starts (past "on": "at 3 pm
-    on Friday"), or None when no day can start there."""
+    """Where a day said after a clock time starts (past "on": "at 3 pm on
+    Friday"; past another hour: "at 3 or 4 tomorrow"), or None when no day
+    can start there."""
+    k = _alternates_end(clause, k)
     low = word_at(clause, k)
     if low == "on":
         return k + 1

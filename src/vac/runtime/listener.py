@@ -440,9 +440,11 @@ class Listener(StreamRecognition, StreamOutcomes):
             st.pcm = bytearray()
             # No model to run, but a write: a repeated commit meanwhile waits for it.
             st.final_task = self._tasks.spawn(self._no_speech(st, ref))
-            return
-        pcm, st.pcm = bytes(st.pcm), bytearray()
-        st.final_task = self._tasks.spawn(self._final(st, pcm, reason, ref, trace))
+        else:
+            pcm, st.pcm = bytes(st.pcm), bytearray()
+            st.final_task = self._tasks.spawn(self._final(st, pcm, reason, ref, trace))
+        # Cancelled by a detach (`close_all`) before its outcome was settled.
+        st.final_task.add_done_callback(lambda t: self._cut(st, ref) if t.cancelled() else None)
 
     async def _final(
         self, st: _Open, pcm: bytes, reason: InputDoneReason, ref: str | None, trace: LatencyTrace

@@ -76,6 +76,18 @@ class StreamOutcomes:
         self._record(st)
         self._end_announced(st)
 
+    def _cut(self, st: _Open, ref: str | None) -> None:
+        """`st`'s final (or no_speech) task was cancelled, the session having
+        detached, before anyone was told its outcome: no turn opens for it,
+        so it failed. A repeated commit after the resume, or after a restart,
+        is answered with that, never left waiting, nor given a final whose
+        write may have landed for a turn that never ran. The row is written
+        after the one being cancelled (the store keeps the order)."""
+        if st.outcome is None:
+            st.outcome = AudioInputDone(stream=st.id, reason="failed", ref=ref)
+            st.waiting = []  # asked before the detach: the client asks again
+            self._record(st)
+
     def _record(self, st: _Open) -> None:
         """Write `st` as it stands now, in the background: nothing told waits for it."""
         if self.records is not None:

@@ -9,7 +9,8 @@ daemon that does not hold the session resumes it. Never audio.
 
 A stream's outcome is written before anyone is told it (`write`, awaited by
 the listener); a stream closed without one (cancelled, failed) is written in
-the background (`record`): nothing announced depends on that row.
+the background (`record`), queued and batched with others (`Writes`):
+nothing announced depends on that row.
 """
 
 from __future__ import annotations
@@ -42,11 +43,11 @@ class StreamRecords:
 
     async def write(self, st: OpenStream, outcome: Settled) -> None:
         """Write `st` with `outcome`, durably; raises `StorageUnavailable`."""
-        await self._store.call(EventLog.stream_closed, self._row(st, outcome), keep=MAX_STREAM_IDS)
+        await self._writes.stream_written(self._row(st, outcome), keep=MAX_STREAM_IDS)
 
     def record(self, st: OpenStream) -> None:
         """Write `st` as it stands, in the background (a failure is logged)."""
-        self._writes.persist(EventLog.stream_closed, self._row(st, st.outcome), keep=MAX_STREAM_IDS)
+        self._writes.stream_closed(self._row(st, st.outcome), keep=MAX_STREAM_IDS)
 
     async def load(self, limits: Limits) -> list[OpenStream]:
         """The session's newest closed streams, oldest first, as the listener keeps them."""

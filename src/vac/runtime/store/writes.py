@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from collections.abc import Sequence
 from typing import Any, Final
 
 from vac.runtime.store.rows import AuditRow, ObjectiveRow, Outcome, Said, Step, StreamRow
@@ -110,22 +111,35 @@ class EventLogWrites:
         The session keeps its newest `keep` streams (the listener remembers as
         many): the log holds no more of them than a resume can use.
         """
+        self.streams_closed([row], keep=keep)
+
+    def streams_closed(self, rows: Sequence[StreamRow], *, keep: int) -> None:
+        """`stream_closed` for each of `rows`, in order, in one transaction."""
         if keep < 1:
             raise ValueError("keep must be at least 1")
         with writing(self._db) as db:
-            # A stream's row stays where it was first written: its place in
-            # the session's order is when it closed, not when it settled.
-            db.execute(
-                "INSERT INTO input_streams(session, stream, principal, closed_at_ms, state,"
-                " outcome) VALUES (?,?,?,?,?,?) ON CONFLICT(session, stream) DO UPDATE SET"
-                " state=excluded.state, outcome=excluded.outcome",
-                (row.session, row.stream, row.principal, row.closed_at_ms, row.state, row.outcome),
-            )
-            db.execute(
-                "DELETE FROM input_streams WHERE session=? AND id <= (SELECT id FROM"
-                " input_streams WHERE session=? ORDER BY id DESC LIMIT 1 OFFSET ?)",
-                (row.session, row.session, keep),
-            )
+            for row in rows:
+                # A stream's row stays where it was first written: its place in
+                # the session's order is when it closed, not when it settled.
+                db.execute(
+                    "INSERT INTO input_streams(session, stream, principal, closed_at_ms, state,"
+                    " outcome) VALUES (?,?,?,?,?,?) ON CONFLICT(session, stream) DO UPDATE SET"
+                    " state=excluded.state, outcome=excluded.outcome",
+                    (
+                        row.session,
+                        row.stream,
+                        row.principal,
+                        row.closed_at_ms,
+                        row.state,
+                        row.outcome,
+                    ),
+                )
+            for session in dict.fromkeys(row.session for row in rows):
+                db.execute(
+                    "DELETE FROM input_streams WHERE session=? AND id <= (SELECT id FROM"
+                    " input_streams WHERE session=? ORDER BY id DESC LIMIT 1 OFFSET ?)",
+                    (session, session, keep),
+                )
 
     def next_counter(self, name: str, *, block: int = 1) -> int:
         """Reserve `block` values of a durable counter; returns the first."""

@@ -1,0 +1,154 @@
+"""Closed streams written in the background (cancelled, failed) are queued
+and written in batches like conversation rows: a client starting and
+cancelling streams at its message rate (`audio.input.start` costs a token,
+`audio.input.cancel` none; 400 a second by default) on a disk with slow
+fsyncs never queues one transaction per stream ahead of everyone's
+decisions, nor grows the daemon."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.runtime.test_coordinator import new_session
+from tests.runtime.test_writes import SlowStore
+from vac.protocol.streams import InputStream, StreamState
+from vac.runtime.open_stream import OpenStream
+from vac.runtime.store import AsyncEventLog, EventLog, Step
+from vac.runtime.stream_records import StreamRecords
+from vac.runtime.writes import MAX_QUEUED_STREAMS, Writes
+
+
+class Slow(SlowStore):
+    async def call(self, fn: Any, *args: Any, **kwargs: Any) -> Any:
+        if kwargs:
+            return await super().call(lambda log, *a: fn(log, *a, **kwargs), *args)
+        return await super().call(fn, *args)
+
+
+@pytest.fixture
+async def store(tmp_path: Path) -> AsyncIterator[AsyncEventLog]:
+    s = AsyncEventLog(tmp_path / "vac.db")
+    yield s
+    await s.close()
+
+
+def cancelled(n: int) -> OpenStream:
+    machine = InputStream(f"s{n}", 6400, 30_000, state=StreamState.CANCELLED)
+    return OpenStream(machine=machine, mode="push_to_talk", vad=None)
+
+
+async def test_a_flood_of_cancelled_streams_is_a_few_transactions(store: AsyncEventLog) -> None:
+    slow = Slow(store, 0.01)
+    writes = Writes(slow)  # type: ignore[arg-type]
+    session = new_session()
+    records = StreamRecords(store, writes, session)
+    for n in range(400):  # one second of starts and cancels
+        records.record(cancelled(n))
+        if n % 40 == 0:
+            await asyncio.sleep(0)
+    loop = asyncio.get_running_loop()
+    start = loop.time()
+    await slow.call(EventLog.commit, Step())  # another principal's decision
+    assert loop.time() - start < 0.2  # was 400 transactions of 10 ms ahead of it
+    await writes.drain(10)
+    rows = await store.call(EventLog.streams_of, session.id, 1024)
+    assert [r.stream for r in rows] == [f"s{n}" for n in range(400)]
+    assert slow.transactions <= 20
+
+
+async def test_a_stalled_disk_keeps_the_newest_closed_streams(store: AsyncEventLog) -> None:
+    gate = asyncio.Event()
+
+    class Stalled:
+        async def call(self, fn: Any, *args: Any, **kwargs: Any) -> Any:
+            await gate.wait()
+            return await store.call(fn, *args, **kwargs)
+
+    writes = Writes(Stalled())  # type: ignore[arg-type]
+    session = new_session()
+    records = StreamRecords(store, writes, session)
+    for n in range(MAX_QUEUED_STREAMS + 300):
+        records.record(cancelled(n))
+    await asyncio.sleep(0)
+    assert writes.queued_streams <= MAX_QUEUED_STREAMS
+    gate.set()
+    await writes.drain(10)
+    rows = await store.call(EventLog.streams_of, session.id, 100_000)
+    assert rows[-1].stream == f"s{MAX_QUEUED_STREAMS + 299}"
+
+
+async def test_silent_streams_committed_in_a_flood_never_queue_writes(
+    store: AsyncEventLog,
+) -> None:
+    """A silent stream's `no_speech` is written before it is told; started and
+    committed at the message rate (a commit costs no token), each was its own
+    fsync'd transaction on the store's thread, all of them queued at once."""
+    from tests.runtime.test_listener_records import listener_on
+    from vac.protocol.messages import AudioInputCommit, AudioInputDone
+
+    slow = Slow(store, 0.01)
+    session = new_session()
+    records = StreamRecords(slow, Writes(slow), session)  # type: ignore[arg-type]
+    wire, listener, _ = listener_on(records)
+    for n in range(200):
+        start_stream(listener, f"s{n}")
+        listener.commit(AudioInputCommit(id=f"c{n}", stream=f"s{n}", last_seq=-1))
+        if n % 40 == 0:
+            await asyncio.sleep(0)
+    loop = asyncio.get_running_loop()
+    start = loop.time()
+    await slow.call(EventLog.commit, Step())  # another principal's decision
+    assert loop.time() - start < 0.3  # was 200 transactions of 10 ms ahead of it
+    for _ in range(500):
+        if len(wire.of(AudioInputDone)) == 200:
+            break
+        await asyncio.sleep(0.01)
+    assert [d.reason for d in wire.of(AudioInputDone)] == ["no_speech"] * 200
+    rows = await store.call(EventLog.streams_of, session.id, 1024)
+    assert len(rows) == 200 and all(r.outcome for r in rows)  # each durable before told
+
+
+def start_stream(listener: Any, stream: str) -> None:
+    from vac.protocol.messages import AudioInputStart
+
+    listener.start(
+        AudioInputStart(
+            id=f"a-{stream}", stream=stream, encoding="pcm_s16le", rate=16000, channels=1,
+            mode="push_to_talk",
+        )
+    )  # fmt: skip
+
+
+async def test_a_queue_full_of_awaited_writes_refuses_one_more(store: AsyncEventLog) -> None:
+    from vac.runtime.store import StorageUnavailable, StreamRow
+
+    gate = asyncio.Event()
+
+    class Stalled:
+        async def call(self, fn: Any, *args: Any, **kwargs: Any) -> Any:
+            await gate.wait()
+            return await store.call(fn, *args, **kwargs)
+
+    writes = Writes(Stalled())  # type: ignore[arg-type]
+
+    def row(n: int) -> StreamRow:
+        return StreamRow(
+            session="x", stream=f"s{n}", principal="p", closed_at_ms=n, state="committed"
+        )
+
+    waiting = [
+        asyncio.ensure_future(writes.stream_written(row(n), keep=8))
+        for n in range(MAX_QUEUED_STREAMS + 1)
+    ]
+    await asyncio.sleep(0)
+    with pytest.raises(StorageUnavailable):
+        await waiting[-1]  # refused, never queued without end
+    assert writes.queued_streams <= MAX_QUEUED_STREAMS
+    gate.set()
+    await asyncio.gather(*waiting[:-1])  # every other one written
+    await writes.drain(10)
