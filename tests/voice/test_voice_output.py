@@ -169,7 +169,7 @@ def test_turn_cancel_after_first_chunk_fences_the_reply(speaking: RunningDaemon)
     # Nothing more of the cancelled reply. Another turn may speak now (the
     # agent's "working on: build the bench" announcement came after the
     # cancel in one CI run): only this stream is fenced.
-    later = [m for m, _ in c.drain(1.0)]
+    later = list(c.drain(1.0))
     assert not [m for m in later if getattr(m, "stream", None) == start.stream], later
     # History keeps only what was heard: 700 ms is a few words, never the tail.
     rows = speaking.query(EventLog.conversation_of, done.session or "")
