@@ -442,3 +442,38 @@ def test_dont_worry_about_it_takes_the_order_back() -> None:
     assert (
         draft("Kofi, fix the gate, don't worry about it being perfect").objective.verb == "Repair"
     )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Kofi, could you not fix the gate",
+        "Kofi could you not fix the gate",
+        "Kofi, can you not fix the gate today",
+        "Kofi, would you not build the shed",
+    ],
+)
+def test_could_you_not_is_please_dont_never_an_order_to_do_it(text: str) -> None:
+    # British English "could you not …" asks the agent not to: drafting the
+    # deed would turn a "don't" into a "do" (a review; it was drafted).
+    got = run(text)
+    assert isinstance(got, Clarify) and got.reason == "no-verb", got
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Kofi, fix the gate, I told you not to touch the wiring",
+        "Kofi, I asked you not to touch the wiring, fix the gate",
+        "Kofi, fix the gate, and could you not touch the wiring",
+    ],
+)
+def test_you_not_starts_a_boundary(text: str) -> None:
+    got = draft(text)
+    assert got.objective.verb == "Repair"
+    assert [f.text for f in got.objective.forbidden_lines] == ["Do not touch the wiring"]
+
+
+@pytest.mark.parametrize("text", ["Kofi, can't you fix the gate", "Kofi, won't you fix the gate"])
+def test_a_negative_question_asking_for_it_is_still_the_order(text: str) -> None:
+    assert draft(text).objective.verb == "Repair"

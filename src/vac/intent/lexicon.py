@@ -324,7 +324,16 @@ MANNER_CUES: Final = tuple(p for _, ps in (*PRIORITY_TIERS, *AUTONOMY_CUES) for 
 # --- forbidden lines and values ---------------------------------------------
 
 FORBID_MARKERS: Final = phrases(
-    ["without", "do not", "don't", "never", "avoid", *inflect.BOUNDARY_MARKERS]
+    [
+        "without",
+        "do not",
+        "don't",
+        "never",
+        "avoid",
+        "you not to",
+        "you not",
+        *inflect.BOUNDARY_MARKERS,
+    ]
 )
 # "never mind", "don't worry": idioms, not boundaries; nor "why don't you have
 # Kofi…", "why don't we fix…" (suggestions; a comma: the address was cut out).
