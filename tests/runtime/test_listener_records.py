@@ -183,6 +183,26 @@ async def test_the_final_is_told_only_once_it_is_written(store: AsyncEventLog) -
     assert (first.ref, again.ref, again.turn) == ("commit-1", "again", first.turn)
 
 
+async def test_a_repeat_past_the_waiting_list_is_told_to_retry_never_left_unanswered(
+    store: AsyncEventLog,
+) -> None:
+    from vac.runtime.listener import MAX_WAITING
+
+    records = Records(store)
+    records.gate = asyncio.Event()
+    wire, listener, _ = listener_on(records)
+    last = await spoken(listener, "s1", SPEECH, "commit-1")
+    await asyncio.sleep(0.2)  # recognised; its write held
+    for i in range(MAX_WAITING):
+        listener.commit(AudioInputCommit(id=f"again-{i}", stream="s1", last_seq=last))
+    with pytest.raises(ProtocolError) as raised:  # the daemon sends it as `error busy`
+        listener.commit(AudioInputCommit(id="one-more", stream="s1", last_seq=last))
+    assert raised.value.code == "busy" and raised.value.retryable
+    records.gate.set()
+    finals = await until(wire, TranscriptFinal, 1 + MAX_WAITING)
+    assert len({f.turn for f in finals}) == 1  # one turn, answered to every waiting id
+
+
 async def test_a_final_that_cannot_be_written_fails_the_stream(store: AsyncEventLog) -> None:
     records = Records(store)
     records.fail = True

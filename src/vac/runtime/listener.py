@@ -225,6 +225,13 @@ class Listener(StreamRecognition, StreamOutcomes):
                         self._send(msgspec.structs.replace(st.outcome, ref=msg.id))
                     elif st.final_task is not None and len(st.waiting) < MAX_WAITING:
                         st.waiting.append(msg.id)
+                    else:  # never left unanswered: a client waiting on it would hang
+                        raise ProtocolError(
+                            "busy",
+                            "this stream is still being recognised; commit it again shortly",
+                            stream=st.id,
+                            details={"retry_after_ms": 200},
+                        )
                     return
                 case Committed():
                     self._close(st)
