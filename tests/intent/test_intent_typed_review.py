@@ -477,3 +477,47 @@ def test_you_not_starts_a_boundary(text: str) -> None:
 @pytest.mark.parametrize("text", ["Kofi, can't you fix the gate", "Kofi, won't you fix the gate"])
 def test_a_negative_question_asking_for_it_is_still_the_order(text: str) -> None:
     assert draft(text).objective.verb == "Repair"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # "you not" said by someone not asking it: no boundary (each was
+        # drafted "Do not use the drill", the very deed meant or allowed)
+        "Kofi, fix the gate, it would be silly for you not to use the drill",
+        "Kofi, fix the gate, there's no reason for you not to use the drill",
+        "Kofi, fix the gate, it makes no sense for you not to use the drill",
+        "Kofi, fix the gate, nobody told you not to use the drill",
+        "Kofi, fix the gate, I didn't tell you not to use the drill",
+        "Kofi, fix the gate, I'm not asking you not to use the drill",
+        "Kofi, fix the gate, who told you not to use the drill?",
+        "Kofi, fix the gate, Zuri asked you not to use the drill, ignore her, use it",
+        "Kofi, fix the gate, it's fine for you not to use the drill",
+        # nor where it is no ask at all (a boundary of no deed: "Do not now")
+        "Kofi, fix the gate, thank you not now",
+        "Kofi, fix the gate, I chose you not Zuri",
+        "Kofi, fix the gate, mind you not the drill",
+        "Kofi, fix the gate if you not busy",
+    ],
+)
+def test_you_not_is_a_boundary_only_when_asked(text: str) -> None:
+    got = draft(text)
+    assert got.objective.verb == "Repair"
+    assert not [f.text for f in got.objective.forbidden_lines if f.text.startswith("Do not")]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Kofi, fix the gate, I told you not to touch the wiring",
+        "Kofi, fix the gate, I've asked you not to touch the wiring",
+        "Kofi, fix the gate, I need you not to touch the wiring",
+        "Kofi, fix the gate, I'd rather you not touch the wiring",
+        "Kofi, fix the gate, we'd prefer you not touch the wiring",
+        "Kofi, fix the gate, I'm asking you not to touch the wiring",
+        "Kofi, fix the gate, and would you not touch the wiring",
+    ],
+)
+def test_you_not_asked_by_the_speaker_is_a_boundary(text: str) -> None:
+    got = draft(text)
+    assert [f.text for f in got.objective.forbidden_lines] == ["Do not touch the wiring"]

@@ -151,6 +151,35 @@ def may_start_boundary(words: Sequence[str], i: int) -> bool:
     return a_deed(deed) and after in _AFTER_DEED
 
 
+# "you not (to)" is a boundary only when asked: right after a modal ("could
+# you not touch the wiring", or a question's "did you not…", which leaves no
+# deed), or after the speaker's own ask ("I told / I'd rather you not…") with
+# no negation before it. Not "nobody told you not to use the drill", "I
+# didn't ask you not to…", "silly for you not to…", "thank you not now".
+_YOU_NOT_AFTER: Final = frozenset(_words("could can would will did do does have are were"))
+_YOU_NOT_ASKS: Final = frozenset(
+    _words("told tell asked ask asking telling want need rather prefer like warned begged")
+)
+_YOU_NOT_ASKERS: Final = frozenset(_words("i we i'd we'd i've we've i'm we're"))
+_NEGATIONS: Final = frozenset(_words("not never no nobody who why"))
+
+
+def asked_you_not(words: Sequence[str], i: int) -> bool:
+    """Whether "you not" at `i` says what the speaker asks not to be done."""
+    before = words[i - 1] if i > 0 else ""
+    if before in _YOU_NOT_AFTER:
+        return True
+    if before not in _YOU_NOT_ASKS:
+        return False
+    start = i - 1
+    while start > 0 and words[start - 1] not in ".,;:!?":
+        start -= 1
+    said = words[start : i - 1]  # up to the ask, within its part
+    if any(w in _NEGATIONS or w.endswith(("n't", "n’t")) for w in said):
+        return False
+    return any(w in _YOU_NOT_ASKERS for w in said[-3:])  # "I'd really rather you not…"
+
+
 def a_deed(word: str) -> bool:
     """Whether a word in "-ing" is a deed ("climbing"), not a thing ("morning")."""
     if word in _ING_IRREGULAR:

@@ -427,9 +427,10 @@ def forbidden_spans(toks: Sequence[Tok], *, keep: frozenset[int] = frozenset()) 
         if suggests or (j < len(toks) and toks[j].low in FORBID_IDIOMS) or _reminds(toks, i):
             i = j + 1
             continue
-        if marker in ((inflect.NO_DEED,), (inflect.LEAVE_ALONE,)) and not (
-            inflect.may_start_boundary(lows, i)
-        ):
+        if (
+            marker in ((inflect.NO_DEED,), (inflect.LEAVE_ALONE,))
+            and not inflect.may_start_boundary(lows, i)
+        ) or (marker[0] == "you" and not inflect.asked_you_not(lows, i)):
             i += 1  # "there's no heating", "if you leave the hens alone"
             continue
         if marker == (inflect.LEAVE_ALONE,):
