@@ -68,7 +68,14 @@ from vac.intent.when_days import (
 from vac.intent.when_hours import clock, span
 from vac.intent.when_match import STOPS, Bad, Found, Hit, ends_here, of_the_past, word_at
 from vac.intent.when_month_days import day_of_month
-from vac.intent.when_said import AFTER_TODAY, after_what, day_starts, said_as_fine, with_its_day
+from vac.intent.when_said import (
+    AFTER_TODAY,
+    after_what,
+    day_is_the_hours,
+    day_starts,
+    said_as_fine,
+    with_its_day,
+)
 from vac.intent.when_weeks import middle, weeks_on
 
 _MAX_UNRESOLVED_TOKENS: Final = 6
@@ -335,7 +342,11 @@ def resolve(
             day_at = day_starts(clause, found.end)
             if day_at is not None and isinstance(clock(clause, j, now, cue is not None), Hit):
                 day = _expression(clause, day_at, now, True)  # "at 3 pm | on Friday"
-                if isinstance(day, Hit) and not isinstance(clock(clause, day_at, now, True), Hit):
+                if (
+                    isinstance(day, Hit)
+                    and not isinstance(clock(clause, day_at, now, True), Hit)
+                    and day_is_the_hours(clause, found.end, day_at, day.end)
+                ):
                     found = with_its_day(said, day)
                     said = found.phrase
             return When(found.day.isoformat(), said, i, found.end)

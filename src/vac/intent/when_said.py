@@ -84,6 +84,16 @@ def day_starts(clause: Sequence[Tok], k: int) -> int | None:
     return k if low in days or low[:1].isdigit() else None
 
 
+def day_is_the_hours(clause: Sequence[Tok], time_end: int, day_at: int, day_end: int) -> bool:
+    """Whether the day at `day_at` is said of the clock time ending at
+    `time_end`: past a comma only when nothing but "please" follows it in its
+    part ("by 6, tomorrow"; not "at 3, tomorrow check the hives": its day)."""
+    if "," not in (word_at(clause, k) for k in range(time_end, day_at)):
+        return True
+    after = word_at(clause, day_end)
+    return after in ("", "please") or after in PUNCT
+
+
 # "after work", "after school": today, like "after lunch".
 AFTER_TODAY: Final = frozenset(words("work school tea teatime suppertime"))
 # Events whose day no word says: "after the match" is asked about.
