@@ -152,3 +152,29 @@ async def test_a_queue_full_of_awaited_writes_refuses_one_more(store: AsyncEvent
     gate.set()
     await asyncio.gather(*waiting[:-1])  # every other one written
     await writes.drain(10)
+
+
+class Broken:
+    """A store whose first call fails with what it never should (a bug)."""
+
+    def __init__(self) -> None:
+        self.calls = 0
+
+    async def call(self, fn: Any, *args: Any, **kwargs: Any) -> Any:
+        self.calls += 1
+        await asyncio.sleep(0)
+        if self.calls == 1:
+            raise RuntimeError("a bug")
+
+
+async def test_an_awaited_stream_write_is_answered_when_the_batch_before_it_fails() -> None:
+    # A conversation batch that fails unexpectedly ended the flusher: a
+    # stream's outcome queued behind it waited (and its repeated commits
+    # with it) until some other write started the flusher again.
+    from vac.runtime.store import StreamRow
+
+    writes = Writes(Broken())  # type: ignore[arg-type]
+    writes.said("s-1", "p", None, "user", "text", "hi", 0)
+    row = StreamRow(session="s-1", stream="a", principal="p", closed_at_ms=0, state="committed")
+    await asyncio.wait_for(writes.stream_written(row, keep=64), 1.0)
+    assert writes.queued_streams == 0

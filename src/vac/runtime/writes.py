@@ -143,6 +143,15 @@ class Writes:
                     await self._flush_said()
                 if self._streams:
                     await self._flush_streams()
+        except BaseException as exc:
+            # Cut (shutdown), or a bug: a stream's outcome still queued is
+            # never left awaited (its repeated commits would wait with it).
+            for _, _, done in self._streams:
+                if isinstance(exc, asyncio.CancelledError) and done is not None:
+                    done.cancel()
+                _fail(done, StorageUnavailable("the event log could not be written"))
+            self._streams = deque(s for s in self._streams if s[2] is None)
+            raise
         finally:
             self._flushing = False
 
@@ -155,6 +164,8 @@ class Writes:
             await self.store.call(EventLog.commit, Step(said=batch))
         except StorageUnavailable as exc:
             log.warning("storage_write_failed", error=str(exc), rows=len(batch))
+        except Exception as exc:  # a bug: history lost, the streams behind still written
+            log.error("write_failed", error=repr(exc), rows=len(batch))
 
     async def _flush_streams(self) -> None:
         n = min(len(self._streams), MAX_STREAMS_BATCH)
