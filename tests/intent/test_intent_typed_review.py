@@ -521,3 +521,29 @@ def test_you_not_is_a_boundary_only_when_asked(text: str) -> None:
 def test_you_not_asked_by_the_speaker_is_a_boundary(text: str) -> None:
     got = draft(text)
     assert [f.text for f in got.objective.forbidden_lines] == ["Do not touch the wiring"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Kofi, fix the gate, thank you, not today",
+        "Kofi, fix the gate but not today",
+        "Kofi, fix the gate, not before lunch",
+        "Kofi, fix the gate, not until Friday",
+        "Kofi, fix the gate, but not tonight",
+        "Kofi, fix the gate, except on Sunday",
+    ],
+)
+def test_a_time_said_not_to_be_it_is_never_the_deadline(text: str) -> None:
+    # "…, but not today" was drafted due today: the meaning reversed.
+    got = run(text)
+    assert isinstance(got, Clarify) and got.reason == "unclear-deadline", got
+    assert got.heard_as is not None and got.heard_as.lower().startswith(("not", "except"))
+
+
+@pytest.mark.parametrize(
+    "text", ["Kofi, fix the gate tomorrow, not today", "Kofi, fix the gate, not today but tomorrow"]
+)
+def test_another_time_said_wins_over_one_said_not_to_be_it(text: str) -> None:
+    deadline = draft(text).objective.deadline
+    assert deadline is not None and deadline[:10] == (NOW + dt.timedelta(days=1)).date().isoformat()

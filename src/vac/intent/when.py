@@ -334,6 +334,11 @@ def resolve(
             i += 1
             continue
         found = _expression(clause, j, now, cue is not None)
+        if isinstance(found, Hit) and word_at(clause, i - 1) in _NOT_SPAN:
+            # "…, but not today", "not before lunch": a time it is not due,
+            # never its deadline; asked about unless another time is said.
+            unresolved, i = unresolved or Unresolved(i - 1, found.end), found.end
+            continue
         if isinstance(found, Hit) and kind in ("", "on") and of_the_past(clause, i, j):
             i = found.end  # "the fence that the storm knocked down on Tuesday"
             continue
