@@ -23,6 +23,17 @@ from vac.runtime.stream_records import StreamRecords
 from vac.runtime.writes import MAX_QUEUED_STREAMS, Writes
 
 
+class Stalled:
+    """A store whose every write waits until `gate` is set (a disk that stalls)."""
+
+    def __init__(self, store: AsyncEventLog, gate: asyncio.Event) -> None:
+        self._store, self._gate = store, gate
+
+    async def call(self, fn: Any, *args: Any, **kwargs: Any) -> Any:
+        await self._gate.wait()
+        return await self._store.call(fn, *args, **kwargs)
+
+
 class Slow(SlowStore):
     async def call(self, fn: Any, *args: Any, **kwargs: Any) -> Any:
         if kwargs:
@@ -64,12 +75,7 @@ async def test_a_flood_of_cancelled_streams_is_a_few_transactions(store: AsyncEv
 async def test_a_stalled_disk_keeps_the_newest_closed_streams(store: AsyncEventLog) -> None:
     gate = asyncio.Event()
 
-    class Stalled:
-        async def call(self, fn: Any, *args: Any, **kwargs: Any) -> Any:
-            await gate.wait()
-            return await store.call(fn, *args, **kwargs)
-
-    writes = Writes(Stalled())  # type: ignore[arg-type]
+    writes = Writes(Stalled(store, gate))  # type: ignore[arg-type]
     session = new_session()
     records = StreamRecords(store, writes, session)
     for n in range(MAX_QUEUED_STREAMS + 300):
@@ -88,7 +94,7 @@ async def test_silent_streams_committed_in_a_flood_never_queue_writes(
     """A silent stream's `no_speech` is written before it is told; started and
     committed at the message rate (a commit costs no token), each was its own
     fsync'd transaction on the store's thread, all of them queued at once."""
-    from tests.runtime.test_listener_records import listener_on
+    from tests.runtime.test_listener_records import listener_on, start
     from vac.protocol.messages import AudioInputCommit, AudioInputDone
 
     slow = Slow(store, 0.01)
@@ -96,7 +102,7 @@ async def test_silent_streams_committed_in_a_flood_never_queue_writes(
     records = StreamRecords(slow, Writes(slow), session)  # type: ignore[arg-type]
     wire, listener, _ = listener_on(records)
     for n in range(200):
-        start_stream(listener, f"s{n}")
+        start(listener, f"s{n}", f"a-s{n}")
         listener.commit(AudioInputCommit(id=f"c{n}", stream=f"s{n}", last_seq=-1))
         if n % 40 == 0:
             await asyncio.sleep(0)
@@ -113,28 +119,12 @@ async def test_silent_streams_committed_in_a_flood_never_queue_writes(
     assert len(rows) == 200 and all(r.outcome for r in rows)  # each durable before told
 
 
-def start_stream(listener: Any, stream: str) -> None:
-    from vac.protocol.messages import AudioInputStart
-
-    listener.start(
-        AudioInputStart(
-            id=f"a-{stream}", stream=stream, encoding="pcm_s16le", rate=16000, channels=1,
-            mode="push_to_talk",
-        )
-    )  # fmt: skip
-
-
 async def test_a_queue_full_of_awaited_writes_refuses_one_more(store: AsyncEventLog) -> None:
     from vac.runtime.store import StorageUnavailable, StreamRow
 
     gate = asyncio.Event()
 
-    class Stalled:
-        async def call(self, fn: Any, *args: Any, **kwargs: Any) -> Any:
-            await gate.wait()
-            return await store.call(fn, *args, **kwargs)
-
-    writes = Writes(Stalled())  # type: ignore[arg-type]
+    writes = Writes(Stalled(store, gate))  # type: ignore[arg-type]
 
     def row(n: int) -> StreamRow:
         return StreamRow(

@@ -19,7 +19,6 @@ no evidence and is never weighed.
 from __future__ import annotations
 
 import datetime as dt
-import re
 from collections.abc import Callable, Sequence
 from typing import Final
 
@@ -70,25 +69,25 @@ _TIME_WORDS: Final = frozenset(
 # a word of one that the best lacks (a day, "tonight", "every", "first", a
 # number): one without such a word is not parsed (`_said_behind`), where each
 # parse cost ~5 ms and up to four ran on most spoken commands.
-_WHEN_WORDS: Final = (
-    _TIME_WORDS
-    | frozenset(
-        lx.words(
-            "every each daily nightly weekly hourly always often once twice until before after "
-            "within next end o'clock in by at on check first permission approval ask asking "
-            "mondays tuesdays wednesdays thursdays fridays saturdays sundays weekdays weekends "
-            "weeknight fortnight "
-            "one two three four five six seven eight nine ten eleven twelve"
-        )
+_WHEN_WORDS: Final = _TIME_WORDS | frozenset(
+    lx.words(
+        "every each daily nightly weekly hourly always often once twice until before after "
+        "within next end o'clock in by at on check first permission approval ask asking "
+        "mondays tuesdays wednesdays thursdays fridays saturdays sundays weekdays weekends "
+        "weeknight fortnight "
+        "one two three four five six seven eight nine ten eleven twelve"
     )
-    | frozenset(str(n) for n in range(10))
 )
-_WORD_OR_DIGIT: Final = re.compile(r"[a-z']+|[0-9]")
 
 
-def _word_set(text: str) -> frozenset[str]:
-    """The words of `text`, lower-case, each digit a word of its own ("3rd" → "3")."""
-    return frozenset(_WORD_OR_DIGIT.findall(text.lower().replace("’", "'")))
+def _adds_when_word(best: str, other: str) -> bool:
+    """Whether `other` holds a word of a time or a standing order (or a
+    number) that `best` does not, as the parser reads words."""
+    said = {t.low for t in lx.tokenize(best)}
+    return any(
+        t.low not in said and (t.low in _WHEN_WORDS or any(c.isdigit() for c in t.low))
+        for t in lx.tokenize(other)
+    )
 
 
 class WordProb(msgspec.Struct, frozen=True, array_like=True):
@@ -355,9 +354,8 @@ def _said_behind(
     mine = first.objective
     if mine.deadline is not None and mine.autonomy != "brief":
         return None
-    said = _word_set(text)
     for other in heard.alternatives:
-        if other.behind > alt.MAX_BEHIND or not (_word_set(other.text) - said) & _WHEN_WORDS:
+        if other.behind > alt.MAX_BEHIND or not _adds_when_word(text, other.text):
             continue  # parsed only with a new word a time or a standing order holds
         got = parse_as(other.text)
         if not isinstance(got, Draft):
