@@ -37,6 +37,16 @@ def draft(text: str, now: dt.datetime) -> Draft:
         ("Kofi, fix the gate by 6 in the evening", EVENING, "2026-05-02"),
         ("Kofi, fix the gate at 5 in the afternoon", EVENING, "2026-05-02"),
         ("Kofi, fix the gate by 11 at night", MORNING, "2026-05-01"),
+        # The small hours: "at 3 at night" was 3 pm today.
+        ("Kofi, guard the barn at 3 at night", MORNING, "2026-05-02"),
+        ("Kofi, guard the barn at 2 in the night", MORNING, "2026-05-02"),
+        ("Kofi, guard the barn at 10 in the night", MORNING, "2026-05-01"),
+        # Another hour said as an alternative: its part of the day is both's
+        # ("at 3 or 4 in the morning" was 3 pm today).
+        ("Kofi, check the hens at 3 or 4 in the morning", MORNING, "2026-05-02"),
+        ("Kofi, check the hens at 3 or 4 in the morning", EVENING, "2026-05-02"),
+        ("Kofi, check the hens at 8 or 9 pm", MORNING, "2026-05-01"),
+        ("Kofi, check the hens at 8 or 9 in the morning", EVENING, "2026-05-02"),
     ],
 )
 def test_an_hour_and_its_part_of_the_day(text: str, now: dt.datetime, deadline: str) -> None:
@@ -103,3 +113,20 @@ def test_a_day_of_another_thing_is_not_the_hours(text: str, deadline: str) -> No
 )
 def test_a_day_past_a_comma_starting_other_words_is_not_the_hours(text: str, deadline: str) -> None:
     assert draft(text, MORNING).objective.deadline == deadline
+
+
+@pytest.mark.parametrize(
+    ("text", "deadline", "said"),
+    [
+        # A clock time said after the day is read back with it (the date was
+        # right, the read-back dropped the hour: "by tomorrow").
+        ("Kofi, fix the gate tomorrow at 7 in the morning", "2026-05-02", "tomorrow at 7 am"),
+        ("Kofi, fix the gate on Friday at 3 pm", "2026-05-08", "on Friday at 3 pm"),
+        ("Kofi, fix the gate on Friday by noon", "2026-05-08", "on Friday by noon"),
+        ("Kofi, fix the gate in three days at 5 pm", "2026-05-04", "in three days at 5 pm"),
+    ],
+)
+def test_a_day_and_its_hour_said_after_it(text: str, deadline: str, said: str) -> None:
+    got = draft(text, MORNING)
+    assert got.objective.deadline == deadline
+    assert said in got.summary

@@ -190,6 +190,30 @@ def test_a_deed_denied_or_reported_is_no_order(text: str) -> None:
         ("Kofi, fix the gate, it's been a week today", "Kofi", "Repair", "Gate", "2026-12-04"),
         ("The best plan is to fix the gate", "Abeni", "Repair", "Gate", None),
         ("Grandma will need help with the bags", "Abeni", "Support", "Bags", None),
+        # A name said last after "it": who is asked, never the thing.
+        ("There's a leak in the bathroom, can you fix it Kofi?", "Kofi", "Repair", "Leak", None),
+        ("Grandma is lonely, visit her Imani", "Imani", "Befriend", "Grandma", None),
+        # How long something has gone on is no deadline.
+        (
+            "The shutter's been banging all night, can you fix it Kofi?",
+            "Kofi",
+            "Repair",
+            "Shutter",
+            None,
+        ),
+        (
+            "Kofi, the tap has been leaking all week, fix it by Monday",
+            "Kofi",
+            "Repair",
+            "Tap",
+            "2026-12-07",
+        ),
+        # How it is to be done, said after the thing, is no part of it.
+        ("Tariq, guard the barn properly", "Tariq", "Protect", "Barn", None),
+        ("Kofi, fix the gate properly this time", "Kofi", "Repair", "Gate", None),
+        ("Kofi, fix the gate for good", "Kofi", "Repair", "Gate", None),
+        ("Kofi, fix the old well", "Kofi", "Repair", "Old well", None),
+        ("Kofi, fix the right gate", "Kofi", "Repair", "Right gate", None),
     ],
 )
 def test_said_the_household_way(
@@ -320,3 +344,20 @@ def test_weeks_on_a_weekday_are_that_weekday_that_many_weeks_after_the_coming_on
     due = dt.date.fromisoformat(got.objective.deadline or "")
     assert due.weekday() == _DAYS.index(day)
     assert 7 * weeks < (due - today).days <= 7 * weeks + 7
+
+
+@pytest.mark.parametrize(
+    ("text", "agent"),
+    [
+        # "it" with nothing before it is asked about, and never Kofi as the
+        # thing for the default agent ("Abeni will repair Kofi").
+        ("can you fix it Kofi?", "Kofi"),
+        ("help her Imani", "Imani"),
+        ("Tariq, guard it well", "Tariq"),
+        ("Kofi, fix it right", "Kofi"),
+    ],
+)
+def test_it_and_a_name_said_last_asks_what(text: str, agent: str) -> None:
+    got = run(text)
+    assert isinstance(got, Clarify) and got.reason == "no-target", got
+    assert agent in got.question

@@ -18,7 +18,7 @@ from typing import Final, NamedTuple
 from vac.intent import lexicon as lx
 from vac.intent.correction import past_make_that, restart_at
 from vac.intent.lexicon import Tok, words
-from vac.intent.name_last import plain_thing
+from vac.intent.name_last import order_starts, plain_thing
 from vac.intent.roster import STOPWORDS, Resolution, Roster, near_agent, resolve_agent
 from vac.intent.told import name_then
 from vac.intent.verb_cues import WEAK_VERB_CUES
@@ -274,12 +274,15 @@ def _last_name(toks: Sequence[Tok], i: int, last: int, roster: Roster) -> Addres
     """A roster name spelled exactly, last, right after the order's thing
     with no comma ("fix the fence Kofi", "check the well tomorrow Zuri"):
     the agent, in the narrow shape `name_last.plain_thing` allows."""
-    j = i + lx.reminder_at([t.low for t in toks], i)  # "don't forget to check the oven Zuri"
-    cue = lx.phrase_at(toks, j, lx.VERB_PHRASES)
-    res = resolve_span(toks[last - 1 : last], roster) if cue is not None else None
-    if cue is None or res is None or res.method != "exact":
+    res = resolve_span(toks[last - 1 : last], roster)
+    if res is None or res.method != "exact":
         return None
-    return Address(i, last - 1, res) if plain_thing(toks, j + len(cue), last - 1) else None
+    for j in order_starts(toks, i, last):
+        j += lx.reminder_at([t.low for t in toks], j)  # "don't forget to check the oven Zuri"
+        cue = lx.phrase_at(toks, j, lx.VERB_PHRASES)
+        if cue is not None and plain_thing(toks, j + len(cue), last - 1):
+            return Address(i, last - 1, res)
+    return None
 
 
 def _vocative(toks: Sequence[Tok], i: int, roster: Roster) -> Address | None:

@@ -21,6 +21,8 @@ def plain_thing(toks: Sequence[Tok], k: int, name_at: int) -> bool:
     Grandma Kofi", "greet Mr Kofi"), a place or time word ("fix the gate
     near Kofi"), a clause ("find out who hurt Kofi") or a second verb ("fix
     the gate and call Kofi")."""
+    if k < name_at and toks[k].low in _IT and _before_when(toks, k + 1, name_at) == k + 1:
+        return True  # "can you fix it Kofi?": it, asked of Kofi (was Kofi, fixed)
     if k >= name_at or toks[k].low not in lx.DETERMINERS:
         return False  # "help old man Kofi", "make sure nobody bothers Kofi"
     thing = toks[k + 1 : _before_when(toks, k + 1, name_at)]
@@ -40,6 +42,24 @@ def plain_thing(toks: Sequence[Tok], k: int, name_at: int) -> bool:
     return True
 
 
+def order_starts(toks: Sequence[Tok], i: int, last: int) -> tuple[int, ...]:
+    """Where the order before a name said last (at `last` - 1) may start: at
+    `i`, or after the last comma or full stop, past "can you" or "please":
+    what brought its thing in may come first ("There's a leak in the
+    bathroom, can you fix it Kofi?" was Kofi, repaired, for the default agent)."""
+    breaks = [k + 1 for k in range(i, last - 1) if toks[k].low in _BREAKS]
+    if not breaks:
+        return (i,)
+    j = breaks[-1]
+    while j < last and toks[j].low in _ASKING:
+        j += 1
+    return (i, j)
+
+
+_BREAKS: Final = frozenset(",.:;!")
+_ASKING: Final = frozenset(words("please can could would will you"))
+
+
 def _before_when(toks: Sequence[Tok], start: int, end: int) -> int:
     """Where the thing ends before a name said last: before "please" and a
     short time said with no comma ("check the well tomorrow Zuri", "guard
@@ -55,6 +75,7 @@ def _before_when(toks: Sequence[Tok], start: int, end: int) -> int:
     return end
 
 
+_IT: Final = frozenset(words("it them her him this that these those everything"))
 _SAID_WHEN: Final = frozenset(words("today tonight tomorrow now asap urgently soon"))
 _WEEKDAYS: Final = frozenset(words("monday tuesday wednesday thursday friday saturday sunday"))
 _DAY_CUES: Final = frozenset(words("by before on this next"))

@@ -391,7 +391,7 @@ def with_antecedent(text: str) -> str | None:
             nxt = spans[i + 1] if i + 1 < len(spans) else None
             if nxt is not None and nxt[2] in VERB_PARTICLES and not _apart(text, spans[i], nxt):
                 return text[:start] + f"{nxt[2]} {thing}" + text[nxt[1] :]  # "check the gate out"
-            return text[:start] + thing + text[end:]
+            return text[:start] + thing + _vocative_comma(text, spans, i) + text[end:]
         if word in _THING_STARTS and word not in ("a", "an") and thing is not None:
             return None  # "the wolves are near the kids, protect them": which?
         if word in _THING_STARTS and (alone := _said_alone(text, spans, i)) is not None:
@@ -419,6 +419,17 @@ def with_antecedent(text: str) -> str | None:
 
 
 _MAX_SUBJECT_WORDS: Final = 4
+
+
+def _vocative_comma(text: str, spans: list[_Span], i: int) -> str:
+    """A comma after the thing put for the pronoun at `i` when a name said
+    last follows it with none ("…, can you fix it Kofi?"): the name is who
+    is asked, not part of the thing ("a leak in the bathroom Kofi")."""
+    if i + 1 >= len(spans) or _apart(text, spans[i], spans[i + 1]):
+        return ""
+    name = spans[i + 1]
+    last = i + 2 >= len(spans) or _apart(text, name, spans[i + 2])
+    return "," if last and text[name[0]].isupper() else ""
 
 
 def _ordered_next(text: str, spans: list[_Span], end: int, *, named_before: bool) -> bool:

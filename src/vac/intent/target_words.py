@@ -138,24 +138,38 @@ _AGAIN_WITH: Final = frozenset(lx.words("over yet once"))
 def without_after(words: Sequence[Tok], not_now: frozenset[str]) -> Sequence[Tok]:
     """The thing's words without what is said after it: a word of `not_now`
     ("later"), "instead", "again", "too", "now", "as well", "yourself"."""
-    while words and _said_after(words, not_now):
-        pair = words[-1].low == "well" or (
-            words[-1].low == "again" and word_at(words, len(words) - 2) in _AGAIN_WITH
-        )
-        words = words[: -1 - pair]
+    while words and (said := _said_after(words, not_now)):
+        words = words[:-said]
     return words
 
 
-def _said_after(words: Sequence[Tok], not_now: frozenset[str]) -> bool:
-    """Whether the last word is said after the thing, no part of it."""
+# How a thing is to be done, said after it: "guard the barn properly", "fix
+# it right this time". "well", "right" and "good" only after a pronoun:
+# "the old well", "the right gate" and "the good saw" are things.
+_HOW: Final = frozenset(
+    lx.words("properly thoroughly nicely neatly securely tightly firmly correctly completely fully")
+)
+_HOW_AFTER_IT: Final = frozenset(lx.words("well right good"))
+_IT: Final = frozenset(lx.words("it them him her everything everyone everybody"))
+_HOW_PAIRS: Final = (("this", "time"), ("for", "good"), ("for", "me"))
+
+
+def _said_after(words: Sequence[Tok], not_now: frozenset[str]) -> int:
+    """How many of the last words are said after the thing, no part of it (0: none)."""
     last, before = words[-1].low, word_at(words, len(words) - 2)
+    if (before, last) in _HOW_PAIRS and len(words) > 2:
+        return 2
+    if (last in _HOW and len(words) > 1) or (last in _HOW_AFTER_IT and before in _IT):
+        return 1
+    if last == "again" and before in _AGAIN_WITH:
+        return 2 * (len(words) > 2)
     if last in not_now:
-        return True
+        return 1
     if [t.low for t in words[-2:]] == ["as", "well"]:
-        return len(words) > 2  # not "as well" alone
+        return 2 * (len(words) > 2)  # not "as well" alone
     if last in ("now", "too") and before in _TIME_BEFORE_NOW | {"just", "right"}:
-        return False  # "from now", "just now", "a table for too"
-    return last in _AFTER_THE_THING and len(words) > 1  # not "protect yourself"
+        return 0  # "from now", "just now", "a table for too"
+    return int(last in _AFTER_THE_THING and len(words) > 1)  # not "protect yourself"
 
 
 def without_state(words: Sequence[Tok]) -> Sequence[Tok]:

@@ -66,7 +66,16 @@ from vac.intent.when_days import (
     weekday,
 )
 from vac.intent.when_hours import clock, span
-from vac.intent.when_match import STOPS, Bad, Found, Hit, ends_here, of_the_past, word_at
+from vac.intent.when_match import (
+    STOPS,
+    Bad,
+    Found,
+    Hit,
+    ends_here,
+    has_lasted,
+    of_the_past,
+    word_at,
+)
 from vac.intent.when_month_days import day_of_month
 from vac.intent.when_said import (
     AFTER_TODAY,
@@ -286,6 +295,21 @@ def _unresolved_end(toks: Sequence[Tok], j: int) -> int:
     return k
 
 
+def _its_hour(clause: Sequence[Tok], k: int, now: dt.datetime) -> tuple[str, int] | None:
+    """The clock time said right after a day ("tomorrow at 7 in the
+    morning", "on Friday by noon"), as read back, and its end; None when the
+    day is itself a time of day ("tonight") or no clock time follows."""
+    cue = phrase_at(clause, k, _CUES)
+    if cue is None or _CUE_KINDS[" ".join(cue)] not in ("at", "by"):
+        return None
+    if word_at(clause, k - 1) in ("tonight", "morning", "afternoon", "evening", "night"):
+        return None
+    found = clock(clause, k + len(cue), now, True)
+    if not isinstance(found, Hit):
+        return None
+    return _with_cue(found.phrase.removesuffix(" tomorrow"), cue[0]), found.end
+
+
 def _with_cue(phrase: str, kind: str) -> str:
     # "on Friday", "at 5 pm"; "before Friday" and "until Friday" read back as
     # "by Friday", which is what the deadline means.
@@ -339,7 +363,10 @@ def resolve(
             # never its deadline; asked about unless another time is said.
             unresolved, i = unresolved or Unresolved(i - 1, found.end), found.end
             continue
-        if isinstance(found, Hit) and kind in ("", "on") and of_the_past(clause, i, j):
+        if isinstance(found, Hit) and (
+            (kind in ("", "on") and of_the_past(clause, i, j))
+            or (not kind and word_at(clause, i) in ("all", "for") and has_lasted(clause, i))
+        ):
             i = found.end  # "the fence that the storm knocked down on Tuesday"
             continue
         if isinstance(found, Hit):
@@ -354,6 +381,9 @@ def resolve(
                 ):
                     found = with_its_day(said, day)
                     said = found.phrase
+            elif (hours := _its_hour(clause, found.end, now)) is not None:
+                said, end = f"{said} {hours[0]}", hours[1]  # "tomorrow at 7 am"
+                return When(found.day.isoformat(), said, i, end)
             return When(found.day.isoformat(), said, i, found.end)
         if isinstance(found, Bad):
             end = min(max(found.end, i + 1), len(clause))  # never past the words

@@ -39,6 +39,9 @@ _PARTS_OF_DAY: Final = (
     (("in", "the", "afternoon"), "pm", range(1, 13)),
     (("in", "the", "evening"), "pm", range(1, 12)),
     (("at", "night"), "pm", range(7, 12)),
+    (("at", "night"), "am", range(1, 5)),  # "at 3 at night": the small hours
+    (("in", "the", "night"), "am", range(1, 6)),
+    (("in", "the", "night"), "pm", range(9, 12)),
 )
 
 
@@ -53,6 +56,19 @@ def _part_of_day(toks: Sequence[Tok], k: int, hour: int) -> tuple[str, int]:
 
 _HOUR_RE: Final = re.compile(r"^(\d{1,2})(am|pm|a|p)?$")
 _MINUTE_RE: Final = re.compile(r"^(\d{2})(am|pm|a|p)?$")
+
+
+def _alternate_meridiem(toks: Sequence[Tok], k: int) -> tuple[str, int] | None:
+    """The am or pm of another hour said as an alternative ("3 or 4 in the
+    morning", `k` after "or"), which is the first one's too, and its end."""
+    other = _hour_at(toks, k)
+    if other is None or not 1 <= other[0] <= 12:
+        return None
+    meridiem, end = _meridiem(toks, other[2], other[1])
+    if not meridiem:
+        end = other[2] + (word_at(toks, other[2]) == "o'clock")
+        meridiem, end = _part_of_day(toks, end, other[0])
+    return (meridiem, end) if meridiem else None
 
 
 def _hour_at(toks: Sequence[Tok], i: int) -> tuple[int, str, int] | None:
@@ -138,6 +154,9 @@ def clock(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> Found:
             minute, colon = int(minute_match.group(1)), True
             suffix, k = suffix or minute_match.group(2) or "", k + 2
         meridiem, k = _meridiem(toks, k, suffix)
+        if not meridiem and not colon and word_at(toks, k) == "or" and 1 <= hour <= 12:
+            # "at 3 or 4 in the morning": the morning's 3 (was 3 pm today)
+            meridiem, k = _alternate_meridiem(toks, k + 1) or ("", k)
         oclock = not meridiem and word_at(toks, k) == "o'clock"
         k += oclock
         if not meridiem and (cued or oclock or colon):  # "at 7 in the morning"

@@ -138,6 +138,19 @@ def of_the_past(toks: Sequence[Tok], i: int, j: int) -> bool:
     return False
 
 
+def has_lasted(toks: Sequence[Tok], i: int) -> bool:
+    """Whether the clause before `i` says something has gone on ("the
+    shutter's been banging | all night", "it has been leaking | all week"):
+    a duration said there ("all night") is how long, not when it is due
+    ("it's been a week | today" is still today's)."""
+    k = i - 1
+    while k >= 0 and toks[k].low not in PUNCT:
+        if toks[k].low == "been":
+            return True
+        k -= 1
+    return False
+
+
 def _after_a_thing(toks: Sequence[Tok], k: int) -> bool:
     """Whether the clause word at `k` follows a thing ("the fence that…",
     "the trap we…", "on what…"), not a frame ("I said…", "make sure that…")."""
