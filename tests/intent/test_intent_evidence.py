@@ -100,6 +100,15 @@ def test_a_very_unsure_name_without_a_rival_is_flagged_not_asked() -> None:
     assert isinstance(d, Draft) and d.uncertain == ("agent",)
 
 
+def test_a_name_read_from_words_spelled_like_it_is_never_sure() -> None:
+    # espeak's "Abeni, inspect…" written "A mani, inspect…": "mani" is read
+    # as Imani by its spelling, every word sure; the draft must say so.
+    text = "A mani, inspect the storeroom by December 31"
+    d = weigh(draft(text), evidence(text, {}))
+    assert isinstance(d, Draft) and d.agent_source in ("fuzzy", "phonetic")
+    assert d.uncertain == ("agent",)
+
+
 def test_a_spoken_draft_without_a_heard_name_is_never_sure_of_its_agent() -> None:
     # A name may have been said and lost ("Telco Phi to…"): the draft says so.
     text = "map the orchard by tomorrow"

@@ -214,6 +214,21 @@ def test_a_deed_denied_or_reported_is_no_order(text: str) -> None:
         ("Kofi, fix the gate for good", "Kofi", "Repair", "Gate", None),
         ("Kofi, fix the old well", "Kofi", "Repair", "Old well", None),
         ("Kofi, fix the right gate", "Kofi", "Repair", "Right gate", None),
+        # An order passed on is the one told's (it was the first name's).
+        ("Abeni, tell Kofi to fix the gate", "Kofi", "Repair", "Gate", None),
+        ("Zuri, ask Tariq to guard the barn tonight", "Tariq", "Protect", "Barn", "2026-12-04"),
+        ("Imani, could you remind Kofi to check the well", "Kofi", "Investigate", "Well", None),
+        ("Abeni, if you see Kofi, tell him to fix the gate", "Kofi", "Repair", "Gate", None),
+        ("Abeni, if it rains, fix the gate", "Abeni", "Repair", "Gate", None),
+        # "the well" said instead (it was ignored: "well" is also a small word).
+        ("Zuri, check the hives, wait, no, the well", "Zuri", "Investigate", "Well", None),
+        ("Kofi, fix the pump, sorry, I mean the old well", "Kofi", "Repair", "Old well", None),
+        # Before the weekend: by its Friday (today is a Friday).
+        ("Kofi, fix the gate before the weekend", "Kofi", "Repair", "Gate", "2026-12-04"),
+        # Words the household uses.
+        ("Tell Zuri to make a map on the cellar tunnels", "Zuri", "Map", "Cellar tunnels", None),
+        ("Tariq, report back to me on the perimeter", "Tariq", "Report", "Perimeter", None),
+        ("Abeni, give me a update on the launch", "Abeni", "Report", "Launch", None),
     ],
 )
 def test_said_the_household_way(
@@ -361,3 +376,57 @@ def test_it_and_a_name_said_last_asks_what(text: str, agent: str) -> None:
     got = run(text)
     assert isinstance(got, Clarify) and got.reason == "no-target", got
     assert agent in got.question
+
+
+def test_before_the_weekend_said_at_the_weekend_is_next_friday() -> None:
+    saturday = dt.datetime(2026, 12, 5, 10, 0, tzinfo=dt.UTC)
+    got = factories.understood("Kofi, fix the gate before the weekend", now=saturday, roster=ROSTER)
+    assert isinstance(got, Draft) and got.objective.deadline == "2026-12-11"
+    assert "by Friday" in got.summary
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # The speaker's own habit or deed, not a request (each was drafted
+        # for the default agent).
+        "we used to protect the orchard with nets",
+        "I used to fix the fence every spring",
+        "we always guard the barn at night",
+        "I might not repair the roof",
+        "We may not fix the roof this week",
+    ],
+)
+def test_the_speakers_own_habit_is_no_order(text: str) -> None:
+    got = run(text)
+    assert isinstance(got, Clarify) and got.reason == "first-person", got
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # What others do as a habit, or what an agent would be.
+        "The children help with the harvest",
+        "The builders fix the roof",
+        "The neighbours visit the market on Fridays",
+        "Imani would make a great teacher one day",
+        "Kofi would make a good carpenter",
+    ],
+)
+def test_news_and_praise_are_no_order(text: str) -> None:
+    got = run(text)
+    assert isinstance(got, Clarify) and got.reason == "uncertain-agent", got
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Get Tariq to restore the old rocking chair however he thinks best",
+        "Kofi, fix the gate as he sees fit",
+        "Ask Zuri to map the valley, it's up to her",
+    ],
+)
+def test_a_free_hand_said_of_the_agent(text: str) -> None:
+    o = draft(text).objective
+    assert o.autonomy == "free"
+    assert o.target is not None and " he " not in f" {o.target.label.lower()} "

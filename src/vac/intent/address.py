@@ -18,7 +18,8 @@ from typing import Final, NamedTuple
 from vac.intent import lexicon as lx
 from vac.intent.correction import past_make_that, restart_at
 from vac.intent.lexicon import Tok, words
-from vac.intent.name_last import order_starts, plain_thing
+from vac.intent.name_last import said_last
+from vac.intent.relay import passed_on
 from vac.intent.roster import STOPWORDS, Resolution, Roster, near_agent, resolve_agent
 from vac.intent.told import name_then
 from vac.intent.verb_cues import WEAK_VERB_CUES
@@ -48,6 +49,11 @@ class Address(NamedTuple):
     # fix the gate", "Is it possible to have Kofi fix the gate"): taken out,
     # and a comma left in their place, so no phrase runs across them.
     cut: tuple[int, int] | None = None
+
+    def shifted(self, by: int) -> Address:
+        """The same address in words that start `by` tokens later."""
+        cut = None if self.cut is None else (self.cut[0] + by, self.cut[1] + by)
+        return self._replace(start=self.start + by, end=self.end + by, cut=cut)
 
     def clause(self, toks: Sequence[Tok]) -> list[Tok]:
         if self.cut is None:
@@ -199,9 +205,7 @@ def address_of(toks: Sequence[Tok], roster: Roster, near: tuple[str, str] | None
     hit = past_make_that(toks[:n], hit, lambda t: _exact([t], roster))
     restart = restart_at(toks, i, hit[0] if hit else n, lambda t: _exact([t], roster))
     if restart is not None:  # "Kofi, no, Zuri, fix the gate": the name said last
-        inner = address_of(toks[restart:n], roster, near)
-        cut = None if inner.cut is None else (inner.cut[0] + restart, inner.cut[1] + restart)
-        return inner._replace(start=inner.start + restart, end=inner.end + restart, cut=cut)
+        return address_of(toks[restart:n], roster, near).shifted(restart)
     if i < n and toks[i].low in lx.FRAME_WORDS:
         framed = _frame(toks[:n], i, roster, near)
         if framed is not None:
@@ -212,7 +216,7 @@ def address_of(toks: Sequence[Tok], roster: Roster, near: tuple[str, str] | None
     if commas and 1 <= commas[0] - i <= 3:  # "Kofi, build a bench"
         res = resolve_span(toks[i : commas[0]], roster) or _near(toks[i : commas[0]], near, roster)
         if res is not None:
-            return Address(commas[0] + 1, n, res)
+            return _relayed(toks[:n], commas[0] + 1, roster) or Address(commas[0] + 1, n, res)
     # "Kofi. Fix the gate.", "Kofi... fix", "Kofi: fix": a pause after the
     # name, written as a full stop (the recogniser often does) or a colon.
     # The name alone, and the order right after it: not "Kofi. He's busy. Fix…",
@@ -242,8 +246,8 @@ def address_of(toks: Sequence[Tok], roster: Roster, near: tuple[str, str] | None
             return Address(i, ends[-1], res)
     if (vocative := _vocative(toks[:n], i, roster)) is not None:
         return vocative  # "fix the fence, Tariq, urgently"
-    if (unmarked := _last_name(toks, i, last, roster)) is not None:
-        return unmarked  # "fix the fence Kofi"
+    if (said := said_last(toks, i, last, lambda t: resolve_span(t, roster))) is not None:
+        return Address(i, last - 1, said)  # "fix the fence Kofi"
     # The name before a verb: "Kofi build a bench", "Kofi will be able to…";
     # before a weak cue too ("could Kofi meet the tenants", "could Kofi find
     # time to fix…"), but the weak cue is no verb to start a lead-in before
@@ -270,19 +274,15 @@ def address_of(toks: Sequence[Tok], roster: Roster, near: tuple[str, str] | None
     return _within(toks[:n], i, roster, hit[0] if hit is not None else n) or Address(i, n)
 
 
-def _last_name(toks: Sequence[Tok], i: int, last: int, roster: Roster) -> Address | None:
-    """A roster name spelled exactly, last, right after the order's thing
-    with no comma ("fix the fence Kofi", "check the well tomorrow Zuri"):
-    the agent, in the narrow shape `name_last.plain_thing` allows."""
-    res = resolve_span(toks[last - 1 : last], roster)
-    if res is None or res.method != "exact":
+def _relayed(toks: Sequence[Tok], k: int, roster: Roster) -> Address | None:
+    """The order passed on after "NAME," (`relay.passed_on`): the one told's."""
+    j = passed_on(toks, k, lambda t: _exact(t, roster))
+    inner = None if j is None else address_of(toks[j:], roster)
+    if j is None or inner is None or inner.resolution is None:
         return None
-    for j in order_starts(toks, i, last):
-        j += lx.reminder_at([t.low for t in toks], j)  # "don't forget to check the oven Zuri"
-        cue = lx.phrase_at(toks, j, lx.VERB_PHRASES)
-        if cue is not None and plain_thing(toks, j + len(cue), last - 1):
-            return Address(i, last - 1, res)
-    return None
+    if toks[j].low in ("if", "when") and not inner.pronoun:
+        return None  # "Abeni, if it rains, fix the gate": Abeni's
+    return inner.shifted(j)
 
 
 def _vocative(toks: Sequence[Tok], i: int, roster: Roster) -> Address | None:

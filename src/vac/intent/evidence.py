@@ -404,7 +404,13 @@ def _name_prob(draft: Draft, evidence: Evidence, source: str) -> float | None:
     at = source.lower().find(draft.heard_as.lower())
     if at < 0:
         return None
-    return span_prob(evidence, at, at + len(draft.heard_as))
+    p = span_prob(evidence, at, at + len(draft.heard_as))
+    if draft.agent_source in ("fuzzy", "phonetic") and p is not None:
+        # A name read from words spelled like it ("A mani," → Imani) is no
+        # sure one, however sure its words: on dev and six fresh voices 2
+        # of 4 unflagged such drafts named the wrong agent (Abeni's).
+        return min(p, NAME_SURE / 2)
+    return p
 
 
 def _choice(draft: Draft, evidence: Evidence, name_p: float) -> Clarify | None:

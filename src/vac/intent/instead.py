@@ -120,6 +120,8 @@ def thing_said(toks: Sequence[Tok], k: int, stop: int | None = None) -> int | No
     if len(words) == 1 and words[0] in _PART_WORDS:
         return None
     for n, w in enumerate(words):
+        if w == "well" and n == len(words) - 1 and words[n - 1 : n] != ["as"]:
+            continue  # "…, no, the well" (a place of the household), not "… as well"
         if w in NOT_A_THING | _SAYING | PAST_FORMS or "'" in w or any(c.isdigit() for c in w):
             return None
         if past_said(w):

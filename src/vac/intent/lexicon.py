@@ -239,6 +239,8 @@ TARGET_STOPS: Final = cues(
     "use your judgment, use your judgement, use your best judgment, use your best judgement, "
     "use your own judgment, use your own judgement, however you see fit, as you see fit, "
     "it's up to you, up to you, your call, do whatever you think, whatever you think, "
+    "however, as he sees fit, as she sees fit, as they see fit, it's up to him, "
+    "it's up to her, it's up to them, he knows best, she knows best, "
     "check with me, ask me, run it by me, just do it, no need to, do not, don't, never, avoid, "
     "near, at, in, inside, outside, beside, behind, around, next to, quietly, discreetly, "
     "privately, with care, as soon as, from now on, every day, every night, every morning, "

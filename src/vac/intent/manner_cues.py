@@ -88,6 +88,13 @@ AUTONOMY_TEXT: Final[tuple[tuple[Autonomy, str], ...]] = (
             "whatever way you want, whatever way you like, full autonomy, free rein, "
             "use your discretion, at your discretion, you're in charge, "
             "however you think best, whatever you think best, as you think best, you know best, "
+            # Said of the agent ("however he thinks best"): the same free hand.
+            "however he sees fit, however she sees fit, however they see fit, "
+            "as he sees fit, as she sees fit, as they see fit, however he thinks best, "
+            "however she thinks best, however they think best, whatever he thinks best, "
+            "whatever she thinks best, whatever they think best, however he likes, "
+            "however she likes, however they like, however he wants, however she wants, "
+            "it's up to him, it's up to her, it's up to them, he knows best, she knows best, "
             # Each tethering phrase said as not needed: free (the longest cue wins).
             "no need to wait for my go ahead, no need to get my permission, "
             "no need to ask my permission, no need to wait for my ok, "

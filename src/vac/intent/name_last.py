@@ -1,17 +1,34 @@
 """A roster name said last with no comma: is what comes before it only the
 order's thing? ("fix the fence Kofi", "check the well tomorrow Zuri",
-"guard the barn tonight please Tariq"). Pure: tokens in, a yes or no out;
-`address` resolves the name and makes it the agent.
+"guard the barn tonight please Tariq"). Pure: tokens in, the name's
+resolution or None out; `address` makes it the agent.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Final
 
 from vac.intent import lexicon as lx
 from vac.intent.lexicon import Tok, words
-from vac.intent.roster import STOPWORDS
+from vac.intent.roster import STOPWORDS, Resolution
+
+
+def said_last(
+    toks: Sequence[Tok], i: int, last: int, named: Callable[[Sequence[Tok]], Resolution | None]
+) -> Resolution | None:
+    """A roster name spelled exactly, last (at `last` - 1), right after the
+    order's thing with no comma ("fix the fence Kofi", "check the well
+    tomorrow Zuri"): the agent, in the narrow shape `plain_thing` allows."""
+    res = named(toks[last - 1 : last])
+    if res is None or res.method != "exact":
+        return None
+    for j in order_starts(toks, i, last):
+        j += lx.reminder_at([t.low for t in toks], j)  # "don't forget to check the oven Zuri"
+        cue = lx.phrase_at(toks, j, lx.VERB_PHRASES)
+        if cue is not None and plain_thing(toks, j + len(cue), last - 1):
+            return res
+    return None
 
 
 def plain_thing(toks: Sequence[Tok], k: int, name_at: int) -> bool:

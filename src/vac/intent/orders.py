@@ -293,7 +293,10 @@ _MY_OWN: Final = frozenset(
     words(
         "will am are going to gonna gotta need have must should can could want wanna like would "
         "shall might may just also myself ourselves really first then ought got better off "
-        "heading about out"
+        "heading about out "
+        # "I might not fix…", "we always guard…", "I used to fix…": the
+        # speaker's own deed or habit (each was the default agent's draft).
+        "not never always usually often sometimes normally used"
     )
 )
 # "Shall we fix the gate?", "should I fix it?": the speaker's plan asked.

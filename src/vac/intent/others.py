@@ -87,6 +87,9 @@ def _news_of(clause: Sequence[Tok], verb_at: int, roster: Roster) -> str | None:
     planned = any(w in _PLANS for w in between) or any(
         w in _PLANS_TO and between[n + 1 : n + 2] == ["to"] for n, w in enumerate(between)
     )
+    # What others do as a habit: "The kids help with the harvest", "the
+    # builders fix the roof" (the default agent's draft before).
+    planned = planned or (not between and _plural_people(lows))
     if not planned or not 1 <= len(subject) <= _SUBJECT_WORDS_MAX or "be" in between:
         return None  # "Your job will be to fix the gate": a request
     if between[-2:] in (["is", "to"], ["was", "to"]) or between[-1:] in (["need"], ["needs"]):
@@ -103,3 +106,15 @@ def _news_of(clause: Sequence[Tok], verb_at: int, roster: Roster) -> str | None:
     )
     text = " ".join(t.text for t in subject)
     return (lows[0] + text[len(lows[0]) :] if opener else text) if opener or named else None
+
+
+_PLURALS: Final = frozenset(words("children people men women folk"))
+
+
+def _plural_people(lows: Sequence[str]) -> bool:
+    """ "the kids", "our neighbours", "the children": several others, said
+    with their determiner (not "the gate's", "this")."""
+    if len(lows) < 2 or lows[0] not in _SUBJECT_OPENERS:
+        return False
+    last = lows[-1]
+    return last in _PLURALS or (last.endswith("s") and not last.endswith(("ss", "'s", "us")))

@@ -13,7 +13,7 @@ he can't…" no request, and they stay as said.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Final
 
 from vac.intent.lexicon import VERB_PHRASES, Tok, phrase_at, words
@@ -89,3 +89,20 @@ def relayed(toks: Sequence[Tok], roster: Roster) -> list[Tok]:
                 ask = Tok(tok.text, "ask", tok.start, toks[i + 1].end)
                 return [*out[:i], ask, toks[i + 2], _to(toks[i + 3]), *out[end:]]
     return out
+
+
+_RELAYS: Final = frozenset(words("tell ask have get remind send"))
+_ASKING: Final = frozenset(words("please can could would will you"))
+
+
+def passed_on(toks: Sequence[Tok], k: int, named: Callable[[Sequence[Tok]], bool]) -> int | None:
+    """Where the order starts when what an agent is asked at `k` (after
+    "Abeni,") is to pass it on: "tell Kofi to fix the gate", "could you
+    remind Kofi to…", "if you see Kofi, tell him to…" (`named`: a roster
+    name). The order is then Kofi's (it was Abeni's, Kofi left out)."""
+    j = k
+    while j < len(toks) and toks[j].low in _ASKING:
+        j += 1
+    if j + 1 < len(toks) and toks[j].low in _RELAYS and named(toks[j + 1 : j + 2]):
+        return j
+    return j if j < len(toks) and toks[j].low in ("if", "when") else None

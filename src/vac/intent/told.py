@@ -34,4 +34,21 @@ def name_then(toks: Sequence[Tok], i: int, verb_at: int) -> tuple[int, bool]:
         for k, w in enumerate(said)
     )
     guessed = "might" in said  # "Kofi might fix the gate (who knows)": a guess
-    return cut, denied or guessed or next(past, None) is not None
+    return cut, denied or guessed or _praised(lows, said, verb_at) or next(past, None) is not None
+
+
+_PRAISE: Final = frozenset(
+    words("good great fine excellent wonderful brilliant lovely terrific fantastic perfect bad")
+)
+
+
+def _praised(lows: Sequence[str], said: Sequence[str], verb_at: int) -> bool:
+    """ "Imani would make a great teacher": what the agent would be, not a
+    thing to build (it was Imani's Build of "Great teacher")."""
+    after = lows[verb_at : verb_at + 3]
+    return (
+        "would" in said
+        and after[:2] in (["make", "a"], ["make", "an"])
+        and after[2:] != []
+        and (after[2] in _PRAISE)
+    )

@@ -67,6 +67,7 @@ from vac.intent.when_days import (
 )
 from vac.intent.when_hours import clock, span
 from vac.intent.when_match import (
+    ONE_DAY,
     STOPS,
     Bad,
     Found,
@@ -310,6 +311,10 @@ def _its_hour(clause: Sequence[Tok], k: int, now: dt.datetime) -> tuple[str, int
     return _with_cue(found.phrase.removesuffix(" tomorrow"), cue[0]), found.end
 
 
+def _words(clause: Sequence[Tok], start: int, end: int) -> str:
+    return " ".join(t.low for t in clause[start:end])
+
+
 def _with_cue(phrase: str, kind: str) -> str:
     # "on Friday", "at 5 pm"; "before Friday" and "until Friday" read back as
     # "by Friday", which is what the deadline means.
@@ -369,6 +374,14 @@ def resolve(
         ):
             i = found.end  # "the fence that the storm knocked down on Tuesday"
             continue
+        if (
+            isinstance(found, Hit)
+            and cue == ("before",)
+            and _words(clause, j, found.end) == ("the weekend")
+        ):
+            # Before the weekend: by the Friday (next week's at the weekend; was Saturday, today)
+            friday = now.date() + (4 - now.weekday()) % 7 * ONE_DAY
+            found = Hit(friday, "before the weekend, by Friday", found.end)
         if isinstance(found, Hit):
             said = _with_cue(found.phrase, kind)
             day_at = day_starts(clause, found.end)
