@@ -115,6 +115,17 @@ HOUR = dt.timedelta(hours=1)
         ("Er, go ahead.", "confirm"),
         ("Erm, no.", "reject"),
         ("Uhm, cancel that.", "reject"),
+        # Everyday replies a probe of new typed ones found unread.
+        ("hold off", "reject"),
+        ("not yet", "reject"),
+        ("let's not", "reject"),
+        ("wait, no, that's wrong", "reject"),
+        ("yeah go on then", "confirm"),
+        ("great, send it", "confirm"),
+        ("okay, do that then", "confirm"),
+        ("looks right to me", "confirm"),
+        ("hang on", None),  # a wait: the draft stays pending
+        ("great", None),  # small talk alone
     ],
 )
 def test_classify_reply(text: str, reply: str | None) -> None:

@@ -117,6 +117,13 @@ CONFIRM_HEARD: Final[frozenset[str]] = frozenset(
         "do it now",
         "go ahead and do it",
         "yes do it now",
+        # Added 2026-12-05 from a probe of new typed replies.
+        "go on then",
+        "do that then",
+        "looks right",
+        "looks right to me",
+        "looks good to me",
+        "that looks right",
     }
 )
 REJECT_HEARD: Final[frozenset[str]] = frozenset(
@@ -159,6 +166,12 @@ REJECT_HEARD: Final[frozenset[str]] = frozenset(
         "i don't want it",
         "not that one",
         "cancel this",
+        # Added 2026-12-05 with the yeses above. Not "hang on" / "hold on":
+        # they ask to wait, and the draft stays pending.
+        "hold off",
+        "not yet",
+        "let's not",
+        "wait no",
     }
 )
 _YES: Final = _CONFIRM | CONFIRM_HEARD
@@ -173,7 +186,10 @@ _REJECT_LEAD_SOUNDS: Final = frozenset(metaphone(w) for w in ("cancel", "scrap",
 REJECT_MIN_CONFIDENCE: Final = 0.4
 
 # Politeness around a reply does not make it "more content".
-_POLITE_PREFIX: Final = ("oh ", "um ", "uh ", "er ", "erm ", "uhm ", "well ", "hmm ", "actually ")
+_POLITE_PREFIX: Final = (
+    *("oh ", "um ", "uh ", "er ", "erm ", "uhm ", "well ", "hmm ", "actually "),
+    *("great ", "perfect ", "cool "),  # "great, send it"; alone they are small talk
+)
 _POLITE_SUFFIX: Final = (" please", " thanks", " thank you")
 
 
