@@ -229,6 +229,20 @@ def test_a_deed_denied_or_reported_is_no_order(text: str) -> None:
         ("Tell Zuri to make a map on the cellar tunnels", "Zuri", "Map", "Cellar tunnels", None),
         ("Tariq, report back to me on the perimeter", "Tariq", "Report", "Perimeter", None),
         ("Abeni, give me a update on the launch", "Abeni", "Report", "Launch", None),
+        ("Imani, check in on Grandpa tonight", "Imani", "Befriend", "Grandpa", "2026-12-04"),
+        ("Imani, look in on Grandpa", "Imani", "Befriend", "Grandpa", None),
+        ("Zuri, go and see what the dogs are barking at", "Zuri", "Investigate", "Dogs", None),
+        ("Zuri, tell me how the tomatoes are doing", "Zuri", "Report", "Tomatoes", None),
+        ("Kofi, see how you can fix the gate", "Kofi", "Repair", "Gate", None),
+        ("Kofi, fix the gate that is rusting", "Kofi", "Repair", "Gate that is rusting", None),
+        # A holiday said with "for" is its day (it was in the thing).
+        ("Kofi, build a swing set for Christmas", "Kofi", "Build", "Swing set", "2026-12-25"),
+        ("Kofi, build a table for 3", "Kofi", "Build", "Table for 3", None),
+        # Whom the thing is for, said before it, is no part of it ("Me a bench").
+        ("Kofi, build me a bench", "Kofi", "Build", "Bench", None),
+        ("Kofi, build the kids a treehouse", "Kofi", "Build", "Treehouse", None),
+        ("Kofi, build Grandma a new shed", "Kofi", "Build", "New shed", None),
+        ("Zuri, check the hives a second time", "Zuri", "Investigate", "Hives a second time", None),
     ],
 )
 def test_said_the_household_way(
@@ -430,3 +444,8 @@ def test_a_free_hand_said_of_the_agent(text: str) -> None:
     o = draft(text).objective
     assert o.autonomy == "free"
     assert o.target is not None and " he " not in f" {o.target.label.lower()} "
+
+
+def test_a_sec_is_no_rush() -> None:
+    o = draft("Kofi, fix the gate when you get a sec").objective
+    assert o.priority < 40 and o.target is not None and o.target.label == "Gate"

@@ -235,6 +235,7 @@ TARGET_STOPS: Final = cues(
     "while, because, if, before, until, within, no later than, please, today, tonight, "
     "tomorrow, this week, next week, asap, immediately, right now, right away, straight away, "
     "soon, whenever, when you can, when you get a chance, when you get the chance, no rush, "
+    "when you get a sec, when you have a sec, when you get a second, when you have a second, "
     "no hurry, it can wait, top priority, high priority, low priority, always, exactly, "
     "use your judgment, use your judgement, use your best judgment, use your best judgement, "
     "use your own judgment, use your own judgement, however you see fit, as you see fit, "

@@ -163,6 +163,7 @@ def _target(
     while words and words[0].low in _PARTICLES:  # "help with the harvest"
         words = words[1:]
     words = tw.without_after(words, _NOT_NOW)  # "fix the gate later / instead / too"
+    words = tw.without_recipient(words)  # "build me a bench", "make the kids a treehouse"
     if j == stop < len(clause) and [t.low for t in words[-2:]] == ["first", "thing"]:
         words = words[:-2]  # "the gutters first thing | Monday": the deadline's words
     words = tw.trimmed_end(source, words, clause[j].low if j < len(clause) else "")

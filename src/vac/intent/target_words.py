@@ -172,11 +172,46 @@ def _said_after(words: Sequence[Tok], not_now: frozenset[str]) -> int:
     return int(last in _AFTER_THE_THING and len(words) > 1)  # not "protect yourself"
 
 
-def without_state(words: Sequence[Tok]) -> Sequence[Tok]:
-    """The target's words without a state said at their end."""
-    if len(words) < 3 or words[-2].low not in _IS or words[-1].low not in _STATES:
+# Whom a thing is for, said before it: "build me a bench", "make the kids a
+# treehouse", "build Grandma a shed" (the label was "Me a bench").
+_FOR_WHOM: Final = frozenset(lx.words("me us him her them"))
+_THE_FOR_WHOM: Final = frozenset(lx.words("the my our"))
+_PEOPLE: Final = frozenset(
+    lx.words("""kids children boys girls family neighbours neighbors guests visitors twins
+    baby grandkids grandchildren elders workers folks mum mom dad mother father wife husband
+    son daughter brother sister""")
+)
+_AN: Final = frozenset(lx.words("a an some another"))
+_NO_THING: Final = frozenset(lx.words("bit little lot while few favour favor hand"))
+
+
+def without_recipient(words: Sequence[Tok]) -> Sequence[Tok]:
+    """The thing's words without whom it is for, said before them."""
+    lows = [t.low for t in words]
+    if lows[:1] and lows[0] in _FOR_WHOM:
+        k = 1
+    elif lows[:1] and lows[0] in _THE_FOR_WHOM and lows[1:2] and lows[1] in _PEOPLE:
+        k = 2  # "the kids"
+    elif words and words[0].text[:1].isupper() and lows[0] not in lx.DETERMINERS:
+        k = 1  # "Grandma"
+    else:
         return words
-    if any(t.low in _CLAUSE_WORDS for t in words[:-2]):
+    if len(lows) < k + 2 or lows[k] not in _AN or lows[k + 1] in _NO_THING:
+        return words
+    return words[k:]
+
+
+def without_state(words: Sequence[Tok]) -> Sequence[Tok]:
+    """The target's words without a state said at their end ("make sure the
+    chickens are safe"), or how they are after "see / tell me how / what"
+    ("see how the hens are", "… what the dogs are barking", "… are doing")."""
+    if any(t.low in _CLAUSE_WORDS for t in words):
+        return words  # "the gate that is rusting": the thing is said so
+    if len(words) >= 2 and words[-1].low in ("is", "are"):
+        return words[:-1]
+    if len(words) >= 3 and words[-2].low in ("is", "are") and words[-1].low.endswith("ing"):
+        return words[:-2]
+    if len(words) < 3 or words[-2].low not in _IS or words[-1].low not in _STATES:
         return words
     return words[:-2]
 

@@ -124,6 +124,8 @@ PHRASAL_VERB_CUES: Final[Mapping[str, str]] = {
             "see why",
             "see if",
             "see whether",
+            "see what",  # "go and see what the dogs are barking at"
+            "see how",
         ],
         "Investigate",
     ),
@@ -164,6 +166,10 @@ PHRASAL_VERB_CUES: Final[Mapping[str, str]] = {
     **dict.fromkeys(
         [
             "introduce yourself to",
+            "check in on",  # "check in on Grandpa tonight"
+            "look in on",
+            "pop in on",
+            "drop in on",
             "say hi to",
             "get acquainted with",
             "welcome",
@@ -185,6 +191,7 @@ PHRASAL_VERB_CUES: Final[Mapping[str, str]] = {
     **dict.fromkeys(
         [
             "let me know",
+            "tell me how",  # "tell me how the tomatoes are doing"
             "keep me posted",
             "report back on",
             "report back",
@@ -212,6 +219,8 @@ WEAK_VERB_CUES: Final = frozenset(
         "find",
         "see if",
         "see whether",
+        "see what",
+        "see how",
         "look for",
         "meet",
         "welcome",

@@ -139,6 +139,9 @@ _CUE_KINDS: Final[dict[str, str]] = {
     # "after lunch" is today (`_AFTER_TODAY`); "after Friday" says when to
     # start, not when it is due: asked, as "by" asks.
     "after": "after",
+    # "for Christmas", "for Friday": that day, read as if said alone (never
+    # a bare hour: "a table for 3" is a count).
+    "for": "for",
 }
 # After these it is still today: "fix the gate after lunch".
 _AFTER_TODAY: Final = frozenset(
@@ -362,7 +365,7 @@ def resolve(
                 continue
             i += 1
             continue
-        found = _expression(clause, j, now, cue is not None)
+        found = _expression(clause, j, now, cue is not None and kind != "for")
         if isinstance(found, Hit) and word_at(clause, i - 1) in _NOT_SPAN:
             # "…, but not today", "not before lunch": a time it is not due,
             # never its deadline; asked about unless another time is said.

@@ -421,8 +421,9 @@ def calendar_date(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> 
 
 
 def holiday(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> Found:
-    """ "by Christmas", "before New Year's Eve", "on Halloween": the next one."""
-    if not cued:
+    """ "by Christmas", "before New Year's Eve", "on Halloween", "for
+    Christmas": the next one."""
+    if not cued and word_at(toks, i - 1) != "for":
         return None
     k = i + (word_at(toks, i) == "the")
     said = phrase_at(toks, k, cw.HOLIDAY_PHRASES)
