@@ -449,3 +449,9 @@ def test_a_free_hand_said_of_the_agent(text: str) -> None:
 def test_a_sec_is_no_rush() -> None:
     o = draft("Kofi, fix the gate when you get a sec").objective
     assert o.priority < 40 and o.target is not None and o.target.label == "Gate"
+
+
+def test_a_second_order_said_without_a_break_is_named_not_swallowed() -> None:
+    got = draft("Kofi fix the gate Zuri check the well")
+    assert got.objective.target is not None and got.objective.target.label == "Gate"
+    assert 'one thing at a time: "Zuri check the well"' in got.summary

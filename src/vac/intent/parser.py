@@ -157,6 +157,7 @@ def _target(
         and not lx.ISO_DATE_RE.match(clause[j].low)
         and lx.phrase_at(clause, j, lx.TARGET_STOPS) is None
         and (j == start or lx.phrase_at(clause, j, _MANNER_STOPS) is None)
+        and (j == start or not _next_order(clause, j, roster))
     ):
         j += 1
     words = clause[start:j]
@@ -187,6 +188,14 @@ def _target(
     label = label.lower() if source.isupper() else label  # "KOFI, FIX THE GATE": "Gate"
     label = label[:1].upper() + label[1:]
     return _Target(Target(f"{kind}:{tw.slug(label)}", kind, label[:_LABEL_MAX]), phrase, j)
+
+
+def _next_order(clause: Sequence[Tok], j: int, roster: Roster) -> bool:
+    """A roster name and a verb at `j`: the next order, said without a
+    break ("Kofi fix the gate Zuri check the well"), not more of the thing."""
+    if not clause[j].text[:1].isupper() or roster.get(clause[j].text) is None:
+        return False
+    return lx.phrase_at(clause, j + 1, lx.VERB_PHRASES) is not None
 
 
 def _heard_target(
@@ -413,6 +422,8 @@ def parse(
     rest = orders.another_order(source, clause, target.end, skip | autonomy.indices | nouns | timed)
     said_else = skip | autonomy.indices | timed
     rest = rest or tw.another_thing(source, clause, verb_end, target.end, said_else, roster)
+    if rest is None and target.end < len(clause) and _next_order(clause, target.end, roster):
+        rest = source[clause[target.end].start : clause[-1].end]  # "… Zuri check the well"
     if rest is not None:  # one objective per turn: the rest is said, never dropped unseen
         extra = f'one thing at a time: "{truncate(rest, _REST_MAX)}" is not in this draft'
         note = extra if note is None else f"{note}; {extra}"
