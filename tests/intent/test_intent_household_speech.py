@@ -455,3 +455,34 @@ def test_a_second_order_said_without_a_break_is_named_not_swallowed() -> None:
     got = draft("Kofi fix the gate Zuri check the well")
     assert got.objective.target is not None and got.objective.target.label == "Gate"
     assert 'one thing at a time: "Zuri check the well"' in got.summary
+
+
+@pytest.mark.parametrize(
+    ("text", "condition"),
+    [
+        # A condition said with the order is kept and read back (it was
+        # dropped: the agent would have gone whatever the weather).
+        ("if it rains, have Zuri check the hay", "if it rains"),
+        ("Imani, visit grandma tomorrow, unless it snows", "unless it snows"),
+        ("when the snow melts, Tariq should map the pass", "when the snow melts"),
+        ("Kofi, fix the gate once the rain stops", "once the rain stops"),
+        ("Kofi, if the gate is broken, fix it", "if the gate is broken"),
+    ],
+)
+def test_a_condition_is_kept_and_read_back(text: str, condition: str) -> None:
+    got = draft(text)
+    assert [c.value for c in got.objective.constraints if c.kind == "custom"] == [condition]
+    assert f", {condition} — confirm?" in got.summary
+    assert got.objective.target is not None and condition not in got.objective.target.label
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Kofi, fix the gate if you have time",  # a courtesy: no rush
+        "Kofi, check the hens once a day",  # how often
+        "Kofi, let me know when the gate is fixed",  # what to report
+    ],
+)
+def test_a_courtesy_or_a_count_is_no_condition(text: str) -> None:
+    assert not [c for c in draft(text).objective.constraints if c.kind == "custom"]

@@ -232,7 +232,8 @@ def cues(text: str) -> tuple[Phrase, ...]:
 # urgent repair" before it began.
 TARGET_STOPS: Final = cues(
     "without, by, urgently, carefully, gently, slowly, quickly, safely, and, but, so, then, "
-    "while, because, if, before, until, within, no later than, please, today, tonight, "
+    "while, because, if, unless, once the, once it, once we, once they, before, until, "
+    "within, no later than, please, today, tonight, "
     "tomorrow, this week, next week, asap, immediately, right now, right away, straight away, "
     "soon, whenever, when you can, when you get a chance, when you get the chance, no rush, "
     "when you get a sec, when you have a sec, when you get a second, when you have a second, "

@@ -24,6 +24,7 @@ from vac.intent import orders
 from vac.intent import target_words as tw
 from vac.intent.address import address_of, resolve_span, several_names
 from vac.intent.aside import without_asides
+from vac.intent.conditions import condition_of
 from vac.intent.handover import handed_over, readdress
 from vac.intent.inflect import VERB_PARTICLES, WRITTEN_AS_SAID
 from vac.intent.instead import thing_instead
@@ -453,6 +454,8 @@ def parse(
         constraints.append(Constraint("location", location))
     if lx.contains(clause, lx.PRIVACY_CUES, skip=skip):
         constraints.append(Constraint("privacy", "discreet"))
+    if (condition := condition_of(source, toks)) is not None:  # "if it rains, have Zuri…"
+        constraints.append(Constraint("custom", truncate(condition, _LABEL_MAX)))
 
     objective = Objective(
         id=objective_id,

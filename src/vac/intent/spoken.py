@@ -117,6 +117,9 @@ def summarise(
     when = when if when is not None else when_spoken(objective.deadline, now)
     if when:
         parts.append(f" {when}")
+    condition = next((c.value for c in objective.constraints if c.kind == "custom"), None)
+    if condition:
+        parts.append(f", {condition}")  # "…, unless it snows"
     pace = next((c.value for c in objective.constraints if c.kind == "pace"), None)
     if pace:
         parts.append(f", {PACE_SPOKEN.get(pace, pace)}")

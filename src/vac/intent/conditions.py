@@ -1,0 +1,54 @@
+"""A condition said with an order: "if it rains, have Zuri cover the hay",
+"Imani, visit Grandma tomorrow, unless it snows", "fix the gate once the
+rain stops". Before, the draft dropped it without a word, and the agent
+would have done the job whatever the weather. It is kept as a `custom`
+constraint ("if it rains") and read back with the order.
+
+Not a condition: a courtesy said to the agent ("if you have time", "when
+you get a chance": priority cues, `manner_cues`), a count ("once a day":
+a standing order), or a question ("When will Kofi…?" is asked before
+this). Pure: tokens in, the words as said out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from vac.intent.lexicon import PUNCT, Tok, words
+
+_CUES: Final = frozenset(words("if unless once when whenever provided"))
+# After these the cue says how often or how much, not on what condition.
+_NOT_A_CONDITION: Final = frozenset(words("a an every more again upon you u you're you've"))
+_MAX_WORDS: Final = 8
+# A clause starts after these (or first): not "the day when it rained".
+_CLAUSE_STARTS: Final = PUNCT | frozenset(words("but and only"))
+# Said anywhere, these join a condition; "if" and "when" only where no verb
+# takes them as its object ("check if the well is dry", "tell me when…").
+_ANYWHERE: Final = frozenset(words("unless once provided if"))
+_ASKS_IF: Final = frozenset(
+    words("check see ask know out wonder tell me us him her them look find")
+)
+
+
+def condition_of(source: str, toks: Sequence[Tok]) -> str | None:
+    """The first condition said ("if it rains"), as written, or None."""
+    for i, tok in enumerate(toks):
+        if tok.low not in _CUES:
+            continue
+        before = toks[i - 1].low if i else ","
+        if before not in _CLAUSE_STARTS and (tok.low not in _ANYWHERE or before in _ASKS_IF):
+            continue
+        if i + 1 >= len(toks) or toks[i + 1].low in _NOT_A_CONDITION | PUNCT:
+            continue
+        end = i + 1
+        while end < len(toks) and toks[end].low not in PUNCT and end - i <= _MAX_WORDS:
+            end += 1
+        if end - i > _MAX_WORDS:
+            continue  # a long clause: not a short condition said with the order
+        start = i - (i > 0 and toks[i - 1].low == "only")
+        return source[toks[start].start : toks[end - 1].end]
+    return None
+
+
+__all__ = ["condition_of"]
