@@ -486,3 +486,24 @@ def test_a_condition_is_kept_and_read_back(text: str, condition: str) -> None:
 )
 def test_a_courtesy_or_a_count_is_no_condition(text: str) -> None:
     assert not [c for c in draft(text).objective.constraints if c.kind == "custom"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # A haste said not to be is no haste (each was 90 or 78: "Urgent: …").
+        "Kofi, fix the heating, not that urgent",
+        "Kofi, fix the heating, it isn't urgent",
+        "Kofi, fix the heating, nothing urgent",
+        "Kofi, fix the heating, not very important",
+        "Zuri, check the hives, no massive hurry",
+        "Kofi, fix the heating, not high priority",
+    ],
+)
+def test_a_haste_denied_is_no_rush(text: str) -> None:
+    got = draft(text)
+    assert got.objective.priority < 40 and not got.summary.startswith("Urgent")
+
+
+def test_a_denial_before_a_break_leaves_the_haste() -> None:
+    assert draft("Kofi, it's not safe, fix the gate urgently").objective.priority >= 85

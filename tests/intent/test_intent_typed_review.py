@@ -262,7 +262,10 @@ def test_no_request_passed_on_by_pronoun(text: str) -> None:
         ("Imani should spend the afternoon with Grandpa", "Imani", "Befriend", "Grandpa"),
         ("Imani, spend some time with Grandpa", "Imani", "Befriend", "Grandpa"),
         ("Imani, keep Grandpa company this afternoon", "Imani", "Befriend", "Grandpa"),
-        ("Tariq, keep an eye out for foxes tonight", "Tariq", "Protect", "Foxes"),
+        # What is looked out for is guarded against, not kept safe (2026-12-05).
+        ("Tariq, keep an eye out for foxes tonight", "Tariq", "Protect", "Against foxes"),
+        ("Tariq, watch out for the kids", "Tariq", "Protect", "Kids"),
+        ("Tariq, watch for the fox", "Tariq", "Protect", "Against fox"),
     ],
 )
 def test_verbs_as_people_say_them(text: str, agent: str, verb: str, label: str) -> None:

@@ -67,7 +67,26 @@ def _soon_as_when(clause: Sequence[Tok]) -> frozenset[int]:
 
 def priority_of(clause: Sequence[Tok], skip: frozenset[int]) -> int:
     hits = cue_hits(clause, lx.PRIORITY_TIERS, skip=skip | _soon_as_when(clause))
+    hits = [(_LOW if _denied(clause, at) else tier, at, end) for tier, at, end in hits]
     return _first_tier(hits, [tier for tier, _ in lx.PRIORITY_TIERS], lx.DEFAULT_PRIORITY)
+
+
+# "not that urgent", "it isn't urgent", "nothing urgent", "not very
+# important", "no massive hurry": a haste said not to be (they were 90 or
+# 78: "not urgent" alone was the only one read so).
+_DENY: Final = frozenset(lx.words("not isn't isnt aren't wasn't nothing no never hardly"))
+_LOW: Final = min(tier for tier, _ in lx.PRIORITY_TIERS)
+
+
+def _denied(clause: Sequence[Tok], at: int) -> bool:
+    """Whether a negation comes within three words before the cue at `at`,
+    with no break between."""
+    for k in range(at - 1, max(at - 4, -1), -1):
+        if clause[k].low in lx.PUNCT:
+            return False
+        if clause[k].low in _DENY:
+            return True
+    return False
 
 
 class AutonomyCues(NamedTuple):

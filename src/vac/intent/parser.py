@@ -14,6 +14,7 @@ caller's `now`; deadline phrases are `when`'s.
 from __future__ import annotations
 
 import datetime as dt
+import re
 from collections.abc import Mapping, Sequence
 from typing import Final, Literal, NamedTuple
 
@@ -411,6 +412,15 @@ def parse(
         if instead is None:
             break
         target = instead
+    if target is not None and verb == "Protect":  # "watch out for the kids", "… for foxes"
+        label = tw.guarded(hit[1], target.target.label)
+        if label != target.target.label:
+            threat = label.startswith("Against ")
+            kind = "custom" if threat else target.target.kind
+            plain = re.sub(r"^(out for|for) ", "", target.phrase, flags=re.IGNORECASE)
+            said = label[:1].lower() + label[1:] if threat else plain
+            guard = Target(f"{kind}:{tw.slug(label)}", kind, label[:_LABEL_MAX])
+            target = _Target(guard, said, target.end)
     if target is None:  # the answer ("the gate") goes after the verb (runtime.choices)
         question, at = f"What should {agent} {VERB_SPOKEN[verb]}?", clause[verb_end - 1].end
         return Clarify("no-target", question, source, confidence, fill_at=at)

@@ -201,6 +201,36 @@ def without_recipient(words: Sequence[Tok]) -> Sequence[Tok]:
     return words[k:]
 
 
+# What one looks out for to keep others safe from: "keep an eye out for
+# foxes" guards against them, it does not protect them.
+_THREATS: Final = frozenset(
+    lx.words("""fox foxes wolf wolves thief thieves burglar burglars intruder intruders stranger
+    strangers snake snakes rat rats mouse mice pest pests trouble fire fires flood floods smoke
+    hawk hawks coyote coyotes bear bears poacher poachers vandals trespassers weasel weasels
+    stoat stoats badger badgers slugs deer rabbits raccoons wasps hornets predators""")
+)
+_LOOK_OUT: Final = frozenset({"look out for", "keep an eye out for", "watch", "guard"})
+
+
+def guarded(cue: Sequence[str], label: str) -> str:
+    """What a Protect cue keeps safe, as a label: "watch out for the kids"
+    → "Kids" (the target was "Out for the kids"); what it looks out for
+    when that is a threat ("keep an eye out for foxes", "watch for the
+    fox") → "Against foxes", never the foxes as the thing protected."""
+    said = label.split()
+    if " ".join(cue) not in _LOOK_OUT or not said:
+        return label
+    lows = [w.lower() for w in said]
+    lead = 2 if lows[:2] == ["out", "for"] else 1 if lows[:1] == ["for"] else 0
+    if cue[0] in ("watch", "guard") and not lead:
+        return label  # "watch the kids", "guard the barn"
+    words = [w for w in said[lead:] if w.lower() not in ("the", "a", "an", "any")] or said
+    rest = " ".join(words)
+    if words[-1].lower() in _THREATS:
+        return f"Against {rest[:1].lower()}{rest[1:]}"
+    return rest[:1].upper() + rest[1:]
+
+
 def without_state(words: Sequence[Tok]) -> Sequence[Tok]:
     """The target's words without a state said at their end ("make sure the
     chickens are safe"), or how they are after "see / tell me how / what"
