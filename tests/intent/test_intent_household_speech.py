@@ -507,3 +507,50 @@ def test_a_haste_denied_is_no_rush(text: str) -> None:
 
 def test_a_denial_before_a_break_leaves_the_haste() -> None:
     assert draft("Kofi, it's not safe, fix the gate urgently").objective.priority >= 85
+
+
+@pytest.mark.parametrize(
+    ("text", "line"),
+    [
+        ("Kofi, fix the fence, no power tools", "No power tools"),
+        ("Tariq, guard the house while we're out, no visitors", "No visitors"),
+        ("Tariq, watch the kids, no sweets before dinner", "No sweets before dinner"),
+    ],
+)
+def test_no_and_a_thing_forbids_it(text: str, line: str) -> None:
+    got = draft(text)
+    assert [f.text for f in got.objective.forbidden_lines] == [line]
+    assert got.objective.deadline is None  # "before dinner" is the ban's
+    assert f"with no {line[3:]}" in got.summary
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Kofi, fix the tap, no running water",
+        "Kofi, fix the tap, no power",
+        "Kofi, fix the fence, no huge rush",
+        "Kofi, fix the fence, no wait, the gate",
+        "Kofi, fix the fence, no problem",
+    ],
+)
+def test_no_and_a_want_or_a_word_is_no_ban(text: str) -> None:
+    got = run(text)
+    assert not isinstance(got, Draft) or [f.value_ref for f in got.objective.forbidden_lines] == [
+        "forbidden-line:respect-agent-autonomy"
+    ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Kofi, fix the gate, but don't do anything without my say-so",
+        "Kofi, fix the gate, but don't do anything without my permission",
+        "Kofi, fix the gate but not without asking me first",
+    ],
+)
+def test_nothing_without_my_say_so_is_a_tether(text: str) -> None:
+    got = draft(text)
+    assert got.objective.autonomy == "direct-tether"
+    assert len(got.objective.forbidden_lines) == 1  # not "Avoid my say"
+    assert "checking with you first" in got.summary

@@ -180,6 +180,45 @@ def asked_you_not(words: Sequence[str], i: int) -> bool:
     return any(w in _YOU_NOT_ASKERS for w in said[-3:])  # "I'd really rather you not…"
 
 
+# Said after "no", these are no thing forbidden: "no rush", "no problem",
+# "no later than Friday", "no one else", "no need to…".
+_NOT_FORBIDDEN: Final = frozenset(
+    _words(
+        "rush hurry pressure need needs problem problems prob probs worries worry big deal one "
+        "longer more less way idea matter doubt thanks thank later sooner earlier time point "
+        "reason bother fuss stress panic hassle biggie chance harm offence offense sweat"
+    )
+)
+_NO_THING_WORDS_MAX: Final = 6
+# First after "no", these take the order back or say another thing: "no
+# wait, the gate", "no, the kids", "no I mean…".
+_NOT_A_BAN_START: Final = _NOT_FORBIDDEN | frozenset(
+    _words("wait sorry actually i you we it that the a an my not don't sir thanks")
+)
+# What a house goes without when something is broken: "fix the tap, no
+# running water", "no power", "no heating" tell the trouble, not a ban.
+_WANTING: Final = frozenset(
+    _words("water power heat heating light lights electricity signal internet wifi gas reception")
+)
+
+
+def no_thing_end(words: Sequence[str], i: int) -> int | None:
+    """Where "no <things>" ends when "no" at `i` forbids them, said as its own
+    part after the order ("…, no power tools", "…, no sweets before dinner",
+    "…, no visitors"); None otherwise ("there's no heating", "no rush")."""
+    if i == 0 or words[i - 1] not in (",", "but", "and", "so", "just", "-", "–"):
+        return None
+    k = i + 1
+    if k >= len(words) or not words[k].isalpha() or words[k] in _NOT_A_BAN_START:
+        return None
+    while k < len(words) and words[k] not in _ORDER_STARTS - {"and"}:
+        k += 1
+    said = words[i + 1 : k]
+    if k - i > _NO_THING_WORDS_MAX or {*said} & _NOT_FORBIDDEN or said[-1] in _WANTING:
+        return None  # "no huge rush"; "no running water" tells what is wrong
+    return k
+
+
 def a_deed(word: str) -> bool:
     """Whether a word in "-ing" is a deed ("climbing"), not a thing ("morning")."""
     if word in _ING_IRREGULAR:

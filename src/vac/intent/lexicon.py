@@ -435,6 +435,11 @@ def forbidden_spans(toks: Sequence[Tok], *, keep: frozenset[int] = frozenset()) 
             marker in ((inflect.NO_DEED,), (inflect.LEAVE_ALONE,))
             and not inflect.may_start_boundary(lows, i)
         ) or (marker[0] == "you" and not inflect.asked_you_not(lows, i)):
+            things = inflect.no_thing_end(lows, i) if marker == (inflect.NO_DEED,) else None
+            if things is not None and not keep & set(range(i, things)):
+                spans.append(Span(marker, i, body, things))  # "…, no power tools"
+                i = things
+                continue
             i += 1  # "there's no heating", "if you leave the hens alone"
             continue
         if marker == (inflect.LEAVE_ALONE,):

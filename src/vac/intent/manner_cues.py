@@ -70,7 +70,17 @@ AUTONOMY_TEXT: Final[tuple[tuple[Autonomy, str], ...]] = (
             "talk to me before, talk to me first, wait for my ok, wait for my okay, "
             "ask before you start, ask before starting, check before you start, "
             "get my permission, ask my permission, ask for my permission, "
-            "wait for my go ahead, wait until i say so"
+            "wait for my go ahead, wait until i say so, "
+            # Said as what not to do without the steward (it was the boundary
+            # "Avoid my say" and a brief hand).
+            "not without my say so, not without my permission, not without my ok, "
+            "not without my okay, not without asking me first, not without asking me, "
+            "not without asking, not without checking with me, "
+            "don't do anything without my say so, don't do anything without my permission, "
+            "don't do anything without my ok, don't do anything without my okay, "
+            "don't do anything without my approval, don't do anything without asking me first, "
+            "don't do anything without checking with me, do nothing without my say so, "
+            "do nothing without my permission"
         ),
     ),
     (

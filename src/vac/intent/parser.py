@@ -27,7 +27,7 @@ from vac.intent.address import address_of, resolve_span, several_names
 from vac.intent.aside import without_asides
 from vac.intent.conditions import condition_of
 from vac.intent.handover import handed_over, readdress
-from vac.intent.inflect import VERB_PARTICLES, WRITTEN_AS_SAID
+from vac.intent.inflect import NO_DEED, VERB_PARTICLES, WRITTEN_AS_SAID
 from vac.intent.instead import thing_instead
 from vac.intent.lexicon import Tok, words
 from vac.intent.manner import (
@@ -241,6 +241,8 @@ def _forbidden_lines(clause: Sequence[Tok], spans: Sequence[lx.Span]) -> list[Fo
         rest = " ".join(t.text for t in body[1:])
         if span.marker in (("without",), ("avoid",)) and not gerund:
             text = f"Avoid {' '.join(t.text for t in body)}"
+        elif span.marker == (NO_DEED,) and not gerund:  # "…, no power tools"
+            text = f"No {' '.join(t.text for t in body)}"
         elif " ".join(span.marker) in WRITTEN_AS_SAID:  # "Stay off the roof"
             said = " ".join((*span.marker, *(t.text for t in body)))
             text = said[:1].upper() + said[1:]

@@ -91,7 +91,12 @@ def boundary_spoken(line: ForbiddenLine) -> str:
     """ "Do not lie to visitors" → "won't lie to visitors" (third or first person)."""
     if line.text.startswith("Do not "):
         return "won't " + line.text[len("Do not ") :]
+    if line.text.startswith("No "):  # "No power tools": "with no power tools"
+        return "with no " + line.text[len("No ") :]
     return "will " + line.text[:1].lower() + line.text[1:]
+
+
+_HOW_FREE: Final = {"direct-tether": "checking with you first", "free": "as they see fit"}
 
 
 def summarise(
@@ -120,12 +125,15 @@ def summarise(
     condition = next((c.value for c in objective.constraints if c.kind == "custom"), None)
     if condition:
         parts.append(f", {condition}")  # "…, unless it snows"
+    if objective.autonomy in _HOW_FREE:  # the steward checks the hand given too
+        parts.append(f", {_HOW_FREE[objective.autonomy]}")
     pace = next((c.value for c in objective.constraints if c.kind == "pace"), None)
     if pace:
         parts.append(f", {PACE_SPOKEN.get(pace, pace)}")
     for line in objective.forbidden_lines:
         if not is_default_line(line):
-            parts.append(f", and {boundary_spoken(line)}")
+            said = boundary_spoken(line)
+            parts.append(f", {said}" if said.startswith("with ") else f", and {said}")
     if objective.priority >= 90:
         parts.insert(0, "Urgent: ")
     sentence = "".join(parts) + " — confirm?"
