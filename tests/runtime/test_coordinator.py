@@ -494,6 +494,37 @@ async def test_an_undecided_rescoring_does_not_act(rig: Rig) -> None:
     )
 
 
+async def test_a_yes_right_after_another_question_does_not_confirm_the_pending_draft(
+    rig: Rig,
+) -> None:
+    # A probe: one draft pending (Zuri's well), then a question about other
+    # words ("Who should do it: Kofi or someone else?"), then "yes": it
+    # confirmed Zuri's well, which the yes was not about.
+    rig.text("t1", "ask Zuri to check the well")
+    await rig.settle(1)
+    rig.text("t2", "Kofi is busy, fix the gate tomorrow")
+    await rig.settle(2)
+    assert len(rig.of(ObjectiveClarify)) == 1
+    rig.text("t3", "yes")
+    await rig.settle(3)
+    assert not rig.of(ObjectiveConfirmed)
+    asked = rig.of(ObjectiveClarify)[-1]
+    assert asked.reason == "reply-unclear" and "Zuri will look into the well" in asked.question
+    rig.text("t4", "no")  # said again, with no question just asked: the draft's
+    await rig.settle(4)
+    assert len(rig.of(ObjectiveRejected)) == 1
+
+
+async def test_a_yes_said_again_after_say_that_again_confirms(rig: Rig) -> None:
+    rig.text("t1", "ask Zuri to check the well")
+    await rig.settle(1)
+    rig.text("t2", "...")  # "I didn't catch anything": asks for it again
+    await rig.settle(2)
+    rig.text("t3", "yes")
+    await rig.settle(3)
+    assert len(rig.of(ObjectiveConfirmed)) == 1
+
+
 # ------------------------------------------------------ the agent's answer, kept
 
 

@@ -20,7 +20,7 @@ import datetime as dt
 import re
 import time
 from collections.abc import Sequence
-from typing import Final, NamedTuple
+from typing import Final, Literal, NamedTuple
 
 from vac import intent
 from vac.protocol.objective import Objective
@@ -36,18 +36,37 @@ class Clarification(NamedTuple):
 
 # A question waits this long for its answer: words said later are their own.
 ANSWER_WINDOW_S: Final = 60.0
+# Questions about the words just said, which a "yes" or "no" may answer
+# ("Who should do it: Kofi or someone else?"); not "Could you say that
+# again?", after which a yes said again is the yes it was.
+_ABOUT_OTHER_WORDS: Final = frozenset(
+    {"uncertain-agent", "first-person", "unknown-agent", "no-target", "unclear-deadline"}
+)
 
 
 class PendingChoice:
     def __init__(self) -> None:
         self._asked: intent.Clarify | None = None
         self._asked_at_s = 0.0
+        self._question: str | None = None  # any question asked, answerable or not
 
     def offer(self, clarify: intent.Clarify) -> None:
         """Remember a question an answer can complete (and forget any older one)."""
         answerable = clarify.heard_as is not None or clarify.fill_at is not None
         self._asked = clarify if answerable else None
         self._asked_at_s = time.monotonic()
+        about_other_words = clarify.reason in _ABOUT_OTHER_WORDS or (
+            clarify.reason == "no-verb" and clarify.heard_as is not None
+        )
+        self._question = clarify.question if about_other_words else None
+
+    def just_asked(self) -> str | None:
+        """The question the session's last turn asked, if the words now are
+        the next ones (within `ANSWER_WINDOW_S`), once: a "yes" or "no" then
+        answers it, never a draft it was not about."""
+        question, self._question = self._question, None
+        fresh = time.monotonic() - self._asked_at_s <= ANSWER_WINDOW_S
+        return question if fresh else None
 
     def drop(self) -> None:
         """Forget the question: the steward said something else (a yes or no)."""
@@ -116,3 +135,28 @@ def unsure_yes(objective: Objective, now: dt.datetime) -> Clarification:
         f"I'm not sure I heard yes. {summary} Say 'yes, confirm' clearly, or confirm it on screen."
     )
     return Clarification("low-confidence-confirm", question)
+
+
+def to_the_draft(
+    reply: intent.HeardReply, objective: Objective, asked: str | None, now: dt.datetime
+) -> Literal["confirm", "reject"] | Clarification | None:
+    """What a yes or no does to the one draft pending: confirm or reject it,
+    or a question instead (a "yes" heard unsurely, or said right after
+    another question: "Who should do it: Kofi or someone else?" → "yes"
+    confirmed an older draft); None: nothing (an unsure "no" asks nothing)."""
+    if asked is not None:
+        return not_the_draft(asked, objective, now)
+    if reply.sure:
+        return reply.kind
+    return unsure_yes(objective, now) if reply.kind == "confirm" else None
+
+
+def not_the_draft(question: str, objective: Objective, now: dt.datetime) -> Clarification:
+    """A "yes" or "no" said right after a question: it answers the question,
+    not the draft waiting (which it would have confirmed or cancelled)."""
+    summary = intent.summarise(objective, now=now)
+    return Clarification(
+        "reply-unclear",
+        f'Was that an answer to my question, "{question}"? Please answer it in words. '
+        f"Still waiting for you: {summary} Say yes again to confirm it.",
+    )

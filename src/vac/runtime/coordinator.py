@@ -57,7 +57,7 @@ from vac.protocol.messages import (
     tag_of,
 )
 from vac.runtime.announcer import Announcer
-from vac.runtime.choices import Clarification, PendingChoice, unsure_yes
+from vac.runtime.choices import Clarification, PendingChoice, to_the_draft
 from vac.runtime.decisions import Plan, Planner
 from vac.runtime.durable import DecisionSteps
 from vac.runtime.heard import FinalHeard
@@ -298,8 +298,8 @@ class TurnCoordinator:
     ) -> Plan | Clarification:
         """A decision to write, or a clarification."""
         now = wall_now()
-        # An answer to the question just asked first ("no, Zuri" to "Who should
-        # do it?"); the answers taken are never a yes or no (`intent.answers`).
+        asked = self.choice.just_asked()
+        # An answer to the question just asked first ("no, Zuri" to "Who should do it?")
         if picked := self.choice.answer_heard(
             text, confidence, evidence, now, self.shared.roster.names()
         ):
@@ -307,13 +307,13 @@ class TurnCoordinator:
         sole = self._sole_pending(now)  # the audio's reply scores only answer a draft
         reply = intent.spoken_reply(text, confidence, evidence, rescored_ok=sole is not None)
         if reply is not None and sole is not None:
-            oid = sole.objective.id
-            if reply.kind == "reject" and reply.sure:
-                return self.planner.reject(turn.id, oid, now, None)
-            if reply.kind == "confirm" and reply.sure:
-                return self.planner.confirm(turn.id, oid, None, None, now, None)
-            if reply.kind == "confirm":  # a low-confidence "yes" never binds an agent
-                return unsure_yes(sole.objective, now)
+            said = to_the_draft(reply, sole.objective, asked, now)
+            if said == "reject":
+                return self.planner.reject(turn.id, sole.objective.id, now, None)
+            if said == "confirm":
+                return self.planner.confirm(turn.id, sole.objective.id, None, None, now, None)
+            if isinstance(said, Clarification):
+                return said
         if reply is not None and sole is None:  # "yes, go ahead" to a permission-request
             granted = spoken_answer(self.shared, self.session, turn.id, reply.kind, reply.sure, ref)
             if granted is not None:
