@@ -118,6 +118,30 @@ def test_a_repeated_confirm_id_is_answered_once_with_its_outcome(daemon: Running
     assert isinstance(replayed[-1], TurnDone) and replayed[-1].status == "parsed"
 
 
+def test_an_id_sent_twice_back_to_back_is_answered_twice_and_done_once(
+    daemon: RunningDaemon,
+) -> None:
+    """A probe: the same confirm (or text) id sent twice with no gap got one
+    answer; the repeat, which came while the outcome was being made, got
+    nothing. Now it gets the whole outcome once the first's is complete."""
+    c = daemon.connect()
+    c.hello()
+    x = draft(c, "ask Kofi to build a bench by the pond by tomorrow")
+    c.send(ObjectiveConfirm(id="b2b", objective_id=x))
+    c.send(ObjectiveConfirm(id="b2b", objective_id=x))
+    got = list(c.drain(1.5))
+    confirmed = [m for m in got if isinstance(m, ObjectiveConfirmed)]
+    assert len(confirmed) == 2 and {m.objective_id for m in confirmed} == {x}, got
+    assert len({m.turn for m in confirmed}) == 1  # one effect: the same turn, answered twice
+    assert sum(isinstance(m, TurnDone) for m in got) == 2, got
+    c.send(TextInput(id="b2b-t", text="ask Zuri to map the river by Friday"))
+    c.send(TextInput(id="b2b-t", text="ask Zuri to map the river by Friday"))
+    got = list(c.drain(1.5))
+    drafts = [m for m in got if isinstance(m, ObjectiveDraft)]
+    assert len(drafts) == 2 and len({m.objective.id for m in drafts}) == 1, got
+    assert isinstance(got[-1], TurnDone) and got[-1].status == "parsed"
+
+
 def test_a_decision_outlives_the_window_of_later_ids(daemon: RunningDaemon) -> None:
     """An independent client confirmed with "yes", sent 300 pings, and its
     retried "yes" then confirmed the draft pending by then (§2)."""

@@ -171,3 +171,22 @@ def test_only_the_newest_listings_are_kept_an_older_ones_id_is_answered_afresh()
     r.begin("e")
     r.record(Error(ref="e", code="internal", message="x", retryable=False))
     assert r.seen("e") is not None  # other outcomes are kept as before
+
+
+def test_a_repeat_while_the_outcome_is_made_waits_for_all_of_it() -> None:
+    r = Replies(window=8)
+    r.begin("m1")
+    assert r.wait("m1") and r.wait("m1")  # sent twice more before any reply
+    assert r.record(final("m1", "t1")) is None  # the turn goes on
+    done = TurnDone(turn="t1", status="parsed", latency_ms={"ack": 3})
+    assert r.record(done) == ("m1", 2)  # complete: both repeats are answered now
+    assert r.seen("m1") == [final("m1", "t1"), done]
+    assert not r.wait("m1")  # later repeats are answered at once, as before
+
+
+def test_a_repeat_of_a_reply_without_a_turn_is_answered_with_it() -> None:
+    r = Replies(window=8)
+    r.begin("p1")
+    assert r.wait("p1")
+    err = Error(ref="p1", code="objective_unknown", message="no such objective", retryable=False)
+    assert r.record(err) == ("p1", 1)

@@ -133,10 +133,14 @@ class Egress:
         """
         if (rid := session.connection) is None:
             return False
-        if record:
-            session.replies.record(msg)
+        complete = session.replies.record(msg) if record else None
         try:
             session.outbox.push(msg, payload)
+            if complete is not None:  # repeats of its id sent meanwhile: now answered
+                ref, repeats = complete
+                for _ in range(repeats):
+                    for reply in session.replies.seen(ref) or ():
+                        session.outbox.push(reply, None)
         except OutboxFull:
             log.warning("outbox_overflow_detaching", session=session.id)
             self.on_lost(session, SessionEvent.OVERFLOW, rid)

@@ -122,6 +122,9 @@ class Replies:
     turns: OrderedDict[str, str] = field(default_factory=OrderedDict)
     # The ids whose listing is kept in `recent`, oldest first (`LISTINGS_KEPT`).
     listings: OrderedDict[str, None] = field(default_factory=OrderedDict)
+    # Ids begun whose outcome is not complete yet, and how many times each
+    # was sent again meanwhile: those repeats are answered when it is.
+    open: OrderedDict[str, int] = field(default_factory=OrderedDict)
 
     def seen(self, msg_id: str) -> list[Outbound] | None:
         found = self.decided.get(msg_id)
@@ -130,6 +133,17 @@ class Replies:
     def begin(self, msg_id: str) -> None:
         self.recent[msg_id] = []
         _bound(self.recent, self.window)
+        self.open[msg_id] = 0
+        _bound(self.open, self.window)
+
+    def wait(self, msg_id: str) -> bool:
+        """A repeat of an id still being answered: True when it will be
+        answered with the whole outcome once that is complete (a repeat sent
+        right after the first got nothing: its outcome had no message yet)."""
+        if msg_id not in self.open or self.open[msg_id] >= _REPEATS_WAITING_MAX:
+            return False
+        self.open[msg_id] += 1
+        return True
 
     def settle(self, msg_id: str, msgs: list[Outbound]) -> None:
         """The id's outcome is exactly these (durable) messages from now on.
@@ -150,15 +164,18 @@ class Replies:
         for msg_id, msgs in outcomes:
             self.settle(msg_id, ended(msgs))
 
-    def record(self, msg: Outbound) -> None:
+    def record(self, msg: Outbound) -> tuple[str, int] | None:
+        """Keep `msg` in the outcome of the id it answers. When it completes
+        that outcome (its turn's `turn.done`, or a reply of no turn), the id
+        and how many repeats of it wait for the outcome (`wait`)."""
         turn = getattr(msg, "turn", None)
         ref = msg.ref
         if ref is None:  # a later message of a turn an id began
             if not isinstance(turn, str) or isinstance(msg, _NOT_REPLAYED):
-                return
+                return None
             ref = self.turns.get(turn)
             if ref is None:
-                return
+                return None
         elif isinstance(turn, str) and turn not in self.turns:  # the id that began it
             self.turns[turn] = ref
             _bound(self.turns, self.window)
@@ -173,14 +190,22 @@ class Replies:
             if msg.ref is not None:
                 self.recent.pop(ref, None)
                 self.decided.pop(ref, None)
-            return
+                self.open.pop(ref, None)  # its repeats got this error too
+            return None
         bucket = self.seen(ref)
         if bucket is not None and len(bucket) < 64:
             bucket.append(msg)
+        if isinstance(msg, TurnDone) or not isinstance(turn, str):
+            waiting = self.open.pop(ref, 0)
+            return (ref, waiting) if waiting else None
+        return None
 
 
 # Listing results kept per session for a repeated id (see `Replies`).
 LISTINGS_KEPT = 4
+# Repeats of one id answered once its outcome is complete; more are answered
+# at once with what there is.
+_REPEATS_WAITING_MAX = 8
 
 
 def _bound(ids: OrderedDict[str, Any], window: int) -> None:
