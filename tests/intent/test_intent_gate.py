@@ -506,3 +506,34 @@ def test_open_count_is_what_is_confirmed_and_not_settled(make_objective: MakeObj
     assert book.open_count("alice") == 2 and book.open_count("bob") == 0
     book.retract("alice", "d")
     assert book.open_count("alice") == 1
+
+
+@pytest.mark.parametrize(
+    "edits",
+    [
+        {"deadline": "2026-04-30"},  # yesterday
+        {"deadline": "2026-05-01T09:00:00+00:00"},  # an hour ago
+        {"constraints": [{"kind": "time", "value": "1999-01-01"}]},
+    ],
+)
+def test_an_edit_to_a_deadline_already_past_is_invalid_and_changes_nothing(
+    make_objective: MakeObjective, edits: dict[str, object]
+) -> None:
+    # A probe: it was confirmed, then expired within a minute, its question
+    # ("That deadline has already passed…") never answerable.
+    book = DraftBook()
+    book.add("alice", make_objective(), now=NOW)
+    with pytest.raises(ObjectiveInvalid) as exc:
+        book.confirm("alice", "obj-1", now=NOW, edits=edits)
+    assert [e.path for e in exc.value.errors] == ["deadline"]
+    assert [e.objective.id for e in book.pending("alice", now=NOW)] == ["obj-1"]
+    today = book.confirm("alice", "obj-1", now=NOW, edits={"deadline": "2026-05-01"})
+    assert today.objective.deadline == "2026-05-01"
+
+
+def test_an_edited_agent_is_spelled_as_the_roster_spells_it(make_objective: MakeObjective) -> None:
+    book = DraftBook()
+    book.add("alice", make_objective(), now=NOW)
+    roster = ("Abeni", "Kofi", "Zuri")
+    done = book.confirm("alice", "obj-1", now=NOW, edits={"agent": "zURI"}, agents=roster)
+    assert done.objective.agent == "Zuri"

@@ -554,3 +554,9 @@ def test_nothing_without_my_say_so_is_a_tether(text: str) -> None:
     assert got.objective.autonomy == "direct-tether"
     assert len(got.objective.forbidden_lines) == 1  # not "Avoid my say"
     assert "checking with you first" in got.summary
+
+
+def test_a_date_already_past_is_asked_about_not_drafted() -> None:
+    got = run("ask Kofi to repair the pump by 2026-12-01")  # today is 2026-12-04
+    assert isinstance(got, Clarify) and got.reason == "unclear-deadline"
+    assert draft("ask Kofi to repair the pump by 2026-12-04").objective.deadline == "2026-12-04"

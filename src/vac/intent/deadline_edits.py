@@ -88,7 +88,8 @@ def align_deadline(merged: dict[str, Any], edits: Mapping[Any, Any]) -> list[Fie
     errors = [
         FieldError(
             f"constraints[{i}].value",
-            f"a time constraint is the deadline, so it {problem.removeprefix('must be ')}"
+            "a time constraint is the deadline, so its value must be an ISO-8601 date "
+            "(YYYY-MM-DD) or an RFC 3339 datetime with offset"
             if problem == DEADLINE_SHAPE
             else problem,
         )

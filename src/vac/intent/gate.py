@@ -291,13 +291,15 @@ class DraftBook:
             others: list[FieldError] = []
             if edits is not None and entry.state == "pending":
                 try:
-                    apply_edits(obj, edits, new_revision=obj.revision + 1, agents=agents)
+                    apply_edits(obj, edits, new_revision=obj.revision + 1, agents=agents, now=now)
                 except ObjectiveInvalid as exc:
                     others = exc.errors
             raise RevisionStale(objective_id, revision, obj.revision, others)
         edited = False
         if edits is not None and entry.state == "pending":
-            edited_obj = apply_edits(obj, edits, new_revision=obj.revision + 1, agents=agents)
+            edited_obj = apply_edits(
+                obj, edits, new_revision=obj.revision + 1, agents=agents, now=now
+            )
             edited, obj = edited_obj is not obj, edited_obj
         elif edits:
             raise ObjectiveUnknown(objective_id, "refused objectives cannot be edited")

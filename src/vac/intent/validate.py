@@ -8,6 +8,7 @@ field and reports *all* failures, each as `path: message`.
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from collections.abc import Collection, Mapping
 from typing import Any, Final
@@ -285,6 +286,7 @@ def apply_edits(
     *,
     new_revision: int,
     agents: Collection[str] | None = None,
+    now: dt.datetime | None = None,
 ) -> Objective:
     """The objective with `edits` applied, as revision `new_revision`.
 
@@ -330,9 +332,26 @@ def apply_edits(
     # The deadline and its time constraint move together (`deadline_edits`).
     errors.extend(align_deadline(merged, edits))
     errors.extend(validate_objective(merged, agents=agents))
+    if now is not None and not errors and ("deadline" in edits or "constraints" in edits):
+        errors.extend(_passed(merged.get("deadline"), now))
     if errors:
         raise ObjectiveInvalid(errors)
+    if agents is not None and "agent" in edits:  # "zuri" is Zuri, as the roster spells it
+        said = str(merged["agent"]).strip().lower()
+        merged["agent"] = next((a for a in agents if a.lower() == said), merged["agent"])
     return msgspec.convert(merged, Objective)
+
+
+def _passed(deadline: object, now: dt.datetime) -> list[FieldError]:
+    """A deadline edited to a day or a moment already past: never due (it
+    was confirmed, then expired within a minute with its question unanswered)."""
+    if not isinstance(deadline, str):
+        return []
+    if len(deadline) == 10:
+        past = dt.date.fromisoformat(deadline) < now.date()
+    else:
+        past = dt.datetime.fromisoformat(deadline.replace("Z", "+00:00")) < now
+    return [FieldError("deadline", f"{deadline!r} has passed")] if past else []
 
 
 def agent_counter(

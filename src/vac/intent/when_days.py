@@ -470,7 +470,10 @@ def iso(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> Found:
     if not ISO_DATE_RE.match(low):
         return None
     try:
-        return Hit(dt.date.fromisoformat(low), f"by {low}", i + 1)
+        day = dt.date.fromisoformat(low)
+        # A day already past is no deadline: asked about, as "by yesterday"
+        # is (a probe: "by 2026-12-01" said on the 5th was drafted so).
+        return Bad(i + 1) if day < now.date() else Hit(day, f"by {low}", i + 1)
     except ValueError:
         # Not a real date. Kept as no deadline (not a question): the parser's
         # tests pin "by 2026-02-31" to a draft without one.
