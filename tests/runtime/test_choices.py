@@ -225,3 +225,18 @@ def _drafted(text: str) -> intent.Draft:
     )
     assert isinstance(got, intent.Draft), got
     return got
+
+
+def test_a_thing_said_for_it_takes_its_place() -> None:
+    # "Kofi, fix it tomorrow" → "the gate" made "fix the gate it tomorrow".
+    choice = PendingChoice()
+    choice.offer(_asked("Kofi, fix it tomorrow"))
+    assert choice.answer("the gate") == "Kofi, fix the gate tomorrow"
+
+
+def test_a_deflection_is_no_thing() -> None:
+    names = intent.default_roster().names()
+    for answer in ("you choose", "you decide", "anything", "something", "both", "idk"):
+        choice = PendingChoice()
+        choice.offer(_asked("Ask Kofi to repair by Friday"))
+        assert choice.answer(answer, names) is None, answer

@@ -29,7 +29,7 @@ _NOT_AN_ANSWER: Final = frozenset(
     lx.words("""thanks thank hello hi hey sorry wait what nothing okay ok yes yeah no not
     yet forget huh hmm uh um er oh just later never mind idea know don't dunno i maybe well
     so right sure fine whatever nope instead actually every each always can't won't myself
-    yourself should""")
+    yourself should you we choose pick decide anything something idk matter both either""")
 )
 _COURTESY: Final = re.compile(r"(?:[\s,]+(?:please|thanks|thank you))+[\s.!]*$", re.IGNORECASE)
 

@@ -122,7 +122,11 @@ def _put(asked: intent.Clarify, said: str) -> str | None:
     if at is None or not 0 <= at <= len(source):
         return None
     if heard is None:
-        return f"{source[:at]} {said}{source[at:]}"
+        # "Kofi, fix it tomorrow" → "the gate": in place of the "it" asked
+        # about ("fix the gate it tomorrow" before).
+        pronoun = re.match(r"\s+(it|that|this|them|those|these)\b", source[at:], re.IGNORECASE)
+        rest = source[at + pronoun.end() :] if pronoun else source[at:]
+        return f"{source[:at]} {said}{rest}"
     if source[at : at + len(heard)].lower() != heard.lower():
         return None
     return source[:at] + said + source[at + len(heard) :]
