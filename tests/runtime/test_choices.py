@@ -240,3 +240,22 @@ def test_a_deflection_is_no_thing() -> None:
         choice = PendingChoice()
         choice.offer(_asked("Ask Kofi to repair by Friday"))
         assert choice.answer(answer, names) is None, answer
+
+
+def test_the_speakers_own_plan_is_answered_by_who_should_do_it() -> None:
+    roster = intent.default_roster()
+    now = dt.datetime(2026, 12, 5, 10, 0, tzinfo=dt.UTC)
+    asked = intent.understand(
+        "I'll fix the gate tomorrow",
+        confidence=1.0,
+        evidence=None,
+        now=now,
+        roster=roster,
+        current_agent=None,
+        objective_id="o",
+    )
+    assert isinstance(asked, Clarify) and asked.reason == "first-person"
+    assert asked.candidates == tuple(roster.names())
+    choice = PendingChoice()
+    choice.offer(asked)
+    assert choice.answer("Kofi", roster.names(), now) == "Kofi fix the gate tomorrow"

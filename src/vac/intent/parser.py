@@ -356,12 +356,12 @@ def parse(
     if (not agent_named or address.cut is None) and orders.speaker_does_it(
         clause, hit[0], named=agent_named
     ):
-        return _clarify(
-            "first-person",
-            "That sounds like something you will do yourself. Who should do it?",
-            source,
-            confidence,
-        )
+        question = "That sounds like something you will do yourself. Who should do it?"
+        mine = source[clause[0].start : clause[hit[0]].start].strip(" ,") if hit[0] else ""
+        # An agent's name answers it, in place of the speaker's words ("I'll").
+        names = tuple(roster.names()) if mine and not agent_named else ()
+        said = mine if names else None
+        return Clarify("first-person", question, source, confidence, names, heard_as=said)
 
     note: str | None = None
     if address.resolution is not None:
