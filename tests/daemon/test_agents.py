@@ -11,6 +11,7 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
+import msgspec
 import pytest
 
 from tests.conftest import RunningDaemon, fast_config, start_daemon
@@ -670,3 +671,31 @@ def test_a_draft_the_steward_withdraws_never_reaches_the_agent(daemon: RunningDa
     alice.send(ObjectiveWithdraw(id="w1", objective_id=oid))
     assert alice.expect(ObjectiveUpdated).objective.status == "withdrawn"
     assert not list(kofi.drain(0.3))  # never confirmed: the steward's alone
+
+
+def test_the_negotiators_counter_offer_reaches_the_stewards_other_session(home: Home) -> None:
+    # A client-author probe: with no agent attached, a tired Kofi's built-in
+    # answer countered in the confirming session; the steward's other
+    # session got only the original's `countered`, never the safer version.
+    # Past its bedtime whatever the hour the test runs (late lasts until 05:00).
+    bedtime = wall_now().hour
+    tired = {"name": "Kofi", "values": {"honesty": 60}, "energy": 30, "bedtime_hour": bedtime}
+    config = fast_config()
+    d = start_daemon(home, config=msgspec.structs.replace(config, agents=[tired]))
+    try:
+        alice = d.connect()
+        alice.hello()
+        phone = d.connect()
+        phone.hello()
+        oid = draft(alice, "ask Kofi to build a crate by Friday")
+        alice.send(ObjectiveConfirm(id=alice.next_id(), objective_id=oid))
+        got = [m for m, _ in alice.recv_until(lambda m: isinstance(m, TurnDone), 10)]
+        neg = next(m for m in got if isinstance(m, Negotiation))
+        assert (neg.decision, neg.answered_by) == ("counter-offer", "policy"), neg
+        counter = next(m for m in got if isinstance(m, ObjectiveDraft))
+        pushed = [m for m in phone.drain(0.5) if isinstance(m, ObjectiveUpdated)]
+        assert [(u.objective.id, u.counter_of) for u in pushed if u.counter_of] == [
+            (counter.objective.id, oid)
+        ]
+    finally:
+        d.shutdown()

@@ -270,6 +270,11 @@ class Pipeline:
             log.info("orphan_answered", objective_id=oid, status=update.objective.status)
             if announce:
                 self.push_update(entry.principal, update)
+                for counter in written[1:]:  # §9: its safer version, as a change
+                    proposed = ObjectiveUpdated(
+                        objective=counter.objective, by="policy", counter_of=oid
+                    )
+                    self.push_update(entry.principal, proposed)
         return answered
 
     async def next_generation(self) -> int:

@@ -144,6 +144,12 @@ class Routing:
         Typed or spoken, and also when the turn ended meanwhile."""
         if plan.updated is not None:
             self.push(plan.updated)
+            for msg in plan.messages:  # §9: the negotiator's safer version, as a change
+                if isinstance(msg, ObjectiveDraft) and msg.counter_of is not None:
+                    counter = ObjectiveUpdated(
+                        objective=msg.objective, by=plan.updated.by, counter_of=msg.counter_of
+                    )
+                    self.push(counter)
         if plan.offer is not None:
             self.offered(turn_id, plan)
 
