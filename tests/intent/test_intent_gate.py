@@ -537,3 +537,21 @@ def test_an_edited_agent_is_spelled_as_the_roster_spells_it(make_objective: Make
     roster = ("Abeni", "Kofi", "Zuri")
     done = book.confirm("alice", "obj-1", now=NOW, edits={"agent": "zURI"}, agents=roster)
     assert done.objective.agent == "Zuri"
+
+
+@pytest.mark.parametrize(
+    ("text", "reply"),
+    [
+        ("yes pls", "confirm"),
+        ("ok thx", "confirm"),
+        ("k", "confirm"),
+        ("sure why not", "confirm"),
+        ("no thx", "reject"),
+        # A "no" that means "fine" or "I don't know" is no refusal (it was one).
+        ("no problem", None),
+        ("no worries", None),
+        ("no idea", None),
+    ],
+)
+def test_typed_shorthand_and_no_problem(text: str, reply: str | None) -> None:
+    assert classify_reply(text) == reply

@@ -560,3 +560,20 @@ def test_a_date_already_past_is_asked_about_not_drafted() -> None:
     got = run("ask Kofi to repair the pump by 2026-12-01")  # today is 2026-12-04
     assert isinstance(got, Clarify) and got.reason == "unclear-deadline"
     assert draft("ask Kofi to repair the pump by 2026-12-04").objective.deadline == "2026-12-04"
+
+
+@pytest.mark.parametrize(
+    ("text", "deadline"),
+    [
+        ("Kofi, fix the tap by 5ish", "2026-12-04"),
+        ("Kofi, fix the tap tomorrowish", "2026-12-05"),
+        ("Kofi, fix the tap by tomorow", "2026-12-05"),
+    ],
+)
+def test_typed_hedges_and_typos_of_a_time(text: str, deadline: str) -> None:
+    assert draft(text).objective.deadline == deadline
+
+
+def test_typed_could_and_when_in_shorthand() -> None:
+    assert draft("Zuri cld u check the hives").objective.agent == "Zuri"
+    assert draft("Kofi, fix the gate wen u can").objective.priority < 40

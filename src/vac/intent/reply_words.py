@@ -124,6 +124,10 @@ CONFIRM_HEARD: Final[frozenset[str]] = frozenset(
         "looks right to me",
         "looks good to me",
         "that looks right",
+        "ok cool",
+        "okay cool",
+        "sure why not",
+        "why not",
     }
 )
 REJECT_HEARD: Final[frozenset[str]] = frozenset(
@@ -204,6 +208,9 @@ def classify_reply(text: str) -> Reply | None:
     """ "yes" / "do it" → confirm, "no" / "never mind" → reject; anything that
     says more ("no, tell Kofi instead") → None, so it is parsed as a new turn."""
     spoken = re.sub(r"[^a-z' ]+", " ", text.lower().replace("’", "'")).split()
+    spoken = [_SHORT.get(w, w) for w in spoken]
+    if len(spoken) == 1:
+        spoken = [_SHORT_WHOLE.get(spoken[0], spoken[0])]
     # "no, no, no", "yes yes": a word said again is said once; "do not" is "don't".
     norm = " ".join(w for n, w in enumerate(spoken) if n == 0 or w != spoken[n - 1])
     norm = re.sub(r"\bdo not\b", "don't", norm)
@@ -221,9 +228,25 @@ def classify_reply(text: str) -> Reply | None:
     # is a refusal. Only for rejecting: a wrongly rejected draft costs a
     # repetition, a wrongly confirmed one binds an agent.
     first, *rest = norm.split() or [""]
+    if rest and rest[0] in _NOT_A_REFUSAL:
+        return None  # "no problem", "no worries": a yes as often as not; never a no
     if len(rest) <= 1 and (first in _REJECT_LEADS or metaphone(first) in _REJECT_LEAD_SOUNDS):
         return "reject"
     return None
+
+
+_NOT_A_REFUSAL: Final = frozenset(
+    {"problem", "problems", "prob", "probs", "worries", "worry", "bother", "biggie", "idea"}
+)
+# Typed shorthand in a reply ("yes pls", "ok thx", "k").
+_SHORT: Final = {
+    "pls": "please",
+    "plz": "please",
+    "thx": "thanks",
+    "thnx": "thanks",
+    "ty": "thanks",
+}
+_SHORT_WHOLE: Final = {"k": "ok", "kk": "ok", "ya": "yeah", "yea": "yeah", "yeh": "yeah"}
 
 
 def _one_or_two(norm: str) -> Reply | Literal[""] | None:

@@ -30,7 +30,11 @@ _SHORTHAND: Final = (
     {"dont": "don't", "pls": "please", "plz": "please", "u": "you", "ur": "your"}
     | {w: "tomorrow" for w in ("tmrw", "tmr", "tmw", "tomoz", "2moro", "2morrow")}
     | {"tonite": "tonight", "2nite": "tonight", "thx": "thanks", "thnx": "thanks"}
+    | {w: "tomorrow" for w in ("tomorow", "tommorow", "tommorrow", "tomorroww", "tomorrowish")}
+    | {"cld": "could", "wld": "would", "wen": "when", "ya": "yeah", "yea": "yeah"}
 )
+# "by 5ish", "around 7ish": the hour said ("5ish" was no time at all, dropped).
+_ISH_RE: Final = re.compile(r"^(\d{1,2})ish$")
 
 
 # Titles written with a full stop ("Mrs. Okafor", "Dr. Mensah"; Whisper
@@ -51,6 +55,8 @@ def raw_tokens(text: str) -> list[Tok]:
                 continue  # "Mrs. Okafor": a name follows; "… the Dr." ends a sentence
         if low in _SHORTHAND and (m.group() == low or low not in ("u", "ur")):  # not "Ur"
             low = _SHORTHAND[low]  # "dont" (ASR drops the apostrophe), "pls", "tmrw"
+        elif ish := _ISH_RE.match(low):
+            low = ish.group(1)
         elif low.startswith("a.s.a.p"):
             low = "asap"
         elif low in ("-", "–", "—"):
