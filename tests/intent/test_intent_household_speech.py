@@ -577,3 +577,61 @@ def test_typed_hedges_and_typos_of_a_time(text: str, deadline: str) -> None:
 def test_typed_could_and_when_in_shorthand() -> None:
     assert draft("Zuri cld u check the hives").objective.agent == "Zuri"
     assert draft("Kofi, fix the gate wen u can").objective.priority < 40
+
+
+AFTERNOON = dt.datetime(2026, 12, 9, 15, 30, tzinfo=dt.UTC)  # a Wednesday
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # A time of today already over is asked about (it was tomorrow's, or
+        # today's morning read back as if still to come).
+        "Zuri, inspect the chimney this morning",
+        "Kofi, fix the gate by 10am today",
+        "Kofi, fix the gate at lunchtime today",
+    ],
+)
+def test_a_time_of_today_already_over_is_asked(text: str) -> None:
+    got = factories.understood(text, now=AFTERNOON, roster=ROSTER)
+    assert isinstance(got, Clarify) and got.reason == "unclear-deadline", got
+
+
+@pytest.mark.parametrize(
+    ("text", "deadline"),
+    [
+        ("Kofi, fix the gate by the end of the day on Friday", "2026-12-11"),
+        ("Zuri, check the hives by close of play", "2026-12-09"),
+        ("Kofi, fix the gate this afternoon", "2026-12-09"),
+        ("Kofi, fix the gate by 5pm today", "2026-12-09"),
+    ],
+)
+def test_the_end_of_a_day_and_times_still_to_come(text: str, deadline: str) -> None:
+    got = factories.understood(text, now=AFTERNOON, roster=ROSTER)
+    assert isinstance(got, Draft) and got.objective.deadline == deadline
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ("great, now I have to fix the gate myself", "first-person"),
+        ("guess I'll fix the gate then", "first-person"),
+        ("Kofi may fix the gate later", "uncertain-agent"),
+    ],
+)
+def test_the_speakers_sigh_or_a_guess_is_no_order(text: str, reason: str) -> None:
+    got = run(text)
+    assert isinstance(got, Clarify) and got.reason == reason, got
+
+
+@pytest.mark.parametrize(
+    ("text", "agent", "label"),
+    [
+        ("Kofi, the gate could do with fixing", "Kofi", "Gate"),
+        ("The fence wants mending, Kofi", "Kofi", "Fence"),
+        ("Zuri? Could you check the garage?", "Zuri", "Garage"),
+    ],
+)
+def test_needs_said_other_ways_and_a_name_asked(text: str, agent: str, label: str) -> None:
+    o = draft(text).objective
+    assert (o.agent, o.target.label if o.target else None) == (agent, label)

@@ -327,7 +327,7 @@ def _vocative(toks: Sequence[Tok], i: int, roster: Roster) -> Address | None:
 _SPEAKER: Final = frozenset(words("i i'll i'm i've i'd we we'll we're let's"))
 
 
-_NAME_BREAKS: Final = frozenset(".:;!")
+_NAME_BREAKS: Final = frozenset(".:;!?")  # "Zuri? Could you check the garage?"
 # Said first, before the name: "Good morning Zuri. Please check the well.",
 # "Thanks Kofi. Can you fix the gate?", "Sorry, Kofi. Fix the gate please."
 _GREETINGS: Final = lx.phrases(

@@ -304,6 +304,8 @@ _ASKING: Final = frozenset(words("shall should can could must may"))
 
 _LEAD_INS: Final = frozenset(
     words("ok okay so well um uh hmm now then yes yeah no maybe perhaps probably definitely")
+    # "great, now I have to fix the gate myself", "guess I'll fix it then"
+    + words("great fine right alright oh anyway guess suppose sigh ugh")
 )
 
 

@@ -44,7 +44,10 @@ _THING_STARTS: Final = frozenset(
 )
 # Not "got": "Kofi got the gate fixed" is a report.
 _GET: Final = frozenset(lx.words("get have"))
-_NEEDS: Final = ("needs", "need", "has to be", "have to be", "must be", "should be", "needs to be")
+_NEEDS: Final = (
+    *("needs", "need", "has to be", "have to be", "must be", "should be", "needs to be"),
+    *("could do with", "could use", "wants", "want"),  # "the fence wants mending"
+)
 _WANT: Final = frozenset(lx.words("need want"))
 # "make sure the gate is fixed" → "make sure: fix the gate".
 _GETS_DONE: Final = ("is", "are", "gets", "get")

@@ -33,7 +33,7 @@ def name_then(toks: Sequence[Tok], i: int, verb_at: int) -> tuple[int, bool]:
         w in _NEGATING and (w != "no" or said[k + 1 : k + 2] in (["need"], ["longer"], ["more"]))
         for k, w in enumerate(said)
     )
-    guessed = "might" in said  # "Kofi might fix the gate (who knows)": a guess
+    guessed = "might" in said or "may" in said  # "Kofi might / may fix the gate": a guess
     return cut, denied or guessed or _praised(lows, said, verb_at) or next(past, None) is not None
 
 

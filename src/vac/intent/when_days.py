@@ -111,6 +111,8 @@ def relative_day(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> F
     if low == "tonight":
         return Hit(today, "tonight", i + 1)
     if low == "this" and nxt in cw.PARTS_OF_DAY - {"night"}:
+        if nxt in _PART_OVER_H and now.hour >= _PART_OVER_H[nxt]:
+            return Bad(i + 2)  # "this morning" said at 15:30: over; asked
         return Hit(today, f"this {nxt}", i + 2)
     if low == "tomorrow":
         if nxt in cw.PARTS_OF_DAY:
@@ -153,6 +155,8 @@ def relative_day(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> F
 
 
 def _day_after(toks: Sequence[Tok], k: int, now: dt.datetime) -> Hit | None:
+    # "by the end of the day on Friday" (its "on Friday" was left: today)
+    k += word_at(toks, k) == "on" and word_at(toks, k + 1) in cw.WEEKDAYS
     if word_at(toks, k) != "tomorrow" and word_at(toks, k) not in cw.WEEKDAYS:
         return None
     found = relative_day(toks, k, now, True) or weekday(toks, k, now, True)
@@ -197,6 +201,9 @@ def _before_dark(toks: Sequence[Tok], i: int, now: dt.datetime) -> Found:
 # "in the morning" said in the morning means tomorrow's (before 5 am, the
 # coming one); the afternoon and the evening are today's until they are over.
 _PART_TODAY_BEFORE_H: Final = {"morning": 5, "afternoon": 17, "evening": 22}
+# When "this morning" is over: said later, it is asked about. ("This
+# afternoon" said in the evening stays today's: the day is not over.)
+_PART_OVER_H: Final = {"morning": 12}
 
 
 # --- weekdays, weeks, months ------------------------------------------------
@@ -295,6 +302,8 @@ def period(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> Found:
             in (
                 ["close", "of", "business"],
                 ["end", "of", "business"],
+                ["close", "of", "play"],  # British: the working day's end
+                ["end", "of", "play"],
             )
         )
     ):  # "cob" only after a cue: "a cob oven", "corn on the cob"

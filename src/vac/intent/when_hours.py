@@ -182,9 +182,12 @@ def clock(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> Found:
     today = now.date()
     if word_at(toks, k) == "tomorrow":
         return Hit(today + ONE_DAY, f"by {spoken} tomorrow", k + 1)
+    said_today = word_at(toks, k) == "today"
     k += word_at(toks, k) in ("today", "tonight")
     if any(m > now_minute for m in minutes):
         return Hit(today, f"by {spoken}", k)
+    if said_today:
+        return Bad(k)  # "by 10 am today" said at 15:30: over (it was tomorrow's); asked
     return Hit(today + ONE_DAY, f"by {spoken} tomorrow", k)
 
 
