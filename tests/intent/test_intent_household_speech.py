@@ -635,3 +635,24 @@ def test_the_speakers_sigh_or_a_guess_is_no_order(text: str, reason: str) -> Non
 def test_needs_said_other_ways_and_a_name_asked(text: str, agent: str, label: str) -> None:
     o = draft(text).objective
     assert (o.agent, o.target.label if o.target else None) == (agent, label)
+
+
+@pytest.mark.parametrize(
+    ("text", "verb", "priority", "autonomy"),
+    [
+        ("Kofi, fix the gate, top prio", "Repair", 90, "brief"),
+        ("Kofi, fix the gate quick as you can", "Repair", 78, "brief"),
+        ("Kofi, fix the gate, not a rush job", "Repair", 25, "brief"),
+        ("Kofi, fix the gate however you think is right", "Repair", 55, "free"),
+        ("Kofi, fix the gate, I'll leave the details to you", "Repair", 55, "free"),
+        ("Kofi, knock together a bench", "Build", 55, "brief"),
+        ("Zuri, suss out the noise in the barn", "Investigate", 55, "brief"),
+        ("Zuri, keep me in the loop on the harvest", "Report", 55, "brief"),
+        ("Imani, sit with Grandma tonight", "Befriend", 55, "brief"),
+    ],
+)
+def test_everyday_words_for_haste_hand_and_deed(
+    text: str, verb: str, priority: int, autonomy: str
+) -> None:
+    o = draft(text).objective
+    assert (o.verb, o.priority, o.autonomy) == (verb, priority, autonomy)

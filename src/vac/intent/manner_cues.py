@@ -22,7 +22,8 @@ PRIORITY_TEXT: Final[tuple[tuple[int, str], ...]] = (
             "urgent, urgently, immediately, right now, right away, straight away, asap, "
             "as soon as possible, emergency, top priority, highest priority, it's critical, "
             "this is critical, that's critical, this instant, as a matter of urgency, "
-            "top of the list, right this minute, this minute, drop everything, pronto"
+            "top of the list, right this minute, this minute, drop everything, pronto, "
+            "top prio, i needed it done yesterday, needed it yesterday"
         ),
     ),
     (
@@ -45,12 +46,17 @@ PRIORITY_TEXT: Final[tuple[tuple[int, str], ...]] = (
             "when you've got time, when you've got a minute, when you've got a moment, "
             "whenever you're free, whenever you can, whenever you get a chance, "
             "no huge rush, no real rush, no massive rush, no particular rush, no real hurry, "
-            "no great hurry, no big hurry, not in a rush, not in a hurry"
+            "no great hurry, no big hurry, not in a rush, not in a hurry, "
+            "not a big rush, not a rush job, no rush job, when you've a minute, "
+            "when you've a moment, when you've time, not in any hurry"
         ),
     ),
     (
         78,
-        ("soon, important, quickly, priority, high priority, fast, hurry, make it quick"),
+        (
+            "soon, important, quickly, priority, high priority, fast, hurry, make it quick, "
+            "quick as you can, as quick as you can, as quickly as you can, high prio, prio"
+        ),
     ),
 )
 
@@ -99,6 +105,9 @@ AUTONOMY_TEXT: Final[tuple[tuple[Autonomy, str], ...]] = (
             "whatever way you want, whatever way you like, full autonomy, free rein, "
             "use your discretion, at your discretion, you're in charge, "
             "however you think best, whatever you think best, as you think best, you know best, "
+            "however you think is right, whatever you think is right, however you think is best, "
+            "i'll leave the details to you, leave the details to you, "
+            "the details are up to you, "
             # Said of the agent ("however he thinks best"): the same free hand.
             "however he sees fit, however she sees fit, however they see fit, "
             "as he sees fit, as she sees fit, as they see fit, however he thinks best, "

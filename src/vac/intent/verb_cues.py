@@ -126,6 +126,9 @@ PHRASAL_VERB_CUES: Final[Mapping[str, str]] = {
             "see whether",
             "see what",  # "go and see what the dogs are barking at"
             "see how",
+            "suss out",
+            "take a peek at",
+            "have a peek at",
         ],
         "Investigate",
     ),
@@ -147,7 +150,13 @@ PHRASAL_VERB_CUES: Final[Mapping[str, str]] = {
         ],
         "Protect",
     ),
-    **dict.fromkeys(["set up", "put together", "create", "install", "dig", "erect"], "Build"),
+    **dict.fromkeys(
+        [
+            *("set up", "put together", "create", "install", "dig", "erect"),
+            *("knock together", "knock up", "throw together", "rig up"),
+        ],
+        "Build",
+    ),
     **dict.fromkeys(
         [
             "lend a hand with",
@@ -167,6 +176,9 @@ PHRASAL_VERB_CUES: Final[Mapping[str, str]] = {
         [
             "introduce yourself to",
             "check in on",  # "check in on Grandpa tonight"
+            "sit with",
+            "pop round to see",
+            "pop over to see",
             "look in on",
             "pop in on",
             "drop in on",
@@ -192,6 +204,12 @@ PHRASAL_VERB_CUES: Final[Mapping[str, str]] = {
         [
             "let me know",
             "tell me how",  # "tell me how the tomatoes are doing"
+            "keep me in the loop on",
+            "keep me in the loop about",
+            "keep me in the loop",
+            "give me a heads up on",
+            "give me a rundown on",
+            "tell me what's going on with",
             "keep me posted",
             "report back on",
             "report back",
