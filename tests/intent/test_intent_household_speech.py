@@ -656,3 +656,28 @@ def test_everyday_words_for_haste_hand_and_deed(
 ) -> None:
     o = draft(text).objective
     assert (o.verb, o.priority, o.autonomy) == (verb, priority, autonomy)
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "said"),
+    [
+        ("Kofi, fix the roof tiles but not in the rain", "Not in the rain", "but not in the rain"),
+        ("Zuri, check the attic but not the cellar", "Not the cellar", "but not the cellar"),
+        (
+            "Kofi, fix the roof, but don't do it while it's raining",
+            "Do not do it while it's raining",
+            "won't do it while it's raining",
+        ),
+        ("Kofi, fix the door, be careful not to scratch it", "Do not scratch it", "won't scratch"),
+        (
+            "Kofi, under no circumstances touch the wiring, fix the lamp",
+            "Do not touch the wiring",
+            "won't touch the wiring",
+        ),
+    ],
+)
+def test_bans_said_other_ways(text: str, line: str, said: str) -> None:
+    got = draft(text)
+    assert [f.text for f in got.objective.forbidden_lines] == [line]
+    assert said in got.summary
+    assert not [c for c in got.objective.constraints if c.kind == "location"]

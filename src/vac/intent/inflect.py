@@ -23,6 +23,18 @@ NOT_TO_MARKERS: Final = (
     "make sure you don't",
     "be sure not to",
     "try not to",
+    "be careful not to",
+    "careful not to",
+    "take care not to",
+    "under no circumstances",
+    "on no account",
+)
+# "…, but not in the rain", "…, but not the cellar": written "Not in the rain".
+BUT_NOT: Final = "but not"
+# After "but not", these say a time (asked about by the deadline's rules:
+# "but not today"), not a ban.
+NOT_A_BAN_AFTER_BUT_NOT: Final = frozenset(
+    _words("today tonight tomorrow now yet before until till after on by this next")
 )
 # Boundaries said as a place to keep out of: written as said ("Stay off the roof").
 AS_SAID_MARKERS: Final = (
@@ -52,7 +64,7 @@ _ING_THINGS: Final = frozenset(
 # Boundaries written as said: "Stay off the roof", "Leave the hens alone".
 WRITTEN_AS_SAID: Final = (*AS_SAID_MARKERS, LEAVE_ALONE)
 # The boundary markers besides "without", "do not", "don't", "never", "avoid".
-BOUNDARY_MARKERS: Final = (*NOT_TO_MARKERS, *AS_SAID_MARKERS, NO_DEED, LEAVE_ALONE)
+BOUNDARY_MARKERS: Final = (*NOT_TO_MARKERS, *AS_SAID_MARKERS, NO_DEED, LEAVE_ALONE, BUT_NOT)
 # A verb's own particle, said after its object: "check it out", "fix it up".
 VERB_PARTICLES: Final = frozenset(_words("out up over off down"))
 # "Keep it quiet": discreet.

@@ -448,6 +448,12 @@ def forbidden_spans(toks: Sequence[Tok], *, keep: frozenset[int] = frozenset()) 
                 spans.append(Span(marker, i, body, alone + 1))
             i = (alone or i) + 1  # "leave the gate open": no boundary
             continue
+        if marker == tuple(inflect.BUT_NOT.split()):
+            end = _to_the_break(toks, body, keep)
+            if end > body and lows[body] not in inflect.NOT_A_BAN_AFTER_BUT_NOT:
+                spans.append(Span(marker, i, body, end))  # "…, but not in the rain"
+            i = max(end, i + 1)
+            continue
         while (
             j < len(toks)
             and j - body < MAX_FORBID_WORDS
@@ -456,10 +462,29 @@ def forbidden_spans(toks: Sequence[Tok], *, keep: frozenset[int] = frozenset()) 
             and phrase_at(toks, j, FORBID_STOPS) is None
         ):
             j += 1
+        if tuple(lows[body:j]) in _DO_IT and j < len(toks) and lows[j] in _WHILE:
+            j = _to_the_break(toks, j, keep)  # "don't do it while it's raining"
         if j > body:
             spans.append(Span(marker, i, body, j))
         i = max(j, i + 1)
     return spans
+
+
+# A ban on doing it at all, said with when: "don't do it while it's raining"
+# (it was "Do not do it").
+_DO_IT: Final = frozenset({("do", "it"), ("do", "that"), ("do", "anything"), ("start",), ("work",)})
+_WHILE: Final = frozenset(words("while when if in during"))
+
+
+def _to_the_break(toks: Sequence[Tok], k: int, keep: frozenset[int]) -> int:
+    """From `k` to the next punctuation (or a word of another phrase), at
+    most `MAX_FORBID_WORDS` words on."""
+    start = k
+    while k < len(toks) and k - start < MAX_FORBID_WORDS and toks[k].low not in PUNCT:
+        if k in keep:
+            break
+        k += 1
+    return k
 
 
 def _reminds(toks: Sequence[Tok], marker: int) -> bool:

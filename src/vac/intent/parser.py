@@ -243,6 +243,8 @@ def _forbidden_lines(clause: Sequence[Tok], spans: Sequence[lx.Span]) -> list[Fo
             text = f"Avoid {' '.join(t.text for t in body)}"
         elif span.marker == (NO_DEED,) and not gerund:  # "…, no power tools"
             text = f"No {' '.join(t.text for t in body)}"
+        elif span.marker == ("but", "not"):  # "…, but not in the rain"
+            text = f"Not {' '.join(t.text for t in body)}"
         elif " ".join(span.marker) in WRITTEN_AS_SAID:  # "Stay off the roof"
             said = " ".join((*span.marker, *(t.text for t in body)))
             text = said[:1].upper() + said[1:]

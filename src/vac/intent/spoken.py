@@ -93,6 +93,8 @@ def boundary_spoken(line: ForbiddenLine) -> str:
         return "won't " + line.text[len("Do not ") :]
     if line.text.startswith("No "):  # "No power tools": "with no power tools"
         return "with no " + line.text[len("No ") :]
+    if line.text.startswith("Not "):  # "Not in the rain": "but not in the rain"
+        return "but not " + line.text[len("Not ") :]
     return "will " + line.text[:1].lower() + line.text[1:]
 
 
@@ -133,7 +135,7 @@ def summarise(
     for line in objective.forbidden_lines:
         if not is_default_line(line):
             said = boundary_spoken(line)
-            parts.append(f", {said}" if said.startswith("with ") else f", and {said}")
+            parts.append(f", {said}" if said.startswith(("with ", "but ")) else f", and {said}")
     if objective.priority >= 90:
         parts.insert(0, "Urgent: ")
     sentence = "".join(parts) + " — confirm?"
