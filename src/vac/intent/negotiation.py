@@ -27,6 +27,7 @@ from typing import Final, Literal
 
 import msgspec
 
+from vac.intent import bans
 from vac.intent import lexicon as lx
 from vac.intent.lexicon import words
 from vac.intent.roster import Agent
@@ -130,7 +131,7 @@ _PROTECTIVE: Final = frozenset({"from", "against"})
 
 def _asked_words(text: str) -> list[lx.Tok]:
     toks = lx.tokenize(text)
-    skip = set(lx.span_indices(lx.forbidden_spans(toks)))
+    skip = set(bans.span_indices(bans.forbidden_spans(toks)))
     i = 0
     while i < len(toks):
         if toks[i].low in _PROTECTIVE:

@@ -20,8 +20,8 @@ from typing import Final, Literal, NamedTuple
 
 import msgspec
 
+from vac.intent import bans, orders
 from vac.intent import lexicon as lx
-from vac.intent import orders
 from vac.intent import target_words as tw
 from vac.intent.address import address_of, resolve_span, several_names
 from vac.intent.aside import without_asides
@@ -231,7 +231,7 @@ def _first_cue(clause: Sequence[Tok], table: Mapping[str, str], skip: frozenset[
     return None if hit is None else table[" ".join(hit[1])]
 
 
-def _forbidden_lines(clause: Sequence[Tok], spans: Sequence[lx.Span]) -> list[ForbiddenLine]:
+def _forbidden_lines(clause: Sequence[Tok], spans: Sequence[bans.Span]) -> list[ForbiddenLine]:
     lines: list[ForbiddenLine] = []
     seen: set[str] = set()
     for span in spans:
@@ -335,8 +335,8 @@ def parse(
     clause = particles_joined(address.clause(toks))  # "sort the shed out"
     if address.resolution is not None and "?" in source and lx.asks([t.low for t in clause]):
         return _clarify("question", _ASKED, source, confidence)  # "Zuri, did you fix the gate?"
-    spans = lx.forbidden_spans(clause, keep=boundary_like_autonomy(clause))
-    skip = lx.span_indices(spans)
+    spans = bans.forbidden_spans(clause, keep=boundary_like_autonomy(clause))
+    skip = bans.span_indices(spans)
     autonomy = autonomy_of(clause, skip)  # "check with me first" holds no verb
     nouns = orders.noun_words(clause, roster) | orders.needless(clause)  # no verb there
     unasked = {j for j, t in enumerate(clause) if t.start in unsaid and t.low != ","}

@@ -91,7 +91,7 @@ def asked_plainly(text: str, spans: list[_Span], *, speaker_may_ask: bool = True
     said = [w for _s, _e, w in spans]
     negated = any(
         (w in _NOT or w.endswith("n't"))
-        # "…, no shouting": a boundary (`lexicon.forbidden_spans`), not a negation
+        # "…, no shouting": a boundary (`bans.forbidden_spans`), not a negation
         and not (w == NO_DEED and k + 1 < len(said) and _not_negating(said[k + 1]))
         # "…, but don't hurt the fox": a boundary after the order, not its negation
         and not (

@@ -1,0 +1,131 @@
+"""The steward's boundaries in an order's words: where each ban starts
+(its marker: "without", "don't", "no", "stay off", "but not"…) and which
+words it holds, up to the next stop (`forbidden_spans`). The parser words
+each as a forbidden line; the deadline, target and place skip its words.
+Pure: tokens in, spans out. The marker tables live in `lexicon`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Final, NamedTuple
+
+from vac.intent import inflect
+from vac.intent.lexicon import (
+    FORBID_IDIOMS,
+    FORBID_MARKERS,
+    FORBID_STOPS,
+    FRAME_WORDS,
+    MAX_FORBID_WORDS,
+    PUNCT,
+    VERB_PHRASES,
+    Phrase,
+    Tok,
+    phrase_at,
+    reminder_at,
+    words,
+)
+
+
+class Span(NamedTuple):
+    marker: Phrase
+    start: int  # index of the marker's first token
+    body_start: int  # first token after the marker
+    end: int  # exclusive
+
+
+def forbidden_spans(toks: Sequence[Tok], *, keep: frozenset[int] = frozenset()) -> list[Span]:
+    """Boundaries the speaker drew: "without lying to visitors" → the marker
+    and the words up to the next stop (punctuation, "and", a time word, …).
+    Tokens in `keep` belong to another phrase: they start and hold no span."""
+    spans: list[Span] = []
+    lows = [t.low for t in toks]
+    i = 0
+    while i < len(toks):
+        marker = None if i in keep else phrase_at(toks, i, FORBID_MARKERS)
+        if marker is None:
+            i += 1
+            continue
+        j = body = i + len(marker)
+        why = lows[i - 1 : i] == ["why"] and lows[j : j + 1] in (["you"], ["we"])  # not "…I"
+        nxt = lows[j + 1] if why and j + 1 < len(toks) else None  # not "…you want to"
+        suggests = nxt is not None and (
+            nxt in FRAME_WORDS | {","} or phrase_at(toks, j + 1, VERB_PHRASES)
+        )
+        if suggests or (j < len(toks) and toks[j].low in FORBID_IDIOMS) or _reminds(toks, i):
+            i = j + 1
+            continue
+        if (
+            marker in ((inflect.NO_DEED,), (inflect.LEAVE_ALONE,))
+            and not inflect.may_start_boundary(lows, i)
+        ) or (marker[0] == "you" and not inflect.asked_you_not(lows, i)):
+            things = inflect.no_thing_end(lows, i) if marker == (inflect.NO_DEED,) else None
+            if things is not None and not keep & set(range(i, things)):
+                spans.append(Span(marker, i, body, things))  # "…, no power tools"
+                i = things
+                continue
+            i += 1  # "there's no heating", "if you leave the hens alone"
+            continue
+        if marker == (inflect.LEAVE_ALONE,):
+            alone = inflect.alone_at(lows, body)
+            if alone is not None:
+                spans.append(Span(marker, i, body, alone + 1))
+            i = (alone or i) + 1  # "leave the gate open": no boundary
+            continue
+        if marker == tuple(inflect.BUT_NOT.split()):
+            end = _to_the_break(toks, body, keep)
+            if end > body and lows[body] not in inflect.NOT_A_BAN_AFTER_BUT_NOT:
+                spans.append(Span(marker, i, body, end))  # "…, but not in the rain"
+            i = max(end, i + 1)
+            continue
+        while (
+            j < len(toks)
+            and j - body < MAX_FORBID_WORDS
+            and toks[j].low not in PUNCT
+            and j not in keep
+            and phrase_at(toks, j, FORBID_STOPS) is None
+        ):
+            j += 1
+        if tuple(lows[body:j]) in _DO_IT and j < len(toks) and lows[j] in _WHILE:
+            j = _to_the_break(toks, j, keep)  # "don't do it while it's raining"
+        if j > body:
+            spans.append(Span(marker, i, body, j))
+        i = max(j, i + 1)
+    return spans
+
+
+# A ban on doing it at all, said with when: "don't do it while it's raining"
+# (it was "Do not do it").
+_DO_IT: Final = frozenset({("do", "it"), ("do", "that"), ("do", "anything"), ("start",), ("work",)})
+_WHILE: Final = frozenset(words("while when if in during"))
+
+
+def _to_the_break(toks: Sequence[Tok], k: int, keep: frozenset[int]) -> int:
+    """From `k` to the next punctuation (or a word of another phrase), at
+    most `MAX_FORBID_WORDS` words on."""
+    start = k
+    while k < len(toks) and k - start < MAX_FORBID_WORDS and toks[k].low not in PUNCT:
+        if k in keep:
+            break
+        k += 1
+    return k
+
+
+def _reminds(toks: Sequence[Tok], marker: int) -> bool:
+    """A reminder (`reminder_at`) first in its part and an order: asked for,
+    no boundary ("I never forget to…", "you don't forget to…" stay one)."""
+    before = toks[marker - 1].low if marker > 0 else ","
+    lows = [t.low for t in toks]
+    end = marker + reminder_at(lows, marker)
+    if end == marker or (before not in PUNCT and before not in _REMIND_AFTER):
+        return False
+    nxt = lows[end : end + 1]  # after a comma: the address cut out ("…to [ask Kofi to] fix")
+    verb = phrase_at(toks, end + (nxt == [","]), VERB_PHRASES)
+    return (bool(nxt) and nxt[0] in FRAME_WORDS) or verb is not None
+
+
+_REMIND_AFTER: Final = frozenset(words("please and so but just also then"))
+
+
+def span_indices(spans: Iterable[Span]) -> frozenset[int]:
+    return frozenset(k for s in spans for k in range(s.start, s.end))
