@@ -681,3 +681,16 @@ def test_bans_said_other_ways(text: str, line: str, said: str) -> None:
     assert [f.text for f in got.objective.forbidden_lines] == [line]
     assert said in got.summary
     assert not [c for c in got.objective.constraints if c.kind == "location"]
+
+
+@pytest.mark.parametrize(
+    ("text", "deadline"),
+    [
+        ("Kofi, put up the decorations by NYE", "2026-12-31"),
+        ("Kofi, build a bird box in 2 wks", "2026-12-23"),
+        ("Kofi, fix the gate before the weekend is over", "2026-12-13"),
+    ],
+)
+def test_more_typed_times(text: str, deadline: str) -> None:
+    got = factories.understood(text, now=AFTERNOON, roster=ROSTER)
+    assert isinstance(got, Draft) and got.objective.deadline == deadline

@@ -125,6 +125,7 @@ HOLIDAYS: Final[dict[str, tuple[int, int, str]]] = {
     "xmas": (12, 25, "Christmas"),
     "boxing day": (12, 26, "Boxing Day"),
     "new year's eve": (12, 31, "New Year's Eve"),
+    "nye": (12, 31, "New Year's Eve"),
     "new years eve": (12, 31, "New Year's Eve"),
     "new year's day": (1, 1, "New Year's Day"),
     "new years day": (1, 1, "New Year's Day"),

@@ -32,6 +32,7 @@ _SHORTHAND: Final = (
     | {"tonite": "tonight", "2nite": "tonight", "thx": "thanks", "thnx": "thanks"}
     | {w: "tomorrow" for w in ("tomorow", "tommorow", "tommorrow", "tomorroww", "tomorrowish")}
     | {"cld": "could", "wld": "would", "wen": "when", "ya": "yeah", "yea": "yeah"}
+    | {"wks": "weeks", "wk": "week", "hrs": "hours", "hr": "hour", "mins": "minutes"}
 )
 # "by 5ish", "around 7ish": the hour said ("5ish" was no time at all, dropped).
 _ISH_RE: Final = re.compile(r"^(\d{1,2})ish$")

@@ -382,9 +382,14 @@ def resolve(
             and cue == ("before",)
             and _words(clause, j, found.end) == ("the weekend")
         ):
-            # Before the weekend: by the Friday (next week's at the weekend; was Saturday, today)
-            friday = now.date() + (4 - now.weekday()) % 7 * ONE_DAY
-            found = Hit(friday, "before the weekend, by Friday", found.end)
+            # Before the weekend: by the Friday (next week's at the weekend; was Saturday,
+            # today); "before the weekend is over": by its Sunday.
+            if _words(clause, found.end, found.end + 2) in ("is over", "ends"):
+                sunday = now.date() + (6 - now.weekday()) * ONE_DAY
+                found = Hit(sunday, "before the weekend is over", found.end + 2)
+            else:
+                friday = now.date() + (4 - now.weekday()) % 7 * ONE_DAY
+                found = Hit(friday, "before the weekend, by Friday", found.end)
         if isinstance(found, Hit):
             said = _with_cue(found.phrase, kind)
             day_at = day_starts(clause, found.end)
