@@ -332,3 +332,14 @@ def test_a_verb_or_a_frame_after_and_is_no_one_else(text: str) -> None:
     result = understood(text, None)
     # Never "Kofi alone, not ask him…"; Kofi named before the verb is asked about.
     assert not (isinstance(result, Draft) and "alone" in result.summary), result
+
+
+def test_spoken_no_and_a_word_is_no_ban() -> None:
+    # tiny.en writes espeak's "no hurry" as "no ferry": typed, "…, no power
+    # tools" forbids them; heard, "no <thing>" draws no line.
+    text = "Tell Zuri to map the cellar tunnels, no ferry."
+    got = factories.understood(text, evidence(text, {}), now=NOW, roster=ROSTER)
+    assert isinstance(got, Draft)
+    assert [f.value_ref for f in got.objective.forbidden_lines] == [
+        "forbidden-line:respect-agent-autonomy"
+    ]

@@ -34,10 +34,14 @@ class Span(NamedTuple):
     end: int  # exclusive
 
 
-def forbidden_spans(toks: Sequence[Tok], *, keep: frozenset[int] = frozenset()) -> list[Span]:
+def forbidden_spans(
+    toks: Sequence[Tok], *, keep: frozenset[int] = frozenset(), things: bool = True
+) -> list[Span]:
     """Boundaries the speaker drew: "without lying to visitors" → the marker
     and the words up to the next stop (punctuation, "and", a time word, …).
-    Tokens in `keep` belong to another phrase: they start and hold no span."""
+    Tokens in `keep` belong to another phrase: they start and hold no span.
+    `things=False` (spoken words): "…, no power tools" is not read, because
+    tiny.en writes "no hurry" as "no ferry" (a probe on new voices)."""
     spans: list[Span] = []
     lows = [t.low for t in toks]
     i = 0
@@ -59,10 +63,11 @@ def forbidden_spans(toks: Sequence[Tok], *, keep: frozenset[int] = frozenset()) 
             marker in ((inflect.NO_DEED,), (inflect.LEAVE_ALONE,))
             and not inflect.may_start_boundary(lows, i)
         ) or (marker[0] == "you" and not inflect.asked_you_not(lows, i)):
-            things = inflect.no_thing_end(lows, i) if marker == (inflect.NO_DEED,) else None
-            if things is not None and not keep & set(range(i, things)):
-                spans.append(Span(marker, i, body, things))  # "…, no power tools"
-                i = things
+            banned = things and marker == (inflect.NO_DEED,)
+            ends = inflect.no_thing_end(lows, i) if banned else None
+            if ends is not None and not keep & set(range(i, ends)):
+                spans.append(Span(marker, i, body, ends))  # "…, no power tools"
+                i = ends
                 continue
             i += 1  # "there's no heating", "if you leave the hens alone"
             continue

@@ -335,7 +335,7 @@ def parse(
     clause = particles_joined(address.clause(toks))  # "sort the shed out"
     if address.resolution is not None and "?" in source and lx.asks([t.low for t in clause]):
         return _clarify("question", _ASKED, source, confidence)  # "Zuri, did you fix the gate?"
-    spans = bans.forbidden_spans(clause, keep=boundary_like_autonomy(clause))
+    spans = bans.forbidden_spans(clause, keep=boundary_like_autonomy(clause), things=not spoken)
     skip = bans.span_indices(spans)
     autonomy = autonomy_of(clause, skip)  # "check with me first" holds no verb
     nouns = orders.noun_words(clause, roster) | orders.needless(clause)  # no verb there
