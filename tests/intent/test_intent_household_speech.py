@@ -694,3 +694,47 @@ def test_bans_said_other_ways(text: str, line: str, said: str) -> None:
 def test_more_typed_times(text: str, deadline: str) -> None:
     got = factories.understood(text, now=AFTERNOON, roster=ROSTER)
     assert isinstance(got, Draft) and got.objective.deadline == deadline
+
+
+def test_a_place_said_in_a_clause_of_its_own_is_not_where_to_act() -> None:
+    # It was read back as the order's place: "protect the baby in the shower".
+    got = draft("tariq keep an eye on the baby while im in the shower")
+    assert not [c for c in got.objective.constraints if c.kind == "location"]
+    assert "shower" not in got.summary
+    near = draft("Kofi, fix the gate near the barn while I'm at the shops")
+    assert [c.value for c in near.objective.constraints if c.kind == "location"] == [
+        "near the barn"
+    ]
+
+
+def test_a_ban_with_without_is_one_ban_not_its_inverse() -> None:
+    got = draft(
+        "Kofi, please mend the fence, "
+        "but you are not to go up the ladder without someone holding it."
+    )
+    assert [f.text for f in got.objective.forbidden_lines] == [
+        "Do not go up the ladder without someone holding it"
+    ]
+    assert [
+        f.text
+        for f in draft("Kofi, fix the roof, you mustn't use the ladder").objective.forbidden_lines
+    ] == ["Do not use the ladder"]
+
+
+@pytest.mark.parametrize(
+    ("text", "agent", "label"),
+    [
+        # Corrections typed without commas (the first word stood).
+        ("kofi fix the gate. actually no zuri do it", "Zuri", "Gate"),
+        ("kofi fix the fence sorry the gate", "Kofi", "Gate"),
+        ("kofi fix the fence i mean the gate", "Kofi", "Gate"),
+        (
+            "Zuri, make a card that says sorry. Actually, Kofi, you do it.",
+            "Kofi",
+            "Card that says sorry",
+        ),
+    ],
+)
+def test_corrections_typed_without_commas(text: str, agent: str, label: str) -> None:
+    o = draft(text).objective
+    assert (o.agent, o.target.label if o.target else None) == (agent, label)

@@ -602,7 +602,6 @@ def test_boundaries_as_people_say_them(text: str, line: str) -> None:
         "Kofi, leave the tools and fix the gate.",
         "Kofi, fix the gate and leave it open.",
         "Kofi, fix the gate, leave the old hinges, they work alone.",  # punctuation first
-        "Kofi, watch the kids, you mustn't leave them alone.",  # no order: not a boundary
         "Kofi, protect the hens, if you leave the hens alone the fox will get them.",
         "Kofi, fix the gate and I'll leave you alone.",
         "Kofi, fix the heater, there's no heating in the nursery.",  # a thing

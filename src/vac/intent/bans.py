@@ -62,7 +62,7 @@ def forbidden_spans(
         if (
             marker in ((inflect.NO_DEED,), (inflect.LEAVE_ALONE,))
             and not inflect.may_start_boundary(lows, i)
-        ) or (marker[0] == "you" and not inflect.asked_you_not(lows, i)):
+        ) or (marker[:2] == ("you", "not") and not inflect.asked_you_not(lows, i)):
             banned = things and marker == (inflect.NO_DEED,)
             ends = inflect.no_thing_end(lows, i) if banned else None
             if ends is not None and not keep & set(range(i, ends)):
@@ -93,6 +93,10 @@ def forbidden_spans(
             j += 1
         if tuple(lows[body:j]) in _DO_IT and j < len(toks) and lows[j] in _WHILE:
             j = _to_the_break(toks, j, keep)  # "don't do it while it's raining"
+        elif j > body and j < len(toks) and lows[j] == "without" and marker[0] != "without":
+            # "you are not to go up the ladder without someone holding it": one
+            # ban (it was two, "Avoid someone holding it" the inverse of it)
+            j = _to_the_break(toks, j, keep)
         if j > body:
             spans.append(Span(marker, i, body, j))
         i = max(j, i + 1)

@@ -325,6 +325,9 @@ def _body(part: Sequence[Tok], i: int, roster: Roster) -> tuple[Resolution, int,
     j = i + 1
     if _word(part, j) == "you" and (do := lx.phrase_at(part, j + 1, _DO_IT)):
         return res, j + 1 + len(do), "says"  # "Kofi, you do it"
+    unbroken = j < len(part) and part[j].start - part[i].end <= 1  # no comma between
+    if unbroken and (do := lx.phrase_at(part, j, _DO_IT)) is not None:
+        return res, j + len(do), "says"  # typed without a comma: "no zuri do it"
     if _word(part, j) in _MODALS:  # "Kofi can (do it)"
         return res, j + 1 + len(lx.phrase_at(part, j + 1, _DO_IT) or ()), "says"
     sure_name = res.method in ("exact", "fuzzy")  # "no coffee", "I mean coffee" may be words

@@ -28,6 +28,10 @@ NOT_TO_MARKERS: Final = (
     "take care not to",
     "under no circumstances",
     "on no account",
+    "you are not to",
+    "you're not to",
+    "you mustn't",
+    "you must not",
 )
 # "…, but not in the rain", "…, but not the cellar": written "Not in the rain".
 BUT_NOT: Final = "but not"

@@ -32,6 +32,7 @@ _TAKE_BACK: Final = lx.phrases(
     ["no", "i mean", "i meant", "or rather", "rather", "make that", "correction", "scratch that"]
 )
 _LEAD: Final = lx.PUNCT | frozenset(lx.words("oh um uh er well sorry actually wait no never mind"))
+_SAID_INSTEAD: Final = lx.phrases(["sorry", "i mean", "i meant", "or rather"])
 # The past of verbs that do not end in "-ed": a remark, not a thing ("the dog got out").
 PAST_FORMS: Final = frozenset(
     lx.words(
@@ -84,9 +85,11 @@ def thing_instead(clause: Sequence[Tok], end: int, stop: int) -> int | None:
     order's thing (which ends at `end`) take it back for another: a break,
     a correction word, then a thing said alone (up to `stop`, where a
     deadline starts). None otherwise."""
-    if end >= len(clause) or clause[end].low not in lx.PUNCT:
+    # Typed without a break: "fix the fence sorry the gate", "… i mean the gate".
+    unbroken = end < len(clause) and lx.phrase_at(clause, end, _SAID_INSTEAD) is not None
+    if end >= len(clause) or (clause[end].low not in lx.PUNCT and not unbroken):
         return None
-    k, cued = end, False
+    k, cued = end, unbroken
     while k < len(clause):
         said = lx.phrase_at(clause, k, _TAKE_BACK)
         if said is not None:

@@ -233,6 +233,7 @@ def cues(text: str) -> tuple[Phrase, ...]:
 TARGET_STOPS: Final = cues(
     "without, by, urgently, carefully, gently, slowly, quickly, safely, and, but, so, then, "
     "while, because, if, unless, once the, once it, once we, once they, before, until, "
+    "sorry the, sorry a, sorry my, i mean, i meant, or rather, "
     "within, no later than, please, today, tonight, "
     "tomorrow, this week, next week, asap, immediately, right now, right away, straight away, "
     "soon, whenever, when you can, when you get a chance, when you get the chance, no rush, "

@@ -35,8 +35,17 @@ def truncate(text: str, limit: int) -> str:
     return cut.rsplit(" ", 1)[0] if " " in cut else cut
 
 
+# A clause of its own starts here: a place said in it is where someone else
+# is ("keep an eye on the baby while I'm in the shower"), not where to act.
+_CLAUSE_STARTS: Final = frozenset(
+    lx.words("while whilst when whenever if unless until because since as once till")
+)
+
+
 def location_of(source: str, clause: Sequence[Tok], start: int, skip: frozenset[int]) -> str | None:
     for i in range(start, len(clause)):
+        if clause[i].low in _CLAUSE_STARTS:
+            return None  # the rest is that clause's (it was read back as the order's place)
         if i in skip:
             continue
         prep = lx.phrase_at(clause, i, lx.LOCATION_PREPS)
