@@ -151,3 +151,15 @@ def loop() -> Any:
     yield loop
     asyncio.set_event_loop(None)
     loop.close()
+
+
+def test_a_reply_sent_while_detached_is_kept_for_the_ids_repeat() -> None:
+    # A review: a repeat that waited for its outcome was never answered when
+    # the turn ended while the client was away (nothing was recorded then).
+    session = attached()
+    out, _ = egress(FakeSocket())
+    session.replies.begin("m1")
+    assert session.replies.wait("m1")  # sent again before any reply
+    session.connection = None  # the client went away
+    assert not out.send(session, Pong(ref="m1"))
+    assert session.replies.seen("m1") == [Pong(ref="m1")]  # what a resumed repeat gets

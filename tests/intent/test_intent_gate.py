@@ -555,3 +555,16 @@ def test_an_edited_agent_is_spelled_as_the_roster_spells_it(make_objective: Make
 )
 def test_typed_shorthand_and_no_problem(text: str, reply: str | None) -> None:
     assert classify_reply(text) == reply
+
+
+def test_an_edit_of_other_constraints_is_not_refused_for_a_passed_deadline(
+    make_objective: MakeObjective,
+) -> None:
+    # Only a deadline edited to a past moment is refused; editing a place on a
+    # draft whose clock-time deadline has just passed is not about it.
+    book = DraftBook()
+    book.add("alice", make_objective(deadline="2026-05-01"), now=NOW)
+    place = [{"kind": "time", "value": "2026-05-01"}, {"kind": "location", "value": "by the pond"}]
+    later = NOW + dt.timedelta(hours=20)
+    done = book.confirm("alice", "obj-1", now=later, edits={"constraints": place})
+    assert done.objective.deadline == "2026-05-01"

@@ -738,3 +738,60 @@ def test_a_ban_with_without_is_one_ban_not_its_inverse() -> None:
 def test_corrections_typed_without_commas(text: str, agent: str, label: str) -> None:
     o = draft(text).objective
     assert (o.agent, o.target.label if o.target else None) == (agent, label)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # A review of the conditions rule: none of these is the order's condition.
+        "Kofi, fix the gate even if it rains",
+        "Even if it rains, Kofi, fix the gate",
+        "Kofi, fix the gate, but not if it rains",  # a ban
+        "Kofi, fix the gate, don't work if it's icy",  # a ban's words
+        "Kofi, fix the gate. If it rains, Zuri will cover the hay.",  # another order's
+        "Kofi, fix the gate, and when it's done, feed the hens",
+        "Kofi, fix the gate at once please",
+        "Kofi, fix the gate once and for all",
+        "Kofi, check the hens once in a while",
+        "Kofi, check with Abeni if the delivery came",
+    ],
+)
+def test_no_condition_of_the_order(text: str) -> None:
+    got = run(text)
+    if isinstance(got, Draft):
+        assert not [c for c in got.objective.constraints if c.kind == "custom"], got.summary
+        assert got.objective.target is None or "once" not in got.objective.target.label.lower()
+
+
+@pytest.mark.parametrize(
+    ("text", "priority"),
+    [
+        # A negation that is no denial of the haste (each was read as 25).
+        ("Kofi, fix the gate, there's nothing more urgent", 90),
+        ("Kofi, fix the gate, not later but right now", 90),
+        ("Kofi, fix the gate today not tomorrow urgently", 90),
+        ("Kofi, fix the heating, not in any hurry", 25),
+    ],
+)
+def test_haste_denied_only_right_before_it(text: str, priority: int) -> None:
+    assert draft(text).objective.priority == priority
+
+
+@pytest.mark.parametrize(
+    ("text", "lines"),
+    [
+        ("Kofi, no kidding, fix the gate", []),
+        ("Kofi, fix the gate by Friday, no excuses", []),
+        ("Kofi, guard the barn, no questions asked", []),
+        ("Tariq, watch out for ice on the path", []),
+    ],
+)
+def test_idioms_after_no_are_no_bans(text: str, lines: list[str]) -> None:
+    got = draft(text)
+    assert [f.text for f in got.objective.forbidden_lines if "autonomy" not in f.text] == lines
+
+
+def test_a_relay_keeps_you_as_who_was_asked() -> None:
+    # "Kofi will support you…" would read as the steward, not Abeni.
+    assert draft("Abeni, tell Kofi to help you fix the gate").objective.agent == "Abeni"
+    assert draft("Tariq, watch out for ice on the path").objective.target.label == "Against ice"

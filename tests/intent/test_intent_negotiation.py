@@ -264,3 +264,28 @@ def test_a_deadline_already_passed_is_asked_about(deadline: str, decision: str) 
     )
     now = NOW + dt.timedelta(seconds=1)
     assert negotiate(obj, agent(), now=now, prior_refusal=False).decision == decision
+
+
+def test_a_ban_on_being_seen_leaves_the_deed_to_the_agents_values() -> None:
+    # "be careful not to get caught poisoning the fox": the poisoning is asked
+    # for; the ban's words were skipped and the agent accepted.
+    import datetime as dt
+
+    from vac import intent
+
+    now = dt.datetime(2026, 12, 5, 10, 0, tzinfo=dt.UTC)
+    roster = intent.default_roster()
+    said = "Kofi, protect the hens, be careful not to get caught poisoning the fox"
+    got = intent.understand(
+        said,
+        confidence=1.0,
+        evidence=None,
+        now=now,
+        roster=roster,
+        current_agent=None,
+        objective_id="o",
+    )
+    assert isinstance(got, intent.Draft)
+    kofi = roster.get("Kofi")
+    assert kofi is not None
+    assert intent.negotiate(got.objective, kofi, now=now, prior_refusal=False).decision == "refuse"

@@ -259,3 +259,10 @@ def test_the_speakers_own_plan_is_answered_by_who_should_do_it() -> None:
     choice = PendingChoice()
     choice.offer(asked)
     assert choice.answer("Kofi", roster.names(), now) == "Kofi fix the gate tomorrow"
+
+
+def test_a_time_after_this_is_kept() -> None:
+    # "Kofi, repair this week" → "the gate" made "repair the gate week".
+    choice = PendingChoice()
+    choice.offer(_asked("Kofi, repair this week"))
+    assert choice.answer("the gate") == "Kofi, repair the gate this week"

@@ -515,6 +515,20 @@ async def test_a_yes_right_after_another_question_does_not_confirm_the_pending_d
     assert len(rig.of(ObjectiveRejected)) == 1
 
 
+async def test_after_reply_unclear_the_question_is_still_answered_in_words(rig: Rig) -> None:
+    rig.text("t1", "ask Zuri to check the well")
+    await rig.settle(1)
+    rig.text("t2", "Kofi, fix it tomorrow")  # "What should Kofi repair?"
+    await rig.settle(2)
+    rig.text("t3", "no")  # neither the question's answer nor the draft's no
+    await rig.settle(3)
+    assert rig.of(ObjectiveClarify)[-1].reason == "reply-unclear" and not rig.of(ObjectiveRejected)
+    rig.text("t4", "the gate")  # the answer it asked for
+    await rig.settle(4)
+    drafted = rig.of(ObjectiveDraft)[-1].objective
+    assert (drafted.agent, drafted.target.label) == ("Kofi", "Gate")
+
+
 async def test_a_yes_said_again_after_say_that_again_confirms(rig: Rig) -> None:
     rig.text("t1", "ask Zuri to check the well")
     await rig.settle(1)

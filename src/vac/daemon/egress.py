@@ -131,9 +131,12 @@ class Egress:
         (its peer is not reading at all); a full chunk budget is reported to
         the caller of `try_send_chunk`.
         """
+        # Kept as the id's outcome even while detached: a client that resumes
+        # and sends the id again gets what it missed (and a repeat waiting
+        # for the outcome is not left waiting for ever).
+        complete = session.replies.record(msg) if record else None
         if (rid := session.connection) is None:
             return False
-        complete = session.replies.record(msg) if record else None
         try:
             session.outbox.push(msg, payload)
             if complete is not None:  # repeats of its id sent meanwhile: now answered

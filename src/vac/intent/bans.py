@@ -91,6 +91,9 @@ def forbidden_spans(
             and phrase_at(toks, j, FORBID_STOPS) is None
         ):
             j += 1
+        if tuple(lows[body : body + 2]) in _UNSEEN:
+            i = max(j, i + 1)  # "be careful not to get caught poisoning…": how, not what
+            continue
         if tuple(lows[body:j]) in _DO_IT and j < len(toks) and lows[j] in _WHILE:
             j = _to_the_break(toks, j, keep)  # "don't do it while it's raining"
         elif j > body and j < len(toks) and lows[j] == "without" and marker[0] != "without":
@@ -107,6 +110,12 @@ def forbidden_spans(
 # (it was "Do not do it").
 _DO_IT: Final = frozenset({("do", "it"), ("do", "that"), ("do", "anything"), ("start",), ("work",)})
 _WHILE: Final = frozenset(words("while when if in during"))
+# "Don't get caught…", "take care not to be seen hurting the fox": not a ban
+# on the deed that follows but how to do it unseen (its words are still read
+# for the agent's values).
+_UNSEEN: Final = frozenset(
+    {("get", "caught"), ("be", "seen"), ("be", "caught"), ("get", "seen"), ("be", "noticed")}
+)
 
 
 def _to_the_break(toks: Sequence[Tok], k: int, keep: frozenset[int]) -> int:

@@ -16,10 +16,22 @@ from collections.abc import Sequence
 from typing import Final
 
 from vac.intent.lexicon import PUNCT, Tok, words
+from vac.intent.when_match import word_at
 
 _CUES: Final = frozenset(words("if unless once when whenever provided"))
 # After these the cue says how often or how much, not on what condition.
-_NOT_A_CONDITION: Final = frozenset(words("a an every more again upon you u you're you've"))
+_NOT_A_CONDITION: Final = frozenset(
+    words("""a an every more again upon you u you're you've you'd you'll your ur please and in
+    daily weekly nightly anything so not that""")
+)
+# Before the cue, these make it no condition of the order: "even if it rains"
+# (whatever the weather), "but not if…" (a ban), "as if…".
+_NOT_BEFORE: Final = frozenset(words("even not as"))
+# The order's verb asks about what follows: "check with Abeni if the delivery
+# came" (up to three words back, no break).
+_ASKING_VERBS: Final = frozenset(words("check see ask know find wonder tell"))
+# Said after a condition at the end, these leave it the order's: "…, thanks".
+_COURTESY: Final = frozenset(words("please thanks thank you cheers"))
 _MAX_WORDS: Final = 8
 # A clause starts after these (or first): not "the day when it rained".
 _CLAUSE_STARTS: Final = PUNCT | frozenset(words("but and only"))
@@ -31,24 +43,46 @@ _ASKS_IF: Final = frozenset(
 )
 
 
-def condition_of(source: str, toks: Sequence[Tok]) -> str | None:
-    """The first condition said ("if it rains"), as written, or None."""
+def condition_of(source: str, toks: Sequence[Tok], verb_at: int) -> str | None:
+    """The first condition said ("if it rains"), as written (its first
+    letter small), or None. `verb_at` is where the order's verb starts (a
+    character offset): a condition said after it must end the order
+    ("…, unless it snows"), not lead into more words ("Kofi, fix the gate. If
+    it rains, Zuri will cover the hay": Zuri's)."""
     for i, tok in enumerate(toks):
         if tok.low not in _CUES:
             continue
         before = toks[i - 1].low if i else ","
         if before not in _CLAUSE_STARTS and (tok.low not in _ANYWHERE or before in _ASKS_IF):
             continue
-        if i + 1 >= len(toks) or toks[i + 1].low in _NOT_A_CONDITION | PUNCT:
+        if before in _NOT_BEFORE or _asked_of(toks, i):
+            continue
+        provided_that = tok.low == "provided" and word_at(toks, i + 1) == "that"
+        if i + 1 >= len(toks) or (
+            toks[i + 1].low in _NOT_A_CONDITION | PUNCT and not provided_that
+        ):
             continue
         end = i + 1
         while end < len(toks) and toks[end].low not in PUNCT and end - i <= _MAX_WORDS:
             end += 1
         if end - i > _MAX_WORDS:
             continue  # a long clause: not a short condition said with the order
+        rest = [t.low for t in toks[end:] if t.low not in PUNCT]
+        if tok.start > verb_at and not all(w in _COURTESY for w in rest):
+            continue
         start = i - (i > 0 and toks[i - 1].low == "only")
-        return source[toks[start].start : toks[end - 1].end]
+        said = source[toks[start].start : toks[end - 1].end]
+        return said[:1].lower() + said[1:]
     return None
+
+
+def _asked_of(toks: Sequence[Tok], i: int) -> bool:
+    for k in range(i - 1, max(i - 4, -1), -1):
+        if toks[k].low in PUNCT:
+            return False
+        if toks[k].low in _ASKING_VERBS:
+            return True
+    return False
 
 
 __all__ = ["condition_of"]

@@ -202,7 +202,8 @@ _NOT_FORBIDDEN: Final = frozenset(
     _words(
         "rush hurry pressure need needs problem problems prob probs worries worry big deal one "
         "longer more less way idea matter doubt thanks thank later sooner earlier time point "
-        "reason bother fuss stress panic hassle biggie chance harm offence offense sweat"
+        "reason bother fuss stress panic hassle biggie chance harm offence offense sweat "
+        "questions kidding excuses exceptions mercy arguments buts ifs"
     )
 )
 _NO_THING_WORDS_MAX: Final = 6
@@ -230,6 +231,8 @@ def no_thing_end(words: Sequence[str], i: int) -> int | None:
     while k < len(words) and words[k] not in _ORDER_STARTS - {"and"}:
         k += 1
     said = words[i + 1 : k]
+    if said[0].endswith("ing"):
+        return None  # a deed: "no climbing" is read as one (`may_start_boundary`)
     if k - i > _NO_THING_WORDS_MAX or {*said} & _NOT_FORBIDDEN or said[-1] in _WANTING:
         return None  # "no huge rush"; "no running water" tells what is wrong
     return k

@@ -232,7 +232,8 @@ def cues(text: str) -> tuple[Phrase, ...]:
 # urgent repair" before it began.
 TARGET_STOPS: Final = cues(
     "without, by, urgently, carefully, gently, slowly, quickly, safely, and, but, so, then, "
-    "while, because, if, unless, once the, once it, once we, once they, before, until, "
+    "while, because, if, unless, once, even if, even when, even though, provided, before, "
+    "until, "
     "sorry the, sorry a, sorry my, i mean, i meant, or rather, "
     "within, no later than, please, today, tonight, "
     "tomorrow, this week, next week, asap, immediately, right now, right away, straight away, "

@@ -68,6 +68,12 @@ def _soon_as_when(clause: Sequence[Tok]) -> frozenset[int]:
 def priority_of(clause: Sequence[Tok], skip: frozenset[int]) -> int:
     hits = cue_hits(clause, lx.PRIORITY_TIERS, skip=skip | _soon_as_when(clause))
     hits = [(_LOW if _denied(clause, at) else tier, at, end) for tier, at, end in hits]
+    # "fix them all at once": together, not now
+    hits = [
+        h
+        for h in hits
+        if not (_words(clause, h[1], h[2]) == "at once" and _all_before(clause, h[1]))
+    ]
     return _first_tier(hits, [tier for tier, _ in lx.PRIORITY_TIERS], lx.DEFAULT_PRIORITY)
 
 
@@ -78,15 +84,30 @@ _DENY: Final = frozenset(lx.words("not isn't isnt aren't wasn't nothing no never
 _LOW: Final = min(tier for tier, _ in lx.PRIORITY_TIERS)
 
 
+def _words(clause: Sequence[Tok], start: int, end: int) -> str:
+    return " ".join(t.low for t in clause[start:end])
+
+
+def _all_before(clause: Sequence[Tok], at: int) -> bool:
+    return at > 0 and clause[at - 1].low in ("all", "both")
+
+
 def _denied(clause: Sequence[Tok], at: int) -> bool:
-    """Whether a negation comes within three words before the cue at `at`,
-    with no break between."""
+    """Whether a negation comes right before the cue at `at`, or with only
+    words that soften it between ("not that / so / very / in any…"): not
+    "nothing more urgent", "not later but right now", "not tomorrow urgently"."""
     for k in range(at - 1, max(at - 4, -1), -1):
-        if clause[k].low in lx.PUNCT:
-            return False
         if clause[k].low in _DENY:
             return True
+        if clause[k].low not in _SOFTENERS:
+            return False
     return False
+
+
+_SOFTENERS: Final = frozenset(
+    lx.words("""that so very too really super particularly terribly remotely all in any a
+    big massive huge great real hugely desperately is it's was that's this""")
+)
 
 
 class AutonomyCues(NamedTuple):

@@ -23,7 +23,7 @@ PRIORITY_TEXT: Final[tuple[tuple[int, str], ...]] = (
             "as soon as possible, emergency, top priority, highest priority, it's critical, "
             "this is critical, that's critical, this instant, as a matter of urgency, "
             "top of the list, right this minute, this minute, drop everything, pronto, "
-            "top prio, i needed it done yesterday, needed it yesterday"
+            "top prio, i needed it done yesterday, needed it yesterday, at once"
         ),
     ),
     (
@@ -86,7 +86,8 @@ AUTONOMY_TEXT: Final[tuple[tuple[Autonomy, str], ...]] = (
             "don't do anything without my ok, don't do anything without my okay, "
             "don't do anything without my approval, don't do anything without asking me first, "
             "don't do anything without checking with me, do nothing without my say so, "
-            "do nothing without my permission"
+            "do nothing without my permission, but first ask me, first ask me, "
+            "consult me first, consult me before"
         ),
     ),
     (
@@ -107,7 +108,8 @@ AUTONOMY_TEXT: Final[tuple[tuple[Autonomy, str], ...]] = (
             "however you think best, whatever you think best, as you think best, you know best, "
             "however you think is right, whatever you think is right, however you think is best, "
             "i'll leave the details to you, leave the details to you, "
-            "the details are up to you, "
+            "the details are up to you, as you think fit, how you want, how you like, "
+            "as you like, as you wish, it's your decision, your decision, "
             # Said of the agent ("however he thinks best"): the same free hand.
             "however he sees fit, however she sees fit, however they see fit, "
             "as he sees fit, as she sees fit, as they see fit, however he thinks best, "

@@ -131,7 +131,7 @@ _PROTECTIVE: Final = frozenset({"from", "against"})
 
 def _asked_words(text: str) -> list[lx.Tok]:
     toks = lx.tokenize(text)
-    skip = set(bans.span_indices(bans.forbidden_spans(toks)))
+    skip = set(bans.span_indices(bans.forbidden_spans(toks, things=False)))
     i = 0
     while i < len(toks):
         if toks[i].low in _PROTECTIVE:

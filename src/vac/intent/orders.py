@@ -102,6 +102,13 @@ _NEEDLESS: Final = lx.phrases(
         "does not have to",
         "not necessary to",
         "no point in",
+        # A duty released: "I shan't need you to guard the gate tonight after all"
+        "shan't need you to",
+        "won't need you to",
+        "will not need you to",
+        "won't need to",
+        "no call to",
+        "don't need you to",
     ]
 )
 

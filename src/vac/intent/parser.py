@@ -149,6 +149,7 @@ def _target(
 ) -> _Target | None:
     """The words from `start` to the first modifier, or to `stop` (where a
     deadline phrase starts: "build a bench | Friday")."""
+    start = tw.thing_starts(clause, start, stop)  # "fix please the light"
     if start + 1 < min(len(clause), stop) and clause[start].low == ".":
         # "Ask Kofi to fix. The gate.": a pause after the verb, then its thing
         # (not a sentence of its own: "fix. The gate is broken.")
@@ -159,7 +160,7 @@ def _target(
         and not lx.ISO_DATE_RE.match(clause[j].low)
         and lx.phrase_at(clause, j, lx.TARGET_STOPS) is None
         and (j == start or lx.phrase_at(clause, j, _MANNER_STOPS) is None)
-        and (j == start or not _next_order(clause, j, roster))
+        and (j == start or not tw.next_order(clause, j, roster))
     ):
         j += 1
     words = clause[start:j]
@@ -190,14 +191,6 @@ def _target(
     label = label.lower() if source.isupper() else label  # "KOFI, FIX THE GATE": "Gate"
     label = label[:1].upper() + label[1:]
     return _Target(Target(f"{kind}:{tw.slug(label)}", kind, label[:_LABEL_MAX]), phrase, j)
-
-
-def _next_order(clause: Sequence[Tok], j: int, roster: Roster) -> bool:
-    """A roster name and a verb at `j`: the next order, said without a
-    break ("Kofi fix the gate Zuri check the well"), not more of the thing."""
-    if not clause[j].text[:1].isupper() or roster.get(clause[j].text) is None:
-        return False
-    return lx.phrase_at(clause, j + 1, lx.VERB_PHRASES) is not None
 
 
 def _heard_target(
@@ -437,7 +430,7 @@ def parse(
     rest = orders.another_order(source, clause, target.end, skip | autonomy.indices | nouns | timed)
     said_else = skip | autonomy.indices | timed
     rest = rest or tw.another_thing(source, clause, verb_end, target.end, said_else, roster)
-    if rest is None and target.end < len(clause) and _next_order(clause, target.end, roster):
+    if rest is None and target.end < len(clause) and tw.next_order(clause, target.end, roster):
         rest = source[clause[target.end].start : clause[-1].end]  # "… Zuri check the well"
     if rest is not None:  # one objective per turn: the rest is said, never dropped unseen
         extra = f'one thing at a time: "{truncate(rest, _REST_MAX)}" is not in this draft'
@@ -454,6 +447,7 @@ def parse(
         spoken_when += "" if when is None else f" {when.phrase}"
     if spoken_when is None and autonomy.autonomy == "standing-intent":
         spoken_when = how_often(source, clause, autonomy.indices)  # "every Monday"
+    forbidden = _forbidden_lines(clause, spans)
     constraints: list[Constraint] = []
     if when is not None:
         constraints.append(Constraint("time", when.iso_date))
@@ -468,7 +462,9 @@ def parse(
         constraints.append(Constraint("location", location))
     if lx.contains(clause, lx.PRIVACY_CUES, skip=skip):
         constraints.append(Constraint("privacy", "discreet"))
-    if (condition := condition_of(source, toks)) is not None:  # "if it rains, have Zuri…"
+    condition = condition_of(source, toks, clause[hit[0]].start)  # "if it rains, have Zuri…"
+    banned = " ".join(f.text.lower() for f in forbidden)
+    if condition is not None and condition.lower() not in banned:  # not "don't work if it's icy"
         constraints.append(Constraint("custom", truncate(condition, _LABEL_MAX)))
 
     objective = Objective(
@@ -480,7 +476,7 @@ def parse(
         constraints=constraints,
         priority=priority_of(clause, skip),
         deadline=None if when is None else when.iso_date,
-        forbidden_lines=_forbidden_lines(clause, spans),
+        forbidden_lines=forbidden,
         autonomy=autonomy.autonomy,
         status="draft",
         confirmed_by_steward=False,

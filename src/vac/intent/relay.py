@@ -103,6 +103,8 @@ def passed_on(toks: Sequence[Tok], k: int, named: Callable[[Sequence[Tok]], bool
     j = k
     while j < len(toks) and toks[j].low in _ASKING:
         j += 1
+    if any(t.low in ("you", "your", "yourself") for t in toks[j + 2 :]):
+        return None  # "Abeni, tell Kofi to help you…": "you" is Abeni, not the steward
     if j + 1 < len(toks) and toks[j].low in _RELAYS and named(toks[j + 1 : j + 2]):
         return j
     return j if j < len(toks) and toks[j].low in ("if", "when") else None

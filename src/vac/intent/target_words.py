@@ -207,7 +207,8 @@ _THREATS: Final = frozenset(
     lx.words("""fox foxes wolf wolves thief thieves burglar burglars intruder intruders stranger
     strangers snake snakes rat rats mouse mice pest pests trouble fire fires flood floods smoke
     hawk hawks coyote coyotes bear bears poacher poachers vandals trespassers weasel weasels
-    stoat stoats badger badgers slugs deer rabbits raccoons wasps hornets predators""")
+    stoat stoats badger badgers slugs deer rabbits raccoons wasps hornets predators ice bees
+    traffic cars glass nails frost""")
 )
 _LOOK_OUT: Final = frozenset({"look out for", "keep an eye out for", "watch", "guard"})
 
@@ -268,6 +269,34 @@ def slug(label: str) -> str:
     if not made and label.strip():
         made = "u-" + hashlib.sha256(label.strip().lower().encode()).hexdigest()[:16]
     return made or "unnamed"
+
+
+# Said between the verb and its thing: how, or "please" (the priority and the
+# pace still read them from the whole clause).
+_BEFORE_THING: Final = frozenset(
+    lx.words("please pls kindly urgently quickly immediately carefully gently quietly also just")
+)
+
+
+def thing_starts(clause: Sequence[Tok], start: int, stop: int) -> int:
+    """Where the thing after the verb starts, past "please" or a manner said
+    first ("fix please the light", "repair urgently the pump": asked what)
+    and "for me" ("build for me a table")."""
+    while start + 1 < min(len(clause), stop) and clause[start].low in _BEFORE_THING:
+        start += 1
+    if [t.low for t in clause[start : start + 2]] in (["for", "me"], ["for", "us"]) and (
+        word_at(clause, start + 2) in lx.DETERMINERS
+    ):
+        start += 2
+    return start
+
+
+def next_order(clause: Sequence[Tok], j: int, roster: Roster) -> bool:
+    """A roster name and a verb at `j`: the next order, said without a
+    break ("Kofi fix the gate Zuri check the well"), not more of the thing."""
+    if not clause[j].text[:1].isupper() or roster.get(clause[j].text) is None:
+        return False
+    return lx.phrase_at(clause, j + 1, lx.VERB_PHRASES) is not None
 
 
 __all__ = ["another_thing", "said_alone", "slug", "without_state"]

@@ -332,7 +332,8 @@ def apply_edits(
     # The deadline and its time constraint move together (`deadline_edits`).
     errors.extend(align_deadline(merged, edits))
     errors.extend(validate_objective(merged, agents=agents))
-    if now is not None and not errors and ("deadline" in edits or "constraints" in edits):
+    moved = merged.get("deadline") != obj.deadline  # a deadline left as it was is not judged
+    if now is not None and not errors and moved:
         errors.extend(_passed(merged.get("deadline"), now))
     if errors:
         raise ObjectiveInvalid(errors)

@@ -124,6 +124,7 @@ PHRASAL_VERB_CUES: Final[Mapping[str, str]] = {
             "see why",
             "see if",
             "see whether",
+            "see what you can do about",  # before "see what"
             "see what",  # "go and see what the dogs are barking at"
             "see how",
             "suss out",

@@ -371,7 +371,7 @@ def resolve(
             # never its deadline; asked about unless another time is said.
             unresolved, i = unresolved or Unresolved(i - 1, found.end), found.end
             continue
-        if isinstance(found, Hit) and (
+        if isinstance(found, (Hit, Bad)) and (
             (kind in ("", "on") and of_the_past(clause, i, j))
             or (not kind and word_at(clause, i) in ("all", "for") and has_lasted(clause, i))
         ):

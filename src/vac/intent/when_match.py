@@ -120,6 +120,9 @@ def of_the_past(toks: Sequence[Tok], i: int, j: int) -> bool:
         return True
     day = word_at(toks, j)
     dated = day in cw.WEEKDAYS or day in cw.MONTHS or day == "the" or day[:1].isdigit()
+    dated = dated or (
+        day == "this" and word_at(toks, j + 1) == "morning"
+    )  # "I mentioned this morning"
     if not dated or word_at(toks, i - 1) == "for":
         return False
     k = i - 1

@@ -49,6 +49,7 @@ class PendingChoice:
         self._asked: intent.Clarify | None = None
         self._asked_at_s = 0.0
         self._question: str | None = None  # any question asked, answerable or not
+        self._last: intent.Clarify | None = None  # the last question, for `ask_again`
 
     def offer(self, clarify: intent.Clarify) -> None:
         """Remember a question an answer can complete (and forget any older one)."""
@@ -59,6 +60,18 @@ class PendingChoice:
             clarify.reason == "no-verb" and clarify.heard_as is not None
         )
         self._question = clarify.question if about_other_words else None
+        self._last = clarify
+
+    def to_the_draft(
+        self, reply: intent.HeardReply, objective: Objective, asked: str | None, now: dt.datetime
+    ) -> Literal["confirm", "reject"] | Clarification | None:
+        """`to_the_draft`; when a yes or no was said right after a question,
+        the question stands again, its answer in words taken next."""
+        said = to_the_draft(reply, objective, asked, now)
+        if isinstance(said, Clarification) and said.reason == "reply-unclear" and self._last:
+            self.offer(self._last)
+            self._question = None  # a yes or no said again answers the draft
+        return said
 
     def just_asked(self) -> str | None:
         """The question the session's last turn asked, if the words now are
@@ -125,11 +138,20 @@ def _put(asked: intent.Clarify, said: str) -> str | None:
         # "Kofi, fix it tomorrow" → "the gate": in place of the "it" asked
         # about ("fix the gate it tomorrow" before).
         pronoun = re.match(r"\s+(it|that|this|them|those|these)\b", source[at:], re.IGNORECASE)
+        if pronoun and _TIME_AFTER.match(source[at + pronoun.end() :]):
+            pronoun = None  # "Kofi, repair this week": its time, not its thing
         rest = source[at + pronoun.end() :] if pronoun else source[at:]
         return f"{source[:at]} {said}{rest}"
     if source[at : at + len(heard)].lower() != heard.lower():
         return None
     return source[:at] + said + source[at + len(heard) :]
+
+
+_TIME_AFTER: Final = re.compile(
+    r"\s+(week|weekend|month|year|morning|afternoon|evening|time|monday|tuesday|wednesday"
+    r"|thursday|friday|saturday|sunday)\b",
+    re.IGNORECASE,
+)
 
 
 def unsure_yes(objective: Objective, now: dt.datetime) -> Clarification:

@@ -57,7 +57,7 @@ from vac.protocol.messages import (
     tag_of,
 )
 from vac.runtime.announcer import Announcer
-from vac.runtime.choices import Clarification, PendingChoice, to_the_draft
+from vac.runtime.choices import Clarification, PendingChoice
 from vac.runtime.decisions import Plan, Planner
 from vac.runtime.durable import DecisionSteps
 from vac.runtime.heard import FinalHeard
@@ -307,7 +307,7 @@ class TurnCoordinator:
         sole = self._sole_pending(now)  # the audio's reply scores only answer a draft
         reply = intent.spoken_reply(text, confidence, evidence, rescored_ok=sole is not None)
         if reply is not None and sole is not None:
-            said = to_the_draft(reply, sole.objective, asked, now)
+            said = self.choice.to_the_draft(reply, sole.objective, asked, now)
             if said == "reject":
                 return self.planner.reject(turn.id, sole.objective.id, now, None)
             if said == "confirm":
