@@ -568,3 +568,21 @@ def test_an_edit_of_other_constraints_is_not_refused_for_a_passed_deadline(
     later = NOW + dt.timedelta(hours=20)
     done = book.confirm("alice", "obj-1", now=later, edits={"constraints": place})
     assert done.objective.deadline == "2026-05-01"
+
+
+@pytest.mark.parametrize(
+    ("text", "reply"),
+    [
+        ("Yes, please do go ahead, dear.", "confirm"),
+        ("Splendid, yes.", "confirm"),
+        ("Okay, is fine", "confirm"),
+        ("ya go ahead", "confirm"),
+        ("👍", "confirm"),
+        ("yess", "confirm"),
+        ("No, I don't think so, thank you.", "reject"),
+        ("Perhaps not just now, dear.", "reject"),
+        ("noo", "reject"),
+    ],
+)
+def test_replies_as_people_type_them(text: str, reply: str) -> None:
+    assert classify_reply(text) == reply

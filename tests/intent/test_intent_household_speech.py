@@ -795,3 +795,23 @@ def test_a_relay_keeps_you_as_who_was_asked() -> None:
     # "Kofi will support you…" would read as the steward, not Abeni.
     assert draft("Abeni, tell Kofi to help you fix the gate").objective.agent == "Abeni"
     assert draft("Tariq, watch out for ice on the path").objective.target.label == "Against ice"
+
+
+@pytest.mark.parametrize(
+    ("text", "verb", "label"),
+    [
+        # The deed said as a noun after "make" (each was a Build of the noun).
+        (
+            "Abeni, please make repair of the washing machine until Friday",
+            "Repair",
+            "Washing machine",
+        ),
+        ("Zuri, make the map of the forest", "Map", "Forest"),
+        ("Zuri, make a survey of the field", "Map", "Field"),
+        ("Kofi, make an inspection of the roof", "Investigate", "Roof"),
+        ("Kofi, make a bench", "Build", "Bench"),
+    ],
+)
+def test_a_deed_said_as_a_noun(text: str, verb: str, label: str) -> None:
+    o = draft(text).objective
+    assert (o.verb, o.target.label if o.target else None) == (verb, label)

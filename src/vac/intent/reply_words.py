@@ -128,6 +128,18 @@ CONFIRM_HEARD: Final[frozenset[str]] = frozenset(
         "okay cool",
         "sure why not",
         "why not",
+        # From a probe of how a grandparent and a non-native speaker reply.
+        "splendid",
+        "very good",
+        "carry on",
+        "quite right",
+        "that's quite right",
+        "do go ahead",
+        "please do go ahead",
+        "is correct",
+        "is fine",
+        "it is correct",
+        "it is fine",
     }
 )
 REJECT_HEARD: Final[frozenset[str]] = frozenset(
@@ -176,6 +188,12 @@ REJECT_HEARD: Final[frozenset[str]] = frozenset(
         "not yet",
         "let's not",
         "wait no",
+        "perhaps not",
+        "not just now",
+        "perhaps not just now",
+        "is wrong",
+        "i don't think so",
+        "i not want this",
     }
 )
 _YES: Final = _CONFIRM | CONFIRM_HEARD
@@ -194,7 +212,12 @@ _POLITE_PREFIX: Final = (
     *("oh ", "um ", "uh ", "er ", "erm ", "uhm ", "well ", "hmm ", "actually "),
     *("great ", "perfect ", "cool "),  # "great, send it"; alone they are small talk
 )
-_POLITE_SUFFIX: Final = (" please", " thanks", " thank you")
+_POLITE_SUFFIX: Final = (
+    *(" please", " thanks", " thank you", " dear", " thank you very much", " thanks very much"),
+    *(" thanks a lot", " thank you so much", " cheers"),
+)
+# "yess", "noo": a word said long is the word.
+_LONG: Final = {"yess": "yes", "yesss": "yes", "noo": "no", "nooo": "no", "okk": "ok"}
 
 
 def reply_phrases() -> tuple[tuple[str, Reply], ...]:
@@ -207,8 +230,10 @@ def reply_phrases() -> tuple[tuple[str, Reply], ...]:
 def classify_reply(text: str) -> Reply | None:
     """ "yes" / "do it" → confirm, "no" / "never mind" → reject; anything that
     says more ("no, tell Kofi instead") → None, so it is parsed as a new turn."""
-    spoken = re.sub(r"[^a-z' ]+", " ", text.lower().replace("’", "'")).split()
-    spoken = [_SHORT.get(w, w) for w in spoken]
+    spoken = re.sub(
+        r"[^a-z' ]+", " ", text.lower().replace("’", "'").replace("👍", " yes ")
+    ).split()
+    spoken = [_LONG.get(w, _SHORT.get(w, w)) for w in spoken]
     if len(spoken) == 1:
         spoken = [_SHORT_WHOLE.get(spoken[0], spoken[0])]
     # "no, no, no", "yes yes": a word said again is said once; "do not" is "don't".
@@ -245,8 +270,11 @@ _SHORT: Final = {
     "thx": "thanks",
     "thnx": "thanks",
     "ty": "thanks",
+    "ya": "yeah",
+    "yea": "yeah",
+    "yeh": "yeah",
 }
-_SHORT_WHOLE: Final = {"k": "ok", "kk": "ok", "ya": "yeah", "yea": "yeah", "yeh": "yeah"}
+_SHORT_WHOLE: Final = {"k": "ok", "kk": "ok"}
 
 
 def _one_or_two(norm: str) -> Reply | Literal[""] | None:

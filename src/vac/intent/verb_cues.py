@@ -88,7 +88,13 @@ SLOT_VERB_CUES: Final[Mapping[str, str]] = {
 # and margins were tuned without them.
 PHRASAL_VERB_CUES: Final[Mapping[str, str]] = {
     **dict.fromkeys(
-        ["fix up", "sort out", "rebuild", "replace", "service", "tighten", "seal", "unblock"],
+        [
+            *("fix up", "sort out", "rebuild", "replace", "service", "tighten", "seal", "unblock"),
+            # The deed said as a noun ("make repair of the washing machine"
+            # was a Build of "Repair of the washing machine").
+            *("make repair of", "make a repair of", "make the repair of", "make repairs to"),
+            *("make repair", "make the fix of", "make a fix of", "do a repair of"),
+        ],
         "Repair",
     ),
     **dict.fromkeys(
@@ -97,6 +103,11 @@ PHRASAL_VERB_CUES: Final[Mapping[str, str]] = {
             "draw a map of",
             "make a map of",
             "make a map on",  # "make a map on the cellar tunnels" was Build, a map
+            "make the map of",
+            "make a survey of",
+            "make the survey of",
+            "do a survey of",
+            "carry out a survey of",
             "make a map showing",
             "draw a map on",
             "draw a map showing",
@@ -125,6 +136,12 @@ PHRASAL_VERB_CUES: Final[Mapping[str, str]] = {
             "see if",
             "see whether",
             "see what you can do about",  # before "see what"
+            "make enquiries about",
+            "make inquiries about",
+            "make enquiries into",
+            "make an inspection of",
+            "do an inspection of",
+            "carry out an inspection of",
             "see what",  # "go and see what the dogs are barking at"
             "see how",
             "suss out",
