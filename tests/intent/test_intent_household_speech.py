@@ -815,3 +815,23 @@ def test_a_relay_keeps_you_as_who_was_asked() -> None:
 def test_a_deed_said_as_a_noun(text: str, verb: str, label: str) -> None:
     o = draft(text).objective
     assert (o.verb, o.target.label if o.target else None) == (verb, label)
+
+
+@pytest.mark.parametrize(
+    ("text", "deadline"),
+    [
+        # Texting shorthand of a day (each was left in the thing, no date).
+        ("imani visit grandma sun", "2026-12-13"),
+        ("kofi fix bike b4 sat", "2026-12-12"),
+        ("kofi fix gate 2day", "2026-12-09"),
+        ("kofi fix gate nxt wk", "2026-12-20"),
+    ],
+)
+def test_texting_shorthand_of_a_day(text: str, deadline: str) -> None:
+    got = factories.understood(text, now=AFTERNOON, roster=ROSTER)
+    assert isinstance(got, Draft) and got.objective.deadline == deadline
+
+
+def test_a_short_day_name_is_only_a_day_at_the_end_after_a_thing() -> None:
+    got = factories.understood("kofi fix the sat nav", now=AFTERNOON, roster=ROSTER)
+    assert isinstance(got, Draft) and got.objective.deadline is None

@@ -33,6 +33,8 @@ _SHORTHAND: Final = (
     | {w: "tomorrow" for w in ("tomorow", "tommorow", "tommorrow", "tomorroww", "tomorrowish")}
     | {"cld": "could", "wld": "would", "wen": "when", "ya": "yeah", "yea": "yeah"}
     | {"wks": "weeks", "wk": "week", "hrs": "hours", "hr": "hour", "mins": "minutes"}
+    | {"b4": "before", "2day": "today", "wkend": "weekend", "wknd": "weekend", "nxt": "next"}
+    | {"evry": "every", "nite": "night"}
 )
 # "by 5ish", "around 7ish": the hour said ("5ish" was no time at all, dropped).
 _ISH_RE: Final = re.compile(r"^(\d{1,2})ish$")

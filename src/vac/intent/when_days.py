@@ -209,6 +209,18 @@ _PART_OVER_H: Final = {"morning": 12}
 # --- weekdays, weeks, months ------------------------------------------------
 
 
+def _typed_day(toks: Sequence[Tok], k: int) -> bool:
+    """A day abbreviated last in a typed order, after its thing: "visit
+    grandma sun", "fix bike sat" (not "sit in the sun", "the sat nav")."""
+    before = word_at(toks, k - 1)
+    return (
+        ends_here(toks, k + 1)
+        and toks[k].text.islower()
+        and before.isalpha()
+        and before not in _NOT_BEFORE_BARE_DAY | {"in", "on", "at", "to", "from", "the"}
+    )
+
+
 def weekday(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> Found:
     today = now.date()
     low, nxt = word_at(toks, i), word_at(toks, i + 1)
@@ -224,7 +236,7 @@ def weekday(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> Found:
     name = word_at(toks, k)
     if name in cw.WEEKDAYS:
         index = cw.WEEKDAYS[name]
-    elif name in cw.WEEKDAY_ABBREVIATIONS and (cued or k > i):
+    elif name in cw.WEEKDAY_ABBREVIATIONS and (cued or k > i or _typed_day(toks, k)):
         index = cw.WEEKDAY_ABBREVIATIONS[name]
     else:
         return None
