@@ -177,9 +177,9 @@ def test_a_repeat_while_the_outcome_is_made_waits_for_all_of_it() -> None:
     r = Replies(window=8)
     r.begin("m1")
     assert r.wait("m1") and r.wait("m1")  # sent twice more before any reply
-    assert r.record(final("m1", "t1")) is None  # the turn goes on
+    assert r.record(final("m1", "t1")) == []  # the turn goes on
     done = TurnDone(turn="t1", status="parsed", latency_ms={"ack": 3})
-    assert r.record(done) == ("m1", 2)  # complete: both repeats are answered now
+    assert r.record(done) == [("m1", 2)]  # complete: both repeats are answered now
     assert r.seen("m1") == [final("m1", "t1"), done]
     assert not r.wait("m1")  # later repeats are answered at once, as before
 
@@ -189,4 +189,17 @@ def test_a_repeat_of_a_reply_without_a_turn_is_answered_with_it() -> None:
     r.begin("p1")
     assert r.wait("p1")
     err = Error(ref="p1", code="objective_unknown", message="no such objective", retryable=False)
-    assert r.record(err) == ("p1", 1)
+    assert r.record(err) == [("p1", 1)]
+
+
+def test_a_second_id_answered_in_a_turn_another_began_is_complete_when_it_ends() -> None:
+    # A stream's second commit id gets the turn's transcript; its repeats wait
+    # for that turn's turn.done (they waited for ever: the turn was the first id's).
+    r = Replies(window=8)
+    r.begin("c1")
+    r.record(final("c1", "t1"))
+    r.begin("c2")
+    r.record(final("c2", "t1"))
+    assert r.wait("c2")
+    done = TurnDone(turn="t1", status="parsed", latency_ms={})
+    assert r.record(done) == [("c2", 1)]

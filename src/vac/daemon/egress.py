@@ -134,13 +134,12 @@ class Egress:
         # Kept as the id's outcome even while detached: a client that resumes
         # and sends the id again gets what it missed (and a repeat waiting
         # for the outcome is not left waiting for ever).
-        complete = session.replies.record(msg) if record else None
+        complete = session.replies.record(msg) if record else []
         if (rid := session.connection) is None:
             return False
         try:
             session.outbox.push(msg, payload)
-            if complete is not None:  # repeats of its id sent meanwhile: now answered
-                ref, repeats = complete
+            for ref, repeats in complete:  # repeats of its id sent meanwhile: now answered
                 for _ in range(repeats):
                     for reply in session.replies.seen(ref) or ():
                         session.outbox.push(reply, None)

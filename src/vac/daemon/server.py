@@ -451,8 +451,8 @@ class Server:
         if not isinstance(msg, AudioInputChunk):
             # Chunks are de-duplicated by (stream, seq), not by id (§4).
             prior = session.replies.seen(msg.id)
-            if prior == [] and session.replies.wait(msg.id):
-                return  # nothing answered yet: the whole outcome once it is (egress)
+            if prior is not None and session.replies.wait(msg.id):
+                return  # still being answered: the whole outcome once it is (egress)
             if prior is not None:
                 for reply in prior:
                     self.send(session, reply, record=False)

@@ -125,6 +125,8 @@ class Replies:
     # Ids begun whose outcome is not complete yet, and how many times each
     # was sent again meanwhile: those repeats are answered when it is.
     open: OrderedDict[str, int] = field(default_factory=OrderedDict)
+    # Open ids and the turn their replies belong to: its `turn.done` completes them.
+    open_turns: OrderedDict[str, str] = field(default_factory=OrderedDict)
 
     def seen(self, msg_id: str) -> list[Outbound] | None:
         found = self.decided.get(msg_id)
@@ -164,11 +166,27 @@ class Replies:
         for msg_id, msgs in outcomes:
             self.settle(msg_id, ended(msgs))
 
-    def record(self, msg: Outbound) -> tuple[str, int] | None:
-        """Keep `msg` in the outcome of the id it answers. When it completes
-        that outcome (its turn's `turn.done`, or a reply of no turn), the id
-        and how many repeats of it wait for the outcome (`wait`)."""
+    def record(self, msg: Outbound) -> list[tuple[str, int]]:
+        """Keep `msg` in the outcome of the id it answers. For each id whose
+        outcome it completes (its turn's `turn.done`, or a reply of no
+        turn) and that was sent again meanwhile: the id and how many repeats
+        wait for the outcome (`wait`)."""
         turn = getattr(msg, "turn", None)
+        if msg.ref is not None and msg.ref in self.open and isinstance(turn, str):
+            self.open_turns[msg.ref] = turn  # a second commit id of a stream: its turn too
+            _bound(self.open_turns, self.window)
+        if isinstance(msg, TurnDone):
+            ended = [r for r, t in self.open_turns.items() if t == msg.turn]
+            for r in ended:
+                self.open_turns.pop(r, None)
+        else:
+            ended = []
+        complete = self._kept(msg, turn)
+        refs = [*ended, *([complete] if complete is not None else [])]
+        return [(r, w) for r in dict.fromkeys(refs) if (w := self.open.pop(r, 0))]
+
+    def _kept(self, msg: Outbound, turn: object) -> str | None:
+        """`record`'s keeping; the id whose outcome `msg` completes, if any."""
         ref = msg.ref
         if ref is None:  # a later message of a turn an id began
             if not isinstance(turn, str) or isinstance(msg, _NOT_REPLAYED):
@@ -195,10 +213,7 @@ class Replies:
         bucket = self.seen(ref)
         if bucket is not None and len(bucket) < 64:
             bucket.append(msg)
-        if isinstance(msg, TurnDone) or not isinstance(turn, str):
-            waiting = self.open.pop(ref, 0)
-            return (ref, waiting) if waiting else None
-        return None
+        return ref if isinstance(msg, TurnDone) or not isinstance(turn, str) else None
 
 
 # Listing results kept per session for a repeated id (see `Replies`).
