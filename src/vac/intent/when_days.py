@@ -210,8 +210,7 @@ _PART_OVER_H: Final = {"morning": 12}
 
 
 def _typed_day(toks: Sequence[Tok], k: int) -> bool:
-    """A day abbreviated last in a typed order, after its thing: "visit
-    grandma sun", "fix bike sat" (not "sit in the sun", "the sat nav")."""
+    """A day typed short and last, after its thing: "visit grandma sun" (not "in the sun")."""
     before = word_at(toks, k - 1)
     return (
         ends_here(toks, k + 1)
