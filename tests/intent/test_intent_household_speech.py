@@ -835,3 +835,18 @@ def test_texting_shorthand_of_a_day(text: str, deadline: str) -> None:
 def test_a_short_day_name_is_only_a_day_at_the_end_after_a_thing() -> None:
     got = factories.understood("kofi fix the sat nav", now=AFTERNOON, roster=ROSTER)
     assert isinstance(got, Draft) and got.objective.deadline is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # A plan said with a hedge is news, asked about (it was drafted).
+        "Kofi is going to fix the gate tomorrow, so don't worry",
+        "Kofi will fix the gate, I think",
+        "Kofi will fix the gate anyway",
+    ],
+)
+def test_a_plan_said_with_a_hedge_is_asked(text: str) -> None:
+    got = run(text)
+    assert isinstance(got, Clarify) and got.reason == "uncertain-agent", got
+    assert isinstance(run("Kofi will fix the gate tomorrow"), Draft)

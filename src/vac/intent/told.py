@@ -34,7 +34,21 @@ def name_then(toks: Sequence[Tok], i: int, verb_at: int) -> tuple[int, bool]:
         for k, w in enumerate(said)
     )
     guessed = "might" in said or "may" in said  # "Kofi might / may fix the gate": a guess
-    return cut, denied or guessed or _praised(lows, said, verb_at) or next(past, None) is not None
+    told = denied or guessed or _praised(lows, said, verb_at) or _news(lows, said)
+    return cut, told or next(past, None) is not None
+
+
+_PLANNED: Final = frozenset(words("going gonna will 'll"))
+# Said with a plan, these make it news ("Kofi's going to fix it anyway", "…
+# later I think", "…, so don't worry"), not an order.
+_HEDGES: Final = frozenset(words("anyway anyhow reckon think guess worry"))
+
+
+def _news(lows: Sequence[str], said: Sequence[str]) -> bool:
+    if said[:1] and said[0].endswith("'s"):
+        return False  # "Kofi's going to…": read as before (the name, then the order)
+    planned = any(w in _PLANNED or w.endswith("'ll") for w in said)
+    return planned and any(w in _HEDGES for w in lows)
 
 
 _PRAISE: Final = frozenset(
