@@ -271,20 +271,14 @@ def test_a_ban_on_being_seen_leaves_the_deed_to_the_agents_values() -> None:
     # for; the ban's words were skipped and the agent accepted.
     import datetime as dt
 
+    import intent_factories as factories
+
     from vac import intent
 
     now = dt.datetime(2026, 12, 5, 10, 0, tzinfo=dt.UTC)
     roster = intent.default_roster()
     said = "Kofi, protect the hens, be careful not to get caught poisoning the fox"
-    got = intent.understand(
-        said,
-        confidence=1.0,
-        evidence=None,
-        now=now,
-        roster=roster,
-        current_agent=None,
-        objective_id="o",
-    )
+    got = factories.understood(said, now=now, roster=roster)
     assert isinstance(got, intent.Draft)
     kofi = roster.get("Kofi")
     assert kofi is not None

@@ -224,7 +224,7 @@ def address_of(toks: Sequence[Tok], roster: Roster, near: tuple[str, str] | None
     if i + 1 < n and toks[i + 1].low in _NAME_BREAKS:
         res = _named(toks[i : i + 1], roster)
         start = i + 1
-        while start < n and toks[start].low in lx.PUNCT | _ASKING_WORDS:  # "Kofi. Can you fix…"
+        while start < n and toks[start].low in lx.PUNCT | lx.ASKING_WORDS:  # "Kofi. Can you fix…"
             start += 1
         if (
             res is not None
@@ -334,7 +334,6 @@ _GREETINGS: Final = lx.phrases(
     ["good morning", "good afternoon", "good evening", "morning", "thanks", "thank you", "sorry"]
 )
 # Between a name said apart and its verb: "Kofi. Can you fix the gate?"
-_ASKING_WORDS: Final = frozenset(words("please can could would will you"))
 _NEGATING: Final = frozenset(words("not no never nor"))
 
 

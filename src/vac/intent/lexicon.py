@@ -156,6 +156,9 @@ def kind_of(word: str) -> TargetKind | None:
 FRAME_WORDS: Final[frozenset[str]] = frozenset(
     {"ask", "tell", "have", "direct", "get", "let", "as", "remind", "send"}
 )
+# Words that ask between a break or a name and the order: "Kofi. Can you
+# fix…", "…, could you remind Kofi to…", "…, can you fix it Kofi?".
+ASKING_WORDS: Final[frozenset[str]] = frozenset(words("please can could would will you"))
 # Frames that, followed by an unknown word and "to", clearly name someone.
 NAMING_FRAMES: Final[frozenset[str]] = frozenset({"ask", "tell", "direct"})
 FILLERS: Final[frozenset[str]] = frozenset(

@@ -70,9 +70,7 @@ def priority_of(clause: Sequence[Tok], skip: frozenset[int]) -> int:
     hits = [(_LOW if _denied(clause, at) else tier, at, end) for tier, at, end in hits]
     # "fix them all at once": together, not now
     hits = [
-        h
-        for h in hits
-        if not (_words(clause, h[1], h[2]) == "at once" and _all_before(clause, h[1]))
+        h for h in hits if not (lx.match_at(clause, h[1], _AT_ONCE) and _all_before(clause, h[1]))
     ]
     return _first_tier(hits, [tier for tier, _ in lx.PRIORITY_TIERS], lx.DEFAULT_PRIORITY)
 
@@ -84,8 +82,7 @@ _DENY: Final = frozenset(lx.words("not isn't isnt aren't wasn't nothing no never
 _LOW: Final = min(tier for tier, _ in lx.PRIORITY_TIERS)
 
 
-def _words(clause: Sequence[Tok], start: int, end: int) -> str:
-    return " ".join(t.low for t in clause[start:end])
+_AT_ONCE: Final = ("at", "once")
 
 
 def _all_before(clause: Sequence[Tok], at: int) -> bool:

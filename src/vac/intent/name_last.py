@@ -68,13 +68,12 @@ def order_starts(toks: Sequence[Tok], i: int, last: int) -> tuple[int, ...]:
     if not breaks:
         return (i,)
     j = breaks[-1]
-    while j < last and toks[j].low in _ASKING:
+    while j < last and toks[j].low in lx.ASKING_WORDS:
         j += 1
     return (i, j)
 
 
 _BREAKS: Final = frozenset(",.:;!")
-_ASKING: Final = frozenset(words("please can could would will you"))
 
 
 def _before_when(toks: Sequence[Tok], start: int, end: int) -> int:

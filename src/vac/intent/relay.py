@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Final
 
-from vac.intent.lexicon import VERB_PHRASES, Tok, phrase_at, words
+from vac.intent.lexicon import ASKING_WORDS, VERB_PHRASES, Tok, phrase_at, words
 from vac.intent.roster import Roster
 
 _PRONOUNS: Final = frozenset(words("he she they"))
@@ -92,7 +92,6 @@ def relayed(toks: Sequence[Tok], roster: Roster) -> list[Tok]:
 
 
 _RELAYS: Final = frozenset(words("tell ask have get remind send"))
-_ASKING: Final = frozenset(words("please can could would will you"))
 
 
 def passed_on(toks: Sequence[Tok], k: int, named: Callable[[Sequence[Tok]], bool]) -> int | None:
@@ -101,7 +100,7 @@ def passed_on(toks: Sequence[Tok], k: int, named: Callable[[Sequence[Tok]], bool
     remind Kofi to…", "if you see Kofi, tell him to…" (`named`: a roster
     name). The order is then Kofi's (it was Abeni's, Kofi left out)."""
     j = k
-    while j < len(toks) and toks[j].low in _ASKING:
+    while j < len(toks) and toks[j].low in ASKING_WORDS:
         j += 1
     if any(t.low in ("you", "your", "yourself") for t in toks[j + 2 :]):
         return None  # "Abeni, tell Kofi to help you…": "you" is Abeni, not the steward

@@ -15,6 +15,8 @@ from typing import Final, Literal
 
 from jellyfish import metaphone
 
+from vac.intent.tokens import SHORTHAND
+
 Reply = Literal["confirm", "reject"]
 
 _CONFIRM: Final[frozenset[str]] = frozenset(
@@ -233,7 +235,7 @@ def classify_reply(text: str) -> Reply | None:
     spoken = re.sub(
         r"[^a-z' ]+", " ", text.lower().replace("’", "'").replace("👍", " yes ")
     ).split()
-    spoken = [_LONG.get(w, _SHORT.get(w, w)) for w in spoken]
+    spoken = [_LONG.get(w, SHORTHAND.get(w, w)) for w in spoken]  # "yes pls", "ok thx"
     if len(spoken) == 1:
         spoken = [_SHORT_WHOLE.get(spoken[0], spoken[0])]
     # "no, no, no", "yes yes": a word said again is said once; "do not" is "don't".
@@ -263,17 +265,7 @@ def classify_reply(text: str) -> Reply | None:
 _NOT_A_REFUSAL: Final = frozenset(
     {"problem", "problems", "prob", "probs", "worries", "worry", "bother", "biggie", "idea"}
 )
-# Typed shorthand in a reply ("yes pls", "ok thx", "k").
-_SHORT: Final = {
-    "pls": "please",
-    "plz": "please",
-    "thx": "thanks",
-    "thnx": "thanks",
-    "ty": "thanks",
-    "ya": "yeah",
-    "yea": "yeah",
-    "yeh": "yeah",
-}
+# A typed reply of one letter: "k".
 _SHORT_WHOLE: Final = {"k": "ok", "kk": "ok"}
 
 

@@ -26,12 +26,13 @@ PUNCT: Final[frozenset[str]] = frozenset(".,;:!?")
 ISO_DATE_RE: Final = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 
 
-_SHORTHAND: Final = (
+SHORTHAND: Final = (
     {"dont": "don't", "pls": "please", "plz": "please", "u": "you", "ur": "your"}
     | {w: "tomorrow" for w in ("tmrw", "tmr", "tmw", "tomoz", "2moro", "2morrow")}
     | {"tonite": "tonight", "2nite": "tonight", "thx": "thanks", "thnx": "thanks"}
     | {w: "tomorrow" for w in ("tomorow", "tommorow", "tommorrow", "tomorroww", "tomorrowish")}
-    | {"cld": "could", "wld": "would", "wen": "when", "ya": "yeah", "yea": "yeah"}
+    | {"cld": "could", "wld": "would", "wen": "when", "ya": "yeah", "yea": "yeah", "yeh": "yeah"}
+    | {"ty": "thanks"}
     | {"wks": "weeks", "wk": "week", "hrs": "hours", "hr": "hour", "mins": "minutes"}
     | {"b4": "before", "2day": "today", "wkend": "weekend", "wknd": "weekend", "nxt": "next"}
     | {"evry": "every", "nite": "night"}
@@ -56,8 +57,8 @@ def raw_tokens(text: str) -> list[Tok]:
             nxt = text[m.end() : m.end() + 2]
             if len(nxt) == 2 and nxt[0] == " " and nxt[1].isupper():
                 continue  # "Mrs. Okafor": a name follows; "… the Dr." ends a sentence
-        if low in _SHORTHAND and (m.group() == low or low not in ("u", "ur")):  # not "Ur"
-            low = _SHORTHAND[low]  # "dont" (ASR drops the apostrophe), "pls", "tmrw"
+        if low in SHORTHAND and (m.group() == low or low not in ("u", "ur")):  # not "Ur"
+            low = SHORTHAND[low]  # "dont" (ASR drops the apostrophe), "pls", "tmrw"
         elif ish := _ISH_RE.match(low):
             low = ish.group(1)
         elif low.startswith("a.s.a.p"):

@@ -314,8 +314,8 @@ def _its_hour(clause: Sequence[Tok], k: int, now: dt.datetime) -> tuple[str, int
     return _with_cue(found.phrase.removesuffix(" tomorrow"), cue[0]), found.end
 
 
-def _words(clause: Sequence[Tok], start: int, end: int) -> str:
-    return " ".join(t.low for t in clause[start:end])
+_THE_WEEKEND: Final = phrases(["the weekend"])
+_OVER: Final = phrases(["is over", "ends"])
 
 
 def _with_cue(phrase: str, kind: str) -> str:
@@ -380,13 +380,14 @@ def resolve(
         if (
             isinstance(found, Hit)
             and cue == ("before",)
-            and _words(clause, j, found.end) == ("the weekend")
+            and found.end == j + 2
+            and (phrase_at(clause, j, _THE_WEEKEND) is not None)
         ):
             # Before the weekend: by the Friday (next week's at the weekend; was Saturday,
             # today); "before the weekend is over": by its Sunday.
-            if _words(clause, found.end, found.end + 2) in ("is over", "ends"):
+            if (over := phrase_at(clause, found.end, _OVER)) is not None:
                 sunday = now.date() + (6 - now.weekday()) * ONE_DAY
-                found = Hit(sunday, "before the weekend is over", found.end + 2)
+                found = Hit(sunday, "before the weekend is over", found.end + len(over))
             else:
                 friday = now.date() + (4 - now.weekday()) % 7 * ONE_DAY
                 found = Hit(friday, "before the weekend, by Friday", found.end)

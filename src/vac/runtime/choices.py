@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from typing import Final, Literal, NamedTuple
 
 from vac import intent
+from vac.intent import calendar_words as cw
 from vac.protocol.objective import Objective
 
 
@@ -65,13 +66,19 @@ class PendingChoice:
     def to_the_draft(
         self, reply: intent.HeardReply, objective: Objective, asked: str | None, now: dt.datetime
     ) -> Literal["confirm", "reject"] | Clarification | None:
-        """`to_the_draft`; when a yes or no was said right after a question,
-        the question stands again, its answer in words taken next."""
-        said = to_the_draft(reply, objective, asked, now)
-        if isinstance(said, Clarification) and said.reason == "reply-unclear" and self._last:
-            self.offer(self._last)
-            self._question = None  # a yes or no said again answers the draft
-        return said
+        """What a yes or no does to the one draft pending: confirm or reject
+        it, or a question instead: a "yes" heard unsurely, or one said right
+        after another question (`asked`: "Who should do it: Kofi or someone
+        else?" → "yes" confirmed an older draft), which then stands again,
+        its answer in words taken next. None: nothing (an unsure "no")."""
+        if asked is not None:
+            if self._last is not None:
+                self.offer(self._last)
+                self._question = None  # a yes or no said again answers the draft
+            return not_the_draft(asked, objective, now)
+        if reply.sure:
+            return reply.kind
+        return unsure_yes(objective, now) if reply.kind == "confirm" else None
 
     def just_asked(self) -> str | None:
         """The question the session's last turn asked, if the words now are
@@ -138,7 +145,8 @@ def _put(asked: intent.Clarify, said: str) -> str | None:
         # "Kofi, fix it tomorrow" → "the gate": in place of the "it" asked
         # about ("fix the gate it tomorrow" before).
         pronoun = re.match(r"\s+(it|that|this|them|those|these)\b", source[at:], re.IGNORECASE)
-        if pronoun and _TIME_AFTER.match(source[at + pronoun.end() :]):
+        after = re.match(r"\s+(\w+)", source[at + pronoun.end() :]) if pronoun else None
+        if after is not None and after.group(1).lower() in _TIME_WORDS:
             pronoun = None  # "Kofi, repair this week": its time, not its thing
         rest = source[at + pronoun.end() :] if pronoun else source[at:]
         return f"{source[:at]} {said}{rest}"
@@ -147,10 +155,8 @@ def _put(asked: intent.Clarify, said: str) -> str | None:
     return source[:at] + said + source[at + len(heard) :]
 
 
-_TIME_AFTER: Final = re.compile(
-    r"\s+(week|weekend|month|year|morning|afternoon|evening|time|monday|tuesday|wednesday"
-    r"|thursday|friday|saturday|sunday)\b",
-    re.IGNORECASE,
+_TIME_WORDS: Final = frozenset(
+    {*cw.WEEKDAYS, "week", "weekend", "month", "year", "morning", "afternoon", "evening", "time"}
 )
 
 
@@ -161,20 +167,6 @@ def unsure_yes(objective: Objective, now: dt.datetime) -> Clarification:
         f"I'm not sure I heard yes. {summary} Say 'yes, confirm' clearly, or confirm it on screen."
     )
     return Clarification("low-confidence-confirm", question)
-
-
-def to_the_draft(
-    reply: intent.HeardReply, objective: Objective, asked: str | None, now: dt.datetime
-) -> Literal["confirm", "reject"] | Clarification | None:
-    """What a yes or no does to the one draft pending: confirm or reject it,
-    or a question instead (a "yes" heard unsurely, or said right after
-    another question: "Who should do it: Kofi or someone else?" → "yes"
-    confirmed an older draft); None: nothing (an unsure "no" asks nothing)."""
-    if asked is not None:
-        return not_the_draft(asked, objective, now)
-    if reply.sure:
-        return reply.kind
-    return unsure_yes(objective, now) if reply.kind == "confirm" else None
 
 
 def not_the_draft(question: str, objective: Objective, now: dt.datetime) -> Clarification:
