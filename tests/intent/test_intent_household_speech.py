@@ -844,9 +844,47 @@ def test_a_short_day_name_is_only_a_day_at_the_end_after_a_thing() -> None:
         "Kofi is going to fix the gate tomorrow, so don't worry",
         "Kofi will fix the gate, I think",
         "Kofi will fix the gate anyway",
+        "Zuri's going to check the hives tomorrow anyway",  # with "'s" too (was drafted)
+        "Kofi's gonna fix it later I think",  # (was the default agent's "repair it later")
     ],
 )
 def test_a_plan_said_with_a_hedge_is_asked(text: str) -> None:
     got = run(text)
     assert isinstance(got, Clarify) and got.reason == "uncertain-agent", got
     assert isinstance(run("Kofi will fix the gate tomorrow"), Draft)
+
+
+@pytest.mark.parametrize(
+    ("text", "agent", "deadline"),
+    [
+        # Polite asks that name the agent (they asked "Who should do it?").
+        ("Could Kofi possibly fix the gate tomorrow?", "Kofi", "2026-12-10"),
+        ("Could Kofi just fix the gate?", "Kofi", None),
+        ("I was wondering if Kofi could fix the gate tomorrow", "Kofi", "2026-12-10"),
+        ("I was wondering if tomorrow Kofi could fix the gate", "Kofi", "2026-12-10"),
+        ("I wonder whether Zuri would check the hives", "Zuri", None),
+        ("I wonder if Kofi can fix the gate", "Kofi", None),
+        ("Any chance Kofi could fix the gate tomorrow?", "Kofi", "2026-12-10"),
+        ("Is there any chance Kofi could fix the gate?", "Kofi", None),
+        ("Do you think Kofi could fix the gate?", "Kofi", None),  # (was "a question")
+    ],
+)
+def test_a_polite_ask_naming_the_agent_is_drafted(
+    text: str, agent: str, deadline: str | None
+) -> None:
+    got = factories.understood(text, now=AFTERNOON, roster=ROSTER)
+    assert isinstance(got, Draft), got
+    assert (got.objective.agent, got.objective.deadline) == (agent, deadline)
+    assert not [c for c in got.objective.constraints if c.kind == "custom"]  # no "if…" condition
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I wonder if Kofi fixed the gate",  # a question about the past
+        "Do you think Kofi will fix the gate?",  # a guess asked
+        "Should Kofi fix the gate or the fence first?",  # advice asked (was drafted)
+    ],
+)
+def test_wondering_and_asking_advice_are_not_drafted(text: str) -> None:
+    assert isinstance(factories.understood(text, now=AFTERNOON, roster=ROSTER), Clarify)

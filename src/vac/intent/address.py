@@ -23,7 +23,7 @@ from vac.intent.relay import passed_on
 from vac.intent.roster import STOPWORDS, Resolution, Roster, near_agent, resolve_agent
 from vac.intent.told import name_then
 from vac.intent.verb_cues import WEAK_VERB_CUES
-from vac.intent.wish import helpful, wished_subject
+from vac.intent.wish import helpful, polite_frame, wished_subject
 
 _GROUP_WORDS: Final = frozenset(
     words("everyone everybody all someone somebody anyone anybody team squad")
@@ -380,7 +380,7 @@ def _named(span: Sequence[Tok], roster: Roster) -> Resolution | None:
 # Between a name and its verb: "Kofi needs to / has to / is going to / ought to fix…".
 _MODALS: Final = frozenset(
     words("needs need has got gotta gonna ought going is to should must will can could please")
-    + words("would be able better had mind")
+    + words("would be able better had mind possibly just kindly")
 )
 # How far into the sentence an agent is still being addressed: "When you
 # get a chance, Kofi, …", "Would it be possible for Imani to …".
@@ -436,7 +436,7 @@ def _wished(toks: Sequence[Tok], i: int, roster: Roster, verb_at: int) -> Addres
     res = None if k is None else resolve_span(toks[k : k + 1], roster)
     if k is None or res is None or res.method not in ("exact", "fuzzy"):
         return None
-    return Address(i, len(toks), res, cut=(k, verb_at))
+    return Address(i, len(toks), res, cut=(i if polite_frame(toks, i, k) else k, verb_at))
 
 
 def _named_before(toks: Sequence[Tok], i: int, j: int, roster: Roster) -> Resolution | None:

@@ -29,7 +29,7 @@ _NOT_A_CONDITION: Final = frozenset(
 _NOT_BEFORE: Final = frozenset(words("even not as"))
 # The order's verb asks about what follows: "check with Abeni if the delivery
 # came" (up to three words back, no break).
-_ASKING_VERBS: Final = frozenset(words("check see ask know find wonder tell"))
+_ASKING_VERBS: Final = frozenset(words("check see ask know find wonder wondering wondered tell"))
 # Said after a condition at the end, these leave it the order's: "…, thanks".
 _COURTESY: Final = frozenset(words("please thanks thank you cheers"))
 _MAX_WORDS: Final = 8
@@ -39,7 +39,7 @@ _CLAUSE_STARTS: Final = PUNCT | frozenset(words("but and only"))
 # takes them as its object ("check if the well is dry", "tell me when…").
 _ANYWHERE: Final = frozenset(words("unless once provided if"))
 _ASKS_IF: Final = frozenset(
-    words("check see ask know out wonder tell me us him her them look find")
+    words("check see ask know out wonder wondering wondered tell me us him her them look find")
 )
 
 

@@ -7,6 +7,7 @@ inside "make friends with" is not (the longest cue at a position wins).
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Final, cast
 
@@ -195,8 +196,13 @@ def asks(lows: Sequence[str]) -> bool:
         at += 1
     rest = lows[at:]
     said = [w for w in rest if w not in PUNCT]
+    if said[:1] in (["should"], ["shall"]) and rest[-1:] == ["?"]:
+        # "Should Kofi fix the gate or the fence first?": advice asked, not a request
+        return any(w == "or" and nxt in DETERMINERS for w, nxt in itertools.pairwise(said))
     if not said or said[0].split("'")[0] not in QUESTION_FIRST:  # "who's"
         return False
+    if said[:3] == ["do", "you", "think"] and {*said[3:6]} & {"could", "can", "would"}:
+        return False  # "Do you think Kofi could fix the gate?": asked politely
     if any(tuple(said[: len(r)]) == r for r in _REQUESTING):
         return False
     if said[:2] == ["do", "not"] and rest[2:3] != [","]:

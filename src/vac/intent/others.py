@@ -71,7 +71,10 @@ def _told_of(clause: Sequence[Tok], verb_at: int, roster: Roster) -> list[str]:
         return []
     if not clause or clause[0].low in lx.DETERMINERS:
         return []  # "the coffee was cold so check the kettle"
-    found = (resolve_span(clause[:k], roster) for k in (1, 2) if k < verb_at)
+    first = clause[0]
+    if first.low.endswith("'s"):  # "Kofi's gonna fix it anyway"
+        first = Tok(first.text[:-2], first.low[:-2], first.start, first.end - 2)
+    found = (resolve_span([first, *clause[1:k]], roster) for k in (1, 2) if k < verb_at)
     return next(([r.agent] for r in found if r is not None), [])
 
 

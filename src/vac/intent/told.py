@@ -45,8 +45,6 @@ _HEDGES: Final = frozenset(words("anyway anyhow reckon think guess worry"))
 
 
 def _news(lows: Sequence[str], said: Sequence[str]) -> bool:
-    if said[:1] and said[0].endswith("'s"):
-        return False  # "Kofi's going to…": read as before (the name, then the order)
     planned = any(w in _PLANNED or w.endswith("'ll") for w in said)
     return planned and any(w in _HEDGES for w in lows)
 

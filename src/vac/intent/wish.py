@@ -15,17 +15,22 @@ in, an index out; `address` resolves the name.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
+from collections.abc import Sequence, Set
 from typing import Final
 
 from vac.intent.lexicon import Tok, words
 
 # Between the name and the verb: "if Zuri could (please) check…".
-_WISH_MODALS: Final = frozenset(words("could should would to must please kindly"))
+_WISH_MODALS: Final = frozenset(words("could should would to must please kindly possibly just"))
 _WISHING: Final = frozenset(
     words("""hoping hope reckon need want counting great love appreciate wish ideally prefer
-    rather nice good helpful help lovely grateful perhaps maybe""")
+    rather nice good helpful help lovely grateful perhaps maybe chance""")
 )
+# "I was wondering if Kofi could fix the gate", "do you think Kofi could…":
+# a polite request, when the name is followed by "could", "would" or "can"
+# (not "I wonder if Kofi fixed it", "do you think Kofi will…").
+_WONDER: Final = frozenset(words("wonder wondering wondered"))
+_POLITE_MODALS: Final = frozenset(words("could would can"))
 # Only these ask after "I think" or a condition said first: "if it's windy
 # tomorrow, Tariq should…"; "when I was young, Kofi would…" tells a habit.
 _ASKING_MODALS: Final = frozenset(words("should must"))
@@ -43,26 +48,43 @@ _REPORTING: Final = frozenset(
 )
 
 
+def polite_frame(toks: Sequence[Tok], i: int, k: int) -> bool:
+    """Whether the words from `i` to the name at `k` only frame a polite ask
+    ("do you think", "I was wondering if"): the clause drops them too, so
+    "Do you think Kofi could fix the gate?" is no question about "fix…"."""
+    lows = [t.low for t in toks[i:k]]
+    return {*lows} <= _FRAME_WORDS and _wonders(lows, _POLITE_MODALS)
+
+
+_FRAME_WORDS: Final = frozenset(
+    words("do you think i was we were am i'm just wondering wonder wondered if whether ,")
+)
+
+
 def wished_subject(toks: Sequence[Tok], i: int, verb_at: int, lead_max: int) -> int | None:
     """The index of the word before the modal(s) before `verb_at`, when the
     words from `i` wish the deed done (see the module's docstring)."""
     k = verb_at - 1
-    while k > i and toks[k].low in _WISH_MODALS:
+    while k > i and toks[k].low in _WISH_MODALS | {"can"}:
         k -= 1
     if k in (verb_at - 1, i) or k - i > lead_max or toks[k - 1].low in ("or", "and"):
         return None
     lows = [t.low for t in toks[i:k]]
     after = [t.low for t in toks[k:]]
+    modals = {t.low for t in toks[k + 1 : verb_at]}
+    wonders = _wonders(lows, modals)
+    if "can" in modals and not wonders:
+        return None  # "I hope Kofi can fix it": a hope, told
     if (
-        {*lows} & _REPORTING
+        ({*lows} - (_WONDER | {"if", "whether"} if wonders else set())) & _REPORTING
         or {*after} & _REPORTED_AFTER
         or any(  # "…, but he fell ill"
             w in _PRONOUNS and nxt in _NOT_DONE for w, nxt in itertools.pairwise(after)
         )
     ):
         return None
-    asks = bool({t.low for t in toks[k + 1 : verb_at]} & _ASKING_MODALS)
-    wished = any(
+    asks = bool(modals & _ASKING_MODALS)
+    wished = wonders or any(
         w in _WISHING or (w == "think" and j > 0 and lows[j - 1] in ("i", "we") and asks)
         for j, w in enumerate(lows)
     )
@@ -70,6 +92,15 @@ def wished_subject(toks: Sequence[Tok], i: int, verb_at: int, lead_max: int) -> 
     # "after the harvest, Kofi should…").
     condition = bool(lows) and lows[0] in _CONDITIONS and toks[k - 1].low == "," and asks
     return k if wished or condition else None
+
+
+def _wonders(lows: Sequence[str], modals: Set[str]) -> bool:
+    """ "I was wondering if / I wonder whether NAME could…", "do you think
+    NAME could…": asking, politely."""
+    return bool(modals & _POLITE_MODALS) and any(
+        (w in _WONDER and nxt in ("if", "whether")) or (w, nxt) == ("you", "think")
+        for w, nxt in itertools.pairwise(lows)
+    )
 
 
 def _at(toks: Sequence[Tok], k: int) -> str:
