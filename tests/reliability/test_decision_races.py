@@ -28,6 +28,7 @@ from vac.protocol.messages import (
     Ping,
     Pong,
     TextInput,
+    TranscriptFinal,
     TurnDone,
 )
 from vac.runtime.store import EventLog, StorageUnavailable
@@ -186,3 +187,22 @@ def test_rolled_back_refusals_never_turn_into_a_false_coercion(daemon: RunningDa
     until_done(a)
     rows = daemon.query(EventLog.audit_rows, "alice")
     assert not any("coercion" in (r["detail"].get("tags") or []) for r in rows), rows
+
+
+def test_an_old_id_sent_again_during_a_turn_is_answered_after_it(daemon: RunningDaemon) -> None:
+    """A client-author probe: the replay of an ended turn came at once,
+    between the messages of the turn under way (§5: one active turn)."""
+    c = daemon.connect()
+    c.hello()
+    c.send(TextInput(id="old-1", text="ask Zuri to map the river by Friday"))
+    old = until_done(c)
+    c.send(TextInput(id="new-1", text="ask Kofi to build a bench by the pond by tomorrow"))
+    c.send(TextInput(id="old-1", text="ask Zuri to map the river by Friday"))
+    got = list(c.drain(1.5))
+    turns = [m.turn for m in got if isinstance(getattr(m, "turn", None), str)]
+    new_turn = next(m.turn for m in got if isinstance(m, TranscriptFinal) and m.ref == "new-1")
+    first, last = turns.index(new_turn), len(turns) - 1 - turns[::-1].index(new_turn)
+    assert set(turns[first : last + 1]) == {new_turn}, got  # nothing of another turn between
+    replayed = [m for m in got if isinstance(m, ObjectiveDraft) and m.turn == old[0].turn]
+    assert len(replayed) == 1, got  # the old id's outcome, once, after the new turn
+    assert isinstance(got[-1], TurnDone) and got[-1].turn == old[0].turn

@@ -16,7 +16,7 @@ from vac.protocol.messages import (
     TranscriptFinal,
     TurnDone,
 )
-from vac.runtime.session import LISTINGS_KEPT, Replies, ended
+from vac.runtime.session import LISTINGS_KEPT, REPEATS_WAITING_MAX, Replies, ended
 
 PREVIEW = Preview(
     summary="Kofi will build a bench by Friday.", state="awaiting-steward-confirmation"
@@ -203,3 +203,30 @@ def test_a_second_id_answered_in_a_turn_another_began_is_complete_when_it_ends()
     assert r.wait("c2")
     done = TurnDone(turn="t1", status="parsed", latency_ms={})
     assert r.record(done) == [("c2", 1)]
+
+
+def test_a_repeat_of_an_ended_turn_waits_for_the_turn_under_way() -> None:
+    """A client-author probe: an old id sent again during a new turn was
+    answered at once, its turn's messages between the new turn's (§5: one
+    turn is active per session). Now after the new turn's `turn.done`."""
+    r = Replies(window=8)
+    r.begin("m1")
+    r.record(final("m1", "t1"))
+    r.record(TurnDone(turn="t1", status="parsed", latency_ms={}))
+    old = r.seen("m1")
+    assert old is not None and not r.defer("m1", old)  # no turn under way: at once
+    r.begin("m2")
+    r.record(final("m2", "t2"))
+    assert r.defer("m1", old) and r.defer("m1", old)
+    assert r.record(TurnDone(turn="t2", status="parsed", latency_ms={})) == [("m1", 2)]
+    assert r.live is None and not r.deferred
+    # A late message of an ended turn does not make it live again.
+    r.record(final(None, "t1"))
+    assert r.live is None and not r.defer("m1", old)
+    pong_like = [Error(ref="e", code="objective_unknown", message="x", retryable=False)]
+    r.begin("m3")
+    r.record(final("m3", "t3"))
+    assert not r.defer("e", pong_like)  # an outcome of no turn: at once
+    for _ in range(REPEATS_WAITING_MAX):
+        assert r.defer("m1", old)
+    assert not r.defer("m1", old)  # bounded: past the limit, at once

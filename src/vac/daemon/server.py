@@ -453,6 +453,8 @@ class Server:
             prior = session.replies.seen(msg.id)
             if prior is not None and session.replies.wait(msg.id):
                 return  # still being answered: the whole outcome once it is (egress)
+            if prior is not None and session.replies.defer(msg.id, prior):
+                return  # another turn is under way: answered after its turn.done (egress)
             if prior is not None:
                 for reply in prior:
                     self.send(session, reply, record=False)

@@ -127,6 +127,13 @@ class Replies:
     open: OrderedDict[str, int] = field(default_factory=OrderedDict)
     # Open ids and the turn their replies belong to: its `turn.done` completes them.
     open_turns: OrderedDict[str, str] = field(default_factory=OrderedDict)
+    # The turn under way (its messages sent, its `turn.done` not yet), and
+    # repeats of ids of ended turns sent meanwhile: answered after its
+    # `turn.done`, so no other turn's messages come between a turn's (§5:
+    # one turn is active per session).
+    live: str | None = None
+    deferred: OrderedDict[str, int] = field(default_factory=OrderedDict)
+    ended_turns: OrderedDict[str, None] = field(default_factory=OrderedDict)
 
     def seen(self, msg_id: str) -> list[Outbound] | None:
         found = self.decided.get(msg_id)
@@ -142,9 +149,18 @@ class Replies:
         """A repeat of an id still being answered: True when it will be
         answered with the whole outcome once that is complete (a repeat sent
         right after the first got nothing: its outcome had no message yet)."""
-        if msg_id not in self.open or self.open[msg_id] >= _REPEATS_WAITING_MAX:
+        if msg_id not in self.open or self.open[msg_id] >= REPEATS_WAITING_MAX:
             return False
         self.open[msg_id] += 1
+        return True
+
+    def defer(self, msg_id: str, prior: list[Outbound]) -> bool:
+        """A repeat of an ended turn's id while another turn is under way:
+        True when it will be answered once that turn is done."""
+        of_a_turn = any(isinstance(getattr(m, "turn", None), str) for m in prior)
+        if self.live is None or not of_a_turn or sum(self.deferred.values()) >= REPEATS_WAITING_MAX:
+            return False
+        self.deferred[msg_id] = self.deferred.get(msg_id, 0) + 1
         return True
 
     def settle(self, msg_id: str, msgs: list[Outbound]) -> None:
@@ -175,15 +191,24 @@ class Replies:
         if msg.ref is not None and msg.ref in self.open and isinstance(turn, str):
             self.open_turns[msg.ref] = turn  # a second commit id of a stream: its turn too
             _bound(self.open_turns, self.window)
+        released: list[tuple[str, int]] = []
         if isinstance(msg, TurnDone):
             ended = [r for r, t in self.open_turns.items() if t == msg.turn]
             for r in ended:
                 self.open_turns.pop(r, None)
+            self.ended_turns[msg.turn] = None
+            _bound(self.ended_turns, self.window)
+            if msg.turn == self.live:
+                self.live = None
+                released, self.deferred = list(self.deferred.items()), OrderedDict()
         else:
             ended = []
+            if isinstance(turn, str) and turn not in self.ended_turns:
+                self.live = turn
         complete = self._kept(msg, turn)
         refs = [*ended, *([complete] if complete is not None else [])]
-        return [(r, w) for r in dict.fromkeys(refs) if (w := self.open.pop(r, 0))]
+        waiting = [(r, w) for r in dict.fromkeys(refs) if (w := self.open.pop(r, 0))]
+        return waiting + released
 
     def _kept(self, msg: Outbound, turn: object) -> str | None:
         """`record`'s keeping; the id whose outcome `msg` completes, if any."""
@@ -220,7 +245,7 @@ class Replies:
 LISTINGS_KEPT = 4
 # Repeats of one id answered once its outcome is complete; more are answered
 # at once with what there is.
-_REPEATS_WAITING_MAX = 8
+REPEATS_WAITING_MAX = 8
 
 
 def _bound(ids: OrderedDict[str, Any], window: int) -> None:
