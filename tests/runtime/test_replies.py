@@ -223,6 +223,10 @@ def test_a_repeat_of_an_ended_turn_waits_for_the_turn_under_way() -> None:
     # A late message of an ended turn does not make it live again.
     r.record(final(None, "t1"))
     assert r.live is None and not r.defer("m1", old)
+    # An error naming a turn never begun here (turn.cancel of an unknown turn)
+    # makes no turn live: nothing would ever end it.
+    r.record(Error(ref="x", code="turn_unknown", message="x", retryable=False, turn="t9"))
+    assert r.live is None
     pong_like = [Error(ref="e", code="objective_unknown", message="x", retryable=False)]
     r.begin("m3")
     r.record(final("m3", "t3"))

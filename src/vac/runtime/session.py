@@ -14,6 +14,7 @@ from typing import Any
 from vac.lifecycle.session import SessionState
 from vac.protocol.agent_messages import ObjectiveListResult, SquadAnswered
 from vac.protocol.messages import (
+    AudioInputDone,
     AudioOutputChunk,
     AudioOutputRefused,
     AudioOutputStart,
@@ -26,6 +27,7 @@ from vac.protocol.messages import (
     Outbound,
     OutputFormat,
     SquadMessage,
+    TranscriptFinal,
     TurnDone,
     TurnStatus,
 )
@@ -203,8 +205,8 @@ class Replies:
                 released, self.deferred = list(self.deferred.items()), OrderedDict()
         else:
             ended = []
-            if isinstance(turn, str) and turn not in self.ended_turns:
-                self.live = turn
+            if isinstance(turn, str) and type(msg) in _OF_A_TURN and turn not in self.ended_turns:
+                self.live = turn  # not an error naming a turn (`turn_unknown`), nor a push
         complete = self._kept(msg, turn)
         refs = [*ended, *([complete] if complete is not None else [])]
         waiting = [(r, w) for r in dict.fromkeys(refs) if (w := self.open.pop(r, 0))]
@@ -253,6 +255,19 @@ def _bound(ids: OrderedDict[str, Any], window: int) -> None:
         ids.popitem(last=False)
 
 
+# A turn's own messages in this session: one of them makes it the turn under way.
+_OF_A_TURN: frozenset[type] = frozenset(
+    {
+        TranscriptFinal,
+        AudioInputDone,
+        ObjectiveDraft,
+        ObjectiveClarify,
+        ObjectiveConfirmed,
+        ObjectiveRejected,
+        Negotiation,
+        AudioOutputStart,
+    }
+)
 # Audio is never replayed, nor is the start of spoken output without it.
 _NOT_REPLAYED = (AudioOutputStart, AudioOutputRefused)
 _ENDS_AS: dict[type, TurnStatus] = {
