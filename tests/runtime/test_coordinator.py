@@ -715,3 +715,38 @@ async def test_a_turn_over_the_ack_budget_is_budget_exceeded_a_question_too(
     done = rig.of(TurnDone)
     assert [d.status for d in done] == [status, status if over else "needs-clarification"]
     assert rig.of(ObjectiveDraft) and rig.of(ObjectiveClarify)
+
+
+# ------------------------------------------------ a change said to the draft
+
+
+async def test_changes_said_one_after_another_each_replace_the_draft(rig: Rig) -> None:
+    """A typed probe: "no, I said Kofi", "by Friday", "make it urgent" said
+    after a draft were "I heard you, but not what to do", and the next "yes"
+    confirmed the draft as it was (twin: tests/daemon/test_amend.py)."""
+    rig.text("t1", "Zuri, fix the gate")
+    await rig.settle(1)
+    for n, change in enumerate(("no, I said Kofi", "by Friday", "make it urgent"), start=2):
+        rig.text(f"t{n}", change)
+        await rig.settle(n)
+    drafts = [m.objective for m in rig.of(ObjectiveDraft)]
+    assert [(o.agent, o.deadline is not None, o.priority) for o in drafts] == [
+        ("Zuri", False, 55), ("Kofi", False, 55), ("Kofi", True, 55), ("Kofi", True, 90),
+    ]  # fmt: skip
+    assert [m.objective_id for m in rig.of(ObjectiveRejected)] == [o.id for o in drafts[:3]]
+    assert rig.pending_agents() == ["Kofi"]  # one draft, the last
+    rig.text("t5", "yes")
+    await rig.settle(5)
+    assert [m.objective_id for m in rig.of(ObjectiveConfirmed)] == [drafts[-1].id]
+
+
+async def test_a_no_alone_still_rejects_and_no_rush_is_a_priority(rig: Rig) -> None:
+    rig.text("t1", "Kofi, fix the gate")
+    await rig.settle(1)
+    rig.text("t2", "no rush")  # rejected the draft before
+    await rig.settle(2)
+    assert rig.of(ObjectiveDraft)[-1].objective.priority < 40
+    rig.text("t3", "no")
+    await rig.settle(3)
+    assert rig.pending_agents() == [] and len(rig.of(ObjectiveRejected)) == 2
+    assert len(rig.of(ObjectiveDraft)) == 2  # "no" made no draft

@@ -30,6 +30,7 @@ from vac.intent.evidence import (
     understand,
     weigh,
 )
+from vac.intent.follow_up import follow_up
 from vac.intent.gate import (
     OPEN_HORIZON,
     Checkpoint,
@@ -156,6 +157,7 @@ __all__ = [
     "counter_offer",
     "decode_config",
     "default_roster",
+    "follow_up",
     "grammar_function_schema",
     "heard_verb_phrases",
     "names_a_thing",

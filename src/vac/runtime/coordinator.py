@@ -56,6 +56,7 @@ from vac.protocol.messages import (
     TurnCancel,
     tag_of,
 )
+from vac.runtime import amend
 from vac.runtime.announcer import Announcer
 from vac.runtime.choices import Clarification, PendingChoice
 from vac.runtime.decisions import Plan, Planner
@@ -305,6 +306,10 @@ class TurnCoordinator:
         ):
             text, confidence, evidence = picked, 1.0, None  # the steward completed the words
         sole = self._sole_pending(now)  # the audio's reply scores only answer a draft
+        reading = amend.Reading(now, self.shared.roster, self.current_agent)
+        new = None if picked or sole is None else reading.changed(text, confidence, evidence, sole)
+        if new is not None and sole is not None:  # "no, Zuri", "make it urgent"
+            return self.planner.amend(turn.id, new, sole.objective.id, now, ref)
         reply = intent.spoken_reply(text, confidence, evidence, rescored_ok=sole is not None)
         if reply is not None and sole is not None:
             said = self.choice.to_the_draft(reply, sole.objective, asked, now)
@@ -320,19 +325,12 @@ class TurnCoordinator:
                 return granted
         t0_ns = monotonic_ns()
         # Words with evidence are weighed slot by slot, not by one number.
-        result = intent.understand(
-            text,
-            confidence=confidence,
-            evidence=evidence,
-            now=now,
-            roster=self.shared.roster,
-            current_agent=self.current_agent,
-            objective_id=new_id(),
-        )
+        result = reading.understood(text, confidence, evidence)
         turn.trace.record("parse", (monotonic_ns() - t0_ns) / 1e6)
         if isinstance(result, intent.Clarify):
             self.choice.offer(result)
-            return Clarification(result.reason, result.question, result.candidates)
+            question = amend.still_waiting(result, sole.objective if sole else None, now)
+            return Clarification(result.reason, question, result.candidates)
         if (over := self.planner.over_quota(now)) is not None:
             raise ProtocolError("rate_limited", over, details={"retry_after_ms": 60_000})
         return self.planner.draft(turn.id, result, now, ref)

@@ -127,6 +127,33 @@ class Planner:
             agent=objective.agent,
         )
 
+    def amend(
+        self, turn_id: str, draft: intent.Draft, old_oid: str, now: dt.datetime, ref: str | None
+    ) -> Plan:
+        """A change said to the draft pending (`runtime.amend`): the old draft
+        rejected and the new one drafted, in one write, announced in that
+        turn (`objective.draft`, then `objective.rejected`)."""
+        objective = draft.objective
+        with self._planning([old_oid, objective.id]) as checkpoint:
+            book, principal = self.shared.book, self.session.principal
+            old = book.reject(principal, old_oid, now=now)
+            entry = book.add(principal, objective, now=now, session=self.session.id)
+            rows = [self.shared.row(old), self.shared.row(entry, origin=ref)]
+        preview = Preview(summary=draft.summary, uncertain=list(draft.uncertain))
+        return Plan(
+            checkpoint=checkpoint,
+            rows=rows,
+            messages=[
+                ObjectiveDraft(turn=turn_id, objective=objective, preview=preview),
+                ObjectiveRejected(turn=turn_id, objective_id=old_oid, objective=old.objective),
+            ],
+            spoken=draft.summary,
+            status="parsed",
+            ack=True,
+            agent=objective.agent,
+            updated=ObjectiveUpdated(objective=old.objective, by="steward"),
+        )
+
     def reject(self, turn_id: str, oid: str, now: dt.datetime, ref: str | None) -> Plan:
         with self._planning([oid]) as checkpoint:
             entry = self.shared.book.reject(self.session.principal, oid, now=now)

@@ -1,0 +1,65 @@
+"""A change said to the pending draft as the next turn, over real sockets
+(the coordinator's twin: tests/runtime/test_coordinator.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.conftest import RunningDaemon
+from vac.client.connection import Connection
+from vac.protocol.messages import (
+    ObjectiveClarify,
+    ObjectiveConfirmed,
+    ObjectiveDraft,
+    ObjectiveList,
+    ObjectiveListResult,
+    ObjectiveRejected,
+    OutboundMessage,
+    TextInput,
+    TranscriptFinal,
+    TurnDone,
+)
+
+pytestmark = pytest.mark.slow
+
+
+def said(c: Connection, text: str, msg_id: str | None = None) -> list[OutboundMessage]:
+    c.send(TextInput(id=msg_id or c.next_id(), text=text))
+    return [m for m, _ in c.recv_until(lambda m: isinstance(m, TurnDone), 10)]
+
+
+def test_a_correction_said_next_replaces_the_draft_and_a_yes_confirms_the_new_one(
+    daemon: RunningDaemon,
+) -> None:
+    c = daemon.connect()
+    c.hello()
+    old = next(m for m in said(c, "Zuri, fix the gate") if isinstance(m, ObjectiveDraft))
+    turn = said(c, "no, I said Kofi", "fix-1")
+    assert [type(m) for m in turn] == [TranscriptFinal, ObjectiveDraft, ObjectiveRejected, TurnDone]
+    new, gone = turn[1], turn[2]
+    assert isinstance(new, ObjectiveDraft) and isinstance(gone, ObjectiveRejected)
+    assert new.objective.agent == "Kofi" and new.objective.target.label == "Gate"
+    assert gone.objective_id == old.objective.id and new.objective.id != old.objective.id
+    assert isinstance(turn[-1], TurnDone) and turn[-1].status == "parsed"
+    again = said(c, "no, I said Kofi", "fix-1")  # the same id: its outcome, not a second change
+    assert [type(m) for m in again] == [type(m) for m in turn]
+    assert again[1].objective.id == new.objective.id  # type: ignore[attr-defined]
+    done = said(c, "yes")
+    confirmed = [m for m in done if isinstance(m, ObjectiveConfirmed)]
+    assert [m.objective_id for m in confirmed] == [new.objective.id]
+    c.send(ObjectiveList(id=c.next_id()))
+    listed = c.expect(ObjectiveListResult, 5).objectives
+    states = {o.id: o.status for o in listed}
+    assert states[old.objective.id] == "rejected"
+
+
+def test_words_that_change_nothing_say_which_draft_is_waiting(daemon: RunningDaemon) -> None:
+    c = daemon.connect()
+    c.hello()
+    said(c, "ask Kofi to fix the gate by Friday")
+    asked = [m for m in said(c, "the fence too") if isinstance(m, ObjectiveClarify)]
+    assert (
+        len(asked) == 1 and "Still waiting for you: Kofi will repair the gate" in asked[0].question
+    )
+    done = said(c, "yes")  # about the draft the question named
+    assert any(isinstance(m, ObjectiveConfirmed) for m in done)
