@@ -888,3 +888,25 @@ def test_a_polite_ask_naming_the_agent_is_drafted(
 )
 def test_wondering_and_asking_advice_are_not_drafted(text: str) -> None:
     assert isinstance(factories.understood(text, now=AFTERNOON, roster=ROSTER), Clarify)
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        # A typed probe: the read-back hid what the agent then weighs (and may
+        # refuse): "Kofi will befriend the miller" for "…and lie to him".
+        ("Kofi, visit the miller and lie to him", '(also said: "and lie to him")'),
+        ("Zuri, check the hives and spy on the neighbours", '"and spy on the neighbours"'),
+    ],
+)
+def test_a_harm_asked_after_the_target_is_read_back(text: str, said: str) -> None:
+    got = run(text)
+    assert isinstance(got, Draft) and said in got.summary, got
+
+
+@pytest.mark.parametrize(
+    "text", ["Tariq, protect the chickens from harm", "Kofi, fix the gate without hurting anyone"]
+)
+def test_a_harm_guarded_against_or_banned_is_no_extra(text: str) -> None:
+    got = run(text)
+    assert isinstance(got, Draft) and "also said" not in got.summary, got

@@ -38,6 +38,7 @@ from vac.intent.manner import (
     priority_of,
     standing_in_order,
 )
+from vac.intent.negotiation import asked_harm
 from vac.intent.others import who_else
 from vac.intent.particles import particles_joined
 from vac.intent.place import NOT_PLACES, location_of, truncate
@@ -434,6 +435,10 @@ def parse(
         rest = source[clause[target.end].start : clause[-1].end]  # "… Zuri check the well"
     if rest is not None:  # one objective per turn: the rest is said, never dropped unseen
         extra = f'one thing at a time: "{truncate(rest, _REST_MAX)}" is not in this draft'
+        note = extra if note is None else f"{note}; {extra}"
+    elif target.end < len(clause) and asked_harm(tail := source[clause[target.end].start :]):
+        # "visit the miller and lie to him": the agent weighs it, so it is read back
+        extra = f'also said: "{truncate(tail.strip(" ,.;"), _REST_MAX)}"'
         note = extra if note is None else f"{note}; {extra}"
     spoken_when = None if when is None else when.phrase
     if when is not None and autonomy.autonomy == "standing-intent" and repeats_at(clause, when):
