@@ -910,3 +910,32 @@ def test_a_harm_asked_after_the_target_is_read_back(text: str, said: str) -> Non
 def test_a_harm_guarded_against_or_banned_is_no_extra(text: str) -> None:
     got = run(text)
     assert isinstance(got, Draft) and "also said" not in got.summary, got
+
+
+@pytest.mark.parametrize(
+    ("text", "agent", "label"),
+    [
+        # A typed probe: the correction without "no" was missed (Gate).
+        ("Kofi, fix the gate, not the gate, the fence", "Kofi", "Fence"),
+        ("Kofi, fix the gate. Not the gate, the fence.", "Kofi", "Fence"),
+        ("Kofi, fix the gate, not the fence", "Kofi", "Gate"),  # what is not meant: no change
+        ("Kofi, fix the gate, not the fence, the hinges are loose", "Kofi", "Gate"),
+        # A name, then news, then the ask, typed without commas: it asked
+        # "Who should do it: Kofi or someone else?", and "Kofi" could not answer it.
+        (
+            "Kofi the dishwasher's leaking again can you sort it out before dinner",
+            "Kofi",
+            "Dishwasher",
+        ),
+        ("Kofi the gate is broken can you fix it", "Kofi", "Gate"),
+    ],
+)
+def test_typed_corrections_and_news_before_an_ask(text: str, agent: str, label: str) -> None:
+    got = run(text)
+    assert isinstance(got, Draft), got
+    assert (got.objective.agent, got.objective.target.label) == (agent, label)
+
+
+def test_news_naming_another_before_the_ask_is_still_asked() -> None:
+    got = run("Kofi the gate Zuri broke can you fix it")
+    assert isinstance(got, Clarify) and got.reason == "uncertain-agent"

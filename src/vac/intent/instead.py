@@ -96,9 +96,12 @@ def thing_instead(clause: Sequence[Tok], end: int, stop: int) -> int | None:
             k, cued = k + len(said), True
         elif clause[k].low in _LEAD:
             k += 1  # "sorry, I mean…", "no wait, …", "oh, no, …"
-        elif cued and clause[k].low == "not":  # "…, no, not the fence, the gate"
+        elif clause[k].low == "not" and (
+            cued or (k + 1 < len(clause) and clause[k + 1].low in lx.DETERMINERS)
+        ):  # "…, no, not the fence, the gate"; "…, not the fence, the gate" (a thing must follow)
             while k < len(clause) and clause[k].low not in lx.PUNCT:
                 k += 1
+            cued = True
         else:
             break
     return k if cued and thing_said(clause, k, stop) is not None else None

@@ -47,7 +47,35 @@ def name_set_apart(toks: Sequence[Tok], roster: Roster) -> list[Tok]:
     i = 0
     while _low(toks, i) in _OPENERS:
         i += 1
-    if i >= len(toks) or roster.get(toks[i].text) is None or not _asks_you(toks, i + 1):
+    if i >= len(toks) or roster.get(toks[i].text) is None:
         return list(toks)
     comma = Tok(",", ",", toks[i].end, toks[i].end)
-    return [*toks[: i + 1], comma, *toks[i + 1 :]]
+    if _asks_you(toks, i + 1):
+        return [*toks[: i + 1], comma, *toks[i + 1 :]]
+    j = _asked_after_news(toks, i + 1, roster)
+    if j is None:
+        return list(toks)
+    # "Kofi the dishwasher's leaking again can you sort it out": the news
+    # set apart too ("Kofi, the dishwasher's leaking again, can you…").
+    before = Tok(",", ",", toks[j - 1].end, toks[j - 1].end)
+    return [*toks[: i + 1], comma, *toks[i + 1 : j], before, *toks[j:]]
+
+
+# What news told to the agent starts with, before it is asked: "Kofi the
+# dishwasher's leaking, can you…", "Zuri there's a leak could you…".
+_NEWS_FIRST: Final = frozenset(
+    words("the a an my our your this that these those there's it's i i've i'm we we've")
+)
+_NEWS_MAX_WORDS: Final = 8
+
+
+def _asked_after_news(toks: Sequence[Tok], k: int, roster: Roster) -> int | None:
+    """Where "you" is asked, after a few words of news that name no one else."""
+    if _low(toks, k) not in _NEWS_FIRST:
+        return None
+    for j in range(k + 1, min(k + _NEWS_MAX_WORDS + 1, len(toks))):
+        if roster.get(toks[j].text) is not None or _low(toks, j) in (",", ".", "?", "!"):
+            return None  # another name, or a break the parser reads itself
+        if _asks_you(toks, j):
+            return j
+    return None
