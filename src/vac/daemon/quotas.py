@@ -109,6 +109,10 @@ class EarlyGates:
             self._gates.move_to_end(rid)
         return gate.admit(now_s)
 
+    def forget(self, rid: bytes) -> None:
+        """The connection is another's now: its traffic starts a gate of its own."""
+        self._gates.pop(rid, None)
+
 
 class PrincipalBuckets:
     """Each principal's token bucket for non-control messages (§7)."""

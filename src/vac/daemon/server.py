@@ -343,12 +343,10 @@ class Server:
         if principal is None:
             self._refuse_revoked(rid, session, user_id, ref_of(frames))
             return
-        owner = self.table.owner_of(rid, principal, session)
-        mine = session is not None and owner == principal
-        if not mine and not self._early_admit(rid, principal, frames):
-            return
-        if owner != principal:
-            self._refuse_foreign(rid, principal, session, frames)
+        if self.table.owner_of(rid, principal, session) != principal:
+            self._take_over(rid, principal, session)
+            session = None
+        if session is None and not self._early_admit(rid, principal, frames):
             return
         if problem is not None:
             # The frames kept are the message's first ones: its id may be readable.
@@ -391,29 +389,24 @@ class Server:
         )
         self._audit("revoked_key_used", principal, {"session": session.id if session else None})
 
-    def _refuse_foreign(
-        self, rid: bytes, principal: str, session: Session | None, frames: list[zmq.Frame]
-    ) -> None:
-        """An enrolled principal on a routing id that belongs to another one.
+    def _take_over(self, rid: bytes, principal: str, session: Session | None) -> None:
+        """An enrolled principal on a routing id another one used before.
 
-        Rule: refused with `unauthorized` and nothing else. It says nothing
-        against the owner, so no audit row (it would name the owner), no
-        silencing (that would lock the owner out of its own routing id). The
-        refused client can connect again with a routing id of its own.
-
-        One thing does happen to the owner's session, if one is bound here:
-        it is detached (resumable, no `bye`). libzmq lets a second peer use
-        a routing id only once the first peer's connection is gone, so the
-        owner cannot be reached here any more; left bound, its remaining
-        output (turn replies, `bye {idle}`) would go to this other principal.
+        libzmq lets a second peer use a routing id only once the first
+        peer's connection is gone, so this is a new connection, and the
+        routing id is its principal's now (§1: never identity). Before,
+        it was refused for as long as the daemon remembered the first owner:
+        one principal could lock another out of a routing id it chose (a
+        host name) with a single ping. The first owner's session bound here,
+        if any, is detached (resumable, no `bye`): it cannot be reached here
+        any more, and none of its output goes to the new peer. Nothing is
+        audited: it says nothing against either principal.
         """
         if session is not None:
             self._feed(session, SessionEvent.UNREACHABLE)
-        log.warning("refused_foreign_routing_id", principal=principal)
-        refusal = ProtocolError(
-            "unauthorized", "this connection id belongs to another principal", ref=ref_of(frames)
-        )
-        self.egress.error(rid, refusal, principal=principal)
+        self.table.remember_owner(rid, principal)
+        self.early.forget(rid)
+        log.info("routing_id_taken_over", principal=principal)
 
     def _early_admit(self, rid: bytes, principal: str, frames: list[zmq.Frame]) -> bool:
         """The per-connection limit on traffic outside a session."""
