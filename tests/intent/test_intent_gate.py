@@ -586,3 +586,24 @@ def test_an_edit_of_other_constraints_is_not_refused_for_a_passed_deadline(
 )
 def test_replies_as_people_type_them(text: str, reply: str) -> None:
     assert classify_reply(text) == reply
+
+
+@pytest.mark.parametrize(
+    ("edits", "fields"),
+    [
+        # A client-author probe: only "priority" (or "autonomy") was named;
+        # the past deadline was judged only once every other field passed.
+        ({"deadline": "2020-01-01", "priority": 101}, ["priority", "deadline"]),
+        ({"deadline": "2020-01-01", "autonomy": "x"}, ["autonomy", "deadline"]),
+        ({"deadline": "2020-01-01"}, ["deadline"]),
+        ({"deadline": "not a date", "priority": 101}, ["deadline", "priority"]),
+    ],
+)
+def test_a_past_deadline_is_named_with_every_other_failing_field(
+    make_objective: MakeObjective, edits: dict[str, object], fields: list[str]
+) -> None:
+    book = DraftBook()
+    book.add("alice", make_objective(), now=NOW)
+    with pytest.raises(ObjectiveInvalid) as exc:
+        book.confirm("alice", "obj-1", now=NOW, edits=edits)
+    assert sorted({e.path for e in exc.value.errors}) == sorted(fields)

@@ -333,7 +333,10 @@ def apply_edits(
     errors.extend(align_deadline(merged, edits))
     errors.extend(validate_objective(merged, agents=agents))
     moved = merged.get("deadline") != obj.deadline  # a deadline left as it was is not judged
-    if now is not None and not errors and moved:
+    # Judged with the other fields' errors (§5.1: every failing field is
+    # named), unless the deadline or its time constraint is malformed.
+    timed = any(e.path == "deadline" or e.path.startswith("constraints") for e in errors)
+    if now is not None and not timed and moved:
         errors.extend(_passed(merged.get("deadline"), now))
     if errors:
         raise ObjectiveInvalid(errors)
