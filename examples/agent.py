@@ -134,6 +134,7 @@ class Agent:
                         id=msg_id,
                         objective_id=report.objective_id,
                         state=report.state,  # type: ignore[arg-type]
+                        note="",
                     )
                 )
                 last_sent_s = time.monotonic()

@@ -95,7 +95,9 @@ def test_roles_and_what_each_may_send(daemon: RunningDaemon) -> None:
     refused = kofi.expect(Error)
     assert refused.code == "unauthorized"  # an agent never confirms
     assert "objective.confirm" in refused.message  # the wire's name, never a class name
-    alice.send(ObjectiveAnswer(id="a1", offer="x", decision="accept", reply="sure"))
+    alice.send(
+        ObjectiveAnswer(id="a1", offer="x", decision="accept", reply="sure", reason="", evidence=[])
+    )
     assert alice.expect(Error).code == "unauthorized"
     # An agent's squad message goes out as that agent, never as anyone else.
     kofi.send(SquadSend(id="k3", kind="status-report", text="hives checked", sender="Zuri"))
@@ -119,7 +121,11 @@ def test_an_agent_answers_reports_and_the_steward_sees_every_state(
     assert confirm(alice, oid).objective.status == "offered"
     offer = kofi.expect(ObjectiveOffer)
     assert offer.objective.id == oid and offer.answer_by_ms == 2000
-    kofi.send(ObjectiveAnswer(id="ans1", offer=offer.offer, decision="accept", reply="On it."))
+    kofi.send(
+        ObjectiveAnswer(
+            id="ans1", offer=offer.offer, decision="accept", reply="On it.", reason="", evidence=[]
+        )
+    )
     ack = kofi.expect(ObjectiveUpdated)
     assert (ack.ref, ack.objective.status, ack.by) == ("ans1", "accepted", "agent")
     turn = [m for m, _ in alice.recv_until(lambda m: isinstance(m, TurnDone), 5)]
@@ -140,9 +146,9 @@ def test_an_agent_answers_reports_and_the_steward_sees_every_state(
     assert pushed.objective.status == "done"
     assert listed(alice, oid) == "done"
     # A report repeated with its id is answered from its outcome, not applied again.
-    kofi.send(ObjectiveProgress(id="p2", objective_id=oid, state="done"))
+    kofi.send(ObjectiveProgress(id="p2", objective_id=oid, state="done", note=""))
     assert kofi.expect(ObjectiveUpdated).ref == "p2"
-    kofi.send(ObjectiveProgress(id="p9", objective_id=oid, state="failed"))
+    kofi.send(ObjectiveProgress(id="p9", objective_id=oid, state="failed", note=""))
     err = kofi.expect(Error)
     assert err.code == "objective_invalid" and err.details == {"status": "done"}
 
@@ -154,9 +160,13 @@ def test_another_agents_objective_is_unknown_to_it(daemon: RunningDaemon) -> Non
     oid = draft(alice, "ask Kofi to build a bench by tomorrow")
     confirm(alice, oid)
     offer = kofi.expect(ObjectiveOffer)
-    zuri.send(ObjectiveAnswer(id="z1", offer=offer.offer, decision="accept", reply="mine"))
+    zuri.send(
+        ObjectiveAnswer(
+            id="z1", offer=offer.offer, decision="accept", reply="mine", reason="", evidence=[]
+        )
+    )
     assert zuri.expect(Error).code == "objective_unknown"
-    zuri.send(ObjectiveProgress(id="z2", objective_id=oid, state="done"))
+    zuri.send(ObjectiveProgress(id="z2", objective_id=oid, state="done", note=""))
     assert zuri.expect(Error).code == "objective_unknown"
 
 
@@ -169,7 +179,11 @@ def test_a_silent_agent_is_answered_for_and_a_late_answer_is_refused(
     waited_s = time.monotonic() - started
     assert neg.answered_by == "policy" and 1.5 < waited_s < 8
     assert kofi.expect(ObjectiveUpdated).by == "policy"  # the agent hears the outcome
-    kofi.send(ObjectiveAnswer(id="late", offer=offer.offer, decision="refuse", reply="no"))
+    kofi.send(
+        ObjectiveAnswer(
+            id="late", offer=offer.offer, decision="refuse", reply="no", reason="", evidence=[]
+        )
+    )
     late = kofi.expect(Error)  # PROTOCOL §9: moved on, with its status
     assert late.code == "objective_invalid" and late.details == {"status": "accepted"}
     assert listed(alice, oid) == "accepted"
@@ -190,7 +204,15 @@ def test_an_answer_after_its_turn_ended_is_an_update_never_a_message_of_that_tur
     assert (done.turn, done.status) == (turn, "cancelled")
     counter = {"deadline": "2099-01-02"} if decision == "counter-offer" else None
     kofi.send(
-        ObjectiveAnswer(id="k1", offer=offer.offer, decision=decision, reply="Ok.", counter=counter)  # type: ignore[arg-type]
+        ObjectiveAnswer(
+            id="k1",
+            offer=offer.offer,
+            decision=decision,
+            reply="Ok.",
+            counter=counter,
+            reason="",
+            evidence=[],
+        )  # type: ignore[arg-type]
     )
     assert kofi.expect(ObjectiveUpdated).ref == "k1"
     later = list(alice.drain(1.0))
@@ -242,7 +264,16 @@ def test_an_offer_moves_to_the_agents_other_session_when_one_leaves(
         again = older.expect(ObjectiveOffer, timeout_s=5)
         assert again.offer == first.offer and 0 < again.answer_by_ms <= 20_000
         assert not [m for m in alice.drain(0.3) if isinstance(m, Negotiation)]
-        older.send(ObjectiveAnswer(id="a1", offer=again.offer, decision="accept", reply="On it."))
+        older.send(
+            ObjectiveAnswer(
+                id="a1",
+                offer=again.offer,
+                decision="accept",
+                reply="On it.",
+                reason="",
+                evidence=[],
+            )
+        )
         assert older.expect(ObjectiveUpdated).objective.status == "accepted"
         assert alice.expect(Negotiation).answered_by == "agent"
     finally:
@@ -292,6 +323,8 @@ def test_an_agents_counter_offer_is_drafted_at_the_open_objectives_bound(
                 decision="counter-offer",
                 reply="Not tomorrow; in the new year.",
                 counter={"deadline": "2099-01-02"},
+                reason="",
+                evidence=[],
             )
         )
         assert kofi.expect(ObjectiveUpdated).objective.status == "countered"
@@ -320,14 +353,26 @@ def test_a_counter_offer_becomes_a_draft_and_confirming_it_is_accepted(
     phone = daemon.connect()  # alice's second session
     phone.hello()
     bad = ObjectiveAnswer(
-        id="c1", offer=offer.offer, decision="counter-offer", reply="Later?", counter={"id": "x"}
+        id="c1",
+        offer=offer.offer,
+        decision="counter-offer",
+        reply="Later?",
+        counter={"id": "x"},
+        reason="",
+        evidence=[],
     )
     kofi.send(bad)
     err = kofi.expect(Error)
     assert err.code == "objective_invalid" and "id" in err.details["fields"]
     later = "2099-01-02"
     stray = ObjectiveAnswer(  # §9: `counter` only with counter-offer; the offer stays open
-        id="c0", offer=offer.offer, decision="accept", reply="Fine.", counter={"deadline": later}
+        id="c0",
+        offer=offer.offer,
+        decision="accept",
+        reply="Fine.",
+        counter={"deadline": later},
+        reason="",
+        evidence=[],
     )
     kofi.send(stray)
     err = kofi.expect(Error)
@@ -339,6 +384,8 @@ def test_a_counter_offer_becomes_a_draft_and_confirming_it_is_accepted(
             decision="counter-offer",
             reply="Not tomorrow; in the new year.",
             counter={"deadline": later},
+            reason="",
+            evidence=[],
         )
     )
     assert kofi.expect(ObjectiveUpdated).objective.status == "countered"
@@ -368,7 +415,11 @@ def test_a_refusal_pushed_again_is_refused_by_the_daemon_and_audited(
     daemon: RunningDaemon,
 ) -> None:
     alice, kofi, oid, offer = offered(daemon)
-    kofi.send(ObjectiveAnswer(id="r1", offer=offer.offer, decision="refuse", reply="No."))
+    kofi.send(
+        ObjectiveAnswer(
+            id="r1", offer=offer.offer, decision="refuse", reply="No.", reason="", evidence=[]
+        )
+    )
     assert alice.expect(Negotiation).decision == "refuse"
     alice.expect(TurnDone)
     assert listed(alice, oid) == "refused"
@@ -389,10 +440,18 @@ def test_withdrawn_while_offered_the_answer_is_refused_and_the_agent_told(
     alice.send(ObjectiveWithdraw(id="w1", objective_id=oid))
     assert alice.expect(ObjectiveUpdated).objective.status == "withdrawn"
     assert kofi.expect(ObjectiveUpdated).objective.status == "withdrawn"
-    kofi.send(ObjectiveAnswer(id="a1", offer=offer.offer, decision="accept", reply="ok"))
+    kofi.send(
+        ObjectiveAnswer(
+            id="a1", offer=offer.offer, decision="accept", reply="ok", reason="", evidence=[]
+        )
+    )
     moved = kofi.expect(Error)
     assert moved.code == "objective_invalid" and moved.details == {"status": "withdrawn"}
-    kofi.send(ObjectiveAnswer(id="a2", offer="never-made", decision="accept", reply="ok"))
+    kofi.send(
+        ObjectiveAnswer(
+            id="a2", offer="never-made", decision="accept", reply="ok", reason="", evidence=[]
+        )
+    )
     assert kofi.expect(Error).code == "objective_unknown"
     assert listed(alice, oid) == "withdrawn"
 
@@ -408,11 +467,16 @@ def test_a_restart_keeps_every_state_and_answers_what_was_left_offered(
     confirm(alice, done)
     kofi.send(
         ObjectiveAnswer(
-            id="a1", offer=kofi.expect(ObjectiveOffer).offer, decision="accept", reply="ok"
+            id="a1",
+            offer=kofi.expect(ObjectiveOffer).offer,
+            decision="accept",
+            reply="ok",
+            reason="",
+            evidence=[],
         )
     )
     kofi.expect(ObjectiveUpdated)
-    kofi.send(ObjectiveProgress(id="p1", objective_id=done, state="in-progress"))
+    kofi.send(ObjectiveProgress(id="p1", objective_id=done, state="in-progress", note=""))
     kofi.expect(ObjectiveUpdated)
     left = draft(alice, "ask Kofi to map the orchard by tomorrow")
     assert confirm(alice, left).objective.status == "offered"
@@ -427,17 +491,25 @@ def test_a_restart_keeps_every_state_and_answers_what_was_left_offered(
         # Kofi's commitment survived: his report on it still applies.
         kofi = d.connect("kofi")
         kofi.hello()
-        kofi.send(ObjectiveProgress(id="p2", objective_id=done, state="done"))
+        kofi.send(ObjectiveProgress(id="p2", objective_id=done, state="done", note=""))
         assert kofi.expect(ObjectiveUpdated).objective.status == "done"
         # The offer the restart cut, answered late: where its objective went
         # (§9), as before a restart; it was `objective_unknown` (a probe).
-        kofi.send(ObjectiveAnswer(id="a2", offer=late_offer, decision="accept", reply="ok"))
+        kofi.send(
+            ObjectiveAnswer(
+                id="a2", offer=late_offer, decision="accept", reply="ok", reason="", evidence=[]
+            )
+        )
         late = kofi.expect(Error)
         assert late.code == "objective_invalid"
         assert late.details == {"status": listed(alice, left)}
         zuri = d.connect("zuri")  # another agent learns nothing of it
         zuri.hello()
-        zuri.send(ObjectiveAnswer(id="z1", offer=late_offer, decision="accept", reply="ok"))
+        zuri.send(
+            ObjectiveAnswer(
+                id="z1", offer=late_offer, decision="accept", reply="ok", reason="", evidence=[]
+            )
+        )
         assert (zuri.expect(Error).code, late.ref) == ("objective_unknown", "a2")
     finally:
         d.shutdown()
@@ -455,7 +527,11 @@ def test_a_confirm_sent_again_after_a_restart_is_answered_with_its_negotiation(
     oid = draft(alice, "ask Kofi to build a bench by tomorrow")
     alice.send(ObjectiveConfirm(id="c1", objective_id=oid))
     offer = kofi.expect(ObjectiveOffer)
-    kofi.send(ObjectiveAnswer(id="a1", offer=offer.offer, decision="accept", reply="On it."))
+    kofi.send(
+        ObjectiveAnswer(
+            id="a1", offer=offer.offer, decision="accept", reply="On it.", reason="", evidence=[]
+        )
+    )
     first = [m for m, _ in alice.recv_until(lambda m: isinstance(m, TurnDone), 10)]
     assert [type(m) for m in first][:2] == [ObjectiveConfirmed, Negotiation]
     d.shutdown()
@@ -503,7 +579,11 @@ def told_after_a_drop(daemon: RunningDaemon) -> None:
         kofi.send(Ping(id=kofi.next_id()))  # Kofi stays: only alice went
         kofi.expect(Pong)
         time.sleep(0.1)
-    kofi.send(ObjectiveAnswer(id="a1", offer=offer.offer, decision="accept", reply="On it."))
+    kofi.send(
+        ObjectiveAnswer(
+            id="a1", offer=offer.offer, decision="accept", reply="On it.", reason="", evidence=[]
+        )
+    )
     kofi.expect(ObjectiveUpdated)
     bob = daemon.connect("bob")  # another steward answers the request meanwhile
     bob.hello()
@@ -570,7 +650,11 @@ def test_a_deadline_passing_expires_it_durably_and_both_sides_hear(
     daemon: RunningDaemon,
 ) -> None:
     alice, kofi, oid, offer = offered(daemon)
-    kofi.send(ObjectiveAnswer(id="a1", offer=offer.offer, decision="accept", reply="Sure."))
+    kofi.send(
+        ObjectiveAnswer(
+            id="a1", offer=offer.offer, decision="accept", reply="Sure.", reason="", evidence=[]
+        )
+    )
     kofi.expect(ObjectiveUpdated)
     alice.expect(TurnDone)
     later = wall_now() + dt.timedelta(days=3)
@@ -658,7 +742,11 @@ def test_a_spoken_yes_offers_it_to_the_agent_too(daemon: RunningDaemon) -> None:
     draft(alice, "ask Kofi to build a bench by tomorrow")
     alice.send(TextInput(id="y1", text="yes"))
     offer = kofi.expect(ObjectiveOffer)
-    kofi.send(ObjectiveAnswer(id="a1", offer=offer.offer, decision="accept", reply="Gladly."))
+    kofi.send(
+        ObjectiveAnswer(
+            id="a1", offer=offer.offer, decision="accept", reply="Gladly.", reason="", evidence=[]
+        )
+    )
     neg = alice.expect(Negotiation)
     assert (neg.answered_by, neg.reply) == ("agent", "Gladly.")
 

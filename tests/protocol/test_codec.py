@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.protocol.strategies import for_struct
+from vac.protocol.agent_messages import ObjectiveListResult
 from vac.protocol.codec import (
     _NO_FREE_TEXT,
     MAX_HEADER_DEPTH,
@@ -98,6 +99,9 @@ def test_null_fields_that_must_be_present_are_present() -> None:
     )
     assert "ref" in err and err["ref"] is None
     assert "session" not in err and "seq" not in err
+    # A client-author probe: `more` was left out when false (a default).
+    listed = msgspec.msgpack.decode(header_bytes(ObjectiveListResult(objectives=[], more=False)))
+    assert listed["more"] is False
 
 
 def test_payload_frames() -> None:

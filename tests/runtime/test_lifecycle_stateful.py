@@ -298,6 +298,8 @@ class Household(RuleBasedStateMachine):
                     decision=choice,  # type: ignore[arg-type]
                     reply=f"{agent} says {choice}.",
                     counter=counter,
+                    reason="",
+                    evidence=[],
                 )
                 self.hand(session, answer)
 
@@ -370,7 +372,7 @@ class Household(RuleBasedStateMachine):
         agent = self.agent_of[oid]
         if not self.present.get(agent, False) or agent not in AGENTS:
             return
-        report = ObjectiveProgress(id=self.next_id(), objective_id=oid, state=state)  # type: ignore[arg-type]
+        report = ObjectiveProgress(id=self.next_id(), objective_id=oid, state=state, note="")  # type: ignore[arg-type]
         skips = self.status[oid] == "accepted" and state in ("done", "failed")
         got = self.deliver(agent, report)
         if skips:  # §9: accepted → in-progress → done | failed; nothing changes

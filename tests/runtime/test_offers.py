@@ -59,7 +59,10 @@ def objective(oid: str = "o1") -> Objective:
 
 
 def answer(offer: str, s: Session) -> AgentAnswer:
-    return AgentAnswer(ObjectiveAnswer(id="a", offer=offer, decision="accept", reply="ok"), s)
+    return AgentAnswer(
+        ObjectiveAnswer(id="a", offer=offer, decision="accept", reply="ok", reason="", evidence=[]),
+        s,
+    )
 
 
 async def test_the_most_recent_session_gets_the_offer_and_its_answer_resolves() -> None:

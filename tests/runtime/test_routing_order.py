@@ -62,15 +62,17 @@ async def test_a_report_before_its_answer_is_written_is_busy_and_changes_nothing
     tmp_path: Path,
 ) -> None:
     async with offered(tmp_path, offer_timeout_ms=5000) as (pipeline, transport, kofi, oid):
-        done = ObjectiveProgress(id="p1", objective_id=oid, state="done")
+        done = ObjectiveProgress(id="p1", objective_id=oid, state="done", note="")
         pipeline.on_message(kofi, done, None)  # not answered yet: it does not apply
         (early,) = transport.errors
         assert early.code == "objective_invalid" and early.details == {"status": "offered"}
         offer = transport.of(ObjectiveOffer)[0].offer
-        answer = ObjectiveAnswer(id="a1", offer=offer, decision="accept", reply="ok")
+        answer = ObjectiveAnswer(
+            id="a1", offer=offer, decision="accept", reply="ok", reason="", evidence=[]
+        )
         pipeline.on_message(kofi, answer, None)
         # Right behind its answer, before that answer is written: busy.
-        started = ObjectiveProgress(id="p2", objective_id=oid, state="in-progress")
+        started = ObjectiveProgress(id="p2", objective_id=oid, state="in-progress", note="")
         pipeline.on_message(kofi, started, None)
         busy = transport.errors[-1]
         assert busy.code == "busy" and busy.details == {"retry_after_ms": 200}
@@ -79,10 +81,12 @@ async def test_a_report_before_its_answer_is_written_is_busy_and_changes_nothing
         # The book holds the answer a moment before its offer closes; a report
         # in that moment is `busy` too (a loaded CI run met it): wait it out.
         await until(lambda: not pipeline.offers.answering(oid), "the offer never closed")
-        started = ObjectiveProgress(id="p3", objective_id=oid, state="in-progress")
+        started = ObjectiveProgress(id="p3", objective_id=oid, state="in-progress", note="")
         pipeline.on_message(kofi, started, None)
         await until(lambda: pipeline.book.get("alice", oid).state == "in-progress", "no report")
-        pipeline.on_message(kofi, ObjectiveProgress(id="p4", objective_id=oid, state="done"), None)
+        pipeline.on_message(
+            kofi, ObjectiveProgress(id="p4", objective_id=oid, state="done", note=""), None
+        )
         await until(lambda: pipeline.book.get("alice", oid).state == "done", "no report")
 
 
@@ -101,7 +105,9 @@ async def test_an_answer_not_written_keeps_the_offer_open_for_its_retry(tmp_path
 
         pipeline.commit = full_disk  # type: ignore[method-assign]
         offer = transport.of(ObjectiveOffer)[0].offer
-        answer = ObjectiveAnswer(id="a1", offer=offer, decision="refuse", reply="not now")
+        answer = ObjectiveAnswer(
+            id="a1", offer=offer, decision="refuse", reply="not now", reason="", evidence=[]
+        )
         pipeline.on_message(kofi, answer, None)
         await until(lambda: transport.errors, "no error")
         (err,) = transport.errors
@@ -135,7 +141,9 @@ async def test_a_disk_that_stays_full_does_not_hold_the_turn_open(tmp_path: Path
 
         pipeline.commit = full_for_the_agent  # type: ignore[method-assign]
         offer = transport.of(ObjectiveOffer)[0].offer
-        answer = ObjectiveAnswer(id="a1", offer=offer, decision="refuse", reply="not now")
+        answer = ObjectiveAnswer(
+            id="a1", offer=offer, decision="refuse", reply="not now", reason="", evidence=[]
+        )
         for n in range(1, MAX_REOPENS + 2):  # the agent retries each retryable error
             pipeline.on_message(kofi, answer, None)
             await until(lambda n=n: len(transport.errors) >= n, "no error")  # type: ignore[misc]

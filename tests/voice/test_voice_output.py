@@ -80,7 +80,16 @@ def agent_answers(d: RunningDaemon, c: Connection, reply: str) -> str:
     c.send(ObjectiveConfirm(id=c.next_id(), objective_id=draft.objective.id))
     turn = c.expect(ObjectiveConfirmed, 10).turn
     offer = kofi.expect(ObjectiveOffer, 10)
-    kofi.send(ObjectiveAnswer(id=kofi.next_id(), offer=offer.offer, decision="accept", reply=reply))
+    kofi.send(
+        ObjectiveAnswer(
+            id=kofi.next_id(),
+            offer=offer.offer,
+            decision="accept",
+            reply=reply,
+            reason="",
+            evidence=[],
+        )
+    )
     return turn  # the confirm's turn: the reply is spoken in it
 
 
@@ -318,11 +327,15 @@ def test_an_agents_update_is_spoken_where_the_steward_listens_after_the_reply(
     until_turn_done(typing)
     typing.send(ObjectiveConfirm(id=typing.next_id(), objective_id=oid))
     offer = kofi.expect(ObjectiveOffer, 10)
-    kofi.send(ObjectiveAnswer(id="a1", offer=offer.offer, decision="accept", reply="On it."))
+    kofi.send(
+        ObjectiveAnswer(
+            id="a1", offer=offer.offer, decision="accept", reply="On it.", reason="", evidence=[]
+        )
+    )
     kofi.expect(ObjectiveUpdated, 10)
-    kofi.send(ObjectiveProgress(id="p1", objective_id=oid, state="in-progress"))
+    kofi.send(ObjectiveProgress(id="p1", objective_id=oid, state="in-progress", note=""))
     kofi.expect(ObjectiveUpdated, 10)
-    kofi.send(ObjectiveProgress(id="p2", objective_id=oid, state="done"))
+    kofi.send(ObjectiveProgress(id="p2", objective_id=oid, state="done", note=""))
     got: list[OutboundMessage] = []
     for _ in range(3):  # three updates: taken on, started, finished; each its own turn
         got += [m for m, _ in until_turn_done(listening)]

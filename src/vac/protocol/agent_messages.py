@@ -54,10 +54,10 @@ class ObjectiveAnswer(Inbound, frozen=True, tag="objective.answer"):
     offer: Id
     decision: Decision
     reply: Annotated[str, msgspec.Meta(min_length=1, max_length=600)]
-    reason: Annotated[str, msgspec.Meta(max_length=200)] = ""
-    evidence: Annotated[list[Evidence], msgspec.Meta(max_length=16)] = msgspec.field(
-        default_factory=list
-    )
+    # Required, as the contract lists them (§9); they were optional: a
+    # client-author probe's answer without `reason` was taken.
+    reason: Annotated[str, msgspec.Meta(max_length=200)]
+    evidence: Annotated[list[Evidence], msgspec.Meta(max_length=16)]
     counter: dict[str, Any] | None = None
 
 
@@ -66,7 +66,7 @@ class ObjectiveProgress(Inbound, frozen=True, tag="objective.progress"):
 
     objective_id: Id
     state: ProgressState
-    note: Annotated[str, msgspec.Meta(max_length=600)] = ""
+    note: Annotated[str, msgspec.Meta(max_length=600)]  # required (§9), "" for none
 
 
 PermissionAnswer = Literal["granted", "denied"]
@@ -98,7 +98,7 @@ class ObjectiveListResult(Outbound, frozen=True, tag="objective.list.result"):
     (an addition) says that older ones were left out by `limit`."""
 
     objectives: list[Objective]
-    more: bool = False
+    more: bool  # always sent (protocol.md lists it; a default was left out on the wire)
 
 
 UpdatedBy = Literal["agent", "policy", "steward", "daemon"]
