@@ -444,3 +444,23 @@ def test_audio_output_start_carries_encoding_and_channels_on_the_wire() -> None:
     )
     body = msgspec.msgpack.decode(encode_outbound(start)[1])
     assert body["encoding"] == "pcm_s16le" and body["channels"] == 1
+
+
+@pytest.mark.parametrize(
+    ("header", "missing"),
+    [
+        # §9 lists these without "optional": a client-author probe's answer
+        # without `reason` (and a progress report without `note`) was taken.
+        ({"type": "objective.answer", "id": "a", "offer": "o", "decision": "accept",
+          "reply": "ok", "evidence": []}, "reason"),
+        ({"type": "objective.answer", "id": "a", "offer": "o", "decision": "accept",
+          "reply": "ok", "reason": ""}, "evidence"),
+        ({"type": "objective.progress", "id": "p", "objective_id": "x", "state": "done"}, "note"),
+    ],
+)  # fmt: skip
+def test_a_required_field_of_an_agents_message_is_required(
+    header: dict[str, Any], missing: str
+) -> None:
+    with pytest.raises(ProtocolError) as exc:
+        decode_inbound([MARKER, msgspec.msgpack.encode(header)])
+    assert exc.value.code == "invalid_message" and missing in exc.value.message
