@@ -607,3 +607,23 @@ def test_a_past_deadline_is_named_with_every_other_failing_field(
     with pytest.raises(ObjectiveInvalid) as exc:
         book.confirm("alice", "obj-1", now=NOW, edits=edits)
     assert sorted({e.path for e in exc.value.errors}) == sorted(fields)
+
+
+@pytest.mark.parametrize(
+    ("text", "reply"),
+    [
+        # A typed probe's households: these got "I heard you, but not what to do".
+        ("Lovely, ta", "confirm"), ("Aye, go on then", "confirm"), ("aye", "confirm"),
+        ("That'll do nicely", "confirm"), ("Spot on, cheers", "confirm"),
+        ("Right you are", "confirm"), ("Yes, that's it, cheers love", "confirm"),
+        ("yh", "confirm"), ("y", "confirm"), ("yes mate", "confirm"), ("yes it is", "confirm"),
+        ("Is good", "confirm"), ("please go ahead", "confirm"), ("all good", "confirm"),
+        ("that's perfect", "confirm"), ("perfect thanks", "confirm"),
+        ("n", "reject"), ("nvm", "reject"), ("nope, scrap it", "reject"),
+        ("no thanks, not today", "reject"),
+        # Small talk stays small talk.
+        ("fine", None), ("good", None), ("Great.", None), ("cool", None),
+    ],
+)  # fmt: skip
+def test_household_replies(text: str, reply: str | None) -> None:
+    assert classify_reply(text) == reply

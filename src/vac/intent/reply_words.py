@@ -142,6 +142,22 @@ CONFIRM_HEARD: Final[frozenset[str]] = frozenset(
         "is fine",
         "it is correct",
         "it is fine",
+        # A typed probe's households (2026-12-05): British, teen, plain.
+        "aye",
+        "lovely",
+        "ta",
+        "cheers",
+        "brilliant",
+        "spot on",
+        "right you are",
+        "that'll do",
+        "that'll do nicely",
+        # ("fine", "good", "great" alone stay small talk: "Fine, thanks.")
+        "all good",
+        "that's perfect",
+        "please go ahead",
+        "yes it is",
+        "is good",
     }
 )
 REJECT_HEARD: Final[frozenset[str]] = frozenset(
@@ -194,6 +210,8 @@ REJECT_HEARD: Final[frozenset[str]] = frozenset(
         "not just now",
         "perhaps not just now",
         "is wrong",
+        "scrap it",
+        "not today",
         "i don't think so",
         "i not want this",
     }
@@ -216,7 +234,7 @@ _POLITE_PREFIX: Final = (
 )
 _POLITE_SUFFIX: Final = (
     *(" please", " thanks", " thank you", " dear", " thank you very much", " thanks very much"),
-    *(" thanks a lot", " thank you so much", " cheers"),
+    *(" thanks a lot", " thank you so much", " cheers", " mate", " love"),
 )
 # "yess", "noo": a word said long is the word.
 _LONG: Final = {"yess": "yes", "yesss": "yes", "noo": "no", "nooo": "no", "okk": "ok"}
@@ -241,11 +259,14 @@ def classify_reply(text: str) -> Reply | None:
     # "no, no, no", "yes yes": a word said again is said once; "do not" is "don't".
     norm = " ".join(w for n, w in enumerate(spoken) if n == 0 or w != spoken[n - 1])
     norm = re.sub(r"\bdo not\b", "don't", norm)
+    # Courtesy after it first ("perfect thanks", "…, cheers love"), then before.
+    while norm not in _YES | _NO and (
+        cut := next((x for x in _POLITE_SUFFIX if norm.endswith(x)), "")
+    ):
+        norm = norm.removesuffix(cut)
     for prefix in _POLITE_PREFIX:
-        norm = norm.removeprefix(prefix)
-    for suffix in _POLITE_SUFFIX:
         if norm not in _YES | _NO:
-            norm = norm.removesuffix(suffix)
+            norm = norm.removeprefix(prefix)
     said = _one_or_two(norm)
     if said == "confirm" and text.rstrip(" !.").endswith("?"):
         return None  # "fine?", "approve?": asked back, not answered
@@ -266,7 +287,10 @@ _NOT_A_REFUSAL: Final = frozenset(
     {"problem", "problems", "prob", "probs", "worries", "worry", "bother", "biggie", "idea"}
 )
 # A typed reply of one letter: "k".
-_SHORT_WHOLE: Final = {"k": "ok", "kk": "ok"}
+_SHORT_WHOLE: Final = {
+    **{"k": "ok", "kk": "ok", "y": "yes", "yh": "yes", "ye": "yes", "n": "no"},
+    "nvm": "never mind",
+}
 
 
 def _one_or_two(norm: str) -> Reply | Literal[""] | None:
