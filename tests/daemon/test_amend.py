@@ -63,3 +63,15 @@ def test_words_that_change_nothing_say_which_draft_is_waiting(daemon: RunningDae
     )
     done = said(c, "yes")  # about the draft the question named
     assert any(isinstance(m, ObjectiveConfirmed) for m in done)
+
+
+def test_a_yes_with_two_drafts_waiting_asks_which_one(daemon: RunningDaemon) -> None:
+    c = daemon.connect()
+    c.hello()
+    said(c, "Kofi, fix the gate")
+    said(c, "Zuri, map the river")
+    got = said(c, "yes")
+    asked = [m for m in got if isinstance(m, ObjectiveClarify)]
+    assert len(asked) == 1 and asked[0].reason == "reply-unclear", got
+    assert "Zuri will map the river" in asked[0].question
+    assert not any(isinstance(m, ObjectiveConfirmed) for m in got)

@@ -750,3 +750,15 @@ async def test_a_no_alone_still_rejects_and_no_rush_is_a_priority(rig: Rig) -> N
     await rig.settle(3)
     assert rig.pending_agents() == [] and len(rig.of(ObjectiveRejected)) == 2
     assert len(rig.of(ObjectiveDraft)) == 2  # "no" made no draft
+
+
+async def test_a_yes_with_two_drafts_waiting_asks_which(rig: Rig) -> None:
+    rig.text("t1", "Kofi, fix the gate")
+    await rig.settle(1)
+    rig.text("t2", "Zuri, map the river")
+    await rig.settle(2)
+    rig.text("t3", "yes")
+    await rig.settle(3)
+    asked = rig.of(ObjectiveClarify)[-1]
+    assert asked.reason == "reply-unclear" and "2 drafts are waiting" in asked.question
+    assert "Kofi will repair the gate" in asked.question and not rig.of(ObjectiveConfirmed)

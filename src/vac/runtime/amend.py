@@ -27,7 +27,8 @@ import msgspec
 from vac import intent
 from vac.intent.spoken import VERB_SPOKEN
 from vac.protocol.objective import Objective
-from vac.runtime.session import new_id
+from vac.runtime.choices import Clarification
+from vac.runtime.session import Session, new_id
 
 # An objective's words longer than this are not said again with a change.
 _SOURCE_MAX_CHARS: Final = 400
@@ -132,6 +133,21 @@ def _changed(pending: Objective, base: Objective, said: Objective, source: str) 
     return msgspec.structs.replace(pending, **new, id=new_id(), source_text=source)
 
 
+def waiting(book: intent.DraftBook, session: Session, now: dt.datetime) -> Clarification | None:
+    """A yes or no said while several drafts wait in the session: which one?
+    (A typed probe: it got "I heard you, but not what to do".)"""
+    live = book.pending(session.principal, now=now, session=session.id)
+    if len(live) < 2:
+        return None
+    said = [intent.summarise(e.objective, now=now).removesuffix(" — confirm?") for e in live]
+    shown = "; ".join(said[:3]) + ("; …" if len(said) > 3 else "")
+    return Clarification(
+        "reply-unclear",
+        f"{len(live)} drafts are waiting, so I can't tell which you mean: {shown}. "
+        "Confirm or cancel one on screen; a yes or no said here acts when one draft is waiting.",
+    )
+
+
 # Questions that answer nothing, after which a "yes" is about the draft.
 _ANSWERING_NOTHING: Final = frozenset({"no-verb", "empty", "question"})
 
@@ -143,4 +159,4 @@ def still_waiting(clarify: intent.Clarify, pending: Objective | None, now: dt.da
     return f"{clarify.question} Still waiting for you: {intent.summarise(pending, now=now)}"
 
 
-__all__ = ["Reading", "still_waiting"]
+__all__ = ["Reading", "still_waiting", "waiting"]
