@@ -314,3 +314,20 @@ def test_a_rate_limited_id_is_executed_when_sent_again(home: Home) -> None:
         assert c.expect(Pong).ref == limited[0]  # retried, not answered with the stored error
     finally:
         d.shutdown()
+
+
+def test_a_hello_sent_again_with_its_id_is_answered_with_its_hello_ok(
+    daemon: RunningDaemon,
+) -> None:
+    """A client-author probe: a hello retried with the same id (its hello.ok
+    lost) made a second session and left the first detached (§2)."""
+    c = daemon.connect()
+    first = c.hello()
+    hello = Hello(
+        id=first.ref or "", versions=[1], client="t", output=OutputRequest(rate=16000, speak=False)
+    )
+    c.send(hello)
+    again = c.expect(HelloOk, 5)
+    assert again.session == first.session and again.ref == first.ref
+    c.send(Ping(id="after"))
+    assert c.expect(Pong, 5).session == first.session  # still attached, no bye

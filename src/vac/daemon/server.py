@@ -438,9 +438,9 @@ class Server:
     def _in_session(
         self, rid: bytes, session: Session, msg: InboundMessage, payload: bytes | None
     ) -> None:
-        if isinstance(msg, Hello):
+        if isinstance(msg, Hello) and session.replies.seen(msg.id) is None:
             self.handshakes.hello(rid, session.principal, msg, session)
-            return
+            return  # (a hello's id sent again: its hello.ok again, not a second session)
         if not isinstance(msg, AudioInputChunk):
             # Chunks are de-duplicated by (stream, seq), not by id (§4).
             prior = session.replies.seen(msg.id)
