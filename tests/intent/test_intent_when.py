@@ -114,6 +114,7 @@ GOLDEN = [
     ("this coming month", "2026-12-31", "by the end of the month"),
     ("by sundown", "2026-12-02", "by sundown"),
     ("during the night", "2026-12-02", "during the night"),
+    ("in the night", "2026-12-02", "in the night"),  # a typed probe: it was dropped
     ("the 7th of next month", "2027-01-07", "by January 7 2027"),
     ("by the 20th of this month", "2026-12-20", "by December 20"),
     ("by the 31st of next month", "2027-01-31", "by January 31 2027"),

@@ -143,7 +143,7 @@ def relative_day(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> F
     night = (
         1 if low == "overnight" else 2 + (part == "long") if (low, nxt) == ("all", "night") else 0
     )
-    if [low, nxt, part] in (["through", "the", "night"], ["during", "the", "night"]):
+    if (nxt, part) == ("the", "night") and low in ("through", "during", "in"):
         night = 3
     if night and ends_here(toks, i + night):
         said = {"overnight": "overnight", "all": "all night"}.get(low, f"{low} the night")
