@@ -939,3 +939,19 @@ def test_typed_corrections_and_news_before_an_ask(text: str, agent: str, label: 
 def test_news_naming_another_before_the_ask_is_still_asked() -> None:
     got = run("Kofi the gate Zuri broke can you fix it")
     assert isinstance(got, Clarify) and got.reason == "uncertain-agent"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # A typed probe: the oil was dropped without a word.
+        "Zuri, check the car tyres, and also the oil",
+        "Zuri, check the car tyres and also the oil",
+        "Zuri, check the car tyres, also the oil",
+        "Zuri, check the car tyres, plus the oil",
+    ],
+)
+def test_a_second_thing_said_with_also_is_named(text: str) -> None:
+    got = run(text)
+    assert isinstance(got, Draft) and got.objective.target.label == "Car tyres"
+    assert '"the oil" is not in this draft' in got.summary

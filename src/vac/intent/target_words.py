@@ -74,11 +74,14 @@ def another_thing(
     (`_AFTER_THING`); never in a
     target that joins two things itself ("between the farm and the
     village", "both…", "from the fox and the badger", "with Zuri and…")."""
-    if word_at(clause, end) != "and" or end + 1 in skip:
+    j = end + (word_at(clause, end) == ",")  # "…, and also the oil", "…, also the oil"
+    j += word_at(clause, j) in ("and", "plus")
+    j += word_at(clause, j) == "also"
+    if j == end or (j == end + 1 and clause[end].low == ",") or j in skip:
         return None
     if any(t.low in _JOINING for t in clause[start:end]):
         return None
-    k = _thing_end(clause, end + 1, roster, skip)
+    k = _thing_end(clause, j, roster, skip)
     if k is None:
         return None
     while word_at(clause, k) == "and" and (more := _thing_end(clause, k + 1, roster, skip)):
@@ -86,7 +89,7 @@ def another_thing(
     ends = k >= len(clause) or clause[k].low in lx.PUNCT or k in skip
     if not ends and clause[k].low not in _AFTER_THING:
         return None  # "… and the fox got in": a sentence, not a thing
-    return source[clause[end + 1].start : clause[k - 1].end]
+    return source[clause[j].start : clause[k - 1].end]
 
 
 def _thing_end(clause: Sequence[Tok], at: int, roster: Roster, skip: frozenset[int]) -> int | None:
