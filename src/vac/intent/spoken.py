@@ -138,5 +138,7 @@ def summarise(
             parts.append(f", {said}" if said.startswith(("with ", "but ")) else f", and {said}")
     if objective.priority >= 90:
         parts.insert(0, "Urgent: ")
+    elif objective.priority < 40:  # said, so a change to it is heard ("no rush" said after)
+        parts.append(", no rush")
     sentence = "".join(parts) + " — confirm?"
     return f"{sentence} ({note})" if note else sentence
