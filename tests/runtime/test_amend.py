@@ -117,3 +117,10 @@ def test_no_change(text: str) -> None:
 def test_any_words_give_words_that_start_with_the_draft(text: str) -> None:
     for words in follow_up(text, GATE, alone_is_order=False):
         assert words.startswith(GATE) and len(words) <= len(GATE) + len(text) + 8
+
+
+def test_a_low_priority_said_after_is_heard_in_the_read_back() -> None:
+    pending = parse(GATE)
+    assert isinstance(pending, Draft)
+    got = Reading(NOW, ROSTER, None).changed("no rush", 1.0, None, Entry(pending.objective))
+    assert got is not None and got.summary == "Kofi will repair the gate, no rush — confirm?"
