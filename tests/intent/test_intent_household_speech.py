@@ -955,3 +955,25 @@ def test_a_second_thing_said_with_also_is_named(text: str) -> None:
     got = run(text)
     assert isinstance(got, Draft) and got.objective.target.label == "Car tyres"
     assert '"the oil" is not in this draft' in got.summary
+
+
+@pytest.mark.parametrize("text", ["make it urgent", "make that Friday", "Kofi, make it snappy"])
+def test_make_it_how_or_when_builds_nothing(text: str) -> None:
+    # A probe: "Abeni will build it urgent", "Kofi will build that Thursday".
+    got = run(text)
+    assert isinstance(got, Clarify) and got.reason == "no-verb", got
+
+
+@pytest.mark.parametrize(
+    ("text", "priority"),
+    [
+        ("Kofi, make it a priority to fix the gate", 78),
+        ("Kofi, make it a top priority to fix the gate", 90),
+    ],
+)
+def test_make_it_a_priority_to_is_the_deed_after_it(text: str, priority: int) -> None:
+    got = run(text)
+    assert isinstance(got, Draft), got
+    assert (got.objective.verb, got.objective.target.label) == ("Repair", "Gate")
+    assert got.objective.priority == priority
+    assert isinstance(run("Kofi, make a bench"), Draft)

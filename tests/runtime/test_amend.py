@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 from vac.intent import Clarify, Draft, default_roster, follow_up, understand
 from vac.protocol.objective import Objective
 from vac.runtime.amend import Reading
+from vac.runtime.choices import Clarification
 
 NOW = dt.datetime(2026, 12, 5, 10, 0, tzinfo=dt.UTC)  # a Saturday
 ROSTER = default_roster()
@@ -35,7 +36,7 @@ def changed(source: str, text: str) -> Objective | None:
     assert isinstance(pending, Draft)
     reading = Reading(NOW, ROSTER, None)
     got = reading.changed(text, 1.0, None, Entry(pending.objective))
-    return None if got is None else got.objective
+    return got.objective if isinstance(got, Draft) else None
 
 
 GATE = "Kofi, fix the gate"
@@ -115,7 +116,8 @@ def test_no_change(text: str) -> None:
 
 @given(st.text(max_size=40))
 def test_any_words_give_words_that_start_with_the_draft(text: str) -> None:
-    for words in follow_up(text, GATE, alone_is_order=False):
+    said = follow_up(text, GATE, alone_is_order=False, names=ROSTER.names())
+    for words in said.words if said else ():
         assert words.startswith(GATE) and len(words) <= len(GATE) + len(text) + 8
 
 
@@ -123,4 +125,92 @@ def test_a_low_priority_said_after_is_heard_in_the_read_back() -> None:
     pending = parse(GATE)
     assert isinstance(pending, Draft)
     got = Reading(NOW, ROSTER, None).changed("no rush", 1.0, None, Entry(pending.objective))
-    assert got is not None and got.summary == "Kofi will repair the gate, no rush — confirm?"
+    assert isinstance(got, Draft) and got.summary == "Kofi will repair the gate, no rush — confirm?"
+
+
+D = "Zuri, fix the gate by Friday"
+DW = "Kofi, fix the dishwasher"
+
+
+@pytest.mark.parametrize(
+    ("source", "text"),
+    [
+        # A second typed probe: chatter with a day in it rewrote the
+        # deadline, and a new order after "also" / "and" was swallowed.
+        (D, "Kofi is busy today"), (D, "Tariq is off sick tomorrow"),
+        (D, "mum's visiting on Sunday"), (D, "school starts again Monday"),
+        (D, "the weather's awful this week"), (D, "Kofi said he'd do it tomorrow"),
+        (D, "ugh the kids need picking up by 5"), (GATE, "I'm off to work now, back at 6"),
+        (D, "by the way the Smiths are coming Saturday"),
+        (D, "remember Imani is at the doctor's on Friday"),
+        (D, "also, Tariq, guard the barn tonight"), (D, "oh and Tariq, guard the barn tonight"),
+        (D, "and Kofi should fix the fence by Sunday"),
+        (D, "don't forget"), (D, "don't be silly"), (D, "I don't know"), (D, "I don't care"),
+        (D, "sorry I'm in a rush"), (D, "and make sure the baby's asleep first"),
+    ],
+)  # fmt: skip
+def test_chatter_and_new_orders_change_nothing(source: str, text: str) -> None:
+    assert changed(source, text) is None
+
+
+@pytest.mark.parametrize(
+    ("source", "text", "want"),
+    [
+        # Fillers before "make it" (it was a Build of "it urgent").
+        (D, "perfect, make it urgent", {"priority": 90}),
+        (D, "um make it urgent", {"priority": 90}),
+        (D, "ok, make it Saturday", {"deadline": "2026-12-12"}),
+        (D, "hold on, make it Saturday", {"deadline": "2026-12-12"}),
+        (D, "right, make it Kofi", {"agent": "Kofi"}),
+        ("kofi fix my bike", "no wait make it zuri", {"agent": "Zuri"}),
+        (D, "Actually, make that Thursday would you", {"deadline": "2026-12-10"}),
+        # Several changes in one breath, each applied (only some were).
+        (DW, "no, Zuri, and make it urgent", {"agent": "Zuri", "priority": 90}),
+        (DW, "tomorrow, and Zuri instead", {"agent": "Zuri", "deadline": "2026-12-06"}),
+    ],
+)  # fmt: skip
+def test_changes_said_around_other_words(source: str, text: str, want: dict[str, object]) -> None:
+    got = changed(source, text)
+    assert got is not None, text
+    assert {k: getattr(got, k) for k in want} == want
+
+
+def test_an_order_said_instead_is_that_order_alone() -> None:
+    # It carried the old order's deadline and boundary into the new one.
+    got = changed(
+        "Kofi, guard the kids tonight and don't let them watch TV",
+        "no, ask Kofi to fix the fence instead",
+    )
+    assert got is not None and (got.verb, got.target.label, got.deadline) == (
+        "Repair",
+        "Fence",
+        None,
+    )
+    assert [f.text for f in got.forbidden_lines] == ["Respect the agent's autonomy"]
+    same_agent = changed("Kofi, fix the gate", "no, map the river instead")
+    assert same_agent is not None and (same_agent.agent, same_agent.verb) == ("Kofi", "Map")
+
+
+def test_a_draft_asking_harm_is_not_changed_by_what_follows() -> None:
+    # The change's read-back lost "(also said: "and lie to him")".
+    assert changed("Abeni, visit the miller and lie to him", "no, Kofi") is None
+
+
+def test_a_thing_taken_back_must_be_the_drafts() -> None:
+    pending = parse("Zuri, check the hives")
+    assert isinstance(pending, Draft)
+    got = Reading(NOW, ROSTER, None).changed(
+        "not the gate, the fence", 1.0, None, Entry(pending.objective)
+    )
+    assert (
+        isinstance(got, Clarification)
+        and "Still waiting for you: Zuri will look into the hives" in got.question
+    )
+
+
+@pytest.mark.parametrize("text", ["No, hang on, Imani rather than Tariq", "no, I said Bob"])
+def test_a_correction_that_changes_nothing_told_asks_again(text: str) -> None:
+    pending = parse("Tariq, keep an eye on the ewes tonight")
+    assert isinstance(pending, Draft)
+    got = Reading(NOW, ROSTER, None).changed(text, 1.0, None, Entry(pending.objective))
+    assert isinstance(got, Clarification) and got.reason == "reply-unclear", got

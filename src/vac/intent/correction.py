@@ -58,6 +58,27 @@ def past_make_that(
     return None if later is None else (hit[0] + 3 + later[0], later[1])
 
 
+# After "make it / make that": how soon or how important, never a thing.
+_HOW_OR_WHEN: Final = frozenset(
+    lx.words("""urgent urgently asap priority quick quicker snappy sooner soon later tomorrow
+    tonight today now next this monday tuesday wednesday thursday friday saturday sunday
+    morning afternoon evening weekend""")
+)
+
+
+def made_how(clause: Sequence[Tok]) -> frozenset[int]:
+    """ "make it urgent", "make that Friday", "make it a priority to fix the
+    gate": "make it" changes how or when, and builds nothing (it was "Abeni
+    will build it urgent"). Its two words, to be read past as no verb."""
+    out: set[int] = set()
+    for k, tok in enumerate(clause[:-2]):
+        said = [t.low for t in clause[k + 1 : k + 5]] + [""]
+        how = next(w for w in said[1:] if w not in ("a", "top", "high", "low", "real"))
+        if tok.low == "make" and said[0] in ("it", "that") and how in _HOW_OR_WHEN:
+            out.update((k, k + 1))
+    return frozenset(out)
+
+
 def restart_at(
     toks: Sequence[Tok], i: int, verb_at: int, is_name: Callable[[Tok], bool]
 ) -> int | None:

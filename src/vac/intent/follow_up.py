@@ -2,40 +2,47 @@
 said Kofi", "actually Friday", "make it urgent", "not the gate, the fence",
 "and don't use the ladder", "yes please, but make it tomorrow".
 
-The draft's own words are said again with the change after them, as the
-parser already reads a change said in one breath: a correction after ", no,"
-("Kofi, fix the gate, no, the fence", "…, no, by Friday", "Zuri, fix the
-gate, no, Kofi"), an addition after a full stop ("Kofi, fix the gate.
-Urgent.", "…. And don't use the ladder."). The runtime keeps the result only
-when it is a draft that differs from the one pending, and the steward
-confirms it like any other (`runtime.amend`). Before, such words got "I
-heard you, but not what to do", and the next "yes" confirmed the draft
-unchanged.
+Two kinds. A *correction* is said with a word that takes something back
+("no,", "actually", "I meant", "make it / make that", "change it to", "…
+instead", "… rather", "let Zuri do it", "not the gate, the fence"): what
+follows may change anything, and an order of its own said so replaces the
+draft ("no, ask Zuri to map the river instead"). A *bare change* has no such
+word, and is one slot said alone: a roster name ("Zuri"), a time ("by
+Friday", "tomorrow please"), a priority ("urgent", "no rush"), a hand
+("use your judgment"), a boundary ("and don't use the ladder"). Anything
+else said plainly is no change: chatter with a day in it ("Kofi is busy
+today", "school starts again Monday"), a new order ("also, Tariq, guard the
+barn tonight"), a question, a reply.
 
-Not a change: a new order of its own ("Zuri, check the hives": its own
-draft), a question, a reply alone ("yes please", "no thanks": the runtime
-tests the change first and keeps it only when something changed). Pure:
-strings in, a string out.
+The draft's words are said again with the change after them, as the parser
+reads a change said in one breath: a correction after ", no," ("Kofi, fix
+the gate, no, the fence", "…, no, by Friday"), an addition after a full stop
+("…. Urgent."). The runtime keeps only what the change names
+(`runtime.amend`). Pure: strings in, a `FollowUp` out.
 """
 
 from __future__ import annotations
 
 import re
-from typing import Final
+from collections.abc import Collection
+from typing import Final, NamedTuple
 
+from vac.intent import lexicon as lx
 from vac.intent.lexicon import asks, words
 from vac.intent.tokens import raw_tokens
 
-# A reply before the change: "yes please, but make it tomorrow".
-_YES_THEN: Final = re.compile(
-    r"^\s*(?:yes|yeah|yep|yup|ok|okay|sure|fine|right)(?:\s+please)?\s*[,.!]?\s*"
-    r"(?=(?:and|but|just|only)\b)",
+# Before a correction or a change: a reply, a filler ("yes please, but make
+# it tomorrow", "perfect, make it urgent", "hold on, make it Saturday").
+_LEAD: Final = re.compile(
+    r"^\s*(?:(?:yes|yeah|yep|yup|ok|okay|sure|fine|right|perfect|great|cool|lovely|um+|uh+|er+"
+    r"|hmm+|hold\s+on|hang\s+on|oh|so|well)(?:\s+please)?\s*[,.!]?\s*)+"
+    r"(?=(?:and|but|just|only|make|change|no|nope|nah|actually|i\s+meant?|not)\b)",
     re.IGNORECASE,
 )
 # Said first, these correct what was said: what follows replaces it.
 _CORRECTING: Final = re.compile(
-    r"^\s*(?:(?:(?:no|nope|nah)\s*[,.!]|(?:sorry|oops|actually|wait|rather|or rather|oh)\b"
-    r"\s*[,.!]?)\s*)*"
+    r"^\s*(?:(?:(?:no|nope|nah)\s*[,.!]|(?:no|nope|nah)\s+(?=wait\b)|(?:sorry|oops|actually|wait"
+    r"|rather|or\s+rather|oh)\b\s*[,.!]?)\s*)*"
     r"(?:(?:i|i've)\s+(?:meant|mean|said|say)\b\s*[,:]?\s*"
     r"|(?:(?:but|and)\s+)?(?:make|change)\s+(?:it|that|the\s+\w+)\s+(?:to\s+|into\s+)?"
     r"|let\s+(?=[A-Z]\w*\s+do\s+it\b))?",
@@ -43,49 +50,112 @@ _CORRECTING: Final = re.compile(
 )
 # Said last: "ask Zuri instead", "Friday then please", "Zuri, you do it".
 _TRAILING: Final = re.compile(
-    r"(?:\s*[,.]?\s*(?:instead|rather|then|please|thanks|thank\s+you|not\s+(?:the\s+)?\w+|"
+    r"(?:\s*[,.]?\s*(?:instead|rather|then|please|pls|thanks|thank\s+you|"
+    r"(?:would|could|will)\s+you|not\s+(?:the\s+)?\w+|"
     r"(?:you|they|he|she)?\s*(?:can|should|could|will|to)?\s*do\s+it))+\s*[.!]?\s*$",
     re.IGNORECASE,
 )
+_STRONG: Final = re.compile(
+    r"\b(?:no|nope|nah|actually|rather|meant|mean|said|say|make|change|let)\b", re.IGNORECASE
+)
+_TAKES_BACK: Final = re.compile(r"instead|rather|do\s+it|not\s", re.IGNORECASE)
 # "no Kofi" typed without a comma: a correction before a capital (a name).
 _NO_NAME: Final = re.compile(r"^(?i:no|nope|nah)\s+(?=[A-Z])")
+# "not the gate, the fence": a thing taken back for another.
+_NOT_THAT: Final = re.compile(r"^\s*not\s+(?:the\s+|my\s+|our\s+|a\s+)?([\w ]+?)\s*,", re.I)
 # An addition: more said about the same order.
 _ADDING: Final = frozenset(words("and but also plus oh"))
+# Words around a bare slot that say nothing more: "it's urgent", "by Friday please".
+_AROUND: Final = frozenset(words("it's it is very really quite so please pls then thanks just"))
+# A time said alone starts with one of these ("by Friday", "tomorrow please").
+_TIME_FIRST: Final = frozenset(
+    words("""by before on at in this next tomorrow tonight today until till within end first
+    monday tuesday wednesday thursday friday saturday sunday morning afternoon evening
+    tmrw 2moro 2day 2nite asap""")
+)
+# Said after "don't", these are chatter, not a boundary ("don't forget", "don't be silly").
+_NOT_BANS: Final = frozenset(words("forget be worry know care mind bother panic fuss"))
 
 
-def follow_up(text: str, draft_source: str, *, alone_is_order: bool) -> list[str]:
-    """The draft's words with `text` said after them as a change, in the
-    ways to try, first first; none when `text` is no change.
+class FollowUp(NamedTuple):
+    """What a change said next is: the words to read, the part said after
+    the correction word (`rest`), and whether it was said as a correction."""
+
+    words: tuple[str, ...]
+    rest: str
+    corrects: bool
+    # "not the gate, …": the thing taken back, which must be the draft's.
+    taken_back: str | None = None
+
+
+def follow_up(
+    text: str, draft_source: str, *, alone_is_order: bool, names: Collection[str] = ()
+) -> FollowUp | None:
+    """The draft's words with `text` said after them as a change (in the
+    ways to try, first first), or None when `text` is no change.
 
     `alone_is_order`: whether `text` parses as an order by itself (with a
-    verb of its own): then only a correction replaces the draft ("no, ask
-    Zuri to map the river instead"); an order said plainly is its own.
+    verb of its own): then only a correction replaces the draft; an order
+    said plainly, or after "and" / "also", is its own. `names`: the roster.
     """
     said = text.strip()
     if not re.search(r"\w", said) or not draft_source.strip():
-        return []
+        return None
     lows = [t.low for t in raw_tokens(said)]
-    if asks(lows):  # "what did you hear?": no change
-        return []
-    said = _YES_THEN.sub("", said)
+    if not lows or asks(lows):  # "what did you hear?": no change
+        return None
+    said = _LEAD.sub("", said)
     corrected, no_name = _CORRECTING.match(said), _NO_NAME.match(said)
     cut = max(corrected.end() if corrected else 0, no_name.end() if no_name else 0)
     after = said[cut:]
     trailing = _TRAILING.search(after)
     rest = (after[: trailing.start()] if trailing else after).strip(" ,.;:!")
     if not rest:
-        return []
+        return None
+    not_that = _NOT_THAT.match(rest)
+    # "sorry", "oops", "oh", "wait" alone only lead in: "sorry I'm in a rush" is no correction.
+    strong = bool(_STRONG.search(said[:cut])) or (no_name is not None)
+    corrects = strong or not_that is not None
+    corrects = corrects or bool(trailing and _TAKES_BACK.search(trailing.group(0)))
     base = draft_source.strip().rstrip(".!?;, ")
     added = f"{base}. {rest[:1].upper()}{rest[1:]}."
-    if lows[:1] and lows[0] in _ADDING and cut == 0:  # "and don't use the ladder"
-        return [added]
-    instead = trailing is not None and re.search(r"instead|rather|do\s+it", trailing.group(0), re.I)
-    if alone_is_order and cut == 0 and not instead:
-        return []  # a new order said plainly: its own draft
+    first = [t.low for t in raw_tokens(said)][:1]
+    if not corrects:
+        if alone_is_order:
+            return None  # a new order, said plainly or after "and": its own draft
+        if first and first[0] in _ADDING:  # "and don't use the ladder"
+            return FollowUp((added,), rest, False) if _bare(rest, names) else None
+        if not _bare(rest, names):
+            return None  # chatter: "Kofi is busy today"
+    taken = not_that.group(1).strip() if not_that else None
     # Said again after ", no,": what it names replaces the draft's ("by
     # Friday" the deadline said before it, "Zuri" the agent); else said
     # after it ("check with me first").
-    return [f"{base}, no, {rest}", added]
+    return FollowUp((f"{base}, no, {rest}", added), rest, corrects, taken)
 
 
-__all__ = ["follow_up"]
+def _bare(rest: str, names: Collection[str]) -> bool:
+    """Whether `rest` is one slot said alone: a name, a time, a priority, a
+    hand, or a boundary."""
+    lows = [t.low for t in raw_tokens(rest) if t.low not in lx.PUNCT]
+    if lows[:1] in (["and"], ["but"], ["also"], ["plus"]):
+        lows = lows[1:]
+    core = [w for w in lows if w not in _AROUND]
+    if not core:
+        return False
+    roster = {n.lower() for n in names}
+    if len(core) == 1 and core[0] in roster:
+        return True
+    if core[0] in _TIME_FIRST and len(core) <= 6 and not {*core} & roster:
+        return True
+    said = tuple(core)
+    cues = [p for _, ps in (*lx.PRIORITY_TIERS, *lx.AUTONOMY_CUES) for p in ps]
+    if said in cues:
+        return True
+    if core[0] in ("don't", "never", "without") or core[:2] == ["do", "not"]:
+        verb = core[2] if core[0] == "do" else core[1] if len(core) > 1 else ""
+        return verb not in _NOT_BANS and not {*core} & roster
+    return False
+
+
+__all__ = ["FollowUp", "follow_up"]

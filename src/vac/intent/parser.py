@@ -26,6 +26,7 @@ from vac.intent import target_words as tw
 from vac.intent.address import address_of, resolve_span, several_names
 from vac.intent.aside import without_asides
 from vac.intent.conditions import condition_of
+from vac.intent.correction import made_how
 from vac.intent.handover import handed_over, readdress
 from vac.intent.inflect import NO_DEED, VERB_PARTICLES, WRITTEN_AS_SAID
 from vac.intent.instead import thing_instead
@@ -333,6 +334,7 @@ def parse(
     skip = bans.span_indices(spans)
     autonomy = autonomy_of(clause, skip)  # "check with me first" holds no verb
     nouns = orders.noun_words(clause, roster) | orders.needless(clause)  # no verb there
+    nouns |= made_how(clause)  # "make it urgent": no thing to build
     unasked = {j for j, t in enumerate(clause) if t.start in unsaid and t.low != ","}
     nouns |= unasked
     hit = lx.find_first(clause, lx.VERB_PHRASES, skip=skip | autonomy.indices | nouns)

@@ -19,15 +19,18 @@ question that answers nothing says which draft is still waiting
 from __future__ import annotations
 
 import datetime as dt
+import re
 from dataclasses import dataclass
 from typing import Final
 
 import msgspec
 
 from vac import intent
+from vac.intent.negotiation import asked_harm
 from vac.intent.spoken import VERB_SPOKEN
 from vac.protocol.objective import Objective
 from vac.runtime.choices import Clarification
+from vac.runtime.decisions import Plan, Planner
 from vac.runtime.session import Session, new_id
 
 # An objective's words longer than this are not said again with a change.
@@ -61,8 +64,10 @@ class Reading:
         confidence: float,
         evidence: intent.Evidence | None,
         entry: intent.DraftEntry,
-    ) -> intent.Draft | None:
-        """The draft `text` makes of the one pending when it is a change to it, else None."""
+    ) -> intent.Draft | Clarification | None:
+        """The draft `text` makes of the one pending when it is a change to
+        it; a question when it was said as a correction but changes nothing
+        that can be told ("No, hang on, Imani rather than Tariq"); else None."""
         pending = entry.objective
         spoken = evidence is not None and bool(evidence.words)
         reply = intent.spoken_reply(text, confidence, evidence)
@@ -70,34 +75,101 @@ class Reading:
             spoken and confidence < intent.SPOKEN_MIN_CONFIDENCE
         ):
             return None  # a yes is a yes; spoken, so is a no ("no, Kofi" typed: a change)
-        if len(pending.source_text) + len(text) > _SOURCE_MAX_CHARS:
-            return None
+        if len(pending.source_text) + len(text) > _SOURCE_MAX_CHARS or asked_harm(
+            pending.source_text
+        ):
+            return None  # a harm asked stays in the words read back: the order is said again
+        source = f"{pending.source_text}. {text}"
+        # Several changes in one breath, each applied ("no, Zuri, and make it urgent").
+        parts = [p for p in _AND.split(text.strip()) if p.strip(" ,.")]
+        if len(parts) > 1:
+            now = pending
+            for part in parts:
+                got = self._once(part, confidence, now, source)
+                if not isinstance(got, intent.Draft):
+                    break
+                now = got.objective
+            else:
+                return self._drafted(now)
+        return self._once(text, confidence, pending, source)
+
+    def _once(
+        self, text: str, confidence: float, pending: Objective, source: str
+    ) -> intent.Draft | Clarification | None:
         plain = f"{pending.agent}, {VERB_SPOKEN[pending.verb]} the {pending.target.label.lower()}"
         base = self.understood(plain, 1.0)
         if not isinstance(base, intent.Draft) or _what(base.objective) != _what(pending):
             return None  # the draft cannot be said plainly: nothing to read a change against
-        alone = self.understood(text, 1.0)
-        # An order of its own, even one asked about ("Kofi is busy, fix the
-        # gate": who?), has a verb: only "no-verb" words may add to the draft.
-        of_its_own = not isinstance(alone, intent.Clarify) or alone.reason != "no-verb"
-        names = {n.lower() for n in self.roster.names()}
-        named = bool({t.strip(",.!?;:").lower() for t in text.split()} & names)
-        for words in intent.follow_up(text, plain, alone_is_order=of_its_own):
-            said = self.understood(words, confidence)
-            if not isinstance(said, intent.Draft):
+        names = self.roster.names()
+        said = intent.follow_up(text, plain, alone_is_order=self._own(text), names=names)
+        if said is None:
+            return None
+        label = pending.target.label.lower()
+        if said.taken_back and not set(said.taken_back.lower().split()) & set(label.split()):
+            return _unclear(text, pending, self.now)  # "not the gate, …" of the hives' draft
+        if said.corrects and self._own(said.rest):  # an order said instead, as said
+            instead = self.understood(said.rest, confidence)
+            if isinstance(instead, intent.Draft):
+                agent = instead.objective.agent
+                if instead.agent_source in ("default", "current"):
+                    agent = pending.agent  # "no, fix the fence instead": the same agent's
+                return self._drafted(
+                    msgspec.structs.replace(instead.objective, agent=agent, source_text=source)
+                )
+        named = bool({t.strip(",.!?;:").lower() for t in text.split()} & {n.lower() for n in names})
+        for words in said.words:
+            heard = self.understood(words, confidence)
+            if not isinstance(heard, intent.Draft):
                 continue
-            new = _changed(
-                pending, base.objective, said.objective, f"{pending.source_text}. {text}"
-            )
-            if new is None:
+            new = _changed(pending, base.objective, heard.objective, source)
+            if new is None or (new.agent != pending.agent and not named):
                 continue
-            if (new.agent != pending.agent and not named) or (
-                new.verb != pending.verb and not of_its_own
-            ):
-                continue
-            summary = intent.summarise(new, now=self.now)
-            return intent.Draft(new, summary, new.agent, None, "exact")
-        return None
+            if not said.corrects and _slots_of(new) != _slots_of(pending):
+                continue  # said plainly, a change names a time, a priority, a hand, a ban
+            return self._drafted(new)
+        return _unclear(text, pending, self.now) if said.corrects else None
+
+    def _own(self, words: str) -> bool:
+        """Whether `words` hold an order of their own (a verb; asked about or not)."""
+        alone = self.understood(words, 1.0)
+        return not isinstance(alone, intent.Clarify) or alone.reason != "no-verb"
+
+    def _drafted(self, new: Objective) -> intent.Draft:
+        new = msgspec.structs.replace(new, id=new_id())
+        return intent.Draft(new, intent.summarise(new, now=self.now), new.agent, None, "exact")
+
+
+def planned(
+    planner: Planner,
+    turn_id: str,
+    new: intent.Draft | Clarification,
+    entry: intent.DraftEntry,
+    now: dt.datetime,
+    ref: str | None,
+) -> Plan | Clarification:
+    """The change planned (the old draft rejected, the new one drafted), or the question."""
+    if isinstance(new, Clarification):
+        return new
+    return planner.amend(turn_id, new, entry.objective.id, now, ref)
+
+
+# "…, and make it urgent": one change after another.
+_AND: Final = re.compile(r",?\s+and\s+", re.IGNORECASE)
+
+
+def _slots_of(o: Objective) -> tuple[object, ...]:
+    """What a change said plainly may not touch: the deed, its thing, its place."""
+    kept = tuple((c.kind, c.value) for c in o.constraints if c.kind not in ("time",))
+    return (o.verb, o.target.label, kept)
+
+
+def _unclear(text: str, pending: Objective, now: dt.datetime) -> Clarification:
+    said = text if len(text) <= 80 else text[:79] + "…"
+    return Clarification(
+        "reply-unclear",
+        f'I couldn\'t tell what to change from "{said}". Still waiting for you: '
+        f"{intent.summarise(pending, now=now)} Say the change again, or yes or no.",
+    )
 
 
 def _what(o: Objective) -> tuple[str, str, str]:
@@ -130,7 +202,7 @@ def _changed(pending: Objective, base: Objective, said: Objective, source: str) 
         new["forbidden_lines"] = [*pending.forbidden_lines, *lines]
     if not new:
         return None
-    return msgspec.structs.replace(pending, **new, id=new_id(), source_text=source)
+    return msgspec.structs.replace(pending, **new, source_text=source)
 
 
 def waiting(book: intent.DraftBook, session: Session, now: dt.datetime) -> Clarification | None:
@@ -159,4 +231,4 @@ def still_waiting(clarify: intent.Clarify, pending: Objective | None, now: dt.da
     return f"{clarify.question} Still waiting for you: {intent.summarise(pending, now=now)}"
 
 
-__all__ = ["Reading", "still_waiting", "waiting"]
+__all__ = ["Reading", "planned", "still_waiting", "waiting"]

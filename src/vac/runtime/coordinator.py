@@ -307,9 +307,8 @@ class TurnCoordinator:
             text, confidence, evidence = picked, 1.0, None  # the steward completed the words
         sole = self._sole_pending(now)  # the audio's reply scores only answer a draft
         reading = amend.Reading(now, self.shared.roster, self.current_agent)
-        new = None if picked or sole is None else reading.changed(text, confidence, evidence, sole)
-        if new is not None and sole is not None:  # "no, Zuri", "make it urgent"
-            return self.planner.amend(turn.id, new, sole.objective.id, now, ref)
+        if not picked and sole and (new := reading.changed(text, confidence, evidence, sole)):
+            return amend.planned(self.planner, turn.id, new, sole, now, ref)  # "no, Zuri"
         reply = intent.spoken_reply(text, confidence, evidence, rescored_ok=sole is not None)
         if reply is not None and sole is not None:
             said = self.choice.to_the_draft(reply, sole.objective, asked, now)
