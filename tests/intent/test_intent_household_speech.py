@@ -977,3 +977,9 @@ def test_make_it_a_priority_to_is_the_deed_after_it(text: str, priority: int) ->
     assert (got.objective.verb, got.objective.target.label) == ("Repair", "Gate")
     assert got.objective.priority == priority
     assert isinstance(run("Kofi, make a bench"), Draft)
+
+
+def test_a_standing_order_with_a_clock_time_says_how_often() -> None:
+    # A probe: "every Monday at 9" was read back "will always … at 9".
+    got = run("Tariq, check the shed every Monday at 9")
+    assert isinstance(got, Draft) and "every Monday at 9" in got.summary, got

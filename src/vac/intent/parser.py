@@ -452,8 +452,10 @@ def parse(
         )
         when = later if isinstance(later, When) else None  # "…in the morning, by Friday"
         spoken_when += "" if when is None else f" {when.phrase}"
-    if spoken_when is None and autonomy.autonomy == "standing-intent":
-        spoken_when = how_often(source, clause, autonomy.indices)  # "every Monday"
+    if autonomy.autonomy == "standing-intent":  # "every Monday", "every Monday at 9"
+        often = how_often(source, clause, autonomy.indices)
+        if often and often.lower() not in (spoken_when or "").lower():
+            spoken_when = often if spoken_when is None else f"{often} {spoken_when}"
     forbidden = _forbidden_lines(clause, spans)
     constraints: list[Constraint] = []
     if when is not None:
