@@ -214,3 +214,77 @@ def test_a_correction_that_changes_nothing_told_asks_again(text: str) -> None:
     assert isinstance(pending, Draft)
     got = Reading(NOW, ROSTER, None).changed(text, 1.0, None, Entry(pending.objective))
     assert isinstance(got, Clarification) and got.reason == "reply-unclear", got
+
+
+def entry_of(source: str) -> Entry:
+    pending = parse(source)
+    assert isinstance(pending, Draft)
+    return Entry(pending.objective)
+
+
+def reading(text: str, source: str = D) -> object:
+    return Reading(NOW, ROSTER, None).changed(text, 1.0, None, entry_of(source))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # A third typed probe: chatter after "actually" or starting with a
+        # time rewrote the deadline; a clock time alone lost the day; "don't
+        # … me" chatter became a boundary.
+        "actually, I'm exhausted today", "actually it's my birthday tomorrow",
+        "actually, the plumber comes Monday", "tonight we're out for dinner",
+        "tomorrow I am not at home", "next week I'm away", "next week is fine",
+        "at 3pm", "make that 3pm", "oh and by 6", "no, Tariq is away Friday",
+        "don't get me wrong", "dont judge me lol", "don't laugh",
+        "don't tell me it's broken again",
+    ],
+)  # fmt: skip
+def test_more_chatter_changes_nothing(text: str) -> None:
+    assert reading(text) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        ("swap to Kofi", {"agent": "Kofi"}), ("switch it to Kofi", {"agent": "Kofi"}),
+        ("give it to Kofi", {"agent": "Kofi"}), ("on second thoughts, Imani", {"agent": "Imani"}),
+        ("please change to Abeni", {"agent": "Abeni"}), ("better make it Kofi", {"agent": "Kofi"}),
+        ("ugh no, Abeni", {"agent": "Abeni"}), ("push it to Saturday", {"deadline": "2026-12-12"}),
+        ("move it to Monday", {"deadline": "2026-12-07"}),
+        ("let's say Monday", {"deadline": "2026-12-07"}),
+        ("wait, not today, tomorrow", {"deadline": "2026-12-06"}),
+        ("no, the shed", {"agent": "Zuri"}),
+    ],
+)  # fmt: skip
+def test_more_ways_to_change(text: str, want: dict[str, object]) -> None:
+    got = reading(text)
+    assert isinstance(got, Draft), (text, got)
+    assert {k: getattr(got.objective, k) for k in want} == want
+
+
+def test_a_banned_thing_typed_after_is_a_boundary_not_a_no() -> None:
+    got = reading("no ladder")  # it rejected the draft ("no" and one more word)
+    assert isinstance(got, Draft) and "with no ladder" in got.summary
+
+
+def test_a_priority_the_read_back_does_not_say_is_noted() -> None:
+    got = reading("high priority")
+    assert isinstance(got, Draft) and got.objective.priority == 78
+    assert got.summary.endswith("(now a priority)")
+
+
+def test_cancel_that_with_an_order_replaces_without_one_rejects() -> None:
+    # A probe: "cancel that, Kofi fix the fence" asked who, the draft stayed,
+    # and two yeses later the cancelled draft was confirmed.
+    got = reading("cancel that, Kofi fix the fence")
+    assert isinstance(got, Draft) and (got.objective.agent, got.objective.target.label) == (
+        "Kofi", "Fence",
+    )  # fmt: skip
+    assert reading("cancel that, I'll do it myself") == "reject"
+    assert reading("never mind, Zuri did it") == "reject"
+
+
+def test_a_change_to_a_draft_asking_harm_asks_for_the_whole_order() -> None:
+    got = reading("no, I said Kofi", "Abeni, visit the miller and lie to him")
+    assert isinstance(got, Clarification) and "say the whole order again" in got.question

@@ -35,8 +35,9 @@ from vac.intent.tokens import raw_tokens
 # it tomorrow", "perfect, make it urgent", "hold on, make it Saturday").
 _LEAD: Final = re.compile(
     r"^\s*(?:(?:yes|yeah|yep|yup|ok|okay|sure|fine|right|perfect|great|cool|lovely|um+|uh+|er+"
-    r"|hmm+|hold\s+on|hang\s+on|oh|so|well)(?:\s+please)?\s*[,.!]?\s*)+"
-    r"(?=(?:and|but|just|only|make|change|no|nope|nah|actually|i\s+meant?|not)\b)",
+    r"|hmm+|hold\s+on|hang\s+on|oh|so|well|ugh|gah|argh|better|please)(?:\s+please)?\s*[,.!]?\s*)+"
+    r"(?=(?:and|but|just|only|make|change|no|nope|nah|actually|i\s+meant?|not|swap|switch|move"
+    r"|push|give|let'?s)\b)",
     re.IGNORECASE,
 )
 # Said first, these correct what was said: what follows replaces it.
@@ -45,6 +46,9 @@ _CORRECTING: Final = re.compile(
     r"|rather|or\s+rather|oh)\b\s*[,.!]?)\s*)*"
     r"(?:(?:i|i've)\s+(?:meant|mean|said|say)\b\s*[,:]?\s*"
     r"|(?:(?:but|and)\s+)?(?:make|change)\s+(?:it|that|the\s+\w+)\s+(?:to\s+|into\s+)?"
+    r"|(?:swap|switch|change|move|push)\s+(?:it\s+|that\s+)?(?:back\s+)?(?:to|till|until)\s+"
+    r"|give\s+it\s+to\s+|on\s+second\s+thoughts?\s*,?\s*|let'?s\s+(?:say|do|make\s+it)\s+"
+    r"|(?:cancel|scrap|scratch|forget)\s+(?:that|it)\s*[,.;!]\s*|never\s*mind\s*[,.;!]\s*"
     r"|let\s+(?=[A-Z]\w*\s+do\s+it\b))?",
     re.IGNORECASE,
 )
@@ -55,8 +59,23 @@ _TRAILING: Final = re.compile(
     r"(?:you|they|he|she)?\s*(?:can|should|could|will|to)?\s*do\s+it))+\s*[.!]?\s*$",
     re.IGNORECASE,
 )
+# What takes back for sure ("actually", "sorry", "oops", "oh", "wait" only lead in).
 _STRONG: Final = re.compile(
-    r"\b(?:no|nope|nah|actually|rather|meant|mean|said|say|make|change|let)\b", re.IGNORECASE
+    r"\b(?:no|nope|nah|rather|meant|mean|said|say|make|change|let|swap|switch|move|push|give"
+    r"|second|let's|lets|cancel|scrap|scratch|forget|mind)\b",
+    re.IGNORECASE,
+)
+# Said first, these drop the draft: with no order after them, the change is a no.
+_CANCELS: Final = re.compile(r"\b(?:cancel|scrap|scratch|forget|never\s*mind)\b", re.IGNORECASE)
+# A statement, not a slot: "no, Tariq is away Friday", "tomorrow I am not at home".
+_STATEMENT: Final = frozenset(
+    words("""i i'm im we we're he he's she she's they they're you you're is are am was were be
+    been will won't can can't have has had i'll we'll away out home busy free off""")
+)
+# A clock time with no day: it cannot say which day (the draft's "by Friday" stays).
+_CLOCK_ONLY: Final = re.compile(
+    r"^(?:at|by|before|around|about)?\s*\d{1,2}(?::\d\d)?\s*(?:am|pm|o'?clock)?$|^(?:at|by)?\s*(?:noon|midnight)$",
+    re.IGNORECASE,
 )
 _TAKES_BACK: Final = re.compile(r"instead|rather|do\s+it|not\s", re.IGNORECASE)
 # "no Kofi" typed without a comma: a correction before a capital (a name).
@@ -74,7 +93,13 @@ _TIME_FIRST: Final = frozenset(
     tmrw 2moro 2day 2nite asap""")
 )
 # Said after "don't", these are chatter, not a boundary ("don't forget", "don't be silly").
-_NOT_BANS: Final = frozenset(words("forget be worry know care mind bother panic fuss"))
+_NOT_BANS: Final = frozenset(
+    words("forget be worry know care mind bother panic fuss get judge laugh tell ask")
+)
+# "no ladder" typed: a thing banned ("no rush", "no thanks" are not).
+_NOT_BANNED: Final = frozenset(
+    words("rush hurry hurries thanks thank problem problems worries worry idea way need")
+)
 
 
 class FollowUp(NamedTuple):
@@ -86,6 +111,8 @@ class FollowUp(NamedTuple):
     corrects: bool
     # "not the gate, …": the thing taken back, which must be the draft's.
     taken_back: str | None = None
+    # "cancel that, …": with no order of its own after it, a no to the draft.
+    cancels: bool = False
 
 
 def follow_up(
@@ -113,13 +140,20 @@ def follow_up(
     if not rest:
         return None
     not_that = _NOT_THAT.match(rest)
-    # "sorry", "oops", "oh", "wait" alone only lead in: "sorry I'm in a rush" is no correction.
+    # "sorry", "oops", "oh", "wait", "actually" alone only lead in: "sorry I'm
+    # in a rush", "actually it's my birthday tomorrow" are no correction.
     strong = bool(_STRONG.search(said[:cut])) or (no_name is not None)
     corrects = strong or not_that is not None
+    cancels = bool(_CANCELS.search(said[:cut]))
     corrects = corrects or bool(trailing and _TAKES_BACK.search(trailing.group(0)))
     base = draft_source.strip().rstrip(".!?;, ")
     added = f"{base}. {rest[:1].upper()}{rest[1:]}."
     first = [t.low for t in raw_tokens(said)][:1]
+    rest_lows = [t.low for t in raw_tokens(rest)]
+    if _CLOCK_ONLY.match(re.sub(r"^(?:and|but|also|plus)\s+", "", rest.strip(), flags=re.I)) or (
+        {*rest_lows} & _STATEMENT and not alone_is_order and not cancels
+    ):
+        return None  # "at 3pm" (which day?), "no, Tariq is away Friday": no slot said
     if not corrects:
         if alone_is_order:
             return None  # a new order, said plainly or after "and": its own draft
@@ -128,10 +162,12 @@ def follow_up(
         if not _bare(rest, names):
             return None  # chatter: "Kofi is busy today"
     taken = not_that.group(1).strip() if not_that else None
+    if taken and taken.split()[0].lower() in _TIME_FIRST:
+        taken = None  # "not today, tomorrow": a time taken back, not a thing
     # Said again after ", no,": what it names replaces the draft's ("by
     # Friday" the deadline said before it, "Zuri" the agent); else said
     # after it ("check with me first").
-    return FollowUp((f"{base}, no, {rest}", added), rest, corrects, taken)
+    return FollowUp((f"{base}, no, {rest}", added), rest, corrects, taken, cancels)
 
 
 def _bare(rest: str, names: Collection[str]) -> bool:
@@ -152,9 +188,11 @@ def _bare(rest: str, names: Collection[str]) -> bool:
     cues = [p for _, ps in (*lx.PRIORITY_TIERS, *lx.AUTONOMY_CUES) for p in ps]
     if said in cues:
         return True
-    if core[0] in ("don't", "never", "without") or core[:2] == ["do", "not"]:
+    if core[0] in ("don't", "dont", "never", "without") or core[:2] == ["do", "not"]:
         verb = core[2] if core[0] == "do" else core[1] if len(core) > 1 else ""
-        return verb not in _NOT_BANS and not {*core} & roster
+        return verb not in _NOT_BANS and not {*core} & (roster | {"me", "us"})
+    if core[0] == "no" and 2 <= len(core) <= 3 and core[1] not in _NOT_BANNED:
+        return not {*core} & roster  # "no ladder", "no power tools"
     return False
 
 

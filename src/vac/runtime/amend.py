@@ -21,7 +21,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, Literal
 
 import msgspec
 
@@ -64,7 +64,7 @@ class Reading:
         confidence: float,
         evidence: intent.Evidence | None,
         entry: intent.DraftEntry,
-    ) -> intent.Draft | Clarification | None:
+    ) -> intent.Draft | Clarification | Literal["reject"] | None:
         """The draft `text` makes of the one pending when it is a change to
         it; a question when it was said as a correction but changes nothing
         that can be told ("No, hang on, Imani rather than Tariq"); else None."""
@@ -75,10 +75,8 @@ class Reading:
             spoken and confidence < intent.SPOKEN_MIN_CONFIDENCE
         ):
             return None  # a yes is a yes; spoken, so is a no ("no, Kofi" typed: a change)
-        if len(pending.source_text) + len(text) > _SOURCE_MAX_CHARS or asked_harm(
-            pending.source_text
-        ):
-            return None  # a harm asked stays in the words read back: the order is said again
+        if len(pending.source_text) + len(text) > _SOURCE_MAX_CHARS:
+            return None
         source = f"{pending.source_text}. {text}"
         # Several changes in one breath, each applied ("no, Zuri, and make it urgent").
         parts = [p for p in _AND.split(text.strip()) if p.strip(" ,.")]
@@ -90,12 +88,12 @@ class Reading:
                     break
                 now = got.objective
             else:
-                return self._drafted(now)
+                return self._drafted(now, pending)
         return self._once(text, confidence, pending, source)
 
     def _once(
         self, text: str, confidence: float, pending: Objective, source: str
-    ) -> intent.Draft | Clarification | None:
+    ) -> intent.Draft | Clarification | Literal["reject"] | None:
         plain = f"{pending.agent}, {VERB_SPOKEN[pending.verb]} the {pending.target.label.lower()}"
         base = self.understood(plain, 1.0)
         if not isinstance(base, intent.Draft) or _what(base.objective) != _what(pending):
@@ -104,6 +102,8 @@ class Reading:
         said = intent.follow_up(text, plain, alone_is_order=self._own(text), names=names)
         if said is None:
             return None
+        if asked_harm(pending.source_text):  # its "also said" would be lost from the read-back
+            return _unclear(text, pending, self.now, "I won't change a draft that asks for that")
         label = pending.target.label.lower()
         if said.taken_back and not set(said.taken_back.lower().split()) & set(label.split()):
             return _unclear(text, pending, self.now)  # "not the gate, …" of the hives' draft
@@ -114,7 +114,8 @@ class Reading:
                 if instead.agent_source in ("default", "current"):
                     agent = pending.agent  # "no, fix the fence instead": the same agent's
                 return self._drafted(
-                    msgspec.structs.replace(instead.objective, agent=agent, source_text=source)
+                    msgspec.structs.replace(instead.objective, agent=agent, source_text=source),
+                    pending,
                 )
         named = bool({t.strip(",.!?;:").lower() for t in text.split()} & {n.lower() for n in names})
         for words in said.words:
@@ -122,11 +123,15 @@ class Reading:
             if not isinstance(heard, intent.Draft):
                 continue
             new = _changed(pending, base.objective, heard.objective, source)
-            if new is None or (new.agent != pending.agent and not named):
+            if new is None or _fields(new) == _fields(pending):
+                continue
+            if new.agent != pending.agent and not named:
                 continue
             if not said.corrects and _slots_of(new) != _slots_of(pending):
                 continue  # said plainly, a change names a time, a priority, a hand, a ban
-            return self._drafted(new)
+            return self._drafted(new, pending)
+        if said.cancels:
+            return "reject"  # "cancel that, …" with nothing to put in its place: a no
         return _unclear(text, pending, self.now) if said.corrects else None
 
     def _own(self, words: str) -> bool:
@@ -134,15 +139,20 @@ class Reading:
         alone = self.understood(words, 1.0)
         return not isinstance(alone, intent.Clarify) or alone.reason != "no-verb"
 
-    def _drafted(self, new: Objective) -> intent.Draft:
+    def _drafted(self, new: Objective, was: Objective) -> intent.Draft:
         new = msgspec.structs.replace(new, id=new_id())
-        return intent.Draft(new, intent.summarise(new, now=self.now), new.agent, None, "exact")
+        # A priority the read-back does not say (40-89), changed: said as a note.
+        note = None
+        if new.priority != was.priority and 40 <= new.priority < 90:
+            note = "now a priority" if new.priority >= 65 else "now at normal priority"
+        summary = intent.summarise(new, now=self.now, note=note)
+        return intent.Draft(new, summary, new.agent, None, "exact")
 
 
 def planned(
     planner: Planner,
     turn_id: str,
-    new: intent.Draft | Clarification,
+    new: intent.Draft | Clarification | Literal["reject"],
     entry: intent.DraftEntry,
     now: dt.datetime,
     ref: str | None,
@@ -150,6 +160,8 @@ def planned(
     """The change planned (the old draft rejected, the new one drafted), or the question."""
     if isinstance(new, Clarification):
         return new
+    if new == "reject":
+        return planner.reject(turn_id, entry.objective.id, now, None)
     return planner.amend(turn_id, new, entry.objective.id, now, ref)
 
 
@@ -163,13 +175,22 @@ def _slots_of(o: Objective) -> tuple[object, ...]:
     return (o.verb, o.target.label, kept)
 
 
-def _unclear(text: str, pending: Objective, now: dt.datetime) -> Clarification:
+def _unclear(
+    text: str, pending: Objective, now: dt.datetime, why: str | None = None
+) -> Clarification:
     said = text if len(text) <= 80 else text[:79] + "…"
+    first = f"{why}: say the whole order again" if why else "Say the change again"
     return Clarification(
         "reply-unclear",
-        f'I couldn\'t tell what to change from "{said}". Still waiting for you: '
-        f"{intent.summarise(pending, now=now)} Say the change again, or yes or no.",
+        f'I couldn\'t change the draft with "{said}". Still waiting for you: '
+        f"{intent.summarise(pending, now=now)} {first}, or yes or no.",
     )
+
+
+def _fields(o: Objective) -> tuple[object, ...]:
+    lines = tuple(f.text for f in o.forbidden_lines)
+    said = tuple((c.kind, c.value) for c in o.constraints)
+    return (o.agent, o.verb, o.target.label, o.deadline, o.priority, o.autonomy, lines, said)
 
 
 def _what(o: Objective) -> tuple[str, str, str]:
