@@ -983,3 +983,12 @@ def test_a_standing_order_with_a_clock_time_says_how_often() -> None:
     # A probe: "every Monday at 9" was read back "will always … at 9".
     got = run("Tariq, check the shed every Monday at 9")
     assert isinstance(got, Draft) and "every Monday at 9" in got.summary, got
+
+
+@pytest.mark.parametrize(
+    "text", ["hang on, let me check with my wife first", "let me look into my diary"]
+)
+def test_let_me_is_the_speakers_own(text: str) -> None:
+    # A probe: "Zuri will look into my wife first" drafted beside a pending draft.
+    got = run(text)
+    assert isinstance(got, Clarify) and got.reason == "first-person", got

@@ -324,6 +324,8 @@ def speaker_does_it(clause: Sequence[Tok], verb_at: int, *, named: bool) -> bool
         return False  # "I need help with the fence": the verb is the object
     if said[-3:-1] == ["mind", "if"] and said[-1] in _I:
         return True  # "(Kofi,) do you mind if I check the hives?": leave asked
+    if said[-2:] == ["let", "me"] or said[-1:] == ["lemme"]:
+        return True  # "hang on, let me check with my wife first": the speaker's own
     # "we'll fix it, Kofi": ours still; "Kofi, we've got to / we'd better…": his
     mine = _I - {"we", "we've", "we'd", "let's", "lets"} if named else _I
     if not named and len(said) > 1 and said[0] in _ASKING and said[1] in _I:
