@@ -288,3 +288,11 @@ def test_cancel_that_with_an_order_replaces_without_one_rejects() -> None:
 def test_a_change_to_a_draft_asking_harm_asks_for_the_whole_order() -> None:
     got = reading("no, I said Kofi", "Abeni, visit the miller and lie to him")
     assert isinstance(got, Clarification) and "say the whole order again" in got.question
+
+
+def test_an_order_said_instead_is_not_cut_at_its_and() -> None:
+    got = reading("no, ask Zuri to map the river and the hills instead")
+    assert isinstance(got, Draft) and (got.objective.verb, got.objective.target.label) == (
+        "Map", "River",
+    )  # fmt: skip
+    assert '"the hills" is not in this draft' in got.summary  # read back as said alone

@@ -78,9 +78,11 @@ class Reading:
         if len(pending.source_text) + len(text) > _SOURCE_MAX_CHARS:
             return None
         source = f"{pending.source_text}. {text}"
-        # Several changes in one breath, each applied ("no, Zuri, and make it urgent").
+        # Several changes in one breath, each applied ("no, Zuri, and make it
+        # urgent"); not the parts of an order said instead ("no, ask Zuri to
+        # map the river and the hills instead").
         parts = [p for p in _AND.split(text.strip()) if p.strip(" ,.")]
-        if len(parts) > 1:
+        if len(parts) > 1 and not self._own(text):
             now = pending
             for part in parts:
                 got = self._once(part, confidence, now, source)
@@ -110,13 +112,12 @@ class Reading:
         if said.corrects and self._own(said.rest):  # an order said instead, as said
             instead = self.understood(said.rest, confidence)
             if isinstance(instead, intent.Draft):
-                agent = instead.objective.agent
-                if instead.agent_source in ("default", "current"):
-                    agent = pending.agent  # "no, fix the fence instead": the same agent's
-                return self._drafted(
-                    msgspec.structs.replace(instead.objective, agent=agent, source_text=source),
-                    pending,
-                )
+                own = msgspec.structs.replace(instead.objective, source_text=source)
+                if instead.agent_source not in ("default", "current"):
+                    # As read back alone, its notes too ("one thing at a time: …").
+                    return msgspec.structs.replace(instead, objective=own)
+                # "no, fix the fence instead": the same agent's
+                return self._drafted(msgspec.structs.replace(own, agent=pending.agent), pending)
         named = bool({t.strip(",.!?;:").lower() for t in text.split()} & {n.lower() for n in names})
         for words in said.words:
             heard = self.understood(words, confidence)
