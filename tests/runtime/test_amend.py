@@ -296,3 +296,20 @@ def test_an_order_said_instead_is_not_cut_at_its_and() -> None:
         "Map", "River",
     )  # fmt: skip
     assert '"the hills" is not in this draft' in got.summary  # read back as said alone
+
+
+def test_a_change_that_asks_harm_is_not_taken() -> None:
+    # A review: "make it urgent and lie to him" read back "Urgent: Kofi will
+    # befriend the miller", the lie only in the words the agent weighs.
+    for text in ("make it urgent and lie to him", "no, visit the miller and lie to him instead"):
+        got = reading(text, "Kofi, visit the miller")
+        assert isinstance(got, Clarification) and "say the whole order again" in got.question
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["no, leave it", "nah, forget it", "no thanks, not today", "nope, scrap it", "no, cancel that"],
+)
+def test_a_no_typed_that_changes_nothing_is_left_to_reject(text: str) -> None:
+    # A review: these got "I couldn't change the draft…" and stayed pending.
+    assert reading(text, GATE) is None

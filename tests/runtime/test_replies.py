@@ -11,6 +11,7 @@ from vac.protocol.messages import (
     ObjectiveClarify,
     ObjectiveConfirmed,
     ObjectiveDraft,
+    ObjectiveRejected,
     Preview,
     SquadMessage,
     TranscriptFinal,
@@ -234,3 +235,16 @@ def test_a_repeat_of_an_ended_turn_waits_for_the_turn_under_way() -> None:
     for _ in range(REPEATS_WAITING_MAX):
         assert r.defer("m1", old)
     assert not r.defer("m1", old)  # bounded: past the limit, at once
+
+
+def test_a_change_to_a_draft_replayed_after_a_restart_ends_parsed() -> None:
+    # A review: the stored new draft, then the old one's rejection, replayed
+    # `turn.done {completed}`; the turn had ended `parsed`.
+    from tests.runtime.test_offers import objective
+
+    stored = [
+        final("m1", "t1"),
+        ObjectiveDraft(turn="t1", objective=objective("o2"), preview=PREVIEW),
+        ObjectiveRejected(turn="t1", objective_id="o1", objective=objective("o1")),
+    ]
+    assert ended(stored)[-1] == TurnDone(turn="t1", status="parsed", latency_ms={})

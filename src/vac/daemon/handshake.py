@@ -173,6 +173,13 @@ class Handshakes:
             raise
         if self.egress.sock is None or session.ended:
             return  # shut down, or ended by a bye meanwhile
+        if self.table.owner(rid) not in (None, principal):
+            # The routing id went to another principal's new connection
+            # while this hello was read (server._take_over): nothing of this
+            # session, its hello.ok and drafts least, may go there.
+            self.feed(session, SessionEvent.ABANDONED, None)
+            log.info("hello_dropped", principal=principal, reason="routing_id_taken_over")
+            return
         if (
             room_from is not None
             and room_from is not session

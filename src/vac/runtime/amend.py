@@ -82,16 +82,19 @@ class Reading:
         # urgent"); not the parts of an order said instead ("no, ask Zuri to
         # map the river and the hills instead").
         parts = [p for p in _AND.split(text.strip()) if p.strip(" ,.")]
-        if len(parts) > 1 and not self._own(text):
+        if 1 < len(parts) <= _PARTS_MAX and not self._own(text):
             now = pending
             for part in parts:
-                got = self._once(part, confidence, now, source)
-                if not isinstance(got, intent.Draft):
+                step = self._once(part, confidence, now, source)
+                if not isinstance(step, intent.Draft):
                     break
-                now = got.objective
+                now = step.objective
             else:
                 return self._drafted(now, pending)
-        return self._once(text, confidence, pending, source)
+        got = self._once(text, confidence, pending, source)
+        if reply is not None and not isinstance(got, intent.Draft):
+            return None  # a no typed ("no, leave it"): it rejects, as it always did
+        return got
 
     def _once(
         self, text: str, confidence: float, pending: Objective, source: str
@@ -104,7 +107,7 @@ class Reading:
         said = intent.follow_up(text, plain, alone_is_order=self._own(text), names=names)
         if said is None:
             return None
-        if asked_harm(pending.source_text):  # its "also said" would be lost from the read-back
+        if asked_harm(pending.source_text) or asked_harm(text):  # lost from the read-back
             return _unclear(text, pending, self.now, "I won't change a draft that asks for that")
         label = pending.target.label.lower()
         if said.taken_back and not set(said.taken_back.lower().split()) & set(label.split()):
@@ -166,6 +169,8 @@ def planned(
     return planner.amend(turn_id, new, entry.objective.id, now, ref)
 
 
+# At most this many changes in one breath: each costs a few parses, on the loop.
+_PARTS_MAX: Final = 4
 # "…, and make it urgent": one change after another.
 _AND: Final = re.compile(r",?\s+and\s+", re.IGNORECASE)
 

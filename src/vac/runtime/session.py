@@ -284,13 +284,17 @@ _ENDS_AS: dict[type, TurnStatus] = {
 def ended(msgs: list[Outbound]) -> list[Outbound]:
     """A stored outcome with a `turn.done` for each turn in it that has none
     (no latencies: none was measured for the replay). A confirm turn stays
-    `completed` when a counter-offer's draft follows its decision (§5)."""
+    `completed` when a counter-offer's draft follows its decision (§5); a
+    change to a draft stays `parsed` (its new draft, then the old one's
+    rejection: `runtime.amend`)."""
     out, done = list(msgs), {m.turn for m in msgs if isinstance(m, TurnDone)}
     status: dict[str, TurnStatus] = {}
     for m in msgs:
         turn = getattr(m, "turn", None)
         if not isinstance(turn, str) or turn in done or type(m) not in _ENDS_AS:
             continue
+        if status.get(turn) == "parsed" and isinstance(m, ObjectiveRejected):
+            continue  # a change to a draft: the new draft, then the old one's rejection
         if status.get(turn) != "completed":
             status[turn] = _ENDS_AS[type(m)]
     out += [TurnDone(turn=t, status=s, latency_ms={}) for t, s in status.items()]
