@@ -184,9 +184,7 @@ def _bare(rest: str, names: Collection[str]) -> bool:
         return True
     if core[0] in _TIME_FIRST and len(core) <= 6 and not {*core} & roster:
         return True
-    said = tuple(core)
-    cues = [p for _, ps in (*lx.PRIORITY_TIERS, *lx.AUTONOMY_CUES) for p in ps]
-    if said in cues:
+    if tuple(core) in lx.MANNER_CUES:  # a priority or a hand, said alone
         return True
     if core[0] in ("don't", "dont", "never", "without") or core[:2] == ["do", "not"]:
         verb = core[2] if core[0] == "do" else core[1] if len(core) > 1 else ""

@@ -144,11 +144,13 @@ def _asked_words(text: str) -> list[lx.Tok]:
     return [t for i, t in enumerate(toks) if i not in skip]
 
 
+_ANY_CONFLICT_CUE: Final = frozenset().union(*(cues for _, cues in CONFLICT_CUES))
+
+
 def asked_harm(text: str) -> bool:
     """Whether `text` asks for what an agent's values may refuse ("and lie
     to him"), boundaries and protective phrases apart."""
-    cues = frozenset().union(*(c for _, c in CONFLICT_CUES))
-    return any(t.low in cues for t in _asked_words(text))
+    return any(t.low in _ANY_CONFLICT_CUE for t in _asked_words(text))
 
 
 def value_conflicts(objective: Objective) -> list[ValueConflict]:

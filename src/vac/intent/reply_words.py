@@ -288,9 +288,8 @@ _NOT_A_REFUSAL: Final = frozenset(
 )
 # A typed reply of one letter: "k".
 _SHORT_WHOLE: Final = {
-    **{"k": "ok", "kk": "ok", "y": "yes", "yh": "yes", "ye": "yes", "n": "no"},
-    "nvm": "never mind",
-}
+    "k": "ok", "kk": "ok", "y": "yes", "yh": "yes", "ye": "yes", "n": "no", "nvm": "never mind",
+}  # fmt: skip
 
 
 def _one_or_two(norm: str) -> Reply | Literal[""] | None:

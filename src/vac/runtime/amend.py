@@ -81,30 +81,32 @@ class Reading:
         # Several changes in one breath, each applied ("no, Zuri, and make it
         # urgent"); not the parts of an order said instead ("no, ask Zuri to
         # map the river and the hills instead").
+        own = self._own(text)  # read once: an order of its own is never split
         parts = [p for p in _AND.split(text.strip()) if p.strip(" ,.")]
-        if 1 < len(parts) <= _PARTS_MAX and not self._own(text):
+        if 1 < len(parts) <= _PARTS_MAX and not own:
             now = pending
             for part in parts:
-                step = self._once(part, confidence, now, source)
+                step = self._once(part, confidence, now, source, self._own(part))
                 if not isinstance(step, intent.Draft):
                     break
                 now = step.objective
             else:
                 return self._drafted(now, pending)
-        got = self._once(text, confidence, pending, source)
+        got = self._once(text, confidence, pending, source, own)
         if reply is not None and not isinstance(got, intent.Draft):
             return None  # a no typed ("no, leave it"): it rejects, as it always did
         return got
 
     def _once(
-        self, text: str, confidence: float, pending: Objective, source: str
+        self, text: str, confidence: float, pending: Objective, source: str, of_its_own: bool
     ) -> intent.Draft | Clarification | Literal["reject"] | None:
+        """`changed` for one change; `of_its_own`: whether `text` holds an order of its own."""
         plain = f"{pending.agent}, {VERB_SPOKEN[pending.verb]} the {pending.target.label.lower()}"
         base = self.understood(plain, 1.0)
         if not isinstance(base, intent.Draft) or _what(base.objective) != _what(pending):
             return None  # the draft cannot be said plainly: nothing to read a change against
         names = self.roster.names()
-        said = intent.follow_up(text, plain, alone_is_order=self._own(text), names=names)
+        said = intent.follow_up(text, plain, alone_is_order=of_its_own, names=names)
         if said is None:
             return None
         if asked_harm(pending.source_text) or asked_harm(text):  # lost from the read-back
