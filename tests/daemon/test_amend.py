@@ -3,10 +3,14 @@
 
 from __future__ import annotations
 
+import signal
+from pathlib import Path
+
 import pytest
 
 from tests.conftest import RunningDaemon
-from vac.client.connection import Connection
+from tests.reliability.harness import Daemon, free_port, text_only_home
+from vac.client.connection import Connection, keys_for
 from vac.protocol.messages import (
     ObjectiveClarify,
     ObjectiveConfirmed,
@@ -75,3 +79,33 @@ def test_a_yes_with_two_drafts_waiting_asks_which_one(daemon: RunningDaemon) -> 
     assert len(asked) == 1 and asked[0].reason == "reply-unclear", got
     assert "Zuri will map the river" in asked[0].question
     assert not any(isinstance(m, ObjectiveConfirmed) for m in got)
+
+
+def test_a_change_keeps_the_stewards_words_also_after_a_restart(tmp_path: Path) -> None:
+    """A probe: after "make it urgent", "by 3 pm tomorrow" was read back as
+    "by tomorrow" and "tonight" as "today". The words are kept with the
+    draft (its stored entry), so a kill -9 does not lose them either."""
+    home = text_only_home(tmp_path / "home")
+    daemon = Daemon(home, free_port(), tmp_path / "daemon.log")
+    daemon.start()
+    try:
+        c = Connection(daemon.endpoint, keys_for(home, "alice"))
+        session = c.hello().session
+        said(c, "Kofi, fix the gate by 3 pm tomorrow")
+        turn = said(c, "make it urgent")
+        new = next(m for m in turn if isinstance(m, ObjectiveDraft))
+        assert (
+            new.preview.summary == "Urgent: Kofi will repair the gate by 3 pm tomorrow — confirm?"
+        )
+        c.close()
+        daemon.kill(signal.SIGKILL)
+        daemon.start()
+        c = Connection(daemon.endpoint, keys_for(home, "alice"))
+        assert c.hello(resume=session).resumed
+        asked = [m for m in said(c, "the fence too") if isinstance(m, ObjectiveClarify)]
+        assert len(asked) == 1 and asked[0].question.endswith(
+            "Still waiting for you: Urgent: Kofi will repair the gate by 3 pm tomorrow — confirm?"
+        ), asked
+        c.close()
+    finally:
+        daemon.stop()

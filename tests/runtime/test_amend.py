@@ -11,7 +11,15 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from vac.intent import Clarify, Draft, default_roster, follow_up, understand
+from vac.intent import (
+    Clarify,
+    Draft,
+    Wording,
+    default_roster,
+    follow_up,
+    restate,
+    understand,
+)
 from vac.protocol.objective import Objective
 from vac.runtime.amend import Reading
 from vac.runtime.choices import Clarification
@@ -29,13 +37,14 @@ def parse(text: str) -> Draft | Clarify:
 
 class Entry(NamedTuple):
     objective: Objective
+    wording: Wording | None = None
 
 
 def changed(source: str, text: str) -> Objective | None:
     pending = parse(source)
     assert isinstance(pending, Draft)
     reading = Reading(NOW, ROSTER, None)
-    got = reading.changed(text, 1.0, None, Entry(pending.objective))
+    got = reading.changed(text, 1.0, None, Entry(pending.objective, pending.wording))
     return got.objective if isinstance(got, Draft) else None
 
 
@@ -124,7 +133,9 @@ def test_any_words_give_words_that_start_with_the_draft(text: str) -> None:
 def test_a_low_priority_said_after_is_heard_in_the_read_back() -> None:
     pending = parse(GATE)
     assert isinstance(pending, Draft)
-    got = Reading(NOW, ROSTER, None).changed("no rush", 1.0, None, Entry(pending.objective))
+    got = Reading(NOW, ROSTER, None).changed(
+        "no rush", 1.0, None, Entry(pending.objective, pending.wording)
+    )
     assert isinstance(got, Draft) and got.summary == "Kofi will repair the gate, no rush — confirm?"
 
 
@@ -200,7 +211,7 @@ def test_a_thing_taken_back_must_be_the_drafts() -> None:
     pending = parse("Zuri, check the hives")
     assert isinstance(pending, Draft)
     got = Reading(NOW, ROSTER, None).changed(
-        "not the gate, the fence", 1.0, None, Entry(pending.objective)
+        "not the gate, the fence", 1.0, None, Entry(pending.objective, pending.wording)
     )
     assert (
         isinstance(got, Clarification)
@@ -212,14 +223,16 @@ def test_a_thing_taken_back_must_be_the_drafts() -> None:
 def test_a_correction_that_changes_nothing_told_asks_again(text: str) -> None:
     pending = parse("Tariq, keep an eye on the ewes tonight")
     assert isinstance(pending, Draft)
-    got = Reading(NOW, ROSTER, None).changed(text, 1.0, None, Entry(pending.objective))
+    got = Reading(NOW, ROSTER, None).changed(
+        text, 1.0, None, Entry(pending.objective, pending.wording)
+    )
     assert isinstance(got, Clarification) and got.reason == "reply-unclear", got
 
 
 def entry_of(source: str) -> Entry:
     pending = parse(source)
     assert isinstance(pending, Draft)
-    return Entry(pending.objective)
+    return Entry(pending.objective, pending.wording)
 
 
 def reading(text: str, source: str = D) -> object:
@@ -268,10 +281,58 @@ def test_a_banned_thing_typed_after_is_a_boundary_not_a_no() -> None:
     assert isinstance(got, Draft) and "with no ladder" in got.summary
 
 
-def test_a_priority_the_read_back_does_not_say_is_noted() -> None:
+def test_a_priority_under_urgent_is_said() -> None:
     got = reading("high priority")
     assert isinstance(got, Draft) and got.objective.priority == 78
-    assert got.summary.endswith("(now a priority)")
+    assert got.summary.endswith(", as a priority — confirm?")
+    pending = parse("Zuri, fix the gate soon")  # said the first time too
+    assert isinstance(pending, Draft) and pending.summary.endswith(", as a priority — confirm?")
+
+
+@pytest.mark.parametrize(
+    ("source", "text", "said"),
+    [
+        # A probe: the steward's clock time and "tonight" were lost from
+        # the read-back of a change that did not touch the time.
+        ("Kofi, fix the gate by 3 pm tomorrow", "make it urgent",
+         "Urgent: Kofi will repair the gate by 3 pm tomorrow — confirm?"),
+        ("Tariq, guard the barn tonight", "no, Kofi",
+         "Kofi will protect the barn tonight — confirm?"),
+        ("Kofi, fix the gate by Friday at 3pm", "and don't use the ladder",
+         "Kofi will repair the gate by Friday at 3 pm, and won't use the ladder — confirm?"),
+        ("Abeni, build a wooden bench near the pond", "no, Kofi",
+         "Kofi will build a wooden bench near the pond — confirm?"),
+        # A new time is said in the change's words; a new thing in its own.
+        ("Kofi, fix the gate by 3 pm tomorrow", "make it Friday",
+         "Kofi will repair the gate by Friday — confirm?"),
+        ("Kofi, fix the gate tonight", "not the gate, the garden fence",
+         "Kofi will repair the garden fence tonight — confirm?"),
+    ],
+)  # fmt: skip
+def test_a_change_keeps_the_stewards_words_that_still_hold(
+    source: str, text: str, said: str
+) -> None:
+    pending = parse(source)
+    assert isinstance(pending, Draft)
+    got = Reading(NOW, ROSTER, None).changed(
+        text, 1.0, None, Entry(pending.objective, pending.wording)
+    )
+    assert isinstance(got, Draft) and got.summary == said
+    # The kept words go on with the new draft: a second change keeps them too.
+    again = Reading(NOW, ROSTER, None).changed(
+        "use your judgment", 1.0, None, Entry(got.objective, got.wording)
+    )
+    assert isinstance(again, Draft) and again.objective.autonomy == "free"
+    assert again.wording is not None and got.wording is not None
+    assert (again.wording.phrase, again.wording.when) == (got.wording.phrase, got.wording.when)
+
+
+def test_words_said_yesterday_are_not_said_again() -> None:
+    pending = parse("Tariq, guard the barn tonight")
+    assert isinstance(pending, Draft)
+    day_after = NOW + dt.timedelta(days=1)
+    assert "tonight" not in restate(pending.objective, pending.wording, now=day_after)
+    assert "tonight" in restate(pending.objective, pending.wording, now=NOW)
 
 
 def test_cancel_that_with_an_order_replaces_without_one_rejects() -> None:

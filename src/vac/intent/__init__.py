@@ -74,7 +74,7 @@ from vac.intent.roster import (
     default_roster,
     resolve_agent,
 )
-from vac.intent.spoken import summarise
+from vac.intent.spoken import Wording, kept_wording, restate, summarise
 from vac.intent.squad import (
     BANTER_WINDOW_MS,
     SQUAD_KINDS,
@@ -145,6 +145,7 @@ __all__ = [
     "VacIntentConfig",
     "ValueConflict",
     "WordProb",
+    "Wording",
     "accepted",
     "agent_counter",
     "apply_accept",
@@ -160,6 +161,7 @@ __all__ = [
     "follow_up",
     "grammar_function_schema",
     "heard_verb_phrases",
+    "kept_wording",
     "names_a_thing",
     "names_a_time",
     "negotiate",
@@ -170,6 +172,7 @@ __all__ = [
     "reply_floor",
     "reply_phrases",
     "resolve_agent",
+    "restate",
     "route",
     "says_instead",
     "spoken_reply",

@@ -30,6 +30,7 @@ from vac.intent.commitments import deadline_passed
 from vac.intent.errors import FieldError, ObjectiveInvalid, ObjectiveUnknown, RevisionStale
 from vac.intent.refusals import DEFAULT_MAX_REFUSALS, RefusalMemory, Signature
 from vac.intent.roster import DEFAULT_DRAFT_TTL_S
+from vac.intent.spoken import Wording
 from vac.intent.validate import apply_edits, check_draft_ready
 from vac.protocol.objective import Objective
 from vac.protocol.objective_lifecycle import (
@@ -94,6 +95,8 @@ class DraftEntry(msgspec.Struct, frozen=True):
     session: str = ""
     # The objective this draft counter-offers: the agent's own proposal.
     counter_of: str | None = None
+    # The steward's words for its thing and time, to say it again the same way.
+    wording: Wording | None = None
 
 
 class Confirmed(msgspec.Struct, frozen=True):
@@ -191,6 +194,7 @@ class DraftBook:
         now: dt.datetime,
         session: str = "",
         counter_of: str | None = None,
+        wording: Wording | None = None,
     ) -> DraftEntry:
         """Admit a parser draft (or an agent's counter-offer of `counter_of`).
         A pre-confirmed/accepted one is malformed."""
@@ -200,7 +204,7 @@ class DraftBook:
         if objective.id in self._entries:
             raise ValueError(f"objective id {objective.id!r} is already in the book")
         entry = DraftEntry(
-            principal, objective, now, now + self.ttl, "pending", session, counter_of
+            principal, objective, now, now + self.ttl, "pending", session, counter_of, wording
         )
         self._entries[objective.id] = entry
         self._note(entry)

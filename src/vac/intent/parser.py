@@ -45,7 +45,7 @@ from vac.intent.particles import particles_joined
 from vac.intent.place import NOT_PLACES, location_of, truncate
 from vac.intent.relay import relayed
 from vac.intent.roster import Roster
-from vac.intent.spoken import VERB_SPOKEN, summarise
+from vac.intent.spoken import VERB_SPOKEN, Wording, summarise, wording_of
 from vac.intent.unsaid import order_said, unsaid_verbs
 from vac.intent.verb_cues import WEAK_VERB_CUES
 from vac.intent.vocative import name_set_apart
@@ -107,6 +107,7 @@ class Draft(msgspec.Struct, frozen=True, tag="draft", tag_field="type"):
     # Fields the recogniser's evidence did not stand behind (`intent.evidence`):
     # the summary says so and the steward confirms or edits them.
     uncertain: tuple[UncertainField, ...] = ()
+    wording: Wording | None = None  # the steward's words the summary kept
 
 
 class Clarify(msgspec.Struct, frozen=True, tag="clarify", tag_field="type"):
@@ -494,4 +495,5 @@ def parse(
         confidence=confidence,
     )
     summary = summarise(objective, now=now, phrase=target.phrase, when=spoken_when, note=note)
-    return Draft(objective, summary, agent, heard_as, source_kind, score)
+    wording = wording_of(objective, target.phrase, spoken_when, now)
+    return Draft(objective, summary, agent, heard_as, source_kind, score, wording=wording)

@@ -7,6 +7,8 @@ from __future__ import annotations
 import datetime as dt
 from typing import Final
 
+import msgspec
+
 from vac.protocol.objective import ForbiddenLine, Objective
 
 VERB_SPOKEN: Final = {
@@ -101,6 +103,47 @@ def boundary_spoken(line: ForbiddenLine) -> str:
 _HOW_FREE: Final = {"direct-tether": "checking with you first", "free": "as they see fit"}
 
 
+class Wording(msgspec.Struct, frozen=True):
+    """The steward's own words for the thing and the time ("a wooden bench",
+    "by 3 pm tomorrow"), kept with the draft so that it is said the same way
+    again (after a change, or restated with a question), with what they
+    were said for: they are only used while the draft still says that."""
+
+    label: str  # the target's label the phrase names
+    phrase: str | None
+    deadline: str | None  # the deadline `when` says
+    when: str | None
+    said_on: str  # the ISO date they were said on: "tomorrow" holds that day only
+
+
+def wording_of(
+    objective: Objective, phrase: str | None, when: str | None, now: dt.datetime
+) -> Wording:
+    return Wording(objective.target.label, phrase, objective.deadline, when, now.date().isoformat())
+
+
+def kept_wording(objective: Objective, now: dt.datetime, *said: Wording | None) -> Wording:
+    """The words that still hold for `objective`: the first of `said` that
+    names its thing, and the first that names its time (said today: a
+    "tomorrow" is not said again the day after)."""
+    today = now.date().isoformat()
+    words = [w for w in said if w is not None]
+    phrase = next((w.phrase for w in words if w.label == objective.target.label), None)
+    when = next(
+        (w.when for w in words if w.deadline == objective.deadline and w.said_on == today), None
+    )
+    return Wording(objective.target.label, phrase, objective.deadline, when, today)
+
+
+def restate(
+    objective: Objective, wording: Wording | None, *, now: dt.datetime, note: str | None = None
+) -> str:
+    """`summarise` in the steward's own words where they still hold: a draft
+    changed by "make it urgent" is still "by 3 pm tomorrow", not "by tomorrow"."""
+    kept = kept_wording(objective, now, wording)
+    return summarise(objective, now=now, phrase=kept.phrase, when=kept.when, note=note)
+
+
 def summarise(
     objective: Objective,
     *,
@@ -138,6 +181,8 @@ def summarise(
             parts.append(f", {said}" if said.startswith(("with ", "but ")) else f", and {said}")
     if objective.priority >= 90:
         parts.insert(0, "Urgent: ")
+    elif objective.priority >= 65:  # "soon", "high priority": heard, not only "urgent"
+        parts.append(", as a priority")
     elif objective.priority < 40:  # said, so a change to it is heard ("no rush" said after)
         parts.append(", no rush")
     sentence = "".join(parts) + " — confirm?"

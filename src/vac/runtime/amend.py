@@ -84,21 +84,27 @@ class Reading:
         own = self._own(text)  # read once: an order of its own is never split
         parts = [p for p in _AND.split(text.strip()) if p.strip(" ,.")]
         if 1 < len(parts) <= _PARTS_MAX and not own:
-            now = pending
+            now, wording = pending, entry.wording
             for part in parts:
-                step = self._once(part, confidence, now, source, self._own(part))
+                step = self._once(part, confidence, now, wording, source, self._own(part))
                 if not isinstance(step, intent.Draft):
                     break
-                now = step.objective
+                now, wording = step.objective, step.wording
             else:
-                return self._drafted(now, pending)
-        got = self._once(text, confidence, pending, source, own)
+                return self._drafted(now, pending, wording)
+        got = self._once(text, confidence, pending, entry.wording, source, own)
         if reply is not None and not isinstance(got, intent.Draft):
             return None  # a no typed ("no, leave it"): it rejects, as it always did
         return got
 
     def _once(
-        self, text: str, confidence: float, pending: Objective, source: str, of_its_own: bool
+        self,
+        text: str,
+        confidence: float,
+        pending: Objective,
+        wording: intent.Wording | None,
+        source: str,
+        of_its_own: bool,
     ) -> intent.Draft | Clarification | Literal["reject"] | None:
         """`changed` for one change; `of_its_own`: whether `text` holds an order of its own."""
         plain = f"{pending.agent}, {VERB_SPOKEN[pending.verb]} the {pending.target.label.lower()}"
@@ -110,10 +116,13 @@ class Reading:
         if said is None:
             return None
         if asked_harm(pending.source_text) or asked_harm(text):  # lost from the read-back
-            return _unclear(text, pending, self.now, "I won't change a draft that asks for that")
+            why = "I won't change a draft that asks for that"
+            return _unclear(text, pending, wording, self.now, why)
         label = pending.target.label.lower()
         if said.taken_back and not set(said.taken_back.lower().split()) & set(label.split()):
-            return _unclear(text, pending, self.now)  # "not the gate, …" of the hives' draft
+            return _unclear(
+                text, pending, wording, self.now
+            )  # "not the gate, …" of the hives' draft
         if said.corrects and self._own(said.rest):  # an order said instead, as said
             instead = self.understood(said.rest, confidence)
             if isinstance(instead, intent.Draft):
@@ -122,7 +131,8 @@ class Reading:
                     # As read back alone, its notes too ("one thing at a time: …").
                     return msgspec.structs.replace(instead, objective=own)
                 # "no, fix the fence instead": the same agent's
-                return self._drafted(msgspec.structs.replace(own, agent=pending.agent), pending)
+                mine = msgspec.structs.replace(own, agent=pending.agent)
+                return self._drafted(mine, pending, instead.wording)
         named = bool({t.strip(",.!?;:").lower() for t in text.split()} & {n.lower() for n in names})
         for words in said.words:
             heard = self.understood(words, confidence)
@@ -135,24 +145,29 @@ class Reading:
                 continue
             if not said.corrects and _slots_of(new) != _slots_of(pending):
                 continue  # said plainly, a change names a time, a priority, a hand, a ban
-            return self._drafted(new, pending)
+            return self._drafted(new, pending, wording, heard.wording)
         if said.cancels:
             return "reject"  # "cancel that, …" with nothing to put in its place: a no
-        return _unclear(text, pending, self.now) if said.corrects else None
+        return _unclear(text, pending, wording, self.now) if said.corrects else None
 
     def _own(self, words: str) -> bool:
         """Whether `words` hold an order of their own (a verb; asked about or not)."""
         alone = self.understood(words, 1.0)
         return not isinstance(alone, intent.Clarify) or alone.reason != "no-verb"
 
-    def _drafted(self, new: Objective, was: Objective) -> intent.Draft:
+    def _drafted(
+        self, new: Objective, was: Objective, *said: intent.Wording | None
+    ) -> intent.Draft:
+        """The changed draft, read back in the steward's words that still hold
+        (`said`: the draft's, then the change's)."""
         new = msgspec.structs.replace(new, id=new_id())
-        # A priority the read-back does not say (40-89), changed: said as a note.
+        # The normal priority is not said in a read-back: a change to it is a note.
         note = None
-        if new.priority != was.priority and 40 <= new.priority < 90:
-            note = "now a priority" if new.priority >= 65 else "now at normal priority"
-        summary = intent.summarise(new, now=self.now, note=note)
-        return intent.Draft(new, summary, new.agent, None, "exact")
+        if new.priority != was.priority and 40 <= new.priority < 65:
+            note = "now at normal priority"
+        kept = intent.kept_wording(new, self.now, *said)
+        summary = intent.summarise(new, now=self.now, phrase=kept.phrase, when=kept.when, note=note)
+        return intent.Draft(new, summary, new.agent, None, "exact", wording=kept)
 
 
 def planned(
@@ -184,14 +199,18 @@ def _slots_of(o: Objective) -> tuple[object, ...]:
 
 
 def _unclear(
-    text: str, pending: Objective, now: dt.datetime, why: str | None = None
+    text: str,
+    pending: Objective,
+    wording: intent.Wording | None,
+    now: dt.datetime,
+    why: str | None = None,
 ) -> Clarification:
     said = text if len(text) <= 80 else text[:79] + "…"
     first = f"{why}: say the whole order again" if why else "Say the change again"
     return Clarification(
         "reply-unclear",
         f'I couldn\'t change the draft with "{said}". Still waiting for you: '
-        f"{intent.summarise(pending, now=now)} {first}, or yes or no.",
+        f"{intent.restate(pending, wording, now=now)} {first}, or yes or no.",
     )
 
 
@@ -240,7 +259,9 @@ def waiting(book: intent.DraftBook, session: Session, now: dt.datetime) -> Clari
     live = book.pending(session.principal, now=now, session=session.id)
     if len(live) < 2:
         return None
-    said = [intent.summarise(e.objective, now=now).removesuffix(" — confirm?") for e in live]
+    said = [
+        intent.restate(e.objective, e.wording, now=now).removesuffix(" — confirm?") for e in live
+    ]
     shown = "; ".join(said[:3]) + ("; …" if len(said) > 3 else "")
     return Clarification(
         "reply-unclear",
@@ -253,11 +274,14 @@ def waiting(book: intent.DraftBook, session: Session, now: dt.datetime) -> Clari
 _ANSWERING_NOTHING: Final = frozenset({"no-verb", "empty", "question"})
 
 
-def still_waiting(clarify: intent.Clarify, pending: Objective | None, now: dt.datetime) -> str:
+def still_waiting(
+    clarify: intent.Clarify, pending: intent.DraftEntry | None, now: dt.datetime
+) -> str:
     """The question, with the draft still waiting said after it."""
     if pending is None or clarify.reason not in _ANSWERING_NOTHING or clarify.heard_as:
         return clarify.question
-    return f"{clarify.question} Still waiting for you: {intent.summarise(pending, now=now)}"
+    said = intent.restate(pending.objective, pending.wording, now=now)
+    return f"{clarify.question} Still waiting for you: {said}"
 
 
 __all__ = ["Reading", "planned", "still_waiting", "waiting"]

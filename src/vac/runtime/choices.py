@@ -24,7 +24,6 @@ from typing import Final, Literal, NamedTuple
 
 from vac import intent
 from vac.intent import calendar_words as cw
-from vac.protocol.objective import Objective
 
 
 class Clarification(NamedTuple):
@@ -64,7 +63,11 @@ class PendingChoice:
         self._last = clarify
 
     def to_the_draft(
-        self, reply: intent.HeardReply, objective: Objective, asked: str | None, now: dt.datetime
+        self,
+        reply: intent.HeardReply,
+        pending: intent.DraftEntry,
+        asked: str | None,
+        now: dt.datetime,
     ) -> Literal["confirm", "reject"] | Clarification | None:
         """What a yes or no does to the one draft pending: confirm or reject
         it, or a question instead: a "yes" heard unsurely, or one said right
@@ -75,10 +78,10 @@ class PendingChoice:
             if self._last is not None:
                 self.offer(self._last)
                 self._question = None  # a yes or no said again answers the draft
-            return not_the_draft(asked, objective, now)
+            return not_the_draft(asked, pending, now)
         if reply.sure:
             return reply.kind
-        return unsure_yes(objective, now) if reply.kind == "confirm" else None
+        return unsure_yes(pending, now) if reply.kind == "confirm" else None
 
     def just_asked(self) -> str | None:
         """The question the session's last turn asked, if the words now are
@@ -160,19 +163,19 @@ _TIME_WORDS: Final = frozenset(
 )
 
 
-def unsure_yes(objective: Objective, now: dt.datetime) -> Clarification:
+def unsure_yes(pending: intent.DraftEntry, now: dt.datetime) -> Clarification:
     """A spoken "yes" heard too unsurely to bind an agent: ask for a clear one."""
-    summary = intent.summarise(objective, now=now)
+    summary = intent.restate(pending.objective, pending.wording, now=now)
     question = (
         f"I'm not sure I heard yes. {summary} Say 'yes, confirm' clearly, or confirm it on screen."
     )
     return Clarification("low-confidence-confirm", question)
 
 
-def not_the_draft(question: str, objective: Objective, now: dt.datetime) -> Clarification:
+def not_the_draft(question: str, pending: intent.DraftEntry, now: dt.datetime) -> Clarification:
     """A "yes" or "no" said right after a question: it answers the question,
     not the draft waiting (which it would have confirmed or cancelled)."""
-    summary = intent.summarise(objective, now=now)
+    summary = intent.restate(pending.objective, pending.wording, now=now)
     return Clarification(
         "reply-unclear",
         f'Was that an answer to my question, "{question}"? Please answer it in words. '

@@ -311,7 +311,7 @@ class TurnCoordinator:
             return amend.planned(self.planner, turn.id, new, sole, now, ref)  # "no, Zuri"
         reply = intent.spoken_reply(text, confidence, evidence, rescored_ok=sole is not None)
         if reply is not None and sole is not None:
-            said = self.choice.to_the_draft(reply, sole.objective, asked, now)
+            said = self.choice.to_the_draft(reply, sole, asked, now)
             if said == "reject":
                 return self.planner.reject(turn.id, sole.objective.id, now, None)
             if said == "confirm":
@@ -330,7 +330,7 @@ class TurnCoordinator:
         turn.trace.record("parse", (monotonic_ns() - t0_ns) / 1e6)
         if isinstance(result, intent.Clarify):
             self.choice.offer(result)
-            question = amend.still_waiting(result, sole.objective if sole else None, now)
+            question = amend.still_waiting(result, sole, now)
             return Clarification(result.reason, question, result.candidates)
         if (over := self.planner.over_quota(now)) is not None:
             raise ProtocolError("rate_limited", over, details={"retry_after_ms": 60_000})

@@ -108,7 +108,11 @@ class Planner:
         objective = draft.objective
         with self._planning([objective.id]) as checkpoint:
             entry = self.shared.book.add(
-                self.session.principal, objective, now=now, session=self.session.id
+                self.session.principal,
+                objective,
+                now=now,
+                session=self.session.id,
+                wording=draft.wording,
             )
             row = self.shared.row(entry, origin=ref)
         return Plan(
@@ -137,7 +141,9 @@ class Planner:
         with self._planning([old_oid, objective.id]) as checkpoint:
             book, principal = self.shared.book, self.session.principal
             old = book.reject(principal, old_oid, now=now)
-            entry = book.add(principal, objective, now=now, session=self.session.id)
+            entry = book.add(
+                principal, objective, now=now, session=self.session.id, wording=draft.wording
+            )
             rows = [self.shared.row(old), self.shared.row(entry, origin=ref)]
         preview = Preview(summary=draft.summary, uncertain=list(draft.uncertain))
         return Plan(
