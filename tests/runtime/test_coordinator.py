@@ -740,6 +740,20 @@ async def test_changes_said_one_after_another_each_replace_the_draft(rig: Rig) -
     assert [m.objective_id for m in rig.of(ObjectiveConfirmed)] == [drafts[-1].id]
 
 
+async def test_a_change_is_read_back_in_the_stewards_words(rig: Rig) -> None:
+    """'tonight' was read back 'today' after 'no, Kofi' (twin:
+    tests/daemon/test_amend.py, across a restart)."""
+    rig.text("t1", "Tariq, guard the barn tonight")
+    await rig.settle(1)
+    rig.text("t2", "no, Kofi")
+    await rig.settle(2)
+    rig.text("t3", "the fence too")  # changes nothing: the draft is said again
+    await rig.settle(3)
+    said = rig.of(ObjectiveDraft)[-1].preview.summary
+    assert said == "Kofi will protect the barn tonight — confirm?"
+    assert rig.of(ObjectiveClarify)[-1].question.endswith(f"Still waiting for you: {said}")
+
+
 async def test_a_no_alone_still_rejects_and_no_rush_is_a_priority(rig: Rig) -> None:
     rig.text("t1", "Kofi, fix the gate")
     await rig.settle(1)
