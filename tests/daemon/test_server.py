@@ -331,3 +331,22 @@ def test_a_hello_sent_again_with_its_id_is_answered_with_its_hello_ok(
     assert again.session == first.session and again.ref == first.ref
     c.send(Ping(id="after"))
     assert c.expect(Pong, 5).session == first.session  # still attached, no bye
+
+
+def test_a_hello_sent_again_while_it_is_answered_makes_one_session(
+    daemon: RunningDaemon,
+) -> None:
+    """The review's leftover: the same hello sent twice at once (before its
+    hello.ok) made two sessions, the first left detached."""
+    c = daemon.connect()
+    hello = Hello(
+        id="h-twice", versions=[1], client="t", output=OutputRequest(rate=16000, speak=False)
+    )
+    c.send(hello)
+    c.send(hello)  # read while the first is still being answered (its row is written first)
+    got = [m for m in c.drain(1.0) if isinstance(m, HelloOk)]
+    assert len(got) == 1 and got[0].ref == "h-twice", got
+    c.send(Ping(id="after"))
+    assert c.expect(Pong, 5).session == got[0].session
+    sessions = daemon.call(lambda: len(daemon.server.table.attached_of("alice")))
+    assert sessions == 1

@@ -58,9 +58,16 @@ class Handshakes:
     # Sessions a resume will detach to make room once it is found (by id);
     # no longer counted against the quota meanwhile (see `on_hello`).
     making_room: set[str] = field(default_factory=set)
+    # The hellos being answered, by connection, principal and message id: the
+    # same hello sent again meanwhile (a client's retry) is answered by the
+    # first, not made a second session (§2: a repeated id has one effect).
+    answering: set[tuple[bytes, str, str]] = field(default_factory=set)
 
     def hello(self, rid: bytes, principal: str, msg: Hello, current: Session | None) -> None:
         """Check a hello now; answer it in a task. `current`: the connection's session."""
+        if (rid, principal, msg.id) in self.answering:
+            log.info("hello_repeated_while_answered", principal=principal)
+            return  # its hello.ok (or error) is on its way, with this ref
         # Every hello may create a session and an event-log row: it counts.
         if limited := self.buckets.refusal(principal, msg.id, monotonic_s()):
             self.egress.error(rid, limited, session=current, principal=principal)
@@ -118,6 +125,7 @@ class Handshakes:
             # A second hello detaches the current session (kept for resume).
             self.feed(current, SessionEvent.REHELLO, None)
         self.quota.reserve(principal)
+        self.answering.add((rid, principal, msg.id))
         task = self.tasks.spawn(self._answer(rid, principal, msg, agent, room_from))
         task.add_done_callback(report_task_failure)
 
@@ -135,6 +143,7 @@ class Handshakes:
             bug = VacError("the session could not be opened; try again", ref=msg.id)
             self.egress.error(rid, bug, principal=principal)
         finally:
+            self.answering.discard((rid, principal, msg.id))
             self.quota.release(principal)
             if room_from is not None:
                 self.making_room.discard(room_from.id)
