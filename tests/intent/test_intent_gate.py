@@ -597,6 +597,12 @@ def test_replies_as_people_type_them(text: str, reply: str) -> None:
         ({"deadline": "2020-01-01", "autonomy": "x"}, ["autonomy", "deadline"]),
         ({"deadline": "2020-01-01"}, ["deadline"]),
         ({"deadline": "not a date", "priority": 101}, ["deadline", "priority"]),
+        # A bad constraint of another kind hid the past deadline too; it is
+        # named at the index it was sent at (the time constraint went first).
+        (
+            {"deadline": "2020-01-01", "constraints": [{"kind": "nope", "value": "x"}]},
+            ["constraints[0].kind", "deadline"],
+        ),
     ],
 )
 def test_a_past_deadline_is_named_with_every_other_failing_field(

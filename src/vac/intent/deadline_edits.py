@@ -5,7 +5,7 @@ mirrors it (the parser writes both from one phrase). After a steward's edits
 (`validate.apply_edits`, which `DraftBook.confirm` uses):
 
 - `deadline` edited: the time constraint becomes the new deadline (where it
-  was, or first when there was none); `deadline: null` removes it. A time
+  was, or last when there was none); `deadline: null` removes it. A time
   constraint sent in the same edit is overruled: the deadline field says when.
 - only `constraints` edited: a time constraint there moves the deadline to
   its value, which must be a deadline itself (a date, or a datetime with
@@ -62,7 +62,9 @@ def _with_time(constraints: list[Any], deadline: str | None) -> list[Any]:
         elif not placed:
             out.append({"kind": "time", "value": deadline})
             placed = True
-    return out if placed else [{"kind": "time", "value": deadline}, *out]
+    # Last when there was none: the constraints sent keep their indices, so
+    # an error names the one the client sent (it named the next one).
+    return out if placed else [*out, {"kind": "time", "value": deadline}]
 
 
 def align_deadline(merged: dict[str, Any], edits: Mapping[Any, Any]) -> list[FieldError]:

@@ -334,8 +334,8 @@ def apply_edits(
     errors.extend(validate_objective(merged, agents=agents))
     moved = merged.get("deadline") != obj.deadline  # a deadline left as it was is not judged
     # Judged with the other fields' errors (§5.1: every failing field is
-    # named), unless the deadline or its time constraint is malformed.
-    timed = any(e.path == "deadline" or e.path.startswith("constraints") for e in errors)
+    # named; a bad place constraint hid it), unless the deadline is malformed.
+    timed = any(e.path == "deadline" for e in errors)
     if now is not None and not timed and moved:
         errors.extend(_passed(merged.get("deadline"), now))
     if errors:
@@ -351,10 +351,13 @@ def _passed(deadline: object, now: dt.datetime) -> list[FieldError]:
     was confirmed, then expired within a minute with its question unanswered)."""
     if not isinstance(deadline, str):
         return []
-    if len(deadline) == 10:
-        past = dt.date.fromisoformat(deadline) < now.date()
-    else:
-        past = dt.datetime.fromisoformat(deadline.replace("Z", "+00:00")) < now
+    try:
+        if len(deadline) == 10:
+            past = dt.date.fromisoformat(deadline) < now.date()
+        else:
+            past = dt.datetime.fromisoformat(deadline.replace("Z", "+00:00")) < now
+    except (ValueError, TypeError):  # malformed: named by the validation already
+        return []
     return [FieldError("deadline", f"{deadline!r} has passed")] if past else []
 
 
