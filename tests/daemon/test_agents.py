@@ -377,6 +377,18 @@ def test_a_counter_offer_becomes_a_draft_and_confirming_it_is_accepted(
     kofi.send(stray)
     err = kofi.expect(Error)
     assert err.code == "objective_invalid" and err.details["fields"] == ["counter"]
+    past = ObjectiveAnswer(  # a probe: drafted, confirmed, accepted, then expired
+        id="c-past",
+        offer=offer.offer,
+        decision="counter-offer",
+        reply="Last week?",
+        counter={"deadline": "2020-01-01"},
+        reason="",
+        evidence=[],
+    )
+    kofi.send(past)
+    err = kofi.expect(Error)
+    assert err.code == "objective_invalid" and err.details["fields"] == ["deadline"]
     kofi.send(
         ObjectiveAnswer(
             id="c2",

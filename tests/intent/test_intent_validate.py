@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Callable
 
 import msgspec
@@ -188,6 +189,15 @@ OFFERED = {"status": "offered", "confirmed_by_steward": True}
 
 def _fields(exc: pytest.ExceptionInfo[ObjectiveInvalid]) -> list[str]:
     return sorted(e.path for e in exc.value.errors)
+
+
+def test_an_agent_counter_may_not_propose_a_past_deadline(make_objective: MakeObjective) -> None:
+    offered = make_objective(**OFFERED)
+    now = dt.datetime(2026, 5, 10, 12, tzinfo=dt.UTC)
+    with pytest.raises(ObjectiveInvalid) as exc:
+        agent_counter(offered, {"deadline": "2026-05-09"}, counter_id="c1", now=now)
+    assert [e.path for e in exc.value.errors] == ["deadline"]
+    assert agent_counter(offered, {"deadline": "2026-05-10"}, counter_id="c1", now=now)
 
 
 def test_an_agent_counter_is_a_new_draft_of_the_changed_fields(

@@ -367,6 +367,7 @@ def agent_counter(
     *,
     counter_id: str,
     agents: Collection[str] | None = None,
+    now: dt.datetime | None = None,
 ) -> Objective:
     """An agent's counter-offer (§9 `objective.answer.counter`) as a new draft.
 
@@ -374,7 +375,9 @@ def agent_counter(
     validated like a steward's edit, so every bad field is named. Fields that
     may not be edited are ignored when they equal the original's (a whole
     objective sent back), and are errors when they differ. The agent may not
-    hand the work to another agent.
+    hand the work to another agent, nor propose a deadline already past at
+    `now` (the steward's own edit is refused so; the counter was confirmed,
+    then expired).
     """
     if not isinstance(counter, Mapping):
         raise ObjectiveInvalid([FieldError("counter", "must be an object")])
@@ -392,5 +395,7 @@ def agent_counter(
         raise ObjectiveInvalid([FieldError("counter", "proposes nothing different")])
     if "agent" in edits and str(edits["agent"]).strip().lower() != original.agent.lower():
         raise ObjectiveInvalid([FieldError("agent", "a counter-offer keeps its agent")])
-    proposed = apply_edits(as_draft, edits, new_revision=original.revision + 1, agents=agents)
+    proposed = apply_edits(
+        as_draft, edits, new_revision=original.revision + 1, agents=agents, now=now
+    )
     return msgspec.structs.replace(proposed, id=counter_id, revision=1)

@@ -269,7 +269,7 @@ class Planner:
                 result = policy_answer(self.shared.book, entry.objective, agent, now, counter_id)
                 return self._negotiated(checkpoint, turn_id, oid, result, "policy", now, None)
             msg = answer.msg
-            counter = answer_counter(entry.objective, msg, counter_id, self.shared.roster)
+            counter = answer_counter(entry.objective, msg, counter_id, self.shared.roster, now)
             result = intent.NegotiationOutcome(
                 objective_id=oid,
                 agent=agent.name,
@@ -379,7 +379,11 @@ class Planner:
 
 
 def answer_counter(
-    objective: Objective, msg: ObjectiveAnswer, counter_id: str, roster: intent.Roster
+    objective: Objective,
+    msg: ObjectiveAnswer,
+    counter_id: str,
+    roster: intent.Roster,
+    now: dt.datetime,
 ) -> Objective | None:
     """The draft an agent's counter-offer proposes (None for other answers);
     `objective_invalid` naming every bad field, like a steward's edit."""
@@ -398,7 +402,7 @@ def answer_counter(
             details={"fields": ["counter"]},
         )
     return intent.agent_counter(
-        objective, msg.counter, counter_id=counter_id, agents=roster.names()
+        objective, msg.counter, counter_id=counter_id, agents=roster.names(), now=now
     )
 
 

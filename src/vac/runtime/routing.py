@@ -361,7 +361,7 @@ class Routing:
         entry = self.shared.book.find(offer.objective_id)
         if entry is None:
             raise ProtocolError("objective_unknown", "the offered objective is gone")
-        answer_counter(entry.objective, msg, new_id(), self.shared.roster)  # validates
+        answer_counter(entry.objective, msg, new_id(), self.shared.roster, wall_now())  # validates
         self.shared.offers.answer(offer, AgentAnswer(msg, self.session))
 
     def progress(self, msg: ObjectiveProgress, failed: Callable[[BaseException], None]) -> None:
