@@ -350,3 +350,40 @@ def test_a_hello_sent_again_while_it_is_answered_makes_one_session(
     assert c.expect(Pong, 5).session == got[0].session
     sessions = daemon.call(lambda: len(daemon.server.table.attached_of("alice")))
     assert sessions == 1
+
+
+def test_a_refused_resume_leaves_the_connections_session_attached(
+    daemon: RunningDaemon,
+) -> None:
+    """A client-author probe: a hello resuming an unknown session was refused
+    (`session_unknown`), yet it detached the session the connection had."""
+    c = daemon.connect()
+    ok = c.hello()
+    c.send(
+        Hello(
+            id="r-unknown",
+            versions=[1],
+            client="t",
+            output=OutputRequest(rate=16000, speak=False),
+            resume="ab" * 16,
+        )
+    )
+    assert c.expect(Error).code == "session_unknown"
+    c.send(Ping(id="still"))
+    assert c.expect(Pong, 5).session == ok.session  # not handshake_required
+    # A resume that is found still moves the connection to that session.
+    other = daemon.connect()
+    moved = other.hello()
+    other.close()
+    c.send(
+        Hello(
+            id="r-found",
+            versions=[1],
+            client="t",
+            output=OutputRequest(rate=16000, speak=False),
+            resume=moved.session,
+        )
+    )
+    assert c.expect(HelloOk, 5).session == moved.session
+    c.send(Ping(id="after"))
+    assert c.expect(Pong, 5).session == moved.session

@@ -121,8 +121,10 @@ class Handshakes:
                 )
                 self.egress.error(rid, refusal, session=current, principal=principal)
                 return
-        if current is not None:
+        if current is not None and msg.resume is None:
             # A second hello detaches the current session (kept for resume).
+            # A resume does so only once the session it names is found
+            # (`_open`): a refused one (`session_unknown`) changes nothing.
             self.feed(current, SessionEvent.REHELLO, None)
         self.quota.reserve(principal)
         self.answering.add((rid, principal, msg.id))
