@@ -153,6 +153,28 @@ def test_an_agent_answers_reports_and_the_steward_sees_every_state(
     assert err.code == "objective_invalid" and err.details == {"status": "done"}
 
 
+def test_reports_sent_right_after_the_answer_land_after_it_in_order(
+    daemon: RunningDaemon,
+) -> None:
+    """A client-author probe: an answer and two reports sent back to back got
+    `busy`, `busy`, then the answer's acknowledgement. A session's later
+    messages wait for a decision being written (protocol.md, step 4)."""
+    alice, kofi, oid, offer = offered(daemon)
+    kofi.send(
+        ObjectiveAnswer(
+            id="a1", offer=offer.offer, decision="accept", reply="On it.", reason="", evidence=[]
+        )
+    )
+    kofi.send(ObjectiveProgress(id="r1", objective_id=oid, state="in-progress", note=""))
+    kofi.send(ObjectiveProgress(id="r2", objective_id=oid, state="blocked", note="rain"))
+    got = [kofi.expect(ObjectiveUpdated, 5) for _ in range(3)]
+    assert [(u.ref, u.objective.status) for u in got] == [
+        ("a1", "accepted"), ("r1", "in-progress"), ("r2", "in-progress"),
+    ]  # fmt: skip
+    assert not [m for m in kofi.drain(0.3) if isinstance(m, Error)]
+    assert listed(alice, oid) == "in-progress"
+
+
 def test_another_agents_objective_is_unknown_to_it(daemon: RunningDaemon) -> None:
     alice, kofi, zuri = daemon.connect(), daemon.connect("kofi"), daemon.connect("zuri")
     for c in (alice, kofi, zuri):

@@ -87,6 +87,22 @@ class AgentAnswer:
 
     msg: ObjectiveAnswer
     session: Session
+    # Done once the answer is acknowledged or refused (its offer closed or
+    # reopened): the agent session's later messages wait for it, so a report
+    # sent right after lands after its answer (`DecisionSteps.after`).
+    landed: asyncio.Future[None] = field(
+        default_factory=lambda: asyncio.get_running_loop().create_future(), compare=False
+    )
+
+    def land(self) -> None:
+        if not self.landed.done():
+            self.landed.set_result(None)
+
+
+def _land(answer: asyncio.Future[AgentAnswer | None]) -> None:
+    """The agent's answer this future holds, if any, has been dealt with."""
+    if answer.done() and not answer.cancelled() and (got := answer.result()) is not None:
+        got.land()
 
 
 @dataclass(eq=False)
@@ -235,6 +251,7 @@ class OfferDesk:
             del self._by_objective[offer.objective_id]
         if not offer.answer.done():
             offer.answer.set_result(None)
+        _land(offer.answer)
 
     def offer_of(self, session: Session, offer_id: str) -> OpenOffer:
         """The open offer this agent session may answer; `OfferMovedOn` for
@@ -260,6 +277,7 @@ class OfferDesk:
         session gone: then the policy answers at once."""
         if offer.offer_id not in self._open or not offer.answer.done():
             return
+        _land(offer.answer)  # refused (storage): the agent may send it again
         offer.answer = asyncio.get_running_loop().create_future()
         offer.reopened += 1
         if offer.sent is not None:  # another `answer_by_ms` from now

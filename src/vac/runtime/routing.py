@@ -362,7 +362,9 @@ class Routing:
         if entry is None:
             raise ProtocolError("objective_unknown", "the offered objective is gone")
         answer_counter(entry.objective, msg, new_id(), self.shared.roster, wall_now())  # validates
-        self.shared.offers.answer(offer, AgentAnswer(msg, self.session))
+        given = AgentAnswer(msg, self.session)
+        self.shared.offers.answer(offer, given)
+        self.steps.after(given.landed)  # a report sent next lands after it
 
     def progress(self, msg: ObjectiveProgress, failed: Callable[[BaseException], None]) -> None:
         """An agent reports on an objective addressed to it: durable, then
