@@ -545,6 +545,26 @@ def test_a_restart_keeps_every_state_and_answers_what_was_left_offered(
             )
         )
         assert (zuri.expect(Error).code, late.ref) == ("objective_unknown", "a2")
+        # Settled, then restarted: it is no longer in memory, and a late
+        # report is told where it went as before the restart (a probe: it was
+        # `objective_unknown` without a status). Another agent learns nothing.
+        d.shutdown()
+        d = start_daemon(agent_home, config=fast_config(offer_timeout_ms=60_000))
+        kofi = d.connect("kofi")
+        kofi.hello()
+        kofi.send(ObjectiveProgress(id="p3", objective_id=done, state="failed", note=""))
+        kofi.send(ObjectiveProgress(id="p4", objective_id="no-such-id", state="done", note=""))
+        after = kofi.expect(Error)
+        assert (after.code, after.ref, after.details) == (
+            "objective_invalid",
+            "p3",
+            {"status": "done"},
+        )
+        assert (kofi.expect(Error).code, "p4") == ("objective_unknown", "p4")
+        zuri = d.connect("zuri")
+        zuri.hello()
+        zuri.send(ObjectiveProgress(id="z2", objective_id=done, state="done", note=""))
+        assert zuri.expect(Error).code == "objective_unknown"
     finally:
         d.shutdown()
 

@@ -45,8 +45,10 @@ from vac.protocol.messages import (
     tag_of,
 )
 from vac.protocol.objective_lifecycle import Event
+from vac.runtime import gone
 from vac.runtime.decisions import Plan, Planner, answer_counter, policy_answer
 from vac.runtime.durable import DecisionSteps
+from vac.runtime.gone import moved_on
 from vac.runtime.offers import AgentAnswer, OfferMovedOn, OfferUnknown, OpenOffer
 from vac.runtime.outcomes import encode_replies
 from vac.runtime.permissions import withdrawn_plan
@@ -340,6 +342,33 @@ class Routing:
 
         self.steps.run(step, plan.checkpoint, announce, not_written)
 
+    def _told_where_it_went(self, msg_id: str, objective_id: str) -> None:
+        """`gone.where_it_went`, read from the store; the session's later
+        messages wait for the answer (in order)."""
+        told = asyncio.get_running_loop().create_future()
+
+        async def read() -> None:
+            try:
+                exc: VacError = await gone.where_it_went(
+                    self.shared.store, self.session.agent or "", objective_id
+                )
+            except StorageUnavailable as failed:
+                exc = failed  # retryable: the same id sent again is read again
+            except Exception:
+                log.exception("report_lookup_failed", objective_id=objective_id)
+                exc = intent.ObjectiveUnknown(objective_id)
+            try:
+                self.shared.transport.error(self.session, exc.with_ref(msg_id))
+            finally:
+                told.set_result(None)
+
+        def cancelled(task: asyncio.Task[None]) -> None:
+            if not told.done():  # shut down meanwhile: hold nothing
+                told.set_result(None)
+
+        self.shared.offers.tasks.spawn(read()).add_done_callback(cancelled)
+        self.steps.after(told)
+
     def answer(self, msg: ObjectiveAnswer) -> None:
         """An agent answers an offer. A counter that does not validate is
         `objective_invalid` naming its fields, and the offer stays open."""
@@ -349,6 +378,9 @@ class Routing:
             # Closed before a restart (not remembered): its id names the
             # objective; this agent's own is told where it went, as below.
             mine = self.shared.book.find(e.objective_id) if e.objective_id else None
+            if mine is None and e.objective_id is not None:  # settled: in the store
+                self._told_where_it_went(msg.id, e.objective_id)
+                return
             agent = (self.session.agent or "").lower()
             if mine is None or mine.objective.agent.strip().lower() != agent:
                 raise
@@ -372,7 +404,10 @@ class Routing:
         book = self.shared.book
         entry = book.find(msg.objective_id)
         agent = self.session.agent or ""
-        if entry is None or entry.objective.agent.strip().lower() != agent.lower():
+        if entry is None:  # settled a while ago, or before a restart: in the store
+            self._told_where_it_went(msg.id, msg.objective_id)
+            return
+        if entry.objective.agent.strip().lower() != agent.lower():
             # Another agent's objective and an unknown one get the same answer.
             raise intent.ObjectiveUnknown(msg.objective_id)
         if self.shared.offers.answering(msg.objective_id):
@@ -405,12 +440,7 @@ class Routing:
 
 def _moved_on(entry: intent.DraftEntry) -> ProtocolError:
     """§9: an answer for an objective that moved on, with its status now."""
-    status = entry.objective.status
-    return ProtocolError(
-        "objective_invalid",
-        f"the objective moved on: it is {status} now",
-        details={"status": status},
-    )
+    return moved_on(entry.objective.status)
 
 
 def _outcome(session: Session, msg_id: str, replies: list[Outbound]) -> Outcome:

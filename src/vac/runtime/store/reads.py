@@ -65,6 +65,12 @@ class EventLogReads:
             args += (state,)
         return all_rows(self._db.execute(sql + " ORDER BY created_at_ms, id", args))
 
+    def objective_body(self, objective_id: str) -> str | None:
+        """One objective's stored entry (JSON), by id; None if never stored."""
+        cur = self._db.execute("SELECT body FROM objectives WHERE id=?", (objective_id,))
+        row = cur.fetchone()
+        return None if row is None else str(row[0])
+
     def newest_objectives(
         self,
         principal: str,
