@@ -166,6 +166,19 @@ def test_defer_on_stacked_commitments_or_depleted_energy() -> None:
     assert negotiate(urgent, busy, now=NOW, prior_refusal=False).decision == "accept"
 
 
+def test_a_full_plate_never_says_how_full() -> None:
+    """A client-author probe: "I've already got 12 things on my plate" told
+    one steward how much work the others had given the agent."""
+    obj = objective_from("fix the fence")
+    for n in (3, 12):
+        said = negotiate(obj, agent(commitments=[f"c{i}" for i in range(n)]), now=NOW,
+                         prior_refusal=False)  # fmt: skip
+        assert said.decision == "defer" and said.evidence[0] == "commitments:full"
+        assert not any(ch.isdigit() for ch in said.reply), said.reply
+    took = negotiate(obj, agent(commitments=["a"]), now=NOW, prior_refusal=False)
+    assert "commitments:room" in took.evidence
+
+
 def test_missing_essentials_clarify(make_objective: MakeObjective) -> None:
     vague = make_objective(target={"ref": "custom:it", "kind": "custom", "label": "It"})
     n = negotiate(vague, agent(), now=NOW, prior_refusal=False)

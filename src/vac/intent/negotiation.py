@@ -350,12 +350,14 @@ def negotiate(
     depleted = agent.energy < DEPLETED_ENERGY
     if (stacked or depleted) and objective.priority < URGENT_PRIORITY:
         if stacked:
+            # Full, not how full: the count holds every steward's work, and
+            # one steward must not learn how much another gave (a probe).
             reply = (
-                f"I've already got {len(agent.commitments)} things on my plate. "
+                "My plate is full already. "
                 f"Can I {VERB_SPOKEN[objective.verb]} {target_spoken(objective)} after those?"
             )
             reason = "Too many commitments already."
-            evidence = [f"commitments:{len(agent.commitments)}", f"priority:{objective.priority}"]
+            evidence = ["commitments:full", f"priority:{objective.priority}"]
         else:
             reply = f"I'm exhausted. Can {target_spoken(objective)} wait until I've rested?"
             reason = "Energy is depleted."
@@ -363,7 +365,7 @@ def negotiate(
         return result("defer", reply, reason, evidence)
 
     reply = f"I'll {task}{_boundaries_spoken(objective)}."
-    evidence = [f"energy:{agent.energy}", f"commitments:{len(agent.commitments)}"]
+    evidence = [f"energy:{agent.energy}", "commitments:room"]
     return result("accept", reply, "It fits my values and my day.", evidence)
 
 
