@@ -302,6 +302,41 @@ def test_an_offer_moves_to_the_agents_other_session_when_one_leaves(
         d.shutdown()
 
 
+def test_an_agent_resuming_or_saying_hello_again_is_sent_its_open_offer(
+    agent_home: Home,
+) -> None:
+    """A client-author probe: an agent whose connection dropped and that
+    resumed from a new one heard nothing of its open offer (the policy
+    answered at the timeout); a plain hello again on its connection had the
+    policy answer at once, though the agent was right there."""
+    d = start_daemon(agent_home, config=fast_config(offer_timeout_ms=20_000))
+    try:
+        alice, kofi = d.connect(), d.connect("kofi")
+        alice.hello()
+        session = kofi.hello().session
+        oid = draft(alice, "ask Kofi to build a bench by tomorrow")
+        confirm(alice, oid)
+        first = kofi.expect(ObjectiveOffer)
+        kofi.close()  # dropped, not a bye: the session stays attached a while
+        kofi = d.connect("kofi")
+        assert kofi.hello(resume=session).resumed
+        again = kofi.expect(ObjectiveOffer, timeout_s=5)
+        assert again.offer == first.offer and 0 < again.answer_by_ms <= 20_000
+        kofi.hello()  # a new session on the same connection: the old one detaches
+        third = kofi.expect(ObjectiveOffer, timeout_s=5)
+        assert third.offer == first.offer
+        assert not [m for m in alice.drain(0.3) if isinstance(m, Negotiation)]
+        kofi.send(
+            ObjectiveAnswer(
+                id="a1", offer=third.offer, decision="accept", reply="ok", reason="", evidence=[]
+            )
+        )
+        assert kofi.expect(ObjectiveUpdated).objective.status == "accepted"
+        assert alice.expect(Negotiation).answered_by == "agent"
+    finally:
+        d.shutdown()
+
+
 def test_open_objectives_per_principal_are_bounded(agent_home: Home) -> None:
     """Objectives not yet settled stay in memory (withdrawable, reported on):
     past `max_open_objectives` a new draft is `rate_limited` until one settles."""

@@ -147,11 +147,13 @@ class OfferDesk:
         mine[session.id] = session
         mine.move_to_end(session.id)
 
-    def detached(self, session: Session) -> None:
+    def detached(self, session: Session, *, coming_back: bool = False) -> None:
         """The agent's session went: its open offers move to the agent's most
         recently attached other session (the same offer, for the time left:
         any session of the agent may answer, §9), or, with none, are answered
-        by the policy now. A session taken over by a new connection is still
+        by the policy now; `coming_back` (its connection said hello again:
+        the agent is there) they wait for the new session (`greeted`), for
+        their time left. A session taken over by a new connection is still
         attached: it stays."""
         if session.agent is None or session.attached:
             return
@@ -161,8 +163,28 @@ class OfferDesk:
             if not mine:
                 self._sessions.pop(_key(session.agent), None)
         for offer in list(self._open.values()):
-            if offer.session is session and not offer.answer.done() and not self._moved(offer):
+            held = offer.session is session and not offer.answer.done()
+            if held and not self._moved(offer) and not coming_back:
                 offer.answer.set_result(None)
+
+    def greeted(self, session: Session) -> None:
+        """An agent's session has its `hello.ok` (new or resumed): its open
+        offers that went to this session (its old connection may have lost
+        them) or to none of the agent's attached now are sent here, the same
+        offer for the time left. Before, a resumed agent heard nothing of an
+        offer it had not received, and the policy answered at the timeout."""
+        if session.agent is None:
+            return
+        for offer in list(self._open.values()):
+            if _key(offer.agent) != _key(session.agent) or offer.answer.done():
+                continue
+            if offer.sent is None or (offer.session is not session and offer.session.attached):
+                continue
+            msg, at_s = offer.sent
+            left_ms = self.answer_by_ms - int((monotonic_s() - at_s) * 1000)
+            if left_ms > 0:
+                offer.session = session
+                self.transport.send(session, msgspec.structs.replace(msg, answer_by_ms=left_ms))
 
     def _moved(self, offer: OpenOffer) -> bool:
         """Whether the offer went to another attached session of its agent."""

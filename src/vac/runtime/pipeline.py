@@ -327,9 +327,11 @@ class Pipeline:
                 self.transport.send(session, request.message)
         for update in self.missed.take(session.id):  # changed while it was away
             self.transport.send(session, update)
+        self.offers.greeted(session)  # an agent's open offers, for the time left
 
     def on_detached(self, session: Session, reason: str) -> None:
-        self.offers.detached(session)  # its open offers: the policy answers now
+        # Its open offers: the policy answers now, unless it said hello again.
+        self.offers.detached(session, coming_back=reason == "rehello")
         coordinator = self.coordinators.get(session.id)
         if coordinator is None:
             return
