@@ -81,6 +81,12 @@ def test_a_steward_cannot_post_in_an_agents_or_another_principals_name(
     kofi.send(SquadSend(id="k2", kind="status-report", text="Hives checked"))
     heard = bob.expect(SquadMessage)
     assert (heard.sender, heard.by) == ("Kofi", "kofi")
+    # Banter "to" one agent went to all of them, the `to` dropped unseen (a
+    # probe): refused, named, and nobody hears it.
+    kofi.send(SquadSend(id="k3", kind="inter-agent-banter", text="Nice hat", to="Zuri"))
+    err = refused(kofi, "k3")
+    assert err.code == "invalid_message" and err.message.startswith("to:")
+    assert not [m for m in bob.drain(0.3) if isinstance(m, SquadMessage)]
 
 
 def test_an_answer_to_a_request_that_is_not_open_says_what_became_of_it(

@@ -70,6 +70,10 @@ def test_a_permission_request_goes_to_the_stewards_and_to_the_agent_it_asks() ->
         SquadPost("directed-order", "Abeni", "Go.", to="Abeni"),
         SquadPost("status-report", "Bob", "Done."),
         SquadPost("callout", "Abeni", "   "),
+        # Recipients fixed by the kind: a `to` was dropped unseen (a probe).
+        SquadPost("inter-agent-banter", "Kofi", "Nice hat.", to="Zuri"),
+        SquadPost("callout", "Abeni", "Storm coming", to="Kofi"),
+        SquadPost("status-report", "Kofi", "Done.", to="Zuri"),
     ],
 )
 def test_invalid_messages_are_named_errors(message: SquadPost) -> None:

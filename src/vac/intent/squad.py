@@ -127,6 +127,13 @@ def route(
         raise SquadMessageInvalid("text: must not be empty")
     text = text[:MAX_TEXT_CHARS]
     others = [a.name for a in roster if a.name != sender]
+    if message.to is not None and message.kind not in ("permission-request", "directed-order"):
+        # Its recipients are fixed by its kind: a `to` would be dropped unseen
+        # (a client-author probe sent banter "to" one agent; all heard it).
+        raise SquadMessageInvalid(
+            f"to: a {message.kind} goes to everyone it is for; only a directed-order"
+            " or a permission-request names an agent"
+        )
     if message.kind == "status-report":
         recipients = [STEWARD]
     elif message.kind == "permission-request":
