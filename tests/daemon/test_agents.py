@@ -494,8 +494,13 @@ def test_a_refusal_pushed_again_is_refused_by_the_daemon_and_audited(
     assert listed(alice, oid) == "refused"
     again = draft(alice, "ask Kofi to build a bench by tomorrow")
     confirm(alice, again)
-    neg = alice.expect(Negotiation)
+    turn = [m for m, _ in alice.recv_until(lambda m: isinstance(m, TurnDone), 5)]
+    (neg,) = [m for m in turn if isinstance(m, Negotiation)]
     assert (neg.decision, neg.answered_by) == ("refuse", "policy")
+    # As any answer's, the change reaches the confirming session too (a
+    # probe: its other sessions and the agent got it, it did not).
+    told = [m for m in turn if isinstance(m, ObjectiveUpdated) and m.objective.id == again]
+    assert [(u.objective.status, u.by) for u in told] == [("refused", "policy")]
     assert not [m for m in kofi.drain(0.3) if isinstance(m, ObjectiveOffer)]
     audits = daemon.query(EventLog.audit_rows, "alice")
     assert [a["kind"] for a in audits] == ["ObjectiveRefused"]

@@ -58,7 +58,7 @@ async def offered(
         await store.close()
 
 
-async def test_a_report_before_its_answer_is_written_is_busy_and_changes_nothing(
+async def test_a_report_right_behind_its_answer_waits_for_it_from_another_session_is_busy(
     tmp_path: Path,
 ) -> None:
     async with offered(tmp_path, offer_timeout_ms=5000) as (pipeline, transport, kofi, oid):
@@ -71,19 +71,23 @@ async def test_a_report_before_its_answer_is_written_is_busy_and_changes_nothing
             id="a1", offer=offer, decision="accept", reply="ok", reason="", evidence=[]
         )
         pipeline.on_message(kofi, answer, None)
-        # Right behind its answer, before that answer is written: busy.
-        started = ObjectiveProgress(id="p2", objective_id=oid, state="in-progress", note="")
-        pipeline.on_message(kofi, started, None)
+        # Another session of Kofi's, before that answer is written: busy.
+        phone = bound_session("k2", "kofi", "Kofi")
+        transport.sessions.append(phone)
+        await pipeline.on_attached(phone, resumed=False)
+        aside = ObjectiveProgress(id="q1", objective_id=oid, state="in-progress", note="")
+        pipeline.on_message(phone, aside, None)
         busy = transport.errors[-1]
         assert busy.code == "busy" and busy.details == {"retry_after_ms": 200}
-        assert pipeline.book.get("alice", oid).state == "offered"
-        await until(lambda: pipeline.book.get("alice", oid).state == "accepted", "no answer")
-        # The book holds the answer a moment before its offer closes; a report
-        # in that moment is `busy` too (a loaded CI run met it): wait it out.
-        await until(lambda: not pipeline.offers.answering(oid), "the offer never closed")
-        started = ObjectiveProgress(id="p3", objective_id=oid, state="in-progress", note="")
+        # Right behind its answer on the answering session: held, then run
+        # once the answer is written (it was `busy` too: a probe).
+        started = ObjectiveProgress(id="p2", objective_id=oid, state="in-progress", note="")
         pipeline.on_message(kofi, started, None)
+        assert pipeline.book.get("alice", oid).state == "offered"
         await until(lambda: pipeline.book.get("alice", oid).state == "in-progress", "no report")
+        refs = [m.ref for m in transport.of(ObjectiveUpdated) if m.ref in ("a1", "p2")]
+        assert refs == ["a1", "p2"]  # the answer acknowledged first
+        assert [e.code for e in transport.errors] == ["objective_invalid", "busy"]
         pipeline.on_message(
             kofi, ObjectiveProgress(id="p4", objective_id=oid, state="done", note=""), None
         )

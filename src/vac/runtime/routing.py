@@ -145,7 +145,11 @@ class Routing:
         and, for a confirm that went out as an offer, send it and resolve it.
         Typed or spoken, and also when the turn ended meanwhile."""
         if plan.updated is not None:
-            self.push(plan.updated)
+            if plan.updated.by == "steward":
+                self.push(plan.updated)
+            else:  # answered in the confirm (a refusal pushed again): as any answer,
+                # every session of the steward, the confirming one too (§9)
+                self.shared.push_update(self.session.principal, plan.updated, skip=())
             for msg in plan.messages:  # §9: the negotiator's safer version, as a change
                 if isinstance(msg, ObjectiveDraft) and msg.counter_of is not None:
                     counter = ObjectiveUpdated(
