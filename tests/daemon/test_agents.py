@@ -175,6 +175,35 @@ def test_reports_sent_right_after_the_answer_land_after_it_in_order(
     assert listed(alice, oid) == "in-progress"
 
 
+def test_an_agent_lists_the_confirmed_objectives_addressed_to_it(
+    daemon: RunningDaemon,
+) -> None:
+    """A probe: an agent that lost its own state could not recover its
+    commitments (its listing was always empty). Never a draft, never another
+    agent's; from every steward."""
+    alice, kofi, oid, offer = offered(daemon)
+    kofi.send(
+        ObjectiveAnswer(
+            id="a1", offer=offer.offer, decision="accept", reply="ok", reason="", evidence=[]
+        )
+    )
+    kofi.expect(ObjectiveUpdated)
+    bob = daemon.connect("bob")
+    bob.hello()
+    unconfirmed = draft(bob, "ask Kofi to map the orchard")
+    draft(alice, "ask Zuri to guard the barn")
+    kofi.send(ObjectiveList(id="l1", limit=10))
+    got = kofi.expect(ObjectiveListResult)
+    assert [(o.id, o.status) for o in got.objectives] == [(oid, "accepted")] and not got.more
+    assert unconfirmed not in [o.id for o in got.objectives]
+    kofi.send(ObjectiveList(id="l2", limit=10, state="done"))
+    assert kofi.expect(ObjectiveListResult).objectives == []
+    zuri = daemon.connect("zuri")
+    zuri.hello()
+    zuri.send(ObjectiveList(id="z1", limit=10))
+    assert zuri.expect(ObjectiveListResult).objectives == []
+
+
 def test_another_agents_objective_is_unknown_to_it(daemon: RunningDaemon) -> None:
     alice, kofi, zuri = daemon.connect(), daemon.connect("kofi"), daemon.connect("zuri")
     for c in (alice, kofi, zuri):

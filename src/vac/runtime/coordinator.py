@@ -190,7 +190,7 @@ class TurnCoordinator:
                 self._squad(msg)
             case ObjectiveList():
                 check_room(len(self._listings))
-                self._listings.spawn(answer_listing(self.shared.store, self.session, msg, self))
+                self._listings.spawn(answer_listing(self.shared, self.session, msg, self))
             case ObjectiveWithdraw():
                 self.routing.withdraw(msg.id, msg.objective_id, self._write_failed)
             case ObjectiveAnswer() | ObjectiveProgress() | SquadWithdraw():  # an agent's (§9)

@@ -62,12 +62,22 @@ class Answers(Protocol):
     def error(self, exc: VacError, ref: str | None) -> None: ...
 
 
-async def answer_listing(
-    store: AsyncEventLog, session: Session, msg: ObjectiveList, to: Answers
-) -> None:
+class Holds(Protocol):
+    """What a listing reads (the daemon's shared state)."""
+
+    @property
+    def store(self) -> AsyncEventLog: ...
+    @property
+    def book(self) -> intent.DraftBook: ...
+
+
+async def answer_listing(shared: Holds, session: Session, msg: ObjectiveList, to: Answers) -> None:
     """Answer `msg` with the result, or with one error; never raises."""
     try:
-        result = await list_objectives(store, session.principal, msg)
+        if session.agent is not None:
+            result = addressed_to(shared.book, session.agent, msg)
+        else:
+            result = await list_objectives(shared.store, session.principal, msg)
     except VacError as exc:
         to.error(exc, msg.id)
     except Exception as exc:
@@ -110,6 +120,25 @@ async def list_objectives(
                 break
     more = len(listed) > msg.limit
     return ObjectiveListResult(ref=msg.id, objectives=listed[: msg.limit], more=more)
+
+
+def addressed_to(book: intent.DraftBook, agent: str, msg: ObjectiveList) -> ObjectiveListResult:
+    """An agent's listing: the confirmed objectives addressed to it that the
+    daemon holds (every one not yet settled, also after a restart, and those
+    settled within `[intent] draft_ttl_s`), newest first, from any steward.
+    An agent that lost its own state recovers its commitments here; it had
+    no objectives of its own, so its listing was always empty (a probe)."""
+    key = agent.strip().lower()
+    mine = [
+        e
+        for e in book.entries()
+        if e.objective.confirmed_by_steward
+        and e.objective.agent.strip().lower() == key
+        and (msg.state is None or LISTED_STATUS[e.state] == msg.state)
+    ]
+    mine.sort(key=lambda e: (e.created_at, e.objective.id), reverse=True)
+    listed = [e.objective for e in mine[: msg.limit]]
+    return ObjectiveListResult(ref=msg.id, objectives=listed, more=len(mine) > msg.limit)
 
 
 def _reads(state: str | None, at_ms: int) -> list[tuple[str | None, dict[str, int]]]:
