@@ -466,6 +466,22 @@ def test_undoing_a_wide_decision_leaves_what_others_changed_meanwhile(
     assert book.get("alice", "new").state == "confirmed"  # the confirm stays
 
 
+def test_durable_entries_never_show_a_decision_still_being_written(
+    make_objective: MakeObjective,
+) -> None:
+    book = DraftBook(ttl_s=60)
+    kept = book.add("alice", make_objective(id="kept"), now=NOW)
+    first = book.checkpoint(["kept", "added"])
+    book.confirm("alice", "kept", now=NOW)
+    book.add("alice", make_objective(id="added"), now=NOW)
+    shown = {e.objective.id: e for e in book.durable_entries()}
+    assert shown == {"kept": kept}  # as last written: pending, and no "added"
+    book.settle(first)
+    assert {e.objective.id: e.state for e in book.durable_entries()} == {
+        "kept": "confirmed", "added": "pending",
+    }  # fmt: skip
+
+
 def test_prune_forgets_settled_objectives_and_keeps_open_ones_a_year(
     make_objective: MakeObjective,
 ) -> None:

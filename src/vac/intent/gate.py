@@ -481,3 +481,18 @@ class DraftBook:
 
     def entries(self) -> list[DraftEntry]:
         return list(self._entries.values())
+
+    def durable_entries(self) -> list[DraftEntry]:
+        """Every entry as last written: one a decision is still writing shows
+        what it replaced (the oldest such decision's), so a read of memory
+        never tells what may yet be rolled back."""
+        shown = dict(self._entries)
+        for cp in reversed(self._open):
+            for oid, before in cp.before.items():
+                if oid not in cp.after:
+                    continue
+                if before is None:
+                    shown.pop(oid, None)
+                else:
+                    shown[oid] = before
+        return list(shown.values())

@@ -131,7 +131,7 @@ def addressed_to(book: intent.DraftBook, agent: str, msg: ObjectiveList) -> Obje
     key = agent.strip().lower()
     mine = [
         e
-        for e in book.entries()
+        for e in book.durable_entries()  # never a decision still being written
         if e.objective.confirmed_by_steward
         and e.objective.agent.strip().lower() == key
         and (msg.state is None or LISTED_STATUS[e.state] == msg.state)
