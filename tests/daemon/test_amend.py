@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import signal
 from pathlib import Path
 
@@ -109,3 +110,24 @@ def test_a_change_keeps_the_stewards_words_also_after_a_restart(tmp_path: Path) 
         c.close()
     finally:
         daemon.stop()
+
+
+def test_changes_and_replies_as_people_type_them(daemon: RunningDaemon) -> None:
+    """A typed probe: "nah make it zuri" drafted "Kofi will build Zuri" and
+    left the gate pending; "no monday" became a boundary; "Please cancel
+    that." left the draft pending (the unit tables: tests/runtime/test_amend.py)."""
+    c = daemon.connect()
+    c.hello()
+    said(c, "kofi fix the gate by friday")
+    turn = said(c, "nah make it zuri")
+    new = next(m for m in turn if isinstance(m, ObjectiveDraft))
+    assert (new.objective.agent, new.objective.verb) == ("Zuri", "Repair")
+    assert any(isinstance(m, ObjectiveRejected) for m in turn)
+    moved = next(m for m in said(c, "no monday") if isinstance(m, ObjectiveDraft))
+    assert moved.objective.agent == "Zuri" and "monday" not in str(moved.objective.forbidden_lines)
+    deadline = moved.objective.deadline
+    assert deadline is not None and dt.date.fromisoformat(deadline[:10]).weekday() == 0
+    done = said(c, "Please cancel that.")
+    assert [m.objective_id for m in done if isinstance(m, ObjectiveRejected)] == [
+        moved.objective.id
+    ]

@@ -643,6 +643,14 @@ def test_a_past_deadline_is_named_with_every_other_failing_field(
         ("that's perfect", "confirm"), ("perfect thanks", "confirm"),
         ("n", "reject"), ("nvm", "reject"), ("nope, scrap it", "reject"),
         ("no thanks, not today", "reject"),
+        # A typed probe (2026-12-06): the draft stayed pending, the user
+        # thinking it confirmed or cancelled.
+        ("Yes, thank you kindly.", "confirm"), ("Yes, that would be lovely.", "confirm"),
+        ("Yes please, that would be wonderful, thank you.", "confirm"), ("yessir", "confirm"),
+        ("Please cancel that.", "reject"), ("On reflection, please cancel that.", "reject"),
+        ("No, thank you, I have changed my mind.", "reject"), ("nvm i fixed it", "reject"),
+        ("naw", "reject"), ("No. I want cancel.", "reject"),
+        ("please do", "confirm"), ("please", None),
         # Small talk stays small talk.
         ("fine", None), ("good", None), ("Great.", None), ("cool", None),
     ],

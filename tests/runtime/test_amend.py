@@ -15,6 +15,7 @@ from vac.intent import (
     Clarify,
     Draft,
     Wording,
+    classify_reply,
     default_roster,
     follow_up,
     restate,
@@ -276,6 +277,68 @@ def test_more_ways_to_change(text: str, want: dict[str, object]) -> None:
     assert {k: getattr(got.objective, k) for k in want} == want
 
 
+@pytest.mark.parametrize(
+    ("source", "text", "want"),
+    [
+        # A typed probe of four kinds of writers (2026-12-06). DANGEROUS
+        # before: a draft "Kofi will build Zuri", a boundary "No monday".
+        (GATE, "nah make it zuri", {"agent": "Zuri", "verb": "Repair"}),
+        (GATE, "no make it zuri", {"agent": "Zuri", "verb": "Repair"}),
+        (GATE, "Could you make it Imani instead, please?", {"agent": "Imani"}),
+        ("Kofi, fix the fence by Friday", "no monday",
+         {"deadline": "2026-12-07", "forbidden_lines": ["Respect the agent's autonomy"]}),
+        ("Kofi, fix the fence by Friday", "no by thursday", {"deadline": "2026-12-10"}),
+        (GATE, "no tomorrow", {"deadline": "2026-12-06"}),
+        (GATE, "check w me first", {"autonomy": "direct-tether", "verb": "Repair"}),
+        (GATE, "no tariq", {"agent": "Tariq"}),
+        ("Zuri, fix the gate", "nah kofi", {"agent": "Kofi"}),
+        # Wrong before: asked about, and the next yes confirmed the old draft.
+        ("Kofi, please could you fix the fence by Friday.",
+         "Oh, I do apologise, I meant Saturday, not Friday.", {"deadline": "2026-12-12"}),
+        ("Could Imani visit Mrs Patel next door on Sunday?",
+         "Oh no, I am so sorry, I meant for Abeni to do it, not Imani.",
+         {"agent": "Abeni", "deadline": "2026-12-06"}),
+        ("Kofi, fix the fence on Wednesday", "Actually, could you make that Tuesday instead?",
+         {"deadline": "2026-12-08"}),
+        ("Kofi, fix the fence by Friday", "Yes, but could you make it Saturday?",
+         {"deadline": "2026-12-12"}),
+        (GATE, "Please make it for Tariq.", {"agent": "Tariq"}),
+        (GATE, "actually thurs", {"deadline": "2026-12-10"}),
+        (GATE, "make it sat", {"deadline": "2026-12-12"}),
+        ("Kofi, fix the gate tmrw", "not tmrw, sat", {"deadline": "2026-12-12"}),
+        (GATE, "its urgent", {"priority": 90}),
+        (GATE, "it's urgent tho", {"priority": 90}),
+        (GATE, "make it zuri instead lol", {"agent": "Zuri"}),
+        (GATE, "no rush actually", {"priority": 25}),
+        ("Kofi, please fix the gate.", "Oh, and please be careful not to wake my husband.",
+         {"agent": "Kofi"}),
+    ],
+)  # fmt: skip
+def test_how_people_type_a_change(source: str, text: str, want: dict[str, object]) -> None:
+    got = reading(text, source)
+    assert isinstance(got, Draft), (text, got)
+    said = {k: getattr(got.objective, k) for k in want}
+    if "forbidden_lines" in want:
+        said["forbidden_lines"] = [f.text for f in got.objective.forbidden_lines]
+    assert said == want, (text, got.summary)
+
+
+def test_a_thing_with_capitals_keeps_them_when_the_agent_changes() -> None:
+    got = reading("no, Abeni", "Imani, visit Mrs Patel next door")
+    assert isinstance(got, Draft) and got.objective.target.label == "Mrs Patel next door"
+    assert got.summary == "Abeni will befriend Mrs Patel next door — confirm?"
+
+
+def test_a_boundary_said_as_be_careful_not_to() -> None:
+    got = reading("Oh, and please be careful not to wake my husband.", GATE)
+    assert isinstance(got, Draft)
+    assert "Do not wake my husband" in [f.text for f in got.objective.forbidden_lines]
+
+
+def test_make_it_a_name_with_no_draft_builds_nothing() -> None:
+    assert isinstance(parse("make it Imani instead"), Clarify)  # was "Abeni will build Imani"
+
+
 def test_a_banned_thing_typed_after_is_a_boundary_not_a_no() -> None:
     got = reading("no ladder")  # it rejected the draft ("no" and one more word)
     assert isinstance(got, Draft) and "with no ladder" in got.summary
@@ -342,7 +405,10 @@ def test_cancel_that_with_an_order_replaces_without_one_rejects() -> None:
     assert isinstance(got, Draft) and (got.objective.agent, got.objective.target.label) == (
         "Kofi", "Fence",
     )  # fmt: skip
-    assert reading("cancel that, I'll do it myself") == "reject"
+    assert reading("cancel that, Zuri did it already") == "reject"
+    # A reply phrase of its own is left to the reply (a no, as before).
+    assert reading("cancel that, I'll do it myself") is None
+    assert classify_reply("cancel that, I'll do it myself") == "reject"
     assert reading("never mind, Zuri did it") == "reject"
 
 

@@ -14,7 +14,7 @@ Pure: tokens in, an index out; `address` reads the address from there.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import Final
 
 from vac.intent import lexicon as lx
@@ -66,15 +66,18 @@ _HOW_OR_WHEN: Final = frozenset(
 )
 
 
-def made_how(clause: Sequence[Tok]) -> frozenset[int]:
+def made_how(clause: Sequence[Tok], names: Collection[str] = ()) -> frozenset[int]:
     """ "make it urgent", "make that Friday", "make it a priority to fix the
-    gate": "make it" changes how or when, and builds nothing (it was "Abeni
-    will build it urgent"). Its two words, to be read past as no verb."""
+    gate", "make it Zuri": "make it" changes how, when or who, and builds
+    nothing (it was "Abeni will build it urgent", and "Kofi will build
+    Zuri": a probe). Its two words, to be read past as no verb."""
+    agents = {n.lower() for n in names}
     out: set[int] = set()
     for k, tok in enumerate(clause[:-2]):
         said = [t.low for t in clause[k + 1 : k + 5]] + [""]
         how = next(w for w in said[1:] if w not in ("a", "top", "high", "low", "real"))
-        if tok.low == "make" and said[0] in ("it", "that") and how in _HOW_OR_WHEN:
+        made = tok.low == "make" and said[0] in ("it", "that")
+        if made and (how in _HOW_OR_WHEN or said[1] in agents):
             out.update((k, k + 1))
     return frozenset(out)
 

@@ -34,18 +34,25 @@ from vac.intent.tokens import raw_tokens
 # Before a correction or a change: a reply, a filler ("yes please, but make
 # it tomorrow", "perfect, make it urgent", "hold on, make it Saturday").
 _LEAD: Final = re.compile(
-    r"^\s*(?:(?:yes|yeah|yep|yup|ok|okay|sure|fine|right|perfect|great|cool|lovely|um+|uh+|er+"
-    r"|hmm+|hold\s+on|hang\s+on|oh|so|well|ugh|gah|argh|better|please)(?:\s+please)?\s*[,.!]?\s*)+"
-    r"(?=(?:and|but|just|only|make|change|no|nope|nah|actually|i\s+meant?|not|swap|switch|move"
-    r"|push|give|let'?s)\b)",
+    r"^\s*(?:(?:yes|yeah|yep|yup|ye|yh|ok|okay|sure|fine|right|perfect|great|cool|lovely|um+|uh+"
+    r"|er+|hmm+|hold\s+on|hang\s+on|oh|so|well|ugh|gah|argh|better|please|oh\s+dear|dear|actually"
+    # An apology or a polite ask around the change ("Oh, I do apologise, I
+    # meant Saturday", "Could you make it Imani instead, please?"): a probe.
+    r"|i\s+(?:do\s+)?apologi[sz]e|apologies|my\s+(?:bad|mistake)|(?:i'?m\s+)?(?:so\s+)?sorry"
+    r"|(?:could|can|would|will)\s+you(?:\s+please)?)(?:\s+please)?\s*[,.!]?\s*)+"
+    r"(?=(?:and|but|just|only|make|change|no|nope|nah|naw|actually|i\s+meant?|not|swap|switch"
+    r"|move|push|give|let'?s)\b)",
     re.IGNORECASE,
 )
 # Said first, these correct what was said: what follows replaces it.
 _CORRECTING: Final = re.compile(
-    r"^\s*(?:(?:(?:no|nope|nah)\s*[,.!]|(?:no|nope|nah)\s+(?=wait\b)|(?:sorry|oops|actually|wait"
-    r"|rather|or\s+rather|oh)\b\s*[,.!]?)\s*)*"
+    r"^\s*(?:(?:(?:no|nope|nah|naw)\s*[,.!]|(?:no|nope|nah|naw)\s+(?=wait\b|make\b|change\b"
+    r"|i\s+(?:meant|mean|said)\b|swap\b|switch\b|move\b|push\b|give\b|let\b)"
+    r"|(?:sorry|oops|actually|wait"
+    r"|rather|or\s+rather|oh|(?:i'?m|i\s+am)\s+(?:so\s+|very\s+|terribly\s+)?sorry)\b\s*[,.!]?)\s*)*"
     r"(?:(?:i|i've)\s+(?:meant|mean|said|say)\b\s*[,:]?\s*"
-    r"|(?:(?:but|and)\s+)?(?:make|change)\s+(?:it|that|the\s+\w+)\s+(?:to\s+|into\s+)?"
+    r"|(?:(?:but|and)\s+)?(?:(?:could|can|would|will)\s+you\s+(?:please\s+)?)?"
+    r"(?:make|change)\s+(?:it|that|the\s+\w+)\s+(?:to\s+|into\s+|for\s+)?"
     r"|(?:swap|switch|change|move|push)\s+(?:it\s+|that\s+)?(?:back\s+)?(?:to|till|until)\s+"
     r"|give\s+it\s+to\s+|on\s+second\s+thoughts?\s*,?\s*|let'?s\s+(?:say|do|make\s+it)\s+"
     r"|(?:cancel|scrap|scratch|forget)\s+(?:that|it)\s*[,.;!]\s*|never\s*mind\s*[,.;!]\s*"
@@ -54,14 +61,15 @@ _CORRECTING: Final = re.compile(
 )
 # Said last: "ask Zuri instead", "Friday then please", "Zuri, you do it".
 _TRAILING: Final = re.compile(
-    r"(?:\s*[,.]?\s*(?:instead|rather|then|please|pls|thanks|thank\s+you|"
+    r"(?:\s*[,.]?\s*(?:instead|rather|then|please|pls|thanks|thank\s+you|tho|though|lol|haha"
+    r"|actually|"
     r"(?:would|could|will)\s+you|not\s+(?:the\s+)?\w+|"
-    r"(?:you|they|he|she)?\s*(?:can|should|could|will|to)?\s*do\s+it))+\s*[.!]?\s*$",
+    r"(?:you|they|he|she)?\s*(?:can|should|could|will|to)?\s*do\s+it))+\s*[.!?]?\s*$",
     re.IGNORECASE,
 )
 # What takes back for sure ("actually", "sorry", "oops", "oh", "wait" only lead in).
 _STRONG: Final = re.compile(
-    r"\b(?:no|nope|nah|rather|meant|mean|said|say|make|change|let|swap|switch|move|push|give"
+    r"\b(?:no|nope|nah|naw|rather|meant|mean|said|say|make|change|let|swap|switch|move|push|give"
     r"|second|let's|lets|cancel|scrap|scratch|forget|mind)\b",
     re.IGNORECASE,
 )
@@ -79,13 +87,29 @@ _CLOCK_ONLY: Final = re.compile(
 )
 _TAKES_BACK: Final = re.compile(r"instead|rather|do\s+it|not\s", re.IGNORECASE)
 # "no Kofi" typed without a comma: a correction before a capital (a name).
-_NO_NAME: Final = re.compile(r"^(?i:no|nope|nah)\s+(?=[A-Z])")
+_NO_NAME: Final = re.compile(r"^(?i:no|nope|nah|naw)\s+(?=[A-Z])")
+# "no monday", "no by thursday", "nah zuri": a correction before a time or a
+# roster name in small letters (a probe: "no monday" banned "monday").
+_NO_THEN: Final = re.compile(r"^(?:no|nope|nah|naw)\s+(?=(\w+))", re.IGNORECASE)
 # "not the gate, the fence": a thing taken back for another.
-_NOT_THAT: Final = re.compile(r"^\s*not\s+(?:the\s+|my\s+|our\s+|a\s+)?([\w ]+?)\s*,", re.I)
+_NOT_THAT: Final = re.compile(r"^\s*not\s+(?:the\s+|my\s+|our\s+|a\s+)?([\w ]+?)\s*[,.]", re.I)
+# A weekday written short, said alone in a change ("actually thurs", "make
+# it sat"): spelled out, as the parser reads it only after "by" or "on".
+_DAY_SHORT: Final = {
+    **dict.fromkeys(("mon",), "Monday"), **dict.fromkeys(("tue", "tues"), "Tuesday"),
+    **dict.fromkeys(("wed", "weds"), "Wednesday"),
+    **dict.fromkeys(("thu", "thur", "thurs"), "Thursday"), "fri": "Friday", "sat": "Saturday",
+    "sun": "Sunday",
+}  # fmt: skip
+_DAY_SHORT_RE: Final = re.compile(r"\b(" + "|".join(_DAY_SHORT) + r")\b\.?", re.IGNORECASE)
+# "for Abeni": who it is for, said in a change ("I meant for Abeni to do it").
+_FOR_NAME: Final = re.compile(r"^for\s+(?=\w)", re.IGNORECASE)
 # An addition: more said about the same order.
 _ADDING: Final = frozenset(words("and but also plus oh"))
 # Words around a bare slot that say nothing more: "it's urgent", "by Friday please".
-_AROUND: Final = frozenset(words("it's it is very really quite so please pls then thanks just"))
+_AROUND: Final = frozenset(
+    words("it's its it is very really quite so please pls then thanks just tho though lol actually")
+)
 # A time said alone starts with one of these ("by Friday", "tomorrow please").
 _TIME_FIRST: Final = frozenset(
     words("""by before on at in this next tomorrow tonight today until till within end first
@@ -133,13 +157,24 @@ def follow_up(
         return None
     said = _LEAD.sub("", said)
     corrected, no_name = _CORRECTING.match(said), _NO_NAME.match(said)
+    if no_name is None and (then := _NO_THEN.match(said)) is not None:
+        word = then.group(1).lower()
+        if word in _TIME_FIRST or word in {n.lower() for n in names}:
+            no_name = then
     cut = max(corrected.end() if corrected else 0, no_name.end() if no_name else 0)
     after = said[cut:]
     trailing = _TRAILING.search(after)
     rest = (after[: trailing.start()] if trailing else after).strip(" ,.;:!")
+    rest = _DAY_SHORT_RE.sub(lambda m: _DAY_SHORT[m.group(1).lower()], rest)
+    if (named := _FOR_NAME.match(rest)) and rest[named.end() :].split()[0].strip(",.").lower() in {
+        n.lower() for n in names
+    }:
+        rest = rest[named.end() :]  # "make it for Tariq": Tariq
     if not rest:
         return None
     not_that = _NOT_THAT.match(rest)
+    if not_that is not None and rest[not_that.end() - 1] == ".":  # "not fence. Gate."
+        rest = rest[: not_that.end() - 1] + "," + rest[not_that.end() :]
     # "sorry", "oops", "oh", "wait", "actually" alone only lead in: "sorry I'm
     # in a rush", "actually it's my birthday tomorrow" are no correction.
     strong = bool(_STRONG.search(said[:cut])) or (no_name is not None)
@@ -150,15 +185,16 @@ def follow_up(
     added = f"{base}. {rest[:1].upper()}{rest[1:]}."
     first = [t.low for t in raw_tokens(said)][:1]
     rest_lows = [t.low for t in raw_tokens(rest)]
+    adds = bool(first) and first[0] in _ADDING and _bare(rest, names)  # "and be careful not to…"
     if _CLOCK_ONLY.match(re.sub(r"^(?:and|but|also|plus)\s+", "", rest.strip(), flags=re.I)) or (
-        {*rest_lows} & _STATEMENT and not alone_is_order and not cancels
+        {*rest_lows} & _STATEMENT and not alone_is_order and not cancels and not adds
     ):
         return None  # "at 3pm" (which day?), "no, Tariq is away Friday": no slot said
     if not corrects:
         if alone_is_order:
             return None  # a new order, said plainly or after "and": its own draft
         if first and first[0] in _ADDING:  # "and don't use the ladder"
-            return FollowUp((added,), rest, False) if _bare(rest, names) else None
+            return FollowUp((added,), rest, False) if adds else None
         if not _bare(rest, names):
             return None  # chatter: "Kofi is busy today"
     taken = not_that.group(1).strip() if not_that else None
@@ -186,10 +222,12 @@ def _bare(rest: str, names: Collection[str]) -> bool:
         return True
     if tuple(core) in lx.MANNER_CUES:  # a priority or a hand, said alone
         return True
+    if core[:3] == ["be", "careful", "not"]:  # "and please be careful not to wake him"
+        core = ["don't", *core[4:]] if core[3:4] == ["to"] else core
     if core[0] in ("don't", "dont", "never", "without") or core[:2] == ["do", "not"]:
         verb = core[2] if core[0] == "do" else core[1] if len(core) > 1 else ""
         return verb not in _NOT_BANS and not {*core} & (roster | {"me", "us"})
-    if core[0] == "no" and 2 <= len(core) <= 3 and core[1] not in _NOT_BANNED:
+    if core[0] == "no" and 2 <= len(core) <= 3 and core[1] not in _NOT_BANNED | _TIME_FIRST:
         return not {*core} & roster  # "no ladder", "no power tools"
     return False
 

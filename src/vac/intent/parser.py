@@ -335,7 +335,7 @@ def parse(
     skip = bans.span_indices(spans)
     autonomy = autonomy_of(clause, skip)  # "check with me first" holds no verb
     nouns = orders.noun_words(clause, roster) | orders.needless(clause)  # no verb there
-    nouns |= made_how(clause)  # "make it urgent": no thing to build
+    nouns |= made_how(clause, roster.names())  # "make it urgent": no thing to build
     unasked = {j for j, t in enumerate(clause) if t.start in unsaid and t.low != ","}
     nouns |= unasked
     hit = lx.find_first(clause, lx.VERB_PHRASES, skip=skip | autonomy.indices | nouns)

@@ -158,6 +158,14 @@ CONFIRM_HEARD: Final[frozenset[str]] = frozenset(
         "please go ahead",
         "yes it is",
         "is good",
+        # A typed probe's elder and teen (2026-12-06): "Yes, that would be lovely."
+        "yes sir",
+        "that would be lovely",
+        "that would be wonderful",
+        "that would be great",
+        "that would be perfect",
+        "that'd be great",
+        "that'd be lovely",
     }
 )
 REJECT_HEARD: Final[frozenset[str]] = frozenset(
@@ -214,6 +222,18 @@ REJECT_HEARD: Final[frozenset[str]] = frozenset(
         "not today",
         "i don't think so",
         "i not want this",
+        # A typed probe (2026-12-06): a mind changed, the job done meanwhile.
+        "i have changed my mind",
+        "i've changed my mind",
+        "changed my mind",
+        "i changed my mind",
+        "i want cancel",
+        "i want to cancel",
+        "i want to cancel it",
+        "i fixed it",
+        "i did it myself",
+        "i'll do it myself",
+        "already done",
     }
 )
 _YES: Final = _CONFIRM | CONFIRM_HEARD
@@ -230,14 +250,19 @@ REJECT_MIN_CONFIDENCE: Final = 0.4
 # Politeness around a reply does not make it "more content".
 _POLITE_PREFIX: Final = (
     *("oh ", "um ", "uh ", "er ", "erm ", "uhm ", "well ", "hmm ", "actually "),
+    *("please ", "on reflection ", "on second thoughts ", "on second thought "),
     *("great ", "perfect ", "cool "),  # "great, send it"; alone they are small talk
 )
 _POLITE_SUFFIX: Final = (
     *(" please", " thanks", " thank you", " dear", " thank you very much", " thanks very much"),
     *(" thanks a lot", " thank you so much", " cheers", " mate", " love"),
+    *(" thank you kindly", " thanks so much", " thank you ever so much", " kindly"),
 )
 # "yess", "noo": a word said long is the word.
-_LONG: Final = {"yess": "yes", "yesss": "yes", "noo": "no", "nooo": "no", "okk": "ok"}
+_LONG: Final = {
+    "yess": "yes", "yesss": "yes", "noo": "no", "nooo": "no", "okk": "ok", "yessir": "yes",
+    "naw": "nah", "nahh": "nah", "nvm": "nevermind",
+}  # fmt: skip
 
 
 def reply_phrases() -> tuple[tuple[str, Reply], ...]:
@@ -264,9 +289,10 @@ def classify_reply(text: str) -> Reply | None:
         cut := next((x for x in _POLITE_SUFFIX if norm.endswith(x)), "")
     ):
         norm = norm.removesuffix(cut)
-    for prefix in _POLITE_PREFIX:
-        if norm not in _YES | _NO:
-            norm = norm.removeprefix(prefix)
+    while norm not in _YES | _NO and (
+        lead := next((x for x in _POLITE_PREFIX if norm.startswith(x)), "")
+    ):  # "on reflection, please cancel that": each in turn
+        norm = norm.removeprefix(lead)
     said = _one_or_two(norm)
     if said == "confirm" and text.rstrip(" !.").endswith("?"):
         return None  # "fine?", "approve?": asked back, not answered

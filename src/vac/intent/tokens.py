@@ -35,7 +35,7 @@ SHORTHAND: Final = (
     | {"ty": "thanks"}
     | {"wks": "weeks", "wk": "week", "hrs": "hours", "hr": "hour", "mins": "minutes"}
     | {"b4": "before", "2day": "today", "wkend": "weekend", "wknd": "weekend", "nxt": "next"}
-    | {"evry": "every", "nite": "night"}
+    | {"evry": "every", "nite": "night", "w": "with"}  # "check w me first"
 )
 # "by 5ish", "around 7ish": the hour said ("5ish" was no time at all, dropped).
 _ISH_RE: Final = re.compile(r"^(\d{1,2})ish$")
@@ -57,7 +57,7 @@ def raw_tokens(text: str) -> list[Tok]:
             nxt = text[m.end() : m.end() + 2]
             if len(nxt) == 2 and nxt[0] == " " and nxt[1].isupper():
                 continue  # "Mrs. Okafor": a name follows; "… the Dr." ends a sentence
-        if low in SHORTHAND and (m.group() == low or low not in ("u", "ur")):  # not "Ur"
+        if low in SHORTHAND and (m.group() == low or low not in ("u", "ur", "w")):  # not "Ur"
             low = SHORTHAND[low]  # "dont" (ASR drops the apostrophe), "pls", "tmrw"
         elif ish := _ISH_RE.match(low):
             low = ish.group(1)

@@ -221,14 +221,16 @@ def _fields(o: Objective) -> tuple[object, ...]:
 
 
 def _what(o: Objective) -> tuple[str, str, str]:
-    return (o.agent, o.verb, o.target.label)
+    # The label as said plainly is in small letters: "Mrs patel" is "Mrs Patel".
+    return (o.agent, o.verb, o.target.label.lower())
 
 
 def _changed(pending: Objective, base: Objective, said: Objective, source: str) -> Objective | None:
     """`pending` with what `said` changes of `base` (the draft said plainly), or None."""
     new: dict[str, object] = {}
     if _what(said) != _what(base):
-        new.update(agent=said.agent, verb=said.verb, target=said.target)
+        same = said.target.label.lower() == base.target.label.lower()  # as said first
+        new.update(agent=said.agent, verb=said.verb, target=pending.target if same else said.target)
     for name in ("priority", "autonomy"):
         if getattr(said, name) != getattr(base, name):
             new[name] = getattr(said, name)
