@@ -550,3 +550,33 @@ def test_a_time_said_not_to_be_it_is_never_the_deadline(text: str) -> None:
 def test_another_time_said_wins_over_one_said_not_to_be_it(text: str) -> None:
     deadline = draft(text).objective.deadline
     assert deadline is not None and deadline[:10] == (NOW + dt.timedelta(days=1)).date().isoformat()
+
+
+@pytest.mark.parametrize(
+    ("text", "agent"),
+    [
+        # A typed probe (2026-12-06): "Who should do it: Kofi or someone else?"
+        ("yo kofi fix my bike", "Kofi"),
+        ("Hello dear. Would Imani please visit my mother on Sunday?", "Imani"),
+        ("Would Kofi be so kind as to mend the fence?", "Kofi"),
+        ("Good morning. I wonder if Kofi would be so kind as to mend the fence.", "Kofi"),
+        ("Kofi, would you be kind enough to fix the gate", "Kofi"),
+    ],
+)
+def test_greetings_and_kindness_around_the_name(text: str, agent: str) -> None:
+    assert draft(text).objective.agent == agent
+
+
+@pytest.mark.parametrize(
+    ("text", "starts"),
+    [
+        ("thanks", "You're welcome."), ("thx", "You're welcome."),
+        ("Thank you ever so much", "You're welcome."),
+        ("hello", "Hello. What should someone do?"), ("good morning", "Hello."),
+        ("the weather is nice", "I heard you, but not what to do."),
+    ],
+)  # fmt: skip
+def test_thanks_and_hello_are_answered_in_kind(text: str, starts: str) -> None:
+    got = run(text)
+    assert isinstance(got, Clarify) and got.reason == "no-verb"
+    assert got.question.startswith(starts), got.question

@@ -128,7 +128,8 @@ def test_no_change(text: str) -> None:
 def test_any_words_give_words_that_start_with_the_draft(text: str) -> None:
     said = follow_up(text, GATE, alone_is_order=False, names=ROSTER.names())
     for words in said.words if said else ():
-        assert words.startswith(GATE) and len(words) <= len(GATE) + len(text) + 8
+        # + glue, and a weekday written short spelled out ("wed": "Wednesday")
+        assert words.startswith(GATE) and len(words) <= len(GATE) + 3 * len(text) + 8
 
 
 def test_a_low_priority_said_after_is_heard_in_the_read_back() -> None:

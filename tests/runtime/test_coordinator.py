@@ -620,13 +620,13 @@ async def until_turns_done(rig: Rig, n: int) -> None:
 
 
 async def test_a_completed_reply_keeps_only_what_the_client_played(voiced: Rig) -> None:
-    voiced.text("t1", "hello")  # a clarify: two sentences, two 1 s phrases
+    voiced.text("t1", "the weather is nice")  # a clarify: two sentences, two 1 s phrases
     await until_turns_done(voiced, 1)
     (start,) = voiced.of(AudioOutputStart)
     whole = start.text
     # Completed on the wire, but the client says it played only half a second.
     voiced.coordinator.handle(AudioOutputPlayed(id="p1", stream=start.stream, played_ms=500), None)
-    voiced.text("t2", "hello")
+    voiced.text("t2", "the weather is nice")
     await until_turns_done(voiced, 2)
     await voiced.pipeline.writes.drain(5.0)
     first = (await spoken_history(voiced))[0]
@@ -634,7 +634,7 @@ async def test_a_completed_reply_keeps_only_what_the_client_played(voiced: Rig) 
 
 
 async def test_a_reply_played_to_its_end_is_kept_whole(voiced: Rig) -> None:
-    voiced.text("t1", "hello")
+    voiced.text("t1", "the weather is nice")
     await until_turns_done(voiced, 1)
     (start,) = voiced.of(AudioOutputStart)
     voiced.coordinator.handle(AudioOutputPlayed(id="p1", stream=start.stream, played_ms=2000), None)

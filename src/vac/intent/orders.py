@@ -281,6 +281,8 @@ def no_verb_question(
     deed's words when quoted whole, which an answer with a verb of ours
     ("take care of the plants") takes the place of (`runtime.choices`)."""
     deed = unknown_deed(source, clause, roster) if address.cut is None else None
+    if address.resolution is None and (courtesy := _courtesy(lx.tokenize(source))):
+        return courtesy, None  # "thanks", "hello": not a list of verbs (a typed probe)
     if address.resolution is None or deed is None:
         return f"I heard you, but not what to do. Should someone {_EIGHT_VERBS} something?", None
     agent = address.resolution.agent
@@ -289,6 +291,26 @@ def no_verb_question(
         f"something. What should {agent} do?"
     )
     return question, None if deed.endswith("…") else deed
+
+
+# Words that only thank or greet: answered in kind, with what vac can do.
+_THANKS: Final = frozenset(
+    words("thanks thank you ta cheers thx much so very ever lot kindly appreciated appreciate it")
+)
+_HELLO: Final = frozenset(
+    words("hello hi hey hiya yo morning good afternoon evening there dear all everyone")
+)
+
+
+def _courtesy(clause: Sequence[Tok]) -> str | None:
+    lows = [t.low for t in clause if t.low not in lx.PUNCT]
+    if not lows or len(lows) > 6:
+        return None
+    if {*lows} <= _THANKS and lows[0] in ("thanks", "thank", "ta", "cheers", "thx"):
+        return "You're welcome. Tell me whenever someone should do something."
+    if {*lows} <= _HELLO and lows[0] in ("hello", "hi", "hey", "hiya", "yo", "good", "morning"):
+        return f"Hello. What should someone do? I pass on: {_EIGHT_VERBS} something."
+    return None
 
 
 # "I'll fix the gate", "I need to fix it myself": the speaker's own plan, no

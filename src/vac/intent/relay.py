@@ -60,8 +60,28 @@ def _to(at: Tok) -> Tok:
     return Tok("to", "to", at.start, at.start)
 
 
+# "would Kofi be so kind as to mend…", "be good enough to": politeness
+# between the modal and the verb, read past ("Who should do it: Kofi or
+# someone else?" before: a typed probe's elder).
+_KIND_AS_TO: Final = (
+    ("be", "so", "kind", "as", "to"), ("be", "kind", "enough", "to"),
+    ("be", "good", "enough", "to"), ("be", "so", "good", "as", "to"),
+)  # fmt: skip
+
+
+def _kindness_dropped(toks: Sequence[Tok]) -> list[Tok]:
+    lows = [t.low for t in toks]
+    for phrase in _KIND_AS_TO:
+        for i in range(len(lows) - len(phrase) + 1):
+            if tuple(lows[i : i + len(phrase)]) == phrase:
+                return _kindness_dropped([*toks[:i], *toks[i + len(phrase) :]])
+    return list(toks)
+
+
 def relayed(toks: Sequence[Tok], roster: Roster) -> list[Tok]:
-    """The tokens with a request passed on by pronoun read as "ask NAME to…"."""
+    """The tokens with a request passed on by pronoun read as "ask NAME to…",
+    and politeness before the verb read past ("be so kind as to")."""
+    toks = _kindness_dropped(toks)
     out = list(toks)
     for i, tok in enumerate(toks):
         named = i + 1 < len(toks) and roster.get(toks[i + 1].text) is not None
