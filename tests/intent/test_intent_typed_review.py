@@ -580,3 +580,40 @@ def test_thanks_and_hello_are_answered_in_kind(text: str, starts: str) -> None:
     got = run(text)
     assert isinstance(got, Clarify) and got.reason == "no-verb"
     assert got.question.startswith(starts), got.question
+
+
+SATURDAY_NIGHT = dt.datetime(2026, 12, 5, 23, 40, tzinfo=dt.UTC)
+
+
+@pytest.mark.parametrize(
+    ("text", "target", "lines", "priority"),
+    [
+        # A typed probe (2026-12-06): the ban was the target's ("Gate no
+        # ladder"), "rn" and "in a sec" were a target's word and a place.
+        ("kofi fix the gate no ladder", "Gate", ["No ladder"], 55),
+        ("kofi fix the gate with no ladder", "Gate", ["No ladder"], 55),
+        ("kofi fix the gate no power tools", "Gate", ["No power tools"], 55),
+        ("kofi fix the wifi rn", "Wifi", [], 90),
+        ("kofi fix the wifi pronto", "Wifi", [], 90),
+        ("kofi fix the gate in a sec", "Gate", [], 78),
+        # Not bans: what there is not, a time, a manner.
+        ("Kofi, fix the lid, it has no handle", "Lid", [], 55),
+        ("kofi fix the gate no later than friday", "Gate", [], 55),
+        ("Kofi, fix the gate no rush", "Gate", [], 25),
+    ],
+)
+def test_typed_bans_and_haste_without_commas(
+    text: str, target: str, lines: list[str], priority: int
+) -> None:
+    o = draft(text).objective
+    said = [f.text for f in o.forbidden_lines if f.text != "Respect the agent's autonomy"]
+    assert (o.target.label, said, o.priority) == (target, lines, priority)
+    assert not [c for c in o.constraints if c.kind == "location"]
+
+
+def test_this_weekend_said_at_the_weekend_is_its_sunday() -> None:
+    # A probe: said on Saturday at 23:40, it was due that night.
+    got = factories.understood(
+        "tariq guard the house this weekend", now=SATURDAY_NIGHT, roster=ROSTER
+    )
+    assert isinstance(got, Draft) and got.objective.deadline == "2026-12-06"

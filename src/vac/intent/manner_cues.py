@@ -23,7 +23,7 @@ PRIORITY_TEXT: Final[tuple[tuple[int, str], ...]] = (
             "as soon as possible, emergency, top priority, highest priority, it's critical, "
             "this is critical, that's critical, this instant, as a matter of urgency, "
             "top of the list, right this minute, this minute, drop everything, pronto, "
-            "top prio, i needed it done yesterday, needed it yesterday, at once"
+            "top prio, i needed it done yesterday, needed it yesterday, at once, rn"
         ),
     ),
     (
@@ -55,7 +55,8 @@ PRIORITY_TEXT: Final[tuple[tuple[int, str], ...]] = (
         78,
         (
             "soon, important, quickly, priority, high priority, fast, hurry, make it quick, "
-            "quick as you can, as quick as you can, as quickly as you can, high prio, prio"
+            "quick as you can, as quick as you can, as quickly as you can, high prio, prio, "
+            "in a sec, in a second, in a mo, in a jiffy"
         ),
     ),
 )

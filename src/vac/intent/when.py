@@ -22,8 +22,8 @@ The rules, in `now`'s own zone (docs/speaking.md lists them with examples):
 - a clock time ("by 5 pm", "by noon") is today, or tomorrow once past;
 - "in the morning" is the next morning not begun (tomorrow's, after 5 am);
   "in the afternoon" / "in the evening" are today's until 5 pm / 10 pm;
-- "by the weekend" is the coming Saturday (today, at the weekend), "over
-  the weekend" its Sunday; the end of a week is its Sunday, of a month its
+- "by the weekend" is the coming Saturday (its Sunday, said at the
+  weekend), "over the weekend" its Sunday; the end of a week is its Sunday, of a month its
   last day;
 - "before X", "until X", "no later than X" mean the same day as "by X";
 - a span is due at its end: "from tonight until Sunday", "between now and

@@ -367,11 +367,11 @@ def period(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> Found:
     if which in ("over", "during") and _OVER.get(word_at(toks, i + 1 + (unit == "the"))):
         return Bad(i + 2 + (unit == "the"))  # "over Christmas", "during the week": until when?
     if which in ("over", "during") and unit == "the" and word_at(toks, i + 2) == "weekend":
-        # Over the weekend: done by its end, the coming Sunday (today on one).
-        sunday = today + (6 - today.weekday()) * ONE_DAY
+        sunday = today + (6 - today.weekday()) * ONE_DAY  # by its end (today on a Sunday)
         return Hit(sunday, "over the weekend", i + 3)
     if unit == "weekend" and (which in ("this", "next") or (which == "the" and cued)):
-        saturday = today + ((5 - today.weekday()) % 7 if today.weekday() < 5 else 0) * ONE_DAY
+        wd = today.weekday()  # its Saturday; said at the weekend, its Sunday (was: that night)
+        saturday = today + (5 - wd if wd < 5 else 6 - wd) * ONE_DAY
         if which == "next":
             day = today + (7 - today.weekday() + 5) * ONE_DAY
             return Hit(day, f"by next weekend, {month_day(day, today)}", i + 2)
