@@ -32,6 +32,7 @@ from vac.protocol.messages import (
     ObjectiveListResult,
     ObjectiveReject,
     ObjectiveRejected,
+    ObjectiveUpdated,
     OutputFormat,
     SquadSend,
     TextInput,
@@ -654,6 +655,21 @@ async def test_an_announcement_waits_for_the_reply_and_interrupts_nothing(voiced
     # Announced after the first reply ended, in a turn of its own.
     sent = voiced.transport.sent
     assert sent.index(done[0]) < sent.index(starts[-1])
+
+
+async def test_an_answer_said_in_the_confirm_turn_is_not_announced_again(voiced: Rig) -> None:
+    """The confirming session gets the change as text; its turn said the
+    reply, so "Kofi took on: …" was spoken again after it (`vac talk`'s
+    reply was heard twice)."""
+    voiced.text("t1")
+    await until_turns_done(voiced, 1)
+    oid = voiced.of(ObjectiveDraft)[0].objective.id
+    voiced.coordinator.handle(ObjectiveConfirm(id="c1", objective_id=oid), None)
+    await until_turns_done(voiced, 2)
+    await asyncio.sleep(0.5)  # an announcement would start now
+    assert [u.objective.id for u in voiced.of(ObjectiveUpdated)] == [oid]  # the text
+    said = [s.text for s in voiced.of(AudioOutputStart)]
+    assert len(said) == 2 and not any("took on" in t for t in said), said
 
 
 async def test_an_announcement_taken_back_while_queued_is_not_said(voiced: Rig) -> None:

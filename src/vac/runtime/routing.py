@@ -145,11 +145,9 @@ class Routing:
         and, for a confirm that went out as an offer, send it and resolve it.
         Typed or spoken, and also when the turn ended meanwhile."""
         if plan.updated is not None:
-            if plan.updated.by == "steward":
-                self.push(plan.updated)
-            else:  # answered in the confirm (a refusal pushed again): as any answer,
-                # every session of the steward, the confirming one too (§9)
-                self.shared.push_update(self.session.principal, plan.updated, skip=())
+            self.push(plan.updated)
+            if plan.updated.by != "steward":  # answered in the confirm: as any answer,
+                self._quietly(plan.updated)  # this session too (§9), its reply said already
             for msg in plan.messages:  # §9: the negotiator's safer version, as a change
                 if isinstance(msg, ObjectiveDraft) and msg.counter_of is not None:
                     counter = ObjectiveUpdated(
@@ -259,9 +257,13 @@ class Routing:
                     continue  # its turn ended: the update below carries the reply
                 self.shared.transport.send(self.session, msg)
             # §9: every attached session of the steward, this one too (its
-            # `negotiation` belongs to the turn, the update to the objective).
-            skip = (answer.session,) if answer is not None else ()
+            # `negotiation` belongs to the turn, the update to the objective);
+            # not said aloud here when the turn said the reply already.
+            here = () if ended else (self.session,)
+            skip = (answer.session, *here) if answer is not None else here
             self.shared.push_update(self.session.principal, updated, skip=skip)
+            if here:
+                self._quietly(updated)
             if answer is not None:
                 self.shared.transport.send(answer.session, ack[0])
                 answer.session.replies.settle(answer.msg.id, ack)
@@ -291,6 +293,12 @@ class Routing:
         said = [m for m in plan.messages if getattr(m, "turn", None) == turn_id]
         whole = [*prior, *said]
         return (ref, whole), _outcome(self.session, ref, whole)
+
+    def _quietly(self, updated: ObjectiveUpdated) -> None:
+        """The change to this session as text only: its turn said the reply
+        ("Kofi took on: …" was spoken after "I'll build the bench")."""
+        if self.session.attached:
+            self.shared.transport.send(self.session, msgspec.structs.replace(updated, ref=None))
 
     def push(self, updated: ObjectiveUpdated, *, skip: Session | None = None) -> None:
         """§9: the change reaches the steward's other sessions (this one has
