@@ -617,3 +617,18 @@ def test_this_weekend_said_at_the_weekend_is_its_sunday() -> None:
         "tariq guard the house this weekend", now=SATURDAY_NIGHT, roster=ROSTER
     )
     assert isinstance(got, Draft) and got.objective.deadline == "2026-12-06"
+
+
+@pytest.mark.parametrize(
+    ("text", "autonomy"),
+    [
+        # A typed probe (2026-12-06): each was the brief hand, or a deadline question.
+        ("Kofi, fix the gate. I shall leave it entirely to his judgement.", "free"),
+        ("Kofi fix the gate. Is not necessary to ask me, do like you think.", "free"),
+        ("Kofi, fix the gate, and do ring me before you do anything at all", "direct-tether"),
+        ("Kofi, fix the heater, please telephone me before touching it.", "direct-tether"),
+        ("Kofi, fix the gate, it is not as easy as you think", "brief"),
+    ],
+)
+def test_a_hand_said_the_way_elders_and_learners_say_it(text: str, autonomy: str) -> None:
+    assert draft(text).objective.autonomy == autonomy

@@ -88,7 +88,12 @@ AUTONOMY_TEXT: Final[tuple[tuple[Autonomy, str], ...]] = (
             "don't do anything without my approval, don't do anything without asking me first, "
             "don't do anything without checking with me, do nothing without my say so, "
             "do nothing without my permission, but first ask me, first ask me, "
-            "consult me first, consult me before"
+            "consult me first, consult me before, "
+            # A typed probe (2026-12-06): a call first, said by an elder, and
+            # a non-native speaker's "ask to me".
+            "ring me before, ring me first, call me before, call me first, phone me before, "
+            "phone me first, telephone me before, telephone me first, text me before, "
+            "text me first, ask to me, ask to me first, ask to me before"
         ),
     ),
     (
@@ -122,7 +127,14 @@ AUTONOMY_TEXT: Final[tuple[tuple[Autonomy, str], ...]] = (
             "no need to wait for my go ahead, no need to get my permission, "
             "no need to ask my permission, no need to wait for my ok, "
             "no need to wait for my okay, no need to wait until i say so, "
-            "you don't need my permission, don't need my permission"
+            "you don't need my permission, don't need my permission, "
+            # A typed probe (2026-12-06): an elder's and a non-native speaker's.
+            "leave it to his judgement, leave it to his judgment, leave it to her judgement, "
+            "leave it to her judgment, leave it to their judgement, leave it to their judgment, "
+            "leave it entirely to him, leave it entirely to her, leave it to him, leave it to her, "
+            "entirely to his judgement, entirely to his judgment, entirely to her judgement, "
+            "entirely to her judgment, not necessary to ask me, no need to ask me, "
+            "do like you think, do as you think, like you think best"
         ),
     ),
     (
