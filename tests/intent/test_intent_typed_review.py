@@ -645,3 +645,21 @@ def test_tomorrow_said_in_the_small_hours_is_the_day_after_the_night() -> None:
     assert "tomorrow morning, December 6" in got.summary
     later = factories.understood("Kofi, fix the heater tomorrow morning.", now=NOW, roster=ROSTER)
     assert isinstance(later, Draft) and later.objective.deadline == "2026-05-02"
+
+
+@pytest.mark.parametrize(
+    ("text", "verb", "target"),
+    [
+        # A typed probe (2026-12-06): "Zuri will build check of the car",
+        # "…look into of the car", "keep grandma company" no verb.
+        ("Zuri, make a check of the car", "Investigate", "Car"),
+        ("Zuri, do a check of the car", "Investigate", "Car"),
+        ("I want that Zuri make check of the car before Monday.", "Investigate", "Car"),
+        ("Zuri, run a check on the pump", "Investigate", "Pump"),
+        ("Kofi, keep grandma company tonight", "Befriend", "Grandma"),
+        ("Kofi, cheer grandpa up", "Support", "Grandpa"),
+    ],
+)
+def test_checks_and_company_said_plainly(text: str, verb: str, target: str) -> None:
+    o = draft(text).objective
+    assert (o.verb, o.target.label) == (verb, target)

@@ -147,6 +147,16 @@ PHRASAL_VERB_CUES: Final[Mapping[str, str]] = {
             "suss out",
             "take a peek at",
             "have a peek at",
+            # A typed probe (2026-12-06): "make a check of" built a check;
+            # "do a check of" looked into "of the car".
+            "do a check of",
+            "do a check on",
+            "make a check of",
+            "make a check on",
+            "make check of",
+            "run a check on",
+            "run a check of",
+            "do a checkup on",
         ],
         "Investigate",
     ),
