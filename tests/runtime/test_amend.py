@@ -124,6 +124,11 @@ def test_no_change(text: str) -> None:
     assert changed(GATE, text) is None
 
 
+@pytest.mark.parametrize("text", ["DO:NOT", "and do not", "don't", "never"])
+def test_a_ban_with_no_verb_is_no_change(text: str) -> None:
+    assert changed(GATE, text) is None  # "do not" alone raised IndexError (Hypothesis)
+
+
 @given(st.text(max_size=40))
 def test_any_words_give_words_that_start_with_the_draft(text: str) -> None:
     said = follow_up(text, GATE, alone_is_order=False, names=ROSTER.names())

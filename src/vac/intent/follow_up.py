@@ -225,7 +225,8 @@ def _bare(rest: str, names: Collection[str]) -> bool:
     if core[:3] == ["be", "careful", "not"]:  # "and please be careful not to wake him"
         core = ["don't", *core[4:]] if core[3:4] == ["to"] else core
     if core[0] in ("don't", "dont", "never", "without") or core[:2] == ["do", "not"]:
-        verb = core[2] if core[0] == "do" else core[1] if len(core) > 1 else ""
+        at = 2 if core[0] == "do" else 1  # "do not" alone has no verb (it raised)
+        verb = core[at] if len(core) > at else ""
         return verb not in _NOT_BANS and not {*core} & (roster | {"me", "us"})
     if core[0] == "no" and 2 <= len(core) <= 3 and core[1] not in _NOT_BANNED | _TIME_FIRST:
         return not {*core} & roster  # "no ladder", "no power tools"
