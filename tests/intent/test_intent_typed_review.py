@@ -663,3 +663,17 @@ def test_tomorrow_said_in_the_small_hours_is_the_day_after_the_night() -> None:
 def test_checks_and_company_said_plainly(text: str, verb: str, target: str) -> None:
     o = draft(text).objective
     assert (o.verb, o.target.label) == (verb, target)
+
+
+@pytest.mark.parametrize(
+    ("text", "target"),
+    [
+        # A typed probe's teen (2026-12-06): the slang was the target's.
+        ("kofi fix my phone charger fr its not working", "Phone charger"),
+        ("kofi can u fix my bike or nah", "Bike"),
+        ("kofi fix my bike its lowkey broken", "Bike"),
+        ("kofi fix the tap it's leaking", "Tap"),
+    ],
+)
+def test_slang_and_a_reason_end_the_target(text: str, target: str) -> None:
+    assert draft(text).objective.target.label == target
