@@ -651,6 +651,9 @@ def test_a_past_deadline_is_named_with_every_other_failing_field(
         ("No, thank you, I have changed my mind.", "reject"), ("nvm i fixed it", "reject"),
         ("naw", "reject"), ("No. I want cancel.", "reject"),
         ("please do", "confirm"), ("please", None),
+        # A review: "please" and a statement asked are no reply.
+        ("please no rush", None), ("please no ladder", None), ("already done?", None),
+        ("i fixed it?", None), ("no wait", None), ("no stress", None), ("bet", "confirm"),
         # Small talk stays small talk.
         ("fine", None), ("good", None), ("Great.", None), ("cool", None),
     ],

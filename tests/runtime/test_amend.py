@@ -5,6 +5,7 @@ draft out), and the words `intent.follow_up` makes of them."""
 from __future__ import annotations
 
 import datetime as dt
+import time
 from typing import NamedTuple
 
 import pytest
@@ -294,7 +295,8 @@ def test_more_ways_to_change(text: str, want: dict[str, object]) -> None:
         ("Kofi, fix the fence by Friday", "no monday",
          {"deadline": "2026-12-07", "forbidden_lines": ["Respect the agent's autonomy"]}),
         ("Kofi, fix the fence by Friday", "no by thursday", {"deadline": "2026-12-10"}),
-        (GATE, "no tomorrow", {"deadline": "2026-12-06"}),
+        (GATE, "no by tomorrow", {"deadline": "2026-12-06"}),
+        (GATE, "no sat", {"deadline": "2026-12-12"}),
         (GATE, "check w me first", {"autonomy": "direct-tether", "verb": "Repair"}),
         (GATE, "no tariq", {"agent": "Tariq"}),
         ("Zuri, fix the gate", "nah kofi", {"agent": "Kofi"}),
@@ -327,6 +329,52 @@ def test_how_people_type_a_change(source: str, text: str, want: dict[str, object
     if "forbidden_lines" in want:
         said["forbidden_lines"] = [f.text for f in got.objective.forbidden_lines]
     assert said == want, (text, got.summary)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # A re-probe and a review (2026-12-06): a day ruled out, who is away
+        # when, chatter after "no", a pause: each moved the deadline or
+        # became a ban ("with no school monday"), and a yes confirmed it.
+        "no chance today", "no time today", "no tariq today", "no kofi tomorrow",
+        "No Zuri Monday", "no school monday", "no hold on", "no cap", "no joke its bad",
+        "no milk left", "no in that case forget it", "no by the way it's done", "no tomorrow",
+    ],
+)  # fmt: skip
+def test_no_and_more_words_is_no_change(text: str) -> None:
+    assert not isinstance(reading(text, "Kofi, fix the gate by Friday"), Draft), text
+
+
+@pytest.mark.parametrize(
+    ("text", "not_said"),
+    [
+        ("and don't leave it in the sun", "Sunday"),  # "sun" is no Sunday there
+        ("make it for the kids", "kids"),  # who it is for, no thing to repair
+    ],
+)
+def test_a_change_reads_only_what_it_says(text: str, not_said: str) -> None:
+    got = reading(text, GATE)
+    assert not isinstance(got, Draft) or not_said not in got.summary, got
+
+
+def test_a_time_counted_from_when_it_was_said_is_not_said_again() -> None:
+    pending = parse("Kofi, fix the gate in 2 hours")
+    assert isinstance(pending, Draft) and "in two hours" in pending.summary
+    got = Reading(NOW, ROSTER, None).changed(
+        "make it urgent", 1.0, None, Entry(pending.objective, pending.wording)
+    )
+    assert isinstance(got, Draft) and "in two hours" not in got.summary
+
+
+def test_many_lead_words_are_read_at_once() -> None:
+    """A review: each lead word doubled the time to read a change (a regex
+    that could split the space between two ways): 20 "sorry" took 3.9 s on
+    the event loop, for every session."""
+    for text in ("sorry " * 60 + "hello", "please " * 60, "lol " * 60 + "x", "do it " * 60):
+        t0 = time.perf_counter()
+        follow_up(text[:400], GATE, alone_is_order=False, names=ROSTER.names())
+        assert time.perf_counter() - t0 < 0.5, text[:20]
 
 
 def test_a_thing_with_capitals_keeps_them_when_the_agent_changes() -> None:

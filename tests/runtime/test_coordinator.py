@@ -647,7 +647,7 @@ async def test_an_announcement_waits_for_the_reply_and_interrupts_nothing(voiced
     voiced.text("t1")  # its spoken preview takes a second per phrase
     await voiced.until(AudioOutputStart)
     voiced.coordinator.announcer.say("Kofi finished: build the bench.")
-    await voiced.settle(2)
+    await until_turns_done(voiced, 2)  # paced in real time: the read-back may be longer
     done = voiced.of(TurnDone)
     assert [d.status for d in done] == ["parsed", "completed"]
     starts = voiced.of(AudioOutputStart)
@@ -681,7 +681,7 @@ async def test_an_announcement_taken_back_while_queued_is_not_said(voiced: Rig) 
     voiced.coordinator.announcer.say("Kofi finished: build the bench.")
     voiced.pipeline.coordinators[voiced.session.id] = voiced.coordinator  # as on_attached
     voiced.pipeline.unannounce("m1")  # what closing the request does
-    await voiced.settle(2)
+    await until_turns_done(voiced, 2)  # paced in real time: the read-back may be longer
     said = [s.text for s in voiced.of(AudioOutputStart)][1:]
     assert said == ["Kofi finished: build the bench."]
 

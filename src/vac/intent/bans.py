@@ -66,8 +66,7 @@ def forbidden_spans(
             banned = things and marker == (inflect.NO_DEED,)
             ends = inflect.no_thing_end(lows, i) if banned else None
             if ends is not None and not keep & set(range(i, ends)):
-                start = i - 1 if lows[i - 1] == "with" else i  # "…with no ladder": all of it
-                spans.append(Span(marker, start, body, ends))  # "…, no power tools"
+                spans.append(Span(marker, i, body, ends))  # "…, no power tools"
                 i = ends
                 continue
             i += 1  # "there's no heating", "if you leave the hens alone"

@@ -39,7 +39,7 @@ _LEAD: Final = re.compile(
     # An apology or a polite ask around the change ("Oh, I do apologise, I
     # meant Saturday", "Could you make it Imani instead, please?"): a probe.
     r"|i\s+(?:do\s+)?apologi[sz]e|apologies|my\s+(?:bad|mistake)|(?:i'?m\s+)?(?:so\s+)?sorry"
-    r"|(?:could|can|would|will)\s+you(?:\s+please)?)(?:\s+please)?\s*[,.!]?\s*)+"
+    r"|(?:could|can|would|will)\s+you)(?:\s*[,.!])?\s*)+"  # one way to split: no backtracking
     r"(?=(?:and|but|just|only|make|change|no|nope|nah|naw|actually|i\s+meant?|not|swap|switch"
     r"|move|push|give|let'?s)\b)",
     re.IGNORECASE,
@@ -52,19 +52,20 @@ _CORRECTING: Final = re.compile(
     r"|rather|or\s+rather|oh|(?:i'?m|i\s+am)\s+(?:so\s+|very\s+|terribly\s+)?sorry)\b\s*[,.!]?)\s*)*"
     r"(?:(?:i|i've)\s+(?:meant|mean|said|say)\b\s*[,:]?\s*"
     r"|(?:(?:but|and)\s+)?(?:(?:could|can|would|will)\s+you\s+(?:please\s+)?)?"
-    r"(?:make|change)\s+(?:it|that|the\s+\w+)\s+(?:to\s+|into\s+|for\s+)?"
+    r"(?:make|change)\s+(?:it|that|the\s+\w+)\s+(?:to\s+|into\s+)?"
     r"|(?:swap|switch|change|move|push)\s+(?:it\s+|that\s+)?(?:back\s+)?(?:to|till|until)\s+"
     r"|give\s+it\s+to\s+|on\s+second\s+thoughts?\s*,?\s*|let'?s\s+(?:say|do|make\s+it)\s+"
-    r"|(?:cancel|scrap|scratch|forget)\s+(?:that|it)\s*[,.;!]\s*|never\s*mind\s*[,.;!]\s*"
+    r"|(?:cancel|scrap|scratch|forget)\s+(?:that|it)(?:\s+please)?\s*(?:[,.;!]\s*|$)"
+    r"|never\s*mind\s*[,.;!]\s*"
     r"|let\s+(?=[A-Z]\w*\s+do\s+it\b))?",
     re.IGNORECASE,
 )
 # Said last: "ask Zuri instead", "Friday then please", "Zuri, you do it".
 _TRAILING: Final = re.compile(
-    r"(?:\s*[,.]?\s*(?:instead|rather|then|please|pls|thanks|thank\s+you|tho|though|lol|haha"
+    r"(?:(?:\s*[,.])?\s*(?:instead|rather|then|please|pls|thanks|thank\s+you|tho|though|lol|haha"
     r"|actually|"
     r"(?:would|could|will)\s+you|not\s+(?:the\s+)?\w+|"
-    r"(?:you|they|he|she)?\s*(?:can|should|could|will|to)?\s*do\s+it))+\s*[.!?]?\s*$",
+    r"(?:(?:you|they|he|she)\s+)?(?:(?:can|should|could|will|to)\s+)?do\s+it))+\s*[.!?]?\s*$",
     re.IGNORECASE,
 )
 # What takes back for sure ("actually", "sorry", "oops", "oh", "wait" only lead in).
@@ -86,8 +87,6 @@ _CLOCK_ONLY: Final = re.compile(
     re.IGNORECASE,
 )
 _TAKES_BACK: Final = re.compile(r"instead|rather|do\s+it|not\s", re.IGNORECASE)
-# "no Kofi" typed without a comma: a correction before a capital (a name).
-_NO_NAME: Final = re.compile(r"^(?i:no|nope|nah|naw)\s+(?=[A-Z])")
 # "no monday", "no by thursday", "nah zuri": a correction before a time or a
 # roster name in small letters (a probe: "no monday" banned "monday").
 _NO_THEN: Final = re.compile(r"^(?:no|nope|nah|naw)\s+(?=(\w+))", re.IGNORECASE)
@@ -102,6 +101,19 @@ _DAY_SHORT: Final = {
     "sun": "Sunday",
 }  # fmt: skip
 _DAY_SHORT_RE: Final = re.compile(r"\b(" + "|".join(_DAY_SHORT) + r")\b\.?", re.IGNORECASE)
+# The words of a time said alone, and nothing else ("by next Friday", "not
+# tmrw, sat"): only then is a day written short spelled out, or a time after
+# "no" read as a change.
+_WEEKDAYS: Final = frozenset(words("monday tuesday wednesday thursday friday saturday sunday"))
+_ONLY_WHEN: Final = (
+    frozenset(
+        words("""by on before until till this next not the of week weekend morning afternoon
+    evening night today tonight tomorrow tmrw 2moro 2day 2nite , .""")
+    )
+    | _WEEKDAYS
+)
+# Days said relative to now: after "no" they may mean "not then".
+_RELATIVE_DAYS: Final = frozenset(words("today tonight tomorrow tmrw 2moro 2day 2nite now"))
 # "for Abeni": who it is for, said in a change ("I meant for Abeni to do it").
 _FOR_NAME: Final = re.compile(r"^for\s+(?=\w)", re.IGNORECASE)
 # An addition: more said about the same order.
@@ -122,7 +134,9 @@ _NOT_BANS: Final = frozenset(
 )
 # "no ladder" typed: a thing banned ("no rush", "no thanks" are not).
 _NOT_BANNED: Final = frozenset(
-    words("rush hurry hurries thanks thank problem problems worries worry idea way need")
+    words("""rush hurry hurries thanks thank problem problems worries worry idea way need
+    chance time cap joke kidding lie doubt excuses excuse stress yeah yes hold wait worries
+    luck money left possible one body thing matter sweat biggie prob probs""")
 )
 
 
@@ -156,16 +170,29 @@ def follow_up(
     if not lows or asks(lows):  # "what did you hear?": no change
         return None
     said = _LEAD.sub("", said)
-    corrected, no_name = _CORRECTING.match(said), _NO_NAME.match(said)
-    if no_name is None and (then := _NO_THEN.match(said)) is not None:
-        word = then.group(1).lower()
-        if word in _TIME_FIRST or word in {n.lower() for n in names}:
+    corrected, no_name = _CORRECTING.match(said), None
+    if (then := _NO_THEN.match(said)) is not None:
+        # "no" without a comma: only a day or a name said alone ("no monday",
+        # "no by thursday", "no Tariq instead"). Not "no tariq today", "No
+        # Zuri Monday" (who is away when: a probe moved the deadline to that
+        # day), nor "no today" / "no tomorrow" ("not today"?): no change.
+        plain = said[then.end() :]
+        plain = plain[: m.start()] if (m := _TRAILING.search(plain)) else plain
+        after_no = [t.low for t in raw_tokens(plain) if t.low not in lx.PUNCT]
+        agents = {n.lower() for n in names}
+        days = {*after_no} & (_WEEKDAYS | _DAY_SHORT.keys() | _RELATIVE_DAYS)
+        if (len(after_no) == 1 and after_no[0] in agents) or (
+            {*after_no} <= _ONLY_WHEN | _DAY_SHORT.keys()  # "no in that case…": not a time
+            and days
+            and after_no[0] not in _RELATIVE_DAYS  # "no today": "not today"?
+        ):
             no_name = then
     cut = max(corrected.end() if corrected else 0, no_name.end() if no_name else 0)
     after = said[cut:]
     trailing = _TRAILING.search(after)
     rest = (after[: trailing.start()] if trailing else after).strip(" ,.;:!")
-    rest = _DAY_SHORT_RE.sub(lambda m: _DAY_SHORT[m.group(1).lower()], rest)
+    if {t.low for t in raw_tokens(rest)} <= _ONLY_WHEN | _DAY_SHORT.keys():  # "not tmrw, sat"
+        rest = _DAY_SHORT_RE.sub(lambda m: _DAY_SHORT[m.group(1).lower()], rest)
     if (named := _FOR_NAME.match(rest)) and rest[named.end() :].split()[0].strip(",.").lower() in {
         n.lower() for n in names
     }:
@@ -228,8 +255,11 @@ def _bare(rest: str, names: Collection[str]) -> bool:
         at = 2 if core[0] == "do" else 1  # "do not" alone has no verb (it raised)
         verb = core[at] if len(core) > at else ""
         return verb not in _NOT_BANS and not {*core} & (roster | {"me", "us"})
-    if core[0] == "no" and 2 <= len(core) <= 3 and core[1] not in _NOT_BANNED | _TIME_FIRST:
-        return not {*core} & roster  # "no ladder", "no power tools"
+    if core[0] == "no" and 2 <= len(core) <= 3 and not {*core[1:]} & _NOT_BANNED:
+        # "no ladder", "no power tools"; not a time or a name in it: "no school
+        # monday", "no kofi tomorrow" tell who or what is off (a probe: "with
+        # no school monday" was drafted, and the deadline moved)
+        return not {*core} & (roster | _TIME_FIRST)
     return False
 
 

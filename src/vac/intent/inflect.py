@@ -223,11 +223,7 @@ def no_thing_end(words: Sequence[str], i: int) -> int | None:
     """Where "no <things>" ends when "no" at `i` forbids them, said as its own
     part after the order ("…, no power tools", "…, no sweets before dinner",
     "…, no visitors"); None otherwise ("there's no heating", "no rush")."""
-    after = i > 0 and words[i - 1] in (",", "but", "and", "so", "just", "-", "–", "with")
-    # Typed without a comma, last in the sentence after the order's thing
-    # ("kofi fix the gate no ladder": the ban was the target's, "Gate no ladder").
-    last = i >= 3 and words[i - 1].isalpha() and words[i - 1] not in _NOT_A_THING_BEFORE_NO
-    if not (after or last):
+    if i == 0 or words[i - 1] not in (",", "but", "and", "so", "just", "-", "–"):
         return None
     k = i + 1
     if k >= len(words) or not words[k].isalpha() or words[k] in _NOT_A_BAN_START:
@@ -239,17 +235,7 @@ def no_thing_end(words: Sequence[str], i: int) -> int | None:
         return None  # a deed: "no climbing" is read as one (`may_start_boundary`)
     if k - i > _NO_THING_WORDS_MAX or {*said} & _NOT_FORBIDDEN or said[-1] in _WANTING:
         return None  # "no huge rush"; "no running water" tells what is wrong
-    if not after and ((k < len(words) and words[k] not in (".", "!", ";")) or k - i > 3):
-        return None  # without a comma, only a short "no …" ending the sentence
     return k
-
-
-# Before a "no" that tells, not bans ("there's no milk", "it has no lid").
-_NOT_A_THING_BEFORE_NO: Final = frozenset(
-    _words("""there's theres there is are was were be been being have has had got get gets need
-    needs want wants it's its i'm im we're you're they're he's she's or say said says and of
-    to in on at for if with by as""")
-)
 
 
 def a_deed(word: str) -> bool:

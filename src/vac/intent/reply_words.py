@@ -166,6 +166,11 @@ CONFIRM_HEARD: Final[frozenset[str]] = frozenset(
         "that would be perfect",
         "that'd be great",
         "that'd be lovely",
+        "bet",
+        "for sure",
+        "yup that's it",
+        "yes is ok",
+        "yes is ok for me",
     }
 )
 REJECT_HEARD: Final[frozenset[str]] = frozenset(
@@ -250,8 +255,18 @@ REJECT_MIN_CONFIDENCE: Final = 0.4
 # Politeness around a reply does not make it "more content".
 _POLITE_PREFIX: Final = (
     *("oh ", "um ", "uh ", "er ", "erm ", "uhm ", "well ", "hmm ", "actually "),
-    *("please ", "on reflection ", "on second thoughts ", "on second thought "),
     *("great ", "perfect ", "cool "),  # "great, send it"; alone they are small talk
+)
+# Before a reply phrase only ("Please cancel that.", "On reflection, please
+# cancel that."): "please no rush" is no "no rush" reply (it rejected a
+# spoken draft; typed, it changes the priority).
+_COURTEOUS_PREFIX: Final = (
+    *("please ", "on reflection ", "on second thoughts ", "on second thought "),
+    *("dear ", "oh dear "),
+)
+# Statements that refuse, and so do not when asked ("already done?").
+_DONE_ALREADY: Final = (
+    *("i fixed it", "i did it myself", "already done", "do it myself", "changed my mind"),
 )
 _POLITE_SUFFIX: Final = (
     *(" please", " thanks", " thank you", " dear", " thank you very much", " thanks very much"),
@@ -291,11 +306,17 @@ def classify_reply(text: str) -> Reply | None:
         norm = norm.removesuffix(cut)
     while norm not in _YES | _NO and (
         lead := next((x for x in _POLITE_PREFIX if norm.startswith(x)), "")
-    ):  # "on reflection, please cancel that": each in turn
+    ):
         norm = norm.removeprefix(lead)
+    bare = norm
+    while lead := next((x for x in _COURTEOUS_PREFIX if bare.startswith(x)), ""):
+        bare = bare.removeprefix(lead)  # "on reflection, please cancel that": each in turn
+    if bare != norm and _one_or_two(bare):
+        norm = bare
     said = _one_or_two(norm)
-    if said == "confirm" and text.rstrip(" !.").endswith("?"):
-        return None  # "fine?", "approve?": asked back, not answered
+    done_already = any(d in norm for d in _DONE_ALREADY)
+    if (said == "confirm" or done_already) and text.rstrip(" !.").endswith("?"):
+        return None  # "fine?", "approve?", "already done?": asked back, not answered
     if said is not None:
         return said or None
     # "Cancel note", "no thanks" misheard: a refusal word and at most one more
@@ -311,6 +332,9 @@ def classify_reply(text: str) -> Reply | None:
 
 _NOT_A_REFUSAL: Final = frozenset(
     {"problem", "problems", "prob", "probs", "worries", "worry", "bother", "biggie", "idea"}
+    # A typed probe (2026-12-06): a pause or chatter, not a no ("no wait"
+    # rejected the draft, though "wait" alone answers nothing).
+    | {"wait", "stress", "doubt", "kidding", "lie", "joke", "cap", "excuses", "hold", "sweat"}
 )
 # A typed reply of one letter: "k".
 _SHORT_WHOLE: Final = {

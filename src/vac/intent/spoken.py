@@ -130,9 +130,20 @@ def kept_wording(objective: Objective, now: dt.datetime, *said: Wording | None) 
     words = [w for w in said if w is not None]
     phrase = next((w.phrase for w in words if w.label == objective.target.label), None)
     when = next(
-        (w.when for w in words if w.deadline == objective.deadline and w.said_on == today), None
+        (
+            w.when
+            for w in words
+            if w.deadline == objective.deadline and w.said_on == today and _holds(w.when)
+        ),
+        None,
     )
     return Wording(objective.target.label, phrase, objective.deadline, when, today)
+
+
+def _holds(when: str | None) -> bool:
+    """Whether a time said once may be said again later: not one counted from
+    when it was said ("in two hours", "within the hour")."""
+    return when is None or not when.lower().startswith(("in ", "within "))
 
 
 def restate(

@@ -35,7 +35,7 @@ SHORTHAND: Final = (
     | {"ty": "thanks"}
     | {"wks": "weeks", "wk": "week", "hrs": "hours", "hr": "hour", "mins": "minutes"}
     | {"b4": "before", "2day": "today", "wkend": "weekend", "wknd": "weekend", "nxt": "next"}
-    | {"evry": "every", "nite": "night", "w": "with"}  # "check w me first"
+    | {"evry": "every", "nite": "night", "w": "with", "thats": "that's"}  # "check w me first"
 )
 # "by 5ish", "around 7ish": the hour said ("5ish" was no time at all, dropped).
 _ISH_RE: Final = re.compile(r"^(\d{1,2})ish$")

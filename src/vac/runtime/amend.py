@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from collections.abc import Collection
 from dataclasses import dataclass
 from typing import Final, Literal
 
@@ -277,13 +278,43 @@ _ANSWERING_NOTHING: Final = frozenset({"no-verb", "empty", "question"})
 
 
 def still_waiting(
-    clarify: intent.Clarify, pending: intent.DraftEntry | None, now: dt.datetime
+    clarify: intent.Clarify,
+    pending: intent.DraftEntry | None,
+    now: dt.datetime,
+    names: Collection[str] = (),
 ) -> str:
-    """The question, with the draft still waiting said after it."""
+    """The question, with the draft still waiting said after it. Words that
+    name an agent, a day or how soon ("actually would you ask Zuri?",
+    "its kinda urgent") were likely meant as a change: said plainly that
+    nothing changed (a probe: the list of verbs hid that, and a "yes" then
+    confirmed the old draft)."""
     if pending is None or clarify.reason not in _ANSWERING_NOTHING or clarify.heard_as:
         return clarify.question
     said = intent.restate(pending.objective, pending.wording, now=now)
+    if _sounds_like_a_change(clarify.source_text, names):
+        quoted = clarify.source_text if len(clarify.source_text) <= 80 else "…"
+        return (
+            f'I didn\'t change anything with "{quoted}". Still waiting for you: {said} '
+            'Say the change plainly ("no, Zuri", "make it Friday", "make it urgent"), '
+            "or yes or no."
+        )
     return f"{clarify.question} Still waiting for you: {said}"
+
+
+# Words of a change: a day, how soon, a hand given.
+_CHANGE_WORDS: Final = frozenset(
+    (
+        *("today", "tonight", "tomorrow", "week", "weekend", "instead", "rather", "check"),
+        *("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"),
+        *("urgent", "urgently", "asap", "priority", "rush", "hurry", "decide", "judgement"),
+        "judgment",
+    )
+)
+
+
+def _sounds_like_a_change(text: str, names: Collection[str]) -> bool:
+    lows = {w.strip(",.!?;:'\"").lower() for w in text.split()}
+    return bool(lows & (_CHANGE_WORDS | {n.lower() for n in names}))
 
 
 __all__ = ["Reading", "planned", "still_waiting", "waiting"]

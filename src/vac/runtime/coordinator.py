@@ -330,7 +330,7 @@ class TurnCoordinator:
         turn.trace.record("parse", (monotonic_ns() - t0_ns) / 1e6)
         if isinstance(result, intent.Clarify):
             self.choice.offer(result)
-            question = amend.still_waiting(result, sole, now)
+            question = amend.still_waiting(result, sole, now, self.shared.roster.names())
             return Clarification(result.reason, question, result.candidates)
         if (over := self.planner.over_quota(now)) is not None:
             raise ProtocolError("rate_limited", over, details={"retry_after_ms": 60_000})

@@ -14,7 +14,6 @@ holds. Its owner drains the steps (bounded) before the event log closes.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 from collections import deque
 from collections.abc import Awaitable, Callable
 from typing import Final
@@ -33,9 +32,6 @@ log = get_logger("vac.turns")
 # Input held while a decision is being written (normally a few ms of fsync).
 # Bounded: past it the session is answered `busy` until the disk catches up.
 MAX_HELD_MESSAGES: Final = 512
-# A decision written elsewhere (`after`) holds the session's input this long
-# at most: an answer's write takes milliseconds, its retries a few seconds.
-LANDING_MAX_S: Final = 10.0
 
 
 class DecisionSteps:
@@ -66,24 +62,6 @@ class DecisionSteps:
     def hold(self, later: Callable[[], None]) -> None:
         """Run `later` once every decision in flight is written and announced."""
         self._held.append(later)
-
-    def after(self, landed: asyncio.Future[None]) -> None:
-        """Hold later input until `landed`: a decision of this session that
-        is written elsewhere (an agent's answer, in the steward's confirm
-        turn), so nothing the session sends next overtakes it (a report
-        right after its answer was `busy`). Bounded: never held past
-        `LANDING_MAX_S`."""
-        previous = self._last
-
-        async def run() -> None:
-            if previous is not None:
-                await asyncio.wait([previous])
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(asyncio.shield(landed), LANDING_MAX_S)
-
-        task = self._tasks.spawn(run())
-        self._last = task
-        task.add_done_callback(self._done)
 
     def step_of(
         self, plan: Plan, session: Session, ref: str | None, replies: list[Outbound]

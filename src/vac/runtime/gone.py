@@ -16,8 +16,13 @@ import msgspec
 
 from vac import intent
 from vac.errors import VacError
+from vac.logs import get_logger
 from vac.protocol.errors import ProtocolError
-from vac.runtime.store import AsyncEventLog, EventLog
+from vac.runtime.session import Session
+from vac.runtime.shared import SharedState
+from vac.runtime.store import AsyncEventLog, EventLog, StorageUnavailable
+
+log = get_logger("vac.agents")
 
 
 def moved_on(status: str) -> ProtocolError:
@@ -38,3 +43,16 @@ async def where_it_went(store: AsyncEventLog, agent: str, objective_id: str) -> 
         if objective.agent.strip().lower() == agent.lower() and objective.confirmed_by_steward:
             return moved_on(objective.status)
     return intent.ObjectiveUnknown(objective_id)
+
+
+async def told(shared: SharedState, session: Session, msg_id: str, objective_id: str) -> None:
+    """Answer message `msg_id` of an agent's `session` with where its
+    objective went, once read (its other messages do not wait for it)."""
+    try:
+        exc = await where_it_went(shared.store, session.agent or "", objective_id)
+    except StorageUnavailable as failed:
+        exc = failed  # retryable: the same id sent again is read again
+    except Exception:
+        log.exception("report_lookup_failed", objective_id=objective_id)
+        exc = intent.ObjectiveUnknown(objective_id)
+    shared.transport.error(session, exc.with_ref(msg_id))

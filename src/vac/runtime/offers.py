@@ -17,7 +17,9 @@ open here: nothing is left waiting for an answer that cannot come.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Final
 
@@ -30,6 +32,11 @@ from vac.protocol.objective import Objective
 from vac.runtime.port import Transport
 from vac.runtime.session import Session, new_id
 from vac.runtime.tasks import TaskSet
+
+# A report sent right after its objective's answer waits this long at most
+# for that answer to be written (milliseconds; a few seconds of retries on
+# a full disk), then runs as if it came after it.
+LANDING_MAX_S: Final = 10.0
 
 # Open offers per agent: past it the built-in negotiator answers at once,
 # so an agent that never answers cannot grow the daemon's memory.
@@ -88,8 +95,8 @@ class AgentAnswer:
     msg: ObjectiveAnswer
     session: Session
     # Done once the answer is acknowledged or refused (its offer closed or
-    # reopened): the agent session's later messages wait for it, so a report
-    # sent right after lands after its answer (`DecisionSteps.after`).
+    # reopened): a report on its objective sent right after waits for it
+    # (`Routing.progress`), so it lands after its answer.
     landed: asyncio.Future[None] = field(
         default_factory=lambda: asyncio.get_running_loop().create_future(), compare=False
     )
@@ -317,6 +324,25 @@ class OfferDesk:
         offer = self._open.get(offer_id) if offer_id else None
         if offer is not None and not offer.answer.done():
             offer.answer.set_result(None)
+
+    def after_landing(self, landing: asyncio.Future[None], run: Callable[[], None]) -> None:
+        """`run` once `landing` is done, at most `LANDING_MAX_S` from now."""
+
+        async def later() -> None:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(asyncio.shield(landing), LANDING_MAX_S)
+            run()
+
+        self.tasks.spawn(later())
+
+    def landing(self, objective_id: str) -> asyncio.Future[None] | None:
+        """Done once the agent's answer to this objective's offer, being
+        written now, is acknowledged or refused; None when none is."""
+        offer = self._open.get(self._by_objective.get(objective_id, ""))
+        if offer is None or not offer.answer.done() or offer.answer.cancelled():
+            return None
+        got = offer.answer.result()
+        return got.landed if got is not None and not got.landed.done() else None
 
     def answering(self, objective_id: str) -> bool:
         """Whether its offer has its answer and the answer is not yet applied."""

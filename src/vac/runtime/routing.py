@@ -354,33 +354,6 @@ class Routing:
 
         self.steps.run(step, plan.checkpoint, announce, not_written)
 
-    def _told_where_it_went(self, msg_id: str, objective_id: str) -> None:
-        """`gone.where_it_went`, read from the store; the session's later
-        messages wait for the answer (in order)."""
-        told = asyncio.get_running_loop().create_future()
-
-        async def read() -> None:
-            try:
-                exc: VacError = await gone.where_it_went(
-                    self.shared.store, self.session.agent or "", objective_id
-                )
-            except StorageUnavailable as failed:
-                exc = failed  # retryable: the same id sent again is read again
-            except Exception:
-                log.exception("report_lookup_failed", objective_id=objective_id)
-                exc = intent.ObjectiveUnknown(objective_id)
-            try:
-                self.shared.transport.error(self.session, exc.with_ref(msg_id))
-            finally:
-                told.set_result(None)
-
-        def cancelled(task: asyncio.Task[None]) -> None:
-            if not told.done():  # shut down meanwhile: hold nothing
-                told.set_result(None)
-
-        self.shared.offers.tasks.spawn(read()).add_done_callback(cancelled)
-        self.steps.after(told)
-
     def answer(self, msg: ObjectiveAnswer) -> None:
         """An agent answers an offer. A counter that does not validate is
         `objective_invalid` naming its fields, and the offer stays open."""
@@ -391,7 +364,9 @@ class Routing:
             # objective; this agent's own is told where it went, as below.
             mine = self.shared.book.find(e.objective_id) if e.objective_id else None
             if mine is None and e.objective_id is not None:  # settled: in the store
-                self._told_where_it_went(msg.id, e.objective_id)
+                self.shared.offers.tasks.spawn(
+                    gone.told(self.shared, self.session, msg.id, e.objective_id)
+                )
                 return
             agent = (self.session.agent or "").lower()
             if mine is None or mine.objective.agent.strip().lower() != agent:
@@ -406,9 +381,7 @@ class Routing:
         if entry is None:
             raise ProtocolError("objective_unknown", "the offered objective is gone")
         answer_counter(entry.objective, msg, new_id(), self.shared.roster, wall_now())  # validates
-        given = AgentAnswer(msg, self.session)
-        self.shared.offers.answer(offer, given)
-        self.steps.after(given.landed)  # a report sent next lands after it
+        self.shared.offers.answer(offer, AgentAnswer(msg, self.session))
 
     def progress(self, msg: ObjectiveProgress, failed: Callable[[BaseException], None]) -> None:
         """An agent reports on an objective addressed to it: durable, then
@@ -417,13 +390,25 @@ class Routing:
         entry = book.find(msg.objective_id)
         agent = self.session.agent or ""
         if entry is None:  # settled a while ago, or before a restart: in the store
-            self._told_where_it_went(msg.id, msg.objective_id)
+            self.shared.offers.tasks.spawn(
+                gone.told(self.shared, self.session, msg.id, msg.objective_id)
+            )
             return
         if entry.objective.agent.strip().lower() != agent.lower():
             # Another agent's objective and an unknown one get the same answer.
             raise intent.ObjectiveUnknown(msg.objective_id)
-        if self.shared.offers.answering(msg.objective_id):
-            # Its answer is still being written: a report must land after it.
+        if (landing := self.shared.offers.landing(msg.objective_id)) is not None:
+            # Its answer is still being written: the report lands after it, in
+            # the order sent (it was `busy`: a probe's agent sent both at once).
+            def again() -> None:
+                try:
+                    self.progress(msg, failed)
+                except VacError as exc:
+                    self.shared.transport.error(self.session, exc.with_ref(msg.id))
+
+            self.shared.offers.after_landing(landing, again)
+            return
+        if self.shared.offers.answering(msg.objective_id):  # the policy's, being written
             raise ProtocolError(
                 "busy",
                 "the answer to this objective's offer is still being written",
