@@ -320,6 +320,23 @@ def test_more_ways_to_change(text: str, want: dict[str, object]) -> None:
         (GATE, "no rush actually", {"priority": 25}),
         ("Kofi, please fix the gate.", "Oh, and please be careful not to wake my husband.",
          {"agent": "Kofi"}),
+        # A re-probe (2026-12-06): each was asked about, the next yes
+        # confirmed the old draft.
+        (GATE, "On second thought, I'd rather Tariq did it.", {"agent": "Tariq"}),
+        (GATE, "Actually, would you ask Zuri instead?", {"agent": "Zuri"}),
+        (GATE, "Good heavens no, it should be Tariq.", {"agent": "Tariq"}),
+        (GATE, "I'd prefer Imani to do it, if you don't mind.", {"agent": "Imani"}),
+        (GATE, "jk tariq", {"agent": "Tariq"}),
+        (GATE, "nah actually zuri", {"agent": "Zuri"}),
+        (GATE, "its kinda urgent", {"priority": 90}),
+        (GATE, "no rush tbh", {"priority": 25}),
+        (GATE, "Oh, and there's no rush at all.", {"priority": 25}),
+        (GATE, "Oh, and it's rather urgent, actually.", {"priority": 90}),
+        ("Kofi, fix the gate urgently", "Please, not urgent", {"priority": 25}),
+        ("Kofi, fix the gate by friday", "Perhaps Tuesday would be better.",
+         {"deadline": "2026-12-08"}),
+        (GATE, "Sorry, I want change to tomorrow", {"deadline": "2026-12-06"}),
+        (GATE, "Wait a moment. Make it Monday.", {"deadline": "2026-12-07"}),
     ],
 )  # fmt: skip
 def test_how_people_type_a_change(source: str, text: str, want: dict[str, object]) -> None:

@@ -36,25 +36,31 @@ from vac.intent.tokens import raw_tokens
 _LEAD: Final = re.compile(
     r"^\s*(?:(?:yes|yeah|yep|yup|ye|yh|ok|okay|sure|fine|right|perfect|great|cool|lovely|um+|uh+"
     r"|er+|hmm+|hold\s+on|hang\s+on|oh|so|well|ugh|gah|argh|better|please|oh\s+dear|dear|actually"
+    r"|good\s+heavens|goodness|oh\s+my|wait(?:\s+a\s+(?:moment|sec|second|minute|mo))?"
     # An apology or a polite ask around the change ("Oh, I do apologise, I
     # meant Saturday", "Could you make it Imani instead, please?"): a probe.
     r"|i\s+(?:do\s+)?apologi[sz]e|apologies|my\s+(?:bad|mistake)|(?:i'?m\s+)?(?:so\s+)?sorry"
     r"|(?:could|can|would|will)\s+you)(?:\s*[,.!])?\s*)+"  # one way to split: no backtracking
     r"(?=(?:and|but|just|only|make|change|no|nope|nah|naw|actually|i\s+meant?|not|swap|switch"
-    r"|move|push|give|let'?s)\b)",
+    r"|move|push|give|let'?s|ask|it\s+should|i'?d\s+(?:rather|prefer)|go\s+back)\b)",
     re.IGNORECASE,
 )
 # Said first, these correct what was said: what follows replaces it.
 _CORRECTING: Final = re.compile(
     r"^\s*(?:(?:(?:no|nope|nah|naw)\s*[,.!]|(?:no|nope|nah|naw)\s+(?=wait\b|make\b|change\b"
-    r"|i\s+(?:meant|mean|said)\b|swap\b|switch\b|move\b|push\b|give\b|let\b)"
-    r"|(?:sorry|oops|actually|wait"
-    r"|rather|or\s+rather|oh|(?:i'?m|i\s+am)\s+(?:so\s+|very\s+|terribly\s+)?sorry)\b\s*[,.!]?)\s*)*"
+    r"|i\s+(?:meant|mean|said)\b|swap\b|switch\b|move\b|push\b|give\b|let\b|actually\b)"
+    r"|(?:sorry|oops|actually|wait|jk|just\s+kidding"
+    r"|rather|or\s+rather|oh|(?:i'?m|i\s+am)\s+(?:so\s+|very\s+|terribly\s+)?sorry)\b"
+    r"(?:\s*[,.!])?)\s*)*"
     r"(?:(?:i|i've)\s+(?:meant|mean|said|say)\b\s*[,:]?\s*"
     r"|(?:(?:but|and)\s+)?(?:(?:could|can|would|will)\s+you\s+(?:please\s+)?)?"
     r"(?:make|change)\s+(?:it|that|the\s+\w+)\s+(?:to\s+|into\s+)?"
     r"|(?:swap|switch|change|move|push)\s+(?:it\s+|that\s+)?(?:back\s+)?(?:to|till|until)\s+"
     r"|give\s+it\s+to\s+|on\s+second\s+thoughts?\s*,?\s*|let'?s\s+(?:say|do|make\s+it)\s+"
+    # "I'd rather Tariq did it", "it should be Tariq", "go back to Kofi",
+    # "I want change to tomorrow" (a re-probe's elder and learner)
+    r"|i'?d\s+(?:rather|prefer)\s+|it\s+should\s+be\s+|(?:go\s+)?back\s+to\s+"
+    r"|i\s+want\s+(?:to\s+)?change\s+(?:it\s+)?to\s+"
     r"|(?:cancel|scrap|scratch|forget)\s+(?:that|it)(?:\s+please)?\s*(?:[,.;!]\s*|$)"
     r"|never\s*mind\s*[,.;!]\s*"
     r"|let\s+(?=[A-Z]\w*\s+do\s+it\b))?",
@@ -63,7 +69,8 @@ _CORRECTING: Final = re.compile(
 # Said last: "ask Zuri instead", "Friday then please", "Zuri, you do it".
 _TRAILING: Final = re.compile(
     r"(?:(?:\s*[,.])?\s*(?:instead|rather|then|please|pls|thanks|thank\s+you|tho|though|lol|haha"
-    r"|actually|"
+    r"|actually|tbh|dear|at\s+all|if\s+you\s+don'?t\s+mind|would\s+be\s+(?:better|best|good|fine)"
+    r"|(?:(?:you|they|he|she)\s+)?did\s+it|"
     r"(?:would|could|will)\s+you|not\s+(?:the\s+)?\w+|"
     r"(?:(?:you|they|he|she)\s+)?(?:(?:can|should|could|will|to)\s+)?do\s+it))+\s*[.!?]?\s*$",
     re.IGNORECASE,
@@ -71,7 +78,7 @@ _TRAILING: Final = re.compile(
 # What takes back for sure ("actually", "sorry", "oops", "oh", "wait" only lead in).
 _STRONG: Final = re.compile(
     r"\b(?:no|nope|nah|naw|rather|meant|mean|said|say|make|change|let|swap|switch|move|push|give"
-    r"|second|let's|lets|cancel|scrap|scratch|forget|mind)\b",
+    r"|second|let's|lets|cancel|scrap|scratch|forget|mind|jk|kidding|prefer|should|back|want)\b",
     re.IGNORECASE,
 )
 # Said first, these drop the draft: with no order after them, the change is a no.
@@ -120,7 +127,8 @@ _FOR_NAME: Final = re.compile(r"^for\s+(?=\w)", re.IGNORECASE)
 _ADDING: Final = frozenset(words("and but also plus oh"))
 # Words around a bare slot that say nothing more: "it's urgent", "by Friday please".
 _AROUND: Final = frozenset(
-    words("it's its it is very really quite so please pls then thanks just tho though lol actually")
+    words("""it's its it is very really quite so please pls then thanks just tho though lol actually
+    kinda lowkey rather there's perhaps maybe tbh""")
 )
 # A time said alone starts with one of these ("by Friday", "tomorrow please").
 _TIME_FIRST: Final = frozenset(
@@ -190,6 +198,8 @@ def follow_up(
     cut = max(corrected.end() if corrected else 0, no_name.end() if no_name else 0)
     after = said[cut:]
     trailing = _TRAILING.search(after)
+    if trailing is not None and not after[: trailing.start()].strip(" ,.;:!"):
+        trailing = None  # it is all that was said: "not urgent"
     rest = (after[: trailing.start()] if trailing else after).strip(" ,.;:!")
     if {t.low for t in raw_tokens(rest)} <= _ONLY_WHEN | _DAY_SHORT.keys():  # "not tmrw, sat"
         rest = _DAY_SHORT_RE.sub(lambda m: _DAY_SHORT[m.group(1).lower()], rest)
