@@ -677,3 +677,22 @@ def test_checks_and_company_said_plainly(text: str, verb: str, target: str) -> N
 )
 def test_slang_and_a_reason_end_the_target(text: str, target: str) -> None:
     assert draft(text).objective.target.label == target
+
+
+@pytest.mark.parametrize(
+    ("text", "target", "condition"),
+    [
+        # A re-probe (2026-12-06): the condition was the target's, and no condition.
+        ("Kofi, mend the fence when the weather clears", "Fence", "when the weather clears"),
+        ("Kofi, check the barn when it gets dark", "Barn", "when it gets dark"),
+        # What is asked about stays the target; no condition.
+        ("Kofi, let me know when the parcel comes", "When the parcel comes", None),
+        ("Kofi, check when the bin day is", "When the bin day is", None),
+    ],
+)
+def test_when_said_after_the_thing_is_a_condition(
+    text: str, target: str, condition: str | None
+) -> None:
+    o = draft(text).objective
+    said = next((c.value for c in o.constraints if c.kind == "custom"), None)
+    assert (o.target.label, said) == (target, condition)
