@@ -22,8 +22,6 @@ The rules, in `now`'s own zone (docs/speaking.md lists them with examples):
 - a clock time ("by 5 pm", "by noon") is today, or tomorrow once past;
 - "in the morning" is the next morning not begun (tomorrow's, after 5 am);
   "in the afternoon" / "in the evening" are today's until 5 pm / 10 pm;
-- "tomorrow" said before 4 am is the day after the night: today's date,
-  read back with it ("tomorrow morning, December 6");
 - "by the weekend" is the coming Saturday (its Sunday, said at the
   weekend), "over the weekend" its Sunday; the end of a week is its Sunday, of a month its
   last day;

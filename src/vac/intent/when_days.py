@@ -112,11 +112,10 @@ def relative_day(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> F
         if nxt in _PART_OVER_H and now.hour >= _PART_OVER_H[nxt]:
             return Bad(i + 2)  # "this morning" said at 15:30: over; asked
         return Hit(today, f"this {nxt}", i + 2)
-    if low == "tomorrow":  # said before 4 am, the day after the night: today, its date said
-        due, of_day = today + ONE_DAY * (now.hour >= 4), nxt in cw.PARTS_OF_DAY  # (a probe)
-        said = f"tomorrow {nxt}" if of_day else "by tomorrow"
-        said += f", {month_day(due, today)}" if due == today else ""
-        return Hit(due, said, i + 1 + of_day)
+    if low == "tomorrow":
+        if nxt in cw.PARTS_OF_DAY:
+            return Hit(today + ONE_DAY, f"tomorrow {nxt}", i + 2)
+        return Hit(today + ONE_DAY, "by tomorrow", i + 1)
     k = i + 1 if low == "the" else i
     if [word_at(toks, k + n) for n in range(3)] == ["day", "after", "tomorrow"]:
         return Hit(today + 2 * ONE_DAY, "by the day after tomorrow", k + 3)
