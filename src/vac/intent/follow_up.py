@@ -34,23 +34,25 @@ from vac.intent.tokens import raw_tokens
 # Before a correction or a change: a reply, a filler ("yes please, but make
 # it tomorrow", "perfect, make it urgent", "hold on, make it Saturday").
 _LEAD: Final = re.compile(
-    r"^\s*(?:(?:yes|yeah|yep|yup|ye|yh|ok|okay|sure|fine|right|perfect|great|cool|lovely|um+|uh+"
-    r"|er+|hmm+|hold\s+on|hang\s+on|oh|so|well|ugh|gah|argh|better|please|oh\s+dear|dear|actually"
-    r"|good\s+heavens|goodness|oh\s+my|wait(?:\s+a\s+(?:moment|sec|second|minute|mo))?"
+    # Each word read once (an atomic group): words that overlap ("oh dear",
+    # "so sorry") made a failing match try every split, 2^n on the event loop.
+    r"^\s*(?>(?:yes|yeah|yep|yup|ye|yh|ok|okay|sure|fine|right|perfect|great|cool|lovely|um+|uh+"
+    r"|er+|hmm+|hold\s+on|hang\s+on|oh\s+my|oh|so|well|ugh|gah|argh|better|please|dear|actually"
+    r"|good\s+heavens|goodness|wait(?:\s+a\s+(?:moment|sec|second|minute|mo))?"
     # An apology or a polite ask around the change ("Oh, I do apologise, I
     # meant Saturday", "Could you make it Imani instead, please?"): a probe.
-    r"|i\s+(?:do\s+)?apologi[sz]e|apologies|my\s+(?:bad|mistake)|(?:i'?m\s+)?(?:so\s+)?sorry"
-    r"|(?:could|can|would|will)\s+you)(?:\s*[,.!])?\s*)+"  # one way to split: no backtracking
+    r"|i\s+(?:do\s+)?apologi[sz]e|apologies|my\s+(?:bad|mistake)|i'?m|sorry"
+    r"|(?:could|can|would|will)\s+you)\b(?:\s*[,.!])?\s*)+"
     r"(?=(?:and|but|just|only|make|change|no|nope|nah|naw|actually|i\s+meant?|not|swap|switch"
     r"|move|push|give|let'?s|ask|it\s+should|i'?d\s+(?:rather|prefer)|go\s+back)\b)",
     re.IGNORECASE,
 )
 # Said first, these correct what was said: what follows replaces it.
 _CORRECTING: Final = re.compile(
-    r"^\s*(?:(?:(?:no|nope|nah|naw)\s*[,.!]|(?:no|nope|nah|naw)\s+(?=wait\b|make\b|change\b"
+    r"^\s*(?>(?:(?:no|nope|nah|naw)\s*[,.!]|(?:no|nope|nah|naw)\s+(?=wait\b|make\b|change\b"
     r"|i\s+(?:meant|mean|said)\b|swap\b|switch\b|move\b|push\b|give\b|let\b|actually\b)"
     r"|(?:sorry|oops|actually|wait|jk|just\s+kidding"
-    r"|rather|or\s+rather|oh|(?:i'?m|i\s+am)\s+(?:so\s+|very\s+|terribly\s+)?sorry)\b"
+    r"|rather|or\s+rather|oh|(?:i'?m|i\s+am)\s+(?:so\s+|very\s+|terribly\s+)?sorry|so)\b"
     r"(?:\s*[,.!])?)\s*)*"
     r"(?:(?:i|i've)\s+(?:meant|mean|said|say)\b\s*[,:]?\s*"
     r"|(?:(?:but|and)\s+)?(?:(?:could|can|would|will)\s+you\s+(?:please\s+)?)?"
