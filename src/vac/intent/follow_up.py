@@ -70,11 +70,11 @@ _CORRECTING: Final = re.compile(
 )
 # Said last: "ask Zuri instead", "Friday then please", "Zuri, you do it".
 _TRAILING: Final = re.compile(
-    r"(?:(?:\s*[,.])?\s*(?:instead|rather|then|please|pls|thanks|thank\s+you|tho|though|lol|haha"
+    r"(?:(?>(?:\s*[,.])?\s*(?:instead|rather|then|please|pls|thanks|thank\s+you|tho|though|lol|haha"
     r"|actually|tbh|dear|at\s+all|if\s+you\s+don'?t\s+mind|would\s+be\s+(?:better|best|good|fine)"
     r"|(?:(?:you|they|he|she)\s+)?did\s+it|"
     r"(?:would|could|will)\s+you|not\s+(?:the\s+)?\w+|"
-    r"(?:(?:you|they|he|she)\s+)?(?:(?:can|should|could|will|to)\s+)?do\s+it))+\s*[.!?]?\s*$",
+    r"(?:(?:you|they|he|she)\s+)?(?:(?:can|should|could|will|to)\s+)?do\s+it)\b))+\s*[.!?]?\s*$",
     re.IGNORECASE,
 )
 # What takes back for sure ("actually", "sorry", "oops", "oh", "wait" only lead in).
