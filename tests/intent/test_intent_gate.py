@@ -654,6 +654,8 @@ def test_a_past_deadline_is_named_with_every_other_failing_field(
         # A review: "please" and a statement asked are no reply.
         ("please no rush", None), ("please no ladder", None), ("already done?", None),
         ("i fixed it?", None), ("no wait", None), ("no stress", None), ("bet", "confirm"),
+        ("please stop it", "reject"), ("on reflection, stop it", "reject"), ("no rush", None),
+        ("please no", "reject"),
         # Small talk stays small talk.
         ("fine", None), ("good", None), ("Great.", None), ("cool", None),
     ],

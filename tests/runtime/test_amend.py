@@ -296,7 +296,6 @@ def test_more_ways_to_change(text: str, want: dict[str, object]) -> None:
          {"deadline": "2026-12-07", "forbidden_lines": ["Respect the agent's autonomy"]}),
         ("Kofi, fix the fence by Friday", "no by thursday", {"deadline": "2026-12-10"}),
         (GATE, "no by tomorrow", {"deadline": "2026-12-06"}),
-        (GATE, "no sat", {"deadline": "2026-12-12"}),
         (GATE, "check w me first", {"autonomy": "direct-tether", "verb": "Repair"}),
         (GATE, "no tariq", {"agent": "Tariq"}),
         ("Zuri, fix the gate", "nah kofi", {"agent": "Kofi"}),
@@ -357,6 +356,9 @@ def test_how_people_type_a_change(source: str, text: str, want: dict[str, object
         "no chance today", "no time today", "no tariq today", "no kofi tomorrow",
         "No Zuri Monday", "no school monday", "no hold on", "no cap", "no joke its bad",
         "no milk left", "no in that case forget it", "no by the way it's done", "no tomorrow",
+        # A second review: a report, chatter, weather.
+        "Tariq did it", "zuri did it!", "back to school monday", "back to work tomorrow",
+        "it should be sunny tomorrow", "no sun today", "no sun",
     ],
 )  # fmt: skip
 def test_no_and_more_words_is_no_change(text: str) -> None:

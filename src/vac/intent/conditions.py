@@ -37,11 +37,7 @@ _MAX_WORDS: Final = 8
 _CLAUSE_STARTS: Final = PUNCT | frozenset(words("but and only"))
 # Said anywhere, these join a condition; "if" and "when" only where no verb
 # takes them as its object ("check if the well is dry", "tell me when…").
-_ANYWHERE: Final = frozenset(words("unless once provided if when"))
-# "When" after these starts no condition: "the day when it rained".
-_WHEN_OF: Final = frozenset(
-    words("day days time times moment week weekend hour night morning evening year month point")
-)
+_ANYWHERE: Final = frozenset(words("unless once provided if"))
 _ASKS_IF: Final = frozenset(
     words("check see ask know out wonder wondering wondered tell me us him her them look find")
 )
@@ -59,11 +55,7 @@ def condition_of(source: str, toks: Sequence[Tok], verb_at: int) -> str | None:
         before = toks[i - 1].low if i else ","
         if before not in _CLAUSE_STARTS and (tok.low not in _ANYWHERE or before in _ASKS_IF):
             continue
-        if (
-            before in _NOT_BEFORE
-            or _asked_of(toks, i)
-            or (tok.low == "when" and before in _WHEN_OF)
-        ):
+        if before in _NOT_BEFORE or _asked_of(toks, i):
             continue
         provided_that = tok.low == "provided" and word_at(toks, i + 1) == "that"
         if i + 1 >= len(toks) or (
@@ -85,8 +77,6 @@ def condition_of(source: str, toks: Sequence[Tok], verb_at: int) -> str | None:
 
 
 def _asked_of(toks: Sequence[Tok], i: int) -> bool:
-    if toks[i].low == "when" and i and toks[i - 1].low not in _ASKS_IF:
-        return False  # "check the barn when it gets dark"; not "tell me when…"
     for k in range(i - 1, max(i - 4, -1), -1):
         if toks[k].low in PUNCT:
             return False

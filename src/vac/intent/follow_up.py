@@ -72,7 +72,7 @@ _CORRECTING: Final = re.compile(
 _TRAILING: Final = re.compile(
     r"(?:(?>(?:\s*[,.])?\s*(?:instead|rather|then|please|pls|thanks|thank\s+you|tho|though|lol|haha"
     r"|actually|tbh|dear|at\s+all|if\s+you\s+don'?t\s+mind|would\s+be\s+(?:better|best|good|fine)"
-    r"|(?:(?:you|they|he|she)\s+)?did\s+it|"
+    r"|"
     r"(?:would|could|will)\s+you|not\s+(?:the\s+)?\w+|"
     r"(?:(?:you|they|he|she)\s+)?(?:(?:can|should|could|will|to)\s+)?do\s+it)\b))+\s*[.!?]?\s*$",
     re.IGNORECASE,
@@ -190,9 +190,9 @@ def follow_up(
         plain = plain[: m.start()] if (m := _TRAILING.search(plain)) else plain
         after_no = [t.low for t in raw_tokens(plain) if t.low not in lx.PUNCT]
         agents = {n.lower() for n in names}
-        days = {*after_no} & (_WEEKDAYS | _DAY_SHORT.keys() | _RELATIVE_DAYS)
+        days = {*after_no} & (_WEEKDAYS | _RELATIVE_DAYS)  # not "no sun", "no sat"
         if (len(after_no) == 1 and after_no[0] in agents) or (
-            {*after_no} <= _ONLY_WHEN | _DAY_SHORT.keys()  # "no in that case…": not a time
+            {*after_no} <= _ONLY_WHEN  # "no in that case…": not a time
             and days
             and after_no[0] not in _RELATIVE_DAYS  # "no today": "not today"?
         ):
@@ -209,6 +209,12 @@ def follow_up(
         n.lower() for n in names
     }:
         rest = rest[named.end() :]  # "make it for Tariq": Tariq
+    rather = re.match(r"i'?d\s+(?:rather|prefer)\s+", rest, re.I)
+    if rather or re.search(r"i'?d\s+(?:rather|prefer)\s*$", said[:cut], re.I):
+        rest = rest[rather.end() :] if rather else rest  # "On second thought, I'd rather…"
+        rest = re.sub(r"\s+(?:did|to\s+do|do)\s+it$", "", rest, flags=re.I)  # "…Tariq did it"
+    elif re.search(r"(?:back\s+to|should\s+be)\s*$", said[:cut], re.I) and not _bare(rest, names):
+        return None  # "back to school monday", "it should be sunny tomorrow": chatter
     if not rest:
         return None
     not_that = _NOT_THAT.match(rest)
@@ -271,7 +277,7 @@ def _bare(rest: str, names: Collection[str]) -> bool:
         # "no ladder", "no power tools"; not a time or a name in it: "no school
         # monday", "no kofi tomorrow" tell who or what is off (a probe: "with
         # no school monday" was drafted, and the deadline moved)
-        return not {*core} & (roster | _TIME_FIRST)
+        return not {*core} & (roster | _TIME_FIRST | _DAY_SHORT.keys())  # not "no sun"
     return False
 
 

@@ -231,6 +231,8 @@ def no_thing_end(words: Sequence[str], i: int) -> int | None:
     while k < len(words) and words[k] not in _ORDER_STARTS - {"and"}:
         k += 1
     said = words[i + 1 : k]
+    if not said:
+        return None  # "…, no please": nothing banned (it raised IndexError)
     if said[0].endswith("ing"):
         return None  # a deed: "no climbing" is read as one (`may_start_boundary`)
     if k - i > _NO_THING_WORDS_MAX or {*said} & _NOT_FORBIDDEN or said[-1] in _WANTING:

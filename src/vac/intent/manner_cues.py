@@ -91,9 +91,9 @@ AUTONOMY_TEXT: Final[tuple[tuple[Autonomy, str], ...]] = (
             "consult me first, consult me before, "
             # A typed probe (2026-12-06): a call first, said by an elder, and
             # a non-native speaker's "ask to me".
-            "ring me before, ring me first, call me before, call me first, phone me before, "
-            "phone me first, telephone me before, telephone me first, text me before, "
-            "text me first, ask to me, ask to me first, ask to me before"
+            "ring me before you, call me before you, phone me before you, "
+            "telephone me before you, text me before you, ring me before doing, "
+            "telephone me before touching, ask to me, ask to me first, ask to me before you"
         ),
     ),
     (

@@ -144,7 +144,7 @@ def _kind(core: Sequence[Tok]) -> TargetKind:
 # A priority or autonomy phrase of several words ends a target too ("the
 # radiator | when you're free"); one word may be the thing's ("the urgent
 # repair", "the important papers").
-_MANNER_STOPS: Final = (*(p for p in lx.MANNER_CUES if len(p) > 1), ("when",))  # "…fence when…"
+_MANNER_STOPS: Final = tuple(p for p in lx.MANNER_CUES if len(p) > 1)
 
 
 def _target(

@@ -311,8 +311,8 @@ def classify_reply(text: str) -> Reply | None:
     bare = norm
     while lead := next((x for x in _COURTEOUS_PREFIX if bare.startswith(x)), ""):
         bare = bare.removeprefix(lead)  # "on reflection, please cancel that": each in turn
-    if bare != norm and _one_or_two(bare):
-        norm = bare
+    if bare != norm and (_one_or_two(bare) or (_refuses(bare) and bare.split()[0] != "no")):
+        norm = bare  # "please cancel that", "please stop it"; not "please no ladder" (a ban)
     said = _one_or_two(norm)
     done_already = any(d in norm for d in _DONE_ALREADY)
     if (said == "confirm" or done_already) and text.rstrip(" !.").endswith("?"):
@@ -322,12 +322,15 @@ def classify_reply(text: str) -> Reply | None:
     # "Cancel note", "no thanks" misheard: a refusal word and at most one more
     # is a refusal. Only for rejecting: a wrongly rejected draft costs a
     # repetition, a wrongly confirmed one binds an agent.
+    return "reject" if _refuses(norm) else None
+
+
+def _refuses(norm: str) -> bool:
+    """A refusal word and at most one more ("Cancel note", "stop it")."""
     first, *rest = norm.split() or [""]
     if rest and rest[0] in _NOT_A_REFUSAL:
-        return None  # "no problem", "no worries": a yes as often as not; never a no
-    if len(rest) <= 1 and (first in _REJECT_LEADS or metaphone(first) in _REJECT_LEAD_SOUNDS):
-        return "reject"
-    return None
+        return False  # "no problem", "no worries": a yes as often as not; never a no
+    return len(rest) <= 1 and (first in _REJECT_LEADS or metaphone(first) in _REJECT_LEAD_SOUNDS)
 
 
 _NOT_A_REFUSAL: Final = frozenset(
@@ -335,6 +338,7 @@ _NOT_A_REFUSAL: Final = frozenset(
     # A typed probe (2026-12-06): a pause or chatter, not a no ("no wait"
     # rejected the draft, though "wait" alone answers nothing).
     | {"wait", "stress", "doubt", "kidding", "lie", "joke", "cap", "excuses", "hold", "sweat"}
+    | {"rush", "hurry"}  # "no rush": how soon, never a no (a spoken one rejected the draft)
 )
 # A typed reply of one letter: "k".
 _SHORT_WHOLE: Final = {

@@ -291,7 +291,7 @@ def still_waiting(
     if pending is None or clarify.reason not in _ANSWERING_NOTHING or clarify.heard_as:
         return clarify.question
     said = intent.restate(pending.objective, pending.wording, now=now)
-    if _sounds_like_a_change(clarify.source_text, names):
+    if clarify.reason == "no-verb" and _sounds_like_a_change(clarify.source_text, names):
         quoted = clarify.source_text if len(clarify.source_text) <= 80 else "…"
         return (
             f'I didn\'t change anything with "{quoted}". Still waiting for you: {said} '
@@ -313,8 +313,9 @@ _CHANGE_WORDS: Final = frozenset(
 
 
 def _sounds_like_a_change(text: str, names: Collection[str]) -> bool:
-    lows = {w.strip(",.!?;:'\"").lower() for w in text.split()}
-    return bool(lows & (_CHANGE_WORDS | {n.lower() for n in names}))
+    words = text.split()
+    lows = {w.strip(",.!?;:'\"").lower() for w in words}
+    return len(words) <= 8 and bool(lows & (_CHANGE_WORDS | {n.lower() for n in names}))
 
 
 __all__ = ["Reading", "planned", "still_waiting", "waiting"]

@@ -383,9 +383,12 @@ class Routing:
         answer_counter(entry.objective, msg, new_id(), self.shared.roster, wall_now())  # validates
         self.shared.offers.answer(offer, AgentAnswer(msg, self.session))
 
-    def progress(self, msg: ObjectiveProgress, failed: Callable[[BaseException], None]) -> None:
+    def progress(
+        self, msg: ObjectiveProgress, failed: Callable[[BaseException], None], waited: bool = False
+    ) -> None:
         """An agent reports on an objective addressed to it: durable, then
-        acknowledged (`objective.updated` with `ref`) and pushed to the steward."""
+        acknowledged (`objective.updated` with `ref`) and pushed to the steward.
+        `waited`: once already for its answer (then `busy`, never again)."""
         book = self.shared.book
         entry = book.find(msg.objective_id)
         agent = self.session.agent or ""
@@ -397,12 +400,13 @@ class Routing:
         if entry.objective.agent.strip().lower() != agent.lower():
             # Another agent's objective and an unknown one get the same answer.
             raise intent.ObjectiveUnknown(msg.objective_id)
-        if (landing := self.shared.offers.landing(msg.objective_id)) is not None:
+        landing = None if waited else self.shared.offers.landing(msg.objective_id)
+        if landing is not None:
             # Its answer is still being written: the report lands after it, in
             # the order sent (it was `busy`: a probe's agent sent both at once).
             def again() -> None:
                 try:
-                    self.progress(msg, failed)
+                    self.progress(msg, failed, waited=True)
                 except VacError as exc:
                     self.shared.transport.error(self.session, exc.with_ref(msg.id))
 
