@@ -27,6 +27,7 @@ import re
 from collections.abc import Collection
 from typing import Final, NamedTuple
 
+from vac.intent import calendar_words as cw
 from vac.intent import lexicon as lx
 from vac.intent.lexicon import asks, words
 from vac.intent.tokens import raw_tokens
@@ -103,17 +104,12 @@ _NO_THEN: Final = re.compile(r"^(?:no|nope|nah|naw)\s+(?=(\w+))", re.IGNORECASE)
 _NOT_THAT: Final = re.compile(r"^\s*not\s+(?:the\s+|my\s+|our\s+|a\s+)?([\w ]+?)\s*[,.]", re.I)
 # A weekday written short, said alone in a change ("actually thurs", "make
 # it sat"): spelled out, as the parser reads it only after "by" or "on".
-_DAY_SHORT: Final = {
-    **dict.fromkeys(("mon",), "Monday"), **dict.fromkeys(("tue", "tues"), "Tuesday"),
-    **dict.fromkeys(("wed", "weds"), "Wednesday"),
-    **dict.fromkeys(("thu", "thur", "thurs"), "Thursday"), "fri": "Friday", "sat": "Saturday",
-    "sun": "Sunday",
-}  # fmt: skip
+_DAY_SHORT: Final = {w: cw.WEEKDAY_NAMES[n] for w, n in cw.WEEKDAY_ABBREVIATIONS.items()}
 _DAY_SHORT_RE: Final = re.compile(r"\b(" + "|".join(_DAY_SHORT) + r")\b\.?", re.IGNORECASE)
 # The words of a time said alone, and nothing else ("by next Friday", "not
 # tmrw, sat"): only then is a day written short spelled out, or a time after
 # "no" read as a change.
-_WEEKDAYS: Final = frozenset(words("monday tuesday wednesday thursday friday saturday sunday"))
+_WEEKDAYS: Final = frozenset(cw.WEEKDAYS)
 _ONLY_WHEN: Final = (
     frozenset(
         words("""by on before until till this next not the of week weekend morning afternoon

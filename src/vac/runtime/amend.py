@@ -27,6 +27,7 @@ from typing import Final, Literal
 import msgspec
 
 from vac import intent
+from vac.intent import calendar_words as cw
 from vac.intent.negotiation import asked_harm
 from vac.intent.spoken import VERB_SPOKEN
 from vac.protocol.objective import Objective
@@ -305,7 +306,7 @@ def still_waiting(
 _CHANGE_WORDS: Final = frozenset(
     (
         *("today", "tonight", "tomorrow", "week", "weekend", "instead", "rather", "check"),
-        *("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"),
+        *cw.WEEKDAYS,
         *("urgent", "urgently", "asap", "priority", "rush", "hurry", "decide", "judgement"),
         "judgment",
     )
