@@ -139,6 +139,15 @@ GOLDEN = [
     ("in an hour", "2026-12-02", "in an hour"),
     ("in two hours", "2026-12-02", "in two hours"),
     ("in half an hour", "2026-12-02", "in half an hour"),
+    # a hedged or written-short span is the span (they were dropped silently)
+    ("in about two hours", "2026-12-02", "in two hours"),
+    ("in like 2 hrs", "2026-12-02", "in two hours"),
+    ("in roughly an hour", "2026-12-02", "in an hour"),
+    ("in under an hour", "2026-12-02", "in an hour"),
+    ("within about a week", "2026-12-09", "within a week"),
+    ("in less than 3 days", "2026-12-05", "in three days"),
+    ("in 2h", "2026-12-02", "in two hours"),
+    ("in 45min", "2026-12-02", "in forty-five minutes"),
     ("within the hour", "2026-12-02", "within the hour"),
     ("the day after tomorrow", "2026-12-04", "by the day after tomorrow"),
     # times of day

@@ -90,6 +90,19 @@ VAGUE_COUNTS: Final[dict[tuple[str, ...], int]] = {
     ("one",): 1,
 }
 VAGUE_COUNT_PHRASES: Final = phrases(" ".join(k) for k in VAGUE_COUNTS)
+# Words that hedge a span without changing it: "in about two hours", "within
+# roughly a week", "in like 2 hrs", "in under an hour". The span is the deadline.
+SPAN_HEDGES: Final = phrases(
+    [
+        *words("about around roughly approximately approx like maybe say just only under"),
+        "less than",
+        "no more than",
+        "not more than",
+        "at most",
+        "around about",
+        "more or less",
+    ]
+)
 
 # Words that, right after "by", make the phrase a time, even one the resolver
 # cannot place ("by the harvest", "by then"): these become a question. Any

@@ -12,9 +12,10 @@ from typing import Final
 
 from vac.protocol.objective import Autonomy
 
-# Checked in this order (90, then 25, then 78), each cue matched where it
-# starts, longest first across every tier: "not urgent" is 25 because
-# "urgent" inside it is not a cue of its own, and "top priority" is 90.
+# Checked in this order (90, then 25, then 78, then 55), each cue matched
+# where it starts, longest first across every tier: "not urgent" is 25
+# because "urgent" inside it is not a cue of its own, "top priority" is 90,
+# and "medium priority" is 55 (not "priority", 78).
 PRIORITY_TEXT: Final[tuple[tuple[int, str], ...]] = (
     (
         90,
@@ -23,7 +24,8 @@ PRIORITY_TEXT: Final[tuple[tuple[int, str], ...]] = (
             "as soon as possible, emergency, top priority, highest priority, it's critical, "
             "this is critical, that's critical, this instant, as a matter of urgency, "
             "top of the list, right this minute, this minute, drop everything, pronto, "
-            "top prio, i needed it done yesterday, needed it yesterday, at once, rn"
+            "top prio, i needed it done yesterday, needed it yesterday, at once, rn, "
+            "priority one, number one priority, first priority, highest prio"
         ),
     ),
     (
@@ -56,7 +58,17 @@ PRIORITY_TEXT: Final[tuple[tuple[int, str], ...]] = (
         (
             "soon, important, quickly, priority, high priority, fast, hurry, make it quick, "
             "quick as you can, as quick as you can, as quickly as you can, high prio, prio, "
-            "in a sec, in a second, in a mo, in a jiffy"
+            "in a sec, in a second, in a mo, in a jiffy, shortly, in a bit, in a little bit, "
+            "in a little while"
+        ),
+    ),
+    # The usual haste said as a priority (a typed probe, 2026-12-06:
+    # "medium priority" was read as "priority", 78): the default, said.
+    (
+        55,
+        (
+            "medium priority, normal priority, regular priority, standard priority, "
+            "average priority, usual priority, medium prio, normal prio"
         ),
     ),
 )
@@ -93,7 +105,11 @@ AUTONOMY_TEXT: Final[tuple[tuple[Autonomy, str], ...]] = (
             # a non-native speaker's "ask to me".
             "ring me before you, call me before you, phone me before you, "
             "telephone me before you, text me before you, ring me before doing, "
-            "telephone me before touching, ask to me, ask to me first, ask to me before you"
+            "telephone me before touching, ask to me, ask to me first, ask to me before you, "
+            # A typed probe (2026-12-06): "before you start" was asked as a deadline.
+            "tell me first, let me know first, tell me before you, let me know before you, "
+            "tell me before starting, let me know before starting, ask first, check first, "
+            "check in first, ask before you do anything, ask before doing anything"
         ),
     ),
     (
@@ -134,7 +150,11 @@ AUTONOMY_TEXT: Final[tuple[tuple[Autonomy, str], ...]] = (
             "leave it entirely to him, leave it entirely to her, leave it to him, leave it to her, "
             "entirely to his judgement, entirely to his judgment, entirely to her judgement, "
             "entirely to her judgment, not necessary to ask me, no need to ask me, "
-            "do like you think, do as you think, like you think best"
+            "do like you think, do as you think, like you think best, "
+            # A typed probe (2026-12-06): it was the boundary "won't ask me just do it".
+            "don't ask me just do it, don't ask me, no need to ask first, "
+            "go ahead without asking, go ahead without asking me, you don't have to ask, "
+            "you don't need to ask"
         ),
     ),
     (

@@ -21,7 +21,7 @@ _TEXT_MAX: Final = 200
 NOT_PLACES: Final = frozenset(
     words(
         "morning evening afternoon night day week hour hours minute minutes moment meantime "
-        "future end time weekend sec second mo jiffy bit while"
+        "future end time weekend sec second mo jiffy bit while little"
     )
 )
 # Idioms shaped like a place: "at some point", "keep me in the loop".

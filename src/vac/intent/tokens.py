@@ -18,6 +18,8 @@ class Tok(NamedTuple):
 # country decides: asked about, `when`), never a clock time.
 _TOKEN_RE: Final = re.compile(
     r"\d{4}-\d{2}-\d{2}|[Aa]\.[Ss]\.[Aa]\.[Pp]\.?|\d{1,2}/\d{1,2}(?:/\d{2,4})?"
+    r"|\b[Oo] ?[Cc]lock\b"  # "4 o clock", "4 oclock": o'clock
+    r"|\d{1,3}(?=(?:h|hrs?|mins?)\b)"  # "in 2h", "in 30min": the count, then its unit
     r"|[^\W_]+(?:['’][^\W_]+)*|[.,;:!?]"  # letters of any script: "café", "Zoë"
     r"|(?<=\s)[-–—](?=\s)|(?<=\w)—(?=\w)"  # a dash set apart: a pause, read as a comma
 )
@@ -32,11 +34,16 @@ SHORTHAND: Final = (
     | {"tonite": "tonight", "2nite": "tonight", "thx": "thanks", "thnx": "thanks"}
     | {w: "tomorrow" for w in ("tomorow", "tommorow", "tommorrow", "tomorroww", "tomorrowish")}
     | {"cld": "could", "wld": "would", "wen": "when", "ya": "yeah", "yea": "yeah", "yeh": "yeah"}
-    | {"ty": "thanks"}
+    | {"ty": "thanks", "o clock": "o'clock", "oclock": "o'clock"}
     | {"wks": "weeks", "wk": "week", "hrs": "hours", "hr": "hour", "mins": "minutes"}
     | {"b4": "before", "2day": "today", "wkend": "weekend", "wknd": "weekend", "nxt": "next"}
     | {"evry": "every", "nite": "night", "w": "with", "thats": "that's"}  # "check w me first"
 )
+# A unit written onto its count ("2h", "30min"): a span's unit only there.
+_UNIT_AFTER_COUNT: Final = {
+    **{"h": "hours", "hr": "hours", "hrs": "hours"},
+    **{"min": "minutes", "mins": "minutes"},
+}
 # "by 5ish", "around 7ish": the hour said ("5ish" was no time at all, dropped).
 _ISH_RE: Final = re.compile(r"^(\d{1,2})ish$")
 
@@ -57,7 +64,9 @@ def raw_tokens(text: str) -> list[Tok]:
             nxt = text[m.end() : m.end() + 2]
             if len(nxt) == 2 and nxt[0] == " " and nxt[1].isupper():
                 continue  # "Mrs. Okafor": a name follows; "… the Dr." ends a sentence
-        if low in SHORTHAND and (m.group() == low or low not in ("u", "ur", "w")):  # not "Ur"
+        if low in _UNIT_AFTER_COUNT and out and out[-1].end == m.start() and out[-1].low.isdigit():
+            low = _UNIT_AFTER_COUNT[low]  # "2h": two hours
+        elif low in SHORTHAND and (m.group() == low or low not in ("u", "ur", "w")):  # not "Ur"
             low = SHORTHAND[low]  # "dont" (ASR drops the apostrophe), "pls", "tmrw"
         elif ish := _ISH_RE.match(low):
             low = ish.group(1)

@@ -207,6 +207,8 @@ def span(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> Found:
     today, low = now.date(), word_at(toks, i)
     lead = low if low in ("in", "within", "over") else ""
     k = i + bool(lead)
+    if lead and (hedge := phrase_at(toks, k, cw.SPAN_HEDGES)) is not None:
+        k += len(hedge)  # "in about two hours", "in like 2 hrs": the span said
     if lead and word_at(toks, k) == "the" and word_at(toks, k + 1) in ("next", "coming"):
         k += 2
         if word_at(toks, k) in ("days", "weeks", "months"):

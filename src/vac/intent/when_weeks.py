@@ -85,26 +85,51 @@ def weeks_on(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> Found
     return Hit(day, f"{unit} {spoken}, {month_day(day, today)}", k + 1)
 
 
+_PART_WORDS: Final = {"middle": "the middle", "start": "the start", "beginning": "the beginning"}
+# "midweek", "mid-week", "mid week": the middle of the week.
+_MIDWEEK: Final = frozenset({"midweek", "mid"})
+
+
 def middle(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> Found:
     """ "(by) the middle of (this / next) week": its Wednesday; "the middle of
-    (this / next) month": its 15th. Only after a cue ("the middle of the week
-    market" is a thing). Already past ("the middle of the week" said on a
-    Friday): asked. Before, "the middle of next week" was read as the end of
-    next week, and "the middle of the month" was no deadline."""
+    (this / next) month": its 15th; "the start / beginning of next week":
+    its Monday; "… of next month / year": its first day; "(by) midweek":
+    this week's Wednesday. Only after a cue ("the middle of the week market"
+    is a thing). Already past ("the middle of the week" said on a Friday):
+    asked. Before, "the middle of next week" was read as the end of next
+    week, "the start of next week" as its end, and "midweek" was no
+    deadline."""
     today = now.date()
-    k = i + (word_at(toks, i) == "the")
-    if not cued or [word_at(toks, k), word_at(toks, k + 1)] != ["middle", "of"]:
+    if not cued:
         return None
-    which = word_at(toks, k + 2)
-    k += 2 + (which in ("the", "this", "next"))
-    unit, later = word_at(toks, k), which == "next"
-    if unit == "week":
+    k = i + (word_at(toks, i) == "the")
+    part, which = word_at(toks, k), ""
+    if part in _MIDWEEK and i == k:
+        k += 1 + (word_at(toks, k + 1) == "week" and part == "mid")
+        if part == "mid" and k == i + 1:
+            return None  # "mid-December": `when_days.part_of_month`
+        part, unit, later = "middle", "week", False
+        k -= 1
+    elif part in _PART_WORDS and word_at(toks, k + 1) == "of":
+        which = word_at(toks, k + 2)
+        k += 2 + (which in ("the", "this", "next"))
+        unit, later = word_at(toks, k), which == "next"
+    else:
+        return None
+    first = today.replace(day=1)
+    if part == "middle" and unit == "week":
         day = today + (2 - today.weekday() + 7 * later) * ONE_DAY
-    elif unit == "month":
-        day = add_months(today.replace(day=1), int(later)).replace(day=15)
+    elif part == "middle" and unit == "month":
+        day = add_months(first, int(later)).replace(day=15)
+    elif part != "middle" and unit == "week":
+        day = today + (-today.weekday() + 7 * later) * ONE_DAY
+    elif part != "middle" and unit == "month":
+        day = add_months(first, int(later))
+    elif part != "middle" and unit == "year":
+        day = dt.date(today.year + later, 1, 1)
     else:
         return None  # "the middle of December": `when_days.part_of_month`
     if day < today:
         return Bad(k + 1)
-    said = f"the middle of {'next' if later else 'the'} {unit}"
+    said = f"{_PART_WORDS[part]} of {'next' if later else 'the'} {unit}"
     return Hit(day, f"by {said}, {month_day(day, today)}", k + 1)

@@ -1,0 +1,97 @@
+"""Time, priority and hand words from a typed probe of new sentences
+(2026-12-06; none from the understanding corpus): each was dropped
+silently, misread, or read into the target or the place before."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import intent_factories as factories
+import pytest
+
+from vac.intent import Clarify, Draft, default_roster
+
+NOW = dt.datetime(2026, 12, 7, 14, 10, tzinfo=dt.UTC)  # a Monday afternoon
+ROSTER = default_roster()
+
+
+def draft(text: str) -> Draft:
+    got: Draft | Clarify = factories.understood(text, now=NOW, roster=ROSTER)
+    assert isinstance(got, Draft), got
+    return got
+
+
+@pytest.mark.parametrize(
+    ("text", "deadline", "said"),
+    [
+        # a hedged or written-short span
+        ("Kofi, fix the gate in like 2 hrs", "2026-12-07", "in two hours"),
+        ("Kofi, fix the gate in about two hours", "2026-12-07", "in two hours"),
+        ("Kofi, fix the gate within roughly a week", "2026-12-14", "within a week"),
+        ("Kofi, fix the gate in 2h", "2026-12-07", "in two hours"),
+        # o'clock written apart
+        ("Kofi, fix the gate by 4 o clock", "2026-12-07", "by 4 o'clock"),
+        ("Kofi, fix the gate by 4 oclock", "2026-12-07", "by 4 o'clock"),
+        # the start of a week, month or year (it was its end, read back twice)
+        ("Kofi, fix the gate by the start of next week", "2026-12-14", "the start of next week"),
+        ("Kofi, fix the gate by the beginning of next month", "2027-01-01", "next month"),
+        ("Kofi, fix the gate by the start of next year", "2027-01-01", "next year"),
+        # midweek (it was dropped)
+        ("Kofi, fix the gate by midweek", "2026-12-09", "the middle of the week"),
+        ("Kofi, fix the gate by mid week", "2026-12-09", "the middle of the week"),
+        ("Kofi, fix the gate by mid-week", "2026-12-09", "the middle of the week"),
+    ],
+)
+def test_time_words(text: str, deadline: str, said: str) -> None:
+    got = draft(text)
+    assert got.objective.deadline == deadline
+    assert said in got.summary
+    assert "by the end" not in got.summary
+
+
+def test_mid_month_is_still_its_fifteenth() -> None:
+    assert draft("Kofi, fix the gate by mid-December").objective.deadline == "2026-12-15"
+
+
+def test_the_start_of_a_week_gone_by_is_asked() -> None:
+    tuesday = NOW + dt.timedelta(days=1)
+    got = factories.understood(
+        "Kofi, fix the gate by the start of the week", now=tuesday, roster=ROSTER
+    )
+    assert isinstance(got, Clarify) and got.reason == "unclear-deadline", got
+
+
+@pytest.mark.parametrize(
+    ("text", "priority"),
+    [
+        ("Kofi, fix the gate, medium priority", 55),
+        ("Kofi, fix the gate, normal priority", 55),
+        ("Kofi, fix the gate, urgent, medium priority", 90),
+        ("Kofi, fix the gate, priority one", 90),
+        ("Kofi, fix the gate shortly", 78),
+        ("Kofi, fix the gate in a bit", 78),
+        ("Kofi, fix the gate in a little while", 78),
+    ],
+)
+def test_priority_words(text: str, priority: int) -> None:
+    got = draft(text)
+    assert got.objective.priority == priority
+    assert got.objective.target.label == "Gate"  # "shortly" was in it
+    assert not [c for c in got.objective.constraints if c.kind == "location"]  # "in a little"
+
+
+@pytest.mark.parametrize(
+    ("text", "autonomy"),
+    [
+        ("Kofi, fix the gate, just tell me first", "direct-tether"),
+        ("Kofi, fix the gate, let me know before you start", "direct-tether"),
+        ("Kofi, fix the gate, ask first", "direct-tether"),
+        ("Kofi, fix the gate, don't ask me just do it", "free"),
+        ("Kofi, fix the gate, go ahead without asking", "free"),
+    ],
+)
+def test_hand_words(text: str, autonomy: str) -> None:
+    got = draft(text)
+    assert got.objective.autonomy == autonomy
+    assert got.objective.deadline is None  # "before you start" was asked as a time
+    assert "ask" not in " ".join(f.text for f in got.objective.forbidden_lines)
