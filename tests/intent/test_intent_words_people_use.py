@@ -86,6 +86,7 @@ def test_priority_words(text: str, priority: int) -> None:
         ("Kofi, fix the gate, just tell me first", "direct-tether"),
         ("Kofi, fix the gate, let me know before you start", "direct-tether"),
         ("Kofi, fix the gate, ask first", "direct-tether"),
+        ("Kofi, fix the gate, check in first", "direct-tether"),
         ("Kofi, fix the gate, don't ask me just do it", "free"),
         ("Kofi, fix the gate, go ahead without asking", "free"),
     ],
@@ -95,3 +96,9 @@ def test_hand_words(text: str, autonomy: str) -> None:
     assert got.objective.autonomy == autonomy
     assert got.objective.deadline is None  # "before you start" was asked as a time
     assert "ask" not in " ".join(f.text for f in got.objective.forbidden_lines)
+
+
+def test_check_first_is_still_the_verb() -> None:
+    # "check first" as a hand took the verb from "check first whether…".
+    got = draft("Kofi, check first whether the gate is locked")
+    assert (got.objective.verb, got.objective.autonomy) == ("Investigate", "brief")

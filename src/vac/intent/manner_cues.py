@@ -108,7 +108,7 @@ AUTONOMY_TEXT: Final[tuple[tuple[Autonomy, str], ...]] = (
             "telephone me before touching, ask to me, ask to me first, ask to me before you, "
             # A typed probe (2026-12-06): "before you start" was asked as a deadline.
             "tell me first, let me know first, tell me before you, let me know before you, "
-            "tell me before starting, let me know before starting, ask first, check first, "
+            "tell me before starting, let me know before starting, ask first, "
             "check in first, ask before you do anything, ask before doing anything"
         ),
     ),
