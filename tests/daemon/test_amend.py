@@ -131,3 +131,25 @@ def test_changes_and_replies_as_people_type_them(daemon: RunningDaemon) -> None:
     assert [m.objective_id for m in done if isinstance(m, ObjectiveRejected)] == [
         moved.objective.id
     ]
+
+
+def test_no_deadline_and_the_usual_priority_said_as_changes(daemon: RunningDaemon) -> None:
+    """A typed probe: "no deadline" after a draft was the boundary "No
+    deadline" (the deadline stayed), and "make it medium priority" was asked
+    again. Said to a draft with no deadline, "no deadline" is no no."""
+    c = daemon.connect()
+    c.hello()
+    said(c, "kofi fix the gate urgently by friday")
+    turn = said(c, "no deadline")
+    new = next(m for m in turn if isinstance(m, ObjectiveDraft))
+    assert new.objective.deadline is None and new.objective.priority == 90
+    assert [k.kind for k in new.objective.constraints if k.kind == "time"] == []
+    assert new.objective.forbidden_lines == [
+        f for f in new.objective.forbidden_lines if "deadline" not in f.text.lower()
+    ]
+    usual = next(m for m in said(c, "make it medium priority") if isinstance(m, ObjectiveDraft))
+    assert usual.objective.priority == 55 and usual.objective.deadline is None
+    again = said(c, "no deadline")
+    assert not any(isinstance(m, ObjectiveRejected) for m in again)
+    asked = next(m for m in again if isinstance(m, ObjectiveClarify))
+    assert "no deadline" in asked.question

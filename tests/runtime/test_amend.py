@@ -516,3 +516,46 @@ def test_a_change_that_asks_harm_is_not_taken() -> None:
 def test_a_no_typed_that_changes_nothing_is_left_to_reject(text: str) -> None:
     # A review: these got "I couldn't change the draft…" and stayed pending.
     assert reading(text, GATE) is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "no deadline",
+        "No deadline please.",
+        "remove the deadline",
+        "forget the deadline",
+        "there's no deadline",
+        "it doesn't need a deadline",
+        "any time is fine",
+        "whenever is fine",
+    ],
+)
+def test_a_deadline_taken_off(text: str) -> None:
+    # It was the boundary "No deadline", or no change; the time constraint goes with it.
+    new = changed("Kofi, fix the gate by Friday", text)
+    assert new is not None and new.deadline is None
+    assert not [c for c in new.constraints if c.kind == "time"]
+    assert not [f for f in new.forbidden_lines if "deadline" in f.text.lower()]
+
+
+def test_no_deadline_with_and_another_change() -> None:
+    new = changed("Kofi, fix the gate by Friday", "no deadline, and make it urgent")
+    assert new is not None and (new.deadline, new.priority) == (None, 90)
+
+
+@pytest.mark.parametrize(
+    "text", ["make it medium priority", "normal priority", "actually, normal priority please"]
+)
+def test_the_usual_priority_said_as_a_change(text: str) -> None:
+    new = changed("Kofi, fix the gate urgently", text)  # it was asked again
+    assert new is not None and new.priority == 55
+
+
+def test_what_the_draft_has_already_is_said_so() -> None:
+    pending = parse(GATE)
+    assert isinstance(pending, Draft)
+    reading = Reading(NOW, ROSTER, None)
+    for text, has in (("no deadline", "no deadline"), ("normal priority", "the usual priority")):
+        got = reading.changed(text, 1.0, None, Entry(pending.objective, pending.wording))
+        assert isinstance(got, Clarification) and f"It has {has}." in got.question

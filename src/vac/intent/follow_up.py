@@ -142,7 +142,7 @@ _NOT_BANS: Final = frozenset(
 _NOT_BANNED: Final = frozenset(
     words("""rush hurry hurries thanks thank problem problems worries worry idea way need
     chance time cap joke kidding lie doubt excuses excuse stress yeah yes hold wait worries
-    luck money left possible one body thing matter sweat biggie prob probs""")
+    luck money left possible one body thing matter sweat biggie prob probs deadline due limit""")
 )
 
 

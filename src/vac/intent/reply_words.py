@@ -339,6 +339,7 @@ _NOT_A_REFUSAL: Final = frozenset(
     # rejected the draft, though "wait" alone answers nothing).
     | {"wait", "stress", "doubt", "kidding", "lie", "joke", "cap", "excuses", "hold", "sweat"}
     | {"rush", "hurry"}  # "no rush": how soon, never a no (a spoken one rejected the draft)
+    | {"deadline", "deadlines"}  # "no deadline": a change (`runtime.amend`), never a no
 )
 # A typed reply of one letter: "k".
 _SHORT_WHOLE: Final = {

@@ -348,8 +348,8 @@ def resolve(
             i = spanned.end  # "not between now and Friday": no time it is due
             continue
         cue = phrase_at(clause, i, _CUES)
-        if cue == ("due",) and word_at(clause, i + 1) == "to":  # "due to the rain"
-            cue = None
+        if cue == ("due",) and (word_at(clause, i + 1) in ("to", "date", "dates")):
+            cue = None  # "due to the rain"; "no due date"
         kind = "" if cue is None else _CUE_KINDS[" ".join(cue)]
         j = i + (0 if cue is None else len(cue))
         if kind == "after":

@@ -28,6 +28,7 @@ import msgspec
 
 from vac import intent
 from vac.intent import calendar_words as cw
+from vac.intent.lexicon import DEFAULT_PRIORITY
 from vac.intent.negotiation import asked_harm
 from vac.intent.spoken import VERB_SPOKEN
 from vac.protocol.objective import Objective
@@ -109,6 +110,8 @@ class Reading:
         of_its_own: bool,
     ) -> intent.Draft | Clarification | Literal["reject"] | None:
         """`changed` for one change; `of_its_own`: whether `text` holds an order of its own."""
+        if _NO_DEADLINE.match(text) or _NORMAL_PRIORITY.match(text):
+            return self._unsaid(pending, wording, source, dated=bool(_NO_DEADLINE.match(text)))
         plain = f"{pending.agent}, {VERB_SPOKEN[pending.verb]} the {pending.target.label.lower()}"
         base = self.understood(plain, 1.0)
         if not isinstance(base, intent.Draft) or _what(base.objective) != _what(pending):
@@ -152,6 +155,24 @@ class Reading:
             return "reject"  # "cancel that, …" with nothing to put in its place: a no
         return _unclear(text, pending, wording, self.now) if said.corrects else None
 
+    def _unsaid(
+        self, pending: Objective, wording: intent.Wording | None, source: str, *, dated: bool
+    ) -> intent.Draft | Clarification:
+        """The draft with its deadline (and time constraint) taken off, or at
+        the usual priority: what the draft said plainly has already, so a
+        change read against it changed nothing (a typed probe: "no deadline"
+        was the ban "No deadline", "make it medium priority" was asked again)."""
+        if (pending.deadline is None) if dated else (pending.priority == DEFAULT_PRIORITY):
+            said = intent.restate(pending, wording, now=self.now)
+            has = "no deadline" if dated else "the usual priority"
+            return Clarification("reply-unclear", f"It has {has}. Still waiting for you: {said}")
+        if dated:
+            kept = [c for c in pending.constraints if c.kind != "time"]
+            new = msgspec.structs.replace(pending, deadline=None, constraints=kept)
+        else:
+            new = msgspec.structs.replace(pending, priority=DEFAULT_PRIORITY)
+        return self._drafted(msgspec.structs.replace(new, source_text=source), pending, wording)
+
     def _own(self, words: str) -> bool:
         """Whether `words` hold an order of their own (a verb; asked about or not)."""
         alone = self.understood(words, 1.0)
@@ -188,6 +209,30 @@ def planned(
     return planner.amend(turn_id, new, entry.objective.id, now, ref)
 
 
+# A deadline taken off: "no deadline", "forget the deadline", "there's no
+# due date", "it doesn't need a deadline", "any time is fine".
+_NO_DEADLINE: Final = re.compile(
+    r"^\W*(?:(?:no|nope|nah|oh|actually|sorry|and|but|also|ok|okay|wait|so|well|please)\W+)*"
+    r"(?:"
+    r"(?:(?:(?:there'?s|there\s+is|it\s+has|with|and|but|just)\s+)?(?:no|without\s+a)"
+    r"|(?:please\s+)?(?:remove|drop|forget(?:\s+about)?|scrap|cancel|delete|clear|lose|ditch"
+    r"|skip|ignore|take\s+(?:off|away|out)|get\s+rid\s+of)\s+(?:the|that|this)"
+    r"|(?:it\s+)?(?:doesn'?t|does\s+not)\s+need\s+a|no\s+need\s+for\s+a)"
+    r"\s+(?:deadlines?|due\s+date|time\s+limit)(?:\s+(?:on\s+it|then|please|needed|at\s+all))?"
+    r"|(?:any\s*time|whenever)\s+(?:is\s+|'s\s+)?(?:fine|ok|okay|good|works)"
+    r")\W*$",
+    re.IGNORECASE,
+)
+# The usual priority said as a change: the draft said plainly has it already,
+# so the change read against it changed nothing (it was asked again).
+_NORMAL_PRIORITY: Final = re.compile(
+    r"^\W*(?:(?:no|nope|nah|oh|actually|sorry|and|but|also|ok|okay|wait|so|well|please)\W+)*"
+    r"(?:(?:make|set|change|put)\s+(?:it|that)\s+(?:to\s+|at\s+|back\s+to\s+)?"
+    r"|(?:just\s+|it'?s\s+|it\s+is\s+)?(?:at\s+)?)?(?:a\s+|the\s+)?"
+    r"(?:medium|normal|regular|standard|average|usual)\s+prio(?:rity)?"
+    r"(?:\s+(?:please|is\s+fine|then|instead))?\W*$",
+    re.IGNORECASE,
+)
 # At most this many changes in one breath: each costs a few parses, on the loop.
 _PARTS_MAX: Final = 4
 # "…, and make it urgent": one change after another.
