@@ -11,8 +11,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from vac.intent import Clarify, Draft, Evidence, default_roster
+from vac.intent.it_means import with_antecedent
 from vac.intent.lexicon import words as lx_words
-from vac.intent.passive import as_order, with_antecedent
+from vac.intent.passive import as_order
 from vac.intent.verb_cues import VERB_CUES
 
 ROSTER = default_roster()

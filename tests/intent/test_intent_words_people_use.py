@@ -102,3 +102,54 @@ def test_check_first_is_still_the_verb() -> None:
     # "check first" as a hand took the verb from "check first whether…".
     got = draft("Kofi, check first whether the gate is locked")
     assert (got.objective.verb, got.objective.autonomy) == ("Investigate", "brief")
+
+
+@pytest.mark.parametrize(
+    ("text", "agent", "label"),
+    [
+        # The trouble told with a negation, then the order (it was asked what to mend).
+        ("Kofi, the back gate won't close. Can you mend it?", "Kofi", "Back gate"),
+        ("Kofi, the car won't start, can you check it?", "Kofi", "Car"),
+        ("the kids can't sleep, Imani, can you help them?", "Imani", "Kids"),
+        ("Imani, the dog looks poorly, can you take care of him?", "Imani", "Dog"),
+        # "to" after "happened" is the thing's (it was cut: "what happened").
+        ("Tell Kofi to find out what happened to the spare keys", "Kofi", "happened to the spare"),
+        # A name said last after "go …" (it was the default agent's, the name in the thing).
+        ("go fix the gate Kofi", "Kofi", "Gate"),
+        ("just check the well Zuri", "Zuri", "Well"),
+    ],
+)
+def test_a_spoken_probes_sentences_typed(text: str, agent: str, label: str) -> None:
+    got = draft(text)
+    assert got.objective.agent == agent
+    assert label in got.objective.target.label
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Kofi, the gate won't shut, Zuri will fix it",  # someone else's: no order
+        "Kofi, the gate won't shut, don't fix it",
+        "Kofi, the gate won't shut, I will fix it",
+    ],
+)
+def test_trouble_told_and_no_plain_order(text: str) -> None:
+    got = factories.understood(text, now=NOW, roster=ROSTER)
+    assert isinstance(got, Clarify), got
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'll go fix the gate later",
+        "I'll go check the hives",
+        "I'm going to go check the hives",
+        "we'll go fix the fence tomorrow",
+        "I could go check the hives",
+        "I'll go and fix the gate",
+    ],
+)
+def test_the_speakers_own_plan_with_go(text: str) -> None:
+    # Each was the default agent's draft, nothing flagged.
+    got = factories.understood(text, now=NOW, roster=ROSTER)
+    assert isinstance(got, Clarify) and got.reason == "first-person", got

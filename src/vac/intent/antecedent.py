@@ -1,5 +1,5 @@
 """What "it" or "her" mean when a statement before them brought the
-thing or the person in (`passive.with_antecedent` asks, for a command left
+thing or the person in (`it_means.with_antecedent` asks, for a command left
 with no target):
 
 - "there's a leak in the bathroom, can you fix it?": a leak in the bathroom;

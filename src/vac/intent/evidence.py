@@ -25,8 +25,8 @@ from typing import Final
 import msgspec
 
 from vac.intent import alternatives as alt
+from vac.intent import it_means, passive, plain_verb
 from vac.intent import lexicon as lx
-from vac.intent import passive, plain_verb
 from vac.intent.parser import MIN_CONFIDENCE, Clarify, Draft, parse
 from vac.intent.reply_words import REJECT_MIN_CONFIDENCE
 from vac.intent.roster import Roster
@@ -242,7 +242,7 @@ def _meant(
 ) -> Draft | None:
     """ "The gate is broken, fix it": "it" read as the gate (`intent.passive`),
     the draft weighed on the words as said; the objective keeps them."""
-    meant = passive.with_antecedent(text)
+    meant = it_means.with_antecedent(text)
     got = None if meant is None else parse_as(meant)
     if meant is None or not isinstance(got, Draft) or _lost_agent(got, text, roster):
         return None

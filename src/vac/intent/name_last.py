@@ -25,6 +25,8 @@ def said_last(
         return None
     for j in order_starts(toks, i, last):
         j += lx.reminder_at([t.low for t in toks], j)  # "don't forget to check the oven Zuri"
+        while j < last and toks[j].low in _BEFORE_VERB:
+            j += 1  # "go fix the gate Kofi", "just check the well Zuri" (was the default agent's)
         cue = lx.phrase_at(toks, j, lx.VERB_PHRASES)
         if cue is not None and plain_thing(toks, j + len(cue), last - 1):
             return res
@@ -74,6 +76,7 @@ def order_starts(toks: Sequence[Tok], i: int, last: int) -> tuple[int, ...]:
 
 
 _BREAKS: Final = frozenset(",.:;!")
+_BEFORE_VERB: Final = frozenset(words("go come and just please quickly"))
 
 
 def _before_when(toks: Sequence[Tok], start: int, end: int) -> int:

@@ -325,7 +325,10 @@ _MY_OWN: Final = frozenset(
         "heading about out "
         # "I might not fix…", "we always guard…", "I used to fix…": the
         # speaker's own deed or habit (each was the default agent's draft).
-        "not never always usually often sometimes normally used"
+        "not never always usually often sometimes normally used "
+        # "I'll go fix the gate", "we'll go and check", "I'll try to fix it"
+        # (a probe: each was the default agent's draft, unflagged)
+        "go come try and"
     )
 )
 # "Shall we fix the gate?", "should I fix it?": the speaker's plan asked.

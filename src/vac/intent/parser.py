@@ -161,7 +161,7 @@ def _target(
     while j < min(len(clause), stop) and (
         clause[j].low not in lx.PUNCT
         and not lx.ISO_DATE_RE.match(clause[j].low)
-        and lx.phrase_at(clause, j, lx.TARGET_STOPS) is None
+        and not tw.stops(clause, j)
         and (j == start or lx.phrase_at(clause, j, _MANNER_STOPS) is None)
         and (j == start or not tw.next_order(clause, j, roster))
     ):

@@ -302,4 +302,15 @@ def next_order(clause: Sequence[Tok], j: int, roster: Roster) -> bool:
     return lx.phrase_at(clause, j + 1, lx.VERB_PHRASES) is not None
 
 
+# "find out what happened to the keys": "to" the thing it happened to, not a stop.
+_HAPPENED: Final = frozenset(lx.words("happened happens happening"))
+
+
+def stops(clause: Sequence[Tok], j: int) -> bool:
+    """Whether the order's thing ends before word `j` (a `TARGET_STOPS` cue)."""
+    if clause[j].low == "to" and j > 0 and clause[j - 1].low in _HAPPENED:
+        return False  # a probe: "find out what happened to the spare keys" lost "the keys"
+    return lx.phrase_at(clause, j, lx.TARGET_STOPS) is not None
+
+
 __all__ = ["another_thing", "said_alone", "slug", "without_state"]

@@ -1,0 +1,177 @@
+"""What a bare "it" / "them" after the verb stands for, when a statement
+before it brought the thing in: "the gate is broken, fix it" → "…, fix the
+gate"; "the back gate won't close, can you mend it?" → "…, mend the back
+gate". `evidence` reads the command again with it (a command left with no
+target). Pure: text in, text out. Kept apart from `passive` (one concern,
+a readable size).
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from vac.intent import lexicon as lx
+from vac.intent.antecedent import introduced
+from vac.intent.calendar_words import WEEKDAYS
+from vac.intent.inflect import VERB_PARTICLES
+from vac.intent.instead import NOT_A_THING
+from vac.intent.passive import THING_STARTS as _THING_STARTS
+from vac.intent.passive import apart as _apart
+from vac.intent.passive import as_object as _as_object
+from vac.intent.passive import asked_plainly, spans_of
+from vac.intent.when_match import past_form
+
+_Span = tuple[int, int, str]
+
+# "The gate is broken, fix it": what "it" means, said just before.
+_IS: Final = frozenset(
+    (
+        *lx.words("is are was were has have keeps keep looks look seems seem needs need"),
+        # A probe (2026-12-06): "the back gate won't close, can you mend it?"
+        # was asked what to mend; "is blocked" was read.
+        *lx.words("won't wont isn't isnt doesn't doesnt can't cant aren't don't hasn't wasn't"),
+    )
+)
+_IT: Final = frozenset(lx.words("it them"))
+# After "the dog is…" / "the baby looks…": "him" or "her" may be it too.
+_IT_OR_THEM: Final = _IT | frozenset(lx.words("him her"))
+
+
+def with_antecedent(text: str) -> str | None:
+    """`text` with a bare "it" / "them" after the verb replaced by the thing a
+    statement before it was about ("the gate is broken, fix it" → "…, fix
+    the gate"); None when there is no such statement."""
+    spans = spans_of(text)
+    if not asked_plainly(text, spans, speaker_may_ask=False) and not _told_trouble(text, spans):
+        return None  # "…, Kofi can't fix it", "…, who will fix it?", "…, I will fix it"
+    thing: str | None = None
+    it, said_to = _IT, 0
+    for i, (start, end, word) in enumerate(spans):
+        if start < said_to:
+            continue
+        if thing is None and (found := introduced(text, spans, i)) is not None:
+            if not _ordered_next(text, spans, found.end, named_before=i > 0):
+                return None  # "there's a leak, Zuri will fix it"
+            thing, it, said_to = found  # "there's a leak…, fix it", "Grandma's ill, help her"
+            continue
+        if thing is not None and word in it:
+            nxt = spans[i + 1] if i + 1 < len(spans) else None
+            if nxt is not None and nxt[2] in VERB_PARTICLES and not _apart(text, spans[i], nxt):
+                return text[:start] + f"{nxt[2]} {thing}" + text[nxt[1] :]  # "check the gate out"
+            return text[:start] + thing + _vocative_comma(text, spans, i) + text[end:]
+        if word in _THING_STARTS and word not in ("a", "an") and thing is not None:
+            return None  # "the wolves are near the kids, protect them": which?
+        if word in _THING_STARTS and (alone := _said_alone(text, spans, i)) is not None:
+            if not _ordered_next(text, spans, alone, named_before=i > 0):
+                return None  # "Kofi, the gate, did Zuri fix it?", "…, Zuri, fix it"
+            thing = _as_object(text[start:alone])  # "Kofi, the gate, fix it"
+            continue
+        if word in _THING_STARTS:
+            for k in range(i + 2, min(i + 1 + _MAX_SUBJECT_WORDS, len(spans))):
+                state = spans[k][2]  # "the gate's broken / dripping / still broken"
+                said_is = state in _STATES or past_form(state) or state.endswith("ing")
+                if (
+                    spans[k - 1][2].endswith("'s")
+                    and said_is
+                    and not _apart(text, spans[k - 1], spans[k])
+                ):
+                    thing = _as_object(text[start : spans[k - 1][1] - 2])  # "the gate's broken"
+                    break
+                if _apart(text, spans[k - 1], spans[k]):
+                    break  # punctuation ends the thing
+                if spans[k][2] in _IS:
+                    thing, it = _as_object(text[start : spans[k - 1][1]]), _IT_OR_THEM
+                    break
+    return None
+
+
+_MAX_SUBJECT_WORDS: Final = 4
+
+
+def _told_trouble(text: str, spans: list[_Span]) -> bool:
+    """A negation in the trouble told first, and the order after it plain:
+    "the back gate won't close, can you mend it?", "the car won't start,
+    Kofi, check it" (a probe: the whole was read as negated, and asked what
+    to mend)."""
+    for k in range(len(spans) - 1):
+        if not _apart(text, spans[k], spans[k + 1]):
+            continue
+        if not any(w.endswith("n't") or w in _NEGATED_SHORT for _s, _e, w in spans[: k + 1]):
+            continue  # "Kofi, …": the break before the trouble
+        rest = text[spans[k][1] :].lstrip(" ,.;:!?")
+        return asked_plainly(rest, spans_of(rest), speaker_may_ask=False) and _ordered_next(
+            text, spans, spans[k][1], named_before=False
+        )
+    return False
+
+
+_NEGATED_SHORT: Final = frozenset(lx.words("wont isnt doesnt cant arent dont hasnt wasnt"))
+
+
+def _vocative_comma(text: str, spans: list[_Span], i: int) -> str:
+    """A comma after the thing put for the pronoun at `i` when a name said
+    last follows it with none ("…, can you fix it Kofi?"): the name is who
+    is asked, not part of the thing ("a leak in the bathroom Kofi")."""
+    if i + 1 >= len(spans) or _apart(text, spans[i], spans[i + 1]):
+        return ""
+    name = spans[i + 1]
+    last = i + 2 >= len(spans) or _apart(text, name, spans[i + 2])
+    return "," if last and text[name[0]].isupper() else ""
+
+
+def _ordered_next(text: str, spans: list[_Span], end: int, *, named_before: bool) -> bool:
+    """Whether the words after a thing said alone (ending at offset `end`)
+    are the order: its verb first, after "please", "so", "now", "just" or
+    (with no one named before the thing) a name ("The gate, Kofi, fix it");
+    not a question or someone else doing it ("…, Zuri will fix it")."""
+    after = [w for s, _e, w in spans if s > end]
+    k = 0
+    while k < len(after) and after[k] in _ORDER_OPENERS:
+        k += 1
+    if (
+        k < len(after)
+        and not named_before
+        and after[k] not in lx.VERB_FIRSTS
+        and k + 1 < len(after)
+    ):
+        k += 1  # a name, then the verb; asked politely ("…, Imani, can you help them?")
+        if after[k : k + 1] in (["please"], ["just"]):
+            k += 1
+        elif k + 1 < len(after) and after[k] in _ASKING and after[k + 1] == "you":
+            k += 2  # not "…, Zuri will fix it"
+    return k < len(after) and after[k] in lx.VERB_FIRSTS
+
+
+_ORDER_OPENERS: Final = frozenset(lx.words("please so now just and then can could would will you"))
+_ASKING: Final = frozenset(lx.words("can could would will"))
+
+
+def _said_alone(text: str, spans: list[_Span], i: int) -> int | None:
+    """Where a thing said alone between breaks ends ("Kofi, the gate, fix
+    it", "about the gate, …"): a few words that are no verb or state, with
+    a break before them (or "about") and after them; else None."""
+    before = spans[i - 1] if i else None
+    if before is not None and not _apart(text, before, spans[i]) and before[2] != "about":
+        return None
+    for k in range(i + 1, min(i + _MAX_SUBJECT_WORDS, len(spans) - 1)):
+        said = spans[k][2]
+        if said in _IS or said.endswith("'s") or said in lx.VERB_FIRSTS or past_form(said):
+            return None
+        last = _apart(text, spans[k], spans[k + 1])  # not "the back gate"
+        if (said in NOT_A_THING and last) or said in WEEKDAYS:
+            return None  # "Kofi, this morning, fix it": a time, no thing
+        if last:
+            said_alone = text[spans[i][0] : spans[k][1]]
+            return None if any(c.isdigit() for c in said_alone) else spans[k][1]  # "the 15th"
+    return None
+
+
+# After "X's" these say how X is ("the gate's broken"); a noun says whose ("the dog's kennel").
+_STATES: Final = frozenset(
+    lx.words("""broken leaking loose stuck jammed down out off flat dead dirty blocked cracked
+    damaged rotten falling making acting missing gone open empty full wobbly noisy rusty
+    squeaky still really so very completely totally gonna""")
+)
+
+
+__all__ = ["with_antecedent"]
