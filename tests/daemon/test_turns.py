@@ -280,6 +280,10 @@ def test_turn_cancel_rules(daemon: RunningDaemon) -> None:
     c.send(TurnCancel(id="c2", turn="never-seen"))
     err = c.expect(Error)
     assert (err.code, err.ref) == ("turn_unknown", "c2")
+    for _ in range(3):  # the same id again: the stored answer each time (it got nothing)
+        c.send(TurnCancel(id="c2", turn="never-seen"))
+        again = c.expect(Error, 3)
+        assert (again.code, again.ref) == ("turn_unknown", "c2")
 
 
 def test_squad_message_routed(daemon: RunningDaemon) -> None:

@@ -193,6 +193,22 @@ def test_a_repeat_of_a_reply_without_a_turn_is_answered_with_it() -> None:
     assert r.record(err) == [("p1", 1)]
 
 
+def test_an_error_naming_a_turn_it_did_not_begin_is_the_whole_answer() -> None:
+    # turn.cancel of an unknown turn: its repeats waited for that turn's
+    # turn.done, which never came (an independent client's probe).
+    r = Replies(window=8)
+    r.begin("tc")
+    err = Error(ref="tc", code="turn_unknown", message="no such turn", retryable=False, turn="t9")
+    assert r.record(err) == []
+    assert r.seen("tc") == [err]
+    assert not r.wait("tc")  # answered at once with it
+    r.begin("c1")  # an error in a turn its id began stays part of that turn
+    r.record(final("c1", "t1"))
+    failed = Error(ref="c1", code="output_overrun", message="x", retryable=False, turn="t1")
+    assert r.record(failed) == []
+    assert r.wait("c1")
+
+
 def test_a_second_id_answered_in_a_turn_another_began_is_complete_when_it_ends() -> None:
     # A stream's second commit id gets the turn's transcript; its repeats wait
     # for that turn's turn.done (they waited for ever: the turn was the first id's).

@@ -31,10 +31,17 @@ def cue_hits(
         key=lambda item: len(item[0]),
         reverse=True,
     )
+    # Grouped by first word (longest first within each): only the cues that
+    # start with a word are tried there (each cue at each word was ~0.5 s
+    # for a 2,000-character text, on the event loop).
+    starting: dict[str, list[tuple[Phrase, T]]] = {}
+    for phrase, tier in table:
+        starting.setdefault(phrase[0], []).append((phrase, tier))
     hits: list[tuple[T, int, int]] = []
     i = 0
     while i < len(toks):
-        found = None if i in skip else next((c for c in table if lx.match_at(toks, i, c[0])), None)
+        cues = () if i in skip else starting.get(toks[i].low, ())
+        found = next((c for c in cues if lx.match_at(toks, i, c[0])), None)
         if found is None:
             i += 1
             continue

@@ -350,19 +350,23 @@ def _possessive(word: str) -> bool:
     return word.endswith("'s") and word not in _REASON_OPENERS | {"he's", "she's", "let's"}
 
 
+_PARTS_BACK_MAX: Final = 12  # parts of lead words, take-backs, reasons walked back over
+
+
 def _order_at(toks: Sequence[Tok], start: int, source: str) -> int | None:
     """Where the part before `start` starts (past parts of lead words, of
     take-backs and of reasons alone) when it is an order: a verb of ours,
     and no condition first ("If not, never mind")."""
     end = start - 1 if start and toks[start - 1].low in lx.PUNCT else start
-    while end > 0:
+    hops = 0  # "no, no, no, …" 500 times: each walked back over all before it (~2 s)
+    while end > 0 and (hops := hops + 1) <= _PARTS_BACK_MAX:
         begin = _part_start(toks, end - 1, source)
         said = lx.phrase_at(toks, begin, _TAKE_BACKS)
         taken = said is not None and _only(toks, begin + len(said), end, _TRAIL | lx.PUNCT)
         if not (_only(toks, begin, end, _LEAD | lx.PUNCT) or taken or _reason(toks[begin:end])):
             break  # past "on second thoughts, don't", "oh wait, it's already fixed. Never mind."
         end = begin - 1 if begin and toks[begin - 1].low in lx.PUNCT else begin
-    if end <= 0:
+    if end <= 0 or hops > _PARTS_BACK_MAX:
         return None
     begin = _part_start(toks, end - 1, source)
     part = toks[begin:end]

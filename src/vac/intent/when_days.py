@@ -64,21 +64,20 @@ def _describes(toks: Sequence[Tok], i: int, cued: bool) -> bool:
 
 
 def past_day(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> Found:
-    if _describes(toks, i, cued):
-        return None
-    low = word_at(toks, i)
+    # The day first, then whether it is described (`_describes` reads every
+    # word before: at every word, a long text's cost grew as its square).
+    low, found = word_at(toks, i), None
     if low == "yesterday":
-        return Bad(i + 1)
-    if low == "last" and word_at(toks, i + 1) in _PAST_UNITS:
-        return Bad(i + 2)
-    number = number_at(toks, i)
-    if number is not None:
+        found = Bad(i + 1)
+    elif low == "last" and word_at(toks, i + 1) in _PAST_UNITS:
+        found = Bad(i + 2)
+    elif (number := number_at(toks, i)) is not None:
         unit = word_at(toks, number.end)
         if (unit in cw.DAY_UNITS or unit in cw.MONTH_UNITS) and (
             word_at(toks, number.end + 1) == "ago"
         ):
-            return Bad(number.end + 2)
-    return None
+            found = Bad(number.end + 2)
+    return None if found is None or _describes(toks, i, cued) else found
 
 
 # --- days named relative to today -------------------------------------------

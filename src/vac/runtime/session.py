@@ -215,6 +215,11 @@ class Replies:
     def _kept(self, msg: Outbound, turn: object) -> str | None:
         """`record`'s keeping; the id whose outcome `msg` completes, if any."""
         ref = msg.ref
+        if isinstance(msg, Error) and ref is not None and self.turns.get(str(turn)) != ref:
+            # An error naming a turn its id did not begin ("turn_unknown" for a
+            # turn.cancel): the id's whole answer (a probe: its repeats waited
+            # for that turn's turn.done, which never came, and got nothing).
+            turn = None
         if ref is None:  # a later message of a turn an id began
             if not isinstance(turn, str) or isinstance(msg, _NOT_REPLAYED):
                 return None
