@@ -240,6 +240,11 @@ def test_played_reports_name_the_current_or_the_last_reply() -> None:
     assert speaker.played(last.stream, 80) and last.played_ms == 120  # never backwards
     assert not speaker.played("another-stream", 50)
     assert speaker.heard(last) == "Hello"  # 120 ms of a 200 ms phrase: its first word
+    asyncio.run(speaker.speak("turn-2", "Again.", LatencyTrace()))
+    asyncio.run(speaker.speak("turn-3", "And again.", LatencyTrace()))
+    # A client that buffers reports the first reply late: known, ignored (it
+    # was stream_unknown once two later replies had ended), its history kept.
+    assert speaker.played(last.stream, 200) and last.played_ms == 120
 
 
 class SlowTts:

@@ -224,6 +224,14 @@ def test_played_reports_are_accepted(speaking: RunningDaemon) -> None:
     c.send(AudioOutputPlayed(id="q", stream="never", played_ms=5))
     err = c.expect(Error)
     assert (err.code, err.ref) == ("stream_unknown", "q")
+    for text in ("Ask Kofi to build a bench", "Ask Tariq to map the river"):
+        c.send(TextInput(id=c.next_id(), text=text))
+        until_turn_done(c)
+    # The first reply's report, late (a client that buffers): no error.
+    c.send(AudioOutputPlayed(id="late", stream=start.stream, played_ms=900))
+    c.send(AudioOutputPlayed(id="q2", stream="never", played_ms=5))
+    err = c.expect(Error)
+    assert (err.code, err.ref) == ("stream_unknown", "q2")  # the late one had none
 
 
 def test_non_reading_client_gets_output_overrun_and_others_are_unaffected(

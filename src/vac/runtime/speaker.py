@@ -13,6 +13,7 @@ table answers its next event with STOP, so it sends nothing more.
 from __future__ import annotations
 
 import asyncio
+from collections import deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 
@@ -36,6 +37,10 @@ from vac.speech.phrases import split_phrases
 from vac.speech.render import Refused, render_for_speech
 from vac.speech.resample import Resampler, chunk_pcm
 from vac.speech.tts import SynthesizedPhrase, TtsEngine
+
+# Replies before the last two whose late `audio.output.played` is still
+# known (ignored), per session.
+OLDER_STREAMS_KEPT = 16
 
 __all__ = ["ReplyEnd", "ReplyOutcome", "Speaker", "SpokenReply"]
 
@@ -103,6 +108,8 @@ class Speaker:
         # may still name it after its end).
         self.current: SpokenReply | None = None
         self.last: SpokenReply | None = None
+        # Streams of the replies before those two, newest last (bounded).
+        self._older: deque[str] = deque(maxlen=OLDER_STREAMS_KEPT)
 
     # ------------------------------------------------------------ control
 
@@ -123,7 +130,9 @@ class Speaker:
                 if _A.NOTE_PLAYED in self._carry(reply, _E.PLAYED):
                     reply.played_ms = max(reply.played_ms or 0, played_ms)
                 return True
-        return False
+        # An older reply's late report (a client that buffers): known, its
+        # history written already, so nothing to do (it was stream_unknown).
+        return stream in self._older
 
     def heard(self, reply: SpokenReply) -> str:
         """What the user heard of a fenced reply (for the history)."""
@@ -180,6 +189,8 @@ class Speaker:
             ),
         )
         if self.current is reply:
+            if self.last is not None:
+                self._older.append(self.last.stream)
             self.current, self.last = None, reply
 
     # -------------------------------------------------------------- speak
