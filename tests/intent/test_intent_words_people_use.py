@@ -175,3 +175,85 @@ def test_a_long_text_is_read_in_linear_time(text: str) -> None:
     t0 = time.perf_counter()
     factories.understood(text[:2000], now=NOW, roster=ROSTER)
     assert time.perf_counter() - t0 < 0.3, text[:20]
+
+
+@pytest.mark.parametrize(
+    ("text", "deadline", "said"),
+    [
+        # A clock time and a weekday written short: that day (it was today's hour).
+        ("Zuri, check the boiler by 5 pm fri", "2026-12-11", "by 5 pm on Friday"),
+        ("Zuri, check the boiler at 10am tues", "2026-12-08", "at 10 am on Tuesday"),
+        ("Zuri, check the boiler by cob fri", "2026-12-11", "by the end of Friday"),
+        # The hour said after a day is read back (it was dropped).
+        ("Zuri, check the boiler by Friday 3 pm", "2026-12-11", "by Friday at 3 pm"),
+        # A weekday with its date: read back with it.
+        ("Zuri, check the boiler on Friday the 11th", "2026-12-11", "on Friday, December 11"),
+        # Holidays (Christmas Eve written "xmas eve" was Christmas; the rest dropped).
+        ("Kofi, fix the gate by xmas eve", "2026-12-24", "by Christmas Eve"),
+        ("Kofi, fix the gate by st patrick's day", "2027-03-17", "by St Patrick's Day"),
+        ("Kofi, fix the gate by valentines", "2027-02-14", "by Valentine's Day"),
+        ("Kofi, fix the gate by bonfire night", "2027-11-05", "by Bonfire Night"),
+        # Written short, 24-hour, minutes written "min" (all dropped).
+        ("Kofi, fix the shower by eom", "2026-12-31", "by the end of the month"),
+        ("Kofi, fix the shower by eow", "2026-12-13", "by the end of the week"),
+        ("Kofi, fix the gate by month end", "2026-12-31", "by the end of the month"),
+        ("Kofi, fix the light by 1700", "2026-12-07", "by 17:00"),
+        ("Kofi, fix the light in 5 min", "2026-12-07", "in five minutes"),
+        # A part of the day, narrowed or not (asked, or dropped).
+        ("Kofi, fix the gate by late afternoon", "2026-12-07", "by late afternoon"),
+        ("Kofi, fix the gate by afternoon", "2026-12-07", "by afternoon"),
+        ("Kofi, fix the gate by mid-morning", "2026-12-08", "by tomorrow mid-morning"),
+        # Typed one slip off (dropped)
+        ("Kofi, fix the gate by fridya", "2026-12-11", "by Friday"),
+        ("Kofi, fix the tv by decmber 20", "2026-12-20", "by December 20"),
+        ("Kofi, fix the gate by tomorrw", "2026-12-08", "by tomorrow"),
+        ("Kofi, fix the gate by the weeknd", "2026-12-12", "by the weekend"),
+        # "at the latest" is no place (it was one, read back before the time)
+        ("Kofi, fix the gate by tomorrow at the latest", "2026-12-08", "repair the gate by"),
+    ],
+)
+def test_more_time_words(text: str, deadline: str, said: str) -> None:
+    got = draft(text)
+    assert got.objective.deadline == deadline
+    assert said in got.summary
+    assert not [c for c in got.objective.constraints if c.kind == "location"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Kofi, put up the tree on Wednesday the 10th",  # Wednesday is the 9th: which?
+        "Zuri, check the boiler on Monday December 8",
+        "Kofi, build the menorah stand by Hanukkah",  # its date moves: asked, not dropped
+        "Zuri, check the boiler by diwali",
+        "Kofi, fix the gate by 2030",  # the year, or 20:30?
+    ],
+)
+def test_asked_not_dropped(text: str) -> None:
+    got = factories.understood(text, now=NOW, roster=ROSTER)
+    assert isinstance(got, Clarify) and got.reason == "unclear-deadline", got
+
+
+@pytest.mark.parametrize(
+    ("text", "priority", "autonomy"),
+    [
+        ("Kofi, fix the boiler, no need to run it by me", 55, "free"),  # was a tether
+        ("Kofi, fix the boiler, you don't have to check with me", 55, "free"),  # a boundary
+        ("Kofi, fix the boiler, don't bother asking me", 55, "free"),
+        ("Kofi, fix the boiler dont do anything w/o asking me", 55, "direct-tether"),
+        ("Kofi, fix the boiler, ping me before you start", 55, "direct-tether"),  # a deadline
+        ("Kofi, fix the gate, ask before buying anything", 55, "direct-tether"),
+        ("Kofi, fix the gate, lowest priority", 25, "brief"),  # was 78
+        ("Kofi, fix the gate, low prio", 25, "brief"),
+        ("Kofi, fix the gate, no stress", 25, "brief"),
+        ("Kofi, fix the gate as soon as you can", 90, "brief"),  # was 78
+        ("Kofi, fix the leak its urgent", 90, "brief"),  # "Leak its urgent"
+        ("Kofi, fix the gate urgnet", 90, "brief"),
+    ],
+)
+def test_more_hand_and_priority_words(text: str, priority: int, autonomy: str) -> None:
+    got = draft(text)
+    assert (got.objective.priority, got.objective.autonomy) == (priority, autonomy)
+    assert got.objective.deadline is None
+    assert [f.text for f in got.objective.forbidden_lines] == ["Respect the agent's autonomy"]
+    assert got.objective.target.label in ("Boiler", "Gate", "Leak")

@@ -120,6 +120,9 @@ TEMPORAL_WORDS: Final = frozenset(
         *words("today tonight tomorrow yesterday weekend year years end time eod"),
         *words("am pm o'clock"),
         *words("harvest festival feast holidays christmas easter solstice equinox"),
+        # Feasts whose date moves (or differs by household): asked, never dropped.
+        *words("hanukkah chanukah diwali eid ramadan passover thanksgiving"),
+        *words("mothers mother's fathers father's pentecost lent carnival"),
         # Not "spring" or "fall": "by the spring" is as likely a place.
         *words("summer autumn winter season"),
     }
@@ -135,6 +138,8 @@ HOLIDAYS: Final[dict[str, tuple[int, int, str]]] = {
     "christmas eve": (12, 24, "Christmas Eve"),
     "christmas day": (12, 25, "Christmas"),
     "christmas": (12, 25, "Christmas"),
+    "xmas eve": (12, 24, "Christmas Eve"),
+    "xmas day": (12, 25, "Christmas"),
     "xmas": (12, 25, "Christmas"),
     "boxing day": (12, 26, "Boxing Day"),
     "new year's eve": (12, 31, "New Year's Eve"),
@@ -148,6 +153,14 @@ HOLIDAYS: Final[dict[str, tuple[int, int, str]]] = {
     "halloween": (10, 31, "Halloween"),
     "valentine's day": (2, 14, "Valentine's Day"),
     "valentines day": (2, 14, "Valentine's Day"),
+    # A typed probe (2026-12-06): these were dropped without a word.
+    "valentine's": (2, 14, "Valentine's Day"),
+    "valentines": (2, 14, "Valentine's Day"),
+    "st patrick's day": (3, 17, "St Patrick's Day"),
+    "st patricks day": (3, 17, "St Patrick's Day"),
+    "saint patrick's day": (3, 17, "St Patrick's Day"),
+    "bonfire night": (11, 5, "Bonfire Night"),
+    "guy fawkes night": (11, 5, "Bonfire Night"),
 }
 HOLIDAY_PHRASES: Final = phrases(HOLIDAYS)
 

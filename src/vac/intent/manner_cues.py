@@ -25,7 +25,9 @@ PRIORITY_TEXT: Final[tuple[tuple[int, str], ...]] = (
             "this is critical, that's critical, this instant, as a matter of urgency, "
             "top of the list, right this minute, this minute, drop everything, pronto, "
             "top prio, i needed it done yesterday, needed it yesterday, at once, rn, "
-            "priority one, number one priority, first priority, highest prio"
+            "priority one, number one priority, first priority, highest prio, "
+            # A typed probe (2026-12-06): "as soon as you can" was 78 ("soon").
+            "as soon as you can, as soon as you're able, as soon as poss"
         ),
     ),
     (
@@ -50,7 +52,13 @@ PRIORITY_TEXT: Final[tuple[tuple[int, str], ...]] = (
             "no huge rush, no real rush, no massive rush, no particular rush, no real hurry, "
             "no great hurry, no big hurry, not in a rush, not in a hurry, "
             "not a big rush, not a rush job, no rush job, when you've a minute, "
-            "when you've a moment, when you've time, not in any hurry"
+            "when you've a moment, when you've time, not in any hurry, "
+            # A typed probe (2026-12-06): "lowest priority" and "low prio" were
+            # 78 ("priority", "prio"); the others were 55, some in the target.
+            "lowest priority, bottom priority, lower priority, low prio, lowest prio, "
+            "least important, least urgent, no stress, whenever's fine, any time is fine, "
+            "anytime is fine, not high on the list, not a rush, whenevs, when you're able, "
+            "no biggie, when convenient, whenever convenient, if convenient"
         ),
     ),
     (
@@ -109,7 +117,12 @@ AUTONOMY_TEXT: Final[tuple[tuple[Autonomy, str], ...]] = (
             # A typed probe (2026-12-06): "before you start" was asked as a deadline.
             "tell me first, let me know first, tell me before you, let me know before you, "
             "tell me before starting, let me know before starting, ask first, "
-            "check in first, ask before you do anything, ask before doing anything"
+            "check in first, ask before you do anything, ask before doing anything, "
+            "but first you ask me, first you ask me, get my sign-off first, get my sign off first, "
+            "text me first, confirm with me first, clear it with me first, clear it with me, "
+            "ping me before you, ping me first, lmk before you, lmk first, ask before buying, "
+            "ask before spending, get my approval before, don't do anything until i say so, "
+            "do nothing until i say so, not until i say so, without asking me first"
         ),
     ),
     (
@@ -154,7 +167,16 @@ AUTONOMY_TEXT: Final[tuple[tuple[Autonomy, str], ...]] = (
             # A typed probe (2026-12-06): it was the boundary "won't ask me just do it".
             "don't ask me just do it, don't ask me, no need to ask first, "
             "go ahead without asking, go ahead without asking me, you don't have to ask, "
-            "you don't need to ask"
+            "you don't need to ask, "
+            # A typed probe (2026-12-06): the first was a tether ("run it by me"),
+            # the "don't…" ones boundaries ("Do not have to check with me").
+            "no need to run it by me, no need to run it past me, you don't have to check with me, "
+            "don't have to check with me, don't bother asking me, don't bother asking, "
+            "don't bother checking with me, you don't need my ok, you don't need my okay, "
+            "you don't need my approval, no need to check in, no need to check back with me, "
+            "no need to check back, feel free, you can decide yourself, decide for yourself, "
+            "whatever works for you, do whatever you need to, i'm happy for you to decide, "
+            "happy for you to decide"
         ),
     ),
     (

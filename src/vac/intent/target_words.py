@@ -39,6 +39,12 @@ NOT_PLACE_IDIOMS: Final = (
     "at your leisure",
     "at your discretion",
     "at your convenience",
+    # A typed probe (2026-12-06): read as places ("…at the latest by tomorrow").
+    "at the latest",
+    "at the very latest",
+    "in the evening of",
+    "in the morning of",
+    "in the afternoon of",
 )
 # Left at a target's end by what cut it: "as" before a manner ("the shower
 # as | quickly as possible"), a direction before "to" ("the forest trail up |
@@ -153,6 +159,7 @@ _HOW: Final = frozenset(
     lx.words("properly thoroughly nicely neatly securely tightly firmly correctly completely fully")
 )
 _HOW_AFTER_IT: Final = frozenset(lx.words("well right good"))
+_ITS: Final = frozenset(lx.words("its it's"))
 _IT: Final = frozenset(lx.words("it them him her everything everyone everybody"))
 _HOW_PAIRS: Final = (("this", "time"), ("for", "good"), ("for", "me"))
 
@@ -168,6 +175,8 @@ def _said_after(words: Sequence[Tok], not_now: frozenset[str]) -> int:
         return 2 * (len(words) > 2)
     if last in not_now:
         return 1
+    if last == "urgent" and len(words) > 1:  # "fix the gate urgent", "…the leak its urgent"
+        return 1 + (before in _ITS) * (len(words) > 2)
     if [t.low for t in words[-2:]] == ["as", "well"]:
         return 2 * (len(words) > 2)  # not "as well" alone
     if last in ("now", "too") and before in _TIME_BEFORE_NOW | {"just", "right"}:

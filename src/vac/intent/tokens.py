@@ -17,7 +17,7 @@ class Tok(NamedTuple):
 # "a.s.a.p." is one word; "12/11" too (a date whose order the writer's
 # country decides: asked about, `when`), never a clock time.
 _TOKEN_RE: Final = re.compile(
-    r"\d{4}-\d{2}-\d{2}|[Aa]\.[Ss]\.[Aa]\.[Pp]\.?|\d{1,2}/\d{1,2}(?:/\d{2,4})?"
+    r"\d{4}-\d{2}-\d{2}|[Aa]\.[Ss]\.[Aa]\.[Pp]\.?|[Ww]/[Oo]\b|\d{1,2}/\d{1,2}(?:/\d{2,4})?"
     r"|\b[Oo] ?[Cc]lock\b"  # "4 o clock", "4 oclock": o'clock
     r"|\d{1,3}(?=(?:h|hrs?|mins?)\b)"  # "in 2h", "in 30min": the count, then its unit
     r"|[^\W_]+(?:['’][^\W_]+)*|[.,;:!?]"  # letters of any script: "café", "Zoë"
@@ -35,6 +35,7 @@ SHORTHAND: Final = (
     | {w: "tomorrow" for w in ("tomorow", "tommorow", "tommorrow", "tomorroww", "tomorrowish")}
     | {"cld": "could", "wld": "would", "wen": "when", "ya": "yeah", "yea": "yeah", "yeh": "yeah"}
     | {"ty": "thanks", "o clock": "o'clock", "oclock": "o'clock"}
+    | {"urgnet": "urgent", "urgetn": "urgent", "urgant": "urgent", "urgen": "urgent"}
     | {"wks": "weeks", "wk": "week", "hrs": "hours", "hr": "hour", "mins": "minutes"}
     | {"b4": "before", "2day": "today", "wkend": "weekend", "wknd": "weekend", "nxt": "next"}
     | {"evry": "every", "nite": "night", "w": "with", "thats": "that's"}  # "check w me first"
@@ -44,6 +45,44 @@ _UNIT_AFTER_COUNT: Final = {
     **{"h": "hours", "hr": "hours", "hrs": "hours"},
     **{"min": "minutes", "mins": "minutes"},
 }
+# Day and month words typed one slip off ("fridya", "tomorrw", "wednesdy",
+# "decmber", "chrismas"): a typed probe found them dropped without a word.
+# A letter left out or two swapped; in words of seven letters or more, one
+# letter wrong too. Never a word of its own ("frida" is a name).
+_SLIPPED: Final = [
+    "monday",
+    "tuesday",
+    "wednesday",
+    "thursday",
+    "friday",
+    "saturday",
+    "sunday",
+    "tomorrow",
+    "tonight",
+    "weekend",
+    "january",
+    "february",
+    "august",
+    "september",
+    "october",
+    "november",
+    "december",
+    "christmas",
+]
+_NOT_SLIPS: Final = frozenset({"frida"})
+
+
+def _slips(word: str) -> set[str]:
+    n = len(word)
+    out = {word[:k] + word[k + 1 :] for k in range(n)}
+    out |= {word[:k] + word[k + 1] + word[k] + word[k + 2 :] for k in range(n - 1)}
+    if n >= 7:
+        out |= {word[:k] + c + word[k + 1 :] for k in range(n) for c in _LETTERS}
+    return out - {word}
+
+
+_LETTERS: Final = "abcdefghijklmnopqrstuvwxyz"
+TYPED_SLIPS: Final = {s: w for w in _SLIPPED for s in _slips(w) if s not in _NOT_SLIPS}
 # "by 5ish", "around 7ish": the hour said ("5ish" was no time at all, dropped).
 _ISH_RE: Final = re.compile(r"^(\d{1,2})ish$")
 
@@ -64,14 +103,18 @@ def raw_tokens(text: str) -> list[Tok]:
             nxt = text[m.end() : m.end() + 2]
             if len(nxt) == 2 and nxt[0] == " " and nxt[1].isupper():
                 continue  # "Mrs. Okafor": a name follows; "… the Dr." ends a sentence
-        if low in _UNIT_AFTER_COUNT and out and out[-1].end == m.start() and out[-1].low.isdigit():
-            low = _UNIT_AFTER_COUNT[low]  # "2h": two hours
+        if low in _UNIT_AFTER_COUNT and out and out[-1].low.isdigit():
+            low = _UNIT_AFTER_COUNT[low]  # "2h", "in 5 min": two hours, five minutes
         elif low in SHORTHAND and (m.group() == low or low not in ("u", "ur", "w")):  # not "Ur"
             low = SHORTHAND[low]  # "dont" (ASR drops the apostrophe), "pls", "tmrw"
+        elif low in TYPED_SLIPS:
+            low = TYPED_SLIPS[low]  # "by fridya": Friday
         elif ish := _ISH_RE.match(low):
             low = ish.group(1)
         elif low.startswith("a.s.a.p"):
             low = "asap"
+        elif low == "w/o":
+            low = "without"  # "don't do anything w/o asking me"
         elif low in ("-", "–", "—"):
             low = ","  # "Kofi - the back gate - fix it"
         out.append(Tok(m.group(), low, m.start(), m.end()))

@@ -74,10 +74,12 @@ from vac.intent.when_match import (
     Hit,
     ends_here,
     has_lasted,
+    month_day,
     of_the_past,
     word_at,
 )
 from vac.intent.when_month_days import day_of_month
+from vac.intent.when_parts import part_of_day
 from vac.intent.when_said import (
     AFTER_TODAY,
     after_what,
@@ -86,7 +88,7 @@ from vac.intent.when_said import (
     said_as_fine,
     with_its_day,
 )
-from vac.intent.when_weeks import middle, weeks_on
+from vac.intent.when_weeks import middle, short_end, weeks_on
 
 _MAX_UNRESOLVED_TOKENS: Final = 6
 ONE_WEEK: Final = dt.timedelta(days=7)
@@ -161,7 +163,9 @@ _MATCHERS: Final[tuple[_Matcher, ...]] = (
     past_day,
     weeks_on,
     relative_day,
+    part_of_day,
     middle,
+    short_end,
     period,
     weekday,
     span,
@@ -256,6 +260,27 @@ def _from_to(toks: Sequence[Tok], i: int, now: dt.datetime) -> When | None:
     return When(due.isoformat(), f"{end.phrase}, {due:%B} {due.day}", i, end.end)
 
 
+_DAY_NAMES: Final = frozenset({*cw.WEEKDAYS, *cw.WEEKDAY_ABBREVIATIONS})
+
+
+def _its_date(clause: Sequence[Tok], day: Hit, now: dt.datetime) -> Found:
+    """A weekday with its date said after it ("Friday the 11th", "Monday,
+    December 7"): the same day, read back with its date; another day is
+    asked about (a typed probe: "on Wednesday the 10th" was the 9th, the
+    date dropped)."""
+    k = day.end + (word_at(clause, day.end) == ",")
+    for dated in (calendar_date, day_of_month):
+        try:
+            found = dated(clause, k, now, True)
+        except (OverflowError, ValueError):  # past year 9999: no such day
+            found = None
+        if isinstance(found, Hit):
+            if found.day != day.day:
+                return Bad(found.end)
+            return Hit(day.day, f"{day.phrase}, {month_day(day.day, now.date())}", found.end)
+    return day
+
+
 def _looks_temporal(toks: Sequence[Tok], j: int, kind: str) -> bool:
     """Whether the words after a cue are about time, though unresolvable."""
     k = j
@@ -304,9 +329,14 @@ def _its_hour(clause: Sequence[Tok], k: int, now: dt.datetime) -> tuple[str, int
     morning", "on Friday by noon"), as read back, and its end; None when the
     day is itself a time of day ("tonight") or no clock time follows."""
     cue = phrase_at(clause, k, _CUES)
-    if cue is None or _CUE_KINDS[" ".join(cue)] not in ("at", "by"):
-        return None
     if word_at(clause, k - 1) in ("tonight", "morning", "afternoon", "evening", "night"):
+        return None
+    if cue is None:  # "by Friday 3 pm" (its hour was dropped from the read-back)
+        bare = clock(clause, k, now, False)
+        if not isinstance(bare, Hit):
+            return None
+        return bare.phrase.removesuffix(" tomorrow").replace("by ", "at ", 1), bare.end
+    if _CUE_KINDS[" ".join(cue)] not in ("at", "by"):
         return None
     found = clock(clause, k + len(cue), now, True)
     if not isinstance(found, Hit):
@@ -391,6 +421,8 @@ def resolve(
             else:
                 friday = now.date() + (4 - now.weekday()) % 7 * ONE_DAY
                 found = Hit(friday, "before the weekend, by Friday", found.end)
+        if isinstance(found, Hit) and word_at(clause, found.end - 1) in _DAY_NAMES:
+            found = _its_date(clause, found, now)  # "on Wednesday the 10th": which?
         if isinstance(found, Hit):
             said = _with_cue(found.phrase, kind)
             day_at = day_starts(clause, found.end)

@@ -55,6 +55,8 @@ def _part_of_day(toks: Sequence[Tok], k: int, hour: int) -> tuple[str, int]:
 
 
 _HOUR_RE: Final = re.compile(r"^(\d{1,2})(am|pm|a|p)?$")
+# A 24-hour time written as four digits, after a cue; not 20xx, a year as often.
+_HHMM_RE: Final = re.compile(r"^([01]\d|2[1-3])([0-5]\d)$")
 _MINUTE_RE: Final = re.compile(r"^(\d{2})(am|pm|a|p)?$")
 
 
@@ -140,10 +142,16 @@ def clock(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> Found:
             minutes = ((hour % 12) * 60 + minute, (hour % 12 + 12) * 60 + minute)
     else:
         hour_at = _hour_at(toks, i)
+        if hour_at is None and cued and (hhmm := _HHMM_RE.match(low)):
+            hour_at = int(hhmm.group(1)), "", i  # "by 1700", "at 0930": 17:00, 9:30
+        elif hour_at is None and cued and re.match(r"^20\d\d$", low):
+            return Bad(i + 1)  # "by 2030": the year, or 20:30? Asked (it was dropped).
         if hour_at is None:
             return None
         hour, suffix, k = hour_at
         minute, colon = 0, False
+        if k == i:
+            minute, colon, k = int(low[2:]), True, i + 1
         # "5:30"; "5.30" as Britain writes it, only after a cue ("by 5.30pm")
         colon_at = word_at(toks, k) == ":" or (cued and word_at(toks, k) == ".")
         minute_match = _MINUTE_RE.match(word_at(toks, k + 1)) if colon_at else None

@@ -80,7 +80,8 @@ def day_starts(clause: Sequence[Tok], k: int) -> int | None:
     low = word_at(clause, k)
     if low == "on":
         return k + 1
-    days = (*cw.WEEKDAYS, *cw.MONTHS, "the", "this", "next", "tomorrow")
+    # A weekday written short too: "by 5 pm fri" was today's 5 pm (a typed probe).
+    days = (*cw.WEEKDAYS, *cw.WEEKDAY_ABBREVIATIONS, *cw.MONTHS, "the", "this", "next", "tomorrow")
     return k if low in days or low[:1].isdigit() else None
 
 

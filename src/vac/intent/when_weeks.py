@@ -16,6 +16,7 @@ from typing import Final
 from vac.intent import calendar_words as cw
 from vac.intent.lexicon import Tok
 from vac.intent.numbers import number_at
+from vac.intent.when_days import period_end
 from vac.intent.when_match import (
     ONE_DAY,
     Bad,
@@ -133,3 +134,22 @@ def middle(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> Found:
         return Bad(k + 1)
     said = f"{_PART_WORDS[part]} of {'next' if later else 'the'} {unit}"
     return Hit(day, f"by {said}, {month_day(day, today)}", k + 1)
+
+
+# "by EOW / EOM / EOY" (as "EOD" is read), "by month end", "by year end":
+# a typed probe found them dropped without a word.
+_SHORT_ENDS: Final = {"eow": "week", "eom": "month", "eoy": "year"}
+
+
+def short_end(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> Found:
+    """The end of this week, month or year, said short (after a cue, or last)."""
+    low = word_at(toks, i)
+    unit, end = _SHORT_ENDS.get(low), i + 1
+    if unit is None and low in ("week", "month", "year") and word_at(toks, i + 1) == "end":
+        unit, end = low, i + 2  # "by month end"
+        if not cued:
+            return None
+    if unit is None or not (cued or ends_here(toks, end)):
+        return None
+    found = period_end(unit, "this", now.date())
+    return None if found is None else Hit(found[0], found[1], end)
