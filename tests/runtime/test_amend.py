@@ -559,3 +559,34 @@ def test_what_the_draft_has_already_is_said_so() -> None:
     for text, has in (("no deadline", "no deadline"), ("normal priority", "the usual priority")):
         got = reading.changed(text, 1.0, None, Entry(pending.objective, pending.wording))
         assert isinstance(got, Clarification) and f"It has {has}." in got.question
+
+
+@pytest.mark.parametrize(
+    ("text", "deadline"),
+    [
+        # A typed probe: each was asked again or was no change.
+        ("make that the 20th", "2026-12-20"),
+        ("no, the 20th", "2026-12-20"),
+        ("the 20th", "2026-12-20"),
+        ("change the deadline to the 15th", "2026-12-15"),
+        ("make it christmas eve", "2026-12-24"),
+        ("could you make that Christmas Eve instead?", "2026-12-24"),
+        ("push it to the weekend", "2026-12-06"),
+        ("bring it forward to wednesday", "2026-12-09"),
+        ("nah thurs", "2026-12-10"),
+        ("can u do it by wed instead", "2026-12-09"),
+        ("can we do tomorrow instead", "2026-12-06"),
+    ],
+)
+def test_a_time_said_as_people_type_a_change(text: str, deadline: str) -> None:
+    new = changed("Kofi, fix the gate by Friday", text)
+    assert new is not None and (new.deadline, new.target.label) == (deadline, "Gate")
+    assert [c.value for c in new.constraints if c.kind == "time"] == [deadline]
+
+
+@pytest.mark.parametrize(
+    "text", ["the weather's awful this week", "the fence", "no sun", "can you do it properly"]
+)
+def test_a_time_tried_after_by_changes_no_thing(text: str) -> None:
+    new = changed("Kofi, fix the gate by Friday", text)
+    assert new is None or new.deadline == "2026-12-11"

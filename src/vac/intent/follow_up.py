@@ -30,6 +30,7 @@ from typing import Final, NamedTuple
 from vac.intent import calendar_words as cw
 from vac.intent import lexicon as lx
 from vac.intent.lexicon import asks, words
+from vac.intent.numbers import ORDINALS
 from vac.intent.tokens import raw_tokens
 
 # Before a correction or a change: a reply, a filler ("yes please, but make
@@ -58,7 +59,10 @@ _CORRECTING: Final = re.compile(
     r"(?:(?:i|i've)\s+(?:meant|mean|said|say)\b\s*[,:]?\s*"
     r"|(?:(?:but|and)\s+)?(?:(?:could|can|would|will)\s+you\s+(?:please\s+)?)?"
     r"(?:make|change)\s+(?:it|that|the\s+\w+)\s+(?:to\s+|into\s+)?"
-    r"|(?:swap|switch|change|move|push)\s+(?:it\s+|that\s+)?(?:back\s+)?(?:to|till|until)\s+"
+    r"|(?:swap|switch|change|move|push|bring)\s+(?:it\s+|that\s+)?(?:back\s+|forward\s+)?"
+    r"(?:to|till|until)\s+"
+    # "can u do it by wed instead", "can we do tomorrow instead" (a typed probe)
+    r"|(?:could|can|would|will)\s+(?:you|u|we)\s+(?:please\s+)?do\s+(?:it\s+|that\s+)?(?=\w)"
     r"|give\s+it\s+to\s+|on\s+second\s+thoughts?\s*,?\s*|let'?s\s+(?:say|do|make\s+it)\s+"
     # "I'd rather Tariq did it", "it should be Tariq", "go back to Kofi",
     # "I want change to tomorrow" (a re-probe's elder and learner)
@@ -110,12 +114,15 @@ _DAY_SHORT_RE: Final = re.compile(r"\b(" + "|".join(_DAY_SHORT) + r")\b\.?", re.
 # tmrw, sat"): only then is a day written short spelled out, or a time after
 # "no" read as a change.
 _WEEKDAYS: Final = frozenset(cw.WEEKDAYS)
+# Weekdays written short that are no other word ("nah thurs"; not "sun", "sat", "wed").
+_CLEAR_SHORT: Final = frozenset(words("tue tues weds thu thur thurs fri"))
 _ONLY_WHEN: Final = (
     frozenset(
         words("""by on before until till this next not the of week weekend morning afternoon
     evening night today tonight tomorrow tmrw 2moro 2day 2nite , .""")
     )
     | _WEEKDAYS
+    | _CLEAR_SHORT
 )
 # Days said relative to now: after "no" they may mean "not then".
 _RELATIVE_DAYS: Final = frozenset(words("today tonight tomorrow tmrw 2moro 2day 2nite now"))
@@ -133,6 +140,9 @@ _TIME_FIRST: Final = frozenset(
     words("""by before on at in this next tomorrow tonight today until till within end first
     monday tuesday wednesday thursday friday saturday sunday morning afternoon evening
     tmrw 2moro 2day 2nite asap""")
+)
+_THE_DAY: Final = re.compile(
+    r"^(?:\d{1,2}(?:st|nd|rd|th)?|weekend|" + "|".join(ORDINALS) + r")$", re.IGNORECASE
 )
 # Said after "don't", these are chatter, not a boundary ("don't forget", "don't be silly").
 _NOT_BANS: Final = frozenset(
@@ -186,7 +196,7 @@ def follow_up(
         plain = plain[: m.start()] if (m := _TRAILING.search(plain)) else plain
         after_no = [t.low for t in raw_tokens(plain) if t.low not in lx.PUNCT]
         agents = {n.lower() for n in names}
-        days = {*after_no} & (_WEEKDAYS | _RELATIVE_DAYS)  # not "no sun", "no sat"
+        days = {*after_no} & (_WEEKDAYS | _RELATIVE_DAYS | _CLEAR_SHORT)  # not "no sun", "no sat"
         if (len(after_no) == 1 and after_no[0] in agents) or (
             {*after_no} <= _ONLY_WHEN  # "no in that case…": not a time
             and days
@@ -261,6 +271,8 @@ def _bare(rest: str, names: Collection[str]) -> bool:
         return True
     if core[0] in _TIME_FIRST and len(core) <= 6 and not {*core} & roster:
         return True
+    if core[:1] == ["the"] and len(core) in (2, 3) and _THE_DAY.match(core[1]):
+        return True  # "the 20th", "the weekend", "the twentieth" (a typed probe: no change)
     if tuple(core) in lx.MANNER_CUES:  # a priority or a hand, said alone
         return True
     if core[:3] == ["be", "careful", "not"]:  # "and please be careful not to wake him"

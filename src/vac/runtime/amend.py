@@ -28,9 +28,10 @@ import msgspec
 
 from vac import intent
 from vac.intent import calendar_words as cw
-from vac.intent.lexicon import DEFAULT_PRIORITY
+from vac.intent.lexicon import DEFAULT_PRIORITY, tokenize
 from vac.intent.negotiation import asked_harm
 from vac.intent.spoken import VERB_SPOKEN
+from vac.intent.when import said_alone
 from vac.protocol.objective import Objective
 from vac.runtime.choices import Clarification
 from vac.runtime.decisions import Plan, Planner
@@ -139,11 +140,13 @@ class Reading:
                 mine = msgspec.structs.replace(own, agent=pending.agent)
                 return self._drafted(mine, pending, instead.wording)
         named = bool({t.strip(",.!?;:").lower() for t in text.split()} & {n.lower() for n in names})
-        for words in said.words:
+        for words in (*said.words, *_dated(plain, said.rest, self.now)):
             heard = self.understood(words, confidence)
             if not isinstance(heard, intent.Draft):
                 continue
             new = _changed(pending, base.objective, heard.objective, source)
+            if words not in said.words and (new is None or not _only_when(new, pending)):
+                continue  # "no, by the fence": a place, not the time tried
             if new is None or _fields(new) == _fields(pending):
                 continue
             if new.agent != pending.agent and not named:
@@ -237,6 +240,35 @@ _NORMAL_PRIORITY: Final = re.compile(
 _PARTS_MAX: Final = 4
 # "…, and make it urgent": one change after another.
 _AND: Final = re.compile(r",?\s+and\s+", re.IGNORECASE)
+
+
+# A time said alone after a correction, read as one after "by": "make that
+# the 20th", "make it Christmas Eve", "push it to the weekend" (the draft said
+# plainly has no time for "…, no, the 20th" to replace: they were asked again).
+_CUED: Final = re.compile(r"^(?:by|on|before|until|till|at|in|within|for)\b", re.IGNORECASE)
+
+
+def _dated(plain: str, rest: str, now: dt.datetime) -> tuple[str, ...]:
+    """`plain` with `rest` said as a time after "by", when `rest` is one and
+    nothing else ("the 20th", "Christmas Eve"; not "the weather's awful this week")."""
+    if _CUED.match(rest):
+        return ()
+    toks = [t for t in tokenize(rest) if t.low not in _AROUND_A_TIME]
+    said = said_alone(toks, 0, now)
+    return (f"{plain}, no, by {rest}",) if said is not None and said.end == len(toks) else ()
+
+
+_AROUND_A_TIME: Final = frozenset({".", ",", "!", "?", "please", "instead", "then", "thanks"})
+
+
+def _only_when(new: Objective, was: Objective) -> bool:
+    """Whether `new` differs from `was` in its deadline alone."""
+    times = ("deadline", "constraints")
+    same = all(getattr(new, f) == getattr(was, f) for f in _FIELDS if f not in times)
+    return same and new.deadline != was.deadline
+
+
+_FIELDS: Final = ("agent", "verb", "target", "priority", "autonomy", "forbidden_lines")
 
 
 def _slots_of(o: Objective) -> tuple[object, ...]:
