@@ -265,3 +265,12 @@ def test_a_hypothesis_without_a_new_time_or_standing_word_is_not_parsed(
     parsed.clear()
     understood(NO_TIME, heard(NO_TIME, (TONIGHT, 0.5)), confidence=0.9)
     assert parsed == [NO_TIME, TONIGHT]
+
+
+@pytest.mark.parametrize("said", ["Thank you very much.", "Thanks a lot.", "Hello there."])
+def test_thanks_or_a_greeting_is_answered_in_kind_not_drafted_from_behind(said: str) -> None:
+    # A spoken probe: "Thank you very much." drafted "Abeni will look into
+    # the minimum tomorrow morning?" from a hypothesis behind it.
+    other = "Look into the minimum tomorrow morning."
+    got = understood(said, heard(said, (other, 1.0)))
+    assert isinstance(got, Clarify) and got.source_text == said, got

@@ -25,7 +25,7 @@ from typing import Final
 import msgspec
 
 from vac.intent import alternatives as alt
-from vac.intent import it_means, passive, plain_verb
+from vac.intent import it_means, orders, passive, plain_verb
 from vac.intent import lexicon as lx
 from vac.intent.parser import MIN_CONFIDENCE, Clarify, Draft, parse
 from vac.intent.reply_words import REJECT_MIN_CONFIDENCE
@@ -323,6 +323,8 @@ def _next_hypothesis(
     said = alt.statement_kind(text)
     if first.reason not in alt.RETRY_REASONS or said == "question":
         return first
+    if orders.courtesy(lx.tokenize(text)) is not None:
+        return first  # "Thank you very much." drafted "…look into the minimum" behind it (a probe)
     for other in heard.alternatives:
         if other.behind > alt.MAX_BEHIND:
             continue

@@ -296,10 +296,16 @@ def no_verb_question(
 # Words that only thank or greet: answered in kind, with what vac can do.
 _THANKS: Final = frozenset(
     words("thanks thank you ta cheers thx much so very ever lot kindly appreciated appreciate it")
+    + words("a that's great lovely brilliant perfect wonderful awesome amazing mate")
 )
 _HELLO: Final = frozenset(
     words("hello hi hey hiya yo morning good afternoon evening there dear all everyone")
 )
+
+
+def courtesy(clause: Sequence[Tok]) -> str | None:
+    """The answer in kind to thanks or a greeting said alone, else None."""
+    return _courtesy(clause)
 
 
 def _courtesy(clause: Sequence[Tok]) -> str | None:
