@@ -140,3 +140,44 @@ def test_a_non_reply_confirms_only_on_the_audio(text: str, confidence: float) ->
     got = spoken_reply(text, confidence, Evidence(words=WORDS))
     if got is not None:
         assert classify_reply(text) == got.kind
+
+
+def _said(heard: float, yes: tuple[str, float], no: float) -> Evidence:
+    replies = (
+        ReplyChoice("heard", "…", heard),
+        ReplyChoice("confirm", yes[0], yes[1]),
+        ReplyChoice("reject", "Cancel.", no),
+    )
+    return Evidence(WORDS, replies=replies)
+
+
+@pytest.mark.parametrize(
+    ("text", "yes", "margin", "sure"),
+    [
+        # A yes of two syllables or more heard as said acts at 3.5 nats (it
+        # was asked again at the 5 a short "Yeah." needs): fresh voices.
+        ("Confirm.", "Confirm.", 4.6, True),
+        ("Go ahead.", "Go ahead.", 3.8, True),
+        ("Go ahead.", "Go ahead.", 3.4, False),
+        # A short yes keeps the 5 nats: an espeak "nah" heard "Yeah." (3.9-4.7).
+        ("Yeah.", "Yeah.", 4.7, False),
+        ("Sure.", "Sure.", 4.0, False),
+        # The words must say yes, and the phrase be what was heard.
+        ("Not right.", "That's right.", 4.5, False),
+    ],
+)
+def test_a_long_yes_heard_as_said(text: str, yes: str, margin: float, sure: bool) -> None:
+    got = spoken_reply(text, 0.25, _said(-5.0, (yes, -5.0), -5.0 - margin))
+    assert (got is not None and got.kind == "confirm" and got.sure) is sure
+
+
+def test_a_long_yes_far_below_what_was_heard_does_not_act() -> None:
+    got = spoken_reply("Confirm.", 0.25, _said(-3.0, ("Confirm.", -4.5), -9.0))
+    assert got is not None and not got.sure  # 1.5 nats short of the transcript
+
+
+@pytest.mark.parametrize(("margin", "sure"), [(6.1, False), (6.6, True)])
+def test_yeah_the_other_half_of_nah_needs_more(margin: float, sure: bool) -> None:
+    # A fresh espeak voice's "nah" heard "Yeah." 6.1 nats over "No." confirmed the draft.
+    got = spoken_reply("Yeah.", 0.23, _said(-2.8, ("Yeah.", -2.8), -2.8 - margin))
+    assert got is not None and got.kind == "confirm" and got.sure is sure

@@ -17,6 +17,7 @@ Pure: numbers in, a decision out. Typed text has no evidence.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Final
 
@@ -56,6 +57,45 @@ HEARD_SLACK: Final = 4.0
 # the six fresh voices, so the margins stand.
 
 
+# "Yeah" is "nah" with another first sound: an espeak "nah" on a fresh voice
+# was heard "Yeah." 6.1 nats over "No." and confirmed the draft. As the best
+# yes it needs this much (fresh voices: that wrong yes gone, two right ones
+# asked again, "Yay." for "yeah" at 6.3 and "Yeah..." for "sure" at 5.6;
+# dev and the probe's renders unchanged).
+NAH_PAIR_MARGIN: Final = 6.5
+_NAH_PAIRS: Final = frozenset({"yeah", "yea", "yeh", "ya", "yah"})
+# A yes of two syllables or more heard as said ("Confirm.", "Go ahead.",
+# "Correct."), the rescoring's best phrase the transcript itself: it acts at
+# this margin. The 5 nats above guard a short "Yeah." heard for an espeak
+# "nah" (3.9-6.1 nats on six fresh voices); no such slip makes a word of
+# two syllables. Measured 2026-12-06 on dev (100 replies, 475 non-replies),
+# the six fresh voices' reply phrases (246 + 108) and a probe's 168 replies
+# on six more renders (`benchmarks/reply_rescoring.py`): "Confirm." (4.6)
+# and "Go ahead." (3.8) were asked again and act now; no reply the other
+# way, no non-reply acted on, at any margin from 2.5 to 4; 3.5 keeps a nat
+# in hand. Nothing else changed on any of the three.
+AGREED_MARGIN: Final = 3.5
+AGREED_SLACK: Final = 1.0
+AGREED_SYLLABLES: Final = 2
+
+
+def _syllables(phrase: str) -> int:
+    """Vowel groups, a word's silent final "e" left out ("sure" is one)."""
+    words = re.findall(r"[a-z']+", phrase.lower())
+    return sum(len(re.findall(r"[aeiouy]+", re.sub(r"e$", "", w) or w)) for w in words)
+
+
+def agreed(replies: Sequence[ReplyChoice]) -> bool:
+    """A yes of `AGREED_SYLLABLES` or more, the transcript as the best phrase,
+    `AGREED_MARGIN` over the best no."""
+    heard = next((r.logprob for r in replies if r.kind == "heard"), None)
+    yes = max((r for r in replies if r.kind == "confirm"), key=lambda r: r.logprob, default=None)
+    no = max((r.logprob for r in replies if r.kind == "reject"), default=None)
+    if heard is None or yes is None or _syllables(yes.text) < AGREED_SYLLABLES:
+        return False
+    return heard - yes.logprob <= AGREED_SLACK and (no is None or yes.logprob - no >= AGREED_MARGIN)
+
+
 class HeardReply(msgspec.Struct, frozen=True):
     """A reply to the pending draft: which, and whether it may act."""
 
@@ -72,8 +112,12 @@ def rescored(replies: Sequence[ReplyChoice]) -> Reply | None:
     }
     if heard is None:
         return None
+    best_yes = max((r for r in replies if r.kind == "confirm"), key=lambda r: r.logprob, default=None)
+    yes_margin = CONFIRM_MARGIN
+    if best_yes is not None and re.sub(r"[^a-z]", "", best_yes.text.lower()) in _NAH_PAIRS:
+        yes_margin = NAH_PAIR_MARGIN
     for kind, other, margin in (
-        ("confirm", "reject", CONFIRM_MARGIN),
+        ("confirm", "reject", yes_margin),
         ("reject", "confirm", REJECT_MARGIN),
     ):
         mine, theirs = best[kind], best[other]
@@ -95,6 +139,8 @@ def spoken_reply(
     """
     said = classify_reply(text)
     by_audio = rescored(evidence.replies) if evidence is not None and rescored_ok else None
+    if by_audio is None and said == "confirm" and evidence is not None and rescored_ok:
+        by_audio = "confirm" if agreed(evidence.replies) else None  # "Confirm." heard as said
     if by_audio is not None and said in (None, by_audio):
         return HeardReply(by_audio, sure=True)
     if said is None:
