@@ -112,7 +112,8 @@ def rescored(replies: Sequence[ReplyChoice]) -> Reply | None:
     }
     if heard is None:
         return None
-    best_yes = max((r for r in replies if r.kind == "confirm"), key=lambda r: r.logprob, default=None)
+    yeses = [r for r in replies if r.kind == "confirm"]
+    best_yes = max(yeses, key=lambda r: r.logprob, default=None)
     yes_margin = CONFIRM_MARGIN
     if best_yes is not None and re.sub(r"[^a-z]", "", best_yes.text.lower()) in _NAH_PAIRS:
         yes_margin = NAH_PAIR_MARGIN
