@@ -257,3 +257,46 @@ def test_more_hand_and_priority_words(text: str, priority: int, autonomy: str) -
     assert got.objective.deadline is None
     assert [f.text for f in got.objective.forbidden_lines] == ["Respect the agent's autonomy"]
     assert got.objective.target.label in ("Boiler", "Gate", "Leak")
+
+
+@pytest.mark.parametrize(
+    ("text", "deadline", "said", "label"),
+    [
+        # The hour's part of the day said (read back "by 8 o'clock", as good as 8 am).
+        ("Kofi, fix the gate by 8 tonight", "2026-12-07", "by 8 pm", "Gate"),
+        ("Kofi, fix the gate by 1 tonight", "2026-12-08", "by 1 am tomorrow", "Gate"),
+        ("Kofi, fix the gate by 3 this afternoon", "2026-12-07", "by 3 pm", "Gate"),
+        # A bare hour with its day after it (the hour was lost).
+        ("Kofi, fix the gate at 6 on Saturday", "2026-12-12", "at 6 o'clock on Saturday", "Gate"),
+        # Left in the thing before.
+        (
+            "Zuri, check the attic the weekend after next",
+            "2026-12-26",
+            "weekend after next",
+            "Attic",
+        ),
+        ("Kofi, fix the gate fridayish", "2026-12-11", "by Friday", "Gate"),
+        ("Zuri, check the attic late tonight", "2026-12-07", "tonight", "Attic"),
+        ("Zuri, check the attic ideally by thursday", "2026-12-10", "by Thursday", "Attic"),
+        ("Kofi, fix the gate any time before friday", "2026-12-11", "by Friday", "Gate"),
+    ],
+)
+def test_hours_and_days_people_type(text: str, deadline: str, said: str, label: str) -> None:
+    got = draft(text)
+    assert (got.objective.deadline, got.objective.target.label) == (deadline, label)
+    assert said in got.summary
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Kofi, fix the gate by 11 this morning",  # 14:10: gone (it was today)
+        "Zuri, check the attic the following week",  # after what?
+        "Zuri, check the attic the monday after",
+        "Abeni, repair the washing machine before 20.12",  # 20:12, or December 20?
+        "Kofi, fix the gate by 24.12.",  # it was 24:12, no time at all
+    ],
+)
+def test_more_asked_not_guessed(text: str) -> None:
+    got = factories.understood(text, now=NOW, roster=ROSTER)
+    assert isinstance(got, Clarify) and got.reason == "unclear-deadline", got

@@ -160,6 +160,10 @@ _HOW: Final = frozenset(
 )
 _HOW_AFTER_IT: Final = frozenset(lx.words("well right good"))
 _ITS: Final = frozenset(lx.words("its it's"))
+# Said between the thing and its time: no part of the thing (a typed probe).
+_BEFORE_WHEN: Final = frozenset(
+    lx.words("early late ideally preferably hopefully latest max anytime")
+)
 _IT: Final = frozenset(lx.words("it them him her everything everyone everybody"))
 _HOW_PAIRS: Final = (("this", "time"), ("for", "good"), ("for", "me"))
 
@@ -173,8 +177,10 @@ def _said_after(words: Sequence[Tok], not_now: frozenset[str]) -> int:
         return 1
     if last == "again" and before in _AGAIN_WITH:
         return 2 * (len(words) > 2)
-    if last in not_now:
-        return 1
+    if last in not_now or (last in _BEFORE_WHEN and len(words) > 2):
+        return 1  # "…later"; "the attic late | tonight", "the gate ideally | by Thursday"
+    if (before, last) == ("any", "time") and len(words) > 3:
+        return 2  # "the gate any time | before Friday"
     if last == "urgent" and len(words) > 1:  # "fix the gate urgent", "…the leak its urgent"
         return 1 + (before in _ITS) * (len(words) > 2)
     if [t.low for t in words[-2:]] == ["as", "well"]:

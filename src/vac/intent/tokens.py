@@ -87,6 +87,11 @@ TYPED_SLIPS: Final = {s: w for w in _SLIPPED for s in _slips(w) if s not in _NOT
 _ISH_RE: Final = re.compile(r"^(\d{1,2})ish$")
 
 
+_DAYS_ISH: Final = frozenset(
+    ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday", "tonight"]
+)
+
+
 # Titles written with a full stop ("Mrs. Okafor", "Dr. Mensah"; Whisper
 # writes them so): the stop ends no sentence.
 # Only those said before a name: "Kwame Sr. Do it…" ends a sentence.
@@ -111,6 +116,8 @@ def raw_tokens(text: str) -> list[Tok]:
             low = TYPED_SLIPS[low]  # "by fridya": Friday
         elif ish := _ISH_RE.match(low):
             low = ish.group(1)
+        elif low.endswith("ish") and low[:-3] in _DAYS_ISH:
+            low = low[:-3]  # "fridayish", "tomorrowish": the day said
         elif low.startswith("a.s.a.p"):
             low = "asap"
         elif low == "w/o":

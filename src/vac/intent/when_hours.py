@@ -42,7 +42,18 @@ _PARTS_OF_DAY: Final = (
     (("at", "night"), "am", range(1, 5)),  # "at 3 at night": the small hours
     (("in", "the", "night"), "am", range(1, 6)),
     (("in", "the", "night"), "pm", range(9, 12)),
+    # Today's part named (a typed probe: "by 8 tonight" was read back "by 8
+    # o'clock", at 02:35 as good as 8 am; "by 3 this morning" lost its hour).
+    (("tonight",), "pm", range(5, 12)),
+    (("tonight",), "am", range(1, 5)),  # "by 1 tonight": after midnight
+    (("this", "morning"), "am", range(1, 12)),
+    (("this", "afternoon"), "pm", range(1, 13)),
+    (("this", "evening"), "pm", range(1, 12)),
 )
+_DAY_AFTER: Final = frozenset({*cw.WEEKDAYS, *cw.WEEKDAY_ABBREVIATIONS, "tomorrow"})
+# Parts said of today: a time in them already past is asked about, as "by
+# 10 am today" said at 15:30 is ("by 1 this morning" at 02:41 was today's).
+_TODAYS: Final = frozenset({("this", "morning"), ("this", "afternoon"), ("this", "evening")})
 
 
 def _part_of_day(toks: Sequence[Tok], k: int, hour: int) -> tuple[str, int]:
@@ -160,6 +171,9 @@ def clock(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> Found:
         )  # "at 1.45 m tall" is a height, "by 5.30" a time
         if minute_match and int(minute_match.group(1)) < 60 and dotted_ok:
             minute, colon = int(minute_match.group(1)), True
+            dotted = word_at(toks, k) == "." and not (suffix or minute_match.group(2))
+            if dotted and hour >= 13 and 1 <= minute <= 12:
+                return Bad(k + 2)  # "before 20.12": 20:12, or 20 December? Asked.
             suffix, k = suffix or minute_match.group(2) or "", k + 2
         meridiem, k = _meridiem(toks, k, suffix)
         if not meridiem and not colon and word_at(toks, k) == "or" and 1 <= hour <= 12:
@@ -173,9 +187,13 @@ def clock(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> Found:
         # o'clock or minutes, or a cue before it and nothing after it that
         # it counts ("by 6", "at 3 tomorrow"; not "by 3 fences").
         decimal = word_at(toks, k) in (".", ",") and word_at(toks, k + 1)[:1].isdigit()
-        bare = cued and 1 <= hour <= 12 and ends_here(toks, k) and not decimal  # "at 1.20 m"
-        if not (meridiem or oclock or colon or bare) or hour > 24:
-            return None
+        # "at 6 on Saturday", "by 6 tomorrow": its day follows (the hour was lost).
+        dated = word_at(toks, k) in _DAY_AFTER or (
+            word_at(toks, k) == "on" and word_at(toks, k + 1) in _DAY_AFTER
+        )
+        bare = cued and 1 <= hour <= 12 and (ends_here(toks, k) or dated) and not decimal
+        if not (meridiem or oclock or colon or bare) or hour > 24 or (hour == 24 and minute):
+            return None  # not "24:12"
         if meridiem and not 1 <= hour <= 12:
             return None
         if meridiem:
@@ -190,7 +208,10 @@ def clock(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> Found:
     today = now.date()
     if word_at(toks, k) == "tomorrow":
         return Hit(today + ONE_DAY, f"by {spoken} tomorrow", k + 1)
-    said_today = word_at(toks, k) == "today"
+    said_today = (
+        word_at(toks, k) == "today" or (word_at(toks, k - 2), word_at(toks, k - 1)) in _TODAYS
+    )
+    said_today = said_today or (word_at(toks, k - 1) == "tonight" and minutes[0] >= 12 * 60)
     k += word_at(toks, k) in ("today", "tonight")
     if any(m > now_minute for m in minutes):
         return Hit(today, f"by {spoken}", k)

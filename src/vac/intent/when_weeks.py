@@ -57,11 +57,19 @@ def weeks_on(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> Found
         if said[1] == "week":  # done by the end of that week, its Sunday
             day = today + (6 - today.weekday() + 14) * ONE_DAY
             return Hit(day, f"by the end of the week after next, {month_day(day, today)}", i + 4)
+        if said[1] == "weekend":  # that week's Saturday (it was left in the thing)
+            day = today + (5 - today.weekday() + 14) * ONE_DAY
+            return Hit(day, f"by the weekend after next, {month_day(day, today)}", i + 4)
         if said[1] in cw.WEEKDAYS:  # a week after "next Saturday" (the one in next week)
             day = today + (7 - today.weekday() + cw.WEEKDAYS[said[1]] + 7) * ONE_DAY
             name = cw.WEEKDAY_NAMES[cw.WEEKDAYS[said[1]]]
             return Hit(day, f"by the {name} after next, {month_day(day, today)}", i + 4)
         return None
+    if low == "the" and (
+        (said[1] == "following" and (said[2] in ("week", "weekend") or said[2] in cw.WEEKDAYS))
+        or (said[1] in cw.WEEKDAYS and said[2] == "after" and ends_here(toks, i + 3))
+    ):
+        return Bad(i + 3)  # "the following week", "the Monday after": after what? Asked.
     weeks = _weeks_at(toks, i)
     before = word_at(toks, i - 1 - (word_at(toks, i - 1) == "about"))
     if weeks is None or before in ("for", "been", "over"):
