@@ -300,3 +300,22 @@ def test_hours_and_days_people_type(text: str, deadline: str, said: str, label: 
 def test_more_asked_not_guessed(text: str) -> None:
     got = factories.understood(text, now=NOW, roster=ROSTER)
     assert isinstance(got, Clarify) and got.reason == "unclear-deadline", got
+
+
+@pytest.mark.parametrize(
+    ("text", "deadline"),
+    [
+        ("Kofi, fix the gate by 12/24", "2026-12-24"),  # only one reading: it was asked
+        ("Kofi, fix the gate by 31/12", "2026-12-31"),
+        ("Kofi, fix the gate by 24/12/2027", "2027-12-24"),
+        ("Kofi, fix the gate by 1/13", "2027-01-13"),
+    ],
+)
+def test_a_slash_date_only_one_reading_allows(text: str, deadline: str) -> None:
+    assert draft(text).objective.deadline == deadline
+
+
+@pytest.mark.parametrize("text", ["Kofi, fix the gate by 12/11", "Kofi, fix the gate by 31/2"])
+def test_a_slash_date_either_way_or_none_is_asked(text: str) -> None:
+    got = factories.understood(text, now=NOW, roster=ROSTER)
+    assert isinstance(got, Clarify) and got.reason == "unclear-deadline", got

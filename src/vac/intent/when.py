@@ -78,7 +78,7 @@ from vac.intent.when_match import (
     of_the_past,
     word_at,
 )
-from vac.intent.when_month_days import day_of_month
+from vac.intent.when_month_days import day_of_month, slash_date
 from vac.intent.when_parts import part_of_day
 from vac.intent.when_said import (
     AFTER_TODAY,
@@ -171,6 +171,7 @@ _MATCHERS: Final[tuple[_Matcher, ...]] = (
     span,
     holiday,
     part_of_month,
+    slash_date,
     calendar_date,
     day_of_month,
     clock,

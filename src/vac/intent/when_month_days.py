@@ -9,7 +9,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Sequence
 
-from vac.intent.lexicon import Tok
+from vac.intent.lexicon import SLASH_DATE_RE, Tok
 from vac.intent.numbers import number_at
 from vac.intent.when_match import Bad, Found, Hit, add_months, ends_here, month_day, word_at
 
@@ -54,3 +54,27 @@ def day_of_month(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> F
         if day >= today:
             return Hit(day, f"by {month_day(day, today)}", number.end)
     return Bad(number.end)
+
+
+def slash_date(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> Found:
+    """ "by 12/24", "by 24/12", "by 31/12/2026": a date written with slashes
+    whose order only one reading allows (one number over 12); the next such
+    day, or that year's. Both 12 or under ("12/11") stays a question: its
+    order is the writer's country's. A typed probe found "by 31/12" asked."""
+    low = word_at(toks, i)
+    if not cued or not SLASH_DATE_RE.match(low):
+        return None
+    first, second, *year = (int(p) for p in low.split("/"))
+    if (first > 12) == (second > 12):
+        return None  # "12/11": asked (`when._looks_temporal`); "31/31": no date
+    month, day_no = (second, first) if first > 12 else (first, second)
+    today = now.date()
+    years = [2000 + year[0] if year[0] < 100 else year[0]] if year else [today.year, today.year + 1]
+    for y in years:
+        try:
+            day = dt.date(y, month, day_no)
+        except ValueError:
+            return Bad(i + 1)  # "by 31/2"
+        if day >= today:
+            return Hit(day, f"by {month_day(day, today)}", i + 1)
+    return Bad(i + 1)  # "by 31/12/2020": gone
