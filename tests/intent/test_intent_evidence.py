@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from vac.intent import (
     SPOKEN_MIN_CONFIDENCE,
+    Alternative,
     Clarify,
     Draft,
     Evidence,
@@ -107,6 +108,26 @@ def test_a_name_read_from_words_spelled_like_it_is_never_sure() -> None:
     d = weigh(draft(text), evidence(text, {}))
     assert isinstance(d, Draft) and d.agent_source in ("fuzzy", "phonetic")
     assert d.uncertain == ("agent",)
+
+
+@pytest.mark.parametrize(
+    ("others", "flagged"),
+    [
+        ((("Turi, fix the bathroom tap.", 1.6),), True),  # another name close behind
+        ((("Tariq, fix the bathroom tab.", 0.3),), False),  # the same name behind
+        ((("Turi, fix the bathroom tap.", 3.5),), False),  # far behind: no doubt
+    ],
+)
+def test_a_name_the_beam_writes_otherwise_close_behind_is_not_sure(
+    others: tuple[tuple[str, float], ...], flagged: bool
+) -> None:
+    # joe's "Zuri" heard "Tariq," at 0.67 (over the floor), "Turi," 1.6 nats behind (a probe).
+    text = "Tariq, fix the bathroom tap."
+    ev = msgspec.structs.replace(
+        evidence(text, {"Tariq": 0.67}), alternatives=tuple(Alternative(t, b) for t, b in others)
+    )
+    d = weigh(draft(text), ev)
+    assert isinstance(d, Draft) and ("agent" in d.uncertain) is flagged
 
 
 def test_a_spoken_draft_without_a_heard_name_is_never_sure_of_its_agent() -> None:

@@ -365,3 +365,28 @@ def test_a_deadline_the_best_hypothesis_lost_is_taken_from_the_next(
     assert (got.objective.agent, got.objective.verb) == ("Tariq", "Protect")
     assert got.objective.deadline is not None and got.objective.deadline[:10] == "2026-12-02"
     assert "deadline" in got.uncertain
+
+
+def test_a_name_the_beam_writes_otherwise_close_behind_is_flagged(whisper: WhisperStt) -> None:
+    # The real twin of tests/intent/test_intent_evidence.py's beam doubt: joe's
+    # "Zuri" written "Tariq," (0.67, over the 0.5 floor) with "Turi," and
+    # "Tari," 1.6-2.0 nats behind was drafted for Tariq, unflagged (a probe).
+    import datetime as dt
+
+    from vac import intent
+    from vac.runtime.heard import evidence_of
+
+    fixture = next(f for f in FIXTURES if f.name == "zuri_fix_tap.joe")
+    result = whisper.transcribe(load_pcm(fixture.pcm), final=True)
+    assert result.text.startswith("Tariq"), result.text
+    got = intent.understand(
+        result.text,
+        confidence=result.confidence,
+        evidence=evidence_of(result),
+        now=dt.datetime(2026, 12, 2, 10, 0, tzinfo=dt.UTC),
+        roster=intent.default_roster(),
+        current_agent=None,
+        objective_id="o-1",
+    )
+    assert isinstance(got, intent.Draft), got
+    assert got.objective.agent == "Tariq" and "agent" in got.uncertain

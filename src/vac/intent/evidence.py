@@ -19,6 +19,7 @@ no evidence and is never weighed.
 from __future__ import annotations
 
 import datetime as dt
+import re
 from collections.abc import Callable, Sequence
 from typing import Final
 
@@ -407,12 +408,25 @@ def _name_prob(draft: Draft, evidence: Evidence, source: str) -> float | None:
     if at < 0:
         return None
     p = span_prob(evidence, at, at + len(draft.heard_as))
+    if p is not None and _beam_doubts(draft.heard_as, evidence):
+        # The beam's next hypotheses close behind wrote another name there
+        # ("Tariq," over "Tari,", "Turi,": joe's "Zuri", a probe): drafted
+        # unflagged for Tariq at 0.54-0.67, over the 0.5 floor.
+        return min(p, NAME_SURE / 2)
     if draft.agent_source in ("fuzzy", "phonetic") and p is not None:
         # A name read from words spelled like it ("A mani," → Imani) is no
         # sure one, however sure its words: on dev and six fresh voices 2
         # of 4 unflagged such drafts named the wrong agent (Abeni's).
         return min(p, NAME_SURE / 2)
     return p
+
+
+def _beam_doubts(heard_as: str, evidence: Evidence) -> bool:
+    """Whether a hypothesis within `alt.MAX_BEHIND` nats lacks the name as heard."""
+    said = re.compile(rf"\b{re.escape(heard_as)}\b", re.IGNORECASE)
+    return any(
+        a.behind <= alt.MAX_BEHIND and not said.search(a.text) for a in evidence.alternatives
+    )
 
 
 def _choice(draft: Draft, evidence: Evidence, name_p: float) -> Clarify | None:
