@@ -207,6 +207,7 @@ def test_hello_field_names_are_exact() -> None:
         "client",
         "output",
         "resume",
+        "features",  # an addition: the opt-in additions the client understands
     }
 
 

@@ -104,6 +104,21 @@ def test_a_pause_mid_command_is_one_turn(windowed: RunningDaemon, voice: str) ->
     assert draft.objective.agent == "Kofi" and draft.objective.verb == "Build"
 
 
+def test_a_client_that_names_no_addition_gets_one_final_a_turn(windowed: RunningDaemon) -> None:
+    """An independent client's probe: two `transcript.final` for one turn is
+    an addition a client written to §4 alone does not expect; only a client
+    that names "provisional-final" in hello gets the early one."""
+    fx = FIXTURES["kofi_bench_paused.joe"]
+    c = windowed.connect()
+    ok = c.hello(features=())
+    assert "provisional-final" in ok.features  # offered, not taken
+    stream(c, fx.pcm + SILENCE_1S, "p", mode="vad", pace_s=0.02, commit=False)
+    msgs = _until_quiet(c, turns=1)
+    finals = [m for m in msgs if isinstance(m, TranscriptFinal)]
+    assert len(finals) == 1 and not finals[0].provisional, finals
+    assert "tomorrow" in finals[0].text.lower()  # still one utterance across the pause
+
+
 def test_without_the_window_the_pause_splits_the_command(unwindowed: RunningDaemon) -> None:
     fx = FIXTURES["kofi_bench_paused.joe"]
     c, _ = _hello(unwindowed)

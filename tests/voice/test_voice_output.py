@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import time
 from collections.abc import Iterator
 
@@ -10,7 +11,7 @@ import zmq
 
 from tests.conftest import RunningDaemon, start_daemon
 from tests.voice.test_voice_input import voice_home
-from vac.client.connection import Connection
+from vac.client.connection import Connection, Timeout
 from vac.daemon.config import DaemonSection, VacConfig
 from vac.protocol.messages import (
     AudioOutputChunk,
@@ -327,8 +328,10 @@ def test_an_agents_update_is_spoken_where_the_steward_listens_after_the_reply(
     if not (speaking.home.enrolled_dir / "kofi.key").exists():
         keys.enroll(speaking.home, "kofi", agent="Kofi")
     typing, listening, kofi = speaking.connect(), speaking.connect(), speaking.connect("kofi")
+    strict = speaking.connect()  # names no addition: updates as text, no turn of their own
     typing.hello()
     listening.hello(speak=True)
+    strict.hello(speak=True, features=())
     kofi.hello()
     typing.send(TextInput(id=typing.next_id(), text="ask Kofi to build a bench by tomorrow"))
     oid = typing.expect(ObjectiveDraft, 30).objective.id
@@ -358,3 +361,15 @@ def test_an_agents_update_is_spoken_where_the_steward_listens_after_the_reply(
     done = [m for m in got if isinstance(m, TurnDone)]
     # Queued, never interrupting: every turn completed, none cancelled.
     assert [d.status for d in done] == ["completed"] * 3
+    # A client written to §5 alone: the updates, and no turn no transcript began
+    # (an independent client's probe: "announcement-turns" is opt-in).
+    seen: list[OutboundMessage] = []
+    with contextlib.suppress(Timeout):
+        while True:
+            seen.append(strict.recv(2.0)[0])
+    assert [m.objective.status for m in seen if isinstance(m, ObjectiveUpdated)][-3:] == [
+        "accepted",
+        "in-progress",
+        "done",
+    ]
+    assert not [m for m in seen if isinstance(m, (AudioOutputStart, TurnDone))], seen

@@ -43,6 +43,7 @@ from vac.endpoints import EndpointInvalid, checked_endpoint
 from vac.home import Home
 from vac.protocol.codec import decode_outbound, encode_inbound
 from vac.protocol.messages import (
+    OPT_IN_FEATURES,
     AudioInputChunk,
     AudioInputCommit,
     AudioInputStart,
@@ -184,6 +185,7 @@ class Connection:
         resume: str | None = None,
         client: str = "vac-client",
         timeout_s: float = 10.0,
+        features: tuple[str, ...] = OPT_IN_FEATURES,
     ) -> HelloOk:
         """Open (or resume) a session.
 
@@ -196,6 +198,7 @@ class Connection:
             client=client,
             output=OutputRequest(rate=rate, speak=speak),  # type: ignore[arg-type]
             resume=resume,
+            features=list(features),
         )
         self.send_hello(hello)
         deadline = time.monotonic() + timeout_s

@@ -46,6 +46,7 @@ from vac.client.errors import refuses_hello
 from vac.client.talk_audio import PlaybackBuffer, PreRoll, rms_s16
 from vac.client.talk_screen import Card
 from vac.protocol.messages import (
+    OPT_IN_FEATURES,
     AudioInputChunk,
     AudioInputCommit,
     AudioInputDone,
@@ -225,7 +226,12 @@ class TalkModel:
     def start(self, now_s: float) -> list[Action]:
         out = OutputRequest(rate=self.rate_hz, speak=True)  # type: ignore[arg-type]
         hello = Hello(
-            id=self._id(), versions=[1], client="vac-talk", output=out, resume=self.resume
+            id=self._id(),
+            versions=[1],
+            client="vac-talk",
+            output=out,
+            resume=self.resume,
+            features=list(OPT_IN_FEATURES),
         )
         self.hello_id = hello.id
         return [self._send(hello, now_s=now_s)]

@@ -32,6 +32,7 @@ from vac.client.replies import BargeInSchedule, ReplyCollector
 from vac.client.wavio import PcmAudio, WavError, read_input_wav, write_wav
 from vac.protocol.errors import ProtocolError
 from vac.protocol.messages import (
+    OPT_IN_FEATURES,
     AudioInputChunk,
     AudioInputCommit,
     AudioInputStart,
@@ -148,6 +149,7 @@ class Transport:
             client="vac-transport",
             output=OutputRequest(rate=self.opts.rate_hz, speak=self.opts.speak),  # type: ignore[arg-type]
             resume=self.opts.resume,
+            features=list(OPT_IN_FEATURES),
         )
         self.conn.send_hello(hello)  # never blocks, also after a refused handshake
         self.checker.sent(hello)

@@ -30,7 +30,7 @@ from vac.protocol.messages import (
 )
 from vac.runtime.outcomes import decode_replies
 from vac.runtime.port import SessionHandler
-from vac.runtime.session import Outbox, Replies, Session, new_id
+from vac.runtime.session import OPT_IN_FEATURES, Outbox, Replies, Session, new_id
 from vac.runtime.store import AsyncEventLog, EventLog, StorageUnavailable
 from vac.runtime.tasks import TaskSet
 
@@ -175,6 +175,7 @@ class Handshakes:
             session = self._new_session(principal, msg.client, output, session_id)
         # The role as enrolled now: a re-enrolment takes effect on the next hello.
         session.agent = agent
+        session.accepts = frozenset(msg.features) & OPT_IN_FEATURES  # this hello's, on resume too
         try:
             pending = await self.pipeline.on_attached(session, resumed)
         except BaseException:

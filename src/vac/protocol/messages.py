@@ -54,11 +54,25 @@ class OutputRequest(msgspec.Struct, frozen=True, forbid_unknown_fields=True):
     speak: bool
 
 
+# Additions to the contract a client takes only by naming them in
+# `hello.features` (each changes what a client written to §4/§5 alone sees):
+# "provisional-final": the final heard at a pause is sent early with
+# `provisional: true`, then the real one (two `transcript.final` for one turn);
+# "announcement-turns": a change an agent made is also spoken, in a turn the
+# daemon starts (no `transcript.final` begins it).
+OPT_IN_FEATURES: tuple[str, ...] = ("provisional-final", "announcement-turns")
+
+
 class Hello(Inbound, frozen=True, tag="hello"):
     versions: Annotated[list[NonNeg], msgspec.Meta(min_length=1, max_length=16)]
     client: Annotated[str, msgspec.Meta(min_length=1, max_length=128)]
     output: OutputRequest
     resume: Id | None = None
+    # An addition: the additions to §4/§5 this client understands
+    # (`OPT_IN_FEATURES`); a client that names none gets the contract as written.
+    features: Annotated[
+        list[Annotated[str, msgspec.Meta(max_length=64)]], msgspec.Meta(max_length=32)
+    ] = msgspec.field(default_factory=list)
 
 
 class Ping(Inbound, frozen=True, tag="ping"):

@@ -68,6 +68,8 @@ class Announcer:
         `drop` may take it back for."""
         if not (self.speaks and self.session.output.speak and self.session.attached):
             return
+        if "announcement-turns" not in self.session.accepts:
+            return  # a turn no transcript began: only for a client that asked (§5)
         self._queue.append((monotonic_s(), text, about))
         if not len(self._tasks):
             self._tasks.spawn(self._run())

@@ -348,6 +348,8 @@ class Listener(StreamRecognition, StreamOutcomes):
             result = await spec.task
         except PoolError:
             return  # the final itself will say what failed
+        if "provisional-final" not in self.session.accepts:
+            return  # two finals for one turn: only for a client that asked (§4)
         if st.window is window and result.text and st.voiced_ms == spec.voiced_ms:
             st.announced = True
             self._send(

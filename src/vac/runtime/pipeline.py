@@ -126,9 +126,9 @@ class Pipeline:
             "agents",
         ]
         if self.stt is not None:
-            features += ["audio.input", "vad", "transcript.partial"]
+            features += ["audio.input", "vad", "transcript.partial", "provisional-final"]
         if self.tts is not None:
-            features += ["audio.output", "visemes", "barge-in"]
+            features += ["audio.output", "visemes", "barge-in", "announcement-turns"]
         self.features: tuple[str, ...] = tuple(features)
 
     # ------------------------------------------------------------ start-up

@@ -14,6 +14,9 @@ from typing import Any
 from vac.lifecycle.session import SessionState
 from vac.protocol.agent_messages import ObjectiveListResult, SquadAnswered
 from vac.protocol.messages import (
+    OPT_IN_FEATURES as _OPT_IN,
+)
+from vac.protocol.messages import (
     AudioInputDone,
     AudioOutputChunk,
     AudioOutputRefused,
@@ -306,6 +309,10 @@ def ended(msgs: list[Outbound]) -> list[Outbound]:
     return out
 
 
+# The opt-in additions (`protocol.messages.OPT_IN_FEATURES`), as a set.
+OPT_IN_FEATURES: frozenset[str] = frozenset(_OPT_IN)
+
+
 @dataclass(slots=True)
 class Session:
     """One session's state. Its lifecycle is `vac.lifecycle.session`'s table,
@@ -324,6 +331,9 @@ class Session:
     seq: int = 0
     last_seen_s: float = 0.0
     state: SessionState = SessionState.OPENING
+    # The opt-in additions its client named in hello (`OPT_IN_FEATURES`); a
+    # session made directly (tests, tools) has them all.
+    accepts: frozenset[str] = field(default_factory=lambda: OPT_IN_FEATURES)
 
     def __post_init__(self) -> None:
         # Made already bound (tests, tools): it is attached, as the table says.
