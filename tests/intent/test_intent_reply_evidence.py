@@ -181,3 +181,16 @@ def test_yeah_the_other_half_of_nah_needs_more(margin: float, sure: bool) -> Non
     # A fresh espeak voice's "nah" heard "Yeah." 6.1 nats over "No." confirmed the draft.
     got = spoken_reply("Yeah.", 0.23, _said(-2.8, ("Yeah.", -2.8), -2.8 - margin))
     assert got is not None and got.kind == "confirm" and got.sure is sure
+
+
+@pytest.mark.parametrize(
+    ("text", "yes"),
+    [
+        ("Yeah.", "Yes please."),  # the best yes is not what was written (a review)
+        ("Do it.", "Do it."),  # short: close to "don't"; keeps 5 nats
+        ("Okay.", "Okay."),
+    ],
+)
+def test_no_lower_margin_for_a_short_or_other_yes(text: str, yes: str) -> None:
+    got = spoken_reply(text, 0.2, _said(-5.0, (yes, -5.5), -5.5 - 4.0))
+    assert got is None or not got.sure

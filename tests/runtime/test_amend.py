@@ -590,3 +590,20 @@ def test_a_time_said_as_people_type_a_change(text: str, deadline: str) -> None:
 def test_a_time_tried_after_by_changes_no_thing(text: str) -> None:
     new = changed("Kofi, fix the gate by Friday", text)
     assert new is None or new.deadline == "2026-12-11"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # A review: each changed the draft ("for Zuri" is for whom, "the
+        # second" which one; "don't ask me" alone is no hand given).
+        "can you do it for Zuri",
+        "bring it to Zuri",
+        "the second",
+        "no, the second",
+        "make that the first",
+    ],
+)
+def test_not_a_change_of_time_or_agent(text: str) -> None:
+    new = changed("Kofi, fix the gate by Friday", text)
+    assert new is None or (new.agent, new.deadline) == ("Kofi", "2026-12-11")

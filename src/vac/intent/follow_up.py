@@ -59,10 +59,13 @@ _CORRECTING: Final = re.compile(
     r"(?:(?:i|i've)\s+(?:meant|mean|said|say)\b\s*[,:]?\s*"
     r"|(?:(?:but|and)\s+)?(?:(?:could|can|would|will)\s+you\s+(?:please\s+)?)?"
     r"(?:make|change)\s+(?:it|that|the\s+\w+)\s+(?:to\s+|into\s+)?"
-    r"|(?:swap|switch|change|move|push|bring)\s+(?:it\s+|that\s+)?(?:back\s+|forward\s+)?"
-    r"(?:to|till|until)\s+"
-    # "can u do it by wed instead", "can we do tomorrow instead" (a typed probe)
-    r"|(?:could|can|would|will)\s+(?:you|u|we)\s+(?:please\s+)?do\s+(?:it\s+|that\s+)?(?=\w)"
+    r"|(?:swap|switch|change|move|push)\s+(?:it\s+|that\s+)?(?:back\s+|forward\s+)?"
+    r"(?:to|till|until)\s+|bring\s+(?:it\s+|that\s+)?forward\s+(?:to\s+)?"
+    # "can u do it by wed instead", "can we do tomorrow instead" (a typed
+    # probe); only before a time: "can you do it for Zuri" is for whom
+    r"|(?:could|can|would|will)\s+(?:you|u|we)\s+(?:please\s+)?do\s+(?:it\s+|that\s+)?"
+    r"(?=(?:by|on|before|until|till|tomorrow|today|tonight|next|this|mon|tue|wed|thu|fri|sat"
+    r"|sun)\w*\b)"
     r"|give\s+it\s+to\s+|on\s+second\s+thoughts?\s*,?\s*|let'?s\s+(?:say|do|make\s+it)\s+"
     # "I'd rather Tariq did it", "it should be Tariq", "go back to Kofi",
     # "I want change to tomorrow" (a re-probe's elder and learner)
@@ -141,8 +144,12 @@ _TIME_FIRST: Final = frozenset(
     monday tuesday wednesday thursday friday saturday sunday morning afternoon evening
     tmrw 2moro 2day 2nite asap""")
 )
+# "the 20th", "the fifth": a day; not "the first" / "the second" (which one).
 _THE_DAY: Final = re.compile(
-    r"^(?:\d{1,2}(?:st|nd|rd|th)?|weekend|" + "|".join(ORDINALS) + r")$", re.IGNORECASE
+    r"^(?:\d{1,2}(?:st|nd|rd|th)?|weekend|"
+    + "|".join(w for w, n in ORDINALS.items() if n >= 5)
+    + r")$",
+    re.IGNORECASE,
 )
 # Said after "don't", these are chatter, not a boundary ("don't forget", "don't be silly").
 _NOT_BANS: Final = frozenset(

@@ -75,10 +75,11 @@ def _soon_as_when(clause: Sequence[Tok]) -> frozenset[int]:
 def priority_of(clause: Sequence[Tok], skip: frozenset[int]) -> int:
     hits = cue_hits(clause, lx.PRIORITY_TIERS, skip=skip | _soon_as_when(clause))
     hits = [(_LOW if _denied(clause, at) else tier, at, end) for tier, at, end in hits]
-    # "fix them all at once": together, not now
+    # "fix them all at once": together, not now; "in a bit of a mess": a state, not soon
     hits = [
         h for h in hits if not (lx.match_at(clause, h[1], _AT_ONCE) and _all_before(clause, h[1]))
     ]
+    hits = [h for h in hits if not _a_bit_of(clause, h)]
     return _first_tier(hits, [tier for tier, _ in lx.PRIORITY_TIERS], lx.DEFAULT_PRIORITY)
 
 
@@ -90,6 +91,13 @@ _LOW: Final = min(tier for tier, _ in lx.PRIORITY_TIERS)
 
 
 _AT_ONCE: Final = ("at", "once")
+
+
+def _a_bit_of(clause: Sequence[Tok], hit: tuple[int, int, int]) -> bool:
+    """ "in a bit" / "in a little bit" with "of" after it: "in a bit of a mess"."""
+    _tier, at, end = hit
+    after = clause[end].low if end < len(clause) else ""
+    return clause[at].low == "in" and clause[end - 1].low == "bit" and after == "of"
 
 
 def _all_before(clause: Sequence[Tok], at: int) -> bool:

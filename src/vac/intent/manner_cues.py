@@ -165,16 +165,15 @@ AUTONOMY_TEXT: Final[tuple[tuple[Autonomy, str], ...]] = (
             "entirely to her judgment, not necessary to ask me, no need to ask me, "
             "do like you think, do as you think, like you think best, "
             # A typed probe (2026-12-06): it was the boundary "won't ask me just do it".
-            "don't ask me just do it, don't ask me, no need to ask first, "
-            "go ahead without asking, go ahead without asking me, you don't have to ask, "
-            "you don't need to ask, "
+            "don't ask me just do it, no need to ask first, "
+            "go ahead without asking, go ahead without asking me, "
             # A typed probe (2026-12-06): the first was a tether ("run it by me"),
             # the "don't…" ones boundaries ("Do not have to check with me").
             "no need to run it by me, no need to run it past me, you don't have to check with me, "
-            "don't have to check with me, don't bother asking me, don't bother asking, "
+            "don't have to check with me, "
             "don't bother checking with me, you don't need my ok, you don't need my okay, "
             "you don't need my approval, no need to check in, no need to check back with me, "
-            "no need to check back, feel free, you can decide yourself, decide for yourself, "
+            "no need to check back, you can decide yourself, decide for yourself, "
             "whatever works for you, do whatever you need to, i'm happy for you to decide, "
             "happy for you to decide"
         ),

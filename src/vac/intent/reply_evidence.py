@@ -64,34 +64,36 @@ HEARD_SLACK: Final = 4.0
 # dev and the probe's renders unchanged).
 NAH_PAIR_MARGIN: Final = 6.5
 _NAH_PAIRS: Final = frozenset({"yeah", "yea", "yeh", "ya", "yah"})
-# A yes of two syllables or more heard as said ("Confirm.", "Go ahead.",
+# A yes of six letters or more heard as said ("Confirm.", "Go ahead.",
 # "Correct."), the rescoring's best phrase the transcript itself: it acts at
 # this margin. The 5 nats above guard a short "Yeah." heard for an espeak
-# "nah" (3.9-6.1 nats on six fresh voices); no such slip makes a word of
-# two syllables. Measured 2026-12-06 on dev (100 replies, 475 non-replies),
-# the six fresh voices' reply phrases (246 + 108) and a probe's 168 replies
+# "nah" (3.9-6.1 nats on six fresh voices); no such slip makes a longer
+# word. Measured 2026-12-06 on dev (100 replies, 475 non-replies), the six
+# fresh voices' reply phrases (246 + 108) and a probe's 168 replies
 # on six more renders (`benchmarks/reply_rescoring.py`): "Confirm." (4.6)
 # and "Go ahead." (3.8) were asked again and act now; no reply the other
 # way, no non-reply acted on, at any margin from 2.5 to 4; 3.5 keeps a nat
 # in hand. Nothing else changed on any of the three.
 AGREED_MARGIN: Final = 3.5
 AGREED_SLACK: Final = 1.0
-AGREED_SYLLABLES: Final = 2
+# Letters, at least: "confirm", "go ahead", "correct", "yes please"; not "do
+# it" (close to "don't"), "okay", "sure", "yeah" (a review: short ones keep 5).
+AGREED_LETTERS: Final = 6
 
 
-def _syllables(phrase: str) -> int:
-    """Vowel groups, a word's silent final "e" left out ("sure" is one)."""
-    words = re.findall(r"[a-z']+", phrase.lower())
-    return sum(len(re.findall(r"[aeiouy]+", re.sub(r"e$", "", w) or w)) for w in words)
+def _letters(text: str) -> str:
+    return re.sub(r"[^a-z]", "", text.lower())
 
 
-def agreed(replies: Sequence[ReplyChoice]) -> bool:
-    """A yes of `AGREED_SYLLABLES` or more, the transcript as the best phrase,
-    `AGREED_MARGIN` over the best no."""
+def agreed(text: str, replies: Sequence[ReplyChoice]) -> bool:
+    """A yes of `AGREED_LETTERS` or more, written as the transcript says it
+    and no more than `AGREED_SLACK` below it, `AGREED_MARGIN` over the best no."""
     heard = next((r.logprob for r in replies if r.kind == "heard"), None)
     yes = max((r for r in replies if r.kind == "confirm"), key=lambda r: r.logprob, default=None)
     no = max((r.logprob for r in replies if r.kind == "reject"), default=None)
-    if heard is None or yes is None or _syllables(yes.text) < AGREED_SYLLABLES:
+    if heard is None or yes is None or _letters(yes.text) != _letters(text):
+        return False  # the best yes is not what was written (a review: "Yeah." for "Yes please.")
+    if len(_letters(yes.text)) < AGREED_LETTERS:
         return False
     return heard - yes.logprob <= AGREED_SLACK and (no is None or yes.logprob - no >= AGREED_MARGIN)
 
@@ -141,7 +143,7 @@ def spoken_reply(
     said = classify_reply(text)
     by_audio = rescored(evidence.replies) if evidence is not None and rescored_ok else None
     if by_audio is None and said == "confirm" and evidence is not None and rescored_ok:
-        by_audio = "confirm" if agreed(evidence.replies) else None  # "Confirm." heard as said
+        by_audio = "confirm" if agreed(text, evidence.replies) else None  # "Confirm." as said
     if by_audio is not None and said in (None, by_audio):
         return HeardReply(by_audio, sure=True)
     if said is None:

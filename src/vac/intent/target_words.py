@@ -177,7 +177,7 @@ def _said_after(words: Sequence[Tok], not_now: frozenset[str]) -> int:
         return 1
     if last == "again" and before in _AGAIN_WITH:
         return 2 * (len(words) > 2)
-    if last in not_now or (last in _BEFORE_WHEN and len(words) > 2):
+    if last in not_now or (last in _BEFORE_WHEN and len(words) > 2 and not before.endswith("ing")):
         return 1  # "…later"; "the attic late | tonight", "the gate ideally | by Thursday"
     if (before, last) == ("any", "time") and len(words) > 3:
         return 2  # "the gate any time | before Friday"

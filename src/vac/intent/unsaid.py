@@ -6,16 +6,13 @@ Kofi to fix the gate", "I don't want Zuri to check the hives", "no need for
 Kofi to…", "Kofi, no need for you to…"), or "not / never" before the verb
 ("Tell Kofi not to fix the gate", "…to not fix…"). Not when the negation is
 in a condition ("if Zuri won't ask Kofi to…"), when only a detail is
-negated ("…fix the gate today, tomorrow is fine", "…alone", "…without
-gloves", "…the whole fence, just the gate": the order is meant; read as
-before), or when a later part asks for it ("I didn't ask Kofi to fix the
-gate; please do", "…, can you?").
+negated ("…today, tomorrow is fine", "…alone", "…without gloves": the order
+is meant), or when a later part asks for it ("…; please do", "…, can you?").
 
 Taken back: "…, never mind", "…, scratch that", "…, forget it", "…, actually
-don't." right after an order's part (a break before: comma, full stop,
-dash; or the very end), and then nothing, or a part saying it is done or
-taken care of ("…, never mind, Zuri did it"), or a new order ("…, never
-mind, fix the fence instead"). Only that part's order is taken back ("Kofi,
+don't." right after an order's part (a break before, or the very end), then
+nothing, a part saying it is done ("…, never mind, Zuri did it"), or a new
+order ("…, never mind, fix the fence instead"). Only that part's order is taken back ("Kofi,
 fix the gate. Zuri, check the hives, never mind." is Kofi's). Not after a
 condition ("If not, never mind", "if you're busy, forget it"), after a
 part without our verb ("The fence, never mind", "…, and call me when
@@ -23,11 +20,9 @@ you're done, actually never mind"), before a thing or a time ("…, never
 mind, the gate": a correction, `instead.py`; "…, never mind, tomorrow"), or
 when the order is said again ("…, never mind, no, do it", "…, fix it").
 
-Both give the verbs (by their tokens' start offsets, which survive the
-address's cut) that the parser must not read as the order; `order_start`
-says where to read the command from when a later order names its own agent
-("don't ask Kofi to fix the gate, ask Zuri to fix it"). Pure: tokens in.
-"""
+Both give the verbs (by their tokens' start offsets) the parser must not
+read as the order; `order_start` says where to read a later order that names
+its own agent ("don't ask Kofi to fix the gate, ask Zuri to fix it")."""
 
 from __future__ import annotations
 
@@ -303,6 +298,7 @@ def _negation_before(toks: Sequence[Tok], frame: int) -> int | None:
 def _taken_back(toks: Sequence[Tok], source: str, roster: Roster) -> list[int]:
     """Where each part that takes back the order before it starts."""
     out: list[int] = []
+    memo: dict[int, int] = {}
     for i in range(1, len(toks)):
         said = lx.phrase_at(toks, i, _TAKE_BACKS)
         if said is None:
@@ -323,7 +319,7 @@ def _taken_back(toks: Sequence[Tok], source: str, roster: Roster) -> list[int]:
             continue  # "never mind the cost", "don't bother Zuri"
         if said == ("don't",) and after < len(toks) and toks[after].low not in _SENTENCE_ENDS:
             continue  # "…, but don't, uh, rush", "…, don't, Zuri will"
-        if _order_at(toks, start, source) is not None and _rest_lets_it_go(
+        if _order_at(toks, start, source, memo) is not None and _rest_lets_it_go(
             toks, after, source, roster, strict=said == ("no",)
         ):
             out.append(start)
@@ -350,23 +346,27 @@ def _possessive(word: str) -> bool:
     return word.endswith("'s") and word not in _REASON_OPENERS | {"he's", "she's", "let's"}
 
 
-_PARTS_BACK_MAX: Final = 12  # parts of lead words, take-backs, reasons walked back over
-
-
-def _order_at(toks: Sequence[Tok], start: int, source: str) -> int | None:
+def _order_at(
+    toks: Sequence[Tok], start: int, source: str, memo: dict[int, int] | None = None
+) -> int | None:
     """Where the part before `start` starts (past parts of lead words, of
-    take-backs and of reasons alone) when it is an order: a verb of ours,
-    and no condition first ("If not, never mind")."""
+    take-backs and of reasons alone) when it is an order: a verb of ours, and
+    no condition first ("If not, never mind"). `memo`: where each walk back
+    stopped, for one text ("no, " x500 walked back over all before each: 3 s)."""
     end = start - 1 if start and toks[start - 1].low in lx.PUNCT else start
-    hops = 0  # "no, no, no, …" 500 times: each walked back over all before it (~2 s)
-    while end > 0 and (hops := hops + 1) <= _PARTS_BACK_MAX:
+    walked: list[int] = []
+    while end > 0 and (memo is None or end not in memo):
+        walked.append(end)
         begin = _part_start(toks, end - 1, source)
         said = lx.phrase_at(toks, begin, _TAKE_BACKS)
         taken = said is not None and _only(toks, begin + len(said), end, _TRAIL | lx.PUNCT)
         if not (_only(toks, begin, end, _LEAD | lx.PUNCT) or taken or _reason(toks[begin:end])):
             break  # past "on second thoughts, don't", "oh wait, it's already fixed. Never mind."
         end = begin - 1 if begin and toks[begin - 1].low in lx.PUNCT else begin
-    if end <= 0 or hops > _PARTS_BACK_MAX:
+    if memo is not None:
+        end = memo.get(end, end)
+        memo.update(dict.fromkeys(walked, end))
+    if end <= 0:
         return None
     begin = _part_start(toks, end - 1, source)
     part = toks[begin:end]

@@ -262,6 +262,9 @@ def _from_to(toks: Sequence[Tok], i: int, now: dt.datetime) -> When | None:
 
 
 _DAY_NAMES: Final = frozenset({*cw.WEEKDAYS, *cw.WEEKDAY_ABBREVIATIONS})
+_PART_OF: Final = phrases(
+    f"{on} the {part} of" for on in ("in", "on") for part in ("morning", "afternoon", "evening")
+)
 
 
 def _its_date(clause: Sequence[Tok], day: Hit, now: dt.datetime) -> Found:
@@ -278,7 +281,9 @@ def _its_date(clause: Sequence[Tok], day: Hit, now: dt.datetime) -> Found:
         if isinstance(found, Hit):
             if found.day != day.day:
                 return Bad(found.end)
-            return Hit(day.day, f"{day.phrase}, {month_day(day.day, now.date())}", found.end)
+            date = month_day(day.day, now.date())
+            said = day.phrase if date in day.phrase else f"{day.phrase}, {date}"  # "next Friday…"
+            return Hit(day.day, said, found.end)
     return day
 
 
@@ -377,6 +382,14 @@ def resolve(
             if word_at(clause, i - 1) not in _NOT_SPAN:
                 return spanned
             i = spanned.end  # "not between now and Friday": no time it is due
+            continue
+        if (part := phrase_at(clause, i, _PART_OF)) is not None:  # "in the morning of the 20th"
+            day = _expression(clause, i + len(part), now, True)
+            if isinstance(day, Hit):
+                said = f"{' '.join(part[1:])} {day.phrase.removeprefix('by ')}"
+                return When(day.day.isoformat(), f"by {said}", i, day.end)
+            unresolved = unresolved or Unresolved(i, _unresolved_end(clause, i + len(part)))
+            i += len(part)  # "…of the party": which day? Asked (not dropped)
             continue
         cue = phrase_at(clause, i, _CUES)
         if cue == ("due",) and (word_at(clause, i + 1) in ("to", "date", "dates")):

@@ -153,7 +153,13 @@ def clock(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> Found:
             minutes = ((hour % 12) * 60 + minute, (hour % 12 + 12) * 60 + minute)
     else:
         hour_at = _hour_at(toks, i)
-        if hour_at is None and cued and (hhmm := _HHMM_RE.match(low)):
+        after = word_at(toks, i + 1)
+        if (
+            hour_at is None
+            and cued
+            and (hhmm := _HHMM_RE.match(low))
+            and (ends_here(toks, i + 1) or after in _DAY_AFTER or after == "on")
+        ):  # not "at 1500 mm", "at 1200 rpm"
             hour_at = int(hhmm.group(1)), "", i  # "by 1700", "at 0930": 17:00, 9:30
         elif hour_at is None and cued and re.match(r"^20\d\d$", low):
             return Bad(i + 1)  # "by 2030": the year, or 20:30? Asked (it was dropped).

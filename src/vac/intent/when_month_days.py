@@ -69,7 +69,10 @@ def slash_date(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> Fou
         return None  # "12/11": asked (`when._looks_temporal`); "31/31": no date
     month, day_no = (second, first) if first > 12 else (first, second)
     today = now.date()
-    years = [2000 + year[0] if year[0] < 100 else year[0]] if year else [today.year, today.year + 1]
+    years = [today.year, today.year + 1]
+    if year:  # "24/12/27": 2027; "24/12/99": 1999, gone (it was 2099)
+        century = 2000 if year[0] >= 100 or 2000 + year[0] <= today.year + 50 else 1900
+        years = [year[0] if year[0] >= 100 else century + year[0]]
     for y in years:
         try:
             day = dt.date(y, month, day_no)

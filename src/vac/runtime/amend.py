@@ -254,11 +254,14 @@ def _dated(plain: str, rest: str, now: dt.datetime) -> tuple[str, ...]:
     if _CUED.match(rest):
         return ()
     toks = [t for t in tokenize(rest) if t.low not in _AROUND_A_TIME]
+    if [t.low for t in toks if t.low != "the"] in _WHICH_ONE:
+        return ()  # "no, the second": which one, not a day
     said = said_alone(toks, 0, now)
     return (f"{plain}, no, by {rest}",) if said is not None and said.end == len(toks) else ()
 
 
 _AROUND_A_TIME: Final = frozenset({".", ",", "!", "?", "please", "instead", "then", "thanks"})
+_WHICH_ONE: Final = [["first"], ["second"], ["third"], ["fourth"], ["last"], ["other"]]
 
 
 def _only_when(new: Objective, was: Objective) -> bool:
