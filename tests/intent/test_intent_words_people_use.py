@@ -378,3 +378,16 @@ def test_a_bit_of_a_mess_is_no_haste() -> None:
     assert draft("Kofi, check the train running late").objective.target.label == (
         "Train running late"
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        # A weekday said bare before its hour: it was "Gate Friday" due today 5 pm.
+        ("Kofi, fix the gate Friday 5pm", "by Friday at 5 pm"),
+        ("Kofi, fix the gate monday noon", "by Monday at noon"),
+    ],
+)
+def test_a_bare_weekday_and_its_hour(text: str, said: str) -> None:
+    got = draft(text)
+    assert got.objective.target.label == "Gate" and said in got.summary

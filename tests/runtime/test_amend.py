@@ -607,3 +607,9 @@ def test_a_time_tried_after_by_changes_no_thing(text: str) -> None:
 def test_not_a_change_of_time_or_agent(text: str) -> None:
     new = changed("Kofi, fix the gate by Friday", text)
     assert new is None or (new.agent, new.deadline) == ("Kofi", "2026-12-11")
+
+
+def test_whenevers_fine_takes_the_deadline_off_like_whenever_is_fine() -> None:
+    for text in ("whenever's fine", "whenever is fine"):
+        new = changed("Kofi, fix the gate by Friday", text)
+        assert new is not None and new.deadline is None, text

@@ -205,6 +205,7 @@ _PART_OVER_H: Final = {"morning": 12}
 
 
 # --- weekdays, weeks, months ------------------------------------------------
+_AN_HOUR: Final = frozenset({"noon", "midday", "at"})  # "…the gate Friday noon"
 
 
 def _typed_day(toks: Sequence[Tok], k: int) -> bool:
@@ -243,8 +244,9 @@ def weekday(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> Found:
     k += bool(part)
     week_on = mode == "plain" and not part and word_at(toks, k) == "week"  # "Monday week"
     k += week_on
-    if bare and (word_at(toks, i - 1) in _NOT_BEFORE_BARE_DAY or not ends_here(toks, k)):
-        return None  # "the Sunday market", "every Friday"
+    said = ends_here(toks, k) or word_at(toks, k)[:1].isdigit() or word_at(toks, k) in _AN_HOUR
+    if bare and (word_at(toks, i - 1) in _NOT_BEFORE_BARE_DAY or not said):
+        return None  # "the Sunday market", "every Friday"; not "the gate Friday 5pm"
     weekday = cw.WEEKDAY_NAMES[index]
     if week_on:  # British: a week after the coming one
         day = today + ((index - today.weekday()) % 7 or 7) * ONE_DAY + 7 * ONE_DAY

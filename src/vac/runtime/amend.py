@@ -222,7 +222,7 @@ _NO_DEADLINE: Final = re.compile(
     r"|skip|ignore|take\s+(?:off|away|out)|get\s+rid\s+of)\s+(?:the|that|this)"
     r"|(?:it\s+)?(?:doesn'?t|does\s+not)\s+need\s+a|no\s+need\s+for\s+a)"
     r"\s+(?:deadlines?|due\s+date|time\s+limit)(?:\s+(?:on\s+it|then|please|needed|at\s+all))?"
-    r"|(?:any\s*time|whenever)\s+(?:is\s+|'s\s+)?(?:fine|ok|okay|good|works)"
+    r"|(?:any\s*time|whenever)(?:\s+is|'s)?\s+(?:fine|ok|okay|good|works)"
     r")\W*$",
     re.IGNORECASE,
 )
