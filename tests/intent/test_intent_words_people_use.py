@@ -391,3 +391,22 @@ def test_a_bit_of_a_mess_is_no_haste() -> None:
 def test_a_bare_weekday_and_its_hour(text: str, said: str) -> None:
     got = draft(text)
     assert got.objective.target.label == "Gate" and said in got.summary
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Kofi, do you mind checking the hives?",
+        "Hey Kofi, what do you mind checking the hives?",  # tiny.en's "would you mind"
+    ],
+)
+def test_do_you_mind_doing_is_a_request(text: str) -> None:
+    got = draft(text)
+    assert (got.objective.agent, got.objective.verb) == ("Kofi", "Investigate")
+
+
+@pytest.mark.parametrize(
+    "text", ["Kofi, do you mind if I check the hives?", "Kofi, do you mind the noise?"]
+)
+def test_do_you_mind_otherwise_is_asked(text: str) -> None:
+    assert isinstance(factories.understood(text, now=NOW, roster=ROSTER), Clarify)

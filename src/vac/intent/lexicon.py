@@ -234,6 +234,12 @@ def asks(lows: Sequence[str]) -> bool:
         return False  # "Do you think Kofi could fix the gate?": asked politely
     if any(tuple(said[: len(r)]) == r for r in _REQUESTING):
         return False
+    minds = (
+        3 if said[:3] == ["do", "you", "mind"] else 4 * (said[:4] == ["what", "do", "you", "mind"])
+    )
+    deed = said[minds] if minds and len(said) > minds else ""
+    if deed.endswith("ing") or deed in VERB_FIRSTS:
+        return False  # "do you mind checking…", and "what do you mind…" as tiny.en hears "would"
     if said[:2] == ["do", "not"] and rest[2:3] != [","]:
         return False  # "do not let Kofi…": a request not to; "Do not, ever, …" stays asked
     return not (said[0] in ("when", "where") and "," in rest)

@@ -144,7 +144,9 @@ _SPEAKER_PLANS: Final = frozenset(lx.words("i'll i'm we'll we're"))
 _POLITE_START: Final = re.compile(
     r"(?:^|[.!?,]\s*)(?:\w+,?\s+)?(?:\w+,\s*)?"
     r"(?:(?:can|could|would|will) (?:you|someone)|why don'?t you|how about|what about"
-    r"|(?:could|would) \w+ mind|mind \w+ing|(?:can|could) (?:the|my|our|your|this|these)"
+    # "do you mind…", and "what do you mind…" as tiny.en writes "would you
+    # mind" (a spoken probe: three voices, each asked as a question)
+    r"|(?:could|would|do|what do) \w+ mind|mind \w+ing|(?:can|could) (?:the|my|our|your|this|these)"
     r")\b"
 )
 # A polite clause before the request says nothing of it: "Abeni, when you
@@ -160,7 +162,7 @@ _LEAD_OK: Final = frozenset(
     lx.words(
         "please so okay ok hey hi hiya hello well um uh right alright now just also can could "
         "let's "
-        "would will "
+        "would will do what "
         "you someone somebody i we "
         "i'd we'd need want like really and then make sure certain"
     )
