@@ -90,13 +90,18 @@ def cmd_drafts(args: argparse.Namespace) -> int:
             data = msgspec.to_builtins(obj)
             line = (
                 f"{data['id']}  {data['agent']} {data['verb']} {target_label(data)}"
-                f"  deadline {data.get('deadline') or 'none'}  (revision {data['revision']})"
-                f"  {data['source_text']!r}"
+                f"  deadline {data.get('deadline') or 'none'}  {_manner(data)}"
+                f"  (revision {data['revision']})  {data['source_text']!r}"
             )
             print_result(args.json, data, escape_for_terminal(line))
         return 0
 
     return one_shot(args, work)
+
+
+def _manner(data: dict[str, Any]) -> str:
+    """How urgent and how free: "priority 90  hand free" (they were not shown)."""
+    return f"priority {data.get('priority')}  hand {data.get('autonomy')}"
 
 
 def cmd_objectives(args: argparse.Namespace) -> int:
@@ -129,7 +134,7 @@ def cmd_objectives(args: argparse.Namespace) -> int:
             data = msgspec.to_builtins(obj)
             line = (
                 f"{data['id']}  {data['status']:<9}  {data['agent']} {data['verb']}"
-                f" {target_label(data)}  deadline {data.get('deadline') or 'none'}"
+                f" {target_label(data)}  deadline {data.get('deadline') or 'none'}  {_manner(data)}"
             )
             print_result(args.json, data, escape_for_terminal(line))
         if msg.more and not args.json:
