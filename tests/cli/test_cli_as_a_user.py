@@ -240,6 +240,7 @@ def test_withdraw_takes_back_a_draft_once(daemon: tuple[Path, str]) -> None:
     assert done.returncode == 0 and f"\nwithdrawn: {oid}  Kofi Build" in done.stdout
     listed = vac("objectives", "--state", "withdrawn", "--connect", endpoint, home=home)
     assert oid in listed.stdout
+    assert "priority 55  hand brief" in listed.stdout  # how urgent and how free, shown
     again = one_line(vac("withdraw", oid, "--connect", endpoint, home=home), 1)
     assert again.startswith("vac: objective_unknown: ") and "withdrawn" in again
 
