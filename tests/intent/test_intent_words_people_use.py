@@ -410,3 +410,32 @@ def test_do_you_mind_doing_is_a_request(text: str) -> None:
 )
 def test_do_you_mind_otherwise_is_asked(text: str) -> None:
     assert isinstance(factories.understood(text, now=NOW, roster=ROSTER), Clarify)
+
+
+@pytest.mark.parametrize(
+    ("text", "priority", "autonomy"),
+    [
+        # A typed re-probe: each was 55 / brief, a boundary, or a question.
+        ("Kofi, fix the gate, it's crucial", 90, "brief"),
+        ("Kofi, fix the gate, priority 1", 90, "brief"),
+        ("Kofi, fix the gate, not pressing", 25, "brief"),
+        ("Kofi, fix the gate, mid priority", 55, "brief"),
+        ("Kofi, fix the gate at your earliest convenience", 78, "brief"),
+        ("Kofi, fix the gate, don't start till I say", 55, "direct-tether"),
+        ("Kofi, fix the gate, show me first", 55, "direct-tether"),
+        ("Kofi, fix the gate, over to you", 55, "free"),
+        ("Kofi, fix the gate, don't need to run it by me", 55, "free"),
+        ("Kofi, fix the gate fri 5pm", 55, "brief"),
+        # "…first thing" is when, not a hand (a review)
+        ("Kofi, fix the gate and tell me first thing tomorrow", 55, "brief"),
+    ],
+)
+def test_a_re_probes_words(text: str, priority: int, autonomy: str) -> None:
+    got = draft(text)
+    assert (got.objective.priority, got.objective.autonomy) == (priority, autonomy)
+    assert got.objective.target.label == "Gate"
+    assert not [c for c in got.objective.constraints if c.kind == "location"]
+
+
+def test_a_count_of_minutes_in_intervals_is_no_deadline() -> None:
+    assert draft("Kofi, fix the timer that beeps in 5 min intervals").objective.deadline is None

@@ -613,3 +613,28 @@ def test_whenevers_fine_takes_the_deadline_off_like_whenever_is_fine() -> None:
     for text in ("whenever's fine", "whenever is fine"):
         new = changed("Kofi, fix the gate by Friday", text)
         assert new is not None and new.deadline is None, text
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value"),
+    [
+        # A typed re-probe: a hand or a haste said whole was no change.
+        ("it can wait", "priority", 25),
+        ("just do it", "autonomy", "free"),
+        ("up to you", "autonomy", "free"),
+        ("run it by me first", "autonomy", "direct-tether"),
+        ("let me know before you start", "autonomy", "direct-tether"),
+        ("take the deadline off", "deadline", None),
+        ("any day is fine", "deadline", None),
+        ("cud u do it by mon instead", "deadline", "2026-12-07"),
+    ],
+)
+def test_a_hand_or_haste_said_whole_as_a_change(text: str, field: str, value: object) -> None:
+    new = changed("Kofi, fix the gate by Friday", text)
+    assert new is not None and getattr(new, field) == value
+
+
+def test_make_that_two_is_no_time() -> None:
+    # It moved the deadline to 2 o'clock today.
+    new = changed("Kofi, fix the gate by Friday", "make that two")
+    assert new is None or new.deadline == "2026-12-11"

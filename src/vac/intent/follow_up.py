@@ -63,7 +63,7 @@ _CORRECTING: Final = re.compile(
     r"(?:to|till|until)\s+|bring\s+(?:it\s+|that\s+)?forward\s+(?:to\s+)?"
     # "can u do it by wed instead", "can we do tomorrow instead" (a typed
     # probe); only before a time: "can you do it for Zuri" is for whom
-    r"|(?:could|can|would|will)\s+(?:you|u|we)\s+(?:please\s+)?do\s+(?:it\s+|that\s+)?"
+    r"|(?:could|can|would|will|cud)\s+(?:you|u|we)\s+(?:please\s+)?do\s+(?:it\s+|that\s+)?"
     r"(?=(?:by|on|before|until|till|tomorrow|today|tonight|next|this|mon|tue|wed|thu|fri|sat"
     r"|sun)\w*\b)"
     r"|give\s+it\s+to\s+|on\s+second\s+thoughts?\s*,?\s*|let'?s\s+(?:say|do|make\s+it)\s+"
@@ -193,6 +193,12 @@ def follow_up(
     if not lows or asks(lows):  # "what did you hear?": no change
         return None
     said = _LEAD.sub("", said)
+    base = draft_source.strip().rstrip(".!?;, ")
+    if _hand_or_haste(lows):  # "it can wait", "just do it", "up to you": said whole
+        rest = said.strip(" ,.;:!?")
+        return FollowUp(
+            (f"{base}, no, {rest}", f"{base}. {rest[:1].upper()}{rest[1:]}."), rest, False
+        )
     corrected, no_name = _CORRECTING.match(said), None
     if (then := _NO_THEN.match(said)) is not None:
         # "no" without a comma: only a day or a name said alone ("no monday",
@@ -239,7 +245,6 @@ def follow_up(
     corrects = strong or not_that is not None
     cancels = bool(_CANCELS.search(said[:cut]))
     corrects = corrects or bool(trailing and _TAKES_BACK.search(trailing.group(0)))
-    base = draft_source.strip().rstrip(".!?;, ")
     added = f"{base}. {rest[:1].upper()}{rest[1:]}."
     first = [t.low for t in raw_tokens(said)][:1]
     rest_lows = [t.low for t in raw_tokens(rest)]
@@ -264,6 +269,22 @@ def follow_up(
     return FollowUp((f"{base}, no, {rest}", added), rest, corrects, taken, cancels)
 
 
+def _hand_or_haste(lows: list[str]) -> bool:
+    """A priority or a hand said whole and nothing else ("it can wait",
+    "just do it", "run it by me first": a typed probe, each no change)."""
+    words_said = [w for w in lows if w not in lx.PUNCT]
+    if words_said[:1] in (["and"], ["but"], ["oh"], ["also"]):
+        words_said = words_said[1:]
+    if tuple(words_said) in lx.MANNER_CUES:
+        return True
+    toks = raw_tokens(" ".join(words_said))
+    cue = lx.phrase_at(toks, 0, lx.MANNER_CUES) if toks else None
+    return cue is not None and {*words_said[len(cue) :]} <= _AFTER_A_HAND  # "…by me first"
+
+
+_AFTER_A_HAND: Final = frozenset(words("first start starting please then thanks anything"))
+
+
 def _bare(rest: str, names: Collection[str]) -> bool:
     """Whether `rest` is one slot said alone: a name, a time, a priority, a
     hand, or a boundary."""
@@ -280,8 +301,8 @@ def _bare(rest: str, names: Collection[str]) -> bool:
         return True
     if core[:1] == ["the"] and len(core) in (2, 3) and _THE_DAY.match(core[1]):
         return True  # "the 20th", "the weekend", "the twentieth" (a typed probe: no change)
-    if tuple(core) in lx.MANNER_CUES:  # a priority or a hand, said alone
-        return True
+    if tuple(core) in lx.MANNER_CUES or tuple(lows) in lx.MANNER_CUES:
+        return True  # a priority or a hand, said alone ("it can wait", "just do it")
     if core[:3] == ["be", "careful", "not"]:  # "and please be careful not to wake him"
         core = ["don't", *core[4:]] if core[3:4] == ["to"] else core
     if core[0] in ("don't", "dont", "never", "without") or core[:2] == ["do", "not"]:

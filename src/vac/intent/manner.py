@@ -93,6 +93,10 @@ _LOW: Final = min(tier for tier, _ in lx.PRIORITY_TIERS)
 _AT_ONCE: Final = ("at", "once")
 
 
+def _next_is(clause: Sequence[Tok], k: int, word: str) -> bool:
+    return k < len(clause) and clause[k].low == word
+
+
 def _a_bit_of(clause: Sequence[Tok], hit: tuple[int, int, int]) -> bool:
     """ "in a bit" / "in a little bit" with "of" after it: "in a bit of a mess"."""
     _tier, at, end = hit
@@ -160,6 +164,10 @@ def _way_as_route(clause: Sequence[Tok]) -> frozenset[int]:
 
 def autonomy_of(clause: Sequence[Tok], skip: frozenset[int]) -> AutonomyCues:
     hits = cue_hits(clause, lx.AUTONOMY_CUES, skip=skip | _way_as_route(clause))
+    # "…tell me first thing tomorrow": when, not a hand (a review)
+    hits = [
+        h for h in hits if not (clause[h[2] - 1].low == "first" and _next_is(clause, h[2], "thing"))
+    ]
     autonomy: Autonomy = _first_tier(hits, [mode for mode, _ in lx.AUTONOMY_CUES], "brief")
     indices = {k for _, a, b in hits for k in range(a, b)}
     for k in range(len(clause)):  # "check the hives daily", not "the daily report"

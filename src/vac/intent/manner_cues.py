@@ -27,7 +27,11 @@ PRIORITY_TEXT: Final[tuple[tuple[int, str], ...]] = (
             "top prio, i needed it done yesterday, needed it yesterday, at once, rn, "
             "priority one, number one priority, first priority, highest prio, "
             # A typed probe (2026-12-06): "as soon as you can" was 78 ("soon").
-            "as soon as you can, as soon as you're able, as soon as poss"
+            "as soon as you can, as soon as you're able, as soon as poss, "
+            # A typed re-probe (2026-12-06): each was 55 (or 78).
+            "as early as possible, it's crucial, this is crucial, it's vital, this is vital, "
+            "it's time-sensitive, it's time sensitive, it's pressing, priority 1, "
+            "top of your list"
         ),
     ),
     (
@@ -58,7 +62,9 @@ PRIORITY_TEXT: Final[tuple[tuple[int, str], ...]] = (
             "lowest priority, bottom priority, lower priority, low prio, lowest prio, "
             "least important, least urgent, no stress, whenever's fine, any time is fine, "
             "anytime is fine, not high on the list, not a rush, whenevs, when you're able, "
-            "no biggie, when convenient, whenever convenient, if convenient"
+            "no biggie, when convenient, whenever convenient, if convenient, "
+            "not pressing, no urgency, nbd, when you get round to it, "
+            "whenever you get round to it, bottom of your list"
         ),
     ),
     (
@@ -67,7 +73,8 @@ PRIORITY_TEXT: Final[tuple[tuple[int, str], ...]] = (
             "soon, important, quickly, priority, high priority, fast, hurry, make it quick, "
             "quick as you can, as quick as you can, as quickly as you can, high prio, prio, "
             "in a sec, in a second, in a mo, in a jiffy, shortly, in a bit, in a little bit, "
-            "in a little while"
+            "in a little while, sooner rather than later, quick as poss, "
+            "at your earliest convenience"
         ),
     ),
     # The usual haste said as a priority (a typed probe, 2026-12-06:
@@ -76,7 +83,8 @@ PRIORITY_TEXT: Final[tuple[tuple[int, str], ...]] = (
         55,
         (
             "medium priority, normal priority, regular priority, standard priority, "
-            "average priority, usual priority, medium prio, normal prio"
+            "average priority, usual priority, medium prio, normal prio, mid priority, "
+            "moderate priority"
         ),
     ),
 )
@@ -122,7 +130,14 @@ AUTONOMY_TEXT: Final[tuple[tuple[Autonomy, str], ...]] = (
             "text me first, confirm with me first, clear it with me first, clear it with me, "
             "ping me before you, ping me first, lmk before you, lmk first, ask before buying, "
             "ask before spending, get my approval before, don't do anything until i say so, "
-            "do nothing until i say so, not until i say so, without asking me first"
+            "do nothing until i say so, not until i say so, without asking me first, "
+            # A typed re-probe (2026-12-06): boundaries ("won't start…"), or nothing.
+            "don't start till i say, don't start until i say, don't start without my ok, "
+            "don't start without my okay, don't do anything till you've asked me, "
+            "show me first, get my go-ahead first, get my go ahead first, only on my say-so, "
+            "only on my say so, call me first, give me a call first, message me first, "
+            "send me a quote first, i want to approve it first, let me have a look first, "
+            "check back with me before"
         ),
     ),
     (
@@ -175,7 +190,9 @@ AUTONOMY_TEXT: Final[tuple[tuple[Autonomy, str], ...]] = (
             "you don't need my approval, no need to check in, no need to check back with me, "
             "no need to check back, you can decide yourself, decide for yourself, "
             "whatever works for you, do whatever you need to, i'm happy for you to decide, "
-            "happy for you to decide"
+            "happy for you to decide, "
+            "don't need to run it by me, no need to consult me, i'll leave it with you, "
+            "over to you, do as you please, handle it however you like"
         ),
     ),
     (

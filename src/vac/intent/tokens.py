@@ -33,7 +33,8 @@ SHORTHAND: Final = (
     | {w: "tomorrow" for w in ("tmrw", "tmr", "tmw", "tomoz", "2moro", "2morrow")}
     | {"tonite": "tonight", "2nite": "tonight", "thx": "thanks", "thnx": "thanks"}
     | {w: "tomorrow" for w in ("tomorow", "tommorow", "tommorrow", "tomorroww", "tomorrowish")}
-    | {"cld": "could", "wld": "would", "wen": "when", "ya": "yeah", "yea": "yeah", "yeh": "yeah"}
+    | {"cld": "could", "cud": "could", "wld": "would", "wen": "when"}
+    | {"ya": "yeah", "yea": "yeah", "yeh": "yeah"}
     | {"ty": "thanks", "o clock": "o'clock", "oclock": "o'clock"}
     | {"urgnet": "urgent", "urgetn": "urgent", "urgant": "urgent", "urgen": "urgent"}
     | {"wks": "weeks", "wk": "week", "hrs": "hours", "hr": "hour", "mins": "minutes"}

@@ -32,13 +32,10 @@ _POSSESSIVES: Final = frozenset(words("my your our his her their"))
 
 # --- days that have passed ---------------------------------------------------
 
-# A passed day said where a deadline goes ("fix the fence yesterday", "by
-# last week", "two days ago") cannot be met: it is shaped like a deadline but
-# names no day to come, so the parser asks instead of keeping the words as part
-# of the target. Not cued by "by", "before"…, it may instead describe the
-# target: right after these words ("the storm from yesterday", "report on the
-# last month"), or after a word that starts a clause of its own ("the fence
-# that fell last night", "check the well, it ran dry yesterday").
+# A passed day said where a deadline goes ("fix the fence yesterday", "by last
+# week", "two days ago") names no day to come: asked. Not cued, it may describe
+# the target: after these words ("the storm from yesterday", "report on the last
+# month"), or a word that starts a clause ("the fence that fell last night").
 _DESCRIBING: Final = frozenset({"from", "of", "since", "about", "during", "on"})
 _CLAUSE_WORDS: Final = frozenset(
     words(
@@ -209,10 +206,12 @@ _AN_HOUR: Final = frozenset({"noon", "midday", "at"})  # "…the gate Friday noo
 
 
 def _typed_day(toks: Sequence[Tok], k: int) -> bool:
-    """A day typed short and last, after its thing: "visit grandma sun" (not "in the sun")."""
-    before = word_at(toks, k - 1)
+    """A day typed short, last or before its hour, after its thing: "visit
+    grandma sun", "fix the gate fri 5pm" (not "in the sun")."""
+    before, after = word_at(toks, k - 1), word_at(toks, k + 1)
+    hour = after[:1].isdigit() or after in _AN_HOUR
     return (
-        ends_here(toks, k + 1)
+        (ends_here(toks, k + 1) or hour)
         and toks[k].text.islower()
         and before.isalpha()
         and before not in _NOT_BEFORE_BARE_DAY | {"in", "on", "at", "to", "from", "the"}

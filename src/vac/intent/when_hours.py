@@ -316,6 +316,8 @@ def span(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> Found:
             return None
     except (OverflowError, ValueError):
         return None
+    if word_at(toks, k) in _NOT_A_SPAN_AFTER:
+        return None  # "a timer that beeps in 5 min intervals": how often, not by when
     singular = unit.removesuffix("s")
     if count == 1 and not half:
         amount = f"{'an' if singular == 'hour' else 'a'} {singular}"
@@ -329,6 +331,9 @@ def span(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> Found:
 
 
 _ONE_UNIT: Final = frozenset({"hour", "day", "week", "fortnight", "month", "year"})
+_NOT_A_SPAN_AFTER: Final = frozenset(
+    {"intervals", "interval", "increments", "bursts", "chunks", "blocks", "slots", "shifts"}
+)
 _UNITS: Final = frozenset({*_ONE_UNIT, *(u + "s" for u in _ONE_UNIT)})
 
 

@@ -222,7 +222,8 @@ _NO_DEADLINE: Final = re.compile(
     r"|skip|ignore|take\s+(?:off|away|out)|get\s+rid\s+of)\s+(?:the|that|this)"
     r"|(?:it\s+)?(?:doesn'?t|does\s+not)\s+need\s+a|no\s+need\s+for\s+a)"
     r"\s+(?:deadlines?|due\s+date|time\s+limit)(?:\s+(?:on\s+it|then|please|needed|at\s+all))?"
-    r"|(?:any\s*time|whenever)(?:\s+is|'s)?\s+(?:fine|ok|okay|good|works)"
+    r"|(?:any\s*time|any\s+day|whenever)(?:\s+is|'s)?\s+(?:fine|ok|okay|good|works)"
+    r"|take\s+(?:the|that)\s+(?:deadline|due\s+date)\s+off"
     r")\W*$",
     re.IGNORECASE,
 )
@@ -256,12 +257,17 @@ def _dated(plain: str, rest: str, now: dt.datetime) -> tuple[str, ...]:
     toks = [t for t in tokenize(rest) if t.low not in _AROUND_A_TIME]
     if [t.low for t in toks if t.low != "the"] in _WHICH_ONE:
         return ()  # "no, the second": which one, not a day
+    if len(toks) == 1 and (toks[0].low.isdigit() or toks[0].low in _COUNTS):
+        return ()  # "make that two": how many, not 2 o'clock (a typed probe)
     said = said_alone(toks, 0, now)
     return (f"{plain}, no, by {rest}",) if said is not None and said.end == len(toks) else ()
 
 
 _AROUND_A_TIME: Final = frozenset({".", ",", "!", "?", "please", "instead", "then", "thanks"})
 _WHICH_ONE: Final = [["first"], ["second"], ["third"], ["fourth"], ["last"], ["other"]]
+_COUNTS: Final = frozenset(
+    ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "dozen")
+)
 
 
 def _only_when(new: Objective, was: Objective) -> bool:
