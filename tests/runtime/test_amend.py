@@ -638,3 +638,18 @@ def test_make_that_two_is_no_time() -> None:
     # It moved the deadline to 2 o'clock today.
     new = changed("Kofi, fix the gate by Friday", "make that two")
     assert new is None or new.deadline == "2026-12-11"
+
+
+@pytest.mark.parametrize(
+    ("text", "deadline"),
+    [
+        ("push it back to saturday", "2026-12-12"),
+        ("bring it forward to wednesday", "2026-12-09"),
+        ("move it up to thursday", "2026-12-10"),
+        ("push it back to monday", None),  # the Monday before Friday: which? Asked
+        ("move it up to saturday", None),
+    ],
+)
+def test_a_move_said_with_its_direction(text: str, deadline: str | None) -> None:
+    new = changed("Kofi, fix the gate by Friday", text)
+    assert (new.deadline if new is not None else None) == deadline

@@ -59,7 +59,7 @@ _CORRECTING: Final = re.compile(
     r"(?:(?:i|i've)\s+(?:meant|mean|said|say)\b\s*[,:]?\s*"
     r"|(?:(?:but|and)\s+)?(?:(?:could|can|would|will)\s+you\s+(?:please\s+)?)?"
     r"(?:make|change)\s+(?:it|that|the\s+\w+)\s+(?:to\s+|into\s+)?"
-    r"|(?:swap|switch|change|move|push)\s+(?:it\s+|that\s+)?(?:back\s+|forward\s+)?"
+    r"|(?:swap|switch|change|move|push)\s+(?:it\s+|that\s+)?(?:back\s+|forward\s+|up\s+)?"
     r"(?:to|till|until)\s+|bring\s+(?:it\s+|that\s+)?forward\s+(?:to\s+)?"
     # "can u do it by wed instead", "can we do tomorrow instead" (a typed
     # probe); only before a time: "can you do it for Zuri" is for whom

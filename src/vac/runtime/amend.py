@@ -153,6 +153,9 @@ class Reading:
                 continue
             if not said.corrects and _slots_of(new) != _slots_of(pending):
                 continue  # said plainly, a change names a time, a priority, a hand, a ban
+            if _wrong_way(text, pending.deadline, new.deadline):
+                why = "that moves it the other way"  # "push it back to Monday" on a Friday
+                return _unclear(text, pending, wording, self.now, why)
             return self._drafted(new, pending, wording, heard.wording)
         if said.cancels:
             return "reject"  # "cancel that, …" with nothing to put in its place: a no
@@ -247,6 +250,21 @@ _AND: Final = re.compile(r",?\s+and\s+", re.IGNORECASE)
 # the 20th", "make it Christmas Eve", "push it to the weekend" (the draft said
 # plainly has no time for "…, no, the 20th" to replace: they were asked again).
 _CUED: Final = re.compile(r"^(?:by|on|before|until|till|at|in|within|for)\b", re.IGNORECASE)
+
+
+_LATER: Final = re.compile(r"\b(?:push|put|move)\s+(?:it|that)\s+back\b|\blater\b", re.I)
+_EARLIER: Final = re.compile(r"\b(?:bring|move|pull)\s+(?:it|that)\s+(?:forward|up)\b", re.I)
+
+
+def _wrong_way(text: str, was: str | None, now_due: str | None) -> bool:
+    """ "push it back to Monday" that makes it due sooner, "bring it forward"
+    that makes it later: which Monday? Asked (a typed probe: it moved a
+    Friday deadline to the Monday before)."""
+    if was is None or now_due is None:
+        return False
+    return bool(_LATER.search(text) and now_due < was) or bool(
+        _EARLIER.search(text) and now_due > was
+    )
 
 
 def _dated(plain: str, rest: str, now: dt.datetime) -> tuple[str, ...]:
