@@ -439,3 +439,35 @@ def test_a_re_probes_words(text: str, priority: int, autonomy: str) -> None:
 
 def test_a_count_of_minutes_in_intervals_is_no_deadline() -> None:
     assert draft("Kofi, fix the timer that beeps in 5 min intervals").objective.deadline is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # A typed re-probe: when it happened, or a word of the thing, set the order.
+        "Kofi, fix the alarm that went off at 5",
+        "Kofi, fix the heater that broke at 6",
+        "Zuri, check the hives, they swarmed yesterday at 4",
+    ],
+)
+def test_when_it_happened_is_no_deadline(text: str) -> None:
+    assert draft(text).objective.deadline is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Kofi, fix the priority lane sign",
+        "Kofi, look into the emergency exit light",
+        "Kofi, find the important letter from the bank",
+        "Kofi, fix the fast charger",
+    ],
+)
+def test_a_haste_word_in_the_thing_is_no_priority(text: str) -> None:
+    assert draft(text).objective.priority == 55
+
+
+def test_a_haste_word_said_of_the_order_still_counts() -> None:
+    assert draft("Kofi, fix the gate, it's a priority").objective.priority == 78
+    assert draft("Kofi, fix the gate, this is urgent").objective.priority == 90
+    assert draft("Kofi, fix the gate at 5").objective.deadline == "2026-12-07"

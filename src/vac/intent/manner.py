@@ -79,7 +79,7 @@ def priority_of(clause: Sequence[Tok], skip: frozenset[int]) -> int:
     hits = [
         h for h in hits if not (lx.match_at(clause, h[1], _AT_ONCE) and _all_before(clause, h[1]))
     ]
-    hits = [h for h in hits if not _a_bit_of(clause, h)]
+    hits = [h for h in hits if not _a_bit_of(clause, h) and not _modifies(clause, h)]
     return _first_tier(hits, [tier for tier, _ in lx.PRIORITY_TIERS], lx.DEFAULT_PRIORITY)
 
 
@@ -91,6 +91,20 @@ _LOW: Final = min(tier for tier, _ in lx.PRIORITY_TIERS)
 
 
 _AT_ONCE: Final = ("at", "once")
+
+
+# Before a one-word haste cue, these make it part of a thing: "the priority
+# lane sign", "the emergency exit light", "my important letter" (a typed
+# probe: each set the priority). Not "a": "it's a priority", "as a priority".
+_THING_OWNERS: Final = frozenset(lx.words("the my our your his her their this that these those"))
+
+
+def _modifies(clause: Sequence[Tok], hit: tuple[int, int, int]) -> bool:
+    """A one-word cue between an owner and the word it describes."""
+    _tier, at, end = hit
+    if end - at != 1 or at == 0 or end >= len(clause):
+        return False
+    return clause[at - 1].low in _THING_OWNERS and clause[end].low not in lx.PUNCT
 
 
 def _next_is(clause: Sequence[Tok], k: int, word: str) -> bool:

@@ -74,17 +74,17 @@ from vac.intent.when_match import (
     Hit,
     ends_here,
     has_lasted,
-    month_day,
     of_the_past,
     word_at,
 )
-from vac.intent.when_month_days import day_of_month, slash_date
+from vac.intent.when_month_days import day_of_month, its_date, slash_date
 from vac.intent.when_parts import part_of_day
 from vac.intent.when_said import (
     AFTER_TODAY,
     after_what,
     day_is_the_hours,
     day_starts,
+    it_happened,
     said_as_fine,
     with_its_day,
 )
@@ -267,26 +267,6 @@ _PART_OF: Final = phrases(
 )
 
 
-def _its_date(clause: Sequence[Tok], day: Hit, now: dt.datetime) -> Found:
-    """A weekday with its date said after it ("Friday the 11th", "Monday,
-    December 7"): the same day, read back with its date; another day is
-    asked about (a typed probe: "on Wednesday the 10th" was the 9th, the
-    date dropped)."""
-    k = day.end + (word_at(clause, day.end) == ",")
-    for dated in (calendar_date, day_of_month):
-        try:
-            found = dated(clause, k, now, True)
-        except (OverflowError, ValueError):  # past year 9999: no such day
-            found = None
-        if isinstance(found, Hit):
-            if found.day != day.day:
-                return Bad(found.end)
-            date = month_day(day.day, now.date())
-            said = day.phrase if date in day.phrase else f"{day.phrase}, {date}"  # "next Friday…"
-            return Hit(day.day, said, found.end)
-    return day
-
-
 def _looks_temporal(toks: Sequence[Tok], j: int, kind: str) -> bool:
     """Whether the words after a cue are about time, though unresolvable."""
     k = j
@@ -396,6 +376,9 @@ def resolve(
             cue = None  # "due to the rain"; "no due date"
         kind = "" if cue is None else _CUE_KINDS[" ".join(cue)]
         j = i + (0 if cue is None else len(cue))
+        if kind == "at" and it_happened(clause, i):
+            i = j  # "the alarm that went off at 5": when it happened, not when due
+            continue
         if kind == "after":
             found = _after(clause, j, now)
             if isinstance(found, Hit):  # a day said elsewhere wins: "after lunch, by Friday"
@@ -436,7 +419,7 @@ def resolve(
                 friday = now.date() + (4 - now.weekday()) % 7 * ONE_DAY
                 found = Hit(friday, "before the weekend, by Friday", found.end)
         if isinstance(found, Hit) and word_at(clause, found.end - 1) in _DAY_NAMES:
-            found = _its_date(clause, found, now)  # "on Wednesday the 10th": which?
+            found = its_date(clause, found, now)  # "on Wednesday the 10th": which?
         if isinstance(found, Hit):
             said = _with_cue(found.phrase, kind)
             day_at = day_starts(clause, found.end)

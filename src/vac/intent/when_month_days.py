@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 from vac.intent.lexicon import SLASH_DATE_RE, Tok
 from vac.intent.numbers import number_at
+from vac.intent.when_days import calendar_date
 from vac.intent.when_match import Bad, Found, Hit, add_months, ends_here, month_day, word_at
 
 
@@ -81,3 +82,23 @@ def slash_date(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> Fou
         if day >= today:
             return Hit(day, f"by {month_day(day, today)}", i + 1)
     return Bad(i + 1)  # "by 31/12/2020": gone
+
+
+def its_date(clause: Sequence[Tok], day: Hit, now: dt.datetime) -> Found:
+    """A weekday with its date said after it ("Friday the 11th", "Monday,
+    December 7"): the same day, read back with its date; another day is
+    asked about (a typed probe: "on Wednesday the 10th" was the 9th, the
+    date dropped)."""
+    k = day.end + (word_at(clause, day.end) == ",")
+    for dated in (calendar_date, day_of_month):
+        try:
+            found = dated(clause, k, now, True)
+        except (OverflowError, ValueError):  # past year 9999: no such day
+            found = None
+        if isinstance(found, Hit):
+            if found.day != day.day:
+                return Bad(found.end)
+            date = month_day(day.day, now.date())
+            said = day.phrase if date in day.phrase else f"{day.phrase}, {date}"  # "next Friday…"
+            return Hit(day.day, said, found.end)
+    return day
