@@ -416,14 +416,14 @@ def test_do_you_mind_otherwise_is_asked(text: str) -> None:
     ("text", "priority", "autonomy"),
     [
         # A typed re-probe: each was 55 / brief, a boundary, or a question.
-        ("Kofi, fix the gate, it's crucial", 90, "brief"),
+        ("Kofi, fix the gate, this is crucial", 90, "brief"),
         ("Kofi, fix the gate, priority 1", 90, "brief"),
         ("Kofi, fix the gate, not pressing", 25, "brief"),
         ("Kofi, fix the gate, mid priority", 55, "brief"),
         ("Kofi, fix the gate at your earliest convenience", 78, "brief"),
         ("Kofi, fix the gate, don't start till I say", 55, "direct-tether"),
         ("Kofi, fix the gate, show me first", 55, "direct-tether"),
-        ("Kofi, fix the gate, over to you", 55, "free"),
+        ("Kofi, fix the gate, no need to consult me", 55, "free"),
         ("Kofi, fix the gate, don't need to run it by me", 55, "free"),
         ("Kofi, fix the gate fri 5pm", 55, "brief"),
         # "…first thing" is when, not a hand (a review)
@@ -471,3 +471,39 @@ def test_a_haste_word_said_of_the_order_still_counts() -> None:
     assert draft("Kofi, fix the gate, it's a priority").objective.priority == 78
     assert draft("Kofi, fix the gate, this is urgent").objective.priority == 90
     assert draft("Kofi, fix the gate at 5").objective.deadline == "2026-12-07"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # A review: a weekday before a count was the deadline, the thing cut.
+        "Kofi, look into the gate, it sat 4 weeks broken",
+        "Kofi, report on Black Friday 50 percent deals",
+        "Kofi, report on the game Sunday 2 nil",
+        "Kofi, fix the gate Friday 13",
+    ],
+)
+def test_a_weekday_before_a_count_is_no_deadline(text: str) -> None:
+    assert draft(text).objective.deadline is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Kofi, do you mind guard duty tonight?",  # a review: "Kofi will protect duty tonight"
+        "Kofi, do you mind building work on Friday?",
+        "Kofi, what do you mind fixing first, the gate or the fence?",
+    ],
+)
+def test_do_you_mind_a_thing_is_asked(text: str) -> None:
+    assert isinstance(factories.understood(text, now=NOW, roster=ROSTER), Clarify)
+
+
+def test_check_with_me_first_thing_keeps_the_tether_and_no_urgency_is_no_ban() -> None:
+    got = draft("Kofi, fix the gate, check with me first thing in the morning")
+    assert got.objective.autonomy == "direct-tether"
+    calm = draft("Kofi, fix the gate, no urgency")
+    assert calm.objective.priority == 25
+    assert [f.text for f in calm.objective.forbidden_lines] == ["Respect the agent's autonomy"]
+    tree = draft("Kofi, look into the tree, it's pressing against the roof")
+    assert tree.objective.priority == 55

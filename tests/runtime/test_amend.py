@@ -620,8 +620,8 @@ def test_whenevers_fine_takes_the_deadline_off_like_whenever_is_fine() -> None:
     [
         # A typed re-probe: a hand or a haste said whole was no change.
         ("it can wait", "priority", 25),
-        ("just do it", "autonomy", "free"),
-        ("up to you", "autonomy", "free"),
+        ("use your judgment", "autonomy", "free"),
+        ("no need to check with me", "autonomy", "free"),
         ("run it by me first", "autonomy", "direct-tether"),
         ("let me know before you start", "autonomy", "direct-tether"),
         ("take the deadline off", "deadline", None),
@@ -653,3 +653,18 @@ def test_make_that_two_is_no_time() -> None:
 def test_a_move_said_with_its_direction(text: str, deadline: str | None) -> None:
     new = changed("Kofi, fix the gate by Friday", text)
     assert (new.deadline if new is not None else None) == deadline
+
+
+@pytest.mark.parametrize(
+    "text", ["just do it", "up to you", "as you wish", "you decide", "i trust you"]
+)
+def test_assent_said_whole_gives_no_free_hand(text: str) -> None:
+    # A review: each became a free hand (the old draft replaced) where a yes
+    # was as likely meant; "just do it" is a yes (`reply_words`).
+    new = changed("Kofi, fix the gate by Friday", text)
+    assert new is None or new.autonomy == "brief"
+
+
+def test_a_question_never_takes_the_deadline_off() -> None:
+    new = changed("Kofi, fix the gate by Friday", "any day works?")
+    assert new is None or new.deadline == "2026-12-11"

@@ -275,11 +275,19 @@ def _hand_or_haste(lows: list[str]) -> bool:
     words_said = [w for w in lows if w not in lx.PUNCT]
     if words_said[:1] in (["and"], ["but"], ["oh"], ["also"]):
         words_said = words_said[1:]
-    if tuple(words_said) in lx.MANNER_CUES:
-        return True
     toks = raw_tokens(" ".join(words_said))
     cue = lx.phrase_at(toks, 0, lx.MANNER_CUES) if toks else None
-    return cue is not None and {*words_said[len(cue) :]} <= _AFTER_A_HAND  # "…by me first"
+    if cue is None or not {*words_said[len(cue) :]} <= _AFTER_A_HAND:  # "…by me first"
+        return False
+    # A free hand said alone only when it says what is left to the agent: "as
+    # you wish", "you decide", "i trust you" are as often a yes (a review).
+    return cue not in _FREE_CUES or bool({*cue} & _SAYS_HOW_FREE)
+
+
+_FREE_CUES: Final = frozenset(p for mode, ps in lx.AUTONOMY_CUES if mode == "free" for p in ps)
+_SAYS_HOW_FREE: Final = frozenset(
+    words("judgment judgement check ask asking run permission approval discretion ok okay consult")
+)
 
 
 _AFTER_A_HAND: Final = frozenset(words("first start starting please then thanks anything"))

@@ -203,7 +203,8 @@ _NOT_FORBIDDEN: Final = frozenset(
         "rush hurry pressure need needs problem problems prob probs worries worry big deal one "
         "longer more less way idea matter doubt thanks thank later sooner earlier time point "
         "reason bother fuss stress panic hassle biggie chance harm offence offense sweat "
-        "questions kidding excuses exceptions mercy arguments buts ifs deadline deadlines due limit"
+        "questions kidding excuses exceptions mercy arguments buts ifs deadline deadlines due "
+        "limit urgency"
     )
 )
 _NO_THING_WORDS_MAX: Final = 6

@@ -237,9 +237,10 @@ def asks(lows: Sequence[str]) -> bool:
     minds = (
         3 if said[:3] == ["do", "you", "mind"] else 4 * (said[:4] == ["what", "do", "you", "mind"])
     )
-    deed = said[minds] if minds and len(said) > minds else ""
-    if deed.endswith("ing") or deed in VERB_FIRSTS:
-        return False  # "do you mind checking…", and "what do you mind…" as tiny.en hears "would"
+    deed, thing = [*said, "", ""][minds : minds + 2] if minds else ("", "")
+    verb = deed[:-3] if deed.endswith("ing") else deed  # "…mind check…" once read as the order
+    if minds and verb in VERB_FIRSTS and thing in _OBJECT_OPENERS:
+        return False  # "do you mind checking the hives", and tiny.en's "what do you mind…"
     if said[:2] == ["do", "not"] and rest[2:3] != [","]:
         return False  # "do not let Kofi…": a request not to; "Do not, ever, …" stays asked
     return not (said[0] in ("when", "where") and "," in rest)
@@ -249,6 +250,10 @@ def asks(lows: Sequence[str]) -> bool:
 
 DETERMINERS: Final[frozenset[str]] = frozenset(
     words("the a an my our your this that these those some his her their its")
+)
+# After "do you mind <doing>": the thing, not "…building work", "…fixing first" (a review).
+_OBJECT_OPENERS: Final = frozenset(
+    (*DETERMINERS, "my", "our", "your", "his", "her", "their", "it", "them", "up", "on", "out")
 )
 VAGUE: Final[frozenset[str]] = frozenset(
     words(

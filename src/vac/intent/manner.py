@@ -177,11 +177,15 @@ def _way_as_route(clause: Sequence[Tok]) -> frozenset[int]:
 
 
 def autonomy_of(clause: Sequence[Tok], skip: frozenset[int]) -> AutonomyCues:
-    hits = cue_hits(clause, lx.AUTONOMY_CUES, skip=skip | _way_as_route(clause))
-    # "…tell me first thing tomorrow": when, not a hand (a review)
-    hits = [
-        h for h in hits if not (clause[h[2] - 1].low == "first" and _next_is(clause, h[2], "thing"))
+    # "…tell me first thing tomorrow": when, not a hand; "check with me first
+    # thing" keeps "check with me" (a review): that "first" ends no cue.
+    read = [
+        t._replace(low="first-thing")
+        if t.low == "first" and _next_is(clause, k + 1, "thing")
+        else t
+        for k, t in enumerate(clause)
     ]
+    hits = cue_hits(read, lx.AUTONOMY_CUES, skip=skip | _way_as_route(clause))
     autonomy: Autonomy = _first_tier(hits, [mode for mode, _ in lx.AUTONOMY_CUES], "brief")
     indices = {k for _, a, b in hits for k in range(a, b)}
     for k in range(len(clause)):  # "check the hives daily", not "the daily report"

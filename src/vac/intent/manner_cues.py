@@ -29,8 +29,8 @@ PRIORITY_TEXT: Final[tuple[tuple[int, str], ...]] = (
             # A typed probe (2026-12-06): "as soon as you can" was 78 ("soon").
             "as soon as you can, as soon as you're able, as soon as poss, "
             # A typed re-probe (2026-12-06): each was 55 (or 78).
-            "as early as possible, it's crucial, this is crucial, it's vital, this is vital, "
-            "it's time-sensitive, it's time sensitive, it's pressing, priority 1, "
+            "as early as possible, this is crucial, this is vital, "
+            "it's time-sensitive, it's time sensitive, priority 1, "
             "top of your list"
         ),
     ),
@@ -192,7 +192,7 @@ AUTONOMY_TEXT: Final[tuple[tuple[Autonomy, str], ...]] = (
             "whatever works for you, do whatever you need to, i'm happy for you to decide, "
             "happy for you to decide, "
             "don't need to run it by me, no need to consult me, i'll leave it with you, "
-            "over to you, do as you please, handle it however you like"
+            "do as you please, handle it however you like"
         ),
     ),
     (

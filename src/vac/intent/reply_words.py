@@ -31,6 +31,7 @@ _CONFIRM: Final[frozenset[str]] = frozenset(
         "confirm",
         "confirmed",
         "do it",
+        "just do it",  # a review: as a change it gave a free hand, not the yes meant
         "yes do it",
         "go ahead",
         "yes go ahead",

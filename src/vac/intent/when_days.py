@@ -16,6 +16,7 @@ from vac.intent.when_match import (
     Found,
     Hit,
     add_months,
+    an_hour_at,
     ends_here,
     month_day,
     month_end,
@@ -202,14 +203,12 @@ _PART_OVER_H: Final = {"morning": 12}
 
 
 # --- weekdays, weeks, months ------------------------------------------------
-_AN_HOUR: Final = frozenset({"noon", "midday", "at"})  # "…the gate Friday noon"
 
 
 def _typed_day(toks: Sequence[Tok], k: int) -> bool:
     """A day typed short, last or before its hour, after its thing: "visit
     grandma sun", "fix the gate fri 5pm" (not "in the sun")."""
-    before, after = word_at(toks, k - 1), word_at(toks, k + 1)
-    hour = after[:1].isdigit() or after in _AN_HOUR
+    before, hour = word_at(toks, k - 1), an_hour_at(toks, k + 1)
     return (
         (ends_here(toks, k + 1) or hour)
         and toks[k].text.islower()
@@ -243,7 +242,7 @@ def weekday(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> Found:
     k += bool(part)
     week_on = mode == "plain" and not part and word_at(toks, k) == "week"  # "Monday week"
     k += week_on
-    said = ends_here(toks, k) or word_at(toks, k)[:1].isdigit() or word_at(toks, k) in _AN_HOUR
+    said = ends_here(toks, k) or an_hour_at(toks, k)
     if bare and (word_at(toks, i - 1) in _NOT_BEFORE_BARE_DAY or not said):
         return None  # "the Sunday market", "every Friday"; not "the gate Friday 5pm"
     weekday = cw.WEEKDAY_NAMES[index]

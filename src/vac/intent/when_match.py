@@ -8,6 +8,7 @@ or None. `when.resolve` runs them; `when_days` and `when_hours` hold them.
 from __future__ import annotations
 
 import datetime as dt
+import re
 from collections.abc import Sequence
 from typing import Final, NamedTuple
 
@@ -182,3 +183,19 @@ _DAYS_SAID: Final = (
     | frozenset(cw.WEEKDAYS)
     | frozenset(cw.MONTHS)
 )
+
+
+# After a day, a clock time: "…the gate Friday noon", "fri 5pm".
+_AN_HOUR: Final = frozenset({"noon", "midday"})
+_HOUR_SAID: Final = re.compile(r"^(?:[1-9]|1[0-2])(?:am|pm|a|p)$")
+
+
+def an_hour_at(toks: Sequence[Tok], k: int) -> bool:
+    """A clock time at `k` ("5pm", "5 pm", "5:30", "noon", "at 5"), not a
+    count ("Friday 13", "sat 4 weeks", "Sunday 2 nil": a review)."""
+    low, nxt = word_at(toks, k), word_at(toks, k + 1)
+    if low in _AN_HOUR or _HOUR_SAID.match(low):
+        return True
+    if low == "at":
+        return an_hour_at(toks, k + 1) or ((low := nxt).isdigit() and 1 <= int(low) <= 12)
+    return low.isdigit() and int(low) <= 23 and nxt in ("am", "pm", "o'clock", ":")

@@ -111,7 +111,7 @@ class Reading:
         of_its_own: bool,
     ) -> intent.Draft | Clarification | Literal["reject"] | None:
         """`changed` for one change; `of_its_own`: whether `text` holds an order of its own."""
-        if _NO_DEADLINE.match(text) or _NORMAL_PRIORITY.match(text):
+        if "?" not in text and (_NO_DEADLINE.match(text) or _NORMAL_PRIORITY.match(text)):
             return self._unsaid(pending, wording, source, dated=bool(_NO_DEADLINE.match(text)))
         plain = f"{pending.agent}, {VERB_SPOKEN[pending.verb]} the {pending.target.label.lower()}"
         base = self.understood(plain, 1.0)
@@ -236,7 +236,7 @@ _NORMAL_PRIORITY: Final = re.compile(
     r"^\W*(?:(?:no|nope|nah|oh|actually|sorry|and|but|also|ok|okay|wait|so|well|please)\W+)*"
     r"(?:(?:make|set|change|put)\s+(?:it|that)\s+(?:to\s+|at\s+|back\s+to\s+)?"
     r"|(?:just\s+|it'?s\s+|it\s+is\s+)?(?:at\s+)?)?(?:a\s+|the\s+)?"
-    r"(?:medium|normal|regular|standard|average|usual)\s+prio(?:rity)?"
+    r"(?:medium|normal|regular|standard|average|usual|mid|moderate)\s+prio(?:rity)?"
     r"(?:\s+(?:please|is\s+fine|then|instead))?\W*$",
     re.IGNORECASE,
 )
