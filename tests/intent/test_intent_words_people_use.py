@@ -507,3 +507,25 @@ def test_check_with_me_first_thing_keeps_the_tether_and_no_urgency_is_no_ban() -
     assert [f.text for f in calm.objective.forbidden_lines] == ["Respect the agent's autonomy"]
     tree = draft("Kofi, look into the tree, it's pressing against the roof")
     assert tree.objective.priority == 55
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # A review: an hour written "5 p.m." (as Whisper writes it), "5 tonight",
+        # "1700" or "5" said last after a bare weekday lost the day.
+        "Kofi, fix the gate Friday 5 p.m.",
+        "Kofi, fix the gate Friday 9 a.m.",
+        "Kofi, fix the gate Friday 5 tonight",
+        "Kofi, fix the gate Friday 1700",
+        "Kofi, fix the gate Friday 5",
+    ],
+)
+def test_a_bare_weekday_and_its_hour_written_otherwise(text: str) -> None:
+    got = draft(text)
+    assert (got.objective.deadline, got.objective.target.label) == ("2026-12-11", "Gate")
+
+
+def test_a_haste_word_before_a_time_word_is_the_orders() -> None:
+    assert draft("Kofi, fix the gate, my priority today").objective.priority == 78
+    assert draft("Kofi, do you mind mapping the river?").objective.verb == "Map"

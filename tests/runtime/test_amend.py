@@ -668,3 +668,9 @@ def test_assent_said_whole_gives_no_free_hand(text: str) -> None:
 def test_a_question_never_takes_the_deadline_off() -> None:
     new = changed("Kofi, fix the gate by Friday", "any day works?")
     assert new is None or new.deadline == "2026-12-11"
+
+
+def test_later_today_is_a_change_and_push_back_without_it_is_checked() -> None:
+    new = changed("Kofi, fix the gate by Friday", "make it later today")
+    assert new is not None and new.deadline == "2026-12-05"  # "later" alone moves nothing back
+    assert changed("Kofi, fix the gate by Friday", "push back to thursday") is None

@@ -238,8 +238,9 @@ def asks(lows: Sequence[str]) -> bool:
         3 if said[:3] == ["do", "you", "mind"] else 4 * (said[:4] == ["what", "do", "you", "mind"])
     )
     deed, thing = [*said, "", ""][minds : minds + 2] if minds else ("", "")
-    verb = deed[:-3] if deed.endswith("ing") else deed  # "…mind check…" once read as the order
-    if minds and verb in VERB_FIRSTS and thing in _OBJECT_OPENERS:
+    stem = deed[:-3] if deed.endswith("ing") else deed  # "…mind check…" once read as the order
+    stems = {stem, stem[:-1], stem + "e"}  # "mapping", "making"
+    if minds and stems & VERB_FIRSTS and thing in _OBJECT_OPENERS:
         return False  # "do you mind checking the hives", and tiny.en's "what do you mind…"
     if said[:2] == ["do", "not"] and rest[2:3] != [","]:
         return False  # "do not let Kofi…": a request not to; "Do not, ever, …" stays asked

@@ -99,12 +99,19 @@ _AT_ONCE: Final = ("at", "once")
 _THING_OWNERS: Final = frozenset(lx.words("the my our your his her their this that these those"))
 
 
+# After the cue, these say it is the order's ("my priority today", "the urgent one").
+_NOT_A_THING_AFTER: Final = frozenset(
+    lx.words("today tomorrow tonight this now next is was one please then too")
+)
+
+
 def _modifies(clause: Sequence[Tok], hit: tuple[int, int, int]) -> bool:
     """A one-word cue between an owner and the word it describes."""
     _tier, at, end = hit
     if end - at != 1 or at == 0 or end >= len(clause):
         return False
-    return clause[at - 1].low in _THING_OWNERS and clause[end].low not in lx.PUNCT
+    after = clause[end].low
+    return clause[at - 1].low in _THING_OWNERS and after not in lx.PUNCT | _NOT_A_THING_AFTER
 
 
 def _next_is(clause: Sequence[Tok], k: int, word: str) -> bool:

@@ -31,7 +31,6 @@ _CONFIRM: Final[frozenset[str]] = frozenset(
         "confirm",
         "confirmed",
         "do it",
-        "just do it",  # a review: as a change it gave a free hand, not the yes meant
         "yes do it",
         "go ahead",
         "yes go ahead",
@@ -73,6 +72,7 @@ _REJECT: Final[frozenset[str]] = frozenset(
 # Understood, not scored against the audio (see the module's docstring).
 CONFIRM_HEARD: Final[frozenset[str]] = frozenset(
     {
+        "just do it",  # a review: as a change it gave a free hand, not the yes meant
         "alright",
         "all right",
         "sure thing",

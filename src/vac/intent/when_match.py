@@ -188,14 +188,21 @@ _DAYS_SAID: Final = (
 # After a day, a clock time: "…the gate Friday noon", "fri 5pm".
 _AN_HOUR: Final = frozenset({"noon", "midday"})
 _HOUR_SAID: Final = re.compile(r"^(?:[1-9]|1[0-2])(?:am|pm|a|p)$")
+_HHMM: Final = re.compile(r"^(?:[01]\d|2[1-3])[0-5]\d$")
+_AFTER_AN_HOUR: Final = frozenset(
+    {"am", "pm", "a", "p", "o'clock", ":", ".", "tonight", "in", "this", "at", "noon", "sharp"}
+)
 
 
 def an_hour_at(toks: Sequence[Tok], k: int) -> bool:
-    """A clock time at `k` ("5pm", "5 pm", "5:30", "noon", "at 5"), not a
-    count ("Friday 13", "sat 4 weeks", "Sunday 2 nil": a review)."""
+    """A clock time at `k` ("5pm", "5 pm", "5 p.m.", "5:30", "5.30pm", "1700",
+    "5 tonight", "noon", "at 5", "5" said last), not a count ("Friday 13",
+    "sat 4 weeks", "Sunday 2 nil": a review)."""
     low, nxt = word_at(toks, k), word_at(toks, k + 1)
-    if low in _AN_HOUR or _HOUR_SAID.match(low):
+    if low in _AN_HOUR or _HOUR_SAID.match(low) or _HHMM.match(low):
         return True
     if low == "at":
-        return an_hour_at(toks, k + 1) or ((low := nxt).isdigit() and 1 <= int(low) <= 12)
-    return low.isdigit() and int(low) <= 23 and nxt in ("am", "pm", "o'clock", ":")
+        return an_hour_at(toks, k + 1) or (nxt.isdecimal() and 1 <= int(nxt[:2]) <= 12)
+    if not low.isdecimal() or len(low) > 2 or int(low) > 23:
+        return False
+    return nxt in _AFTER_AN_HOUR or (int(low) <= 12 and (not nxt or nxt in PUNCT))

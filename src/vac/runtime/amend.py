@@ -154,7 +154,7 @@ class Reading:
             if not said.corrects and _slots_of(new) != _slots_of(pending):
                 continue  # said plainly, a change names a time, a priority, a hand, a ban
             if _wrong_way(text, pending.deadline, new.deadline):
-                why = "that moves it the other way"  # "push it back to Monday" on a Friday
+                why = "That moves it the other way"  # "push it back to Monday" on a Friday
                 return _unclear(text, pending, wording, self.now, why)
             return self._drafted(new, pending, wording, heard.wording)
         if said.cancels:
@@ -252,8 +252,8 @@ _AND: Final = re.compile(r",?\s+and\s+", re.IGNORECASE)
 _CUED: Final = re.compile(r"^(?:by|on|before|until|till|at|in|within|for)\b", re.IGNORECASE)
 
 
-_LATER: Final = re.compile(r"\b(?:push|put|move)\s+(?:it|that)\s+back\b|\blater\b", re.I)
-_EARLIER: Final = re.compile(r"\b(?:bring|move|pull)\s+(?:it|that)\s+(?:forward|up)\b", re.I)
+_LATER: Final = re.compile(r"\b(?:push|put|move)\s+(?:(?:it|that)\s+)?back\b", re.I)
+_EARLIER: Final = re.compile(r"\b(?:bring|move|pull)\s+(?:(?:it|that)\s+)?(?:forward|up)\b", re.I)
 
 
 def _wrong_way(text: str, was: str | None, now_due: str | None) -> bool:
