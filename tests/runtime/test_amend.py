@@ -674,3 +674,11 @@ def test_later_today_is_a_change_and_push_back_without_it_is_checked() -> None:
     new = changed("Kofi, fix the gate by Friday", "make it later today")
     assert new is not None and new.deadline == "2026-12-05"  # "later" alone moves nothing back
     assert changed("Kofi, fix the gate by Friday", "push back to thursday") is None
+
+
+@pytest.mark.parametrize(
+    "text", ["in a minute", "in a sec", "one sec", "just a minute", "hang on a sec", "in a bit"]
+)
+def test_asked_to_wait_is_no_change(text: str) -> None:
+    # A review: "in a minute" moved the deadline to today; "in a sec" made it a priority.
+    assert changed("Kofi, fix the gate by Friday", text) is None

@@ -111,6 +111,8 @@ class Reading:
         of_its_own: bool,
     ) -> intent.Draft | Clarification | Literal["reject"] | None:
         """`changed` for one change; `of_its_own`: whether `text` holds an order of its own."""
+        if _HOLD_ON.match(text):
+            return None  # "in a minute", "one sec": wait, not a deadline nor haste (a review)
         if "?" not in text and (_NO_DEADLINE.match(text) or _NORMAL_PRIORITY.match(text)):
             return self._unsaid(pending, wording, source, dated=bool(_NO_DEADLINE.match(text)))
         plain = f"{pending.agent}, {VERB_SPOKEN[pending.verb]} the {pending.target.label.lower()}"
@@ -228,6 +230,14 @@ _NO_DEADLINE: Final = re.compile(
     r"|(?:any\s*time|any\s+day|whenever)(?:\s+is|'s)?\s+(?:fine|ok|okay|good|works)"
     r"|take\s+(?:the|that)\s+(?:deadline|due\s+date)\s+off"
     r")\W*$",
+    re.IGNORECASE,
+)
+# Said to the draft read back, these ask to wait: "in a minute" moved the
+# deadline to today, "in a sec" made it a priority (a review).
+_HOLD_ON: Final = re.compile(
+    r"^\W*(?:(?:oh|um|erm|ok|okay|just|yeah|yes)\W+)*(?:in|one|just|wait|hold\s+on|hang\s+on"
+    r"|give\s+me)?\s*(?:a|one|a\s+little)?\s*(?:minute|min|sec|second|mo|moment|bit|jiffy|tick)"
+    r"\W*(?:please)?\W*$",
     re.IGNORECASE,
 )
 # The usual priority said as a change: the draft said plainly has it already,
