@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import datetime as dt
 import functools
 import shutil
 import statistics
@@ -14,6 +15,8 @@ import pytest
 
 from tests.speech.audio import Fixture, load_fixtures
 from tests.speech.fakes import KILL, NAMES, crashing_whisper
+from vac import intent
+from vac.runtime.heard import evidence_of
 from vac.speech.slots import name_slot
 from vac.speech.stt import (
     SttConfig,
@@ -36,6 +39,22 @@ SPOKEN = [f for f in FIXTURES if f.speech]
 @pytest.fixture(scope="session")
 def whisper() -> WhisperStt:
     return WhisperStt(SttConfig(), vocabulary=NAMES)
+
+
+_NOW = dt.datetime(2026, 12, 2, 10, 0, tzinfo=dt.UTC)
+
+
+def _understood(result: Transcript) -> intent.Draft | intent.Clarify:
+    """The daemon's reading of a final transcript (`intent.understand`, with its evidence)."""
+    return intent.understand(
+        result.text,
+        confidence=result.confidence,
+        evidence=evidence_of(result),
+        now=_NOW,
+        roster=intent.default_roster(),
+        current_agent=None,
+        objective_id="o-1",
+    )
 
 
 def _wer_bound(fixture: Fixture) -> float:
@@ -306,12 +325,8 @@ def test_a_command_the_best_hypothesis_lost_is_drafted_from_the_next(
     # The real twin of tests/intent/test_intent_alternatives.py: espeak's
     # "patch the roof" (the dev half) is written "passionate roof" by the
     # beam's best hypothesis, and "patch the roof" by the next one.
-    import datetime as dt
-
     from benchmarks.understanding import render
 
-    from vac import intent
-    from vac.runtime.heard import evidence_of
     from vac.speech.nbest import words_of
 
     said = "Could you have Tariq patch the roof by Friday"
@@ -320,15 +335,7 @@ def test_a_command_the_best_hypothesis_lost_is_drafted_from_the_next(
     assert "patch" not in result.text, result.text
     keys = [words_of(a.text) for a in result.alternatives]
     assert 0 < len(keys) == len(set(keys)) and words_of(result.text) not in keys
-    got = intent.understand(
-        result.text,
-        confidence=result.confidence,
-        evidence=evidence_of(result),
-        now=dt.datetime(2026, 12, 2, 10, 0, tzinfo=dt.UTC),
-        roster=intent.default_roster(),
-        current_agent=None,
-        objective_id="o-1",
-    )
+    got = _understood(result)
     assert isinstance(got, intent.Draft), got
     assert (got.objective.agent, got.objective.verb) == ("Tariq", "Repair")
     assert "verb" in got.uncertain
@@ -340,27 +347,13 @@ def test_a_deadline_the_best_hypothesis_lost_is_taken_from_the_next(
     # The real twin of tests/intent/test_intent_alternatives.py's deadline
     # cases: espeak's "tonight" (the dev half) is written "to hide" by the
     # beam's best hypothesis and "tonight" by a later one.
-    import datetime as dt
-
     from benchmarks.understanding import render
 
-    from vac import intent
-    from vac.runtime.heard import evidence_of
-
-    now = dt.datetime(2026, 12, 2, 10, 0, tzinfo=dt.UTC)
     pcm = np.frombuffer(render("Tell Tariq to guard the village tonight", "espeak-en-us"), "<i2")
     result = whisper.transcribe(pcm, final=True)
     assert "tonight" not in result.text.lower(), result.text
     assert any("tonight" in a.text.lower() for a in result.alternatives), result.alternatives
-    got = intent.understand(
-        result.text,
-        confidence=result.confidence,
-        evidence=evidence_of(result),
-        now=now,
-        roster=intent.default_roster(),
-        current_agent=None,
-        objective_id="o-1",
-    )
+    got = _understood(result)
     assert isinstance(got, intent.Draft), got
     assert (got.objective.agent, got.objective.verb) == ("Tariq", "Protect")
     assert got.objective.deadline is not None and got.objective.deadline[:10] == "2026-12-02"
@@ -371,22 +364,9 @@ def test_a_name_the_beam_writes_otherwise_close_behind_is_flagged(whisper: Whisp
     # The real twin of tests/intent/test_intent_evidence.py's beam doubt: joe's
     # "Zuri" written "Tariq," (0.67, over the 0.5 floor) with "Turi," and
     # "Tari," 1.6-2.0 nats behind was drafted for Tariq, unflagged (a probe).
-    import datetime as dt
-
-    from vac import intent
-    from vac.runtime.heard import evidence_of
-
     fixture = next(f for f in FIXTURES if f.name == "zuri_fix_tap.joe")
     result = whisper.transcribe(load_pcm(fixture.pcm), final=True)
     assert result.text.startswith("Tariq"), result.text
-    got = intent.understand(
-        result.text,
-        confidence=result.confidence,
-        evidence=evidence_of(result),
-        now=dt.datetime(2026, 12, 2, 10, 0, tzinfo=dt.UTC),
-        roster=intent.default_roster(),
-        current_agent=None,
-        objective_id="o-1",
-    )
+    got = _understood(result)
     assert isinstance(got, intent.Draft), got
     assert got.objective.agent == "Tariq" and "agent" in got.uncertain

@@ -24,6 +24,8 @@ WEEKDAY_ABBREVIATIONS: Final[dict[str, int]] = {
     "thur": 3,
     "thurs": 3,
 }
+# A weekday by name, in full or written short.
+DAY_NAMES: Final = frozenset({*WEEKDAYS, *WEEKDAY_ABBREVIATIONS})
 # Months, full or abbreviated; a month only counts next to a day number
 # ("May 4", "4 May"), so "you may" and "march to the river" are not dates.
 MONTHS: Final[dict[str, int]] = {
@@ -129,7 +131,7 @@ TEMPORAL_WORDS: Final = frozenset(
 )
 # After "on", only what names a day makes a time ("on the thirty-second"),
 # not an event: "report on the harvest" is a report, not a deadline.
-ON_DAY_WORDS: Final = frozenset({*WEEKDAYS, *WEEKDAY_ABBREVIATIONS, *MONTHS})
+ON_DAY_WORDS: Final = frozenset({*DAY_NAMES, *MONTHS})
 
 # Holidays on a fixed date (month, day, as read back); only after a cue
 # ("by Christmas"): "buy Christmas lights" is no deadline. Easter moves:

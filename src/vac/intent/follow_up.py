@@ -270,8 +270,8 @@ def follow_up(
 
 
 def _hand_or_haste(lows: list[str]) -> bool:
-    """A priority or a hand said whole and nothing else ("it can wait",
-    "just do it", "run it by me first": a typed probe, each no change)."""
+    """A priority or a hand said whole and nothing else ("it can wait", "use
+    your judgment", "run it by me first": a typed probe, each no change)."""
     words_said = [w for w in lows if w not in lx.PUNCT]
     if words_said[:1] in (["and"], ["but"], ["oh"], ["also"]):
         words_said = words_said[1:]

@@ -261,7 +261,6 @@ def _from_to(toks: Sequence[Tok], i: int, now: dt.datetime) -> When | None:
     return When(due.isoformat(), f"{end.phrase}, {due:%B} {due.day}", i, end.end)
 
 
-_DAY_NAMES: Final = frozenset({*cw.WEEKDAYS, *cw.WEEKDAY_ABBREVIATIONS})
 _PART_OF: Final = phrases(
     f"{on} the {part} of" for on in ("in", "on") for part in ("morning", "afternoon", "evening")
 )
@@ -418,7 +417,7 @@ def resolve(
             else:
                 friday = now.date() + (4 - now.weekday()) % 7 * ONE_DAY
                 found = Hit(friday, "before the weekend, by Friday", found.end)
-        if isinstance(found, Hit) and word_at(clause, found.end - 1) in _DAY_NAMES:
+        if isinstance(found, Hit) and word_at(clause, found.end - 1) in cw.DAY_NAMES:
             found = its_date(clause, found, now)  # "on Wednesday the 10th": which?
         if isinstance(found, Hit):
             said = _with_cue(found.phrase, kind)

@@ -151,9 +151,8 @@ def relative_day(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> F
 
 def _day_after(toks: Sequence[Tok], k: int, now: dt.datetime) -> Hit | None:
     # "by the end of the day on Friday" (its "on Friday" was left: today)
-    days = cw.WEEKDAYS.keys() | cw.WEEKDAY_ABBREVIATIONS.keys()  # "by COB fri" too
-    k += word_at(toks, k) == "on" and word_at(toks, k + 1) in days
-    if word_at(toks, k) != "tomorrow" and word_at(toks, k) not in days:
+    k += word_at(toks, k) == "on" and word_at(toks, k + 1) in cw.DAY_NAMES  # "by COB fri" too
+    if word_at(toks, k) != "tomorrow" and word_at(toks, k) not in cw.DAY_NAMES:
         return None
     found = relative_day(toks, k, now, True) or weekday(toks, k, now, True)
     return found if isinstance(found, Hit) else None

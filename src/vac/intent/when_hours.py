@@ -12,7 +12,7 @@ from vac.intent import calendar_words as cw
 from vac.intent.lexicon import Tok, phrase_at
 from vac.intent.numbers import number_at, spoken_number
 from vac.intent.when_days import period_end, relative_day, weekday
-from vac.intent.when_match import ONE_DAY, Bad, Found, Hit, add_months, ends_here, word_at
+from vac.intent.when_match import HHMM_RE, ONE_DAY, Bad, Found, Hit, add_months, ends_here, word_at
 
 
 def _meridiem(toks: Sequence[Tok], k: int, suffix: str) -> tuple[str, int]:
@@ -50,7 +50,7 @@ _PARTS_OF_DAY: Final = (
     (("this", "afternoon"), "pm", range(1, 13)),
     (("this", "evening"), "pm", range(1, 12)),
 )
-_DAY_AFTER: Final = frozenset({*cw.WEEKDAYS, *cw.WEEKDAY_ABBREVIATIONS, "tomorrow"})
+_DAY_AFTER: Final = cw.DAY_NAMES | {"tomorrow"}
 # Parts said of today: a time in them already past is asked about, as "by
 # 10 am today" said at 15:30 is ("by 1 this morning" at 02:41 was today's).
 _TODAYS: Final = frozenset({("this", "morning"), ("this", "afternoon"), ("this", "evening")})
@@ -66,8 +66,6 @@ def _part_of_day(toks: Sequence[Tok], k: int, hour: int) -> tuple[str, int]:
 
 
 _HOUR_RE: Final = re.compile(r"^(\d{1,2})(am|pm|a|p)?$")
-# A 24-hour time written as four digits, after a cue; not 20xx, a year as often.
-_HHMM_RE: Final = re.compile(r"^([01]\d|2[1-3])([0-5]\d)$")
 _MINUTE_RE: Final = re.compile(r"^(\d{2})(am|pm|a|p)?$")
 
 
@@ -157,7 +155,7 @@ def clock(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> Found:
         if (
             hour_at is None
             and cued
-            and (hhmm := _HHMM_RE.match(low))
+            and (hhmm := HHMM_RE.match(low))
             and (ends_here(toks, i + 1) or after in _DAY_AFTER or after == "on")
         ):  # not "at 1500 mm", "at 1200 rpm"
             hour_at = int(hhmm.group(1)), "", i  # "by 1700", "at 0930": 17:00, 9:30

@@ -188,7 +188,8 @@ _DAYS_SAID: Final = (
 # After a day, a clock time: "…the gate Friday noon", "fri 5pm".
 _AN_HOUR: Final = frozenset({"noon", "midday"})
 _HOUR_SAID: Final = re.compile(r"^(?:[1-9]|1[0-2])(?:am|pm|a|p)$")
-_HHMM: Final = re.compile(r"^(?:[01]\d|2[1-3])[0-5]\d$")
+# A 24-hour time written as four digits ("1700", "0930"); not 20xx, a year as often.
+HHMM_RE: Final = re.compile(r"^([01]\d|2[1-3])([0-5]\d)$")
 _AFTER_AN_HOUR: Final = frozenset(
     {"am", "pm", "a", "p", "o'clock", ":", ".", "tonight", "in", "this", "at", "noon", "sharp"}
 )
@@ -199,7 +200,7 @@ def an_hour_at(toks: Sequence[Tok], k: int) -> bool:
     "5 tonight", "noon", "at 5", "5" said last), not a count ("Friday 13",
     "sat 4 weeks", "Sunday 2 nil": a review)."""
     low, nxt = word_at(toks, k), word_at(toks, k + 1)
-    if low in _AN_HOUR or _HOUR_SAID.match(low) or _HHMM.match(low):
+    if low in _AN_HOUR or _HOUR_SAID.match(low) or HHMM_RE.match(low):
         return True
     if low == "at":
         return an_hour_at(toks, k + 1) or (nxt.isdecimal() and 1 <= int(nxt[:2]) <= 12)

@@ -22,9 +22,7 @@ from vac.intent.numbers import number_at
 from vac.intent.when_match import FINE, Hit, word_at
 
 # "tomorrow's fine": the day, said as good enough.
-_DAY_WORDS: Final = frozenset(
-    {*words("today tonight tomorrow weekend noon"), *cw.WEEKDAYS, *cw.WEEKDAY_ABBREVIATIONS}
-)
+_DAY_WORDS: Final = frozenset({*words("today tonight tomorrow weekend noon"), *cw.DAY_NAMES})
 
 
 def said_as_fine(clause: Sequence[Tok]) -> list[Tok]:
@@ -81,7 +79,7 @@ def day_starts(clause: Sequence[Tok], k: int) -> int | None:
     if low == "on":
         return k + 1
     # A weekday written short too: "by 5 pm fri" was today's 5 pm (a typed probe).
-    days = (*cw.WEEKDAYS, *cw.WEEKDAY_ABBREVIATIONS, *cw.MONTHS, "the", "this", "next", "tomorrow")
+    days = (*cw.DAY_NAMES, *cw.MONTHS, "the", "this", "next", "tomorrow")
     return k if low in days or low[:1].isdigit() else None
 
 

@@ -217,11 +217,14 @@ def planned(
     return planner.amend(turn_id, new, entry.objective.id, now, ref)
 
 
+# Words said before a change that change nothing ("oh, no deadline", "ok, normal priority").
+_LEAD_IN: Final = (
+    r"^\W*(?:(?:no|nope|nah|oh|actually|sorry|and|but|also|ok|okay|wait|so|well|please)\W+)*"
+)
 # A deadline taken off: "no deadline", "forget the deadline", "there's no
 # due date", "it doesn't need a deadline", "any time is fine".
 _NO_DEADLINE: Final = re.compile(
-    r"^\W*(?:(?:no|nope|nah|oh|actually|sorry|and|but|also|ok|okay|wait|so|well|please)\W+)*"
-    r"(?:"
+    _LEAD_IN + r"(?:"
     r"(?:(?:(?:there'?s|there\s+is|it\s+has|with|and|but|just)\s+)?(?:no|without\s+a)"
     r"|(?:please\s+)?(?:remove|drop|forget(?:\s+about)?|scrap|cancel|delete|clear|lose|ditch"
     r"|skip|ignore|take\s+(?:off|away|out)|get\s+rid\s+of)\s+(?:the|that|this)"
@@ -243,8 +246,7 @@ _HOLD_ON: Final = re.compile(
 # The usual priority said as a change: the draft said plainly has it already,
 # so the change read against it changed nothing (it was asked again).
 _NORMAL_PRIORITY: Final = re.compile(
-    r"^\W*(?:(?:no|nope|nah|oh|actually|sorry|and|but|also|ok|okay|wait|so|well|please)\W+)*"
-    r"(?:(?:make|set|change|put)\s+(?:it|that)\s+(?:to\s+|at\s+|back\s+to\s+)?"
+    _LEAD_IN + r"(?:(?:make|set|change|put)\s+(?:it|that)\s+(?:to\s+|at\s+|back\s+to\s+)?"
     r"|(?:just\s+|it'?s\s+|it\s+is\s+)?(?:at\s+)?)?(?:a\s+|the\s+)?"
     r"(?:medium|normal|regular|standard|average|usual|mid|moderate)\s+prio(?:rity)?"
     r"(?:\s+(?:please|is\s+fine|then|instead))?\W*$",
