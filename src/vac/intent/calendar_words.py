@@ -129,6 +129,10 @@ TEMPORAL_WORDS: Final = frozenset(
         *words("summer autumn winter season"),
     }
 )
+# A day's name before these is a street's ("on Friday Street"): no time.
+STREET_WORDS: Final = frozenset(
+    words("street st road rd lane avenue ave boulevard crescent terrace")
+)
 # After "on", only what names a day makes a time ("on the thirty-second"),
 # not an event: "report on the harvest" is a report, not a deadline.
 ON_DAY_WORDS: Final = frozenset({*DAY_NAMES, *MONTHS})

@@ -183,6 +183,30 @@ def _way_as_route(clause: Sequence[Tok]) -> frozenset[int]:
     )
 
 
+# Before "always", these say what the thing is like, not how often to act:
+# "fix the bus, it's always late", "the tap that always drips" (a typed
+# probe: each was a standing order). Not after "make sure" / "keep": "make
+# sure it's always locked" is one.
+_DESCRIBED_BY: Final = frozenset(
+    lx.words("it it's that that's which who is are was were they they're he he's she she's as")
+)
+_KEPT: Final = frozenset(lx.words("sure ensure keep keeps"))
+
+
+def always_describes(clause: Sequence[Tok], k: int) -> bool:
+    """Whether "always" at `k` describes the thing rather than orders a repeat."""
+    return (
+        clause[k].low == "always"
+        and k > 0
+        and clause[k - 1].low in _DESCRIBED_BY
+        and not any(t.low in _KEPT for t in clause[:k])
+    )
+
+
+def _describing(clause: Sequence[Tok]) -> frozenset[int]:
+    return frozenset(k for k in range(len(clause)) if always_describes(clause, k))
+
+
 def autonomy_of(clause: Sequence[Tok], skip: frozenset[int]) -> AutonomyCues:
     # "…tell me first thing tomorrow": when, not a hand; "check with me first
     # thing" keeps "check with me" (a review): that "first" ends no cue.
@@ -192,7 +216,7 @@ def autonomy_of(clause: Sequence[Tok], skip: frozenset[int]) -> AutonomyCues:
         else t
         for k, t in enumerate(clause)
     ]
-    hits = cue_hits(read, lx.AUTONOMY_CUES, skip=skip | _way_as_route(clause))
+    hits = cue_hits(read, lx.AUTONOMY_CUES, skip=skip | _way_as_route(clause) | _describing(clause))
     autonomy: Autonomy = _first_tier(hits, [mode for mode, _ in lx.AUTONOMY_CUES], "brief")
     indices = {k for _, a, b in hits for k in range(a, b)}
     for k in range(len(clause)):  # "check the hives daily", not "the daily report"

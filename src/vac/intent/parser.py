@@ -159,7 +159,7 @@ def _target(
         start += clause[start + 1].low in lx.DETERMINERS and tw.said_alone(clause, start + 1)
     j = start
     while j < min(len(clause), stop) and (
-        clause[j].low not in lx.PUNCT
+        (clause[j].low not in lx.PUNCT or tw.colon_in_a_time(clause, j))
         and not lx.ISO_DATE_RE.match(clause[j].low)
         and not tw.stops(clause, j)
         and (j == start or lx.phrase_at(clause, j, _MANNER_STOPS) is None)

@@ -19,6 +19,7 @@ from typing import Final
 from vac.intent import lexicon as lx
 from vac.intent.address import resolve_span
 from vac.intent.lexicon import Tok
+from vac.intent.manner import always_describes
 from vac.intent.roster import Roster
 from vac.intent.when_match import word_at
 
@@ -272,6 +273,13 @@ _SENTENCE_WORDS: Final = frozenset(
 )
 
 
+def colon_in_a_time(clause: Sequence[Tok], k: int) -> bool:
+    """A colon between the digits of a time ("the 7:15 train": the thing
+    went on past it, it was "the 7")."""
+    before, after = word_at(clause, k - 1), word_at(clause, k + 1)
+    return clause[k].low == ":" and before.isdigit() and after.isdigit()
+
+
 def said_alone(clause: Sequence[Tok], start: int) -> bool:
     """Whether the words from `start` to the next punctuation are a thing
     alone ("The gate."), at most four words and no verb of a sentence."""
@@ -326,6 +334,8 @@ def stops(clause: Sequence[Tok], j: int) -> bool:
     """Whether the order's thing ends before word `j` (a `TARGET_STOPS` cue)."""
     if clause[j].low == "to" and j > 0 and clause[j - 1].low in _HAPPENED:
         return False  # a probe: "find out what happened to the spare keys" lost "the keys"
+    if always_describes(clause, j) and clause[j - 1].low != "as":
+        return False  # "the tap that always drips"; "the gate as always" ends at "as"
     return lx.phrase_at(clause, j, lx.TARGET_STOPS) is not None
 
 

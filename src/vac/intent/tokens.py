@@ -15,15 +15,18 @@ class Tok(NamedTuple):
 
 
 # "a.s.a.p." is one word; "12/11" too (a date whose order the writer's
-# country decides: asked about, `when`), never a clock time.
+# country decides: asked about, `when`), never a clock time; "20-12-2026"
+# is read as "20/12/2026" (a typed probe: it was dropped without a word).
 _TOKEN_RE: Final = re.compile(
     r"\d{4}-\d{2}-\d{2}|[Aa]\.[Ss]\.[Aa]\.[Pp]\.?|[Ww]/[Oo]\b|\d{1,2}/\d{1,2}(?:/\d{2,4})?"
+    r"|(?<![\d-])\d{1,2}-\d{1,2}-(?:\d{4}|\d{2})(?![\d-])"  # "20-12-2026": as with slashes
     r"|\b[Oo] ?[Cc]lock\b"  # "4 o clock", "4 oclock": o'clock
     r"|\d{1,3}(?=(?:h|hrs?|mins?)\b)"  # "in 2h", "in 30min": the count, then its unit
     r"|[^\W_]+(?:['’][^\W_]+)*|[.,;:!?]"  # letters of any script: "café", "Zoë"
     r"|(?<=\s)[-–—](?=\s)|(?<=\w)—(?=\w)"  # a dash set apart: a pause, read as a comma
 )
 SLASH_DATE_RE: Final = re.compile(r"^\d{1,2}/\d{1,2}(?:/\d{2,4})?$")
+_DASHED_DATE_RE: Final = re.compile(r"^\d{1,2}-\d{1,2}-\d{2,4}$")
 PUNCT: Final[frozenset[str]] = frozenset(".,;:!?")
 ISO_DATE_RE: Final = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 
@@ -40,6 +43,8 @@ SHORTHAND: Final = (
     | {"wks": "weeks", "wk": "week", "hrs": "hours", "hr": "hour", "mins": "minutes"}
     | {"b4": "before", "2day": "today", "wkend": "weekend", "wknd": "weekend", "nxt": "next"}
     | {"evry": "every", "nite": "night", "w": "with", "thats": "that's"}  # "check w me first"
+    # A typed probe: "this arvo" was the thing's, "by chrimbo" dropped.
+    | {"arvo": "afternoon", "chrimbo": "christmas", "crimbo": "christmas"}
 )
 # A unit written onto its count ("2h", "30min"): a span's unit only there.
 _UNIT_AFTER_COUNT: Final = {
@@ -123,6 +128,8 @@ def raw_tokens(text: str) -> list[Tok]:
             low = "asap"
         elif low == "w/o":
             low = "without"  # "don't do anything w/o asking me"
+        elif _DASHED_DATE_RE.match(low):
+            low = low.replace("-", "/")  # "by 20-12-2026": `when.slash_date` reads it
         elif low in ("-", "–", "—"):
             low = ","  # "Kofi - the back gate - fix it"
         out.append(Tok(m.group(), low, m.start(), m.end()))

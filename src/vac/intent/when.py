@@ -78,6 +78,7 @@ from vac.intent.when_match import (
     word_at,
 )
 from vac.intent.when_month_days import day_of_month, its_date, slash_date
+from vac.intent.when_months import month_said
 from vac.intent.when_parts import part_of_day
 from vac.intent.when_said import (
     AFTER_TODAY,
@@ -161,6 +162,7 @@ _Matcher = Callable[[Sequence[Tok], int, dt.datetime, bool], Found]
 _MATCHERS: Final[tuple[_Matcher, ...]] = (
     iso,
     past_day,
+    month_said,
     weeks_on,
     relative_day,
     part_of_day,
@@ -261,6 +263,10 @@ def _from_to(toks: Sequence[Tok], i: int, now: dt.datetime) -> When | None:
     return When(due.isoformat(), f"{end.phrase}, {due:%B} {due.day}", i, end.end)
 
 
+# Before a time that names which one ("the 6 pm cycle", "her 10 o'clock
+# pills", "the Monday rota"): a typed probe found each read as the deadline.
+_WHICH_ONE: Final = frozenset(words("the a an her his my your our their its this that"))
+
 _PART_OF: Final = phrases(
     f"{on} the {part} of" for on in ("in", "on") for part in ("morning", "afternoon", "evening")
 )
@@ -288,6 +294,8 @@ def _looks_temporal(toks: Sequence[Tok], j: int, kind: str) -> bool:
     number = number_at(toks, k)
     if number is not None and not ends_here(toks, number.end):
         number = None  # "report on the third floor", "by 3 fences"
+    if word_at(toks, k + 1) in cw.STREET_WORDS:
+        return False  # "on Friday Street", "by Monday Road": a place
     if kind == "on":
         return low in cw.ON_DAY_WORDS or day_like or (number is not None and number.ordinal)
     if kind == "around" and low in ("end", "time"):
@@ -392,13 +400,21 @@ def resolve(
             i += 1
             continue
         found = _expression(clause, j, now, cue is not None and kind != "for")
+        if (
+            isinstance(found, Hit)
+            and not kind
+            and word_at(clause, i - 1) in _WHICH_ONE
+            and not ends_here(clause, found.end)
+        ):
+            i = found.end  # "the 6 pm cycle", "her 10 o'clock pills": which one, not when
+            continue
         if isinstance(found, Hit) and word_at(clause, i - 1) in _NOT_SPAN:
             # "…, but not today", "not before lunch": a time it is not due,
             # never its deadline; asked about unless another time is said.
             unresolved, i = unresolved or Unresolved(i - 1, found.end), found.end
             continue
         if isinstance(found, (Hit, Bad)) and (
-            (kind in ("", "on") and of_the_past(clause, i, j))
+            (kind in ("", "on") and (of_the_past(clause, i, j) or it_happened(clause, i)))
             or (not kind and word_at(clause, i) in ("all", "for") and has_lasted(clause, i))
         ):
             i = found.end  # "the fence that the storm knocked down on Tuesday"

@@ -236,6 +236,8 @@ def weekday(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> Found:
     else:
         return None
     bare = k == i and not cued
+    if word_at(toks, k + 1) in cw.STREET_WORDS:
+        return None  # "the lamp on Friday Street" was due Friday (a typed probe)
     k += 1 + (word_at(toks, k + 1) == "." and name not in cw.WEEKDAYS)
     part = word_at(toks, k) if word_at(toks, k) in cw.PARTS_OF_DAY else ""
     k += bool(part)

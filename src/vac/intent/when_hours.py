@@ -131,7 +131,10 @@ def clock(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> Found:
     """ "by 5 pm", "5:30 p.m.", "17:00", "five o'clock", "by noon", "by dusk"."""
     low = word_at(toks, i)
     minutes: tuple[int, ...]
-    if low in cw.CLOCK_WORDS_MINUTE or (cued and low in cw.CLOCK_WORDS_CUED):
+    if cued and low == "first" and word_at(toks, i + 1) == "light":
+        # "by first light" (dawn) was dropped without a word (a typed probe).
+        minutes, spoken, k = (cw.CLOCK_WORDS_MINUTE["dawn"],), "first light", i + 2
+    elif low in cw.CLOCK_WORDS_MINUTE or (cued and low in cw.CLOCK_WORDS_CUED):
         # "noon" and "midnight" alone are times; "lunch" or "dinner" only after
         # a cue ("make dinner" is a meal, "by dinner" a time).
         if not cued and low not in ("noon", "midday", "midnight"):
@@ -185,6 +188,7 @@ def clock(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> Found:
             meridiem, k = _alternate_meridiem(toks, k + 1) or ("", k)
         oclock = not meridiem and word_at(toks, k) == "o'clock"
         k += oclock
+        k += word_at(toks, k) == "sharp"  # "at 8 sharp" was dropped (a typed probe)
         if not meridiem and (cued or oclock or colon):  # "at 7 in the morning"
             meridiem, k = _part_of_day(toks, k, hour)
         # A bare number is not a time ("fix 3 gates"): it needs am/pm,

@@ -119,7 +119,7 @@ def of_the_past(toks: Sequence[Tok], i: int, j: int) -> bool:
     you fixed last Monday on Friday"), nor "for Monday" (a plan)."""
     if word_at(toks, i - 1) == "since":
         return True
-    day = word_at(toks, j)
+    day = word_at(toks, j + (word_at(toks, j) in ("in", "during")))  # "…fixed in January"
     dated = day in cw.WEEKDAYS or day in cw.MONTHS or day == "the" or day[:1].isdigit()
     dated = dated or (
         day == "this" and word_at(toks, j + 1) == "morning"

@@ -140,16 +140,17 @@ def after_what(clause: Sequence[Tok], j: int) -> int | None:
     return end
 
 
-# Said in the past, before "at": "went off at 5", "broke at 6", "rang at 7"
-# (a typed probe: each was the deadline). Not the order's own verbs.
+# Said in the past, before "at" or a day: "went off at 5", "broke at 6",
+# "the bike the kids got on Tuesday" (a typed probe: each was the
+# deadline). Not the order's own verbs.
 _HAPPENED: Final = frozenset(
     words(
         "went came rang broke fell began woke ran stopped started swarmed happened "
-        "arrived beeped died failed cracked burst leaked flooded yesterday"
+        "arrived beeped died failed cracked burst leaked flooded yesterday got bought found lost"
     )
 )
 
 
 def it_happened(clause: Sequence[Tok], at: int) -> bool:
-    """A past deed (or "yesterday") in the two words before "at"."""
+    """A past deed (or "yesterday") in the two words before "at" or a day."""
     return any(word_at(clause, k) in _HAPPENED for k in (at - 1, at - 2))

@@ -1,0 +1,101 @@
+"""A month, or a week of one, said as when to do it: "in January", "during
+January", "in the second week of January", "in the last week of the
+month". A typed probe (2026-12-06) found "in January" dropped without a
+word, "in the first week of January" kept as a place, and "by the 2nd week
+of January" read as January 2.
+
+- "in / during <month>": due by that month's last day (this month's, said
+  in it; else the next one), read back with the date ("in January, by
+  January 31 2027");
+- "in / during the <first … fourth, last> week of <month> / of next month /
+  of the month": due by that week's last day, the weeks counted from the
+  1st (days 1–7, 8–14, 15–21, 22–28; the last week ends with the month);
+- "by / before the second week of January": by when it starts, or ends?
+  Asked; so is any other week of a month ("the fifth week"), and "in the
+  new year" (which day?).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Sequence
+from typing import Final
+
+from vac.intent import calendar_words as cw
+from vac.intent.lexicon import Tok
+from vac.intent.numbers import number_at
+from vac.intent.when_match import Bad, Found, Hit, add_months, month_day, month_end, word_at
+
+_DURING: Final = frozenset({"in", "during", "within", "throughout"})
+_LAST: Final = frozenset({"last", "final"})
+_NTH: Final = ("", "first", "second", "third", "fourth")
+
+
+def _month(toks: Sequence[Tok], k: int, today: dt.date) -> tuple[dt.date, str, int] | None:
+    """The month named at `k` ("January", "the month of May", "next month",
+    "the month", "this month"): its first day, how to say it, where it ends.
+    A month name is this year's unless it is over, then next year's."""
+    said = [word_at(toks, k + n) for n in range(4)]
+    if said[:3] == ["the", "month", "of"]:
+        k, said = k + 3, said[3:]
+    low = said[0]
+    if low in ("next", "this", "the") and said[1] == "month":
+        first = add_months(today.replace(day=1), int(low == "next"))
+        return first, f"{low if low == 'next' else 'this'} month", k + 2
+    if low in cw.MONTHS:  # "in Jan" too: after "in", "may" is no modal
+        month = cw.MONTHS[low]
+        year = today.year + (month < today.month)
+        return dt.date(year, month, 1), cw.MONTH_NAMES[month - 1], k + 1
+    return None
+
+
+def _which_week(toks: Sequence[Tok], k: int) -> tuple[int | None, int] | None:
+    """ "the second week of", "the 2nd week of", "the last week of": which
+    (None for the last) and where "of" ends."""
+    if word_at(toks, k) != "the":
+        return None
+    low = word_at(toks, k + 1)
+    if low in _LAST:
+        nth, end = None, k + 2
+    else:
+        number = number_at(toks, k + 1)
+        if number is None or not number.ordinal:
+            return None
+        nth, end = number.value, number.end
+    if word_at(toks, end) != "week" or word_at(toks, end + 1) != "of":
+        return None
+    return nth, end + 2
+
+
+def month_said(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> Found:
+    today, low = now.date(), word_at(toks, i)
+    during = low in _DURING
+    k = i + during
+    if during and [word_at(toks, k + n) for n in range(3)] == ["the", "new", "year"]:
+        return Bad(k + 3)  # "in the new year": which day? Asked (it was a place).
+    week = _which_week(toks, k)
+    if week is not None:
+        nth, k = week
+        month = _month(toks, k, today)
+        if month is None:
+            return None  # "the second week of training"
+        first, name, end = month
+        if not during or (nth is not None and not 1 <= nth <= 4):
+            return Bad(end)  # "by the 2nd week of January": its start or its end? Asked.
+        last = month_end(first.year, first.month)
+        day = last if nth is None else first.replace(day=7 * nth)
+        if day < today:
+            return Bad(end)  # "in the first week of this month", said on the 20th
+        which = "last" if nth is None else _NTH[nth]
+        return Hit(day, f"in the {which} week of {name}, by {month_day(day, today)}", end)
+    if not during:
+        return None
+    month = _month(toks, k, today)
+    if month is None or month[1].endswith(" month"):
+        return None  # "in the month", "in next month" are said other ways (`period`)
+    first, name, end = month
+    day = month_end(first.year, first.month)
+    return Hit(day, f"in {name}, by {month_day(day, today)}", end)
+
+
+__all__ = ["month_said"]

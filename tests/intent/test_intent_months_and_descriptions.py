@@ -1,0 +1,154 @@
+"""Months, weeks of a month, and times that only say which one: from the
+typed probe's leftovers (2026-12-06; none from the understanding corpus).
+Each was dropped without a word, read into a place, or set the deadline."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import intent_factories as factories
+import pytest
+
+from vac.intent import Clarify, Draft, default_roster
+
+NOW = dt.datetime(2026, 12, 7, 14, 10, tzinfo=dt.UTC)  # a Monday afternoon
+ROSTER = default_roster()
+
+
+def draft(text: str, now: dt.datetime = NOW) -> Draft:
+    got: Draft | Clarify = factories.understood(text, now=now, roster=ROSTER)
+    assert isinstance(got, Draft), got
+    return got
+
+
+def clarify(text: str) -> Clarify:
+    got: Draft | Clarify = factories.understood(text, now=NOW, roster=ROSTER)
+    assert isinstance(got, Clarify), got
+    return got
+
+
+@pytest.mark.parametrize(
+    ("text", "deadline", "said"),
+    [
+        # a month said as when: by its last day, read back with the date
+        ("Kofi, fix the fence in January", "2027-01-31", "in January, by January 31 2027"),
+        ("Kofi, fix the fence during january", "2027-01-31", "in January"),
+        ("Kofi, fix the fence in jan", "2027-01-31", "in January"),
+        ("Kofi, fix the fence in December", "2026-12-31", "in December, by December 31"),
+        ("Kofi, fix the fence in May", "2027-05-31", "in May"),
+        ("Kofi, fix the fence in the month of June", "2027-06-30", "in June"),
+        # a week of a month: days 1-7, 8-14, 15-21, 22-28; the last ends the month
+        ("Kofi, fix the gate in the second week of January", "2027-01-14", "second week of"),
+        ("Kofi, fix the gate in the 2nd week of January", "2027-01-14", "second week of"),
+        ("Kofi, fix the gate in the first week of next month", "2027-01-07", "first week"),
+        ("Kofi, fix the gate in the last week of the month", "2026-12-31", "last week of"),
+        ("Kofi, fix the gate during the final week of February", "2027-02-28", "last week"),
+        # other words for times
+        ("Kofi, fix the gate by first light", "2026-12-08", "first light"),
+        ("Kofi, fix the gate at 8 sharp", "2026-12-07", "8 o'clock"),
+        ("Kofi, fix the gate this arvo", "2026-12-07", "this afternoon"),
+        ("Kofi, fix the gate by chrimbo", "2026-12-25", "Christmas"),
+        ("Kofi, fix the gate by 20-12-2026", "2026-12-20", "December 20"),
+        ("Kofi, fix the gate by 24-12-26", "2026-12-24", "December 24"),
+    ],
+)
+def test_time_words(text: str, deadline: str, said: str) -> None:
+    got = draft(text)
+    assert got.objective.deadline == deadline
+    assert said in got.summary
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Kofi, fix the gate by the 2nd week of January",  # was January 2
+        "Kofi, fix the gate before the second week of January",
+        "Kofi, fix the gate in the fifth week of January",
+        "Kofi, fix the gate in the new year",  # was a place
+        "Kofi, fix the gate early in the new year",
+        "Kofi, fix the gate by 12-11-2026",  # 12 November or December 11?
+    ],
+)
+def test_asked_never_dropped_or_guessed(text: str) -> None:
+    got = clarify(text)
+    assert got.reason == "unclear-deadline"
+
+
+def test_a_week_of_this_month_gone_by_is_asked() -> None:
+    later = NOW + dt.timedelta(days=2)
+    text = "Kofi, fix the gate in the first week of this month"
+    assert draft(text).objective.deadline == "2026-12-07"  # said on the 7th: today
+    assert isinstance(factories.understood(text, now=later, roster=ROSTER), Clarify)
+
+
+@pytest.mark.parametrize(
+    ("text", "thing"),
+    [
+        ("Zuri, check the 6 pm cycle on the washer", "6 pm cycle"),
+        ("Imani, help grandma with her 10 o'clock pills", "10 o'clock pills"),
+        ("Tariq, fix the 5 o'clock alarm", "5 o'clock alarm"),
+        ("Abeni, look into the 9 am meeting notes", "9 am meeting notes"),
+        ("Tariq, check the 7:15 train times", "7:15 train times"),
+    ],
+)
+def test_a_time_that_says_which_one_is_no_deadline(text: str, thing: str) -> None:
+    got = draft(text)
+    assert got.objective.deadline is None
+    assert thing in got.objective.target.label
+
+
+def test_a_time_with_a_cue_is_still_the_deadline() -> None:
+    assert draft("Tariq, fix the gate by 7:15").objective.deadline == "2026-12-07"
+    assert draft("Tariq, fix the gate at 5 o'clock").objective.deadline == "2026-12-07"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Kofi, fix the lamp on Friday Street",
+        "Kofi, fix the lamp by Monday Road",
+        "Kofi, fix the lamp on Sunday Lane",
+    ],
+)
+def test_a_street_named_for_a_day_is_no_deadline(text: str) -> None:
+    assert draft(text).objective.deadline is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Tariq, fix the bike the kids got on Tuesday",
+        "Tariq, fix the lamp that broke on Monday",
+        "Kofi, check the gate he fixed in January",
+    ],
+)
+def test_when_it_happened_is_no_deadline(text: str) -> None:
+    assert draft(text).objective.deadline is None
+
+
+def test_the_deadline_after_when_it_happened_stays() -> None:
+    got = draft("Kofi, fix the gate, it broke on Monday, by Friday")
+    assert got.objective.deadline == "2026-12-11"
+
+
+@pytest.mark.parametrize(
+    ("text", "autonomy"),
+    [
+        ("Kofi, fix the bus, it's always late", "brief"),
+        ("Kofi, fix the tap that always drips", "brief"),
+        ("Kofi, guard the gate, it's always open", "brief"),
+        ("Kofi, fix the gate as always", "brief"),
+        ("Kofi, make sure the gate is always locked", "standing-intent"),
+        ("Kofi, make sure it's always locked", "standing-intent"),
+        ("Kofi, protect the hens always", "standing-intent"),
+        ("Kofi, always protect the hens", "standing-intent"),
+    ],
+)
+def test_always_that_describes_is_no_standing_order(text: str, autonomy: str) -> None:
+    assert draft(text).objective.autonomy == autonomy
+
+
+def test_the_thing_goes_on_past_always_that_describes() -> None:
+    assert draft("Kofi, fix the tap that always drips").objective.target.label == (
+        "Tap that always drips"
+    )
