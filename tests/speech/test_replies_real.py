@@ -30,6 +30,9 @@ REPLIES = {
     # Heard as said ("Go ahead.") at 4.1 nats over the best no, confidence
     # 0.37: asked again before the two-syllable margin (AGREED_MARGIN).
     "go_ahead.espeak-en-029": "confirm",
+    # Written "Console Console Console" (asked again at 0.18): its one copy
+    # "Console" is scored against the replies (slots.one_copy).
+    "cancel_loop.espeak-en-gb+m3@140": "reject",
 }
 
 
@@ -88,7 +91,12 @@ def test_a_reply_heard_without_its_full_stop_is_compared_word_for_word(
     assert reply is not None and (reply.kind, reply.sure) == ("confirm", True), scored[:4]
 
 
-@pytest.mark.parametrize("name", sorted(REPLIES))
+# "Console" acts on its confidence (0.35, over the no's floor), not on the
+# margins these take at 0.2: "Cancel." is 5.3 nats short of it.
+ON_THE_MARGINS = sorted(set(REPLIES) - {"cancel_loop.espeak-en-gb+m3@140"})
+
+
+@pytest.mark.parametrize("name", ON_THE_MARGINS)
 def test_the_first_pass_keeps_the_decision_of_scoring_every_phrase(
     whisper: WhisperStt, name: str
 ) -> None:

@@ -9,12 +9,14 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from vac.speech.slots import (
+    Decoded,
     NameScore,
     WordProb,
     collapse_repeats,
     lookahead,
     looped,
     name_slot,
+    one_copy,
     posteriors,
     word_probs,
 )
@@ -169,3 +171,47 @@ def test_a_cue_fused_with_the_name_is_a_slot_with_its_cue_put_back(
 def test_the_rescoring_context_is_the_next_three_words(after: str, near: str) -> None:
     assert lookahead(after) == near
     assert after.startswith(near)
+
+
+def _decoded(pieces: list[str]) -> Decoded:
+    return Decoded("".join(pieces).strip(), -1.5, 0.1, list(range(len(pieces))), None)
+
+
+@pytest.mark.parametrize(
+    ("pieces", "kept"),
+    [
+        ([" Console", " Console", " Console"], "Console"),
+        ([" Console", " Console"], "Console"),  # one word: twice is a loop already
+        ([" confirm", " confirm", " confirm", " confirm"], "confirm"),
+        ([" Nope", " Nope", " Nope"], "Nope"),
+        ([" Con", "sole", " Con", "sole"], "Console"),  # never inside a word
+        ([" Go", " ahead", " go", " ahead", " go", " ahead"], "Go ahead"),
+        ([" Nope", ",", " nope", ",", " nope", "."], "Nope,"),
+    ],
+)
+def test_one_copy_of_a_short_loop(pieces: list[str], kept: str) -> None:
+    once = one_copy(_decoded(pieces), pieces, voiced_s=0.6)
+    assert once is not None
+    assert once.text == kept
+    assert once.tokens == list(range(len(once.tokens)))
+    assert "".join(pieces[: len(once.tokens)]).strip() == kept
+
+
+@pytest.mark.parametrize(
+    "pieces",
+    [
+        [" Cancel", "."],  # no loop
+        [" Go", " ahead", " go", " ahead"],  # two words said twice: "go ahead, go ahead"
+        [" No", ",", " no", ",", " thanks"],  # more than the loop's word
+        [" Yes", " no", " yes"],
+    ],
+)
+def test_no_copy_of_what_is_no_loop(pieces: list[str]) -> None:
+    assert one_copy(_decoded(pieces), pieces, voiced_s=0.6) is None
+
+
+def test_no_copy_when_the_voice_lasts_longer_than_one_copy() -> None:
+    """ "No, no, no, No, no." for a 2.5 s command: never a "No" (a probe)."""
+    pieces = [" No", ",", " no", ",", " no", ",", " No", ",", " no", "."]
+    assert one_copy(_decoded(pieces), pieces, voiced_s=2.5) is None
+    assert one_copy(_decoded(pieces), pieces, voiced_s=0.9) is not None

@@ -17,7 +17,7 @@ from tests.speech.audio import Fixture, load_fixtures
 from tests.speech.fakes import KILL, NAMES, crashing_whisper
 from vac import intent
 from vac.runtime.heard import evidence_of
-from vac.speech.slots import name_slot
+from vac.speech.slots import cut_encoded, name_slot
 from vac.speech.stt import (
     SttConfig,
     SttModelMissing,
@@ -181,14 +181,12 @@ def _encoded(whisper: WhisperStt, pcm: np.ndarray) -> tuple[np.ndarray, int]:
     from faster_whisper.audio import pad_or_trim
     from faster_whisper.transcribe import get_ctranslate2_storage
 
-    from vac.speech import stt as stt_module
-
     audio = pcm.astype(np.float32) / 32768.0
     features = pad_or_trim(whisper._model.feature_extractor(audio), 1000)
     storage = get_ctranslate2_storage(np.ascontiguousarray(features[np.newaxis]))
     frames = len(audio) * 100 // 16_000
     encoded = whisper._model.model.encode(storage, to_cpu=True)
-    return stt_module._cut(encoded, frames), frames
+    return cut_encoded(encoded, frames), frames
 
 
 @pytest.mark.parametrize(

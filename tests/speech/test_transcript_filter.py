@@ -8,7 +8,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from vac.speech.slots import PROMPT_EXAMPLE, roster_sentence
-from vac.speech.transcript_filter import confidence, drop_reason, normalise, speech_level_dbfs
+from vac.speech.transcript_filter import (
+    confidence,
+    drop_reason,
+    normalise,
+    speech_level_dbfs,
+    voiced_seconds,
+)
 from vac.speech.wer import word_error_rate
 
 NAMES = ["Abeni", "Kofi", "Zuri", "Tariq", "Imani"]
@@ -109,3 +115,13 @@ def test_normalise_and_wer() -> None:
     assert word_error_rate("yes", "") == 1.0
     assert word_error_rate("", "") == 0.0
     assert word_error_rate("a b", "a x b y") == 1.0
+
+
+def test_voiced_seconds_counts_the_loud_frames_only() -> None:
+    rng = np.random.default_rng(1)
+    tone = 0.3 * np.sin(np.arange(8000) * 2 * np.pi * 220 / 16_000).astype(np.float32)
+    quiet = (rng.normal(0, 10 ** (-60 / 20), 16_000)).astype(np.float32)
+    audio = np.concatenate([quiet, tone, quiet, tone, quiet])
+    assert voiced_seconds(audio) == pytest.approx(1.0, abs=0.04)  # two 0.5 s tones
+    assert voiced_seconds(np.zeros(16_000, dtype=np.float32)) == 0.0
+    assert voiced_seconds(np.zeros(0, dtype=np.float32)) == 0.0

@@ -36,8 +36,10 @@ from vac.speech.slots import (
     WordProb,
     bare,
     chosen_probs,
+    cut_encoded,
     looped,
     name_slot,
+    one_copy,
     posteriors,
     roster_sentence,
     without_repeats,
@@ -45,7 +47,12 @@ from vac.speech.slots import (
 )
 from vac.speech.stt_long import decode_long
 from vac.speech.stt_model import SttError, SttModelMissing, check_model_dir, default_model_dir
-from vac.speech.transcript_filter import confidence, drop_reason, speech_level_dbfs
+from vac.speech.transcript_filter import (
+    confidence,
+    drop_reason,
+    speech_level_dbfs,
+    voiced_seconds,
+)
 
 if TYPE_CHECKING:
     from faster_whisper import WhisperModel
@@ -70,9 +77,6 @@ _KEEP_SPLIT_LOGPROB: Final = 16.0
 # scores: on the dev half 4 in 30 replaced names were wrong at posteriors
 # 0.89-0.99 ("a mani" for espeak's Abeni). The draft flags it; the steward sees.
 _RESCORED_NAME_MAX: Final = 0.45
-# Encoder positions (20 ms each) kept past the audio when scoring slots: the padding
-# says speech ended ("Forget it." in noise: -20 nats at 0.5 s, -2.4 at 2 s, -1.2 at 10).
-_MARGIN_POS: Final = 100
 
 
 class SttConfig(msgspec.Struct, frozen=True, kw_only=True):
@@ -289,6 +293,12 @@ class WhisperStt:
         if self._prefix_tokens and looped(decoded.text, self._vocabulary):
             # The prompt made the decoder loop on names: decode again without it.
             decoded, prompt = self._generate(encoded, self._start, budget, beam), self._start
+        once = (
+            one_copy(decoded, self._pieces(decoded.tokens), voiced_seconds(audio))
+            if final
+            else None
+        )
+        decoded = once or decoded  # "Console Console Console" for one "cancel": its one copy
         heard = _Heard(decoded.text, decoded.avg_logprob, decoded.no_speech_prob)
         heard = heard._replace(alternatives=decoded.alternatives)
         if not decoded.text or looped(decoded.text, self._vocabulary):
@@ -303,6 +313,8 @@ class WhisperStt:
         if probs is None:  # beam search gives no per-step distribution: force-decode once
             under = self._evidence_prompt if prompt is self._prompt else prompt
             probs = self._align(encoded, under, [decoded.tokens], audio_frames)[0]
+        if once is not None:  # the loop's average says nothing of its one copy
+            heard = heard._replace(avg_logprob=float(np.mean(np.log(np.maximum(probs, 1e-9)))))
         text, words = word_probs(self._pieces(decoded.tokens), probs)
         heard = self._rescore(encoded, heard._replace(text=text, words=words), audio_frames)
         if self._verbs and self._config.rescore_below > 0:
@@ -314,7 +326,7 @@ class WhisperStt:
     def _rescore_verb(self, encoded: Any, heard: _Heard, frames: int) -> _Heard:
         """An agent but no verb heard: the lexicon's verbs in the verb slot."""
 
-        cut = _cut(encoded, frames)
+        cut = cut_encoded(encoded, frames)
         got = vb.rescore(
             heard.text,
             heard.words,
@@ -330,7 +342,7 @@ class WhisperStt:
 
     def _score_replies(self, encoded: Any, text: str, frames: int) -> tuple[rp.ReplyScore, ...]:
         """The free transcript and the reply phrases, scored without the name prompt."""
-        cut = _cut(encoded, frames)
+        cut = cut_encoded(encoded, frames)
         return rp.score(
             text,
             self._replies,
@@ -409,7 +421,7 @@ class WhisperStt:
         token_lists = [self._encode(t) for t in texts]
         # Without the padding past 2 s, as the verb slot and the replies: the
         # same transcript on all 225 dev items, the name slot ~10 ms cheaper.
-        cut = _cut(encoded, frames)
+        cut = cut_encoded(encoded, frames)
         totals = [rp.total(p) for p in self._align(cut, self._start, token_lists, frames)]
         by_name = totals if on_roster else totals[1:]
         names = posteriors(self._vocabulary, by_name)
@@ -464,12 +476,6 @@ class _Heard(NamedTuple):
     replies: tuple[rp.ReplyScore, ...] = ()
     name_heard: str | None = None
     alternatives: tuple[nbest.Alternative, ...] = ()
-
-
-def _cut(encoded: Any, frames: int) -> npt.NDArray[np.float32]:
-    """The encoder's output up to 2 s past the audio: the rest is padding, and
-    a forced decode of a short utterance is ~2-3x cheaper without it."""
-    return np.ascontiguousarray(np.asarray(encoded)[:, : frames // 2 + _MARGIN_POS])
 
 
 def _ms_since(started: float) -> float:

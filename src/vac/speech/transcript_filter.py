@@ -77,6 +77,27 @@ def speech_level_dbfs(pcm: npt.NDArray[np.int16]) -> float:
     return max(_FLOOR_DBFS, 20.0 * math.log10(level))
 
 
+# A frame this far under the loudest one is no voice (espeak's and piper's
+# pauses fall ~50 dB, a room's noise floor ~35 dB under speech).
+_VOICED_BELOW_PEAK_DB: Final = 30.0
+
+
+def voiced_seconds(audio: npt.NDArray[np.float32]) -> float:
+    """How long the voice in `audio` lasts: its 20 ms frames within 30 dB
+    of the loudest one, in seconds (the pauses between words included when
+    they are loud enough, the silence around the utterance never)."""
+    usable = len(audio) - len(audio) % _FRAME_SAMPLES
+    if usable == 0:
+        return 0.0
+    frames = audio[:usable].astype(np.float64).reshape(-1, _FRAME_SAMPLES)
+    rms = np.sqrt(np.mean(frames * frames, axis=1))
+    peak = float(rms.max())
+    if peak <= 0.0:
+        return 0.0
+    voiced = int(np.count_nonzero(rms >= peak * 10 ** (-_VOICED_BELOW_PEAK_DB / 20)))
+    return voiced * _FRAME_SAMPLES / 16_000
+
+
 def compression_ratio(text: str) -> float:
     raw = text.encode("utf-8")
     return len(raw) / len(zlib.compress(raw)) if raw else 0.0
