@@ -152,3 +152,52 @@ def test_the_thing_goes_on_past_always_that_describes() -> None:
     assert draft("Kofi, fix the tap that always drips").objective.target.label == (
         "Tap that always drips"
     )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Kofi, fix the gate, it doesn't need to be done right away",  # was urgent
+        "Kofi, fix the gate, no need to do it immediately",
+        "Kofi, fix the gate, it needn't be done asap",
+    ],
+)
+def test_a_haste_said_not_to_be_needed_is_no_rush(text: str) -> None:
+    assert draft(text).objective.priority == 25
+
+
+def test_a_haste_after_a_comma_still_counts() -> None:
+    got = draft("Kofi, fix the gate, you don't need to ask me, do it right away")
+    assert got.objective.priority == 90
+    assert got.objective.autonomy == "free"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Kofi, fix the gate, it doesn't need to be done today",  # was due today
+        "Kofi, fix the gate, it doesn't have to be today",
+        "Kofi, fix the gate, you don't have to do it today",  # was also a boundary
+    ],
+)
+def test_a_day_said_not_to_be_needed_is_asked(text: str) -> None:
+    got = clarify(text)
+    assert got.reason == "unclear-deadline"
+    assert "t" in (got.heard_as or "")  # the words said, quoted back
+
+
+def test_a_day_said_not_needed_and_another_said_takes_the_other() -> None:
+    got = draft("Kofi, fix the gate, doesn't need to be done by Friday, next week is fine")
+    assert got.objective.deadline == "2026-12-20"  # the end of next week
+
+
+def _lines(text: str) -> list[str]:
+    lines = draft(text).objective.forbidden_lines
+    return [f.text for f in lines if "autonomy" not in f.text]  # the standing one
+
+
+def test_need_not_is_no_boundary_but_dont_have_the_kids_is() -> None:
+    assert _lines("Kofi, fix the gate, you don't have to do it alone") == []
+    assert _lines("Kofi, fix the gate, don't have the kids near it") == [
+        "Do not have the kids near it"
+    ]

@@ -25,6 +25,7 @@ from vac.intent.lexicon import (
     reminder_at,
     words,
 )
+from vac.intent.need_not import NEED_NOT
 
 
 class Span(NamedTuple):
@@ -56,7 +57,12 @@ def forbidden_spans(
         suggests = nxt is not None and (
             nxt in FRAME_WORDS | {","} or phrase_at(toks, j + 1, VERB_PHRASES)
         )
-        if suggests or (j < len(toks) and toks[j].low in FORBID_IDIOMS) or _reminds(toks, i):
+        if (
+            suggests
+            or (j < len(toks) and toks[j].low in FORBID_IDIOMS)
+            or phrase_at(toks, i, NEED_NOT) is not None  # "you don't have to do it today"
+            or _reminds(toks, i)
+        ):
             i = j + 1
             continue
         if (

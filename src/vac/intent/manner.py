@@ -14,6 +14,7 @@ from typing import Final, NamedTuple, TypeVar
 
 from vac.intent import lexicon as lx
 from vac.intent.lexicon import Phrase, Tok
+from vac.intent.need_not import need_denied
 from vac.protocol.objective import Autonomy
 
 T = TypeVar("T")
@@ -133,6 +134,8 @@ def _denied(clause: Sequence[Tok], at: int) -> bool:
     """Whether a negation comes right before the cue at `at`, or with only
     words that soften it between ("not that / so / very / in any…"): not
     "nothing more urgent", "not later but right now", "not tomorrow urgently"."""
+    if need_denied(clause, at):  # "it doesn't need to be done right away"
+        return True
     for k in range(at - 1, max(at - 4, -1), -1):
         if clause[k].low in _DENY:
             return True

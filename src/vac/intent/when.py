@@ -54,6 +54,7 @@ from vac.intent.lexicon import (
     phrases,
     words,
 )
+from vac.intent.need_not import need_not_at
 from vac.intent.numbers import number_at
 from vac.intent.when_days import (
     calendar_date,
@@ -408,10 +409,13 @@ def resolve(
         ):
             i = found.end  # "the 6 pm cycle", "her 10 o'clock pills": which one, not when
             continue
-        if isinstance(found, Hit) and word_at(clause, i - 1) in _NOT_SPAN:
-            # "…, but not today", "not before lunch": a time it is not due,
-            # never its deadline; asked about unless another time is said.
-            unresolved, i = unresolved or Unresolved(i - 1, found.end), found.end
+        denied = need_not_at(clause, i) if isinstance(found, Hit) else None
+        if isinstance(found, Hit) and (word_at(clause, i - 1) in _NOT_SPAN or denied is not None):
+            # "…, but not today", "not before lunch", "it doesn't need to be
+            # done today": a time it is not due, never its deadline; asked
+            # about unless another time is said.
+            said_at = i - 1 if denied is None else denied
+            unresolved, i = unresolved or Unresolved(said_at, found.end), found.end
             continue
         if isinstance(found, (Hit, Bad)) and (
             (kind in ("", "on") and (of_the_past(clause, i, j) or it_happened(clause, i)))
