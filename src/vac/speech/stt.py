@@ -293,11 +293,8 @@ class WhisperStt:
         if self._prefix_tokens and looped(decoded.text, self._vocabulary):
             # The prompt made the decoder loop on names: decode again without it.
             decoded, prompt = self._generate(encoded, self._start, budget, beam), self._start
-        once = (
-            one_copy(decoded, self._pieces(decoded.tokens), voiced_seconds(audio))
-            if final
-            else None
-        )
+        voiced_s = voiced_seconds(audio) if final else 0.0
+        once = one_copy(decoded, self._pieces(decoded.tokens), voiced_s) if final else None
         decoded = once or decoded  # "Console Console Console" for one "cancel": its one copy
         heard = _Heard(decoded.text, decoded.avg_logprob, decoded.no_speech_prob)
         heard = heard._replace(alternatives=decoded.alternatives)
@@ -313,8 +310,9 @@ class WhisperStt:
         if probs is None:  # beam search gives no per-step distribution: force-decode once
             under = self._evidence_prompt if prompt is self._prompt else prompt
             probs = self._align(encoded, under, [decoded.tokens], audio_frames)[0]
-        if once is not None:  # the loop's average says nothing of its one copy
-            heard = heard._replace(avg_logprob=float(np.mean(np.log(np.maximum(probs, 1e-9)))))
+        if once is not None:  # a loop's later copies lower its average: the copy's own, if higher
+            own = float(np.mean(np.log(np.maximum(probs, 1e-9))))
+            heard = heard._replace(avg_logprob=max(heard.avg_logprob, own))
         text, words = word_probs(self._pieces(decoded.tokens), probs)
         heard = self._rescore(encoded, heard._replace(text=text, words=words), audio_frames)
         if self._verbs and self._config.rescore_below > 0:
