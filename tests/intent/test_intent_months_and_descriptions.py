@@ -201,3 +201,23 @@ def test_need_not_is_no_boundary_but_dont_have_the_kids_is() -> None:
     assert _lines("Kofi, fix the gate, don't have the kids near it") == [
         "Do not have the kids near it"
     ]
+
+
+def test_a_date_said_with_next_year_is_that_years() -> None:
+    got = draft("Kofi, fix the fence by 5 January next year")
+    assert got.objective.deadline == "2027-01-05"  # was 2027-12-31, "…on the end of next year"
+    assert "end of next year" not in got.summary
+    assert draft("Kofi, fix the fence by December 20 this year").objective.deadline == (
+        "2026-12-20"
+    )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Kofi, fix the fence by December 1, 2026",  # gone: it was drafted so
+        "Kofi, fix the fence by January 5th this year",
+    ],
+)
+def test_a_date_with_its_year_already_gone_is_asked(text: str) -> None:
+    assert clarify(text).reason == "unclear-deadline"

@@ -59,7 +59,6 @@ from vac.intent.numbers import number_at
 from vac.intent.when_days import (
     calendar_date,
     holiday,
-    iso,
     part_of_month,
     past_day,
     period,
@@ -78,7 +77,7 @@ from vac.intent.when_match import (
     of_the_past,
     word_at,
 )
-from vac.intent.when_month_days import day_of_month, its_date, slash_date
+from vac.intent.when_month_days import day_of_month, iso, its_date, slash_date
 from vac.intent.when_months import month_said
 from vac.intent.when_parts import part_of_day
 from vac.intent.when_said import (

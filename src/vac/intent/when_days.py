@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from vac.intent import calendar_words as cw
-from vac.intent.lexicon import DETERMINERS, ISO_DATE_RE, Tok, phrase_at, words
+from vac.intent.lexicon import DETERMINERS, Tok, phrase_at, words
 from vac.intent.numbers import number_at
 from vac.intent.when_match import (
     ONE_DAY,
@@ -392,11 +392,13 @@ def _month_at(toks: Sequence[Tok], k: int) -> tuple[int, int] | None:
     return cw.MONTHS[low], k + (word_at(toks, k) == "." and len(low) <= 4)
 
 
-def _year_at(toks: Sequence[Tok], k: int) -> tuple[int | None, int]:
+def _year_at(toks: Sequence[Tok], k: int, today: dt.date) -> tuple[int | None, int]:
     j = k + (word_at(toks, k) == ",")
     low = word_at(toks, j)
     if low.isdigit() and len(low) == 4 and 1900 <= int(low) <= 2999:
         return int(low), j + 1
+    if low in ("this", "next") and word_at(toks, j + 1) == "year":  # "5 January next year"
+        return today.year + (low == "next"), j + 2
     return None, k
 
 
@@ -435,7 +437,7 @@ def calendar_date(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> 
         if month_after is None:
             return None
         month, end = month_after
-    year, end = _year_at(toks, end)
+    year, end = _year_at(toks, end, now.date())
     return _dated(now.date(), month, number.value, year, end)
 
 
@@ -479,21 +481,6 @@ def part_of_month(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> 
 
 def _dated(today: dt.date, month: int, day: int, year: int | None, end: int) -> Found:
     found = _next_date(today, month, day, year) if 1 <= day <= 31 else None
-    if found is None:
+    if found is None or found < today:  # "by December 1, 2026" said on the 6th: asked
         return Bad(end)
     return Hit(found, f"by {month_day(found, today)}", end)
-
-
-def iso(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> Found:
-    low = word_at(toks, i)
-    if not ISO_DATE_RE.match(low):
-        return None
-    try:
-        day = dt.date.fromisoformat(low)
-        # A day already past is no deadline: asked about, as "by yesterday"
-        # is (a probe: "by 2026-12-01" said on the 5th was drafted so).
-        return Bad(i + 1) if day < now.date() else Hit(day, f"by {low}", i + 1)
-    except ValueError:
-        # Not a real date. Kept as no deadline (not a question): the parser's
-        # tests pin "by 2026-02-31" to a draft without one.
-        return None
