@@ -221,3 +221,40 @@ def test_a_date_said_with_next_year_is_that_years() -> None:
 )
 def test_a_date_with_its_year_already_gone_is_asked(text: str) -> None:
     assert clarify(text).reason == "unclear-deadline"
+
+
+@pytest.mark.parametrize(
+    ("text", "priority"),
+    [
+        ("Kofi, fix the gate, this isn't a priority right now", 25),  # was 90
+        ("Kofi, fix the gate, it's not urgent right now", 25),
+        ("Kofi, fix the gate, it's not important right now", 25),
+        ("Kofi, fix the gate, not urgent, do it right now", 90),  # past a comma: said again
+        ("Kofi, fix the gate, last priority", 25),  # was 78
+        ("Kofi, fix the gate, least priority", 25),
+        ("Kofi, fix the gate, moderately urgent", 78),  # was 90
+        ("Kofi, fix the gate, chop chop", 90),  # was 55
+        ("Kofi, fix the gate, if you're not too busy", 25),
+    ],
+)
+def test_a_third_probes_priorities(text: str, priority: int) -> None:
+    assert draft(text).objective.priority == priority
+
+
+@pytest.mark.parametrize(
+    ("text", "autonomy"),
+    [
+        ("Kofi, fix the gate, it's not up to you", "direct-tether"),  # was free
+        ("Kofi, fix the gate, not your call", "direct-tether"),
+        ("Kofi, fix the gate, don't use your judgement, ask me", "direct-tether"),
+        ("Kofi, fix the gate, but don't just do it", "direct-tether"),  # was a boundary
+        ("Kofi, fix the gate, don't bother asking", "free"),  # was a boundary
+        ("Kofi, fix the gate, you don't have to ask", "free"),
+        ("Kofi, fix the gate, I don't need to approve it", "free"),
+        ("Kofi, fix the gate, do it your own way", "free"),
+    ],
+)
+def test_a_third_probes_hands(text: str, autonomy: str) -> None:
+    got = draft(text)
+    assert got.objective.autonomy == autonomy
+    assert not [f for f in got.objective.forbidden_lines if "autonomy" not in f.text]

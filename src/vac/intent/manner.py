@@ -76,6 +76,14 @@ def _soon_as_when(clause: Sequence[Tok]) -> frozenset[int]:
 def priority_of(clause: Sequence[Tok], skip: frozenset[int]) -> int:
     hits = cue_hits(clause, lx.PRIORITY_TIERS, skip=skip | _soon_as_when(clause))
     hits = [(_LOW if _denied(clause, at) else tier, at, end) for tier, at, end in hits]
+    # "it isn't a priority right now", "not urgent at the moment": when it is
+    # not urgent, not a haste of its own (a typed probe: each was 90).
+    denied_ends = {
+        end
+        for tier, at, end in hits
+        if tier == _LOW and (_denied(clause, at) or any(t.low in _DENY for t in clause[at:end]))
+    }
+    hits = [h for h in hits if not any(0 <= h[1] - e <= 1 for e in denied_ends)]
     # "fix them all at once": together, not now; "in a bit of a mess": a state, not soon
     hits = [
         h for h in hits if not (lx.match_at(clause, h[1], _AT_ONCE) and _all_before(clause, h[1]))

@@ -31,7 +31,10 @@ PRIORITY_TEXT: Final[tuple[tuple[int, str], ...]] = (
             # A typed re-probe (2026-12-06): each was 55 (or 78).
             "as early as possible, this is crucial, this is vital, "
             "it's time-sensitive, it's time sensitive, priority 1, "
-            "top of your list"
+            "top of your list, "
+            # A typed probe (2026-12-06, the third): these were 55.
+            "chop chop, on the double, p1, first on your list, first on the list, "
+            "it's life or death, life or death"
         ),
     ),
     (
@@ -64,7 +67,11 @@ PRIORITY_TEXT: Final[tuple[tuple[int, str], ...]] = (
             "anytime is fine, not high on the list, not a rush, whenevs, when you're able, "
             "no biggie, when convenient, whenever convenient, if convenient, "
             "not pressing, no urgency, nbd, when you get round to it, "
-            "whenever you get round to it, bottom of your list"
+            "whenever you get round to it, bottom of your list, "
+            # A typed probe (2026-12-06, the third): "last priority" was 78.
+            "last priority, least priority, last on the list, last on your list, "
+            "after everything else, when you have a spare moment, when you've a spare moment, "
+            "if you're not too busy, if you aren't too busy"
         ),
     ),
     (
@@ -74,7 +81,9 @@ PRIORITY_TEXT: Final[tuple[tuple[int, str], ...]] = (
             "quick as you can, as quick as you can, as quickly as you can, high prio, prio, "
             "in a sec, in a second, in a mo, in a jiffy, shortly, in a bit, in a little bit, "
             "in a little while, sooner rather than later, quick as poss, "
-            "at your earliest convenience"
+            "at your earliest convenience, "
+            # A typed probe (2026-12-06, the third): "moderately urgent" was 90.
+            "moderately urgent, fairly urgent, somewhat urgent, semi urgent, semi-urgent"
         ),
     ),
     # The usual haste said as a priority (a typed probe, 2026-12-06:
@@ -137,7 +146,14 @@ AUTONOMY_TEXT: Final[tuple[tuple[Autonomy, str], ...]] = (
             "show me first, get my go-ahead first, get my go ahead first, only on my say-so, "
             "only on my say so, call me first, give me a call first, message me first, "
             "send me a quote first, i want to approve it first, let me have a look first, "
-            "check back with me before"
+            "check back with me before, "
+            # A typed probe (2026-12-06, the third): a free hand said not to be
+            # given was free ("not up to you") or a boundary ("don't just do it").
+            "it's not up to you, not up to you, it's not your call, not your call, "
+            "it's not your decision, not your decision, not as you see fit, "
+            "don't just do it, don't use your judgement, don't use your judgment, "
+            "run everything by me, do exactly what i tell you, do exactly as i tell you, "
+            "do exactly what i say, do exactly as i say"
         ),
     ),
     (
@@ -192,7 +208,13 @@ AUTONOMY_TEXT: Final[tuple[tuple[Autonomy, str], ...]] = (
             "whatever works for you, do whatever you need to, i'm happy for you to decide, "
             "happy for you to decide, "
             "don't need to run it by me, no need to consult me, i'll leave it with you, "
-            "do as you please, handle it however you like"
+            "do as you please, handle it however you like, "
+            # A typed probe (2026-12-06, the third): boundaries ("won't ask me"), or nothing.
+            "don't bother asking, don't bother asking me, you don't have to ask, "
+            "you don't have to ask me, don't have to ask me, you needn't ask, needn't ask me, "
+            "don't check with me, don't ask me first, do it your own way, your own way, "
+            "i'll leave the how to you, leave the how to you, however works for you, "
+            "i don't need to approve it, no need for my approval, don't need my approval"
         ),
     ),
     (
