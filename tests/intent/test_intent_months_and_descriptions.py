@@ -258,3 +258,61 @@ def test_a_third_probes_hands(text: str, autonomy: str) -> None:
     got = draft(text)
     assert got.objective.autonomy == autonomy
     assert not [f for f in got.objective.forbidden_lines if "autonomy" not in f.text]
+
+
+@pytest.mark.parametrize(
+    ("text", "deadline", "said"),
+    [
+        # a day counted from another (it was the other, or left in the thing)
+        ("Kofi, fix the gate the day before Christmas", "2026-12-24", "the day before Christmas"),
+        ("Kofi, fix the gate the day after Boxing Day", "2026-12-27", "December 27"),
+        ("Kofi, fix the gate two days before the 20th", "2026-12-18", "December 18"),
+        ("Kofi, fix the gate the night before Friday", "2026-12-10", "December 10"),
+        ("Kofi, fix the gate the day after tomorrow", "2026-12-09", "the day after tomorrow"),
+        # weeks on, said other ways
+        ("Kofi, fix the gate by Friday after next", "2026-12-25", "the Friday after next"),
+        ("Kofi, fix the gate a fortnight on Friday", "2026-12-25", "a fortnight on Friday"),
+        # a weekday of a month; a week by its number; a month with its year
+        ("Kofi, fix the gate on the first Monday of January", "2027-01-04", "first Monday"),
+        ("Kofi, fix the gate by the last Friday of the month", "2026-12-25", "last Friday"),
+        ("Kofi, fix the gate in week 2 of January", "2027-01-14", "second week of January"),
+        ("Kofi, fix the fence in January 2028", "2028-01-31", "in January 2028"),
+        # a day and its alternative: by the later one
+        ("Kofi, fix the gate on Wednesday or Thursday", "2026-12-10", "Wednesday or Thursday"),
+        ("Kofi, fix the gate today or tomorrow", "2026-12-08", "today or tomorrow"),
+        ("Kofi, fix the fence in January or February", "2027-02-28", "in January or February"),
+    ],
+)
+def test_days_said_from_other_days(text: str, deadline: str, said: str) -> None:
+    got = draft(text)
+    assert got.objective.deadline == deadline
+    assert said in got.summary
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Kofi, fix the gate by Easter Monday",  # was the coming Monday
+        "Kofi, fix the gate by Good Friday",
+        "Kofi, fix the gate by Black Friday",
+        "Kofi, fix the gate before Super Bowl Sunday",
+        "Kofi, fix the gate the week before Christmas",  # which day of it?
+        "Kofi, fix the gate on the fifth Monday of February",
+        "Kofi, fix the fence in January 2020",
+        "Kofi, fix the gate any day but Tuesday",  # was due Tuesday
+        "Kofi, fix the gate no earlier than Friday",
+        "Kofi, fix the gate Friday at the earliest",
+        "Kofi, fix the gate any day other than Tuesday",
+    ],
+)
+def test_days_asked_about(text: str) -> None:
+    assert clarify(text).reason == "unclear-deadline"
+
+
+def test_a_feast_word_said_as_a_thing_is_no_question() -> None:
+    assert draft("Kofi, fix the gate, it's a good Friday job").objective.deadline is None
+
+
+def test_the_day_not_due_and_the_day_due() -> None:
+    got = draft("Kofi, fix the gate any day but Tuesday, by Friday")
+    assert got.objective.deadline == "2026-12-11"

@@ -129,6 +129,13 @@ TEMPORAL_WORDS: Final = frozenset(
         *words("summer autumn winter season"),
     }
 )
+# Before a weekday's name, these make it a feast whose date moves ("by
+# Easter Monday", "by Good Friday", "by Black Friday"): asked about (a typed
+# probe: each was the coming weekday).
+FEAST_BEFORE_DAY: Final = frozenset(
+    words("""easter good black cyber shrove ash palm mothering remembrance bowl holy maundy
+    whit plough giving small""")
+)
 # A day's name before these is a street's ("on Friday Street"): no time.
 STREET_WORDS: Final = frozenset(
     words("street st road rd lane avenue ave boulevard crescent terrace")

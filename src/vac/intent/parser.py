@@ -49,9 +49,10 @@ from vac.intent.spoken import VERB_SPOKEN, Wording, summarise, wording_of
 from vac.intent.unsaid import order_said, unsaid_verbs
 from vac.intent.verb_cues import WEAK_VERB_CUES
 from vac.intent.vocative import name_set_apart
-from vac.intent.when import Unresolved, When, repeats_at, resolve
+from vac.intent.when import Unresolved, When, resolve
 from vac.intent.when_instead import time_instead
 from vac.intent.when_match import word_at
+from vac.intent.when_said import repeats_at
 from vac.protocol.objective import (
     Constraint,
     ForbiddenLine,

@@ -56,6 +56,7 @@ from vac.intent.lexicon import (
 )
 from vac.intent.need_not import need_not_at
 from vac.intent.numbers import number_at
+from vac.intent.when_around import day_around
 from vac.intent.when_days import (
     calendar_date,
     holiday,
@@ -74,6 +75,7 @@ from vac.intent.when_match import (
     Hit,
     ends_here,
     has_lasted,
+    month_day,
     of_the_past,
     word_at,
 )
@@ -86,6 +88,7 @@ from vac.intent.when_said import (
     day_is_the_hours,
     day_starts,
     it_happened,
+    not_the_deadline,
     said_as_fine,
     with_its_day,
 )
@@ -163,6 +166,7 @@ _MATCHERS: Final[tuple[_Matcher, ...]] = (
     iso,
     past_day,
     month_said,
+    day_around,
     weeks_on,
     relative_day,
     part_of_day,
@@ -349,6 +353,36 @@ def _with_cue(phrase: str, kind: str) -> str:
     return phrase
 
 
+def _or_later(clause: Sequence[Tok], found: Hit, now: dt.datetime) -> Hit:
+    """A day and another said as its alternative ("on Monday or Tuesday",
+    "today or tomorrow", "in January or February"): due by the later one,
+    both read back (a typed probe: it was the earlier). Not two hours ("at 3
+    or 4", `when_said`)."""
+    if word_at(clause, found.end) != "or" or isinstance(
+        clock(clause, found.end + 1, now, True), Hit
+    ):
+        return found
+    k = found.end + 1 + (word_at(clause, found.end + 1) == "on")
+    other = _expression(clause, k, now, True)
+    other = other if isinstance(other, Hit) else month_said(clause, found.end, now, True)
+    if not isinstance(other, Hit) or other.day <= found.day:
+        return found
+    first, second = (h.phrase.split(",")[0] for h in (found, other))  # not "…, by January 31"
+    said = f"{first} or {second.removeprefix('by ').removeprefix('in ')}"
+    return Hit(other.day, f"{said}, by {month_day(other.day, now.date())}", other.end)
+
+
+def _not_due(clause: Sequence[Tok], i: int, found: Found) -> tuple[int, int] | None:
+    """Where the words that say the day found at `i` is not due start and end."""
+    if not isinstance(found, Hit):
+        return None
+    if (denied := need_not_at(clause, i)) is not None:
+        return denied, found.end
+    if word_at(clause, i - 1) in _NOT_SPAN:
+        return i - 1, found.end
+    return not_the_deadline(clause, i, found.end)
+
+
 def resolve(
     clause: Sequence[Tok], now: dt.datetime, *, skip: frozenset[int] = frozenset()
 ) -> When | Unresolved | None:
@@ -408,13 +442,12 @@ def resolve(
         ):
             i = found.end  # "the 6 pm cycle", "her 10 o'clock pills": which one, not when
             continue
-        denied = need_not_at(clause, i) if isinstance(found, Hit) else None
-        if isinstance(found, Hit) and (word_at(clause, i - 1) in _NOT_SPAN or denied is not None):
+        not_it = _not_due(clause, i, found)
+        if not_it is not None:
             # "…, but not today", "not before lunch", "it doesn't need to be
-            # done today": a time it is not due, never its deadline; asked
-            # about unless another time is said.
-            said_at = i - 1 if denied is None else denied
-            unresolved, i = unresolved or Unresolved(said_at, found.end), found.end
+            # done today", "any day but Tuesday", "Friday at the earliest": a
+            # time it is not due, never its deadline; asked unless another is said.
+            unresolved, i = unresolved or Unresolved(*not_it), not_it[1]
             continue
         if isinstance(found, (Hit, Bad)) and (
             (kind in ("", "on") and (of_the_past(clause, i, j) or it_happened(clause, i)))
@@ -438,6 +471,8 @@ def resolve(
                 found = Hit(friday, "before the weekend, by Friday", found.end)
         if isinstance(found, Hit) and word_at(clause, found.end - 1) in cw.DAY_NAMES:
             found = its_date(clause, found, now)  # "on Wednesday the 10th": which?
+        if isinstance(found, Hit):
+            found = _or_later(clause, found, now)  # "on Monday or Tuesday": by Tuesday
         if isinstance(found, Hit):
             said = _with_cue(found.phrase, kind)
             day_at = day_starts(clause, found.end)
@@ -463,31 +498,3 @@ def resolve(
             unresolved = unresolved or Unresolved(i, _unresolved_end(clause, j))
         i += 1
     return after or unresolved
-
-
-# Times of day a standing order repeats at ("at night", "in the morning").
-_TIMES_OF_DAY: Final = frozenset(
-    words("night morning mornings evening evenings afternoon afternoons dawn dusk nights")
-)
-
-
-# The words of a span within a day ("from dawn to dusk", "from 9 am to 5 pm").
-_HOURS_SPAN: Final = _TIMES_OF_DAY | frozenset(
-    words("""from between starting beginning to until till til through thru and the am pm
-    a.m. p.m. noon midday midnight sunrise sunset o'clock half past quarter""")
-)
-
-
-def repeats_at(clause: Sequence[Tok], when: When) -> bool:
-    """Whether the deadline phrase is a time of day a standing order repeats
-    at ("guard the gate at night from now on", "check the hens from dawn to
-    dusk every day"), not a day it is due."""
-    said = [t.low for t in clause[when.start : when.end]]
-    if said[:1] in (["from"], ["between"], ["starting"], ["beginning"]):
-        return all(w in _HOURS_SPAN or w[:1].isdigit() for w in said)
-    hours = _HOURS_SPAN | cw.CLOCK_WORDS_MINUTE.keys() | cw.CLOCK_WORDS_CUED.keys()
-    if said[:1] in (["at"], ["before"], ["by"], ["until"], ["till"]) and all(
-        w in hours or w in ("in", "at") or w[:1].isdigit() for w in said[1:]
-    ):
-        return True  # "lock up every evening at 9", "… before bed", "… at 7 in the morning"
-    return len(said) in (2, 3) and said[0] in ("at", "in") and said[-1] in _TIMES_OF_DAY

@@ -236,6 +236,8 @@ def weekday(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> Found:
     else:
         return None
     bare = k == i and not cued
+    if word_at(toks, k - 1) in cw.FEAST_BEFORE_DAY:
+        return None  # "Good Friday" is no Friday (`holiday` asks about it after a cue)
     if word_at(toks, k + 1) in cw.STREET_WORDS:
         return None  # "the lamp on Friday Street" was due Friday (a typed probe)
     k += 1 + (word_at(toks, k + 1) == "." and name not in cw.WEEKDAYS)
@@ -447,6 +449,8 @@ def holiday(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> Found:
     if not cued and word_at(toks, i - 1) != "for":
         return None
     k = i + (word_at(toks, i) == "the")
+    if word_at(toks, k) in cw.FEAST_BEFORE_DAY and word_at(toks, k + 1) in cw.WEEKDAYS:
+        return Bad(k + 2)  # "by Good Friday", "by Easter Monday": which day? Asked.
     said = phrase_at(toks, k, cw.HOLIDAY_PHRASES)
     if said is None:
         return None

@@ -28,14 +28,14 @@ from vac.intent.when_match import Bad, Found, Hit, add_months, month_day, month_
 
 _DURING: Final = frozenset({"in", "during", "within", "throughout"})
 _LAST: Final = frozenset({"last", "final"})
-_NTH: Final = ("", "first", "second", "third", "fourth")
+_NTH: Final = ("", "first", "second", "third", "fourth", "fifth")
 
 
 def _month(toks: Sequence[Tok], k: int, today: dt.date) -> tuple[dt.date, str, int] | None:
     """The month named at `k` ("January", "the month of May", "next month",
     "the month", "this month"): its first day, how to say it, where it ends.
     A month name is this year's unless it is over, then next year's."""
-    said = [word_at(toks, k + n) for n in range(4)]
+    said = [word_at(toks, k + n) for n in range(5)]
     if said[:3] == ["the", "month", "of"]:
         k, said = k + 3, said[3:]
     low = said[0]
@@ -45,13 +45,23 @@ def _month(toks: Sequence[Tok], k: int, today: dt.date) -> tuple[dt.date, str, i
     if low in cw.MONTHS:  # "in Jan" too: after "in", "may" is no modal
         month = cw.MONTHS[low]
         year = today.year + (month < today.month)
+        said_year = said[1] if said[1].isdigit() and len(said[1]) == 4 else ""
+        if said_year and 1900 <= int(said_year) <= 2999:  # "in January 2028"
+            return (
+                dt.date(int(said_year), month, 1),
+                f"{cw.MONTH_NAMES[month - 1]} {said_year}",
+                k + 2,
+            )
         return dt.date(year, month, 1), cw.MONTH_NAMES[month - 1], k + 1
     return None
 
 
 def _which_week(toks: Sequence[Tok], k: int) -> tuple[int | None, int] | None:
-    """ "the second week of", "the 2nd week of", "the last week of": which
-    (None for the last) and where "of" ends."""
+    """ "the second week of", "the 2nd week of", "the last week of", "week 2
+    of": which (None for the last) and where "of" ends."""
+    number = number_at(toks, k + 1) if word_at(toks, k) == "week" else None
+    if number is not None and not number.ordinal and word_at(toks, number.end) == "of":
+        return number.value, number.end + 1  # "in week 2 of January" (it was January 2)
     if word_at(toks, k) != "the":
         return None
     low = word_at(toks, k + 1)
@@ -67,10 +77,46 @@ def _which_week(toks: Sequence[Tok], k: int) -> tuple[int | None, int] | None:
     return nth, end + 2
 
 
+def _nth_weekday(toks: Sequence[Tok], k: int, today: dt.date) -> Found:
+    """ "the first Monday of January", "the last Friday of the month": that day."""
+    if word_at(toks, k) != "the":
+        return None
+    low = word_at(toks, k + 1)
+    number = None if low in _LAST else number_at(toks, k + 1)
+    if low not in _LAST and (number is None or not number.ordinal):
+        return None
+    at = k + 2 if number is None else number.end
+    name = word_at(toks, at)
+    if name not in cw.WEEKDAYS or word_at(toks, at + 1) != "of":
+        return None
+    month = _month(toks, at + 2, today)
+    if month is None:
+        return None
+    first, said, end = month
+    days = [
+        first.replace(day=d)
+        for d in range(1, month_end(first.year, first.month).day + 1)
+        if first.replace(day=d).weekday() == cw.WEEKDAYS[name]
+    ]
+    nth = None if number is None else number.value
+    if nth is not None and not 1 <= nth <= len(days):
+        return Bad(end)  # "the fifth Monday of February"
+    day = days[-1] if nth is None else days[nth - 1]
+    if day < today:
+        return Bad(end)
+    which = "last" if nth is None else _NTH[nth] if nth < len(_NTH) else f"{nth}th"
+    weekday = cw.WEEKDAY_NAMES[cw.WEEKDAYS[name]]
+    return Hit(day, f"by the {which} {weekday} of {said}, {month_day(day, today)}", end)
+
+
 def month_said(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> Found:
     today, low = now.date(), word_at(toks, i)
-    during = low in _DURING
+    # "in January or February": the second month said after "or"
+    during = low in _DURING or (low == "or" and word_at(toks, i - 1) in cw.MONTHS)
     k = i + during
+    nth_day = _nth_weekday(toks, k + (word_at(toks, k) == "on"), today)
+    if nth_day is not None:
+        return nth_day  # "on the first Monday of January" (it was January 1, a Friday)
     if during and [word_at(toks, k + n) for n in range(3)] == ["the", "new", "year"]:
         return Bad(k + 3)  # "in the new year": which day? Asked (it was a place).
     week = _which_week(toks, k)
@@ -95,6 +141,8 @@ def month_said(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> Fou
         return None  # "in the month", "in next month" are said other ways (`period`)
     first, name, end = month
     day = month_end(first.year, first.month)
+    if day < today:
+        return Bad(end)  # "in January 2020": gone
     return Hit(day, f"in {name}, by {month_day(day, today)}", end)
 
 

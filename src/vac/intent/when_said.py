@@ -14,7 +14,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
+from typing import Final, Protocol
 
 from vac.intent import calendar_words as cw
 from vac.intent.lexicon import PUNCT, Tok, words
@@ -154,3 +154,68 @@ _HAPPENED: Final = frozenset(
 def it_happened(clause: Sequence[Tok], at: int) -> bool:
     """A past deed (or "yesterday") in the two words before "at" or a day."""
     return any(word_at(clause, k) in _HAPPENED for k in (at - 1, at - 2))
+
+
+# Before a day, these say it is not the one ("any day but Tuesday", "other
+# than Friday") or the earliest one ("no earlier than Friday"); after it, "at
+# the earliest" does. A typed probe (2026-12-06): each was the deadline.
+_NOT_THAT_DAY: Final = frozenset(
+    {
+        ("earlier", "than"),
+        ("sooner", "than"),
+        ("apart", "from"),
+        ("other", "than"),
+        ("except", "for"),
+    }
+)
+_ANY_BUT: Final = frozenset(words("day days time anytime"))
+
+
+def not_the_deadline(clause: Sequence[Tok], at: int, end: int) -> tuple[int, int] | None:
+    """Where the words that make the day at clause[at:end] one it is not
+    due, or the earliest it may start, begin and end (asked about unless
+    another time is said); None when they are not said."""
+    before = (word_at(clause, at - 2), word_at(clause, at - 1))
+    if before in _NOT_THAT_DAY:
+        return at - 2 - (word_at(clause, at - 3) in ("no", "not")), end
+    if before[1] == "but" and before[0] in _ANY_BUT:
+        return at - 2 - (word_at(clause, at - 3) in ("any", "every")), end
+    after = [word_at(clause, end + n) for n in range(3)]
+    if after == ["at", "the", "earliest"]:
+        return at, end + 3
+    return (at, end + 2) if after[:2] == ["at", "earliest"] else None
+
+
+# Times of day a standing order repeats at ("at night", "in the morning").
+_TIMES_OF_DAY: Final = frozenset(
+    words("night morning mornings evening evenings afternoon afternoons dawn dusk nights")
+)
+
+
+# The words of a span within a day ("from dawn to dusk", "from 9 am to 5 pm").
+_HOURS_SPAN: Final = _TIMES_OF_DAY | frozenset(
+    words("""from between starting beginning to until till til through thru and the am pm
+    a.m. p.m. noon midday midnight sunrise sunset o'clock half past quarter""")
+)
+
+
+class _Said(Protocol):
+    @property
+    def start(self) -> int: ...
+    @property
+    def end(self) -> int: ...
+
+
+def repeats_at(clause: Sequence[Tok], when: _Said) -> bool:
+    """Whether the deadline phrase is a time of day a standing order repeats
+    at ("guard the gate at night from now on", "check the hens from dawn to
+    dusk every day"), not a day it is due (`when` is the deadline's `When`)."""
+    said = [t.low for t in clause[when.start : when.end]]
+    if said[:1] in (["from"], ["between"], ["starting"], ["beginning"]):
+        return all(w in _HOURS_SPAN or w[:1].isdigit() for w in said)
+    hours = _HOURS_SPAN | cw.CLOCK_WORDS_MINUTE.keys() | cw.CLOCK_WORDS_CUED.keys()
+    if said[:1] in (["at"], ["before"], ["by"], ["until"], ["till"]) and all(
+        w in hours or w in ("in", "at") or w[:1].isdigit() for w in said[1:]
+    ):
+        return True  # "lock up every evening at 9", "… before bed", "… at 7 in the morning"
+    return len(said) in (2, 3) and said[0] in ("at", "in") and said[-1] in _TIMES_OF_DAY

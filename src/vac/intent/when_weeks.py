@@ -41,6 +41,8 @@ def _weeks_at(toks: Sequence[Tok], i: int) -> tuple[int, int] | None:
     """ "a week", "one week", "two weeks": how many, and where the unit ends."""
     if word_at(toks, i) in _ONE and word_at(toks, i + 1) == "week":
         return 1, i + 2
+    if word_at(toks, i) in _ONE and word_at(toks, i + 1) == "fortnight":
+        return 2, i + 2  # "a fortnight on Friday" (it was Friday)
     number = number_at(toks, i)
     if number is None or number.ordinal or not 1 <= number.value <= _MAX_WEEKS:
         return None
@@ -50,6 +52,8 @@ def _weeks_at(toks: Sequence[Tok], i: int) -> tuple[int, int] | None:
 def weeks_on(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> Found:
     today, low = now.date(), word_at(toks, i)
     said = [word_at(toks, i + n) for n in range(4)]
+    if low in cw.WEEKDAYS and said[1:3] == ["after", "next"] and ends_here(toks, i + 3):
+        low, said, i = "the", ["the", *said[:3]], i - 1  # "Friday after next" (was this Friday)
     if said[:4] == ["this", "time", "next", "week"]:
         day = today + 7 * ONE_DAY
         return Hit(day, f"this time next week, {month_day(day, today)}", i + 4)
@@ -89,7 +93,13 @@ def weeks_on(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> Found
     if not ends_here(toks, k + 1):
         return None  # "a week today's date…"
     day = start + 7 * count * ONE_DAY
-    unit = "a week" if count == 1 else f"{count} weeks"
+    unit = (
+        "a week"
+        if count == 1
+        else "a fortnight"
+        if any(t.low == "fortnight" for t in toks[i:k])
+        else f"{count} weeks"
+    )
     spoken = f"on {name}" if name else base
     return Hit(day, f"{unit} {spoken}, {month_day(day, today)}", k + 1)
 
