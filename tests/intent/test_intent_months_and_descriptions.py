@@ -316,3 +316,51 @@ def test_a_feast_word_said_as_a_thing_is_no_question() -> None:
 def test_the_day_not_due_and_the_day_due() -> None:
     got = draft("Kofi, fix the gate any day but Tuesday, by Friday")
     assert got.objective.deadline == "2026-12-11"
+
+
+@pytest.mark.parametrize(
+    ("text", "deadline"),
+    [
+        ("Kofi, fix the gate by 12-20", "2026-12-20"),  # was today's 12:20
+        ("Kofi, fix the gate by 24-12", "2026-12-24"),
+        ("Kofi, fix the gate by 12.12.2026", "2026-12-12"),  # was today's 12:12
+        ("Kofi, help gran on 12/12", "2026-12-12"),  # both readings are one day
+        ("Kofi, fix the gate in 3-4 days", "2026-12-11"),  # was dropped
+        ("Kofi, fix the gate in 3 to 4 days", "2026-12-11"),
+        ("Kofi, fix the gate in two or three days", "2026-12-10"),
+        ("Kofi, fix the gate Tues 10:30", "2026-12-08"),  # was today's 10:30
+    ],
+)
+def test_dates_and_spans_written_short(text: str, deadline: str) -> None:
+    assert draft(text).objective.deadline == deadline
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Kofi, fix the clock that's stuck at 3",  # was today's 3 o'clock
+        "Kofi, fix the clock, it's stuck on 12",
+        "Kofi, look into the noise we heard at 3am",
+        "Kofi, fix the door that slammed at midnight",
+    ],
+)
+def test_when_it_happened_at_an_hour_is_no_deadline(text: str) -> None:
+    assert draft(text).objective.deadline is None
+
+
+def test_an_hour_said_as_when_is_still_the_deadline() -> None:
+    assert draft("Kofi, fix the door at midnight").objective.deadline == "2026-12-07"
+
+
+@pytest.mark.parametrize(
+    ("text", "deadline"),
+    [
+        ("Kofi, fix the gate, then check the boiler on Monday", None),  # was the gate's
+        ("Kofi, fix the fence and Zuri, check the hives tomorrow", None),
+        ("Kofi, fix the gate by Friday, then check the boiler on Monday", "2026-12-11"),
+    ],
+)
+def test_a_time_said_of_the_second_order_is_not_the_firsts(text: str, deadline: str | None) -> None:
+    got = draft(text)
+    assert got.objective.deadline == deadline
+    assert "one thing at a time" in got.summary

@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 
 from vac.intent import Clarify, Draft, Roster, default_roster, parse, validate_objective
 from vac.intent import lexicon as lx
+from vac.intent.forbidden import DEFAULT_FORBIDDEN_LINE
 from vac.intent.orders import unknown_deed
-from vac.intent.parser import DEFAULT_FORBIDDEN_LINE
 
 NOW = dt.datetime(2026, 5, 1, 10, 0, tzinfo=dt.UTC)  # a Friday
 ROSTER = default_roster()

@@ -13,7 +13,7 @@ import msgspec
 import pytest
 
 from vac.intent import Clarify, Draft, default_roster, parse, validate_objective
-from vac.intent.parser import DEFAULT_FORBIDDEN_LINE
+from vac.intent.forbidden import DEFAULT_FORBIDDEN_LINE
 
 NOW = dt.datetime(2026, 12, 2, 10, 0, tzinfo=ZoneInfo("Europe/London"))
 ROSTER = default_roster()

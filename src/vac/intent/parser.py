@@ -27,8 +27,9 @@ from vac.intent.address import address_of, resolve_span, several_names
 from vac.intent.aside import without_asides
 from vac.intent.conditions import condition_of
 from vac.intent.correction import made_how
+from vac.intent.forbidden import forbidden_lines
 from vac.intent.handover import handed_over, readdress
-from vac.intent.inflect import NO_DEED, VERB_PARTICLES, WRITTEN_AS_SAID
+from vac.intent.inflect import VERB_PARTICLES
 from vac.intent.instead import thing_instead
 from vac.intent.lexicon import Tok, words
 from vac.intent.manner import (
@@ -55,7 +56,6 @@ from vac.intent.when_match import word_at
 from vac.intent.when_said import repeats_at
 from vac.protocol.objective import (
     Constraint,
-    ForbiddenLine,
     Objective,
     Target,
     TargetKind,
@@ -65,10 +65,6 @@ from vac.protocol.objective import (
 MIN_CONFIDENCE: Final = 0.7
 MAX_SOURCE_CHARS: Final = 2000
 _LABEL_MAX: Final = 120
-_TEXT_MAX: Final = 200
-DEFAULT_FORBIDDEN_LINE: Final = ForbiddenLine(
-    "Respect the agent's autonomy", "forbidden-line:respect-agent-autonomy"
-)
 _PARTICLES: Final = frozenset({"with", "on", "about", "out"})
 _CORRECTIONS_MAX: Final = 3
 # "Some time, not now", said after the target: no part of it, no deadline.
@@ -228,35 +224,6 @@ def _first_cue(clause: Sequence[Tok], table: Mapping[str, str], skip: frozenset[
     return None if hit is None else table[" ".join(hit[1])]
 
 
-def _forbidden_lines(clause: Sequence[Tok], spans: Sequence[bans.Span]) -> list[ForbiddenLine]:
-    lines: list[ForbiddenLine] = []
-    seen: set[str] = set()
-    for span in spans:
-        body = clause[span.body_start : span.end]
-        first = body[0].low
-        gerund = first.endswith("ing") or first in ("lying", "dying", "tying")
-        rest = " ".join(t.text for t in body[1:])
-        if span.marker in (("without",), ("avoid",)) and not gerund:
-            text = f"Avoid {' '.join(t.text for t in body)}"
-        elif span.marker == (NO_DEED,) and not gerund:  # "…, no power tools"
-            text = f"No {' '.join(t.text for t in body)}"
-        elif span.marker == ("but", "not"):  # "…, but not in the rain"
-            text = f"Not {' '.join(t.text for t in body)}"
-        elif " ".join(span.marker) in WRITTEN_AS_SAID:  # "Stay off the roof"
-            said = " ".join((*span.marker, *(t.text for t in body)))
-            text = said[:1].upper() + said[1:]
-        else:
-            text = f"Do not {lx.base_form(first)} {rest}".rstrip()
-        text = truncate(text, _TEXT_MAX)
-        key = text.lower()
-        if key in seen or len(lines) >= 24:
-            continue
-        seen.add(key)
-        value = lx.value_of_words([t.low for t in body] + [lx.base_form(first)]) or "respect"
-        lines.append(ForbiddenLine(text, f"value:{value}"))
-    return lines or [DEFAULT_FORBIDDEN_LINE]
-
-
 _ASKED: Final = "That sounds like a question, and I only pass on requests. What should be done?"
 
 
@@ -392,7 +359,8 @@ def parse(
     verb_end = hit[0] + len(hit[1])
     # Boundaries, the verb ("report on") and autonomy ("ask me before") are
     # not deadline cues.
-    when = resolve(clause, now, skip=skip | autonomy.indices | frozenset(range(hit[0], verb_end)))
+    not_when = skip | autonomy.indices | frozenset(range(hit[0], verb_end))
+    when = resolve(clause, now, skip=not_when)
     if isinstance(when, When):  # "…on Monday, sorry, Tuesday"
         when = time_instead(clause, when, now, skip | autonomy.indices)
     stop = when.start if when is not None and when.start >= verb_end else len(clause)
@@ -437,6 +405,11 @@ def parse(
     rest = rest or tw.another_thing(source, clause, verb_end, target.end, said_else, roster)
     if rest is None and target.end < len(clause) and tw.next_order(clause, target.end, roster):
         rest = source[clause[target.end].start : clause[-1].end]  # "… Zuri check the well"
+    second = next((k for k, t in enumerate(clause) if rest and source.startswith(rest, t.start)), 0)
+    if isinstance(when, When) and 0 < second <= when.start:
+        # "fix the gate, then check the boiler on Monday": the boiler's Monday
+        first = resolve(clause[:second], now, skip=not_when)
+        when = first if isinstance(first, When) else None
     if rest is not None:  # one objective per turn: the rest is said, never dropped unseen
         extra = f'one thing at a time: "{truncate(rest, _REST_MAX)}" is not in this draft'
         note = extra if note is None else f"{note}; {extra}"
@@ -458,7 +431,7 @@ def parse(
         often = how_often(source, clause, autonomy.indices)
         if often and often.lower() not in (spoken_when or "").lower():
             spoken_when = often if spoken_when is None else f"{often} {spoken_when}"
-    forbidden = _forbidden_lines(clause, spans)
+    forbidden = forbidden_lines(clause, spans)
     constraints: list[Constraint] = []
     if when is not None:
         constraints.append(Constraint("time", when.iso_date))

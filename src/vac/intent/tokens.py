@@ -20,13 +20,15 @@ class Tok(NamedTuple):
 _TOKEN_RE: Final = re.compile(
     r"\d{4}-\d{2}-\d{2}|[Aa]\.[Ss]\.[Aa]\.[Pp]\.?|[Ww]/[Oo]\b|\d{1,2}/\d{1,2}(?:/\d{2,4})?"
     r"|(?<![\d-])\d{1,2}-\d{1,2}-(?:\d{4}|\d{2})(?![\d-])"  # "20-12-2026": as with slashes
+    r"|(?<![\d.])\d{1,2}\.\d{1,2}\.(?:\d{4}|\d{2})(?![\d.])"  # "12.12.2026" (it was 12:12)
+    r"|(?<![\d-])\d{1,2}-\d{1,2}(?=\s*(?:[.,;!?]|$))"  # "by 12-20" last (not "3-4 days")
     r"|\b[Oo] ?[Cc]lock\b"  # "4 o clock", "4 oclock": o'clock
     r"|\d{1,3}(?=(?:h|hrs?|mins?)\b)"  # "in 2h", "in 30min": the count, then its unit
     r"|[^\W_]+(?:['’][^\W_]+)*|[.,;:!?]"  # letters of any script: "café", "Zoë"
     r"|(?<=\s)[-–—](?=\s)|(?<=\w)—(?=\w)"  # a dash set apart: a pause, read as a comma
 )
 SLASH_DATE_RE: Final = re.compile(r"^\d{1,2}/\d{1,2}(?:/\d{2,4})?$")
-_DASHED_DATE_RE: Final = re.compile(r"^\d{1,2}-\d{1,2}-\d{2,4}$")
+_DASHED_DATE_RE: Final = re.compile(r"^\d{1,2}([-.])\d{1,2}(?:\1\d{2,4})?$")
 PUNCT: Final[frozenset[str]] = frozenset(".,;:!?")
 ISO_DATE_RE: Final = re.compile(r"^\d{4}-\d{2}-\d{2}$")
 
@@ -128,8 +130,8 @@ def raw_tokens(text: str) -> list[Tok]:
             low = "asap"
         elif low == "w/o":
             low = "without"  # "don't do anything w/o asking me"
-        elif _DASHED_DATE_RE.match(low):
-            low = low.replace("-", "/")  # "by 20-12-2026": `when.slash_date` reads it
+        elif _DASHED_DATE_RE.match(low) and not re.fullmatch(r"\d{1,2}\.\d{1,2}", low):
+            low = re.sub(r"[-.]", "/", low)  # "by 20-12-2026": `when.slash_date` reads it
         elif low in ("-", "–", "—"):
             low = ","  # "Kofi - the back gate - fix it"
         out.append(Tok(m.group(), low, m.start(), m.end()))

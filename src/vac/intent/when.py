@@ -417,7 +417,7 @@ def resolve(
             cue = None  # "due to the rain"; "no due date"
         kind = "" if cue is None else _CUE_KINDS[" ".join(cue)]
         j = i + (0 if cue is None else len(cue))
-        if kind == "at" and it_happened(clause, i):
+        if kind == "at" and (it_happened(clause, i) or of_the_past(clause, i, j)):
             i = j  # "the alarm that went off at 5": when it happened, not when due
             continue
         if kind == "after":

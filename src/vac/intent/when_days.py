@@ -210,7 +210,7 @@ def _typed_day(toks: Sequence[Tok], k: int) -> bool:
     before, hour = word_at(toks, k - 1), an_hour_at(toks, k + 1)
     return (
         (ends_here(toks, k + 1) or hour)
-        and toks[k].text.islower()
+        and (toks[k].text.islower() or (hour and toks[k].low in ("tues", "thurs", "weds", "fri")))
         and before.isalpha()
         and before not in _NOT_BEFORE_BARE_DAY | {"in", "on", "at", "to", "from", "the"}
     )

@@ -235,6 +235,12 @@ def _count(toks: Sequence[Tok], k: int) -> tuple[int, int] | None:
     """How many, and where the unit starts: "3", "three", "a couple of", "a few"."""
     number = number_at(toks, k)
     if number is not None and not number.ordinal:
+        # "in 3-4 days", "in 3 to 4 days", "in two or three days": by the longer
+        # (a typed probe: dropped without a word).
+        j = number.end + (word_at(toks, number.end) in ("to", "or"))
+        upper = number_at(toks, j)
+        if upper is not None and not upper.ordinal and upper.value > number.value:
+            return upper.value, upper.end
         return number.value, number.end
     vague = phrase_at(toks, k, cw.VAGUE_COUNT_PHRASES)
     return None if vague is None else (cw.VAGUE_COUNTS[vague], k + len(vague))

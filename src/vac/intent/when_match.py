@@ -121,6 +121,7 @@ def of_the_past(toks: Sequence[Tok], i: int, j: int) -> bool:
         return True
     day = word_at(toks, j + (word_at(toks, j) in ("in", "during")))  # "…fixed in January"
     dated = day in cw.WEEKDAYS or day in cw.MONTHS or day == "the" or day[:1].isdigit()
+    dated = dated or day in cw.CLOCK_WORDS_MINUTE  # "the door that slammed at midnight"
     dated = dated or (
         day == "this" and word_at(toks, j + 1) == "morning"
     )  # "I mentioned this morning"

@@ -66,8 +66,8 @@ def slash_date(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> Fou
     if not cued or not SLASH_DATE_RE.match(low):
         return None
     first, second, *year = (int(p) for p in low.split("/"))
-    if (first > 12) == (second > 12):
-        return None  # "12/11": asked (`when._looks_temporal`); "31/31": no date
+    if (first > 12) == (second > 12) and first != second:
+        return None  # "12/11": asked (`when._looks_temporal`); "31/31": no date; "12/12" is one
     month, day_no = (second, first) if first > 12 else (first, second)
     today = now.date()
     years = [today.year, today.year + 1]

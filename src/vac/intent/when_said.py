@@ -146,7 +146,8 @@ def after_what(clause: Sequence[Tok], j: int) -> int | None:
 _HAPPENED: Final = frozenset(
     words(
         "went came rang broke fell began woke ran stopped started swarmed happened "
-        "arrived beeped died failed cracked burst leaked flooded yesterday got bought found lost"
+        "arrived beeped died failed cracked burst leaked flooded yesterday got bought found lost "
+        "stuck frozen heard saw slammed"
     )
 )
 
