@@ -63,6 +63,7 @@ def evidence(nats: tuple[float, float | None, float | None]) -> Evidence:
 SURE_YES = (-2.0, -2.0, -20.0)
 SURE_NO = (-2.0, -20.0, -2.0)
 UNDECIDED = (-2.0, -2.0, -2.5)
+UNDECIDED_NO_FAR = (-2.0, -2.0, -6.0)  # a yes 4 nats over the no: under the margin
 
 
 @pytest.mark.parametrize(
@@ -77,8 +78,11 @@ UNDECIDED = (-2.0, -2.0, -2.5)
         ("Yes.", 0.9, SURE_NO, ("confirm", False)),
         ("No.", 0.9, SURE_YES, ("reject", False)),
         # Undecided or no rescoring: the words on their floors, as before.
-        ("Yes.", 0.9, UNDECIDED, ("confirm", True)),
-        ("Yes.", 0.2, UNDECIDED, ("confirm", False)),
+        ("Yes.", 0.9, UNDECIDED_NO_FAR, ("confirm", True)),
+        ("Yes.", 0.2, UNDECIDED_NO_FAR, ("confirm", False)),
+        # ... but a yes from the words with a no close behind what was heard
+        # is asked again (WORDS_NO_GAP: "Do it." for a slow "don't").
+        ("Yes.", 0.9, UNDECIDED, ("confirm", False)),
         ("Council.", 0.9, UNDECIDED, ("reject", True)),  # sounds like "cancel" (gate.py)
         ("Okay, what now?", 0.9, UNDECIDED, None),
         ("What time is it?", 0.9, UNDECIDED, None),
@@ -194,3 +198,38 @@ def test_yeah_the_other_half_of_nah_needs_more(margin: float, sure: bool) -> Non
 def test_no_lower_margin_for_a_short_or_other_yes(text: str, yes: str) -> None:
     got = spoken_reply(text, 0.2, _said(-5.0, (yes, -5.5), -5.5 - 4.0))
     assert got is None or not got.sure
+
+
+def test_a_yes_from_the_words_with_a_no_close_behind_is_asked_again() -> None:
+    """A slow espeak "don't" written "Do it." (0.41), "Don't." 2.5 nats
+    behind: it confirmed the draft (a spoken probe)."""
+    from vac.intent.reply_evidence import WORDS_NO_GAP
+
+    close = Evidence(
+        words=WORDS,
+        replies=(
+            ReplyChoice("heard", "Do it.", -4.3),
+            ReplyChoice("confirm", "Do it.", -4.3),
+            ReplyChoice("reject", "Don't.", -4.3 - WORDS_NO_GAP + 0.2),
+        ),
+    )
+    reply = spoken_reply("Do it.", 0.41, close)
+    assert reply is not None and (reply.kind, reply.sure) == ("confirm", False)
+    far = Evidence(words=WORDS, replies=(*close.replies[:2], ReplyChoice("reject", "No.", -9.0)))
+    reply = spoken_reply("Do it.", 0.41, far)
+    assert reply is not None and (reply.kind, reply.sure) == ("confirm", True)
+
+
+def test_a_rescored_yes_never_acts_on_words_that_say_no() -> None:
+    """ "Don't hit it." with "Do it." inside the slack and far over every no:
+    the rescoring would confirm; the "don't" it did not score stops it."""
+    replies = (
+        ReplyChoice("heard", "Don't hit it.", -4.76),
+        ReplyChoice("confirm", "Do it.", -5.01),
+        ReplyChoice("reject", "No thanks.", -14.9),
+    )
+    assert rescored(replies) == "confirm"
+    assert spoken_reply("Don't hit it.", 0.4, Evidence(words=WORDS, replies=replies)) is None
+    yes = (ReplyChoice("heard", "No problem.", -2.0), ReplyChoice("confirm", "No problem.", -2.0))
+    got = spoken_reply("No problem.", 0.5, Evidence(words=WORDS, replies=(*yes,)))
+    assert got is not None and got.kind == "confirm" and got.sure  # its "no" is its own

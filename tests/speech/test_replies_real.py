@@ -151,3 +151,12 @@ def test_the_cost_of_rescoring_a_reply(whisper: WhisperStt) -> None:
     print(f"reply rescoring: +{statistics.median(extra_ms):.0f} ms p50, +{max(extra_ms):.0f} max")
     # Generous: a shared 2-core machine; docs/stt.md has the measured numbers.
     assert statistics.median(extra_ms) < 1500
+
+
+def test_a_no_written_as_a_short_yes_is_never_acted_on(whisper: WhisperStt) -> None:
+    """A slow espeak "don't" is written "Do it." (0.41) with "Don't." 2.5
+    nats behind: asked again, never a yes (a spoken probe: it confirmed)."""
+    pcm = load_pcm(BY_NAME["dont.espeak-en+f5@140"].pcm)
+    heard = whisper.transcribe(pcm, final=True, reply_expected=True)
+    reply = intent.spoken_reply(heard.text, heard.confidence, evidence_of(heard))
+    assert reply is None or not (reply.kind == "confirm" and reply.sure), (heard.text, reply)

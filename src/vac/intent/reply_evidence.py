@@ -98,6 +98,24 @@ def agreed(text: str, replies: Sequence[ReplyChoice]) -> bool:
     return heard - yes.logprob <= AGREED_SLACK and (no is None or yes.logprob - no >= AGREED_MARGIN)
 
 
+# A word of these in what was heard, not in the yes phrase the rescoring
+# chose, keeps that yes from acting: a spoken probe's "don't" was heard
+# "Don't hit it.", "Do it." scored within the slack, and the draft was
+# confirmed. ("No problem." is a yes phrase: its "no" is its own.)
+_NEGATIONS: Final = frozenset(
+    {"don't", "dont", "not", "no", "never", "nope", "nah", "can't", "cannot", "won't"}
+    | {"stop", "cancel", "didn't", "doesn't", "isn't"}
+)
+
+
+def _denied(text: str, replies: Sequence[ReplyChoice]) -> bool:
+    """Whether `text` says a negation the best yes phrase does not."""
+    yes = max((r for r in replies if r.kind == "confirm"), key=lambda r: r.logprob, default=None)
+    said = set(re.findall(r"[a-z']+", text.lower().replace("’", "'")))
+    own = set(re.findall(r"[a-z']+", yes.text.lower())) if yes is not None else set()
+    return bool((said - own) & _NEGATIONS)
+
+
 class HeardReply(msgspec.Struct, frozen=True):
     """A reply to the pending draft: which, and whether it may act."""
 
@@ -142,6 +160,9 @@ def spoken_reply(
     """
     said = classify_reply(text)
     by_audio = rescored(evidence.replies) if evidence is not None and rescored_ok else None
+    replies = () if evidence is None else evidence.replies
+    if by_audio == "confirm" and said is None and _denied(text, replies):
+        by_audio = None  # "Don't hit it." for "don't": never a yes
     if by_audio is None and said == "confirm" and evidence is not None and rescored_ok:
         by_audio = "confirm" if agreed(text, evidence.replies) else None  # "Confirm." as said
     if by_audio is not None and said in (None, by_audio):
@@ -150,4 +171,22 @@ def spoken_reply(
         return None
     if by_audio is not None:  # the audio says the other polarity: never act on it
         return HeardReply(said, sure=False)
+    if said == "confirm" and evidence is not None and _no_close(evidence.replies):
+        return HeardReply(said, sure=False)  # "Do it." with "Don't." 2.5 nats behind
     return HeardReply(said, sure=confidence >= reply_floor(said, weighed=evidence is not None))
+
+
+# A yes read from the words alone (the rescoring undecided) does not act
+# when a no phrase scores within this many nats of what was heard: a spoken
+# probe's "don't" (espeak en+f5 at 140 words a minute) was written "Do it."
+# at 0.41 with "Don't." 2.5 nats behind, and confirmed the draft. Measured
+# on the reply rows of dev, the six fresh voices and a probe's renders
+# (`benchmarks/reply_rescoring.py`): every yes acted on from its words had
+# a no 3.1 nats or more behind ("That's right."), so none is lost.
+WORDS_NO_GAP: Final = 3.0
+
+
+def _no_close(replies: Sequence[ReplyChoice]) -> bool:
+    heard = next((r.logprob for r in replies if r.kind == "heard"), None)
+    no = max((r.logprob for r in replies if r.kind == "reject"), default=None)
+    return heard is not None and no is not None and heard - no < WORDS_NO_GAP
