@@ -94,6 +94,8 @@ PHRASAL_VERB_CUES: Final[Mapping[str, str]] = {
             # was a Build of "Repair of the washing machine").
             *("make repair of", "make a repair of", "make the repair of", "make repairs to"),
             *("make repair", "make the fix of", "make a fix of", "do a repair of"),
+            # A spoken probe (2026-12-06): "glue … back on" was no verb, typed too.
+            *("glue", "reglue", "stick back", "glue back", "superglue"),
         ],
         "Repair",
     ),
@@ -225,6 +227,8 @@ PHRASAL_VERB_CUES: Final[Mapping[str, str]] = {
             "spend the evening with",
             "spend an hour with",
             "keep company",
+            "pay a visit to",  # a spoken probe: "What should Abeni befriend?"
+            "pay a call on",
         ],
         "Befriend",
     ),
@@ -252,6 +256,16 @@ PHRASAL_VERB_CUES: Final[Mapping[str, str]] = {
             "keep me updated on",
             "fill me in on",
             "brief me on",
+            # A spoken probe (2026-12-06): each was no verb, typed too.
+            "keep me informed about",
+            "keep me informed on",
+            "keep me informed of",
+            "send me an update about",
+            "send me an update on",
+            "send me updates on",
+            "send me updates about",
+            "keep me posted about",
+            "keep me updated about",
         ],
         "Report",
     ),

@@ -388,10 +388,13 @@ def period(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> Found:
 
 def _month_at(toks: Sequence[Tok], k: int) -> tuple[int, int] | None:
     low = word_at(toks, k)
-    if low not in cw.MONTHS:
-        return None
+    if low not in cw.MONTHS or (low == "may" and word_at(toks, k - 1) in _SUBJECTS):
+        return None  # "check we may first" was May 1 (a spoken probe)
     k += 1
     return cw.MONTHS[low], k + (word_at(toks, k) == "." and len(low) <= 4)
+
+
+_SUBJECTS: Final = frozenset(words("i we you they he she it that this who which"))
 
 
 def _year_at(toks: Sequence[Tok], k: int, today: dt.date) -> tuple[int | None, int]:
