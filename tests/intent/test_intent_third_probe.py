@@ -403,3 +403,21 @@ def test_may_after_a_subject_is_no_month() -> None:
     got = factories.understood("Kofi, check the shed, we may first.", now=NOW, roster=ROSTER)
     assert not isinstance(got, Draft) or got.objective.deadline is None
     assert draft("Kofi, check the shed by May first").objective.deadline == "2027-05-01"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Tariq, guard the barn day and night",  # was "the barn day", brief
+        "Tariq, guard the barn 24/7",
+        "Tariq, guard the barn at all times",  # the words were dropped
+        "Tariq, guard the barn round the clock",
+        "Tariq, guard the barn until further notice",
+    ],
+)
+def test_always_said_other_ways_is_a_standing_order(text: str) -> None:
+    assert draft(text).objective.autonomy == "standing-intent"
+
+
+def test_a_lasting_fix_is_no_standing_order() -> None:
+    assert draft("Tariq, fix the gate for good").objective.autonomy == "brief"

@@ -232,7 +232,10 @@ AUTONOMY_TEXT: Final[tuple[tuple[Autonomy, str], ...]] = (
             "twice a week, three times a week, once a month, every so often, "
             "every single morning, every single evening, every single week, on mondays, "
             "on tuesdays, on wednesdays, on thursdays, on fridays, on saturdays, on sundays, "
-            "on weekends, at weekends"
+            "on weekends, at weekends, "
+            # A typed probe (2026-12-06, the third): dropped, or "the barn day".
+            "at all times, all the time, day and night, night and day, 24/7, round the clock, "
+            "around the clock, until further notice, indefinitely"
         ),
     ),
 )
