@@ -421,3 +421,18 @@ def test_always_said_other_ways_is_a_standing_order(text: str) -> None:
 
 def test_a_lasting_fix_is_no_standing_order() -> None:
     assert draft("Tariq, fix the gate for good").objective.autonomy == "brief"
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("forget I said anything", "reject"),  # no reply before
+        ("leave it for now", "reject"),
+        ("actually don't worry about it", "reject"),
+        ("don't worry about the ladder", None),
+    ],
+)
+def test_no_said_other_ways(text: str, kind: str | None) -> None:
+    from vac.intent import classify_reply
+
+    assert classify_reply(text) == kind

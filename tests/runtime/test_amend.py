@@ -682,3 +682,25 @@ def test_later_today_is_a_change_and_push_back_without_it_is_checked() -> None:
 def test_asked_to_wait_is_no_change(text: str) -> None:
     # A review: "in a minute" moved the deadline to today; "in a sec" made it a priority.
     assert changed("Kofi, fix the gate by Friday", text) is None
+
+
+@pytest.mark.parametrize(
+    ("source", "text", "field", "value"),
+    [
+        # A third typed probe (2026-12-06): each was no change, or asked again.
+        ("Kofi, fix the gate by Friday", "yeah sure, do it tomorrow", "deadline", "2026-12-06"),
+        ("Kofi, fix the gate by Friday", "do it by next Monday", "deadline", "2026-12-07"),
+        ("Kofi, fix the gate, it's urgent", "it's not urgent", "priority", 25),
+        ("Kofi, fix the gate, it's urgent", "not urgent anymore", "priority", 25),
+        ("Kofi, fix the gate", "it's urgent now", "priority", 90),
+    ],
+)
+def test_a_third_probes_changes(source: str, text: str, field: str, value: object) -> None:
+    got = changed(source, text)
+    assert got is not None, text
+    assert getattr(got, field) == value
+
+
+@pytest.mark.parametrize("text", ["do it properly", "do it"])
+def test_do_it_without_a_time_is_no_change(text: str) -> None:
+    assert changed("Kofi, fix the gate by Friday", text) is None

@@ -46,7 +46,7 @@ _LEAD: Final = re.compile(
     r"|i\s+(?:do\s+)?apologi[sz]e|apologies|my\s+(?:bad|mistake)|i'?m|sorry"
     r"|(?:could|can|would|will)\s+you)\b(?:\s*[,.!])?\s*)+"
     r"(?=(?:and|but|just|only|make|change|no|nope|nah|naw|actually|i\s+meant?|not|swap|switch"
-    r"|move|push|give|let'?s|ask|it\s+should|i'?d\s+(?:rather|prefer)|go\s+back)\b)",
+    r"|move|push|give|let'?s|ask|it\s+should|i'?d\s+(?:rather|prefer)|go\s+back|do\s+it)\b)",
     re.IGNORECASE,
 )
 # Said first, these correct what was said: what follows replaces it.
@@ -66,6 +66,9 @@ _CORRECTING: Final = re.compile(
     r"|(?:could|can|would|will|cud)\s+(?:you|u|we)\s+(?:please\s+)?do\s+(?:it\s+|that\s+)?"
     r"(?=(?:by|on|before|until|till|tomorrow|today|tonight|next|this|mon|tue|wed|thu|fri|sat"
     r"|sun)\w*\b)"
+    # "yeah sure, do it tomorrow" (a typed probe: no change)
+    r"|do\s+(?:it|that)\s+(?=(?:by|on|before|tomorrow|today|tonight|next|this|mon|tue|wed|thu"
+    r"|fri|sat|sun)\w*\b)"
     r"|give\s+it\s+to\s+|on\s+second\s+thoughts?\s*,?\s*|let'?s\s+(?:say|do|make\s+it)\s+"
     # "I'd rather Tariq did it", "it should be Tariq", "go back to Kofi",
     # "I want change to tomorrow" (a re-probe's elder and learner)
@@ -275,6 +278,8 @@ def _hand_or_haste(lows: list[str]) -> bool:
     words_said = [w for w in lows if w not in lx.PUNCT]
     if words_said[:1] in (["and"], ["but"], ["oh"], ["also"]):
         words_said = words_said[1:]
+    if words_said[:1] in (["it's"], ["its"], ["that's"]) or words_said[:2] == ["it", "is"]:
+        words_said = words_said[1 + (words_said[0] == "it") :]  # "it's not urgent (anymore)"
     toks = raw_tokens(" ".join(words_said))
     cue = lx.phrase_at(toks, 0, lx.MANNER_CUES) if toks else None
     if cue is None or not {*words_said[len(cue) :]} <= _AFTER_A_HAND:  # "…by me first"
@@ -290,7 +295,9 @@ _SAYS_HOW_FREE: Final = frozenset(
 )
 
 
-_AFTER_A_HAND: Final = frozenset(words("first start starting please then thanks anything"))
+_AFTER_A_HAND: Final = frozenset(
+    words("first start starting please then thanks anything anymore now after all really")
+)
 
 
 def _bare(rest: str, names: Collection[str]) -> bool:

@@ -249,6 +249,14 @@ REJECT_HEARD: Final[frozenset[str]] = frozenset(
         "i did it myself",
         "i'll do it myself",
         "already done",
+        # A typed probe (2026-12-06, the third): no reply before.
+        "forget i said anything",
+        "forget i said that",
+        "forget i asked",
+        "leave it for now",
+        "don't worry about it",
+        "don't worry about that",
+        "never mind leave it",
     }
 )
 _YES: Final = _CONFIRM | CONFIRM_HEARD
