@@ -436,3 +436,44 @@ def test_no_said_other_ways(text: str, kind: str | None) -> None:
     from vac.intent import classify_reply
 
     assert classify_reply(text) == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "deadline", "said"),
+    [
+        ("Kofi, fix the gate in late January", "2027-01-31", "the end of January"),
+        ("Kofi, fix the gate in mid January", "2027-01-15", "mid-January"),
+        ("Kofi, fix the gate in the middle of January", "2027-01-15", "mid-January"),  # a place
+        ("Kofi, fix the gate this December", "2026-12-31", "this December"),  # in the thing
+        ("Kofi, fix the gate next January", "2027-01-31", "next January"),
+        ("Kofi, fix the gate by last light", "2026-12-07", "last light"),  # dropped
+        ("Kofi, fix the gate at the crack of dawn", "2026-12-08", "dawn"),  # a place
+        ("Kofi, fix the gate by chrissy", "2026-12-25", "Christmas"),
+        ("Kofi, fix the gate by Hogmanay", "2026-12-31", "Hogmanay"),
+        ("Kofi, fix the gate by Guy Fawkes", "2027-11-05", "Bonfire Night"),
+        ("Kofi, fix the gate by 18h00", "2026-12-07", "18:00"),
+        ("Kofi, fix the gate before brekkie", "2026-12-08", "breakfast"),
+        ("Kofi, fix the gate in time for Christmas", "2026-12-25", "by Christmas"),
+    ],
+)
+def test_silent_drops_of_the_third_probe(text: str, deadline: str, said: str) -> None:
+    got = draft(text)
+    assert got.objective.deadline == deadline
+    assert said in got.summary
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Kofi, fix the gate in early February",  # which day?
+        "Kofi, fix the gate in the spring",  # was a place
+        "Kofi, fix the gate at the start of the new year",
+    ],
+)
+def test_vague_parts_are_asked(text: str) -> None:
+    assert clarify(text).reason == "unclear-deadline"
+
+
+def test_this_may_is_no_month() -> None:
+    assert draft("Kofi, fix the gate, this may hurt").objective.deadline is None
+    assert draft("Kofi, fix the gate soonish").objective.priority == 78

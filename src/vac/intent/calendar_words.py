@@ -173,6 +173,12 @@ HOLIDAYS: Final[dict[str, tuple[int, int, str]]] = {
     "st patricks day": (3, 17, "St Patrick's Day"),
     "saint patrick's day": (3, 17, "St Patrick's Day"),
     "bonfire night": (11, 5, "Bonfire Night"),
+    # A typed probe (2026-12-06, the third): dropped without a word.
+    "guy fawkes": (11, 5, "Bonfire Night"),
+    "hogmanay": (12, 31, "Hogmanay"),
+    "australia day": (1, 26, "Australia Day"),
+    "independence day": (7, 4, "Independence Day"),
+    "canada day": (7, 1, "Canada Day"),
     "guy fawkes night": (11, 5, "Bonfire Night"),
 }
 HOLIDAY_PHRASES: Final = phrases(HOLIDAYS)

@@ -46,7 +46,8 @@ SHORTHAND: Final = (
     | {"b4": "before", "2day": "today", "wkend": "weekend", "wknd": "weekend", "nxt": "next"}
     | {"evry": "every", "nite": "night", "w": "with", "thats": "that's"}  # "check w me first"
     # A typed probe: "this arvo" was the thing's, "by chrimbo" dropped.
-    | {"arvo": "afternoon", "chrimbo": "christmas", "crimbo": "christmas"}
+    | {"arvo": "afternoon", "chrimbo": "christmas", "crimbo": "christmas", "chrissy": "christmas"}
+    | {"brekkie": "breakfast", "brekky": "breakfast", "soonish": "soon"}
 )
 # A unit written onto its count ("2h", "30min"): a span's unit only there.
 _UNIT_AFTER_COUNT: Final = {
@@ -93,6 +94,8 @@ _LETTERS: Final = "abcdefghijklmnopqrstuvwxyz"
 TYPED_SLIPS: Final = {s: w for w in _SLIPPED for s in _slips(w) if s not in _NOT_SLIPS}
 # "by 5ish", "around 7ish": the hour said ("5ish" was no time at all, dropped).
 _ISH_RE: Final = re.compile(r"^(\d{1,2})ish$")
+# "18h00", "9h30": the hour and its minutes as France and Quebec write them.
+_H_RE: Final = re.compile(r"^([01]?\d|2[0-3])h([0-5]\d)$")
 
 
 _DAYS_ISH: Final = frozenset(
@@ -122,6 +125,8 @@ def raw_tokens(text: str) -> list[Tok]:
             low = SHORTHAND[low]  # "dont" (ASR drops the apostrophe), "pls", "tmrw"
         elif low in TYPED_SLIPS:
             low = TYPED_SLIPS[low]  # "by fridya": Friday
+        elif hours := _H_RE.match(low):
+            low = f"{int(hours.group(1)):02d}{hours.group(2)}"  # "by 18h00": 1800, read as 18:00
         elif ish := _ISH_RE.match(low):
             low = ish.group(1)
         elif low.endswith("ish") and low[:-3] in _DAYS_ISH:

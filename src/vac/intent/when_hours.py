@@ -131,9 +131,13 @@ def clock(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> Found:
     """ "by 5 pm", "5:30 p.m.", "17:00", "five o'clock", "by noon", "by dusk"."""
     low = word_at(toks, i)
     minutes: tuple[int, ...]
-    if cued and low == "first" and word_at(toks, i + 1) == "light":
-        # "by first light" (dawn) was dropped without a word (a typed probe).
-        minutes, spoken, k = (cw.CLOCK_WORDS_MINUTE["dawn"],), "first light", i + 2
+    crack = [word_at(toks, i + n) for n in range(4)] == ["the", "crack", "of", "dawn"]
+    if cued and low in ("first", "last") and word_at(toks, i + 1) == "light":
+        # "by first light" (dawn), "by last light" (dusk) were dropped (a typed probe).
+        word = "dawn" if low == "first" else "dusk"
+        minutes, spoken, k = (cw.CLOCK_WORDS_MINUTE[word],), f"{low} light", i + 2
+    elif cued and crack:  # "at the crack of dawn" (it was a place)
+        minutes, spoken, k = (cw.CLOCK_WORDS_MINUTE["dawn"],), "dawn", i + 4
     elif low in cw.CLOCK_WORDS_MINUTE or (cued and low in cw.CLOCK_WORDS_CUED):
         # "noon" and "midnight" alone are times; "lunch" or "dinner" only after
         # a cue ("make dinner" is a meal, "by dinner" a time).

@@ -109,11 +109,53 @@ def _nth_weekday(toks: Sequence[Tok], k: int, today: dt.date) -> Found:
     return Hit(day, f"by the {which} {weekday} of {said}, {month_day(day, today)}", end)
 
 
+_EARLY: Final = frozenset({"early", "start", "beginning"})
+_MIDDLE: Final = frozenset({"mid", "middle"})
+_LATE: Final = frozenset({"late", "end"})
+
+
+def _part_of(toks: Sequence[Tok], k: int, today: dt.date) -> Found:
+    """After "in" / "during": "early / mid / late January", "the middle / start
+    / end of January" (the 15th, asked, its last day); "the spring", "the new
+    year" are asked (they were places). A typed probe: each was dropped or a place."""
+    said = [word_at(toks, k + n) for n in range(4)]
+    if said[0] == "the" and (said[1] in cw.SEASONS or said[1:3] == ["new", "year"]):
+        return Bad(k + 2 + (said[1] == "new"))
+    if said[0] in (_EARLY | _MIDDLE | _LATE) - {"start", "beginning", "middle", "end"}:
+        part, at = said[0], k + 1
+    elif said[0] == "the" and said[1] in _EARLY | _MIDDLE | _LATE and said[2] == "of":
+        part, at = said[1], k + 3
+    else:
+        return None
+    if [word_at(toks, at + n) for n in range(3)] == ["the", "new", "year"]:
+        return Bad(at + 3)  # "at the start of the new year": which day?
+    month = _month(toks, at, today)
+    if month is None:
+        return None
+    first, name, end = month
+    if part in _EARLY:
+        return Bad(end)  # "in early February": which day? Asked.
+    day = first.replace(day=15) if part in _MIDDLE else month_end(first.year, first.month)
+    if day < today:
+        return Bad(end)
+    said_part = "mid-" if part in _MIDDLE else "the end of "
+    return Hit(day, f"by {said_part}{name}, {month_day(day, today)}", end)
+
+
 def month_said(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> Found:
     today, low = now.date(), word_at(toks, i)
     # "in January or February": the second month said after "or"
     during = low in _DURING or (low == "or" and word_at(toks, i - 1) in cw.MONTHS)
     k = i + during
+    month = _month(toks, i + 1, today) if low in ("this", "next") else None
+    written = month is not None and toks[i + 1].text != "may"  # "this may hurt": no month
+    if month is not None and written and not month[1].endswith(" month"):
+        day = month_end(month[0].year, month[0].month)  # "this December" (it was the thing's)
+        return Hit(day, f"{low} {month[1]}, by {month_day(day, today)}", month[2])
+    # "at the start / end of January" too (an "at" is never asked about otherwise)
+    at_part = low == "the" and word_at(toks, i - 1) == "at" and word_at(toks, i + 2) == "of"
+    if (during or at_part) and (part := _part_of(toks, i + during, today)) is not None:
+        return part
     nth_day = _nth_weekday(toks, k + (word_at(toks, k) == "on"), today)
     if nth_day is not None:
         return nth_day  # "on the first Monday of January" (it was January 1, a Friday)
