@@ -30,9 +30,8 @@ The rules, in `now`'s own zone (docs/speaking.md lists them with examples):
   Friday", "from Monday to Friday" are due Sunday, Friday, Friday;
 - "after lunch" / "after dinner" / "after dark" (and the like) are today, or
   the day said with them ("after lunch tomorrow"), unless another phrase
-  names the day ("after lunch, by Friday"); "after" anything else
-  about time ("after Friday") says when to start, not when it is due: it
-  is asked about.
+  names the day ("after lunch, by Friday"); "after" anything else about
+  time ("after Friday") says when to start: it is asked about.
 The first phrase that resolves wins; an unresolvable one counts only when
 nothing resolves. This module holds the cues and the scan; the matchers are
 in `when_days` (named days) and `when_hours` (clock times and spans).
