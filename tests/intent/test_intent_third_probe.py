@@ -477,3 +477,16 @@ def test_vague_parts_are_asked(text: str) -> None:
 def test_this_may_is_no_month() -> None:
     assert draft("Kofi, fix the gate, this may hurt").objective.deadline is None
     assert draft("Kofi, fix the gate soonish").objective.priority == 78
+
+
+@pytest.mark.parametrize(
+    "text", ["Imani and Abeni went to the market", "Kofi and Zuri fixed the gate yesterday"]
+)
+def test_news_of_two_people_is_no_question_of_whom(text: str) -> None:
+    """A spoken probe: "One agent at a time, please: should Imani or Abeni do it?"."""
+    got = clarify(text)
+    assert got.reason != "uncertain-agent"
+
+
+def test_two_names_asked_to_act_are_still_asked_whom() -> None:
+    assert clarify("Kofi and Zuri, fix the gate").reason == "uncertain-agent"

@@ -52,7 +52,7 @@ from vac.intent.verb_cues import WEAK_VERB_CUES
 from vac.intent.vocative import name_set_apart
 from vac.intent.when import Unresolved, When, resolve
 from vac.intent.when_instead import time_instead
-from vac.intent.when_match import word_at
+from vac.intent.when_match import past_form, word_at
 from vac.intent.when_said import repeats_at
 from vac.protocol.objective import (
     Constraint,
@@ -288,6 +288,10 @@ def parse(
     unsaid = unsaid_verbs(toks, roster, source)  # "don't ask Kofi to fix…", "…, never mind"
     toks = order_said(toks, unsaid, roster, source)  # "…, ask Zuri to fix it"
     several = several_names(source, toks, roster)
+    ends_at = -1 if several is None else source.find(several[1]) + len(several[1])
+    after = next((k for k, t in enumerate(toks) if t.start >= ends_at), len(toks))
+    if several is not None and past_form(word_at(toks, after)):
+        several = None  # "Kofi and Zuri fixed the gate yesterday": news, not whom to ask
     if several is not None:  # "ask Kofi, Zuri and Imani to…": one agent per objective
         names, span = several
         listed = ", ".join(names[:-1]) + " or " + names[-1]
