@@ -290,7 +290,7 @@ def parse(
     several = several_names(source, toks, roster)
     ends_at = -1 if several is None else source.find(several[1]) + len(several[1])
     after = next((k for k, t in enumerate(toks) if t.start >= ends_at), len(toks))
-    if several is not None and past_form(word_at(toks, after)):
+    if several is not None and " and " in several[1] and past_form(word_at(toks, after)):
         several = None  # "Kofi and Zuri fixed the gate yesterday": news, not whom to ask
     if several is not None:  # "ask Kofi, Zuri and Imani to…": one agent per objective
         names, span = several
