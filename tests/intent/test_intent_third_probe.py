@@ -490,3 +490,16 @@ def test_news_of_two_people_is_no_question_of_whom(text: str) -> None:
 
 def test_two_names_asked_to_act_are_still_asked_whom() -> None:
     assert clarify("Kofi and Zuri, fix the gate").reason == "uncertain-agent"
+
+
+@pytest.mark.parametrize(
+    ("text", "agent"),
+    [
+        ("Kofi mate can ya fix the dunny door this arvo", "Kofi"),  # asked who
+        ("oi Tariq, watch the ute tonight", "Tariq"),
+        ("hey Kofi mate can you fix the door", "Kofi"),
+        ("Kofi can ya fix the door", "Kofi"),
+    ],
+)
+def test_the_agent_addressed_casually(text: str, agent: str) -> None:
+    assert draft(text).objective.agent == agent

@@ -193,7 +193,7 @@ NAMING_FRAMES: Final[frozenset[str]] = frozenset({"ask", "tell", "direct"})
 FILLERS: Final[frozenset[str]] = frozenset(
     {"please", "hey", "hi", "ok", "okay", "so", "now", "could", "can", "would", "you", "will"}
     | {"alright", "right", "well", "um", "uh", "oh", "yeah", "hello", "listen", "hiya"}
-    | {"yo", "dear"}  # "yo kofi fix my bike", "Hello dear. Would Imani…" (a typed probe)
+    | {"yo", "dear", "oi", "oy"}  # "yo kofi fix my bike", "Hello dear. Would Imani…", "oi Tariq,"
 )
 PRONOUNS: Final[frozenset[str]] = frozenset({"him", "her", "them", "they", "he", "she"})
 # A question starts with these ("Who will guard the kids?", "Did Kofi fix

@@ -94,6 +94,9 @@ _LETTERS: Final = "abcdefghijklmnopqrstuvwxyz"
 TYPED_SLIPS: Final = {s: w for w in _SLIPPED for s in _slips(w) if s not in _NOT_SLIPS}
 # "by 5ish", "around 7ish": the hour said ("5ish" was no time at all, dropped).
 _ISH_RE: Final = re.compile(r"^(\d{1,2})ish$")
+_BEFORE_YOU: Final = frozenset(
+    {"can", "could", "would", "will", "do", "did", "thank", "see", "are", "were", "if", "when"}
+)
 # "18h00", "9h30": the hour and its minutes as France and Quebec write them.
 _H_RE: Final = re.compile(r"^([01]?\d|2[0-3])h([0-5]\d)$")
 
@@ -121,6 +124,8 @@ def raw_tokens(text: str) -> list[Tok]:
                 continue  # "Mrs. Okafor": a name follows; "… the Dr." ends a sentence
         if low in _UNIT_AFTER_COUNT and out and out[-1].low.isdigit():
             low = _UNIT_AFTER_COUNT[low]  # "2h", "in 5 min": two hours, five minutes
+        elif low == "ya" and out and out[-1].low in _BEFORE_YOU:
+            low = "you"  # "can ya fix…", "thank ya" (not the "ya" of "ya, do it")
         elif low in SHORTHAND and (m.group() == low or low not in ("u", "ur", "w")):  # not "Ur"
             low = SHORTHAND[low]  # "dont" (ASR drops the apostrophe), "pls", "tmrw"
         elif low in TYPED_SLIPS:

@@ -18,9 +18,14 @@ from typing import Final
 from vac.intent.lexicon import Tok, words
 from vac.intent.roster import Roster
 
-_OPENERS: Final = frozenset(words("hey hi hello ok okay so right well alright oh yeah listen"))
+_OPENERS: Final = frozenset(
+    words("hey hi hello ok okay so right well alright oh yeah listen oi oy yo g'day")
+)
 _MODALS: Final = frozenset(words("would could can will"))
-_YOU: Final = frozenset(words("you u"))
+_YOU: Final = frozenset(words("you u ya yer"))
+# Said right after the name, to the agent: "Kofi mate can ya fix…" (a typed
+# probe: asked who should do it).
+_ENDEARMENTS: Final = frozenset(words("mate love dear buddy pal darling bro son luv hun"))
 
 
 def _low(toks: Sequence[Tok], k: int) -> str:
@@ -49,9 +54,10 @@ def name_set_apart(toks: Sequence[Tok], roster: Roster) -> list[Tok]:
         i += 1
     if i >= len(toks) or roster.get(toks[i].text) is None:
         return list(toks)
-    comma = Tok(",", ",", toks[i].end, toks[i].end)
-    if _asks_you(toks, i + 1):
-        return [*toks[: i + 1], comma, *toks[i + 1 :]]
+    named = i + 1 + (_low(toks, i + 1) in _ENDEARMENTS)  # "Kofi mate can ya…"
+    comma = Tok(",", ",", toks[named - 1].end, toks[named - 1].end)
+    if _asks_you(toks, named):
+        return [*toks[:named], comma, *toks[named:]]
     j = _asked_after_news(toks, i + 1, roster)
     if j is None:
         return list(toks)
