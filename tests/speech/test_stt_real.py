@@ -74,7 +74,14 @@ def _without_names(text: str) -> str:
     return " ".join(w for w in text.split() if w.strip(",.").capitalize() not in NAMES)
 
 
-@pytest.mark.parametrize("fixture", SPOKEN, ids=lambda f: f.name)
+# Kept for what is done with a mishearing, not for the words: a slow espeak
+# "don't" is written "Do it." (test_replies_real: it never confirms).
+MISHEARD: frozenset[str] = frozenset({"dont.espeak-en+f5@140"})
+
+
+@pytest.mark.parametrize(
+    "fixture", [f for f in SPOKEN if f.name not in MISHEARD], ids=lambda f: f.name
+)
 def test_spoken_fixture_is_recognised(whisper: WhisperStt, fixture: Fixture) -> None:
     result = whisper.transcribe(load_pcm(fixture.pcm), final=True)
     assert result.text, result.drop_reason
