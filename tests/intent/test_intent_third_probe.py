@@ -503,3 +503,10 @@ def test_two_names_asked_to_act_are_still_asked_whom() -> None:
 )
 def test_the_agent_addressed_casually(text: str, agent: str) -> None:
     assert draft(text).objective.agent == agent
+
+
+def test_a_month_and_its_day() -> None:
+    assert draft("Kofi, fix the gate in January, by the 10th").objective.deadline == "2027-01-10"
+    got = draft("Kofi, fix the gate in January, on the 3rd floor")  # a floor, not a day
+    assert got.objective.deadline == "2027-01-31"
+    assert clarify("Kofi, fix the gate in December, by the 2nd").reason == "unclear-deadline"

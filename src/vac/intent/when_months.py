@@ -24,7 +24,16 @@ from typing import Final
 from vac.intent import calendar_words as cw
 from vac.intent.lexicon import Tok
 from vac.intent.numbers import number_at
-from vac.intent.when_match import Bad, Found, Hit, add_months, month_day, month_end, word_at
+from vac.intent.when_match import (
+    Bad,
+    Found,
+    Hit,
+    add_months,
+    ends_here,
+    month_day,
+    month_end,
+    word_at,
+)
 
 _DURING: Final = frozenset({"in", "during", "within", "throughout"})
 _LAST: Final = frozenset({"last", "final"})
@@ -142,6 +151,16 @@ def _part_of(toks: Sequence[Tok], k: int, today: dt.date) -> Found:
     return Hit(day, f"by {said_part}{name}, {month_day(day, today)}", end)
 
 
+def _day_of(toks: Sequence[Tok], k: int, first: dt.date, last: int) -> tuple[dt.date, int] | None:
+    """ "by / on / before the 10th" at `k`, said after a month: that day of it."""
+    if word_at(toks, k) not in ("by", "on", "before") or word_at(toks, k + 1) != "the":
+        return None
+    said = number_at(toks, k + 2)
+    if said is None or not said.ordinal or not 1 <= said.value <= last:
+        return None
+    return (first.replace(day=said.value), said.end) if ends_here(toks, said.end) else None
+
+
 def month_said(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> Found:
     today, low = now.date(), word_at(toks, i)
     # "in January or February": the second month said after "or"
@@ -185,6 +204,14 @@ def month_said(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> Fou
     day = month_end(first.year, first.month)
     if day < today:
         return Bad(end)  # "in January 2020": gone
+    # "in January, by the 10th": that day (it was the 31st, "by the 10th" a place)
+    dated = _day_of(toks, end + (word_at(toks, end) == ","), first, day.day)
+    if dated is not None:
+        return (
+            Hit(dated[0], f"by {month_day(dated[0], today)}", dated[1])
+            if dated[0] >= today
+            else Bad(dated[1])
+        )
     return Hit(day, f"in {name}, by {month_day(day, today)}", end)
 
 
