@@ -510,3 +510,92 @@ def test_a_month_and_its_day() -> None:
     got = draft("Kofi, fix the gate in January, on the 3rd floor")  # a floor, not a day
     assert got.objective.deadline == "2027-01-31"
     assert clarify("Kofi, fix the gate in December, by the 2nd").reason == "unclear-deadline"
+
+
+# A review of the change (2026-12-06): rules that misfired on ordinary sentences.
+
+
+@pytest.mark.parametrize(
+    ("text", "deadline"),
+    [
+        ("Kofi, fix the cracked window tomorrow", "2026-12-08"),  # a past word before a thing
+        ("Kofi, fix the stuck gate on Friday", "2026-12-11"),
+        ("Kofi, look for the lost dog today", "2026-12-07"),
+        ("Kofi, fix the frozen pipe in January", "2027-01-31"),
+    ],
+)
+def test_a_past_word_that_describes_the_thing_keeps_the_deadline(text: str, deadline: str) -> None:
+    assert draft(text).objective.deadline == deadline
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Kofi, help April or June", "Kofi, fix the gate, April or June can help"],
+)
+def test_names_that_are_months_are_no_deadline(text: str) -> None:
+    assert draft(text).objective.deadline is None
+
+
+@pytest.mark.parametrize(
+    ("text", "verb"),
+    [
+        ("Kofi, get some glue for the chair", None),  # a thing, not a Repair
+        ("Kofi, use glue to fix the chair", "Repair"),
+        ("Kofi, glue it back together", "Repair"),
+    ],
+)
+def test_glue_is_a_verb_only_before_what_it_acts_on(text: str, verb: str | None) -> None:
+    got = factories.understood(text, now=NOW, roster=ROSTER)
+    assert (got.objective.verb if isinstance(got, Draft) else None) == verb
+
+
+@pytest.mark.parametrize(
+    ("text", "thing"),
+    [("Kofi, fix the seat back", "Seat back"), ("Kofi, fix the shed out back", "Shed out back")],
+)
+def test_back_stays_in_the_thing(text: str, thing: str) -> None:
+    assert draft(text).objective.target.label == thing
+
+
+@pytest.mark.parametrize(
+    ("text", "priority"),
+    [
+        ("Kofi, fix the gate, it's not a matter of life or death", 25),  # was 90
+        ("Kofi, check the gate on the double doors", 55),
+        ("Kofi, fix the gate, milk is first on the list", 55),
+        ("Kofi, fix the gate, not urgent, asap", 90),  # said again after a comma
+        ("Kofi, fix the gate no need to wait do it urgently", 90),  # was 25
+    ],
+)
+def test_haste_words_in_a_review(text: str, priority: int) -> None:
+    assert draft(text).objective.priority == priority
+
+
+@pytest.mark.parametrize(
+    ("text", "autonomy"),
+    [
+        ("Kofi, fix the pump, it's been running day and night", "brief"),  # was standing
+        ("Kofi, check the shop, it is closed until further notice", "brief"),
+        ("Tariq, make sure the gate is locked at all times", "standing-intent"),
+        ("Kofi, fix the gate, don't bother asking Zuri", "brief"),  # was free
+        ("Kofi, fix the gate, don't just do it halfway", "brief"),  # was a tether
+    ],
+)
+def test_hands_and_repeats_in_a_review(text: str, autonomy: str) -> None:
+    assert draft(text).objective.autonomy == autonomy
+
+
+def test_a_free_hand_said_of_someone_else_is_a_boundary_again() -> None:
+    assert _lines("Kofi, fix the gate, don't bother asking Zuri") == ["Do not bother asking Zuri"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Kofi, fix the gate 20 days before Christmas", "Kofi, fix the gate in time for the party"],
+)
+def test_asked_in_a_review(text: str) -> None:
+    assert clarify(text).reason == "unclear-deadline"
+
+
+def test_a_short_weekday_after_a_comma_before_its_hour() -> None:
+    assert draft("Kofi, fix the gate, Tues 10:30").objective.deadline == "2026-12-08"

@@ -215,3 +215,8 @@ def test_no_copy_when_the_voice_lasts_longer_than_one_copy() -> None:
     pieces = [" No", ",", " no", ",", " no", ",", " No", ",", " no", "."]
     assert one_copy(_decoded(pieces), pieces, voiced_s=2.5) is None
     assert one_copy(_decoded(pieces), pieces, voiced_s=0.9) is not None
+
+
+def test_a_count_said_twice_is_no_loop() -> None:
+    pieces = [" No", ".", " 5", ",", " no", " 5"]
+    assert one_copy(_decoded(pieces), pieces, voiced_s=0.6) is None

@@ -49,6 +49,12 @@ _LEAD: Final = re.compile(
     r"|move|push|give|let'?s|ask|it\s+should|i'?d\s+(?:rather|prefer)|go\s+back|do\s+it)\b)",
     re.IGNORECASE,
 )
+# A time said next (a lookahead): "…by Friday", "…tomorrow", "…in January",
+# "…the day after tomorrow"; not "do it properly" or "can you do it for Zuri".
+_A_TIME_NEXT: Final = (
+    r"(?=(?:by|on|before|until|till|within|in|tomorrow|today|tonight|next|this|mon|tue"
+    r"|wed|thu|fri|sat|sun|the\s+(?:day|weekend|week|end|middle|start|\d))\w*\b)"
+)
 # Said first, these correct what was said: what follows replaces it.
 _CORRECTING: Final = re.compile(
     r"^\s*(?>(?:(?:no|nope|nah|naw)\s*[,.!]|(?:no|nope|nah|naw)\s+(?=wait\b|make\b|change\b"
@@ -64,12 +70,11 @@ _CORRECTING: Final = re.compile(
     # "can u do it by wed instead", "can we do tomorrow instead" (a typed
     # probe); only before a time: "can you do it for Zuri" is for whom
     r"|(?:could|can|would|will|cud)\s+(?:you|u|we)\s+(?:please\s+)?do\s+(?:it\s+|that\s+)?"
-    r"(?=(?:by|on|before|until|till|tomorrow|today|tonight|next|this|mon|tue|wed|thu|fri|sat"
-    r"|sun)\w*\b)"
-    # "yeah sure, do it tomorrow" (a typed probe: no change)
-    r"|do\s+(?:it|that)\s+(?=(?:by|on|before|tomorrow|today|tonight|next|this|mon|tue|wed|thu"
-    r"|fri|sat|sun)\w*\b)"
-    r"|give\s+it\s+to\s+|on\s+second\s+thoughts?\s*,?\s*|let'?s\s+(?:say|do|make\s+it)\s+"
+    + _A_TIME_NEXT
+    # "yeah sure, do it tomorrow", "do it in January" (a typed probe: no change)
+    + r"|do\s+(?:it|that)\s+"
+    + _A_TIME_NEXT
+    + r"|give\s+it\s+to\s+|on\s+second\s+thoughts?\s*,?\s*|let'?s\s+(?:say|do|make\s+it)\s+"
     # "I'd rather Tariq did it", "it should be Tariq", "go back to Kofi",
     # "I want change to tomorrow" (a re-probe's elder and learner)
     r"|i'?d\s+(?:rather|prefer)\s+|it\s+should\s+be\s+|(?:go\s+)?back\s+to\s+"

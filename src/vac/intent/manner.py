@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import Final, NamedTuple, TypeVar
 
 from vac.intent import lexicon as lx
+from vac.intent.describing import describing
 from vac.intent.lexicon import Phrase, Tok
 from vac.intent.need_not import need_denied
 from vac.protocol.objective import Autonomy
@@ -83,7 +84,7 @@ def priority_of(clause: Sequence[Tok], skip: frozenset[int]) -> int:
         for tier, at, end in hits
         if tier == _LOW and (_denied(clause, at) or any(t.low in _DENY for t in clause[at:end]))
     }
-    hits = [h for h in hits if not any(0 <= h[1] - e <= 1 for e in denied_ends)]
+    hits = [h for h in hits if h[1] not in denied_ends]  # right after it: "not urgent, asap" is 90
     # "fix them all at once": together, not now; "in a bit of a mess": a state, not soon
     hits = [
         h for h in hits if not (lx.match_at(clause, h[1], _AT_ONCE) and _all_before(clause, h[1]))
@@ -144,7 +145,7 @@ def _denied(clause: Sequence[Tok], at: int) -> bool:
     "nothing more urgent", "not later but right now", "not tomorrow urgently"."""
     if need_denied(clause, at):  # "it doesn't need to be done right away"
         return True
-    for k in range(at - 1, max(at - 4, -1), -1):
+    for k in range(at - 1, max(at - 6, -1), -1):  # "not a matter of life or death"
         if clause[k].low in _DENY:
             return True
         if clause[k].low not in _SOFTENERS:
@@ -154,7 +155,7 @@ def _denied(clause: Sequence[Tok], at: int) -> bool:
 
 _SOFTENERS: Final = frozenset(
     lx.words("""that so very too really super particularly terribly remotely all in any a
-    big massive huge great real hugely desperately is it's was that's this""")
+    big massive huge great real hugely desperately is it's was that's this matter of""")
 )
 
 
@@ -194,28 +195,23 @@ def _way_as_route(clause: Sequence[Tok]) -> frozenset[int]:
     )
 
 
-# Before "always", these say what the thing is like, not how often to act:
-# "fix the bus, it's always late", "the tap that always drips" (a typed
-# probe: each was a standing order). Not after "make sure" / "keep": "make
-# sure it's always locked" is one.
-_DESCRIBED_BY: Final = frozenset(
-    lx.words("it it's that that's which who is are was were they they're he he's she she's as")
+# A free hand about asking, said of someone or something else ("don't bother
+# asking Zuri", "…asking me for money"), or "don't just do it halfway": no
+# hand (a review: each was one, the boundary dropped). Only these words may
+# follow such a cue.
+_OPEN_ENDS: Final = frozenset(lx.words("ask asking me"))
+_MAY_FOLLOW: Final = lx.PUNCT | frozenset(
+    lx.words("first just please and but then so before either anyway again now")
 )
-_KEPT: Final = frozenset(lx.words("sure ensure keep keeps"))
 
 
-def always_describes(clause: Sequence[Tok], k: int) -> bool:
-    """Whether "always" at `k` describes the thing rather than orders a repeat."""
-    return (
-        clause[k].low == "always"
-        and k > 0
-        and clause[k - 1].low in _DESCRIBED_BY
-        and not any(t.low in _KEPT for t in clause[:k])
-    )
-
-
-def _describing(clause: Sequence[Tok]) -> frozenset[int]:
-    return frozenset(k for k in range(len(clause)) if always_describes(clause, k))
+def _said_of_more(clause: Sequence[Tok], hit: tuple[Autonomy, int, int]) -> bool:
+    mode, at, end = hit
+    if end >= len(clause) or clause[end].low in _MAY_FOLLOW:
+        return False
+    last = clause[end - 1].low
+    dont_just = [t.low for t in clause[at:end]] == ["don't", "just", "do", "it"]
+    return (mode == "free" and last in _OPEN_ENDS) or dont_just
 
 
 def autonomy_of(clause: Sequence[Tok], skip: frozenset[int]) -> AutonomyCues:
@@ -227,7 +223,8 @@ def autonomy_of(clause: Sequence[Tok], skip: frozenset[int]) -> AutonomyCues:
         else t
         for k, t in enumerate(clause)
     ]
-    hits = cue_hits(read, lx.AUTONOMY_CUES, skip=skip | _way_as_route(clause) | _describing(clause))
+    hits = cue_hits(read, lx.AUTONOMY_CUES, skip=skip | _way_as_route(clause) | describing(clause))
+    hits = [h for h in hits if not _said_of_more(clause, h)]
     autonomy: Autonomy = _first_tier(hits, [mode for mode, _ in lx.AUTONOMY_CUES], "brief")
     indices = {k for _, a, b in hits for k in range(a, b)}
     for k in range(len(clause)):  # "check the hives daily", not "the daily report"
@@ -246,7 +243,9 @@ def boundary_like_autonomy(clause: Sequence[Tok]) -> frozenset[int]:
     without asking", "don't need to check with me"): they must not become
     forbidden lines ("Avoid asking" would forbid what was asked for)."""
     keep: set[int] = set()
-    for _, start, end in cue_hits(clause, lx.AUTONOMY_CUES):
+    for mode, start, end in cue_hits(clause, lx.AUTONOMY_CUES):
+        if _said_of_more(clause, (mode, start, end)):
+            continue  # "don't bother asking Zuri": a boundary after all
         if any(lx.phrase_at(clause, k, lx.FORBID_MARKERS) for k in range(start, end)):
             keep.update(range(start, end))
     return frozenset(keep)

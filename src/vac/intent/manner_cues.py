@@ -33,8 +33,7 @@ PRIORITY_TEXT: Final[tuple[tuple[int, str], ...]] = (
             "it's time-sensitive, it's time sensitive, priority 1, "
             "top of your list, "
             # A typed probe (2026-12-06, the third): these were 55.
-            "chop chop, on the double, p1, first on your list, first on the list, "
-            "it's life or death, life or death"
+            "chop chop, p1, it's life or death, life or death"
         ),
     ),
     (
@@ -234,7 +233,7 @@ AUTONOMY_TEXT: Final[tuple[tuple[Autonomy, str], ...]] = (
             "on tuesdays, on wednesdays, on thursdays, on fridays, on saturdays, on sundays, "
             "on weekends, at weekends, "
             # A typed probe (2026-12-06, the third): dropped, or "the barn day".
-            "at all times, all the time, day and night, night and day, 24/7, round the clock, "
+            "at all times, day and night, night and day, 24/7, round the clock, "
             "around the clock, until further notice, indefinitely"
         ),
     ),

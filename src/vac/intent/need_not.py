@@ -31,13 +31,24 @@ NEED_NOT: Final = phrases(
 _SPAN_TOKENS: Final = 8
 
 
+# Between those words and the time or haste, only these: "it doesn't need to
+# be done | today", "no need to do it | immediately"; not "no need to wait,
+# do it urgently" said without its comma (a review: it was no rush).
+_BETWEEN: Final = frozenset(
+    {"be", "been", "done", "do", "it", "that", "this", "finished", "fixed", "sorted"}
+    | {"happen", "get", "got", "go", "started", "ready", "quite", "so", "all"}
+)
+
+
 def need_not_at(clause: Sequence[Tok], at: int) -> int | None:
     """Where the words that say word `at` need not be start, or None."""
     for k in range(at - 1, max(at - _SPAN_TOKENS, -1), -1):
         if clause[k].low in PUNCT:
             return None
-        if phrase_at(clause, k, NEED_NOT) is not None:
-            return k
+        said = phrase_at(clause, k, NEED_NOT)
+        if said is not None:
+            between = {t.low for t in clause[k + len(said) : at]}
+            return k if between <= _BETWEEN else None
     return None
 
 

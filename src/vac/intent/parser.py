@@ -167,8 +167,15 @@ def _target(
     while words and words[0].low in _PARTICLES:  # "help with the harvest"
         words = words[1:]
     words = tw.without_after(words, _NOT_NOW)  # "fix the gate later / instead / too"
-    if len(words) > 1 and words[-1].low == "back" and words[-2].low not in lx.DETERMINERS:
-        words = words[:-1]  # "glue the chair leg back (on)", not "fix the back"
+    back_on = word_at(clause, j) in (
+        "on",
+        "together",
+        "up",
+        "onto",
+        "in",
+    )  # not "fix the seat back"
+    if len(words) > 1 and words[-1].low == "back" and back_on:
+        words = words[:-1]  # "glue the chair leg back on", "put the shelf back up"
     words = tw.without_recipient(words)  # "build me a bench", "make the kids a treehouse"
     if j == stop < len(clause) and [t.low for t in words[-2:]] == ["first", "thing"]:
         words = words[:-2]  # "the gutters first thing | Monday": the deadline's words

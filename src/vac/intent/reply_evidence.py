@@ -171,7 +171,7 @@ def spoken_reply(
         return None
     if by_audio is not None:  # the audio says the other polarity: never act on it
         return HeardReply(said, sure=False)
-    if said == "confirm" and evidence is not None and _no_close(evidence.replies):
+    if said == "confirm" and rescored_ok and evidence is not None and _no_close(evidence.replies):
         return HeardReply(said, sure=False)  # "Do it." with "Don't." 2.5 nats behind
     return HeardReply(said, sure=confidence >= reply_floor(said, weighed=evidence is not None))
 

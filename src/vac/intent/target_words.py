@@ -18,8 +18,8 @@ from typing import Final
 
 from vac.intent import lexicon as lx
 from vac.intent.address import resolve_span
+from vac.intent.describing import always_describes
 from vac.intent.lexicon import Tok
-from vac.intent.manner import always_describes
 from vac.intent.roster import Roster
 from vac.intent.when_match import word_at
 

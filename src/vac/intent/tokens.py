@@ -145,4 +145,22 @@ def raw_tokens(text: str) -> list[Tok]:
         elif low in ("-", "–", "—"):
             low = ","  # "Kofi - the back gate - fix it"
         out.append(Tok(m.group(), low, m.start(), m.end()))
+    return _nouns_set_apart(out)
+
+
+# Words that are a verb of ours only before what they act on ("glue the
+# chair leg back on"); else a thing ("get some glue for the chair", "the glue
+# is in the shed": a review found each a Repair).
+_VERB_ONLY_BEFORE: Final = frozenset({"glue", "superglue"})
+_ACTED_ON: Final = frozenset(
+    {"the", "a", "an", "my", "your", "our", "his", "her", "their", "this", "that"}
+    | {"these", "those", "it", "them", "back", "together"}
+)
+
+
+def _nouns_set_apart(out: list[Tok]) -> list[Tok]:
+    for k, tok in enumerate(out):
+        after = out[k + 1].low if k + 1 < len(out) else ""
+        if tok.low in _VERB_ONLY_BEFORE and after not in _ACTED_ON:
+            out[k] = tok._replace(low=f"{tok.low}-thing")
     return out

@@ -19,7 +19,7 @@ from vac.intent.lexicon import Tok, words
 from vac.intent.roster import Roster
 
 _OPENERS: Final = frozenset(
-    words("hey hi hello ok okay so right well alright oh yeah listen oi oy yo g'day")
+    words("hey hi hello ok okay so right well alright oh yeah listen oi oy yo")
 )
 _MODALS: Final = frozenset(words("would could can will"))
 _YOU: Final = frozenset(words("you u ya yer"))

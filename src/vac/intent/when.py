@@ -140,7 +140,7 @@ _CUE_KINDS: Final[dict[str, str]] = {
     "at around": "at",
     "at about": "at",
     "by around": "by",
-    "in time for": "by",  # "in time for the weekend" (dropped before)
+    "in time for": "strong",  # "in time for the weekend"; "…the party" asked (both dropped)
     "by about": "by",
     # "after lunch" is today (`_AFTER_TODAY`); "after Friday" says when to
     # start, not when it is due: asked, as "by" asks.

@@ -57,11 +57,13 @@ def day_around(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> Fou
     if count is None or word_at(toks, count[1]) not in _WAY:
         return None
     days, k = count
-    if word_at(toks, k + 1) == "tomorrow" or not 1 <= days <= _MAX_DAYS:
+    if word_at(toks, k + 1) == "tomorrow":
         return None  # "the day after tomorrow": `relative_day`'s
     day = _said_day(toks, k + 1, now)
     if day is None:
         return None  # "the day after the storm": no day said
+    if not 1 <= days <= _MAX_DAYS:
+        return Bad(day.end)  # "20 days before Christmas": asked (it was Christmas)
     moved = day.day + _WAY[word_at(toks, k)] * days * ONE_DAY
     if moved < now.date():
         return Bad(day.end)

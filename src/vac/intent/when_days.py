@@ -211,7 +211,7 @@ def _typed_day(toks: Sequence[Tok], k: int) -> bool:
     return (
         (ends_here(toks, k + 1) or hour)
         and (toks[k].text.islower() or (hour and toks[k].low in ("tues", "thurs", "weds", "fri")))
-        and before.isalpha()
+        and (before.isalpha() or (hour and before in (",", ".", "")))  # ", Tues 10:30"
         and before not in _NOT_BEFORE_BARE_DAY | {"in", "on", "at", "to", "from", "the"}
     )
 
@@ -388,13 +388,13 @@ def period(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> Found:
 
 def _month_at(toks: Sequence[Tok], k: int) -> tuple[int, int] | None:
     low = word_at(toks, k)
-    if low not in cw.MONTHS or (low == "may" and word_at(toks, k - 1) in _SUBJECTS):
+    if low not in cw.MONTHS or (low == "may" and word_at(toks, k - 1) in _MAY_SUBJECTS):
         return None  # "check we may first" was May 1 (a spoken probe)
     k += 1
     return cw.MONTHS[low], k + (word_at(toks, k) == "." and len(low) <= 4)
 
 
-_SUBJECTS: Final = frozenset(words("i we you they he she it that this who which"))
+_MAY_SUBJECTS: Final = frozenset(words("i we you they he she it that this who which"))
 
 
 def _year_at(toks: Sequence[Tok], k: int, today: dt.date) -> tuple[int | None, int]:

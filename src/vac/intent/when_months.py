@@ -130,7 +130,7 @@ def _part_of(toks: Sequence[Tok], k: int, today: dt.date) -> Found:
     said = [word_at(toks, k + n) for n in range(4)]
     if said[0] == "the" and (said[1] in cw.SEASONS or said[1:3] == ["new", "year"]):
         return Bad(k + 2 + (said[1] == "new"))
-    if said[0] in (_EARLY | _MIDDLE | _LATE) - {"start", "beginning", "middle", "end"}:
+    if said[0] in ("early", "mid", "late"):
         part, at = said[0], k + 1
     elif said[0] == "the" and said[1] in _EARLY | _MIDDLE | _LATE and said[2] == "of":
         part, at = said[1], k + 3
@@ -163,8 +163,10 @@ def _day_of(toks: Sequence[Tok], k: int, first: dt.date, last: int) -> tuple[dt.
 
 def month_said(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> Found:
     today, low = now.date(), word_at(toks, i)
-    # "in January or February": the second month said after "or"
-    during = low in _DURING or (low == "or" and word_at(toks, i - 1) in cw.MONTHS)
+    # "in January or February": the second month said after "or" (not "help
+    # April or June": names, a review found due June 30)
+    after_or = low == "or" and word_at(toks, i - 1) in cw.MONTHS and word_at(toks, i - 2) in _DURING
+    during = low in _DURING or after_or
     k = i + during
     month = _month(toks, i + 1, today) if low in ("this", "next") else None
     written = month is not None and toks[i + 1].text != "may"  # "this may hurt": no month

@@ -152,9 +152,27 @@ _HAPPENED: Final = frozenset(
 )
 
 
+# Before a past word, these make it describe the thing: "the cracked window
+# tomorrow", "the stuck gate on Friday" (a review: each lost its deadline).
+_THING_OWNERS: Final = frozenset(
+    words("the a an my your our his her their this these those its some")
+)
+# After a past deed and before "at": "went off at 5", "woke up at 6".
+_DEED_PARTICLES: Final = frozenset(words("off up down out over in on away"))
+
+
 def it_happened(clause: Sequence[Tok], at: int) -> bool:
-    """A past deed (or "yesterday") in the two words before "at" or a day."""
-    return any(word_at(clause, k) in _HAPPENED for k in (at - 1, at - 2))
+    """A past deed (or "yesterday") right before "at" or a day, or before its
+    particle ("went off at 5"); not a past word that describes a thing."""
+    before = word_at(clause, at - 1)
+    if before in _HAPPENED and word_at(clause, at - 2) not in _THING_OWNERS:
+        return True  # "the kids got on Tuesday", "stuck at 3"
+    deed = word_at(clause, at - 2)
+    return (
+        deed in _HAPPENED
+        and before in _DEED_PARTICLES
+        and word_at(clause, at - 3) not in _THING_OWNERS
+    )
 
 
 # Before a day, these say it is not the one ("any day but Tuesday", "other

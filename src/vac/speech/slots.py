@@ -339,6 +339,8 @@ def one_copy(decoded: Decoded, pieces: Sequence[str], voiced_s: float) -> Decode
     Console", "confirm confirm confirm confirm": Whisper looping on a short
     reply, a probe's fresh espeak voice), when `voiced_s` of voice fits one
     copy; else None."""
+    if re.search(r"\d", decoded.text):
+        return None  # "No. 5, no 5": bare words drop digits; a count is no loop
     ws = [w for w in (bare(x) for x in _WORD.findall(decoded.text)) if w]
     n = next(
         (

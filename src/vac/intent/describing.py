@@ -1,0 +1,73 @@
+"""Words of a standing order said of the thing, not of the order: "fix the
+bus, it's always late", "the tap that always drips", "the pump's been
+running day and night", "the shop is closed until further notice". A typed
+probe and a review (2026-12-06) found each read as a standing order ("Kofi
+will always repair the bus"). After "make sure" or "keep" they are the
+order's: "make sure the gate is always locked", "…locked at all times".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from vac.intent.lexicon import PUNCT, Tok, phrase_at, phrases, words
+
+# Before "always": what the thing is like.
+_DESCRIBED_BY: Final = frozenset(
+    words("it it's that that's which who is are was were they they're he he's she she's as")
+)
+_KEPT: Final = frozenset(words("sure ensure keep keeps"))
+# Repeats said of a state: a copula or an "-ing" within the three words before.
+_STATE_CUES: Final = phrases(
+    [
+        "day and night", "night and day", "until further notice", "at all times",
+        "24/7", "round the clock", "around the clock", "indefinitely",
+    ]
+)  # fmt: skip
+_STATE_WORDS: Final = frozenset(words("is are was were been be it's that's they're isn't aren't"))
+
+
+def always_describes(clause: Sequence[Tok], k: int, kept_at: int | None = None) -> bool:
+    """Whether "always" at `k` describes the thing rather than orders a
+    repeat (`kept_at`: where "make sure" / "keep" is first said, if known)."""
+    if kept_at is None:
+        kept_at = _first_kept(clause)
+    return (
+        clause[k].low == "always"
+        and k > 0
+        and clause[k - 1].low in _DESCRIBED_BY
+        and not kept_at < k
+    )
+
+
+def _first_kept(clause: Sequence[Tok]) -> int:
+    return next((k for k, t in enumerate(clause) if t.low in _KEPT), len(clause))
+
+
+def _state_before(clause: Sequence[Tok], k: int) -> bool:
+    for j in range(k - 1, max(k - 4, -1), -1):
+        low = clause[j].low
+        if low in PUNCT:
+            return False
+        if low in _STATE_WORDS or (len(low) > 4 and low.endswith("ing")):
+            return True
+    return False
+
+
+def describing(clause: Sequence[Tok]) -> frozenset[int]:
+    """Where a standing order's words that describe the thing start."""
+    kept_at = _first_kept(clause)
+    return frozenset(
+        k
+        for k in range(len(clause))
+        if always_describes(clause, k, kept_at)
+        or (
+            kept_at > k
+            and phrase_at(clause, k, _STATE_CUES) is not None
+            and _state_before(clause, k)
+        )
+    )
+
+
+__all__ = ["always_describes", "describing"]
