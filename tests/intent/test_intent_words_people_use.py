@@ -164,6 +164,10 @@ def test_the_speakers_own_plan_with_go(text: str) -> None:
         "Kofi, the gate is broken, fix it. " * 60,
         "a b c d e f g " * 150,
         "yesterday " * 200,
+        # A review (2026-12-06): each cue's scan walked to the end (~150 ms).
+        "no need to do it " * 120,
+        "don't bother asking " * 100,
+        "the day before the day before " * 70,
     ],
 )
 def test_a_long_text_is_read_in_linear_time(text: str) -> None:

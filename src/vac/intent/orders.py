@@ -120,11 +120,14 @@ def needless(clause: Sequence[Tok]) -> frozenset[int]:
     fix the gate"; not one after "or"). Not "need not only…", which asks for
     more."""
     out: set[int] = set()
+    stop = -1  # where the last scan stopped: every word before it passed
     for i in range(len(clause)):
         cue = lx.phrase_at(clause, i, _NEEDLESS)
         if cue is None or word_at(clause, i + len(cue)) == "only":
             continue
         j = i + len(cue) + 1
+        if j <= stop:  # "no need to do it no need to do it…": linear, not one scan per cue
+            j = stop
         while (
             j < len(clause)
             and clause[j].low not in lx.PUNCT
@@ -134,6 +137,7 @@ def needless(clause: Sequence[Tok]) -> frozenset[int]:
             and (lx.phrase_at(clause, j, lx.VERB_PHRASES) is None or clause[j - 1].low == "or")
         ):
             j += 1
+        stop = j
         out.update(range(i, min(j, len(clause))))
     return frozenset(out)
 

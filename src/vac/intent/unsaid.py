@@ -34,6 +34,7 @@ from vac.intent.address import address_of
 from vac.intent.calendar_words import WEEKDAYS
 from vac.intent.instead import past_said, thing_said
 from vac.intent.lexicon import Tok
+from vac.intent.parts import lead_start, only, part_end, part_start
 from vac.intent.roster import Roster, resolve_agent
 
 _NEGATIONS: Final = lx.phrases(
@@ -147,7 +148,6 @@ _REASON_OPENERS: Final = frozenset(
 _JOINING: Final = frozenset(lx.words("and so then to or but can we you i"))
 _SPEAKER: Final = frozenset(lx.words("i i'll we we'll myself ourselves"))
 _ASK_AGAIN: Final = frozenset(lx.words("please just then so"))  # "…, no, just do it"
-_DASHES: Final = ("-", "—", "–", "(", ")", '"')
 
 
 def unsaid_verbs(toks: Sequence[Tok], roster: Roster, source: str = "") -> frozenset[int]:
@@ -182,17 +182,17 @@ def order_said(
     later = [i for i in verbs if i > first and toks[i].start not in unsaid]
     if not later:
         return list(toks)
-    start = _part_start(toks, later[0], source)
+    start = part_start(toks, later[0], source)
     k = start
     while k < later[0] and toks[k].low in _ORDER_OPENERS:
         k += 1
     if k + 1 < later[0] and toks[k].low in lx.FRAME_WORDS and _named(toks[k + 1], roster):
         return list(toks[start:])  # "…, ask Zuri to fix the gate": the order names its agent
-    before = _part_start(toks, start - 1, source) if start else 0
+    before = part_start(toks, start - 1, source) if start else 0
     alone = [t for t in toks[before:start] if t.low not in lx.PUNCT | _ORDER_OPENERS]
     if len(alone) == 1 and _named(alone[0], roster):
         return list(toks[before:])  # "…. Scratch that. Zuri, fix the gate."
-    if any(t.low in lx.PRONOUNS for t in toks[start : _part_end(toks, later[0], source)]):
+    if any(t.low in lx.PRONOUNS for t in toks[start : part_end(toks, later[0], source)]):
         return list(toks)  # "don't ask Kofi to fix the gate, ask him to check…": Kofi's
     cut: set[int] = set()
     for verb in (i for i in verbs if i < later[0] and toks[i].start in unsaid):
@@ -200,7 +200,7 @@ def order_said(
         if at is not None and at >= 2 and _someone(toks[at - 1], roster):
             at -= 2 * (toks[at - 2].low in _FRAMES)  # "tell Kofi | not to check…"
         if at is not None:
-            cut |= set(range(at, min(_part_end(toks, verb, source), start)))
+            cut |= set(range(at, min(part_end(toks, verb, source), start)))
     heard = address_of(toks, roster).resolution
     negated = {res.agent for n in cut if (res := resolve_agent(toks[n].text, roster)) is not None}
     if heard is None and not cut:  # "Befriend Zuri, no, befriend Tariq": no one named as agent
@@ -303,19 +303,19 @@ def _taken_back(toks: Sequence[Tok], source: str, roster: Roster) -> list[int]:
         said = lx.phrase_at(toks, i, _TAKE_BACKS)
         if said is None:
             continue
-        start = _part_start(toks, i, source)
-        if said == ("no",) and not _said_no(toks, i, start, source):
+        start = lead_start(toks, i, source, _LEAD)  # the part's start, only lead words before i
+        if said == ("no",) and (start is None or not _said_no(toks, i, start, source)):
             continue
-        if not _only(toks, start, i, _LEAD):
-            if not _only(toks, i + len(said), len(toks), lx.PUNCT | _TRAIL):
+        if start is None:
+            if not only(toks, i + len(said), len(toks), lx.PUNCT | _TRAIL):
                 continue  # "fix the gate and don't bother the bees"
             if toks[i - 1].low in _JOINING:
                 continue  # "fix the gate and forget about it"
             start = i  # no break before, at the very end: "Kofi fix the gate never mind"
         elif start == 0:
             continue  # "Never mind, Kofi, fix the gate": said before the order
-        after = _part_end(toks, i, source)
-        if not _only(toks, i + len(said), after, _TRAIL):
+        after = part_end(toks, i, source)
+        if not only(toks, i + len(said), after, _TRAIL):
             continue  # "never mind the cost", "don't bother Zuri"
         if said == ("don't",) and after < len(toks) and toks[after].low not in _SENTENCE_ENDS:
             continue  # "…, but don't, uh, rush", "…, don't, Zuri will"
@@ -330,13 +330,12 @@ def _said_no(toks: Sequence[Tok], i: int, start: int, source: str) -> bool:
     """ "No" takes the order back only said apart ("…. Actually, no.", "…,
     no, I'll do it"), never when a thing or a remark follows ("…, no, the
     left side", "…, no, the goats got out": `instead` reads corrections)."""
-    after = _part_end(toks, i, source)
+    after = part_end(toks, i, source)
     while after < len(toks) and toks[after].low in lx.PUNCT:
         after += 1
     return (
         start > 0
         and "oh" not in (t.low for t in toks[max(i - 2, 0) : i])  # "…. Oh, no.": dismay
-        and _only(toks, start, i, _LEAD)
         and (after >= len(toks) or toks[after].low not in lx.DETERMINERS)
         and (after >= len(toks) or not _possessive(toks[after].low))  # "…, no, Zuri's bike"
     )
@@ -357,10 +356,10 @@ def _order_at(
     walked: list[int] = []
     while end > 0 and (memo is None or end not in memo):
         walked.append(end)
-        begin = _part_start(toks, end - 1, source)
+        begin = part_start(toks, end - 1, source)
         said = lx.phrase_at(toks, begin, _TAKE_BACKS)
-        taken = said is not None and _only(toks, begin + len(said), end, _TRAIL | lx.PUNCT)
-        if not (_only(toks, begin, end, _LEAD | lx.PUNCT) or taken or _reason(toks[begin:end])):
+        taken = said is not None and only(toks, begin + len(said), end, _TRAIL | lx.PUNCT)
+        if not (only(toks, begin, end, _LEAD | lx.PUNCT) or taken or _reason(toks[begin:end])):
             break  # past "on second thoughts, don't", "oh wait, it's already fixed. Never mind."
         end = begin - 1 if begin and toks[begin - 1].low in lx.PUNCT else begin
     if memo is not None:
@@ -368,7 +367,7 @@ def _order_at(
         memo.update(dict.fromkeys(walked, end))
     if end <= 0:
         return None
-    begin = _part_start(toks, end - 1, source)
+    begin = part_start(toks, end - 1, source)
     part = toks[begin:end]
     if (part[:1] and part[0].low == "or") or any(t.low in _IF for t in part):
         return None  # "If not, never mind", "fix the gate if you're busy, forget it"
@@ -387,7 +386,7 @@ def _rest_lets_it_go(
         return True
     if thing_said(toks, k) is not None:
         return False  # "…, never mind, the gate": a correction
-    end = _part_end(toks, k, source)
+    end = part_end(toks, k, source)
     if end == k + 1 and _named(toks[k], roster):  # "…. Scratch that. Zuri, fix…"
         more = any(t.low not in lx.PUNCT for t in toks[end:])
         handed = "do it" in " ".join(t.low for t in toks[end:])  # "…. Never mind, Kofi, do it."
@@ -398,7 +397,7 @@ def _rest_lets_it_go(
         object_at = verb[0] + len(verb[1])
         # "…. No, ask Zuri to check the hives": framed, with its own thing.
         framed = part[0].low in lx.FRAME_WORDS and object_at < len(part)
-        if strict and not (framed or _only(part, 0, verb[0], _LEAD | _ASK_AGAIN)):
+        if strict and not (framed or only(part, 0, verb[0], _LEAD | _ASK_AGAIN)):
             return False  # "…, no, Zuri can help you": a remark; "No, get Kofi to help": more
         return object_at >= len(part) or part[object_at].low not in ("it", "that", "them")
     if any(t.low in _TIMES for t in part):
@@ -433,7 +432,7 @@ def _let_go(toks: Sequence[Tok], k: int, end: int, source: str, roster: Roster) 
     while nxt < len(toks) and toks[nxt].low in lx.PUNCT and toks[nxt].low not in _SENTENCE_ENDS:
         nxt += 1
     return (
-        nxt < len(toks) and nxt > end and _handed(toks[nxt : _part_end(toks, nxt, source)], roster)
+        nxt < len(toks) and nxt > end and _handed(toks[nxt : part_end(toks, nxt, source)], roster)
     )
 
 
@@ -472,29 +471,3 @@ def _reason(part: Sequence[Tok], *, strict: bool = False) -> bool:
             or (any(w in _NEEDED for w in lows) if negated else any(w in _NO_NEED for w in lows))
         )
     )
-
-
-def _part_start(toks: Sequence[Tok], i: int, source: str) -> int:
-    """The first index of the part holding toks[i] (after a break)."""
-    k = i
-    while k > 0 and toks[k - 1].low not in lx.PUNCT and not _dash(toks, k, source):
-        k -= 1
-    return k
-
-
-def _part_end(toks: Sequence[Tok], i: int, source: str) -> int:
-    """The index just past the part holding toks[i] (before a break)."""
-    k = i + 1
-    while k < len(toks) and toks[k].low not in lx.PUNCT and not _dash(toks, k, source):
-        k += 1
-    return k
-
-
-def _dash(toks: Sequence[Tok], k: int, source: str) -> bool:
-    """Whether a dash, bracket or quote stands right before toks[k]."""
-    gap = source[toks[k - 1].end : toks[k].start] if source and k > 0 else ""
-    return any(d in gap for d in _DASHES)
-
-
-def _only(toks: Sequence[Tok], start: int, end: int, allowed: frozenset[str]) -> bool:
-    return all(t.low in allowed for t in toks[start:end])
