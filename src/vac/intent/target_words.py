@@ -327,12 +327,12 @@ def next_order(clause: Sequence[Tok], j: int, roster: Roster) -> bool:
 
 
 # "find out what happened to the keys": "to" the thing it happened to, not a stop.
-_HAPPENED: Final = frozenset(lx.words("happened happens happening"))
+_WHAT_HAPPENED: Final = frozenset(lx.words("happened happens happening"))
 
 
 def stops(clause: Sequence[Tok], j: int) -> bool:
     """Whether the order's thing ends before word `j` (a `TARGET_STOPS` cue)."""
-    if clause[j].low == "to" and j > 0 and clause[j - 1].low in _HAPPENED:
+    if clause[j].low == "to" and j > 0 and clause[j - 1].low in _WHAT_HAPPENED:
         return False  # a probe: "find out what happened to the spare keys" lost "the keys"
     if always_describes(clause, j) and clause[j - 1].low != "as":
         return False  # "the tap that always drips"; "the gate as always" ends at "as"

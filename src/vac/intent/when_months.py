@@ -71,30 +71,29 @@ def _which_week(toks: Sequence[Tok], k: int) -> tuple[int | None, int] | None:
     number = number_at(toks, k + 1) if word_at(toks, k) == "week" else None
     if number is not None and not number.ordinal and word_at(toks, number.end) == "of":
         return number.value, number.end + 1  # "in week 2 of January" (it was January 2)
+    which = _the_nth(toks, k)
+    if which is None or word_at(toks, which[1]) != "week" or word_at(toks, which[1] + 1) != "of":
+        return None
+    return which[0], which[1] + 2
+
+
+def _the_nth(toks: Sequence[Tok], k: int) -> tuple[int | None, int] | None:
+    """ "the second", "the 2nd", "the last" at `k`: which (None for the
+    last) and where it ends."""
     if word_at(toks, k) != "the":
         return None
-    low = word_at(toks, k + 1)
-    if low in _LAST:
-        nth, end = None, k + 2
-    else:
-        number = number_at(toks, k + 1)
-        if number is None or not number.ordinal:
-            return None
-        nth, end = number.value, number.end
-    if word_at(toks, end) != "week" or word_at(toks, end + 1) != "of":
-        return None
-    return nth, end + 2
+    if word_at(toks, k + 1) in _LAST:
+        return None, k + 2
+    number = number_at(toks, k + 1)
+    return None if number is None or not number.ordinal else (number.value, number.end)
 
 
 def _nth_weekday(toks: Sequence[Tok], k: int, today: dt.date) -> Found:
     """ "the first Monday of January", "the last Friday of the month": that day."""
-    if word_at(toks, k) != "the":
+    which = _the_nth(toks, k)
+    if which is None:
         return None
-    low = word_at(toks, k + 1)
-    number = None if low in _LAST else number_at(toks, k + 1)
-    if low not in _LAST and (number is None or not number.ordinal):
-        return None
-    at = k + 2 if number is None else number.end
+    nth, at = which
     name = word_at(toks, at)
     if name not in cw.WEEKDAYS or word_at(toks, at + 1) != "of":
         return None
@@ -107,15 +106,14 @@ def _nth_weekday(toks: Sequence[Tok], k: int, today: dt.date) -> Found:
         for d in range(1, month_end(first.year, first.month).day + 1)
         if first.replace(day=d).weekday() == cw.WEEKDAYS[name]
     ]
-    nth = None if number is None else number.value
     if nth is not None and not 1 <= nth <= len(days):
         return Bad(end)  # "the fifth Monday of February"
     day = days[-1] if nth is None else days[nth - 1]
     if day < today:
         return Bad(end)
-    which = "last" if nth is None else _NTH[nth] if nth < len(_NTH) else f"{nth}th"
+    ordinal = "last" if nth is None else _NTH[nth] if nth < len(_NTH) else f"{nth}th"
     weekday = cw.WEEKDAY_NAMES[cw.WEEKDAYS[name]]
-    return Hit(day, f"by the {which} {weekday} of {said}, {month_day(day, today)}", end)
+    return Hit(day, f"by the {ordinal} {weekday} of {said}, {month_day(day, today)}", end)
 
 
 _EARLY: Final = frozenset({"early", "start", "beginning"})
