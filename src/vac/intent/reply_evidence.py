@@ -81,6 +81,11 @@ AGREED_SLACK: Final = 1.0
 AGREED_LETTERS: Final = 6
 
 
+def _best_of(replies: Sequence[ReplyChoice], kind: str) -> ReplyChoice | None:
+    """The best-scored phrase of one polarity ("confirm" / "reject")."""
+    return max((r for r in replies if r.kind == kind), key=lambda r: r.logprob, default=None)
+
+
 def _letters(text: str) -> str:
     return re.sub(r"[^a-z]", "", text.lower())
 
@@ -89,8 +94,8 @@ def agreed(text: str, replies: Sequence[ReplyChoice]) -> bool:
     """A yes of `AGREED_LETTERS` or more, written as the transcript says it
     and no more than `AGREED_SLACK` below it, `AGREED_MARGIN` over the best no."""
     heard = next((r.logprob for r in replies if r.kind == "heard"), None)
-    yes = max((r for r in replies if r.kind == "confirm"), key=lambda r: r.logprob, default=None)
-    no = max((r.logprob for r in replies if r.kind == "reject"), default=None)
+    yes, no_choice = _best_of(replies, "confirm"), _best_of(replies, "reject")
+    no = None if no_choice is None else no_choice.logprob
     if heard is None or yes is None or _letters(yes.text) != _letters(text):
         return False  # the best yes is not what was written (a review: "Yeah." for "Yes please.")
     if len(_letters(yes.text)) < AGREED_LETTERS:
@@ -110,7 +115,7 @@ _NEGATIONS: Final = frozenset(
 
 def _denied(text: str, replies: Sequence[ReplyChoice]) -> bool:
     """Whether `text` says a negation the best yes phrase does not."""
-    yes = max((r for r in replies if r.kind == "confirm"), key=lambda r: r.logprob, default=None)
+    yes = _best_of(replies, "confirm")
     said = set(re.findall(r"[a-z']+", text.lower().replace("’", "'")))
     own = set(re.findall(r"[a-z']+", yes.text.lower())) if yes is not None else set()
     return bool((said - own) & _NEGATIONS)
@@ -132,8 +137,7 @@ def rescored(replies: Sequence[ReplyChoice]) -> Reply | None:
     }
     if heard is None:
         return None
-    yeses = [r for r in replies if r.kind == "confirm"]
-    best_yes = max(yeses, key=lambda r: r.logprob, default=None)
+    best_yes = _best_of(replies, "confirm")
     yes_margin = CONFIRM_MARGIN
     if best_yes is not None and re.sub(r"[^a-z]", "", best_yes.text.lower()) in _NAH_PAIRS:
         yes_margin = NAH_PAIR_MARGIN
@@ -188,5 +192,5 @@ WORDS_NO_GAP: Final = 3.0
 
 def _no_close(replies: Sequence[ReplyChoice]) -> bool:
     heard = next((r.logprob for r in replies if r.kind == "heard"), None)
-    no = max((r.logprob for r in replies if r.kind == "reject"), default=None)
-    return heard is not None and no is not None and heard - no < WORDS_NO_GAP
+    no = _best_of(replies, "reject")
+    return heard is not None and no is not None and heard - no.logprob < WORDS_NO_GAP
