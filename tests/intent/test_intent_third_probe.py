@@ -599,3 +599,20 @@ def test_asked_in_a_review(text: str) -> None:
 
 def test_a_short_weekday_after_a_comma_before_its_hour() -> None:
     assert draft("Kofi, fix the gate, Tues 10:30").objective.deadline == "2026-12-08"
+
+
+@pytest.mark.parametrize(
+    ("text", "autonomy"),
+    [
+        ("Kofi, fix the gate, the kids use it every day", "brief"),  # was standing
+        ("Tariq, guard the barn, the foxes come every night", "brief"),
+        ("Kofi, fix the gate we use every morning", "brief"),
+        ("Kofi, fix the clock that chimes every hour", "brief"),
+        ("Kofi, check the hens every day", "standing-intent"),
+        ("Kofi, the hens need checking every day", "standing-intent"),
+        ("Kofi, check that gate every day", "standing-intent"),
+        ("I want you to check the hens every day, Kofi", "standing-intent"),
+    ],
+)
+def test_a_habit_of_the_thing_is_no_standing_order(text: str, autonomy: str) -> None:
+    assert draft(text).objective.autonomy == autonomy

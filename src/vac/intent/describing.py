@@ -8,6 +8,7 @@ order's: "make sure the gate is always locked", "…locked at all times".
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from typing import Final
 
@@ -55,6 +56,30 @@ def _state_before(clause: Sequence[Tok], k: int) -> bool:
     return False
 
 
+# A repeat said in a clause of its own about the thing: "…, the kids use it
+# every day", "the gate we use every morning", "the clock that chimes every
+# hour" (a typed probe: "Kofi will always repair the gate").
+_REPEATS: Final = frozenset(words("every each daily nightly weekly"))
+_THEY: Final = frozenset(words("we they he she"))
+_WHICH: Final = frozenset(words("that which who"))
+_OWNED: Final = frozenset(words("the my our his her their a an"))
+_ASKED: Final = frozenset(words("need needs must should has have you your please"))
+
+
+def _habit(clause: Sequence[Tok], k: int) -> bool:
+    start = k
+    while start > 0 and k - start < 8 and clause[start - 1].low not in PUNCT:
+        start -= 1
+    said = [t.low for t in clause[start:k]]
+    if set(said) & _ASKED:
+        return False  # "the hens need checking every day": the order, said of the thing
+    if set(said) & _THEY:
+        return True  # "the gate we use every morning"
+    verbed = any(w in _WHICH and nxt.endswith("s") for w, nxt in itertools.pairwise(said))
+    after_comma = start > 0 and clause[start - 1].low == ","
+    return verbed or (after_comma and said[:1] != [] and said[0] in _OWNED and len(said) > 2)
+
+
 def describing(clause: Sequence[Tok]) -> frozenset[int]:
     """Where a standing order's words that describe the thing start."""
     kept_at = _first_kept(clause)
@@ -67,6 +92,7 @@ def describing(clause: Sequence[Tok]) -> frozenset[int]:
             and phrase_at(clause, k, _STATE_CUES) is not None
             and _state_before(clause, k)
         )
+        or (kept_at > k and clause[k].low in _REPEATS and _habit(clause, k))
     )
 
 
