@@ -704,3 +704,30 @@ def test_a_third_probes_changes(source: str, text: str, field: str, value: objec
 @pytest.mark.parametrize("text", ["do it properly", "do it"])
 def test_do_it_without_a_time_is_no_change(text: str) -> None:
     assert changed("Kofi, fix the gate by Friday", text) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "deadline"),
+    [
+        ("push it back a day", "2026-12-12"),  # Friday the 11th; no change before
+        ("bring it forward a day", "2026-12-10"),
+        ("move it back by two days", "2026-12-13"),
+        ("can you push it back a week please", "2026-12-18"),
+    ],
+)
+def test_a_deadline_moved_by_a_span(text: str, deadline: str) -> None:
+    got = changed("Kofi, fix the gate by Friday", text)
+    assert got is not None and got.deadline == deadline
+
+
+def test_a_deadline_moved_into_the_past_or_none_to_move_is_asked() -> None:
+    for source, text in (
+        ("Kofi, fix the gate by Monday", "bring it forward three days"),  # Monday the 7th
+        ("Kofi, fix the gate", "push it back a day"),
+    ):
+        pending = parse(source)
+        assert isinstance(pending, Draft)
+        got = Reading(NOW, ROSTER, None).changed(
+            text, 1.0, None, Entry(pending.objective, pending.wording)
+        )
+        assert isinstance(got, Clarification), (source, text)

@@ -113,6 +113,13 @@ class Reading:
         """`changed` for one change; `of_its_own`: whether `text` holds an order of its own."""
         if _HOLD_ON.match(text):
             return None  # "in a minute", "one sec": wait, not a deadline nor haste (a review)
+        if (shift := _SHIFT.match(text)) is not None:  # "push it back a day"
+            if pending.deadline is None:
+                return _unclear(text, pending, wording, self.now, "It has no deadline to move")
+            moved = _shifted(shift, dt.date.fromisoformat(pending.deadline[:10]), self.now.date())
+            if moved is None:
+                return _unclear(text, pending, wording, self.now, "That day has passed")
+            text = moved
         if "?" not in text and (_NO_DEADLINE.match(text) or _NORMAL_PRIORITY.match(text)):
             return self._unsaid(pending, wording, source, dated=bool(_NO_DEADLINE.match(text)))
         plain = f"{pending.agent}, {VERB_SPOKEN[pending.verb]} the {pending.target.label.lower()}"
@@ -237,6 +244,34 @@ _NO_DEADLINE: Final = re.compile(
 )
 # Said to the draft read back, these ask to wait: "in a minute" moved the
 # deadline to today, "in a sec" made it a priority (a review).
+# A deadline moved by a span ("push it back a day", "bring it forward two
+# days", "move it back by a week"): a typed probe found each no change.
+_SHIFT: Final = re.compile(
+    r"^\W*(?:(?:can|could|would)\s+you\s+|please\s+|just\s+)*"
+    r"(?:push|move|put|bump|set|bring|pull)\s+(?:it|that|the\s+deadline)\s+"
+    r"(back|forward|up|later|earlier)\s+(?:by\s+)?(a|an|one|two|three|four|five|six|seven|\d{1,2})\s+"
+    r"(days?|weeks?)\W*(?:please)?\W*$",
+    re.IGNORECASE,
+)
+_SHIFT_COUNTS: Final = {
+    **{"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5},
+    **{"six": 6, "seven": 7},
+}
+
+
+def _shifted(shift: re.Match[str], deadline: dt.date, today: dt.date) -> str | None:
+    """The change said as the day it names ("make it December 12"); None
+    when that day has passed ("bring it forward three days" on Monday's)."""
+    way, count, unit = (g.lower() for g in shift.groups())
+    n = _SHIFT_COUNTS.get(count) or int(count)
+    days = n * (7 if unit.startswith("week") else 1) * (1 if way in ("back", "later") else -1)
+    day = deadline + dt.timedelta(days=days)
+    if day < today:
+        return None
+    year = "" if day.year == today.year else f" {day.year}"
+    return f"make it {cw.MONTH_NAMES[day.month - 1]} {day.day}{year}"
+
+
 _HOLD_ON: Final = re.compile(
     r"^\W*(?:(?:oh|um|erm|ok|okay|just|yeah|yes)\W+)*(?:in|one|just|wait|hold\s+on|hang\s+on"
     r"|give\s+me)?\s*(?:a|one|a\s+little)?\s*(?:minute|min|sec|second|mo|moment|bit|jiffy|tick)"
