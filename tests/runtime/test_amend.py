@@ -731,3 +731,18 @@ def test_a_deadline_moved_into_the_past_or_none_to_move_is_asked() -> None:
             text, 1.0, None, Entry(pending.objective, pending.wording)
         )
         assert isinstance(got, Clarification), (source, text)
+
+
+@pytest.mark.parametrize(
+    ("source", "text", "deadline"),
+    [
+        ("Kofi, fix the gate in January", "no, the 10th", "2027-01-10"),  # was December 10
+        ("Kofi, fix the gate in January", "make it the 3rd", "2027-01-03"),
+        ("Kofi, fix the gate by Friday", "no, the 20th", "2026-12-20"),
+    ],
+)
+def test_a_day_of_the_month_said_alone_is_the_deadlines_month(
+    source: str, text: str, deadline: str
+) -> None:
+    got = changed(source, text)
+    assert got is not None and got.deadline == deadline

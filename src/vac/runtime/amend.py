@@ -113,6 +113,9 @@ class Reading:
         """`changed` for one change; `of_its_own`: whether `text` holds an order of its own."""
         if _HOLD_ON.match(text):
             return None  # "in a minute", "one sec": wait, not a deadline nor haste (a review)
+        if (nth := _DAY_ONLY.match(text)) is not None and pending.deadline is not None:
+            # "no, the 10th" to January's draft: January 10 (it was December 10)
+            text = _that_months(nth, dt.date.fromisoformat(pending.deadline[:10]), self.now.date())
         if (shift := _SHIFT.match(text)) is not None:  # "push it back a day"
             if pending.deadline is None:
                 return _unclear(text, pending, wording, self.now, "It has no deadline to move")
@@ -268,6 +271,27 @@ def _shifted(shift: re.Match[str], deadline: dt.date, today: dt.date) -> str | N
     day = deadline + dt.timedelta(days=days)
     if day < today:
         return None
+    year = "" if day.year == today.year else f" {day.year}"
+    return f"make it {cw.MONTH_NAMES[day.month - 1]} {day.day}{year}"
+
+
+# A day of the month said alone as a change ("no, the 10th", "make it the 3rd").
+_DAY_ONLY: Final = re.compile(
+    r"^\W*(?:(?:no|nope|nah|actually|sorry|oh)\W+)*(?:make\s+(?:it|that)\s+)?(?:on\s+|by\s+)?"
+    r"the\s+(\d{1,2})(?:st|nd|rd|th)\W*(?:please|instead)?\W*$",
+    re.IGNORECASE,
+)
+
+
+def _that_months(nth: re.Match[str], deadline: dt.date, today: dt.date) -> str:
+    """ "the 10th" as a day of the deadline's month when it has one and it is
+    not past; else as said (the next 10th)."""
+    try:
+        day = deadline.replace(day=int(nth.group(1)))
+    except ValueError:  # "the 31st" of a month of 30
+        return nth.group(0)
+    if day < today or day.month == today.month:
+        return nth.group(0)
     year = "" if day.year == today.year else f" {day.year}"
     return f"make it {cw.MONTH_NAMES[day.month - 1]} {day.day}{year}"
 
