@@ -616,3 +616,17 @@ def test_a_short_weekday_after_a_comma_before_its_hour() -> None:
 )
 def test_a_habit_of_the_thing_is_no_standing_order(text: str, autonomy: str) -> None:
     assert draft(text).objective.autonomy == autonomy
+
+
+def test_a_time_after_a_second_thing_is_the_drafts() -> None:
+    """Only a second order keeps its time: "fix the gate and the fence
+    tomorrow" is due tomorrow (a re-read: it had lost the deadline)."""
+    got = draft("Kofi, fix the gate and the fence tomorrow")
+    assert got.objective.deadline == "2026-12-08"
+    assert "the fence" in got.summary  # named, not dropped
+
+
+def test_a_second_thing_after_the_time_is_named() -> None:
+    got = draft("Kofi, fix the gate tomorrow and the fence")
+    assert got.objective.deadline == "2026-12-08"
+    assert '"the fence" is not in this draft' in got.summary

@@ -414,11 +414,17 @@ def parse(
         return Clarify("unclear-deadline", question, source, confidence, heard_as=said, fill_at=at)
     timed = frozenset() if when is None else frozenset(range(when.start, when.end))
     rest = orders.another_order(source, clause, target.end, skip | autonomy.indices | nouns | timed)
+    order = rest  # a second order of its own: a time said in it is its own
     said_else = skip | autonomy.indices | timed
-    rest = rest or tw.another_thing(source, clause, verb_end, target.end, said_else, roster)
+    # "fix the gate tomorrow and the fence on Friday": the second thing after the time too
+    thing_end = when.end if isinstance(when, When) and when.start == target.end else target.end
+    rest = rest or tw.another_thing(source, clause, verb_end, thing_end, said_else, roster)
     if rest is None and target.end < len(clause) and tw.next_order(clause, target.end, roster):
-        rest = source[clause[target.end].start : clause[-1].end]  # "… Zuri check the well"
-    second = next((k for k, t in enumerate(clause) if rest and source.startswith(rest, t.start)), 0)
+        order = rest = source[clause[target.end].start : clause[-1].end]  # "… Zuri check the well"
+    # Not a second thing: "fix the gate and the fence tomorrow" is due tomorrow
+    second = next(
+        (k for k, t in enumerate(clause) if order and source.startswith(order, t.start)), 0
+    )
     if isinstance(when, When) and 0 < second <= when.start:
         # "fix the gate, then check the boiler on Monday": the boiler's Monday
         first = resolve(clause[:second], now, skip=not_when)
