@@ -630,3 +630,12 @@ def test_a_second_thing_after_the_time_is_named() -> None:
     got = draft("Kofi, fix the gate tomorrow and the fence")
     assert got.objective.deadline == "2026-12-08"
     assert '"the fence" is not in this draft' in got.summary
+
+
+def test_a_re_read_of_probe_sentences() -> None:
+    """Every earlier probe's first turns read by the code before and after
+    this change (1,757 sentences): the changes that were no improvement."""
+    assert draft("Abeni, visit the couple at 12 Friday Street").objective.deadline is None
+    got = draft("Kofi, fix the gate when you're back on Thursday")
+    assert "back" in got.objective.target.label and got.objective.deadline == "2026-12-10"
+    assert draft("Kofi, fix the gate, you don't need to ask").objective.autonomy == "free"

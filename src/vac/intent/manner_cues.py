@@ -213,7 +213,9 @@ AUTONOMY_TEXT: Final[tuple[tuple[Autonomy, str], ...]] = (
             "you don't have to ask me, don't have to ask me, you needn't ask, needn't ask me, "
             "don't check with me, don't ask me first, do it your own way, your own way, "
             "i'll leave the how to you, leave the how to you, however works for you, "
-            "i don't need to approve it, no need for my approval, don't need my approval"
+            "i don't need to approve it, no need for my approval, don't need my approval, "
+            # A re-read: was the boundary "won't need to ask", then nothing.
+            "you don't need to ask, don't need to ask, you don't need to ask me"
         ),
     ),
     (

@@ -167,13 +167,9 @@ def _target(
     while words and words[0].low in _PARTICLES:  # "help with the harvest"
         words = words[1:]
     words = tw.without_after(words, _NOT_NOW)  # "fix the gate later / instead / too"
-    back_on = word_at(clause, j) in (
-        "on",
-        "together",
-        "up",
-        "onto",
-        "in",
-    )  # not "fix the seat back"
+    # "…back on" ending its part; not "the seat back", "when you're back on Thursday"
+    back_on = word_at(clause, j) in ("on", "together", "up", "onto", "in")
+    back_on = back_on and word_at(clause, j + 1) in ("", *lx.PUNCT)
     if len(words) > 1 and words[-1].low == "back" and back_on:
         words = words[:-1]  # "glue the chair leg back on", "put the shelf back up"
     words = tw.without_recipient(words)  # "build me a bench", "make the kids a treehouse"

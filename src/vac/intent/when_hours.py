@@ -203,7 +203,9 @@ def clock(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> Found:
         dated = word_at(toks, k) in _DAY_AFTER or (
             word_at(toks, k) == "on" and word_at(toks, k + 1) in _DAY_AFTER
         )
+        street = word_at(toks, k + 1) in cw.STREET_WORDS  # "at 12 Friday Street": a house
         bare = cued and 1 <= hour <= 12 and (ends_here(toks, k) or dated) and not decimal
+        bare = bare and not street
         if not (meridiem or oclock or colon or bare) or hour > 24 or (hour == 24 and minute):
             return None  # not "24:12"
         if meridiem and not 1 <= hour <= 12:
