@@ -375,3 +375,17 @@ def test_a_name_the_beam_writes_otherwise_close_behind_is_flagged(whisper: Whisp
     got = _understood(result)
     assert isinstance(got, intent.Draft), got
     assert got.objective.agent == "Tariq" and "agent" in got.uncertain
+
+
+def test_a_roster_name_under_the_rescoring_floor_is_weighed_against_the_others(
+    whisper: WhisperStt,
+) -> None:
+    # The same fixture: "Tariq," at 0.67 is under `rescore_below` (0.8 since
+    # 2026-12-06, was 0.5), so the slot is rescored: Zuri, what was said, gets
+    # most of it, and the heard name's evidence drops to its share (flagged
+    # whatever the beam says; a spoken probe found joe's "Zuri" written
+    # "Tariq," at 0.72 with every hypothesis agreeing, drafted unflagged).
+    fixture = next(f for f in FIXTURES if f.name == "zuri_fix_tap.joe")
+    result = whisper.transcribe(load_pcm(fixture.pcm), final=True)
+    assert result.names and result.names[0].name == "Zuri", result.names
+    assert _slot_prob(result) < 0.5

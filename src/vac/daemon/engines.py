@@ -117,7 +117,7 @@ class SttSection(msgspec.Struct, frozen=True, forbid_unknown_fields=True, kw_onl
             description="Rescore the name slot against the roster when the heard name's"
             " own tokens are less sure than this, or it is no roster name (0: never).",
         ),
-    ] = 0.5
+    ] = 0.8
     workers: Annotated[
         int,
         msgspec.Meta(

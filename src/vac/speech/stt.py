@@ -94,7 +94,7 @@ class SttConfig(msgspec.Struct, frozen=True, kw_only=True):
     # Put each roster name into the name slot and keep the one the decoder
     # scores highest, when the heard name's own tokens are less sure than this
     # (or it is no roster name at all); 0 turns rescoring off.
-    rescore_below: float = 0.5
+    rescore_below: float = 0.8
     window_ms: int = 10_000  # fast-path window; longer audio goes through transcribe()
     no_speech_threshold: float = 0.6
     low_energy_dbfs: float = -45.0  # below this, hallucination-prone text is dropped
