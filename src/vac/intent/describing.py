@@ -32,14 +32,9 @@ _STATE_WORDS: Final = frozenset(words("is are was were been be it's that's they'
 def always_describes(clause: Sequence[Tok], k: int, kept_at: int | None = None) -> bool:
     """Whether "always" at `k` describes the thing rather than orders a
     repeat (`kept_at`: where "make sure" / "keep" is first said, if known)."""
-    if kept_at is None:
-        kept_at = _first_kept(clause)
-    return (
-        clause[k].low == "always"
-        and k > 0
-        and clause[k - 1].low in _DESCRIBED_BY
-        and not kept_at < k
-    )
+    if clause[k].low != "always" or k == 0 or clause[k - 1].low not in _DESCRIBED_BY:
+        return False  # first: the thing's scan asks this of every word
+    return (_first_kept(clause) if kept_at is None else kept_at) >= k
 
 
 def _first_kept(clause: Sequence[Tok]) -> int:

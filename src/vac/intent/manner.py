@@ -15,7 +15,7 @@ from typing import Final, NamedTuple, TypeVar
 from vac.intent import lexicon as lx
 from vac.intent.describing import describing
 from vac.intent.lexicon import Phrase, Tok
-from vac.intent.need_not import need_denied
+from vac.intent.need_not import need_not_at
 from vac.protocol.objective import Autonomy
 
 T = TypeVar("T")
@@ -143,7 +143,7 @@ def _denied(clause: Sequence[Tok], at: int) -> bool:
     """Whether a negation comes right before the cue at `at`, or with only
     words that soften it between ("not that / so / very / in any…"): not
     "nothing more urgent", "not later but right now", "not tomorrow urgently"."""
-    if need_denied(clause, at):  # "it doesn't need to be done right away"
+    if need_not_at(clause, at) is not None:  # "it doesn't need to be done right away"
         return True
     for k in range(at - 1, max(at - 6, -1), -1):  # "not a matter of life or death"
         if clause[k].low in _DENY:

@@ -52,8 +52,4 @@ def need_not_at(clause: Sequence[Tok], at: int) -> int | None:
     return None
 
 
-def need_denied(clause: Sequence[Tok], at: int) -> bool:
-    return need_not_at(clause, at) is not None
-
-
-__all__ = ["NEED_NOT", "need_denied", "need_not_at"]
+__all__ = ["NEED_NOT", "need_not_at"]

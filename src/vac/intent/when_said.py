@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from typing import Final, Protocol
 
 from vac.intent import calendar_words as cw
-from vac.intent.lexicon import PUNCT, Tok, words
+from vac.intent.lexicon import DETERMINERS, PUNCT, Tok, words
 from vac.intent.numbers import number_at
 from vac.intent.when_match import FINE, Hit, word_at
 
@@ -154,9 +154,7 @@ _HAPPENED: Final = frozenset(
 
 # Before a past word, these make it describe the thing: "the cracked window
 # tomorrow", "the stuck gate on Friday" (a review: each lost its deadline).
-_THING_OWNERS: Final = frozenset(
-    words("the a an my your our his her their this these those its some")
-)
+_THING_OWNERS: Final = DETERMINERS - {"that"}  # "the door that slammed" is a clause
 # After a past deed and before "at": "went off at 5", "woke up at 6".
 _DEED_PARTICLES: Final = frozenset(words("off up down out over in on away"))
 
