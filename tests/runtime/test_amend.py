@@ -746,3 +746,37 @@ def test_a_day_of_the_month_said_alone_is_the_deadlines_month(
 ) -> None:
     got = changed(source, text)
     assert got is not None and got.deadline == deadline
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value"),
+    [
+        # A question that offers one slot is that change (a typed probe:
+        # "can it be Saturday instead?" was asked again).
+        ("can it be Saturday instead?", "deadline", "2026-12-12"),
+        ("how about Saturday?", "deadline", "2026-12-12"),
+        ("can it wait till Monday?", "deadline", "2026-12-07"),
+        ("could that be moved to Monday please", "deadline", "2026-12-07"),
+        ("would Thursday work?", "deadline", "2026-12-10"),
+        ("is Thursday ok?", "deadline", "2026-12-10"),
+        ("will Monday do?", "deadline", "2026-12-07"),
+        ("how about Zuri?", "agent", "Zuri"),
+        ("would Zuri be better?", "agent", "Zuri"),
+        ("can it be urgent?", "priority", 90),
+        ("do it the day after tomorrow", "deadline", "2026-12-07"),
+        ("the day after tomorrow", "deadline", "2026-12-07"),
+    ],
+)
+def test_a_question_offering_one_slot_changes_it(text: str, field: str, value: object) -> None:
+    got = changed("Kofi, fix the gate by Friday", text)
+    assert got is not None, text
+    assert getattr(got, field) == value
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["will it be done by Monday?", "is Zuri free?", "what about the fence?", "is it done?",
+     "the end of the fence"],
+)  # fmt: skip
+def test_a_question_about_the_work_is_no_change(text: str) -> None:
+    assert changed("Kofi, fix the gate by Friday", text) is None

@@ -84,6 +84,22 @@ _CORRECTING: Final = re.compile(
     r"|let\s+(?=[A-Z]\w*\s+do\s+it\b))?",
     re.IGNORECASE,
 )
+# A question that offers another slot: "can it be Saturday instead?", "how
+# about Zuri?", "could it wait till Monday?", "would Thursday work?".
+_OFFERED: Final = re.compile(
+    r"^\s*(?:(?:ok(?:ay)?|so|hmm+|um+|well|actually)\s*,?\s+)?"
+    # Not "will it be done by Monday?": that asks whether it will be.
+    r"(?:(?:how|what)\s+about\s+|(?:can|could|would|cud)\s+(?:it|that|this|we|you|u)\s+"
+    r"(?:(?:please|maybe)\s+)?(?:(?:be\s+)?(?:moved|pushed|changed)(?:\s+to)?|be(?:\s+done)?"
+    r"|wait|do\s+(?:it|that))\s+|(?=.{1,40}?\b(?:ok|okay|alright|fine|work|do|better)\s*\??\s*$)"
+    r"(?:would|is|does|will|could)\s+)",
+    re.IGNORECASE,
+)
+_OFFERED_END: Final = re.compile(
+    r"(?:\s*,?\s*\b(?:instead|rather|then|please|pls|maybe|perhaps|ok|okay|alright|fine"
+    r"|work|do|for\s+you|(?:be\s+)?(?:better|possible))\b)*\s*[?.!]*\s*$",
+    re.IGNORECASE,
+)
 # Said last: "ask Zuri instead", "Friday then please", "Zuri, you do it".
 _TRAILING: Final = re.compile(
     r"(?:(?>(?:\s*[,.])?\s*(?:instead|rather|then|please|pls|thanks|thank\s+you|tho|though|lol|haha"
@@ -159,6 +175,8 @@ _THE_DAY: Final = re.compile(
     + r")$",
     re.IGNORECASE,
 )
+# What "the day…" / "the end…" must be of to be a time said alone.
+_SPAN_WORDS: Final = _WEEKDAYS | frozenset(words("tomorrow today week month year next"))
 # Said after "don't", these are chatter, not a boundary ("don't forget", "don't be silly").
 _NOT_BANS: Final = frozenset(
     words("forget be worry know care mind bother panic fuss get judge laugh tell ask")
@@ -197,6 +215,12 @@ def follow_up(
     said = text.strip()
     if not re.search(r"\w", said) or not draft_source.strip():
         return None
+    if (offered := _OFFERED.match(said)) is not None:
+        # "can it be Saturday instead?", "how about Zuri?": a question that
+        # offers one slot is that change (a typed probe: asked again).
+        slot = _OFFERED_END.sub("", said[offered.end() :]).strip(" ,.")
+        if slot and _bare(slot, names):
+            said = f"make it {slot}"
     lows = [t.low for t in raw_tokens(said)]
     if not lows or asks(lows):  # "what did you hear?": no change
         return None
@@ -321,6 +345,10 @@ def _bare(rest: str, names: Collection[str]) -> bool:
         return True
     if core[:1] == ["the"] and len(core) in (2, 3) and _THE_DAY.match(core[1]):
         return True  # "the 20th", "the weekend", "the twentieth" (a typed probe: no change)
+    if core[:2] in (["the", "day"], ["the", "end"], ["the", "middle"], ["the", "start"]) and (
+        len(core) <= 6 and {*core[2:]} & _SPAN_WORDS and not {*core} & roster
+    ):
+        return True  # "the day after tomorrow", "the end of next week" (a probe: no change)
     if tuple(core) in lx.MANNER_CUES or tuple(lows) in lx.MANNER_CUES:
         return True  # a priority or a hand, said alone ("it can wait", "just do it")
     if core[:3] == ["be", "careful", "not"]:  # "and please be careful not to wake him"
