@@ -418,7 +418,7 @@ def resolve(
         kind = "" if cue is None else _CUE_KINDS[" ".join(cue)]
         j = i + (0 if cue is None else len(cue))
         if kind == "at" and (it_happened(clause, i) or of_the_past(clause, i, j)):
-            i = j  # "the alarm that went off at 5": when it happened, not when due
+            i = getattr(_expression(clause, j, now, True), "end", j)  # "went off at 5": not due
             continue
         if kind == "after":
             found = _after(clause, j, now)

@@ -163,6 +163,8 @@ def it_happened(clause: Sequence[Tok], at: int) -> bool:
     """A past deed (or "yesterday") right before "at" or a day, or before its
     particle ("went off at 5"); not a past word that describes a thing."""
     before = word_at(clause, at - 1)
+    if _it_happens(clause, at):
+        return True  # "the tap that always drips at night": when it drips, not when due
     if before in _HAPPENED and word_at(clause, at - 2) not in _THING_OWNERS:
         return True  # "the kids got on Tuesday", "stuck at 3"
     deed = word_at(clause, at - 2)
@@ -171,6 +173,24 @@ def it_happened(clause: Sequence[Tok], at: int) -> bool:
         and before in _DEED_PARTICLES
         and word_at(clause, at - 3) not in _THING_OWNERS
     )
+
+
+# Between "that" and a verb that says what the thing does, as a habit.
+_HABIT: Final = frozenset(words("always usually often sometimes still only never ever just"))
+
+
+def _it_happens(clause: Sequence[Tok], at: int) -> bool:
+    """A clause that says what the thing does, right before "at" or a day:
+    "the tap that always drips at night", "the dog that barks in the
+    morning", "the light that comes on at 6" (a typed probe: due tonight)."""
+    if word_at(clause, at) not in ("at", "in"):
+        return False  # "check the gate that sticks on Friday": check it on Friday
+    k = at - 1 - (word_at(clause, at - 1) in _DEED_PARTICLES)
+    verb = word_at(clause, k)
+    if len(verb) < 4 or not verb.endswith("s") or verb.endswith(("ss", "'s", "us")):
+        return False
+    k -= 1 + (word_at(clause, k - 1) in _HABIT)
+    return word_at(clause, k) in ("that", "which", "who")
 
 
 # Before a day, these say it is not the one ("any day but Tuesday", "other
