@@ -63,3 +63,19 @@ def test_when_the_thing_does_what_it_does_is_no_deadline(text: str) -> None:
 )
 def test_the_deadline_after_what_the_thing_does_stays(text: str, deadline: str) -> None:
     assert draft(text).objective.deadline == deadline
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Kofi, this May is busy, fix the gate",
+        "Kofi, next January will be cold, fix the boiler",
+        "Kofi, this December's been mad, fix the gate",
+    ],
+)
+def test_a_month_talked_about_is_no_deadline(text: str) -> None:
+    assert draft(text).objective.deadline is None
+
+
+def test_a_month_said_as_when_is_still_the_deadline() -> None:
+    assert draft("Kofi, fix the gate this December, it's cold").objective.deadline == "2026-12-31"

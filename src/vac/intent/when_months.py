@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from vac.intent import calendar_words as cw
-from vac.intent.lexicon import Tok
+from vac.intent.lexicon import Tok, words
 from vac.intent.numbers import number_at
 from vac.intent.when_match import (
     Bad,
@@ -159,6 +159,10 @@ def _day_of(toks: Sequence[Tok], k: int, first: dt.date, last: int) -> tuple[dt.
     return (first.replace(day=said.value), said.end) if ends_here(toks, said.end) else None
 
 
+# After a month, these make it what is talked about, not when.
+_SAID_OF: Final = frozenset(words("is was will 's looks seems has had gets can could"))
+
+
 def month_said(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> Found:
     today, low = now.date(), word_at(toks, i)
     # "in January or February": the second month said after "or" (not "help
@@ -168,6 +172,8 @@ def month_said(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> Fou
     k = i + during
     month = _month(toks, i + 1, today) if low in ("this", "next") else None
     written = month is not None and toks[i + 1].text != "may"  # "this may hurt": no month
+    if month is not None and word_at(toks, month[2]) in _SAID_OF:
+        return None  # "this May is busy": the month talked about (a probe: due May 31)
     if month is not None and written and not month[1].endswith(" month"):
         day = month_end(month[0].year, month[0].month)  # "this December" (it was the thing's)
         return Hit(day, f"{low} {month[1]}, by {month_day(day, today)}", month[2])
