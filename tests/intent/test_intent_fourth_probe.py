@@ -79,3 +79,55 @@ def test_a_month_talked_about_is_no_deadline(text: str) -> None:
 
 def test_a_month_said_as_when_is_still_the_deadline() -> None:
     assert draft("Kofi, fix the gate this December, it's cold").objective.deadline == "2026-12-31"
+
+
+@pytest.mark.parametrize(
+    ("text", "line"),
+    [
+        ("Kofi, build a pen for the goats, not near the veggie patch", "Not near the veggie patch"),
+        ("Kofi, build a pen for the goats not behind the barn", "Not behind the barn"),
+        ("Kofi, fix the gate, not in the rain", "Not in the rain"),
+    ],
+)
+def test_not_and_a_place_is_where_it_must_not_be(text: str, line: str) -> None:
+    got = draft(text).objective
+    assert line in [f.text for f in got.forbidden_lines]
+    assert not [c for c in got.constraints if c.kind == "location"]
+
+
+def test_not_in_a_hurry_is_a_priority_not_a_place() -> None:
+    got = draft("Kofi, fix the gate, not in a hurry").objective
+    assert got.priority == 25 and not [c for c in got.constraints if c.kind == "location"]
+
+
+@pytest.mark.parametrize(
+    ("text", "priority"),
+    [
+        ("Kofi, fix the gate, priority number one", 90),
+        ("Kofi, fix the gate, it's a bit urgent", 78),
+        ("Kofi, fix the gate, it's kind of urgent", 78),
+        ("Kofi, fix the gate sharpish", 78),
+        ("Kofi, fix the gate, at your own pace", 25),
+        ("Kofi, fix the gate, it's not the end of the world", 25),
+        ("Kofi, fix the gate as and when", 25),
+    ],
+)
+def test_a_fourth_probes_priorities(text: str, priority: int) -> None:
+    got = draft(text)
+    assert got.objective.priority == priority
+    assert not [c for c in got.objective.constraints if c.kind == "location"]
+    assert got.objective.target.label == "Gate"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Kofi, fix the gate, you don't have to run it past me",
+        "Kofi, fix the gate, you don't need to run it past me",
+        "Kofi, fix the gate, I'll leave it in your hands",
+        "Kofi, fix the gate - your shout",
+    ],
+)
+def test_a_fourth_probes_free_hands(text: str) -> None:
+    got = draft(text).objective
+    assert got.autonomy == "free" and got.target.label == "Gate"

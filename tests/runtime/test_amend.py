@@ -327,7 +327,7 @@ def test_more_ways_to_change(text: str, want: dict[str, object]) -> None:
         (GATE, "I'd prefer Imani to do it, if you don't mind.", {"agent": "Imani"}),
         (GATE, "jk tariq", {"agent": "Tariq"}),
         (GATE, "nah actually zuri", {"agent": "Zuri"}),
-        (GATE, "its kinda urgent", {"priority": 90}),
+        (GATE, "its kinda urgent", {"priority": 78}),  # hedged: 78 since the fourth probe
         (GATE, "no rush tbh", {"priority": 25}),
         (GATE, "Oh, and there's no rush at all.", {"priority": 25}),
         (GATE, "Oh, and it's rather urgent, actually.", {"priority": 90}),

@@ -16,16 +16,21 @@ from vac.intent.lexicon import (
     FORBID_MARKERS,
     FORBID_STOPS,
     FRAME_WORDS,
+    LOCATION_PREPS,
     MAX_FORBID_WORDS,
     PUNCT,
     VERB_PHRASES,
     Phrase,
     Tok,
     phrase_at,
+    phrases,
     reminder_at,
     words,
 )
 from vac.intent.need_not import NEED_NOT
+from vac.intent.target_words import NOT_PLACE_IDIOMS as _IDIOMS
+
+NOT_PLACE_IDIOMS: Final = phrases(_IDIOMS)
 
 
 class Span(NamedTuple):
@@ -48,6 +53,11 @@ def forbidden_spans(
     i = 0
     while i < len(toks):
         marker = None if i in keep else phrase_at(toks, i, FORBID_MARKERS)
+        if marker is None and i not in keep and _not_there(toks, i):
+            end = _to_the_break(toks, i + 1, keep)  # ", not near the veggie patch": a probe
+            spans.append(Span(tuple(inflect.BUT_NOT.split()), i, i + 1, end))  # made it the place
+            i = end
+            continue
         if marker is None:
             i += 1
             continue
@@ -122,6 +132,29 @@ _WHILE: Final = frozenset(words("while when if in during"))
 _UNSEEN: Final = frozenset(
     {("get", "caught"), ("be", "seen"), ("be", "caught"), ("get", "seen"), ("be", "noticed")}
 )
+
+
+# Before "not", these make it a statement: "it's not near the pond".
+_SAYS_NOT: Final = frozenset(
+    words("""is are was were 's am be do does did can could should would will may might must need
+    it that this they he she we i you there""")
+)
+
+
+def _not_there(toks: Sequence[Tok], i: int) -> bool:
+    """ "not" + a place after a comma or a thing ("build a pen, not near the
+    veggie patch", "…for the goats not behind the barn"): where it must not be."""
+    if toks[i].low != "not" or i == 0 or phrase_at(toks, i + 1, LOCATION_PREPS) is None:
+        return False
+    after = [t.low for t in toks[i + 2 : i + 3]]
+    if phrase_at(toks, i + 1, NOT_PLACE_IDIOMS) is not None or after in (["a"], ["an"], ["any"]):
+        return False  # "not in a hurry", "not in any hurry", "not in your own time"
+    before = toks[i - 1].low
+    return (
+        before not in _SAYS_NOT
+        and not before.endswith(("'s", "'re", "'m", "n't"))
+        and (toks[i + 1].low not in ("at", "by"))
+    )
 
 
 def _to_the_break(toks: Sequence[Tok], k: int, keep: frozenset[int]) -> int:

@@ -33,7 +33,9 @@ PRIORITY_TEXT: Final[tuple[tuple[int, str], ...]] = (
             "it's time-sensitive, it's time sensitive, priority 1, "
             "top of your list, "
             # A typed probe (2026-12-06, the third): these were 55.
-            "chop chop, p1, it's life or death, life or death"
+            "chop chop, p1, it's life or death, life or death, "
+            # A fourth typed probe (2026-12-06): it was 78 ("priority").
+            "priority number one"
         ),
     ),
     (
@@ -70,7 +72,10 @@ PRIORITY_TEXT: Final[tuple[tuple[int, str], ...]] = (
             # A typed probe (2026-12-06, the third): "last priority" was 78.
             "last priority, least priority, last on the list, last on your list, "
             "after everything else, when you have a spare moment, when you've a spare moment, "
-            "if you're not too busy, if you aren't too busy"
+            "if you're not too busy, if you aren't too busy, "
+            # A fourth typed probe (2026-12-06): 55, or read as a place.
+            "at your own pace, in your own sweet time, as and when, not high on my list, "
+            "not the end of the world"
         ),
     ),
     (
@@ -82,7 +87,10 @@ PRIORITY_TEXT: Final[tuple[tuple[int, str], ...]] = (
             "in a little while, sooner rather than later, quick as poss, "
             "at your earliest convenience, "
             # A typed probe (2026-12-06, the third): "moderately urgent" was 90.
-            "moderately urgent, fairly urgent, somewhat urgent, semi urgent, semi-urgent"
+            "moderately urgent, fairly urgent, somewhat urgent, semi urgent, semi-urgent, "
+            # A fourth typed probe (2026-12-06): hedged, each was 90 (or 55).
+            "a bit urgent, kind of urgent, kinda urgent, sort of urgent, a little urgent, "
+            "a little bit urgent, sharpish, double quick"
         ),
     ),
     # The usual haste said as a priority (a typed probe, 2026-12-06:
@@ -215,7 +223,14 @@ AUTONOMY_TEXT: Final[tuple[tuple[Autonomy, str], ...]] = (
             "i'll leave the how to you, leave the how to you, however works for you, "
             "i don't need to approve it, no need for my approval, don't need my approval, "
             # A re-read: was the boundary "won't need to ask", then nothing.
-            "you don't need to ask, don't need to ask, you don't need to ask me"
+            "you don't need to ask, don't need to ask, you don't need to ask me, "
+            # A fourth typed probe (2026-12-06): a tether ("run it past me"), or brief.
+            "you don't have to run it past me, don't have to run it past me, "
+            "you don't have to run it by me, don't have to run it by me, "
+            "you don't need to run it past me, don't need to run it past me, "
+            "you don't need to run it by me, i'll leave it in your hands, "
+            "leave it in your hands, it's in your hands, sort it however, your shout, "
+            "not fussed how, whatever works, you're the boss"
         ),
     ),
     (

@@ -47,6 +47,16 @@ NOT_PLACE_IDIOMS: Final = (
     "in the evening of",
     "in the morning of",
     "in the afternoon of",
+    # A fourth typed probe (2026-12-06): each read back as where to do it.
+    "in a hurry",
+    "in a rush",
+    "in the wind",
+    "at some stage",
+    "at a push",
+    "at your own pace",
+    "in your hands",
+    "in your own time",
+    "in your own sweet time",
 )
 # Left at a target's end by what cut it: "as" before a manner ("the shower
 # as | quickly as possible"), a direction before "to" ("the forest trail up |
@@ -58,8 +68,8 @@ def trimmed_end(source: str, words: Sequence[Tok], after: str) -> Sequence[Tok]:
     """`words` without an "as" or a direction (before "to", `after`) ending
     them; never the thing's last word ("fix the back to the sofa") nor part
     of one ("the hand-me-down to Abeni")."""
-    if words and words[-1].low == "as":
-        return words[:-1]
+    if words and (words[-1].low == "as" or (len(words) > 1 and words[-1].low in ("it's", "it"))):
+        return words[:-1]  # "fix the gate it's | a bit urgent" (a typed probe: "Gate it's")
     if (
         len(words) > 1
         and words[-1].low in _DIRECTIONS
