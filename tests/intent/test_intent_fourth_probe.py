@@ -131,3 +131,32 @@ def test_a_fourth_probes_priorities(text: str, priority: int) -> None:
 def test_a_fourth_probes_free_hands(text: str) -> None:
     got = draft(text).objective
     assert got.autonomy == "free" and got.target.label == "Gate"
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ("Kofi, the vet will check the goats on tuesday, so stay in", "no-verb"),
+        ("Kofi, the plumber will fix the boiler on Monday, so be home", "no-verb"),
+        ("the neighbour's boy offered to help with the harvest", "uncertain-agent"),
+        ("me and the kids will build the snowman", "first-person"),
+        ("my wife and I will fix the gate", "first-person"),
+        ("remind me to fix the gate tomorrow", "first-person"),
+        ("note to self fix the gate", "first-person"),
+        ("should I get Kofi to fix the gate or call a builder?", "question"),
+        ("Abeni can you get Kofi or Zuri to fix the gate", "uncertain-agent"),
+        ("Abeni, tell Kofi or Zuri to fix the gate", "uncertain-agent"),
+    ],
+)
+def test_news_plans_and_lists_passed_on_are_asked(text: str, reason: str) -> None:
+    got: Draft | Clarify = factories.understood(text, now=NOW, roster=ROSTER)
+    assert isinstance(got, Clarify) and got.reason == reason, got
+
+
+def test_the_order_after_the_news_is_the_agents() -> None:
+    got = draft("Kofi, the vet will check the goats on Tuesday, so fix the gate").objective
+    assert (got.agent, got.verb, got.target.label) == ("Kofi", "Repair", "Gate")
+
+
+def test_an_order_passed_on_to_one_name_is_still_theirs() -> None:
+    assert draft("Abeni can you get Kofi to fix the gate").objective.agent == "Kofi"

@@ -19,7 +19,7 @@ from vac.intent import lexicon as lx
 from vac.intent.correction import past_make_that, restart_at
 from vac.intent.lexicon import Tok, words
 from vac.intent.name_last import said_last
-from vac.intent.relay import passed_on
+from vac.intent.relay import passed_on, told_from
 from vac.intent.roster import STOPWORDS, Resolution, Roster, near_agent, resolve_agent
 from vac.intent.told import name_then
 from vac.intent.verb_cues import WEAK_VERB_CUES
@@ -460,6 +460,8 @@ def several_names(
     if i < len(toks) and toks[i].low in lx.FRAME_WORDS:
         i += 1
     listed = _names_from(source, toks[i:], roster)
+    if listed is None and (k := told_from(toks, i, lambda t: _exact(t, roster))) is not None:
+        listed = _names_from(source, toks[k:], roster)  # "Abeni, get Kofi or Zuri to…"
     if listed is None:  # "fix the gate, Kofi or Zuri"
         ends = [k for k, t in enumerate(toks) if t.low == "," or t.low in _NAME_BREAKS]
         while ends and ends[-1] == len(toks) - 1:  # the closing full stop

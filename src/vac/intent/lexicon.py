@@ -227,7 +227,11 @@ def asks(lows: Sequence[str]) -> bool:
     said = [w for w in rest if w not in PUNCT]
     if said[:1] in (["should"], ["shall"]) and rest[-1:] == ["?"]:
         # "Should Kofi fix the gate or the fence first?": advice asked, not a request
-        return any(w == "or" and nxt in DETERMINERS for w, nxt in itertools.pairwise(said))
+        # "Should I get Kofi to fix the gate or call a builder?": the speaker's own choice
+        asked_on = said[1:2] in (["i"], ["we"]) and said[2:3] in (["get"], ["ask"], ["have"])
+        return asked_on or any(
+            w == "or" and nxt in DETERMINERS for w, nxt in itertools.pairwise(said)
+        )
     if not said or said[0].split("'")[0] not in QUESTION_FIRST:  # "who's"
         return False
     if said[:3] == ["do", "you", "think"] and {*said[3:6]} & {"could", "can", "would"}:

@@ -361,8 +361,25 @@ def speaker_does_it(clause: Sequence[Tok], verb_at: int, *, named: bool) -> bool
         return True  # "(Kofi,) do you mind if I check the hives?": leave asked
     if said[-2:] == ["let", "me"] or said[-1:] == ["lemme"]:
         return True  # "hang on, let me check with my wife first": the speaker's own
+    if said[-3:] == ["remind", "me", "to"] or said[:3] == ["note", "to", "self"]:
+        return True  # "remind me to fix the gate tomorrow": the speaker's (a probe: Abeni's)
+    if _with_me(said):
+        return True  # "me and Zuri will check the hens", "my wife and I will…" (a probe)
     # "we'll fix it, Kofi": ours still; "Kofi, we've got to / we'd better…": his
     mine = _I - {"we", "we've", "we'd", "let's", "lets"} if named else _I
     if not named and len(said) > 1 and said[0] in _ASKING and said[1] in _I:
         said = said[1:]  # "shall we fix the gate?"
     return bool(said) and said[0] in mine and len(said) <= 5 and all(w in _MY_OWN for w in said[1:])
+
+
+_ME: Final = frozenset(words("i me myself i'll"))
+_PLANNED: Final = frozenset(words("will 'll going gonna are shall i'll"))
+
+
+def _with_me(said: Sequence[str]) -> bool:
+    """ "me and X will", "X and I are going to": the speaker among who does it."""
+    if "and" not in said[:4]:
+        return False
+    k = said.index("and")
+    pair = {said[k - 1] if k else "", said[k + 1] if k + 1 < len(said) else ""}
+    return bool(pair & _ME) and any(w in _PLANNED for w in said[k + 1 : k + 4])

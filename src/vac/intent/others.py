@@ -63,6 +63,23 @@ def who_else(
     return question, tuple(roster.names())
 
 
+def news_first(clause: Sequence[Tok], verb_at: int, roster: Roster) -> int | None:
+    """Where the news ends when the words before the verb, after the
+    agent's name, are news of someone else ("Kofi, the vet will check the
+    goats on Tuesday, so stay in": the vet's deed, not Kofi's; a probe
+    drafted it for Kofi): the next break after the verb, else None."""
+    planned = any(t.low in _PLANS | _PLANS_TO for t in clause[:verb_at])
+    if not planned or _news_of(clause, verb_at, roster) in (None, "no one"):
+        return None  # "Kofi, the kids, protect them tonight": Kofi's
+    k = verb_at + 1
+    while k < len(clause) and clause[k].low not in lx.PUNCT and clause[k].low not in _NEXT:
+        k += 1
+    return k
+
+
+_NEXT: Final = frozenset(words("so and but then"))
+
+
 def _told_of(clause: Sequence[Tok], verb_at: int, roster: Roster) -> list[str]:
     """A name however heard, first, whose deed the words before the verb
     deny or report ("coffee could not fix the gate"): asked about, as a
@@ -97,7 +114,12 @@ def _news_of(clause: Sequence[Tok], verb_at: int, roster: Roster) -> str | None:
         return None  # "Your job will be to fix the gate": a request
     if between[-2:] in (["is", "to"], ["was", "to"]) or between[-1:] in (["need"], ["needs"]):
         return None  # "The best plan is to fix…"; "Grandma will need help…": asked for
-    if any(w in _ANYONE or w in lx.FILLERS or not w.isalpha() for w in lows[-1:] + lows[1:]):
+    if any(
+        w in _ANYONE
+        or w in lx.FILLERS
+        or not w.removesuffix("'s").isalpha()  # "the neighbour's boy"
+        for w in lows[-1:] + lows[1:]
+    ):
         return None
     if resolve_span(subject, roster) is not None or any(
         resolve_span([t], roster) is not None for t in subject

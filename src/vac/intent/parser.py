@@ -41,7 +41,7 @@ from vac.intent.manner import (
     standing_in_order,
 )
 from vac.intent.negotiation import asked_harm
-from vac.intent.others import who_else
+from vac.intent.others import news_first, who_else
 from vac.intent.particles import particles_joined
 from vac.intent.place import NOT_PLACES, location_of, truncate
 from vac.intent.relay import relayed
@@ -324,6 +324,11 @@ def parse(
             # answer is a command of its own, never put into these words
             question, deed = "Okay, I won't pass that on. What should be done?", None
         return Clarify("no-verb", question, source, confidence, heard_as=deed)
+    if address.resolution is not None and (news := news_first(clause, hit[0], roster)):
+        hit = lx.find_first(clause, lx.VERB_PHRASES, skip=skip | autonomy.indices | {*range(news)})
+        if hit is None:  # "Kofi, the vet will check the goats, so stay in": not Kofi's check
+            question = f"That sounds like news. What should {address.resolution.agent} do?"
+            return Clarify("no-verb", question, source, confidence)
     verb = lx.verb_of(hit[1])
     autonomy = standing_in_order(clause, autonomy, hit[0])  # not "I go every Monday. Fix…"
     # "I'll fix the gate", "Zuri, I'll fix the gate"; not "I'd like Kofi to…",

@@ -114,6 +114,16 @@ def relayed(toks: Sequence[Tok], roster: Roster) -> list[Tok]:
 _RELAYS: Final = frozenset(words("tell ask have get remind send"))
 
 
+def told_from(toks: Sequence[Tok], i: int, named: Callable[[Sequence[Tok]], bool]) -> int | None:
+    """Where the ones told start when the words at `i` are "NAME(,) (can
+    you) tell / get / ask …": "Abeni, can you get Kofi or Zuri to fix the
+    gate" (a probe: Abeni's draft; the list is asked about, as said alone)."""
+    if i >= len(toks) or not named(toks[i : i + 1]):
+        return None
+    j = passed_on(toks, i + 1 + (i + 1 < len(toks) and toks[i + 1].low == ","), named)
+    return None if j is None or toks[j].low in ("if", "when") else j + 1
+
+
 def passed_on(toks: Sequence[Tok], k: int, named: Callable[[Sequence[Tok]], bool]) -> int | None:
     """Where the order starts when what an agent is asked at `k` (after
     "Abeni,") is to pass it on: "tell Kofi to fix the gate", "could you
