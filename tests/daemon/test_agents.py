@@ -856,6 +856,48 @@ def test_a_permission_request_outlives_a_restart_and_is_asked_once(agent_home: H
         d.shutdown()
 
 
+def test_a_squad_message_id_sent_again_after_a_restart_is_not_posted_twice(
+    agent_home: Home,
+) -> None:
+    """A client-author probe (2026-12-06): after a restart and a resume, the
+    ids of a directed order, a callout and a status report sent again were
+    posted again (each household member heard them twice, the event log
+    held them twice). Each is now written with its id's outcome before it
+    is sent: the repeat is answered, never posted."""
+    d = start_daemon(agent_home, config=fast_config())
+    alice, kofi = d.connect(), d.connect("kofi")
+    session = alice.hello().session
+    kofi_session = kofi.hello().session
+    sent = [
+        (
+            alice,
+            SquadSend(id="s1", kind="directed-order", to="Kofi", text="Kofi, bring the ladder"),
+        ),
+        (alice, SquadSend(id="s2", kind="callout", text="Dinner is ready")),
+        (kofi, SquadSend(id="k1", kind="status-report", text="Orchard patrol started")),
+    ]
+    first = {}
+    for conn, msg in sent:
+        conn.send(msg)
+        mine = [m for m in conn.drain(0.5) if isinstance(m, SquadMessage) and m.ref == msg.id]
+        first[msg.id] = mine[0]  # kofi also hears alice's order to him
+    d.shutdown()
+    d = start_daemon(agent_home, config=fast_config())
+    try:
+        alice, kofi, bob = d.connect(), d.connect("kofi"), d.connect("bob")
+        assert alice.hello(resume=session).resumed
+        assert kofi.hello(resume=kofi_session).resumed
+        bob.hello()
+        for conn, msg in ((alice, sent[0][1]), (alice, sent[1][1]), (kofi, sent[2][1])):
+            conn.send(msg)
+            again = conn.expect(SquadMessage)
+            assert (again.ref, again.message_id) == (msg.id, first[msg.id].message_id)
+            assert conn.expect(TurnDone).status == "completed"
+        assert not [m for m in bob.drain(0.5) if isinstance(m, SquadMessage)]  # heard once
+    finally:
+        d.shutdown()
+
+
 def test_a_spoken_yes_offers_it_to_the_agent_too(daemon: RunningDaemon) -> None:
     # "yes" (spoken or typed) confirms the sole draft through the same gate:
     # with Kofi attached it is offered to him, not answered for him.

@@ -512,6 +512,43 @@ def test_a_routing_id_another_principal_used_before_is_the_new_peers(
     alice.close(linger=0)
 
 
+def test_nothing_of_a_closed_connections_session_reaches_the_next_peer_on_its_id(
+    home: Home, ctx: zmq.Context[Any]
+) -> None:
+    """A client-author probe (2026-12-06): alice's client chose a routing id
+    ("kitchen-tablet"), left, and bob connected with the same id and sent
+    nothing; alice's session output still due (there: an agent's negotiation
+    reply) went to bob, with her session id (§1: never identity). The daemon
+    now watches connections close (the socket monitor), so alice's session
+    is detached when hers closes and nothing of it is sent on the id again:
+    here, the `bye {idle}` her session would get after three heartbeats."""
+    daemon = start_daemon(home, config=fast_config(heartbeat_ms=500))
+    rid = b"kitchen-tablet"
+    alice = dealer(ctx, daemon.endpoint, client_keys(daemon.home, "alice"), routing_id=rid)
+    send(alice, hello("ha"))
+    ok = recv(alice)
+    assert isinstance(ok, HelloOk)
+    alice.close(linger=0)
+    wait_until_gone(daemon, rid)
+
+    bob = dealer(ctx, daemon.endpoint, client_keys(daemon.home, "bob"), routing_id=rid)
+    heartbeat_s = daemon.server.cfg.heartbeat_ms / 1000
+    assert drain(bob, 4 * heartbeat_s + 0.5) == []  # alice's bye {idle} came here before
+    send(bob, hello("hb"))
+    got = recv(bob)
+    assert isinstance(got, HelloOk) and got.principal == "bob"
+    bob.close(linger=0)
+    wait_until_gone(daemon, rid)
+
+    # Her session was set aside, not lost: she resumes it from a new connection.
+    alice = dealer(ctx, daemon.endpoint, client_keys(daemon.home, "alice"))
+    send(alice, hello("ha2", resume=ok.session))
+    back = recv(alice)
+    assert isinstance(back, HelloOk) and back.resumed and back.session == ok.session
+    alice.close(linger=0)
+    daemon.shutdown()
+
+
 def test_revocation_still_refuses_and_silences(daemon: RunningDaemon) -> None:
     from vac.daemon import keys
 

@@ -18,6 +18,7 @@ import msgspec
 import zmq
 import zmq.asyncio
 
+from vac.daemon.connections import ConnectionWatch
 from vac.daemon.sessions import SessionTable
 from vac.errors import VacError
 from vac.lifecycle.session import SessionEvent
@@ -115,6 +116,7 @@ class Egress:
         self.table = table
         self.on_lost = on_lost
         self.sock: zmq.asyncio.Socket | None = None  # set by bind, cleared by close
+        self.watch: ConnectionWatch | None = None  # set by bind: which ids' peers left
         # Sessions whose peer did not take all of their output yet.
         self._dirty: set[str] = set()
         self._wake = asyncio.Event()
@@ -209,6 +211,9 @@ class Egress:
         futures waiting), so its outcome is known before we return.
         """
         assert self.sock is not None
+        if self.watch is not None and self.watch.closed(frames[0]):
+            # That connection closed: the id may be another peer's by now (§1).
+            raise zmq.ZMQError(zmq.EHOSTUNREACH)
         fut: asyncio.Future[Any] = self.sock.send_multipart(  # type: ignore[assignment]
             frames, flags=zmq.NOBLOCK, copy=False
         )

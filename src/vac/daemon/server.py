@@ -29,6 +29,7 @@ from zmq.auth.asyncio import AsyncioAuthenticator
 from vac.clock import monotonic_s, now_ms
 from vac.daemon.auth import AUTH_AUDIT_INTERVAL_S, ZAP_DOMAIN, AuthProvider
 from vac.daemon.config import DaemonSection
+from vac.daemon.connections import ConnectionWatch
 from vac.daemon.egress import RETRY_SEND_S, Egress
 from vac.daemon.handshake import Handshakes
 from vac.daemon.keys import KeyRegistry, fingerprint, socket_curve_server
@@ -169,6 +170,7 @@ class Server:
         socket_curve_server(sock, self.home.server_secret)  # type: ignore[arg-type]
         sock.bind(self.endpoint)
         self.egress.sock = sock
+        self.egress.watch = ConnectionWatch(sock, self.ctx)  # a routing id's closing
         self.bound_endpoint = sock.getsockopt_string(zmq.LAST_ENDPOINT)
         return self.bound_endpoint
 
@@ -210,6 +212,8 @@ class Server:
         if self.auth is not None:
             self.auth.stop()
             self.auth = None
+        if self.egress.watch is not None:
+            self.egress.watch.close()
         if self.egress.sock is not None:
             self.egress.sock.close(linger=0)
             self.egress.sock = None
@@ -334,6 +338,8 @@ class Server:
 
     def _on_frames(self, frames: list[zmq.Frame], problem: str | None) -> None:
         rid = frames[0].bytes
+        if self.egress.watch is not None:
+            self.egress.watch.seen(rid, frames[-1])
         if self.table.silenced(rid):
             return
         # Any data frame carries the connection's metadata; the first always fits.
@@ -481,6 +487,9 @@ class Server:
         while True:
             await asyncio.sleep(hb_s / 4)
             limit_s = monotonic_s() - 3 * hb_s
+            for rid in self.egress.watch.closed_ids() if self.egress.watch else ():
+                if (gone := self.table.on(rid)) is not None:  # its peer closed the connection
+                    self._lost(gone, SessionEvent.UNREACHABLE, rid)
             for session in self.table.attached():
                 if session.attached and session.last_seen_s < limit_s:
                     try:

@@ -65,7 +65,7 @@ from vac.runtime.heard import FinalHeard
 from vac.runtime.latency import LatencyTrace
 from vac.runtime.listener import Listener
 from vac.runtime.listing import answer_listing, check_room
-from vac.runtime.permissions import requested_plan, spoken_answer, typed_answer
+from vac.runtime.permissions import posted_plan, requested_plan, spoken_answer, typed_answer
 from vac.runtime.routing import Routing, as_sender, check_role
 from vac.runtime.session import Session, new_id
 from vac.runtime.shared import SharedState
@@ -457,18 +457,13 @@ class TurnCoordinator:
         spoken = msg.text if heard_by_steward else None
         if first.kind == "permission-request":  # open for a day, restarts too: written first
             plan = requested_plan(self.shared, self.session, first, spoken)  # or rate_limited
-            self._said(turn_id, "user", "squad", msg.text)
-            return self._typed_decision(msg.id, turn_id, plan)
+        else:
+            # Written (its id's outcome) before anyone hears it: the same id
+            # sent again, after a restart too, is answered, never posted twice
+            # (a client-author probe: a directed order was delivered again).
+            plan = posted_plan(self.shared, self.session, first, spoken)
         self._said(turn_id, "user", "squad", msg.text)
-        turn = self.turns.open(turn_id, LatencyTrace())
-        self.send(first)
-        self.shared.share_squad(self.session, first)  # §9: the household hears it
-        self.turns.begin(turn, lambda t: self._squad_turn(t, spoken))
-
-    async def _squad_turn(self, turn: Turn, spoken: str | None) -> None:
-        if spoken:
-            await self.turns.speak(turn, spoken)
-        self.turns.finish(turn, "completed")
+        return self._typed_decision(msg.id, turn_id, plan)
 
     # ------------------------------------------------------------ lifecycle
 

@@ -183,6 +183,22 @@ def requested_plan(
     )
 
 
+def posted_plan(
+    shared: SharedState, session: Session, posted: SquadMessage, spoken: str | None
+) -> Plan:
+    """Any other squad message as a decision: its id's outcome written, then
+    sent to the sender and shared with the household (§9), and spoken to
+    the sender when it is for the steward."""
+    return Plan(
+        checkpoint=shared.book.checkpoint([]),
+        rows=[],
+        messages=[posted],
+        spoken=spoken,
+        status="completed",
+        applied=lambda: shared.share_squad(session, posted),
+    )
+
+
 def typed_answer(shared: SharedState, session: Session, turn_id: str, msg: SquadAnswer) -> Plan:
     """`squad.answer`: closes the request now (reopened if the write fails).
     A steward answers any request; an agent only one asked of it (`to`)."""
