@@ -216,3 +216,24 @@ def test_auth_failures_keep_only_the_newest_rows(log: EventLog) -> None:
     ]
     with pytest.raises(ValueError, match="cap_rows"):
         log.auth_failures(20, {"fp": 1}, cap_rows=0)
+
+
+def test_session_rows_per_principal_are_bounded(log: EventLog) -> None:
+    """A client-author probe: `hello` at 325/s (under the message quota) made
+    one session row each, kept 30 days. Past the bound the least recently
+    seen of that principal's sessions go, with their stored outcomes; no
+    other principal's."""
+    from vac.runtime.store.writes import MAX_SESSION_ROWS_PER_PRINCIPAL as cap
+
+    log.session_opened("bob-1", "bob", "cli", 1)
+    log.commit(
+        Step(outcome=Outcome(session="a0", msg_id="m", principal="alice", at_ms=1, replies=b"x"))
+    )
+    log.session_opened("a0", "alice", "cli", 10)
+    log.session_seen("a0", 10 + cap + 100)  # seen lately: kept though the oldest opened
+    for n in range(1, cap + 5):
+        log.session_opened(f"a{n}", "alice", "cli", 10 + n)
+    assert log.session_row("a0") is not None and log.outcomes_of("a0", 10)
+    assert log.session_row("bob-1") is not None
+    kept = [n for n in range(cap + 5) if log.session_row(f"a{n}") is not None]
+    assert len(kept) == cap and kept[:2] == [0, 6]  # a1…a5 went: least recently seen

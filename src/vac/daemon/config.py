@@ -227,7 +227,9 @@ class RetentionSection(_Section, frozen=True):
         RetentionDays,
         msgspec.Meta(
             description="Sessions ended or last seen longer ago, with their stored outcomes"
-            " (idempotency across restarts); attached sessions are never pruned."
+            " (idempotency across restarts); attached sessions are never pruned. At most"
+            " 1,024 sessions per principal are kept: a new one pushes out the least recently"
+            " seen."
         ),
     ] = 30
     # Objectives that never became a command (rejected, expired, withdrawn).
