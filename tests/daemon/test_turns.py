@@ -5,8 +5,9 @@ from __future__ import annotations
 import msgspec
 import pytest
 
-from tests.conftest import RunningDaemon
+from tests.conftest import RunningDaemon, fast_config, start_daemon
 from vac.client.connection import Connection
+from vac.home import Home
 from vac.protocol.messages import (
     Error,
     Negotiation,
@@ -284,6 +285,27 @@ def test_turn_cancel_rules(daemon: RunningDaemon) -> None:
         c.send(TurnCancel(id="c2", turn="never-seen"))
         again = c.expect(Error, 3)
         assert (again.code, again.ref) == ("turn_unknown", "c2")
+
+
+def test_cancelling_an_ended_turn_is_a_no_op_after_a_restart_too(home: Home) -> None:
+    """A client-author probe (2026-12-06): after a restart and a resume, a
+    `turn.cancel` of a turn the session had ended was `turn_unknown` ("no
+    such turn"); §5.2: a no-op, the error only for a turn never seen."""
+    d = start_daemon(home, config=fast_config())
+    c = d.connect()
+    session = c.hello().session
+    ended = next(m for m in say(c, "Ask Kofi to build a bench") if isinstance(m, TurnDone))
+    d.shutdown()
+    d = start_daemon(home, config=fast_config())
+    try:
+        c = d.connect()
+        assert c.hello(resume=session).resumed
+        c.send(TurnCancel(id="c1", turn=ended.turn))
+        c.send(TurnCancel(id="c2", turn="never-seen"))
+        err = c.expect(Error)  # the first is answered with nothing at all
+        assert (err.code, err.ref) == ("turn_unknown", "c2")
+    finally:
+        d.shutdown()
 
 
 def test_squad_message_routed(daemon: RunningDaemon) -> None:

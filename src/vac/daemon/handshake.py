@@ -256,6 +256,7 @@ class Handshakes:
         outcomes = await self.store.call(
             EventLog.outcomes_of, session_id, self.cfg.idempotency_window
         )
+        turns = await self.store.call(EventLog.turns_of, session_id, self.cfg.idempotency_window)
         raced = self.table.get(session_id)
         if raced is not None:  # another resume of it finished while we read
             return raced if not raced.ended else None
@@ -263,4 +264,5 @@ class Handshakes:
             principal, row["client"], OutputFormat(rate=16000, speak=False), session_id
         )
         session.replies.load([(o.msg_id, decode_replies(o.replies)) for o in outcomes])
+        session.replies.ended_turns.update(dict.fromkeys(turns))  # a cancel of one: a no-op
         return session

@@ -179,7 +179,10 @@ class TurnCoordinator:
             case ObjectiveReject():
                 self._reject(msg.id, msg.objective_id)
             case TurnCancel():
-                if self.listener is None or not self.listener.cancel_turn(msg.turn):
+                # An ended turn, also one known from before a restart: a no-op (§5.2).
+                if (self.listener is None or not self.listener.cancel_turn(msg.turn)) and (
+                    msg.turn not in self.session.replies.ended_turns
+                ):
                     self.turns.cancel(msg.turn, msg.played_ms)
             case AudioOutputPlayed():
                 if not self.turns.played(msg.stream, msg.played_ms):

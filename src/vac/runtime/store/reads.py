@@ -35,6 +35,17 @@ class EventLogReads:
             for s, m, p, at, r in reversed(cur.fetchall())
         ]
 
+    def turns_of(self, session: str, limit: int) -> list[str]:
+        """The newest `limit` turns of `session` that said something, oldest
+        first: a resumed session knows them after a restart (§5.2: cancelling
+        an ended turn is a no-op, `turn_unknown` is for a turn never seen)."""
+        cur = self._db.execute(
+            "SELECT turn FROM conversation WHERE session=? AND turn IS NOT NULL"
+            " GROUP BY turn ORDER BY max(id) DESC LIMIT ?",
+            (session, limit),
+        )
+        return [t for (t,) in reversed(cur.fetchall())]
+
     def streams_of(self, session: str, limit: int) -> list[StreamRow]:
         """The newest `limit` closed input streams of `session`, oldest first."""
         cur = self._db.execute(
