@@ -39,6 +39,23 @@ def test_a_settled_objective_is_named_as_such() -> None:
     assert "vac drafts" in plain
 
 
+def test_a_roles_refusal_is_not_called_a_key_not_enrolled() -> None:
+    # A client-author probe: `vac say` with an agent's key was told "this key is not enrolled".
+    role = refusal_line(error("unauthorized", "an agent's session cannot send text.input"))
+    assert "not enrolled" not in role and "role" in role
+    gone = refusal_line(error("unauthorized", "this key is no longer enrolled"))
+    assert "vac keys list" in gone
+
+
+def test_a_value_ref_is_shown_a_value_example() -> None:
+    from vac.intent.validate import _check_ref
+
+    found: list[Any] = []
+    _check_ref(found, "forbidden_lines[0].value_ref", "nope")
+    _check_ref(found, "target.ref", "nope")
+    assert "value:honesty" in found[0].message and "prop:garden-gate" in found[1].message
+
+
 def test_refusal_lines_say_what_to_do() -> None:
     assert refusal_line(error("rate_limited", "slow down", retry_after_ms=1500)).endswith(
         "— try again in 1.5 s"

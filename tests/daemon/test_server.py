@@ -368,9 +368,13 @@ def test_a_refused_resume_leaves_the_connections_session_attached(
             resume="ab" * 16,
         )
     )
-    assert c.expect(Error).code == "session_unknown"
+    refused = c.expect(Error)
+    assert refused.code == "session_unknown"
+    # In the connection's session, with its `session` and `seq` (§2; a probe: none)
+    assert refused.session == ok.session and refused.seq == 1
     c.send(Ping(id="still"))
-    assert c.expect(Pong, 5).session == ok.session  # not handshake_required
+    pong = c.expect(Pong, 5)
+    assert (pong.session, pong.seq) == (ok.session, 2)  # not handshake_required
     # A resume that is found still moves the connection to that session.
     other = daemon.connect()
     moved = other.hello()

@@ -166,7 +166,7 @@ def cmd_withdraw(args: argparse.Namespace) -> int:
             ) from None
         msg = got[-1][0]
         if isinstance(msg, Error):
-            raise Refused(msg, refusal_line(msg))
+            raise Refused(msg, refusal_line(msg, objective_id=oid))  # "objective ID is already …"
         data = msgspec.to_builtins(msg.objective)
         line = f"withdrawn: {data['id']}  {data['agent']} {data['verb']} {target_label(data)}"
         print_result(args.json, data, escape_for_terminal(line))

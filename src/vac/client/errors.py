@@ -74,6 +74,9 @@ def refusal_line(error: Error, *, objective_id: str | None = None) -> str:
     """`code: message — what to do`, escaped for a terminal (the daemon's text is data)."""
     message = error.message
     hint = _WHAT_TO_DO.get(error.code, "")
+    if error.code == "unauthorized" and "enrolled" not in message:
+        # A role's refusal, not a key's (a probe: an agent's key was told "not enrolled").
+        hint = "this key's role cannot do that: a steward's drafts and confirms, an agent's answers"
     details = error.details or {}
     if error.code == "objective_unknown" and isinstance(details.get("status"), str):
         # The principal's own settled objective (PROTOCOL §6, details.status).

@@ -162,7 +162,13 @@ class Handshakes:
             found = await self._find_resumable(principal, msg.resume)
             if found is None:
                 unknown = ProtocolError("session_unknown", "no such session to resume", ref=msg.id)
-                self.egress.error(rid, unknown, principal=principal)
+                # In the connection's own session when it keeps one (§2: with
+                # `session` and `seq`; a probe found them missing).
+                kept = self.table.on(rid)
+                if kept is not None and kept.principal == principal:
+                    self.egress.error(rid, unknown, session=kept)
+                else:
+                    self.egress.error(rid, unknown, principal=principal)
                 return
             session = found
             session.output = output

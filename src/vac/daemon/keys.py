@@ -87,7 +87,10 @@ def make_keypair(
     with _writing(out_dir, fix):
         out_dir.mkdir(parents=True, exist_ok=True)
         if public.exists() or secret.exists():
-            raise KeyProblem(f"a keypair named {name!r} already exists in {out_dir}")
+            raise KeyProblem(
+                f"a keypair named {name!r} already exists in {out_dir}"
+                " — choose another name, or use the keys already there"
+            )
         with _private_umask():
             zmq.auth.create_certificates(str(out_dir), name)
         secret.chmod(0o600)

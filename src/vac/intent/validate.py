@@ -67,9 +67,8 @@ def _check_str(
 
 def _check_ref(errors: list[FieldError], path: str, value: object) -> None:
     if not isinstance(value, str) or not _REF_RE.match(value):
-        errors.append(
-            FieldError(path, "must be a reference like kind:slug (e.g. prop:garden-gate)")
-        )
+        example = "value:honesty" if path.endswith("value_ref") else "prop:garden-gate"
+        errors.append(FieldError(path, f"must be a reference like kind:slug (e.g. {example})"))
 
 
 def _check_deadline(errors: list[FieldError], value: object) -> None:
