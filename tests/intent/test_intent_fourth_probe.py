@@ -160,3 +160,41 @@ def test_the_order_after_the_news_is_the_agents() -> None:
 
 def test_an_order_passed_on_to_one_name_is_still_theirs() -> None:
     assert draft("Abeni can you get Kofi to fix the gate").objective.agent == "Kofi"
+
+
+@pytest.mark.parametrize(
+    ("text", "verb", "thing"),
+    [
+        ("Kofi, could you have a crack at fixing the gate", "Repair", "Gate"),  # was "Crack"
+        ("Kofi, have a go at mending the fence", "Repair", "Fence"),
+        ("Kofi, take a stab at building a shelf", "Build", "Shelf"),
+        ("Kofi, have a squiz at the hens", "Investigate", "Hens"),
+        ("Kofi, give the gate a once-over", "Investigate", "Gate"),
+        ("Kofi, give the old gate a good fix", "Repair", "Old gate"),
+        ("Kofi, give the hives a quick check", "Investigate", "Hives"),
+    ],
+)
+def test_an_order_said_as_a_try_or_a_look(text: str, verb: str, thing: str) -> None:
+    got = draft(text).objective
+    assert (got.verb, got.target.label) == (verb, thing)
+    assert not [c for c in got.constraints if c.kind in ("location", "custom")]
+
+
+@pytest.mark.parametrize(
+    ("text", "priority", "condition"),
+    [
+        ("Kofi, check the gutters whenever it rains", 55, "whenever it rains"),  # was 25, dropped
+        ("Kofi, check the gutters whenever it's raining", 55, "whenever it's raining"),
+        ("Tariq, guard the shed whenever we're away", 55, "whenever we're away"),
+        ("Kofi, check the gutters whenever", 25, None),
+        ("Kofi, check the gutters whenever you can", 25, None),
+    ],
+)
+def test_whenever_an_event_is_a_condition_not_no_rush(
+    text: str, priority: int, condition: str | None
+) -> None:
+    got = draft(text).objective
+    assert got.priority == priority
+    assert [c.value for c in got.constraints if c.kind == "custom"] == (
+        [condition] if condition else []
+    )

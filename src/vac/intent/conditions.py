@@ -22,7 +22,7 @@ _CUES: Final = frozenset(words("if unless once when whenever provided"))
 # After these the cue says how often or how much, not on what condition.
 _NOT_A_CONDITION: Final = frozenset(
     words("""a an every more again upon you u you're you've you'd you'll your ur please and in
-    daily weekly nightly anything so not that""")
+    daily weekly nightly anything so not that this next today tonight tomorrow""")
 )
 # Before the cue, these make it no condition of the order: "even if it rains"
 # (whatever the weather), "but not if…" (a ban), "as if…".
@@ -37,7 +37,7 @@ _MAX_WORDS: Final = 8
 _CLAUSE_STARTS: Final = PUNCT | frozenset(words("but and only"))
 # Said anywhere, these join a condition; "if" and "when" only where no verb
 # takes them as its object ("check if the well is dry", "tell me when…").
-_ANYWHERE: Final = frozenset(words("unless once provided if"))
+_ANYWHERE: Final = frozenset(words("unless once provided if whenever"))  # "…whenever it rains"
 _ASKS_IF: Final = frozenset(
     words("check see ask know out wonder wondering wondered tell me us him her them look find")
 )
@@ -55,8 +55,10 @@ def condition_of(source: str, toks: Sequence[Tok], verb_at: int) -> str | None:
         before = toks[i - 1].low if i else ","
         if before not in _CLAUSE_STARTS and (tok.low not in _ANYWHERE or before in _ASKS_IF):
             continue
-        if before in _NOT_BEFORE or _asked_of(toks, i):
-            continue
+        if tok.low == "once" and word_at(toks, i + 1) == "over":
+            continue  # "give the gate a once-over"
+        if before in _NOT_BEFORE or (tok.low != "whenever" and _asked_of(toks, i)):
+            continue  # "check with Abeni if the delivery came"; not "check … whenever it rains"
         provided_that = tok.low == "provided" and word_at(toks, i + 1) == "that"
         if i + 1 >= len(toks) or (
             toks[i + 1].low in _NOT_A_CONDITION | PUNCT and not provided_that

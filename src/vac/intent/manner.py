@@ -74,8 +74,35 @@ def _soon_as_when(clause: Sequence[Tok]) -> frozenset[int]:
     )
 
 
+# "whenever it rains", "whenever the fox comes": when, not "no rush" (a probe).
+_EVENT_SUBJECTS: Final = frozenset(
+    lx.words(
+        """it there the a an we they he she i someone anyone my our his her their we're
+        they're he's she's i'm there's it's its"""
+    )
+)
+_NOT_EVENTS: Final = frozenset(
+    lx.words("suits suit works work is 's was convenient ok okay fine good possible easy best")
+)
+
+
+def _whenever_when(clause: Sequence[Tok]) -> frozenset[int]:
+    """ "whenever" before an event of its own ("…whenever it rains"): a
+    time, not a priority; not "whenever it suits you" or "whenever you can"."""
+    lows = [t.low for t in clause] + ["", ""]
+    return frozenset(
+        k
+        for k in range(len(clause))
+        if lows[k] == "whenever"
+        and lows[k + 1] in _EVENT_SUBJECTS
+        and lows[k + 2] not in _NOT_EVENTS
+        and lows[k + 2].isalpha()
+    )
+
+
 def priority_of(clause: Sequence[Tok], skip: frozenset[int]) -> int:
-    hits = cue_hits(clause, lx.PRIORITY_TIERS, skip=skip | _soon_as_when(clause))
+    when = _soon_as_when(clause) | _whenever_when(clause)
+    hits = cue_hits(clause, lx.PRIORITY_TIERS, skip=skip | when)
     hits = [(_LOW if _denied(clause, at) else tier, at, end) for tier, at, end in hits]
     # "it isn't a priority right now", "not urgent at the moment": when it is
     # not urgent, not a haste of its own (a typed probe: each was 90).

@@ -25,6 +25,7 @@ from vac.intent import lexicon as lx
 from vac.intent import target_words as tw
 from vac.intent.address import address_of, resolve_span, several_names
 from vac.intent.aside import without_asides
+from vac.intent.attempts import attempts_joined
 from vac.intent.conditions import condition_of
 from vac.intent.correction import made_how
 from vac.intent.forbidden import forbidden_lines
@@ -305,7 +306,7 @@ def parse(
         names = tuple(roster.names())  # with that name (runtime.choices)
         question = f"I don't know anyone called {unknown}. Who should do it: {', '.join(names)}?"
         return Clarify("unknown-agent", question, source, confidence, names, unknown)
-    clause = particles_joined(address.clause(toks))  # "sort the shed out"
+    clause = attempts_joined(particles_joined(address.clause(toks)))  # "sort it out", "have a go"
     if address.resolution is not None and "?" in source and lx.asks([t.low for t in clause]):
         return _clarify("question", _ASKED, source, confidence)  # "Zuri, did you fix the gate?"
     spans = bans.forbidden_spans(clause, keep=boundary_like_autonomy(clause), things=not spoken)

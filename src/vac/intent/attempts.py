@@ -1,0 +1,77 @@
+"""An order said as a try or a look: "have a crack at fixing the gate",
+"have a go at mending the fence", "have a squiz at the hens", "give the
+gate a once-over", "give the hives a check".
+
+Read as the plain order ("fix the gate", "check the hens", "check the
+gate"). Before, a fourth typed probe found "have a crack at fixing the
+gate" drafted as a repair of "a crack" at the gate, and "give the gate a
+fix" asked what to repair. The tokens keep their offsets into what was
+said; the verb's token carries the verb as its lower-case word, as
+`when_said.said_as_fine` does. Pure: tokens in, tokens out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from vac.intent import lexicon as lx
+from vac.intent.lexicon import Tok, words
+
+_FRAMES: Final = frozenset(words("have take give"))
+# "have a crack at fixing…": a try, then the deed said as "-ing".
+_TRIES: Final = frozenset(words("go crack bash stab shot try"))
+# "have a squiz at the hens": a look at the thing.
+_LOOKS: Final = frozenset(words("look squiz gander peek peep butchers butcher's quick"))
+# "give the gate a fix": the deed said as a noun after the thing.
+_GIVEN: Final[dict[str, str]] = {
+    "fix": "fix",
+    "mend": "mend",
+    "check": "check",
+    "look": "check",
+    "once": "check",  # "a once-over" (two tokens)
+    "going": "check",  # "a going-over"
+    "inspection": "inspect",
+    "patch": "patch",
+}
+_THING_MAX: Final = 4
+_HOW: Final = frozenset(words("good quick proper thorough decent little careful"))
+
+
+def attempts_joined(clause: Sequence[Tok]) -> list[Tok]:
+    """The clause with the first try, look or given deed read as its plain order."""
+    lows = [t.low for t in clause] + ["", "", "", ""]
+    for i, low in enumerate(lows[: len(clause)]):
+        if low not in _FRAMES:
+            continue
+        if lows[i + 1] == "a" and lows[i + 3] == "at":
+            kind = lows[i + 2]
+            deed = clause[i + 4] if i + 4 < len(clause) else None
+            if kind in _TRIES and deed is not None and deed.low.endswith("ing"):
+                verb = deed._replace(low=lx.base_form(deed.low))
+                return [*clause[:i], verb, *clause[i + 5 :]]
+            if kind in _LOOKS and deed is not None:  # "have a look at the hens"
+                verb = clause[i + 2]._replace(low="check")
+                return [*clause[:i], verb, *clause[i + 4 :]]
+        if low == "give":
+            given = _given(clause, lows, i)
+            if given is not None:
+                return given
+    return list(clause)
+
+
+def _given(clause: Sequence[Tok], lows: Sequence[str], i: int) -> list[Tok] | None:
+    """ "give the gate a fix" → "fix the gate" (a thing of a few words first)."""
+    if lows[i + 1] not in lx.DETERMINERS:
+        return None
+    for k in range(i + 2, min(i + 2 + _THING_MAX, len(clause))):
+        if lows[k] in lx.PUNCT:
+            return None
+        if lows[k] not in ("a", "an"):
+            continue
+        at = k + 1 + (lows[k + 1] in _HOW)  # "a good fix", "a quick check"
+        if lows[at] in _GIVEN:
+            extra = 1 if lows[at] in ("once", "going") and lows[at + 1] == "over" else 0
+            verb = clause[at]._replace(low=_GIVEN[lows[at]])
+            return [*clause[:i], verb, *clause[i + 1 : k], *clause[at + 1 + extra :]]
+    return None
