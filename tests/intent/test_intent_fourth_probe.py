@@ -198,3 +198,16 @@ def test_whenever_an_event_is_a_condition_not_no_rush(
     assert [c.value for c in got.constraints if c.kind == "custom"] == (
         [condition] if condition else []
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "left"),
+    [
+        ("Kofi, fix the gate & the fence", "the fence"),
+        ("Kofi fix the gate n check the hens", "check the hens"),
+    ],
+)
+def test_and_written_short_is_and(text: str, left: str) -> None:
+    got = draft(text)
+    assert got.objective.target.label == "Gate"
+    assert f'"{left}" is not in this draft' in got.summary

@@ -26,6 +26,7 @@ _TOKEN_RE: Final = re.compile(
     r"|\d{1,3}(?=(?:h|hrs?|mins?)\b)"  # "in 2h", "in 30min": the count, then its unit
     r"|[^\W_]+(?:['’][^\W_]+)*|[.,;:!?]"  # letters of any script: "café", "Zoë"
     r"|(?<=\s)[-–—](?=\s)|(?<=\w)—(?=\w)"  # a dash set apart: a pause, read as a comma
+    r"|(?<=\s)[&+](?=\s)"  # "fix the gate & the fence": "and" (a probe: in the thing)
 )
 SLASH_DATE_RE: Final = re.compile(r"^\d{1,2}/\d{1,2}(?:/\d{2,4})?$")
 _DASHED_DATE_RE: Final = re.compile(r"^\d{1,2}([-.])\d{1,2}(?:\1\d{2,4})?$")
@@ -48,6 +49,7 @@ SHORTHAND: Final = (
     # A typed probe: "this arvo" was the thing's, "by chrimbo" dropped.
     | {"arvo": "afternoon", "chrimbo": "christmas", "crimbo": "christmas", "chrissy": "christmas"}
     | {"brekkie": "breakfast", "brekky": "breakfast", "soonish": "soon"}
+    | {"&": "and", "+": "and", "n": "and"}  # "fix the gate n check the hens" (a probe)
 )
 # A unit written onto its count ("2h", "30min"): a span's unit only there.
 _UNIT_AFTER_COUNT: Final = {
