@@ -204,7 +204,7 @@ def test_whenever_an_event_is_a_condition_not_no_rush(
     ("text", "left"),
     [
         ("Kofi, fix the gate & the fence", "the fence"),
-        ("Kofi fix the gate n check the hens", "check the hens"),
+        ("Kofi fix the gate + check the hens", "check the hens"),
     ],
 )
 def test_and_written_short_is_and(text: str, left: str) -> None:

@@ -49,7 +49,7 @@ SHORTHAND: Final = (
     # A typed probe: "this arvo" was the thing's, "by chrimbo" dropped.
     | {"arvo": "afternoon", "chrimbo": "christmas", "crimbo": "christmas", "chrissy": "christmas"}
     | {"brekkie": "breakfast", "brekky": "breakfast", "soonish": "soon"}
-    | {"&": "and", "+": "and", "n": "and"}  # "fix the gate n check the hens" (a probe)
+    | {"&": "and", "+": "and"}  # "fix the gate & the fence" (a probe: in the thing)
 )
 # A unit written onto its count ("2h", "30min"): a span's unit only there.
 _UNIT_AFTER_COUNT: Final = {
