@@ -780,3 +780,28 @@ def test_a_question_offering_one_slot_changes_it(text: str, field: str, value: o
 )  # fmt: skip
 def test_a_question_about_the_work_is_no_change(text: str) -> None:
     assert changed("Kofi, fix the gate by Friday", text) is None
+
+
+def test_a_part_of_the_day_said_alone_keeps_the_drafts_own_day() -> None:
+    # A fourth typed probe: Sunday's visit, "in the afternoon", moved to today.
+    assert changed("Imani, visit grandma on Sunday", "in the afternoon") is None
+    assert changed("Imani, visit grandma on Sunday", "and in the evening please") is None
+
+
+def test_a_second_time_added_is_asked_not_put_in_the_first_ones_place() -> None:
+    # "and tomorrow night" to tonight's guard replaced tonight (a probe).
+    pending = parse("Tariq, guard the hens tonight")
+    assert isinstance(pending, Draft)
+    got = Reading(NOW, ROSTER, None).changed(
+        "and tomorrow night", 1.0, None, Entry(pending.objective, pending.wording)
+    )
+    assert isinstance(got, Clarification) and "one deadline" in got.question
+    moved = changed("Tariq, guard the hens tonight", "and make it tomorrow night")
+    assert moved is not None and moved.deadline == "2026-12-06"
+
+
+def test_every_day_said_as_a_change_leaves_no_deadline() -> None:
+    # "every day actually" read "will always look into the hives by tomorrow".
+    got = changed("Zuri, check the hives tomorrow", "every day actually")
+    assert got is not None and got.autonomy == "standing-intent" and got.deadline is None
+    assert not [c for c in got.constraints if c.kind == "time"]

@@ -33,6 +33,7 @@ from vac.intent.negotiation import asked_harm
 from vac.intent.spoken import VERB_SPOKEN
 from vac.intent.when import said_alone
 from vac.protocol.objective import Objective
+from vac.runtime import moved_days as md
 from vac.runtime.choices import Clarification
 from vac.runtime.decisions import Plan, Planner
 from vac.runtime.session import Session, new_id
@@ -113,13 +114,16 @@ class Reading:
         """`changed` for one change; `of_its_own`: whether `text` holds an order of its own."""
         if _HOLD_ON.match(text):
             return None  # "in a minute", "one sec": wait, not a deadline nor haste (a review)
-        if (nth := _DAY_ONLY.match(text)) is not None and pending.deadline is not None:
+        due = None if pending.deadline is None else dt.date.fromisoformat(pending.deadline[:10])
+        if due is not None and due != self.now.date() and md.PART_ONLY.match(text):
+            return None  # "in the afternoon" to Sunday's draft: Sunday's (it held a date)
+        if (nth := md.DAY_ONLY.match(text)) is not None and due is not None:
             # "no, the 10th" to January's draft: January 10 (it was December 10)
-            text = _that_months(nth, dt.date.fromisoformat(pending.deadline[:10]), self.now.date())
-        if (shift := _SHIFT.match(text)) is not None:  # "push it back a day"
-            if pending.deadline is None:
+            text = md.that_months(nth, due, self.now.date())
+        if (shift := md.SHIFT.match(text)) is not None:  # "push it back a day"
+            if due is None:
                 return _unclear(text, pending, wording, self.now, "It has no deadline to move")
-            moved = _shifted(shift, dt.date.fromisoformat(pending.deadline[:10]), self.now.date())
+            moved = md.shifted(shift, due, self.now.date())
             if moved is None:
                 return _unclear(text, pending, wording, self.now, "That day has passed")
             text = moved
@@ -165,6 +169,9 @@ class Reading:
                 continue
             if not said.corrects and _slots_of(new) != _slots_of(pending):
                 continue  # said plainly, a change names a time, a priority, a hand, a ban
+            added = md.ADDED.match(text) and not said.corrects and pending.deadline is not None
+            if added and new.deadline != pending.deadline:  # "and tomorrow night" to tonight's
+                return _unclear(text, pending, wording, self.now, "It has one deadline")
             if _wrong_way(text, pending.deadline, new.deadline):
                 why = "That moves it the other way"  # "push it back to Monday" on a Friday
                 return _unclear(text, pending, wording, self.now, why)
@@ -247,55 +254,6 @@ _NO_DEADLINE: Final = re.compile(
 )
 # Said to the draft read back, these ask to wait: "in a minute" moved the
 # deadline to today, "in a sec" made it a priority (a review).
-# A deadline moved by a span ("push it back a day", "bring it forward two
-# days", "move it back by a week"): a typed probe found each no change.
-_SHIFT: Final = re.compile(
-    r"^\W*(?:(?:can|could|would)\s+you\s+|please\s+|just\s+)*"
-    r"(?:push|move|put|bump|set|bring|pull)\s+(?:it|that|the\s+deadline)\s+"
-    r"(back|forward|up|later|earlier)\s+(?:by\s+)?(a|an|one|two|three|four|five|six|seven|\d{1,2})\s+"
-    r"(days?|weeks?)\W*(?:please)?\W*$",
-    re.IGNORECASE,
-)
-_SHIFT_COUNTS: Final = {
-    **{"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5},
-    **{"six": 6, "seven": 7},
-}
-
-
-def _shifted(shift: re.Match[str], deadline: dt.date, today: dt.date) -> str | None:
-    """The change said as the day it names ("make it December 12"); None
-    when that day has passed ("bring it forward three days" on Monday's)."""
-    way, count, unit = (g.lower() for g in shift.groups())
-    n = _SHIFT_COUNTS.get(count) or int(count)
-    days = n * (7 if unit.startswith("week") else 1) * (1 if way in ("back", "later") else -1)
-    day = deadline + dt.timedelta(days=days)
-    if day < today:
-        return None
-    year = "" if day.year == today.year else f" {day.year}"
-    return f"make it {cw.MONTH_NAMES[day.month - 1]} {day.day}{year}"
-
-
-# A day of the month said alone as a change ("no, the 10th", "make it the 3rd").
-_DAY_ONLY: Final = re.compile(
-    r"^\W*(?:(?:no|nope|nah|actually|sorry|oh)\W+)*(?:make\s+(?:it|that)\s+)?(?:on\s+|by\s+)?"
-    r"the\s+(\d{1,2})(?:st|nd|rd|th)\W*(?:please|instead)?\W*$",
-    re.IGNORECASE,
-)
-
-
-def _that_months(nth: re.Match[str], deadline: dt.date, today: dt.date) -> str:
-    """ "the 10th" as a day of the deadline's month when it has one and it is
-    not past; else as said (the next 10th)."""
-    try:
-        day = deadline.replace(day=int(nth.group(1)))
-    except ValueError:  # "the 31st" of a month of 30
-        return nth.group(0)
-    if day < today or day.month == today.month:
-        return nth.group(0)
-    year = "" if day.year == today.year else f" {day.year}"
-    return f"make it {cw.MONTH_NAMES[day.month - 1]} {day.day}{year}"
-
-
 _HOLD_ON: Final = re.compile(
     r"^\W*(?:(?:oh|um|erm|ok|okay|just|yeah|yes)\W+)*(?:in|one|just|wait|hold\s+on|hang\s+on"
     r"|give\s+me)?\s*(?:a|one|a\s+little)?\s*(?:minute|min|sec|second|mo|moment|bit|jiffy|tick)"
@@ -421,6 +379,9 @@ def _changed(pending: Objective, base: Objective, said: Objective, source: str) 
             if c.kind == "location":  # one place
                 constraints = [k for k in constraints if k.kind != "location"]
             constraints.append(c)
+    if new.get("autonomy") == "standing-intent" and "deadline" not in new and pending.deadline:
+        new["deadline"] = None  # "every day actually": no "by tomorrow" left (a probe)
+        constraints = [c for c in constraints if c.kind != "time"]
     if constraints != list(pending.constraints):
         new["constraints"] = constraints
     lines = [f for f in said.forbidden_lines if f not in base.forbidden_lines]

@@ -1,0 +1,73 @@
+"""Days said to a draft's deadline as a change (`runtime.amend`): a span it
+moves by ("push it back a day"), a day of its month ("no, the 10th" to
+January's draft), a part of a day said alone ("in the afternoon" to
+Sunday's draft: Sunday's, not today's), and a second time added ("and
+tomorrow night": a draft has one deadline). Pure: strings and dates in.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from typing import Final
+
+from vac.intent import calendar_words as cw
+
+# A deadline moved by a span ("push it back a day", "bring it forward two
+# days", "move it back by a week"): a typed probe found each no change.
+SHIFT: Final = re.compile(
+    r"^\W*(?:(?:can|could|would)\s+you\s+|please\s+|just\s+)*"
+    r"(?:push|move|put|bump|set|bring|pull)\s+(?:it|that|the\s+deadline)\s+"
+    r"(back|forward|up|later|earlier)\s+(?:by\s+)?(a|an|one|two|three|four|five|six|seven|\d{1,2})\s+"
+    r"(days?|weeks?)\W*(?:please)?\W*$",
+    re.IGNORECASE,
+)
+_SHIFT_COUNTS: Final = {
+    **{"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5},
+    **{"six": 6, "seven": 7},
+}
+
+
+def shifted(shift: re.Match[str], deadline: dt.date, today: dt.date) -> str | None:
+    """The change said as the day it names ("make it December 12"); None
+    when that day has passed ("bring it forward three days" on Monday's)."""
+    way, count, unit = (g.lower() for g in shift.groups())
+    n = _SHIFT_COUNTS.get(count) or int(count)
+    days = n * (7 if unit.startswith("week") else 1) * (1 if way in ("back", "later") else -1)
+    day = deadline + dt.timedelta(days=days)
+    if day < today:
+        return None
+    year = "" if day.year == today.year else f" {day.year}"
+    return f"make it {cw.MONTH_NAMES[day.month - 1]} {day.day}{year}"
+
+
+# A day of the month said alone as a change ("no, the 10th", "make it the 3rd").
+DAY_ONLY: Final = re.compile(
+    r"^\W*(?:(?:no|nope|nah|actually|sorry|oh)\W+)*(?:make\s+(?:it|that)\s+)?(?:on\s+|by\s+)?"
+    r"the\s+(\d{1,2})(?:st|nd|rd|th)\W*(?:please|instead)?\W*$",
+    re.IGNORECASE,
+)
+
+
+def that_months(nth: re.Match[str], deadline: dt.date, today: dt.date) -> str:
+    """ "the 10th" as a day of the deadline's month when it has one and it is
+    not past; else as said (the next 10th)."""
+    try:
+        day = deadline.replace(day=int(nth.group(1)))
+    except ValueError:  # "the 31st" of a month of 30
+        return nth.group(0)
+    if day < today or day.month == today.month:
+        return nth.group(0)
+    year = "" if day.year == today.year else f" {day.year}"
+    return f"make it {cw.MONTH_NAMES[day.month - 1]} {day.day}{year}"
+
+
+# A part of the day said alone ("in the afternoon", "at night"): of the
+# draft's own day when it has one (a probe: Sunday's visit moved to today).
+PART_ONLY: Final = re.compile(
+    r"^\W*(?:(?:and|but|oh|actually|ok|okay)\W+)*(?:in\s+the\s+|at\s+|during\s+the\s+)"
+    r"(?:morning|afternoon|evening|night)\W*(?:please|then|instead|thanks)?\W*$",
+    re.IGNORECASE,
+)
+# "and tomorrow night", "also on Friday": a second time, not the draft's one.
+ADDED: Final = re.compile(r"^\W*(?:and|also|plus|as\s+well\s+as)\b", re.IGNORECASE)
