@@ -411,13 +411,14 @@ def _year_at(toks: Sequence[Tok], k: int, today: dt.date) -> tuple[int | None, i
 
 
 def _next_date(today: dt.date, month: int, day: int, year: int | None) -> dt.date | None:
-    """That day and month on or after today (within eight years: a 29 February)."""
+    """That day and month on or after today, this year or next; None past
+    that (a 29 February two years on was the deadline: a probe; asked)."""
     if year is not None:
         try:
             return dt.date(year, month, day)
         except ValueError:
             return None
-    for later in range(9):
+    for later in range(2):
         try:
             candidate = dt.date(today.year + later, month, day)
         except ValueError:
