@@ -211,3 +211,14 @@ def test_and_written_short_is_and(text: str, left: str) -> None:
     got = draft(text)
     assert got.objective.target.label == "Gate"
     assert f'"{left}" is not in this draft' in got.summary
+
+
+@pytest.mark.parametrize(
+    ("text", "line"),
+    [
+        ("Kofi, build a kennel, keep it out of the rain", "Keep it out of the rain"),
+        ("Tariq, guard the hens and keep them away from the fox", "Keep them away from the fox"),
+    ],
+)
+def test_keep_it_away_from_is_a_boundary(text: str, line: str) -> None:
+    assert line in [f.text for f in draft(text).objective.forbidden_lines]

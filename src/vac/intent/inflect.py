@@ -48,6 +48,11 @@ AS_SAID_MARKERS: Final = (
     "keep away from",
     "stay out of",
     "keep out of",
+    # A fourth typed probe (2026-12-06): each dropped without a word.
+    "keep it away from",
+    "keep them away from",
+    "keep it out of",
+    "keep them out of",
 )
 # "no climbing": "no" and a deed is a boundary ("Do not climb"), but not
 # "no rush", "no one", "no morning light": its word must be a deed (`a_deed`).
