@@ -222,3 +222,18 @@ def test_and_written_short_is_and(text: str, left: str) -> None:
 )
 def test_keep_it_away_from_is_a_boundary(text: str, line: str) -> None:
     assert line in [f.text for f in draft(text).objective.forbidden_lines]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Zuri, check the hives every fortnight",
+        "Zuri, check the hives from time to time",
+        "Kofi, check the water troughs morning and night",
+        "Zuri, check the hives every 2 weeks",
+    ],
+)
+def test_a_fourth_probes_standing_orders(text: str) -> None:
+    got = draft(text).objective
+    assert got.autonomy == "standing-intent" and got.deadline is None
+    assert got.target.label in ("Hives", "Water troughs")

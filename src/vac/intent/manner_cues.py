@@ -251,7 +251,12 @@ AUTONOMY_TEXT: Final[tuple[tuple[Autonomy, str], ...]] = (
             "on weekends, at weekends, "
             # A typed probe (2026-12-06, the third): dropped, or "the barn day".
             "at all times, day and night, night and day, 24/7, round the clock, "
-            "around the clock, until further notice, indefinitely"
+            "around the clock, until further notice, indefinitely, "
+            # A fourth typed probe (2026-12-06): left in the thing, or half read.
+            "every fortnight, every two weeks, every 2 weeks, once a fortnight, "
+            "from time to time, every now and then, now and then, now and again, "
+            "morning and night, morning and evening, every morning and evening, "
+            "every morning and night, night and morning"
         ),
     ),
 )
