@@ -237,3 +237,14 @@ def test_a_fourth_probes_standing_orders(text: str) -> None:
     got = draft(text).objective
     assert got.autonomy == "standing-intent" and got.deadline is None
     assert got.target.label in ("Hives", "Water troughs")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Kofi, fix the gate the kids keep leaving open every day",  # was "always repair"
+        "Kofi, fix the gate, it keeps swinging open every night",
+    ],
+)
+def test_a_habit_said_with_keep_ing_describes_the_thing(text: str) -> None:
+    assert draft(text).objective.autonomy == "brief"

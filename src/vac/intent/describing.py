@@ -38,7 +38,16 @@ def always_describes(clause: Sequence[Tok], k: int, kept_at: int | None = None) 
 
 
 def _first_kept(clause: Sequence[Tok]) -> int:
-    return next((k for k, t in enumerate(clause) if t.low in _KEPT), len(clause))
+    return next(
+        (k for k, t in enumerate(clause) if t.low in _KEPT and not _keeps_doing(clause, k)),
+        len(clause),
+    )
+
+
+def _keeps_doing(clause: Sequence[Tok], k: int) -> bool:
+    """ "the kids keep leaving it open": a habit, not "keep it locked" (a probe)."""
+    nxt = clause[k + 1].low if k + 1 < len(clause) else ""
+    return clause[k].low in ("keep", "keeps") and len(nxt) > 4 and nxt.endswith("ing")
 
 
 def _state_before(clause: Sequence[Tok], k: int) -> bool:
@@ -71,6 +80,7 @@ def _habit(clause: Sequence[Tok], k: int) -> bool:
     if set(said) & _THEY:
         return True  # "the gate we use every morning"
     verbed = any(w in _WHICH and nxt.endswith("s") for w, nxt in itertools.pairwise(said))
+    verbed = verbed or any(_keeps_doing(clause, j) for j in range(start, k))  # "…keep leaving…"
     after_comma = start > 0 and clause[start - 1].low == ","
     return verbed or (after_comma and said[:1] != [] and said[0] in _OWNED and len(said) > 2)
 
