@@ -805,3 +805,48 @@ def test_every_day_said_as_a_change_leaves_no_deadline() -> None:
     got = changed("Zuri, check the hives tomorrow", "every day actually")
     assert got is not None and got.autonomy == "standing-intent" and got.deadline is None
     assert not [c for c in got.constraints if c.kind == "time"]
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value"),
+    [
+        # A fourth typed probe (2026-12-06): each asked again, or no change.
+        ("it's urgent btw", "priority", 90),
+        ("nah it can wait", "priority", 25),
+        ("yep, by thursday though", "deadline", "2026-12-10"),
+        ("actually tomorrow is better", "deadline", "2026-12-06"),
+        ("no later than Thursday actually", "deadline", "2026-12-10"),
+        ("could he do it by wednesday", "deadline", "2026-12-09"),
+        ("not Kofi, Zuri", "agent", "Zuri"),
+        ("a day earlier", "deadline", "2026-12-10"),
+        ("actually the day after", "deadline", "2026-12-12"),
+        ("two days later", "deadline", "2026-12-13"),
+    ],
+)
+def test_a_fourth_probes_changes(text: str, field: str, value: object) -> None:
+    got = changed("Kofi, fix the gate by Friday", text)
+    assert got is not None, text
+    assert getattr(got, field) == value
+
+
+@pytest.mark.parametrize(
+    ("text", "line"),
+    [
+        ("tell him not to touch the wiring", "Do not touch the wiring"),
+        ("and he mustn't touch the wiring", "Do not touch the wiring"),
+        ("and stay off the roof", "Stay off the roof"),
+    ],
+)
+def test_a_ban_said_of_the_agent_is_added(text: str, line: str) -> None:
+    got = changed(GATE, text)
+    assert got is not None and line in [f.text for f in got.forbidden_lines]
+
+
+def test_not_another_agent_is_asked() -> None:
+    # "not Zuri, Tariq" to Kofi's draft: the one taken back is not the draft's
+    pending = parse(GATE)
+    assert isinstance(pending, Draft)
+    got = Reading(NOW, ROSTER, None).changed(
+        "not Zuri, Tariq", 1.0, None, Entry(pending.objective, pending.wording)
+    )
+    assert isinstance(got, Clarification)

@@ -69,7 +69,7 @@ _CORRECTING: Final = re.compile(
     r"(?:to|till|until)\s+|bring\s+(?:it\s+|that\s+)?forward\s+(?:to\s+)?"
     # "can u do it by wed instead", "can we do tomorrow instead" (a typed
     # probe); only before a time: "can you do it for Zuri" is for whom
-    r"|(?:could|can|would|will|cud)\s+(?:you|u|we)\s+(?:please\s+)?do\s+(?:it\s+|that\s+)?"
+    r"|(?:could|can|would|will|cud)\s+(?:you|u|we|he|she|they)\s+(?:please\s+)?do\s+(?:it\s+|that\s+)?"
     + _A_TIME_NEXT
     # "yeah sure, do it tomorrow", "do it in January" (a typed probe: no change)
     + r"|do\s+(?:it|that)\s+"
@@ -82,6 +82,13 @@ _CORRECTING: Final = re.compile(
     r"|(?:cancel|scrap|scratch|forget)\s+(?:that|it)(?:\s+please)?\s*(?:[,.;!]\s*|$)"
     r"|never\s*mind\s*[,.;!]\s*"
     r"|let\s+(?=[A-Z]\w*\s+do\s+it\b))?",
+    re.IGNORECASE,
+)
+# A ban said of the agent: "tell him not to…", "and she mustn't…": "don't…".
+_TOLD_NOT: Final = re.compile(
+    r"^\s*(?:(?:and|but|oh|also)\s+)?(?:(?:please\s+)?tell\s+(?:him|her|them)\s+not\s+to"
+    r"|(?:he|she|they)\s+(?:mustn'?t|shouldn'?t|must\s+not|should\s+not"
+    r"|is\s+not\s+to|isn'?t\s+to|are\s+not\s+to))\s+",
     re.IGNORECASE,
 )
 # A question that offers another slot: "can it be Saturday instead?", "how
@@ -103,6 +110,7 @@ _OFFERED_END: Final = re.compile(
 # Said last: "ask Zuri instead", "Friday then please", "Zuri, you do it".
 _TRAILING: Final = re.compile(
     r"(?:(?>(?:\s*[,.])?\s*(?:instead|rather|then|please|pls|thanks|thank\s+you|tho|though|lol|haha"
+    r"|btw|by\s+the\s+way|(?:is|'s|works?)\s+(?:better|best)"  # not "next week is fine"
     r"|actually|tbh|dear|at\s+all|if\s+you\s+don'?t\s+mind|would\s+be\s+(?:better|best|good|fine)"
     r"|"
     r"(?:would|could|will)\s+you|not\s+(?:the\s+)?\w+|"
@@ -215,6 +223,7 @@ def follow_up(
     said = text.strip()
     if not re.search(r"\w", said) or not draft_source.strip():
         return None
+    said = _TOLD_NOT.sub("and don't ", said)  # "tell him not to touch the wiring" (a probe)
     if (offered := _OFFERED.match(said)) is not None:
         # "can it be Saturday instead?", "how about Zuri?": a question that
         # offers one slot is that change (a typed probe: asked again).
@@ -305,8 +314,8 @@ def _hand_or_haste(lows: list[str]) -> bool:
     """A priority or a hand said whole and nothing else ("it can wait", "use
     your judgment", "run it by me first": a typed probe, each no change)."""
     words_said = [w for w in lows if w not in lx.PUNCT]
-    if words_said[:1] in (["and"], ["but"], ["oh"], ["also"]):
-        words_said = words_said[1:]
+    if words_said[:1] in (["and"], ["but"], ["oh"], ["also"], ["nah"], ["yeah"], ["yep"], ["sure"]):
+        words_said = words_said[1:]  # "nah it can wait", "yeah it's urgent" (a probe: no change)
     if words_said[:1] in (["it's"], ["its"], ["that's"]) or words_said[:2] == ["it", "is"]:
         words_said = words_said[1 + (words_said[0] == "it") :]  # "it's not urgent (anymore)"
     toks = raw_tokens(" ".join(words_said))
@@ -325,7 +334,18 @@ _SAYS_HOW_FREE: Final = frozenset(
 
 
 _AFTER_A_HAND: Final = frozenset(
-    words("first start starting please then thanks anything anymore now after all really")
+    words("first start starting please then thanks anything anymore now after all really btw")
+)
+
+
+_REPLY_AROUND: Final = frozenset(words("yeah yep yes sure ok okay"))
+_STAY_AWAY: Final = (
+    ["stay", "off"],
+    ["keep", "off"],
+    ["stay", "away"],
+    ["keep", "away"],
+    ["stay", "out"],
+    ["keep", "out"],
 )
 
 
@@ -335,9 +355,13 @@ def _bare(rest: str, names: Collection[str]) -> bool:
     lows = [t.low for t in raw_tokens(rest) if t.low not in lx.PUNCT]
     if lows[:1] in (["and"], ["but"], ["also"], ["plus"]):
         lows = lows[1:]
-    core = [w for w in lows if w not in _AROUND]
+    core = [w for w in lows if w not in _AROUND and w not in _REPLY_AROUND]
     if not core:
         return False
+    if core[:3] in (["no", "later", "than"], ["not", "later", "than"]):
+        return True  # "no later than Thursday" (a probe: no change)
+    if core[:2] in _STAY_AWAY:
+        return True  # "and stay off the roof"
     roster = {n.lower() for n in names}
     if len(core) == 1 and core[0] in roster:
         return True

@@ -120,7 +120,7 @@ class Reading:
         if (nth := md.DAY_ONLY.match(text)) is not None and due is not None:
             # "no, the 10th" to January's draft: January 10 (it was December 10)
             text = md.that_months(nth, due, self.now.date())
-        if (shift := md.SHIFT.match(text)) is not None:  # "push it back a day"
+        if (shift := md.shift_of(text)) is not None:  # "push it back a day", "a day earlier"
             if due is None:
                 return _unclear(text, pending, wording, self.now, "It has no deadline to move")
             moved = md.shifted(shift, due, self.now.date())
@@ -141,7 +141,8 @@ class Reading:
             why = "I won't change a draft that asks for that"
             return _unclear(text, pending, wording, self.now, why)
         label = pending.target.label.lower()
-        if said.taken_back and not set(said.taken_back.lower().split()) & set(label.split()):
+        taken = said.taken_back.lower() if said.taken_back else None
+        if taken and taken != pending.agent.lower() and not set(taken.split()) & set(label.split()):
             return _unclear(
                 text, pending, wording, self.now
             )  # "not the gate, …" of the hives' draft

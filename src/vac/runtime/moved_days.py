@@ -28,10 +28,33 @@ _SHIFT_COUNTS: Final = {
 }
 
 
-def shifted(shift: re.Match[str], deadline: dt.date, today: dt.date) -> str | None:
+# The same said from the deadline: "a day earlier", "two days later",
+# "actually the day after", "the day before" (a fourth typed probe: asked).
+SHIFT_FROM: Final = re.compile(
+    r"^\W*(?:(?:actually|no|oh|ok|okay|sorry|hmm)\W+)*(?:make\s+(?:it|that)\s+)?"
+    r"(?:(?P<count>a|an|one|two|three|four|five|six|seven|\d{1,2})\s+(?P<unit>days?|weeks?)\s+"
+    r"(?P<way>earlier|later|sooner)|the\s+(?P<unit1>day|week)\s+(?P<way1>after|before))"
+    r"\W*(?:please|instead|then)?\W*$",
+    re.IGNORECASE,
+)
+
+
+def shift_of(text: str) -> tuple[str, str, str] | None:
+    """(way, count, unit) of a move said either way, or None."""
+    if (m := SHIFT.match(text)) is not None:
+        way, count, unit = m.groups()
+        return way.lower(), count.lower(), unit.lower()
+    if (m := SHIFT_FROM.match(text)) is None:
+        return None
+    if m["way"] is not None:
+        return m["way"].lower(), m["count"].lower(), m["unit"].lower()
+    return ("later" if m["way1"].lower() == "after" else "earlier"), "a", m["unit1"].lower()
+
+
+def shifted(shift: tuple[str, str, str], deadline: dt.date, today: dt.date) -> str | None:
     """The change said as the day it names ("make it December 12"); None
     when that day has passed ("bring it forward three days" on Monday's)."""
-    way, count, unit = (g.lower() for g in shift.groups())
+    way, count, unit = shift
     n = _SHIFT_COUNTS.get(count) or int(count)
     days = n * (7 if unit.startswith("week") else 1) * (1 if way in ("back", "later") else -1)
     day = deadline + dt.timedelta(days=days)
