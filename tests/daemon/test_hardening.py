@@ -29,6 +29,9 @@ from vac.protocol.messages import (
     Ping,
     Pong,
     ServerBye,
+    TextInput,
+    TurnCancel,
+    TurnDone,
 )
 from vac.runtime.store import EventLog
 
@@ -461,11 +464,12 @@ def wait_until_gone(d: RunningDaemon, rid: bytes) -> None:
     probe = [rid, *encode_outbound(Pong(ref="probe"))]
 
     def gone() -> bool:
-        try:
-            d.server._send_now(probe)
-        except zmq.ZMQError as exc:
-            return exc.errno == zmq.EHOSTUNREACH
-        return False
+        # The socket itself, not the daemon's watch (which knows a close first).
+        sock = d.server.egress.sock
+        assert sock is not None
+        fut: Any = sock.send_multipart(probe, flags=zmq.NOBLOCK)  # resolved at once
+        exc = fut.exception() if fut.done() else None
+        return isinstance(exc, zmq.ZMQError) and exc.errno == zmq.EHOSTUNREACH
 
     deadline = time.monotonic() + 5
     while not d.call(gone):
@@ -546,6 +550,32 @@ def test_nothing_of_a_closed_connections_session_reaches_the_next_peer_on_its_id
     back = recv(alice)
     assert isinstance(back, HelloOk) and back.resumed and back.session == ok.session
     alice.close(linger=0)
+    daemon.shutdown()
+
+
+def test_a_last_message_read_after_its_connection_closed_does_not_reopen_the_id(
+    home: Home, ctx: zmq.Context[Any]
+) -> None:
+    """A review: alice's last message (a no-op `turn.cancel`) was read after
+    her connection's close, which marked the id open again; three
+    heartbeats later her `bye {idle}` went to bob, who held the id by then."""
+    daemon = start_daemon(home, config=fast_config(heartbeat_ms=500))
+    rid = b"kitchen-tablet"
+    alice = dealer(ctx, daemon.endpoint, client_keys(daemon.home, "alice"), routing_id=rid)
+    send(alice, hello("ha"))
+    ok = recv(alice)
+    assert isinstance(ok, HelloOk)
+    send(alice, TextInput(id="t1", text="ask Kofi to fix the gate"))
+    done = next(m for m in iter(lambda: recv(alice), None) if isinstance(m, TurnDone))
+    daemon.loop.call_soon_threadsafe(time.sleep, 0.5)  # the loop busy a moment
+    time.sleep(0.05)
+    send(alice, TurnCancel(id="c1", turn=done.turn))  # a no-op: nothing is sent back
+    alice.close(linger=1000)
+    time.sleep(1.0)
+    wait_until_gone(daemon, rid)
+    bob = dealer(ctx, daemon.endpoint, client_keys(daemon.home, "bob"), routing_id=rid)
+    assert drain(bob, 4 * 0.5 + 0.5) == []  # her bye {idle} came here before
+    bob.close(linger=0)
     daemon.shutdown()
 
 

@@ -229,7 +229,7 @@ def test_keep_it_away_from_is_a_boundary(text: str, line: str) -> None:
     [
         "Zuri, check the hives every fortnight",
         "Zuri, check the hives from time to time",
-        "Kofi, check the water troughs morning and night",
+        "Kofi, check the water troughs every morning and night",
         "Zuri, check the hives every 2 weeks",
     ],
 )

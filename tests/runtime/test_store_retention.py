@@ -237,3 +237,8 @@ def test_session_rows_per_principal_are_bounded(log: EventLog) -> None:
     assert log.session_row("bob-1") is not None
     kept = [n for n in range(cap + 5) if log.session_row(f"a{n}") is not None]
     assert len(kept) == cap and kept[:2] == [0, 6]  # a1…a5 went: least recently seen
+    # Sessions the daemon holds (attached, or kept for resume) are never pushed out.
+    log.session_opened("a-new", "alice", "cli", 10 + cap + 200, held=["a6"])
+    assert log.session_row("a6") is not None  # the oldest, held: kept (one row over the bound)
+    log.session_opened("a-newer", "alice", "cli", 10 + cap + 300, held=["a6"])
+    assert log.session_row("a6") is not None and log.session_row("a7") is None

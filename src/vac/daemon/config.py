@@ -229,7 +229,7 @@ class RetentionSection(_Section, frozen=True):
             description="Sessions ended or last seen longer ago, with their stored outcomes"
             " (idempotency across restarts); attached sessions are never pruned. At most"
             " 1,024 sessions per principal are kept: a new one pushes out the least recently"
-            " seen."
+            " seen one the daemon does not hold."
         ),
     ] = 30
     # Objectives that never became a command (rejected, expired, withdrawn).

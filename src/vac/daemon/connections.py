@@ -7,20 +7,29 @@ routing id is never identity). libzmq's `ZMQ_ROUTER_NOTIFY` would say when
 a peer leaves, but it is a draft option the wheels do not build; the
 socket monitor is stable. So every message read records the file
 descriptor of the connection it came on (`ZMQ_SRCFD`), the monitor's
-`DISCONNECTED` events name the descriptors that closed, and a routing id
-whose connection closed gets nothing more until a message arrives on it
-again (from whichever peer now holds it; a new principal takes it over,
-`server._take_over`).
+`DISCONNECTED` events name the descriptors that closed (and `ACCEPTED` the
+ones opened again), and a routing id whose connection closed gets nothing
+more until a message arrives on it from a connection accepted since (from
+whichever peer now holds it; a new principal takes it over,
+`server._take_over`). A message the closed peer sent before it closed can
+still be read after its close: it is handled, and the id stays closed (a
+review: it reopened the id, and the session's `bye {idle}` went to the next
+peer on it).
 
-Why no window is left: libzmq emits `DISCONNECTED` from the I/O thread
-before the old peer's pipe is torn down, and a second peer can hold the
-id only after that; the monitor is read (non-blocking) right before every
-send, so the closing is known before anything could go to the newcomer.
-Bounded: ids are remembered least-recently-used first out.
+Why the order holds: libzmq emits `DISCONNECTED` from the I/O thread
+before it closes the descriptor and before a second peer can hold the id,
+and every event is read before each send and each message handled, so a
+closing is known before anything could go to a newcomer. The monitor's
+queue is unbounded on the reading side (`RCVHWM` 0: at its default a flood
+of connections filled it, and libzmq's I/O thread blocked the whole socket
+until it was read) and is read every `READ_EVERY_S` as well, so it stays
+short. Bounded: ids and descriptors are remembered least-recently-used
+first out.
 """
 
 from __future__ import annotations
 
+import asyncio
 from collections import OrderedDict
 from typing import Any, Final
 
@@ -34,8 +43,8 @@ log = get_logger("vac.server")
 # Connections remembered (routing id → descriptor), and closed ids kept.
 MAX_CONNECTIONS: Final = 16_384
 MAX_CLOSED: Final = 16_384
-# Monitor events read in one go before a send; more wait for the next one.
-MAX_EVENTS_PER_DRAIN: Final = 1024
+# How often the monitor is read when nothing else reads it.
+READ_EVERY_S: Final = 0.05
 
 
 class ConnectionWatch:
@@ -44,13 +53,16 @@ class ConnectionWatch:
 
     def __init__(self, sock: zmq.Socket[Any], ctx: zmq.Context[Any]) -> None:
         address = f"inproc://vac-monitor-{id(self):x}"
-        sock.monitor(address, zmq.EVENT_DISCONNECTED)
+        sock.monitor(address, zmq.EVENT_DISCONNECTED | zmq.EVENT_ACCEPTED)
         # A plain (not asyncio) socket on the same context: read with NOBLOCK.
         self._events: zmq.Socket[bytes] = zmq.Context.shadow(ctx.underlying).socket(zmq.PAIR)
+        self._events.setsockopt(zmq.RCVHWM, 0)  # never block libzmq's I/O thread
         self._events.connect(address)
         self._sock = sock
         self._fd_of: OrderedDict[bytes, int] = OrderedDict()
+        self._ids_on: dict[int, set[bytes]] = {}  # descriptor → ids whose last message came on it
         self._closed: OrderedDict[bytes, None] = OrderedDict()
+        self._closed_fds: OrderedDict[int, None] = OrderedDict()  # not accepted again since
 
     def seen(self, rid: bytes, frame: zmq.Frame) -> None:
         """A message came on `rid`: its connection is the one it came on."""
@@ -59,11 +71,14 @@ class ConnectionWatch:
             fd = int(frame.get(zmq.SRCFD))
         except (zmq.ZMQError, TypeError, ValueError):  # pragma: no cover - inproc
             return
+        if fd in self._closed_fds:
+            return  # sent before its connection closed: the id stays closed
         self._closed.pop(rid, None)
+        self._forget(rid)
         self._fd_of[rid] = fd
-        self._fd_of.move_to_end(rid)
+        self._ids_on.setdefault(fd, set()).add(rid)
         while len(self._fd_of) > MAX_CONNECTIONS:
-            self._fd_of.popitem(last=False)
+            self._forget(next(iter(self._fd_of)))
 
     def closed(self, rid: bytes) -> bool:
         """Whether `rid`'s connection closed since its last message."""
@@ -76,26 +91,48 @@ class ConnectionWatch:
         return list(self._closed)
 
     def drain(self) -> None:
-        for _ in range(MAX_EVENTS_PER_DRAIN):
+        """Read every event waiting (the queue is kept short by `run`)."""
+        while True:
             try:
                 frames = self._events.recv_multipart(zmq.NOBLOCK)
-            except zmq.Again:
-                return
-            except zmq.ZMQError:  # pragma: no cover - closed at shutdown
+            except zmq.ZMQError:  # Again: none waiting; or closed at shutdown
                 return
             event = parse_monitor_message(frames)
-            if event["event"] == zmq.EVENT_DISCONNECTED:
-                self._closing(int(event["value"]))
+            fd = int(event["value"])
+            if event["event"] == zmq.EVENT_ACCEPTED:
+                self._closed_fds.pop(fd, None)
+            elif event["event"] == zmq.EVENT_DISCONNECTED:
+                self._closing(fd)
+
+    async def run(self) -> None:
+        """Keep the monitor's queue short when no message or send reads it."""
+        while True:
+            await asyncio.sleep(READ_EVERY_S)
+            try:
+                self.drain()
+            except Exception:  # never take the daemon down
+                log.exception("connection_watch_failed")
 
     def _closing(self, fd: int) -> None:
-        gone = [rid for rid, at in self._fd_of.items() if at == fd]
+        self._closed_fds[fd] = None
+        while len(self._closed_fds) > MAX_CLOSED:
+            self._closed_fds.popitem(last=False)
+        gone = self._ids_on.pop(fd, set())
         for rid in gone:
-            del self._fd_of[rid]
+            self._fd_of.pop(rid, None)
             self._closed[rid] = None
-            while len(self._closed) > MAX_CLOSED:
-                self._closed.popitem(last=False)
+            self._closed.move_to_end(rid)
+        while len(self._closed) > MAX_CLOSED:
+            self._closed.popitem(last=False)
         if gone:
             log.info("connection_closed", connections=len(gone))
+
+    def _forget(self, rid: bytes) -> None:
+        fd = self._fd_of.pop(rid, None)
+        if fd is not None and (ids := self._ids_on.get(fd)) is not None:
+            ids.discard(rid)
+            if not ids:
+                del self._ids_on[fd]
 
     def close(self) -> None:
         self._sock.disable_monitor()

@@ -174,8 +174,9 @@ class Handshakes:
             session.output = output
         else:
             session_id = new_id()
+            held = [s.id for s in self.table.by_id.values() if s.principal == principal]
             await self.store.call(
-                EventLog.session_opened, session_id, principal, msg.client, now_ms()
+                EventLog.session_opened, session_id, principal, msg.client, now_ms(), held
             )
             # Registered only once its row landed: a failed write leaves nothing.
             session = self._new_session(principal, msg.client, output, session_id)

@@ -184,6 +184,7 @@ class Server:
                 tg.create_task(self.egress.run()),
                 tg.create_task(self._idle_loop()),
                 tg.create_task(self._auth_audit_loop()),
+                *([tg.create_task(w.run())] if (w := self.egress.watch) is not None else []),
             ]
             await stop.wait()
             await self._shutdown()

@@ -22,8 +22,32 @@ _CUES: Final = frozenset(words("if unless once when whenever provided"))
 # After these the cue says how often or how much, not on what condition.
 _NOT_A_CONDITION: Final = frozenset(
     words("""a an every more again upon you u you're you've you'd you'll your ur please and in
-    daily weekly nightly anything so not that this next today tonight tomorrow""")
+    daily weekly nightly anything so not that""")
 )
+# "Whenever" is a condition only before an event of its own: "…whenever it
+# rains", "…whenever we're away"; not "whenever this week", "whenever it
+# suits", "whenever we get a chance" (a priority, `manner_cues`).
+_EVENT_SUBJECTS: Final = frozenset(
+    words(
+        """it there the a an we they he she i someone anyone my our his her their we're
+        they're he's she's i'm there's it's its"""
+    )
+)
+_NOT_EVENTS: Final = frozenset(
+    words(
+        """suits suit works work is 's was convenient ok okay fine good possible easy best get
+        gets got has have had fits fit no"""
+    )
+)
+
+
+def whenever_event(lows: Sequence[str], k: int) -> bool:
+    """Whether "whenever" at `k` starts an event of its own."""
+    nxt = lows[k + 1] if k + 1 < len(lows) else ""
+    then = lows[k + 2] if k + 2 < len(lows) else ""
+    return nxt in _EVENT_SUBJECTS and then not in _NOT_EVENTS and then.isalpha()
+
+
 # Before the cue, these make it no condition of the order: "even if it rains"
 # (whatever the weather), "but not if…" (a ban), "as if…".
 _NOT_BEFORE: Final = frozenset(words("even not as"))
@@ -59,6 +83,8 @@ def condition_of(source: str, toks: Sequence[Tok], verb_at: int) -> str | None:
             continue  # "give the gate a once-over"
         if before in _NOT_BEFORE or (tok.low != "whenever" and _asked_of(toks, i)):
             continue  # "check with Abeni if the delivery came"; not "check … whenever it rains"
+        if tok.low == "whenever" and not whenever_event([t.low for t in toks], i):
+            continue
         provided_that = tok.low == "provided" and word_at(toks, i + 1) == "that"
         if i + 1 >= len(toks) or (
             toks[i + 1].low in _NOT_A_CONDITION | PUNCT and not provided_that
@@ -87,4 +113,4 @@ def _asked_of(toks: Sequence[Tok], i: int) -> bool:
     return False
 
 
-__all__ = ["condition_of"]
+__all__ = ["condition_of", "whenever_event"]

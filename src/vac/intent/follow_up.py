@@ -102,11 +102,25 @@ _OFFERED: Final = re.compile(
     r"(?:would|is|does|will|could)\s+)",
     re.IGNORECASE,
 )
-_OFFERED_END: Final = re.compile(
-    r"(?:\s*,?\s*\b(?:instead|rather|then|please|pls|maybe|perhaps|ok|okay|alright|fine"
-    r"|work|do|for\s+you|(?:be\s+)?(?:better|possible))\b)*\s*[?.!]*\s*$",
-    re.IGNORECASE,
+# Said after the slot offered: "…instead?", "…then please", "…be better".
+_OFFERED_END: Final = frozenset(
+    words("instead rather then please pls maybe perhaps ok okay alright fine work do for you be")
+    + words("better possible")
 )
+
+
+def _offered_slot(rest: str) -> str:
+    """`rest` without the words said after the slot, in one pass from the end
+    (a regex for it backtracked 2^n on a long failing input: a review)."""
+    spans = [(m.group(0).lower(), m.start()) for m in re.finditer(r"[\w']+|[^\w\s]", rest)]
+    while spans and (spans[-1][0] in _OFFERED_END or not spans[-1][0][0].isalnum()):
+        spans.pop()
+    if not spans:
+        return ""
+    last = spans[-1]
+    return rest[: last[1] + len(last[0])].strip(" ,.")
+
+
 # Said last: "ask Zuri instead", "Friday then please", "Zuri, you do it".
 _TRAILING: Final = re.compile(
     r"(?:(?>(?:\s*[,.])?\s*(?:instead|rather|then|please|pls|thanks|thank\s+you|tho|though|lol|haha"
@@ -227,8 +241,12 @@ def follow_up(
     if (offered := _OFFERED.match(said)) is not None:
         # "can it be Saturday instead?", "how about Zuri?": a question that
         # offers one slot is that change (a typed probe: asked again).
-        slot = _OFFERED_END.sub("", said[offered.end() :]).strip(" ,.")
-        if slot and _bare(slot, names):
+        slot = _offered_slot(said[offered.end() :])
+        # "is Zuri ok?", "would Kofi do?": about them, not a change (unless "better")
+        about = slot.lower() in {n.lower() for n in names} and offered.group(0).strip().lower()[
+            :2
+        ] in ("is", "do", "wi", "wo", "co")
+        if slot and _bare(slot, names) and (not about or "better" in said.lower()):
             said = f"make it {slot}"
     lows = [t.low for t in raw_tokens(said)]
     if not lows or asks(lows):  # "what did you hear?": no change
@@ -369,7 +387,7 @@ def _bare(rest: str, names: Collection[str]) -> bool:
         return True
     if core[:1] == ["the"] and len(core) in (2, 3) and _THE_DAY.match(core[1]):
         return True  # "the 20th", "the weekend", "the twentieth" (a typed probe: no change)
-    if core[:2] in (["the", "day"], ["the", "end"], ["the", "middle"], ["the", "start"]) and (
+    if core[:2] in (["the", "day"], ["the", "end"]) and (
         len(core) <= 6 and {*core[2:]} & _SPAN_WORDS and not {*core} & roster
     ):
         return True  # "the day after tomorrow", "the end of next week" (a probe: no change)

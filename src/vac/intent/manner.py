@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from typing import Final, NamedTuple, TypeVar
 
 from vac.intent import lexicon as lx
+from vac.intent.conditions import whenever_event
 from vac.intent.describing import describing
 from vac.intent.lexicon import Phrase, Tok
 from vac.intent.need_not import need_not_at
@@ -74,30 +75,12 @@ def _soon_as_when(clause: Sequence[Tok]) -> frozenset[int]:
     )
 
 
-# "whenever it rains", "whenever the fox comes": when, not "no rush" (a probe).
-_EVENT_SUBJECTS: Final = frozenset(
-    lx.words(
-        """it there the a an we they he she i someone anyone my our his her their we're
-        they're he's she's i'm there's it's its"""
-    )
-)
-_NOT_EVENTS: Final = frozenset(
-    lx.words("suits suit works work is 's was convenient ok okay fine good possible easy best")
-)
-
-
 def _whenever_when(clause: Sequence[Tok]) -> frozenset[int]:
     """ "whenever" before an event of its own ("…whenever it rains"): a
-    time, not a priority; not "whenever it suits you" or "whenever you can"."""
-    lows = [t.low for t in clause] + ["", ""]
-    return frozenset(
-        k
-        for k in range(len(clause))
-        if lows[k] == "whenever"
-        and lows[k + 1] in _EVENT_SUBJECTS
-        and lows[k + 2] not in _NOT_EVENTS
-        and lows[k + 2].isalpha()
-    )
+    time, not a priority (a probe: "no rush"); not "whenever it suits you"
+    or "whenever you can"."""
+    lows = [t.low for t in clause]
+    return frozenset(k for k, w in enumerate(lows) if w == "whenever" and whenever_event(lows, k))
 
 
 def priority_of(clause: Sequence[Tok], skip: frozenset[int]) -> int:

@@ -254,9 +254,10 @@ AUTONOMY_TEXT: Final[tuple[tuple[Autonomy, str], ...]] = (
             "around the clock, until further notice, indefinitely, "
             # A fourth typed probe (2026-12-06): left in the thing, or half read.
             "every fortnight, every two weeks, every 2 weeks, once a fortnight, "
-            "from time to time, every now and then, now and then, now and again, "
-            "morning and night, morning and evening, every morning and evening, "
-            "every morning and night, night and morning"
+            # Not "now and then" ("fix the gate now and then check…") nor a bare
+            # "morning and night" ("tomorrow morning and night"): a review.
+            "from time to time, every now and then, every now and again, "
+            "every morning and evening, every morning and night"
         ),
     ),
 )

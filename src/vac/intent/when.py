@@ -418,7 +418,7 @@ def resolve(
         kind = "" if cue is None else _CUE_KINDS[" ".join(cue)]
         j = i + (0 if cue is None else len(cue))
         if kind == "at" and (it_happened(clause, i) or of_the_past(clause, i, j)):
-            i = getattr(_expression(clause, j, now, True), "end", j)  # "went off at 5": not due
+            i = j + (word_at(clause, j) == "night")  # "went off at 5", "came at night": not due
             continue
         if kind == "after":
             found = _after(clause, j, now)

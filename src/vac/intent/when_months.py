@@ -161,6 +161,8 @@ def _day_of(toks: Sequence[Tok], k: int, first: dt.date, last: int) -> tuple[dt.
 
 # After a month, these make it what is talked about, not when.
 _SAID_OF: Final = frozenset(words("is was will 's looks seems has had gets can could"))
+# After those, these leave the month the deadline: "next March will do", "…is out".
+_STILL_WHEN: Final = frozenset(words("do fine ok okay when due out over good work"))
 
 
 def month_said(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> Found:
@@ -172,7 +174,11 @@ def month_said(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> Fou
     k = i + during
     month = _month(toks, i + 1, today) if low in ("this", "next") else None
     written = month is not None and toks[i + 1].text != "may"  # "this may hurt": no month
-    if month is not None and word_at(toks, month[2]) in _SAID_OF:
+    if (
+        month is not None
+        and word_at(toks, month[2]) in _SAID_OF
+        and word_at(toks, month[2] + 1) not in _STILL_WHEN  # not "…will do", "…is out"
+    ):
         return None  # "this May is busy": the month talked about (a probe: due May 31)
     if month is not None and written and not month[1].endswith(" month"):
         day = month_end(month[0].year, month[0].month)  # "this December" (it was the thing's)

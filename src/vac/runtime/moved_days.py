@@ -89,6 +89,7 @@ def that_months(nth: re.Match[str], deadline: dt.date, today: dt.date) -> str:
 # draft's own day when it has one (a probe: Sunday's visit moved to today).
 PART_ONLY: Final = re.compile(
     r"^\W*(?:(?:and|but|oh|actually|ok|okay)\W+)*(?:in\s+the\s+|at\s+|during\s+the\s+)"
+    r"(?:(?:middle|dead)\s+of\s+(?:the\s+)?)?"
     r"(?:morning|afternoon|evening|night)\W*(?:please|then|instead|thanks)?\W*$",
     re.IGNORECASE,
 )

@@ -67,17 +67,22 @@ class EventLogWrites:
                 (cap_rows,),
             )
 
-    def session_opened(self, session: str, principal: str, client: str, at_ms: int) -> None:
+    def session_opened(
+        self, session: str, principal: str, client: str, at_ms: int, held: Sequence[str] = ()
+    ) -> None:
         """The session's row, and past `MAX_SESSION_ROWS_PER_PRINCIPAL` the
         principal's least recently seen sessions gone, with their stored
         outcomes and streams (a client-author probe: `hello` at 325/s, under
-        the message quota, wrote ~35 M rows a day, kept 30 days)."""
+        the message quota, wrote ~35 M rows a day, kept 30 days). Never this
+        one, nor those the daemon holds (`held`: attached or kept for
+        resume), whose "last seen" is only written now and then (a review)."""
         with writing(self._db) as db:
             db.execute(
                 "INSERT INTO sessions(id, principal, client, created_at_ms, last_seen_at_ms)"
                 " VALUES (?,?,?,?,?)",
                 (session, principal, client, at_ms, at_ms),
             )
+            keep = {session, *held}
             old = [
                 row[0]
                 for row in db.execute(
@@ -86,6 +91,7 @@ class EventLogWrites:
                     " LIMIT -1 OFFSET ?",
                     (principal, MAX_SESSION_ROWS_PER_PRINCIPAL),
                 )
+                if row[0] not in keep
             ]
             for table in ("outcomes", "input_streams"):
                 db.executemany(f"DELETE FROM {table} WHERE session=?", [(i,) for i in old])
