@@ -85,7 +85,7 @@ def test_a_month_said_as_when_is_still_the_deadline() -> None:
     ("text", "line"),
     [
         ("Kofi, build a pen for the goats, not near the veggie patch", "Not near the veggie patch"),
-        ("Kofi, build a pen for the goats not behind the barn", "Not behind the barn"),
+        ("Kofi, build a pen for the goats - not behind the barn", "Not behind the barn"),
         ("Kofi, fix the gate, not in the rain", "Not in the rain"),
     ],
 )
@@ -248,3 +248,46 @@ def test_a_fourth_probes_standing_orders(text: str) -> None:
 )
 def test_a_habit_said_with_keep_ing_describes_the_thing(text: str) -> None:
     assert draft(text).objective.autonomy == "brief"
+
+
+# A review of the rules above (2026-12-06): each was a wrong draft or a new question.
+@pytest.mark.parametrize(
+    ("text", "deadline"),
+    [
+        ("Kofi, the vet will check the goats on Tuesday, so fix the gate today", "2026-12-07"),
+        ("Kofi, meet the train that gets in at 5 tomorrow", "2026-12-08"),
+        ("Kofi, fix the roof, next March will do", "2027-03-31"),
+        ("Kofi, the dog barked in the middle of the night, check the fence", None),
+    ],
+)
+def test_a_reviews_deadlines(text: str, deadline: str | None) -> None:
+    assert draft(text).objective.deadline == deadline
+
+
+@pytest.mark.parametrize(
+    ("text", "condition"),
+    [
+        ("Kofi, fix the roof unless tomorrow is wet", "unless tomorrow is wet"),
+        ("Kofi, protect the seedlings if tonight is frosty", "if tonight is frosty"),
+        ("Kofi, fix the gate whenever we get a chance", None),
+    ],
+)
+def test_a_reviews_conditions(text: str, condition: str | None) -> None:
+    got = [c.value for c in draft(text).objective.constraints if c.kind == "custom"]
+    assert got == ([condition] if condition else [])
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Kofi, fix the gate now and then check the fence",
+        "Kofi, check the hens tomorrow morning and night",
+        "Kofi, look for the hens not in the coop",
+        "Kofi, check the B & Q order",
+        "my wife and I are away this weekend, check the hens",
+    ],
+)
+def test_a_reviews_plain_drafts(text: str) -> None:
+    got = draft(text).objective
+    assert got.autonomy == "brief"
+    assert [f.text for f in got.forbidden_lines] == ["Respect the agent's autonomy"]

@@ -134,27 +134,16 @@ _UNSEEN: Final = frozenset(
 )
 
 
-# Before "not", these make it a statement: "it's not near the pond".
-_SAYS_NOT: Final = frozenset(
-    words("""is are was were 's am be do does did can could should would will may might must need
-    it that this they he she we i you there""")
-)
-
-
 def _not_there(toks: Sequence[Tok], i: int) -> bool:
-    """ "not" + a place after a comma or a thing ("build a pen, not near the
-    veggie patch", "…for the goats not behind the barn"): where it must not be."""
+    """ "not" + a place after a comma ("build a pen, not near the veggie
+    patch"): where it must not be. Not without the comma ("look for the hens
+    not in the coop" says which hens: a review), nor "not in a hurry"."""
     if toks[i].low != "not" or i == 0 or phrase_at(toks, i + 1, LOCATION_PREPS) is None:
         return False
     after = [t.low for t in toks[i + 2 : i + 3]]
     if phrase_at(toks, i + 1, NOT_PLACE_IDIOMS) is not None or after in (["a"], ["an"], ["any"]):
         return False  # "not in a hurry", "not in any hurry", "not in your own time"
-    before = toks[i - 1].low
-    return (
-        before not in _SAYS_NOT
-        and not before.endswith(("'s", "'re", "'m", "n't"))
-        and (toks[i + 1].low not in ("at", "by"))
-    )
+    return toks[i - 1].low in (",", ";", "-", "–", "—") and toks[i + 1].low not in ("at", "by")
 
 
 def _to_the_break(toks: Sequence[Tok], k: int, keep: frozenset[int]) -> int:

@@ -363,7 +363,9 @@ def speaker_does_it(clause: Sequence[Tok], verb_at: int, *, named: bool) -> bool
         return True  # "hang on, let me check with my wife first": the speaker's own
     if said[-3:] == ["remind", "me", "to"] or said[:3] == ["note", "to", "self"]:
         return True  # "remind me to fix the gate tomorrow": the speaker's (a probe: Abeni's)
-    if _with_me(said):
+    tail = [t.low for t in clause[:verb_at]]
+    tail = tail[max((k for k, w in enumerate(tail) if w in lx.PUNCT), default=-1) + 1 :]
+    if _with_me(tail):  # in the order's own words: not "my wife and I are away, check…"
         return True  # "me and Zuri will check the hens", "my wife and I will…" (a probe)
     # "we'll fix it, Kofi": ours still; "Kofi, we've got to / we'd better…": his
     mine = _I - {"we", "we've", "we'd", "let's", "lets"} if named else _I

@@ -74,7 +74,23 @@ def news_first(clause: Sequence[Tok], verb_at: int, roster: Roster) -> int | Non
     k = verb_at + 1
     while k < len(clause) and clause[k].low not in lx.PUNCT and clause[k].low not in _NEXT:
         k += 1
+    if any(t.low in ("you", "your") for t in clause[verb_at:k]):
+        return None  # "Kofi, the kids will help you build the pen": Kofi's (a review)
     return k
+
+
+def after_news(clause: Sequence[Tok], roster: Roster) -> list[Tok]:
+    """The order's words when news of someone else comes first ("Kofi, the
+    vet will check the goats on Tuesday, so fix the gate today"): its time,
+    haste and repeat are the order's, not the news's (a review: due
+    Tuesday); the clause as it was otherwise."""
+    hit = lx.find_first(clause, lx.VERB_PHRASES)
+    end = None if hit is None else news_first(clause, hit[0], roster)
+    if end is None:
+        return list(clause)
+    while end < len(clause) and (clause[end].low in lx.PUNCT or clause[end].low in _NEXT):
+        end += 1
+    return list(clause[end:])
 
 
 _NEXT: Final = frozenset(words("so and but then"))

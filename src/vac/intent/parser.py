@@ -42,7 +42,7 @@ from vac.intent.manner import (
     standing_in_order,
 )
 from vac.intent.negotiation import asked_harm
-from vac.intent.others import news_first, who_else
+from vac.intent.others import after_news, who_else
 from vac.intent.particles import particles_joined
 from vac.intent.place import NOT_PLACES, location_of, truncate
 from vac.intent.relay import relayed
@@ -307,6 +307,8 @@ def parse(
         question = f"I don't know anyone called {unknown}. Who should do it: {', '.join(names)}?"
         return Clarify("unknown-agent", question, source, confidence, names, unknown)
     clause = attempts_joined(particles_joined(address.clause(toks)))  # "sort it out", "have a go"
+    if address.resolution is not None:
+        clause = after_news(clause, roster)  # "Kofi, the vet will check…, so fix the gate"
     if address.resolution is not None and "?" in source and lx.asks([t.low for t in clause]):
         return _clarify("question", _ASKED, source, confidence)  # "Zuri, did you fix the gate?"
     spans = bans.forbidden_spans(clause, keep=boundary_like_autonomy(clause), things=not spoken)
@@ -325,11 +327,6 @@ def parse(
             # answer is a command of its own, never put into these words
             question, deed = "Okay, I won't pass that on. What should be done?", None
         return Clarify("no-verb", question, source, confidence, heard_as=deed)
-    if address.resolution is not None and (news := news_first(clause, hit[0], roster)):
-        hit = lx.find_first(clause, lx.VERB_PHRASES, skip=skip | autonomy.indices | {*range(news)})
-        if hit is None:  # "Kofi, the vet will check the goats, so stay in": not Kofi's check
-            question = f"That sounds like news. What should {address.resolution.agent} do?"
-            return Clarify("no-verb", question, source, confidence)
     verb = lx.verb_of(hit[1])
     autonomy = standing_in_order(clause, autonomy, hit[0])  # not "I go every Monday. Fix…"
     # "I'll fix the gate", "Zuri, I'll fix the gate"; not "I'd like Kofi to…",

@@ -26,7 +26,8 @@ _TOKEN_RE: Final = re.compile(
     r"|\d{1,3}(?=(?:h|hrs?|mins?)\b)"  # "in 2h", "in 30min": the count, then its unit
     r"|[^\W_]+(?:['’][^\W_]+)*|[.,;:!?]"  # letters of any script: "café", "Zoë"
     r"|(?<=\s)[-–—](?=\s)|(?<=\w)—(?=\w)"  # a dash set apart: a pause, read as a comma
-    r"|(?<=\s)[&+](?=\s)"  # "fix the gate & the fence": "and" (a probe: in the thing)
+    # "fix the gate & the fence": "and" (a probe: in the thing); not "B & Q"
+    r"|(?<=\s)(?<!\b[A-Za-z]\s)[&+](?=\s)(?!\s[A-Za-z]\b)"
 )
 SLASH_DATE_RE: Final = re.compile(r"^\d{1,2}/\d{1,2}(?:/\d{2,4})?$")
 _DASHED_DATE_RE: Final = re.compile(r"^\d{1,2}([-.])\d{1,2}(?:\1\d{2,4})?$")

@@ -143,7 +143,7 @@ def relative_day(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> F
     ws = [word_at(toks, i + n) for n in range(6)]  # "in the middle of the night": a probe
     if ws[:2] == ["in", "the"] and ws[2:4] in (["middle", "of"], ["dead", "of"]):
         night = {"night": 5, "the": 6 * (ws[5] == "night")}.get(ws[4], 0)
-    if night and ends_here(toks, i + night):
+    if night and ends_here(toks, i + night) and not past_form(word_at(toks, i - 1)):  # "barked"
         said = {"overnight": "overnight", "all": "all night"}.get(low, " ".join(ws[:night]))
         day = _day_after(toks, i + night, now)  # "overnight tomorrow", "all night Saturday"
         if day is not None:

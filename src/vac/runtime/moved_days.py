@@ -94,4 +94,7 @@ PART_ONLY: Final = re.compile(
     re.IGNORECASE,
 )
 # "and tomorrow night", "also on Friday": a second time, not the draft's one.
-ADDED: Final = re.compile(r"^\W*(?:and|also|plus|as\s+well\s+as)\b", re.IGNORECASE)
+ADDED: Final = re.compile(
+    r"^\W*(?:and|also|plus|as\s+well\s+as)\s+(?!.*\b(?:better|instead|rather|latest|actually)\b)",
+    re.IGNORECASE,
+)  # not "also, Friday would be better", "and by Monday at the latest" (a review)
