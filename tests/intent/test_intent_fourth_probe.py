@@ -291,3 +291,16 @@ def test_a_reviews_plain_drafts(text: str) -> None:
     got = draft(text).objective
     assert got.autonomy == "brief"
     assert [f.text for f in got.forbidden_lines] == ["Respect the agent's autonomy"]
+
+
+@pytest.mark.parametrize(
+    ("text", "agent", "verb"),
+    [
+        ("Kofi abeg fix the gate", "Kofi", "Repair"),  # "abeg": please (asked who before)
+        ("abeni cn u visit gran 2moro", "Abeni", "Befriend"),
+        ("Kofi, lend the neighbours a hand with the harvest", "Kofi", "Support"),
+    ],
+)
+def test_a_fourth_probes_ways_of_asking(text: str, agent: str, verb: str) -> None:
+    got = draft(text).objective
+    assert (got.agent, got.verb) == (agent, verb)

@@ -10,7 +10,7 @@ when the words as said give no verb, and keeps what was said as the
 objective's `source_text`.
 
     keep <the thing> safe                    → protect <the thing>
-    give <someone> a hand (with …)           → help <someone> (with …)
+    give / lend <someone> a hand (with …)    → help <someone> (with …)
     would you mind / how about <doing>       → … <do>
     why don't you <do>                       → <do>
     get / have <the thing> <done>            → <do> <the thing>
@@ -305,7 +305,7 @@ _SAFE: Final = frozenset(lx.words("safe secure"))
 
 def _kept(text: str, spans: list[_Span], i: int) -> Order | None:
     start, end, word = spans[i]
-    if word not in ("keep", "give") or not _plain_lead(text, spans, i):
+    if word not in ("keep", "give", "lend") or not _plain_lead(text, spans, i):
         return None  # "we keep the kids safe" says what is done
     for k in range(i + 2, min(i + 2 + _THING_MAX_WORDS, len(spans))):
         if _apart(text, spans[k - 1], spans[k]):
@@ -314,7 +314,7 @@ def _kept(text: str, spans: list[_Span], i: int) -> Order | None:
         if word == "keep" and spans[k][2] in _SAFE and spans[i + 1][2] in _THING_STARTS:
             order = text[:start] + f"protect {thing}" + text[spans[k][1] :]
             return Order(order, (start, end), (start, start + len("protect")))
-        if word == "give" and [s[2] for s in spans[k : k + 2]] == ["a", "hand"]:
+        if word in ("give", "lend") and [s[2] for s in spans[k : k + 2]] == ["a", "hand"]:
             order = text[:start] + f"help {thing}" + text[spans[k + 1][1] :]
             return Order(order, (start, end), (start, start + len("help")))
     return None

@@ -50,6 +50,7 @@ SHORTHAND: Final = (
     # A typed probe: "this arvo" was the thing's, "by chrimbo" dropped.
     | {"arvo": "afternoon", "chrimbo": "christmas", "crimbo": "christmas", "chrissy": "christmas"}
     | {"brekkie": "breakfast", "brekky": "breakfast", "soonish": "soon"}
+    | {"abeg": "please", "cn": "can"}  # Nigerian "abeg" (please); "cn u" (a probe: asked who)
     | {"&": "and", "+": "and"}  # "fix the gate & the fence" (a probe: in the thing)
 )
 # A unit written onto its count ("2h", "30min"): a span's unit only there.
