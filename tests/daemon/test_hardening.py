@@ -477,6 +477,17 @@ def wait_until_gone(d: RunningDaemon, rid: bytes) -> None:
         time.sleep(0.05)
 
 
+def alice_left(daemon: RunningDaemon, ctx: zmq.Context[Any], rid: bytes) -> HelloOk:
+    """Alice says hello on `rid` and leaves; her session is kept (for resume)."""
+    alice = dealer(ctx, daemon.endpoint, client_keys(daemon.home, "alice"), routing_id=rid)
+    send(alice, hello("ha"))
+    ok = recv(alice)
+    assert isinstance(ok, HelloOk)
+    alice.close(linger=0)
+    wait_until_gone(daemon, rid)
+    return ok
+
+
 def test_a_routing_id_another_principal_used_before_is_the_new_peers(
     daemon: RunningDaemon, ctx: zmq.Context[Any]
 ) -> None:
@@ -486,12 +497,7 @@ def test_a_routing_id_another_principal_used_before_is_the_new_peers(
     hands a routing id on only once its holder has gone: the new peer is
     served, and nothing of the first owner's reaches it (§1)."""
     rid = b"shared-id"
-    alice = dealer(ctx, daemon.endpoint, client_keys(daemon.home, "alice"), routing_id=rid)
-    send(alice, hello("ha"))
-    ok = recv(alice)
-    assert isinstance(ok, HelloOk)
-    alice.close(linger=0)
-    wait_until_gone(daemon, rid)
+    ok = alice_left(daemon, ctx, rid)
 
     bob = dealer(ctx, daemon.endpoint, client_keys(daemon.home, "bob"), routing_id=rid)
     with capture_logs() as logs:
@@ -528,12 +534,7 @@ def test_nothing_of_a_closed_connections_session_reaches_the_next_peer_on_its_id
     here, the `bye {idle}` her session would get after three heartbeats."""
     daemon = start_daemon(home, config=fast_config(heartbeat_ms=500))
     rid = b"kitchen-tablet"
-    alice = dealer(ctx, daemon.endpoint, client_keys(daemon.home, "alice"), routing_id=rid)
-    send(alice, hello("ha"))
-    ok = recv(alice)
-    assert isinstance(ok, HelloOk)
-    alice.close(linger=0)
-    wait_until_gone(daemon, rid)
+    ok = alice_left(daemon, ctx, rid)
 
     bob = dealer(ctx, daemon.endpoint, client_keys(daemon.home, "bob"), routing_id=rid)
     heartbeat_s = daemon.server.cfg.heartbeat_ms / 1000
