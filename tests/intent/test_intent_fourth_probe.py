@@ -304,3 +304,16 @@ def test_a_reviews_plain_drafts(text: str) -> None:
 def test_a_fourth_probes_ways_of_asking(text: str, agent: str, verb: str) -> None:
     got = draft(text).objective
     assert (got.agent, got.verb) == (agent, verb)
+
+
+@pytest.mark.parametrize(
+    ("text", "priority"),
+    [
+        ("KOFI FIX THE GATE NOW", 90),
+        ("Kofi, fix the gate now please", 90),
+        ("Kofi, fix the gate for now", 55),
+        ("Kofi, fix the gate now, no rush", 25),
+    ],
+)
+def test_now_ending_the_order_is_urgent(text: str, priority: int) -> None:
+    assert draft(text).objective.priority == priority

@@ -100,7 +100,25 @@ def priority_of(clause: Sequence[Tok], skip: frozenset[int]) -> int:
         h for h in hits if not (lx.match_at(clause, h[1], _AT_ONCE) and _all_before(clause, h[1]))
     ]
     hits = [h for h in hits if not _a_bit_of(clause, h) and not _modifies(clause, h)]
+    if not hits and (now := _now_last(clause)) is not None and now not in skip:
+        hits.append((max(tier for tier, _ in lx.PRIORITY_TIERS), now, now + 1))
     return _first_tier(hits, [tier for tier, _ in lx.PRIORITY_TIERS], lx.DEFAULT_PRIORITY)
+
+
+# "fix the gate now", "KOFI FIX THE GATE NOW!": at once (a fourth typed probe:
+# 55). Not "…for now", "…until now", "…by now", "…just now", "…even now".
+_NOT_NOW_AFTER: Final = frozenset(lx.words("for until till by from just even right than and up"))
+_AFTER_NOW: Final = frozenset(lx.words("please pls thanks thank you"))
+
+
+def _now_last(clause: Sequence[Tok]) -> int | None:
+    """Where "now" ends the order's words (before "please" / punctuation), or None."""
+    k = len(clause) - 1
+    while k > 0 and (clause[k].low in lx.PUNCT or clause[k].low in _AFTER_NOW):
+        k -= 1
+    if k < 2 or clause[k].low != "now" or clause[k - 1].low in _NOT_NOW_AFTER:
+        return None
+    return k
 
 
 # "not that urgent", "it isn't urgent", "nothing urgent", "not very
