@@ -141,6 +141,8 @@ def test_a_fourth_probes_free_hands(text: str) -> None:
         ("the neighbour's boy offered to help with the harvest", "uncertain-agent"),
         ("me and the kids will build the snowman", "first-person"),
         ("my wife and I will fix the gate", "first-person"),
+        ("me and Zuri will check the hens", "first-person"),  # was Zuri's draft
+        ("Kofi and I will fix the gate", "first-person"),
         ("remind me to fix the gate tomorrow", "first-person"),
         ("note to self fix the gate", "first-person"),
         ("should I get Kofi to fix the gate or call a builder?", "question"),

@@ -378,6 +378,13 @@ _ME: Final = frozenset(words("i me myself i'll"))
 _PLANNED: Final = frozenset(words("will 'll going gonna are shall i'll"))
 
 
+def planned_with_me(lead: Sequence[str]) -> bool:
+    """The words before the agent's address name the speaker with the agent
+    and a plan ("me and Zuri will…", "Kofi and I will…": a probe drafted it
+    for the agent); not "me and Zuri, check the hens"."""
+    return _with_me([w for w in lead if w not in lx.PUNCT]) and not set(lead) & lx.PUNCT
+
+
 def _with_me(said: Sequence[str]) -> bool:
     """ "me and X will", "X and I are going to": the speaker among who does it."""
     if "and" not in said[:4]:

@@ -332,8 +332,9 @@ def parse(
     # "I'll fix the gate", "Zuri, I'll fix the gate"; not "I'd like Kofi to…",
     # whose clause is cut around the agent's name.
     agent_named = address.resolution is not None
-    if (not agent_named or address.cut is None) and orders.speaker_does_it(
-        clause, hit[0], named=agent_named
+    if (not agent_named or address.cut is None) and (
+        orders.speaker_does_it(clause, hit[0], named=agent_named)
+        or orders.planned_with_me([t.low for t in toks[: address.start]])  # "me and Zuri will"
     ):
         question = "That sounds like something you will do yourself. Who should do it?"
         mine = source[clause[0].start : clause[hit[0]].start].strip(" ,") if hit[0] else ""
