@@ -314,6 +314,7 @@ def test_a_fourth_probes_ways_of_asking(text: str, agent: str, verb: str) -> Non
         ("KOFI FIX THE GATE NOW", 90),
         ("Kofi, fix the gate now please", 90),
         ("Kofi, fix the gate for now", 55),
+        ("Kofi, you can fix the gate now", 55),
         ("Kofi, fix the gate now, no rush", 25),
     ],
 )

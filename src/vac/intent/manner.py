@@ -9,6 +9,7 @@ tiers found, the table's order decides.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from typing import Final, NamedTuple, TypeVar
 
@@ -118,6 +119,9 @@ def _now_last(clause: Sequence[Tok]) -> int | None:
         k -= 1
     if k < 2 or clause[k].low != "now" or clause[k - 1].low in _NOT_NOW_AFTER:
         return None
+    lows = [t.low for t in clause]
+    if any(a == "you" and b in ("can", "may") for a, b in itertools.pairwise(lows)):
+        return None  # "you can fix the gate now": leave given, not haste
     return k
 
 
