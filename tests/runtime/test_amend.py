@@ -762,6 +762,7 @@ def test_a_day_of_the_month_said_alone_is_the_deadlines_month(
         ("will Monday do?", "deadline", "2026-12-07"),
         ("how about Zuri?", "agent", "Zuri"),
         ("would Zuri be better?", "agent", "Zuri"),
+        ("could it be Zuri instead?", "agent", "Zuri"),
         ("can it be urgent?", "priority", 90),
         ("do it the day after tomorrow", "deadline", "2026-12-07"),
         ("the day after tomorrow", "deadline", "2026-12-07"),
@@ -776,6 +777,7 @@ def test_a_question_offering_one_slot_changes_it(text: str, field: str, value: o
 @pytest.mark.parametrize(
     "text",
     ["will it be done by Monday?", "is Zuri free?", "what about the fence?", "is it done?",
+     "is Zuri ok?", "would Kofi do?",
      "the end of the fence"],
 )  # fmt: skip
 def test_a_question_about_the_work_is_no_change(text: str) -> None:

@@ -99,7 +99,7 @@ _OFFERED: Final = re.compile(
     r"(?:(?:how|what)\s+about\s+|(?:can|could|would|cud)\s+(?:it|that|this|we|you|u)\s+"
     r"(?:(?:please|maybe)\s+)?(?:(?:be\s+)?(?:moved|pushed|changed)(?:\s+to)?|be(?:\s+done)?"
     r"|wait|do\s+(?:it|that))\s+|(?=.{1,40}?\b(?:ok|okay|alright|fine|work|do|better)\s*\??\s*$)"
-    r"(?:would|is|does|will|could)\s+)",
+    r"(?P<asks>(?:would|is|does|will|could)\s+))",
     re.IGNORECASE,
 )
 # Said after the slot offered: "…instead?", "…then please", "…be better".
@@ -243,10 +243,9 @@ def follow_up(
         # offers one slot is that change (a typed probe: asked again).
         slot = _offered_slot(said[offered.end() :])
         # "is Zuri ok?", "would Kofi do?": about them, not a change (unless "better")
-        about = slot.lower() in {n.lower() for n in names} and offered.group(0).strip().lower()[
-            :2
-        ] in ("is", "do", "wi", "wo", "co")
-        if slot and _bare(slot, names) and (not about or "better" in said.lower()):
+        named = slot.lower() in {n.lower() for n in names}
+        about = named and offered.group("asks") is not None and "better" not in said.lower()
+        if slot and _bare(slot, names) and not about:
             said = f"make it {slot}"
     lows = [t.low for t in raw_tokens(said)]
     if not lows or asks(lows):  # "what did you hear?": no change
