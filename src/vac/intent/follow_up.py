@@ -243,8 +243,8 @@ def follow_up(
         # offers one slot is that change (a typed probe: asked again).
         slot = _offered_slot(said[offered.end() :])
         # "is Zuri ok?", "would Kofi do?": about them, not a change (unless "better")
-        named = slot.lower() in {n.lower() for n in names}
-        about = named and offered.group("asks") is not None and "better" not in said.lower()
+        a_name = slot.lower() in {n.lower() for n in names}
+        about = a_name and offered.group("asks") is not None and "better" not in said.lower()
         if slot and _bare(slot, names) and not about:
             said = f"make it {slot}"
     lows = [t.low for t in raw_tokens(said)]
