@@ -852,3 +852,23 @@ def test_not_another_agent_is_asked() -> None:
         "not Zuri, Tariq", 1.0, None, Entry(pending.objective, pending.wording)
     )
     assert isinstance(got, Clarification)
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value"),
+    [
+        # A reason said beside the change (a fourth typed probe: asked again).
+        ("Kofi's busy, get Zuri to do it", "agent", "Zuri"),
+        ("let Tariq do it, Kofi's away", "agent", "Tariq"),
+        ("make it Saturday, she's busy sunday", "deadline", "2026-12-12"),
+        ("Friday's no good, Monday", "deadline", "2026-12-07"),
+    ],
+)
+def test_a_change_said_with_its_reason(text: str, field: str, value: object) -> None:
+    got = changed("Kofi, fix the gate by Friday", text)
+    assert got is not None, text
+    assert getattr(got, field) == value
+
+
+def test_a_reason_alone_is_no_change() -> None:
+    assert changed("Kofi, fix the gate by Friday", "Kofi's busy") is None

@@ -30,7 +30,7 @@ from vac.intent.evidence import (
     understand,
     weigh,
 )
-from vac.intent.follow_up import follow_up
+from vac.intent.follow_up import follow_up, without_asides
 from vac.intent.gate import (
     OPEN_HORIZON,
     Checkpoint,
@@ -183,4 +183,5 @@ __all__ = [
     "verb_words",
     "weigh",
     "with_commitments",
+    "without_asides",
 ]

@@ -406,4 +406,24 @@ def _bare(rest: str, names: Collection[str]) -> bool:
     return False
 
 
-__all__ = ["FollowUp", "follow_up"]
+# A reason said with a change, about who or when cannot: "Kofi's busy",
+# "she's busy sunday", "Friday's no good" (a fourth typed probe: the change
+# beside it was asked again). Its own part, between commas.
+_ASIDE: Final = re.compile(
+    r"^\s*(?:(?:cos|because|as|since|coz)\s+)?[\w']+?(?:'s|'re|\s+is|\s+are|\s+was|'ll\s+be"
+    r"|\s+will\s+be)\s+(?:(?:too|very|really|a\s+bit|so)\s+)?(?:busy|away|out|off|sick|ill"
+    r"|tired|booked|no\s+good|not\s+good|not\s+(?:around|free|home|in|well|available|possible))"
+    r"\b[\w\s]{0,30}$",
+    re.IGNORECASE,
+)
+
+
+def without_asides(text: str) -> str:
+    """`text` without the parts that only give a reason ("Kofi's busy, get
+    Zuri to do it" → "get Zuri to do it"); as it was when nothing else is said."""
+    parts = re.split(r"\s*[,;]\s*|\s+-\s+", text.strip())
+    kept = [p for p in parts if p and not _ASIDE.match(p)]
+    return ", ".join(kept) if kept and len(kept) < len([p for p in parts if p]) else text
+
+
+__all__ = ["FollowUp", "follow_up", "without_asides"]

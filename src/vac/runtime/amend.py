@@ -83,6 +83,7 @@ class Reading:
         if len(pending.source_text) + len(text) > _SOURCE_MAX_CHARS:
             return None
         source = f"{pending.source_text}. {text}"
+        text = intent.without_asides(text)  # "Kofi's busy, get Zuri to do it": the change read
         # Several changes in one breath, each applied ("no, Zuri, and make it
         # urgent"); not the parts of an order said instead ("no, ask Zuri to
         # map the river and the hills instead").
