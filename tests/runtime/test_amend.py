@@ -862,6 +862,7 @@ def test_not_another_agent_is_asked() -> None:
         ("let Tariq do it, Kofi's away", "agent", "Tariq"),
         ("make it Saturday, she's busy sunday", "deadline", "2026-12-12"),
         ("Friday's no good, Monday", "deadline", "2026-12-07"),
+        ("have Imani do it", "agent", "Imani"),
     ],
 )
 def test_a_change_said_with_its_reason(text: str, field: str, value: object) -> None:

@@ -81,7 +81,7 @@ _CORRECTING: Final = re.compile(
     r"|i\s+want\s+(?:to\s+)?change\s+(?:it\s+)?to\s+"
     r"|(?:cancel|scrap|scratch|forget)\s+(?:that|it)(?:\s+please)?\s*(?:[,.;!]\s*|$)"
     r"|never\s*mind\s*[,.;!]\s*"
-    r"|let\s+(?=[A-Z]\w*\s+do\s+it\b))?",
+    r"|(?:let|have|get)\s+(?=[A-Z]\w*\s+(?:to\s+)?do\s+it\b))?",  # "actually, have Imani do it"
     re.IGNORECASE,
 )
 # A ban said of the agent: "tell him not to…", "and she mustn't…": "don't…".
