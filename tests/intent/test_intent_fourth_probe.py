@@ -320,3 +320,29 @@ def test_a_fourth_probes_ways_of_asking(text: str, agent: str, verb: str) -> Non
 )
 def test_now_ending_the_order_is_urgent(text: str, priority: int) -> None:
     assert draft(text).objective.priority == priority
+
+
+@pytest.mark.parametrize(
+    ("text", "verb", "thing"),
+    [
+        ("Zuri, check if the well is dry", "Investigate", "If the well is dry"),  # was asked
+        ("Zuri, let me know if the hens stop laying", "Report", "If the hens stop laying"),
+    ],
+)
+def test_check_if_is_what_to_look_into(text: str, verb: str, thing: str) -> None:
+    got = draft(text).objective
+    assert (got.verb, got.target.label, got.deadline) == (verb, thing, None)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Zuri, find out if the market is open on monday",  # its day is the question's
+        "Zuri, find out if grandma is coming for christmas",
+        "Zuri, check if the 24/7 shop on the corner is open",
+        "Zuri, check if you can, the well",
+    ],
+)
+def test_check_if_with_a_time_of_its_own_is_still_asked(text: str) -> None:
+    got: Draft | Clarify = factories.understood(text, now=NOW, roster=ROSTER)
+    assert isinstance(got, Clarify) and got.reason == "no-target"

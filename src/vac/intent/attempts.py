@@ -12,11 +12,14 @@ said; the verb's token carries the verb as its lower-case word, as
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Sequence
 from typing import Final
 
+from vac.intent import calendar_words as cw
 from vac.intent import lexicon as lx
 from vac.intent.lexicon import Tok, words
+from vac.intent.when import resolve
 
 _FRAMES: Final = frozenset(words("have take give"))
 # "have a crack at fixing…": a try, then the deed said as "-ing".
@@ -38,8 +41,49 @@ _THING_MAX: Final = 4
 _HOW: Final = frozenset(words("good quick proper thorough decent little careful"))
 
 
+# "check if the well is dry", "find out if…": what to look into, read as
+# "whether" (a fourth typed probe: each asked what to look into). Only when
+# the question says no time, repeat or haste of its own ("find out if the
+# market is open on Monday" is still asked: a review found such a day, and
+# "24/7", taken for the order's).
+_ASKS_IF: Final = frozenset(words("check see out know ask"))
+_INNER_TIME: Final = frozenset(
+    words("""today tonight tomorrow yesterday week weekend month morning afternoon evening
+    night every always now soon urgent asap daily""")
+)
+
+
+_STOP_WORDS: Final = frozenset(p[0] for p in lx.TARGET_STOPS if len(p) == 1)
+# Any day will do to tell whether a time is said at all.
+_ANY_DAY: Final = dt.datetime(2026, 1, 5, 12, 0, tzinfo=dt.UTC)
+
+
+def _asked_whether(clause: list[Tok]) -> list[Tok]:
+    for k, tok in enumerate(clause):
+        if tok.low != "if" or k == 0 or clause[k - 1].low not in _ASKS_IF:
+            continue
+        toks: list[Tok] = []
+        for t in clause[k + 1 :]:
+            if t.low in lx.PUNCT:
+                break
+            toks.append(t)
+        inner = [t.low for t in toks]
+        if resolve(toks, _ANY_DAY) is not None:
+            return clause  # a time of its own ("…coming for Christmas"): asked
+        if inner[:1] in (["you"], ["u"], ["it's"]) or not inner:
+            return clause  # "check if you can", a courtesy
+        if any(w in _INNER_TIME or w in cw.DAY_NAMES or w[:1].isdigit() for w in inner):
+            return clause
+        if any(w in _STOP_WORDS for w in inner):
+            return clause  # "…if the shop on the corner is open": the thing would be cut
+        return [*clause[:k], tok._replace(low="whether"), *clause[k + 1 :]]
+    return clause
+
+
 def attempts_joined(clause: Sequence[Tok]) -> list[Tok]:
-    """The clause with the first try, look or given deed read as its plain order."""
+    """The clause with the first try, look or given deed read as its plain
+    order, and "check if …" as "check whether …"."""
+    clause = _asked_whether(list(clause))
     lows = [t.low for t in clause] + ["", "", "", ""]
     for i, low in enumerate(lows[: len(clause)]):
         if low not in _FRAMES:
