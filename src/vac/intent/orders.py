@@ -382,7 +382,7 @@ def planned_with_me(lead: Sequence[str]) -> bool:
     """The words before the agent's address name the speaker with the agent
     and a plan ("me and Zuri will…", "Kofi and I will…": a probe drafted it
     for the agent); not "me and Zuri, check the hens"."""
-    return _with_me([w for w in lead if w not in lx.PUNCT]) and not set(lead) & lx.PUNCT
+    return not set(lead) & lx.PUNCT and _with_me(lead)
 
 
 def _with_me(said: Sequence[str]) -> bool:

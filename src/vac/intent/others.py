@@ -63,7 +63,7 @@ def who_else(
     return question, tuple(roster.names())
 
 
-def news_first(clause: Sequence[Tok], verb_at: int, roster: Roster) -> int | None:
+def _news_first(clause: Sequence[Tok], verb_at: int, roster: Roster) -> int | None:
     """Where the news ends when the words before the verb, after the
     agent's name, are news of someone else ("Kofi, the vet will check the
     goats on Tuesday, so stay in": the vet's deed, not Kofi's; a probe
@@ -85,7 +85,7 @@ def after_news(clause: Sequence[Tok], roster: Roster) -> list[Tok]:
     haste and repeat are the order's, not the news's (a review: due
     Tuesday); the clause as it was otherwise."""
     hit = lx.find_first(clause, lx.VERB_PHRASES)
-    end = None if hit is None else news_first(clause, hit[0], roster)
+    end = None if hit is None else _news_first(clause, hit[0], roster)
     if end is None:
         return list(clause)
     while end < len(clause) and (clause[end].low in lx.PUNCT or clause[end].low in _NEXT):
