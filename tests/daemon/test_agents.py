@@ -198,6 +198,10 @@ def test_an_agent_lists_the_confirmed_objectives_addressed_to_it(
     assert unconfirmed not in [o.id for o in got.objectives]
     kofi.send(ObjectiveList(id="l2", limit=10, state="done"))
     assert kofi.expect(ObjectiveListResult).objectives == []
+    kofi.send(ObjectiveList(id="l3", before=oid))  # paged on past its only one
+    assert kofi.expect(ObjectiveListResult).objectives == []
+    kofi.send(ObjectiveList(id="l4", before=unconfirmed))  # not one of its own
+    assert kofi.expect(Error).code == "objective_unknown"
     zuri = daemon.connect("zuri")
     zuri.hello()
     zuri.send(ObjectiveList(id="z1", limit=10))

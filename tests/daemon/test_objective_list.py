@@ -58,6 +58,11 @@ def test_lists_only_the_principals_own_objectives_by_state(daemon: RunningDaemon
     assert [o.id for o in listing(bob).objectives] == [b1]
     limited = listing(alice, limit=1)
     assert len(limited.objectives) == 1 and limited.more
+    page2 = listing(alice, limit=2, before=limited.objectives[0].id)
+    assert [o.id for o in page2.objectives] == ids[1:] and not page2.more
+    alice.send(ObjectiveList(id="theirs", before=b1))
+    refused = alice.expect(Error, 5)
+    assert refused.code == "objective_unknown"  # as for an id no one has
     alice.send(ObjectiveList(id="bad", limit=51))
     assert alice.expect(Error, 5).code == "invalid_message"
 
@@ -88,3 +93,18 @@ def test_vac_objectives_cli(daemon: RunningDaemon) -> None:
         env=env,
     )
     assert human.returncode == 0 and oid in human.stdout and "Traceback" not in human.stderr
+    newer = draft(c, "tell Zuri to repair the garden gate")
+    first = subprocess.run(
+        [*base, "--limit", "1"], capture_output=True, text=True, timeout=60, env=env
+    )
+    assert newer in first.stdout and oid not in first.stdout
+    hint = f"vac objectives --limit 1 --before {newer}"
+    assert hint in first.stderr, first.stderr  # how to see the older ones
+    rest = subprocess.run(
+        [*base, "--limit", "1", "--before", newer],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=env,
+    )
+    assert rest.returncode == 0 and oid in rest.stdout and "older ones" not in rest.stderr

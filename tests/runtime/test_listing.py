@@ -113,6 +113,32 @@ async def test_a_long_history_is_never_read_whole(store: AsyncEventLog) -> None:
     )
 
 
+async def test_before_pages_on_through_the_whole_history(store: AsyncEventLog) -> None:
+    rows = [row(n, SETTLED[n % 4]) for n in range(120)]
+    rows += [row(n, "rejected", principal="bob") for n in range(200, 210)]
+    await store.call(EventLog.commit, Step(objectives=rows))
+    seen: list[str] = []
+    before = None
+    while True:
+        counting = CountingStore(store)
+        ids, more = await listed(counting, limit=50, before=before)
+        assert counting.rows <= 2 + 51  # the cursor (a pair) and one page: never the history
+        seen += ids
+        if not more:
+            break
+        before = ids[-1]
+    assert seen == [f"alice-{n:05d}" for n in range(119, -1, -1)]  # each once, in order
+    assert await listed(store, state="done", limit=2, before="alice-00011") == (
+        ["alice-00007", "alice-00003"],
+        False,
+    )
+    assert await listed(store, before="alice-00000") == ([], False)
+    for cursor in ("bob-00205", "nobody"):  # another's is as unknown as none
+        with pytest.raises(VacError) as refused:
+            await listed(store, before=cursor)
+        assert refused.value.code == "objective_unknown"
+
+
 def test_the_newest_are_read_through_an_index(tmp_path: Path) -> None:
     log = EventLog(tmp_path / "vac.db")
     try:

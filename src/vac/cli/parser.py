@@ -206,6 +206,12 @@ def _add_turns(sub: Any) -> None:
         help="only objectives in this state",
     )
     ob.add_argument("--limit", type=int, default=20, help="at most this many (1-50)")
+    ob.add_argument(
+        "--before",
+        metavar="ID",
+        default=None,
+        help="only objectives older than this one (the last id of the page before)",
+    )
     ob.set_defaults(fn=cmd_objectives)
 
 

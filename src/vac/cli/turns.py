@@ -113,7 +113,9 @@ def cmd_objectives(args: argparse.Namespace) -> int:
         raise VacError(f"--limit {args.limit}: use 1 to 50")
 
     def work(conn: Any, ok: Any) -> int:
-        conn.send(ObjectiveList(id=conn.next_id(), state=args.state, limit=args.limit))
+        conn.send(
+            ObjectiveList(id=conn.next_id(), state=args.state, limit=args.limit, before=args.before)
+        )
         try:
             got = conn.recv_until(
                 lambda m: isinstance(m, (ObjectiveListResult, Error)), args.timeout
@@ -137,8 +139,13 @@ def cmd_objectives(args: argparse.Namespace) -> int:
                 f" {target_label(data)}  deadline {data.get('deadline') or 'none'}  {_manner(data)}"
             )
             print_result(args.json, data, escape_for_terminal(line))
-        if msg.more and not args.json:
-            print(f"(older ones left out: --limit {args.limit})", file=sys.stderr)
+        if msg.more and msg.objectives:
+            # To stderr, so that --json stays one objective a line.
+            same = (f" --state {args.state}" if args.state else "") + (
+                f" --limit {args.limit}" if args.limit != 20 else ""
+            )
+            nxt = f"vac objectives{same} --before {msg.objectives[-1].id}"
+            print(f"(older ones left out: {nxt})", file=sys.stderr)
         return 0
 
     return one_shot(args, work)

@@ -30,11 +30,13 @@ class ObjectiveList(Inbound, frozen=True, tag="objective.list"):
     """PROTOCOL §9: the steward's own objectives, newest first.
 
     `state` filters on the objective's `status`; `limit` (an addition, default
-    20, at most 50) bounds the answer's size.
+    20, at most 50) bounds the answer's size; `before` (an addition: the id
+    of an objective listed last) pages on, to the ones older than it.
     """
 
     state: ListedStatus | None = None
     limit: Annotated[int, msgspec.Meta(ge=1, le=MAX_LISTED_OBJECTIVES)] = 20
+    before: Id | None = None
 
 
 AnsweredBy = Literal["agent", "policy"]

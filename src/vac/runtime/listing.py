@@ -101,12 +101,20 @@ def check_room(listings: int) -> None:
 async def list_objectives(
     store: AsyncEventLog, principal: str, msg: ObjectiveList
 ) -> ObjectiveListResult:
-    """The answer to `msg`: newest first, filtered by state, at most `limit`."""
+    """The answer to `msg`: newest first, filtered by state, at most `limit`,
+    older than `before` when it is given."""
     want = msg.limit + 1  # one more says whether there is more
     at_ms = now_ms()
+    place = None
+    if msg.before is not None:
+        place = await store.call(EventLog.objective_place, principal, msg.before)
+        if place is None:  # another principal's is answered as an unknown one
+            raise _unknown_cursor(msg.before)
     rows: list[dict[str, Any]] = []
     for stored, when in _reads(msg.state, at_ms):
-        rows += await store.call(EventLog.newest_objectives, principal, stored, want, **when)
+        rows += await store.call(
+            EventLog.newest_objectives, principal, stored, want, before=place, **when
+        )
     now = wall_now()
     listed: list[Objective] = []
     for row in _newest_first(rows):
@@ -137,8 +145,21 @@ def addressed_to(book: intent.DraftBook, agent: str, msg: ObjectiveList) -> Obje
         and (msg.state is None or LISTED_STATUS[e.state] == msg.state)
     ]
     mine.sort(key=lambda e: (e.created_at, e.objective.id), reverse=True)
+    if msg.before is not None:
+        ids = [e.objective.id for e in mine]
+        if msg.before not in ids:
+            raise _unknown_cursor(msg.before)
+        mine = mine[ids.index(msg.before) + 1 :]
     listed = [e.objective for e in mine[: msg.limit]]
     return ObjectiveListResult(ref=msg.id, objectives=listed, more=len(mine) > msg.limit)
+
+
+def _unknown_cursor(objective_id: str) -> ProtocolError:
+    return ProtocolError(
+        "objective_unknown",
+        f"no objective {objective_id} of yours to list from (`before`)",
+        details={"objective_id": objective_id},
+    )
 
 
 def _reads(state: str | None, at_ms: int) -> list[tuple[str | None, dict[str, int]]]:

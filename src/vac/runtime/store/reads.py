@@ -82,6 +82,16 @@ class EventLogReads:
         row = cur.fetchone()
         return None if row is None else str(row[0])
 
+    def objective_place(self, principal: str, objective_id: str) -> tuple[int, str] | None:
+        """Where `objective_id` stands in `principal`'s listing (created_at_ms,
+        id); None if it is not one of theirs."""
+        cur = self._db.execute(
+            "SELECT created_at_ms, id FROM objectives WHERE id=? AND principal=?",
+            (objective_id, principal),
+        )
+        row = cur.fetchone()
+        return None if row is None else (int(row[0]), str(row[1]))
+
     def newest_objectives(
         self,
         principal: str,
@@ -90,12 +100,17 @@ class EventLogReads:
         *,
         live_at_ms: int | None = None,
         over_at_ms: int | None = None,
+        before: tuple[int, str] | None = None,
     ) -> list[dict[str, Any]]:
         """`principal`'s newest `limit` objectives (of one stored `state`),
         newest first: read through an index, whatever the history's length.
-        Only those whose lifetime ends after `live_at_ms`, or by `over_at_ms`."""
+        Only those whose lifetime ends after `live_at_ms`, or by `over_at_ms`;
+        only those older than `before` (created_at_ms, id): the next page."""
         where = "principal=?"
         args: list[Any] = [principal]
+        if before is not None:
+            where += " AND (created_at_ms < ? OR (created_at_ms = ? AND id < ?))"
+            args += [before[0], before[0], before[1]]
         if state is not None:
             where += " AND state=?"
             args.append(state)
