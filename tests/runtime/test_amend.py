@@ -85,6 +85,11 @@ GATE = "Kofi, fix the gate"
         (GATE, "use your judgment", "autonomy", "free"),
         (GATE, "check with me first", "autonomy", "direct-tether"),
         (GATE, "no, ask Zuri to map the river instead", "verb", "Map"),
+        # A fifth typed probe: West African English ("make am": make it; "abeg":
+        # please). The first was a new draft, "Kofi will build am by Saturday".
+        ("Kofi, fix the fence by Friday", "make am saturday", "deadline", "2026-12-12"),
+        ("Kofi, fix the fence by Friday", "abeg make it saturday", "deadline", "2026-12-12"),
+        (GATE, "pls make it urgent", "priority", 90),
     ],
 )
 def test_a_change_said_next_changes_that_field(

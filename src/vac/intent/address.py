@@ -481,8 +481,9 @@ def _names_from(
 ) -> tuple[tuple[str, ...], str] | None:
     names: list[str] = []
     first = last = None
-    for tok in toks:
-        if tok.low in _LIST_WORDS:
+    for n, tok in enumerate(toks):  # "Tariq, you and Kofi guard…" names both (a probe)
+        then = [t.low for t in toks[n + 1 : n + 2]]
+        if tok.low in _LIST_WORDS or (tok.low == "you" and names and then == ["and"]):
             continue
         res = resolve_span([tok], roster)
         if res is None or res.method not in ("exact", "fuzzy"):

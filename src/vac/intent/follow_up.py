@@ -40,6 +40,7 @@ _LEAD: Final = re.compile(
     # "so sorry") made a failing match try every split, 2^n on the event loop.
     r"^\s*(?>(?:yes|yeah|yep|yup|ye|yh|ok|okay|sure|fine|right|perfect|great|cool|lovely|um+|uh+"
     r"|er+|hmm+|hold\s+on|hang\s+on|oh\s+my|oh|so|well|ugh|gah|argh|better|please|dear|actually"
+    r"|abeg|pls|plz|kindly"
     r"|good\s+heavens|goodness|wait(?:\s+a\s+(?:moment|sec|second|minute|mo))?"
     # An apology or a polite ask around the change ("Oh, I do apologise, I
     # meant Saturday", "Could you make it Imani instead, please?"): a probe.
@@ -64,7 +65,8 @@ _CORRECTING: Final = re.compile(
     r"(?:\s*[,.!])?)\s*)*"
     r"(?:(?:i|i've)\s+(?:meant|mean|said|say)\b\s*[,:]?\s*"
     r"|(?:(?:but|and)\s+)?(?:(?:could|can|would|will)\s+you\s+(?:please\s+)?)?"
-    r"(?:make|change)\s+(?:it|that|the\s+\w+)\s+(?:to\s+|into\s+)?"
+    # "make am Saturday": West African English for "make it" (a typed probe)
+    r"(?:make|change)\s+(?:it|that|am|the\s+\w+)\s+(?:to\s+|into\s+)?"
     r"|(?:swap|switch|change|move|push)\s+(?:it\s+|that\s+)?(?:back\s+|forward\s+|up\s+)?"
     r"(?:to|till|until)\s+|bring\s+(?:it\s+|that\s+)?forward\s+(?:to\s+)?"
     # "can u do it by wed instead", "can we do tomorrow instead" (a typed

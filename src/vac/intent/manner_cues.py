@@ -35,7 +35,10 @@ PRIORITY_TEXT: Final[tuple[tuple[int, str], ...]] = (
             # A typed probe (2026-12-06, the third): these were 55.
             "chop chop, p1, it's life or death, life or death, "
             # A fourth typed probe (2026-12-06): it was 78 ("priority").
-            "priority number one"
+            "priority number one, "
+            # A fifth typed probe (2026-12-06): 55.
+            "drop what you're doing, stop what you're doing, drop whatever you're doing, "
+            "stop whatever you're doing"
         ),
     ),
     (
@@ -75,7 +78,10 @@ PRIORITY_TEXT: Final[tuple[tuple[int, str], ...]] = (
             "if you're not too busy, if you aren't too busy, "
             # A fourth typed probe (2026-12-06): 55, or read as a place.
             "at your own pace, in your own sweet time, as and when, not high on my list, "
-            "not the end of the world"
+            "not the end of the world, "
+            # A fifth typed probe (2026-12-06): 55, and in the thing.
+            "when you're less busy, when you are less busy, when you're not busy, "
+            "when you aren't busy, when things are quieter, when things quiet down"
         ),
     ),
     (
@@ -160,7 +166,11 @@ AUTONOMY_TEXT: Final[tuple[tuple[Autonomy, str], ...]] = (
             "it's not your decision, not your decision, not as you see fit, "
             "don't just do it, don't use your judgement, don't use your judgment, "
             "run everything by me, do exactly what i tell you, do exactly as i tell you, "
-            "do exactly what i say, do exactly as i say"
+            "do exactly what i say, do exactly as i say, "
+            # A fifth typed probe (2026-12-06): brief.
+            "let me approve the plan first, let me see the plan first, let me approve it first, "
+            "let me see it first, show me the plan first, let me approve the plan, "
+            "let me see the plan before you"
         ),
     ),
     (
@@ -230,7 +240,9 @@ AUTONOMY_TEXT: Final[tuple[tuple[Autonomy, str], ...]] = (
             "you don't need to run it past me, don't need to run it past me, "
             "you don't need to run it by me, i'll leave it in your hands, "
             "leave it in your hands, it's in your hands, sort it however, your shout, "
-            "not fussed how, whatever works, you're the boss"
+            "not fussed how, whatever works, you're the boss, "
+            # A fifth typed probe (2026-12-06): brief.
+            "i'm easy how, i'm easy about how, do what you need to do, do whatever you need to do"
         ),
     ),
     (
@@ -257,7 +269,12 @@ AUTONOMY_TEXT: Final[tuple[tuple[Autonomy, str], ...]] = (
             # Not "now and then" ("fix the gate now and then check…") nor a bare
             # "morning and night" ("tomorrow morning and night"): a review.
             "from time to time, every now and then, every now and again, "
-            "every morning and evening, every morning and night"
+            "every morning and evening, every morning and night, "
+            # A fifth typed probe (2026-12-06): "Gate each", or a one-off due Sunday.
+            "each and every day, each and every night, each and every morning, "
+            "each and every evening, each and every week, every other monday, "
+            "every other tuesday, every other wednesday, every other thursday, "
+            "every other friday, every other saturday, every other sunday, every other weekend"
         ),
     ),
 )

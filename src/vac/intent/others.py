@@ -32,10 +32,20 @@ from vac.intent.told import name_then
 _PLANS: Final = frozenset(words("will 'll going gonna promised promises plan plans planning"))
 _PLANS_TO: Final = frozenset(
     words("want wants offered offers agreed decided intend intends hope hopes")
+    # A visit and a past habit are news too: "the plumber is coming (round)
+    # to fix the boiler", "the council are sending someone to repair the
+    # road", "my dad used to build boats" (a probe: each the default agent's).
+    + words("coming sending used")
 )
-_BETWEEN: Final = _PLANS | _PLANS_TO | frozenset(words("to is are was were be also probably"))
+# Said between "coming" or "sending" and its "to": where and whom.
+_VISIT_WORDS: Final = frozenset(words("round over someone somebody"))
+_BETWEEN: Final = (
+    _PLANS | _PLANS_TO | _VISIT_WORDS | frozenset(words("to is are was were be also probably"))
+)
 _NO_ONE: Final = frozenset({"nobody", "noone", "no one"})
-_SUBJECT_OPENERS: Final = frozenset(words("the our my his her their your some those these"))
+_SUBJECT_OPENERS: Final = frozenset(
+    words("the our my his her their your some those these a an")  # "a man is coming to…"
+)
 _ANYONE: Final = frozenset(
     words("someone somebody anyone anybody everyone everybody team all you guys crew agents")
 )
@@ -115,13 +125,16 @@ def _news_of(clause: Sequence[Tok], verb_at: int, roster: Roster) -> str | None:
     said = [t for t in clause[:verb_at] if t.low not in lx.PUNCT]
     k = len(said)
     while k > 0 and said[k - 1].low in _BETWEEN | {"need", "needs", "has", "have", "should"}:
+        if k == 1 and said[0].low in _VISIT_WORDS:
+            break  # "someone is coming to…": who, not where
         k -= 1
     subject, between = said[:k], [t.low for t in said[k:]]
     lows = [t.low for t in subject]
     if " ".join(lows) in _NO_ONE and between:
         return "no one"
+    to_said = [w for w in between if w not in _VISIT_WORDS]
     planned = any(w in _PLANS for w in between) or any(
-        w in _PLANS_TO and between[n + 1 : n + 2] == ["to"] for n, w in enumerate(between)
+        w in _PLANS_TO and to_said[n + 1 : n + 2] == ["to"] for n, w in enumerate(to_said)
     )
     # What others do as a habit: "The kids help with the harvest", "the
     # builders fix the roof" (the default agent's draft before).
@@ -130,6 +143,8 @@ def _news_of(clause: Sequence[Tok], verb_at: int, roster: Roster) -> str | None:
         return None  # "Your job will be to fix the gate": a request
     if between[-2:] in (["is", "to"], ["was", "to"]) or between[-1:] in (["need"], ["needs"]):
         return None  # "The best plan is to fix…"; "Grandma will need help…": asked for
+    if lows in (["someone"], ["somebody"]) and "coming" in between:
+        return lows[0]  # "someone is coming to fix the boiler": a visitor, not an agent
     if any(
         w in _ANYONE
         or w in lx.FILLERS

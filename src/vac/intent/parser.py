@@ -47,6 +47,7 @@ from vac.intent.particles import particles_joined
 from vac.intent.place import NOT_PLACES, location_of, truncate
 from vac.intent.relay import relayed
 from vac.intent.roster import Roster
+from vac.intent.sign_offs import remark_at, without_sign_off
 from vac.intent.spoken import VERB_SPOKEN, Wording, summarise, wording_of
 from vac.intent.unsaid import order_said, unsaid_verbs
 from vac.intent.verb_cues import WEAK_VERB_CUES
@@ -143,6 +144,8 @@ def _kind(core: Sequence[Tok]) -> TargetKind:
 # radiator | when you're free"); one word may be the thing's ("the urgent
 # repair", "the important papers").
 _MANNER_STOPS: Final = tuple(p for p in lx.MANNER_CUES if len(p) > 1)
+# Said before the deadline, part of it: "first thing | Monday", "any day | this week".
+_SAID_WITH_ITS_DAY: Final = (["first", "thing"], ["last", "thing"], ["any", "day"])
 
 
 def _target(
@@ -162,19 +165,20 @@ def _target(
         and not tw.stops(clause, j)
         and (j == start or lx.phrase_at(clause, j, _MANNER_STOPS) is None)
         and (j == start or not tw.next_order(clause, j, roster))
+        and (j == start or not remark_at(clause, j))  # "the dog | that'd be great"
     ):
         j += 1
     words = clause[start:j]
     while words and words[0].low in _PARTICLES:  # "help with the harvest"
         words = words[1:]
-    words = tw.without_after(words, _NOT_NOW)  # "fix the gate later / instead / too"
+    words = tw.without_after(without_sign_off(words), _NOT_NOW)  # "…later", "…thx"
     # "…back on" ending its part; not "the seat back", "when you're back on Thursday"
     back_on = word_at(clause, j) in ("on", "together", "up", "onto", "in")
     back_on = back_on and word_at(clause, j + 1) in ("", *lx.PUNCT)
     if len(words) > 1 and words[-1].low == "back" and back_on:
         words = words[:-1]  # "glue the chair leg back on", "put the shelf back up"
     words = tw.without_recipient(words)  # "build me a bench", "make the kids a treehouse"
-    if j == stop < len(clause) and [t.low for t in words[-2:]] == ["first", "thing"]:
+    if j == stop < len(clause) and [t.low for t in words[-2:]] in _SAID_WITH_ITS_DAY:
         words = words[:-2]  # "the gutters first thing | Monday": the deadline's words
     words = tw.trimmed_end(source, words, clause[j].low if j < len(clause) else "")
     words = tw.without_state(words)  # "make sure the chickens are safe": the chickens

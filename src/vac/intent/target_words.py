@@ -325,6 +325,8 @@ def thing_starts(clause: Sequence[Tok], start: int, stop: int) -> int:
         word_at(clause, start + 2) in lx.DETERMINERS
     ):
         start += 2
+    if word_at(clause, start) in ("is", "are") and word_at(clause, start + 1) in lx.DETERMINERS:
+        start += 1  # "the first thing to fix is the gate": the gate
     return start
 
 

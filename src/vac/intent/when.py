@@ -56,6 +56,9 @@ from vac.intent.lexicon import (
 from vac.intent.need_not import need_not_at
 from vac.intent.numbers import number_at
 from vac.intent.when_around import day_around
+from vac.intent.when_cues import AFTER_TODAY_WORDS as _AFTER_TODAY
+from vac.intent.when_cues import CUE_KINDS as _CUE_KINDS
+from vac.intent.when_cues import CUES as _CUES
 from vac.intent.when_days import (
     calendar_date,
     holiday,
@@ -78,11 +81,16 @@ from vac.intent.when_match import (
     of_the_past,
     word_at,
 )
-from vac.intent.when_month_days import day_of_month, iso, its_date, slash_date
+from vac.intent.when_month_days import (
+    day_of_month,
+    first_or_last_day,
+    iso,
+    its_date,
+    slash_date,
+)
 from vac.intent.when_months import month_said
-from vac.intent.when_parts import part_of_day
+from vac.intent.when_parts import first_or_last_thing, part_of_day
 from vac.intent.when_said import (
-    AFTER_TODAY,
     after_what,
     day_is_the_hours,
     day_starts,
@@ -111,51 +119,6 @@ class Unresolved(NamedTuple):
     end: int
 
 
-# How strongly a cue makes what follows a deadline:
-# - "strong": whatever follows is a time ("before the harvest");
-# - "by": only when what follows looks like a time ("by the harvest", "by
-#   Fooday", "by the thirty-second"), because "by the pond" is a place and
-#   "by hand" a manner, and neither may become a question;
-# - "on": only a day name or an ordinal ("on the thirty-second"): "report
-#   on the harvest" is a report;
-# - "at": never asks ("at the harvest" is an event or a place).
-_CUE_KINDS: Final[dict[str, str]] = {
-    "by": "by",
-    "till": "by",  # also a noun ("the till drawer")
-    "til": "by",
-    "before": "strong",
-    "until": "strong",
-    "due": "strong",
-    "due by": "strong",
-    "due on": "strong",
-    "no later than": "strong",
-    "not later than": "strong",
-    "on": "on",
-    "at": "at",
-    # "around noon", "at about 4" (the time); "around Easter" is asked about
-    # and "around the garden" is a place.
-    "around": "around",
-    "round about": "around",
-    "around about": "around",
-    "at around": "at",
-    "at about": "at",
-    "by around": "by",
-    "in time for": "strong",  # "in time for the weekend"; "…the party" asked (both dropped)
-    "by about": "by",
-    # "after lunch" is today (`_AFTER_TODAY`); "after Friday" says when to
-    # start, not when it is due: asked, as "by" asks.
-    "after": "after",
-    # "for Christmas", "for Friday": that day, read as if said alone (never
-    # a bare hour: "a table for 3" is a count).
-    "for": "for",
-}
-# After these it is still today: "fix the gate after lunch".
-_AFTER_TODAY: Final = frozenset(
-    {"noon", "midday", "lunch", "lunchtime", "dinner", "dinnertime", "supper", "sunset", "dusk"}
-    | {"nightfall", "dark", "breakfast"}
-    | AFTER_TODAY
-)
-_CUES: Final = phrases(_CUE_KINDS)
 _LEADS: Final = frozenset({"the", "this", "next", "coming", "end", "middle", "of", "very"})
 
 
@@ -170,6 +133,7 @@ _MATCHERS: Final[tuple[_Matcher, ...]] = (
     weeks_on,
     relative_day,
     part_of_day,
+    first_or_last_thing,
     middle,
     short_end,
     period,
@@ -177,6 +141,7 @@ _MATCHERS: Final[tuple[_Matcher, ...]] = (
     span,
     holiday,
     part_of_month,
+    first_or_last_day,
     slash_date,
     calendar_date,
     day_of_month,
@@ -365,6 +330,8 @@ def _or_later(clause: Sequence[Tok], found: Hit, now: dt.datetime) -> Hit:
     k = found.end + 1 + (word_at(clause, found.end + 1) == "on")
     other = _expression(clause, k, now, True)
     other = other if isinstance(other, Hit) else month_said(clause, found.end, now, True)
+    if other is None and [word_at(clause, k + n) for n in range(3)] == ["the", "day", "after"]:
+        other = Hit(found.day + ONE_DAY, "the day after", k + 3)  # "tomorrow or the day after"
     if not isinstance(other, Hit) or other.day <= found.day:
         return found
     first, second = (h.phrase.split(",")[0] for h in (found, other))  # not "…, by January 31"

@@ -114,8 +114,11 @@ def relative_day(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> F
             return Hit(today + ONE_DAY, f"tomorrow {nxt}", i + 2)
         return Hit(today + ONE_DAY, "by tomorrow", i + 1)
     k = i + 1 if low == "the" else i
-    if [word_at(toks, k + n) for n in range(3)] == ["day", "after", "tomorrow"]:
-        return Hit(today + 2 * ONE_DAY, "by the day after tomorrow", k + 3)
+    # "next tomorrow": the day after tomorrow in Nigerian English (a typed probe)
+    if [word_at(toks, k + n) for n in range(3)] == ["day", "after", "tomorrow"] or (
+        [low, nxt] == ["next", "tomorrow"]
+    ):
+        return Hit(today + 2 * ONE_DAY, "by the day after tomorrow", k + 3 - (low == "next"))
     if low == "later" and nxt in ("today", "tonight", "this"):  # "later today"
         found = relative_day(toks, i + 1, now, cued)
         if not isinstance(found, Hit):

@@ -39,6 +39,9 @@ STOPS: Final = frozenset(
 # After "the 3rd", these may follow a date; a noun may not ("the third floor").
 AFTER_DAY: Final = frozenset(
     {*STOPS, "at", "by", "in", "without", "never", "don't", "do", "before", "until"}
+    # "Tuesday latest", "Friday max", "Monday first thing" (a typed probe:
+    # "Gate Tuesday", no deadline)
+    | {"latest", "max", "tops", "first"}
 )
 
 # A day said to be good enough: "Friday is fine", "tomorrow's OK".

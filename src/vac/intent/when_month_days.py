@@ -9,10 +9,20 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Sequence
 
+from vac.intent import calendar_words as cw
 from vac.intent.lexicon import ISO_DATE_RE, SLASH_DATE_RE, Tok
 from vac.intent.numbers import number_at
 from vac.intent.when_days import calendar_date
-from vac.intent.when_match import Bad, Found, Hit, add_months, ends_here, month_day, word_at
+from vac.intent.when_match import (
+    Bad,
+    Found,
+    Hit,
+    add_months,
+    ends_here,
+    month_day,
+    month_end,
+    word_at,
+)
 
 
 def _of_month(toks: Sequence[Tok], k: int) -> tuple[int, int] | None:
@@ -55,6 +65,35 @@ def day_of_month(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> F
         if day >= today:
             return Hit(day, f"by {month_day(day, today)}", number.end)
     return Bad(number.end)
+
+
+def first_or_last_day(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> Found:
+    """ "(by) the last day of the month / of this month / of next month / of
+    March", "the first day of next month": that day (this year's month, or
+    next year's once past). A typed probe found "by the last day of the
+    month" with no deadline and a read-back cut short ("by the last day of the")."""
+    k = i + (word_at(toks, i) == "the")
+    which = word_at(toks, k)
+    if which not in ("first", "last") or [word_at(toks, k + 1), word_at(toks, k + 2)] != [
+        "day",
+        "of",
+    ]:
+        return None
+    today, k = now.date(), k + 3
+    said = [word_at(toks, k), word_at(toks, k + 1)]
+    if said[1] == "month" and said[0] in ("the", "this", "next"):
+        first = add_months(today.replace(day=1), int(said[0] == "next"))
+        end = k + 2
+    elif said[0] in cw.MONTHS:
+        first, end = today.replace(month=cw.MONTHS[said[0]], day=1), k + 1
+        if month_end(first.year, first.month) < today:
+            first = first.replace(year=first.year + 1)
+    else:
+        return None
+    day = first if which == "first" else month_end(first.year, first.month)
+    if day < today:  # "the first day of the month", said after it
+        return Bad(end)
+    return Hit(day, f"by {month_day(day, today)}", end)
 
 
 def slash_date(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> Found:

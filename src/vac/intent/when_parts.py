@@ -39,4 +39,28 @@ def part_of_day(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> Fo
     return Hit(now.date(), f"by {said}", k + 1)
 
 
-__all__ = ["part_of_day"]
+# After "first thing" / "last thing", these say its day: read by their own matchers.
+_ITS_DAY: Final = frozenset(
+    {"tomorrow", "today", "tonight", "in", "on", "next", "this", "monday", "tuesday"}
+    | {"wednesday", "thursday", "friday", "saturday", "sunday", "of"}
+)
+
+
+def first_or_last_thing(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> Found:
+    """ "first thing" said alone: the next morning (tomorrow's; today's
+    before 5 am); "last thing": tonight. A typed probe found "fix the car
+    first thing" with no deadline and "first thing" in the thing. With its
+    day ("first thing Monday", "last thing tonight") the day is read."""
+    said = word_at(toks, i)
+    if said not in ("first", "last") or word_at(toks, i + 1) != "thing":
+        return None
+    if word_at(toks, i - 1) in ("the", "a", "one", "every") or word_at(toks, i + 2) in _ITS_DAY:
+        return None  # "the first thing you do", "first thing tomorrow"
+    if said == "last":
+        return Hit(now.date(), "last thing today", i + 2)
+    if now.hour < 5:
+        return Hit(now.date(), "first thing this morning", i + 2)
+    return Hit(now.date() + ONE_DAY, "first thing tomorrow", i + 2)
+
+
+__all__ = ["first_or_last_thing", "part_of_day"]
