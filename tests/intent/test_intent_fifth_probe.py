@@ -170,3 +170,21 @@ def test_a_sign_off_is_no_part_of_the_thing(tail: str) -> None:
 )
 def test_a_remark_after_the_thing_is_no_part_of_it(text: str, label: str) -> None:
     assert draft(text).objective.target.label == label
+
+
+def test_a_report_after_the_work_is_no_tether() -> None:
+    """ "check in with me when you're done" was "checking with you first"."""
+    for text in (
+        "Kofi, fix the gate, check in with me when you're done",
+        "Kofi, fix the gate, check in with me afterwards",
+    ):
+        assert draft(text).objective.autonomy == "brief", text
+    assert draft("Kofi, fix the gate and check in with me").objective.autonomy == "direct-tether"
+
+
+def test_during_a_time_no_day_places_is_asked() -> None:
+    """It was left in the thing ("Caves during half term")."""
+    got = understood("Zuri, explore the caves during half term")
+    assert isinstance(got, Clarify) and got.reason == "unclear-deadline", got
+    assert draft("Kofi, check the hens during the night").objective.deadline == "2026-03-11"
+    assert draft("Kofi, fix the gate during the weekend").objective.deadline == "2026-03-15"

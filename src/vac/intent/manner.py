@@ -237,6 +237,15 @@ _MAY_FOLLOW: Final = lx.PUNCT | frozenset(
 )
 
 
+_DONE: Final = lx.phrases(
+    [
+        *("when you're done", "when you are done", "when you're finished", "when you've finished"),
+        *("when it's done", "when it is done", "once you're done", "once it's done", "when done"),
+        *("once you've finished", "when finished", "afterwards", "after you're done"),
+    ]
+)
+
+
 def _said_of_more(clause: Sequence[Tok], hit: tuple[Autonomy, int, int]) -> bool:
     mode, at, end = hit
     if end >= len(clause) or clause[end].low in _MAY_FOLLOW:
@@ -257,7 +266,10 @@ def autonomy_of(clause: Sequence[Tok], skip: frozenset[int]) -> AutonomyCues:
     ]
     hits = cue_hits(read, lx.AUTONOMY_CUES, skip=skip | _way_as_route(clause) | describing(clause))
     hits = [h for h in hits if not _said_of_more(clause, h)]
-    autonomy: Autonomy = _first_tier(hits, [mode for mode, _ in lx.AUTONOMY_CUES], "brief")
+    # "check in with me when you're done": a report afterwards, not leave
+    # asked first (a fifth typed probe: it was a tether). Its words stay read.
+    asked = [h for h in hits if h[0] != "direct-tether" or not lx.phrase_at(clause, h[2], _DONE)]
+    autonomy: Autonomy = _first_tier(asked, [mode for mode, _ in lx.AUTONOMY_CUES], "brief")
     indices = {k for _, a, b in hits for k in range(a, b)}
     for k in range(len(clause)):  # "check the hives daily", not "the daily report"
         ends = k + 1 == len(clause) or clause[k + 1].low in lx.PUNCT | {"and", "but"}

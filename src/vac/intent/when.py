@@ -382,6 +382,8 @@ def resolve(
         cue = phrase_at(clause, i, _CUES)
         if cue == ("due",) and (word_at(clause, i + 1) in ("to", "date", "dates")):
             cue = None  # "due to the rain"; "no due date"
+        if cue == ("during",) and _expression(clause, i, now, False) is not None:
+            cue = None  # "during the night", "during January": their own matchers
         kind = "" if cue is None else _CUE_KINDS[" ".join(cue)]
         j = i + (0 if cue is None else len(cue))
         if kind == "at" and (it_happened(clause, i) or of_the_past(clause, i, j)):

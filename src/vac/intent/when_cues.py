@@ -24,6 +24,9 @@ CUE_KINDS: Final[dict[str, str]] = {
     "before": "strong",
     "ahead of": "strong",  # "ahead of Friday": before it (a typed probe: left in the thing)
     "in advance of": "strong",
+    # "during half term": when, though no day can be placed (asked; a typed
+    # probe found it in the thing); "during the weekend" has its own matcher.
+    "during": "strong",
     "until": "strong",
     "due": "strong",
     "due by": "strong",
