@@ -326,11 +326,15 @@ def test_a_hello_sent_again_with_its_id_is_answered_with_its_hello_ok(
     hello = Hello(
         id=first.ref or "", versions=[1], client="t", output=OutputRequest(rate=16000, speak=False)
     )
+    c.send(Ping(id="between"))
+    assert c.expect(Pong, 5).seq == 1
     c.send(hello)
     again = c.expect(HelloOk, 5)
     assert again.session == first.session and again.ref == first.ref
+    assert again.seq == 0  # §2: 0 on every hello.ok (a probe: it was 2)
     c.send(Ping(id="after"))
-    assert c.expect(Pong, 5).session == first.session  # still attached, no bye
+    pong = c.expect(Pong, 5)
+    assert pong.session == first.session and pong.seq == 1  # still attached, no bye
 
 
 def test_a_hello_sent_again_while_it_is_answered_makes_one_session(

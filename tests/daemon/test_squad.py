@@ -272,3 +272,16 @@ def test_one_agents_requests_never_close_anothers_and_are_bounded(
     alice.drain(0.5)
     alice.send(SquadAnswer(id="g", message=asked, answer="granted"))
     assert alice.expect(SquadAnswered).message_id == asked
+
+
+def test_throttled_banter_says_why_in_words_for_people(daemon: RunningDaemon) -> None:
+    """§6: `message` is for people; it said only "banter-throttled" (a client probe)."""
+    (kofi,) = greeted(daemon, "kofi")
+    kofi.send(SquadSend(id="b1", kind="inter-agent-banter", text="Nice hat"))
+    assert kofi.expect(SquadMessage).ref == "b1"
+    kofi.send(SquadSend(id="b2", kind="inter-agent-banter", text="Nice hat again"))
+    err = refused(kofi, "b2")
+    assert err.code == "rate_limited" and "banter between agents" in err.message
+    assert (
+        err.details["reason"] == "banter-throttled" and 0 < err.details["retry_after_ms"] <= 45_000
+    )

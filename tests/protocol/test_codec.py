@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.protocol.strategies import for_struct
-from vac.protocol.agent_messages import ObjectiveListResult
+from vac.protocol.agent_messages import ObjectiveList, ObjectiveListResult
 from vac.protocol.codec import (
     _NO_FREE_TEXT,
     MAX_HEADER_DEPTH,
@@ -199,7 +199,14 @@ def test_random_headers_only_ever_yield_protocol_errors(
 
 
 def test_hello_field_names_are_exact() -> None:
-    h = Hello(id="h", versions=[1], client="c", output=OutputRequest(rate=16000, speak=True))
+    h = Hello(
+        id="h",
+        versions=[1],
+        client="c",
+        output=OutputRequest(rate=16000, speak=True),
+        resume="s1",
+        features=["announcement-turns"],
+    )
     assert set(msgspec.msgpack.decode(header_bytes(h))) == {
         "type",
         "id",
@@ -208,6 +215,23 @@ def test_hello_field_names_are_exact() -> None:
         "output",
         "resume",
         "features",  # an addition: the opt-in additions the client understands
+    }
+
+
+def test_a_field_left_at_its_default_is_not_sent() -> None:
+    """A daemon refuses fields it does not know: an addition a client leaves
+    unused must not reach an older one (`before: null` did)."""
+    plain = Hello(id="h", versions=[1], client="c", output=OutputRequest(rate=16000, speak=True))
+    assert set(msgspec.msgpack.decode(header_bytes(plain))) == {
+        "type",
+        "id",
+        "versions",
+        "client",
+        "output",
+    }
+    assert msgspec.msgpack.decode(header_bytes(ObjectiveList(id="l"))) == {
+        "type": "objective.list",
+        "id": "l",
     }
 
 
@@ -301,6 +325,66 @@ def test_refusals_say_what_is_wrong_in_a_clients_words(header: dict[str, Any], s
         decode_inbound([MARKER, msgspec.msgpack.encode(header)])
     assert (exc.value.code, exc.value.message) == ("invalid_message", said)
     assert "regex" not in said and "Invalid value" not in said
+
+
+def _map(*pairs: tuple[object, object]) -> bytes:
+    """A header map written pair by pair: a key may come twice."""
+    enc = msgspec.msgpack.encode
+    return bytes([0x80 | len(pairs)]) + b"".join(enc(k) + enc(v) for k, v in pairs)
+
+
+@pytest.mark.parametrize(
+    ("header", "said", "ref"),
+    [
+        # A client probe: the last value won ("hello there" was dropped and
+        # the draft made of the second text); two types named the other
+        # one "unknown".
+        (
+            _map(("id", "d6"), ("type", "text.input"), ("text", "hi"), ("text", "ask Kofi")),
+            "header has the key 'text' twice",
+            "d6",
+        ),
+        (
+            _map(("id", "d1"), ("type", "ping"), ("type", "bye")),
+            "header has the key 'type' twice",
+            "d1",
+        ),
+        # The same key written once as fixstr and once as str 8.
+        (
+            b"\x83" + _map(("id", "d2"), ("type", "ping"))[1:] + b"\xd9\x04type\xa4ping",
+            "header has the key 'type' twice",
+            "d2",
+        ),
+        (_map(("id", "a"), ("id", "b"), ("type", "ping")), "header has the key 'id' twice", None),
+        # `ref` was null though the id could be read (§2), and the wording
+        # was the decoder's ("Expected `str`, got `int` - at `key` in `$`";
+        # "not a MessagePack map" for a map with a string not UTF-8).
+        (
+            _map((1, "ping"), ("type", "ping"), ("id", "ik1")),
+            "every key of the header must be a string",
+            "ik1",
+        ),
+        (
+            _map(("type", "text.input"), ("id", "iu1"))[:1].replace(b"\x82", b"\x83")
+            + _map(("type", "text.input"), ("id", "iu1"))[1:]
+            + msgspec.msgpack.encode("text")
+            + b"\xa2\xff\xfe",
+            "header cannot be decoded: Invalid UTF-8 encoded string",
+            "iu1",
+        ),
+        (
+            msgspec.msgpack.encode(["ping", "p1"]),
+            "header must be a MessagePack map, not an array",
+            None,
+        ),
+    ],
+)
+def test_a_header_that_is_no_plain_map_is_refused_with_its_id(
+    header: bytes, said: str, ref: str | None
+) -> None:
+    with pytest.raises(ProtocolError) as exc:
+        decode_inbound([MARKER, header])
+    assert (exc.value.code, exc.value.message, exc.value.ref) == ("invalid_message", said, ref)
 
 
 def test_a_wrong_marker_is_refused_with_the_readable_id() -> None:

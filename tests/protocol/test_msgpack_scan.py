@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from vac.protocol.msgpack_scan import Malformed, TooDeep, check_depth
+from vac.protocol.msgpack_scan import Malformed, TooDeep, check_depth, top_level_pairs
 
 # (encoding, its nesting depth): one row per MessagePack format.
 GOLDEN: list[tuple[str, bytes, int]] = [
@@ -235,3 +235,34 @@ def test_item_budget_refuses_many_tiny_items() -> None:
     with pytest.raises(TooMany):
         check_depth(flat, 16, 1024)
     check_depth(msgspec.msgpack.encode(list(range(1000))), 16, 1024)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.dictionaries(
+        st.text(max_size=40),
+        st.one_of(
+            st.integers(-(2**63), 2**64 - 1),
+            st.text(max_size=300),
+            st.lists(st.integers(-(2**63), 2**63), max_size=20),
+        ),
+        max_size=8,
+    )
+)
+def test_top_level_pairs_are_the_maps_own(value: dict[str, Any]) -> None:
+    data = msgspec.msgpack.encode(value)
+    pairs = top_level_pairs(data)
+    assert pairs is not None
+    assert [msgspec.msgpack.decode(k) for k, _ in pairs] == list(value)
+    assert [v for _, v in pairs] == [msgspec.msgpack.encode(v) for v in value.values()]
+    assert data.endswith(b"".join(k + v for k, v in pairs))
+
+
+def test_top_level_pairs_keep_a_repeated_key_and_a_non_map_has_none() -> None:
+    enc = msgspec.msgpack.encode
+    twice = b"\x82" + enc("text") + enc("a") + enc("text") + enc("b" * 300)
+    assert [(k, v) for k, v in top_level_pairs(twice) or ()] == [
+        (enc("text"), enc("a")),
+        (enc("text"), enc("b" * 300)),
+    ]
+    assert top_level_pairs(enc([1, 2])) is None and top_level_pairs(enc("x")) is None

@@ -24,7 +24,7 @@ from vac.errors import VacError
 from vac.lifecycle.session import SessionEvent
 from vac.logs import get_logger
 from vac.protocol.codec import encode_outbound
-from vac.protocol.messages import AudioOutputChunk, Error, Outbound
+from vac.protocol.messages import AudioOutputChunk, Error, HelloOk, Outbound
 from vac.runtime.session import OutboxFull, Session
 
 RETRY_SEND_S: Final = 0.005
@@ -237,6 +237,11 @@ class Egress:
             return False  # closed at shutdown: nothing more goes out
         while rid is not None and len(session.outbox):
             msg, payload = session.outbox.peek()
+            if isinstance(msg, HelloOk):
+                # §2: 0 on every hello.ok, also one sent again for a repeated
+                # hello id (a client probe: it came at seq 2 and a client
+                # written to the contract reported a gap).
+                session.seq = 0
             stamped = msgspec.structs.replace(msg, session=session.id, seq=session.seq)
             try:
                 self.send_now([rid, *encode_outbound(stamped, payload)])

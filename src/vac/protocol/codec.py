@@ -26,7 +26,13 @@ from vac.protocol.messages import (
     message_types,
     tag_of,
 )
-from vac.protocol.msgpack_scan import Malformed, TooDeep, TooMany, check_depth
+from vac.protocol.msgpack_scan import (
+    Malformed,
+    TooDeep,
+    TooMany,
+    check_depth,
+    top_level_pairs,
+)
 from vac.protocol.objective import AGENT_PATTERN, DEADLINE_PATTERN, REF_PATTERN
 from vac.protocol.text_safety import find_control
 
@@ -50,6 +56,7 @@ _NO_FREE_TEXT: Final = (AudioInputChunk,)
 
 _inbound_decoder: Final = msgspec.msgpack.Decoder(InboundMessage)
 _loose_decoder: Final = msgspec.msgpack.Decoder(dict[str, Any])
+_any_decoder: Final = msgspec.msgpack.Decoder()
 _encoder: Final = msgspec.msgpack.Encoder()
 
 _OUTBOUND_BY_TAG: Final[dict[str, type[msgspec.Struct]]] = {
@@ -62,12 +69,14 @@ def _readable_id(header: bytes) -> str | None:
     if len(header) > MAX_HEADER_BYTES:
         return None
     try:
-        # The loose decode recurses: never hand it a header nested too deep.
+        # Never decode a header nested too deep (the decoder recurses). Only
+        # the `id` pair is decoded: a wrong key or a bad string elsewhere
+        # (an integer key, invalid UTF-8) still lets it be read (§2).
         check_depth(header, MAX_HEADER_DEPTH)
-        loose = _loose_decoder.decode(header)
+        ids = [v for k, v in top_level_pairs(header) or () if _key(k) == "id"]
+        value = _any_decoder.decode(ids[0]) if len(ids) == 1 else None
     except _UNREADABLE:
         return None
-    value = loose.get("id")
     if isinstance(value, str) and 0 < len(value) <= _ID_MAX:
         return value if value.isascii() and value.isprintable() else None
     return None
@@ -124,12 +133,20 @@ def decode_inbound(frames: list[bytes]) -> tuple[InboundMessage, bytes | None]:
         ) from None
     except Malformed:
         raise ProtocolError("invalid_message", "header is not a MessagePack map") from None
+    if (twice := _repeated_key(header)) is not None:
+        # A decoder keeps the last value: a relay or a log that kept the
+        # first would see other words than those acted on (a client probe).
+        raise ProtocolError(
+            "invalid_message", f"header has the key {twice!r} twice", ref=_readable_id(header)
+        )
     try:
         msg = _inbound_decoder.decode(header)
     except msgspec.ValidationError as exc:
         raise ProtocolError("invalid_message", _describe(exc), ref=_readable_id(header)) from None
-    except msgspec.DecodeError:
-        raise ProtocolError("invalid_message", "header is not a MessagePack map") from None
+    except msgspec.DecodeError as exc:
+        raise ProtocolError(
+            "invalid_message", _undecodable(exc), ref=_readable_id(header)
+        ) from None
     except RecursionError:  # unreachable after the depth check; kept as a backstop
         raise ProtocolError("invalid_message", "header is nested too deeply") from None
     # Walks the Struct itself, not `to_builtins` of it: that raises TypeError
@@ -146,6 +163,39 @@ def decode_inbound(frames: list[bytes]) -> tuple[InboundMessage, bytes | None]:
     if not wants_payload and len(frames) == 3:
         raise ProtocolError("invalid_message", f"{_tag(msg)} takes no payload frame", ref=msg.id)
     return msg, (frames[2] if wants_payload else None)
+
+
+def _key(raw: bytes) -> object:
+    try:
+        return _any_decoder.decode(raw)
+    except _UNREADABLE:
+        return None
+
+
+def _repeated_key(header: bytes) -> str | None:
+    """The first key the header map holds twice, if any. Compared by the
+    string's UTF-8 bytes, whatever length format encodes it (a key that is no
+    string is refused by the decoder after this)."""
+    seen: set[bytes] = set()
+    for raw, _ in top_level_pairs(header) or ():
+        lead = raw[0]
+        skip = 1 if 0xA0 <= lead <= 0xBF else _STR_HEADER.get(lead, 0)
+        key = raw[skip:] if skip else raw
+        if key in seen:
+            return key.decode("utf-8", "replace")[:64] if skip else repr(_key(raw))[:64]
+        seen.add(key)
+    return None
+
+
+# str 8 / 16 / 32: the lead byte and the length field before the UTF-8.
+_STR_HEADER: Final = {0xD9: 2, 0xDA: 3, 0xDB: 5}
+
+
+def _undecodable(exc: msgspec.DecodeError) -> str:
+    """A header that is well formed but cannot be decoded (a string that is
+    not UTF-8): said so, not "not a map" (a client probe)."""
+    reason = str(exc).removeprefix("MessagePack data is malformed: ")
+    return f"header cannot be decoded: {reason}"[:200]
 
 
 def _describe(exc: msgspec.ValidationError) -> str:
@@ -167,8 +217,17 @@ def _describe(exc: msgspec.ValidationError) -> str:
         text = _PATTERN_WORDS.get(pattern, "not in the expected form")
     elif (m := _OBJECT.fullmatch(text)) is not None:
         text = f"{m.group(1)} field {m.group(2)}"
+    elif (m := _NOT_A_MAP.fullmatch(text)) is not None and path in ("", "$"):
+        text, path = f"header must be a MessagePack map, not {_KINDS.get(m.group(1), 'that')}", ""
+    elif _KEY_AT.search(text) is not None:
+        text, path = "every key of the header must be a string", ""
     said = f"{path}: {text}" if path else text
     return said if len(said) <= 200 else said[:197] + "..."
+
+
+_NOT_A_MAP: Final = re.compile(r"Expected `object`, got `(\w+)`")
+_KINDS: Final = {"array": "an array", "str": "a string", "int": "a number", "float": "a number"}
+_KEY_AT: Final = re.compile(r" - at `key` in `\$`$")
 
 
 _AT: Final = re.compile(r" - at `(\$[^`]*)`$")

@@ -153,3 +153,54 @@ def check_depth(data: bytes, max_depth: int, max_items: int | None = None) -> No
                     raise Malformed(f"{end - pos} trailing bytes after the object")
                 return
             owed = outer.pop()
+
+
+def _end_of(data: bytes, pos: int) -> int:
+    """Where the one object starting at `pos` ends. `data` must already have
+    passed `check_depth` (well formed); iterative, like it."""
+    lead = data[pos]
+    if 0xA0 <= lead <= 0xBF:  # a short string: every key, most values
+        return pos + 1 + (lead & 0x1F)
+    if lead <= 0x7F or lead >= 0xE0:  # a small integer (`seq`)
+        return pos + 1
+    owed = 1
+    while owed:
+        lead = data[pos]
+        pos += 1
+        owed -= 1
+        if lead <= 0x7F:
+            continue
+        kind, arg, extra = _LEAD[lead]
+        if kind == _SCALAR:
+            pos += arg
+        elif kind == _FIX_CONTAINER:
+            owed += arg
+        else:
+            count: int = _UINT[arg].unpack_from(data, pos)[0]
+            pos += arg
+            if kind == _SIZED:
+                pos += extra + count
+            else:
+                owed += count * extra
+    return pos
+
+
+def top_level_pairs(data: bytes) -> list[tuple[bytes, bytes]] | None:
+    """The encoded (key, value) pairs of the map `data` is, in order, every
+    pair kept (a decoder keeps only the last of a repeated key); None when
+    `data` is no map. `data` must already have passed `check_depth`."""
+    lead = data[0]
+    if 0x80 <= lead <= 0x8F:
+        count, pos = lead & 0x0F, 1
+    elif lead in (0xDE, 0xDF):
+        width = 2 if lead == 0xDE else 4
+        count, pos = _UINT[width].unpack_from(data, 1)[0], 1 + width
+    else:
+        return None
+    pairs: list[tuple[bytes, bytes]] = []
+    for _ in range(count):
+        key_end = _end_of(data, pos)
+        value_end = _end_of(data, key_end)
+        pairs.append((data[pos:key_end], data[key_end:value_end]))
+        pos = value_end
+    return pairs

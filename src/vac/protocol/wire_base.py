@@ -14,8 +14,15 @@ Id = Annotated[str, msgspec.Meta(pattern=r"^[\x20-\x7e]{1,64}$")]
 NonNeg = Annotated[int, msgspec.Meta(ge=0)]
 
 
-class Inbound(msgspec.Struct, frozen=True, forbid_unknown_fields=True, tag_field="type"):
-    """A client → daemon message. Every one carries an `id` (§2)."""
+class Inbound(
+    msgspec.Struct, frozen=True, forbid_unknown_fields=True, omit_defaults=True, tag_field="type"
+):
+    """A client → daemon message. Every one carries an `id` (§2).
+
+    A field left at its default is not sent: a daemon is strict about fields
+    it does not know, so a newer client must not send an addition it leaves
+    unused (an operator probe: `vac objectives` sent `before: null`, and a
+    daemon one release older refused the listing)."""
 
     id: Id
 

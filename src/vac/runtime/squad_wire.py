@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from vac import intent
+from vac.intent.squad import BANTER_WINDOW_MS
 from vac.protocol.errors import ProtocolError
 from vac.protocol.messages import SquadMessage
 
@@ -28,12 +31,21 @@ def squad_message(
     )
 
 
+_DROPPED: Final = {
+    "banter-throttled": "banter between agents is held to one message every"
+    f" {BANTER_WINDOW_MS // 1000} s, so it never buries the steward's own business",
+}
+
+
 def routed_or_refused(routed: intent.RoutedMessage) -> intent.RoutedMessage:
     """A throttled message (banter) is `rate_limited`, with when to retry."""
     if routed.dropped:
+        wait_ms = routed.retry_after_ms or 1000
+        # For people (§6): it said only "banter-throttled" (a client probe).
+        said = _DROPPED.get(routed.drop_reason or "", "this squad message was not sent")
         raise ProtocolError(
             "rate_limited",
-            routed.drop_reason or "squad message dropped",
-            details={"retry_after_ms": routed.retry_after_ms or 1000},
+            f"{said}; try again in {max(1, round(wait_ms / 1000))} s",
+            details={"retry_after_ms": wait_ms, "reason": routed.drop_reason or "dropped"},
         )
     return routed
