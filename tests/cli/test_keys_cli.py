@@ -157,3 +157,71 @@ def test_re_enrolling_with_public_removes_the_stale_local_keypair(
     assert main(["keys", "enroll", "bob", "--public", str(home.clients_dir / "bob.key"), *h]) == 0
     assert "removed" not in capsys.readouterr().out
     assert find_client_key(home) == home.clients_dir / "bob.key_secret"
+
+
+# ------------------------------------------- an operator's probe (2026-12-06)
+
+
+def test_an_unreadable_event_log_changes_no_key(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Enrol and revoke said "failed" (exit 2) but had changed the keys, with
+    no audit row: the event log is opened first now."""
+    home, h = fresh_home(tmp_path)
+    assert main(["keys", "enroll", "al", *h]) == 0
+    capsys.readouterr()
+    home.db_file.write_bytes(b"\x00not a database" * 1000)
+    assert main(["keys", "enroll", "yan", *h]) == 2
+    assert "not a vac event log" in one_error(capsys)
+    assert main(["keys", "revoke", "al", *h]) == 2
+    assert "not a vac event log" in one_error(capsys)
+    assert [p for p, _, _ in keys.list_enrolled(home)] == ["al"]
+    assert not (home.clients_dir / "yan.key_secret").exists()
+
+
+def test_a_server_key_from_another_keypair_is_refused_before_start(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A secret copied from another home passed preflight and the daemon
+    started; every client was then refused with advice that could not help."""
+    home, _ = fresh_home(tmp_path)
+    other, _ = fresh_home(tmp_path / "other")
+    home.server_secret.write_bytes(other.server_secret.read_bytes())
+    problem = keys.server_key_problem(home)
+    assert problem is not None and "not the public half" in problem
+    assert keys.server_key_problem(other) is None
+
+
+def test_a_file_the_command_cannot_write_is_one_line_not_a_traceback(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A read-only home, a full disk: an OSError was a traceback (exit 1)."""
+    home, h = fresh_home(tmp_path)
+    assert main(["keys", "enroll", "al", *h]) == 0
+    capsys.readouterr()
+    (home.enrolled_dir / "al.key").unlink()
+    (home.enrolled_dir / "al.key").mkdir()  # a directory where the key file was
+    code = main(["keys", "revoke", "al", *h])
+    line = one_error(capsys)
+    assert code in (1, 2) and "Traceback" not in line and "al.key" in line
+
+
+def test_a_timeout_past_a_day_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -> None:
+    """`--timeout 1e10` was an OverflowError traceback."""
+    with pytest.raises(SystemExit) as exited:
+        main(["say", "hi", "--timeout", "1e10"])
+    assert exited.value.code == 2
+    assert "at most 86400 seconds" in capsys.readouterr().err
+
+
+def test_a_lock_the_daemon_cannot_write_is_a_start_up_refusal(tmp_path: Path) -> None:
+    """It was a PermissionError traceback and exit 1, which the service unit
+    restarts every 2 s; a HomeError is exit 2 (RestartPreventExitStatus)."""
+    from vac.daemon.lock import home_lock
+    from vac.home import HomeError
+
+    home, _ = fresh_home(tmp_path)
+    home.lock_file.mkdir()
+    with pytest.raises(HomeError) as refused, home_lock(home):
+        pass
+    assert str(home.lock_file) in str(refused.value)

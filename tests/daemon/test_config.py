@@ -50,3 +50,20 @@ def test_missing_model_is_a_named_refusal() -> None:
     cfg = decode_config(b'[stt]\nmodel_dir = "/nonexistent/whisper"\n')
     with pytest.raises(ProviderMissing, match="/nonexistent/whisper"):
         build_stt(Providers.from_config(cfg).stt, ["Abeni"])
+
+
+def test_a_vac_toml_that_cannot_be_read_is_named_not_taken_for_none(tmp_path: object) -> None:
+    """An operator probe: a directory named vac.toml was a traceback, and a
+    link to nothing ran the daemon on the defaults (its endpoint too)."""
+    from pathlib import Path
+
+    from vac.daemon.config import VacConfig, load_config
+
+    root = Path(str(tmp_path))
+    assert load_config(root / "absent.toml") == VacConfig()
+    (root / "dir.toml").mkdir()
+    (root / "dangling.toml").symlink_to(root / "nowhere.toml")
+    for name, why in (("dir.toml", "Is a directory"), ("dangling.toml", "a link to nothing")):
+        with pytest.raises(ConfigError) as refused:
+            load_config(root / name)
+        assert why in str(refused.value) and "remove it" in str(refused.value)

@@ -81,5 +81,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     except VacError as exc:
         print(f"vac: {escape_for_terminal(str(exc))}", file=sys.stderr)
         return int(getattr(exc, "exit_code", 2))
+    except OSError as exc:
+        # A file the command needed could not be read or written (a read-only
+        # home, a full disk, a directory where a file belongs): one line that
+        # names it, not a traceback (an operator probe found five).
+        where = f"{exc.filename}: " if exc.filename else ""
+        said = f"{where}{exc.strerror or exc}"
+        print(
+            f"vac: {escape_for_terminal(said)} — check that path, its permissions and free space",
+            file=sys.stderr,
+        )
+        return 1
     except KeyboardInterrupt:
         return 130

@@ -5,8 +5,10 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import Any
 
 from vac.cli.common import UnknownPrincipal, home_of, known_home, print_result
+from vac.errors import VacError
 from vac.home import Home, HomeError
 
 
@@ -33,32 +35,29 @@ def cmd_keys_new(args: argparse.Namespace) -> int:
 
 
 def cmd_keys_enroll(args: argparse.Namespace) -> int:
-    from vac.clock import now_ms
     from vac.daemon.keys import enroll
     from vac.runtime.store import EventLog
 
     home = known_home(args)
     out = Path(args.out) if args.out else None
     agent = _roster_name(home, args.principal) if args.agent else None
-    result = enroll(
-        home,
-        args.principal.lower() if args.agent else args.principal,
-        out_dir=out,
-        public=Path(args.public) if args.public else None,
-        agent=agent,
-    )
+    # The event log first: one that cannot be opened changes no key (an
+    # operator probe: enrolled, then "failed", with no audit row).
     log = EventLog(home.db_file)
     try:
-        log.audit(
-            now_ms(),
-            "key_enrolled",
-            result.principal,
-            {
-                "fingerprint": result.fingerprint,
-                "replaced": result.replaced,
-                "role": "agent" if agent else "steward",
-            },
+        result = enroll(
+            home,
+            args.principal.lower() if args.agent else args.principal,
+            out_dir=out,
+            public=Path(args.public) if args.public else None,
+            agent=agent,
         )
+        detail = {
+            "fingerprint": result.fingerprint,
+            "replaced": result.replaced,
+            "role": "agent" if agent else "steward",
+        }
+        _audited(log, "key_enrolled", result.principal, detail, "enrolled")
     finally:
         log.close()
     verb = "re-enrolled (previous key replaced)" if result.replaced else "enrolled"
@@ -70,6 +69,21 @@ def cmd_keys_enroll(args: argparse.Namespace) -> int:
     for stale in result.removed:
         print(f"removed {stale} (its key is no longer enrolled)")
     return 0
+
+
+def _audited(log: Any, kind: str, principal: str, detail: dict[str, Any], done: str) -> None:
+    """The audit row of a key change already made; if it cannot be written,
+    say that the change stands (not that it failed)."""
+    from vac.clock import now_ms
+    from vac.runtime.store import StorageUnavailable
+
+    try:
+        log.audit(now_ms(), kind, principal, detail)
+    except StorageUnavailable as exc:
+        raise VacError(
+            f"{principal} was {done}, but its audit row could not be written ({exc}) —"
+            " free space in the home, then check 'vac keys list'"
+        ) from None
 
 
 def _roster_name(home: Home, name: str) -> str:
@@ -87,7 +101,6 @@ def _roster_name(home: Home, name: str) -> str:
 
 
 def cmd_keys_revoke(args: argparse.Namespace) -> int:
-    from vac.clock import now_ms
     from vac.daemon.keys import check_principal, client_keypair, load_public, revoke
     from vac.keyid import fingerprint
     from vac.runtime.store import EventLog
@@ -97,17 +110,17 @@ def cmd_keys_revoke(args: argparse.Namespace) -> int:
     path = home.enrolled_dir / f"{principal}.key"
     fp = fingerprint(load_public(path)) if path.exists() else None
     leftovers = client_keypair(home, principal)
-    if not revoke(home, principal):
-        if leftovers:
-            names = ", ".join(p.name for p in leftovers)
-            print(f"{principal} was not enrolled; removed its stale keypair ({names})")
-            return 0
-        raise UnknownPrincipal(
-            f"{principal!r} is not enrolled in {home.root} — 'vac keys list' shows who is"
-        )
-    log = EventLog(home.db_file)
+    log = EventLog(home.db_file)  # first: one that cannot be opened revokes nothing
     try:
-        log.audit(now_ms(), "key_revoked", principal, {"fingerprint": fp})
+        if not revoke(home, principal):
+            if leftovers:
+                names = ", ".join(p.name for p in leftovers)
+                print(f"{principal} was not enrolled; removed its stale keypair ({names})")
+                return 0
+            raise UnknownPrincipal(
+                f"{principal!r} is not enrolled in {home.root} — 'vac keys list' shows who is"
+            )
+        _audited(log, "key_revoked", principal, {"fingerprint": fp}, "revoked")
     finally:
         log.close()
     print(f"revoked {principal}; takes effect on its next message")

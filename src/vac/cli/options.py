@@ -65,7 +65,12 @@ def positive_seconds(text: str) -> float:
         raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
     if not 0 < seconds < float("inf"):
         raise argparse.ArgumentTypeError(f"must be more than 0 seconds, not {text}")
+    if seconds > MAX_TIMEOUT_S:  # a socket timeout in ms past 2^31 raised OverflowError
+        raise argparse.ArgumentTypeError(f"at most {MAX_TIMEOUT_S} seconds (a day), not {text}")
     return seconds
+
+
+MAX_TIMEOUT_S: Final = 86_400
 
 
 def non_negative_ms(text: str) -> int:

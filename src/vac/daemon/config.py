@@ -315,6 +315,17 @@ def intent_config(config: VacConfig) -> Any:
 
 
 def load_config(path: Path) -> VacConfig:
-    if not path.exists():
+    """`path`'s configuration; the defaults when there is no such file. A
+    link to nothing is an error, not "no vac.toml" (an operator probe: the
+    daemon ran on the defaults, its endpoint too, with no word)."""
+    if not path.exists() and not path.is_symlink():
         return VacConfig()
-    return decode_config(path.read_bytes(), source=str(path))
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        what = "a link to nothing" if path.is_symlink() and not path.exists() else exc.strerror
+        raise ConfigError(
+            f"{path}: cannot be read ({what}) — make it a readable file, or remove it"
+            " to run on the defaults"
+        ) from None
+    return decode_config(data, source=str(path))

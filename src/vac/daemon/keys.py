@@ -144,13 +144,32 @@ def server_key_problem(home: Home) -> str | None:
     """What is wrong with HOME's server keypair, naming the fix; None if both halves are there."""
     public, secret = home.server_public, home.server_secret
     if public.exists() and secret.exists():
-        return None
+        return _halves_differ(home)
     init = home.command("keys init")
     if public.exists():
         return _lost_secret(home)
     if secret.exists():
         return f"no server public key at {public} — run '{init}' to write it again from the secret"
     return f"no server key at {public} — run '{init}'"
+
+
+def _halves_differ(home: Home) -> str | None:
+    """A server.key that is not the public half of server.key_secret: every
+    client trusting it is refused (an operator probe: a secret copied from
+    another home passed preflight and the daemon started)."""
+    try:
+        shown = zmq.auth.load_certificate(str(home.server_public))[0]
+        held = zmq.auth.load_certificate(str(home.server_secret))[0]
+    except (OSError, ValueError):
+        return None  # unreadable: the checks that read each file name it
+    if shown == held:
+        return None
+    return (
+        f"{home.server_public} is not the public half of {home.server_secret.name} — they"
+        " come from different keypairs: restore the secret that goes with it, or write it"
+        f" again from the secret ('rm {home.server_public} && {home.command('keys init')}';"
+        f" every client then needs the new {home.server_public.name})"
+    )
 
 
 def _read_certificate(path: Path) -> tuple[bytes, bytes | None]:

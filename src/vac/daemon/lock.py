@@ -14,8 +14,16 @@ from vac.home import Home, HomeError
 @contextlib.contextmanager
 def home_lock(home: Home) -> Iterator[None]:
     """One daemon per home: an exclusive, non-blocking flock on HOME/daemon.lock."""
-    home.root.mkdir(parents=True, exist_ok=True)
-    fh: IO[str] = open(home.lock_file, "a+")  # noqa: SIM115 - held for the daemon's life
+    try:
+        home.root.mkdir(parents=True, exist_ok=True)
+        fh: IO[str] = open(home.lock_file, "a+")  # noqa: SIM115 - held for the daemon's life
+    except OSError as exc:
+        # A start-up refusal (exit 2), not a traceback and exit 1 that the
+        # service unit would restart every 2 s (an operator probe).
+        raise HomeError(
+            f"cannot write {home.lock_file}: {exc.strerror or exc} — the home must be a"
+            " directory this user can write (vac preflight checks it)"
+        ) from None
     try:
         try:
             fcntl.flock(fh, fcntl.LOCK_EX | fcntl.LOCK_NB)
