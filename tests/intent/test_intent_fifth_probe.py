@@ -188,3 +188,23 @@ def test_during_a_time_no_day_places_is_asked() -> None:
     assert isinstance(got, Clarify) and got.reason == "unclear-deadline", got
     assert draft("Kofi, check the hens during the night").objective.deadline == "2026-03-11"
     assert draft("Kofi, fix the gate during the weekend").objective.deadline == "2026-03-15"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Kofi, fix the boiler but run it by me before you buy parts",
+        "Kofi, mend the roof, but call me first before you go up",
+        "Kofi fix the fence but get my go ahead before buying wood",
+        "Kofi, fix the gate, but don't start until I've seen a quote",
+    ],
+)
+def test_when_to_ask_is_no_deadline(text: str) -> None:
+    """Each was asked "When should it be done?" about its "before …"."""
+    o = draft(text).objective
+    assert (o.autonomy, o.deadline) == ("direct-tether", None)
+
+
+def test_asked_before_a_day_keeps_the_day() -> None:
+    o = draft("Kofi, fix the gate, check with me before Friday").objective
+    assert (o.autonomy, o.deadline) == ("direct-tether", "2026-03-13")

@@ -18,6 +18,7 @@ from vac.intent.conditions import whenever_event
 from vac.intent.describing import describing
 from vac.intent.lexicon import Phrase, Tok
 from vac.intent.need_not import need_not_at
+from vac.intent.when_match import word_at
 from vac.protocol.objective import Autonomy
 
 T = TypeVar("T")
@@ -278,8 +279,28 @@ def autonomy_of(clause: Sequence[Tok], skip: frozenset[int]) -> AutonomyCues:
             autonomy = "standing-intent" if autonomy == "brief" else autonomy  # table order
     for mode, _, end in hits:
         tail = lx.phrase_at(clause, end, _BEFORE_STARTING) if mode == "direct-tether" else None
-        indices.update(range(end, end + len(tail or ())))
+        indices.update(range(end, end + (len(tail) if tail else _when_to_ask(clause, end, mode))))
     return AutonomyCues(autonomy, frozenset(indices))
+
+
+# After "before" / "until" following an ask-first phrase, these say when to
+# ask, not when it is due: "run it by me before you buy parts", "…before
+# buying wood", "…until I've seen a quote" (a typed probe: each was asked
+# as a deadline no day places).
+_ASKER: Final = frozenset(lx.words("you u he she they i i've we"))
+
+
+def _when_to_ask(clause: Sequence[Tok], end: int, mode: str) -> int:
+    """How many words after a tether cue at `end` say when to ask (0: none)."""
+    if mode != "direct-tether" or word_at(clause, end) not in ("before", "until", "till"):
+        return 0
+    said = word_at(clause, end + 1)
+    if said not in _ASKER and not (said.endswith("ing") and len(said) > 4):
+        return 0  # "check with me before Friday": a day
+    k = end + 1
+    while k < len(clause) and clause[k].low not in lx.PUNCT | {"and", "but", "so"}:
+        k += 1
+    return k - end
 
 
 def boundary_like_autonomy(clause: Sequence[Tok]) -> frozenset[int]:

@@ -170,7 +170,9 @@ AUTONOMY_TEXT: Final[tuple[tuple[Autonomy, str], ...]] = (
             # A fifth typed probe (2026-12-06): brief.
             "let me approve the plan first, let me see the plan first, let me approve it first, "
             "let me see it first, show me the plan first, let me approve the plan, "
-            "let me see the plan before you"
+            "let me see the plan before you, get my go ahead, get my go-ahead, "
+            "don't start until i've, don't start until i have, don't start till i've, "
+            "don't start till i have"
         ),
     ),
     (
