@@ -71,3 +71,19 @@ def test_preflight_checks_the_store_and_the_roster_as_the_daemon_would(tmp_path:
     assert by_name["store"].status == "fail" and "is not a vac event log" in by_name["store"].detail
     assert by_name["roster"].status == "fail" and "vac.toml" in by_name["roster"].detail
     assert by_name["keys"].status == "fail" and "server.key_secret" in by_name["keys"].detail
+
+
+@pytest.mark.slow
+def test_preflight_loads_the_model_with_the_daemons_own_settings(tmp_path: Path) -> None:
+    """An operator probe: `[stt] compute_type = "float16"` passed preflight
+    ("loads") and the daemon refused it at start."""
+    from vac.daemon.preflight import preflight
+
+    home = Home(tmp_path / "h")
+    keys.init_server(home)
+    home.config_file.write_text('[stt]\ncompute_type = "float16"\n[tts]\nenabled = false\n')
+    stt = {c.name: c for c in preflight(home)}["stt"]
+    assert stt.status == "fail" and "float16" in stt.detail
+    home.config_file.write_text("[tts]\nenabled = false\n")
+    stt = {c.name: c for c in preflight(home)}["stt"]
+    assert stt.status == "ok" and "cpu, int8, loads" in stt.detail

@@ -225,3 +225,23 @@ def test_a_lock_the_daemon_cannot_write_is_a_start_up_refusal(tmp_path: Path) ->
     with pytest.raises(HomeError) as refused, home_lock(home):
         pass
     assert str(home.lock_file) in str(refused.value)
+
+
+def test_data_delete_of_a_name_no_one_has_is_refused_as_export_refuses_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A typo said "deleted 0 …" (exit 0), and made a vac.db where there was none."""
+    home, h = fresh_home(tmp_path)
+    assert main(["keys", "enroll", "alice", *h]) == 0
+    capsys.readouterr()
+    home.db_file.unlink(missing_ok=True)
+    assert main(["data", "delete", "alcie", *h]) == 2
+    assert "no principal 'alcie'" in one_error(capsys)
+    assert not home.db_file.exists()
+    assert main(["data", "delete", "alice", *h]) == 0  # enrolled, nothing stored yet
+    assert "nothing stored" in capsys.readouterr().out
+    home.lock_file.unlink()
+    home.lock_file.mkdir()  # a lock that cannot be written is not "a daemon is running"
+    assert main(["data", "delete", "alice", *h]) == 2
+    line = one_error(capsys)
+    assert "daemon.lock" in line and "is running" not in line

@@ -41,21 +41,30 @@ def cmd_data_export(args: argparse.Namespace) -> int:
 
 def cmd_data_delete(args: argparse.Namespace) -> int:
     from vac.daemon.keys import check_principal
-    from vac.daemon.lock import home_lock
+    from vac.daemon.lock import HomeLocked, home_lock
     from vac.runtime.store import EventLog
 
     home = known_home(args)
     principal = check_principal(args.principal)
+    counts: dict[str, int] = {}
     try:
         # Hold the daemon's lock: a running daemon keeps drafts in memory and
         # would write them back; deleting under it would not delete.
         with home_lock(home):
-            log = EventLog(home.db_file)
-            try:
-                counts = log.delete_principal(principal)
-            finally:
-                log.close()
-    except HomeError:
+            if home.db_file.exists():  # never create vac.db to delete from it
+                log = EventLog(home.db_file)
+                try:
+                    counts = log.delete_principal(principal)
+                finally:
+                    log.close()
+    except HomeLocked:
         raise HomeError(f"a daemon is running on {home.root} — stop it, then delete") from None
-    print("deleted " + ", ".join(f"{n} {table}" for table, n in counts.items()))
+    enrolled = (home.enrolled_dir / f"{principal}.key").exists()
+    if not enrolled and not any(counts.values()):
+        # As `data export` refuses it: a typo deleted nothing and said "deleted 0".
+        raise UnknownPrincipal(
+            f"no principal {principal!r} in {home.root}: not enrolled and nothing in its event"
+            " log — 'vac keys list' shows who is enrolled"
+        )
+    print("deleted " + (", ".join(f"{n} {t}" for t, n in counts.items()) or "nothing stored"))
     return 0

@@ -11,6 +11,10 @@ from typing import IO
 from vac.home import Home, HomeError
 
 
+class HomeLocked(HomeError):
+    """Another daemon holds the home's lock."""
+
+
 @contextlib.contextmanager
 def home_lock(home: Home) -> Iterator[None]:
     """One daemon per home: an exclusive, non-blocking flock on HOME/daemon.lock."""
@@ -28,7 +32,7 @@ def home_lock(home: Home) -> Iterator[None]:
         try:
             fcntl.flock(fh, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
-            raise HomeError(f"another vac daemon already holds {home.root}") from None
+            raise HomeLocked(f"another vac daemon already holds {home.root}") from None
         fh.seek(0)
         fh.truncate()
         fh.write(f"{os.getpid()}\n")

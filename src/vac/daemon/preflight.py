@@ -69,17 +69,23 @@ def check_roster(config: VacConfig) -> str:
 
 
 def check_stt(providers: Providers) -> str:
-    from vac.daemon.engines import refuse_remote, stt_model_dir
-    from vac.speech.stt import SttConfig, SttModelMissing, WhisperStt
+    import msgspec
+
+    from vac.daemon.engines import refuse_remote, stt_config, stt_model_dir
+    from vac.speech.stt import SttModelMissing, WhisperStt
 
     section = providers.stt
     refuse_remote("stt", section.egress)
     try:
         path = stt_model_dir(section)
-        WhisperStt(SttConfig(model_dir=str(path), cpu_threads=1))
+        # The daemon's own settings (device, compute type): an operator probe
+        # found "cuda" and "float16" passed here and refused at start.
+        config = msgspec.structs.replace(stt_config(section), model_dir=str(path), cpu_threads=1)
+        WhisperStt(config)
     except SttModelMissing as exc:
         raise ProviderMissing(f"{exc}") from None
-    return f"{section.provider} ({section.egress}) {path}, {section.compute_type}, loads"
+    said = f"{section.device}, {section.compute_type}"
+    return f"{section.provider} ({section.egress}) {path}, {said}, loads"
 
 
 def check_tts(providers: Providers) -> str:
