@@ -87,3 +87,19 @@ def test_preflight_loads_the_model_with_the_daemons_own_settings(tmp_path: Path)
     home.config_file.write_text("[tts]\nenabled = false\n")
     stt = {c.name: c for c in preflight(home)}["stt"]
     assert stt.status == "ok" and "cpu, int8, loads" in stt.detail
+
+
+def test_preflight_names_an_enrolment_file_that_enrols_no_one(tmp_path: Path) -> None:
+    """An operator probe: a corrupt keys/enrolled/al.key was skipped without
+    a word (one principal fewer); al was just refused `auth_failed`."""
+    from vac.daemon.preflight import preflight
+
+    home = Home(tmp_path / "h")
+    keys.init_server(home)
+    keys.enroll(home, "al")
+    keys.enroll(home, "bo")
+    home.config_file.write_text("[stt]\nenabled = false\n[tts]\nenabled = false\n")
+    (home.enrolled_dir / "al.key").write_text("junk\n")
+    found = [c for c in preflight(home) if c.name == "keys"]
+    assert [c.status for c in found] == ["ok", "warn"]
+    assert "al.key" in found[1].detail and "bo.key" not in found[1].detail

@@ -52,3 +52,20 @@ def test_talk_after_the_refusal_is_no_answer_not_a_hang(daemon: RunningDaemon) -
     with refused_already(daemon) as conn, pytest.raises(NoAnswer, match=REFUSED):
         _loop(conn, model, queue.Queue(), lines, _Lines(io.StringIO()), TalkOptions(timeout_s=5))
     assert time.monotonic() - t0 < 4  # at once, not after the --timeout
+
+
+def test_a_send_after_the_refusal_is_no_answer_not_a_hang(
+    daemon: RunningDaemon, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """An operator probe: examples/agent.py, its key revoked and the daemon
+    restarted, sent its heartbeat into a DEALER with no peer and was still
+    running 11 minutes past its --for-s."""
+    from vac.client import connection
+    from vac.protocol.messages import Ping
+
+    monkeypatch.setattr(connection, "SEND_TIMEOUT_MS", 300)
+    with refused_already(daemon) as conn:
+        started = time.monotonic()
+        with pytest.raises(NoAnswer, match="took no message"):
+            conn.send(Ping(id="p"))
+        assert time.monotonic() - started < 5

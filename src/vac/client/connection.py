@@ -87,6 +87,7 @@ M = TypeVar("M")
 
 # How long a closing socket may take to deliver its `bye`.
 BYE_LINGER_MS: Final = 1000
+SEND_TIMEOUT_MS: Final = 10_000
 
 
 class Connection:
@@ -110,6 +111,10 @@ class Connection:
         self.keys = keys
         self.sock: zmq.Socket[bytes] = self.ctx.socket(zmq.DEALER)
         self.sock.setsockopt(zmq.LINGER, 0)
+        # A DEALER with no peer (the daemon gone, or this key refused at the
+        # handshake) blocks a send for ever: an operator probe found
+        # examples/agent.py alive 11 minutes past its --for-s.
+        self.sock.setsockopt(zmq.SNDTIMEO, SEND_TIMEOUT_MS)
         self.sock.curve_serverkey = keys.server_public
         self.sock.curve_publickey = keys.public
         self.sock.curve_secretkey = keys.secret
@@ -131,7 +136,13 @@ class Connection:
         return next(self._ids)
 
     def send(self, msg: Inbound, payload: bytes | None = None) -> None:
-        self.sock.send_multipart(encode_inbound(msg, payload), copy=False)
+        try:
+            self.sock.send_multipart(encode_inbound(msg, payload), copy=False)
+        except zmq.Again:
+            raise NoAnswer(
+                f"the daemon at {self.endpoint} took no message for {SEND_TIMEOUT_MS // 1000} s"
+                " — is it running, and is this key still enrolled? ('vac keys list' on its host)"
+            ) from None
 
     def send_hello(self, hello: Hello) -> None:
         """Queue the `hello` without ever blocking.

@@ -366,6 +366,18 @@ def _scan(enrolled_dir: Path) -> dict[str, bytes]:
     return out
 
 
+def unreadable_enrolled(home: Home) -> list[str]:
+    """The enrolment files that enrol no one: not a Curve public key (they
+    were skipped without a word; an operator probe: the principal was just
+    refused `auth_failed`)."""
+    try:
+        entries = sorted(home.enrolled_dir.glob("*.key"))
+    except OSError:
+        return []
+    found = _scan(home.enrolled_dir)
+    return [p.name for p in entries if PRINCIPAL_RE.match(p.stem) and p.stem not in found]
+
+
 def _scan_agents(enrolled_dir: Path) -> dict[str, str]:
     """principal -> the roster name in its `.agent` marker."""
     out: dict[str, str] = {}

@@ -288,7 +288,20 @@ def check_ray(providers: Providers) -> list[Check]:
 
 
 def preflight(home: Home, endpoint: str | None = None) -> list[Check]:
+    from vac.daemon.keys import unreadable_enrolled
+
     checks = [_run("keys", lambda: check_keys(home)), _run("store", lambda: check_store(home))]
+    if broken := unreadable_enrolled(home):
+        said = ", ".join(broken)
+        checks.insert(
+            1,
+            Check(
+                "keys",
+                "warn",
+                f"{said} in {home.enrolled_dir} enrol(s) no one: not a Curve public key —"
+                " enrol again ('vac keys enroll NAME --public FILE') or remove it",
+            ),
+        )
     try:
         config = load_config(home.config_file)
         providers = Providers.from_config(config)
