@@ -202,6 +202,9 @@ def test_an_agent_lists_the_confirmed_objectives_addressed_to_it(
     assert kofi.expect(ObjectiveListResult).objectives == []
     kofi.send(ObjectiveList(id="l4", before=unconfirmed))  # not one of its own
     assert kofi.expect(Error).code == "objective_unknown"
+    # The cursor moved on since (offered → accepted): still a cursor (a review).
+    kofi.send(ObjectiveList(id="l5", state="offered", before=oid))
+    assert kofi.expect(ObjectiveListResult).objectives == []
     zuri = daemon.connect("zuri")
     zuri.hello()
     zuri.send(ObjectiveList(id="z1", limit=10))

@@ -98,7 +98,8 @@ def test_vac_objectives_cli(daemon: RunningDaemon) -> None:
         [*base, "--limit", "1"], capture_output=True, text=True, timeout=60, env=env
     )
     assert newer in first.stdout and oid not in first.stdout
-    hint = f"vac objectives --limit 1 --before {newer}"
+    key = daemon.home.clients_dir / "alice.key_secret"
+    hint = f"vac objectives --limit 1 --home {daemon.home.root} --key {key} --before {newer}"
     assert hint in first.stderr, first.stderr  # how to see the older ones
     rest = subprocess.run(
         [*base, "--limit", "1", "--before", newer],

@@ -356,6 +356,15 @@ def _map(*pairs: tuple[object, object]) -> bytes:
             "d2",
         ),
         (_map(("id", "a"), ("id", "b"), ("type", "ping")), "header has the key 'id' twice", None),
+        # One level down too: `edits` said the deadline twice (a review).
+        (
+            b"\x84"
+            + _map(("type", "objective.confirm"), ("id", "c1"), ("objective_id", "o"))[1:]
+            + msgspec.msgpack.encode("edits")
+            + _map(("deadline", "2026-03-20"), ("deadline", "2026-12-31")),
+            "header has the key 'edits.deadline' twice",
+            "c1",
+        ),
         # `ref` was null though the id could be read (§2), and the wording
         # was the decoder's ("Expected `str`, got `int` - at `key` in `$`";
         # "not a MessagePack map" for a map with a string not UTF-8).

@@ -142,9 +142,12 @@ async def test_before_pages_on_through_the_whole_history(store: AsyncEventLog) -
 def test_the_newest_are_read_through_an_index(tmp_path: Path) -> None:
     log = EventLog(tmp_path / "vac.db")
     try:
-        for state in (None, "rejected"):
+        for state, paged in ((None, False), ("rejected", False), (None, True), ("rejected", True)):
             where = "principal=?" + (" AND state=?" if state else "")
-            args = ("alice", state) if state else ("alice",)
+            args: tuple[object, ...] = ("alice", state) if state else ("alice",)
+            if paged:  # as `before` pages on: a range of the index, not every newer row
+                where += " AND (created_at_ms, id) < (?, ?)"
+                args += (5, "x")
             plan = log._db.execute(
                 "EXPLAIN QUERY PLAN SELECT id FROM objectives"
                 f" WHERE {where} ORDER BY created_at_ms DESC, id DESC LIMIT 5",
@@ -152,6 +155,7 @@ def test_the_newest_are_read_through_an_index(tmp_path: Path) -> None:
             ).fetchall()
             text = " ".join(str(step[-1]) for step in plan)
             assert "TEMP B-TREE" not in text and "newest" in text, text
+            assert not paged or "(created_at_ms,id)<" in text, text
     finally:
         log.close()
 

@@ -84,9 +84,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except OSError as exc:
         # A file the command needed could not be read or written (a read-only
         # home, a full disk, a directory where a file belongs): one line that
-        # names it, not a traceback (an operator probe found five).
-        where = f"{exc.filename}: " if exc.filename else ""
-        said = f"{where}{exc.strerror or exc}"
+        # names it, not a traceback (an operator probe found five). Any other
+        # OSError (no file named) is a bug to see whole.
+        if not exc.filename:
+            raise
+        said = f"{exc.filename}: {exc.strerror or exc}"
         print(
             f"vac: {escape_for_terminal(said)} — check that path, its permissions and free space",
             file=sys.stderr,

@@ -141,9 +141,12 @@ def cmd_objectives(args: argparse.Namespace) -> int:
             print_result(args.json, data, escape_for_terminal(line))
         if msg.more and msg.objectives:
             # To stderr, so that --json stays one objective a line.
-            same = (f" --state {args.state}" if args.state else "") + (
-                f" --limit {args.limit}" if args.limit != 20 else ""
-            )
+            same = "".join(
+                f" --{flag.replace('_', '-')} {value}"
+                for flag in ("state", "limit", "home", "connect", "key")
+                if (value := getattr(args, flag, None)) is not None
+                and not (flag == "limit" and value == 20)
+            ) + (" --json" if args.json else "")
             nxt = f"vac objectives{same} --before {msg.objectives[-1].id}"
             print(f"(older ones left out: {nxt})", file=sys.stderr)
         return 0

@@ -185,3 +185,6 @@ HOLIDAY_PHRASES: Final = phrases(HOLIDAYS)
 
 # Seasons: a deadline said with one is asked about ("by spring").
 SEASONS: Final = frozenset(words("spring summer autumn fall winter"))
+
+# Before "next", these make it "what comes next", not a day ("what's next tomorrow").
+WHATS_NEXT: Final = frozenset({"what's", "whats", "what", "is", "comes", "come", "up", "the"})

@@ -309,7 +309,7 @@ TARGET_STOPS: Final = cues(
     "first thing this, first thing next, for me, on, to, later today, later on, later this, "
     "sometime, some time, one of these days, eventually, someday, as a matter of urgency, "
     "when you get around to it, whenever you get around to it, your way, right this minute, "
-    "this minute, as fast as, as quick as, shortly, sharpish"
+    "this minute, as fast as, as quick as, shortly, sharpish, during"
 )
 
 # Head-noun cues for the target kind; the head (last word) is checked first,

@@ -165,7 +165,7 @@ def _target(
         and not tw.stops(clause, j)
         and (j == start or lx.phrase_at(clause, j, _MANNER_STOPS) is None)
         and (j == start or not tw.next_order(clause, j, roster))
-        and (j == start or not remark_at(clause, j))  # "the dog | that'd be great"
+        and not remark_at(clause, start, j)  # "the dog | that'd be great"
     ):
         j += 1
     words = clause[start:j]
@@ -178,8 +178,9 @@ def _target(
     if len(words) > 1 and words[-1].low == "back" and back_on:
         words = words[:-1]  # "glue the chair leg back on", "put the shelf back up"
     words = tw.without_recipient(words)  # "build me a bench", "make the kids a treehouse"
-    if j == stop < len(clause) and [t.low for t in words[-2:]] in _SAID_WITH_ITS_DAY:
-        words = words[:-2]  # "the gutters first thing | Monday": the deadline's words
+    said_with_day = [t.low for t in words[-2:]] in _SAID_WITH_ITS_DAY
+    if said_with_day and j < len(clause) and words[-3:][0].low not in lx.DETERMINERS:
+        words = words[:-2]  # "the gutters first thing | Monday", "…| every morning"
     words = tw.trimmed_end(source, words, clause[j].low if j < len(clause) else "")
     words = tw.without_state(words)  # "make sure the chickens are safe": the chickens
     k = 0

@@ -382,8 +382,16 @@ def resolve(
         cue = phrase_at(clause, i, _CUES)
         if cue == ("due",) and (word_at(clause, i + 1) in ("to", "date", "dates")):
             cue = None  # "due to the rain"; "no due date"
-        if cue == ("during",) and _expression(clause, i, now, False) is not None:
+        if cue == ("during",) and (
+            _expression(clause, i, now, False) is not None or it_happened(clause, i)
+        ):
             cue = None  # "during the night", "during January": their own matchers
+        if cue is not None and (" ".join(cue), *(w.low for w in clause[i + len(cue) :][:2])) in (
+            ("ahead of", "time"),
+            ("ahead of", "schedule"),
+            ("during", "the", "day"),
+        ):
+            cue = None  # early, or by day: no deadline (a review: asked when)
         kind = "" if cue is None else _CUE_KINDS[" ".join(cue)]
         j = i + (0 if cue is None else len(cue))
         if kind == "at" and (it_happened(clause, i) or of_the_past(clause, i, j)):

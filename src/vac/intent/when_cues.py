@@ -22,11 +22,13 @@ CUE_KINDS: Final[dict[str, str]] = {
     "till": "by",  # also a noun ("the till drawer")
     "til": "by",
     "before": "strong",
-    "ahead of": "strong",  # "ahead of Friday": before it (a typed probe: left in the thing)
-    "in advance of": "strong",
-    # "during half term": when, though no day can be placed (asked; a typed
-    # probe found it in the thing); "during the weekend" has its own matcher.
-    "during": "strong",
+    # "ahead of Friday": before it (a typed probe: left in the thing); only
+    # before words about time ("the path ahead of us" is a place: a review).
+    "ahead of": "by",
+    "in advance of": "by",
+    # "during the holidays": asked like "by" ("during the storm", "during
+    # the day" are not); "during the weekend" has its own matcher.
+    "during": "by",
     "until": "strong",
     "due": "strong",
     "due by": "strong",

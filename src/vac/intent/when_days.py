@@ -114,9 +114,9 @@ def relative_day(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> F
             return Hit(today + ONE_DAY, f"tomorrow {nxt}", i + 2)
         return Hit(today + ONE_DAY, "by tomorrow", i + 1)
     k = i + 1 if low == "the" else i
-    # "next tomorrow": the day after tomorrow in Nigerian English (a typed probe)
+    # "next tomorrow" (Nigerian English; not "what's next tomorrow", a review)
     if [word_at(toks, k + n) for n in range(3)] == ["day", "after", "tomorrow"] or (
-        [low, nxt] == ["next", "tomorrow"]
+        [low, nxt] == ["next", "tomorrow"] and word_at(toks, i - 1) not in cw.WHATS_NEXT
     ):
         return Hit(today + 2 * ONE_DAY, "by the day after tomorrow", k + 3 - (low == "next"))
     if low == "later" and nxt in ("today", "tonight", "this"):  # "later today"

@@ -46,6 +46,10 @@ _ITS_DAY: Final = frozenset(
 )
 
 
+# What may follow "first thing" said as a time: the end of its part.
+_ENDS_IT: Final = frozenset({"", ",", ".", "!", ";", "?", "and", "but", "please", "pls", "so"})
+
+
 def first_or_last_thing(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> Found:
     """ "first thing" said alone: the next morning (tomorrow's; today's
     before 5 am); "last thing": tonight. A typed probe found "fix the car
@@ -56,6 +60,10 @@ def first_or_last_thing(toks: Sequence[Tok], i: int, now: dt.datetime, cued: boo
         return None
     if word_at(toks, i - 1) in ("the", "a", "one", "every") or word_at(toks, i + 2) in _ITS_DAY:
         return None  # "the first thing you do", "first thing tomorrow"
+    if word_at(toks, i + 2) not in _ENDS_IT:
+        # "first thing you do is…", "last thing I want is…", "first thing
+        # every morning" (a repeat: a review found each given a deadline)
+        return None
     if said == "last":
         return Hit(now.date(), "last thing today", i + 2)
     if now.hour < 5:

@@ -172,18 +172,22 @@ def _key(raw: bytes) -> object:
         return None
 
 
-def _repeated_key(header: bytes) -> str | None:
-    """The first key the header map holds twice, if any. Compared by the
-    string's UTF-8 bytes, whatever length format encodes it (a key that is no
-    string is refused by the decoder after this)."""
-    seen: set[bytes] = set()
-    for raw, _ in top_level_pairs(header) or ():
+def _repeated_key(header: bytes, depth: int = 1) -> str | None:
+    """The first key the header map (or a map that is one of its values:
+    `edits`, `counter`) holds twice, if any, as `edits.deadline`. Compared
+    by the string's UTF-8 bytes, whatever length format encodes it; a key
+    that is no string is refused by the decoder after this."""
+    seen: set[tuple[bool, bytes]] = set()
+    for raw, value in top_level_pairs(header) or ():
         lead = raw[0]
         skip = 1 if 0xA0 <= lead <= 0xBF else _STR_HEADER.get(lead, 0)
-        key = raw[skip:] if skip else raw
+        key = (bool(skip), raw[skip:] if skip else raw)
+        name = key[1].decode("utf-8", "replace")[:64] if skip else repr(_key(raw))[:64]
         if key in seen:
-            return key.decode("utf-8", "replace")[:64] if skip else repr(_key(raw))[:64]
+            return name
         seen.add(key)
+        if depth and (inner := _repeated_key(value, depth - 1)) is not None:
+            return f"{name}.{inner}"  # a review: edits {deadline, deadline} was last-wins
     return None
 
 

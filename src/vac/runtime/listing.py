@@ -140,16 +140,17 @@ def addressed_to(book: intent.DraftBook, agent: str, msg: ObjectiveList) -> Obje
     mine = [
         e
         for e in book.durable_entries()  # never a decision still being written
-        if e.objective.confirmed_by_steward
-        and e.objective.agent.strip().lower() == key
-        and (msg.state is None or LISTED_STATUS[e.state] == msg.state)
+        if e.objective.confirmed_by_steward and e.objective.agent.strip().lower() == key
     ]
     mine.sort(key=lambda e: (e.created_at, e.objective.id), reverse=True)
     if msg.before is not None:
+        # Found before the state filter: the last of a page may have moved on
+        # since (offered → accepted), and still marks the page (a review).
         ids = [e.objective.id for e in mine]
         if msg.before not in ids:
             raise _unknown_cursor(msg.before)
         mine = mine[ids.index(msg.before) + 1 :]
+    mine = [e for e in mine if msg.state is None or LISTED_STATUS[e.state] == msg.state]
     listed = [e.objective for e in mine[: msg.limit]]
     return ObjectiveListResult(ref=msg.id, objectives=listed, more=len(mine) > msg.limit)
 

@@ -109,8 +109,10 @@ class EventLogReads:
         where = "principal=?"
         args: list[Any] = [principal]
         if before is not None:
-            where += " AND (created_at_ms < ? OR (created_at_ms = ? AND id < ?))"
-            args += [before[0], before[0], before[1]]
+            # A row value: an index range search (an OR of the two walked every
+            # newer row: 32 ms a page at the end of 200,000, a review).
+            where += " AND (created_at_ms, id) < (?, ?)"
+            args += [before[0], before[1]]
         if state is not None:
             where += " AND state=?"
             args.append(state)
