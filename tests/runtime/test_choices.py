@@ -266,3 +266,29 @@ def test_a_time_after_this_is_kept() -> None:
     choice = PendingChoice()
     choice.offer(_asked("Kofi, repair this week"))
     assert choice.answer("the gate") == "Kofi, repair the gate this week"
+
+
+def test_a_spoken_question_answered_keeps_the_unsure_slots_flagged() -> None:
+    """A spoken probe: "Kofi, the shed door is hanging off, could you fix it
+    before Saturday", heard without its name, was asked "What should Abeni
+    repair?"; "the shed door" drafted Abeni's repair with nothing flagged."""
+    now = dt.datetime(2026, 12, 4, 10, tzinfo=dt.UTC)
+    asked = _asked("could you fix it before Saturday")
+    assert asked.reason == "no-target"
+
+    def answered(spoken: bool) -> intent.Draft:
+        choice = PendingChoice()
+        choice.offer(asked, spoken=spoken)
+        words = choice.answer("the shed door", now=now)
+        assert words is not None
+        draft = intent.understand(
+            words, confidence=1.0, evidence=None, now=now,
+            roster=intent.default_roster(), current_agent=None, objective_id="o",
+        )  # fmt: skip
+        result = choice.weighed(draft, answered=True)
+        assert isinstance(result, intent.Draft)
+        return result
+
+    spoken = answered(spoken=True)
+    assert spoken.uncertain == ("agent", "verb") and "I'm not sure of" in spoken.summary
+    assert answered(spoken=False).uncertain == ()  # typed words are as typed

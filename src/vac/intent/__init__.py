@@ -29,6 +29,7 @@ from vac.intent.evidence import (
     reply_floor,
     understand,
     weigh,
+    with_flags,
 )
 from vac.intent.follow_up import follow_up, without_asides
 from vac.intent.gate import (
@@ -183,5 +184,6 @@ __all__ = [
     "verb_words",
     "weigh",
     "with_commitments",
+    "with_flags",
     "without_asides",
 ]

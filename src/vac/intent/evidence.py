@@ -383,6 +383,16 @@ def _said_behind(
     return None
 
 
+def with_flags(draft: Draft, flags: Sequence[UncertainField]) -> Draft:
+    """`draft` with `flags` among its unsure fields, said in its summary."""
+    merged = [f for f in _FLAG_WORDS if f in flags or f in draft.uncertain]
+    if not flags or merged == list(draft.uncertain) or draft.uncertain:
+        return draft  # (a draft flagged already says so in its summary)
+    return msgspec.structs.replace(
+        draft, uncertain=tuple(merged), summary=flagged_summary(draft.summary, merged)
+    )
+
+
 def flagged_summary(summary: str, flags: Sequence[UncertainField]) -> str:
     """The summary with the unsure fields said: "Imani will map the orchard —
     confirm?" → "Imani will map the orchard? — I'm not sure of the name. Confirm?"."""

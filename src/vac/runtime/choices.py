@@ -20,10 +20,11 @@ import datetime as dt
 import re
 import time
 from collections.abc import Sequence
-from typing import Final, Literal, NamedTuple
+from typing import Any, Final, Literal, NamedTuple
 
 from vac import intent
 from vac.intent import calendar_words as cw
+from vac.protocol.objective import UncertainField
 
 
 class Clarification(NamedTuple):
@@ -47,14 +48,17 @@ _ABOUT_OTHER_WORDS: Final = frozenset(
 class PendingChoice:
     def __init__(self) -> None:
         self._asked: intent.Clarify | None = None
+        self._spoken = False  # whether the question was about spoken words
+        self._unsure: tuple[UncertainField, ...] = ()  # of the last answer's draft
         self._asked_at_s = 0.0
         self._question: str | None = None  # any question asked, answerable or not
         self._last: intent.Clarify | None = None  # the last question, for `ask_again`
 
-    def offer(self, clarify: intent.Clarify) -> None:
+    def offer(self, clarify: intent.Clarify, *, spoken: bool = False) -> None:
         """Remember a question an answer can complete (and forget any older one)."""
         answerable = clarify.heard_as is not None or clarify.fill_at is not None
         self._asked = clarify if answerable else None
+        self._spoken = spoken
         self._asked_at_s = time.monotonic()
         about_other_words = clarify.reason in _ABOUT_OTHER_WORDS or (
             clarify.reason == "no-verb" and clarify.heard_as is not None
@@ -120,8 +124,15 @@ class PendingChoice:
         Either way the question is answered: it is asked once.
         """
         asked, self._asked = self._asked, None
+        self._unsure = ()
         if asked is None or time.monotonic() - self._asked_at_s > ANSWER_WINDOW_S:
             return None
+        if self._spoken:
+            # The rest of the words are still as misheard as they were: the
+            # agent and the verb stay unsure unless this answer named them (a
+            # spoken probe: "What should Abeni repair?" → "the shed door"
+            # drafted Abeni's repair unflagged, a name no one had said).
+            self._unsure = _STILL_UNSURE.get(asked.reason, ())
         said: str | None = None
         if asked.candidates:
             said = intent.chosen(text, asked.candidates)
@@ -132,6 +143,24 @@ class PendingChoice:
         elif asked.reason == "no-verb":
             said = intent.says_instead(text, names)
         return None if said is None else _put(asked, said)
+
+    def weighed(self, result: intent.Draft | intent.Clarify, answered: bool) -> Any:
+        """The draft of words an answer completed, flagged as unsure where
+        the spoken words it completed were (`answer`); else `result`."""
+        if answered and self._unsure and isinstance(result, intent.Draft):
+            return intent.with_flags(result, self._unsure)
+        return result
+
+
+# What stays unsure of spoken words once a question about them is answered:
+# the agent and the verb, the slots that matter most, unless the question was
+# about that slot (a name chosen, a deed said again). A name asked about was
+# the only doubt: the rest was weighed and found sure enough to ask just that.
+_STILL_UNSURE: Final[dict[str, tuple[UncertainField, ...]]] = {
+    "no-target": ("agent", "verb"),
+    "unclear-deadline": ("agent", "verb"),
+    "no-verb": ("agent",),
+}
 
 
 def _put(asked: intent.Clarify, said: str) -> str | None:

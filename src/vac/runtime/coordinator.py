@@ -329,10 +329,10 @@ class TurnCoordinator:
                 return many  # a yes or no while two drafts wait: which one?
         t0_ns = monotonic_ns()
         # Words with evidence are weighed slot by slot, not by one number.
-        result = reading.understood(text, confidence, evidence)
+        result = self.choice.weighed(reading.understood(text, confidence, evidence), bool(picked))
         turn.trace.record("parse", (monotonic_ns() - t0_ns) / 1e6)
         if isinstance(result, intent.Clarify):
-            self.choice.offer(result)
+            self.choice.offer(result, spoken=evidence is not None and bool(evidence.words))
             question = amend.still_waiting(result, sole, now, self.shared.roster.names())
             return Clarification(result.reason, question, result.candidates)
         if (over := self.planner.over_quota(now)) is not None:
