@@ -90,6 +90,10 @@ GATE = "Kofi, fix the gate"
         ("Kofi, fix the fence by Friday", "make am saturday", "deadline", "2026-12-12"),
         ("Kofi, fix the fence by Friday", "abeg make it saturday", "deadline", "2026-12-12"),
         (GATE, "pls make it urgent", "priority", 90),
+        # A typed conversation probe: a new draft, "Kofi will build Zuri do am"
+        # ("make Zuri do it" was "Kofi will build Zuri").
+        (GATE, "make Zuri do am", "agent", "Zuri"),
+        (GATE, "make Zuri do it", "agent", "Zuri"),
     ],
 )
 def test_a_change_said_next_changes_that_field(
@@ -878,3 +882,22 @@ def test_a_change_said_with_its_reason(text: str, field: str, value: object) -> 
 
 def test_a_reason_alone_is_no_change() -> None:
     assert changed("Kofi, fix the gate by Friday", "Kofi's busy") is None
+
+
+@pytest.mark.parametrize(
+    ("source", "text", "said"),
+    [
+        ("Imani, visit grandma", "every sunday", "every sunday"),
+        ("Kofi, check the tyre pressure", "once a week", "once a week"),
+    ],
+)
+def test_a_repeat_said_next_is_read_back(source: str, text: str, said: str) -> None:
+    """A typed conversation probe: "…will always befriend grandma", the
+    Sunday gone from the read-back (a first turn keeps it)."""
+    pending = parse(source)
+    assert isinstance(pending, Draft)
+    got = Reading(NOW, ROSTER, None).changed(
+        text, 1.0, None, Entry(pending.objective, pending.wording)
+    )
+    assert isinstance(got, Draft) and got.objective.autonomy == "standing-intent"
+    assert said in got.summary

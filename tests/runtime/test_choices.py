@@ -292,3 +292,16 @@ def test_a_spoken_question_answered_keeps_the_unsure_slots_flagged() -> None:
     spoken = answered(spoken=True)
     assert spoken.uncertain == ("agent", "verb") and "I'm not sure of" in spoken.summary
     assert answered(spoken=False).uncertain == ()  # typed words are as typed
+
+
+@pytest.mark.parametrize(
+    "answer", ["ok then look after the plants", "fine, just look after the plants then"]
+)
+def test_a_deed_said_after_a_lead_in_answers_what_to_do(answer: str) -> None:
+    """A typed conversation probe: read as a new order for the default agent."""
+    asked = _asked("Kofi, water the plants")
+    assert asked.reason == "no-verb"
+    choice = PendingChoice()
+    choice.offer(asked)
+    words = choice.answer(answer)
+    assert words is not None and words.startswith("Kofi, ") and "look after the plants" in words

@@ -34,6 +34,13 @@ _NOT_AN_ANSWER: Final = frozenset(
 _COURTESY: Final = re.compile(r"(?:[\s,]+(?:please|thanks|thank you))+[\s.!]*$", re.IGNORECASE)
 
 
+_LEAD_IN: Final = re.compile(
+    r"^(?:(?:ok(?:ay)?|fine|alright|all\s+right|sure|well|so|then|right|um+|uh+|er+|hmm+)\b"
+    r"[\s,.!]*)+",
+    re.IGNORECASE,
+)
+
+
 def _plain(answer: str) -> str:
     """The answer without a closing courtesy or full stop ("the gate, thanks")."""
     return _COURTESY.sub("", answer.strip()).strip().rstrip(".!").strip()
@@ -75,7 +82,10 @@ def says_instead(answer: str, names: Sequence[str]) -> str | None:
     """A deed of ours for the one quoted in a no-verb question ("take care
     of the plants"): it starts with the verb (after "please" or "just"), no
     one is named or addressed, nothing is negated, no question, no yes/no."""
-    said = _plain(answer)
+    # "ok then, look after the plants", "fine, just check the windows then":
+    # a lead-in said first (a typed probe: read as a new order for the
+    # default agent, not the answer).
+    said = _LEAD_IN.sub("", _plain(answer))
     toks = lx.tokenize(said)
     k = 0
     while k < len(toks) and toks[k].low in ("please", "just"):

@@ -83,9 +83,12 @@ _CORRECTING: Final = re.compile(
     r"|i\s+want\s+(?:to\s+)?change\s+(?:it\s+)?to\s+"
     r"|(?:cancel|scrap|scratch|forget)\s+(?:that|it)(?:\s+please)?\s*(?:[,.;!]\s*|$)"
     r"|never\s*mind\s*[,.;!]\s*"
-    r"|(?:let|have|get)\s+(?=[A-Z]\w*\s+(?:to\s+)?do\s+it\b))?",  # "actually, have Imani do it"
+    r"|(?:let|have|get|make)\s+(?=[A-Z]\w*\s+(?:to\s+)?do\s+it\b))?",  # "have Imani do it"
     re.IGNORECASE,
 )
+# "do am": "do it" in West African English (not "leave am": "no o, leave am"
+# then read "no o" as a ban).
+_AM: Final = re.compile(r"\b(do)\s+am\b", re.IGNORECASE)
 # A ban said of the agent: "tell him not to…", "and she mustn't…": "don't…".
 _TOLD_NOT: Final = re.compile(
     r"^\s*(?:(?:and|but|oh|also)\s+)?(?:(?:please\s+)?tell\s+(?:him|her|them)\s+not\s+to"
@@ -240,6 +243,7 @@ def follow_up(
     if not re.search(r"\w", said) or not draft_source.strip():
         return None
     said = _TOLD_NOT.sub("and don't ", said)  # "tell him not to touch the wiring" (a probe)
+    said = _AM.sub(r"\1 it", said)  # "make Zuri do am": West African English (a typed probe)
     if (offered := _OFFERED.match(said)) is not None:
         # "can it be Saturday instead?", "how about Zuri?": a question that
         # offers one slot is that change (a typed probe: asked again).

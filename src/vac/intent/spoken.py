@@ -129,11 +129,14 @@ def kept_wording(objective: Objective, now: dt.datetime, *said: Wording | None) 
     today = now.date().isoformat()
     words = [w for w in said if w is not None]
     phrase = next((w.phrase for w in words if w.label == objective.target.label), None)
+    # The time said last that still holds: a change's own ("every Sunday"
+    # said to a draft with no time: a typed probe found it dropped from the
+    # read-back), else the draft's.
     when = next(
         (
             w.when
-            for w in words
-            if w.deadline == objective.deadline and w.said_on == today and _holds(w.when)
+            for w in reversed(words)
+            if w.when and w.deadline == objective.deadline and w.said_on == today and _holds(w.when)
         ),
         None,
     )
