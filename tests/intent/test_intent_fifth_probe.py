@@ -254,3 +254,30 @@ def test_time_words_in_other_senses_set_no_deadline(
     """A review: each was given a deadline (or a wrong one)."""
     o = draft(text).objective
     assert (o.deadline, o.autonomy) == (deadline, autonomy)
+
+
+@pytest.mark.parametrize(
+    ("said", "reply"),
+    [
+        ("yes ma", "confirm"),
+        ("yes o", "confirm"),
+        ("Yes, exactly right.", "confirm"),
+        ("yes, that's what I said", "confirm"),
+        ("no wahala, go ahead", "confirm"),
+        ("thanks, yes", "confirm"),
+        ("hold off for now", "reject"),
+        ("let's leave it for now", "reject"),
+        ("nope, not needed anymore", "reject"),
+        ("hmm no, cancel the whole thing", "reject"),
+        ("no o, leave am", "reject"),
+        ("oya cancel am", "reject"),
+        ("thanks", None),
+        ("thank you", None),
+        ("great thanks", None),  # small talk as often as a yes
+    ],
+)
+def test_a_sixth_probes_replies(said: str, reply: str | None) -> None:
+    """A typed conversation probe: each was "I heard you, but not what to do"."""
+    from vac.intent import classify_reply
+
+    assert classify_reply(said) == reply

@@ -181,6 +181,14 @@ CONFIRM_HEARD: Final[frozenset[str]] = frozenset(
         "yup that's it",
         "yes is ok",
         "yes is ok for me",
+        # A typed conversation probe (2026-12-06, the sixth): no reply before.
+        "yes ma",
+        "yes madam",
+        "exactly right",
+        "yes exactly right",
+        "that's what i said",
+        "yes that's what i said",
+        "no wahala",
     }
 )
 REJECT_HEARD: Final[frozenset[str]] = frozenset(
@@ -257,6 +265,21 @@ REJECT_HEARD: Final[frozenset[str]] = frozenset(
         "don't worry about it",
         "don't worry about that",
         "never mind leave it",
+        # A typed conversation probe (2026-12-06, the sixth): no reply before.
+        "hold off for now",
+        "let's leave it",
+        "let's leave it for now",
+        "not needed anymore",
+        "not needed any more",
+        "no longer needed",
+        "cancel the whole thing",
+        "i sorted it",
+        "i've sorted it",
+        "it's already fixed",
+        "already fixed",
+        "already sorted",
+        "leave am",
+        "cancel am",
     }
 )
 _YES: Final = _CONFIRM | CONFIRM_HEARD
@@ -274,6 +297,7 @@ REJECT_MIN_CONFIDENCE: Final = 0.4
 _POLITE_PREFIX: Final = (
     *("oh ", "um ", "uh ", "er ", "erm ", "uhm ", "well ", "hmm ", "actually "),
     *("great ", "perfect ", "cool "),  # "great, send it"; alone they are small talk
+    *("thanks ", "thank you ", "oya "),  # "thanks, yes"; "oya cancel am" (Nigerian: come on)
 )
 # Before a reply phrase only ("Please cancel that.", "On reflection, please
 # cancel that."): "please no rush" is no "no rush" reply (it rejected a
@@ -315,6 +339,10 @@ def classify_reply(text: str) -> Reply | None:
     if len(spoken) == 1:
         spoken = [_SHORT_WHOLE.get(spoken[0], spoken[0])]
     # "no, no, no", "yes yes": a word said again is said once; "do not" is "don't".
+    # "yes o", "no o, leave am": the West African "o" after a yes or no is its stress.
+    spoken = [
+        w for n, w in enumerate(spoken) if not (w == "o" and n and spoken[n - 1] in _STRESSED)
+    ]
     norm = " ".join(w for n, w in enumerate(spoken) if n == 0 or w != spoken[n - 1])
     norm = re.sub(r"\bdo not\b", "don't", norm)
     # Courtesy after it first ("perfect thanks", "…, cheers love"), then before.
@@ -351,6 +379,7 @@ def _refuses(norm: str) -> bool:
     return len(rest) <= 1 and (first in _REJECT_LEADS or metaphone(first) in _REJECT_LEAD_SOUNDS)
 
 
+_STRESSED: Final = frozenset({"yes", "no", "yeah", "nope", "ok", "okay"})
 _NOT_A_REFUSAL: Final = frozenset(
     {"problem", "problems", "prob", "probs", "worries", "worry", "bother", "biggie", "idea"}
     # A typed probe (2026-12-06): a pause or chatter, not a no ("no wait"
