@@ -281,3 +281,17 @@ def test_a_sixth_probes_replies(said: str, reply: str | None) -> None:
     from vac.intent import classify_reply
 
     assert classify_reply(said) == reply
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Abeni is going to visit her mother on Sunday", "Zuri is going to help her friend move"],
+)
+def test_an_agents_own_plan_for_its_people_is_asked_about(text: str) -> None:
+    """A spoken probe: drafted as a Befriend of "Mother", typed and spoken."""
+    got = understood(text)
+    assert isinstance(got, Clarify) and got.reason == "uncertain-agent", got
+
+
+def test_an_agent_told_what_it_will_do_is_still_an_order() -> None:
+    assert draft("Kofi will fix the gate tomorrow").objective.verb == "Repair"

@@ -34,7 +34,7 @@ def name_then(toks: Sequence[Tok], i: int, verb_at: int) -> tuple[int, bool]:
         for k, w in enumerate(said)
     )
     guessed = "might" in said or "may" in said  # "Kofi might / may fix the gate": a guess
-    told = denied or guessed or _praised(lows, said, verb_at) or _news(lows, said)
+    told = denied or guessed or _praised(lows, said, verb_at) or _news(lows, said, verb_at)
     return cut, told or next(past, None) is not None
 
 
@@ -44,9 +44,24 @@ _PLANNED: Final = frozenset(words("going gonna will 'll"))
 _HEDGES: Final = frozenset(words("anyway anyhow reckon think guess worry"))
 
 
-def _news(lows: Sequence[str], said: Sequence[str]) -> bool:
+def _news(lows: Sequence[str], said: Sequence[str], verb_at: int) -> bool:
     planned = any(w in _PLANNED or w.endswith("'ll") for w in said)
-    return planned and any(w in _HEDGES for w in lows)
+    return planned and (any(w in _HEDGES for w in lows) or _own_people(lows[verb_at:]))
+
+
+# Whose people a plan is about: "Abeni is going to visit her mother on
+# Sunday" is Abeni's own plan, news (a spoken probe drafted a Befriend of
+# "Mother"); "Kofi will fix the gate" still orders it.
+_OWNERS: Final = frozenset(words("her his their"))
+_PEOPLE: Final = frozenset(
+    words("""mother father mum mom dad mummy daddy gran granny grandma grandpa grandmother
+    grandfather sister brother sisters brothers family aunt auntie uncle cousin cousins friend
+    friends husband wife son daughter kids children parents boyfriend girlfriend""")
+)
+
+
+def _own_people(after: Sequence[str]) -> bool:
+    return any(w in _OWNERS and n in _PEOPLE for w, n in zip(after, after[1:], strict=False))
 
 
 _PRAISE: Final = frozenset(
