@@ -9,6 +9,7 @@ name is the agent, the reminder no negation). "Had better" asks. Pure.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from typing import Final
 
@@ -61,7 +62,7 @@ _PEOPLE: Final = frozenset(
 
 
 def _own_people(after: Sequence[str]) -> bool:
-    return any(w in _OWNERS and n in _PEOPLE for w, n in zip(after, after[1:], strict=False))
+    return any(w in _OWNERS and n in _PEOPLE for w, n in itertools.pairwise(after))
 
 
 _PRAISE: Final = frozenset(
