@@ -110,8 +110,15 @@ def test_the_first_thing_to_do_is_no_time() -> None:
     assert (o.target.label, o.deadline) == ("Gate", None)
 
 
-def test_the_first_day_of_the_month_gone_by_is_asked() -> None:
-    got = understood("Kofi, fix the gate by the first day of the month")
+def test_the_first_day_of_a_month_gone_by_is_the_next_one() -> None:
+    """A review: asked, though "the last day of February" rolled on."""
+    assert draft("Kofi, fix the gate by the first day of the month").objective.deadline == (
+        "2026-04-01"
+    )
+    assert draft("Kofi, fix the gate by the first day of March").objective.deadline == (
+        "2027-03-01"
+    )
+    got = understood("Kofi, fix the gate by the first day of this month")
     assert isinstance(got, Clarify) and got.reason == "unclear-deadline", got
 
 
@@ -295,3 +302,14 @@ def test_an_agents_own_plan_for_its_people_is_asked_about(text: str) -> None:
 
 def test_an_agent_told_what_it_will_do_is_still_an_order() -> None:
     assert draft("Kofi will fix the gate tomorrow").objective.verb == "Repair"
+
+
+def test_not_that_one_is_scored_against_the_audio() -> None:
+    """A spoken probe: with no "not that" to score, "not that one" heard
+    "That's that one." was 5.3 nats nearer "That's right." than any no, and
+    confirmed the draft. In process with it scored: dev's 575 utterances
+    decide as before; on the probe's 100 fresh replies the wrong confirm is
+    asked again and another "not that one" rejects (68 → 69 right, 1 → 0 wrong)."""
+    from vac.intent import reply_phrases
+
+    assert {("not that", "reject"), ("not that one", "reject")} <= set(reply_phrases())

@@ -7,12 +7,21 @@ import json
 from typing import Any
 
 from vac.cli.common import UnknownPrincipal, known_home
-from vac.home import HomeError
+from vac.home import Home, HomeError
 
 
 def _empty_export(principal: str) -> dict[str, Any]:
     keys = ("sessions", "conversation", "objectives", "outcomes", "input_streams", "audit")
     return {"principal": principal, **{k: [] for k in keys}}
+
+
+def _known(home: Home, principal: str, *, stored: bool) -> None:
+    """Refuse a principal neither enrolled nor in the event log (a typo)."""
+    if not stored and not (home.enrolled_dir / f"{principal}.key").exists():
+        raise UnknownPrincipal(
+            f"no principal {principal!r} in {home.root}: not enrolled and nothing in its event"
+            " log — 'vac keys list' shows who is enrolled"
+        )
 
 
 def cmd_data_export(args: argparse.Namespace) -> int:
@@ -28,13 +37,7 @@ def cmd_data_export(args: argparse.Namespace) -> int:
             data = log.export_principal(principal)
         finally:
             log.close()
-    enrolled = (home.enrolled_dir / f"{principal}.key").exists()
-    stored = any(v for k, v in data.items() if k != "principal")
-    if not enrolled and not stored:
-        raise UnknownPrincipal(
-            f"no principal {principal!r} in {home.root}: not enrolled and nothing in its event"
-            " log — 'vac keys list' shows who is enrolled"
-        )
+    _known(home, principal, stored=any(v for k, v in data.items() if k != "principal"))
     print(json.dumps(data, indent=2, sort_keys=True))
     return 0
 
@@ -59,12 +62,7 @@ def cmd_data_delete(args: argparse.Namespace) -> int:
                     log.close()
     except HomeLocked:
         raise HomeError(f"a daemon is running on {home.root} — stop it, then delete") from None
-    enrolled = (home.enrolled_dir / f"{principal}.key").exists()
-    if not enrolled and not any(counts.values()):
-        # As `data export` refuses it: a typo deleted nothing and said "deleted 0".
-        raise UnknownPrincipal(
-            f"no principal {principal!r} in {home.root}: not enrolled and nothing in its event"
-            " log — 'vac keys list' shows who is enrolled"
-        )
+    # As `data export` refuses it: a typo deleted nothing and said "deleted 0".
+    _known(home, principal, stored=any(counts.values()))
     print("deleted " + (", ".join(f"{n} {t}" for t, n in counts.items()) or "nothing stored"))
     return 0

@@ -67,6 +67,10 @@ _REJECT: Final[frozenset[str]] = frozenset(
         "no don't",
         "reject",
         "rejected",
+        # Scored too since 2026-12-06: with no "not that" to score, a spoken
+        # "not that one" heard "That's that one." confirmed the draft (a probe).
+        "not that",
+        "not that one",
     }
 )
 # Understood, not scored against the audio (see the module's docstring).
@@ -195,7 +199,6 @@ REJECT_HEARD: Final[frozenset[str]] = frozenset(
     {
         "wrong",
         "that's wrong",
-        "not that",
         "negative",
         "abort",
         "drop it",
@@ -229,7 +232,6 @@ REJECT_HEARD: Final[frozenset[str]] = frozenset(
         "forget about it",
         "i don't want that",
         "i don't want it",
-        "not that one",
         "cancel this",
         # Added 2026-12-05 with the yeses above. Not "hang on" / "hold on":
         # they ask to wait, and the draft stays pending.

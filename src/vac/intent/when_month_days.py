@@ -83,15 +83,19 @@ def first_or_last_day(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool)
     said = [word_at(toks, k), word_at(toks, k + 1)]
     if said[1] == "month" and said[0] in ("the", "this", "next"):
         first = add_months(today.replace(day=1), int(said[0] == "next"))
-        end = k + 2
+        end, then = k + 2, 1 if said[0] == "the" else 0  # "the month": the next one that has it
     elif said[0] in cw.MONTHS:
-        first, end = today.replace(month=cw.MONTHS[said[0]], day=1), k + 1
-        if month_end(first.year, first.month) < today:
-            first = first.replace(year=first.year + 1)
+        first, end, then = today.replace(month=cw.MONTHS[said[0]], day=1), k + 1, 12
     else:
         return None
-    day = first if which == "first" else month_end(first.year, first.month)
-    if day < today:  # "the first day of the month", said after it
+
+    def pick(month_first: dt.date) -> dt.date:
+        return month_first if which == "first" else month_end(month_first.year, month_first.month)
+
+    day = pick(first)
+    if day < today and then:  # gone: "the first day of March" said on the 6th is next year's
+        day = pick(add_months(first, then))
+    if day < today:  # "the first day of this month", said after it: asked
         return Bad(end)
     return Hit(day, f"by {month_day(day, today)}", end)
 
