@@ -313,3 +313,20 @@ def test_not_that_one_is_scored_against_the_audio() -> None:
     from vac.intent import reply_phrases
 
     assert {("not that", "reject"), ("not that one", "reject")} <= set(reply_phrases())
+
+
+@pytest.mark.parametrize(
+    ("said", "reply"),
+    [
+        ("okay, sounds fine", "confirm"),
+        ("don't do that", "reject"),
+        ("hold on, no", "reject"),
+        ("hold on", None),  # asks to wait: the draft stays pending
+        ("wait", None),
+    ],
+)
+def test_a_spoken_probes_replies_typed(said: str, reply: str | None) -> None:
+    """A spoken probe: asked again on all five voices, and typed too."""
+    from vac.intent import classify_reply
+
+    assert classify_reply(said) == reply

@@ -193,6 +193,8 @@ CONFIRM_HEARD: Final[frozenset[str]] = frozenset(
         "that's what i said",
         "yes that's what i said",
         "no wahala",
+        # A spoken probe (2026-12-06): asked again, typed too.
+        "sounds fine",
     }
 )
 REJECT_HEARD: Final[frozenset[str]] = frozenset(
@@ -282,6 +284,7 @@ REJECT_HEARD: Final[frozenset[str]] = frozenset(
         "already sorted",
         "leave am",
         "cancel am",
+        "don't do that",
     }
 )
 _YES: Final = _CONFIRM | CONFIRM_HEARD
@@ -300,6 +303,7 @@ _POLITE_PREFIX: Final = (
     *("oh ", "um ", "uh ", "er ", "erm ", "uhm ", "well ", "hmm ", "actually "),
     *("great ", "perfect ", "cool "),  # "great, send it"; alone they are small talk
     *("thanks ", "thank you ", "oya "),  # "thanks, yes"; "oya cancel am" (Nigerian: come on)
+    *("hold on ", "wait "),  # "hold on, no": alone they ask to wait, and answer nothing
 )
 # Before a reply phrase only ("Please cancel that.", "On reflection, please
 # cancel that."): "please no rush" is no "no rush" reply (it rejected a
