@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import settings
 
 from vac.client.connection import ClientKeys, Connection, keys_for
 from vac.daemon import keys
@@ -17,6 +18,12 @@ from vac.daemon.config import DaemonSection, VacConfig
 from vac.daemon.main import PipelineFactory, default_pipeline, run_daemon
 from vac.daemon.server import Server
 from vac.home import Home
+
+# No per-example deadline: a property is about what comes out, never how
+# fast (timing is `vac bench`'s). A property without settings of its own had
+# Hypothesis's 200 ms default, which a loaded 2-core host can exceed.
+settings.register_profile("vac", deadline=None)
+settings.load_profile("vac")
 
 
 @pytest.fixture
