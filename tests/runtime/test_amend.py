@@ -901,3 +901,30 @@ def test_a_repeat_said_next_is_read_back(source: str, text: str, said: str) -> N
     )
     assert isinstance(got, Draft) and got.objective.autonomy == "standing-intent"
     assert said in got.summary
+
+
+@pytest.mark.parametrize(
+    ("text", "deadline"),
+    [
+        ("they need it done by Thursday", "2026-12-10"),
+        ("give him till Monday", "2026-12-07"),
+        ("tomorrow's fine, ta", "2026-12-06"),
+        ("u can do it by weds", "2026-12-09"),
+        ("shud be done by fri", "2026-12-11"),
+        ("nah tmrw", "2026-12-06"),
+    ],
+)
+def test_a_time_said_with_words_that_say_nothing_else_is_the_change(
+    text: str, deadline: str
+) -> None:
+    """A typed conversation probe: each was "I didn't change anything"."""
+    got = changed(GATE, text)
+    assert got is not None and got.deadline == deadline, text
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Tariq is away Friday", "not by Friday", "by 5", "I'm out Friday", "Zuri has Monday off"],
+)
+def test_a_time_said_with_other_words_is_no_change(text: str) -> None:
+    assert changed(GATE, text) is None, text

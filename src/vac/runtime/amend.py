@@ -128,6 +128,13 @@ class Reading:
             if moved is None:
                 return _unclear(text, pending, wording, self.now, "That day has passed")
             text = moved
+        # ("next week is fine" to a dated draft stays chatter: a third probe's choice)
+        fine = pending.deadline is not None and re.search(r"\bfine\b", text, re.I)
+        if "?" not in text and not fine and (only := md.time_only(text, self.now)) is not None:
+            # "they need it done by Thursday": that time, as if said alone
+            said_so = self._once(f"make it {only}", confidence, pending, wording, source, False)
+            if isinstance(said_so, intent.Draft):
+                return said_so
         if "?" not in text and (_NO_DEADLINE.match(text) or _NORMAL_PRIORITY.match(text)):
             return self._unsaid(pending, wording, source, dated=bool(_NO_DEADLINE.match(text)))
         plain = f"{pending.agent}, {VERB_SPOKEN[pending.verb]} the {pending.target.label.lower()}"

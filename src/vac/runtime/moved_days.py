@@ -12,6 +12,8 @@ import re
 from typing import Final
 
 from vac.intent import calendar_words as cw
+from vac.intent.lexicon import PUNCT, tokenize, words
+from vac.intent.when import When, resolve
 
 # A deadline moved by a span ("push it back a day", "bring it forward two
 # days", "move it back by a week"): a typed probe found each no change.
@@ -98,3 +100,32 @@ ADDED: Final = re.compile(
     r"^\W*(?:and|also|plus|as\s+well\s+as)\s+(?!.*\b(?:better|instead|rather|latest|actually)\b)",
     re.IGNORECASE,
 )  # not "also, Friday would be better", "and by Monday at the latest" (a review)
+
+
+# Words a follow-up may say around a time and still say only that time:
+# "they need it done by Thursday", "give him till Monday", "nah tmrw",
+# "thurs latest pls", "u can do it by weds" (a typed conversation probe:
+# each was "I didn't change anything"). No name, no negation, no other deed.
+_AROUND_A_TIME: Final = frozenset(
+    words("""they we he she it him her them need needs needed want wants done do by give till
+    until is fine ok okay ta thanks please nah yeah yes can could you should shud must be
+    latest then actually so just it's that's the""")
+)
+_CLOCK_ALONE: Final = re.compile(
+    r"^(?:by|at|before|until|till)?\s*\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)?$", re.I
+)
+
+
+def time_only(text: str, now: dt.datetime) -> str | None:
+    """The time a follow-up says with only words that say nothing else, as
+    said ("by Thursday"); None when it says anything more, or an hour with
+    no day ("by 5": which day?)."""
+    toks = tokenize(text)
+    found = resolve(toks, now)
+    if not isinstance(found, When):
+        return None
+    rest = [t.low for k, t in enumerate(toks) if not found.start <= k < found.end]
+    if any(w not in _AROUND_A_TIME and w not in PUNCT for w in rest):
+        return None
+    said = re.sub(r"['’]s$", "", " ".join(t.text for t in toks[found.start : found.end]))
+    return None if _CLOCK_ALONE.match(said) or said.lower() == text.strip(" .!?").lower() else said
