@@ -323,6 +323,15 @@ def test_not_that_one_is_scored_against_the_audio() -> None:
         ("hold on, no", "reject"),
         ("hold on", None),  # asks to wait: the draft stays pending
         ("wait", None),
+        # A review: a lead-in strips only before a whole reply ("thanks, no,
+        # Zuri" is a change, it rejected the draft), "wait" only before a no.
+        ("thanks, no, Zuri", None),
+        ("oya no, Monday", None),
+        ("wait, no, fence", None),
+        ("hold on, yes", None),
+        ("wait, ok", None),
+        ("already fixed?", None),  # asked back, not answered
+        ("already fixed", "reject"),
     ],
 )
 def test_a_spoken_probes_replies_typed(said: str, reply: str | None) -> None:

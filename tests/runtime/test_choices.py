@@ -293,6 +293,27 @@ def test_a_spoken_question_answered_keeps_the_unsure_slots_flagged() -> None:
     assert spoken.uncertain == ("agent", "verb") and "I'm not sure of" in spoken.summary
     assert answered(spoken=False).uncertain == ()  # typed words are as typed
 
+    # A review: a yes between them asks the question again, still about
+    # spoken words (the flag was lost, and the answer drafted unflagged).
+    choice = PendingChoice()
+    choice.offer(asked, spoken=True)
+    pending = intent.understand(
+        "Kofi, build a bench", confidence=1.0, evidence=None, now=now,
+        roster=intent.default_roster(), current_agent=None, objective_id="p",
+    )  # fmt: skip
+    assert isinstance(pending, intent.Draft)
+    entry = intent.DraftEntry("p", pending.objective, now, now + dt.timedelta(hours=1))
+    yes = intent.spoken_reply("yes", 1.0, None)
+    assert yes is not None
+    choice.to_the_draft(yes, entry, asked.question, now)
+    words = choice.answer("the shed door", now=now)
+    assert words is not None
+    again = intent.understand(
+        words, confidence=1.0, evidence=None, now=now,
+        roster=intent.default_roster(), current_agent=None, objective_id="o",
+    )  # fmt: skip
+    assert choice.weighed(again, answered=True).uncertain == ("agent", "verb")
+
 
 @pytest.mark.parametrize(
     "answer", ["ok then look after the plants", "fine, just look after the plants then"]

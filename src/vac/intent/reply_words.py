@@ -302,9 +302,13 @@ REJECT_MIN_CONFIDENCE: Final = 0.4
 _POLITE_PREFIX: Final = (
     *("oh ", "um ", "uh ", "er ", "erm ", "uhm ", "well ", "hmm ", "actually "),
     *("great ", "perfect ", "cool "),  # "great, send it"; alone they are small talk
-    *("thanks ", "thank you ", "oya "),  # "thanks, yes"; "oya cancel am" (Nigerian: come on)
-    *("hold on ", "wait "),  # "hold on, no": alone they ask to wait, and answer nothing
 )
+# Before a whole reply phrase only, never before more words ("thanks, no,
+# Zuri" is a change, not a no: a review found such drafts rejected):
+# "thanks, yes", "oya cancel am" (Nigerian: come on). "hold on" and "wait"
+# only before a no ("hold on, no"): "wait, yes" confirmed the draft.
+_THEN_REPLY: Final = ("thanks ", "thank you ", "oya ")
+_THEN_NO: Final = ("hold on ", "wait ")
 # Before a reply phrase only ("Please cancel that.", "On reflection, please
 # cancel that."): "please no rush" is no "no rush" reply (it rejected a
 # spoken draft; typed, it changes the priority).
@@ -315,6 +319,7 @@ _COURTEOUS_PREFIX: Final = (
 # Statements that refuse, and so do not when asked ("already done?").
 _DONE_ALREADY: Final = (
     *("i fixed it", "i did it myself", "already done", "do it myself", "changed my mind"),
+    *("already fixed", "already sorted", "i sorted it", "i've sorted it", "not needed"),
 )
 _POLITE_SUFFIX: Final = (
     *(" please", " thanks", " thank you", " dear", " thank you very much", " thanks very much"),
@@ -360,6 +365,11 @@ def classify_reply(text: str) -> Reply | None:
         lead := next((x for x in _POLITE_PREFIX if norm.startswith(x)), "")
     ):
         norm = norm.removeprefix(lead)
+    for lead in (*_THEN_REPLY, *_THEN_NO):
+        said_after = _one_or_two(norm.removeprefix(lead)) if norm.startswith(lead) else None
+        if said_after and (lead in _THEN_REPLY or said_after == "reject"):
+            norm = norm.removeprefix(lead)
+            break
     bare = norm
     while lead := next((x for x in _COURTEOUS_PREFIX if bare.startswith(x)), ""):
         bare = bare.removeprefix(lead)  # "on reflection, please cancel that": each in turn

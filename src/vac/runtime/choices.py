@@ -80,7 +80,7 @@ class PendingChoice:
         its answer in words taken next. None: nothing (an unsure "no")."""
         if asked is not None:
             if self._last is not None:
-                self.offer(self._last)
+                self.offer(self._last, spoken=self._spoken)  # still about spoken words
                 self._question = None  # a yes or no said again answers the draft
             return not_the_draft(asked, pending, now)
         if reply.sure:
@@ -153,12 +153,12 @@ class PendingChoice:
 
 
 # What stays unsure of spoken words once a question about them is answered:
-# the agent and the verb, the slots that matter most, unless the question was
-# about that slot (a name chosen, a deed said again). A name asked about was
-# the only doubt: the rest was weighed and found sure enough to ask just that.
+# after "What should Abeni repair?" the agent and the verb (no thing was
+# heard after them: the words around were garbled), after "What should be
+# done?" the agent. A name or a time asked about was the only doubt: the
+# rest was weighed and found sure enough to ask just that.
 _STILL_UNSURE: Final[dict[str, tuple[UncertainField, ...]]] = {
     "no-target": ("agent", "verb"),
-    "unclear-deadline": ("agent", "verb"),
     "no-verb": ("agent",),
 }
 

@@ -107,10 +107,11 @@ ADDED: Final = re.compile(
 # "thurs latest pls", "u can do it by weds" (a typed conversation probe:
 # each was "I didn't change anything"). No name, no negation, no other deed.
 _AROUND_A_TIME: Final = frozenset(
-    words("""they we he she it him her them need needs needed want wants done do by give till
+    words("""they we he she it him her them need needs want wants done do by give till
     until is fine ok okay ta thanks please nah yeah yes can could you should shud must be
-    latest then actually so just it's that's the""")
+    latest then actually so just the""")
 )
+_NEAR: Final = dt.timedelta(days=60)
 _CLOCK_ALONE: Final = re.compile(
     r"^(?:by|at|before|until|till)?\s*\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)?$", re.I
 )
@@ -122,8 +123,8 @@ def time_only(text: str, now: dt.datetime) -> str | None:
     no day ("by 5": which day?)."""
     toks = tokenize(text)
     found = resolve(toks, now)
-    if not isinstance(found, When):
-        return None
+    if not isinstance(found, When) or dt.date.fromisoformat(found.iso_date) > now.date() + _NEAR:
+        return None  # a day months away, said in passing: asked, never taken (a review)
     rest = [t.low for k, t in enumerate(toks) if not found.start <= k < found.end]
     if any(w not in _AROUND_A_TIME and w not in PUNCT for w in rest):
         return None
