@@ -93,9 +93,14 @@ def test_a_pause_mid_command_is_one_turn(windowed: RunningDaemon, voice: str) ->
     final = finals[0]
     assert "kofi" in final.text.lower() and "tomorrow" in final.text.lower()
     # Heard at the pause: only the first half, under the turn it then became
-    # (the end of the command is a pause too, so a second provisional may follow).
+    # (the end of the command is a pause too, so a second provisional may
+    # follow). The pause's own provisional is sent only if its decode ends
+    # before speech resumes: on a slower host it is dropped (the utterance
+    # went on), and only the end's provisional comes. Which one is a matter of
+    # speed, which tests do not assert (vac bench measures it).
     assert provisional, "the pause's final was not sent provisional"
-    assert "tomorrow" not in provisional[0].text.lower()
+    if len(provisional) > 1:
+        assert "tomorrow" not in provisional[0].text.lower()
     assert all(p.turn == final.turn for p in provisional)
     assert dones[0].turn == final.turn
     ends = [m for m in msgs if isinstance(m, AudioInputDone)]
