@@ -389,3 +389,12 @@ def test_a_roster_name_under_the_rescoring_floor_is_weighed_against_the_others(
     result = whisper.transcribe(load_pcm(fixture.pcm), final=True)
     assert result.names and result.names[0].name == "Zuri", result.names
     assert _slot_prob(result) < 0.5
+
+
+def test_no_roster_means_no_name_slot_rescoring() -> None:
+    """A library user's recogniser with no vocabulary: rescoring the name
+    slot against an empty roster raised (max of nothing) on "Ask Kofi to…"."""
+    bare_stt = WhisperStt(SttConfig())
+    fixture = next(f for f in SPOKEN if f.voice == "joe" and "kofi" in f.text.lower())
+    result = bare_stt.transcribe(load_pcm(fixture.pcm), final=True)
+    assert result.text and result.names == ()

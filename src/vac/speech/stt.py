@@ -403,8 +403,8 @@ class WhisperStt:
         roster, "the team"). The slot's evidence becomes the name's posterior.
         """
         slot = name_slot(heard.text, self._vocabulary) if self._config.rescore_below > 0 else None
-        if slot is None:
-            return heard
+        if slot is None or not self._vocabulary:
+            return heard  # no roster to rescore against (it raised on an empty one)
         said = heard.text[slot.start : slot.end]
         on_roster = bare(said) in {bare(n) for n in self._vocabulary}
         in_slot = [w.prob for w in heard.words if w.start < slot.end and w.end > slot.start]
