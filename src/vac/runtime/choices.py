@@ -20,7 +20,7 @@ import datetime as dt
 import re
 import time
 from collections.abc import Sequence
-from typing import Any, Final, Literal, NamedTuple
+from typing import Final, Literal, NamedTuple
 
 from vac import intent
 from vac.intent import calendar_words as cw
@@ -128,10 +128,10 @@ class PendingChoice:
         if asked is None or time.monotonic() - self._asked_at_s > ANSWER_WINDOW_S:
             return None
         if self._spoken:
-            # The rest of the words are still as misheard as they were: the
-            # agent and the verb stay unsure unless this answer named them (a
-            # spoken probe: "What should Abeni repair?" → "the shed door"
-            # drafted Abeni's repair unflagged, a name no one had said).
+            # The rest of the words are still as misheard as they were: what
+            # `_STILL_UNSURE` names stays flagged (a spoken probe: "What should
+            # Abeni repair?" → "the shed door" drafted Abeni's repair
+            # unflagged, a name no one had said).
             self._unsure = _STILL_UNSURE.get(asked.reason, ())
         said: str | None = None
         if asked.candidates:
@@ -144,7 +144,9 @@ class PendingChoice:
             said = intent.says_instead(text, names)
         return None if said is None else _put(asked, said)
 
-    def weighed(self, result: intent.Draft | intent.Clarify, answered: bool) -> Any:
+    def weighed(
+        self, result: intent.Draft | intent.Clarify, answered: bool
+    ) -> intent.Draft | intent.Clarify:
         """The draft of words an answer completed, flagged as unsure where
         the spoken words it completed were (`answer`); else `result`."""
         if answered and self._unsure and isinstance(result, intent.Draft):

@@ -104,8 +104,8 @@ ADDED: Final = re.compile(
 
 # Words a follow-up may say around a time and still say only that time:
 # "they need it done by Thursday", "give him till Monday", "nah tmrw",
-# "thurs latest pls", "u can do it by weds" (a typed conversation probe:
-# each was "I didn't change anything"). No name, no negation, no other deed.
+# "u can do it by weds" (a typed conversation probe: each was "I didn't
+# change anything"). No name, no negation, no other deed, not the past.
 _AROUND_A_TIME: Final = frozenset(
     words("""they we he she it him her them need needs want wants done do by give till
     until is fine ok okay ta thanks please nah yeah yes can could you should shud must be
