@@ -48,17 +48,21 @@ def test_a_name_no_one_has_is_answered_with_a_roster_name() -> None:
     assert choice.answer("I meant Zuri") == "Tell Zuri to fix the gate"
 
 
-def _asked(text: str) -> Clarify:
+def _understood(text: str, objective_id: str = "o") -> intent.Draft | Clarify:
     now = dt.datetime(2026, 12, 4, 10, tzinfo=dt.UTC)
-    got = intent.understand(
+    return intent.understand(
         text,
         confidence=1.0,
         evidence=None,
         now=now,
         roster=intent.default_roster(),
         current_agent=None,
-        objective_id="o",
+        objective_id=objective_id,
     )
+
+
+def _asked(text: str) -> Clarify:
+    got = _understood(text)
     assert isinstance(got, Clarify), got
     return got
 
@@ -213,16 +217,8 @@ def test_a_label_in_another_script_has_a_ref_of_its_own() -> None:
     assert _drafted("Ask Kofi to visit the café").objective.target.ref.endswith(":cafe")
 
 
-def _drafted(text: str) -> intent.Draft:
-    got = intent.understand(
-        text,
-        confidence=1.0,
-        evidence=None,
-        now=dt.datetime(2026, 12, 4, 10, tzinfo=dt.UTC),
-        roster=intent.default_roster(),
-        current_agent=None,
-        objective_id="o",
-    )
+def _drafted(text: str, objective_id: str = "o") -> intent.Draft:
+    got = _understood(text, objective_id)
     assert isinstance(got, intent.Draft), got
     return got
 
@@ -281,11 +277,7 @@ def test_a_spoken_question_answered_keeps_the_unsure_slots_flagged() -> None:
         choice.offer(asked, spoken=spoken)
         words = choice.answer("the shed door", now=now)
         assert words is not None
-        draft = intent.understand(
-            words, confidence=1.0, evidence=None, now=now,
-            roster=intent.default_roster(), current_agent=None, objective_id="o",
-        )  # fmt: skip
-        result = choice.weighed(draft, answered=True)
+        result = choice.weighed(_understood(words), answered=True)
         assert isinstance(result, intent.Draft)
         return result
 
@@ -297,22 +289,15 @@ def test_a_spoken_question_answered_keeps_the_unsure_slots_flagged() -> None:
     # spoken words (the flag was lost, and the answer drafted unflagged).
     choice = PendingChoice()
     choice.offer(asked, spoken=True)
-    pending = intent.understand(
-        "Kofi, build a bench", confidence=1.0, evidence=None, now=now,
-        roster=intent.default_roster(), current_agent=None, objective_id="p",
-    )  # fmt: skip
-    assert isinstance(pending, intent.Draft)
+    pending = _drafted("Kofi, build a bench", "p")
     entry = intent.DraftEntry("p", pending.objective, now, now + dt.timedelta(hours=1))
     yes = intent.spoken_reply("yes", 1.0, None)
     assert yes is not None
     choice.to_the_draft(yes, entry, asked.question, now)
     words = choice.answer("the shed door", now=now)
     assert words is not None
-    again = intent.understand(
-        words, confidence=1.0, evidence=None, now=now,
-        roster=intent.default_roster(), current_agent=None, objective_id="o",
-    )  # fmt: skip
-    assert choice.weighed(again, answered=True).uncertain == ("agent", "verb")
+    again = choice.weighed(_understood(words), answered=True)
+    assert isinstance(again, intent.Draft) and again.uncertain == ("agent", "verb")
 
 
 @pytest.mark.parametrize(

@@ -384,12 +384,13 @@ def _said_behind(
 
 
 def with_flags(draft: Draft, flags: Sequence[UncertainField]) -> Draft:
-    """`draft` with `flags` among its unsure fields, said in its summary."""
-    merged = [f for f in _FLAG_WORDS if f in flags or f in draft.uncertain]
-    if not flags or merged == list(draft.uncertain) or draft.uncertain:
-        return draft  # (a draft flagged already says so in its summary)
+    """`draft` with `flags` as its unsure fields, said in its summary; a
+    draft flagged already is kept as it is (its summary says so)."""
+    if not flags or draft.uncertain:
+        return draft
+    ordered = [f for f in _FLAG_WORDS if f in flags]
     return msgspec.structs.replace(
-        draft, uncertain=tuple(merged), summary=flagged_summary(draft.summary, merged)
+        draft, uncertain=tuple(ordered), summary=flagged_summary(draft.summary, ordered)
     )
 
 
