@@ -234,6 +234,9 @@ def _plain_lead(text: str, spans: list[_Span], i: int) -> bool:
     # A word said apart is a name or an opener: "Kofi, …", "So, Zuri, …",
     # "Hey Zuri, …" (the opener before it is in _LEAD_OK).
     apart = [s for s in lead if text[s[1] : s[1] + 1] != ","]
+    if [w for _s, _e, w in apart[1:2]] in (["would"], ["could"], ["can"], ["will"], ["do"]):
+        # "Kofi would you mind fixing…": a name without its comma (a typed probe)
+        apart = apart[1:] if apart[0][2] not in SUBJECTS | lx.DETERMINERS else apart
     return all(w in _LEAD_OK for _s, _e, w in apart)
 
 

@@ -435,8 +435,9 @@ def resolve(
         if (
             isinstance(found, Hit)
             and cue == ("before",)
-            and found.end == j + 2
-            and (phrase_at(clause, j, _THE_WEEKEND) is not None)
+            and found.end in (j + 1, j + 2)  # "before (the) weekend"
+            and word_at(clause, found.end - 1) == "weekend"
+            and (found.end == j + 1 or phrase_at(clause, j, _THE_WEEKEND) is not None)
         ):
             # Before the weekend: by the Friday (next week's at the weekend; was Saturday,
             # today); "before the weekend is over": by its Sunday.

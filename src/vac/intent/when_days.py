@@ -326,8 +326,7 @@ def period(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> Found:
         )
     ):  # "cob" only after a cue: "a cob oven", "corn on the cob"
         return _end_of_day(toks, i + 1 if low in ("eod", "cob") else k + 3, now)
-    # "end on the week": how the recogniser often writes "end of the week"
-    # ("on" there is no English before a week or a month).
+    # "end on the week": the recogniser's "end of the week" (no "on" before a week, a month)
     said_on = word_at(toks, k + 1) == "on" and _end_on_unit(toks, k + 2)
     if word_at(toks, k) == "end" and (word_at(toks, k + 1) == "of" or said_on):
         k += 2
@@ -358,7 +357,8 @@ def period(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> Found:
     if cued and owner in _UNITS_OWNING and word_at(toks, k + 1) == "end":
         found = period_end(_UNITS_OWNING[owner], which, today)
         return None if found is None else Hit(found[0], found[1], k + 2)
-    which, unit = low, word_at(toks, i + 1)
+    i -= (bare := cued and low == "weekend")  # "by weekend": "by the weekend" (a probe: asked)
+    which, unit = ("the", "weekend") if bare else (low, word_at(toks, i + 1))
     if (
         which in ("early", "mid", "late")
         and unit in ("this", "next")
@@ -373,9 +373,9 @@ def period(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> Found:
         which, unit, i = "this", word_at(toks, i + 2), i + 1  # "this coming weekend / week"
     if which in ("over", "during") and _OVER.get(word_at(toks, i + 1 + (unit == "the"))):
         return Bad(i + 2 + (unit == "the"))  # "over Christmas", "during the week": until when?
-    if which in ("over", "during") and unit == "the" and word_at(toks, i + 2) == "weekend":
+    if which in ("over", "during") and "weekend" in (unit, word_at(toks, i + 2) * (unit == "the")):
         sunday = today + (6 - today.weekday()) * ONE_DAY  # by its end (today on a Sunday)
-        return Hit(sunday, "over the weekend", i + 3)
+        return Hit(sunday, "over the weekend", i + 2 + (unit == "the"))  # "over weekend" too
     if unit == "weekend" and (which in ("this", "next") or (which == "the" and cued)):
         wd = today.weekday()  # its Saturday; said at the weekend, its Sunday (was: that night)
         saturday = today + (5 - wd if wd < 5 else 6 - wd) * ONE_DAY

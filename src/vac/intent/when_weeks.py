@@ -52,8 +52,9 @@ def _weeks_at(toks: Sequence[Tok], i: int) -> tuple[int, int] | None:
 def weeks_on(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> Found:
     today, low = now.date(), word_at(toks, i)
     said = [word_at(toks, i + n) for n in range(4)]
-    if low in cw.WEEKDAYS and said[1:3] == ["after", "next"] and ends_here(toks, i + 3):
-        low, said, i = "the", ["the", *said[:3]], i - 1  # "Friday after next" (was this Friday)
+    after_next = said[1:3] == ["after", "next"] and ends_here(toks, i + 3)
+    if after_next and (low in cw.WEEKDAYS or low == "weekend"):  # "Friday / weekend after next"
+        low, said, i = "the", ["the", *said[:3]], i - 1  # (was this Friday / weekend)
     if said[:4] == ["this", "time", "next", "week"]:
         day = today + 7 * ONE_DAY
         return Hit(day, f"this time next week, {month_day(day, today)}", i + 4)

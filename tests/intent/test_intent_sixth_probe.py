@@ -1,0 +1,57 @@
+"""Words from a sixth typed probe and the closing notes of the sessions before
+(2026-12-06, a new session; none from the understanding corpus). Each was
+drafted wrong, asked when it was clear, or dropped without a word, before.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import intent_factories as factories
+import pytest
+
+from vac.intent import Clarify, Draft, default_roster
+
+NOW = dt.datetime(2026, 3, 11, 9, 30, tzinfo=dt.UTC)  # a Wednesday morning
+ROSTER = default_roster()
+
+
+def understood(text: str, now: dt.datetime = NOW) -> Draft | Clarify:
+    return factories.understood(text, now=now, roster=ROSTER)
+
+
+def draft(text: str, now: dt.datetime = NOW) -> Draft:
+    got = understood(text, now)
+    assert isinstance(got, Draft), got
+    return got
+
+
+@pytest.mark.parametrize(
+    ("text", "due", "said"),
+    [
+        ("ask Kofi to fix the gate by weekend", "2026-03-14", "by the weekend"),
+        ("ask Kofi to fix the gate before weekend", "2026-03-13", "before the weekend, by Friday"),
+        ("ask Kofi to fix the gate over weekend", "2026-03-15", "over the weekend"),
+        ("ask Kofi to fix the gate by weekend after next", "2026-03-28", "after next"),
+    ],
+)
+def test_the_weekend_without_its_article(text: str, due: str, said: str) -> None:
+    """ "by weekend" was asked; "over weekend" was left in the thing ("Gate
+    over weekend"); "by weekend after next" would have been this weekend."""
+    got = draft(text)
+    assert got.objective.deadline == due, got
+    assert said in got.summary and got.objective.target.label == "Gate"
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Kofi would you mind fixing the gate", "kofi would you mind fixing the gate tomorrow"],
+)
+def test_a_name_without_its_comma_before_would_you_mind(text: str) -> None:
+    """It was asked what to do (with the comma it was drafted)."""
+    got = draft(text)
+    assert (got.objective.agent, got.objective.verb) == ("Kofi", "Repair")
+
+
+def test_a_pronoun_before_would_you_mind_is_no_name() -> None:
+    assert isinstance(understood("it would you mind fixing"), Clarify)
