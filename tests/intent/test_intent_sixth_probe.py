@@ -55,3 +55,23 @@ def test_a_name_without_its_comma_before_would_you_mind(text: str) -> None:
 
 def test_a_pronoun_before_would_you_mind_is_no_name() -> None:
     assert isinstance(understood("it would you mind fixing"), Clarify)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Kofi fix the gate, hands off the car",
+        "Kofi fix the gate but keep your hands off the car",
+        "Kofi, fix the gate. Hands off the car please",
+    ],
+)
+def test_hands_off_is_a_boundary(text: str) -> None:
+    """It was dropped without a word."""
+    got = draft(text)
+    assert [f.text for f in got.objective.forbidden_lines] == ["Keep hands off the car"]
+    assert "will keep hands off the car" in got.summary
+
+
+def test_hand_off_the_keys_is_no_boundary() -> None:
+    got = draft("Kofi fix the gate, hand off the keys to Zuri after")
+    assert all("hand" not in f.text.lower() for f in got.objective.forbidden_lines)

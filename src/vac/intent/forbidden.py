@@ -39,7 +39,11 @@ def forbidden_lines(clause: Sequence[Tok], spans: Sequence[bans.Span]) -> list[F
         elif span.marker == ("but", "not"):  # "…, but not in the rain"
             text = f"Not {' '.join(t.text for t in body)}"
         elif " ".join(span.marker) in WRITTEN_AS_SAID:  # "Stay off the roof"
-            said = " ".join((*span.marker, *(t.text for t in body)))
+            # "(keep your) hands off the car": "Keep hands off the car" (a read-back verb)
+            marker = (
+                ("keep", "hands", "off") if span.marker[-2:] == ("hands", "off") else span.marker
+            )
+            said = " ".join((*marker, *(t.text for t in body)))
             text = said[:1].upper() + said[1:]
         else:
             text = f"Do not {lx.base_form(first)} {rest}".rstrip()

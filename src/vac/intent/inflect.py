@@ -53,6 +53,9 @@ AS_SAID_MARKERS: Final = (
     "keep them away from",
     "keep it out of",
     "keep them out of",
+    # A session's closing note (2026-12-06): dropped without a word.
+    "hands off",
+    "keep your hands off",
 )
 # "no climbing": "no" and a deed is a boundary ("Do not climb"), but not
 # "no rush", "no one", "no morning light": its word must be a deed (`a_deed`).
