@@ -75,3 +75,26 @@ def test_hands_off_is_a_boundary(text: str) -> None:
 def test_hand_off_the_keys_is_no_boundary() -> None:
     got = draft("Kofi fix the gate, hand off the keys to Zuri after")
     assert all("hand" not in f.text.lower() for f in got.objective.forbidden_lines)
+
+
+@pytest.mark.parametrize(
+    ("text", "ban"),
+    [
+        ("Kofi, fix the gate, don't do it before Friday", "Do not do it before Friday"),
+        ("Kofi, fix the gate, don't start until Monday", "Do not start until Monday"),
+    ],
+)
+def test_when_not_to_start_is_no_deadline(text: str, ban: str) -> None:
+    """It was the deadline, read back "by Friday, and won't do it"."""
+    got = draft(text)
+    assert got.objective.deadline is None
+    assert [f.text for f in got.objective.forbidden_lines] == [ban]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Kofi, don't go and fix the gate", "Imani, don't go and visit Auntie Bisi, she's travelling"],
+)
+def test_dont_go_and_do_it_is_no_order(text: str) -> None:
+    """Each was drafted, with the boundary "Do not go"."""
+    assert isinstance(understood(text), Clarify)

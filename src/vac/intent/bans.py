@@ -112,6 +112,8 @@ def forbidden_spans(
             continue
         if tuple(lows[body:j]) in _DO_IT and j < len(toks) and lows[j] in _WHILE:
             j = _to_the_break(toks, j, keep)  # "don't do it while it's raining"
+        elif lows[body:j] in (["go"], ["come"]) and lows[j : j + 1] == ["and"]:
+            j = _to_the_break(toks, j, keep)  # "don't go and fix the gate": no order (a probe)
         elif j > body and j < len(toks) and lows[j] == "without" and marker[0] != "without":
             # "you are not to go up the ladder without someone holding it": one
             # ban (it was two, "Avoid someone holding it" the inverse of it)
@@ -125,7 +127,7 @@ def forbidden_spans(
 # A ban on doing it at all, said with when: "don't do it while it's raining"
 # (it was "Do not do it").
 _DO_IT: Final = frozenset({("do", "it"), ("do", "that"), ("do", "anything"), ("start",), ("work",)})
-_WHILE: Final = frozenset(words("while when if in during"))
+_WHILE: Final = frozenset(words("while when if in during before until till"))
 # "Don't get caught…", "take care not to be seen hurting the fox": not a ban
 # on the deed that follows but how to do it unseen (its words are still read
 # for the agent's values).

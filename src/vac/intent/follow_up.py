@@ -89,10 +89,24 @@ _CORRECTING: Final = re.compile(
 # "do am": "do it" in West African English (not "leave am": "no o, leave am"
 # then read "no o" as a ban).
 _AM: Final = re.compile(r"\b(do)\s+am\b", re.IGNORECASE)
+# "don't send it yet", "don't confirm yet", "don't do it yet": about the draft
+# itself, no change (a conversation probe: each became the boundary "Do not send it yet").
+_HOLD: Final = re.compile(
+    r"^\W*(?:(?:no|wait|hold\s+on)\W+)?(?:don'?t|do\s+not)\s+(?:confirm|send|cancel|submit"
+    r"|approve|do\s+it\s+yet|do\s+anything\s+yet)\b(?:\s+(?:it|that|this|yet|just|for\s+now))*\W*$",
+    re.IGNORECASE,
+)
+# "make Tariq run am", "let Zuri handle it": a name's "do it" (a conversation probe:
+# "Kofi will build Tariq run am").
+_DOES_IT: Final = re.compile(
+    r"\b(\w+\s+(?i:(?:to|can|could|will|should)\s+)?)"
+    r"(?i:handle|run|sort|manage|take\s+care\s+of|deal\s+with)\s+(?i:am|it|this|that)\b"
+)
 # A ban said of the agent: "tell him not to…", "and she mustn't…": "don't…".
 _TOLD_NOT: Final = re.compile(
     r"^\s*(?:(?:and|but|oh|also)\s+)?(?:(?:please\s+)?tell\s+(?:him|her|them)\s+not\s+to"
-    r"|(?:he|she|they)\s+(?:mustn'?t|shouldn'?t|must\s+not|should\s+not"
+    r"|(?:(?:make\s+sure|ensure|see\s+that)\s+(?:that\s+)?)?(?:he|she|they)\s+(?:mustn'?t|shouldn'?t"
+    r"|must\s+not|should\s+not|doesn'?t|does\s+not|don'?t|won'?t|never"  # "make sure he doesn't…"
     r"|is\s+not\s+to|isn'?t\s+to|are\s+not\s+to))\s+",
     re.IGNORECASE,
 )
@@ -240,10 +254,14 @@ def follow_up(
     said plainly, or after "and" / "also", is its own. `names`: the roster.
     """
     said = text.strip()
-    if not re.search(r"\w", said) or not draft_source.strip():
+    if not re.search(r"\w", said) or not draft_source.strip() or _HOLD.match(said):
         return None
     said = _TOLD_NOT.sub("and don't ", said)  # "tell him not to touch the wiring" (a probe)
     said = _AM.sub(r"\1 it", said)  # "make Zuri do am": West African English (a typed probe)
+    agents = {n.lower() for n in names}
+    said = _DOES_IT.sub(
+        lambda m: f"{m[1]}do it" if m[1].split()[0].lower() in agents else m[0], said
+    )
     if (offered := _OFFERED.match(said)) is not None:
         # "can it be Saturday instead?", "how about Zuri?": a question that
         # offers one slot is that change (a typed probe: asked again).
@@ -272,7 +290,6 @@ def follow_up(
         plain = said[then.end() :]
         plain = plain[: m.start()] if (m := _TRAILING.search(plain)) else plain
         after_no = [t.low for t in raw_tokens(plain) if t.low not in lx.PUNCT]
-        agents = {n.lower() for n in names}
         days = {*after_no} & (_WEEKDAYS | _RELATIVE_DAYS | _CLEAR_SHORT)  # not "no sun", "no sat"
         if (len(after_no) == 1 and after_no[0] in agents) or (
             {*after_no} <= _ONLY_WHEN  # "no in that case…": not a time
@@ -424,11 +441,21 @@ _ASIDE: Final = re.compile(
 )
 
 
+# ... or where someone is: "Kofi's at a funeral this week", "she's in Lagos till
+# Friday" (a conversation probe: the place and time were the draft's, the
+# name beside them dropped). A name or a pronoun, never "it's in the shed".
+_AWAY: Final = re.compile(
+    r"^\s*(?:(?i:cos|because|as|since|coz)\s+)?(?:[A-Z]\w+|[Hh]e|[Ss]he|[Tt]hey)"
+    r"(?:'s|'re|\s+is|\s+are|'ll\s+be|\s+will\s+be)\s+(?i:at|in|on|away|travell?ing|visiting)\b"
+    r"[\w\s']{0,40}$"
+)
+
+
 def without_asides(text: str) -> str:
     """`text` without the parts that only give a reason ("Kofi's busy, get
     Zuri to do it" → "get Zuri to do it"); as it was when nothing else is said."""
     parts = re.split(r"\s*[,;]\s*|\s+-\s+", text.strip())
-    kept = [p for p in parts if p and not _ASIDE.match(p)]
+    kept = [p for p in parts if p and not _ASIDE.match(p) and not _AWAY.match(p)]
     return ", ".join(kept) if kept and len(kept) < len([p for p in parts if p]) else text
 
 

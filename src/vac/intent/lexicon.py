@@ -183,7 +183,7 @@ def kind_of(word: str) -> TargetKind | None:
 # "as" is how the recogniser often writes a spoken "ask" ("As Tariq to…"); as a
 # frame it only ever names someone followed by "to" or a verb.
 FRAME_WORDS: Final[frozenset[str]] = frozenset(
-    {"ask", "tell", "have", "direct", "get", "let", "as", "remind", "send"}
+    {"ask", "tell", "have", "direct", "get", "let", "as", "remind", "send", "make"}
 )
 # Words that ask between a break or a name and the order: "Kofi. Can you
 # fix…", "…, could you remind Kofi to…", "…, can you fix it Kofi?".

@@ -160,6 +160,8 @@ def meant_verb(
     end = hit[0] + len(hit[1])
     named = end + (word_at(clause, end) == "that")  # "make sure (that) Kofi fixes…"
     agent_next = named < len(clause) and resolve_span([clause[named]], roster) is not None
+    if word_at(clause, named) in ("he", "she", "they"):
+        return None  # "make sure he locks it after": who? (a probe: "protect he locks it")
     reach = len(clause) if agent_next else min(end + _WEAK_REACH, len(clause))
     for j in range(end, reach):
         if clause[j].low in ("and", "then") and not agent_next:
