@@ -98,3 +98,53 @@ def test_when_not_to_start_is_no_deadline(text: str, ban: str) -> None:
 def test_dont_go_and_do_it_is_no_order(text: str) -> None:
     """Each was drafted, with the boundary "Do not go"."""
     assert isinstance(understood(text), Clarify)
+
+
+@pytest.mark.parametrize(
+    ("text", "who"),
+    [
+        ("the landlord said he'd repair the roof next week", "the landlord"),
+        ("the electrician said he'd fix the socket on Friday", "the electrician"),
+        ("Mum said she would visit Grandma", "Mum"),
+        ("the landlord told me he'll fix the roof", "the landlord"),
+        ("the kids helped us build the shed", "the kids"),
+        ("my brother helped me fix the car last week", "my brother"),
+        ("Dad helped Tunde build a kite", "Dad"),
+    ],
+)
+def test_what_others_said_they_would_do_or_helped_do_is_news(text: str, who: str) -> None:
+    """Each was the default agent's draft ("Abeni will repair the roof")."""
+    got = understood(text)
+    assert isinstance(got, Clarify) and got.reason == "uncertain-agent", got
+    assert f"news about {who}" in got.question
+
+
+def test_what_someone_said_to_do_is_still_an_order() -> None:
+    assert draft("the landlord said to fix the roof").objective.verb == "Repair"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Zuri, check the alarm again, it went off at 3am",
+        "Zuri, check the alarm again, it went off at 3 am",
+        "Kofi, check the smoke alarm, it beeped at 2am",
+        "Kofi, check the gate, it was banging at midnight",
+        "Tariq, the fox came back on Sunday, guard the hens",
+        "Tariq, the foxes were back on Monday, guard the hens",
+    ],
+)
+def test_a_time_something_happened_is_no_deadline(text: str) -> None:
+    """Each was the deadline ("by 3 am tomorrow", "at midnight", "on Sunday")."""
+    assert draft(text).objective.deadline is None
+
+
+@pytest.mark.parametrize(
+    ("text", "due"),
+    [
+        ("Kofi, meet the train that gets in at 5 tomorrow", "2026-03-12"),
+        ("Kofi, I was thinking on Friday you could fix the gate", "2026-03-13"),
+    ],
+)
+def test_a_deadline_beside_those_stays(text: str, due: str) -> None:
+    assert draft(text).objective.deadline == due

@@ -40,6 +40,7 @@ in `when_days` (named days) and `when_hours` (clock times and spans).
 from __future__ import annotations
 
 import datetime as dt
+import re
 from collections.abc import Callable, Sequence
 from typing import Final, NamedTuple
 
@@ -307,6 +308,10 @@ def _its_hour(clause: Sequence[Tok], k: int, now: dt.datetime) -> tuple[str, int
 
 
 _THE_WEEKEND: Final = phrases(["the weekend"])
+# The words of a time of day: "5", "3am", "3:30", "am", "o'clock", "midnight", "night".
+_CLOCK_WORD: Final = re.compile(
+    r"^(?:\d{1,2}(?::\d\d)?(?:am|pm)?|[ap]\.?m\.?|o'?clock|midnight|noon|night)$"
+)
 _OVER: Final = phrases(["is over", "ends"])
 
 
@@ -395,7 +400,9 @@ def resolve(
         kind = "" if cue is None else _CUE_KINDS[" ".join(cue)]
         j = i + (0 if cue is None else len(cue))
         if kind == "at" and (it_happened(clause, i) or of_the_past(clause, i, j)):
-            i = j + (word_at(clause, j) == "night")  # "went off at 5", "came at night": not due
+            i = j  # "went off at 5", "came at night", "went off at 3am / 3 am" (a probe): not due
+            while _CLOCK_WORD.match(word_at(clause, i)):
+                i += 1
             continue
         if kind == "after":
             found = _after(clause, j, now)

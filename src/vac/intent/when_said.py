@@ -156,7 +156,7 @@ _HAPPENED: Final = frozenset(
 # tomorrow", "the stuck gate on Friday" (a review: each lost its deadline).
 _THING_OWNERS: Final = DETERMINERS - {"that"}  # "the door that slammed" is a clause
 # After a past deed and before "at": "went off at 5", "woke up at 6".
-_DEED_PARTICLES: Final = frozenset(words("off up down out over in on away"))
+_DEED_PARTICLES: Final = frozenset(words("off up down out over in on away back"))
 
 
 def it_happened(clause: Sequence[Tok], at: int) -> bool:
@@ -167,6 +167,11 @@ def it_happened(clause: Sequence[Tok], at: int) -> bool:
         return True  # "the tap that always drips at night": when it drips, not when due
     if before in _HAPPENED and word_at(clause, at - 2) not in _THING_OWNERS:
         return True  # "the kids got on Tuesday", "stuck at 3"
+    was = word_at(clause, at - 2) in ("was", "were")
+    if before.endswith("ing") and was and before not in ("thinking", "hoping", "wondering"):
+        return word_at(clause, at) == "at"  # "it was banging at midnight" (a probe: due then)
+    if before in ("back", "here", "there") and was:
+        return True  # "the foxes were back on Monday" (a typed probe: due Monday)
     deed = word_at(clause, at - 2)
     return (
         deed in _HAPPENED
