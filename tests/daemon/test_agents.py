@@ -228,6 +228,44 @@ def test_another_agents_objective_is_unknown_to_it(daemon: RunningDaemon) -> Non
     assert zuri.expect(Error).code == "objective_unknown"
 
 
+def test_a_steward_draft_is_unknown_to_its_agent_as_an_unknown_id(daemon: RunningDaemon) -> None:
+    """A client probe read an unconfirmed draft's status (`objective_invalid`,
+    "draft"), and told another agent's objective from an unknown id by the
+    message of an answer to a made-up offer on it."""
+    alice, kofi, zuri = daemon.connect(), daemon.connect("kofi"), daemon.connect("zuri")
+    for c in (alice, kofi, zuri):
+        c.hello()
+    unconfirmed = draft(alice, "ask Kofi to build a bench by tomorrow")
+    never = "0" * 32
+    got: list[Error] = []
+    for n, oid in enumerate((unconfirmed, never)):
+        kofi.send(ObjectiveProgress(id=f"p{n}", objective_id=oid, state="done", note=""))
+        kofi.send(
+            ObjectiveAnswer(
+                id=f"a{n}", offer=f"{oid}.x", decision="accept", reply="ok", reason="", evidence=[]
+            )
+        )
+        got += [kofi.expect(Error), kofi.expect(Error)]
+    assert {e.code for e in got} == {"objective_unknown"} and not any(e.details for e in got)
+    assert got[0].message.replace(unconfirmed, never) == got[2].message
+    assert got[1].message.replace(unconfirmed, never) == got[3].message
+    oid = draft(alice, "ask Kofi to fix the gate by tomorrow")
+    confirm(alice, oid)
+    offer = kofi.expect(ObjectiveOffer)
+    for n, offer_id in enumerate((offer.offer, f"{oid}.fake", f"{never}.fake")):
+        zuri.send(
+            ObjectiveAnswer(
+                id=f"z{n}", offer=offer_id, decision="accept", reply="ok", reason="", evidence=[]
+            )
+        )
+        got.append(zuri.expect(Error))
+    assert (
+        got[-1].message
+        == got[-2].message.replace(oid, never)
+        == got[-3].message.replace(oid, never)
+    ), [e.message for e in got[-3:]]
+
+
 def test_a_silent_agent_is_answered_for_and_a_late_answer_is_refused(
     daemon: RunningDaemon,
 ) -> None:

@@ -369,8 +369,12 @@ class Routing:
                 )
                 return
             agent = (self.session.agent or "").lower()
-            if mine is None or mine.objective.agent.strip().lower() != agent:
+            if mine is None:
                 raise
+            if mine.objective.agent.strip().lower() != agent or not _shown(mine):
+                # Another agent's objective, or a draft never shown to one: as
+                # an unknown id's (a client probe told them apart by the message).
+                raise intent.ObjectiveUnknown(mine.objective.id) from None
             raise _moved_on(mine) from None
         except OfferMovedOn as e:  # PROTOCOL §9: the current status in details
             moved = self.shared.book.find(e.objective_id)
@@ -397,8 +401,10 @@ class Routing:
                 gone.told(self.shared, self.session, msg.id, msg.objective_id)
             )
             return
-        if entry.objective.agent.strip().lower() != agent.lower():
-            # Another agent's objective and an unknown one get the same answer.
+        if entry.objective.agent.strip().lower() != agent.lower() or not _shown(entry):
+            # Another agent's objective, a steward's unconfirmed draft (never
+            # shown to the agent; a probe read its status) and an unknown one
+            # get the same answer, as after a restart (`gone`).
             raise intent.ObjectiveUnknown(msg.objective_id)
         landing = None if waited else self.shared.offers.landing(msg.objective_id)
         if landing is not None:
@@ -437,6 +443,11 @@ class Routing:
             self.shared.push_update(entry.principal, updated, skip=(self.session,))
 
         self.steps.run(step, checkpoint, announce, failed)
+
+
+def _shown(entry: intent.DraftEntry) -> bool:
+    """Whether its agent was ever offered it: confirmed by the steward."""
+    return entry.objective.confirmed_by_steward
 
 
 def _moved_on(entry: intent.DraftEntry) -> ProtocolError:
