@@ -153,3 +153,17 @@ def test_no_deadline_and_the_usual_priority_said_as_changes(daemon: RunningDaemo
     assert not any(isinstance(m, ObjectiveRejected) for m in again)
     asked = next(m for m in again if isinstance(m, ObjectiveClarify))
     assert "no deadline" in asked.question
+
+
+def test_a_cancel_after_the_confirm_says_how_to_take_it_back(daemon: RunningDaemon) -> None:
+    """A typed conversation probe: "yes", then "cancel that", got "I heard you,
+    but not what to do" (the steward thought it cancelled)."""
+    c = daemon.connect()
+    c.hello()
+    said(c, "Kofi, fix the gate")
+    assert any(isinstance(m, ObjectiveConfirmed) for m in said(c, "yes"))
+    for text, hint in (("cancel that", True), ("yes", False)):
+        asked = [m for m in said(c, text) if isinstance(m, ObjectiveClarify)]
+        assert [m.reason for m in asked] == ["reply-unclear"], asked
+        assert asked[0].question.startswith("No draft is waiting for a yes or no here.")
+        assert ("vac withdraw" in asked[0].question) == hint

@@ -148,3 +148,10 @@ def test_a_time_something_happened_is_no_deadline(text: str) -> None:
 )
 def test_a_deadline_beside_those_stays(text: str, due: str) -> None:
     assert draft(text).objective.deadline == due
+
+
+@pytest.mark.parametrize("text", ["Kofi, abeg fix am", "Kofi, the gen is not starting, check am"])
+def test_am_after_a_verb_is_it(text: str) -> None:
+    """West African "am" ("it") was the thing "Am"; now asked, as "it" is."""
+    got = understood(text)
+    assert isinstance(got, Clarify) and got.reason == "no-target", got

@@ -792,3 +792,16 @@ async def test_a_yes_with_two_drafts_waiting_asks_which(rig: Rig) -> None:
     asked = rig.of(ObjectiveClarify)[-1]
     assert asked.reason == "reply-unclear" and "2 drafts are waiting" in asked.question
     assert "Kofi will repair the gate" in asked.question and not rig.of(ObjectiveConfirmed)
+
+
+async def test_a_no_with_no_draft_waiting_says_how_to_take_one_back(rig: Rig) -> None:
+    """Twin: tests/daemon/test_amend.py (it got "I heard you, but not what to do")."""
+    rig.text("t1", "Kofi, fix the gate")
+    await rig.settle(1)
+    rig.text("t2", "yes")
+    await rig.settle(2)
+    rig.text("t3", "cancel that")
+    await rig.settle(3)
+    asked = rig.of(ObjectiveClarify)[-1]
+    assert asked.reason == "reply-unclear" and "vac withdraw" in asked.question
+    assert len(rig.of(ObjectiveConfirmed)) == 1 and not rig.of(ObjectiveRejected)

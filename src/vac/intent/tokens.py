@@ -148,8 +148,17 @@ def raw_tokens(text: str) -> list[Tok]:
             low = re.sub(r"[-.]", "/", low)  # "by 20-12-2026": `when.slash_date` reads it
         elif low in ("-", "–", "—"):
             low = ","  # "Kofi - the back gate - fix it"
+        elif low == "am" and out and out[-1].low in _DO_AM:
+            low = "it"  # West African "fix am", "check am": "it" (a probe: the thing "Am")
         out.append(Tok(m.group(), low, m.start(), m.end()))
     return _nouns_set_apart(out)
+
+
+# Before "am" as West African English's "it" ("abeg fix am"); never "I am".
+_DO_AM: Final = frozenset(
+    {"fix", "repair", "mend", "check", "inspect", "guard", "watch", "protect", "build"}
+    | {"help", "visit", "map", "survey", "handle", "sort"}
+)
 
 
 # Words that are a verb of ours only before what they act on ("glue the

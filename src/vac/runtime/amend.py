@@ -402,10 +402,18 @@ def _changed(pending: Objective, base: Objective, said: Objective, source: str) 
     return msgspec.structs.replace(pending, **new, source_text=source)
 
 
-def waiting(book: intent.DraftBook, session: Session, now: dt.datetime) -> Clarification | None:
-    """A yes or no said while several drafts wait in the session: which one?
-    (A typed probe: it got "I heard you, but not what to do".)"""
+def waiting(
+    book: intent.DraftBook, session: Session, now: dt.datetime, no: bool = False
+) -> Clarification | None:
+    """A yes or no (`no`) said while several drafts wait in the session:
+    which one? While none waits: nothing to answer, and how to take back
+    what was confirmed. (Typed probes: both got "I heard you, but not what
+    to do"; "cancel that" right after a confirm was thought done.)"""
     live = book.pending(session.principal, now=now, session=session.id)
+    if not live:
+        back = " To take back one already confirmed, withdraw it: `vac withdraw ID`"
+        none = "No draft is waiting for a yes or no here."
+        return Clarification("reply-unclear", none + (back + " (`vac objectives`)." if no else ""))
     if len(live) < 2:
         return None
     said = [

@@ -325,7 +325,7 @@ class TurnCoordinator:
             granted = spoken_answer(self.shared, self.session, turn.id, reply.kind, reply.sure, ref)
             if granted is not None:
                 return granted
-            if many := amend.waiting(self.shared.book, self.session, now):
+            if many := amend.waiting(self.shared.book, self.session, now, reply.kind == "reject"):
                 return many  # a yes or no while two drafts wait: which one?
         t0_ns = monotonic_ns()
         # Words with evidence are weighed slot by slot, not by one number.
