@@ -155,3 +155,49 @@ def test_am_after_a_verb_is_it(text: str) -> None:
     """West African "am" ("it") was the thing "Am"; now asked, as "it" is."""
     got = understood(text)
     assert isinstance(got, Clarify) and got.reason == "no-target", got
+
+
+@pytest.mark.parametrize(
+    ("text", "priority"),
+    [
+        ("Kofi fix the gate, this can't wait", 90),
+        ("Kofi fix the gate sharp sharp", 90),
+        ("Kofi fix the gate, it needs fixing like yesterday", 90),
+        ("Kofi fix the gate real quick", 78),
+        ("Kofi fix the gate at some point", 25),
+        ("Kofi fix the gate when it suits you", 25),
+    ],
+)
+def test_more_priorities(text: str, priority: int) -> None:
+    """Each was 55."""
+    assert draft(text).objective.priority == priority
+
+
+@pytest.mark.parametrize(
+    ("text", "autonomy"),
+    [
+        ("Kofi fix the gate, use your common sense", "free"),
+        ("Kofi fix the gate, over to you", "free"),
+        ("Kofi fix the gate, you're the expert", "free"),
+        ("Kofi fix the gate, run the plan past me first", "direct-tether"),
+        ("Kofi fix the gate, don't make any decisions without me", "direct-tether"),
+    ],
+)
+def test_more_hands(text: str, autonomy: str) -> None:
+    """Each was brief (the last the boundary "Do not make any decisions…")."""
+    got = draft(text)
+    assert got.objective.autonomy == autonomy
+    assert all("decision" not in f.text for f in got.objective.forbidden_lines)
+
+
+@pytest.mark.parametrize(
+    ("text", "ban"),
+    [
+        ("Kofi fix the gate, steer clear of the money side", "Steer clear of the money side"),
+        ("Tariq guard the field, keep clear of the bull", "Keep clear of the bull"),
+        ("Kofi fix the gate, you're not allowed to use the ladder", "Do not use the ladder"),
+    ],
+)
+def test_more_boundaries(text: str, ban: str) -> None:
+    """Each was dropped without a word."""
+    assert [f.text for f in draft(text).objective.forbidden_lines] == [ban]

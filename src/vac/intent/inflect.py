@@ -32,6 +32,9 @@ NOT_TO_MARKERS: Final = (
     "you're not to",
     "you mustn't",
     "you must not",
+    # A sixth typed probe (2026-12-06): dropped without a word.
+    "you're not allowed to",
+    "you are not allowed to",
 )
 # "…, but not in the rain", "…, but not the cellar": written "Not in the rain".
 BUT_NOT: Final = "but not"
@@ -56,6 +59,9 @@ AS_SAID_MARKERS: Final = (
     # A session's closing note (2026-12-06): dropped without a word.
     "hands off",
     "keep your hands off",
+    "steer clear of",
+    "keep clear of",
+    "stay clear of",
 )
 # "no climbing": "no" and a deed is a boundary ("Do not climb"), but not
 # "no rush", "no one", "no morning light": its word must be a deed (`a_deed`).

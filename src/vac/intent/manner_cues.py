@@ -38,7 +38,11 @@ PRIORITY_TEXT: Final[tuple[tuple[int, str], ...]] = (
             "priority number one, "
             # A fifth typed probe (2026-12-06): 55.
             "drop what you're doing, stop what you're doing, drop whatever you're doing, "
-            "stop whatever you're doing"
+            "stop whatever you're doing, "
+            # A sixth typed probe (2026-12-06): 55.
+            "this can't wait, it can't wait, that can't wait, it's time-critical, "
+            "it's time critical, time-critical, top of the agenda, a matter of life and death, "
+            "matter of life and death, quick quick, sharp sharp, like yesterday"
         ),
     ),
     (
@@ -81,7 +85,10 @@ PRIORITY_TEXT: Final[tuple[tuple[int, str], ...]] = (
             "not the end of the world, "
             # A fifth typed probe (2026-12-06): 55, and in the thing.
             "when you're less busy, when you are less busy, when you're not busy, "
-            "when you aren't busy, when things are quieter, when things quiet down"
+            "when you aren't busy, when things are quieter, when things quiet down, "
+            # A sixth typed probe (2026-12-06): 55.
+            "at some point, when it suits you, whenever it suits you, when you've got a sec, "
+            "when you've got a second, it's the least of my worries, least of my worries"
         ),
     ),
     (
@@ -96,7 +103,9 @@ PRIORITY_TEXT: Final[tuple[tuple[int, str], ...]] = (
             "moderately urgent, fairly urgent, somewhat urgent, semi urgent, semi-urgent, "
             # A fourth typed probe (2026-12-06): hedged, each was 90 (or 55).
             "a bit urgent, kind of urgent, kinda urgent, sort of urgent, a little urgent, "
-            "a little bit urgent, sharpish, double quick"
+            "a little bit urgent, sharpish, double quick, "
+            # A sixth typed probe (2026-12-06): 55.
+            "real quick"
         ),
     ),
     # The usual haste said as a priority (a typed probe, 2026-12-06:
@@ -172,7 +181,12 @@ AUTONOMY_TEXT: Final[tuple[tuple[Autonomy, str], ...]] = (
             "let me see it first, show me the plan first, let me approve the plan, "
             "let me see the plan before you, get my go ahead, get my go-ahead, "
             "don't start until i've, don't start until i have, don't start till i've, "
-            "don't start till i have"
+            "don't start till i have, "
+            # A sixth typed probe (2026-12-06): brief, or the boundary "Do not make…".
+            "run the plan past me first, run the plan by me first, run your plan past me, "
+            "follow my instructions to the letter, to the letter, let me approve the design, "
+            "don't do anything i haven't approved, don't make any decisions without me, "
+            "don't decide anything without me"
         ),
     ),
     (
@@ -244,7 +258,10 @@ AUTONOMY_TEXT: Final[tuple[tuple[Autonomy, str], ...]] = (
             "leave it in your hands, it's in your hands, sort it however, your shout, "
             "not fussed how, whatever works, you're the boss, "
             # A fifth typed probe (2026-12-06): brief.
-            "i'm easy how, i'm easy about how, do what you need to do, do whatever you need to do"
+            "i'm easy how, i'm easy about how, do what you need to do, do whatever you need to do, "
+            # A sixth typed probe (2026-12-06): brief.
+            "use your common sense, over to you, you're the expert, do what you have to, "
+            "do whatever you have to, i'll trust you on this, i trust you on this"
         ),
     ),
     (
