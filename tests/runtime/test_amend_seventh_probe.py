@@ -9,7 +9,7 @@ from typing import NamedTuple
 
 import pytest
 
-from vac.intent import Clarify, Draft, Wording, default_roster, understand
+from vac.intent import Clarify, Draft, Wording, classify_reply, default_roster, understand
 from vac.protocol.objective import Objective
 from vac.runtime.amend import Reading
 
@@ -97,3 +97,21 @@ def test_make_sure_he_does_something_is_no_order_of_its_own() -> None:
         current_agent="Kofi", objective_id="o",
     )  # fmt: skip
     assert isinstance(got, Clarify), got  # was "Kofi will protect he locks it after"
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("yh go ahead", "confirm"),
+        ("yes boss", "confirm"),
+        ("Kindly proceed", "confirm"),
+        ("righto", "confirm"),
+        ("no problem, go ahead", "confirm"),
+        ("nah not worth it", "reject"),
+        ("leave it jare", "reject"),
+        ("no need", "reject"),
+    ],
+)
+def test_replies_as_people_type_them(text: str, kind: str) -> None:
+    """Each was asked again ("I heard you, but not what to do")."""
+    assert classify_reply(text) == kind

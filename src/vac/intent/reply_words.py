@@ -195,6 +195,22 @@ CONFIRM_HEARD: Final[frozenset[str]] = frozenset(
         "no wahala",
         # A spoken probe (2026-12-06): asked again, typed too.
         "sounds fine",
+        # A typed conversation probe (2026-12-06, the seventh): asked again.
+        "yes boss",
+        "kindly proceed",
+        "please proceed",
+        "righto",
+        "right oh",
+        "crack on",
+        "crack on then",
+        "no problem go ahead",
+        "no worries go ahead",
+        "good confirm",
+        "make it happen",
+        "yeah go ahead",
+        "ok go ahead",
+        "okay go ahead",
+        "k go ahead",
     }
 )
 REJECT_HEARD: Final[frozenset[str]] = frozenset(
@@ -285,6 +301,20 @@ REJECT_HEARD: Final[frozenset[str]] = frozenset(
         "leave am",
         "cancel am",
         "don't do that",
+        # A typed conversation probe (2026-12-06, the seventh): asked again.
+        "not worth it",
+        "nah not worth it",
+        "no need",
+        "no need again",
+        "leave it jare",
+        "let's not bother",
+        "let's not bother with that",
+        "kindly cancel",
+        "kindly cancel it",
+        "bin it",
+        "nah bin it",
+        "no thanks i'll get a man in",
+        "no thanks i'll get someone in",
     }
 )
 _YES: Final = _CONFIRM | CONFIRM_HEARD
@@ -329,7 +359,7 @@ _POLITE_SUFFIX: Final = (
 # "yess", "noo": a word said long is the word.
 _LONG: Final = {
     "yess": "yes", "yesss": "yes", "noo": "no", "nooo": "no", "okk": "ok", "yessir": "yes",
-    "naw": "nah", "nahh": "nah", "nvm": "nevermind",
+    "naw": "nah", "nahh": "nah", "nvm": "nevermind", "yh": "yes",
 }  # fmt: skip
 
 
