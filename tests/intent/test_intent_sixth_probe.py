@@ -201,3 +201,49 @@ def test_more_hands(text: str, autonomy: str) -> None:
 def test_more_boundaries(text: str, ban: str) -> None:
     """Each was dropped without a word."""
     assert [f.text for f in draft(text).objective.forbidden_lines] == [ban]
+
+
+@pytest.mark.parametrize(
+    ("text", "agent", "verb", "target"),
+    [
+        (
+            "Abeni the printer's jammed again and I've got a deadline so please sort it out",
+            "Abeni",
+            "Repair",
+            "Printer",
+        ),
+        (
+            "Tariq listen there have been some break-ins on our street lately so please guard "
+            "the house tonight",
+            "Tariq",
+            "Protect",
+            "House",
+        ),
+        (
+            "right Tariq the thing is the neighbours' dog keeps getting into the garden so can "
+            "you keep an eye on the chickens this afternoon",
+            "Tariq",
+            "Protect",
+            "Chickens",
+        ),
+        (
+            "Tariq so Mum's coming over with the baby and the dog gets excited so can you "
+            "watch the dog while they're here",
+            "Tariq",
+            "Protect",
+            "Dog",
+        ),
+    ],
+)
+def test_a_name_then_dictated_news_then_the_ask(
+    text: str, agent: str, verb: str, target: str
+) -> None:
+    """Typed as dictated, without commas: each asked "Who should do it:
+    Tariq or someone else?" (with the commas each was drafted)."""
+    got = draft(text).objective
+    assert (got.agent, got.verb, got.target.label) == (agent, verb, target)
+
+
+def test_news_that_names_another_after_the_name_is_still_asked() -> None:
+    got = understood("Kofi the fence is down and Zuri says can you fix it")
+    assert isinstance(got, Clarify)
