@@ -247,3 +247,20 @@ def test_a_name_then_dictated_news_then_the_ask(
 def test_news_that_names_another_after_the_name_is_still_asked() -> None:
     got = understood("Kofi the fence is down and Zuri says can you fix it")
     assert isinstance(got, Clarify)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "don't get Zuri to survey the garden, the council will do it",
+        "don't ask Kofi to fix the gate, the landlord will do it",
+    ],
+)
+def test_an_order_not_given_because_another_will_do_it(text: str) -> None:
+    """Each was drafted (\"will\" read as asking for it, as in \"will you?\")."""
+    got = understood(text)
+    assert isinstance(got, Clarify) and got.question.startswith("Okay, I won't pass that on")
+
+
+def test_an_order_not_given_then_asked_for_is_drafted() -> None:
+    assert draft("I didn't ask Kofi to fix the gate, will you do it?").objective.agent == "Kofi"

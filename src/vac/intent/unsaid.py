@@ -26,6 +26,7 @@ its own agent ("don't ask Kofi to fix the gate, ask Zuri to fix it")."""
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from typing import Final
 
@@ -263,9 +264,15 @@ def _whole(toks: Sequence[Tok], verb: int, negation: int, roster: Roster) -> boo
             return False  # "…the whole fence, just the gate"
         asking = any(t.low in _ASKING for t in rest)
         elsewhere = any(t.low in _SPEAKER or _named(t, roster) for t in rest)
+        lows = [t.low for t in rest]  # "…, the council will do it": theirs (a probe: drafted)
+        elsewhere = elsewhere or ("you" not in lows and ["do", "it"] in _pairs(lows))
         if asking and not elsewhere and lx.find_first(rest, lx.VERB_PHRASES) is None:
             return False  # "I didn't ask Kofi to fix the gate; please do"; not "…. Ask Zuri."
     return True
+
+
+def _pairs(lows: Sequence[str]) -> list[list[str]]:
+    return [list(p) for p in itertools.pairwise(lows)]
 
 
 def _someone(tok: Tok, roster: Roster) -> bool:
