@@ -264,3 +264,20 @@ def test_an_order_not_given_because_another_will_do_it(text: str) -> None:
 
 def test_an_order_not_given_then_asked_for_is_drafted() -> None:
     assert draft("I didn't ask Kofi to fix the gate, will you do it?").objective.agent == "Kofi"
+
+
+@pytest.mark.parametrize(
+    ("text", "due"),
+    [
+        (
+            "Abeni, Tunde has his driving test on Friday and he's really nervous, so can you "
+            "help him practise his theory tonight",
+            "2026-03-11",
+        ),
+        ("Kofi, the guests come on Friday, so can you fix the gate by Thursday", "2026-03-12"),
+        ("Kofi, the guests come on Friday, so can you fix the gate", "2026-03-13"),
+    ],
+)
+def test_a_time_in_news_before_the_ask_gives_way_to_the_asks(text: str, due: str) -> None:
+    """The first two were due Friday, the news's day (the ask's own time lost)."""
+    assert draft(text).objective.deadline == due

@@ -104,6 +104,21 @@ def after_news(clause: Sequence[Tok], roster: Roster) -> list[Tok]:
 
 
 _NEXT: Final = frozenset(words("so and but then"))
+# After "so", the ask: "…, so can you…", "…, so please…", "so I need you to…".
+_ASKS: Final = frozenset(words("can could would will please pls kindly i i'd you"))
+
+
+def news_then_asked(clause: Sequence[Tok], verb_at: int) -> frozenset[int]:
+    """The words of news told before "so" and the ask ("Tunde has his test on
+    Friday and he's nervous, so can you help him practise tonight"): their
+    time is the news's, not the order's (a typed probe: due Friday)."""
+    for k in range(verb_at - 1, 0, -1):
+        if clause[k].low == "so" and clause[k - 1].low in (",", ".", "and"):
+            between = [t.low for t in clause[k + 1 : verb_at]]
+            if between and len(between) <= 5 and between[0] in _ASKS:
+                return frozenset(range(k))
+            return frozenset()
+    return frozenset()
 
 
 def _told_of(clause: Sequence[Tok], verb_at: int, roster: Roster) -> list[str]:

@@ -42,7 +42,7 @@ from vac.intent.manner import (
     standing_in_order,
 )
 from vac.intent.negotiation import asked_harm
-from vac.intent.others import after_news, who_else
+from vac.intent.others import after_news, news_then_asked, who_else
 from vac.intent.particles import particles_joined
 from vac.intent.place import NOT_PLACES, location_of, truncate
 from vac.intent.relay import relayed
@@ -378,7 +378,10 @@ def parse(
     # Boundaries, the verb ("report on") and autonomy ("ask me before") are
     # not deadline cues.
     not_when = skip | autonomy.indices | frozenset(range(hit[0], verb_end))
-    when = resolve(clause, now, skip=not_when)
+    told = news_then_asked(clause, hit[0])  # "…test is on Friday, so can you…tonight": tonight
+    when = (resolve(clause, now, skip=not_when | told) if told else None) or resolve(
+        clause, now, skip=not_when
+    )
     if isinstance(when, When):  # "…on Monday, sorry, Tuesday"
         when = time_instead(clause, when, now, skip | autonomy.indices)
     stop = when.start if when is not None and when.start >= verb_end else len(clause)
