@@ -16,11 +16,12 @@ harnesses wait for on stderr.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import re
 import sys
-from typing import Any, Final
+from typing import Any, Final, TextIO, cast
 
 import structlog
 from structlog.typing import EventDict, WrappedLogger
@@ -126,9 +127,38 @@ def configure(level: str | int | None = None, *, json: bool | None = None) -> No
     structlog.configure(
         processors=processors,
         wrapper_class=structlog.make_filtering_bound_logger(threshold),
-        logger_factory=structlog.PrintLoggerFactory(file=sys.stderr),
+        logger_factory=structlog.PrintLoggerFactory(file=cast(TextIO, LossyStream(sys.stderr))),
         cache_logger_on_first_use=False,
     )
+
+
+class LossyStream:
+    """A log stream whose failures are the log's, never the daemon's: a full
+    disk under the log file or a closed pipe (`vac daemon 2>&1 | head`) made
+    `print` raise inside a message handler and ended the daemon (a
+    durability probe). Lines that cannot be written are counted and dropped;
+    the first line written again says how many."""
+
+    def __init__(self, stream: Any) -> None:
+        self._stream = stream
+        self.dropped = 0
+
+    def write(self, text: str) -> int:
+        try:
+            if self.dropped and text.strip():
+                self._stream.write(f'{{"event": "log_lines_dropped", "count": {self.dropped}}}\n')
+                self.dropped = 0
+            return int(self._stream.write(text))
+        except (OSError, ValueError):  # ENOSPC, EPIPE, EIO; ValueError: closed
+            self.dropped += bool(text.strip())
+            return 0
+
+    def flush(self) -> None:
+        with contextlib.suppress(OSError, ValueError):
+            self._stream.flush()
+
+    def isatty(self) -> bool:
+        return bool(self._stream.isatty())
 
 
 def _has_rich() -> bool:
