@@ -18,6 +18,7 @@ from vac.protocol.messages import (
     ObjectiveDraft,
     ObjectiveList,
     ObjectiveListResult,
+    ObjectiveReject,
     ObjectiveRejected,
     OutboundMessage,
     TextInput,
@@ -167,3 +168,37 @@ def test_a_cancel_after_the_confirm_says_how_to_take_it_back(daemon: RunningDaem
         assert [m.reason for m in asked] == ["reply-unclear"], asked
         assert asked[0].question.startswith("No draft is waiting for a yes or no here.")
         assert ("vac withdraw" in asked[0].question) == hint
+
+
+def test_a_yes_asked_which_one_is_asked_again_when_sent_again_after_a_restart(
+    tmp_path: Path,
+) -> None:
+    """A durability probe: the same id's "yes", asked "which one?" before a
+    kill -9, confirmed a draft when sent again after it (a question was kept
+    in memory only, so the id was run again with one draft left)."""
+    home = text_only_home(tmp_path / "home")
+    daemon = Daemon(home, free_port(), tmp_path / "daemon.log")
+    daemon.start()
+    try:
+        c = Connection(daemon.endpoint, keys_for(home, "alice"))
+        session = c.hello().session
+        said(c, "Kofi, fix the gate")
+        zuri = next(m for m in said(c, "Zuri, map the river") if isinstance(m, ObjectiveDraft))
+        first = [m for m in said(c, "yes", "yes-1") if isinstance(m, ObjectiveClarify)]
+        assert [m.reason for m in first] == ["reply-unclear"]
+        c.send(ObjectiveReject(id="r", objective_id=zuri.objective.id))  # one draft left
+        c.expect(ObjectiveRejected, 5)
+        c.close()
+        daemon.kill(signal.SIGKILL)
+        daemon.start()
+        c = Connection(daemon.endpoint, keys_for(home, "alice"))
+        assert c.hello(resume=session).resumed
+        c.send(TextInput(id="yes-1", text="yes"))
+        again = c.expect(ObjectiveClarify, 10)
+        assert again.question == first[0].question
+        c.send(ObjectiveList(id="l"))
+        states = {o.agent: o.status for o in c.expect(ObjectiveListResult, 5).objectives}
+        assert states == {"Kofi": "draft", "Zuri": "rejected"}, states
+        c.close()
+    finally:
+        daemon.stop()

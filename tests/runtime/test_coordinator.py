@@ -247,6 +247,21 @@ async def test_a_failed_write_says_provider_unavailable_and_rolls_back(rig: Rig)
     assert rig.pending_agents() == []
 
 
+async def test_a_question_whose_outcome_is_not_written_is_never_asked(rig: Rig) -> None:
+    """Its id's outcome is written first (a restart answers the same id with
+    the question, never a decision): a write that fails is never a question."""
+
+    async def full_disk(step: Any) -> None:
+        raise StorageUnavailable("disk full (test)")
+
+    rig.pipeline.commit = full_disk  # type: ignore[method-assign]
+    rig.text("t1", "the fence too")  # no verb: a question
+    await rig.settle(1)
+    (err,) = rig.transport.errors
+    assert (err.code, err.ref) == ("provider_unavailable", "t1")
+    assert not rig.of(ObjectiveClarify) and rig.of(TurnDone)[0].status == "failed"
+
+
 async def test_input_behind_a_write_waits_for_it_in_order(rig: Rig) -> None:
     rig.slow_commits()
     rig.text("t1")

@@ -24,6 +24,7 @@ from typing import Final, Literal, NamedTuple
 
 from vac import intent
 from vac.intent import calendar_words as cw
+from vac.protocol.messages import ObjectiveClarify
 from vac.protocol.objective import UncertainField
 
 
@@ -33,6 +34,11 @@ class Clarification(NamedTuple):
     reason: str
     question: str
     candidates: tuple[str, ...] = ()
+
+    def asked(self, turn: str) -> ObjectiveClarify:
+        return ObjectiveClarify(
+            turn=turn, reason=self.reason, question=self.question, candidates=[*self.candidates]
+        )
 
 
 # A question waits this long for its answer: words said later are their own.

@@ -284,8 +284,9 @@ class TurnCoordinator:
                 step = self._decision_step(turn, ref, heard, plan)
                 self.turns.begin(turn, lambda t: self._decided(t, step, plan))
             else:
-                clarify = meaning
-                self.turns.begin(turn, lambda t: self._clarified(t, clarify))
+                asked = meaning.asked(turn.id)
+                wrote = self.steps.question(self.session, ref, [*heard, asked])
+                self.turns.begin(turn, lambda t: self._clarified(t, asked, wrote, ref))
         return final
 
     def _sole_pending(self, now: dt.datetime) -> intent.DraftEntry | None:
@@ -339,17 +340,18 @@ class TurnCoordinator:
             raise ProtocolError("rate_limited", over, details={"retry_after_ms": 60_000})
         return self.planner.draft(turn.id, result, now, ref)
 
-    async def _clarified(self, turn: Turn, clarify: Clarification) -> None:
-        self.send(
-            ObjectiveClarify(
-                turn=turn.id,
-                reason=clarify.reason,
-                question=clarify.question,
-                candidates=list(clarify.candidates),
-            )
-        )
+    async def _clarified(
+        self, turn: Turn, asked: ObjectiveClarify, wrote: asyncio.Task[None] | None, ref: str | None
+    ) -> None:
+        try:
+            await asyncio.shield(wrote) if wrote is not None else None
+        except Exception as exc:  # not written: never asked (write, then acknowledge)
+            self._write_failed(exc, ref, turn.id)
+            self.turns.finish(turn, "failed")
+            return
+        self.send(asked)
         turn.trace.since_origin("ack")
-        await self.turns.speak(turn, clarify.question)
+        await self.turns.speak(turn, asked.question)
         over = turn.trace.ack_exceeded  # §8: a question over the budget is over it too
         self.turns.finish(turn, "budget-exceeded" if over else "needs-clarification")
 

@@ -83,6 +83,25 @@ class DecisionSteps:
             raise
         return Step(objectives=plan.rows, audits=plan.audits, outcome=outcome)
 
+    def question(
+        self, session: Session, ref: str | None, replies: list[Outbound]
+    ) -> asyncio.Task[None] | None:
+        """A turn that ends in a question changes nothing, but its message id's
+        outcome is written before it is asked: the same id sent again after a
+        restart is asked again, never decided (a durability probe: a "yes"
+        asked "which one?" confirmed a draft when sent again after a restart).
+        The task fails when the write does: the question is then never asked."""
+        if ref is None:
+            return None
+        outcome = Outcome(
+            session=session.id,
+            msg_id=ref,
+            principal=session.principal,
+            at_ms=now_ms(),
+            replies=encode_replies(replies),
+        )
+        return self.run(Step(outcome=outcome), self._book.checkpoint([]), lambda: None, _no_op)
+
     def run(
         self,
         step: Step,
@@ -137,3 +156,7 @@ class DecisionSteps:
     async def drain(self, timeout_s: float) -> int:
         """Wait for the writes in flight (bounded); return how many were cut."""
         return await self._tasks.drain(timeout_s)
+
+
+def _no_op(_exc: BaseException) -> None:
+    """The question's own turn reports a failed write (`Coordinator._clarified`)."""
