@@ -7,6 +7,7 @@ import contextlib
 import os
 import signal
 import socket
+import sqlite3
 from collections.abc import Callable
 
 import msgspec
@@ -21,6 +22,7 @@ from vac.home import Home, HomeError, check_secret_file
 from vac.logs import get_logger
 from vac.runtime.port import SessionHandler
 from vac.runtime.store import AsyncEventLog
+from vac.runtime.store.errors import damaged
 
 log = get_logger("vac.daemon")
 # `ready` is written whatever the log level: scripts, systemd units and the
@@ -128,8 +130,11 @@ async def run_daemon(
                     server.auth.stop()
                 raise bind_problem(server.endpoint, exc) from None
             warm = getattr(server.pipeline, "warm_up", None)
-            if warm is not None:
-                await warm()
+            try:
+                await warm() if warm is not None else None
+            except (sqlite3.DatabaseError, msgspec.DecodeError):
+                # A row that cannot be read (its words are in the error: never shown).
+                raise damaged(home.db_file, "a stored row cannot be read") from None
             describe = getattr(server.pipeline, "describe", None)
             engines = describe() if describe is not None else {}
             ready_log.info(

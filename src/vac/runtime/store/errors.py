@@ -68,6 +68,15 @@ def write_failure_reason(exc: BaseException) -> str:
     return _WRITE_REASONS.get(code & 0xFF) or str(getattr(exc, "sqlite_errorname", code))
 
 
+def damaged(path: Path, what: str) -> StoreError:
+    """The one-line StoreError for a vac.db whose pages or rows are damaged."""
+    what = " ".join(what.split())  # SQLite's report spans lines: one line
+    return StoreError(
+        f"{path} is damaged ({what}) — stop the daemon, move it and its -wal/-shm"
+        " files aside (vac starts a new one) or restore a backup"
+    )
+
+
 def unusable(path: Path, exc: sqlite3.Error | OSError) -> StoreError:
     """The one-line StoreError for a vac.db that could not be opened."""
     reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)

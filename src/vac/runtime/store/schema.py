@@ -12,7 +12,7 @@ import sqlite3
 from pathlib import Path
 from typing import Final
 
-from vac.runtime.store.errors import StoreError, unusable, writable
+from vac.runtime.store.errors import StoreError, damaged, unusable, writable
 from vac.runtime.store.transaction import rollback
 
 MIGRATIONS: Final[tuple[str, ...]] = (
@@ -127,6 +127,12 @@ def prepare(db: sqlite3.Connection, path: Path) -> None:
     db.execute("PRAGMA busy_timeout=5000")
     # Read before anything writes: a file that is not ours is left exactly as found.
     version = _ours(db, path)
+    # A damaged page is refused here, once, not met by every later write as a
+    # retryable error that never clears (a durability probe: the daemon ran,
+    # and every hello was `provider_unavailable`). Reads every page: ~1 s per
+    # 100 MB here; a household's log is a few MB.
+    if (damage := db.execute("PRAGMA quick_check(1)").fetchone()[0]) != "ok":
+        raise damaged(path, damage)
     db.execute("PRAGMA journal_mode=WAL")
     # In WAL mode FULL fsyncs the WAL on every commit, so a committed
     # transaction survives power loss and kill -9 — the daemon acknowledges
@@ -181,10 +187,7 @@ def inspect(path: Path) -> str:
     finally:
         db.close()
     if damage != "ok":
-        raise StoreError(
-            f"{path} is damaged ({damage}) — stop the daemon, move it and its -wal/-shm"
-            " files aside (vac starts a new one) or restore a backup"
-        )
+        raise damaged(path, damage)
     newer = "" if version == SCHEMA_VERSION else f"; the daemon migrates it to {SCHEMA_VERSION}"
     return f"{path} (schema {version}{newer})"
 
