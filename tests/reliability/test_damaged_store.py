@@ -13,7 +13,7 @@ import pytest
 
 from tests.reliability.harness import VAC, Daemon, free_port, text_only_home
 from vac.client.connection import Connection, keys_for
-from vac.protocol.messages import ObjectiveDraft, TextInput, TurnDone
+from vac.protocol.messages import Error, ObjectiveDraft, TextInput, TurnDone
 
 pytestmark = pytest.mark.slow
 
@@ -71,3 +71,30 @@ def test_a_row_that_cannot_be_read_is_refused_without_its_words(tmp_path: Path) 
         conn.execute("UPDATE objectives SET body = CAST(X'7b22ff6761746522' AS TEXT)")
     line = _refused(_start(root))
     assert "a stored row cannot be read" in line and "gate" not in line
+
+
+@pytest.mark.parametrize("how", ["rm", "mv"])
+def test_a_vac_db_removed_while_running_acknowledges_nothing(tmp_path: Path, how: str) -> None:
+    """A durability probe: after `rm vac.db` (and its -wal, -shm) a confirm and
+    a draft were acknowledged, written to the unlinked file, lost at restart."""
+    home = text_only_home(tmp_path / "home")
+    daemon = Daemon(home, free_port(), tmp_path / "daemon.log")
+    daemon.start()
+    try:
+        c = Connection(daemon.endpoint, keys_for(home, "alice"))
+        c.hello()
+        for name in ("vac.db", "vac.db-wal", "vac.db-shm"):
+            path = home.root / name
+            if how == "rm":
+                path.unlink(missing_ok=True)
+            elif path.exists():
+                path.rename(tmp_path / name)
+        c.send(TextInput(id="t1", text="ask Kofi to fix the gate"))
+        got = c.expect(Error, 10)
+        assert (got.code, got.ref, got.retryable) == ("provider_unavailable", "t1", True)
+        done = c.expect(TurnDone, 10)
+        assert done.status == "failed"
+        c.close()
+        assert "removed or replaced" in daemon.tail()
+    finally:
+        daemon.stop()

@@ -13,6 +13,7 @@ from pathlib import Path
 from vac.runtime.store.errors import unusable, writable
 from vac.runtime.store.retention import EventLogRetention
 from vac.runtime.store.schema import prepare, schema_version
+from vac.runtime.store.transaction import Watched
 from vac.runtime.store.writes import EventLogWrites
 
 
@@ -25,11 +26,14 @@ class EventLog(EventLogWrites, EventLogRetention):
             path.parent.mkdir(parents=True, exist_ok=True)
             writable(path)
             # isolation_level=None: we manage transactions explicitly.
-            self._db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+            self._db = sqlite3.connect(
+                path, isolation_level=None, check_same_thread=False, factory=Watched
+            )
         except (sqlite3.Error, OSError) as exc:
             raise unusable(path, exc) from None
         try:
             prepare(self._db, path)
+            self._db.watch(str(path))
         except (sqlite3.Error, OSError) as exc:
             self._db.close()
             raise unusable(path, exc) from None
