@@ -199,7 +199,7 @@ class Pipeline:
             if self.stt is not None:
                 await self.stt.close()
         finally:
-            self.tts_executor.shutdown()
+            await asyncio.to_thread(self.tts_executor.shutdown, CLOSE_DRAIN_S)  # a phrase ends
             # Bridge processes (Ray mode): stopping them may wait for a phrase.
             stop = getattr(self.tts, "close", None)
             if stop is not None:

@@ -22,6 +22,7 @@ before a worker takes it never runs (`Future.set_running_or_notify_cancel`).
 from __future__ import annotations
 
 import threading
+import time
 from collections import OrderedDict, deque
 from collections.abc import Callable
 from concurrent.futures import Future
@@ -128,13 +129,22 @@ class SynthesisScheduler:
         with self._cv:
             return len(self._queue)
 
-    def shutdown(self) -> None:
-        """Stop taking jobs; jobs still waiting are cancelled, running ones finish."""
+    def shutdown(self, wait_s: float = 0.0) -> None:
+        """Stop taking jobs; jobs still waiting are cancelled, running ones finish.
+
+        `wait_s`: how long to wait for them (blocking; the daemon's close
+        waits so, off its loop): a phrase still being synthesised when the
+        interpreter exits aborts the process in the engine's native code
+        (SIGABRT, "terminate called without an active exception": a
+        durability probe sent SIGTERM during a spoken reply)."""
         with self._cv:
             self._closed = True
             while (job := self._queue.pop()) is not None:
                 job.future.cancel()
             self._cv.notify_all()
+        deadline = time.monotonic() + wait_s
+        for t in self._threads:
+            t.join(max(0.0, deadline - time.monotonic()))
 
     def _work(self) -> None:
         while True:
