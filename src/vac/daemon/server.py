@@ -62,6 +62,7 @@ from vac.protocol.messages import (
     Pong,
     ServerBye,
 )
+from vac.runtime.durable import settled_within
 from vac.runtime.port import SessionHandler
 from vac.runtime.session import Session
 from vac.runtime.store import AsyncEventLog, EventLog, StorageUnavailable
@@ -71,8 +72,7 @@ from vac.runtime.tasks import TaskSet
 __all__ = ["AUTH_AUDIT_INTERVAL_S", "EARLY_MESSAGES_PER_S", "MAX_MESSAGE_TOTAL_BYTES", "Server"]
 
 SHUTDOWN_DRAIN_S: Final = 2.0
-# Background writes (audit rows, `session_ended`) still running at shutdown
-# get this long to land before they are cancelled and the event log closes.
+# Background writes (audit rows, `session_ended`) get this long to land at shutdown.
 WRITES_DRAIN_S: Final = 2.0
 
 log = get_logger("vac.server")
@@ -197,6 +197,7 @@ class Server:
         self.close()
 
     async def _shutdown(self) -> None:
+        await settled_within(getattr(self.pipeline, "coordinators", {}).values(), SHUTDOWN_DRAIN_S)
         for session in list(self.sessions.values()):
             if session.attached:
                 self._feed(session, SessionEvent.SHUTDOWN)

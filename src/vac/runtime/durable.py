@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import asyncio
 from collections import deque
-from collections.abc import Awaitable, Callable
-from typing import Final
+from collections.abc import Awaitable, Callable, Iterable
+from typing import Final, Protocol
 
 from vac import intent
 from vac.clock import now_ms
@@ -160,3 +160,23 @@ class DecisionSteps:
 
 def _no_op(_exc: BaseException) -> None:
     """The question's own turn reports a failed write (`Coordinator._clarified`)."""
+
+
+class _Writer(Protocol):
+    @property
+    def writing(self) -> bool: ...
+    async def settled(self) -> None: ...
+
+
+async def settled_within(writers: Iterable[_Writer], timeout_s: float) -> None:
+    """Wait up to `timeout_s` for the decisions `writers` (sessions) are
+    writing to land and be announced; waiting never cancels one. At shutdown,
+    before `bye` (a durability probe: `bye {shutdown}` came before the
+    `objective.confirmed` of a confirm sent just before the SIGTERM, or the
+    turn ended `cancelled` while its draft was written)."""
+    waits = TaskSet()
+    for writer in writers:
+        if writer.writing:
+            waits.spawn(writer.settled())
+    # Cut after the time: the waits, not the writes (`TaskSet.wait` cancels nothing).
+    await waits.drain(timeout_s)
