@@ -79,7 +79,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         _quiet_stdout()
         return 141
     except VacError as exc:
-        print(f"vac: {escape_for_terminal(str(exc))}", file=sys.stderr)
+        said = str(exc)
+        if "stayed locked" in said and "another program" not in said:  # a durability probe
+            said += " — another program holds vac.db (a sqlite3 shell, a backup): close it, retry"
+        print(f"vac: {escape_for_terminal(said)}", file=sys.stderr)
         return int(getattr(exc, "exit_code", 2))
     except OSError as exc:
         # A file the command needed could not be read or written (a read-only

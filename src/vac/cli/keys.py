@@ -80,9 +80,10 @@ def _audited(log: Any, kind: str, principal: str, detail: dict[str, Any], done: 
     try:
         log.audit(now_ms(), kind, principal, detail)
     except StorageUnavailable as exc:
+        fix = "another program holds vac.db: close it" if "locked" in str(exc) else "free space"
         raise VacError(
             f"{principal} was {done}, but its audit row could not be written ({exc}) —"
-            " free space in the home, then check 'vac keys list'"
+            f" {fix}, then check 'vac keys list'"
         ) from None
 
 
