@@ -281,3 +281,23 @@ def test_an_order_not_given_then_asked_for_is_drafted() -> None:
 def test_a_time_in_news_before_the_ask_gives_way_to_the_asks(text: str, due: str) -> None:
     """The first two were due Friday, the news's day (the ask's own time lost)."""
     assert draft(text).objective.deadline == due
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "It would be lovely if Kofi could fix the gate",
+        "it would be great if Zuri could check the hives",
+        "It'd be really helpful if Imani could visit Auntie Yewande tomorrow",
+    ],
+)
+def test_the_order_asked_politely_is_no_condition_of_itself(text: str) -> None:
+    """Each read its own order back as a condition ("…, if Kofi could fix the gate")."""
+    got = draft(text)
+    assert not [c for c in got.objective.constraints if c.kind == "custom"], got.objective
+    assert " if " not in got.summary
+
+
+def test_a_condition_stops_at_the_orders_verb() -> None:
+    got = draft("Kofi, if it rains fix the gate")
+    assert [c.value for c in got.objective.constraints if c.kind == "custom"] == ["if it rains"]

@@ -57,6 +57,10 @@ _ASKING_VERBS: Final = frozenset(words("check see ask know find wonder wondering
 # Said after a condition at the end, these leave it the order's: "…, thanks".
 _COURTESY: Final = frozenset(words("please thanks thank you cheers"))
 _MAX_WORDS: Final = 8
+# Before the order's own verb inside "if …", the order asked politely: "it'd be
+# lovely if Kofi could fix the gate" (a typed probe: read back "…, if Kofi
+# could fix the gate").
+_ASKED_SO: Final = frozenset(words("could would can will might"))
 # A clause starts after these (or first): not "the day when it rained".
 _CLAUSE_STARTS: Final = PUNCT | frozenset(words("but and only"))
 # Said anywhere, these join a condition; "if" and "when" only where no verb
@@ -95,6 +99,10 @@ def condition_of(source: str, toks: Sequence[Tok], verb_at: int) -> str | None:
             end += 1
         if end - i > _MAX_WORDS:
             continue  # a long clause: not a short condition said with the order
+        verb = next((k for k in range(i + 1, end) if toks[k].start == verb_at), None)
+        if verb is not None and toks[verb - 1].low in _ASKED_SO:
+            continue  # "it would be lovely if Kofi could fix the gate": the order itself
+        end = end if verb is None else verb  # "if it rains fix the gate": "if it rains"
         rest = [t.low for t in toks[end:] if t.low not in PUNCT]
         if tok.start > verb_at and not all(w in _COURTESY for w in rest):
             continue
