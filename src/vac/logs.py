@@ -16,7 +16,6 @@ harnesses wait for on stderr.
 
 from __future__ import annotations
 
-import contextlib
 import logging
 import os
 import re
@@ -137,25 +136,43 @@ class LossyStream:
     disk under the log file or a closed pipe (`vac daemon 2>&1 | head`) made
     `print` raise inside a message handler and ended the daemon (a
     durability probe). Lines that cannot be written are counted and dropped;
-    the first line written again says how many."""
+    the first line written again says how many.
+
+    A line is counted once where its loss shows: unbuffered, at its newline;
+    line-buffered (stderr's default), at the newline that flushes it;
+    block-buffered, at the flush that fails (a review: stderr's buffering
+    hid every loss from a count kept at the words)."""
 
     def __init__(self, stream: Any) -> None:
         self._stream = stream
         self.dropped = 0
+        self._counted = False  # this line's loss is counted (its newline failed)
+        self._told = 0  # the count a `log_lines_dropped` line waiting to be flushed says
 
     def write(self, text: str) -> int:
+        ends = "\n" in text
         try:
-            if self.dropped and text.strip():
+            if self.dropped and text.strip() and not self._told:
                 self._stream.write(f'{{"event": "log_lines_dropped", "count": {self.dropped}}}\n')
-                self.dropped = 0
-            return int(self._stream.write(text))
+                self._told = self.dropped
+            written = int(self._stream.write(text))
         except (OSError, ValueError):  # ENOSPC, EPIPE, EIO; ValueError: closed
-            self.dropped += bool(text.strip())
+            self.dropped += ends
+            self._counted, self._told = ends, 0
             return 0
+        self._counted = self._counted and not ends
+        return written
 
     def flush(self) -> None:
-        with contextlib.suppress(OSError, ValueError):
+        try:
             self._stream.flush()
+        except (OSError, ValueError):
+            self.dropped += not self._counted
+            self._told = 0  # not written: said again with the next line
+        else:
+            self.dropped -= self._told
+            self._told = 0
+        self._counted = False
 
     def isatty(self) -> bool:
         return bool(self._stream.isatty())

@@ -301,3 +301,15 @@ def test_the_order_asked_politely_is_no_condition_of_itself(text: str) -> None:
 def test_a_condition_stops_at_the_orders_verb() -> None:
     got = draft("Kofi, if it rains fix the gate")
     assert [c.value for c in got.objective.constraints if c.kind == "custom"] == ["if it rains"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I didn't ask Kofi to fix the gate, but please do it",
+        "I didn't ask Kofi to fix the gate; please do it",
+    ],
+)
+def test_an_order_not_given_then_please_do_it_is_drafted(text: str) -> None:
+    """A review: the rule for "…, the landlord will do it" took these too."""
+    assert draft(text).objective.agent == "Kofi"

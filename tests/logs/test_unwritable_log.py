@@ -47,6 +47,26 @@ def test_a_failing_stream_drops_lines_and_counts_them(code: int) -> None:
     assert stream.dropped == 0
 
 
+@pytest.mark.parametrize(("buffering", "write_through"), [(1, False), (8192, False), (8192, True)])
+def test_a_full_disk_counts_each_line_once_however_the_stream_buffers(
+    buffering: int, write_through: bool
+) -> None:
+    """A review: stderr is line-buffered, so a loss shows at the newline (or
+    the flush), never at the words; the first count was 0 on a full disk."""
+    if not Path("/dev/full").exists():
+        pytest.skip("no /dev/full")
+    raw = open("/dev/full", "wb", buffering=0)  # noqa: SIM115 - wrapped below
+    text = io.TextIOWrapper(
+        io.BufferedWriter(raw, buffer_size=buffering),
+        line_buffering=buffering == 1,
+        write_through=write_through,
+    )
+    stream = LossyStream(text)
+    for n in range(5):
+        print(f"line {n}", file=stream, flush=True)
+    assert stream.dropped == 5
+
+
 @pytest.mark.slow
 def test_the_daemon_answers_after_its_log_pipe_closes(tmp_path: Path) -> None:
     home = text_only_home(tmp_path / "home")

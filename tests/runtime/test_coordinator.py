@@ -260,6 +260,7 @@ async def test_a_question_whose_outcome_is_not_written_is_never_asked(rig: Rig) 
     (err,) = rig.transport.errors
     assert (err.code, err.ref) == ("provider_unavailable", "t1")
     assert not rig.of(ObjectiveClarify) and rig.of(TurnDone)[0].status == "failed"
+    assert rig.coordinator.choice.just_asked() is None  # never asked: nothing to answer
 
 
 async def test_input_behind_a_write_waits_for_it_in_order(rig: Rig) -> None:

@@ -22,7 +22,7 @@ from vac.home import Home, HomeError, check_secret_file
 from vac.logs import get_logger
 from vac.runtime.port import SessionHandler
 from vac.runtime.store import AsyncEventLog
-from vac.runtime.store.errors import damaged
+from vac.runtime.store.errors import damaged, unusable
 
 log = get_logger("vac.daemon")
 # `ready` is written whatever the log level: scripts, systemd units and the
@@ -132,7 +132,9 @@ async def run_daemon(
             warm = getattr(server.pipeline, "warm_up", None)
             try:
                 await warm() if warm is not None else None
-            except (sqlite3.DatabaseError, msgspec.DecodeError):
+            except (sqlite3.DatabaseError, msgspec.DecodeError) as exc:
+                if isinstance(exc, sqlite3.OperationalError) and "decode" not in str(exc):
+                    raise unusable(home.db_file, exc) from None  # locked, I/O: not damage
                 # A row that cannot be read (its words are in the error: never shown).
                 raise damaged(home.db_file, "a stored row cannot be read") from None
             describe = getattr(server.pipeline, "describe", None)

@@ -187,11 +187,11 @@ class Server:
                 *([tg.create_task(w.run())] if (w := self.egress.watch) is not None else []),
             ]
             await stop.wait()
+            tasks[0].cancel()  # input after the signal is not taken: the `bye` is the last word
             await self._shutdown()
             for t in tasks:
                 t.cancel()
-        # The loops are gone, so nothing starts background work any more:
-        # hellos still being answered are cancelled, writes get to land.
+        # The loops are gone: hellos being answered are cancelled, writes get to land.
         await self.handshakes.tasks.drain(0)
         await self._writes.drain(WRITES_DRAIN_S)
         self.close()

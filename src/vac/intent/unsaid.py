@@ -265,7 +265,8 @@ def _whole(toks: Sequence[Tok], verb: int, negation: int, roster: Roster) -> boo
         asking = any(t.low in _ASKING for t in rest)
         elsewhere = any(t.low in _SPEAKER or _named(t, roster) for t in rest)
         lows = [t.low for t in rest]  # "…, the council will do it": theirs (a probe: drafted)
-        elsewhere = elsewhere or ("you" not in lows and ["do", "it"] in _pairs(lows))
+        will = [p for p in _pairs(lows) if p[1] == "do" and p[0].endswith(("will", "'ll"))]
+        elsewhere = elsewhere or ("you" not in lows and bool(will))  # not "…, please do it"
         if asking and not elsewhere and lx.find_first(rest, lx.VERB_PHRASES) is None:
             return False  # "I didn't ask Kofi to fix the gate; please do"; not "…. Ask Zuri."
     return True

@@ -346,6 +346,7 @@ class TurnCoordinator:
         try:
             await asyncio.shield(wrote) if wrote is not None else None
         except Exception as exc:  # not written: never asked (write, then acknowledge)
+            self.choice.drop()  # nor answered: the next words are their own
             self._write_failed(exc, ref, turn.id)
             self.turns.finish(turn, "failed")
             return

@@ -69,15 +69,7 @@ class DecisionSteps:
         """What one transaction writes for `plan`: its rows, audits and the
         id's outcome. A failure here undoes the plan: nothing is half-applied."""
         try:
-            outcome = None
-            if ref is not None:
-                outcome = Outcome(
-                    session=session.id,
-                    msg_id=ref,
-                    principal=session.principal,
-                    at_ms=now_ms(),
-                    replies=encode_replies(replies),
-                )
+            outcome = None if ref is None else _outcome(session, ref, replies)
         except BaseException:
             self._book.rollback(plan.checkpoint)
             raise
@@ -93,14 +85,8 @@ class DecisionSteps:
         The task fails when the write does: the question is then never asked."""
         if ref is None:
             return None
-        outcome = Outcome(
-            session=session.id,
-            msg_id=ref,
-            principal=session.principal,
-            at_ms=now_ms(),
-            replies=encode_replies(replies),
-        )
-        return self.run(Step(outcome=outcome), self._book.checkpoint([]), lambda: None, _no_op)
+        step = Step(outcome=_outcome(session, ref, replies))
+        return self.run(step, self._book.checkpoint([]), lambda: None, _no_op)
 
     def run(
         self,
@@ -156,6 +142,17 @@ class DecisionSteps:
     async def drain(self, timeout_s: float) -> int:
         """Wait for the writes in flight (bounded); return how many were cut."""
         return await self._tasks.drain(timeout_s)
+
+
+def _outcome(session: Session, ref: str, replies: list[Outbound]) -> Outcome:
+    """Message `ref`'s outcome: what a repeat of it is answered with."""
+    return Outcome(
+        session=session.id,
+        msg_id=ref,
+        principal=session.principal,
+        at_ms=now_ms(),
+        replies=encode_replies(replies),
+    )
 
 
 def _no_op(_exc: BaseException) -> None:

@@ -446,8 +446,8 @@ class Routing:
 
 
 def _shown(entry: intent.DraftEntry) -> bool:
-    """Whether its agent was ever offered it: confirmed by the steward."""
-    return entry.objective.confirmed_by_steward
+    """Whether its agent has seen it: confirmed by the steward, or its own counter-offer."""
+    return entry.objective.confirmed_by_steward or entry.counter_of is not None
 
 
 def _moved_on(entry: intent.DraftEntry) -> ProtocolError:
