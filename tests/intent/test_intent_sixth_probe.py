@@ -132,6 +132,8 @@ def test_what_someone_said_to_do_is_still_an_order() -> None:
         "Kofi, check the gate, it was banging at midnight",
         "Tariq, the fox came back on Sunday, guard the hens",
         "Tariq, the foxes were back on Monday, guard the hens",
+        "Kofi, the dogs were barking on Sunday, guard the hens",
+        "Kofi, the tap was leaking on Tuesday, fix it",
     ],
 )
 def test_a_time_something_happened_is_no_deadline(text: str) -> None:
@@ -144,6 +146,7 @@ def test_a_time_something_happened_is_no_deadline(text: str) -> None:
     [
         ("Kofi, meet the train that gets in at 5 tomorrow", "2026-03-12"),
         ("Kofi, I was thinking on Friday you could fix the gate", "2026-03-13"),
+        ("the tap was leaking on Tuesday, can you fix it by Friday", "2026-03-13"),
     ],
 )
 def test_a_deadline_beside_those_stays(text: str, due: str) -> None:

@@ -156,6 +156,8 @@ _HAPPENED: Final = frozenset(
 # tomorrow", "the stuck gate on Friday" (a review: each lost its deadline).
 _THING_OWNERS: Final = DETERMINERS - {"that"}  # "the door that slammed" is a clause
 # After a past deed and before "at": "went off at 5", "woke up at 6".
+# "I was thinking / hoping on Friday you could…": that day is the order's.
+_PLANNING: Final = frozenset(words("thinking hoping wondering planning"))
 _DEED_PARTICLES: Final = frozenset(words("off up down out over in on away back"))
 
 
@@ -168,8 +170,8 @@ def it_happened(clause: Sequence[Tok], at: int) -> bool:
     if before in _HAPPENED and word_at(clause, at - 2) not in _THING_OWNERS:
         return True  # "the kids got on Tuesday", "stuck at 3"
     was = word_at(clause, at - 2) in ("was", "were")
-    if before.endswith("ing") and was and before not in ("thinking", "hoping", "wondering"):
-        return word_at(clause, at) == "at"  # "it was banging at midnight" (a probe: due then)
+    if before.endswith("ing") and was and before not in _PLANNING:
+        return True  # "it was banging at midnight", "the tap was leaking on Tuesday" (probes)
     if before in ("back", "here", "there") and was:
         return True  # "the foxes were back on Monday" (a typed probe: due Monday)
     deed = word_at(clause, at - 2)
