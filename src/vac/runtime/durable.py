@@ -69,7 +69,7 @@ class DecisionSteps:
         """What one transaction writes for `plan`: its rows, audits and the
         id's outcome. A failure here undoes the plan: nothing is half-applied."""
         try:
-            outcome = None if ref is None else _outcome(session, ref, replies)
+            outcome = None if ref is None else outcome_of(session, ref, replies)
         except BaseException:
             self._book.rollback(plan.checkpoint)
             raise
@@ -85,7 +85,7 @@ class DecisionSteps:
         The task fails when the write does: the question is then never asked."""
         if ref is None:
             return None
-        step = Step(outcome=_outcome(session, ref, replies))
+        step = Step(outcome=outcome_of(session, ref, replies))
         return self.run(step, self._book.checkpoint([]), lambda: None, _no_op)
 
     def run(
@@ -144,7 +144,7 @@ class DecisionSteps:
         return await self._tasks.drain(timeout_s)
 
 
-def _outcome(session: Session, ref: str, replies: list[Outbound]) -> Outcome:
+def outcome_of(session: Session, ref: str, replies: list[Outbound]) -> Outcome:
     """Message `ref`'s outcome: what a repeat of it is answered with."""
     return Outcome(
         session=session.id,

@@ -21,7 +21,7 @@ from collections.abc import Callable
 import msgspec
 
 from vac import intent
-from vac.clock import now_ms, wall_now
+from vac.clock import wall_now
 from vac.errors import VacError
 from vac.logs import get_logger
 from vac.protocol.errors import ProtocolError
@@ -47,10 +47,9 @@ from vac.protocol.messages import (
 from vac.protocol.objective_lifecycle import Event
 from vac.runtime import gone
 from vac.runtime.decisions import Plan, Planner, answer_counter, policy_answer
-from vac.runtime.durable import DecisionSteps
+from vac.runtime.durable import DecisionSteps, outcome_of
 from vac.runtime.gone import moved_on
 from vac.runtime.offers import AgentAnswer, OfferMovedOn, OfferUnknown, OpenOffer
-from vac.runtime.outcomes import encode_replies
 from vac.runtime.permissions import withdrawn_plan
 from vac.runtime.session import Session, new_id
 from vac.runtime.session import ended as ended_turns
@@ -227,7 +226,7 @@ class Routing:
         ack: list[Outbound] = []
         if answer is not None:
             ack = [ObjectiveUpdated(ref=answer.msg.id, objective=updated.objective, by="agent")]
-            outcome = _outcome(answer.session, answer.msg.id, ack)
+            outcome = outcome_of(answer.session, answer.msg.id, ack)
         continued = self._confirm_outcome(turn_id, plan)
         step = Step(
             objectives=plan.rows, audits=plan.audits, outcome=outcome, continued=continued[1]
@@ -292,7 +291,7 @@ class Routing:
             return None, None
         said = [m for m in plan.messages if getattr(m, "turn", None) == turn_id]
         whole = [*prior, *said]
-        return (ref, whole), _outcome(self.session, ref, whole)
+        return (ref, whole), outcome_of(self.session, ref, whole)
 
     def _quietly(self, updated: ObjectiveUpdated) -> None:
         """The change to this session as text only: its turn said the reply
@@ -435,7 +434,7 @@ class Routing:
         if msg.state == "blocked":
             note = f"blocked: {msg.note}" if msg.note else "blocked"
         updated = ObjectiveUpdated(ref=msg.id, objective=entry.objective, by="agent", note=note)
-        step = Step(objectives=[row], outcome=_outcome(self.session, msg.id, [updated]))
+        step = Step(objectives=[row], outcome=outcome_of(self.session, msg.id, [updated]))
 
         def announce() -> None:
             self.shared.transport.send(self.session, updated)
@@ -453,16 +452,6 @@ def _shown(entry: intent.DraftEntry) -> bool:
 def _moved_on(entry: intent.DraftEntry) -> ProtocolError:
     """§9: an answer for an objective that moved on, with its status now."""
     return moved_on(entry.objective.status)
-
-
-def _outcome(session: Session, msg_id: str, replies: list[Outbound]) -> Outcome:
-    return Outcome(
-        session=session.id,
-        msg_id=msg_id,
-        principal=session.principal,
-        at_ms=now_ms(),
-        replies=encode_replies(replies),
-    )
 
 
 def is_orphan(shared: SharedState, entry: intent.DraftEntry | None) -> bool:
