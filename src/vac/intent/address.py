@@ -18,7 +18,7 @@ from typing import Final, NamedTuple
 from vac.intent import lexicon as lx
 from vac.intent.correction import past_make_that, restart_at
 from vac.intent.lexicon import Tok, words
-from vac.intent.name_last import said_last
+from vac.intent.name_last import said_before_time
 from vac.intent.relay import passed_on, told_from
 from vac.intent.roster import STOPWORDS, Resolution, Roster, near_agent, resolve_agent
 from vac.intent.told import name_then
@@ -246,8 +246,8 @@ def address_of(toks: Sequence[Tok], roster: Roster, near: tuple[str, str] | None
             return Address(i, ends[-1], res)
     if (vocative := _vocative(toks[:n], i, roster)) is not None:
         return vocative  # "fix the fence, Tariq, urgently"
-    if (said := said_last(toks, i, last, lambda t: resolve_span(t, roster))) is not None:
-        return Address(i, last - 1, said)  # "fix the fence Kofi"
+    if (said := said_before_time(toks, i, last, lambda t: resolve_span(t, roster))) is not None:
+        return Address(i, said[0], said[1], cut=said[2])  # "fix the fence Kofi (by friday)"
     # The name before a verb: "Kofi build a bench", "Kofi will be able to…";
     # before a weak cue too ("could Kofi meet the tenants", "could Kofi find
     # time to fix…"), but the weak cue is no verb to start a lead-in before

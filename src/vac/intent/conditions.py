@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from vac.intent.lexicon import PUNCT, Tok, words
+from vac.intent.lexicon import PUNCT, Tok, phrase_at, phrases, words
 from vac.intent.when_match import word_at
 
 _CUES: Final = frozenset(words("if unless once when whenever provided"))
@@ -57,6 +57,25 @@ _ASKING_VERBS: Final = frozenset(words("check see ask know find wonder wondering
 # Said after a condition at the end, these leave it the order's: "…, thanks".
 _COURTESY: Final = frozenset(words("please thanks thank you cheers"))
 _MAX_WORDS: Final = 8
+# Conditions of several words, or said anywhere (a typed probe: "just in case
+# it rains" was dropped, "…the gate should it snow" was the thing).
+_CUES_ANYWHERE: Final = phrases(
+    ["in case", "as long as", "so long as", "assuming", "supposing", "providing"]
+)
+_SHOULD_SUBJECTS: Final = frozenset(words("it there anyone anybody someone somebody"))
+# Before "should it…", a question or the order's own "should": "what should it cost".
+_NOT_BEFORE_SHOULD: Final = frozenset(
+    words("i you we they he she it who what which that this how why where when so")
+)
+_BOUNDS: Final = frozenset(words("by before until till after"))
+_PEOPLE: Final = frozenset(words("him her them"))
+_SAID_BEFORE: Final = frozenset(words("only just"))
+_YOU: Final = frozenset(words("you u"))
+# "if you …" is a courtesy ("if you have time", `manner_cues`) but for what
+# the agent may come upon: "look into the noise if you hear it again".
+_YOU_FIND: Final = frozenset(
+    words("see spot notice find hear smell catch discover meet sense feel")
+)
 # Before the order's own verb inside "if …", the order asked politely: "it'd be
 # lovely if Kofi could fix the gate" (a typed probe: read back "…, if Kofi
 # could fix the gate").
@@ -73,28 +92,39 @@ _ASKS_IF: Final = frozenset(
 
 def condition_of(source: str, toks: Sequence[Tok], verb_at: int) -> str | None:
     """The first condition said ("if it rains"), as written (its first
-    letter small), or None. `verb_at` is where the order's verb starts (a
-    character offset): a condition said after it must end the order
-    ("…, unless it snows"), not lead into more words ("Kofi, fix the gate. If
-    it rains, Zuri will cover the hay": Zuri's)."""
-    for i, tok in enumerate(toks):
-        if tok.low not in _CUES:
+    letter small), or None (`condition_at`)."""
+    span = condition_at(toks, verb_at)
+    return None if span is None else as_said(source, span)
+
+
+def as_said(source: str, span: tuple[int, int]) -> str:
+    """A condition's words as written, its first letter small ("If it rains")."""
+    said = source[span[0] : span[1]]
+    return said[:1].lower() + said[1:]
+
+
+def within(toks: Sequence[Tok], span: tuple[int, int] | None) -> frozenset[int]:
+    """The tokens inside a condition's characters when it holds a time of its
+    own ("guard the car if we're not back by ten": the condition's, not the
+    deadline). A day said plainly stays the order's: "if it rains
+    tomorrow, cover the hay" is tomorrow's job."""
+    inside = [k for k, t in enumerate(toks) if span and span[0] <= t.start < span[1]]
+    return frozenset(inside if any(toks[k].low in _BOUNDS for k in inside) else ())
+
+
+def condition_at(toks: Sequence[Tok], verb_at: int) -> tuple[int, int] | None:
+    """Where the first condition said starts and ends (characters), or None.
+    `verb_at` is where the order's verb starts (a character offset): a
+    condition said after it must end the order ("…, unless it snows"), not
+    lead into more words ("Kofi, fix the gate. If it rains, Zuri will cover
+    the hay": Zuri's)."""
+    for i in range(len(toks)):
+        width = _cue_width(toks, i)
+        if not width or (width == 1 and not _single_cue(toks, i)):
             continue
-        before = toks[i - 1].low if i else ","
-        if before not in _CLAUSE_STARTS and (tok.low not in _ANYWHERE or before in _ASKS_IF):
+        if word_at(toks, i + width) in PUNCT | {""}:
             continue
-        if tok.low == "once" and word_at(toks, i + 1) == "over":
-            continue  # "give the gate a once-over"
-        if before in _NOT_BEFORE or (tok.low != "whenever" and _asked_of(toks, i)):
-            continue  # "check with Abeni if the delivery came"; not "check … whenever it rains"
-        if tok.low == "whenever" and not whenever_event([t.low for t in toks], i):
-            continue
-        provided_that = tok.low == "provided" and word_at(toks, i + 1) == "that"
-        if i + 1 >= len(toks) or (
-            toks[i + 1].low in _NOT_A_CONDITION | PUNCT and not provided_that
-        ):
-            continue
-        end = i + 1
+        end = i + width
         while end < len(toks) and toks[end].low not in PUNCT and end - i <= _MAX_WORDS:
             end += 1
         if end - i > _MAX_WORDS:
@@ -104,12 +134,47 @@ def condition_of(source: str, toks: Sequence[Tok], verb_at: int) -> str | None:
             continue  # "it would be lovely if Kofi could fix the gate": the order itself
         end = end if verb is None else verb  # "if it rains fix the gate": "if it rains"
         rest = [t.low for t in toks[end:] if t.low not in PUNCT]
-        if tok.start > verb_at and not all(w in _COURTESY for w in rest):
+        if toks[i].start > verb_at and not all(w in _COURTESY for w in rest):
             continue
-        start = i - (i > 0 and toks[i - 1].low == "only")
-        said = source[toks[start].start : toks[end - 1].end]
-        return said[:1].lower() + said[1:]
+        start = i - (word_at(toks, i - 1) in _SAID_BEFORE)  # "only if…", "just in case…"
+        return toks[start].start, toks[end - 1].end
     return None
+
+
+def _cue_width(toks: Sequence[Tok], i: int) -> int:
+    """How many words a condition's cue at `i` has (0: none there)."""
+    if (cue := phrase_at(toks, i, _CUES_ANYWHERE)) is not None:
+        return len(cue)  # "in case it rains", "as long as it's dry", "assuming…"
+    if toks[i].low == "should":  # "…should it snow": not "you should fix…"
+        after = word_at(toks, i + 1) in _SHOULD_SUBJECTS
+        return int(after and word_at(toks, i - 1) not in _NOT_BEFORE_SHOULD)
+    return int(toks[i].low in _CUES)
+
+
+def _single_cue(toks: Sequence[Tok], i: int) -> bool:
+    """Whether "if", "unless", "once", "when", "whenever" or "provided" at `i`
+    starts a condition of the order (the rules above `condition_at`)."""
+    tok = toks[i]
+    if tok.low == "should":
+        return True
+    before = toks[i - 1].low if i else ","
+    if before not in _CLAUSE_STARTS and (tok.low not in _ANYWHERE or before in _ASKS_IF):
+        return False
+    if tok.low == "once" and word_at(toks, i + 1) == "over":
+        return False  # "give the gate a once-over"
+    if before in _NOT_BEFORE or (tok.low != "whenever" and _asked_of(toks, i)):
+        return False  # "check with Abeni if the delivery came"; not "check … whenever it rains"
+    if tok.low == "whenever" and not whenever_event([t.low for t in toks], i):
+        return False
+    nxt = word_at(toks, i + 1)
+    if tok.low == "provided" and nxt == "that":
+        return True
+    if nxt in _YOU and word_at(toks, i + 2) in _YOU_FIND:
+        # "…if you spot a leak": what the agent finds, no courtesy; not "if
+        # you see Kofi, tell him…", the one told's errand
+        seen = toks[i + 3] if i + 3 < len(toks) else None
+        return seen is not None and seen.text[:1].islower() and seen.low not in _PEOPLE
+    return nxt not in _NOT_A_CONDITION
 
 
 def _asked_of(toks: Sequence[Tok], i: int) -> bool:
@@ -121,4 +186,4 @@ def _asked_of(toks: Sequence[Tok], i: int) -> bool:
     return False
 
 
-__all__ = ["condition_of", "whenever_event"]
+__all__ = ["as_said", "condition_at", "condition_of", "whenever_event", "within"]

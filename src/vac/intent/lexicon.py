@@ -309,7 +309,8 @@ TARGET_STOPS: Final = cues(
     "first thing this, first thing next, for me, on, to, later today, later on, later this, "
     "sometime, some time, one of these days, eventually, someday, as a matter of urgency, "
     "when you get around to it, whenever you get around to it, your way, right this minute, "
-    "this minute, as fast as, as quick as, shortly, sharpish, during"
+    "this minute, as fast as, as quick as, shortly, sharpish, during, assuming, supposing, "
+    "providing, as long as, just in case, should it, should there, should anyone, should someone"
 )
 
 # Head-noun cues for the target kind; the head (last word) is checked first,

@@ -33,6 +33,23 @@ def said_last(
     return None
 
 
+def said_before_time(
+    toks: Sequence[Tok], i: int, last: int, named: Callable[[Sequence[Tok]], Resolution | None]
+) -> tuple[int, Resolution, tuple[int, int] | None] | None:
+    """A roster name said last, or last but a short time ("repair the gate
+    Tariq by friday" was the default agent's, for "the gate Tariq"): where
+    the order ends, the agent, and the name to cut out of it."""
+    if (res := said_last(toks, i, last, named)) is not None:
+        return last - 1, res, None
+    at = last - 1
+    while at > i and last - at <= _TIME_TAIL_MAX and toks[at].low in _TIME_TAIL:
+        at -= 1
+    if at == last - 1 or at <= i or not lx.phrase_at(toks, at + 1, _TIME_STARTS):
+        return None
+    res = said_last(toks, i, at + 1, named)
+    return None if res is None else (last, res, (at, at + 1))
+
+
 def plain_thing(toks: Sequence[Tok], k: int, name_at: int) -> bool:
     """Whether toks[k:name_at] (after the verb) is only its thing: a
     determiner, one or two words of the thing in lower case, then a short
@@ -66,7 +83,11 @@ def order_starts(toks: Sequence[Tok], i: int, last: int) -> tuple[int, ...]:
     `i`, or after the last comma or full stop, past "can you" or "please":
     what brought its thing in may come first ("There's a leak in the
     bathroom, can you fix it Kofi?" was Kofi, repaired, for the default agent)."""
-    breaks = [k + 1 for k in range(i, last - 1) if toks[k].low in _BREAKS]
+    breaks = [
+        k + 1
+        for k in range(i, last - 1)
+        if toks[k].low in _BREAKS or (toks[k].low == "so" and toks[k + 1].low in lx.ASKING_WORDS)
+    ]
     if not breaks:
         return (i,)
     j = breaks[-1]
@@ -76,6 +97,21 @@ def order_starts(toks: Sequence[Tok], i: int, last: int) -> tuple[int, ...]:
 
 
 _BREAKS: Final = frozenset(",.:;!")
+# A short time after a name said last, with no comma: "…the gate Tariq by
+# friday", "…the well Zuri tomorrow morning". It must start with one of
+# `_TIME_STARTS` (not "…the gate Kofi please").
+_TIME_TAIL: Final = frozenset(
+    words("""by before on this next today tonight tomorrow morning afternoon evening night
+    monday tuesday wednesday thursday friday saturday sunday the end of week weekend month
+    latest first thing please asap urgently soon""")
+)
+_TIME_TAIL_MAX: Final = 6  # "by the end of the week"
+_TIME_STARTS: Final = lx.phrases(
+    [
+        *words("by before on this next today tonight tomorrow asap urgently soon"),
+        "first thing",
+    ]
+)
 _BEFORE_VERB: Final = frozenset(words("go come and just please quickly"))
 
 

@@ -142,9 +142,20 @@ def needless(clause: Sequence[Tok]) -> frozenset[int]:
     return frozenset(out)
 
 
+_CONDITION_CUES: Final = frozenset(words("if when once unless whenever after before until till"))
+
+
 def named_before(clause: Sequence[Tok], verb_at: int, roster: Roster) -> list[str]:
     """The roster agents named (closely spelled) before the verb."""
-    found = (resolve_span([t], roster) for t in clause[:verb_at] if t.low not in lx.PUNCT)
+    # "If Kofi's free later, he can…" (a probe: the default agent's) as
+    # "Kofi"; not "Kofi's bike is broken, can you…", said to the default.
+    bare = (
+        t._replace(text=t.text.removesuffix("'s"), low=t.low.removesuffix("'s"))
+        if word_at(clause, k - 1) in _CONDITION_CUES
+        else t
+        for k, t in enumerate(clause[:verb_at])
+    )
+    found = (resolve_span([t], roster) for t in bare if t.low not in lx.PUNCT)
     names = [r.agent for r in found if r is not None and r.method in ("exact", "fuzzy")]
     return list(dict.fromkeys(names))
 

@@ -26,7 +26,7 @@ from vac.intent import target_words as tw
 from vac.intent.address import address_of, resolve_span, several_names
 from vac.intent.aside import without_asides
 from vac.intent.attempts import attempts_joined
-from vac.intent.conditions import condition_of
+from vac.intent.conditions import as_said, condition_at, within
 from vac.intent.correction import made_how
 from vac.intent.forbidden import forbidden_lines
 from vac.intent.handover import handed_over, readdress
@@ -375,9 +375,11 @@ def parse(
         note = f"no agent named — sending to {agent}"
 
     verb_end = hit[0] + len(hit[1])
-    # Boundaries, the verb ("report on") and autonomy ("ask me before") are
-    # not deadline cues.
-    not_when = skip | autonomy.indices | frozenset(range(hit[0], verb_end))
+    # Boundaries, the verb ("report on"), autonomy ("ask me before") and a
+    # condition's own time ("if we're not back by ten") are not deadline cues.
+    cond_at = condition_at(toks, clause[hit[0]].start)  # "if it rains, have Zuri…"
+    verb_words = frozenset(range(hit[0], verb_end))
+    not_when = skip | autonomy.indices | verb_words | within(clause, cond_at)
     told = news_then_asked(clause, hit[0])  # "…test is on Friday, so can you…tonight": tonight
     when = (resolve(clause, now, skip=not_when | told) if told else None) or resolve(
         clause, now, skip=not_when
@@ -448,10 +450,7 @@ def parse(
     if when is not None and autonomy.autonomy == "standing-intent" and repeats_at(clause, when):
         # "from now on guard the gate at night": when it repeats, not a deadline
         spoken_when = source[clause[when.start].start : clause[when.end - 1].end]
-        said_at = frozenset(range(when.start, when.end))
-        later = resolve(
-            clause, now, skip=skip | autonomy.indices | said_at | set(range(hit[0], verb_end))
-        )
+        later = resolve(clause, now, skip=not_when | frozenset(range(when.start, when.end)))
         when = later if isinstance(later, When) else None  # "…in the morning, by Friday"
         spoken_when += "" if when is None else f" {when.phrase}"
     if autonomy.autonomy == "standing-intent":  # "every Monday", "every Monday at 9"
@@ -473,7 +472,7 @@ def parse(
         constraints.append(Constraint("location", location))
     if lx.contains(clause, lx.PRIVACY_CUES, skip=skip):
         constraints.append(Constraint("privacy", "discreet"))
-    condition = condition_of(source, toks, clause[hit[0]].start)  # "if it rains, have Zuri…"
+    condition = None if cond_at is None else as_said(source, cond_at)
     banned = " ".join(f.text.lower() for f in forbidden)
     if condition is not None and condition.lower() not in banned:  # not "don't work if it's icy"
         constraints.append(Constraint("custom", truncate(condition, _LABEL_MAX)))

@@ -1,0 +1,121 @@
+"""Words from the fourteenth session's closing note and a seventh typed probe
+(2026-12-06, the fifteenth session; none from the understanding corpus). Each
+was drafted wrong, or its condition dropped without a word, before.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import intent_factories as factories
+import pytest
+
+from vac.intent import Clarify, Draft, default_roster
+
+NOW = dt.datetime(2026, 3, 11, 9, 30, tzinfo=dt.UTC)  # a Wednesday morning
+ROSTER = default_roster()
+
+
+def understood(text: str, now: dt.datetime = NOW) -> Draft | Clarify:
+    return factories.understood(text, now=now, roster=ROSTER)
+
+
+def draft(text: str, now: dt.datetime = NOW) -> Draft:
+    got = understood(text, now)
+    assert isinstance(got, Draft), got
+    return got
+
+
+@pytest.mark.parametrize(
+    ("text", "agent", "due"),
+    [
+        ("please repair the gate Tariq by friday", "Tariq", "2026-03-13"),
+        ("fix the gate Kofi by the end of the week", "Kofi", "2026-03-15"),
+        ("check the well Zuri tomorrow morning", "Zuri", "2026-03-12"),
+        ("fix the gate Kofi on monday", "Kofi", "2026-03-16"),
+        ("it's raining on Friday so can you fix the roof Kofi", "Kofi", "2026-03-13"),
+    ],
+)
+def test_a_name_said_last_but_a_time(text: str, agent: str, due: str) -> None:
+    """The name before a short time, with no comma, was the thing's ("Abeni
+    will repair the gate Tariq by Friday"); after "so can you" it was too."""
+    got = draft(text)
+    assert got.objective.agent == agent, got
+    assert got.objective.target.label in ("Gate", "Well", "Roof"), got
+    assert got.objective.deadline == due
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["fix the gate Kofi please and the fence", "fix the gate near Kofi by friday"],
+)
+def test_a_name_inside_the_words_is_not_the_agent(text: str) -> None:
+    got = understood(text)
+    assert not isinstance(got, Draft) or got.objective.agent != "Kofi", got
+
+
+def test_a_pronoun_after_so_can_you_is_asked_not_the_name() -> None:
+    """It was "Abeni will repair Kofi"."""
+    got = understood("the roof leaks so can you fix it Kofi")
+    assert isinstance(got, Clarify) or got.objective.target.label != "Kofi", got
+
+
+@pytest.mark.parametrize(
+    ("text", "condition"),
+    [
+        ("Kofi, fix the gate in case it rains", "in case it rains"),
+        ("Zuri, protect the hay just in case it rains", "just in case it rains"),
+        ("Kofi fix the gate in case of rain", "in case of rain"),
+        ("Kofi, fix the gate should it snow", "should it snow"),
+        ("Kofi, guard the car as long as it's parked outside", "as long as it's parked outside"),
+        ("Assuming the shop is open, Kofi, check the shop", "assuming the shop is open"),
+        ("Kofi, look into the noise if you hear it again", "if you hear it again"),
+    ],
+)
+def test_conditions_of_more_shapes_are_kept(text: str, condition: str) -> None:
+    """Each was dropped ("should it snow" was the thing's: "Gate should it snow")."""
+    got = draft(text)
+    assert ("custom", condition) in [(c.kind, c.value) for c in got.objective.constraints], got
+    assert condition in got.summary
+    assert got.objective.target.label in ("Gate", "Hay", "Car", "Shop", "Noise"), got
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Kofi, fix the gate if you have time",
+        "Kofi, you should fix the gate",
+        "Abeni, if you see Kofi, tell him to fix the gate",
+    ],
+)
+def test_no_condition_from_a_courtesy_or_an_errand(text: str) -> None:
+    got = draft(text)
+    assert not [c for c in got.objective.constraints if c.kind == "custom"], got
+
+
+def test_a_time_inside_a_condition_is_not_the_deadline() -> None:
+    """ "if we're not back by ten" was the deadline, 10 o'clock."""
+    got = draft("Tariq, guard the car if we're not back by ten")
+    assert got.objective.deadline is None, got
+    assert "if we're not back by ten" in got.summary
+
+
+def test_a_plain_day_in_a_condition_is_still_the_day() -> None:
+    got = draft("if it rains tomorrow, Zuri, protect the hay")
+    assert got.objective.deadline == "2026-03-12"
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["If Kofi's free later, he can repair the gutter", "once Kofi's back he can map the woods"],
+)
+def test_a_name_with_s_in_a_lead_in_is_asked_about(text: str) -> None:
+    """It was the default agent's, Abeni's."""
+    got = understood(text)
+    assert isinstance(got, Clarify) and got.reason == "uncertain-agent", got
+    assert "Kofi" in got.question
+
+
+def test_someone_s_thing_is_still_the_default_agents() -> None:
+    got = draft("Kofi's bike is broken, can you repair the bike")
+    assert got.objective.agent == "Abeni"
