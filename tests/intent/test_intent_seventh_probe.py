@@ -119,3 +119,67 @@ def test_a_name_with_s_in_a_lead_in_is_asked_about(text: str) -> None:
 def test_someone_s_thing_is_still_the_default_agents() -> None:
     got = draft("Kofi's bike is broken, can you repair the bike")
     assert got.objective.agent == "Abeni"
+
+
+@pytest.mark.parametrize(
+    ("text", "agent", "target"),
+    [
+        (
+            "morning Kofi hope you slept well can you fix the kitchen tap today",
+            "Kofi",
+            "Kitchen tap",
+        ),
+        (
+            "Kofi how are you doing, listen the gate is hanging off again can you fix it",
+            "Kofi",
+            "Gate",
+        ),
+        ("Kofi I'm so tired today. please fix the bedroom door", "Kofi", "Bedroom door"),
+        ("Kofi be a dear and fix the gate", "Kofi", "Gate"),
+        ("Imani go and visit grandma", "Imani", "Grandma"),
+        ("Kofi come and fix the tap", "Kofi", "Tap"),
+        ("Kofi biko fix the generator", "Kofi", "Generator"),
+        ("Kofi how far, abeg fix the door handle", "Kofi", "Door handle"),
+    ],
+)
+def test_a_first_name_then_small_talk_is_who_is_asked(text: str, agent: str, target: str) -> None:
+    """Each was "Who should do it: Kofi or someone else?" (with the comma
+    typed after the name, each was drafted)."""
+    got = draft(text)
+    assert (got.objective.agent, got.objective.target.label) == (agent, target), got
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Kofi fixed the gate yesterday, can you check it",
+        "Kofi is busy, can you fix the gate",
+        "Kofi no longer needs to fix the gate.",
+        "Kofi never checks the well, can you do it",
+        "Kofi just fixed the gate, can you check the fence",
+    ],
+)
+def test_a_first_name_told_about_is_not_taken_for_the_agent(text: str) -> None:
+    got = understood(text)
+    assert not isinstance(got, Draft) or got.objective.agent != "Kofi", got
+
+
+def test_a_name_then_words_of_no_verb_is_asked_of_that_name() -> None:
+    """ "I heard you, but not what to do": the follow-up with a verb was then
+    the default agent's."""
+    got = understood("Kofi water the plants")
+    assert isinstance(got, Clarify) and "What should Kofi do?" in got.question, got
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Kofi how long would it take to fix the roof",
+        "Kofi how much would it cost to fix the roof",
+        "Kofi do you know how to fix a boiler",
+        "Kofi what time will you fix the gate",
+    ],
+)
+def test_a_question_after_a_name_with_no_question_mark_is_asked(text: str) -> None:
+    got = understood(text)
+    assert isinstance(got, Clarify) and got.reason == "question", got

@@ -202,6 +202,9 @@ PRONOUNS: Final[frozenset[str]] = frozenset({"him", "her", "them", "they", "he",
 QUESTION_FIRST: Final[frozenset[str]] = frozenset(
     words("who what where when why which whose how did does do is are was were has")
 )
+# A question with no "?" after a name ("Kofi how much would it cost to fix
+# the roof", a seventh typed probe: drafted) starts so.
+_PLAIN_FIRST: Final = [[w] for w in words("how what why which who whose did does is are was were")]
 # ... except where they start a request: a suggestion, a favour, a permission.
 _REQUESTING: Final = (
     ("how", "about"), ("what", "about"), ("why", "not"), ("why", "don't"), ("do", "it"),
@@ -214,12 +217,20 @@ _REQUESTING: Final = (
 _LEADING: Final = frozenset(words("please hey hi ok okay so now well um uh"))
 
 
-def asks(lows: Sequence[str]) -> bool:
+def asks(lows: Sequence[str], *, plainly: bool = False) -> bool:
     """Whether words (lower-case, punctuation included) start a question
     rather than a request: "Did Kofi fix the gate?" yes; "How about Kofi
     fixes the gate", "Could you do me a favour…" and "When you get a
     chance, Kofi, fix the gate" (a "when" or "where" clause, then a comma)
-    no."""
+    no. `plainly`: only a question with no "?" and no break can be ("how
+    long would it take to…", "do you know how to…"; not "when you can…",
+    "how are you doing, can you fix…")."""
+    said_first = [w for w in lows if w not in PUNCT and w not in _LEADING][:3]
+    if plainly and (
+        (said_first[:1] not in _PLAIN_FIRST and said_first != ["do", "you", "know"])
+        or any(w in PUNCT for w in lows[1:])  # "how are you doing, can you fix…"
+    ):
+        return False
     at = 0
     while at < len(lows) and (lows[at] in _LEADING or lows[at] in PUNCT):
         at += 1
@@ -249,6 +260,11 @@ def asks(lows: Sequence[str]) -> bool:
     if said[:2] == ["do", "not"] and rest[2:3] != [","]:
         return False  # "do not let Kofi…": a request not to; "Do not, ever, …" stays asked
     return not (said[0] in ("when", "where") and "," in rest)
+
+
+def asks_in(toks: Sequence[Tok], *, plainly: bool = False) -> bool:
+    """`asks`, of tokens."""
+    return asks([t.low for t in toks], plainly=plainly)
 
 
 # --- target -----------------------------------------------------------------

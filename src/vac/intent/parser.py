@@ -314,7 +314,7 @@ def parse(
     clause = attempts_joined(particles_joined(address.clause(toks)))  # "sort it out", "have a go"
     if address.resolution is not None:
         clause = after_news(clause, roster)  # "Kofi, the vet will check…, so fix the gate"
-    if address.resolution is not None and "?" in source and lx.asks([t.low for t in clause]):
+    if address.resolution is not None and lx.asks_in(clause, plainly="?" not in source):
         return _clarify("question", _ASKED, source, confidence)  # "Zuri, did you fix the gate?"
     spans = bans.forbidden_spans(clause, keep=boundary_like_autonomy(clause), things=not spoken)
     skip = bans.span_indices(spans)

@@ -20,6 +20,7 @@ from vac.intent.roster import Roster
 
 _OPENERS: Final = frozenset(
     words("hey hi hello ok okay so right well alright oh yeah listen oi oy yo")
+    + words("morning good evening afternoon hiya ahh ah ugh")
 )
 _MODALS: Final = frozenset(words("would could can will"))
 _YOU: Final = frozenset(words("you u ya yer"))
@@ -60,7 +61,13 @@ def name_set_apart(toks: Sequence[Tok], roster: Roster) -> list[Tok]:
         return [*toks[:named], comma, *toks[named:]]
     j = _asked_after_news(toks, i + 1, roster)
     if j is None:
-        return list(toks)
+        # "morning Kofi hope you slept well can you fix…", "Kofi I'm so tired
+        # today. please fix…", "Kofi be a dear and fix…" (a seventh typed
+        # probe: 23 of 30 such were asked who should do it; with the comma
+        # typed, each was drafted): read as if the comma were typed.
+        return (
+            [*toks[:named], comma, *toks[named:]] if _said_to(toks, named, roster) else list(toks)
+        )
     # "Kofi the dishwasher's leaking again can you sort it out": the news
     # set apart too ("Kofi, the dishwasher's leaking again, can you…").
     before = Tok(",", ",", toks[j - 1].end, toks[j - 1].end)
@@ -94,3 +101,36 @@ def _asked_after_news(toks: Sequence[Tok], k: int, roster: Roster) -> int | None
         if _low(toks, j) in ("please", "pls", "kindly") and _low(toks, j - 1) in _THEN_PLEASE:
             return j
     return None
+
+
+def _said_to(toks: Sequence[Tok], k: int, roster: Roster) -> bool:
+    """Whether the words from `k`, after a first name, are said to it: they
+    do not go on about the one named ("Kofi fixed it", "Kofi never
+    checks…", "Kofi and Zuri…", "Kofi can fix anything") and name no one
+    else ("Kofi water the plants" is then asked of Kofi: a follow-up with
+    the verb was the default agent's)."""
+    k += _low(toks, k) in _ADVERBS  # "Kofi just fixed it", "Kofi just check the well"
+    first = _low(toks, k)
+    if not first.isalpha() and first not in _SAID_TO_FIRST:
+        return False  # "Kofi's…", "Kofi, …" (read as typed), "Kofi 2…"
+    if first in _GOES_ON or (len(first) > 3 and first.endswith(("s", "ed"))):
+        return first in _SAID_TO_FIRST  # "Kofi needs…", "Kofi fixed…"; not "Kofi thanks…"
+    # Not when another is named: "Kofi is busy. Zuri, fix…" is asked about.
+    return all(roster.get(t.text) is None for t in toks[k:])
+
+
+# Words after a name that go on about the one named, not to them.
+_GOES_ON: Final = frozenset(
+    words("""and or nor too also as with is was has had will won't can can't could couldn't
+    should shouldn't would wouldn't might may must did didn't does doesn't isn't wasn't
+    hasn't never always usually often sometimes already still even probably definitely
+    certainly apparently actually said told went got took made broke came gave saw knew
+    thought left brought bought built found felt kept lost meant met paid put ran sent sold
+    spent stood taught won wrote fell forgot hurt heard spoke himself herself not to from
+    who who's no alone only""")
+)
+_ADVERBS: Final = frozenset(words("just really now then quickly"))
+# …but for these, said to the one named: "Kofi thanks…", "Kofi please…".
+_SAID_TO_FIRST: Final = frozenset(
+    words("thanks this yes pls please i'm it's i've i'd i'll don't dont there's that's")
+)
