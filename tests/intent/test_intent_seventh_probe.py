@@ -183,3 +183,71 @@ def test_a_name_then_words_of_no_verb_is_asked_of_that_name() -> None:
 def test_a_question_after_a_name_with_no_question_mark_is_asked(text: str) -> None:
     got = understood(text)
     assert isinstance(got, Clarify) and got.reason == "question", got
+
+
+@pytest.mark.parametrize(
+    ("text", "condition"),
+    [
+        ("Kofi fix the gutter as soon as the rain stops", "as soon as the rain stops"),
+        ("as soon as you get home, check the boiler Kofi", "as soon as you get home"),
+        ("after the kids are asleep, Tariq, guard the front door", "after the kids are asleep"),
+        ("Kofi fix the car after the mechanic has had a look", "after the mechanic has had a look"),
+        ("Tariq guard the house till we get back", "till we get back"),
+        ("Kofi, the minute the delivery arrives, check the bed", "the minute the delivery arrives"),
+        ("Kofi fix the gutter the moment the rain stops", "the moment the rain stops"),
+        ("Kofi, fix the heating on the condition that the parts arrive", "on the condition that"),
+        ("Kofi, fix the gate after you get back", "after you get back"),
+    ],
+)
+def test_conditions_that_say_when_to_start(text: str, condition: str) -> None:
+    got = draft(text)
+    said = [c.value for c in got.objective.constraints if c.kind == "custom"]
+    assert len(said) == 1 and said[0].startswith(condition), got
+    assert got.objective.target.label in (
+        "Gutter",
+        "Boiler",
+        "Front door",
+        "Car",
+        "House",
+        "Bed",
+        "Heating",
+        "Gate",
+    ), got
+
+
+@pytest.mark.parametrize(
+    ("text", "priority"),
+    [
+        ("Kofi fix the gutter as soon as possible", 90),
+        ("Kofi fix the gutter as soon as you can", 90),
+    ],
+)
+def test_as_soon_as_possible_is_how_soon(text: str, priority: int) -> None:
+    got = draft(text)
+    assert got.objective.priority == priority
+    assert not [c for c in got.objective.constraints if c.kind == "custom"], got
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Kofi fix the gate till six",
+        "check the second gate Kofi",
+        "Kofi, fix the gate, don't start till I say",
+    ],
+)
+def test_a_time_or_the_stewards_hand_is_no_condition(text: str) -> None:
+    got = draft(text)
+    assert not [c for c in got.objective.constraints if c.kind == "custom"], got
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Kofi fix the boiler unless the engineer is coming on friday",
+        "Kofi fix the gate once the parts come on monday",
+        "whenever the dog barks at night, Tariq, check the yard",
+    ],
+)
+def test_a_day_inside_a_condition_is_the_conditions(text: str) -> None:
+    assert draft(text).objective.deadline is None

@@ -60,15 +60,37 @@ _MAX_WORDS: Final = 8
 # Conditions of several words, or said anywhere (a typed probe: "just in case
 # it rains" was dropped, "…the gate should it snow" was the thing).
 _CUES_ANYWHERE: Final = phrases(
-    ["in case", "as long as", "so long as", "assuming", "supposing", "providing"]
+    [
+        *("in case", "as long as", "so long as", "assuming", "supposing", "providing"),
+        *("as soon as", "the moment", "the minute", "the second", "the instant"),
+        *("on the condition that", "on condition that"),
+    ]
+)
+# After "as soon as": a priority ("as soon as possible", "as soon as you
+# can"), not a condition.
+_SOON: Final = frozenset(words("possible poss practicable convenient ever"))
+_YOU_CAN: Final = frozenset(words("can could are able get have manage may"))
+_A_CHANCE: Final = frozenset(words("a the round around time chance sec minute moment"))
+# "until", "till", "after" and "before" with a subject of their own: "guard
+# the house till we get back", "after the kids are asleep, guard the door";
+# not "before Friday", "after lunch", "till six" (times).
+_SPAN_CUES: Final = frozenset(words("until till after"))
+_SUBJECTS: Final = frozenset(
+    words("we they i he she everyone everybody we're they're i'm he's she's it's")
+)
+_CLAUSE_VERBS: Final = frozenset(
+    words("""is are was were has have had gets get got comes come arrives arrive leaves leave
+    goes go finishes finish stops stop ends end dries dry clears clear opens open closes
+    close starts start wakes wake calls call 's 're 've""")
 )
 _SHOULD_SUBJECTS: Final = frozenset(words("it there anyone anybody someone somebody"))
 # Before "should it…", a question or the order's own "should": "what should it cost".
 _NOT_BEFORE_SHOULD: Final = frozenset(
     words("i you we they he she it who what which that this how why where when so")
 )
-_BOUNDS: Final = frozenset(words("by before until till after"))
 _PEOPLE: Final = frozenset(words("him her them"))
+_BOUNDS: Final = frozenset(words("by before until till after"))
+_DENIED: Final = frozenset(words("don't dont not never no"))
 _SAID_BEFORE: Final = frozenset(words("only just"))
 _YOU: Final = frozenset(words("you u"))
 # "if you …" is a courtesy ("if you have time", `manner_cues`) but for what
@@ -104,12 +126,17 @@ def as_said(source: str, span: tuple[int, int]) -> str:
 
 
 def within(toks: Sequence[Tok], span: tuple[int, int] | None) -> frozenset[int]:
-    """The tokens inside a condition's characters when it holds a time of its
-    own ("guard the car if we're not back by ten": the condition's, not the
-    deadline). A day said plainly stays the order's: "if it rains
-    tomorrow, cover the hay" is tomorrow's job."""
+    """The tokens inside a condition's characters when a time said there is
+    the condition's, not the deadline: "guard the car if we're not back by
+    ten", "fix the boiler unless the engineer is coming on friday", "fix the
+    gate once the parts come on monday" (a seventh typed probe: each was the
+    deadline; the condition is read back with it). A day said plainly after
+    "if" stays the order's: "if it rains tomorrow, cover the hay"."""
     inside = [k for k, t in enumerate(toks) if span and span[0] <= t.start < span[1]]
-    return frozenset(inside if any(toks[k].low in _BOUNDS for k in inside) else ())
+    cue = next((toks[k].low for k in inside if toks[k].low not in _SAID_BEFORE), "")
+    if cue in ("if", "in") and not any(toks[k].low in _BOUNDS for k in inside):
+        return frozenset()
+    return frozenset(inside)
 
 
 def condition_at(toks: Sequence[Tok], verb_at: int) -> tuple[int, int] | None:
@@ -120,7 +147,7 @@ def condition_at(toks: Sequence[Tok], verb_at: int) -> tuple[int, int] | None:
     the hay": Zuri's)."""
     for i in range(len(toks)):
         width = _cue_width(toks, i)
-        if not width or (width == 1 and not _single_cue(toks, i)):
+        if not width or (width == 1 and toks[i].low in _CUES and not _single_cue(toks, i)):
             continue
         if word_at(toks, i + width) in PUNCT | {""}:
             continue
@@ -144,11 +171,35 @@ def condition_at(toks: Sequence[Tok], verb_at: int) -> tuple[int, int] | None:
 def _cue_width(toks: Sequence[Tok], i: int) -> int:
     """How many words a condition's cue at `i` has (0: none there)."""
     if (cue := phrase_at(toks, i, _CUES_ANYWHERE)) is not None:
+        nxt, then = word_at(toks, i + len(cue)), word_at(toks, i + len(cue) + 1)
+        if then == "get" and word_at(toks, i + len(cue) + 2) not in _A_CHANCE:
+            then = "got"  # "as soon as you get home"; not "… you get a chance"
+        if cue[0] == "as" and (nxt in _SOON or (nxt in _YOU and then in _YOU_CAN)):
+            return 0  # "as soon as possible", "as soon as you can": how soon
+        if cue[0] == "the" and nxt not in _SUBJECTS | {"the", "you", "it", "my", "our"}:
+            return 0  # "check the second gate"; "…the moment the rain stops" is one
         return len(cue)  # "in case it rains", "as long as it's dry", "assuming…"
+    if toks[i].low in _SPAN_CUES and _denied_before(toks, i):
+        return 0  # "don't start till I say": a boundary, or the steward's hand
+    if toks[i].low in _SPAN_CUES and (nxt := word_at(toks, i + 1)) in _SUBJECTS | {"you"}:
+        return 1  # "…till we get back", "after you've finished"
+    if toks[i].low in _SPAN_CUES and nxt in ("the", "my", "our"):
+        # "after the kids are asleep": a clause, its verb within four words
+        # ("after the storm", "until the weekend" are times).
+        return int(any(word_at(toks, k) in _CLAUSE_VERBS for k in range(i + 2, i + 6)))
     if toks[i].low == "should":  # "…should it snow": not "you should fix…"
         after = word_at(toks, i + 1) in _SHOULD_SUBJECTS
         return int(after and word_at(toks, i - 1) not in _NOT_BEFORE_SHOULD)
     return int(toks[i].low in _CUES)
+
+
+def _denied_before(toks: Sequence[Tok], i: int) -> bool:
+    for k in range(i - 1, max(i - 6, -1), -1):
+        if toks[k].low in PUNCT:
+            return False
+        if toks[k].low in _DENIED:
+            return True
+    return False
 
 
 def _single_cue(toks: Sequence[Tok], i: int) -> bool:
