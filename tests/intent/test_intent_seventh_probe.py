@@ -251,3 +251,37 @@ def test_a_time_or_the_stewards_hand_is_no_condition(text: str) -> None:
 )
 def test_a_day_inside_a_condition_is_the_conditions(text: str) -> None:
     assert draft(text).objective.deadline is None
+
+
+@pytest.mark.parametrize(
+    ("text", "ban"),
+    [
+        ("Kofi build the treehouse, just not in the oak", "Not in the oak"),
+        ("Kofi build the treehouse but just not in the oak", "Not in the oak"),
+        ("Kofi build the pen, only not near the road", "Not near the road"),
+        ("Kofi build the pen, but nowhere near the road", "Not near the road"),
+        ("Kofi build the shed, ideally not near the hedge", "Not near the hedge"),
+        ("Kofi build the pen, not too close to the road", "Not close to the road"),
+        ("Zuri check the rooms, except the nursery", "Not the nursery"),
+        ("Zuri check all the rooms except the nursery", "Not the nursery"),
+        ("Tariq guard the house, though not the garage", "Not the garage"),
+        ("Kofi fix the gate, definitely not with nails", "Not with nails"),
+        ("Kofi build the pen anywhere but near the road", "Not near the road"),
+    ],
+)
+def test_a_place_to_keep_away_from_is_a_boundary(text: str, ban: str) -> None:
+    """Each was dropped, or (the first five) read back as where to work."""
+    got = draft(text)
+    assert [f.text for f in got.objective.forbidden_lines if "autonomy" not in f.text] == [ban]
+    assert not [c for c in got.objective.constraints if c.kind == "location"], got
+    assert " " not in got.objective.target.label.strip() or "rooms" in got.objective.target.label
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Kofi, fix the gate, ideally not too late", "Kofi, fix the gate any day other than Tuesday"],
+)
+def test_a_hedged_time_is_no_boundary(text: str) -> None:
+    got = understood(text)
+    bans = [] if isinstance(got, Clarify) else got.objective.forbidden_lines
+    assert not [f for f in bans if "autonomy" not in f.text], got

@@ -29,6 +29,7 @@ from vac.intent.lexicon import (
 )
 from vac.intent.need_not import NEED_NOT
 from vac.intent.target_words import NOT_PLACE_IDIOMS as _IDIOMS
+from vac.intent.when_match import word_at
 
 NOT_PLACE_IDIOMS: Final = phrases(_IDIOMS)
 
@@ -53,9 +54,10 @@ def forbidden_spans(
     i = 0
     while i < len(toks):
         marker = None if i in keep else phrase_at(toks, i, FORBID_MARKERS)
-        if marker is None and i not in keep and _not_there(toks, i):
-            end = _to_the_break(toks, i + 1, keep)  # ", not near the veggie patch": a probe
-            spans.append(Span(tuple(inflect.BUT_NOT.split()), i, i + 1, end))  # made it the place
+        body = None if marker is not None or i in keep else _not_there(toks, i)
+        if body is not None:
+            end = _to_the_break(toks, body, keep)  # ", not near the veggie patch": a probe
+            spans.append(Span(tuple(inflect.BUT_NOT.split()), i, body, end))  # made it the place
             i = end
             continue
         if marker is None:
@@ -136,16 +138,55 @@ _UNSEEN: Final = frozenset(
 )
 
 
-def _not_there(toks: Sequence[Tok], i: int) -> bool:
-    """ "not" + a place after a comma ("build a pen, not near the veggie
-    patch"): where it must not be. Not without the comma ("look for the hens
-    not in the coop" says which hens: a review), nor "not in a hurry"."""
-    if toks[i].low != "not" or i == 0 or phrase_at(toks, i + 1, LOCATION_PREPS) is None:
-        return False
-    after = [t.low for t in toks[i + 2 : i + 3]]
-    if phrase_at(toks, i + 1, NOT_PLACE_IDIOMS) is not None or after in (["a"], ["an"], ["any"]):
-        return False  # "not in a hurry", "not in any hurry", "not in your own time"
-    return toks[i - 1].low in (",", ";", "-", "–", "—") and toks[i + 1].low not in ("at", "by")
+def _not_there(toks: Sequence[Tok], i: int) -> int | None:
+    """Where the words of a ban start when `i` says "not there" without a
+    marker of its own, else None: "not" + a place after a comma ("build a
+    pen, not near the veggie patch"); not without the comma ("look for the
+    hens not in the coop" says which hens: a review), nor "not in a hurry".
+    After a comma and a hedge ("…, just not in the oak", "…, ideally not
+    near the hedge", "…, though not the garage", "…, definitely not with
+    nails"), "nowhere near", "anywhere but near", "except (for)", "apart
+    from" and "other than", whatever follows but a time (a seventh typed
+    probe: each was dropped, or the place to keep away from was the place
+    to work)."""
+    low = toks[i].low
+    b = i - 1
+    while b >= 0 and toks[b].low in _HEDGES:
+        b -= 1
+    after_break = b >= 0 and toks[b].low in _BREAKS
+    hedged = b < i - 1 and (after_break or toks[b].low in ("but", "and"))
+    if (except_ := phrase_at(toks, i, _EXCEPT)) is not None and i > 0:
+        body = i + len(except_)
+        said = word_at(toks, body)  # "any day other than Tuesday" is asked (a time)
+        return body if said not in inflect.NOT_A_BAN_AFTER_BUT_NOT | _DAYS else None
+    if low == "nowhere" or (low == "but" and word_at(toks, i - 1) == "anywhere"):
+        return i + 1 if phrase_at(toks, i + 1, _NEAR) is not None else None
+    if low != "not" or i == 0:
+        return None
+    k = i + 1 + (word_at(toks, i + 1) in ("too", "so", "very"))  # "not too close to the road"
+    if hedged and word_at(toks, k) not in inflect.NOT_A_BAN_AFTER_BUT_NOT | _NOT_BANS:
+        return k if k < len(toks) and toks[k].low not in PUNCT else None
+    if phrase_at(toks, k, LOCATION_PREPS) is None and phrase_at(toks, k, _NEAR) is None:
+        return None
+    after = [t.low for t in toks[k + 1 : k + 2]]
+    if phrase_at(toks, k, NOT_PLACE_IDIOMS) is not None or after in (["a"], ["an"], ["any"]):
+        return None  # "not in a hurry", "not in any hurry", "not in your own time"
+    return k if after_break and toks[k].low not in ("at", "by") else None
+
+
+_BREAKS: Final = frozenset(words(", ; - – —"))
+# Said between a comma and "not": "…, just not in the oak" (a probe: the place).
+_HEDGES: Final = frozenset(
+    words("just only ideally preferably definitely certainly though although obviously")
+)
+_EXCEPT: Final = phrases(["except", "except for", "apart from", "other than", "excluding"])
+_NEAR: Final = phrases(["near", "close to", "next to", "anywhere near", "too close to"])
+_DAYS: Final = frozenset(
+    words("monday tuesday wednesday thursday friday saturday sunday weekends weekdays")
+)
+# After a hedged "not", these are no ban: "…, just not yet", "…, ideally not
+# too late", "…, though not urgent".
+_NOT_BANS: Final = frozenset(words("yet late early urgent urgently much long sure always"))
 
 
 def _to_the_break(toks: Sequence[Tok], k: int, keep: frozenset[int]) -> int:

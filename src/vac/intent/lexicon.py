@@ -329,8 +329,8 @@ TARGET_STOPS: Final = cues(
     "providing, as long as, just in case, till we, till they, till i, till i'm, till you, "
     "till he, till she, till it's, the moment the, the minute the, the moment you, "
     "the minute you, the moment it, the minute it, the moment we, the minute we, after the, "
-    "after we, after you, after they, after i, should it, should there, should anyone, "
-    "should someone"
+    "after we, after you, after they, after i, anywhere but, except, apart from, should it, "
+    "should there, should anyone, should someone"
 )
 
 # Head-noun cues for the target kind; the head (last word) is checked first,
