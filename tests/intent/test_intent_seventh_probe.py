@@ -285,3 +285,46 @@ def test_a_hedged_time_is_no_boundary(text: str) -> None:
     got = understood(text)
     bans = [] if isinstance(got, Clarify) else got.objective.forbidden_lines
     assert not [f for f in bans if "autonomy" not in f.text], got
+
+
+@pytest.mark.parametrize(
+    ("text", "agent", "target"),
+    [
+        ("guard the shop till six tariq", "Tariq", "Shop"),
+        ("visit grandma on sunday imani", "Imani", "Grandma"),
+        ("build a rabbit hutch this weekend Kofi", "Kofi", "Rabbit hutch"),
+        ("make sure the back door is locked tonight Tariq", "Tariq", "Back door"),
+        ("sort out the shed this weekend yeah Kofi", "Kofi", "Shed"),
+        ("visit uncle Ade in hospital tomorrow Imani", "Imani", "Uncle Ade"),
+        ("befriend the new family at number 9 Zuri", "Zuri", "New family"),
+        ("fix the bathroom light for me kofi yeah", "Kofi", "Bathroom light"),
+        ("it'd be great if you could fix the shed door Kofi", "Kofi", "Shed door"),
+        ("I need you to check the hens Zuri", "Zuri", "Hens"),
+    ],
+)
+def test_a_name_said_last_after_more_words(text: str, agent: str, target: str) -> None:
+    """Each was the default agent's (often with the name in the thing)."""
+    got = draft(text)
+    assert (got.objective.agent, got.objective.target.label) == (agent, target), got
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "build a bench for Kofi",
+        "help old man Kofi",
+        "say hello to Kofi",
+        "find out who hurt Kofi",
+        "visit my friend Kofi",
+        "check on the kids and Kofi",
+        "fix the gate and call Kofi",
+    ],
+)
+def test_a_name_the_order_acts_on_stays_in_it(text: str) -> None:
+    got = draft(text)
+    assert got.objective.agent == "Abeni", got
+
+
+def test_the_speakers_own_plan_with_a_name_last_is_asked() -> None:
+    got = understood("I will check the well Zuri")
+    assert isinstance(got, Clarify) and got.reason == "first-person", got

@@ -18,7 +18,7 @@ from typing import Final, NamedTuple
 from vac.intent import lexicon as lx
 from vac.intent.correction import past_make_that, restart_at
 from vac.intent.lexicon import Tok, words
-from vac.intent.name_last import said_before_time
+from vac.intent.name_last import AFTER_NAME, said_before_time
 from vac.intent.relay import passed_on, told_from
 from vac.intent.roster import STOPWORDS, Resolution, Roster, near_agent, resolve_agent
 from vac.intent.told import name_then
@@ -233,7 +233,7 @@ def address_of(toks: Sequence[Tok], roster: Roster, near: tuple[str, str] | None
         ):
             return Address(start, n, res)
     last = n  # "fix the gate, Kofi, please"
-    while last > i and toks[last - 1].low in lx.PUNCT | {"please", "thanks"}:
+    while last > i and toks[last - 1].low in AFTER_NAME:
         last -= 1
     ends = [k for k in range(i, last) if toks[k].low == "," or toks[k].low in _NAME_BREAKS]
     if ends and 1 <= last - ends[-1] - 1 <= 3:  # "build a bench, Kofi", "… bench. Kofi."

@@ -25,12 +25,38 @@ def said_last(
         return None
     for j in order_starts(toks, i, last):
         j += lx.reminder_at([t.low for t in toks], j)  # "don't forget to check the oven Zuri"
+        j += len(lx.phrase_at(toks, j, _ASKED) or ())  # "would you check on the baby Zuri"
         while j < last and toks[j].low in _BEFORE_VERB:
             j += 1  # "go fix the gate Kofi", "just check the well Zuri" (was the default agent's)
         cue = lx.phrase_at(toks, j, lx.VERB_PHRASES)
-        if cue is not None and plain_thing(toks, j + len(cue), last - 1):
+        if cue is not None and (
+            plain_thing(toks, j + len(cue), last - 1) or _longer_thing(toks, j + len(cue), last - 1)
+        ):
             return res
     return None
+
+
+def _longer_thing(toks: Sequence[Tok], k: int, name_at: int) -> bool:
+    """Whether toks[k:name_at] is the order's thing and where or when, in
+    more words than `plain_thing` allows ("protect the seedlings from the
+    frost tonight Tariq", "build a rabbit hutch this weekend Kofi", "visit
+    grandma on sunday imani"): no clause, second order, boundary or other
+    name in it, and the word before the name one no name follows ("…for
+    Kofi", "…the new boy Kofi", "…uncle Kofi")."""
+    end = name_at
+    while end > k and name_at - end < _TIME_TAIL_MAX and toks[end - 1].low in _TIME_TAIL | _HOURS:
+        end -= 1  # "…this weekend Kofi", "…till six Tariq"
+    thing = toks[k:end]
+    if not 1 <= len(thing) <= _THING_MAX or toks[name_at - 1].text[:1].isupper():
+        return False
+    if thing[-1].low in (_NOT_THING_WORDS - _ME) | _TITLES | _APPOSED and end == name_at:
+        return False  # not "…for me kofi yeah"
+    return not any(
+        t.low in _CLAUSE_WORDS
+        or not t.text.replace("'", "").isalnum()
+        or lx.phrase_at(thing, j, lx.VERB_PHRASES) is not None
+        for j, t in enumerate(thing)
+    )
 
 
 def said_before_time(
@@ -97,6 +123,34 @@ def order_starts(toks: Sequence[Tok], i: int, last: int) -> tuple[int, ...]:
 
 
 _BREAKS: Final = frozenset(",.:;!")
+# Said after a name said last: "fix the bathroom light for me kofi yeah".
+AFTER_NAME: Final = lx.PUNCT | frozenset(words("please thanks yeah ok okay mate cheers pls ta"))
+# Asking words the order may start with, before a name said last: "would
+# you check on the baby Zuri", "I need you to check the hens Zuri" (a
+# seventh typed probe: the default agent's, "Baby Zuri").
+_ASKED: Final = lx.phrases(
+    [
+        *("would you", "could you", "can you", "will you", "can u", "could u", "would u"),
+        *("please would you", "please could you", "please can you", "would you please"),
+        *("i need you to", "i want you to", "i'd like you to", "would you be so kind as to"),
+        *("it'd be great if you could", "it would be great if you could", "do you mind"),
+    ]
+)
+_THING_MAX: Final = 7
+_HOURS: Final = frozenset(
+    words("till until at one two three four five six seven eight nine ten eleven twelve noon")
+)
+# Words that make a clause, a second order or a boundary of the words: the
+# name may be theirs ("find out who hurt Kofi", "…and call Kofi").
+_CLAUSE_WORDS: Final = frozenset(
+    words("""who whom whose which where why what how that while when whenever if unless
+    because since and or but then don't dont not never no nobody without instead""")
+)
+_ME: Final = frozenset(words("me us"))
+# Before a name, these make it someone's name in the thing: "the new boy Kofi".
+_APPOSED: Final = frozenset(
+    words("boy girl man woman lady guy kid kids child children baby neighbours friends")
+)
 # A short time after a name said last, with no comma: "…the gate Tariq by
 # friday", "…the well Zuri tomorrow morning". It must start with one of
 # `_TIME_STARTS` (not "…the gate Kofi please").
