@@ -139,6 +139,13 @@ def test_a_missing_thing_and_an_unclear_deadline_are_answered_in_a_word(
     assert isinstance(draft, ObjectiveDraft)
     assert (draft.objective.agent, draft.objective.verb) == ("Imani", "Support")
     assert draft.objective.deadline is not None  # "by Friday" kept
+    # A name typed without its comma, and the deed that answers with
+    # "instead" after it (a seventh typed probe: the default agent's).
+    asked = one(say(c, "Tariq mop the floor"), ObjectiveClarify)
+    assert isinstance(asked, ObjectiveClarify) and '"mop the floor" for Tariq' in asked.question
+    draft = one(say(c, "guard the house instead"), ObjectiveDraft)
+    assert isinstance(draft, ObjectiveDraft)
+    assert (draft.objective.agent, draft.objective.verb) == ("Tariq", "Protect")
     # Something else drops the question: a new order is its own.
     one(say(c, "Ask Kofi to repair by Friday"), ObjectiveClarify)
     other = one(say(c, "Ask Tariq to guard the barn"), ObjectiveDraft)
@@ -210,6 +217,20 @@ def test_edit_makes_a_new_revision_and_bad_edits_name_every_field(daemon: Runnin
     assert isinstance(confirmed, ObjectiveConfirmed)
     assert confirmed.objective.priority == 90
     assert confirmed.objective.revision == draft.objective.revision + 1
+
+
+def test_a_condition_said_after_the_draft_is_added_to_it(daemon: RunningDaemon) -> None:
+    """It was "I heard you, but not what to do" (a seventh typed probe)."""
+    c = daemon.connect()
+    c.hello()
+    draft = one(say(c, "Kofi, fix the gate"), ObjectiveDraft)
+    assert isinstance(draft, ObjectiveDraft)
+    again = one(say(c, "but only if it stops raining"), ObjectiveDraft)
+    assert isinstance(again, ObjectiveDraft) and again.objective.id != draft.objective.id
+    assert [(k.kind, k.value) for k in again.objective.constraints] == [
+        ("custom", "only if it stops raining")
+    ]
+    assert "only if it stops raining" in again.preview.summary
 
 
 def test_only_the_principal_can_confirm_its_draft(daemon: RunningDaemon) -> None:

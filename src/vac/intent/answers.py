@@ -34,6 +34,8 @@ _NOT_AN_ANSWER: Final = frozenset(
 _COURTESY: Final = re.compile(r"(?:[\s,]+(?:please|thanks|thank you))+[\s.!]*$", re.IGNORECASE)
 
 
+# Said after the deed that answers: "guard the house instead", "check the hens then".
+_TRAILING: Final = re.compile(r"(?:[\s,]+(?:instead|then|rather))+[\s.!]*$", re.IGNORECASE)
 _LEAD_IN: Final = re.compile(
     r"^(?:(?:ok(?:ay)?|fine|alright|all\s+right|sure|well|so|then|right|um+|uh+|er+|hmm+)\b"
     r"[\s,.!]*)+",
@@ -85,7 +87,7 @@ def says_instead(answer: str, names: Sequence[str]) -> str | None:
     # "ok then, look after the plants", "fine, just check the windows then":
     # a lead-in said first (a typed probe: read as a new order for the
     # default agent, not the answer).
-    said = _LEAD_IN.sub("", _plain(answer))
+    said = _TRAILING.sub("", _LEAD_IN.sub("", _plain(answer)))  # "guard the house instead"
     toks = lx.tokenize(said)
     k = 0
     while k < len(toks) and toks[k].low in ("please", "just"):

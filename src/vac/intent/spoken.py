@@ -181,9 +181,8 @@ def summarise(
     when = when if when is not None else when_spoken(objective.deadline, now)
     if when:
         parts.append(f" {when}")
-    condition = next((c.value for c in objective.constraints if c.kind == "custom"), None)
-    if condition:
-        parts.append(f", {condition}")  # "…, unless it snows"
+    for condition in (c.value for c in objective.constraints if c.kind == "custom"):
+        parts.append(f", {condition}")  # "…, unless it snows"; each one said after (amend)
     if objective.autonomy in _HOW_FREE:  # the steward checks the hand given too
         parts.append(f", {_HOW_FREE[objective.autonomy]}")
     pace = next((c.value for c in objective.constraints if c.kind == "pace"), None)

@@ -113,7 +113,9 @@ def _said_to(toks: Sequence[Tok], k: int, roster: Roster) -> bool:
     first = _low(toks, k)
     if not first.isalpha() and first not in _SAID_TO_FIRST:
         return False  # "Kofi's…", "Kofi, …" (read as typed), "Kofi 2…"
-    if first in _GOES_ON or (len(first) > 3 and first.endswith(("s", "ed"))):
+    told = first.endswith("s") and not first.endswith(("ss", "us", "is"))  # "needs", not "dress"
+    told = told or (first.endswith("ed") and not first.endswith("eed"))  # "fixed", not "feed"
+    if first in _GOES_ON or (len(first) > 3 and told):
         return first in _SAID_TO_FIRST  # "Kofi needs…", "Kofi fixed…"; not "Kofi thanks…"
     # Not when another is named: "Kofi is busy. Zuri, fix…" is asked about.
     return all(roster.get(t.text) is None for t in toks[k:])

@@ -337,8 +337,9 @@ _FIELDS: Final = ("agent", "verb", "target", "priority", "autonomy", "forbidden_
 
 
 def _slots_of(o: Objective) -> tuple[object, ...]:
-    """What a change said plainly may not touch: the deed, its thing, its place."""
-    kept = tuple((c.kind, c.value) for c in o.constraints if c.kind not in ("time",))
+    """What a change said plainly may not touch: the deed, its thing, its
+    place (a condition it may add: "but only if it stops raining")."""
+    kept = tuple((c.kind, c.value) for c in o.constraints if c.kind not in ("time", "custom"))
     return (o.verb, o.target.label, kept)
 
 

@@ -1,0 +1,79 @@
+"""Changes and answers from a seventh typed probe's conversations
+(2026-12-06, the fifteenth session): a condition said after the draft was
+"I heard you, but not what to do", and the deed that answers "What should
+Tariq do?" with "instead" or "then" after it was a new order for the
+default agent."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import NamedTuple
+
+import pytest
+
+from vac.intent import Draft, Wording, default_roster, says_instead, understand
+from vac.protocol.objective import Objective
+from vac.runtime.amend import Reading
+
+NOW = dt.datetime(2026, 3, 11, 9, 30, tzinfo=dt.UTC)  # a Wednesday morning
+ROSTER = default_roster()
+GATE = "Kofi, fix the gate"
+
+
+class Entry(NamedTuple):
+    objective: Objective
+    wording: Wording | None = None
+
+
+def changed(text: str, source: str = GATE) -> object:
+    pending = understand(
+        source, confidence=1.0, evidence=None, now=NOW, roster=ROSTER, current_agent=None,
+        objective_id="o",
+    )  # fmt: skip
+    assert isinstance(pending, Draft)
+    entry = Entry(pending.objective, pending.wording)
+    return Reading(NOW, ROSTER, None).changed(text, 1.0, None, entry)
+
+
+@pytest.mark.parametrize(
+    ("text", "condition"),
+    [
+        ("but only if it stops raining", "only if it stops raining"),
+        ("once the rain stops", "once the rain stops"),
+        ("if it doesn't rain", "if it doesn't rain"),
+        ("and as soon as the parts arrive", "as soon as the parts arrive"),
+    ],
+)
+def test_a_condition_said_next_is_added(text: str, condition: str) -> None:
+    got = changed(text)
+    assert isinstance(got, Draft), got
+    said = [c.value for c in got.objective.constraints if c.kind == "custom"]
+    assert said == [condition] and condition in got.summary
+    assert (got.objective.agent, got.objective.target.label) == ("Kofi", "Gate")
+
+
+def test_a_second_condition_is_read_back_with_the_first() -> None:
+    """Both are kept, so both are said: the steward confirms what is sent."""
+    got = changed("if it doesn't snow", "Kofi, fix the gate unless it rains")
+    assert isinstance(got, Draft), got
+    assert "unless it rains, if it doesn't snow" in got.summary
+
+
+@pytest.mark.parametrize("text", ["if Zuri is busy", "if you like"])
+def test_chatter_with_if_changes_nothing(text: str) -> None:
+    got = changed(text)
+    assert not isinstance(got, Draft) or not [
+        c for c in got.objective.constraints if c.kind == "custom"
+    ], got
+
+
+@pytest.mark.parametrize(
+    ("answer", "deed"),
+    [
+        ("guard the house instead", "guard the house"),
+        ("check the hens then", "check the hens"),
+        ("ok then, take care of the plants instead", "take care of the plants"),
+    ],
+)
+def test_the_deed_that_answers_may_end_in_instead(answer: str, deed: str) -> None:
+    assert says_instead(answer, ROSTER.names()) == deed
