@@ -328,3 +328,84 @@ def test_a_name_the_order_acts_on_stays_in_it(text: str) -> None:
 def test_the_speakers_own_plan_with_a_name_last_is_asked() -> None:
     got = understood("I will check the well Zuri")
     assert isinstance(got, Clarify) and got.reason == "first-person", got
+
+
+@pytest.mark.parametrize(
+    ("text", "verb", "target"),
+    [
+        ("Kofi make time to fix the gate", "Repair", "Gate"),
+        ("Kofi please can you make time to fix the gate", "Repair", "Gate"),
+        ("Kofi make an effort to fix the gate", "Repair", "Gate"),
+        ("Kofi make a start on fixing the gate", "Repair", "Gate"),
+        ("Kofi make a point of checking the gate", "Investigate", "Gate"),
+        ("Zuri make una check the hens", "Investigate", "Hens"),
+        ("Kofi make you fix the gate sharp sharp", "Repair", "Gate"),
+    ],
+)
+def test_make_before_the_deed_builds_nothing(text: str, verb: str, target: str) -> None:
+    """Each was a Build ("Kofi will build time", "…build a start")."""
+    got = draft(text)
+    assert (got.objective.verb, got.objective.target.label) == (verb, target), got
+
+
+def test_make_a_thing_still_builds_it() -> None:
+    got = draft("Kofi make a bench")
+    assert (got.objective.verb, got.objective.target.label) == ("Build", "Bench")
+
+
+@pytest.mark.parametrize(
+    ("text", "due", "target"),
+    [
+        ("Kofi fix the gate the day after next", "2026-03-13", "Gate"),
+        ("Tariq guard the compound this night", "2026-03-11", "Compound"),
+    ],
+)
+def test_days_said_so(text: str, due: str, target: str) -> None:
+    """Each was left in the thing ("Gate the day after next"), no deadline."""
+    got = draft(text)
+    assert (got.objective.deadline, got.objective.target.label) == (due, target), got
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "can Kofi fix cars?",
+        "can Zuri map rivers?",
+        "can Kofi build furniture",
+        "Kofi can you repair watches?",
+        "can Tariq guard a house on his own?",
+        "can Kofi build a shed by himself?",
+    ],
+)
+def test_what_an_agent_can_do_is_asked_not_drafted(text: str) -> None:
+    got = understood(text)
+    assert isinstance(got, Clarify) and got.reason == "question", got
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "can Kofi fix the gate?",
+        "can you check the hens today",
+        "could you check the tyres",
+        "can Kofi fix my bikes please",
+        "can Kofi build a shed?",
+    ],
+)
+def test_can_before_a_deed_still_asks_for_it(text: str) -> None:
+    assert isinstance(understood(text), Draft)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Kofi fix the gate the wind knocked over on monday",
+        "Kofi, repair the window the kids smashed at 3 o'clock",
+    ],
+)
+def test_a_time_in_a_clause_about_the_thing_is_when_it_happened(text: str) -> None:
+    assert draft(text).objective.deadline is None
+
+
+def test_a_time_after_a_thing_said_with_a_past_form_is_still_the_deadline() -> None:
+    assert draft("Kofi, fix the frozen pipe in January").objective.deadline == "2027-01-31"

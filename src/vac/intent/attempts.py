@@ -83,7 +83,7 @@ def _asked_whether(clause: list[Tok]) -> list[Tok]:
 def attempts_joined(clause: Sequence[Tok]) -> list[Tok]:
     """The clause with the first try, look or given deed read as its plain
     order, and "check if …" as "check whether …"."""
-    clause = _asked_whether(list(clause))
+    clause = _made_time(_asked_whether(list(clause)))
     lows = [t.low for t in clause] + ["", "", "", ""]
     for i, low in enumerate(lows[: len(clause)]):
         if low not in _FRAMES:
@@ -102,6 +102,32 @@ def attempts_joined(clause: Sequence[Tok]) -> list[Tok]:
             if given is not None:
                 return given
     return list(clause)
+
+
+def _made_time(clause: list[Tok]) -> list[Tok]:
+    """ "make time to fix the gate", "make a start on fixing the gate", "make
+    you fix the gate" (Nigerian English) → "fix the gate" (a seventh typed
+    probe: each built "Time", "Start", "You fix the gate"); only where a
+    verb of ours follows the frame."""
+    for i, tok in enumerate(clause):
+        frame = lx.phrase_at(clause, i, _MAKE_FRAMES) if tok.low == "make" else None
+        if frame is None or i + len(frame) >= len(clause):
+            continue
+        deed = clause[i + len(frame)]
+        if deed.low.endswith("ing"):
+            deed = deed._replace(low=lx.base_form(deed.low))
+        rest = [deed, *clause[i + len(frame) + 1 :]]
+        if lx.phrase_at(rest, 0, lx.VERB_PHRASES) is not None:
+            return [*clause[:i], *rest]
+    return clause
+
+
+_MAKE_FRAMES: Final = lx.phrases(
+    [
+        *("make time to", "make the time to", "make an effort to", "make a start on"),
+        *("make a point of", "make a start at", "make sure to", "make una", "make you"),
+    ]
+)
 
 
 def _given(clause: Sequence[Tok], lows: Sequence[str], i: int) -> list[Tok] | None:

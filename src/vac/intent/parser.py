@@ -23,6 +23,7 @@ import msgspec
 from vac.intent import bans, orders
 from vac.intent import lexicon as lx
 from vac.intent import target_words as tw
+from vac.intent.ability import able_asked
 from vac.intent.address import address_of, resolve_span, several_names
 from vac.intent.aside import without_asides
 from vac.intent.attempts import attempts_joined
@@ -288,7 +289,7 @@ def parse(
             "too-long", "That was a lot at once. What is the one thing to do?", source, confidence
         )
 
-    if lx.asks([t.low for t in toks]):  # "Who will guard the kids?", "Did Kofi fix the gate?"
+    if lx.asks_in(toks) or able_asked(toks):  # "Did Kofi fix the gate?", "can Kofi fix cars?"
         return _clarify("question", _ASKED, source, confidence)
     toks = without_asides(toks, roster)  # "Kofi, Zuri is off today, so fix…"
     toks = relayed(toks, roster)  # "ask Kofi if he can fix…": "ask Kofi to fix…"

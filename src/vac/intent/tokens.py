@@ -151,7 +151,31 @@ def raw_tokens(text: str) -> list[Tok]:
         elif low == "am" and out and out[-1].low in _DO_AM:
             low = "it"  # West African "fix am", "check am": "it" (a probe: the thing "Am")
         out.append(Tok(m.group(), low, m.start(), m.end()))
-    return _nouns_set_apart(out)
+    return _days_said_so(_nouns_set_apart(out))
+
+
+# Days said so (a seventh typed probe: each left in the thing, no deadline):
+# "this night" (Nigerian English: tonight), "the day after next" (the day
+# after tomorrow).
+_NEXT_AFTER: Final = frozenset({"week", "weekend", "month", "year", "time"})
+
+
+def _days_said_so(out: list[Tok]) -> list[Tok]:
+    for k in range(len(out) - 1, 0, -1):
+        before, tok = out[k - 1], out[k]
+        after = out[k + 1].low if k + 1 < len(out) else ""
+        if before.low == "this" and tok.low == "night":
+            out[k - 1 : k + 1] = [
+                Tok(f"{before.text} {tok.text}", "tonight", before.start, tok.end)
+            ]
+        elif (
+            tok.low == "next"
+            and [t.low for t in out[max(k - 2, 0) : k]] == ["day", "after"]
+            and after not in _NEXT_AFTER
+            and not after.endswith("day")
+        ):
+            out[k] = tok._replace(low="tomorrow")
+    return out
 
 
 # Before "am" as West African English's "it" ("abeg fix am"); never "I am".

@@ -86,6 +86,10 @@ def month_day(day: dt.date, today: dt.date) -> str:
 # "the trap we set…", "what happened…").
 _CLAUSE_OPENERS: Final = frozenset(
     words("that which who whom whose what where we i he she they you it")
+    # A clause after a thing with no "that": "the gate the wind knocked over on
+    # monday", "the window the kids smashed at 3 o'clock" (a seventh typed probe:
+    # each was the deadline).
+    + words("the my our")
 )
 # Past forms that do not end in "-ed" (a day said after one is when it happened).
 _IRREGULAR_PAST: Final = frozenset(
@@ -165,7 +169,12 @@ def _after_a_thing(toks: Sequence[Tok], k: int) -> bool:
     before = word_at(toks, k - 1)
     if not before.isalpha() or before in _FRAMES:
         return False
+    if toks[k].low in _THINGS_FIRST:  # "the gate the wind…": a thing said right before
+        return any(word_at(toks, j) in _THINGS_FIRST | {"a", "an"} for j in (k - 2, k - 3))
     return toks[k].low in _RELATIVES or before not in _FUNCTION_WORDS
+
+
+_THINGS_FIRST: Final = frozenset(words("the my our"))
 
 
 _RELATIVES: Final = frozenset(words("that which who whom whose what where"))

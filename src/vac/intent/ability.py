@@ -1,0 +1,72 @@
+"""Whether the words ask what an agent is able to do, not for a deed: "can
+Kofi fix cars?", "Kofi can you repair watches?", "can Tariq guard a house
+on his own?" (a seventh typed probe: each was drafted, "Kofi will repair
+cars"). "Can Kofi fix the gate?" and "can you check the hens today" ask
+for the deed, as they always did.
+
+Only the narrow shape: "can" or "could", someone, a verb of ours, and a
+thing said in general (a plural or a mass noun with no determiner, or "a …"
+with "on his own" / "by himself" after it), nothing after it that asks for
+the deed ("please", a time). Pure: tokens in.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from vac.intent import lexicon as lx
+from vac.intent.lexicon import Tok, words
+
+
+def able_asked(toks: Sequence[Tok]) -> bool:
+    lows = [t.low for t in toks if t.low not in lx.PUNCT]
+    k = 0
+    if len(lows) > 1 and lows[0] not in _CAN and lows[1] in _CAN:
+        k = 1  # "Kofi can you repair watches?"
+    if lows[k : k + 1] not in (["can"], ["could"]) or len(lows) < k + 4:
+        return False
+    k += 2  # "can you", "can Kofi"
+    while k < len(lows) and lows[k] in _HEDGES:
+        k += 1
+    said = [t for t in toks if t.low not in lx.PUNCT]
+    verb = lx.phrase_at(said, k, lx.VERB_PHRASES)
+    if verb is None:
+        return False
+    thing = lows[k + len(verb) :]
+    alone = next(
+        (j for j in range(len(thing)) for n in (1, 2, 3) if tuple(thing[j : j + n]) in _ALONE),
+        None,
+    )
+    if not thing or {*thing[:alone]} & _ASKS_THE_DEED:
+        return False
+    if thing[0] in ("a", "an"):
+        return alone is not None and alone <= 3  # "a house on his own"
+    thing = thing[:alone]
+    return (
+        1 <= len(thing) <= 2
+        and thing[0] not in lx.DETERMINERS | _THIS
+        and ((thing[-1].endswith("s") and not thing[-1].endswith("ss")) or thing[-1] in _MASS)
+    )
+
+
+_CAN: Final = frozenset(words("can could"))
+_HEDGES: Final = frozenset(words("really actually even still also"))
+_THIS: Final = frozenset(words("it them this that these those everything something"))
+_ASKS_THE_DEED: Final = frozenset(
+    words("""please pls today tonight tomorrow now asap by before this next later soon
+    urgently quickly for me us""")
+)
+_ALONE: Final = frozenset(
+    {
+        ("on", "his", "own"),
+        ("on", "her", "own"),
+        ("on", "their", "own"),
+        ("by", "himself"),
+        ("by", "herself"),
+        ("alone",),
+        ("without", "help"),
+    }
+)
+# Things said in general with no plural: "can Kofi build furniture?"
+_MASS: Final = frozenset(words("furniture plumbing wiring electrics machinery software stuff"))
