@@ -409,3 +409,108 @@ def test_a_time_in_a_clause_about_the_thing_is_when_it_happened(text: str) -> No
 
 def test_a_time_after_a_thing_said_with_a_past_form_is_still_the_deadline() -> None:
     assert draft("Kofi, fix the frozen pipe in January").objective.deadline == "2027-01-31"
+
+
+# A review of the session's rules: each of these came out wrong on the way.
+
+
+@pytest.mark.parametrize(
+    ("text", "due"),
+    [
+        ("look after the house while we are away", None),
+        ("look after the kids who are off school tomorrow", "2026-03-12"),
+        ("fix the gate until the end of the month", "2026-03-31"),
+        ("fix the gate till the end of the week", "2026-03-15"),
+        ("build a fence as long as the garden by friday", "2026-03-13"),
+        ("find out who is providing the food", None),
+        ("Kofi fix the gate if it's not too much trouble", None),
+        ("Kofi fix the gate if possible", None),
+    ],
+)
+def test_no_condition_from_a_verb_a_time_or_a_courtesy(text: str, due: str | None) -> None:
+    got = draft(text)
+    assert not [c for c in got.objective.constraints if c.kind == "custom"], got
+    assert got.objective.deadline == due
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "fix the gate with nothing other than glue",
+        "fix the gate using no tools other than a hammer",
+        "fix the gate, other than that all good",
+        "fix the gate, apart from that we're fine",
+        "fix the gate except it's stuck",
+        "fix the gate, except",
+        "check the rooms except",
+        "fix the gate, although not everyone agrees",
+        "fix the gate, obviously not a big deal",
+        "fix the gate, just not in a hurry",
+        "fix the gate, though not because I'm worried",
+        "fix the gate, although not my idea",
+        "fix the gate, though not the one by the road",
+        "fix the gate, it's nowhere near done",
+    ],
+)
+def test_no_boundary_from_a_remark(text: str) -> None:
+    got = draft(text)
+    assert not [f for f in got.objective.forbidden_lines if "autonomy" not in f.text], got
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "guard the house of kofi",
+        "look after the children of kofi",
+        "protect the kids from the bully kofi",
+        "check on my nephew kofi tonight",
+        "sit with my dad kofi tonight",
+        "meet the new nanny zuri on monday",
+        "look for my dog kofi tonight",
+        "help the teacher kofi this afternoon",
+    ],
+)
+def test_a_name_someone_has_is_not_the_agent(text: str) -> None:
+    assert draft(text).objective.agent == "Abeni"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Kofi ate all the cake can you make another",
+        "Kofi fed the dog can you check the cat",
+        "Kofi just rang can you check the gate",
+    ],
+)
+def test_news_of_the_one_named_first_is_asked_who(text: str) -> None:
+    got = understood(text)
+    assert isinstance(got, Clarify) and got.reason == "uncertain-agent", got
+
+
+@pytest.mark.parametrize(
+    "text", ["once Kofi's car arrives, check the gate", "when Kofi's mum arrives, guard the door"]
+)
+def test_someones_thing_in_a_condition_is_no_agent_asked_about(text: str) -> None:
+    got = draft(text)
+    assert got.objective.agent == "Abeni" and [
+        c for c in got.objective.constraints if c.kind == "custom"
+    ], got
+
+
+def test_a_deed_inside_a_short_condition_is_asked_about() -> None:
+    got = understood("after you check the hens fix the gate")
+    assert isinstance(got, Clarify) and got.reason == "unclear-deadline", got
+
+
+@pytest.mark.parametrize(
+    ("text", "agent"),
+    [
+        ("ugh what a day. Abeni help me with the dishes", "Abeni"),
+        ("by the way Kofi the porch light is out, fix it tomorrow", "Kofi"),
+        ("first thing tomorrow Kofi fix the gate", "Kofi"),
+        ("first thing tomorrow kofi fix the gate", "Kofi"),
+    ],
+)
+def test_a_name_after_a_lead_in_or_a_first_sentence(text: str, agent: str) -> None:
+    got = draft(text)
+    assert got.objective.agent == agent and got.objective.verb in ("Support", "Repair"), got

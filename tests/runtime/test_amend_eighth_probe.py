@@ -77,3 +77,20 @@ def test_chatter_with_if_changes_nothing(text: str) -> None:
 )
 def test_the_deed_that_answers_may_end_in_instead(answer: str, deed: str) -> None:
     assert says_instead(answer, ROSTER.names()) == deed
+
+
+def test_a_condition_said_as_a_correction_replaces_the_drafts() -> None:
+    got = changed("no wait, as soon as the rain stops", "Kofi fix the gate once the rain stops")
+    assert isinstance(got, Draft), got
+    assert [c.value for c in got.objective.constraints if c.kind == "custom"] == [
+        "as soon as the rain stops"
+    ]
+
+
+@pytest.mark.parametrize("text", ["if it rains, do it tomorrow", "after you check the fence"])
+def test_a_deed_with_a_condition_is_no_condition_added(text: str) -> None:
+    got = changed(text)
+    assert not isinstance(got, Draft) or (
+        got.objective.deadline is None
+        and not [c for c in got.objective.constraints if c.kind == "custom"]
+    ), got

@@ -158,18 +158,26 @@ def _not_there(toks: Sequence[Tok], i: int) -> int | None:
     if (except_ := phrase_at(toks, i, _EXCEPT)) is not None and i > 0:
         body = i + len(except_)
         said = word_at(toks, body)  # "any day other than Tuesday" is asked (a time)
-        return body if said not in inflect.NOT_A_BAN_AFTER_BUT_NOT | _DAYS else None
+        if said in inflect.NOT_A_BAN_AFTER_BUT_NOT | _DAYS | _NOT_A_THING | PUNCT | {""}:
+            return None  # "…, other than that all good", "…except it's stuck", "…except"
+        only = {t.low for t in toks[max(i - 3, 0) : i]} & _ONLY_THAT
+        return None if only else body  # "with nothing other than glue": what to use
     if low == "nowhere" or (low == "but" and word_at(toks, i - 1) == "anywhere"):
-        return i + 1 if phrase_at(toks, i + 1, _NEAR) is not None else None
+        near = phrase_at(toks, i + 1, _NEAR)
+        after = word_at(toks, i + 1 + len(near or ()))
+        return i + 1 if near is not None and after in _THING_STARTS else None  # not "…near done"
     if low != "not" or i == 0:
         return None
     k = i + 1 + (word_at(toks, i + 1) in ("too", "so", "very"))  # "not too close to the road"
-    if hedged and word_at(toks, k) not in inflect.NOT_A_BAN_AFTER_BUT_NOT | _NOT_BANS:
-        return k if k < len(toks) and toks[k].low not in PUNCT else None
+    hedged = hedged and phrase_at(toks, k, NOT_PLACE_IDIOMS) is None  # not "…, just not in a hurry"
+    if hedged and (word_at(toks, k) in _HEDGED_BANS or phrase_at(toks, k, LOCATION_PREPS)):
+        if word_at(toks, k + 1) in ("a", "an", "any") and word_at(toks, k) != "with":
+            return None  # "not in a hurry", "not a big deal"
+        return None if word_at(toks, k + 1) in _NOT_A_THING | {"one"} else k  # "not the one…"
     if phrase_at(toks, k, LOCATION_PREPS) is None and phrase_at(toks, k, _NEAR) is None:
         return None
-    after = [t.low for t in toks[k + 1 : k + 2]]
-    if phrase_at(toks, k, NOT_PLACE_IDIOMS) is not None or after in (["a"], ["an"], ["any"]):
+    following = [t.low for t in toks[k + 1 : k + 2]]
+    if phrase_at(toks, k, NOT_PLACE_IDIOMS) is not None or following in (["a"], ["an"], ["any"]):
         return None  # "not in a hurry", "not in any hurry", "not in your own time"
     return k if after_break and toks[k].low not in ("at", "by") else None
 
@@ -184,6 +192,17 @@ _NEAR: Final = phrases(["near", "close to", "next to", "anywhere near", "too clo
 _DAYS: Final = frozenset(
     words("monday tuesday wednesday thursday friday saturday sunday weekends weekdays")
 )
+# After a hedge and "not", a ban starts with one of these or a place word:
+# "…, though not the garage", "…, definitely not with nails"; not "…,
+# although not everyone agrees", "…, though not because…".
+_HEDGED_BANS: Final = frozenset(words("the with using near close"))
+_THING_STARTS: Final = frozenset(words("the a an my our your his her their this that those"))
+# After "except" and the like, these start a remark, not a thing.
+_NOT_A_THING: Final = frozenset(
+    words("that this it it's i i'm we we're you he she they there there's when if all")
+)
+# "nothing other than glue", "no tools other than a hammer": what to use.
+_ONLY_THAT: Final = frozenset(words("nothing no none nobody anything any"))
 # After a hedged "not", these are no ban: "…, just not yet", "…, ideally not
 # too late", "…, though not urgent".
 _NOT_BANS: Final = frozenset(words("yet late early urgent urgently much long sure always"))

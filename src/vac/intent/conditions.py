@@ -61,15 +61,15 @@ _MAX_WORDS: Final = 8
 # it rains" was dropped, "…the gate should it snow" was the thing).
 _CUES_ANYWHERE: Final = phrases(
     [
-        *("in case", "as long as", "so long as", "assuming", "supposing", "providing"),
+        *("in case", "as long as", "so long as", "assuming", "supposing", "providing that"),
         *("as soon as", "the moment", "the minute", "the second", "the instant"),
         *("on the condition that", "on condition that"),
     ]
 )
 # After "as soon as": a priority ("as soon as possible", "as soon as you
 # can"), not a condition.
-_SOON: Final = frozenset(words("possible poss practicable convenient ever"))
-_YOU_CAN: Final = frozenset(words("can could are able get have manage may"))
+_SOON: Final = frozenset(words("possible poss practicable convenient ever humanly"))
+_YOU_CAN: Final = frozenset(words("can could are able get have manage may you're"))
 _A_CHANCE: Final = frozenset(words("a the round around time chance sec minute moment"))
 # "until", "till", "after" and "before" with a subject of their own: "guard
 # the house till we get back", "after the kids are asleep, guard the door";
@@ -91,8 +91,25 @@ _NOT_BEFORE_SHOULD: Final = frozenset(
 _PEOPLE: Final = frozenset(words("him her them"))
 _BOUNDS: Final = frozenset(words("by before until till after"))
 _DENIED: Final = frozenset(words("don't dont not never no"))
+# A courtesy, no condition (a review: each was read back as one).
+_COURTESY_IFS: Final = phrases(
+    [
+        *("if possible", "if poss", "if you can", "if that works", "if that suits"),
+        *(f"if {it} {ok}" for it in ("that's", "it's") for ok in ("ok", "okay", "alright", "fine")),
+        *("if it's not too much trouble", "if it's no trouble", "if it's not too much bother"),
+        *("if it's no bother", "if that's all right", "if it's all right"),
+    ]
+)
+# Verbs "after" belongs to: "look after", "clean up after", "take after".
+_PHRASAL: Final = frozenset(
+    words("look looks looking looked up take takes run runs chase chasing name named")
+)
+# Cues that need a clause after them: not "a fence as long as the garden".
+_CLAUSE_CUES: Final = frozenset(
+    phrases(["as long as", "so long as", "the moment", "the minute", "the second", "the instant"])
+)
 _SAID_BEFORE: Final = frozenset(words("only just"))
-_YOU: Final = frozenset(words("you u"))
+_YOU: Final = frozenset(words("you u you're"))
 # "if you …" is a courtesy ("if you have time", `manner_cues`) but for what
 # the agent may come upon: "look into the noise if you hear it again".
 _YOU_FIND: Final = frozenset(
@@ -159,6 +176,8 @@ def condition_at(toks: Sequence[Tok], verb_at: int) -> tuple[int, int] | None:
         verb = next((k for k in range(i + 1, end) if toks[k].start == verb_at), None)
         if verb is not None and toks[verb - 1].low in _ASKED_SO:
             continue  # "it would be lovely if Kofi could fix the gate": the order itself
+        if verb is not None and verb - i <= 2:
+            continue  # "after you check the hens fix the gate": its verb is the order's
         end = end if verb is None else verb  # "if it rains fix the gate": "if it rains"
         rest = [t.low for t in toks[end:] if t.low not in PUNCT]
         if toks[i].start > verb_at and not all(w in _COURTESY for w in rest):
@@ -170,27 +189,41 @@ def condition_at(toks: Sequence[Tok], verb_at: int) -> tuple[int, int] | None:
 
 def _cue_width(toks: Sequence[Tok], i: int) -> int:
     """How many words a condition's cue at `i` has (0: none there)."""
+    if word_at(toks, i - 1) in _PHRASAL:
+        return 0  # "look after the house while…", "clean up after the party"
     if (cue := phrase_at(toks, i, _CUES_ANYWHERE)) is not None:
         nxt, then = word_at(toks, i + len(cue)), word_at(toks, i + len(cue) + 1)
         if then == "get" and word_at(toks, i + len(cue) + 2) not in _A_CHANCE:
             then = "got"  # "as soon as you get home"; not "… you get a chance"
         if cue[0] == "as" and (nxt in _SOON or (nxt in _YOU and then in _YOU_CAN)):
             return 0  # "as soon as possible", "as soon as you can": how soon
-        if cue[0] == "the" and nxt not in _SUBJECTS | {"the", "you", "it", "my", "our"}:
-            return 0  # "check the second gate"; "…the moment the rain stops" is one
+        if cue in _CLAUSE_CUES and not _clause_at(toks, i + len(cue)):
+            return 0  # "check the second gate", "a fence as long as the garden"
         return len(cue)  # "in case it rains", "as long as it's dry", "assuming…"
     if toks[i].low in _SPAN_CUES and _denied_before(toks, i):
         return 0  # "don't start till I say": a boundary, or the steward's hand
-    if toks[i].low in _SPAN_CUES and (nxt := word_at(toks, i + 1)) in _SUBJECTS | {"you"}:
-        return 1  # "…till we get back", "after you've finished"
-    if toks[i].low in _SPAN_CUES and nxt in ("the", "my", "our"):
-        # "after the kids are asleep": a clause, its verb within four words
-        # ("after the storm", "until the weekend" are times).
-        return int(any(word_at(toks, k) in _CLAUSE_VERBS for k in range(i + 2, i + 6)))
+    if toks[i].low in _SPAN_CUES:
+        # "…till we get back", "after the kids are asleep"; not "until the end
+        # of the month", "after the storm" (times)
+        return int(_clause_at(toks, i + 1))
     if toks[i].low == "should":  # "…should it snow": not "you should fix…"
         after = word_at(toks, i + 1) in _SHOULD_SUBJECTS
         return int(after and word_at(toks, i - 1) not in _NOT_BEFORE_SHOULD)
     return int(toks[i].low in _CUES)
+
+
+def _clause_at(toks: Sequence[Tok], k: int) -> bool:
+    """Whether a clause with its own subject starts at `k`: a pronoun ("we
+    get back"), or "the" / "my" / "our" and a thing with its verb within a
+    few words ("the kids are asleep", "the rain stops"; not "the end of
+    the month", "the garden by friday")."""
+    nxt = word_at(toks, k)
+    if nxt in _SUBJECTS | {"you", "it", "there", "there's"}:
+        return True
+    if nxt not in ("the", "my", "our"):
+        return False
+    said = [word_at(toks, j) for j in range(k + 2, k + 5)]
+    return any(w in _CLAUSE_VERBS or (w.endswith("s") and len(w) > 3) for w in said)
 
 
 def _denied_before(toks: Sequence[Tok], i: int) -> bool:
@@ -217,6 +250,8 @@ def _single_cue(toks: Sequence[Tok], i: int) -> bool:
         return False  # "check with Abeni if the delivery came"; not "check … whenever it rains"
     if tok.low == "whenever" and not whenever_event([t.low for t in toks], i):
         return False
+    if phrase_at(toks, i, _COURTESY_IFS) is not None:
+        return False  # "if possible", "if that's ok", "if it's not too much trouble"
     nxt = word_at(toks, i + 1)
     if tok.low == "provided" and nxt == "that":
         return True

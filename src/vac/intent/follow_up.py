@@ -415,8 +415,10 @@ def _bare(rest: str, names: Collection[str]) -> bool:
         return True  # "the day after tomorrow", "the end of next week" (a probe: no change)
     if tuple(core) in lx.MANNER_CUES or tuple(lows) in lx.MANNER_CUES:
         return True  # a priority or a hand, said alone ("it can wait", "just do it")
-    if lx.phrase_at(raw_tokens(" ".join(core)), 0, _CONDITIONS) and len(core) <= 9:
-        return True  # "but only if it stops raining", "once the rain stops" (a typed probe)
+    if lx.phrase_at(said := raw_tokens(" ".join(core)), 0, _CONDITIONS) and len(core) <= 9:
+        # "but only if it stops raining", "once the rain stops" (a typed probe);
+        # not "if it rains, do it tomorrow", "after you check the fence" (a deed)
+        return "," not in rest and lx.find_first(said, lx.VERB_PHRASES) is None
     if core[:3] == ["be", "careful", "not"]:  # "and please be careful not to wake him"
         core = ["don't", *core[4:]] if core[3:4] == ["to"] else core
     if core[0] in ("don't", "dont", "never", "without") or core[:2] == ["do", "not"]:
@@ -434,7 +436,7 @@ def _bare(rest: str, names: Collection[str]) -> bool:
 _CONDITIONS: Final = lx.phrases(
     [
         *("if", "only if", "unless", "once", "as soon as", "provided", "in case"),
-        *("as long as", "assuming", "when", "whenever", "after", "the moment", "the minute"),
+        *("as long as", "assuming", "when", "whenever", "the moment", "the minute"),
     ]
 )
 

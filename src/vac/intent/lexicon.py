@@ -326,7 +326,7 @@ TARGET_STOPS: Final = cues(
     "sometime, some time, one of these days, eventually, someday, as a matter of urgency, "
     "when you get around to it, whenever you get around to it, your way, right this minute, "
     "this minute, as fast as, as quick as, shortly, sharpish, during, assuming, supposing, "
-    "providing, as long as, just in case, till we, till they, till i, till i'm, till you, "
+    "providing that, as long as, just in case, till we, till they, till i, till i'm, till you, "
     "till he, till she, till it's, the moment the, the minute the, the moment you, "
     "the minute you, the moment it, the minute it, the moment we, the minute we, after the, "
     "after we, after you, after they, after i, anywhere but, except, apart from, should it, "

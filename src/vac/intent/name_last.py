@@ -46,6 +46,8 @@ def _longer_thing(toks: Sequence[Tok], k: int, name_at: int) -> bool:
     end = name_at
     while end > k and name_at - end < _TIME_TAIL_MAX and toks[end - 1].low in _TIME_TAIL | _HOURS:
         end -= 1  # "…this weekend Kofi", "…till six Tariq"
+    if not {t.low for t in toks[end:name_at]} & (_TIME_WORDS | _TIME_WORDS_TOO):
+        end = name_at  # "…the house of kofi": no time, the name's own words
     thing = toks[k:end]
     if not 1 <= len(thing) <= _THING_MAX or toks[name_at - 1].text[:1].isupper():
         return False
@@ -200,4 +202,11 @@ _TITLES: Final = frozenset(
     words("""mr mrs ms miss dr doctor uncle aunt auntie aunty grandma grandpa granny grandad
     nana papa mama baby little old young big brother sister cousin son daughter friend
     neighbour neighbor sir madam""")
+    # A review: "check on my nephew kofi tonight" was Kofi's.
+    + words("""nephew niece dad mum mom mother father nanny lodger tenant teacher bully dog
+    cat puppy kitten pet horse boss guest visitor cleaner gardener driver builder plumber
+    nurse colleague mate""")
 )
+# Of a time tail, the words that say a time ("…the house of kofi" has none).
+_TIME_WORDS: Final = _TIME_TAIL - frozenset(words("by before on this next the end of first please"))
+_TIME_WORDS_TOO: Final = _HOURS - frozenset(words("till until at"))

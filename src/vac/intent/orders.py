@@ -145,13 +145,20 @@ def needless(clause: Sequence[Tok]) -> frozenset[int]:
 _CONDITION_CUES: Final = frozenset(words("if when once unless whenever after before until till"))
 
 
+# "If Kofi's free…", "once Kofi's back…"; not "once Kofi's car arrives".
+_HOW_ONE_IS: Final = frozenset(
+    words("free back home done finished around available here there up awake out in off busy")
+    + words("ready not able around")
+)
+
+
 def named_before(clause: Sequence[Tok], verb_at: int, roster: Roster) -> list[str]:
     """The roster agents named (closely spelled) before the verb."""
     # "If Kofi's free later, he can…" (a probe: the default agent's) as
     # "Kofi"; not "Kofi's bike is broken, can you…", said to the default.
     bare = (
         t._replace(text=t.text.removesuffix("'s"), low=t.low.removesuffix("'s"))
-        if word_at(clause, k - 1) in _CONDITION_CUES
+        if word_at(clause, k - 1) in _CONDITION_CUES and word_at(clause, k + 1) in _HOW_ONE_IS
         else t
         for k, t in enumerate(clause[:verb_at])
     )

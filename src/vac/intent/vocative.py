@@ -17,6 +17,7 @@ from typing import Final
 
 from vac.intent.lexicon import Tok, words
 from vac.intent.roster import Roster
+from vac.intent.when_match import past_form
 
 _OPENERS: Final = frozenset(
     words("hey hi hello ok okay so right well alright oh yeah listen oi oy yo")
@@ -53,6 +54,16 @@ def name_set_apart(toks: Sequence[Tok], roster: Roster) -> list[Tok]:
     i = 0
     while _low(toks, i) in _OPENERS:
         i += 1
+    lead = i
+    while lead < min(i + _LEAD_MAX, len(toks)) and _low(toks, lead) in _LEAD_WORDS:
+        lead += 1  # "by the way Kofi…", "first thing tomorrow Kofi fix the gate"
+    if lead > i and lead < len(toks) and roster.get(toks[lead].text) is not None:
+        before = Tok(",", ",", toks[lead].start, toks[lead].start)  # the lead-in set apart
+        return [*toks[:lead], before, *name_set_apart(toks[lead:], roster)]
+    stop = next((k for k, t in enumerate(toks[:_TALK_MAX]) if t.low in _STOPS), None)
+    if (i >= len(toks) or roster.get(toks[i].text) is None) and stop is not None and stop > i:
+        # "ugh what a day. Abeni help me with the dishes": the next sentence's first name
+        return [*toks[: stop + 1], *name_set_apart(toks[stop + 1 :], roster)]
     if i >= len(toks) or roster.get(toks[i].text) is None:
         return list(toks)
     named = i + 1 + (_low(toks, i + 1) in _ENDEARMENTS)  # "Kofi mate can ya…"
@@ -114,8 +125,9 @@ def _said_to(toks: Sequence[Tok], k: int, roster: Roster) -> bool:
     if not first.isalpha() and first not in _SAID_TO_FIRST:
         return False  # "Kofi's…", "Kofi, …" (read as typed), "Kofi 2…"
     told = first.endswith("s") and not first.endswith(("ss", "us", "is"))  # "needs", not "dress"
-    told = told or (first.endswith("ed") and not first.endswith("eed"))  # "fixed", not "feed"
-    if first in _GOES_ON or (len(first) > 3 and told):
+    told = len(first) > 3 and (told or (first.endswith("ed") and not first.endswith("eed")))
+    told = told or past_form(first) or first in _PAST_TOO  # "Kofi ate…", "Kofi rang…"
+    if first in _GOES_ON or told:
         return first in _SAID_TO_FIRST  # "Kofi needs…", "Kofi fixed…"; not "Kofi thanks…"
     # Not when another is named: "Kofi is busy. Zuri, fix…" is asked about.
     return all(roster.get(t.text) is None for t in toks[k:])
@@ -130,6 +142,18 @@ _GOES_ON: Final = frozenset(
     thought left brought bought built found felt kept lost meant met paid put ran sent sold
     spent stood taught won wrote fell forgot hurt heard spoke himself herself not to from
     who who's no alone only""")
+)
+# Said before a first name: "by the way Kofi…", "first thing tomorrow Kofi…".
+_LEAD_WORDS: Final = frozenset(
+    words("""by the way first thing tomorrow today tonight this morning afternoon evening
+    anyway also and oh btw ps right so ok okay""")
+)
+_LEAD_MAX: Final = 4
+# A short first sentence of small talk, then a name: "ugh what a day. Abeni…".
+_STOPS: Final = frozenset(words(". ! ?"))
+_TALK_MAX: Final = 8
+_PAST_TOO: Final = frozenset(
+    words("ate fed rang stole hid drove tore woke cut bit hit shut swept wore wound grew flew")
 )
 _ADVERBS: Final = frozenset(words("just really now then quickly"))
 # …but for these, said to the one named: "Kofi thanks…", "Kofi please…".

@@ -170,6 +170,8 @@ class Reading:
             if not isinstance(heard, intent.Draft):
                 continue
             new = _changed(pending, base.objective, heard.objective, source)
+            if new is not None and said.corrects:  # "actually, once the rain stops": instead
+                new = _condition_instead(new, heard.objective, base.objective)
             if words not in said.words and (new is None or not _only_when(new, pending)):
                 continue  # "no, by the fence": a place, not the time tried
             if new is None or _fields(new) == _fields(pending):
@@ -357,6 +359,16 @@ def _unclear(
         f'I couldn\'t change the draft with "{said}". Still waiting for you: '
         f"{intent.restate(pending, wording, now=now)} {first}, or yes or no.",
     )
+
+
+def _condition_instead(new: Objective, said: Objective, base: Objective) -> Objective:
+    """`new` with a condition said as a correction in place of the draft's
+    (a review: "…, if it rains" then "actually, once the rain stops" kept both)."""
+    told = [c for c in said.constraints if c.kind == "custom" and c not in base.constraints]
+    if not told:
+        return new
+    kept = [c for c in new.constraints if c.kind != "custom" or c in told]
+    return msgspec.structs.replace(new, constraints=kept)
 
 
 def _fields(o: Objective) -> tuple[object, ...]:
