@@ -1208,7 +1208,7 @@ def test_a_quick_said_not_needed(text: str, priority: int) -> None:
     [
         ("ask Kofi to fix. The gate is broken.", "no-target"),  # a sentence, not the thing
         ("Ask Kofi. To not fix the gate.", None),  # "To" without its verb: no address
-        ("Tell Bob the gate needs fixing", "no-verb"),  # Bob is no one here
+        ("Tell Bob the gate needs fixing", "unknown-agent"),  # Bob is no one here: asked
         ("Tell Kofi that Zuri thinks the gate needs fixing", "no-verb"),
     ],
 )

@@ -514,3 +514,77 @@ def test_a_deed_inside_a_short_condition_is_asked_about() -> None:
 def test_a_name_after_a_lead_in_or_a_first_sentence(text: str, agent: str) -> None:
     got = draft(text)
     assert got.objective.agent == agent and got.objective.verb in ("Support", "Repair"), got
+
+
+# A spoken-style probe (transcripts as the recogniser writes them).
+
+
+@pytest.mark.parametrize(
+    ("text", "agent"),
+    [
+        ("Uh, I mean, Kofi, fix the gate.", "Kofi"),
+        ("Um, I mean, Tariq, guard the house.", "Tariq"),
+        ("I mean, fix the gate by Friday.", "Abeni"),
+        ("Coffee. Fix the gate. By Friday.", "Kofi"),
+        ("Suri? Can you check the hives?", "Zuri"),
+        ("Tarek! Guard the house!", "Tariq"),
+        ("Hey coffee. Fix the gate.", "Kofi"),
+        ("Fix the gate, Kofi. By Friday.", "Kofi"),
+        ("Check the hives, Zuri. Tomorrow.", "Zuri"),
+        ("Visit Grandma, Imani. On Sunday.", "Imani"),
+    ],
+)
+def test_names_as_the_recogniser_writes_them(text: str, agent: str) -> None:
+    """ "I mean" was Imani's, over the name said; a name heard otherwise
+    before a full stop, and a name before ". By Friday.", the default agent's."""
+    got = draft(text)
+    assert got.objective.agent == agent, got
+
+
+@pytest.mark.parametrize(
+    ("text", "target", "due"),
+    [
+        ("Kofi, fix fix the gate.", "Gate", None),
+        ("Imani, visit visit Grandma.", "Grandma", None),
+        ("Zuri Zuri, explore the cave.", "Cave", None),
+        ("Abeni, report on on the harvest.", "Harvest", None),
+        ("Zuri, check the hives too morrow.", "Hives", "2026-03-12"),
+        ("Kofi, fix the gate 2 morrow.", "Gate", "2026-03-12"),
+        ("Kofi, fix the gate buy Friday.", "Gate", "2026-03-13"),
+    ],
+)
+def test_words_as_the_recogniser_writes_them(text: str, target: str, due: str | None) -> None:
+    got = draft(text)
+    assert (got.objective.target.label, got.objective.deadline) == (target, due), got
+
+
+def test_a_haste_said_twice_stays_a_haste() -> None:
+    assert draft("Kofi, fix the gate, chop chop").objective.priority == 90
+
+
+@pytest.mark.parametrize(
+    ("text", "ban"),
+    [
+        ("Kofi, fix the roof. No power tools.", "No power tools"),
+        ("Imani, help Mum with dinner. No peanuts.", "No peanuts"),
+    ],
+)
+def test_a_boundary_said_as_its_own_sentence(text: str, ban: str) -> None:
+    got = draft(text)
+    assert [f.text for f in got.objective.forbidden_lines if "autonomy" not in f.text] == [ban]
+
+
+@pytest.mark.parametrize(
+    "text", ["Kofi, fix the roof. No rush.", "Zuri, fix the gate. No no, Kofi!"]
+)
+def test_no_boundary_from_a_no_said_alone(text: str) -> None:
+    got = understood(text)
+    bans = [] if isinstance(got, Clarify) else got.objective.forbidden_lines
+    assert not [f for f in bans if "autonomy" not in f.text], got
+
+
+@pytest.mark.parametrize("text", ["Have Yori comfort the sick child.", "have Bob fix the gate"])
+def test_a_name_no_one_has_after_have_is_asked_about(text: str) -> None:
+    """Each was the default agent's."""
+    got = understood(text)
+    assert isinstance(got, Clarify) and got.reason == "unknown-agent", got

@@ -18,7 +18,7 @@ from typing import Final, NamedTuple
 from vac.intent import lexicon as lx
 from vac.intent.correction import past_make_that, restart_at
 from vac.intent.lexicon import Tok, words
-from vac.intent.name_last import AFTER_NAME, said_before_time
+from vac.intent.name_last import AFTER_NAME, named_no_one, said_before_time
 from vac.intent.relay import passed_on, told_from
 from vac.intent.roster import STOPWORDS, Resolution, Roster, near_agent, resolve_agent
 from vac.intent.told import name_then
@@ -188,6 +188,9 @@ def _frame(
             res = resolve_span(toks[rest : rest + size], roster)
             if res is not None:
                 return Address(rest + size, n, res)
+            if size == 1 and (no_one := named_no_one(toks[rest])) is not None:
+                guess = _slot_guess(toks[rest : rest + 1], near, roster)  # "have Yori comfort…"
+                return Address(rest + 1, n, guess, unknown=None if guess else no_one)
     return None
 
 
@@ -228,7 +231,7 @@ def address_of(toks: Sequence[Tok], roster: Roster, near: tuple[str, str] | None
             start += 1
         if (
             res is not None
-            and res.method in ("exact", "fuzzy")
+            and res.method in ("exact", "fuzzy", "phonetic")  # "Coffee. Fix the gate."
             and lx.phrase_at(toks, start, lx.VERB_PHRASES) is not None
         ):
             return Address(start, n, res)
@@ -287,15 +290,11 @@ def _relayed(toks: Sequence[Tok], k: int, roster: Roster) -> Address | None:
 
 def _vocative(toks: Sequence[Tok], i: int, roster: Roster) -> Address | None:
     """A name said alone between commas after the order has begun ("fix
-    the fence, Tariq, urgently", "the gate needs fixing, Kofi, and don't
-    touch the paint"): the agent, and the clause without the name.
-
-    Never when the name is not alone ("…, for Kofi, …", "…, and Zuri, …"),
-    starts a second order ("fix the gate, Zuri, map the river"), is one of a
-    list ("…, Kofi, Zuri, …", "visit Grandma, Imani, and the kids"), when
-    another roster name is said ("Kofi needs to fix the gate, Zuri, …": the
-    rules below decide), or when the speaker is the one doing it ("I'll fix
-    the gate, Kofi, don't worry")."""
+    the fence, Tariq, urgently"): the agent, and the clause without it.
+    Never when the name is not alone ("…, for Kofi, …"), starts a second
+    order ("fix the gate, Zuri, map the river"), is one of a list ("visit
+    Grandma, Imani, and the kids"), when another roster name is said, or
+    when the speaker does it ("I'll fix the gate, Kofi, don't worry")."""
     lows = [t.low for t in toks]
     commas = [k for k in range(i + 1, len(toks)) if lows[k] == ","]
     found: list[tuple[int, Resolution]] = []

@@ -238,11 +238,11 @@ def no_thing_end(words: Sequence[str], i: int) -> int | None:
     """Where "no <things>" ends when "no" at `i` forbids them, said as its own
     part after the order ("…, no power tools", "…, no sweets before dinner",
     "…, no visitors"); None otherwise ("there's no heating", "no rush")."""
-    if i == 0 or words[i - 1] not in (",", "but", "and", "so", "just", "-", "–"):
-        return None
+    if i == 0 or words[i - 1] not in (",", "but", "and", "so", "just", "-", "–", ".", "!"):
+        return None  # (after a full stop too: "Kofi, fix the roof. No power tools.")
     k = i + 1
-    if k >= len(words) or not words[k].isalpha() or words[k] in _NOT_A_BAN_START:
-        return None
+    if k >= len(words) or not words[k].isalpha() or words[k] in _NOT_A_BAN_START | {"no", "not"}:
+        return None  # "No no, Kofi!": a no said twice
     while k < len(words) and words[k] not in _ORDER_STARTS - {"and"}:
         k += 1
     said = words[i + 1 : k]

@@ -38,6 +38,14 @@ _CARRY_ON: Final = frozenset({"to", "of", "for", "with", "on", "at", "in", "abou
 # Hesitations and repeats the recogniser writes down: "fix the, uh, the gate".
 _HESITATIONS: Final = frozenset({"uh", "um", "er", "erm", "uhm", "hmm"})
 _REPEATABLE: Final = frozenset({"the", "a", "an", "my", "our", "your", "this", "to"})
+# Any word said twice in a row is said once (a spoken-style probe: "Kofi,
+# fix fix the gate" was a repair of "Fix the gate"), but for these, said
+# twice on purpose: "I know that that is…", "it had had…", "no, no".
+_SAID_TWICE: Final = frozenset(
+    {"that", "had", "no", "yes", "very", "really", "so", "bye", "night", "knock"}
+    # Said twice, a haste of its own: "chop chop", "sharp sharp", "now now".
+    | {"chop", "sharp", "now", "quick", "fast", "small", "slow", "well", "soon", "quickly"}
+)
 
 
 def fluent(toks: Sequence[Tok]) -> list[Tok]:
@@ -60,10 +68,11 @@ def fluent(toks: Sequence[Tok]) -> list[Tok]:
         if pending and _joins(out[-2].low, tok, nxt):
             out.pop()
         hesitated = pending = False
-        if tok.low in _REPEATABLE and out and out[-1].low == tok.low:
-            continue  # "the the gate"
-        if tok.low in _REPEATABLE and len(out) > 1 and [t.low for t in out[-2:]] == [tok.low, ","]:
-            out.pop()  # "the, the gate"
+        again = tok.low in _REPEATABLE or (tok.low.isalpha() and tok.low not in _SAID_TWICE)
+        if again and out and out[-1].low == tok.low:
+            continue  # "the the gate", "fix fix the gate", "Zuri Zuri, explore…"
+        if again and len(out) > 1 and [t.low for t in out[-2:]] == [tok.low, ","]:
+            out.pop()  # "the, the gate", "help, help Grandma"
             continue
         out.append(tok)
     return out

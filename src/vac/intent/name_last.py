@@ -69,6 +69,8 @@ def said_before_time(
     the order ends, the agent, and the name to cut out of it."""
     if (res := said_last(toks, i, last, named)) is not None:
         return last - 1, res, None
+    if (apart := _time_said_apart(toks, i, last, named)) is not None:
+        return apart
     at = last - 1
     while at > i and last - at <= _TIME_TAIL_MAX and toks[at].low in _TIME_TAIL:
         at -= 1
@@ -76,6 +78,22 @@ def said_before_time(
         return None
     res = said_last(toks, i, at + 1, named)
     return None if res is None else (last, res, (at, at + 1))
+
+
+def _time_said_apart(
+    toks: Sequence[Tok], i: int, last: int, named: Callable[[Sequence[Tok]], Resolution | None]
+) -> tuple[int, Resolution, tuple[int, int] | None] | None:
+    """ "Fix the gate, Kofi. By Friday.": the name after a comma, then a full
+    stop and a short time alone (a spoken-style probe: the default agent's,
+    as the recogniser writes a pause)."""
+    stop = next((k for k in range(last - 1, i, -1) if toks[k].low in _STOPS), None)
+    if stop is None or stop < i + 3 or toks[stop - 2].low != ",":
+        return None
+    tail = [t.low for t in toks[stop + 1 : last] if t.low not in lx.PUNCT]
+    if not 1 <= len(tail) <= _TIME_TAIL_MAX or not set(tail) <= _TIME_TAIL | _HOURS:
+        return None
+    res = named(toks[stop - 1 : stop])
+    return None if res is None else (last, res, (stop - 2, stop))
 
 
 def plain_thing(toks: Sequence[Tok], k: int, name_at: int) -> bool:
@@ -125,6 +143,7 @@ def order_starts(toks: Sequence[Tok], i: int, last: int) -> tuple[int, ...]:
 
 
 _BREAKS: Final = frozenset(",.:;!")
+_STOPS: Final = frozenset(".!")
 # Said after a name said last: "fix the bathroom light for me kofi yeah".
 AFTER_NAME: Final = lx.PUNCT | frozenset(words("please thanks yeah ok okay mate cheers pls ta"))
 # Asking words the order may start with, before a name said last: "would
@@ -210,3 +229,15 @@ _TITLES: Final = frozenset(
 # Of a time tail, the words that say a time ("…the house of kofi" has none).
 _TIME_WORDS: Final = _TIME_TAIL - frozenset(words("by before on this next the end of first please"))
 _TIME_WORDS_TOO: Final = _HOURS - frozenset(words("till until at"))
+
+
+def named_no_one(tok: Tok) -> str | None:
+    """The word, when it can only be a name no one on the roster has: written
+    with a capital, not first in the sentence's usual words ("have Yori
+    comfort the sick child", "have Bob fix the gate": a spoken-style probe
+    found each the default agent's)."""
+    plain = tok.text.isalpha() and tok.text[:1].isupper() and tok.text[1:].islower()
+    return tok.text if plain and tok.low not in STOPWORDS | _NOT_NAMES else None
+
+
+_NOT_NAMES: Final = frozenset(words("it them him her everyone everybody someone somebody"))

@@ -345,6 +345,11 @@ def near_agent(heard: str, best: str, roster: Roster) -> Resolution | None:
     return Resolution(best, " ".join(words), round(mine, 1), "rescored")
 
 
+# Words that sound like a name but are said as themselves: "I mean, Kofi, fix
+# the gate" (a spoken-style probe: Imani's, over the name said).
+_NEVER_NAMES: Final = frozenset({("i", "mean"), ("i", "meant"), ("i", "mean", "it")})
+
+
 def resolve_agent(
     heard: str, roster: Roster, *, threshold: float = GROUNDING_THRESHOLD
 ) -> Resolution | None:
@@ -364,7 +369,7 @@ def resolve_agent(
             if all(w in STOPWORDS for w in window_words):
                 continue
             window = "".join(window_words)
-            if len(window) < 3 or not window.isalpha():
+            if len(window) < 3 or not window.isalpha() or tuple(window_words) in _NEVER_NAMES:
                 continue
             for display, name in names:
                 score, method = _score(window_words, name)

@@ -157,6 +157,15 @@ def raw_tokens(text: str) -> list[Tok]:
 # Days said so (a seventh typed probe: each left in the thing, no deadline):
 # "this night" (Nigerian English: tonight), "the day after next" (the day
 # after tomorrow).
+_SAID_AS: Final = {
+    ("this", "night"): "tonight",
+    # How the recogniser writes "tomorrow" said slowly (a spoken-style probe).
+    **{(w, "morrow"): "tomorrow" for w in ("too", "2", "two")},
+}
+_DAY_NAMES: Final = frozenset(
+    {"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"}
+    | {"tomorrow", "tonight", "noon", "midnight"}
+)
 _NEXT_AFTER: Final = frozenset({"week", "weekend", "month", "year", "time"})
 
 
@@ -164,10 +173,11 @@ def _days_said_so(out: list[Tok]) -> list[Tok]:
     for k in range(len(out) - 1, 0, -1):
         before, tok = out[k - 1], out[k]
         after = out[k + 1].low if k + 1 < len(out) else ""
-        if before.low == "this" and tok.low == "night":
-            out[k - 1 : k + 1] = [
-                Tok(f"{before.text} {tok.text}", "tonight", before.start, tok.end)
-            ]
+        said_as = _SAID_AS.get((before.low, tok.low))  # "this night", "too morrow"
+        if said_as is not None:
+            out[k - 1 : k + 1] = [Tok(f"{before.text} {tok.text}", said_as, before.start, tok.end)]
+        elif before.low in ("buy", "bye") and (tok.low in _DAY_NAMES or tok.low.isdigit()):
+            out[k - 1] = before._replace(low="by")  # "fix the gate buy Friday" (heard so)
         elif (
             tok.low == "next"
             and [t.low for t in out[max(k - 2, 0) : k]] == ["day", "after"]
