@@ -588,3 +588,10 @@ def test_a_name_no_one_has_after_have_is_asked_about(text: str) -> None:
     """Each was the default agent's."""
     got = understood(text)
     assert isinstance(got, Clarify) and got.reason == "unknown-agent", got
+
+
+def test_a_name_after_and_said_about_is_read_as_said() -> None:
+    """The lead-in rule set "And" apart and asked who (a benchmark transcript,
+    the verb rescored: it was Tariq's Map before)."""
+    got = draft("And Tariq can map the forest trail, check with me first.")
+    assert (got.objective.agent, got.objective.verb) == ("Tariq", "Map"), got

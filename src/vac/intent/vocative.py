@@ -58,8 +58,11 @@ def name_set_apart(toks: Sequence[Tok], roster: Roster) -> list[Tok]:
     while lead < min(i + _LEAD_MAX, len(toks)) and _low(toks, lead) in _LEAD_WORDS:
         lead += 1  # "by the way Kofi…", "first thing tomorrow Kofi fix the gate"
     if lead > i and lead < len(toks) and roster.get(toks[lead].text) is not None:
+        after = name_set_apart(toks[lead:], roster)
+        if len(after) == len(toks) - lead:
+            return list(toks)  # not said to the name: "And Tariq can map the trail…" as said
         before = Tok(",", ",", toks[lead].start, toks[lead].start)  # the lead-in set apart
-        return [*toks[:lead], before, *name_set_apart(toks[lead:], roster)]
+        return [*toks[:lead], before, *after]
     stop = next((k for k, t in enumerate(toks[:_TALK_MAX]) if t.low in _STOPS), None)
     if (i >= len(toks) or roster.get(toks[i].text) is None) and stop is not None and stop > i:
         # "ugh what a day. Abeni help me with the dishes": the next sentence's first name
