@@ -595,3 +595,35 @@ def test_a_name_after_and_said_about_is_read_as_said() -> None:
     the verb rescored: it was Tariq's Map before)."""
     got = draft("And Tariq can map the forest trail, check with me first.")
     assert (got.objective.agent, got.objective.verb) == ("Tariq", "Map"), got
+
+
+@pytest.mark.parametrize(
+    ("text", "noted"),
+    [
+        ("Kofi. Fix the gate. And the fence.", "the fence"),
+        ("Tariq. Guard the barn. And the shed.", "the shed"),
+    ],
+)
+def test_a_second_thing_after_a_full_stop_is_named(text: str, noted: str) -> None:
+    """It was dropped without a word."""
+    got = draft(text)
+    assert f'one thing at a time: "{noted}"' in got.summary, got.summary
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Could you make me a cup of tea?",
+        "Kofi, can you make me a coffee?",
+        "Can you make me a sandwich?",
+        "Can Kofi fix the gate? I'm just wondering.",
+        "Can Zuri check the hives? Just curious.",
+    ],
+)
+def test_a_drink_or_a_question_is_no_draft(text: str) -> None:
+    assert isinstance(understood(text), Clarify)
+
+
+def test_a_table_for_lunch_is_still_built() -> None:
+    got = draft("Kofi make us a table for lunch")
+    assert got.objective.verb == "Build"

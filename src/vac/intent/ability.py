@@ -21,6 +21,9 @@ from vac.intent.lexicon import Tok, words
 
 def able_asked(toks: Sequence[Tok]) -> bool:
     lows = [t.low for t in toks if t.low not in lx.PUNCT]
+    said = " ".join(lows)
+    if lows[:1] in (["can"], ["could"]) and any(c in said for c in _ONLY_CURIOUS):
+        return True  # "Can Kofi fix the gate? I'm just wondering." (a spoken-style probe)
     k = 0
     if len(lows) > 1 and lows[0] not in _CAN and lows[1] in _CAN:
         k = 1  # "Kofi can you repair watches?"
@@ -29,8 +32,8 @@ def able_asked(toks: Sequence[Tok]) -> bool:
     k += 2  # "can you", "can Kofi"
     while k < len(lows) and lows[k] in _HEDGES:
         k += 1
-    said = [t for t in toks if t.low not in lx.PUNCT]
-    verb = lx.phrase_at(said, k, lx.VERB_PHRASES)
+    words_said = [t for t in toks if t.low not in lx.PUNCT]
+    verb = lx.phrase_at(words_said, k, lx.VERB_PHRASES)
     if verb is None:
         return False
     thing = lows[k + len(verb) :]
@@ -51,6 +54,7 @@ def able_asked(toks: Sequence[Tok]) -> bool:
 
 
 _CAN: Final = frozenset(words("can could"))
+_ONLY_CURIOUS: Final = ("just wondering", "just curious", "just asking", "out of curiosity")
 _HEDGES: Final = frozenset(words("really actually even still also"))
 _THIS: Final = frozenset(words("it them this that these those everything something"))
 _ASKS_THE_DEED: Final = frozenset(

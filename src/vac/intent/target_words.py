@@ -92,10 +92,11 @@ def another_thing(
     (`_AFTER_THING`); never in a
     target that joins two things itself ("between the farm and the
     village", "both…", "from the fox and the badger", "with Zuri and…")."""
-    j = end + (word_at(clause, end) == ",")  # "…, and also the oil", "…, also the oil"
+    # "…, and also the oil", "…, also the oil", "Fix the gate. And the fence."
+    j = end + (word_at(clause, end) in (",", "."))
     j += word_at(clause, j) in ("and", "plus")
     j += word_at(clause, j) == "also"
-    if j == end or (j == end + 1 and clause[end].low == ",") or j in skip:
+    if j == end or (j == end + 1 and clause[end].low in (",", ".")) or j in skip:
         return None
     if any(t.low in _JOINING for t in clause[start:end]):
         return None

@@ -210,4 +210,29 @@ def _nouns_set_apart(out: list[Tok]) -> list[Tok]:
         after = out[k + 1].low if k + 1 < len(out) else ""
         if tok.low in _VERB_ONLY_BEFORE and after not in _ACTED_ON:
             out[k] = tok._replace(low=f"{tok.low}-thing")
+        elif tok.low == "make" and after in _FOR_ONE and _made_food(out, k + 2):
+            out[k] = tok._replace(low="make-food")  # "make me a coffee": no Build (a probe)
     return out
+
+
+def _made_food(out: list[Tok], k: int) -> bool:
+    """Whether the thing made from `k` is food or drink ("a cup of tea"; not
+    "a table for lunch")."""
+    for tok in out[k : k + 5]:
+        if tok.low in _FOOD:
+            return True
+        if tok.low in _AFTER_THE_THING:
+            return False
+    return False
+
+
+_AFTER_THE_THING: Final = frozenset(
+    {"for", "with", "in", "at", "by", "to", "before", "after", "on", ",", ".", "?", "!"}
+)
+# "Could you make me a cup of tea?" was a Build of "Cup of tea" (a spoken-style
+# probe): food and drink made for someone is no job of the household's agents.
+_FOR_ONE: Final = frozenset({"me", "us", "you", "him", "her", "them", "everyone"})
+_FOOD: Final = frozenset(
+    {"coffee", "tea", "cuppa", "sandwich", "breakfast", "lunch", "dinner", "supper", "toast"}
+    | {"drink", "snack", "meal", "soup", "juice", "smoothie", "omelette", "pasta", "cocktail"}
+)
