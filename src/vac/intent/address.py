@@ -18,7 +18,7 @@ from typing import Final, NamedTuple
 from vac.intent import lexicon as lx
 from vac.intent.correction import past_make_that, restart_at
 from vac.intent.lexicon import Tok, words
-from vac.intent.name_last import AFTER_NAME, named_no_one, said_before_time
+from vac.intent.name_last import AFTER_NAME, heard_apart, named_no_one, said_before_time
 from vac.intent.relay import passed_on, told_from
 from vac.intent.roster import STOPWORDS, Resolution, Roster, near_agent, resolve_agent
 from vac.intent.told import name_then
@@ -188,7 +188,7 @@ def _frame(
             res = resolve_span(toks[rest : rest + size], roster)
             if res is not None:
                 return Address(rest + size, n, res)
-            if size == 1 and (no_one := named_no_one(toks[rest])) is not None:
+            if size == 1 and (no_one := named_no_one(toks[rest], toks, roster)) is not None:
                 guess = _slot_guess(toks[rest : rest + 1], near, roster)  # "have Yori comfort…"
                 return Address(rest + 1, n, guess, unknown=None if guess else no_one)
     return None
@@ -231,7 +231,7 @@ def address_of(toks: Sequence[Tok], roster: Roster, near: tuple[str, str] | None
             start += 1
         if (
             res is not None
-            and res.method in ("exact", "fuzzy", "phonetic")  # "Coffee. Fix the gate."
+            and (res.method in ("exact", "fuzzy") or heard_apart(toks, i))  # "Coffee. Fix…"
             and lx.phrase_at(toks, start, lx.VERB_PHRASES) is not None
         ):
             return Address(start, n, res)

@@ -252,7 +252,16 @@ def no_thing_end(words: Sequence[str], i: int) -> int | None:
         return None  # a deed: "no climbing" is read as one (`may_start_boundary`)
     if k - i > _NO_THING_WORDS_MAX or {*said} & _NOT_FORBIDDEN or said[-1] in _WANTING:
         return None  # "no huge rush"; "no running water" tells what is wrong
+    if words[i - 1] in (".", "!") and not _things_last(words, said, k):
+        return None  # "…. No joke.", "…. No wonder the dog got out." (a review)
     return k
+
+
+def _things_last(words: Sequence[str], said: Sequence[str], k: int) -> bool:
+    """ "No" and things said as the last sentence ("…. No power tools."):
+    a plural, at most three words, nothing after but punctuation."""
+    plural = said[-1].endswith("s") and not said[-1].endswith("ss")
+    return plural and len(said) <= 3 and all(w in (".", "!") for w in words[k:])
 
 
 def a_deed(word: str) -> bool:

@@ -37,14 +37,11 @@ _CARRY_ON: Final = frozenset({"to", "of", "for", "with", "on", "at", "in", "abou
 
 # Hesitations and repeats the recogniser writes down: "fix the, uh, the gate".
 _HESITATIONS: Final = frozenset({"uh", "um", "er", "erm", "uhm", "hmm"})
-_REPEATABLE: Final = frozenset({"the", "a", "an", "my", "our", "your", "this", "to"})
-# Any word said twice in a row is said once (a spoken-style probe: "Kofi,
-# fix fix the gate" was a repair of "Fix the gate"), but for these, said
-# twice on purpose: "I know that that is…", "it had had…", "no, no".
-_SAID_TWICE: Final = frozenset(
-    {"that", "had", "no", "yes", "very", "really", "so", "bye", "night", "knock"}
-    # Said twice, a haste of its own: "chop chop", "sharp sharp", "now now".
-    | {"chop", "sharp", "now", "quick", "fast", "small", "slow", "well", "soon", "quickly"}
+# A small word or a verb said twice is said once ("the the gate", "report on
+# on…", "fix fix the gate": a spoken-style probe); other words said twice are
+# meant so ("chop chop", "Bora Bora", "two two": a review).
+_REPEATABLE: Final = frozenset(
+    {"the", "a", "an", "my", "our", "your", "this", "to", "on", "of", "for", "with", "at", "in"}
 )
 
 
@@ -68,11 +65,13 @@ def fluent(toks: Sequence[Tok]) -> list[Tok]:
         if pending and _joins(out[-2].low, tok, nxt):
             out.pop()
         hesitated = pending = False
-        again = tok.low in _REPEATABLE or (tok.low.isalpha() and tok.low not in _SAID_TWICE)
-        if again and out and out[-1].low == tok.low:
+        again = tok.low in _REPEATABLE or tok.low in VERB_FIRSTS
+        # …and a name before its comma ("Zuri Zuri, explore…")
+        named = tok.text.istitle() and nxt == ","
+        if (again or named) and out and out[-1].low == tok.low:
             continue  # "the the gate", "fix fix the gate", "Zuri Zuri, explore…"
         if again and len(out) > 1 and [t.low for t in out[-2:]] == [tok.low, ","]:
-            out.pop()  # "the, the gate", "help, help Grandma"
+            out.pop()  # "the, the gate", "help, help Grandma" (not "…Grandma, Grandma is…")
             continue
         out.append(tok)
     return out

@@ -11,7 +11,7 @@ from typing import Final
 
 from vac.intent import lexicon as lx
 from vac.intent.lexicon import Tok, words
-from vac.intent.roster import STOPWORDS, Resolution
+from vac.intent.roster import STOPWORDS, Resolution, Roster
 
 
 def said_last(
@@ -93,7 +93,9 @@ def _time_said_apart(
     if not 1 <= len(tail) <= _TIME_TAIL_MAX or not set(tail) <= _TIME_TAIL | _HOURS:
         return None
     res = named(toks[stop - 1 : stop])
-    return None if res is None else (last, res, (stop - 2, stop))
+    if res is None or any(named([t]) for t in toks[i : stop - 2] if t.text[:1].isupper()):
+        return None  # "support Kofi, Tariq, Imani. Tomorrow.": a list, not the address
+    return last, res, (stop - 2, stop)
 
 
 def plain_thing(toks: Sequence[Tok], k: int, name_at: int) -> bool:
@@ -231,13 +233,22 @@ _TIME_WORDS: Final = _TIME_TAIL - frozenset(words("by before on this next the en
 _TIME_WORDS_TOO: Final = _HOURS - frozenset(words("till until at"))
 
 
-def named_no_one(tok: Tok) -> str | None:
+def named_no_one(tok: Tok, toks: Sequence[Tok] = (), roster: Roster | None = None) -> str | None:
     """The word, when it can only be a name no one on the roster has: written
     with a capital, not first in the sentence's usual words ("have Yori
     comfort the sick child", "have Bob fix the gate": a spoken-style probe
     found each the default agent's)."""
     plain = tok.text.isalpha() and tok.text[:1].isupper() and tok.text[1:].islower()
+    if roster is not None and any(roster.get(t.text) for t in toks):
+        return None  # "have Dad fix the gate, Kofi": Kofi said; the rules after decide
     return tok.text if plain and tok.low not in STOPWORDS | _NOT_NAMES else None
 
 
 _NOT_NAMES: Final = frozenset(words("it them him her everyone everybody someone somebody"))
+
+
+def heard_apart(toks: Sequence[Tok], i: int) -> bool:
+    """A name heard otherwise, set apart by a full stop or "!" after it (at
+    `i` + 1): "Coffee. Fix the gate." (not "Coffee? Can you…", an offer, nor
+    "Zero.", a number)."""
+    return toks[i + 1].low in (".", "!") and toks[i].low != "zero"

@@ -166,6 +166,13 @@ _DAY_NAMES: Final = frozenset(
     {"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"}
     | {"tomorrow", "tonight", "noon", "midnight"}
 )
+# "buy" is "by" only after a thing and before a day ending the clause: not
+# "…then buy Friday tickets", "go buy Sunday lunch" (a review).
+_ENDS: Final = frozenset({".", ",", "!", "?", ";"})
+_BEFORE_A_DEED: Final = frozenset(
+    {"then", "go", "and", "to", "please", "can", "could", "you", "will", "i", "we", "also", "or"}
+    | {"say", "said", "just", "and", "also", "should", "must"}
+)
 _NEXT_AFTER: Final = frozenset({"week", "weekend", "month", "year", "time"})
 
 
@@ -176,8 +183,15 @@ def _days_said_so(out: list[Tok]) -> list[Tok]:
         said_as = _SAID_AS.get((before.low, tok.low))  # "this night", "too morrow"
         if said_as is not None:
             out[k - 1 : k + 1] = [Tok(f"{before.text} {tok.text}", said_as, before.start, tok.end)]
-        elif before.low in ("buy", "bye") and (tok.low in _DAY_NAMES or tok.low.isdigit()):
-            out[k - 1] = before._replace(low="by")  # "fix the gate buy Friday" (heard so)
+        elif (
+            before.low in ("buy", "bye")
+            and tok.low in _DAY_NAMES
+            and (after in _ENDS or after == "")
+            and k > 1
+            and out[k - 2].low.isalpha()
+            and out[k - 2].low not in _BEFORE_A_DEED
+        ):
+            out[k - 1] = before._replace(low="by")  # "fix the gate buy Friday." (heard so)
         elif (
             tok.low == "next"
             and [t.low for t in out[max(k - 2, 0) : k]] == ["day", "after"]

@@ -59,7 +59,8 @@ def name_set_apart(toks: Sequence[Tok], roster: Roster) -> list[Tok]:
         lead += 1  # "by the way Kofi…", "first thing tomorrow Kofi fix the gate"
     if lead > i and lead < len(toks) and roster.get(toks[lead].text) is not None:
         after = name_set_apart(toks[lead:], roster)
-        if len(after) == len(toks) - lead:
+        typed_apart = _low(toks, lead + 1) in (",", ".", ":", "!")  # "anyway Kofi, fix…"
+        if len(after) == len(toks) - lead and not typed_apart:
             return list(toks)  # not said to the name: "And Tariq can map the trail…" as said
         before = Tok(",", ",", toks[lead].start, toks[lead].start)  # the lead-in set apart
         return [*toks[:lead], before, *after]
