@@ -200,7 +200,7 @@ def _cue_width(toks: Sequence[Tok], i: int) -> int:
         if cue in _CLAUSE_CUES and not _clause_at(toks, i + len(cue)):
             return 0  # "check the second gate", "a fence as long as the garden"
         return len(cue)  # "in case it rains", "as long as it's dry", "assuming…"
-    if toks[i].low in _SPAN_CUES and _denied_before(toks, i):
+    if toks[i].low in _SPAN_CUES and _said_before(toks, i, _DENIED, 5):
         return 0  # "don't start till I say": a boundary, or the steward's hand
     if toks[i].low in _SPAN_CUES:
         # "…till we get back", "after the kids are asleep"; not "until the end
@@ -226,15 +226,6 @@ def _clause_at(toks: Sequence[Tok], k: int) -> bool:
     return any(w in _CLAUSE_VERBS or (w.endswith("s") and len(w) > 3) for w in said)
 
 
-def _denied_before(toks: Sequence[Tok], i: int) -> bool:
-    for k in range(i - 1, max(i - 6, -1), -1):
-        if toks[k].low in PUNCT:
-            return False
-        if toks[k].low in _DENIED:
-            return True
-    return False
-
-
 def _single_cue(toks: Sequence[Tok], i: int) -> bool:
     """Whether "if", "unless", "once", "when", "whenever" or "provided" at `i`
     starts a condition of the order (the rules above `condition_at`)."""
@@ -246,7 +237,7 @@ def _single_cue(toks: Sequence[Tok], i: int) -> bool:
         return False
     if tok.low == "once" and word_at(toks, i + 1) == "over":
         return False  # "give the gate a once-over"
-    if before in _NOT_BEFORE or (tok.low != "whenever" and _asked_of(toks, i)):
+    if before in _NOT_BEFORE or (tok.low != "whenever" and _said_before(toks, i, _ASKING_VERBS, 3)):
         return False  # "check with Abeni if the delivery came"; not "check … whenever it rains"
     if tok.low == "whenever" and not whenever_event([t.low for t in toks], i):
         return False
@@ -263,11 +254,12 @@ def _single_cue(toks: Sequence[Tok], i: int) -> bool:
     return nxt not in _NOT_A_CONDITION
 
 
-def _asked_of(toks: Sequence[Tok], i: int) -> bool:
-    for k in range(i - 1, max(i - 4, -1), -1):
+def _said_before(toks: Sequence[Tok], i: int, said: frozenset[str], reach: int) -> bool:
+    """Whether one of `said` is among the `reach` words before `i`, in its clause."""
+    for k in range(i - 1, max(i - reach - 1, -1), -1):
         if toks[k].low in PUNCT:
             return False
-        if toks[k].low in _ASKING_VERBS:
+        if toks[k].low in said:
             return True
     return False
 
