@@ -230,8 +230,6 @@ def _single_cue(toks: Sequence[Tok], i: int) -> bool:
     """Whether "if", "unless", "once", "when", "whenever" or "provided" at `i`
     starts a condition of the order (the rules above `condition_at`)."""
     tok = toks[i]
-    if tok.low == "should":
-        return True
     before = toks[i - 1].low if i else ","
     if before not in _CLAUSE_STARTS and (tok.low not in _ANYWHERE or before in _ASKS_IF):
         return False

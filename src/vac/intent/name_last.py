@@ -46,7 +46,7 @@ def _longer_thing(toks: Sequence[Tok], k: int, name_at: int) -> bool:
     end = name_at
     while end > k and name_at - end < _TIME_TAIL_MAX and toks[end - 1].low in _TIME_TAIL | _HOURS:
         end -= 1  # "…this weekend Kofi", "…till six Tariq"
-    if not {t.low for t in toks[end:name_at]} & (_TIME_WORDS | _TIME_WORDS_TOO):
+    if not {t.low for t in toks[end:name_at]} & _TIME_WORDS:
         end = name_at  # "…the house of kofi": no time, the name's own words
     thing = toks[k:end]
     if not 1 <= len(thing) <= _THING_MAX or toks[name_at - 1].text[:1].isupper():
@@ -229,17 +229,18 @@ _TITLES: Final = frozenset(
     nurse colleague mate""")
 )
 # Of a time tail, the words that say a time ("…the house of kofi" has none).
-_TIME_WORDS: Final = _TIME_TAIL - frozenset(words("by before on this next the end of first please"))
-_TIME_WORDS_TOO: Final = _HOURS - frozenset(words("till until at"))
+_TIME_WORDS: Final = (_TIME_TAIL | _HOURS) - frozenset(
+    words("by before on this next the end of first please till until at")
+)
 
 
-def named_no_one(tok: Tok, toks: Sequence[Tok] = (), roster: Roster | None = None) -> str | None:
+def named_no_one(tok: Tok, toks: Sequence[Tok], roster: Roster) -> str | None:
     """The word, when it can only be a name no one on the roster has: written
     with a capital, not first in the sentence's usual words ("have Yori
     comfort the sick child", "have Bob fix the gate": a spoken-style probe
     found each the default agent's)."""
     plain = tok.text.isalpha() and tok.text[:1].isupper() and tok.text[1:].islower()
-    if roster is not None and any(roster.get(t.text) for t in toks):
+    if any(roster.get(t.text) for t in toks):
         return None  # "have Dad fix the gate, Kofi": Kofi said; the rules after decide
     return tok.text if plain and tok.low not in STOPWORDS | _NOT_NAMES else None
 

@@ -148,7 +148,7 @@ _CONDITION_CUES: Final = frozenset(words("if when once unless whenever after bef
 # "If Kofi's free…", "once Kofi's back…"; not "once Kofi's car arrives".
 _HOW_ONE_IS: Final = frozenset(
     words("free back home done finished around available here there up awake out in off busy")
-    + words("ready not able around")
+    + words("ready not able")
 )
 
 

@@ -171,7 +171,7 @@ _DAY_NAMES: Final = frozenset(
 _ENDS: Final = frozenset({".", ",", "!", "?", ";"})
 _BEFORE_A_DEED: Final = frozenset(
     {"then", "go", "and", "to", "please", "can", "could", "you", "will", "i", "we", "also", "or"}
-    | {"say", "said", "just", "and", "also", "should", "must"}
+    | {"say", "said", "just", "should", "must"}
 )
 _NEXT_AFTER: Final = frozenset({"week", "weekend", "month", "year", "time"})
 
