@@ -45,7 +45,7 @@ from vac.intent.manner import (
 from vac.intent.negotiation import asked_harm
 from vac.intent.others import after_news, news_then_asked, who_else
 from vac.intent.particles import particles_joined
-from vac.intent.place import NOT_PLACES, location_of, truncate
+from vac.intent.place import NOT_PLACES, location_of, place_is_thing, place_said, truncate
 from vac.intent.relay import relayed
 from vac.intent.roster import Roster
 from vac.intent.sign_offs import remark_at, without_sign_off
@@ -72,8 +72,6 @@ _PARTICLES: Final = frozenset({"with", "on", "about", "out"})
 _CORRECTIONS_MAX: Final = 3
 # "Some time, not now", said after the target: no part of it, no deadline.
 _NOT_NOW: Final = frozenset(words("later sometime eventually someday")) | EVERY_SO_OFTEN
-# "help at once", "help in any way": no place to help at.
-_NO_PLACE: Final = frozenset(words("once all any time secret least first last most length random"))
 # How much of a second order the summary quotes.
 _REST_MAX: Final = 60
 
@@ -393,11 +391,10 @@ def parse(
     starts = (sp.start for sp in spans if sp.start > verb_end)
     stop = min([stop, *(k for k in starts if clause[k - 1].low not in ("who", "which", "that"))])
     target = _target(source, clause, verb_end, roster, stop)
-    at_the = (
-        word_at(clause, verb_end) in ("at", "in") and word_at(clause, verb_end + 1) not in _NO_PLACE
-    )
-    if target is None and verb == "Support" and at_the:
-        target = _target(source, clause, verb_end + 1, roster, stop)  # "help out at the fair"
+    if target is None and (place := place_is_thing(clause, verb_end, verb)) is not None:
+        target = _target(source, clause, place, roster, stop)  # "help out at the fair"
+        if target is not None and not place_said(word_at(clause, verb_end), verb, target.target):
+            target = None  # "help in the end": a time, not a place
     if target is None and spoken:
         target = _heard_target(source, clause, verb_end, roster, stop)
     for _ in range(_CORRECTIONS_MAX):  # "fix the fence, no wait, the gate": the last one

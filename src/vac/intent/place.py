@@ -9,12 +9,14 @@ deadline's words (`skip`) end one ("behind the school | this weekend").
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Final
 
 from vac.intent import lexicon as lx
 from vac.intent import target_words as tw
 from vac.intent.lexicon import Tok, words
+from vac.intent.when_match import word_at
+from vac.protocol.objective import Target
 
 _TEXT_MAX: Final = 200
 # A place's last word that makes it a time ("in the morning", "at the end").
@@ -70,3 +72,41 @@ def location_of(source: str, clause: Sequence[Tok], start: int, skip: frozenset[
             continue
         return truncate(source[clause[i].start : clause[k - 1].end], _TEXT_MAX)
     return None
+
+
+# "help at once", "help in any way": no place to help at.
+_NO_PLACE: Final = frozenset(words("once all any time secret least first last most length random"))
+# The verbs whose thing may be a place said after a preposition, and those
+# prepositions: "survey in the valley" maps the valley, "scout around the
+# hills", "search in the shed", "keep watch in the barn" (each asked what
+# to map, look into or protect before; the understanding benchmark's
+# "survey in the valley" for "survey the valley", 2026-12-06).
+_PLACE_IS_THING: Final[Mapping[str, frozenset[str]]] = {
+    "Map": frozenset(words("in around round across through along inside")),
+    "Investigate": frozenset(words("in around round inside")),
+    "Protect": frozenset(words("in around round at inside")),
+}
+_PLACES: Final = frozenset(("place", "ground"))
+
+
+def place_is_thing(clause: Sequence[Tok], verb_end: int, verb: str) -> int | None:
+    """Where the thing starts when the verb's object is a place said with a
+    preposition ("help out at the fair", "survey in the valley"), else None.
+    Support takes "at" or "in" before any word but an idiom's ("help at
+    once"); the others only before an article or a possessive."""
+    prep, then = word_at(clause, verb_end), word_at(clause, verb_end + 1)
+    if verb == "Support":
+        said = prep in ("at", "in") and then not in _NO_PLACE
+    else:
+        said = prep in _PLACE_IS_THING.get(verb, ()) and then in lx.DETERMINERS
+    return verb_end + 1 if said else None
+
+
+def place_said(prep: str, verb: str, thing: Target) -> bool:
+    """Whether the thing `place_is_thing` found is a place: never a time
+    ("help in the end"), and after "in" or "at" a place or ground the
+    lexicon knows, unless the verb is Support: a recogniser's "map in the
+    cracked wall" (for "examine the cracked wall") is no place to map."""
+    if thing.label.split()[-1].lower() in NOT_PLACES:
+        return False
+    return verb == "Support" or prep not in ("in", "inside", "at") or thing.kind in _PLACES
