@@ -94,3 +94,23 @@ def test_a_deed_with_a_condition_is_no_condition_added(text: str) -> None:
         got.objective.deadline is None
         and not [c for c in got.objective.constraints if c.kind == "custom"]
     ), got
+
+
+@pytest.mark.parametrize(
+    ("text", "condition"),
+    [
+        ("Only if it's not raining.", "only if it's not raining"),
+        ("unless it's not dry", "unless it's not dry"),
+    ],
+)
+def test_not_inside_a_condition_said_next_is_kept(text: str, condition: str) -> None:
+    """An eighth typed probe: "only if it's", the opposite, was added."""
+    got = changed(text)
+    assert isinstance(got, Draft), got
+    assert [c.value for c in got.objective.constraints if c.kind == "custom"] == [condition]
+
+
+def test_a_day_taken_back_with_not_still_is() -> None:
+    got = changed("Saturday not Sunday", "Kofi, fix the gate by Friday")
+    assert isinstance(got, Draft), got
+    assert got.objective.deadline == "2026-03-14"

@@ -57,6 +57,14 @@ _ASKING_VERBS: Final = frozenset(words("check see ask know find wonder wondering
 # Said after a condition at the end, these leave it the order's: "…, thanks".
 _COURTESY: Final = frozenset(words("please thanks thank you cheers"))
 _MAX_WORDS: Final = 8
+# What may follow a condition said after the order (`_more_of_the_order`).
+_JOINS: Final = frozenset(words("and but though although"))
+_SAID_AFTER_JOIN: Final = frozenset(
+    words("no not don't dont never do please check ask use without by before ideally only just")
+)
+_SAID_AFTER: Final = _SAID_AFTER_JOIN | frozenset(
+    words("urgently urgent asap quickly carefully gently slowly today tonight tomorrow")
+)
 # Conditions of several words, or said anywhere (a typed probe: "just in case
 # it rains" was dropped, "…the gate should it snow" was the thing).
 _CUES_ANYWHERE: Final = phrases(
@@ -180,11 +188,26 @@ def condition_at(toks: Sequence[Tok], verb_at: int) -> tuple[int, int] | None:
             continue  # "after you check the hens fix the gate": its verb is the order's
         end = end if verb is None else verb  # "if it rains fix the gate": "if it rains"
         rest = [t.low for t in toks[end:] if t.low not in PUNCT]
-        if toks[i].start > verb_at and not all(w in _COURTESY for w in rest):
+        if toks[i].start > verb_at and not _more_of_the_order(rest):
             continue
         start = i - (word_at(toks, i - 1) in _SAID_BEFORE)  # "only if…", "just in case…"
         return toks[start].start, toks[end - 1].end
     return None
+
+
+def _more_of_the_order(rest: Sequence[str]) -> bool:
+    """Whether the words after a condition said after the order are the
+    order's own: a courtesy, a priority, a hand or a boundary ("…if it's
+    dry, no rush", "…if the parts arrive, but don't spend more than fifty
+    pounds"; a typed probe: each dropped its condition without a word), not
+    a clause or an order the condition leads into ("If it rains, Zuri will
+    cover the hay", "If it rains, cover the hay")."""
+    if all(w in _COURTESY for w in rest):
+        return True
+    first, then = rest[0], rest[1] if len(rest) > 1 else ""
+    if first in _JOINS:
+        return then in _SAID_AFTER_JOIN
+    return first in _SAID_AFTER
 
 
 def _cue_width(toks: Sequence[Tok], i: int) -> int:

@@ -150,6 +150,11 @@ _TRAILING: Final = re.compile(
     r"(?:(?:you|they|he|she)\s+)?(?:(?:can|should|could|will|to)\s+)?do\s+it)\b))+\s*[.!?]?\s*$",
     re.IGNORECASE,
 )
+# A "not" inside a condition is the condition's, not a thing taken back.
+_IN_CONDITION: Final = re.compile(
+    r"\b(?:if|unless|once|when|whenever|provided|in\s+case|as\s+long\s+as)\b[^,.;]*$",
+    re.IGNORECASE,
+)
 # What takes back for sure ("actually", "sorry", "oops", "oh", "wait" only lead in).
 _STRONG: Final = re.compile(
     r"\b(?:no|nope|nah|naw|rather|meant|mean|said|say|make|change|let|swap|switch|move|push|give"
@@ -302,6 +307,12 @@ def follow_up(
     trailing = _TRAILING.search(after)
     if trailing is not None and not after[: trailing.start()].strip(" ,.;:!"):
         trailing = None  # it is all that was said: "not urgent"
+    if (
+        trailing is not None
+        and re.match(r"\s*not\b", trailing.group(0), re.IGNORECASE)
+        and _IN_CONDITION.search(after[: trailing.start()])
+    ):
+        trailing = None  # "only if it's not raining" (a typed probe: "only if it's")
     rest = (after[: trailing.start()] if trailing else after).strip(" ,.;:!")
     if {t.low for t in raw_tokens(rest)} <= _ONLY_WHEN | _DAY_SHORT.keys():  # "not tmrw, sat"
         rest = _DAY_SHORT_RE.sub(lambda m: _DAY_SHORT[m.group(1).lower()], rest)

@@ -67,7 +67,7 @@ def with_antecedent(text: str) -> str | None:
             thing = _as_object(text[start:alone])  # "Kofi, the gate, fix it"
             continue
         if word in _THING_STARTS:
-            for k in range(i + 2, min(i + 1 + _MAX_SUBJECT_WORDS, len(spans))):
+            for k in range(i + 2, min(_subject_end(spans, i), len(spans))):
                 state = spans[k][2]  # "the gate's broken / dripping / still broken"
                 said_is = state in _STATES or past_form(state) or state.endswith("ing")
                 if (
@@ -79,13 +79,31 @@ def with_antecedent(text: str) -> str | None:
                     break
                 if _apart(text, spans[k - 1], spans[k]):
                     break  # punctuation ends the thing
-                if spans[k][2] in _IS:
-                    thing, it = _as_object(text[start : spans[k - 1][1]]), _IT_OR_THEM
+                if spans[k][2] in _IS:  # past the subject's own words: "the kitchen" in it
+                    thing, it, said_to = (
+                        _as_object(text[start : spans[k - 1][1]]),
+                        _IT_OR_THEM,
+                        spans[k][0],
+                    )
                     break
     return None
 
 
 _MAX_SUBJECT_WORDS: Final = 4
+# A place said inside the subject: "the window in the kitchen is stuck, can
+# you fix it?" (a typed probe: "Kofi will repair the kitchen").
+_PLACE_PREPS: Final = frozenset(lx.words("in on at of near behind under by beside outside inside"))
+
+
+def _subject_end(spans: list[_Span], i: int) -> int:
+    """How far (exclusive) the state's verb may be from a subject starting at
+    `i`: four words, and as many more as a place said inside it ("the old
+    bike in the shed has…")."""
+    end = i + 1 + _MAX_SUBJECT_WORDS
+    for k in range(i + 1, min(end, len(spans))):
+        if spans[k][2] in _PLACE_PREPS:
+            return k + 1 + _MAX_SUBJECT_WORDS  # "in", "the", two words, the verb
+    return end
 
 
 def _told_trouble(text: str, spans: list[_Span]) -> bool:

@@ -49,8 +49,34 @@ def _weeks_at(toks: Sequence[Tok], i: int) -> tuple[int, int] | None:
     return (number.value, number.end + 1) if word_at(toks, number.end) == "weeks" else None
 
 
+def _day_of_a_week(toks: Sequence[Tok], i: int, today: dt.date) -> Hit | None:
+    """ "Friday next week", "next week Friday", "Friday fortnight" (a typed
+    probe: each was this Friday, or the end of next week, with the rest
+    dropped), and "the end of the week after next" (was this week's end)."""
+    said = [word_at(toks, i + n) for n in range(7)]
+    if said[:6] == ["the", "end", "of", "the", "week", "after"] and said[6] == "next":
+        if ends_here(toks, i + 7):
+            day = today + (6 - today.weekday() + 14) * ONE_DAY
+            return Hit(day, f"by the end of the week after next, {month_day(day, today)}", i + 7)
+        return None
+    if said[:2] == ["next", "week"] and said[2] in cw.WEEKDAYS and ends_here(toks, i + 3):
+        index, end = cw.WEEKDAYS[said[2]], i + 3  # "next week Friday"
+    elif said[0] in cw.WEEKDAYS and said[1:3] == ["next", "week"] and ends_here(toks, i + 3):
+        index, end = cw.WEEKDAYS[said[0]], i + 3  # "Friday next week"
+    elif said[0] in cw.WEEKDAYS and said[1] == "fortnight" and ends_here(toks, i + 2):
+        day = _coming(today, cw.WEEKDAYS[said[0]]) + 14 * ONE_DAY  # British, as "Friday week"
+        name = cw.WEEKDAY_NAMES[cw.WEEKDAYS[said[0]]]
+        return Hit(day, f"a fortnight on {name}, {month_day(day, today)}", i + 2)
+    else:
+        return None
+    day = today + (7 - today.weekday() + index) * ONE_DAY  # as "next Friday"
+    return Hit(day, f"by next {cw.WEEKDAY_NAMES[index]}, {month_day(day, today)}", end)
+
+
 def weeks_on(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> Found:
     today, low = now.date(), word_at(toks, i)
+    if (of_a_week := _day_of_a_week(toks, i, today)) is not None:
+        return of_a_week
     said = [word_at(toks, i + n) for n in range(4)]
     after_next = said[1:3] == ["after", "next"] and ends_here(toks, i + 3)
     if after_next and (low in cw.WEEKDAYS or low == "weekend"):  # "Friday / weekend after next"

@@ -1,0 +1,90 @@
+"""An eighth typed probe (2026-12-06, the sixteenth session; none from the
+understanding corpus): a condition said before more of the order was
+dropped without a word, "it" after a subject with a place inside it was the
+place, and a weekday with "next week" or "fortnight" after it was this
+week's."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import intent_factories as factories
+import pytest
+
+from vac.intent import Clarify, Draft, default_roster
+
+NOW = dt.datetime(2026, 3, 11, 9, 30, tzinfo=dt.UTC)  # a Wednesday morning
+ROSTER = default_roster()
+
+
+def draft(text: str) -> Draft:
+    got: Draft | Clarify = factories.understood(text, now=NOW, roster=ROSTER)
+    assert isinstance(got, Draft), got
+    return got
+
+
+def conditions(got: Draft) -> list[str]:
+    return [c.value for c in got.objective.constraints if c.kind == "custom"]
+
+
+@pytest.mark.parametrize(
+    ("text", "condition"),
+    [
+        ("Kofi, fix the gate if it's dry, no rush", "if it's dry"),
+        (
+            "Kofi, repair the tractor by Monday if the parts arrive, but don't spend "
+            "more than fifty pounds, urgently",
+            "if the parts arrive",
+        ),
+        ("Kofi, fix the gate if it stops raining, and check with me first", "if it stops raining"),
+        ("Kofi, fix the gate unless it rains, use your judgment", "unless it rains"),
+        ("Kofi, fix the gate only if it's not raining.", "only if it's not raining"),
+    ],
+)
+def test_a_condition_before_more_of_the_order_is_kept(text: str, condition: str) -> None:
+    got = draft(text)
+    assert conditions(got) == [condition]
+    assert condition in got.summary and got.objective.target.label in ("Gate", "Tractor")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Kofi, fix the gate. If it rains, Zuri will cover the hay",
+        "Kofi, fix the gate. If it rains, cover the hay.",
+        "Kofi, fix the gate if it's dry, Zuri will help him.",
+    ],
+)
+def test_a_condition_leading_into_another_clause_is_not_the_orders(text: str) -> None:
+    assert conditions(draft(text)) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "label", "place"),
+    [
+        ("Kofi, the window in the kitchen is stuck, can you fix it?", "Window", "in the kitchen"),
+        ("Kofi, the old bike in the shed has a flat, can you fix it?", "Old bike", "in the shed"),
+        ("Zuri, the hens in the coop are restless, guard them tonight", "Hens", "in the coop"),
+    ],
+)
+def test_it_is_the_thing_not_the_place_inside_it(text: str, label: str, place: str) -> None:
+    got = draft(text)
+    assert got.objective.target.label == label
+    assert ("location", place) in [(c.kind, c.value) for c in got.objective.constraints]
+
+
+@pytest.mark.parametrize(
+    ("text", "due"),
+    [
+        ("Kofi, fix the gate by Friday next week", "2026-03-20"),
+        ("Kofi, fix the gate next week Friday", "2026-03-20"),
+        ("Kofi, fix the gate by next week Friday", "2026-03-20"),
+        ("Kofi, fix the gate on Tuesday next week", "2026-03-17"),
+        ("Kofi, fix the gate by Friday fortnight", "2026-03-27"),
+        ("Kofi, fix the gutters by the end of the week after next", "2026-03-29"),
+        ("Kofi, fix the gate by Friday", "2026-03-13"),  # as before
+        ("Kofi, fix the gate next week", "2026-03-22"),  # as before: its end
+    ],
+)
+def test_a_weekday_of_another_week(text: str, due: str) -> None:
+    assert draft(text).objective.deadline == due
