@@ -88,3 +88,50 @@ def test_it_is_the_thing_not_the_place_inside_it(text: str, label: str, place: s
 )
 def test_a_weekday_of_another_week(text: str, due: str) -> None:
     assert draft(text).objective.deadline == due
+
+
+def test_news_with_a_time_before_the_ask_gives_way() -> None:
+    got = draft(
+        "Kofi, love, the kitchen tap has been dripping since Sunday and it's keeping me awake "
+        "at night, could you possibly fix it for me tomorrow?"
+    )
+    assert got.objective.deadline == "2026-03-12"  # was tonight
+    assert draft("Kofi, on Friday, can you fix the gate?").objective.deadline == "2026-03-13"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Please Abeni, let Kofi put up the mosquito net in my room today",
+        "Abeni, could you let Kofi fix the gate",
+    ],
+)
+def test_let_someone_do_it_is_theirs(text: str) -> None:
+    assert draft(text).objective.agent == "Kofi"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Could Kofi fix a car engine if he had to?",
+        "Do you think Tariq could guard the house alone?",
+        "Would Tariq be able to guard a house on his own?",
+        "Do you think Kofi could fix the gate by himself?",
+    ],
+)
+def test_what_an_agent_could_do_is_asked(text: str) -> None:
+    got = factories.understood(text, now=NOW, roster=ROSTER)
+    assert isinstance(got, Clarify) and got.reason == "question", got
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Do you think you could fix the gate?",
+        "Would Kofi be able to fix the gate by Friday?",
+        "Can Tariq guard the house alone tonight?",
+        "Can Kofi fix the gate?",
+    ],
+)
+def test_a_deed_asked_politely_is_still_drafted(text: str) -> None:
+    draft(text)

@@ -12,6 +12,7 @@ the deed ("please", a time). Pure: tokens in.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Final
 
@@ -20,19 +21,28 @@ from vac.intent.lexicon import Tok, words
 
 
 def able_asked(toks: Sequence[Tok]) -> bool:
-    lows = [t.low for t in toks if t.low not in lx.PUNCT]
+    words_said = [t for t in toks if t.low not in lx.PUNCT]
+    lows = [t.low for t in words_said]
+    if lows[:3] == ["do", "you", "think"]:  # "do you think Tariq could guard…"
+        words_said, lows = words_said[3:], lows[3:]
     said = " ".join(lows)
     if lows[:1] in (["can"], ["could"]) and any(c in said for c in _ONLY_CURIOUS):
         return True  # "Can Kofi fix the gate? I'm just wondering." (a spoken-style probe)
     k = 0
     if len(lows) > 1 and lows[0] not in _CAN and lows[1] in _CAN:
         k = 1  # "Kofi can you repair watches?"
+    if lows[k : k + 1] == ["would"] and lows[k + 2 : k + 5] == ["be", "able", "to"]:
+        lows = [*lows[: k + 2], *lows[k + 5 :]]  # "would Tariq be able to guard…"
+        words_said = [*words_said[: k + 2], *words_said[k + 5 :]]
+        lows[k] = "could"
     if lows[k : k + 1] not in (["can"], ["could"]) or len(lows) < k + 4:
         return False
-    k += 2  # "can you", "can Kofi"
+    if _HAD_TO.search(said):
+        return True  # "Could Kofi fix a car engine if he had to?" (an eighth typed probe)
+    # "can you", "can Kofi"; "Tariq could guard…" (the one asked said first)
+    k += 1 if k == 1 and lows[k + 1] != "you" else 2
     while k < len(lows) and lows[k] in _HEDGES:
         k += 1
-    words_said = [t for t in toks if t.low not in lx.PUNCT]
     verb = lx.phrase_at(words_said, k, lx.VERB_PHRASES)
     if verb is None:
         return False
@@ -43,8 +53,9 @@ def able_asked(toks: Sequence[Tok]) -> bool:
     )
     if not thing or {*thing[:alone]} & _ASKS_THE_DEED:
         return False
-    if thing[0] in ("a", "an"):
-        return alone is not None and alone <= 3  # "a house on his own"
+    after = {w for w in thing[alone or len(thing) :] if w not in _ALONE_WORDS}
+    if thing[0] in ("a", "an", "the") and not after & _ASKS_THE_DEED:
+        return alone is not None and alone <= 3  # "a house on his own", "the house alone"
     thing = thing[:alone]
     return (
         1 <= len(thing) <= 2
@@ -54,6 +65,8 @@ def able_asked(toks: Sequence[Tok]) -> bool:
 
 
 _CAN: Final = frozenset(words("can could"))
+# Said after the deed, it asks what would happen, not for the deed.
+_HAD_TO: Final = re.compile(r"\bif (?:he|she|they|you|we) (?:had|needed) to$")
 _ONLY_CURIOUS: Final = ("just wondering", "just curious", "just asking", "out of curiosity")
 _HEDGES: Final = frozenset(words("really actually even still also"))
 _THIS: Final = frozenset(words("it them this that these those everything something"))
@@ -72,5 +85,6 @@ _ALONE: Final = frozenset(
         ("without", "help"),
     }
 )
+_ALONE_WORDS: Final = frozenset(w for phrase in _ALONE for w in phrase)
 # Things said in general with no plural: "can Kofi build furniture?"
 _MASS: Final = frozenset(words("furniture plumbing wiring electrics machinery software stuff"))

@@ -118,7 +118,24 @@ def news_then_asked(clause: Sequence[Tok], verb_at: int) -> frozenset[int]:
             if between and len(between) <= 5 and between[0] in _ASKS:
                 return frozenset(range(k))
             return frozenset()
+        if clause[k].low in (",", ".") and _asked_after_news(clause, k, verb_at):
+            return frozenset(range(k))
     return frozenset()
+
+
+# A state told in the news: "it's keeping me awake at night, could you…".
+_NEWS_STATES: Final = frozenset(words("is are was were 's 're has have had keeps kept"))
+
+
+def _asked_after_news(clause: Sequence[Tok], k: int, verb_at: int) -> bool:
+    """News, a break at `k`, then the ask ("the tap… is keeping me awake at
+    night, could you possibly fix it tomorrow?": an eighth typed probe, due
+    tonight). Only news with a state of its own, so that "Kofi, on Friday,
+    can you fix…" keeps its day."""
+    between = [t.low for t in clause[k + 1 : verb_at]]
+    if not between or len(between) > 5 or between[0] not in _ASKS - {"i", "i'd"}:
+        return False
+    return any(t.low in _NEWS_STATES or t.low.endswith("'s") for t in clause[:k])
 
 
 def _told_of(clause: Sequence[Tok], verb_at: int, roster: Roster) -> list[str]:

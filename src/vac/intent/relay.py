@@ -136,4 +136,8 @@ def passed_on(toks: Sequence[Tok], k: int, named: Callable[[Sequence[Tok]], bool
         return None  # "Abeni, tell Kofi to help you…": "you" is Abeni, not the steward
     if j + 1 < len(toks) and toks[j].low in _RELAYS and named(toks[j + 1 : j + 2]):
         return j
+    if toks[j : j + 1] and toks[j].low == "let" and named(toks[j + 1 : j + 2]):
+        # "Abeni, let Kofi put up the net" (an eighth typed probe: Abeni's);
+        # not "let Kofi know…", which tells Kofi something
+        return j if _low(toks, j + 2) != "know" else None
     return j if j < len(toks) and toks[j].low in ("if", "when") else None
