@@ -135,3 +135,48 @@ def test_what_an_agent_could_do_is_asked(text: str) -> None:
 )
 def test_a_deed_asked_politely_is_still_drafted(text: str) -> None:
     draft(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Kofi, I broke the handle off the teapot, would you glue it back for me?",
+        "Kofi, glue it back together",
+        "Kofi, the radio has stopped, I wonder if you might repair it when you're next passing.",
+    ],
+)
+def test_it_with_words_after_it_names_nothing(text: str) -> None:
+    got = factories.understood(text, now=NOW, roster=ROSTER)
+    assert isinstance(got, Clarify) and got.reason == "no-target", got
+
+
+def test_the_back_is_still_a_thing() -> None:
+    assert draft("Kofi, fix the back").objective.target.label == "Back"
+
+
+def test_a_name_taken_back_said_again() -> None:
+    assert draft("Kofi, sorry, not Kofi, Tariq, guard the barn").objective.agent == "Tariq"
+
+
+@pytest.mark.parametrize(
+    ("text", "condition"),
+    [
+        (
+            "Imani, check in on Mr Owusu tomorrow morning, if he's home, quietly, and don't stay "
+            "too long",
+            "if he's home",
+        ),
+        (
+            "Zuri, scout the new hiking trail on Saturday, if the forecast is good, and stay off "
+            "the cliff path",
+            "if the forecast is good",
+        ),
+    ],
+)
+def test_a_condition_before_a_manner_or_a_boundary(text: str, condition: str) -> None:
+    assert conditions(draft(text)) == [condition]
+
+
+def test_a_courtesy_is_no_condition() -> None:
+    got = draft("Imani, if it isn't too much trouble, would you sit with Grandad after lunch?")
+    assert conditions(got) == []

@@ -60,10 +60,12 @@ _MAX_WORDS: Final = 8
 # What may follow a condition said after the order (`_more_of_the_order`).
 _JOINS: Final = frozenset(words("and but though although"))
 _SAID_AFTER_JOIN: Final = frozenset(
-    words("no not don't dont never do please check ask use without by before ideally only just")
+    words("""no not don't dont never do please check ask use without by before ideally only
+    just stay keep avoid""")
 )
 _SAID_AFTER: Final = _SAID_AFTER_JOIN | frozenset(
-    words("urgently urgent asap quickly carefully gently slowly today tonight tomorrow")
+    words("""urgently urgent asap quickly carefully gently slowly quietly discreetly today
+    tonight tomorrow""")
 )
 # Conditions of several words, or said anywhere (a typed probe: "just in case
 # it rains" was dropped, "…the gate should it snow" was the thing).
@@ -106,6 +108,8 @@ _COURTESY_IFS: Final = phrases(
         *(f"if {it} {ok}" for it in ("that's", "it's") for ok in ("ok", "okay", "alright", "fine")),
         *("if it's not too much trouble", "if it's no trouble", "if it's not too much bother"),
         *("if it's no bother", "if that's all right", "if it's all right"),
+        *("if it isn't too much trouble", "if it isn't too much bother"),
+        *("if it's not too much to ask", "if it isn't too much to ask"),
     ]
 )
 # Verbs "after" belongs to: "look after", "clean up after", "take after".

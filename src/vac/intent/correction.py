@@ -107,8 +107,9 @@ def restart_at(
             continue
         end = m + len(said)
         near = m - first <= _NEAR and second - end <= _NEAR
+        # "Kofi, sorry, not Kofi, Tariq, …": the name taken back may be said again
         plain = all(t.low in _BEFORE for t in toks[first + 1 : m]) and all(
-            t.low in _AFTER for t in toks[end:second]
+            t.low in _AFTER or t.low == toks[first].low for t in toks[end:second]
         )
         if near and plain:
             return end

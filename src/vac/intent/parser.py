@@ -31,7 +31,6 @@ from vac.intent.conditions import as_said, condition_at, within
 from vac.intent.correction import made_how
 from vac.intent.forbidden import forbidden_lines
 from vac.intent.handover import handed_over, readdress
-from vac.intent.inflect import VERB_PARTICLES
 from vac.intent.instead import thing_instead
 from vac.intent.lexicon import Tok, words
 from vac.intent.manner import (
@@ -186,8 +185,7 @@ def _target(
     while k < len(words) and words[k].low in lx.DETERMINERS:
         k += 1
     core = words[k:]
-    if not core or all(t.low in lx.VAGUE or t.low in VERB_PARTICLES for t in core):
-        # "check it out", "fix it up": a pronoun and the verb's own particle
+    if tw.names_nothing(core):  # "check it out", "glue it back", "it when you're next passing"
         return None
     phrase = truncate(source[words[0].start : words[-1].end], _LABEL_MAX)
     label = truncate(source[core[0].start : core[-1].end], _LABEL_MAX)

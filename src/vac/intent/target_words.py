@@ -19,6 +19,7 @@ from typing import Final
 from vac.intent import lexicon as lx
 from vac.intent.address import resolve_span
 from vac.intent.describing import always_describes
+from vac.intent.inflect import VERB_PARTICLES
 from vac.intent.lexicon import Tok
 from vac.intent.roster import Roster
 from vac.intent.when_match import word_at
@@ -353,3 +354,19 @@ def stops(clause: Sequence[Tok], j: int) -> bool:
 
 
 __all__ = ["another_thing", "said_alone", "slug", "without_state"]
+
+
+# After "it", these are no part of a thing (an eighth typed probe: "It back").
+_AFTER_IT: Final = frozenset(lx.words("back when whenever while once if"))
+
+
+def names_nothing(core: Sequence[Tok]) -> bool:
+    """Whether a thing's words (its determiners off) name nothing: none,
+    "it" / "them" with the verb's own particle ("check it out", "fix it
+    up"), or "it" and words that are no part of a thing ("glue it back",
+    "repair it when you're next passing": read "It back", "It when…")."""
+    if not core:
+        return True
+    if core[0].low in lx.VAGUE and len(core) > 1 and core[1].low in _AFTER_IT:
+        return True
+    return all(t.low in lx.VAGUE or t.low in VERB_PARTICLES for t in core)
