@@ -180,3 +180,33 @@ def test_a_condition_before_a_manner_or_a_boundary(text: str, condition: str) ->
 def test_a_courtesy_is_no_condition() -> None:
     got = draft("Imani, if it isn't too much trouble, would you sit with Grandad after lunch?")
     assert conditions(got) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "verb", "label"),
+    [
+        (
+            "Abeni, shelter the lambs from the rain, if it gets heavy.",
+            "Protect",
+            "Lambs from the rain",
+        ),
+        ("Kofi, send me a update on the building", "Report", "Building"),
+        ("Kofi, build a shelter for the goats", "Build", "Shelter for the goats"),
+    ],
+)
+def test_words_of_a_spoken_probe(text: str, verb: str, label: str) -> None:
+    """A spoken probe of the sixteenth session: each was asked what to do."""
+    got = draft(text)
+    assert (got.objective.verb, got.objective.target.label) == (verb, label)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Zuri, take as long as you need to map the river",
+        "Zuri, map the river, take as long as you like",
+    ],
+)
+def test_take_as_long_as_you_need_is_no_rush(text: str) -> None:
+    got = draft(text)
+    assert got.objective.priority < 40 and conditions(got) == []

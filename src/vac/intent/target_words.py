@@ -357,14 +357,15 @@ __all__ = ["another_thing", "said_alone", "slug", "without_state"]
 
 
 # After "it", these are no part of a thing (an eighth typed probe: "It back").
-_AFTER_IT: Final = frozenset(lx.words("back when whenever while once if"))
+_AFTER_IT: Final = frozenset(lx.words("back when whenever while once if as"))
 
 
 def names_nothing(core: Sequence[Tok]) -> bool:
     """Whether a thing's words (its determiners off) name nothing: none,
     "it" / "them" with the verb's own particle ("check it out", "fix it
     up"), or "it" and words that are no part of a thing ("glue it back",
-    "repair it when you're next passing": read "It back", "It when…")."""
+    "repair it when you're next passing", "repair it as you can": read "It
+    back", "It when…")."""
     if not core:
         return True
     if core[0].low in lx.VAGUE and len(core) > 1 and core[1].low in _AFTER_IT:

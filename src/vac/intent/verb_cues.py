@@ -177,6 +177,7 @@ PHRASAL_VERB_CUES: Final[Mapping[str, str]] = {
             "secure",
             "lock up",
             "keep an eye out for",
+            "shelter",  # a spoken probe (2026-12-06): "shelter the lambs from the rain"
         ],
         "Protect",
     ),
@@ -262,6 +263,8 @@ PHRASAL_VERB_CUES: Final[Mapping[str, str]] = {
             "keep me informed of",
             "send me an update about",
             "send me an update on",
+            "send me a update about",  # as written for "an" (a spoken probe, 2026-12-06)
+            "send me a update on",
             "send me updates on",
             "send me updates about",
             "keep me posted about",
