@@ -12,6 +12,7 @@ import intent_factories as factories
 import pytest
 
 from vac.intent import Clarify, Draft, default_roster
+from vac.intent.reply_words import classify_reply
 
 NOW = dt.datetime(2026, 3, 11, 9, 30, tzinfo=dt.UTC)  # a Wednesday morning
 ROSTER = default_roster()
@@ -210,3 +211,22 @@ def test_words_of_a_spoken_probe(text: str, verb: str, label: str) -> None:
 def test_take_as_long_as_you_need_is_no_rush(text: str) -> None:
     got = draft(text)
     assert got.objective.priority < 40 and conditions(got) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "reply"),
+    [
+        ("Fine.", None),  # small talk, as before: asked again
+        ("That is fine.", "confirm"),
+        ("Right, do it.", "confirm"),
+        ("ok, go", "confirm"),
+        ("No, not right.", "reject"),
+        ("right, cancel that", "reject"),
+        ("fine?", None),  # asked back
+        ("Right, Kofi can do it", None),  # a change
+        ("right", None),
+    ],
+)
+def test_replies_of_a_spoken_probe(text: str, reply: str | None) -> None:
+    """Each was asked again (the sixteenth session's spoken probe)."""
+    assert classify_reply(text) == reply

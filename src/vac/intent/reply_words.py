@@ -211,6 +211,10 @@ CONFIRM_HEARD: Final[frozenset[str]] = frozenset(
         "ok go ahead",
         "okay go ahead",
         "k go ahead",
+        # A spoken probe (2026-12-06, the sixteenth session): asked again.
+        "that is fine",
+        "ok go",
+        "okay go",
     }
 )
 REJECT_HEARD: Final[frozenset[str]] = frozenset(
@@ -315,6 +319,8 @@ REJECT_HEARD: Final[frozenset[str]] = frozenset(
         "nah bin it",
         "no thanks i'll get a man in",
         "no thanks i'll get someone in",
+        "not right",  # a spoken probe (the sixteenth session): "No, not right."
+        "no not right",
     }
 )
 _YES: Final = _CONFIRM | CONFIRM_HEARD
@@ -337,7 +343,7 @@ _POLITE_PREFIX: Final = (
 # Zuri" is a change, not a no: a review found such drafts rejected):
 # "thanks, yes", "oya cancel am" (Nigerian: come on). "hold on" and "wait"
 # only before a no ("hold on, no"): "wait, yes" confirmed the draft.
-_THEN_REPLY: Final = ("thanks ", "thank you ", "oya ")
+_THEN_REPLY: Final = ("thanks ", "thank you ", "oya ", "right ")  # "Right, do it." (a spoken probe)
 _THEN_NO: Final = ("hold on ", "wait ")
 # Before a reply phrase only ("Please cancel that.", "On reflection, please
 # cancel that."): "please no rush" is no "no rush" reply (it rejected a
