@@ -99,6 +99,9 @@ def test_loops_and_prompt_echoes_are_seen(text: str, loop: bool) -> None:
         ("Tell me, Bob, to go.", None),
         ("Let me — to go.", None),
         ("A storm, they say, is coming.", None),
+        # "have a look": the cue's idiom (a spoken probe: rescored "have Kofi at…")
+        ("Imani have a look at the car battery by Thursday.", None),
+        ("Have a mani look at the roof.", "a mani"),
     ],
 )
 def test_the_name_slot_is_found_where_the_words_put_a_name(text: str, slot: str | None) -> None:

@@ -24,6 +24,10 @@ from vac.speech.nbest import Alternative
 _CUES: Final = frozenset({"ask", "tell", "have", "get", "let", "remind", "and"})
 # "Ask" as Whisper sometimes writes it, only as the first word ("as soon as…").
 _MISHEARD_ASK: Final = frozenset({"as", "asked", "ass", "tel", "tall"})
+# "have a look", "get a go": the cue's own idiom, never "have A. Look".
+_HAVE_A: Final = [
+    ["a", w] for w in ("look", "go", "think", "word", "chat", "peek", "try", "listen", "check")
+]
 # Cues Whisper writes fused with the name that follows ("Telsuri", "Askofi").
 _FUSABLE: Final = {"tell": "Tell ", "tel": "Tell ", "ask": "Ask "}
 # Never a name: "ask the team", "tell everyone", "have it done".
@@ -206,6 +210,8 @@ def name_slot(text: str, names: Sequence[str]) -> Slot | None:
             # "As Imani to…" is "Ask Imani to…"; "as soon as…" is not.
             opening = i == 0 and w in _MISHEARD_ASK and "to" in [x[2] for x in spans[2:4]]
             if opening or (w in _CUES and (w != "and" or spans[i + 1][2] in roster)):
+                if [x[2] for x in spans[i + 1 : i + 3]] in _HAVE_A:
+                    continue  # "Imani have a look at…": no name (a probe: "have Kofi at…")
                 at = i + 1
                 break
     if at is None:
