@@ -233,3 +233,26 @@ def test_a_rescored_yes_never_acts_on_words_that_say_no() -> None:
     yes = (ReplyChoice("heard", "No problem.", -2.0), ReplyChoice("confirm", "No problem.", -2.0))
     got = spoken_reply("No problem.", 0.5, Evidence(words=WORDS, replies=(*yes,)))
     assert got is not None and got.kind == "confirm" and got.sure  # its "no" is its own
+
+
+@pytest.mark.parametrize(
+    ("ok", "no", "acts"),
+    [
+        (-9.63, -14.8, False),  # 3.1 short, 5.2 over the no: "After date." for "not today"
+        (-7.0, -14.8, True),  # nearly what was heard (0.4 short)
+        (-9.63, -17.0, True),  # far surer than any no (7.4)
+    ],
+)
+def test_a_yes_no_word_says_needs_its_phrase_close_or_no_no_near(
+    ok: float, no: float, acts: bool
+) -> None:
+    """A spoken probe (the sixteenth session): "not today" heard "After
+    date." confirmed the draft on the rescoring alone."""
+    replies = (
+        ReplyChoice("heard", "After date.", -6.57),
+        ReplyChoice("confirm", "Ok.", ok),
+        ReplyChoice("reject", "Don't.", no),
+    )
+    assert rescored(replies) == "confirm"
+    got = spoken_reply("After date.", 0.25, Evidence(words=WORDS, replies=replies))
+    assert (got is not None and got.kind == "confirm" and got.sure) == acts

@@ -165,8 +165,8 @@ def spoken_reply(
     said = classify_reply(text)
     by_audio = rescored(evidence.replies) if evidence is not None and rescored_ok else None
     replies = () if evidence is None else evidence.replies
-    if by_audio == "confirm" and said is None and _denied(text, replies):
-        by_audio = None  # "Don't hit it." for "don't": never a yes
+    if by_audio == "confirm" and said is None and (_denied(text, replies) or _far(replies)):
+        by_audio = None  # "Don't hit it." for "don't", "After date." for "not today": no yes
     if by_audio is None and said == "confirm" and evidence is not None and rescored_ok:
         by_audio = "confirm" if agreed(text, evidence.replies) else None  # "Confirm." as said
     if by_audio is not None and said in (None, by_audio):
@@ -194,3 +194,24 @@ def _no_close(replies: Sequence[ReplyChoice]) -> bool:
     heard = next((r.logprob for r in replies if r.kind == "heard"), None)
     no = _best_of(replies, "reject")
     return heard is not None and no is not None and heard - no.logprob < WORDS_NO_GAP
+
+
+# A yes the words do not say acts only when its phrase is nearly what was
+# heard, or far surer than any no: a spoken probe's "not today" (espeak
+# en-us-nyc) was heard "After date.", "Ok." 3.1 nats short of it and 5 over
+# "Don't.", and the draft was confirmed. Every such yes that was right on
+# dev and the six fresh voices (`benchmarks/reply_rescoring.py`, 2026-12-06)
+# was at most 0.7 nats short, or 9.9 over the best no when further.
+AUDIO_ALONE_SLACK: Final = 2.0
+AUDIO_ALONE_MARGIN: Final = 7.0
+
+
+def _far(replies: Sequence[ReplyChoice]) -> bool:
+    """Whether the best yes is too far below what was heard, and too close to
+    the best no, to act on without a word of it."""
+    heard = next((r.logprob for r in replies if r.kind == "heard"), None)
+    yes, no = _best_of(replies, "confirm"), _best_of(replies, "reject")
+    if heard is None or yes is None:
+        return False
+    sure = no is None or yes.logprob - no.logprob >= AUDIO_ALONE_MARGIN
+    return heard - yes.logprob > AUDIO_ALONE_SLACK and not sure

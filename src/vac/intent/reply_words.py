@@ -319,8 +319,6 @@ REJECT_HEARD: Final[frozenset[str]] = frozenset(
         "nah bin it",
         "no thanks i'll get a man in",
         "no thanks i'll get someone in",
-        "not right",  # a spoken probe (the sixteenth session): "No, not right."
-        "no not right",
     }
 )
 _YES: Final = _CONFIRM | CONFIRM_HEARD
