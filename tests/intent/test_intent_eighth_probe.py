@@ -239,3 +239,40 @@ def test_a_ban_said_of_the_agent() -> None:
     )
     assert got.objective.agent == "Kofi"
     assert "Do not drink the water" in [f.text for f in got.objective.forbidden_lines]
+
+
+@pytest.mark.parametrize(
+    ("text", "condition", "read_back"),
+    [
+        ("Kofi, when you get back, fix the gate", "when you get back", "when they get back"),
+        (
+            "Kofi, once you're done with the fence, fix the gate",
+            "once you're done with the fence",
+            "once they're done with the fence",
+        ),
+        (
+            "Zuri dear, when you've finished your breakfast, would you please take a look at "
+            "the guttering",
+            "when you've finished your breakfast",
+            "when they've finished their breakfast",
+        ),
+    ],
+)
+def test_a_condition_said_to_the_agent(text: str, condition: str, read_back: str) -> None:
+    """Kept as said (the agent reads it), read back to the steward of the agent."""
+    got = draft(text)
+    assert conditions(got) == [condition]
+    assert f", {read_back}" in got.summary
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Kofi, fix the gate when you can",
+        "Kofi, when you have time, fix the gate",
+        "Kofi when you've a sec could you fix the gate",
+        "Kofi, when you like, fix the gate",
+    ],
+)
+def test_a_courtesy_said_with_when_you_is_no_condition(text: str) -> None:
+    assert conditions(draft(text)) == []

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from vac.intent.lexicon import PUNCT, Tok, phrase_at, phrases, words
+from vac.intent.lexicon import MANNER_CUES, PUNCT, Tok, phrase_at, phrases, words
 from vac.intent.when_match import word_at
 
 _CUES: Final = frozenset(words("if unless once when whenever provided"))
@@ -80,6 +80,8 @@ _CUES_ANYWHERE: Final = phrases(
 # can"), not a condition.
 _SOON: Final = frozenset(words("possible poss practicable convenient ever humanly"))
 _YOU_CAN: Final = frozenset(words("can could are able get have manage may you're"))
+# "when you like", "when you can": a courtesy, no condition.
+_AS_YOU_LIKE: Final = frozenset(words("can could are able manage may like want wish please fancy"))
 _A_CHANCE: Final = frozenset(words("a the round around time chance sec minute moment"))
 # "until", "till", "after" and "before" with a subject of their own: "guard
 # the house till we get back", "after the kids are asleep, guard the door";
@@ -271,6 +273,11 @@ def _single_cue(toks: Sequence[Tok], i: int) -> bool:
     nxt = word_at(toks, i + 1)
     if tok.low == "provided" and nxt == "that":
         return True
+    said_to_you = nxt in _YOU | {"you've"} and phrase_at(toks, i, MANNER_CUES) is None
+    if tok.low in ("when", "once") and said_to_you:
+        # "when you get back", "once you're done with the fence" (an eighth
+        # typed probe: dropped); not "when you get a chance" (a priority)
+        return word_at(toks, i + 2) not in _AS_YOU_LIKE
     if nxt in _YOU and word_at(toks, i + 2) in _YOU_FIND:
         # "…if you spot a leak": what the agent finds, no courtesy; not "if
         # you see Kofi, tell him…", the one told's errand

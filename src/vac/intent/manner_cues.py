@@ -68,7 +68,8 @@ PRIORITY_TEXT: Final[tuple[tuple[int, str], ...]] = (
             "no huge rush, no real rush, no massive rush, no particular rush, no real hurry, "
             "no great hurry, no big hurry, not in a rush, not in a hurry, "
             "not a big rush, not a rush job, no rush job, when you've a minute, "
-            "when you've a moment, when you've time, not in any hurry, "
+            "when you've a moment, when you've time, when you've a sec, when you've a second, "
+            "not in any hurry, "
             # A typed probe (2026-12-06): "lowest priority" and "low prio" were
             # 78 ("priority", "prio"); the others were 55, some in the target.
             "lowest priority, bottom priority, lower priority, low prio, lowest prio, "

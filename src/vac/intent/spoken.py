@@ -5,6 +5,7 @@ way. Output is plain text only (no markdown): it is read aloud."""
 from __future__ import annotations
 
 import datetime as dt
+import re
 from typing import Final
 
 import msgspec
@@ -182,7 +183,7 @@ def summarise(
     if when:
         parts.append(f" {when}")
     for condition in (c.value for c in objective.constraints if c.kind == "custom"):
-        parts.append(f", {condition}")  # "…, unless it snows"; each one said after (amend)
+        parts.append(f", {of_the_agent(condition)}")  # "…, unless it snows"; each one (amend)
     if objective.autonomy in _HOW_FREE:  # the steward checks the hand given too
         parts.append(f", {_HOW_FREE[objective.autonomy]}")
     pace = next((c.value for c in objective.constraints if c.kind == "pace"), None)
@@ -200,3 +201,17 @@ def summarise(
         parts.append(", no rush")
     sentence = "".join(parts) + " — confirm?"
     return f"{sentence} ({note})" if note else sentence
+
+
+# Said to the agent, read back to the steward: "when you get back" is the
+# agent's return, "when they get back" (an eighth typed probe).
+_YOU_AS_THEY: Final = {
+    "you": "they", "you're": "they're", "you've": "they've", "you'll": "they'll",
+    "you'd": "they'd", "your": "their", "yours": "theirs", "yourself": "themselves",
+}  # fmt: skip
+_YOU_WORDS: Final = re.compile(r"\b(?:you're|you've|you'll|you'd|yourself|yours|your|you)\b", re.I)
+
+
+def of_the_agent(condition: str) -> str:
+    """A condition as the steward hears it: the agent's "you" is "they"."""
+    return _YOU_WORDS.sub(lambda m: _YOU_AS_THEY[m.group(0).lower()], condition)
