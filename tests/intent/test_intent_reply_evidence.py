@@ -236,23 +236,23 @@ def test_a_rescored_yes_never_acts_on_words_that_say_no() -> None:
 
 
 @pytest.mark.parametrize(
-    ("ok", "no", "acts"),
+    ("ok", "confidence", "acts"),
     [
-        (-9.63, -14.8, False),  # 3.1 short, 5.2 over the no: "After date." for "not today"
-        (-7.0, -14.8, True),  # nearly what was heard (0.4 short)
-        (-9.63, -17.0, True),  # far surer than any no (7.4)
+        (-9.76, 0.25, False),  # 2.9 short, heard at 0.25: "After date." for "not today"
+        (-7.0, 0.25, True),  # nearly what was heard (0.4 short)
+        (-9.76, 0.66, True),  # the words heard surely ("Yes, move it.", 2.9 short)
     ],
 )
-def test_a_yes_no_word_says_needs_its_phrase_close_or_no_no_near(
-    ok: float, no: float, acts: bool
+def test_a_yes_no_word_says_needs_its_phrase_close_or_sure_words(
+    ok: float, confidence: float, acts: bool
 ) -> None:
     """A spoken probe (the sixteenth session): "not today" heard "After
     date." confirmed the draft on the rescoring alone."""
     replies = (
-        ReplyChoice("heard", "After date.", -6.57),
-        ReplyChoice("confirm", "Ok.", ok),
-        ReplyChoice("reject", "Don't.", no),
+        ReplyChoice("heard", "After date.", -6.88),
+        ReplyChoice("confirm", "Okay.", ok),
+        ReplyChoice("reject", "Don't.", -18.37),
     )
     assert rescored(replies) == "confirm"
-    got = spoken_reply("After date.", 0.25, Evidence(words=WORDS, replies=replies))
+    got = spoken_reply("After date.", confidence, Evidence(words=WORDS, replies=replies))
     assert (got is not None and got.kind == "confirm" and got.sure) == acts
