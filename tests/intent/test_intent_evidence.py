@@ -192,9 +192,6 @@ def understood(text: str, ev: Evidence | None) -> Draft | Clarify:
         ("Tell Yuri to befriend the fox", "Kofi", None),
         ("Tell Bob to fix the gate", "Abeni", None),
         ("Tell Anna to fix the gate", "Imani", None),  # as close to Abeni: no guess
-        # Said first, spelled like no roster name (a spoken probe, the sixteenth
-        # session: "Jerry, …" was the current agent's, flagged): asked.
-        ("Jerry, sort out the broken lamp by Thursday", "Zuri", None),
     ],
 )
 def test_a_spoken_name_no_one_has_is_the_rescored_name_only_if_spelled_like_it(

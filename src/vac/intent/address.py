@@ -28,6 +28,8 @@ from vac.intent.wish import helpful, polite_frame, wished_subject
 _GROUP_WORDS: Final = frozenset(
     words("everyone everybody all someone somebody anyone anybody team squad")
 )
+
+
 # Said with a name as its address: "Kofi dear, fix the gate", "Dear Imani, …".
 _ENDEARMENTS: Final = frozenset(words("dear darling sweetie honey sweetheart mate buddy pal"))
 
@@ -216,8 +218,6 @@ def address_of(toks: Sequence[Tok], roster: Roster, near: tuple[str, str] | None
     commas = [k for k in range(i, n) if toks[k].low == ","]
     if commas and 1 <= commas[0] - i <= 3:  # "Kofi, build a bench"
         res = resolve_span(toks[i : commas[0]], roster) or _near(toks[i : commas[0]], near, roster)
-        if isinstance(res, str):  # "Jerry, sort out the lamp" heard in the name slot: who?
-            return Address(commas[0] + 1, n, unknown=res)
         if res is not None:
             return _relayed(toks[:n], commas[0] + 1, roster) or Address(commas[0] + 1, n, res)
     # "Kofi. Fix the gate.", "Kofi... fix", "Kofi: fix": a pause after the
@@ -336,17 +336,15 @@ _GREETINGS: Final = lx.phrases(
 _NEGATING: Final = frozenset(words("not no never nor"))
 
 
-_Guess = Resolution | str | None  # a roster name, a name no one has, or none
-
-
-def _near(span: Sequence[Tok], near: tuple[str, str] | None, roster: Roster) -> _Guess:
-    """ "Duri, build…": a one-word name no one has, said first, is the roster name ranked first
-    in its slot if spelled like it (as `_frame`), else asked about ("Jerry, …" was the current
-    agent's). Spoken only; never an opener ("Sorry, fix…") nor a word in lower case."""
+def _near(span: Sequence[Tok], near: tuple[str, str] | None, roster: Roster) -> Resolution | None:
+    """ "Duri, build a shelter": a one-word name no one has, said first, is the
+    roster name the recogniser ranked first in that slot, if spelled like it
+    (as after "ask"/"tell": `_frame`). Spoken only: `near` is None typed.
+    Never a word people open with ("Sorry, fix the gate": "sorry" is spelled
+    more like Zuri than "Duri" is), nor one written in lower case."""
     if len(span) != 1 or span[0].low in _OPENERS or not span[0].text[:1].isupper():
         return None
-    heard = near is not None and [t.low for t in lx.tokenize(near[0])] == [span[0].low]
-    return _slot_guess(span, near, roster) or (span[0].text if heard else None)
+    return _slot_guess(span, near, roster)
 
 
 def _slot_guess(
