@@ -233,14 +233,6 @@ def test_replies_of_a_spoken_probe(text: str, reply: str | None) -> None:
     assert classify_reply(text) == reply
 
 
-def test_a_ban_said_of_the_agent() -> None:
-    got = draft(
-        "Abeni, send Kofi to check the pump at the well tomorrow, he mustn't drink the water"
-    )
-    assert got.objective.agent == "Kofi"
-    assert "Do not drink the water" in [f.text for f in got.objective.forbidden_lines]
-
-
 @pytest.mark.parametrize(
     ("text", "condition", "read_back"),
     [

@@ -35,12 +35,6 @@ NOT_TO_MARKERS: Final = (
     # A sixth typed probe (2026-12-06): dropped without a word.
     "you're not allowed to",
     "you are not allowed to",
-    # An eighth typed probe (2026-12-06): the agent spoken of ("send Kofi
-    # to check the pump, he mustn't drink the water") was dropped.
-    "he mustn't",
-    "she mustn't",
-    "he must not",
-    "she must not",
 )
 # "…, but not in the rain", "…, but not the cellar": written "Not in the rain".
 BUT_NOT: Final = "but not"
