@@ -98,7 +98,7 @@ def test_a_time_inside_a_condition_is_not_the_deadline() -> None:
     """ "if we're not back by ten" was the deadline, 10 o'clock."""
     got = draft("Tariq, guard the car if we're not back by ten")
     assert got.objective.deadline is None, got
-    assert "if we're not back by ten" in got.summary
+    assert "if you're not back by ten" in got.summary  # the speaker's "we", read back
 
 
 def test_a_plain_day_in_a_condition_is_still_the_day() -> None:

@@ -63,6 +63,15 @@ _SAID_AFTER_JOIN: Final = frozenset(
     words("""no not don't dont never do please check ask use without by before ideally only
     just stay keep avoid""")
 )
+# A verb among them only with these after it ("check with me", "keep off").
+_ITS_NEXT: Final = {
+    "check": frozenset(words("with in")),
+    "ask": frozenset(words("me first")),
+    "use": frozenset(words("your")),
+    "keep": frozenset(words("off away out clear")),
+    "stay": frozenset(words("off away out clear")),
+    "do": frozenset(words("not")),
+}
 _SAID_AFTER: Final = _SAID_AFTER_JOIN | frozenset(
     words("""urgently urgent asap quickly carefully gently slowly quietly discreetly today
     tonight tomorrow""")
@@ -82,6 +91,7 @@ _SOON: Final = frozenset(words("possible poss practicable convenient ever humanl
 _YOU_CAN: Final = frozenset(words("can could are able get have manage may you're"))
 # "when you like", "when you can": a courtesy, no condition.
 _AS_YOU_LIKE: Final = frozenset(words("can could are able manage may like want wish please fancy"))
+_SPARE: Final = frozenset(words("chance time minute moment sec second mo jiffy"))
 _A_CHANCE: Final = frozenset(words("a the round around time chance sec minute moment"))
 # "until", "till", "after" and "before" with a subject of their own: "guard
 # the house till we get back", "after the kids are asleep, guard the door";
@@ -210,10 +220,13 @@ def _more_of_the_order(rest: Sequence[str]) -> bool:
     cover the hay", "If it rains, cover the hay")."""
     if all(w in _COURTESY for w in rest):
         return True
+    if rest[0] in _JOINS:
+        rest = rest[1:]
+        if not rest or rest[0] not in _SAID_AFTER_JOIN:
+            return False
     first, then = rest[0], rest[1] if len(rest) > 1 else ""
-    if first in _JOINS:
-        return then in _SAID_AFTER_JOIN
-    return first in _SAID_AFTER
+    # "check with me first", "use your judgment", "stay off…"; not "check the pump"
+    return first in _SAID_AFTER and _ITS_NEXT.get(first, frozenset({then})) >= {then}
 
 
 def _cue_width(toks: Sequence[Tok], i: int) -> int:
@@ -273,16 +286,21 @@ def _single_cue(toks: Sequence[Tok], i: int) -> bool:
     nxt = word_at(toks, i + 1)
     if tok.low == "provided" and nxt == "that":
         return True
-    said_to_you = nxt in _YOU | {"you've"} and phrase_at(toks, i, MANNER_CUES) is None
-    if tok.low in ("when", "once") and said_to_you:
-        # "when you get back", "once you're done with the fence" (an eighth
-        # typed probe: dropped); not "when you get a chance" (a priority)
-        return word_at(toks, i + 2) not in _AS_YOU_LIKE
     if nxt in _YOU and word_at(toks, i + 2) in _YOU_FIND:
         # "…if you spot a leak": what the agent finds, no courtesy; not "if
         # you see Kofi, tell him…", the one told's errand
         seen = toks[i + 3] if i + 3 < len(toks) else None
         return seen is not None and seen.text[:1].islower() and seen.low not in _PEOPLE
+    if tok.low in ("when", "once") and nxt in _YOU | {"you've"}:
+        # "when you get back", "once you're done with the fence" (an eighth
+        # typed probe: dropped); not "when you get a chance", "once you've
+        # got time", "when you like" (courtesies)
+        said = {word_at(toks, k) for k in range(i + 2, i + 6)}
+        return (
+            phrase_at(toks, i, MANNER_CUES) is None
+            and word_at(toks, i + 2) not in _AS_YOU_LIKE
+            and not said & _SPARE
+        )
     return nxt not in _NOT_A_CONDITION
 
 

@@ -97,12 +97,17 @@ _PLACE_PREPS: Final = frozenset(lx.words("in on at of near behind under by besid
 
 def _subject_end(spans: list[_Span], i: int) -> int:
     """How far (exclusive) the state's verb may be from a subject starting at
-    `i`: four words, and as many more as a place said inside it ("the old
-    bike in the shed has…")."""
-    end = i + 1 + _MAX_SUBJECT_WORDS
-    for k in range(i + 1, min(end, len(spans))):
+    `i`: four words, and four more after each place word inside it ("the
+    old bike in the shed has…", "the radio on the shelf in the kitchen
+    is…"); no further than a second thing said without one ("in the kitchen
+    the window is…": a review)."""
+    end, k = i + 1 + _MAX_SUBJECT_WORDS, i + 1
+    while k < min(end, len(spans)):
         if spans[k][2] in _PLACE_PREPS:
-            return k + 1 + _MAX_SUBJECT_WORDS  # "in", "the", two words, the verb
+            end = k + 1 + _MAX_SUBJECT_WORDS  # "in", "the", two words, the verb
+        elif spans[k][2] in _THING_STARTS and spans[k - 1][2] not in _PLACE_PREPS:
+            return k + 1  # a second thing, with no place word before it: no verb for it
+        k += 1
     return end
 
 

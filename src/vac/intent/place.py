@@ -95,6 +95,10 @@ def place_is_thing(clause: Sequence[Tok], verb_end: int, verb: str) -> int | Non
     Support takes "at" or "in" before any word but an idiom's ("help at
     once"); the others only before an article or a possessive."""
     prep, then = word_at(clause, verb_end), word_at(clause, verb_end + 1)
+    if lx.phrase_at(clause, verb_end, lx.MANNER_CUES) or lx.phrase_at(
+        clause, verb_end, _NOT_PLACE_IDIOMS
+    ):
+        return None  # "guard around the clock": a standing order, no clock (a review)
     if verb == "Support":
         said = prep in ("at", "in") and then not in _NO_PLACE
     else:
@@ -107,6 +111,7 @@ def place_said(prep: str, verb: str, thing: Target) -> bool:
     ("help in the end"), and after "in" or "at" a place or ground the
     lexicon knows, unless the verb is Support: a recogniser's "map in the
     cracked wall" (for "examine the cracked wall") is no place to map."""
-    if thing.label.split()[-1].lower() in NOT_PLACES:
-        return False
+    said = thing.label.lower().split()
+    if said[-1] in NOT_PLACES or said[0] in NOT_PLACES:
+        return False  # "…around the time of the theft" (a review)
     return verb == "Support" or prep not in ("in", "inside", "at") or thing.kind in _PLACES

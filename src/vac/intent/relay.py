@@ -138,6 +138,7 @@ def passed_on(toks: Sequence[Tok], k: int, named: Callable[[Sequence[Tok]], bool
         return j
     if toks[j : j + 1] and toks[j].low == "let" and named(toks[j + 1 : j + 2]):
         # "Abeni, let Kofi put up the net" (an eighth typed probe: Abeni's);
-        # not "let Kofi know…", which tells Kofi something
-        return j if _low(toks, j + 2) != "know" else None
+        # not "let Kofi know…", "let Kofi in, then fix…" (a review): a verb next
+        deed = phrase_at(toks, j + 2, VERB_PHRASES)
+        return j if deed is not None and _low(toks, j + 2) != "know" else None
     return j if j < len(toks) and toks[j].low in ("if", "when") else None

@@ -203,15 +203,42 @@ def summarise(
     return f"{sentence} ({note})" if note else sentence
 
 
-# Said to the agent, read back to the steward: "when you get back" is the
-# agent's return, "when they get back" (an eighth typed probe).
-_YOU_AS_THEY: Final = {
+# Said to the agent, read back to the steward: the agent's "you" is "they"
+# ("when you get back": an eighth typed probe; after a verb "them": "if
+# Abeni asks you to", a review), the speaker's "I" / "we" is "you" ("if I'm
+# not back by ten"); "thank you" stays.
+_SPOKEN_TO: Final = {
     "you": "they", "you're": "they're", "you've": "they've", "you'll": "they'll",
     "you'd": "they'd", "your": "their", "yours": "theirs", "yourself": "themselves",
+    "i": "you", "i'm": "you're", "i've": "you've", "i'll": "you'll", "i'd": "you'd",
+    "me": "you", "my": "your", "mine": "yours", "myself": "yourself",
+    "we": "you", "we're": "you're", "we've": "you've", "we'll": "you'll", "we'd": "you'd",
+    "us": "you", "our": "your", "ours": "yours", "ourselves": "yourselves",
 }  # fmt: skip
-_YOU_WORDS: Final = re.compile(r"\b(?:you're|you've|you'll|you'd|yourself|yours|your|you)\b", re.I)
+_PERSON_WORDS: Final = re.compile(
+    r"(?<![\w'])(?:"
+    + "|".join(sorted(map(re.escape, _SPOKEN_TO), key=len, reverse=True))
+    + r")(?![\w'])",
+    re.I,
+)
+# Before a subject "you": a condition's cue or a break.
+_SUBJECT_BEFORE: Final = re.compile(
+    r"(?:^|[,;]|\b(?:if|when|once|unless|until|till|after|before|as|and|but|that|while|"
+    r"whenever|provided|soon|long|case|assuming|because|or))\s*$",
+    re.I,
+)
 
 
 def of_the_agent(condition: str) -> str:
-    """A condition as the steward hears it: the agent's "you" is "they"."""
-    return _YOU_WORDS.sub(lambda m: _YOU_AS_THEY[m.group(0).lower()], condition)
+    """A condition as the steward hears it: the agent's "you" is "they", the
+    speaker's "I" / "we" is "you"."""
+
+    def said(m: re.Match[str]) -> str:
+        word, before = m.group(0).lower(), condition[: m.start()]
+        if word == "you" and re.search(r"\bthank\s*$", before, re.I):
+            return m.group(0)  # "…says thank you"
+        if word == "you" and not _SUBJECT_BEFORE.search(before):
+            return "them"  # "if Abeni asks you to"
+        return _SPOKEN_TO[word]
+
+    return _PERSON_WORDS.sub(said, condition)

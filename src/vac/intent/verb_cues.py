@@ -177,7 +177,6 @@ PHRASAL_VERB_CUES: Final[Mapping[str, str]] = {
             "secure",
             "lock up",
             "keep an eye out for",
-            "shelter",  # a spoken probe (2026-12-06): "shelter the lambs from the rain"
         ],
         "Protect",
     ),
