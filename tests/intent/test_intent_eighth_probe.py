@@ -334,3 +334,16 @@ def test_when_you_see_someone_is_the_errand_not_the_order() -> None:
 )
 def test_it_with_places_before_or_inside(text: str, label: str) -> None:
     assert draft(text).objective.target.label == label
+
+
+@pytest.mark.parametrize(
+    ("text", "label"),
+    [
+        ("Zuri, map the north field, sorry, the south field", "South field"),
+        ("Zuri, map the, the north field, sorry, the south field, by Tuesday", "South field"),
+        ("Kofi, fix the gate, actually, the side gate", "Side gate"),
+        ("Kofi, fix the gate, sorry, the noise", "Gate"),  # a remark, as before
+    ],
+)
+def test_the_same_kind_of_thing_said_again_after_sorry(text: str, label: str) -> None:
+    assert draft(text).objective.target.label == label

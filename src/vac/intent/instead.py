@@ -33,6 +33,7 @@ _TAKE_BACK: Final = lx.phrases(
 )
 _LEAD: Final = lx.PUNCT | frozenset(lx.words("oh um uh er well sorry actually wait no never mind"))
 _SAID_INSTEAD: Final = lx.phrases(["sorry", "i mean", "i meant", "or rather"])
+_SORRY: Final = lx.phrases(["sorry", "oops", "actually", "wait"])
 # The past of verbs that do not end in "-ed": a remark, not a thing ("the dog got out").
 PAST_FORMS: Final = frozenset(
     lx.words(
@@ -104,7 +105,12 @@ def thing_instead(clause: Sequence[Tok], end: int, stop: int) -> int | None:
             cued = True
         else:
             break
-    return k if cued and thing_said(clause, k, stop) is not None else None
+    said_end = thing_said(clause, k, stop)
+    if said_end is not None and not cued and lx.phrase_at(clause, end + 1, _SORRY) is not None:
+        # "map the north field, sorry, the south field": the same kind of thing
+        # said again is a correction (an eighth typed probe), "…, sorry, the noise" not
+        cued = end > 0 and clause[said_end - 1].low == clause[end - 1].low
+    return k if cued and said_end is not None else None
 
 
 def thing_said(toks: Sequence[Tok], k: int, stop: int | None = None) -> int | None:
