@@ -347,3 +347,19 @@ def test_it_with_places_before_or_inside(text: str, label: str) -> None:
 )
 def test_the_same_kind_of_thing_said_again_after_sorry(text: str, label: str) -> None:
     assert draft(text).objective.target.label == label
+
+
+@pytest.mark.parametrize(
+    ("text", "due"),
+    [
+        ("Imani, visit Grandma on Saturday, or no, Sunday is better", "2026-03-15"),
+        (
+            "Kofi, fix the gate by Thursday, I mean Friday, no actually Thursday is fine",
+            "2026-03-12",
+        ),
+        ("Kofi, fix the fence on Monday, sorry, Tuesday is better", "2026-03-16"),  # a remark
+        ("Kofi, fix the fence on Monday, no, Tuesday is busy", "2026-03-16"),
+    ],
+)
+def test_a_day_taken_back_with_is_better(text: str, due: str) -> None:
+    assert draft(text).objective.deadline == due

@@ -7,10 +7,10 @@ and read back (the second was dropped or named as "one thing at a time").
 Only when the words between the two are a break and correction words alone
 (as for a thing, `instead`; here "sorry" and "actually" count too: a time
 said alone after them can only replace the first), and the second time is
-said alone: it ends the clause or a part ("…, sorry, Tuesday is better" is
-a remark), and both are days or both hours ("…tomorrow, sorry, at noon"
-stays tomorrow). The last of several counts. Pure: tokens in, a deadline
-out.
+said alone: it ends the clause or a part ("…, sorry, Tuesday is busy" is
+a remark; "…, no, Sunday is better" is not), and both are days or both
+hours ("…tomorrow, sorry, at noon" stays tomorrow). The last of several
+counts. Pure: tokens in, a deadline out.
 """
 
 from __future__ import annotations
@@ -53,9 +53,30 @@ def time_instead(clause: Sequence[Tok], when: When, now: dt.datetime, skip: froz
         later = resolve(clause, now, skip=skip | frozenset(range(k)))
         if not isinstance(later, When) or later.start != k:
             later = said_alone(clause, k, now)  # "…, make that Saturday", "…, no, the 19th"
-        if later is None or (later.end < n and clause[later.end].low not in _BREAKS):
-            break  # "…, sorry, Tuesday is better": a remark
+        if later is None:
+            break
+        end = later.end + _better_at(clause, later.end, lows)
+        if end < n and clause[end].low not in _BREAKS:
+            break  # "…, sorry, Tuesday is busy": a remark
         if _clock(clause, later, now) != _clock(clause, when, now):
             break  # "…tomorrow, sorry, at noon": which day is that? As said first.
-        when = later
+        when = When(later.iso_date, later.phrase, later.start, end)
     return When(when.iso_date, when.phrase, first.start, when.end)
+
+
+# After the time said instead, with "no" or "I mean" before it: "…on
+# Saturday, or no, Sunday is better", "…, no actually Thursday is fine" (an
+# eighth typed probe: the first day was kept).
+_BETTER: Final = (
+    ("is", "better"), ("is", "fine"), ("is", "best"), ("would", "be", "better"),
+    ("works", "better"), ("suits", "better"), ("is", "better", "for", "me"),
+)  # fmt: skip
+_STRONG: Final = frozenset(lx.words("no mean meant actually"))
+
+
+def _better_at(clause: Sequence[Tok], k: int, said: set[str]) -> int:
+    """How many words of "is better" follow the time said instead at `k`."""
+    if not said & _STRONG:
+        return 0
+    found = lx.phrase_at(clause, k, _BETTER)
+    return 0 if found is None else len(found)
