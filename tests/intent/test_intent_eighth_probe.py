@@ -363,3 +363,13 @@ def test_the_same_kind_of_thing_said_again_after_sorry(text: str, label: str) ->
 )
 def test_a_day_taken_back_with_is_better(text: str, due: str) -> None:
     assert draft(text).objective.deadline == due
+
+
+def test_at_the_earliest_is_urgent_and_no_place() -> None:
+    got = draft("Kofi, the wall clock is stopped, kindly repair it at the earliest")
+    assert got.objective.priority >= 85
+    assert not [c for c in got.objective.constraints if c.kind == "location"]
+
+
+def test_nights_from_now() -> None:
+    assert draft("Tariq, guard the barn three nights from now").objective.deadline == "2026-03-14"

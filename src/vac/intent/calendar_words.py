@@ -72,6 +72,7 @@ MEAL_WORDS: Final = frozenset(words("lunch dinner supper tea breakfast bed"))
 DAY_UNITS: Final[dict[str, int]] = {
     "day": 1,
     "days": 1,
+    "nights": 1,  # "three nights from now" (an eighth typed probe: left in the thing)
     "week": 7,
     "weeks": 7,
     "fortnight": 14,

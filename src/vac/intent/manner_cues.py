@@ -21,6 +21,7 @@ PRIORITY_TEXT: Final[tuple[tuple[int, str], ...]] = (
         90,
         (
             "urgent, urgently, immediately, right now, right away, straight away, asap, "
+            "at the earliest, "
             "as soon as possible, emergency, top priority, highest priority, it's critical, "
             "this is critical, that's critical, this instant, as a matter of urgency, "
             "top of the list, right this minute, this minute, drop everything, pronto, "

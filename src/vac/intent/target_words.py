@@ -43,6 +43,7 @@ NOT_PLACE_IDIOMS: Final = (
     "at your convenience",
     # A typed probe (2026-12-06): read as places ("…at the latest by tomorrow").
     "at your earliest convenience",
+    "at the earliest",  # an eighth typed probe: "kindly repair it at the earliest"
     "at the latest",
     "at the very latest",
     "in the evening of",
