@@ -373,3 +373,12 @@ def test_at_the_earliest_is_urgent_and_no_place() -> None:
 
 def test_nights_from_now() -> None:
     assert draft("Tariq, guard the barn three nights from now").objective.deadline == "2026-03-14"
+
+
+@pytest.mark.parametrize(
+    "text", ["Tariq, draw me a map of the allotments by Friday.", "Kofi, make us a map of the farm"]
+)
+def test_a_map_drawn_for_someone(text: str) -> None:
+    """A spoken probe: "Of the allotments" was the thing mapped."""
+    got = draft(text)
+    assert got.objective.verb == "Map" and got.objective.target.label in ("Allotments", "Farm")

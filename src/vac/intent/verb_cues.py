@@ -105,6 +105,11 @@ PHRASAL_VERB_CUES: Final[Mapping[str, str]] = {
             "draw a map of",
             "make a map of",
             "make a map on",  # "make a map on the cellar tunnels" was Build, a map
+            # A spoken probe (2026-12-06): "draw me a map of…" mapped "Of the allotments".
+            "draw me a map of",
+            "draw us a map of",
+            "make me a map of",
+            "make us a map of",
             "make the map of",
             "make a survey of",
             "make the survey of",
