@@ -382,3 +382,69 @@ def test_a_map_drawn_for_someone(text: str) -> None:
     """A spoken probe: "Of the allotments" was the thing mapped."""
     got = draft(text)
     assert got.objective.verb == "Map" and got.objective.target.label in ("Allotments", "Farm")
+
+
+@pytest.mark.parametrize(
+    ("text", "agent"),
+    [
+        ("Ask Kofi to tell Zuri to check the hives.", "Zuri"),
+        ("Tell Kofi to ask Zuri to fix the gate", "Zuri"),
+        ("Ask Kofi to check the hives.", "Kofi"),
+        (
+            "The roof over the kitchen extension is leaking again, Kofi, fix it by the weekend.",
+            "Kofi",
+        ),
+    ],
+)
+def test_who_a_longer_sentence_is_for(text: str, agent: str) -> None:
+    """A ninth typed probe: the first was Kofi's, the last asked who."""
+    assert draft(text).objective.agent == agent
+
+
+def test_a_name_before_the_order_after_news_of_another_is_asked() -> None:
+    got = factories.understood(
+        "Kofi is at the market today and the gate is broken again, Zuri, can you fix it?",
+        now=NOW,
+        roster=ROSTER,
+    )
+    assert isinstance(got, Clarify) and got.reason == "uncertain-agent", got
+
+
+@pytest.mark.parametrize(
+    ("text", "condition"),
+    [
+        ("Tariq, guard the gate while I'm out.", "while I'm out"),
+        ("Zuri, if you're passing the orchard, check the hives.", "if you're passing the orchard"),
+        ("Zuri, map the marsh as long as Tariq goes with you", "as long as Tariq goes with you"),
+        ("Zuri, map the river while it's dry", "while it's dry"),
+        ("look after the house while we are away", "while we are away"),  # not "after…"
+    ],
+)
+def test_more_conditions_of_a_ninth_probe(text: str, condition: str) -> None:
+    assert conditions(draft(text)) == [condition]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Kofi, when you're ready, fix the gate.", "Kofi, fix the gate while you're at it"],
+)
+def test_more_courtesies(text: str) -> None:
+    assert conditions(draft(text)) == []
+
+
+def test_an_order_after_a_condition_keeps_its_time() -> None:
+    got = draft("Tariq watch the kids while I go out and report back tonight")
+    assert got.objective.deadline == "2026-03-11" and conditions(got) == []
+
+
+def test_it_after_a_place_word_above() -> None:
+    got = draft("The light above the stairs keeps flickering, Kofi, can you have a look at it?")
+    assert got.objective.target.label == "Light above the stairs"  # was "Stairs"
+
+
+def test_what_someone_could_do_with_training_is_asked() -> None:
+    got = factories.understood(
+        "Could Tariq guard a bank if he had the training?", now=NOW, roster=ROSTER
+    )
+    assert isinstance(got, Clarify) and got.reason == "question", got
+    draft("Kofi, could you fix the gate if you had a minute")  # a request

@@ -66,7 +66,11 @@ def able_asked(toks: Sequence[Tok]) -> bool:
 
 _CAN: Final = frozenset(words("can could"))
 # Said after the deed, it asks what would happen, not for the deed.
-_HAD_TO: Final = re.compile(r"\bif (?:he|she|they|you|we) (?:had|needed) to$")
+# "…if he had to?", "…if he had the training?" (a probe: drafted with that condition)
+_HAD_TO: Final = re.compile(
+    r"\bif (?:(?:he|she|they|you|we) (?:had|needed) to$"
+    r"|(?:he|she|they) had (?:the|a|an|some|more)\b)"
+)
 _ONLY_CURIOUS: Final = ("just wondering", "just curious", "just asking", "out of curiosity")
 _HEDGES: Final = frozenset(words("really actually even still also"))
 _THIS: Final = frozenset(words("it them this that these those everything something"))

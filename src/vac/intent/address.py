@@ -210,9 +210,9 @@ def address_of(toks: Sequence[Tok], roster: Roster, near: tuple[str, str] | None
     if restart is not None:  # "Kofi, no, Zuri, fix the gate": the name said last
         return address_of(toks[restart:n], roster, near).shifted(restart)
     if i < n and toks[i].low in lx.FRAME_WORDS:
-        framed = _frame(toks[:n], i, roster, near)
+        framed = _frame(toks[:n], i, roster, near)  # "ask Kofi to tell Zuri to…": Zuri's
         if framed is not None:
-            return framed
+            return (framed.resolution and _relayed(toks[:n], framed.start, roster)) or framed
     if (joined := _with_others(toks[:n], i, frozenset({","}), roster)) is not None:
         return joined  # "Kofi and the kids, fix the gate"
     commas = [k for k in range(i, n) if toks[k].low == ","]
@@ -405,9 +405,11 @@ def _within(toks: Sequence[Tok], i: int, roster: Roster, verb_at: int) -> Addres
     # ", Kofi, …", and a name said apart after a sentence: "The fence is
     # down. Kofi, fix it.", "Tomorrow. Kofi, fix the gate." (not after another
     # roster name: "Kofi is busy. Zuri, fix the gate." is asked about).
-    commas = [k for k in range(i + 1, last + 1) if k < n and toks[k].low in _APART]
+    far = min(verb_at, n, i + 3 * _LEAD_MAX_WORDS)  # further in, right before the order only
+    commas = [k for k in range(i + 1, far + 1) if k < n and toks[k].low in _APART]
     for left, right in itertools.pairwise(commas):
-        if 1 <= right - left - 1 <= 3:
+        asked = all(t.low in lx.ASKING_WORDS for t in toks[right + 1 : verb_at])
+        if 1 <= right - left - 1 <= 3 and (right <= last or asked):
             res = resolve_span(toks[left + 1 : right], roster)
             alone = resolve_span(toks[right + 1 : right + 2], roster) is None
             if res is not None and alone and _named_before(toks, i, left, roster) is None:

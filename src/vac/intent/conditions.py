@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from vac.intent.lexicon import MANNER_CUES, PUNCT, Tok, phrase_at, phrases, words
+from vac.intent.lexicon import MANNER_CUES, PUNCT, VERB_PHRASES, Tok, phrase_at, phrases, words
 from vac.intent.when_match import word_at
 
 _CUES: Final = frozenset(words("if unless once when whenever provided"))
@@ -90,13 +90,15 @@ _CUES_ANYWHERE: Final = phrases(
 _SOON: Final = frozenset(words("possible poss practicable convenient ever humanly"))
 _YOU_CAN: Final = frozenset(words("can could are able get have manage may you're"))
 # "when you like", "when you can": a courtesy, no condition.
-_AS_YOU_LIKE: Final = frozenset(words("can could are able manage may like want wish please fancy"))
+_AS_YOU_LIKE: Final = frozenset(
+    words("can could are able manage may like want wish please fancy ready free around")
+)
 _SPARE: Final = frozenset(words("chance time minute moment sec second mo jiffy"))
 _A_CHANCE: Final = frozenset(words("a the round around time chance sec minute moment"))
 # "until", "till", "after" and "before" with a subject of their own: "guard
 # the house till we get back", "after the kids are asleep, guard the door";
 # not "before Friday", "after lunch", "till six" (times).
-_SPAN_CUES: Final = frozenset(words("until till after"))
+_SPAN_CUES: Final = frozenset(words("until till after while whilst"))
 _SUBJECTS: Final = frozenset(
     words("we they i he she everyone everybody we're they're i'm he's she's it's")
 )
@@ -194,6 +196,8 @@ def condition_at(toks: Sequence[Tok], verb_at: int) -> tuple[int, int] | None:
             continue
         end = i + width
         while end < len(toks) and toks[end].low not in PUNCT and end - i <= _MAX_WORDS:
+            if toks[end].low in ("and", "then") and phrase_at(toks, end + 1, VERB_PHRASES):
+                break  # "…while I go out | and report back tonight": an order of its own
             end += 1
         if end - i > _MAX_WORDS:
             continue  # a long clause: not a short condition said with the order
@@ -262,6 +266,9 @@ def _clause_at(toks: Sequence[Tok], k: int) -> bool:
     nxt = word_at(toks, k)
     if nxt in _SUBJECTS | {"you", "it", "there", "there's"}:
         return True
+    if k < len(toks) and toks[k].text[:1].isupper() and k and toks[k - 1].low not in PUNCT:
+        then = word_at(toks, k + 1)  # "as long as Tariq goes with you" (a probe: dropped)
+        return then in _CLAUSE_VERBS or (then.endswith("s") and len(then) > 3)
     if nxt not in ("the", "my", "our"):
         return False
     said = [word_at(toks, j) for j in range(k + 2, k + 5)]
@@ -286,6 +293,8 @@ def _single_cue(toks: Sequence[Tok], i: int) -> bool:
     nxt = word_at(toks, i + 1)
     if tok.low == "provided" and nxt == "that":
         return True
+    if tok.low == "if" and nxt == "you're" and word_at(toks, i + 2).endswith("ing"):
+        return True  # "if you're passing the orchard, …" (a probe: a courtesy, dropped)
     if nxt in _YOU and word_at(toks, i + 2) in _YOU_FIND:
         # "…if you spot a leak": what the agent finds, no courtesy; not "if
         # you see Kofi, tell him…", the one told's errand

@@ -92,7 +92,9 @@ def with_antecedent(text: str) -> str | None:
 _MAX_SUBJECT_WORDS: Final = 4
 # A place said inside the subject: "the window in the kitchen is stuck, can
 # you fix it?" (a typed probe: "Kofi will repair the kitchen").
-_PLACE_PREPS: Final = frozenset(lx.words("in on at of near behind under by beside outside inside"))
+_PLACE_PREPS: Final = frozenset(
+    lx.words("in on at of near behind under by beside outside inside above across through over")
+)
 
 
 def _subject_end(spans: list[_Span], i: int) -> int:

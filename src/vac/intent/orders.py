@@ -30,7 +30,7 @@ from vac.intent.wish import helpful
 # report is late". Not "her" or "that", which also stand before verbs
 # ("help her build…", "say that…"), nor "a": the recogniser writes it for an
 # unstressed "to" ("Tell me what a fix the tap" for "Tell Zuri to fix").
-_NOUN_MARKERS: Final = frozenset(words("the my our your his their its this these those"))
+_NOUN_MARKERS: Final = frozenset(words("the my our your his their its this these those any"))
 # A possessive is one too ("Zuri's map of the river is wrong", "Kofi's fix
 # for the gate"), not these contractions of "is" / "us" / "has".
 _NOT_POSSESSIVE: Final = frozenset(
