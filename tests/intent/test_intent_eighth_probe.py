@@ -448,3 +448,43 @@ def test_what_someone_could_do_with_training_is_asked() -> None:
     )
     assert isinstance(got, Clarify) and got.reason == "question", got
     draft("Kofi, could you fix the gate if you had a minute")  # a request
+
+
+@pytest.mark.parametrize(
+    ("text", "label"),
+    [
+        ("Kofi, the ladder to the hayloft is missing a rung, mend it.", "Ladder"),
+        (
+            "The roses along the front wall are being eaten by deer, Tariq, protect them.",
+            "Roses along the front wall",
+        ),
+    ],
+)
+def test_it_is_the_thing_before_to_or_along(text: str, label: str) -> None:
+    assert draft(text).objective.target.label == label
+
+
+@pytest.mark.parametrize(
+    ("text", "condition"),
+    [
+        (
+            "Zuri, check the hives once the frost lifts, without disturbing the queen.",
+            "once the frost lifts",
+        ),
+        ("Zuri, map the woods unless it rains, and be careful.", "unless it rains"),
+        (
+            "Imani, visit Grandma on Sunday if she's well enough, and take your time.",
+            "if she's well enough",
+        ),
+    ],
+)
+def test_a_condition_after_check_or_before_a_manner(text: str, condition: str) -> None:
+    assert conditions(draft(text)) == [condition]
+
+
+@pytest.mark.parametrize(
+    "text", ["Kofi could fix the gate, couldn't he?", "Could Kofi fix a car engine, do you think?"]
+)
+def test_a_tag_question_is_asked(text: str) -> None:
+    got = factories.understood(text, now=NOW, roster=ROSTER)
+    assert isinstance(got, Clarify) and got.reason == "question", got

@@ -37,6 +37,8 @@ def able_asked(toks: Sequence[Tok]) -> bool:
         lows[k] = "could"
     if lows[k : k + 1] not in (["can"], ["could"]) or len(lows) < k + 4:
         return False
+    if _TAG.search(said):
+        return True  # "Kofi could fix the gate, couldn't he?", "…, do you think?" (a probe)
     if _HAD_TO.search(said):
         return True  # "Could Kofi fix a car engine if he had to?" (an eighth typed probe)
     # "can you", "can Kofi"; "Tariq could guard…" (the one asked said first)
@@ -66,6 +68,11 @@ def able_asked(toks: Sequence[Tok]) -> bool:
 
 _CAN: Final = frozenset(words("can could"))
 # Said after the deed, it asks what would happen, not for the deed.
+# Said after the deed, a question about it: a tag, or "do you think".
+_TAG: Final = re.compile(
+    r"\b(?:(?:couldn't|can't|wouldn't|won't|shouldn't|could|can|would) (?:he|she|they)"
+    r"|do you think|don't you think)$"
+)
 # "…if he had to?", "…if he had the training?" (a probe: drafted with that condition)
 _HAD_TO: Final = re.compile(
     r"\bif (?:(?:he|she|they|you|we) (?:had|needed) to$"

@@ -93,7 +93,10 @@ _MAX_SUBJECT_WORDS: Final = 4
 # A place said inside the subject: "the window in the kitchen is stuck, can
 # you fix it?" (a typed probe: "Kofi will repair the kitchen").
 _PLACE_PREPS: Final = frozenset(
-    lx.words("in on at of near behind under by beside outside inside above across through over")
+    lx.words(
+        "in on at of near behind under by beside outside inside above across through over to "
+        "with along from"
+    )
 )
 
 
