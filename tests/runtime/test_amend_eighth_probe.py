@@ -114,3 +114,22 @@ def test_a_day_taken_back_with_not_still_is() -> None:
     got = changed("Saturday not Sunday", "Kofi, fix the gate by Friday")
     assert isinstance(got, Draft), got
     assert got.objective.deadline == "2026-03-14"
+
+
+@pytest.mark.parametrize(
+    ("text", "condition", "due"),
+    [
+        ("Yes, if it stops raining.", "if it stops raining", None),
+        ("Only if I'm late.", "only if I'm late", None),
+        ("Yes, but a fortnight on Monday.", None, "2026-03-30"),
+    ],
+)
+def test_a_yes_with_a_condition_or_a_time_is_that_change(
+    text: str, condition: str | None, due: str | None
+) -> None:
+    """A ninth typed probe: each was asked again."""
+    got = changed(text)
+    assert isinstance(got, Draft), got
+    said = [c.value for c in got.objective.constraints if c.kind == "custom"]
+    assert said == ([condition] if condition else [])
+    assert got.objective.deadline == due

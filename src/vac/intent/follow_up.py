@@ -46,7 +46,7 @@ _LEAD: Final = re.compile(
     # meant Saturday", "Could you make it Imani instead, please?"): a probe.
     r"|i\s+(?:do\s+)?apologi[sz]e|apologies|my\s+(?:bad|mistake)|i'?m|sorry"
     r"|(?:could|can|would|will)\s+you)\b(?:\s*[,.!])?\s*)+"
-    r"(?=(?:and|but|just|only|make|change|no|nope|nah|naw|actually|i\s+meant?|not|swap|switch"
+    r"(?=(?:and|but|just|only|if|unless|once|make|change|no|nope|nah|naw|actually|i\s+meant?|not|swap|switch"
     r"|move|push|give|let'?s|ask|it\s+should|i'?d\s+(?:rather|prefer)|go\s+back|do\s+it)\b)",
     re.IGNORECASE,
 )
@@ -341,8 +341,12 @@ def follow_up(
     first = [t.low for t in raw_tokens(said)][:1]
     rest_lows = [t.low for t in raw_tokens(rest)]
     adds = bool(first) and first[0] in _ADDING and _bare(rest, names)  # "and be careful not to…"
+    # "only if I'm late"; not "if Zuri is busy" (who is free: chatter)
+    conditioned = lx.phrase_at(raw_tokens(rest), 0, _CONDITIONS) is not None
+    conditioned = conditioned and not {*rest_lows} & agents
     if _CLOCK_ONLY.match(re.sub(r"^(?:and|but|also|plus)\s+", "", rest.strip(), flags=re.I)) or (
-        {*rest_lows} & _STATEMENT and not alone_is_order and not cancels and not adds
+        ({*rest_lows} & _STATEMENT and not alone_is_order and not cancels and not adds)
+        and not conditioned
     ):
         return None  # "at 3pm" (which day?), "no, Tariq is away Friday": no slot said
     if not corrects:
@@ -418,6 +422,8 @@ def _bare(rest: str, names: Collection[str]) -> bool:
         return True
     if core[0] in _TIME_FIRST and len(core) <= 6 and not {*core} & roster:
         return True
+    if core[:2] in (["a", "week"], ["a", "fortnight"]) and len(core) <= 4:
+        return True  # "a fortnight on Monday", "a week today" (a ninth typed probe)
     if core[:1] == ["the"] and len(core) in (2, 3) and _THE_DAY.match(core[1]):
         return True  # "the 20th", "the weekend", "the twentieth" (a typed probe: no change)
     if core[:2] in (["the", "day"], ["the", "end"]) and (
