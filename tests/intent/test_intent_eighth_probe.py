@@ -488,3 +488,19 @@ def test_a_condition_after_check_or_before_a_manner(text: str, condition: str) -
 def test_a_tag_question_is_asked(text: str) -> None:
     got = factories.understood(text, now=NOW, roster=ROSTER)
     assert isinstance(got, Clarify) and got.reason == "question", got
+
+
+@pytest.mark.parametrize(
+    ("text", "verb", "label"),
+    [
+        ("Tariq, guard outside the school.", "Protect", "School"),
+        ("Kofi, look round the barn", "Investigate", "Barn"),
+        ("Kofi, have a look around the shed", "Investigate", "Shed"),
+        ("Zuri, look around for the keys", "Investigate", "Keys"),
+        ("Tariq, patrol the farm tonight", "Protect", "Farm"),
+        ("Kofi, report on the patrol", "Report", "Patrol"),
+    ],
+)
+def test_verbs_and_places_of_a_ninth_probe(text: str, verb: str, label: str) -> None:
+    got = draft(text)
+    assert (got.objective.verb, got.objective.target.label) == (verb, label)

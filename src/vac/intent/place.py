@@ -83,8 +83,8 @@ _NO_PLACE: Final = frozenset(words("once all any time secret least first last mo
 # "survey in the valley" for "survey the valley", 2026-12-06).
 _PLACE_IS_THING: Final[Mapping[str, frozenset[str]]] = {
     "Map": frozenset(words("in around round across through along inside")),
-    "Investigate": frozenset(words("in around round inside")),
-    "Protect": frozenset(words("in around round at inside")),
+    "Investigate": frozenset(words("in around round inside outside")),
+    "Protect": frozenset(words("in around round at inside outside")),
 }
 _PLACES: Final = frozenset(("place", "ground"))
 

@@ -164,6 +164,11 @@ PHRASAL_VERB_CUES: Final[Mapping[str, str]] = {
             "run a check on",
             "run a check of",
             "do a checkup on",
+            # A ninth typed probe (2026-12-06): no verb.
+            "look round",
+            "look around",
+            "look around for",
+            "look round for",
         ],
         "Investigate",
     ),
@@ -182,6 +187,7 @@ PHRASAL_VERB_CUES: Final[Mapping[str, str]] = {
             "secure",
             "lock up",
             "keep an eye out for",
+            "patrol",  # a ninth typed probe (2026-12-06): "patrol the farm" was no verb
         ],
         "Protect",
     ),
