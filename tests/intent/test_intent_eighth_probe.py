@@ -504,3 +504,77 @@ def test_a_tag_question_is_asked(text: str) -> None:
 def test_verbs_and_places_of_a_ninth_probe(text: str, verb: str, label: str) -> None:
     got = draft(text)
     assert (got.objective.verb, got.objective.target.label) == (verb, label)
+
+
+# A second review of the session's rules: each of these came out wrong on the way.
+
+
+@pytest.mark.parametrize(
+    ("said", "read_back"),
+    [
+        ("if Zuri thinks you should", "if Zuri thinks they should"),
+        ("if I say you can", "if you say they can"),
+        ("where you are", "where they are"),
+        ("if I am not home", "if you are not home"),
+        ("the old mine shaft", "the old mine shaft"),
+        ("the US parts", "the US parts"),
+    ],
+)
+def test_a_read_back_never_garbles_a_subject(said: str, read_back: str) -> None:
+    assert of_the_agent(said) == read_back
+
+
+@pytest.mark.parametrize(
+    ("text", "agent"),
+    [("Ask Kofi to tell Zuri to wait, then fix the gate", "Kofi")],
+)
+def test_a_relay_needs_its_verb_next(text: str, agent: str) -> None:
+    assert draft(text).objective.agent == agent
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Kofi, could you fix the gate, do you think?",
+        "Could Kofi fix the gate if he had a chance?",
+        "Can Kofi fix the gate tomorrow, do you think?",
+    ],
+)
+def test_requests_stay_requests(text: str) -> None:
+    draft(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "want"),
+    [
+        ("Kofi, check the hives once or twice", []),
+        ("fix the gate till Zuri arrives", ["till Zuri arrives"]),
+    ],
+)
+def test_conditions_of_a_second_review(text: str, want: list[str]) -> None:
+    got = draft(text)
+    assert conditions(got) == want
+    assert got.objective.target.label == ("Hives" if "hives" in text else "Gate")
+
+
+@pytest.mark.parametrize("text", ["Kofi, fix the till", "Kofi, check the cash till"])
+def test_a_till_is_still_a_thing(text: str) -> None:
+    assert draft(text).objective.target.label in ("Till", "Cash till")
+
+
+def test_two_things_before_them_are_asked() -> None:
+    got = factories.understood(
+        "The fence near the pond and the gate are both broken, Abeni, fix them",
+        now=NOW,
+        roster=ROSTER,
+    )
+    assert isinstance(got, Clarify) and got.reason == "no-target", got
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Kofi, keep watch around the same time as yesterday", "Kofi, keep watch around the back"],
+)
+def test_no_place_in_a_time_or_a_part(text: str) -> None:
+    got = factories.understood(text, now=NOW, roster=ROSTER)
+    assert isinstance(got, Clarify) and got.reason == "no-target", got

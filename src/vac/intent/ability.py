@@ -37,9 +37,12 @@ def able_asked(toks: Sequence[Tok]) -> bool:
         lows[k] = "could"
     if lows[k : k + 1] not in (["can"], ["could"]) or len(lows) < k + 4:
         return False
-    if _TAG.search(said):
-        return True  # "Kofi could fix the gate, couldn't he?", "…, do you think?" (a probe)
-    if _HAD_TO.search(said):
+    # "Kofi could fix the gate, couldn't he?", "…, do you think?"; not "could you
+    # fix…, do you think?" nor "…tomorrow, do you think?" (a review: requests)
+    wondered = lows[k + 1 : k + 2] != ["you"] and not {*lows} & _ASKS_THE_DEED
+    if wondered and _TAG.search(said):
+        return True
+    if _HAD_TO.search(said) and (said.endswith("to") or wondered):
         return True  # "Could Kofi fix a car engine if he had to?" (an eighth typed probe)
     # "can you", "can Kofi"; "Tariq could guard…" (the one asked said first)
     k += 1 if k == 1 and lows[k + 1] != "you" else 2
@@ -76,7 +79,7 @@ _TAG: Final = re.compile(
 # "…if he had to?", "…if he had the training?" (a probe: drafted with that condition)
 _HAD_TO: Final = re.compile(
     r"\bif (?:(?:he|she|they|you|we) (?:had|needed) to$"
-    r"|(?:he|she|they) had (?:the|a|an|some|more)\b)"
+    r"|(?:he|she|they) had (?:the|a|an|some|more)\b(?! (?:chance|minute|moment|sec|second)\b))"
 )
 _ONLY_CURIOUS: Final = ("just wondering", "just curious", "just asking", "out of curiosity")
 _HEDGES: Final = frozenset(words("really actually even still also"))

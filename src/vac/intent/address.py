@@ -210,9 +210,10 @@ def address_of(toks: Sequence[Tok], roster: Roster, near: tuple[str, str] | None
     if restart is not None:  # "Kofi, no, Zuri, fix the gate": the name said last
         return address_of(toks[restart:n], roster, near).shifted(restart)
     if i < n and toks[i].low in lx.FRAME_WORDS:
-        framed = _frame(toks[:n], i, roster, near)  # "ask Kofi to tell Zuri to…": Zuri's
-        if framed is not None:
-            return (framed.resolution and _relayed(toks[:n], framed.start, roster)) or framed
+        framed = _frame(toks[:n], i, roster, near)  # "ask Kofi to tell Zuri to fix…": Zuri's
+        relay = framed and framed.resolution and _relayed(toks[:n], framed.start, roster)
+        if framed is not None:  # not "…tell Zuri to wait, then fix…" (a review): Kofi's
+            return relay if relay and lx.phrase_at(toks, relay.start, lx.VERB_PHRASES) else framed
     if (joined := _with_others(toks[:n], i, frozenset({","}), roster)) is not None:
         return joined  # "Kofi and the kids, fix the gate"
     commas = [k for k in range(i, n) if toks[k].low == ","]
@@ -397,9 +398,8 @@ _APART: Final = frozenset(",.!?;:")  # "Urgent: Kofi, fix the pipe"
 
 
 def _within(toks: Sequence[Tok], i: int, roster: Roster, verb_at: int) -> Address | None:
-    """An agent addressed after a lead-in and before the first verb: the
-    clause keeps the lead-in (it may hold the deadline: "first thing
-    tomorrow, Kofi, fix the gate") without the addressing words."""
+    """An agent addressed after a lead-in and before the first verb: the clause keeps the
+    lead-in ("first thing tomorrow, Kofi, fix the gate": its deadline), not the address."""
     n = len(toks)
     last = min(i + _LEAD_MAX_WORDS, verb_at, n)
     # ", Kofi, …", and a name said apart after a sentence: "The fence is
@@ -409,7 +409,7 @@ def _within(toks: Sequence[Tok], i: int, roster: Roster, verb_at: int) -> Addres
     commas = [k for k in range(i + 1, far + 1) if k < n and toks[k].low in _APART]
     for left, right in itertools.pairwise(commas):
         asked = all(t.low in lx.ASKING_WORDS for t in toks[right + 1 : verb_at])
-        if 1 <= right - left - 1 <= 3 and (right <= last or asked):
+        if 1 <= right - left - 1 <= (3 if right <= last else 1) and (right <= last or asked):
             res = resolve_span(toks[left + 1 : right], roster)
             alone = resolve_span(toks[right + 1 : right + 2], roster) is None
             if res is not None and alone and _named_before(toks, i, left, roster) is None:

@@ -22,7 +22,7 @@ _CUES: Final = frozenset(words("if unless once when whenever provided"))
 # After these the cue says how often or how much, not on what condition.
 _NOT_A_CONDITION: Final = frozenset(
     words("""a an every more again upon you u you're you've you'd you'll your ur please and in
-    daily weekly nightly anything so not that""")
+    daily weekly nightly anything so not that or""")
 )
 # "Whenever" is a condition only before an event of its own: "…whenever it
 # rains", "…whenever we're away"; not "whenever this week", "whenever it
@@ -269,8 +269,7 @@ def _clause_at(toks: Sequence[Tok], k: int) -> bool:
     if nxt in _SUBJECTS | {"you", "it", "there", "there's"}:
         return True
     if k < len(toks) and toks[k].text[:1].isupper() and k and toks[k - 1].low not in PUNCT:
-        then = word_at(toks, k + 1)  # "as long as Tariq goes with you" (a probe: dropped)
-        return then in _CLAUSE_VERBS or (then.endswith("s") and len(then) > 3)
+        return word_at(toks, k + 1) in _CLAUSE_VERBS  # "as long as Tariq goes with you"
     if nxt not in ("the", "my", "our"):
         return False
     said = [word_at(toks, j) for j in range(k + 2, k + 5)]

@@ -66,6 +66,8 @@ def with_antecedent(text: str) -> str | None:
                 return None  # "Kofi, the gate, did Zuri fix it?", "…, Zuri, fix it"
             thing = _as_object(text[start:alone])  # "Kofi, the gate, fix it"
             continue
+        if word in _THING_STARTS and i and spans[i - 1][2] == "and" and thing is None:
+            return None  # "the fence … and the gate are broken, fix them": which? (a review)
         if word in _THING_STARTS:
             for k in range(i + 2, min(_subject_end(spans, i), len(spans))):
                 state = spans[k][2]  # "the gate's broken / dripping / still broken"

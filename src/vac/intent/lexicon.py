@@ -311,7 +311,7 @@ def cues(text: str) -> tuple[Phrase, ...]:
 TARGET_STOPS: Final = cues(
     "without, by, urgently, carefully, gently, slowly, quickly, safely, and, but, so, then, "
     "while, because, if, unless, once, even if, even when, even though, provided, before, "
-    "until, only if, only when, only once, only after, only unless, just in case, "
+    "until, whilst, only if, only when, only once, only after, only unless, just in case, "
     "sorry the, sorry a, sorry my, i mean, i meant, or rather, "
     "within, no later than, please, today, tonight, "
     "tomorrow, this week, next week, asap, immediately, right now, right away, straight away, "

@@ -87,6 +87,7 @@ _PLACE_IS_THING: Final[Mapping[str, frozenset[str]]] = {
     "Protect": frozenset(words("in around round at inside outside")),
 }
 _PLACES: Final = frozenset(("place", "ground"))
+_NO_THING: Final = frozenset(words("same usual other rest whole"))
 
 
 def place_is_thing(clause: Sequence[Tok], verb_end: int, verb: str) -> int | None:
@@ -112,6 +113,6 @@ def place_said(prep: str, verb: str, thing: Target) -> bool:
     lexicon knows, unless the verb is Support: a recogniser's "map in the
     cracked wall" (for "examine the cracked wall") is no place to map."""
     said = thing.label.lower().split()
-    if said[-1] in NOT_PLACES or said[0] in NOT_PLACES:
-        return False  # "…around the time of the theft" (a review)
+    if {*said} & NOT_PLACES or said[0] in _NO_THING or said in (["back"], ["front"]):
+        return False  # "…around the time of the theft", "…the same time", "…the back"
     return verb == "Support" or prep not in ("in", "inside", "at") or thing.kind in _PLACES

@@ -211,7 +211,7 @@ _SPOKEN_TO: Final = {
     "you": "they", "you're": "they're", "you've": "they've", "you'll": "they'll",
     "you'd": "they'd", "your": "their", "yours": "theirs", "yourself": "themselves",
     "i": "you", "i'm": "you're", "i've": "you've", "i'll": "you'll", "i'd": "you'd",
-    "me": "you", "my": "your", "mine": "yours", "myself": "yourself",
+    "me": "you", "my": "your", "myself": "yourself", "i am": "you are", "i was": "you were",
     "we": "you", "we're": "you're", "we've": "you've", "we'll": "you'll", "we'd": "you'd",
     "us": "you", "our": "your", "ours": "yours", "ourselves": "yourselves",
 }  # fmt: skip
@@ -221,6 +221,8 @@ _PERSON_WORDS: Final = re.compile(
     + r")(?![\w'])",
     re.I,
 )
+# After an object "you": the end, a break, "to", "otherwise"… ("asks you to").
+_AS_OBJECT: Final = re.compile(r"(?:$|[,.;!?]|(?:to|otherwise|again|back|up|out|in|for|first)\b)")
 # Before a subject "you": a condition's cue or a break.
 _SUBJECT_BEFORE: Final = re.compile(
     r"(?:^|[,;]|\b(?:if|when|once|unless|until|till|after|before|as|and|but|that|while|"
@@ -235,10 +237,11 @@ def of_the_agent(condition: str) -> str:
 
     def said(m: re.Match[str]) -> str:
         word, before = m.group(0).lower(), condition[: m.start()]
-        if word == "you" and re.search(r"\bthank\s*$", before, re.I):
-            return m.group(0)  # "…says thank you"
-        if word == "you" and not _SUBJECT_BEFORE.search(before):
-            return "them"  # "if Abeni asks you to"
+        after = condition[m.end() :].lstrip().lower()
+        if (m.group(0).isupper() and len(word) > 1) or re.search(r"\bthank\s*$", before, re.I):
+            return m.group(0)  # "the US parts", "…says thank you"
+        if word == "you" and not _SUBJECT_BEFORE.search(before) and _AS_OBJECT.match(after):
+            return "them"  # "if Abeni asks you to"; not "if Zuri thinks you should"
         return _SPOKEN_TO[word]
 
     return _PERSON_WORDS.sub(said, condition)

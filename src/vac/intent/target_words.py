@@ -351,7 +351,15 @@ def stops(clause: Sequence[Tok], j: int) -> bool:
         return False  # a probe: "find out what happened to the spare keys" lost "the keys"
     if always_describes(clause, j) and clause[j - 1].low != "as":
         return False  # "the tap that always drips"; "the gate as always" ends at "as"
+    if clause[j].low == "till" and j + 1 < len(clause):  # not "the till", "the cash till"
+        nxt = clause[j + 1]  # "…the gate till Zuri arrives", "till we get back", "till six"
+        return nxt.low in _TILL_WHO or nxt.text[:1].isupper() or nxt.low[:1].isdigit()
     return lx.phrase_at(clause, j, lx.TARGET_STOPS) is not None
+
+
+_TILL_WHO: Final = frozenset(
+    lx.words("i we you he she they it the my our tomorrow tonight today next later")
+)
 
 
 __all__ = ["another_thing", "said_alone", "slug", "without_state"]
