@@ -70,7 +70,6 @@ def able_asked(toks: Sequence[Tok]) -> bool:
 
 
 _CAN: Final = frozenset(words("can could"))
-# Said after the deed, it asks what would happen, not for the deed.
 # Said after the deed, a question about it: a tag, or "do you think".
 _TAG: Final = re.compile(
     r"\b(?:(?:couldn't|can't|wouldn't|won't|shouldn't|could|can|would) (?:he|she|they)"
