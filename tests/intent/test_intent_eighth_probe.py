@@ -578,3 +578,16 @@ def test_two_things_before_them_are_asked() -> None:
 def test_no_place_in_a_time_or_a_part(text: str) -> None:
     got = factories.understood(text, now=NOW, roster=ROSTER)
     assert isinstance(got, Clarify) and got.reason == "no-target", got
+
+
+@pytest.mark.parametrize(
+    ("text", "label"),
+    [
+        ("the wind blew and the gate is broken, fix it", "Gate"),
+        ("it rained and the roof is leaking, Kofi, fix it", "Roof"),
+    ],
+)
+def test_it_after_and_a_clause_is_still_the_thing(text: str, label: str) -> None:
+    """A last read of the change: two things joined by "and" are asked
+    which, two clauses are not."""
+    assert draft(text).objective.target.label == label

@@ -66,7 +66,7 @@ def with_antecedent(text: str) -> str | None:
                 return None  # "Kofi, the gate, did Zuri fix it?", "…, Zuri, fix it"
             thing = _as_object(text[start:alone])  # "Kofi, the gate, fix it"
             continue
-        if word in _THING_STARTS and i and spans[i - 1][2] == "and" and thing is None:
+        if word in _THING_STARTS and thing is None and _listed(spans, i):
             return None  # "the fence … and the gate are broken, fix them": which? (a review)
         if word in _THING_STARTS:
             for k in range(i + 2, min(_subject_end(spans, i), len(spans))):
@@ -116,6 +116,21 @@ def _subject_end(spans: list[_Span], i: int) -> int:
             return k + 1  # a second thing, with no place word before it: no verb for it
         k += 1
     return end
+
+
+def _listed(spans: list[_Span], i: int) -> bool:
+    """Whether the thing at `i` follows "and" and another thing with no verb
+    between ("the fence near the pond and the gate are…"; not "the wind blew
+    and the gate is…")."""
+    if not i or spans[i - 1][2] != "and":
+        return False
+    for k in range(i - 2, -1, -1):
+        said = spans[k][2]
+        if said in _IS or past_form(said) or said.endswith("ing") or said.endswith("'s"):
+            return False
+        if said in _THING_STARTS:
+            return True
+    return False
 
 
 def _told_trouble(text: str, spans: list[_Span]) -> bool:
