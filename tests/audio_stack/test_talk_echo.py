@@ -204,6 +204,9 @@ def test_talking_over_a_reply_stops_it_at_once_and_the_daemon_keeps_what_was_hea
     print("\n" + screen)
     talk.send_keys("q")
     assert talk.wait_exit(timeout_s=10) == 0, talk.stderr_tail()
+    # The daemon's endpoint closed the stream before it said so: the chunks in
+    # flight meanwhile were answered `stream_closed`, which is not shown.
+    assert "error stream_closed" not in screen, screen
 
     at = clip_offset(heard_mic, clip) + first_sound_ms(clip, rate_hz) * rate_hz // 1000
     user_onset_s = heard_mic.at_s(at)

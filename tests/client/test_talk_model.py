@@ -286,6 +286,43 @@ def test_hands_free_opens_at_onset_with_the_pre_roll() -> None:
     assert m.stream is None and sends(m.on_mic_frame(QUIET, 1.7)) == []
 
 
+def test_chunks_stop_quietly_once_the_daemon_ended_the_stream() -> None:
+    # The daemon's endpoint closes the stream; it says so (`audio.input.done`)
+    # only after recognising it. Its `stream_closed` answers to the chunks in
+    # flight are not shown, no more chunks go out, and no new stream opens
+    # until the done: what the user says meanwhile is the next pre-roll.
+    m = model(vad=True)
+    msgs = [msg for i in range(3) for msg in sends(m.on_mic_frame(LOUD, 1.0 + i / 50))]
+    start = msgs[0]
+    assert isinstance(start, AudioInputStart)
+    closed = Error(
+        code="stream_closed",
+        message=f"stream {start.stream} is committed",
+        retryable=False,
+        ref="x",
+        stream=start.stream,
+    )
+    assert m.on_message(closed, None) == []
+    assert all(sends(m.on_mic_frame(LOUD, 1.1 + i / 50)) == [] for i in range(10))
+    m.on_message(AudioInputDone(stream=start.stream, reason="transcribed", turn="t9"), None)
+    m.on_message(TurnDone(turn="t9", status="parsed", latency_ms={}), None)
+    nxt = [msg for i in range(3) for msg in sends(m.on_mic_frame(LOUD, 1.4 + i / 50))]
+    assert isinstance(nxt[0], AudioInputStart) and nxt[0].stream != start.stream
+
+
+def test_an_error_for_another_stream_is_shown() -> None:
+    m = model(vad=True)
+    other = Error(
+        code="stream_closed",
+        message="stream old is committed",
+        retryable=False,
+        ref="x",
+        stream="old",
+    )
+    (shown,) = m.on_message(other, None)
+    assert shown.text == "error stream_closed: stream old is committed"
+
+
 def test_hands_free_opens_no_stream_while_a_turn_runs() -> None:
     m = model(vad=True)
     m.on_message(draft(), None)  # a turn is running

@@ -8,9 +8,9 @@ Turn-taking rules, all from PROTOCOL §4/§5.2:
 - Push-to-talk: an empty line (Enter) starts a stream, the next commits it.
 - `--vad` (hands-free): the client's own VAD (`capture.HandsFree`) opens a
   `vad` stream at speech onset, starting with the pre-roll; the daemon
-  endpoints it (continuation window included) and closes it. Nothing is sent
-  while nobody speaks. No stream opens while a turn is active: starting one
-  would cancel the reply.
+  endpoints it (continuation window included) and closes it; the first chunk
+  answered `stream_closed` says so, and sending stops. Nothing is sent while
+  nobody speaks. No stream opens while a turn is active (it would cancel the reply).
 - While a reply plays, the microphone is not streamed (half-duplex, so the
   daemon does not transcribe its own voice); the echo-aware gate
   (`echo.EchoGate`) watches it, and on barge-in playback stops,
@@ -26,9 +26,8 @@ Turn-taking rules, all from PROTOCOL §4/§5.2:
   ends the session.
 - Drafts: `y` confirms, `n` rejects, `e FIELD=VALUE` edits and confirms the
   newest pending draft, which is always named (at connect, and after each
-  decision as `still pending: …`). A key is a line of its own; "no, tell
-  Kofi instead" is text for the daemon. Speaking "yes"/"no" needs nothing here: the daemon
-  treats a confirm phrase as a confirm when one draft is pending (§5.1).
+  decision as `still pending: …`). A key is a line of its own; "no, tell Kofi
+  instead" is text for the daemon, as a spoken "yes"/"no" is (§5.1).
 """
 
 from __future__ import annotations
@@ -203,6 +202,7 @@ class TalkModel:
     drafts: dict[str, Objective] = field(default_factory=dict)  # id → newest revision
     cards: dict[str, Card] = field(default_factory=dict)  # id → its card (summary, flags)
     stream: str | None = None  # the open input stream
+    _stream_ended: str | None = None  # the open one, once a chunk got `stream_closed`
     active_turn: str | None = None
     hello_id: str | None = None  # the hello sent, until its answer
     _held: list[str | None] = field(default_factory=list)  # input before hello.ok; None: EOF
@@ -298,6 +298,9 @@ class TalkModel:
             return actions
         self.gate.reset()
         if self.stream is not None:
+            if self.stream == self._stream_ended:  # its done is still on the way
+                self._pre_roll.push(pcm)
+                return []
             return [self._chunk(pcm, now_s)]
         self._pre_roll.push(pcm)
         if not self.vad or self.active_turn is not None:
@@ -423,6 +426,10 @@ class TalkModel:
             case TurnDone(turn=done_turn):
                 if done_turn == self.active_turn:
                     self.active_turn = None
+            case Error(code="stream_closed", stream=str() as closed) if closed == self.stream:
+                # Its endpoint: `audio.input.done` comes only after recognition,
+                # so chunks sent meanwhile race it (§4). Not a fault: stop sending.
+                self._stream_ended = closed
             case Error(code=code, message=text):
                 return [Show(f"error {code}: {text}")]
             case ServerBye(reason=reason):
