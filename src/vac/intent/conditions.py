@@ -92,8 +92,8 @@ _CUES_ANYWHERE: Final = phrases(
 _SOON: Final = frozenset(words("possible poss practicable convenient ever humanly"))
 _YOU_CAN: Final = frozenset(words("can could are able get have manage may you're"))
 # "when you like", "when you can": a courtesy, no condition.
-_AS_YOU_LIKE: Final = frozenset(
-    words("can could are able manage may like want wish please fancy ready free around")
+_AS_YOU_LIKE: Final = (_YOU_CAN - {"get", "have", "you're"}) | frozenset(
+    words("like want wish please fancy ready free around")
 )
 _SPARE: Final = frozenset(words("chance time minute moment sec second mo jiffy"))
 _A_CHANCE: Final = frozenset(words("a the round around time chance sec minute moment"))

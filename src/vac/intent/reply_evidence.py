@@ -86,6 +86,11 @@ def _best_of(replies: Sequence[ReplyChoice], kind: str) -> ReplyChoice | None:
     return max((r for r in replies if r.kind == kind), key=lambda r: r.logprob, default=None)
 
 
+def _heard(replies: Sequence[ReplyChoice]) -> float | None:
+    """The score of what the transcript says (None: it was not scored)."""
+    return next((r.logprob for r in replies if r.kind == "heard"), None)
+
+
 def _letters(text: str) -> str:
     return re.sub(r"[^a-z]", "", text.lower())
 
@@ -93,7 +98,7 @@ def _letters(text: str) -> str:
 def agreed(text: str, replies: Sequence[ReplyChoice]) -> bool:
     """A yes of `AGREED_LETTERS` or more, written as the transcript says it
     and no more than `AGREED_SLACK` below it, `AGREED_MARGIN` over the best no."""
-    heard = next((r.logprob for r in replies if r.kind == "heard"), None)
+    heard = _heard(replies)
     yes, no_choice = _best_of(replies, "confirm"), _best_of(replies, "reject")
     no = None if no_choice is None else no_choice.logprob
     if heard is None or yes is None or _letters(yes.text) != _letters(text):
@@ -130,7 +135,7 @@ class HeardReply(msgspec.Struct, frozen=True):
 
 def rescored(replies: Sequence[ReplyChoice]) -> Reply | None:
     """The reply the rescoring stands behind, if any (see the module's table)."""
-    heard = next((r.logprob for r in replies if r.kind == "heard"), None)
+    heard = _heard(replies)
     best = {
         kind: max((r.logprob for r in replies if r.kind == kind), default=None)
         for kind in ("confirm", "reject")
@@ -192,7 +197,7 @@ WORDS_NO_GAP: Final = 3.0
 
 
 def _no_close(replies: Sequence[ReplyChoice]) -> bool:
-    heard = next((r.logprob for r in replies if r.kind == "heard"), None)
+    heard = _heard(replies)
     no = _best_of(replies, "reject")
     return heard is not None and no is not None and heard - no.logprob < WORDS_NO_GAP
 
@@ -211,7 +216,7 @@ AUDIO_ALONE_SLACK: Final = 2.0
 def _far(replies: Sequence[ReplyChoice], confidence: float) -> bool:
     """Whether the best yes is too far below what was heard, itself heard
     under the spoken floor, to act on without a word of it."""
-    heard = next((r.logprob for r in replies if r.kind == "heard"), None)
+    heard = _heard(replies)
     yes = _best_of(replies, "confirm")
     if heard is None or yes is None or confidence >= SPOKEN_MIN_CONFIDENCE:
         return False
