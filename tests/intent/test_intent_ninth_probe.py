@@ -1,0 +1,85 @@
+"""A ninth typed probe (2026-12-06, the seventeenth session; none from the
+understanding corpus): an event the order waits for, said as a noun ("after
+the storm"), was asked when, and one it happens during ("during the
+storm") was dropped without a word; "weather permitting" was dropped."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import intent_factories as factories
+import pytest
+
+from vac.intent import Clarify, Draft, default_roster
+
+NOW = dt.datetime(2026, 3, 11, 9, 30, tzinfo=dt.UTC)  # a Wednesday morning
+ROSTER = default_roster()
+
+
+def run(text: str) -> Draft | Clarify:
+    return factories.understood(text, now=NOW, roster=ROSTER)
+
+
+def draft(text: str) -> Draft:
+    got = run(text)
+    assert isinstance(got, Draft), got
+    return got
+
+
+def conditions(got: Draft) -> list[str]:
+    return [c.value for c in got.objective.constraints if c.kind == "custom"]
+
+
+@pytest.mark.parametrize(
+    ("text", "condition", "deadline"),
+    [
+        ("Kofi, fix the fence after the party", "after the party", None),
+        ("After the storm, Tariq, check the roof", "after the storm", None),
+        ("Zuri, look into the barn after the harvest", "after the harvest", None),
+        ("Kofi, guard the barn during the storm", "during the storm", None),
+        ("Imani, visit Grandma after the wedding, no rush", "after the wedding", None),
+        ("Kofi, fix the gate tomorrow, weather permitting", "weather permitting", "2026-03-12"),
+        ("Kofi, fix the gate if weather permits", "if weather permits", None),
+        # The time after the event is the order's, not the condition's.
+        ("Kofi, fix the fence after the party tomorrow", "after the party", "2026-03-12"),
+    ],
+)
+def test_an_event_or_the_weather_is_kept_as_a_condition(
+    text: str, condition: str, deadline: str | None
+) -> None:
+    got = draft(text)
+    assert conditions(got) == [condition]
+    assert f", {condition}" in got.summary
+    assert got.objective.deadline == deadline
+
+
+@pytest.mark.parametrize(
+    ("text", "target"),
+    [
+        ("Kofi, check the storm damage after the storm", "Storm damage"),
+        ("Kofi, report on the party after the wedding", "Party"),
+    ],
+)
+def test_the_thing_stays_the_thing(text: str, target: str) -> None:
+    got = draft(text)
+    assert got.objective.target is not None and got.objective.target.label == target
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Kofi, fix the gate after lunch",  # a time of day
+        "Kofi, guard the barn during the night",  # a time of day
+        "Kofi, check the storm damage",  # a thing, no event
+        "Kofi, look after the party guests",  # "look after": the verb's
+    ],
+)
+def test_a_time_or_a_thing_is_no_event(text: str) -> None:
+    got = run(text)
+    if isinstance(got, Draft):
+        assert conditions(got) == [], got.summary
+
+
+def test_a_deadline_before_an_event_is_still_asked() -> None:
+    got = run("Kofi, repair the gate before the storm")
+    assert isinstance(got, Clarify) and got.reason == "unclear-deadline"
