@@ -131,7 +131,9 @@ def test_a_deed_denied_or_reported_is_no_order(text: str) -> None:
             "Fence",
             "2026-12-07",
         ),
-        ("Kofi, fix the fence tomorrow and Sunday", "Kofi", "Repair", "Fence", "2026-12-05"),
+        # two days with "and": due by the later, both read back (since
+        # 2026-12-06; tests/intent/test_intent_ninth_probe.py)
+        ("Kofi, fix the fence tomorrow and Sunday", "Kofi", "Repair", "Fence", "2026-12-06"),
         ("Kofi, fix the fence tomorrow, sorry, at noon", "Kofi", "Repair", "Fence", "2026-12-05"),
         # "no" is a correction when a thing, a time or a new order follows
         ("Kofi, fix the gate, no, the fence", "Kofi", "Repair", "Fence", None),

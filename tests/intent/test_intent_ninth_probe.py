@@ -1,7 +1,9 @@
 """A ninth typed probe (2026-12-06, the seventeenth session; none from the
 understanding corpus): an event the order waits for, said as a noun ("after
 the storm"), was asked when, and one it happens during ("during the
-storm") was dropped without a word; "weather permitting" was dropped."""
+storm") was dropped without a word; "weather permitting" was dropped; of
+two days said with "and" ("tonight and tomorrow night") the second was
+dropped."""
 
 from __future__ import annotations
 
@@ -83,3 +85,22 @@ def test_a_time_or_a_thing_is_no_event(text: str) -> None:
 def test_a_deadline_before_an_event_is_still_asked() -> None:
     got = run("Kofi, repair the gate before the storm")
     assert isinstance(got, Clarify) and got.reason == "unclear-deadline"
+
+
+@pytest.mark.parametrize(
+    ("text", "deadline", "said"),
+    [
+        ("Zuri, guard the barn tonight and tomorrow night", "2026-03-12", "tonight and tomorrow"),
+        ("Zuri, guard the barn on Monday and Tuesday", "2026-03-17", "on Monday and Tuesday"),
+        ("Zuri, check the hives today and tomorrow", "2026-03-12", "today and tomorrow"),
+    ],
+)
+def test_two_days_said_with_and_are_due_by_the_later(text: str, deadline: str, said: str) -> None:
+    got = draft(text)
+    assert got.objective.deadline == deadline
+    assert said in got.summary
+
+
+def test_a_second_order_with_its_own_day_keeps_it() -> None:
+    got = draft("Kofi, fix the gate today and tomorrow check the hens")
+    assert got.objective.deadline == "2026-03-11"

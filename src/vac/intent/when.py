@@ -49,6 +49,7 @@ from vac.intent.lexicon import (
     FORBID_MARKERS,
     ISO_DATE_RE,
     SLASH_DATE_RE,
+    VERB_PHRASES,
     Tok,
     phrase_at,
     phrases,
@@ -327,10 +328,12 @@ def _or_later(clause: Sequence[Tok], found: Hit, now: dt.datetime) -> Hit:
     """A day and another said as its alternative ("on Monday or Tuesday",
     "today or tomorrow", "in January or February"): due by the later one,
     both read back (a typed probe: it was the earlier). Not two hours ("at 3
-    or 4", `when_said`)."""
-    if word_at(clause, found.end) != "or" or isinstance(
-        clock(clause, found.end + 1, now, True), Hit
-    ):
+    or 4", `when_said`). Two said with "and" ("tonight and tomorrow night",
+    "on Monday and Tuesday") are due by the later too (the second was
+    dropped), unless an order of its own follows ("…today and tomorrow check
+    the hens")."""
+    join = word_at(clause, found.end)
+    if join not in ("or", "and") or isinstance(clock(clause, found.end + 1, now, True), Hit):
         return found
     k = found.end + 1 + (word_at(clause, found.end + 1) == "on")
     other = _expression(clause, k, now, True)
@@ -339,8 +342,10 @@ def _or_later(clause: Sequence[Tok], found: Hit, now: dt.datetime) -> Hit:
         other = Hit(found.day + ONE_DAY, "the day after", k + 3)  # "tomorrow or the day after"
     if not isinstance(other, Hit) or other.day <= found.day:
         return found
+    if join == "and" and phrase_at(clause, other.end, VERB_PHRASES) is not None:
+        return found
     first, second = (h.phrase.split(",")[0] for h in (found, other))  # not "…, by January 31"
-    said = f"{first} or {second.removeprefix('by ').removeprefix('in ')}"
+    said = f"{first} {join} {second.removeprefix('by ').removeprefix('in ')}"
     return Hit(other.day, f"{said}, by {month_day(other.day, now.date())}", other.end)
 
 
