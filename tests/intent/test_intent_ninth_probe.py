@@ -104,3 +104,25 @@ def test_two_days_said_with_and_are_due_by_the_later(text: str, deadline: str, s
 def test_a_second_order_with_its_own_day_keeps_it() -> None:
     got = draft("Kofi, fix the gate today and tomorrow check the hens")
     assert got.objective.deadline == "2026-03-11"
+
+
+@pytest.mark.parametrize(
+    ("text", "target"),
+    [
+        # Whom to ask is not the thing (it was "look into Abeni").
+        ("Kofi, check with Abeni if the delivery came", "If the delivery came"),
+        ("Kofi, check with Abeni about the delivery", "Delivery"),
+        ("Kofi, check with Abeni whether the delivery came", "Whether the delivery came"),
+        ("Kofi, find out from Abeni if the delivery came", "If the delivery came"),
+        ("Zuri, find out from Mum what time the party starts", "What time the party starts"),
+    ],
+)
+def test_whom_to_ask_is_not_the_thing(text: str, target: str) -> None:
+    got = draft(text)
+    assert got.objective.target is not None and got.objective.target.label == target
+    assert conditions(got) == []
+
+
+def test_a_condition_after_a_thing_with_someone_stays() -> None:
+    got = draft("Kofi, check the gate with Abeni if it rains")
+    assert conditions(got) == ["if it rains"]

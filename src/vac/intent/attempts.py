@@ -60,7 +60,9 @@ _ANY_DAY: Final = dt.datetime(2026, 1, 5, 12, 0, tzinfo=dt.UTC)
 
 def _asked_whether(clause: list[Tok]) -> list[Tok]:
     for k, tok in enumerate(clause):
-        if tok.low != "if" or k == 0 or clause[k - 1].low not in _ASKS_IF:
+        # "check with Abeni if…", "find out from Mum if…": what to ask them
+        asked = k > 2 and clause[k - 3].low in _ASKS_IF and clause[k - 2].low in ("with", "from")
+        if tok.low != "if" or k == 0 or (clause[k - 1].low not in _ASKS_IF and not asked):
             continue
         toks: list[Tok] = []
         for t in clause[k + 1 :]:

@@ -54,6 +54,7 @@ _NOT_BEFORE: Final = frozenset(words("even not as"))
 # The order's verb asks about what follows: "check with Abeni if the delivery
 # came" (up to three words back, no break).
 _ASKING_VERBS: Final = frozenset(words("check see ask know find wonder wondering wondered tell"))
+_ASKING_OF: Final = _ASKING_VERBS | {"out"}
 # Said after a condition at the end, these leave it the order's: "…, thanks".
 _COURTESY: Final = frozenset(words("please thanks thank you cheers"))
 _MAX_WORDS: Final = 8
@@ -326,7 +327,9 @@ def _single_cue(toks: Sequence[Tok], i: int) -> bool:
         return False
     if tok.low == "once" and word_at(toks, i + 1) == "over":
         return False  # "give the gate a once-over"
-    asks = tok.low in ("if", "when") and _said_before(toks, i, _ASKING_VERBS, 3)
+    # "check with Abeni if…", "find out from Abeni if…": what to ask her
+    asked_of = word_at(toks, i - 2) in ("with", "from") and word_at(toks, i - 3) in _ASKING_OF
+    asks = tok.low in ("if", "when") and (asked_of or _said_before(toks, i, _ASKING_VERBS, 3))
     if before in _NOT_BEFORE or asks:
         # "check with Abeni if the delivery came"; not "check … whenever it rains",
         # "check the hives once the frost lifts" (a ninth typed probe: dropped)

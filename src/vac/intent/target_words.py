@@ -330,7 +330,26 @@ def thing_starts(clause: Sequence[Tok], start: int, stop: int) -> int:
         start += 2
     if word_at(clause, start) in ("is", "are") and word_at(clause, start + 1) in lx.DETERMINERS:
         start += 1  # "the first thing to fix is the gate": the gate
+    if _asked_of(clause, start):
+        # "check with Abeni about the delivery", "find out from Abeni if it
+        # came": whom to ask is not the thing (a note: "look into Abeni").
+        start += 2 + (word_at(clause, start + 2) in _ABOUT)
     return start
+
+
+_ABOUT: Final = frozenset(lx.words("about on regarding re"))
+_ASKED_WHAT: Final = _ABOUT | frozenset(lx.words("if whether what when how why where who"))
+_ASKED_WHO: Final = frozenset(lx.words("him her them mum dad mom"))
+
+
+def _asked_of(clause: Sequence[Tok], k: int) -> bool:
+    """Whether "with / from <someone> about / if …" starts at `k`."""
+    if word_at(clause, k) not in ("with", "from") or k + 2 >= len(clause):
+        return False
+    who = clause[k + 1]
+    return word_at(clause, k + 2) in _ASKED_WHAT and (
+        who.low in _ASKED_WHO or (who.text[:1].isupper() and who.low not in lx.DETERMINERS)
+    )
 
 
 def next_order(clause: Sequence[Tok], j: int, roster: Roster) -> bool:
