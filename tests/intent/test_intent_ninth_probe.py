@@ -11,8 +11,12 @@ import datetime as dt
 
 import intent_factories as factories
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from vac.intent import Clarify, Draft, default_roster
+from vac.intent import lexicon as lx
+from vac.intent.budget import budget_at
 
 NOW = dt.datetime(2026, 3, 11, 9, 30, tzinfo=dt.UTC)  # a Wednesday morning
 ROSTER = default_roster()
@@ -126,3 +130,52 @@ def test_whom_to_ask_is_not_the_thing(text: str, target: str) -> None:
 def test_a_condition_after_a_thing_with_someone_stays() -> None:
     got = draft("Kofi, check the gate with Abeni if it rains")
     assert conditions(got) == ["if it rains"]
+
+
+def bans(got: Draft) -> list[str]:
+    return [line.text for line in got.objective.forbidden_lines]
+
+
+@pytest.mark.parametrize(
+    ("text", "line"),
+    [
+        # A spending limit said without "don't" (each was dropped, or in the thing).
+        ("Kofi, fix the car, spend no more than 80 pounds", "Spend no more than 80 pounds"),
+        ("Kofi, fix the car, keep it under fifty quid", "Spend no more than fifty quid"),
+        ("Kofi, fix the car, max budget £150", "Spend no more than £150"),
+        ("Kofi, fix the car, budget £150", "Spend no more than £150"),
+        ("Kofi, fix the car, under £40 please", "Spend no more than £40"),
+        ("Kofi, fix the car for under 300 dollars", "Spend no more than 300 dollars"),
+        ("Kofi, fix the car, £150 max", "Spend no more than £150"),
+        ("Kofi, fix the car, spend no more than 80 on it", "Spend no more than 80"),
+        # The sign is kept with "don't" too (it was "…more than 50").
+        ("Kofi, repair the shed. Don't spend more than $50.", "Do not spend more than $50"),
+    ],
+)
+def test_a_spending_limit_is_a_boundary(text: str, line: str) -> None:
+    got = draft(text)
+    assert bans(got) == [line]
+    assert got.objective.target is not None and got.objective.target.label in ("Car", "Shed")
+    assert "spend" in got.summary
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Kofi, fix the leak under the sink",
+        "Kofi, check the budget spreadsheet",
+        "Kofi, fix the car, spend up to 3 hours on it",
+        "Kofi, build a bench under 2 metres",
+    ],
+)
+def test_no_money_no_limit(text: str) -> None:
+    assert not any(line.startswith("Spend") for line in bans(draft(text)))
+
+
+@given(st.text(alphabet="£$ 0123456789abcdeimnorstuxq,.", max_size=40))
+def test_a_budget_span_stays_inside_the_words(text: str) -> None:
+    toks = lx.tokenize(text)
+    for i in range(len(toks)):
+        found = budget_at(toks, i)
+        if found is not None:
+            assert i == found.start <= found.amount < found.amount_end <= found.end <= len(toks)

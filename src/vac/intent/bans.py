@@ -11,6 +11,7 @@ from collections.abc import Iterable, Sequence
 from typing import Final, NamedTuple
 
 from vac.intent import inflect
+from vac.intent.budget import BUDGET, budget_at
 from vac.intent.lexicon import (
     FORBID_IDIOMS,
     FORBID_MARKERS,
@@ -61,6 +62,11 @@ def forbidden_spans(
             i = end
             continue
         if marker is None:
+            limit = None if i in keep else budget_at(toks, i)
+            if limit is not None and not keep & set(range(i, limit.end)):
+                spans.append(Span(BUDGET, i, limit.amount, limit.end))  # "…, max budget £150"
+                i = limit.end
+                continue
             i += 1
             continue
         j = body = i + len(marker)

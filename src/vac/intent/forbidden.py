@@ -8,6 +8,7 @@ from typing import Final
 
 from vac.intent import bans
 from vac.intent import lexicon as lx
+from vac.intent.budget import AFTER_AMOUNT, BUDGET
 from vac.intent.inflect import NO_DEED, WRITTEN_AS_SAID
 from vac.intent.lexicon import Tok
 from vac.intent.place import truncate
@@ -32,7 +33,10 @@ def forbidden_lines(clause: Sequence[Tok], spans: Sequence[bans.Span]) -> list[F
         first = body[0].low
         gerund = first.endswith("ing") or first in ("lying", "dying", "tying")
         rest = " ".join(t.text for t in body[1:])
-        if span.marker in (("without",), ("avoid",)) and not gerund:
+        if span.marker == BUDGET:  # "…, max budget £150"
+            amount = " ".join(t.text for t in body if t.low not in AFTER_AMOUNT)
+            text = f"Spend no more than {amount}"
+        elif span.marker in (("without",), ("avoid",)) and not gerund:
             text = f"Avoid {' '.join(t.text for t in body)}"
         elif span.marker == (NO_DEED,) and not gerund:  # "…, no power tools"
             text = f"No {' '.join(t.text for t in body)}"

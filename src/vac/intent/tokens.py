@@ -114,6 +114,8 @@ _DAYS_ISH: Final = frozenset(
 # writes them so): the stop ends no sentence.
 # Only those said before a name: "Kwame Sr. Do it…" ends a sentence.
 _TITLES: Final = frozenset({"mr", "mrs", "ms", "dr", "mt", "prof"})
+# Written before an amount ("£150"): kept in its token's text (`budget`).
+MONEY_SIGNS: Final = "£$€₦₹¥"
 
 
 def raw_tokens(text: str) -> list[Tok]:
@@ -150,6 +152,10 @@ def raw_tokens(text: str) -> list[Tok]:
             low = ","  # "Kofi - the back gate - fix it"
         elif low == "am" and out and out[-1].low in _DO_AM:
             low = "it"  # West African "fix am", "check am": "it" (a probe: the thing "Am")
+        if m.start() and text[m.start() - 1] in MONEY_SIGNS and low[:1].isdigit():
+            # "£150": the sign is no token, but the amount is written with it
+            out.append(Tok(text[m.start() - 1 : m.end()], low, m.start() - 1, m.end()))
+            continue
         out.append(Tok(m.group(), low, m.start(), m.end()))
     return _days_said_so(_nouns_set_apart(out))
 
