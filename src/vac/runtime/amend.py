@@ -145,6 +145,10 @@ class Reading:
         said = intent.follow_up(text, plain, alone_is_order=of_its_own, names=names)
         if said is None:
             return None
+        if said.corrects and _NEWS.match(said.rest.strip()) and not self._own(said.rest):
+            # "Nah, the engineer's coming tomorrow" (a ninth typed probe: due
+            # tomorrow): someone else's news, its time no change; with a no, a no
+            return _unclear(text, pending, wording, self.now, "That sounds like news")
         if asked_harm(pending.source_text) or asked_harm(text):  # lost from the read-back
             why = "I won't change a draft that asks for that"
             return _unclear(text, pending, wording, self.now, why)
@@ -282,6 +286,14 @@ _NORMAL_PRIORITY: Final = re.compile(
 )
 # At most this many changes in one breath: each costs a few parses, on the loop.
 _PARTS_MAX: Final = 4
+# Someone's news: a subject of its own and what they are doing ("the
+# engineer's coming", "my brother is sorting it"); not "the fence is better".
+_NEWS: Final = re.compile(
+    r"^(?:the|our|my|his|her|their|your|a|an)\s+(?:[\w-]+\s+){0,2}?[\w-]+"
+    r"(?:['’]s|\s+(?:is|are|was|were|will\s+be|'ll\s+be|['’]re))\s+"
+    r"(?:\w+ing|back|home|here|due|away|off)\b",
+    re.IGNORECASE,
+)
 # "…, and make it urgent": one change after another.
 _AND: Final = re.compile(r",?\s+and\s+", re.IGNORECASE)
 
