@@ -179,3 +179,26 @@ def test_a_budget_span_stays_inside_the_words(text: str) -> None:
         found = budget_at(toks, i)
         if found is not None:
             assert i == found.start <= found.amount < found.amount_end <= found.end <= len(toks)
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        # A repeat not on the list was a one-off, its words left in the thing.
+        ("Imani, visit Great-Gran each Sunday", "each Sunday"),
+        ("Kofi, check the boiler every three months", "every three months"),
+        ("Kofi, service the car every 6 weeks", "every 6 weeks"),
+        ("Kofi, check the meter at the end of each month", "at the end of each month"),
+        # An hour in words, more weekdays: the repeat's, no deadline.
+        ("Zuri, lock up the shed every night at ten", "every night at ten"),
+        ("Abeni, help Grandma every Tuesday and Friday", "every Tuesday and Friday"),
+        ("Kofi, check the hens on Mondays, Wednesdays and Fridays", "Wednesdays and Fridays"),
+    ],
+)
+def test_a_repeat_is_a_standing_order_read_back_as_said(text: str, said: str) -> None:
+    got = draft(text)
+    assert got.objective.autonomy == "standing-intent"
+    assert got.objective.deadline is None
+    assert not [c for c in got.objective.constraints if c.kind == "location"]
+    assert said in got.summary
+    assert got.objective.target is not None and said not in got.objective.target.label

@@ -280,7 +280,27 @@ def autonomy_of(clause: Sequence[Tok], skip: frozenset[int]) -> AutonomyCues:
     for mode, _, end in hits:
         tail = lx.phrase_at(clause, end, _BEFORE_STARTING) if mode == "direct-tether" else None
         indices.update(range(end, end + (len(tail) if tail else _when_to_ask(clause, end, mode))))
+        if mode == "standing-intent":
+            indices.update(range(end, _more_days(clause, end)))
     return AutonomyCues(autonomy, frozenset(indices))
+
+
+_REPEAT_DAYS: Final = frozenset(
+    lx.words("""monday tuesday wednesday thursday friday saturday sunday mondays tuesdays
+    wednesdays thursdays fridays saturdays sundays""")
+)
+
+
+def _more_days(clause: Sequence[Tok], end: int) -> int:
+    """Where more weekdays a repeat names end ("every Tuesday | and Friday",
+    "on Mondays, Wednesdays and Fridays"; a ninth typed probe: "every
+    Tuesday by Friday", due that Friday)."""
+    if word_at(clause, end - 1) not in _REPEAT_DAYS:
+        return end
+    k = end
+    while word_at(clause, k) in ("and", ",", "&") and word_at(clause, k + 1) in _REPEAT_DAYS:
+        k += 2
+    return k
 
 
 # After "before" / "until" following an ask-first phrase, these say when to
@@ -321,7 +341,7 @@ _HOW_OFTEN: Final = EVERY_SO_OFTEN | frozenset(
     lx.words("""monday tuesday wednesday thursday friday saturday sunday week weekend month
     other morning afternoon evening night weekday weekdays weeknight days hour once twice
     times often regularly second mondays tuesdays wednesdays thursdays fridays saturdays sundays
-    weekends single""")
+    weekends single weeks months year quarter fortnight end start""")
 )
 
 

@@ -296,7 +296,19 @@ AUTONOMY_TEXT: Final[tuple[tuple[Autonomy, str], ...]] = (
             "each and every day, each and every night, each and every morning, "
             "each and every evening, each and every week, every other monday, "
             "every other tuesday, every other wednesday, every other thursday, "
-            "every other friday, every other saturday, every other sunday, every other weekend"
+            "every other friday, every other saturday, every other sunday, every other weekend, "
+            # A ninth typed probe (2026-12-06): a one-off, the repeat left in the thing.
+            "each monday, each tuesday, each wednesday, each thursday, each friday, "
+            "each saturday, each sunday, each month, each fortnight, each year, every year, "
+            "every quarter, once a year, twice a year, twice a month, "
+            "at the end of each month, at the end of every month, "
+            "at the start of each month, at the start of every month, "
+            + ", ".join(
+                f"every {n} {unit}"
+                for n in ("two", "three", "four", "five", "six", "2", "3", "4", "5", "6")
+                for unit in ("weeks", "months")
+                if f"{n} {unit}" not in ("two weeks", "2 weeks")  # listed above
+            )
         ),
     ),
 )

@@ -463,7 +463,7 @@ def parse(
     safety = _first_cue(clause, lx.SAFETY_CUES, skip)
     if safety is not None:
         constraints.append(Constraint("safety", safety))
-    location = location_of(source, clause, target.end, skip | timed)  # not "by Friday"
+    location = location_of(source, clause, target.end, skip | timed | autonomy.indices)
     if location is not None:
         constraints.append(Constraint("location", location))
     if lx.contains(clause, lx.PRIVACY_CUES, skip=skip):

@@ -243,6 +243,14 @@ _HOURS_SPAN: Final = _TIMES_OF_DAY | frozenset(
 )
 
 
+# An hour said in words: "lock up every night at ten" (a ninth typed probe:
+# due today; "at 10" was the repeat's).
+_HOURS_SAID: Final = frozenset(
+    words("""one two three four five six seven eight nine ten eleven twelve fifteen twenty
+    thirty forty forty-five fifty""")
+)
+
+
 class _Said(Protocol):
     @property
     def start(self) -> int: ...
@@ -257,7 +265,7 @@ def repeats_at(clause: Sequence[Tok], when: _Said) -> bool:
     said = [t.low for t in clause[when.start : when.end]]
     if said[:1] in (["from"], ["between"], ["starting"], ["beginning"]):
         return all(w in _HOURS_SPAN or w[:1].isdigit() for w in said)
-    hours = _HOURS_SPAN | cw.CLOCK_WORDS_MINUTE.keys() | cw.CLOCK_WORDS_CUED.keys()
+    hours = _HOURS_SPAN | cw.CLOCK_WORDS_MINUTE.keys() | cw.CLOCK_WORDS_CUED.keys() | _HOURS_SAID
     if said[:1] in (["at"], ["before"], ["by"], ["until"], ["till"]) and all(
         w in hours or w in ("in", "at") or w[:1].isdigit() for w in said[1:]
     ):
