@@ -202,3 +202,49 @@ def test_a_repeat_is_a_standing_order_read_back_as_said(text: str, said: str) ->
     assert not [c for c in got.objective.constraints if c.kind == "location"]
     assert said in got.summary
     assert got.objective.target is not None and said not in got.objective.target.label
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Kofi, can you fix dinner for the kids tonight?",
+        "Kofi, fix me a sandwich",
+        "Kofi, fix lunch",
+    ],
+)
+def test_fixing_a_meal_is_no_repair(text: str) -> None:
+    got = run(text)
+    assert isinstance(got, Clarify) and got.reason == "no-verb", got
+
+
+def test_fixing_the_dinner_table_is() -> None:
+    assert draft("Kofi, fix the dinner table").objective.target.label == "Dinner table"
+
+
+@pytest.mark.parametrize(
+    ("text", "start"),
+    [
+        ("From next week, Zuri, check the post every day", "from next week"),
+        ("Zuri, check the post every day starting next week", "starting next week"),
+        ("Zuri, check the post every day from Monday", "from Monday"),
+    ],
+)
+def test_when_a_standing_order_starts_is_no_deadline(text: str, start: str) -> None:
+    got = draft(text)
+    assert got.objective.deadline is None
+    assert conditions(got) == [start]
+    assert got.objective.target is not None and got.objective.target.label == "Post"
+
+
+@pytest.mark.parametrize(
+    ("text", "deadline"),
+    [
+        ("Tariq, guard the village from tonight until Sunday", "2026-03-15"),  # a span
+        ("Zuri, check the post from Monday", "2026-03-16"),  # "Post from" before
+    ],
+)
+def test_a_span_or_a_day_after_a_thing_stays_due(text: str, deadline: str) -> None:
+    got = draft(text)
+    assert got.objective.deadline == deadline
+    assert conditions(got) == []
+    assert got.objective.target is not None and " from" not in got.objective.target.label

@@ -130,6 +130,20 @@ _AFTER_EVENT: Final = frozenset(words("and then but so today tonight tomorrow pl
 _PARTICLES: Final = frozenset(words("down up off out over in"))
 # Said after the order as a whole: "fix the gate tomorrow, weather permitting".
 _WHOLE: Final = phrases(["weather permitting", "weather allowing", "if weather permits"])
+# When a job starts: "from next week", "starting Monday" (`_start_end`).
+_STARTS: Final = phrases(
+    ["from", "starting", "starting from", "beginning", "beginning from", "as of", "as from"]
+)
+_START_WORDS: Final = frozenset(words("weather if from starting beginning as"))
+_START_TIMES: Final = frozenset(
+    words("""next this the week weekend month year monday tuesday wednesday thursday friday
+    saturday sunday tomorrow today tonight january february march april may june july august
+    september october november december""")
+)
+_REPEAT_WORDS: Final = frozenset(
+    words("day days night nights morning mornings evening evenings week weekend month daily")
+)
+_SPAN_ENDS: Final = frozenset(words("until till til to through thru and"))
 _SHOULD_SUBJECTS: Final = frozenset(words("it there anyone anybody someone somebody"))
 # Before "should it…", a question or the order's own "should": "what should it cost".
 _NOT_BEFORE_SHOULD: Final = frozenset(
@@ -261,9 +275,11 @@ def _more_of_the_order(rest: Sequence[str]) -> bool:
 
 def _fixed_end(toks: Sequence[Tok], i: int) -> int:
     """Where a condition of fixed words at `i` ends ("weather permitting",
-    "after the storm"), or 0."""
+    "after the storm", "from next week"), or 0."""
     if (whole := phrase_at(toks, i, _WHOLE)) is not None:
         return i + len(whole)
+    if (start := phrase_at(toks, i, _STARTS)) is not None:
+        return _start_end(toks, i, len(start))
     if toks[i].low not in _EVENT_CUES or word_at(toks, i - 1) in _PHRASAL:
         return 0
     said = i - 1 - (word_at(toks, i - 1) in _PARTICLES)
@@ -275,11 +291,30 @@ def _fixed_end(toks: Sequence[Tok], i: int) -> int:
     return k + 1 if word_at(toks, k + 1) in PUNCT | _AFTER_EVENT | {""} else 0
 
 
+def _start_end(toks: Sequence[Tok], i: int, width: int) -> int:
+    """Where "from next week", "starting Monday"… at `i` ends, or 0: when
+    the order starts, no deadline (a ninth typed probe: "from next week,
+    check the post every day" was due by the end of next week). "From"
+    only first in its part or after a repeat's word ("every day from
+    Monday"; not "the parcel from Monday"); no span ("from Monday to
+    Friday": due Friday, `when`)."""
+    before = word_at(toks, i - 1)
+    if toks[i].low == "from" and before not in PUNCT | _REPEAT_WORDS | {""}:
+        return 0
+    k = end = i + width
+    while word_at(toks, end) in _START_TIMES and end - k < 3:
+        end += 1
+    said = [t.low for t in toks[k:end]]
+    if not said or set(said) <= {"next", "this", "the"}:
+        return 0
+    return 0 if word_at(toks, end) in _SPAN_ENDS else end
+
+
 def _cue_width(toks: Sequence[Tok], i: int) -> int:
     """How many words a condition's cue at `i` has (0: none there)."""
     if word_at(toks, i - 1) in _PHRASAL:
         return 0  # "look after the house while…", "clean up after the party"
-    if toks[i].low in _EVENT_CUES | {"weather", "if"} and _fixed_end(toks, i):
+    if toks[i].low in _EVENT_CUES | _START_WORDS and _fixed_end(toks, i):
         return 0 if _said_before(toks, i, _DENIED, 5) else _fixed_end(toks, i) - i
     if (cue := phrase_at(toks, i, _CUES_ANYWHERE)) is not None:
         nxt, then = word_at(toks, i + len(cue)), word_at(toks, i + len(cue) + 1)

@@ -72,6 +72,8 @@ def trimmed_end(source: str, words: Sequence[Tok], after: str) -> Sequence[Tok]:
     of one ("the hand-me-down to Abeni")."""
     if words and (words[-1].low == "as" or (len(words) > 1 and words[-1].low in ("it's", "it"))):
         return words[:-1]  # "fix the gate it's | a bit urgent" (a typed probe: "Gate it's")
+    if len(words) > 1 and words[-1].low in ("from", "starting") and after not in lx.PUNCT:
+        return words[:-1]  # "the post from | Monday" (a ninth typed probe: "Post from")
     if (
         len(words) > 1
         and words[-1].low in _DIRECTIONS

@@ -232,7 +232,20 @@ def _nouns_set_apart(out: list[Tok]) -> list[Tok]:
             out[k] = tok._replace(low=f"{tok.low}-thing")
         elif tok.low == "make" and after in _FOR_ONE and _made_food(out, k + 2):
             out[k] = tok._replace(low="make-food")  # "make me a coffee": no Build (a probe)
+        elif tok.low == "fix" and _food_next(out, k + 1 + (after in _FOR_ONE)):
+            # "fix dinner for the kids", "fix me a sandwich" (a ninth typed
+            # probe: "repair dinner"); not "fix the dinner table"
+            out[k] = tok._replace(low="fix-food")
     return out
+
+
+def _food_next(out: list[Tok], k: int) -> bool:
+    """Whether a meal or a drink, and no more of a thing, is said at `k`."""
+    k += k < len(out) and out[k].low in ("a", "an", "some", "the", "us", "them")
+    if k >= len(out) or out[k].low not in _FOOD:
+        return False
+    after = out[k + 1].low if k + 1 < len(out) else ""
+    return after in _AFTER_THE_THING | _AFTER_A_MEAL
 
 
 def _made_food(out: list[Tok], k: int) -> bool:
@@ -251,6 +264,7 @@ _AFTER_THE_THING: Final = frozenset(
 )
 # "Could you make me a cup of tea?" was a Build of "Cup of tea" (a spoken-style
 # probe): food and drink made for someone is no job of the household's agents.
+_AFTER_A_MEAL: Final = frozenset({"", "tonight", "today", "tomorrow", "now", "please", "and"})
 _FOR_ONE: Final = frozenset({"me", "us", "you", "him", "her", "them", "everyone"})
 _FOOD: Final = frozenset(
     {"coffee", "tea", "cuppa", "sandwich", "breakfast", "lunch", "dinner", "supper", "toast"}
