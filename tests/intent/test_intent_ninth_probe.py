@@ -227,6 +227,7 @@ def test_fixing_the_dinner_table_is() -> None:
         ("From next week, Zuri, check the post every day", "from next week"),
         ("Zuri, check the post every day starting next week", "starting next week"),
         ("Zuri, check the post every day from Monday", "from Monday"),
+        ("As of the 1st, Zuri, check the post every week", "as of the 1st"),
     ],
 )
 def test_when_a_standing_order_starts_is_no_deadline(text: str, start: str) -> None:

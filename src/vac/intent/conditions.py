@@ -12,6 +12,7 @@ this). Pure: tokens in, the words as said out.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Final
 
@@ -144,6 +145,7 @@ _REPEAT_WORDS: Final = frozenset(
     words("day days night nights morning mornings evening evenings week weekend month daily")
 )
 _SPAN_ENDS: Final = frozenset(words("until till til to through thru and"))
+_NTH: Final = re.compile(r"\d{1,2}(?:st|nd|rd|th)$")  # "as of the 1st"
 _SHOULD_SUBJECTS: Final = frozenset(words("it there anyone anybody someone somebody"))
 # Before "should it…", a question or the order's own "should": "what should it cost".
 _NOT_BEFORE_SHOULD: Final = frozenset(
@@ -302,7 +304,7 @@ def _start_end(toks: Sequence[Tok], i: int, width: int) -> int:
     if toks[i].low == "from" and before not in PUNCT | _REPEAT_WORDS | {""}:
         return 0
     k = end = i + width
-    while word_at(toks, end) in _START_TIMES and end - k < 3:
+    while (word_at(toks, end) in _START_TIMES or _NTH.match(word_at(toks, end))) and end - k < 3:
         end += 1
     said = [t.low for t in toks[k:end]]
     if not said or set(said) <= {"next", "this", "the"}:
