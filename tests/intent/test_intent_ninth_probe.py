@@ -249,3 +249,35 @@ def test_a_span_or_a_day_after_a_thing_stays_due(text: str, deadline: str) -> No
     assert got.objective.deadline == deadline
     assert conditions(got) == []
     assert got.objective.target is not None and " from" not in got.objective.target.label
+
+
+@pytest.mark.parametrize(
+    ("text", "agent", "verb", "target"),
+    [
+        ("Zuri, check the fridge na", "Zuri", "Investigate", "Fridge"),  # "Fridge na"
+        ("Zuri, the fridge is not cooling, check it na", "Zuri", "Investigate", "Fridge"),
+        ("Kofi, the tube light is not working, kindly repair it", "Kofi", "Repair", "Tube light"),
+        ("Kofi love, have a look at the tap", "Kofi", "Investigate", "Tap"),  # who?
+        ("Kofi, fix the outside light", "Kofi", "Repair", "Outside light"),  # what?
+        ("Kofi, fix the inside door", "Kofi", "Repair", "Inside door"),
+        ("Tariq, lock the garage by 10pm", "Tariq", "Protect", "Garage"),  # no verb
+        ("Imani, call in on Mrs Adu", "Imani", "Befriend", "Mrs Adu"),
+        ("Kofi, make sure the gate is always locked", "Kofi", "Protect", "Gate"),
+    ],
+)
+def test_words_of_the_ninth_probe(text: str, agent: str, verb: str, target: str) -> None:
+    got = draft(text)
+    assert (got.objective.agent, got.objective.verb) == (agent, verb)
+    assert got.objective.target is not None and got.objective.target.label == target
+
+
+def test_a_place_outside_a_thing_is_still_a_place() -> None:
+    got = draft("Kofi, check the shed outside the house")
+    assert [c.value for c in got.objective.constraints if c.kind == "location"] == [
+        "outside the house"
+    ]
+
+
+def test_take_a_look_asks_at_what() -> None:
+    got = run("Can you take a look, Kofi?")
+    assert isinstance(got, Clarify) and got.reason == "no-target"

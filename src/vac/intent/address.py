@@ -30,8 +30,8 @@ _GROUP_WORDS: Final = frozenset(
 )
 
 
-# Said with a name as its address: "Kofi dear, fix the gate", "Dear Imani, …".
-_ENDEARMENTS: Final = frozenset(words("dear darling sweetie honey sweetheart mate buddy pal"))
+# Said with a name as its address: "Kofi dear, fix…", "Dear Imani, …", "Kofi love, …".
+_ENDEARMENTS: Final = frozenset(words("dear darling sweetie honey sweetheart mate buddy pal love"))
 
 
 class Address(NamedTuple):

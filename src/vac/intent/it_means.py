@@ -150,7 +150,9 @@ def _told_trouble(text: str, spans: list[_Span]) -> bool:
     return False
 
 
-_NEGATED_SHORT: Final = frozenset(lx.words("wont isnt doesnt cant arent dont hasnt wasnt"))
+# "is not working" too (a ninth typed probe: "the tube light is not working,
+# kindly repair it" was asked what to repair; "isn't" was read).
+_NEGATED_SHORT: Final = frozenset(lx.words("wont isnt doesnt cant arent dont hasnt wasnt not"))
 
 
 def _vocative_comma(text: str, spans: list[_Span], i: int) -> str:

@@ -53,6 +53,8 @@ def location_of(source: str, clause: Sequence[Tok], start: int, skip: frozenset[
         prep = lx.phrase_at(clause, i, lx.LOCATION_PREPS)
         if prep is None or lx.phrase_at(clause, i, _NOT_PLACE_IDIOMS) is not None:
             continue
+        if i and clause[i - 1].low in lx.DETERMINERS:
+            continue  # "the outside tap": which tap, no place
         j = i + len(prep)
         if prep[0] in ("at", "in", "inside", "by") and (
             j >= len(clause) or clause[j].low not in lx.DETERMINERS

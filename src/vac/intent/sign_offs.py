@@ -18,6 +18,7 @@ from vac.intent.lexicon import Tok, words
 _SIGN_OFF: Final = frozenset(
     words("thanks thank thx thnx ty ta cheers x xx xxx o sha innit yeah yea ok okay k kk bye")
     + words("lol please pls plz tnx tanx")
+    + words("na")  # Indian and Nigerian English: "check it na" (a ninth typed probe: "It na")
 )
 # Said after a sign-off: whom it thanks ("cheers mate", "thank you", "ta love").
 _TO_WHOM: Final = frozenset(words("mate love dear babe hun bro sis boss pal you u"))

@@ -370,6 +370,8 @@ def stops(clause: Sequence[Tok], j: int) -> bool:
     """Whether the order's thing ends before word `j` (a `TARGET_STOPS` cue)."""
     if clause[j].low == "to" and j > 0 and clause[j - 1].low in _WHAT_HAPPENED:
         return False  # a probe: "find out what happened to the spare keys" lost "the keys"
+    if clause[j].low in _SIDES and j > 0 and clause[j - 1].low in lx.DETERMINERS:
+        return False  # "the outside light", "the inside door" (a ninth typed probe: asked what)
     if always_describes(clause, j) and clause[j - 1].low != "as":
         return False  # "the tap that always drips"; "the gate as always" ends at "as"
     if clause[j].low == "till" and j + 1 < len(clause):  # not "the till", "the cash till"
@@ -378,6 +380,7 @@ def stops(clause: Sequence[Tok], j: int) -> bool:
     return lx.phrase_at(clause, j, lx.TARGET_STOPS) is not None
 
 
+_SIDES: Final = frozenset(lx.words("outside inside"))
 _TILL_WHO: Final = frozenset(
     lx.words("i we you he she they it the my our tomorrow tonight today next later")
 )
