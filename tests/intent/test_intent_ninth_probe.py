@@ -281,3 +281,17 @@ def test_a_place_outside_a_thing_is_still_a_place() -> None:
 def test_take_a_look_asks_at_what() -> None:
     got = run("Can you take a look, Kofi?")
     assert isinstance(got, Clarify) and got.reason == "no-target"
+
+
+def test_the_night_of_a_day_is_that_day() -> None:
+    got = draft("Tariq, guard the house on the night of the 14th")
+    assert got.objective.deadline == "2026-03-14"
+    assert "the night of March 14" in got.summary
+
+
+@pytest.mark.parametrize(
+    "text", ["Imani, visit Mum on Mother's Day", "Imani, visit Mum by Mother's Day"]
+)
+def test_a_moving_feast_said_with_day_is_asked(text: str) -> None:
+    got = run(text)
+    assert isinstance(got, Clarify) and got.reason == "unclear-deadline", got
