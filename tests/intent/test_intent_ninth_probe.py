@@ -295,3 +295,29 @@ def test_the_night_of_a_day_is_that_day() -> None:
 def test_a_moving_feast_said_with_day_is_asked(text: str) -> None:
     got = run(text)
     assert isinstance(got, Clarify) and got.reason == "unclear-deadline", got
+
+
+@pytest.mark.parametrize(
+    ("text", "target", "said"),
+    [
+        # A filler inside the thing: asked what (or read back with it).
+        ("Kofi, fix the... the hinge", "Hinge", "repair the hinge"),
+        ("Kofi, build a, like, a bird table", "Bird table", "build a bird table"),
+        ("Kofi, fix the, what's it called, the fan", "Fan", "repair the fan"),
+        ("Kofi, fix the, uh, the gate", "Gate", "repair the gate"),
+        ("Kofi, repair the uh garden tap", "Garden tap", "repair the garden tap"),
+    ],
+)
+def test_a_filler_inside_the_thing_is_no_part_of_it(text: str, target: str, said: str) -> None:
+    got = draft(text)
+    assert got.objective.target is not None and got.objective.target.label == target
+    assert said in got.summary
+
+
+def test_a_filler_inside_a_condition_keeps_it() -> None:
+    got = draft("Tariq, keep an eye on the kids while I, uh, have a shower")
+    assert conditions(got) == ["while I, uh, have a shower"]
+
+
+def test_a_time_written_with_stops_is_no_pause() -> None:
+    assert draft("Zuri, check the hives by 11 a.m.").objective.deadline == "2026-03-11"

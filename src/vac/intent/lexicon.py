@@ -33,6 +33,7 @@ def tokenize(text: str) -> list[Tok]:
 
 
 _CARRY_ON: Final = frozenset({"to", "of", "for", "with", "on", "at", "in", "about", "by", "from"})
+_SUBJECTS: Final = frozenset({"i", "we", "he", "she", "they"})
 
 
 # Hesitations and repeats the recogniser writes down: "fix the, uh, the gate".
@@ -88,6 +89,8 @@ def _joins(before: str, tok: Tok, after: str) -> bool:
         return False
     if before in DETERMINERS or before in _CARRY_ON:
         return tok.low not in VERB_FIRSTS
+    if before in _SUBJECTS:  # "while I, uh, have a shower" (a ninth typed probe: dropped)
+        return tok.text[:1].islower() and tok.low not in PUNCT
     return before in VERB_FIRSTS and (tok.low in DETERMINERS or tok.text[:1].isupper())
 
 
@@ -413,18 +416,8 @@ MANNER_CUES: Final = tuple(p for _, ps in (*PRIORITY_TIERS, *AUTONOMY_CUES) for 
 
 # --- forbidden lines and values ---------------------------------------------
 
-FORBID_MARKERS: Final = phrases(
-    [
-        "without",
-        "do not",
-        "don't",
-        "never",
-        "avoid",
-        "you not to",
-        "you not",
-        *inflect.BOUNDARY_MARKERS,
-    ]
-)
+_MARKERS: Final = ("without", "do not", "don't", "never", "avoid", "you not to", "you not")
+FORBID_MARKERS: Final = phrases((*_MARKERS, *inflect.BOUNDARY_MARKERS))
 # "never mind", "don't worry": idioms, not boundaries; nor "why don't you have
 # Kofi…", "why don't we fix…" (suggestions; a comma: the address was cut out).
 FORBID_IDIOMS: Final[frozenset[str]] = frozenset({"mind", "worry"})

@@ -187,7 +187,7 @@ def _target(
     core = words[k:]
     if tw.names_nothing(core):  # "check it out", "glue it back", "it when you're next passing"
         return None
-    phrase = truncate(source[words[0].start : words[-1].end], _LABEL_MAX)
+    phrase = truncate(tw.as_said(source, words), _LABEL_MAX)  # "the, uh, the gate": "the gate"
     label = truncate(source[core[0].start : core[-1].end], _LABEL_MAX)
     agent = resolve_span(core, roster) if len(core) <= 2 else None
     if agent is not None and agent.method in ("exact", "fuzzy"):

@@ -66,6 +66,16 @@ NOT_PLACE_IDIOMS: Final = (
 _DIRECTIONS: Final = frozenset(lx.words("up down out over along across back around through"))
 
 
+def as_said(source: str, words: Sequence[Tok]) -> str:
+    """The thing's words as written, without a hesitation or a repeat said
+    inside it ("the, uh, the gate" read back as "the gate": a ninth typed
+    probe read back "repair the uh garden tap")."""
+    said = source[words[0].start : words[-1].end]
+    if len(re.findall(r"[^\W_]+(?:['’-][^\W_]+)*", said)) <= len(words):
+        return said
+    return " ".join(t.text for t in words)
+
+
 def trimmed_end(source: str, words: Sequence[Tok], after: str) -> Sequence[Tok]:
     """`words` without an "as" or a direction (before "to", `after`) ending
     them; never the thing's last word ("fix the back to the sofa") nor part

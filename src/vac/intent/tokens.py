@@ -157,7 +157,50 @@ def raw_tokens(text: str) -> list[Tok]:
             out.append(Tok(text[m.start() - 1 : m.end()], low, m.start() - 1, m.end()))
             continue
         out.append(Tok(m.group(), low, m.start(), m.end()))
-    return _days_said_so(_nouns_set_apart(out))
+    return _days_said_so(_nouns_set_apart(_fillers_marked(out)))
+
+
+# Said between commas inside a phrase, as "uh" is: "a, like, a bird table",
+# "the, what's it called, the fan" (a ninth typed probe: each was asked what).
+_FILLER_PHRASES: Final = (
+    ("like",),
+    ("you", "know"),
+    ("what's", "it", "called"),
+    ("what's", "it"),
+    ("oh", "what's", "it"),
+    ("what", "do", "you", "call", "it"),
+    ("whatchamacallit",),
+    ("thingy",),
+)
+# A trailing-off "…" after these is a pause inside the phrase: "fix the... the hinge".
+_MID_PHRASE: Final = frozenset({"the", "a", "an", "my", "our", "your", "this", "that", "some"})
+
+
+def _fillers_marked(out: list[Tok]) -> list[Tok]:
+    """A filler phrase between commas as the hesitation "uh" (`lexicon.fluent`
+    drops it), and "..." after a determiner as one comma."""
+    marked: list[Tok] = []
+    k = 0
+    while k < len(out):
+        tok = out[k]
+        dots = k + 1 < len(out) and out[k + 1].low == "." and out[k + 1].start == tok.end
+        if tok.low == "." and dots and marked and marked[-1].low in _MID_PHRASE:
+            while k < len(out) and out[k].low == ".":
+                k += 1
+            marked.append(tok._replace(low=","))
+            continue
+        said = next(
+            (p for p in _FILLER_PHRASES if [t.low for t in out[k : k + len(p)]] == list(p)),
+            None,
+        )
+        after = out[k + len(said)].low if said and k + len(said) < len(out) else ""
+        if said and marked and marked[-1].low == "," and after == ",":
+            marked.append(tok._replace(low="uh"))
+            k += len(said)
+            continue
+        marked.append(tok)
+        k += 1
+    return marked
 
 
 # Days said so (a seventh typed probe: each left in the thing, no deadline):
