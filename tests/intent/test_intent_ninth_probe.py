@@ -321,3 +321,23 @@ def test_a_filler_inside_a_condition_keeps_it() -> None:
 
 def test_a_time_written_with_stops_is_no_pause() -> None:
     assert draft("Zuri, check the hives by 11 a.m.").objective.deadline == "2026-03-11"
+
+
+@pytest.mark.parametrize(
+    ("text", "agent", "target"),
+    [
+        # Polite frames that were asked about.
+        ("Do you think you might be able to fix the doorbell, Kofi?", "Kofi", "Doorbell"),
+        ("Sorry to be a pain, Zuri, would you mind checking the loft?", "Zuri", "Loft"),
+        ("Sorry to bother you, Zuri, would you mind checking the loft?", "Zuri", "Loft"),
+    ],
+)
+def test_a_polite_frame_is_a_request(text: str, agent: str, target: str) -> None:
+    got = draft(text)
+    assert got.objective.agent == agent
+    assert got.objective.target is not None and got.objective.target.label == target
+
+
+def test_whether_someone_might_is_still_a_question() -> None:
+    got = run("Do you think Kofi might fix the doorbell?")
+    assert isinstance(got, Clarify) and got.reason == "question"

@@ -256,8 +256,10 @@ def asks(lows: Sequence[str], *, plainly: bool = False) -> bool:
         )
     if not said or said[0].split("'")[0] not in QUESTION_FIRST:  # "who's"
         return False
-    if said[:3] == ["do", "you", "think"] and {*said[3:6]} & {"could", "can", "would"}:
-        return False  # "Do you think Kofi could fix the gate?": asked politely
+    if said[:3] == ["do", "you", "think"] and (
+        {*said[3:6]} & {"could", "can", "would"} or said[3:5] == ["you", "might"]
+    ):
+        return False  # "Do you think Kofi could fix the gate?", "…you might be able to…"
     if any(tuple(said[: len(r)]) == r for r in _REQUESTING):
         return False
     minds = (

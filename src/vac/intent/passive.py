@@ -231,6 +231,7 @@ def _plain_lead(text: str, spans: list[_Span], i: int) -> bool:
         thing = thing[1:]
     if told and thing[:1] and thing[0] in lx.DETERMINERS - {"that"}:  # not "…that Zuri thinks"
         lead = lead[3:] if len(lead) > 2 and lead[2][2] == "that" else lead[2:]
+    lead = _without_apology(text, lead)  # "Sorry to be a pain, Zuri, would you mind…"
     # A word said apart is a name or an opener: "Kofi, …", "So, Zuri, …",
     # "Hey Zuri, …" (the opener before it is in _LEAD_OK).
     apart = [s for s in lead if text[s[1] : s[1] + 1] != ","]
@@ -238,6 +239,18 @@ def _plain_lead(text: str, spans: list[_Span], i: int) -> bool:
         # "Kofi would you mind fixing…": a name without its comma (a typed probe)
         apart = apart[1:] if apart[0][2] not in SUBJECTS | lx.DETERMINERS else apart
     return all(w in _LEAD_OK for _s, _e, w in apart)
+
+
+_APOLOGIES: Final = frozenset(lx.words("sorry apologies forgive excuse pardon"))
+
+
+def _without_apology(text: str, lead: list[_Span]) -> list[_Span]:
+    """`lead` without an apology said first up to its comma ("sorry to be a
+    pain, …", "sorry to bother you, …": a ninth typed probe asked what)."""
+    if not lead or lead[0][2] not in _APOLOGIES:
+        return lead
+    end = next((k for k, s in enumerate(lead) if text[s[1] : s[1] + 1] == ","), None)
+    return lead if end is None else lead[end + 1 :]
 
 
 _WHY_DONT_YOU: Final = re.compile(r"^\W*(?:\w+\W+){0,2}why don'?t you\b")
