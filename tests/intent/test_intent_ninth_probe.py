@@ -341,3 +341,40 @@ def test_a_polite_frame_is_a_request(text: str, agent: str, target: str) -> None
 def test_whether_someone_might_is_still_a_question() -> None:
     got = run("Do you think Kofi might fix the doorbell?")
     assert isinstance(got, Clarify) and got.reason == "question"
+
+
+def test_what_to_use_is_a_boundary_not_a_place() -> None:
+    got = draft("Kofi, fix the fence, and only use the wood in the shed")
+    assert bans(got) == ["Only use the wood in the shed"]
+    assert not [c for c in got.objective.constraints if c.kind == "location"]
+
+
+@pytest.mark.parametrize(
+    ("text", "line"),
+    [
+        ("Kofi, only use the wood in the shed to fix the fence", "Only use the wood in the shed"),
+        ("Kofi, don't use the ladder to fix the gutter", "Do not use the ladder"),
+    ],
+)
+def test_what_to_use_then_the_order(text: str, line: str) -> None:
+    got = draft(text)
+    assert bans(got) == [line]
+    assert got.objective.verb == "Repair"
+
+
+@pytest.mark.parametrize(
+    "text", ["Kofi, never try to fix the boiler", "Kofi, don't go out to fix the gate"]
+)
+def test_a_banned_deed_is_no_order(text: str) -> None:
+    assert isinstance(run(text), Clarify)
+
+
+def test_a_holiday_naming_a_thing_is_no_deadline() -> None:
+    got = draft("Zuri, would you mind checking the loft for the Christmas decorations?")
+    assert got.objective.deadline is None
+    assert draft("Kofi, build a swing set for Christmas").objective.deadline == "2026-12-25"
+
+
+def test_a_few_minutes_spare_is_a_courtesy() -> None:
+    got = draft("Kofi love, when you've got five minutes, have a look at the dripping tap")
+    assert conditions(got) == []

@@ -113,6 +113,7 @@ def forbidden_spans(
             and toks[j].low not in PUNCT
             and j not in keep
             and phrase_at(toks, j, FORBID_STOPS) is None
+            and not (_with_what(lows, marker, body, j) and phrase_at(toks, j + 1, VERB_PHRASES))
         ):
             j += 1
         if tuple(lows[body : body + 2]) in _UNSEEN:
@@ -212,6 +213,18 @@ _ONLY_THAT: Final = frozenset(words("nothing no none nobody anything any"))
 # After a hedged "not", these are no ban: "…, just not yet", "…, ideally not
 # too late", "…, though not urgent".
 _NOT_BANS: Final = frozenset(words("yet late early urgent urgently much long sure always"))
+
+
+_USES: Final = frozenset(words("use using take bring borrow"))
+
+
+def _with_what(lows: Sequence[str], marker: Phrase, body: int, j: int) -> bool:
+    """Whether "to" at `j` ends a ban on what to use and starts the order: "only
+    use the wood in the shed | to fix the fence", "don't use the ladder | to
+    fix the gutter" (a ninth typed probe: asked what to do); not "never try
+    to fix…", "don't go out to fix…" (the deed itself banned)."""
+    used = marker[-1] in _USES or lows[body] in _USES
+    return used and lows[j] == "to" and j > body + 1
 
 
 def _to_the_break(toks: Sequence[Tok], k: int, keep: frozenset[int]) -> int:

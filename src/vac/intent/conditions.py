@@ -97,7 +97,9 @@ _YOU_CAN: Final = frozenset(words("can could are able get have manage may you're
 _AS_YOU_LIKE: Final = (_YOU_CAN - {"get", "have", "you're"}) | frozenset(
     words("like want wish please fancy ready free around")
 )
-_SPARE: Final = frozenset(words("chance time minute moment sec second mo jiffy"))
+_SPARE: Final = frozenset(
+    words("chance time minute moment sec second mo jiffy minutes mins moments secs seconds")
+)  # "when you've got five minutes" (a ninth typed probe: read back as a condition)
 _A_CHANCE: Final = frozenset(words("a the round around time chance sec minute moment"))
 # "until", "till", "after" and "before" with a subject of their own: "guard
 # the house till we get back", "after the kids are asleep, guard the door";

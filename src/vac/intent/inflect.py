@@ -62,6 +62,8 @@ AS_SAID_MARKERS: Final = (
     "steer clear of",
     "keep clear of",
     "stay clear of",
+    # A ninth typed probe (2026-12-06): "repair the fence in the shed", the limit dropped.
+    "only use",
 )
 # "no climbing": "no" and a deed is a boundary ("Do not climb"), but not
 # "no rush", "no one", "no morning light": its word must be a deed (`a_deed`).
