@@ -378,3 +378,16 @@ def test_a_holiday_naming_a_thing_is_no_deadline() -> None:
 def test_a_few_minutes_spare_is_a_courtesy() -> None:
     got = draft("Kofi love, when you've got five minutes, have a look at the dripping tap")
     assert conditions(got) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "target"),
+    [
+        # Who is in hospital is whom "her" means (asked whom to visit).
+        ("Imani, Auntie Bisi is in hospital, can you visit her?", "Auntie Bisi"),
+        ("Imani, Grandma's in hospital, can you visit her tomorrow?", "Grandma"),
+    ],
+)
+def test_someone_in_hospital_is_her(text: str, target: str) -> None:
+    got = draft(text)
+    assert got.objective.target is not None and got.objective.target.label == target

@@ -66,14 +66,28 @@ def introduced(text: str, spans: Sequence[_Span], i: int) -> Introduced | None:
         if there in _THERE_IS:
             found = _thing_from(text, spans, i + len(there))
             return None if found is None else Introduced(found[0], THING_PRONOUNS, found[1])
-    start, end, word = spans[i]
+    start = spans[i][0]
+    if (
+        i + 2 < len(spans)
+        and text[spans[i + 1][0]].isupper()
+        and not _apart(text, spans[i], spans[i + 1])
+    ):
+        i += 1  # "Auntie Bisi is in hospital": a name of two words
+    _s, end, word = spans[i]
     name = word.removesuffix("'s")
     if not text[start].isupper() or name == "i" or i + 1 >= len(spans):
         return None
     how = spans[i + 1][2]
     said_is = name != word or how in _IS
-    state = spans[i + 1 + (name == word)][2] if i + 1 + (name == word) < len(spans) else ""
-    if said_is and (how in _HOW or state in _HOW):
+    at = i + 1 + (name == word)
+    state = spans[at][2] if at < len(spans) else ""
+    if state in ("in", "at") and at + 1 < len(spans) and spans[at + 1][2] in _WHERE_ONE_IS:
+        at += 1  # "Grandma's in hospital" (a ninth typed probe: asked whom to visit)
+        state = "in"
+    if said_is and (how in _HOW or state in _HOW or state == "in"):
         said = text[start : end - (len(word) - len(name))]
-        return Introduced(said, PERSON_PRONOUNS, spans[i + 1 + (name == word)][1])
+        return Introduced(said, PERSON_PRONOUNS, spans[at][1])
     return None
+
+
+_WHERE_ONE_IS: Final = frozenset(words("hospital bed home hosp"))
