@@ -6,33 +6,17 @@ default agent."""
 
 from __future__ import annotations
 
-import datetime as dt
-from typing import NamedTuple
-
 import pytest
 
-from vac.intent import Draft, Wording, default_roster, says_instead, understand
-from vac.protocol.objective import Objective
-from vac.runtime.amend import Reading
+from tests.runtime import amend_factories as factories
+from vac.intent import Draft, says_instead
 
-NOW = dt.datetime(2026, 3, 11, 9, 30, tzinfo=dt.UTC)  # a Wednesday morning
-ROSTER = default_roster()
+NOW, ROSTER = factories.NOW, factories.ROSTER
 GATE = "Kofi, fix the gate"
 
 
-class Entry(NamedTuple):
-    objective: Objective
-    wording: Wording | None = None
-
-
 def changed(text: str, source: str = GATE) -> object:
-    pending = understand(
-        source, confidence=1.0, evidence=None, now=NOW, roster=ROSTER, current_agent=None,
-        objective_id="o",
-    )  # fmt: skip
-    assert isinstance(pending, Draft)
-    entry = Entry(pending.objective, pending.wording)
-    return Reading(NOW, ROSTER, None).changed(text, 1.0, None, entry)
+    return factories.changed(text, source)
 
 
 @pytest.mark.parametrize(
