@@ -310,6 +310,22 @@ def test_chunks_stop_quietly_once_the_daemon_ended_the_stream() -> None:
     assert isinstance(nxt[0], AudioInputStart) and nxt[0].stream != start.stream
 
 
+def test_a_late_stream_closed_for_an_earlier_stream_is_not_shown() -> None:
+    m = model(vad=True)
+    opened = [msg for i in range(3) for msg in sends(m.on_mic_frame(LOUD, 1.0 + i / 50))]
+    first = opened[0]
+    m.on_message(AudioInputDone(stream=first.stream, reason="transcribed", turn="t9"), None)
+    m.on_message(TurnDone(turn="t9", status="parsed", latency_ms={}), None)
+    again = [msg for i in range(3) for msg in sends(m.on_mic_frame(LOUD, 1.4 + i / 50))]
+    second = again[0]
+    late = Error(
+        code="stream_closed", message="late", retryable=False, ref="x", stream=first.stream
+    )
+    assert m.on_message(late, None) == []
+    nxt = sends(m.on_mic_frame(LOUD, 1.5))  # the open stream goes on
+    assert isinstance(nxt[0], AudioInputChunk) and nxt[0].stream == second.stream
+
+
 def test_an_error_for_another_stream_is_shown() -> None:
     m = model(vad=True)
     other = Error(

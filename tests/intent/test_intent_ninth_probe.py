@@ -260,8 +260,6 @@ def test_a_span_or_a_day_after_a_thing_stays_due(text: str, deadline: str) -> No
         ("Kofi love, have a look at the tap", "Kofi", "Investigate", "Tap"),  # who?
         ("Kofi, fix the outside light", "Kofi", "Repair", "Outside light"),  # what?
         ("Kofi, fix the inside door", "Kofi", "Repair", "Inside door"),
-        ("Tariq, lock the garage by 10pm", "Tariq", "Protect", "Garage"),  # no verb
-        ("Imani, call in on Mrs Adu", "Imani", "Befriend", "Mrs Adu"),
         ("Kofi, make sure the gate is always locked", "Kofi", "Protect", "Gate"),
     ],
 )
@@ -276,11 +274,6 @@ def test_a_place_outside_a_thing_is_still_a_place() -> None:
     assert [c.value for c in got.objective.constraints if c.kind == "location"] == [
         "outside the house"
     ]
-
-
-def test_take_a_look_asks_at_what() -> None:
-    got = run("Can you take a look, Kofi?")
-    assert isinstance(got, Clarify) and got.reason == "no-target"
 
 
 def test_the_night_of_a_day_is_that_day() -> None:
@@ -353,7 +346,6 @@ def test_what_to_use_is_a_boundary_not_a_place() -> None:
     ("text", "line"),
     [
         ("Kofi, only use the wood in the shed to fix the fence", "Only use the wood in the shed"),
-        ("Kofi, don't use the ladder to fix the gutter", "Do not use the ladder"),
     ],
 )
 def test_what_to_use_then_the_order(text: str, line: str) -> None:
@@ -363,7 +355,14 @@ def test_what_to_use_then_the_order(text: str, line: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "text", ["Kofi, never try to fix the boiler", "Kofi, don't go out to fix the gate"]
+    "text",
+    [
+        "Kofi, never try to fix the boiler",
+        "Kofi, don't go out to fix the gate",
+        # a ban on the means bans the deed too (a review: it was drafted)
+        "Kofi, don't use the drone to map the neighbours' garden",
+        "Kofi, don't use the ladder to fix the gutter",
+    ],
 )
 def test_a_banned_deed_is_no_order(text: str) -> None:
     assert isinstance(run(text), Clarify)
@@ -391,3 +390,78 @@ def test_a_few_minutes_spare_is_a_courtesy() -> None:
 def test_someone_in_hospital_is_her(text: str, target: str) -> None:
     got = draft(text)
     assert got.objective.target is not None and got.objective.target.label == target
+
+
+# A review of the session's change (each was wrong, and right or asked before).
+
+
+@pytest.mark.parametrize(
+    ("text", "line"),
+    [
+        ("Kofi, fix the car, spend no more than £1,500", "Spend no more than £1,500"),
+        ("Kofi, fix the car, keep it under £12.99", "Spend no more than £12.99"),
+        ("Kofi, fix the car, spend no more than 2 thousand", "Spend no more than 2 thousand"),
+        (
+            "Kofi, fix the car, spend no more than one hundred and fifty pounds",
+            "Spend no more than one hundred and fifty pounds",
+        ),
+    ],
+)
+def test_the_whole_amount_is_the_limit(text: str, line: str) -> None:
+    assert bans(draft(text)) == [line]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Kofi, report on purchases under £20",  # which purchases
+        "Kofi, look into the budget's 3 biggest costs",
+        "Kofi, fix the car, spend no more than 2 nights on it",
+        "Kofi, look into the £500 limit on the card",
+    ],
+)
+def test_no_limit_is_invented(text: str) -> None:
+    assert not any(line.startswith("Spend") for line in bans(draft(text)))
+
+
+@pytest.mark.parametrize(
+    ("text", "condition"),
+    [
+        ("Kofi, fix the roof, from Monday, but only if it's safe", "only if it's safe"),
+        ("Kofi, fix the gate if weather permits and the parts arrive", None),
+    ],
+)
+def test_a_fixed_condition_never_hides_another(text: str, condition: str | None) -> None:
+    got = draft(text)
+    said = conditions(got)
+    assert said == [condition] if condition else said and "the parts arrive" in said[0]
+
+
+def test_after_the_storm_and_another_condition_asks_when() -> None:
+    got = run("Kofi, fix the roof after the storm, but only if it's safe")
+    assert isinstance(got, Clarify) and got.reason == "unclear-deadline"
+
+
+@pytest.mark.parametrize(
+    ("text", "deadline"),
+    [
+        ("From next week, Kofi, guard the barn at night", "2026-03-22"),  # a one-off: then
+        ("Kofi, look into the car not starting this morning", "2026-03-11"),
+    ],
+)
+def test_a_start_only_for_a_standing_order_first_in_its_part(text: str, deadline: str) -> None:
+    got = draft(text)
+    assert got.objective.deadline == deadline
+    assert conditions(got) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "deadline"),
+    [
+        ("Kofi, fix the gate by Friday and Saturday is the party", "2026-03-13"),
+        ("Kofi, fix the gate today and on Friday Zuri can check it", "2026-03-11"),
+        ("Zuri, guard the barn tonight and tomorrow night, please", "2026-03-12"),
+    ],
+)
+def test_two_days_with_and_only_at_the_end(text: str, deadline: str) -> None:
+    assert draft(text).objective.deadline == deadline

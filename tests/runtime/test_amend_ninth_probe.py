@@ -9,6 +9,7 @@ import pytest
 
 from tests.runtime import amend_factories as factories
 from vac.intent import Draft
+from vac.runtime.news_said import after_news
 
 NOW, ROSTER = factories.NOW, factories.ROSTER
 MACHINE = "Kofi, fix the washing machine"
@@ -45,3 +46,31 @@ def test_a_change_is_still_a_change(text: str, deadline: str | None, target: str
     assert isinstance(got, Draft), got
     assert got.objective.deadline == deadline
     assert got.objective.target.label == target
+
+
+@pytest.mark.parametrize(
+    ("text", "deadline", "priority"),
+    [
+        # What is said after the news is the change (a review: "news").
+        ("no, the plumber's coming Thursday, so do it by Wednesday", "2026-03-18", 55),
+        ("no, my brother's coming Thursday and make it urgent", None, 90),
+    ],
+)
+def test_a_change_said_after_news_is_made(text: str, deadline: str | None, priority: int) -> None:
+    got = changed(text)
+    assert isinstance(got, Draft), got
+    assert (got.objective.deadline, got.objective.priority) == (deadline, priority)
+
+
+@pytest.mark.parametrize(
+    ("rest", "after"),
+    [
+        ("the engineer's coming tomorrow", ""),
+        ("the plumber is fixing it on Friday", ""),
+        ("the plumber's coming Thursday, so do it by Wednesday", "do it by Wednesday"),
+        ("the gate is better", None),
+        ("Zuri", None),
+    ],
+)
+def test_after_news(rest: str, after: str | None) -> None:
+    assert after_news(rest) == after

@@ -426,10 +426,10 @@ class TalkModel:
             case TurnDone(turn=done_turn):
                 if done_turn == self.active_turn:
                     self.active_turn = None
-            case Error(code="stream_closed", stream=str() as closed) if closed == self.stream:
-                # Its endpoint: `audio.input.done` comes only after recognition,
-                # so chunks sent meanwhile race it (§4). Not a fault: stop sending.
-                self._stream_ended = closed
+            case Error(code="stream_closed", stream=str() as closed) if closed[:4] == "mic-":
+                # Our stream's endpoint: `audio.input.done` comes only after recognition,
+                # so chunks sent meanwhile race it (§4), also a late one. Stop sending.
+                self._stream_ended = closed if closed == self.stream else self._stream_ended
             case Error(code=code, message=text):
                 return [Show(f"error {code}: {text}")]
             case ServerBye(reason=reason):

@@ -215,16 +215,12 @@ _ONLY_THAT: Final = frozenset(words("nothing no none nobody anything any"))
 _NOT_BANS: Final = frozenset(words("yet late early urgent urgently much long sure always"))
 
 
-_USES: Final = frozenset(words("use using take bring borrow"))
-
-
 def _with_what(lows: Sequence[str], marker: Phrase, body: int, j: int) -> bool:
-    """Whether "to" at `j` ends a ban on what to use and starts the order: "only
-    use the wood in the shed | to fix the fence", "don't use the ladder | to
-    fix the gutter" (a ninth typed probe: asked what to do); not "never try
-    to fix…", "don't go out to fix…" (the deed itself banned)."""
-    used = marker[-1] in _USES or lows[body] in _USES
-    return used and lows[j] == "to" and j > body + 1
+    """Whether "to" at `j` ends a limit on what to use and starts the order:
+    "only use the wood in the shed | to fix the fence" (a ninth typed probe:
+    asked what to do). Never after a ban: "don't use the drone to map the
+    neighbours' garden" bans the mapping too (a review: it was drafted)."""
+    return marker == ("only", "use") and lows[j] == "to" and j > body + 1
 
 
 def _to_the_break(toks: Sequence[Tok], k: int, keep: frozenset[int]) -> int:

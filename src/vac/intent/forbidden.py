@@ -34,8 +34,13 @@ def forbidden_lines(clause: Sequence[Tok], spans: Sequence[bans.Span]) -> list[F
         gerund = first.endswith("ing") or first in ("lying", "dying", "tying")
         rest = " ".join(t.text for t in body[1:])
         if span.marker == BUDGET:  # "…, max budget £150"
-            amount = " ".join(t.text for t in body if t.low not in AFTER_AMOUNT)
-            text = f"Spend no more than {amount}"
+            amount_toks = [t for t in body if t.low not in AFTER_AMOUNT]
+            # "£1,500" as written: its tokens with no space between them
+            amount = "".join(
+                ("" if k and amount_toks[k - 1].end == t.start else " ") + t.text
+                for k, t in enumerate(amount_toks)
+            )
+            text = f"Spend no more than {amount.strip()}"
         elif span.marker in (("without",), ("avoid",)) and not gerund:
             text = f"Avoid {' '.join(t.text for t in body)}"
         elif span.marker == (NO_DEED,) and not gerund:  # "…, no power tools"

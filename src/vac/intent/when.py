@@ -49,7 +49,6 @@ from vac.intent.lexicon import (
     FORBID_MARKERS,
     ISO_DATE_RE,
     SLASH_DATE_RE,
-    VERB_PHRASES,
     Tok,
     phrase_at,
     phrases,
@@ -329,14 +328,19 @@ def _with_cue(phrase: str, kind: str) -> str:
     return phrase
 
 
+# What may follow two days said with "and" (a review: a day of the next
+# clause was taken, "fix the gate by Friday and Saturday is the party").
+_SAID_LAST: Final = frozenset({"", ".", "!", "?", "please", "thanks", "cheers"})
+
+
 def _or_later(clause: Sequence[Tok], found: Hit, now: dt.datetime) -> Hit:
     """A day and another said as its alternative ("on Monday or Tuesday",
     "today or tomorrow", "in January or February"): due by the later one,
     both read back (a typed probe: it was the earlier). Not two hours ("at 3
     or 4", `when_said`). Two said with "and" ("tonight and tomorrow night",
     "on Monday and Tuesday") are due by the later too (the second was
-    dropped), unless an order of its own follows ("…today and tomorrow check
-    the hens")."""
+    dropped), only when they end the sentence ("…today and tomorrow check
+    the hens": tomorrow is that order's)."""
     join = word_at(clause, found.end)
     if join not in ("or", "and") or isinstance(clock(clause, found.end + 1, now, True), Hit):
         return found
@@ -347,8 +351,9 @@ def _or_later(clause: Sequence[Tok], found: Hit, now: dt.datetime) -> Hit:
         other = Hit(found.day + ONE_DAY, "the day after", k + 3)  # "tomorrow or the day after"
     if not isinstance(other, Hit) or other.day <= found.day:
         return found
-    if join == "and" and phrase_at(clause, other.end, VERB_PHRASES) is not None:
-        return found
+    last = other.end + (word_at(clause, other.end) == ",")  # "…tomorrow night, please"
+    if join == "and" and word_at(clause, last) not in _SAID_LAST:
+        return found  # "…today and tomorrow Tariq will…", "…by Friday and Saturday is…"
     first, second = (h.phrase.split(",")[0] for h in (found, other))  # not "…, by January 31"
     said = f"{first} {join} {second.removeprefix('by ').removeprefix('in ')}"
     return Hit(other.day, f"{said}, by {month_day(other.day, now.date())}", other.end)

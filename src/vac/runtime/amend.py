@@ -36,6 +36,7 @@ from vac.protocol.objective import Objective
 from vac.runtime import moved_days as md
 from vac.runtime.choices import Clarification
 from vac.runtime.decisions import Plan, Planner
+from vac.runtime.news_said import after_news
 from vac.runtime.session import Session, new_id
 
 # An objective's words longer than this are not said again with a change.
@@ -145,10 +146,11 @@ class Reading:
         said = intent.follow_up(text, plain, alone_is_order=of_its_own, names=names)
         if said is None:
             return None
-        if said.corrects and _NEWS.match(said.rest.strip()) and not self._own(said.rest):
-            # "Nah, the engineer's coming tomorrow" (a ninth typed probe: due
-            # tomorrow): someone else's news, its time no change; with a no, a no
+        then = after_news(said.rest) if said.corrects and not self._own(said.rest) else None
+        if then == "":  # "Nah, the engineer's coming tomorrow": no change (`news_said`)
             return _unclear(text, pending, wording, self.now, "That sounds like news")
+        if then:  # "…, so do it by Wednesday"
+            return self._once(then, confidence, pending, wording, source, self._own(then))
         if asked_harm(pending.source_text) or asked_harm(text):  # lost from the read-back
             why = "I won't change a draft that asks for that"
             return _unclear(text, pending, wording, self.now, why)
@@ -286,14 +288,6 @@ _NORMAL_PRIORITY: Final = re.compile(
 )
 # At most this many changes in one breath: each costs a few parses, on the loop.
 _PARTS_MAX: Final = 4
-# Someone's news: a subject of its own and what they are doing ("the
-# engineer's coming", "my brother is sorting it"); not "the fence is better".
-_NEWS: Final = re.compile(
-    r"^(?:the|our|my|his|her|their|your|a|an)\s+(?:[\w-]+\s+){0,2}?[\w-]+"
-    r"(?:['’]s|\s+(?:is|are|was|were|will\s+be|'ll\s+be|['’]re))\s+"
-    r"(?:\w+ing|back|home|here|due|away|off)\b",
-    re.IGNORECASE,
-)
 # "…, and make it urgent": one change after another.
 _AND: Final = re.compile(r",?\s+and\s+", re.IGNORECASE)
 
