@@ -74,3 +74,20 @@ def test_a_change_said_after_news_is_made(text: str, deadline: str | None, prior
 )
 def test_after_news(rest: str, after: str | None) -> None:
     assert after_news(rest) == after
+
+
+@pytest.mark.parametrize(
+    ("text", "source", "agent", "deadline"),
+    [
+        # Each was "I didn't change anything".
+        ("Can Zuri do it instead?", "Imani, visit Grandma on Saturday", "Zuri", "2026-03-14"),
+        ("Half six tonight, actually.", "Kofi, build the shelves by Friday", "Kofi", "2026-03-11"),
+        ("By Monday if you can.", "Zuri, map the spare room", "Zuri", "2026-03-16"),
+    ],
+)
+def test_a_change_asked_or_said_with_a_courtesy(
+    text: str, source: str, agent: str, deadline: str
+) -> None:
+    got = changed(text, source)
+    assert isinstance(got, Draft), got
+    assert (got.objective.agent, got.objective.deadline) == (agent, deadline)

@@ -85,6 +85,7 @@ class Reading:
             return None
         source = f"{pending.source_text}. {text}"
         text = intent.without_asides(text)  # "Kofi's busy, get Zuri to do it": the change read
+        text = _ASKED_INSTEAD.sub(r"\1 can do it instead", text)  # "Can Zuri do it instead?"
         # Several changes in one breath, each applied ("no, Zuri, and make it
         # urgent"); not the parts of an order said instead ("no, ask Zuri to
         # map the river and the hills instead").
@@ -286,6 +287,7 @@ _NORMAL_PRIORITY: Final = re.compile(
     r"(?:\s+(?:please|is\s+fine|then|instead))?\W*$",
     re.IGNORECASE,
 )
+_ASKED_INSTEAD: Final = re.compile(r"^\W*(?:can|could)\s+(\w+)\s+do\s+it\s+instead\W*$", re.I)
 # At most this many changes in one breath: each costs a few parses, on the loop.
 _PARTS_MAX: Final = 4
 # "…, and make it urgent": one change after another.

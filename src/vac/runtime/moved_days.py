@@ -112,6 +112,9 @@ _AROUND_A_TIME: Final = frozenset(
     latest then actually so just the""")
 )
 _NEAR: Final = dt.timedelta(days=60)
+_COURTESY_AFTER: Final = re.compile(
+    r",?\s*\b(?:if (?:you can|possible|poss|that's ok|that works)|when you can)\W*$", re.I
+)
 _CLOCK_ALONE: Final = re.compile(
     r"^(?:by|at|before|until|till)?\s*\d{1,2}(?:[:.]\d{2})?\s*(?:am|pm)?$", re.I
 )
@@ -120,13 +123,21 @@ _CLOCK_ALONE: Final = re.compile(
 def time_only(text: str, now: dt.datetime) -> str | None:
     """The time a follow-up says with only words that say nothing else, as
     said ("by Thursday"); None when it says anything more, or an hour with
-    no day ("by 5": which day?)."""
+    no day ("by 5": which day?). A courtesy after it says nothing more ("By
+    Monday if you can."), and an hour said first is cued ("Half six tonight,
+    actually.": a ninth typed probe, each "I didn't change anything")."""
+    said_as, text = text, _COURTESY_AFTER.sub("", text)
     toks = tokenize(text)
     found = resolve(toks, now)
+    cued = resolve(tokenize(f"by {text}"), now)
+    if isinstance(cued, When) and cued.start == 0 and isinstance(found, When):
+        if found.start > 0 and cued.end - 1 > found.end - found.start:
+            toks, found = tokenize(f"by {text}"), cued  # "half six | tonight": one time
     if not isinstance(found, When) or dt.date.fromisoformat(found.iso_date) > now.date() + _NEAR:
         return None  # a day months away, said in passing: asked, never taken (a review)
     rest = [t.low for k, t in enumerate(toks) if not found.start <= k < found.end]
     if any(w not in _AROUND_A_TIME and w not in PUNCT for w in rest):
         return None
     said = re.sub(r"['’]s$", "", " ".join(t.text for t in toks[found.start : found.end]))
-    return None if _CLOCK_ALONE.match(said) or said.lower() == text.strip(" .!?").lower() else said
+    alone = said.lower() == said_as.strip(" .!?").lower()  # read as said elsewhere
+    return None if _CLOCK_ALONE.match(said) or alone else said
