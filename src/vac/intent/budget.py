@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import Final, NamedTuple
 
 from vac.intent.lexicon import PUNCT, Tok, phrase_at, phrases, words
-from vac.intent.numbers import number_at
+from vac.intent.numbers import CARDINALS, number_at
 from vac.intent.tokens import MONEY_SIGNS
 from vac.intent.when_match import word_at
 
@@ -60,6 +60,9 @@ _SCALES: Final = frozenset(words("thousand hundred million k"))
 _JOINS: Final = frozenset(words("and but so just"))
 # The marker of a budget's span (`bans.Span`).
 BUDGET: Final = ("budget",)
+
+
+_FIRSTS: Final = frozenset(p[0] for table in (_BUDGET, _SPEND, _BEFORE, _LIMITS) for p in table)
 
 
 class Budget(NamedTuple):
@@ -111,6 +114,9 @@ def _apart(toks: Sequence[Tok], i: int) -> bool:
 
 def budget_at(toks: Sequence[Tok], i: int) -> Budget | None:
     """A spending limit starting at `i`, or None."""
+    low = toks[i].low
+    if low not in _FIRSTS and not low[:1].isdigit() and low not in CARDINALS:
+        return None  # most words start none (read at every word: no tables tried)
     if (named := phrase_at(toks, i, _BUDGET)) is not None:
         k = i + len(named)
         k += len(phrase_at(toks, k, _LIMITS) or ())

@@ -172,6 +172,7 @@ _FILLER_PHRASES: Final = (
     ("whatchamacallit",),
     ("thingy",),
 )
+_FILLER_FIRST: Final = frozenset(p[0] for p in _FILLER_PHRASES)
 # A trailing-off "…" after these is a pause inside the phrase: "fix the... the hinge".
 _MID_PHRASE: Final = frozenset({"the", "a", "an", "my", "our", "your", "this", "that", "some"})
 
@@ -189,10 +190,10 @@ def _fillers_marked(out: list[Tok]) -> list[Tok]:
                 k += 1
             marked.append(tok._replace(low=","))
             continue
-        said = next(
-            (p for p in _FILLER_PHRASES if [t.low for t in out[k : k + len(p)]] == list(p)),
-            None,
-        )
+        said = None
+        if tok.low in _FILLER_FIRST:  # most words start none: no list built for them
+            lows = [t.low for t in out[k : k + 5]]
+            said = next((p for p in _FILLER_PHRASES if lows[: len(p)] == list(p)), None)
         after = out[k + len(said)].low if said and k + len(said) < len(out) else ""
         if said and marked and marked[-1].low == "," and after == ",":
             marked.append(tok._replace(low="uh"))

@@ -130,9 +130,13 @@ def time_only(text: str, now: dt.datetime) -> str | None:
     toks = tokenize(text)
     found = resolve(toks, now)
     cued = resolve(tokenize(f"by {text}"), now)
-    if isinstance(cued, When) and cued.start == 0 and isinstance(found, When):
-        if found.start > 0 and cued.end - 1 > found.end - found.start:
-            toks, found = tokenize(f"by {text}"), cued  # "half six | tonight": one time
+    if (
+        isinstance(cued, When)
+        and isinstance(found, When)
+        and cued.start == 0 < found.start
+        and cued.end - 1 > found.end - found.start
+    ):
+        toks, found = tokenize(f"by {text}"), cued  # "half six | tonight": one time
     if not isinstance(found, When) or dt.date.fromisoformat(found.iso_date) > now.date() + _NEAR:
         return None  # a day months away, said in passing: asked, never taken (a review)
     rest = [t.low for k, t in enumerate(toks) if not found.start <= k < found.end]
