@@ -137,7 +137,8 @@ _WHOLE: Final = phrases(["weather permitting", "weather allowing"])
 _STARTS: Final = phrases(
     ["from", "starting", "starting from", "beginning", "beginning from", "as of", "as from"]
 )
-_START_WORDS: Final = frozenset(words("weather if from starting beginning as"))
+# The first words of a fixed condition that is no event ("weather…", "from…").
+_FIXED_FIRSTS: Final = frozenset(words("weather from starting beginning as"))
 _START_TIMES: Final = frozenset(
     words("""next this the week weekend month year monday tuesday wednesday thursday friday
     saturday sunday tomorrow today tonight january february march april may june july august
@@ -232,8 +233,8 @@ def condition_at(toks: Sequence[Tok], verb_at: int) -> tuple[int, int] | None:
     the hay": Zuri's). A condition of fixed words ("after the storm", "from
     Monday") only when no other is said: "…, after the storm, but only if
     it's safe" keeps the safety (a review: it was dropped)."""
-    fixed = [i for i in range(len(toks)) if _fixed_end(toks, i)]
-    for i in [k for k in range(len(toks)) if k not in fixed] + fixed:
+    fixed = {i for i in range(len(toks)) if _fixed_end(toks, i)}
+    for i in [k for k in range(len(toks)) if k not in fixed] + sorted(fixed):
         width = _cue_width(toks, i)
         if not width or (width == 1 and toks[i].low in _CUES and not _single_cue(toks, i)):
             continue
@@ -323,7 +324,7 @@ def _cue_width(toks: Sequence[Tok], i: int) -> int:
     """How many words a condition's cue at `i` has (0: none there)."""
     if word_at(toks, i - 1) in _PHRASAL:
         return 0  # "look after the house while…", "clean up after the party"
-    if toks[i].low in _EVENT_CUES | _START_WORDS and _fixed_end(toks, i):
+    if toks[i].low in _EVENT_CUES | _FIXED_FIRSTS and _fixed_end(toks, i):
         return 0 if _said_before(toks, i, _DENIED, 5) else _fixed_end(toks, i) - i
     if (cue := phrase_at(toks, i, _CUES_ANYWHERE)) is not None:
         nxt, then = word_at(toks, i + len(cue)), word_at(toks, i + len(cue) + 1)
