@@ -16,6 +16,7 @@ import re
 from collections.abc import Sequence
 from typing import Final
 
+from vac.intent import calendar_words as cw
 from vac.intent.lexicon import MANNER_CUES, PUNCT, VERB_PHRASES, Tok, phrase_at, phrases, words
 from vac.intent.when_match import past_form, word_at
 
@@ -140,10 +141,9 @@ _STARTS: Final = phrases(
 # The first words of a fixed condition that is no event ("weather…", "from…").
 _FIXED_FIRSTS: Final = frozenset(words("weather from starting beginning as"))
 _START_TIMES: Final = frozenset(
-    words("""next this the week weekend month year monday tuesday wednesday thursday friday
-    saturday sunday tomorrow today tonight january february march april may june july august
-    september october november december""")
-)
+    words("""next this the week weekend month year tomorrow today tonight january february
+    march april may june july august september october november december""")
+) | frozenset(cw.WEEKDAYS)
 _REPEAT_WORDS: Final = frozenset(
     words("day days night nights morning mornings evening evenings week weekend month daily")
 )
@@ -233,20 +233,25 @@ def condition_at(toks: Sequence[Tok], verb_at: int) -> tuple[int, int] | None:
     the hay": Zuri's). A condition of fixed words ("after the storm", "from
     Monday") only when no other is said: "…, after the storm, but only if
     it's safe" keeps the safety (a review: it was dropped)."""
-    fixed = {i for i in range(len(toks)) if _fixed_end(toks, i)}
+    fixed = {i: end for i in range(len(toks)) if (end := _fixed_end(toks, i))}
     for i in [k for k in range(len(toks)) if k not in fixed] + sorted(fixed):
         width = _cue_width(toks, i)
         if not width or (width == 1 and toks[i].low in _CUES and not _single_cue(toks, i)):
             continue
-        end = _fixed_end(toks, i)
-        if not end and word_at(toks, i + width) in PUNCT | {""}:
+        if i in fixed:
+            end = fixed[i]  # "after the storm | tomorrow": the time is the order's
+        elif word_at(toks, i + width) in PUNCT | {""}:
             continue
-        end = end or i + width
-        while end < len(toks) and toks[end].low not in PUNCT and end - i <= _MAX_WORDS:
+        else:
+            end = i + width
+        while (
+            i not in fixed
+            and end < len(toks)
+            and toks[end].low not in PUNCT
+            and end - i <= _MAX_WORDS
+        ):
             if toks[end].low in ("and", "then") and phrase_at(toks, end + 1, VERB_PHRASES):
                 break  # "…while I go out | and report back tonight": an order of its own
-            if _fixed_end(toks, i):
-                break  # "after the storm | tomorrow": the time is the order's
             end += 1
         if end - i > _MAX_WORDS:
             continue  # a long clause: not a short condition said with the order
@@ -324,8 +329,8 @@ def _cue_width(toks: Sequence[Tok], i: int) -> int:
     """How many words a condition's cue at `i` has (0: none there)."""
     if word_at(toks, i - 1) in _PHRASAL:
         return 0  # "look after the house while…", "clean up after the party"
-    if toks[i].low in _EVENT_CUES | _FIXED_FIRSTS and _fixed_end(toks, i):
-        return 0 if _said_before(toks, i, _DENIED, 5) else _fixed_end(toks, i) - i
+    if toks[i].low in _EVENT_CUES | _FIXED_FIRSTS and (end := _fixed_end(toks, i)):
+        return 0 if _said_before(toks, i, _DENIED, 5) else end - i
     if (cue := phrase_at(toks, i, _CUES_ANYWHERE)) is not None:
         nxt, then = word_at(toks, i + len(cue)), word_at(toks, i + len(cue) + 1)
         if then == "get" and word_at(toks, i + len(cue) + 2) not in _A_CHANCE:

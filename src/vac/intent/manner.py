@@ -13,6 +13,7 @@ import itertools
 from collections.abc import Sequence
 from typing import Final, NamedTuple, TypeVar
 
+from vac.intent import calendar_words as cw
 from vac.intent import lexicon as lx
 from vac.intent.conditions import whenever_event
 from vac.intent.describing import describing
@@ -285,10 +286,7 @@ def autonomy_of(clause: Sequence[Tok], skip: frozenset[int]) -> AutonomyCues:
     return AutonomyCues(autonomy, frozenset(indices))
 
 
-_REPEAT_DAYS: Final = frozenset(
-    lx.words("""monday tuesday wednesday thursday friday saturday sunday mondays tuesdays
-    wednesdays thursdays fridays saturdays sundays""")
-)
+_REPEAT_DAYS: Final = frozenset(cw.WEEKDAYS) | {f"{day}s" for day in cw.WEEKDAYS}  # "Mondays"
 
 
 def _more_days(clause: Sequence[Tok], end: int) -> int:

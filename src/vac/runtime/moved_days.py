@@ -129,14 +129,15 @@ def time_only(text: str, now: dt.datetime) -> str | None:
     said_as, text = text, _COURTESY_AFTER.sub("", text)
     toks = tokenize(text)
     found = resolve(toks, now)
-    cued = resolve(tokenize(f"by {text}"), now)
+    cued_toks = tokenize(f"by {text}")
+    cued = resolve(cued_toks, now)
     if (
         isinstance(cued, When)
         and isinstance(found, When)
         and cued.start == 0 < found.start
         and cued.end - 1 > found.end - found.start
     ):
-        toks, found = tokenize(f"by {text}"), cued  # "half six | tonight": one time
+        toks, found = cued_toks, cued  # "half six | tonight": one time
     if not isinstance(found, When) or dt.date.fromisoformat(found.iso_date) > now.date() + _NEAR:
         return None  # a day months away, said in passing: asked, never taken (a review)
     rest = [t.low for k, t in enumerate(toks) if not found.start <= k < found.end]
