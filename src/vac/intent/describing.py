@@ -75,6 +75,8 @@ def _habit(clause: Sequence[Tok], k: int) -> bool:
     while start > 0 and k - start < 8 and clause[start - 1].low not in PUNCT:
         start -= 1
     said = [t.low for t in clause[start:k]]
+    if any(w in _WHICH and nxt in ("need", "needs") for w, nxt in itertools.pairwise(said)):
+        return True  # "the boiler, which needs servicing every year": what it is like
     if set(said) & _ASKED:
         return False  # "the hens need checking every day": the order, said of the thing
     if set(said) & _THEY:

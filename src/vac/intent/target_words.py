@@ -76,11 +76,17 @@ def as_said(source: str, words: Sequence[Tok]) -> str:
     return " ".join(t.text for t in words)
 
 
+# Before a last "it", these make it part of the thing: "help them with it".
+_CARRY_IT: Final = frozenset(lx.words("with for on about of at to in into"))
+
+
 def trimmed_end(source: str, words: Sequence[Tok], after: str) -> Sequence[Tok]:
     """`words` without an "as" or a direction (before "to", `after`) ending
     them; never the thing's last word ("fix the back to the sofa") nor part
     of one ("the hand-me-down to Abeni")."""
     if words and (words[-1].low == "as" or (len(words) > 1 and words[-1].low in ("it's", "it"))):
+        if words[-1].low == "it" and words[-2].low in _CARRY_IT:
+            return words  # "help them with it": the thing ("Them with")
         return words[:-1]  # "fix the gate it's | a bit urgent" (a typed probe: "Gate it's")
     if len(words) > 1 and words[-1].low in ("from", "starting") and after not in lx.PUNCT:
         return words[:-1]  # "the post from | Monday" (a ninth typed probe: "Post from")

@@ -1,0 +1,59 @@
+"""A tenth typed probe (2026-12-07, the eighteenth session; none from the
+understanding corpus), and leftovers the seventeenth session's note named:
+"help them with it" read the thing as "Them with" (the last "it" was cut as
+if it were "fix the gate it's | a bit urgent")."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import intent_factories as factories
+import pytest
+
+from vac.intent import Clarify, Draft, default_roster
+
+NOW = dt.datetime(2026, 3, 11, 9, 30, tzinfo=dt.UTC)  # a Wednesday morning
+ROSTER = default_roster()
+
+
+def run(text: str) -> Draft | Clarify:
+    return factories.understood(text, now=NOW, roster=ROSTER)
+
+
+def draft(text: str) -> Draft:
+    got = run(text)
+    assert isinstance(got, Draft), got
+    return got
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("Kofi, help them with it", "support them with it"),
+        ("Kofi, help me with it", "support me with it"),
+        ("Zuri, help Grandma with it", "support Grandma with it"),
+    ],
+)
+def test_a_last_it_after_with_is_part_of_the_thing(text: str, said: str) -> None:
+    assert said in draft(text).summary
+
+
+def test_a_last_it_before_how_urgent_is_still_cut() -> None:
+    got = draft("Kofi, fix the gate it's a bit urgent")
+    assert got.objective.target.label == "Gate"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Kofi, look at the boiler, which needs servicing every year",
+        "Kofi, check the boiler which needs servicing every year",
+        "Zuri, look after the goats that need milking every morning",
+    ],
+)
+def test_a_repeat_said_of_what_the_thing_needs_is_no_standing_order(text: str) -> None:
+    assert draft(text).objective.autonomy == "brief"
+
+
+def test_a_thing_that_needs_doing_every_day_is_still_a_standing_order() -> None:
+    assert draft("Kofi, the hens need checking every day").objective.autonomy == "standing-intent"
