@@ -57,3 +57,34 @@ def test_a_repeat_said_of_what_the_thing_needs_is_no_standing_order(text: str) -
 
 def test_a_thing_that_needs_doing_every_day_is_still_a_standing_order() -> None:
     assert draft("Kofi, the hens need checking every day").objective.autonomy == "standing-intent"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I was going to ask Kofi to fix the shelf, but I did it myself",
+        "I was going to ask Kofi to fix the shelf but it's done now",
+        "Kofi, fix the shelf, oh I did it myself",
+        "Zuri, check the tyres. Actually, it's sorted.",
+        "Kofi, look at the gate, but it's already been done",
+    ],
+)
+def test_an_order_said_to_be_done_already_is_taken_back(text: str) -> None:
+    got = run(text)
+    assert isinstance(got, Clarify), got
+    assert got.question.startswith("Okay, I won't pass that on.")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Kofi, fix the shelf, I did it wrong",
+        "Kofi, fix the shelf and tell me when it's done",
+        "Kofi, fix the shelf. It's done?",
+        "Kofi, fix the shelf, it's done when it's done",
+        "Kofi, fix the shelf, make sure it's done",
+        "Kofi, fix the shelf, but Zuri already did it",  # a report: the steward decides
+    ],
+)
+def test_done_said_of_something_else_keeps_the_order(text: str) -> None:
+    assert draft(text).objective.target.label == "Shelf"

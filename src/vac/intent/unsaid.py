@@ -33,6 +33,7 @@ from typing import Final
 from vac.intent import lexicon as lx
 from vac.intent.address import address_of
 from vac.intent.calendar_words import WEEKDAYS
+from vac.intent.done_said import done_at
 from vac.intent.instead import past_said, thing_said
 from vac.intent.lexicon import Tok
 from vac.intent.parts import lead_start, only, part_end, part_start
@@ -310,6 +311,9 @@ def _taken_back(toks: Sequence[Tok], source: str, roster: Roster) -> list[int]:
     for i in range(1, len(toks)):
         said = lx.phrase_at(toks, i, _TAKE_BACKS)
         if said is None:
+            done = done_at(toks, i, source)
+            if done is not None and _order_at(toks, done, source, memo) is not None:
+                out.append(done)  # "…, but I did it myself"
             continue
         start = lead_start(toks, i, source, _LEAD)  # the part's start, only lead words before i
         if said == ("no",) and (start is None or not _said_no(toks, i, start, source)):

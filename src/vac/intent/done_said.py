@@ -1,0 +1,58 @@
+"""A part after an order that says the deed is already done: "I was going
+to ask Kofi to fix the shelf, but I did it myself", "…, but it's done now",
+"…, oh, it's sorted". The order is taken back, as after "never
+mind" (the seventeenth session's note: each was drafted, and "…but it's
+done now" was even urgent, from its "now"). Pure.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from vac.intent import lexicon as lx
+from vac.intent.lexicon import Tok
+from vac.intent.parts import only, part_end
+
+_DONE_SAID: Final = lx.phrases(
+    [
+        *("i did it", "i've done it", "i have done it", "i already did it", "i did it already"),
+        *("i've already done it", "i've sorted it", "i sorted it", "i fixed it", "i've fixed it"),
+        *("i took care of it", "i've taken care of it", "i dealt with it", "i've dealt with it"),
+        *("i've already sorted it", "i already sorted it", "i already fixed it"),
+        *("we did it", "we've done it", "we sorted it", "we've sorted it", "we fixed it"),
+        *("it's done", "it is done", "it's been done", "it's already done"),
+        *("it's already been done", "it's sorted", "it's already sorted", "it's been sorted"),
+        *("it's fixed", "it's been fixed"),
+        *("it's already fixed", "it's taken care of", "it's been taken care of", "it's handled"),
+        *("that's done", "that's sorted", "that's been done", "that's already done"),
+        *("someone did it", "someone's done it", "someone already did it"),
+    ]
+)  # fmt: skip
+# After the words, in their part: "…, I did it myself", "…, it's done now, thanks".
+_AFTER: Final = frozenset(lx.words("now already myself ourselves anyway actually thanks though"))
+# Before them in their part: "…, but I did it", "…, oh, it's done".
+_LEAD: Final = frozenset(lx.words("but oh actually well wait though ah sorry"))
+
+
+def done_at(toks: Sequence[Tok], i: int, source: str) -> int | None:
+    """Where the part starts that says, from `i`, the deed is done; None if
+    it does not. Someone else having done it ("…, but Zuri did it") is a
+    report the order stays with, as after a bare "no" ("No, Zuri fixed it
+    already"): the steward rejects it if it was meant."""
+    said = lx.phrase_at(toks, i, _DONE_SAID)
+    if said is None:
+        return None
+    end = part_end(toks, i + len(said) - 1, source)
+    if not only(toks, i + len(said), end, _AFTER) or (end < len(toks) and toks[end].low == "?"):
+        return None  # "…, I did it wrong", "…. It's done?"
+    k = i
+    while k > 0 and toks[k - 1].low in _LEAD:
+        k -= 1
+    but = any(toks[j].low == "but" for j in range(k, i))
+    if k == 0 or not (but or toks[k - 1].low in lx.PUNCT):
+        return None  # "tell me when it's done"
+    return k
+
+
+__all__ = ["done_at"]
