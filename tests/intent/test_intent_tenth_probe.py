@@ -88,3 +88,32 @@ def test_an_order_said_to_be_done_already_is_taken_back(text: str) -> None:
 )
 def test_done_said_of_something_else_keeps_the_order(text: str) -> None:
     assert draft(text).objective.target.label == "Shelf"
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("Kofi, check the hens morning and evening", "morning and evening"),
+        ("Kofi, check the hens morning and night", "morning and night"),
+        ("Imani, visit Grandma mornings and evenings", "mornings and evenings"),
+    ],
+)
+def test_morning_and_evening_after_the_thing_is_a_repeat(text: str, said: str) -> None:
+    got = draft(text)
+    assert got.objective.autonomy == "standing-intent"
+    assert f"{said} — confirm?" in got.summary
+    assert "morning" not in got.objective.target.label.lower()
+
+
+@pytest.mark.parametrize(
+    ("text", "deadline"),
+    [
+        ("Kofi, check the hens tomorrow morning and evening", "2026-03-12"),
+        ("Kofi, check the hens on Friday morning and night", "2026-03-13"),
+        ("Kofi, fix the gate this morning and evening", "2026-03-11"),
+    ],
+)
+def test_morning_and_evening_of_one_day_is_that_day(text: str, deadline: str) -> None:
+    got = draft(text)
+    assert got.objective.autonomy == "brief"
+    assert (got.objective.deadline or "").startswith(deadline)

@@ -257,6 +257,23 @@ def _said_of_more(clause: Sequence[Tok], hit: tuple[Autonomy, int, int]) -> bool
     return (mode == "free" and last in _OPEN_ENDS) or dont_just
 
 
+# Said bare, these repeat only when no day or time word comes right before:
+# "check the hens morning and evening", not "tomorrow morning and night".
+BARE_TWICE: Final = frozenset(
+    ["morning and evening", "morning and night", "mornings and evenings", "night and morning"]
+)
+_ONE_DAY: Final = frozenset(
+    lx.words("tomorrow today yesterday this that on in the by until till from")
+)
+
+
+def _of_one_day(clause: Sequence[Tok], hit: tuple[Autonomy, int, int]) -> bool:
+    _, at, end = hit
+    said = " ".join(t.low for t in clause[at:end])
+    before = clause[at - 1].low if at > 0 else ""
+    return said in BARE_TWICE and (before in _ONE_DAY or before in cw.WEEKDAYS)
+
+
 def autonomy_of(clause: Sequence[Tok], skip: frozenset[int]) -> AutonomyCues:
     # "…tell me first thing tomorrow": when, not a hand; "check with me first
     # thing" keeps "check with me" (a review): that "first" ends no cue.
@@ -267,7 +284,7 @@ def autonomy_of(clause: Sequence[Tok], skip: frozenset[int]) -> AutonomyCues:
         for k, t in enumerate(clause)
     ]
     hits = cue_hits(read, lx.AUTONOMY_CUES, skip=skip | _way_as_route(clause) | describing(clause))
-    hits = [h for h in hits if not _said_of_more(clause, h)]
+    hits = [h for h in hits if not _said_of_more(clause, h) and not _of_one_day(clause, h)]
     # "check in with me when you're done": a report afterwards, not leave
     # asked first (a fifth typed probe: it was a tether). Its words stay read.
     asked = [h for h in hits if h[0] != "direct-tether" or not lx.phrase_at(clause, h[2], _DONE)]
@@ -339,7 +356,7 @@ _HOW_OFTEN: Final = EVERY_SO_OFTEN | frozenset(
     lx.words("""monday tuesday wednesday thursday friday saturday sunday week weekend month
     other morning afternoon evening night weekday weekdays weeknight days hour once twice
     times often regularly second mondays tuesdays wednesdays thursdays fridays saturdays sundays
-    weekends single weeks months year quarter fortnight end start""")
+    weekends single weeks months year quarter fortnight end start mornings evenings""")
 )
 
 

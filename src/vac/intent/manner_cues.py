@@ -292,6 +292,10 @@ AUTONOMY_TEXT: Final[tuple[tuple[Autonomy, str], ...]] = (
             # "morning and night" ("tomorrow morning and night"): a review.
             "from time to time, every now and then, every now and again, "
             "every morning and evening, every morning and night, "
+            # Bare, only after the thing (`manner.BARE_TWICE`; the seventeenth
+            # session's note: "check the hens morning and evening" was "Hens morning").
+            "morning and evening, morning and night, mornings and evenings, "
+            "night and morning, "
             # A fifth typed probe (2026-12-06): "Gate each", or a one-off due Sunday.
             "each and every day, each and every night, each and every morning, "
             "each and every evening, each and every week, every other monday, "
