@@ -117,3 +117,47 @@ def test_morning_and_evening_of_one_day_is_that_day(text: str, deadline: str) ->
     got = draft(text)
     assert got.objective.autonomy == "brief"
     assert (got.objective.deadline or "").startswith(deadline)
+
+
+@pytest.mark.parametrize(
+    ("text", "unknown"),
+    [
+        ("Bola, fix the kitchen blind.", "Bola"),
+        ("Bola, could you fix the kitchen blind?", "Bola"),
+        ("Chidi mate, build a shelf", "Chidi"),
+        ("Hey Siri, check the oven", "Siri"),
+        ("Get Esi to visit Grandma", "Esi"),
+        ("Remind Yaw to check the hens", "Yaw"),
+        ("Ask Kojo, not Kofi, to fix the shelf.", "Kojo"),
+    ],
+)
+def test_a_name_no_one_has_is_asked_about_never_the_default(text: str, unknown: str) -> None:
+    got = run(text)
+    assert isinstance(got, Clarify), got
+    assert got.reason == "unknown-agent"
+    assert got.question.startswith(f"I don't know anyone called {unknown}.")
+
+
+@pytest.mark.parametrize(
+    ("text", "agent"),
+    [
+        ("Honestly, fix the gate", "Abeni"),
+        ("Guys, fix the gate", "Abeni"),
+        ("Friday, fix the gate", "Abeni"),
+        ("Quickly, fix the gate", "Abeni"),
+        ("Honey, fix the gate", "Abeni"),
+        ("Ask Zuri, not Kofi, to fix the shelf.", "Zuri"),
+        ("Get Kofi to fix the blind", "Kofi"),
+        ("Get the kids to help with the harvest", "Abeni"),
+    ],
+)
+def test_openers_and_roster_names_are_no_unknown_name(text: str, agent: str) -> None:
+    assert draft(text).objective.agent == agent
+
+
+def test_spoken_a_first_word_before_a_comma_stays_the_evidences() -> None:
+    text = "Jerry, sort out the lamp"
+    heard = factories.heard_words(text, {})
+    got = factories.understood(text, heard, now=NOW, roster=ROSTER)
+    assert isinstance(got, Draft), got
+    assert "agent" in got.uncertain

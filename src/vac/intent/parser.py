@@ -24,7 +24,7 @@ from vac.intent import bans, orders
 from vac.intent import lexicon as lx
 from vac.intent import target_words as tw
 from vac.intent.ability import able_asked
-from vac.intent.address import address_of, resolve_span, several_names
+from vac.intent.address import resolve_span, several_names
 from vac.intent.aside import without_asides
 from vac.intent.attempts import attempts_joined
 from vac.intent.conditions import as_said, condition_at, within
@@ -41,6 +41,7 @@ from vac.intent.manner import (
     priority_of,
     standing_in_order,
 )
+from vac.intent.naming import addressed
 from vac.intent.negotiation import asked_harm
 from vac.intent.others import after_news, news_then_asked, who_else
 from vac.intent.particles import particles_joined
@@ -303,7 +304,7 @@ def parse(
         listed = ", ".join(names[:-1]) + " or " + names[-1]
         question = f"One agent at a time, please: should {listed} do it?"
         return Clarify("uncertain-agent", question, source, confidence, names, span)
-    address = readdress(address_of(toks, roster, near if spoken else None), handed)
+    address = readdress(addressed(toks, roster, near if spoken else None, spoken=spoken), handed)
     if (unknown := address.unknown) is not None:  # the answer ("Zuri") drafts these words
         names = tuple(roster.names())  # with that name (runtime.choices)
         question = f"I don't know anyone called {unknown}. Who should do it: {', '.join(names)}?"

@@ -1,0 +1,119 @@
+"""Someone addressed by a name the roster does not have, where the address
+rules find no one (`address.address_of`): "Bola, fix the kitchen blind",
+"Hey Siri, check the oven", "Get Esi to visit Grandma", "Remind Yaw to
+check the hens", "Ask Kojo, not Kofi, to fix the shelf". A tenth typed
+probe (2026-12-07) found each drafted for the default agent, or, the last,
+for the one name said not to do it. They are asked about ("I don't know
+anyone called Bola…"), and the answer drafts the same words with the name
+given. Pure.
+
+Only typed words are read so: the recogniser writes any first word with a
+capital ("Friday, …") and mishears roster names as others ("Get Yuri
+to…"), so spoken ones are the evidence's to weigh (`intent.evidence`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from vac.intent import lexicon as lx
+from vac.intent.address import Address, address_of, resolve_span
+from vac.intent.calendar_words import MONTHS, WEEKDAYS
+from vac.intent.lexicon import Tok
+from vac.intent.name_last import named_no_one
+from vac.intent.roster import Roster
+from vac.intent.when_match import word_at
+
+# Frames that name someone before "to" and one of our verbs ("ask" and
+# "tell" name anyone before "to": `address`).
+_NAMING_BEFORE_VERB: Final = frozenset(lx.words("get remind"))
+_TO: Final = frozenset(lx.words("to too"))
+# Said right after a name, before its comma: "Chidi mate, build…".
+_FONDLY: Final = frozenset(lx.words("mate love dear darling buddy pal"))
+# Capitalised words that open a sentence before a comma and are no name.
+_OPENERS: Final = (
+    frozenset(
+        lx.words(
+            """honestly guys folks everyone everybody all team mate love dear darling sweetheart
+        honey sweetie hun babe listen look right okay ok please sorry actually also anyway
+        first next then now
+        today tomorrow tonight quick urgent reminder note update request task job chores help
+        morning evening afternoon hello hi hey thanks cheers yes no yeah nope sure fine great
+        good seriously again alright so well oh ah um uh boys girls kids children lads ladies
+        people friends agents helpers everybody somebody someone anyone anybody computer
+        assistant system vac meanwhile besides finally lastly second third later soon weekend"""
+        )
+    )
+    | frozenset(WEEKDAYS)
+    | frozenset(MONTHS)
+)
+
+
+def addressed(
+    toks: Sequence[Tok], roster: Roster, near: tuple[str, str] | None, *, spoken: bool
+) -> Address:
+    """`address_of`, and a name no one has where it found none."""
+    found = address_of(toks, roster, near)
+    if spoken or found.unknown is not None:
+        return found
+    if found.resolution is not None and not _not_instead(toks):
+        return found
+    n = len(toks)
+    i = 0
+    while i < n and toks[i].low in lx.FILLERS | lx.PUNCT:
+        i += 1  # "hey Siri, …", "okay, Bola, …"
+    if i + 1 >= n:
+        return found
+    named = _framed(toks, i, roster) if toks[i].low in lx.FRAME_WORDS else None
+    if named is None and found.resolution is None:
+        named = _vocative(toks, i, roster)
+    return found if named is None else Address(found.start, found.end, unknown=named)
+
+
+def _framed(toks: Sequence[Tok], i: int, roster: Roster) -> str | None:
+    """ "Get Esi to visit…", "Remind Yaw to check…", "Ask Kojo, not Kofi, to…"."""
+    who = toks[i + 1]
+    if word_at(toks, i + 2) == "," and _not_instead(toks):
+        return None if resolve_span([who], roster) is not None else _no_one(who, roster)
+    if toks[i].low not in _NAMING_BEFORE_VERB or word_at(toks, i + 2) not in _TO:
+        return None
+    if lx.phrase_at(toks, i + 3, lx.VERB_PHRASES) is None:
+        return None  # "get Dinner to the table"
+    return _no_one(who, roster)
+
+
+def _not_instead(toks: Sequence[Tok]) -> bool:
+    """ "<frame> X, not Y, to …": X is the one asked."""
+    lows = [t.low for t in toks[:8]]
+    for i in range(len(lows) - 5):
+        if (
+            lows[i] in lx.NAMING_FRAMES
+            and lows[i + 2 : i + 4] == [",", "not"]
+            and lows[i + 5 : i + 6] == [","]
+        ):
+            return True
+    return False
+
+
+def _vocative(toks: Sequence[Tok], i: int, roster: Roster) -> str | None:
+    """ "Bola, fix the kitchen blind", "Chidi mate, build…": a capitalised
+    word no one on the roster has, before a comma and the order."""
+    k = i + 1 + (word_at(toks, i + 1) in _FONDLY)
+    if word_at(toks, k) != ",":
+        return None
+    k += 1
+    while k < len(toks) and toks[k].low in lx.ASKING_WORDS:
+        k += 1  # "Bola, could you fix…"
+    if lx.phrase_at(toks, k, lx.VERB_PHRASES) is None:
+        return None
+    return _no_one(toks[i], roster)
+
+
+def _no_one(tok: Tok, roster: Roster) -> str | None:
+    if tok.low in _OPENERS or tok.low.endswith("ly") or tok.low.endswith("ing"):
+        return None  # "Honestly, fix…", "Morning, …"
+    return named_no_one(tok, [tok], roster)
+
+
+__all__ = ["addressed"]
