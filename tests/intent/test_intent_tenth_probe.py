@@ -161,3 +161,41 @@ def test_spoken_a_first_word_before_a_comma_stays_the_evidences() -> None:
     got = factories.understood(text, heard, now=NOW, roster=ROSTER)
     assert isinstance(got, Draft), got
     assert "agent" in got.uncertain
+
+
+@pytest.mark.parametrize(
+    ("text", "deadline"),
+    [
+        (
+            "I've had three parcels go missing this month, Tariq, "
+            "keep watch on the front step tomorrow.",
+            "2026-03-12",
+        ),
+        ("Okay, the washing line snapped again this morning, Kofi, put up a new one.", None),
+        ("The baby monitor keeps cutting out at night, Kofi, can you sort out the monitor?", None),
+        # News of what is to come keeps its time when the order has none.
+        ("Tunde has his test on Friday, so can you help him practise", "2026-03-13"),
+        ("I was wondering if tomorrow Kofi could fix the gate", "2026-03-12"),
+        ("Kofi, I'm so tired today. Please fix the bedroom door.", "2026-03-11"),
+        ("First thing tomorrow, Kofi, fix the gate", "2026-03-12"),
+    ],
+)
+def test_the_time_of_news_before_the_order_is_no_deadline(text: str, deadline: str | None) -> None:
+    got = draft(text).objective.deadline
+    assert (got[:10] if got else None) == deadline
+
+
+def test_when_said_before_the_order_is_still_asked_about() -> None:
+    got = run("Kofi, after you've fixed the gate, check the hens")
+    assert isinstance(got, Clarify) and got.reason == "unclear-deadline", got
+
+
+@pytest.mark.parametrize(
+    ("text", "priority"),
+    [
+        ("Kofi, build a ramp by the back door because Grandma's using a wheelchair now.", 55),
+        ("Kofi, fix the gate now", 90),
+    ],
+)
+def test_now_in_a_reason_is_no_haste(text: str, priority: int) -> None:
+    assert draft(text).objective.priority == priority

@@ -124,7 +124,12 @@ def _now_last(clause: Sequence[Tok]) -> int | None:
     lows = [t.low for t in clause]
     if any(a == "you" and b in ("can", "may") for a, b in itertools.pairwise(lows)):
         return None  # "you can fix the gate now": leave given, not haste
+    if _BECAUSE & set(lows[:k]):
+        return None  # "…, because Grandma's using a wheelchair now": the reason's (a probe)
     return k
+
+
+_BECAUSE: Final = frozenset(lx.words("because cos coz cause 'cause since"))
 
 
 # "not that urgent", "it isn't urgent", "nothing urgent", "not very

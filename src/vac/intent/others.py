@@ -27,6 +27,7 @@ from vac.intent.lexicon import Tok, words
 from vac.intent.orders import named_before
 from vac.intent.roster import STOPWORDS, Roster
 from vac.intent.told import name_then
+from vac.intent.when_match import past_form
 
 # A plan or a promise between the one named and the verb.
 _PLANS: Final = frozenset(words("will 'll going gonna promised promises plan plans planning"))
@@ -127,15 +128,43 @@ def news_then_asked(clause: Sequence[Tok], verb_at: int) -> frozenset[int]:
 _NEWS_STATES: Final = frozenset(words("is are was were 's 're has have had keeps kept"))
 
 
+def past_news(clause: Sequence[Tok], told: frozenset[int]) -> frozenset[int]:
+    """The news's words when it tells of the past or of a habit ("the washing
+    line snapped this morning, …", "the monitor keeps cutting out at night,
+    …"): its time is no deadline even when the order says none (a tenth
+    typed probe: due "this morning", "tonight"). News of what is to come
+    ("Tunde has his test on Friday, so…") keeps its time for the order."""
+    said = [clause[k].low for k in sorted(told)]
+    past = any(
+        (past_form(w) and w not in _BE and (k == 0 or said[k - 1] not in _SO)) or w in _HABIT
+        for k, w in enumerate(said)
+    )
+    return told if past else frozenset()
+
+
+# Before a past form, these make it a state: "I'm so tired today".
+_SO: Final = frozenset(words("so very really too i'm am is are be been feel feeling"))
+
+
+_HABIT: Final = frozenset(words("keeps kept always"))
+_BE: Final = frozenset(words("was were"))  # "I was wondering if tomorrow Kofi could…"
+# News does not start so: "after you've fixed the gate, check the hens" is when.
+_WHEN: Final = frozenset(words("after when once before if until till while whenever unless as"))
+
+
 def _asked_after_news(clause: Sequence[Tok], k: int, verb_at: int) -> bool:
     """News, a break at `k`, then the ask ("the tap… is keeping me awake at
     night, could you possibly fix it tomorrow?": an eighth typed probe, due
     tonight). Only news with a state of its own, so that "Kofi, on Friday,
     can you fix…" keeps its day."""
-    between = [t.low for t in clause[k + 1 : verb_at]]
-    if not between or len(between) > 5 or between[0] not in _ASKS - {"i", "i'd"}:
+    between = [t.low for t in clause[k + 1 : verb_at] if t.low != ","]
+    if len(between) > 5 or (between and between[0] not in _ASKS - {"i", "i'd"}):
+        return False  # none between: the agent's name was there ("…this month, Tariq, keep…")
+    if clause[0].low in _WHEN:
         return False
-    return any(t.low in _NEWS_STATES or t.low.endswith("'s") for t in clause[:k])
+    return any(
+        t.low in _NEWS_STATES or t.low.endswith("'s") or past_form(t.low) for t in clause[:k]
+    )
 
 
 def _told_of(clause: Sequence[Tok], verb_at: int, roster: Roster) -> list[str]:

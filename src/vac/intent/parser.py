@@ -43,7 +43,7 @@ from vac.intent.manner import (
 )
 from vac.intent.naming import addressed
 from vac.intent.negotiation import asked_harm
-from vac.intent.others import after_news, news_then_asked, who_else
+from vac.intent.others import after_news, news_then_asked, past_news, who_else
 from vac.intent.particles import particles_joined
 from vac.intent.place import NOT_PLACES, location_of, place_is_thing, place_said, truncate
 from vac.intent.relay import relayed
@@ -380,7 +380,7 @@ def parse(
     not_when = skip | autonomy.indices | verb_words | within(clause, cond_at)
     told = news_then_asked(clause, hit[0])  # "…test is on Friday, so can you…tonight": tonight
     when = (resolve(clause, now, skip=not_when | told) if told else None) or resolve(
-        clause, now, skip=not_when
+        clause, now, skip=not_when | past_news(clause, told)
     )
     if isinstance(when, When):  # "…on Monday, sorry, Tuesday"
         when = time_instead(clause, when, now, skip | autonomy.indices)
