@@ -199,3 +199,22 @@ def test_when_said_before_the_order_is_still_asked_about() -> None:
 )
 def test_now_in_a_reason_is_no_haste(text: str, priority: int) -> None:
     assert draft(text).objective.priority == priority
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Kofi, fix the front gate, no wait, the back gate.",
+        "Kofi, fix the front gate, sorry, the back gate.",
+        "Kofi, fix the front gate, I mean the back gate.",
+    ],
+)
+def test_a_thing_corrected_to_one_with_a_side_word_is_the_new_one(text: str) -> None:
+    assert draft(text).objective.target.label == "Back gate"
+
+
+@pytest.mark.parametrize(
+    "text", ["Kofi, fix the fence, no, the left side.", "Kofi, fix the gate, no, the back"]
+)
+def test_a_part_of_the_same_thing_is_no_correction(text: str) -> None:
+    assert draft(text).objective.target.label in ("Fence", "Gate")

@@ -69,6 +69,8 @@ NOT_A_THING: Final = frozenset(
 _PART_WORDS: Final = frozenset(
     lx.words("front back left right top bottom other upstairs downstairs kitchen big small old new")
 )
+# After them, a part of the same thing: "…, no, the left side" (not "the back gate").
+_PART_OF: Final = frozenset(lx.words("side sides end ends part half corner edge panel bit"))
 _THING_WORDS_MAX: Final = 3
 
 
@@ -134,6 +136,8 @@ def thing_said(toks: Sequence[Tok], k: int, stop: int | None = None) -> int | No
     for n, w in enumerate(words):
         if w == "well" and n == len(words) - 1 and words[n - 1 : n] != ["as"]:
             continue  # "…, no, the well" (a place of the household), not "… as well"
+        if w in _PART_WORDS and n < len(words) - 1 and words[-1] not in _PART_OF:
+            continue  # "…, no wait, the back gate" (a tenth typed probe: not "… the back")
         if w in NOT_A_THING | _SAYING | PAST_FORMS or "'" in w or any(c.isdigit() for c in w):
             return None
         if past_said(w):
