@@ -223,6 +223,22 @@ def test_avoid_lines_are_spoken_in_first_person(make_objective: MakeObjective) -
     )
 
 
+def test_lines_that_are_no_deed_are_spoken_as_said(make_objective: MakeObjective) -> None:
+    # They were "and I'll ot in the rain", "and I'll no power tools" (2026-12-07).
+    obj = make_objective(
+        forbidden_lines=[
+            {"text": "Not in the rain", "value_ref": "value:safety"},
+            {"text": "No power tools", "value_ref": "value:safety"},
+            {"text": "Nobody in the deep end", "value_ref": "value:safety"},
+        ]
+    )
+    n = negotiate(obj, agent(), now=NOW, prior_refusal=False)
+    assert n.reply == (
+        "I'll repair the garden gate by tomorrow, but not in the rain, with no power tools, "
+        "but nobody in the deep end."
+    )
+
+
 @pytest.mark.parametrize(("bedtime", "hour", "late"), [(1, 0, False), (1, 2, True), (21, 21, True)])
 def test_bedtime_after_midnight(bedtime: int, hour: int, late: bool) -> None:
     now = NOW.replace(hour=hour)

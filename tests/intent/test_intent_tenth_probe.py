@@ -218,3 +218,38 @@ def test_a_thing_corrected_to_one_with_a_side_word_is_the_new_one(text: str) -> 
 )
 def test_a_part_of_the_same_thing_is_no_correction(text: str) -> None:
     assert draft(text).objective.target.label in ("Fence", "Gate")
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "said"),
+    [
+        (
+            "Abeni, help with the bake sale, but nothing with nuts.",
+            "Nothing with nuts",
+            "support the bake sale, but nothing with nuts — confirm?",
+        ),
+        (
+            "Kofi, build a treehouse, nothing higher than two metres.",
+            "Nothing higher than two metres",
+            "build a treehouse, but nothing higher than two metres — confirm?",
+        ),
+        (
+            "Tariq, watch the kids by the pool, nobody in the deep end.",
+            "Nobody in the deep end",
+            "but nobody in the deep end — confirm?",
+        ),
+    ],
+)
+def test_a_ban_said_without_a_verb_is_kept(text: str, line: str, said: str) -> None:
+    got = draft(text)
+    assert [f.text for f in got.objective.forbidden_lines] == [line]
+    assert said in got.summary
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Kofi, fix the gate, there's nobody in the house", "Kofi, fix the gate, nobody in it is hurt"],
+)
+def test_news_of_nobody_is_no_ban(text: str) -> None:
+    lines = [f.text for f in draft(text).objective.forbidden_lines]
+    assert not any(t.startswith("Nobody") for t in lines)

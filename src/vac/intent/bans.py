@@ -70,6 +70,9 @@ def forbidden_spans(
             i += 1
             continue
         j = body = i + len(marker)
+        if " ".join(marker) in inflect.NOBODY_MARKERS and _told(lows, i):
+            i += 1  # "there's nobody in the house", "…, nobody in the house is hurt": news
+            continue
         why = lows[i - 1 : i] == ["why"] and lows[j : j + 1] in (["you"], ["we"])  # not "…I"
         nxt = lows[j + 1] if why and j + 1 < len(toks) else None  # not "…you want to"
         suggests = nxt is not None and (
@@ -131,6 +134,23 @@ def forbidden_spans(
             spans.append(Span(marker, i, body, j))
         i = max(j, i + 1)
     return spans
+
+
+# Before "nobody in", "nothing with"…: said as a part of their own; and
+# in their part, no word that tells.
+_APART: Final = frozenset(words(", but . ; and"))
+_TELLS: Final = frozenset(words("is are was were has had got 's will can could would"))
+
+
+def _told(lows: Sequence[str], i: int) -> bool:
+    if i == 0 or lows[i - 1] not in _APART:
+        return True
+    k = i
+    while k < len(lows) and lows[k] not in PUNCT:
+        if lows[k] in _TELLS or lows[k].endswith("'s"):
+            return True
+        k += 1
+    return False
 
 
 # A ban on doing it at all, said with when: "don't do it while it's raining"

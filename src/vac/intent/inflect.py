@@ -43,6 +43,12 @@ BUT_NOT: Final = "but not"
 NOT_A_BAN_AFTER_BUT_NOT: Final = frozenset(
     _words("today tonight tomorrow now yet before until till after on by this next")
 )
+# "…, nobody in the deep end", "…, but nothing with nuts".
+NOBODY_MARKERS: Final = (
+    *("nobody in", "no one in", "nobody on", "no one on", "nobody near", "no one near"),
+    *("nothing with", "nothing higher than", "nothing taller than", "nothing bigger than"),
+    *("nothing over", "nothing containing"),
+)
 # Boundaries said as a place to keep out of: written as said ("Stay off the roof").
 AS_SAID_MARKERS: Final = (
     "stay off",
@@ -64,6 +70,9 @@ AS_SAID_MARKERS: Final = (
     "stay clear of",
     # A ninth typed probe (2026-12-06): "repair the fence in the shed", the limit dropped.
     "only use",
+    # A tenth typed probe (2026-12-07): dropped without a word. Only said as a
+    # part of their own (`NOBODY_MARKERS`): "there's nobody in the house" is news.
+    *NOBODY_MARKERS,
 )
 # "no climbing": "no" and a deed is a boundary ("Do not climb"), but not
 # "no rush", "no one", "no morning light": its word must be a deed (`a_deed`).

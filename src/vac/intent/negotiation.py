@@ -182,8 +182,13 @@ def _boundaries_spoken(objective: Objective) -> str:
         if is_default_line(line):
             continue
         spoken = boundary_spoken(line)
-        parts.append("I " + spoken if spoken.startswith("won't") else "I'll " + spoken[5:])
-    return "".join(f", and {p}" for p in parts)
+        if spoken.startswith("won't"):
+            parts.append(f", and I {spoken}")
+        elif spoken.startswith("will "):
+            parts.append(f", and I'll {spoken[len('will ') :]}")
+        else:  # "with no power tools", "but not in the rain" (they were "and I'll ot in…")
+            parts.append(f", {spoken}")
+    return "".join(parts)
 
 
 def _task_spoken(objective: Objective, now: dt.datetime) -> str:
