@@ -146,3 +146,37 @@ def time_only(text: str, now: dt.datetime) -> str | None:
     said = re.sub(r"['’]s$", "", " ".join(t.text for t in toks[found.start : found.end]))
     alone = said.lower() == said_as.strip(" .!?").lower()  # read as said elsewhere
     return None if _CLOCK_ALONE.match(said) or alone else said
+
+
+# Words that name a day (or a span of days) in a change.
+_DAY_WORDS: Final = (
+    frozenset(
+        words("""today tonight tomorrow tmrw 2moro 2day 2nite this next week weekend weeks month
+    months year day days now asap later soon yesterday fortnight""")
+    )
+    | frozenset(cw.WEEKDAYS)
+    | frozenset(cw.MONTHS)
+    | frozenset(cw.WEEKDAY_ABBREVIATIONS)
+)
+
+
+def day_unsaid(text: str, was: str | None, new: str | None) -> bool:
+    """Whether a change that names no day ("At three.", "In the afternoon,
+    after lunch.") would move the draft's dated deadline to another day (a
+    tenth typed probe: tomorrow's draft moved to today). A time of day
+    alone cannot say which day; the draft keeps its own."""
+    if was is None or new is None or was[:10] == new[:10]:
+        return False
+    lows = [t.low for t in tokenize(text)]
+    dated = any(w in _DAY_WORDS or (w[:1].isdigit() and w[-2:] in _NTH) for w in lows)
+    return not dated and any(w in _TIME_OF_DAY or w[:1].isdigit() for w in lows)
+
+
+_NTH: Final = frozenset(words("st nd rd th"))
+# Words of a time of day ("at three", "after lunch"); a change without one
+# ("make it Christmas Eve") names its own day.
+_TIME_OF_DAY: Final = frozenset(
+    words("""o'clock oclock am pm half quarter noon midday midnight morning afternoon evening
+    night lunch lunchtime dinner teatime breakfast one two three four five six seven eight
+    nine ten eleven twelve""")
+)

@@ -1,0 +1,63 @@
+"""Changes from a tenth typed probe's conversations (2026-12-07, the
+eighteenth session): a time of day said alone moved tomorrow's draft to
+today ("At three.", "In the afternoon, after lunch."); a thing corrected to
+one with a side word ("No, the back gate.") was no change."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.runtime import amend_factories as factories
+from vac.intent import Draft
+from vac.runtime.moved_days import day_unsaid
+
+NOW, ROSTER = factories.NOW, factories.ROSTER
+HIVES = "Zuri, check the hives tomorrow"
+
+
+@pytest.mark.parametrize(
+    "text", ["At three.", "In the afternoon, after lunch.", "at half past four"]
+)
+def test_a_time_of_day_alone_never_moves_a_dated_draft_to_another_day(text: str) -> None:
+    got = factories.changed(text, HIVES)
+    assert not isinstance(got, Draft) or got.objective.deadline == "2026-03-12", got
+
+
+@pytest.mark.parametrize(
+    ("text", "deadline"),
+    [
+        ("Friday at three", "2026-03-13"),
+        ("No, the 14th", "2026-03-14"),
+        ("make it today", "2026-03-11"),
+    ],
+)
+def test_a_day_said_still_moves_it(text: str, deadline: str) -> None:
+    got = factories.changed(text, HIVES)
+    assert isinstance(got, Draft), got
+    assert got.objective.deadline == deadline
+
+
+def test_a_time_of_day_dates_an_undated_draft() -> None:
+    got = factories.changed("At three.", "Zuri, check the hives")
+    assert isinstance(got, Draft), got
+    assert got.objective.deadline == "2026-03-11"
+
+
+def test_a_thing_with_a_side_word_said_instead_is_the_change() -> None:
+    got = factories.changed("No, the back gate.", "Kofi, repair the side gate")
+    assert isinstance(got, Draft), got
+    assert got.objective.target.label == "Back gate"
+
+
+@pytest.mark.parametrize(
+    ("text", "was", "new", "unsaid"),
+    [
+        ("At three.", "2026-03-12", "2026-03-11", True),
+        ("at three tomorrow", "2026-03-13", "2026-03-12", False),
+        ("by the 14th", "2026-03-12", "2026-03-14", False),
+        ("At three.", None, "2026-03-11", False),
+        ("At three.", "2026-03-11", "2026-03-11", False),
+    ],
+)
+def test_day_unsaid(text: str, was: str | None, new: str, unsaid: bool) -> None:
+    assert day_unsaid(text, was, new) is unsaid
