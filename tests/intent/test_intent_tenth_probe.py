@@ -178,6 +178,16 @@ def test_spoken_a_first_word_before_a_comma_stays_the_evidences() -> None:
         ("I was wondering if tomorrow Kofi could fix the gate", "2026-03-12"),
         ("Kofi, I'm so tired today. Please fix the bedroom door.", "2026-03-11"),
         ("First thing tomorrow, Kofi, fix the gate", "2026-03-12"),
+        # The order points back to the news's time.
+        (
+            "Right, so we've got people coming Saturday and the patio light's gone, "
+            "Kofi, can you fix it before then?",
+            "2026-03-14",
+        ),
+        (
+            "We've got the inspection on the fifteenth so, Kofi, repair the banister before then.",
+            "2026-03-15",
+        ),
     ],
 )
 def test_the_time_of_news_before_the_order_is_no_deadline(text: str, deadline: str | None) -> None:
@@ -253,3 +263,8 @@ def test_a_ban_said_without_a_verb_is_kept(text: str, line: str, said: str) -> N
 def test_news_of_nobody_is_no_ban(text: str) -> None:
     lines = [f.text for f in draft(text).objective.forbidden_lines]
     assert not any(t.startswith("Nobody") for t in lines)
+
+
+def test_that_day_after_the_thing_is_no_part_of_it() -> None:
+    got = draft("So the school's closed Friday for training, Tariq, look after the twins that day.")
+    assert got.objective.target.label == "Twins"

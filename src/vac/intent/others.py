@@ -133,8 +133,17 @@ def past_news(clause: Sequence[Tok], told: frozenset[int]) -> frozenset[int]:
     line snapped this morning, …", "the monitor keeps cutting out at night,
     …"): its time is no deadline even when the order says none (a tenth
     typed probe: due "this morning", "tonight"). News of what is to come
-    ("Tunde has his test on Friday, so…") keeps its time for the order."""
+    ("Tunde has his test on Friday, so…") keeps its time for the order, and
+    so does any news the order points back to ("…, repair the banister before
+    then", "…the twins that day": a review of this rule)."""
     said = [clause[k].low for k in sorted(told)]
+    after = [t.low for k, t in enumerate(clause) if k not in told]
+    if any(
+        (w == "then" and k and after[k - 1] in _BY)
+        or (w == "that" and after[k + 1 : k + 2] in _A_DAY)
+        for k, w in enumerate(after)
+    ):
+        return frozenset()  # "…, repair the banister before then", "…the twins that day"
     past = any(
         (past_form(w) and w not in _BE and (k == 0 or said[k - 1] not in _SO)) or w in _HABIT
         for k, w in enumerate(said)
@@ -142,12 +151,17 @@ def past_news(clause: Sequence[Tok], told: frozenset[int]) -> frozenset[int]:
     return told if past else frozenset()
 
 
+_BY: Final = frozenset(words("before by until till for"))
+_A_DAY: Final = [[w] for w in words("day night morning afternoon evening weekend")]
+
+
 # Before a past form, these make it a state: "I'm so tired today".
 _SO: Final = frozenset(words("so very really too i'm am is are be been feel feeling"))
 
 
 _HABIT: Final = frozenset(words("keeps kept always"))
-_BE: Final = frozenset(words("was were"))  # "I was wondering if tomorrow Kofi could…"
+# "I was wondering if tomorrow Kofi could…", "we've got people coming Saturday".
+_BE: Final = frozenset(words("was were got gotten"))
 # News does not start so: "after you've fixed the gate, check the hens" is when.
 _WHEN: Final = frozenset(words("after when once before if until till while whenever unless as"))
 

@@ -198,7 +198,11 @@ _BEFORE_WHEN: Final = frozenset(
     lx.words("early late ideally preferably hopefully latest max anytime")
 )
 _IT: Final = frozenset(lx.words("it them him her everything everyone everybody"))
-_HOW_PAIRS: Final = (("this", "time"), ("for", "good"), ("for", "me"))
+_HOW_PAIRS: Final = (
+    *(("this", "time"), ("for", "good"), ("for", "me")),
+    # "look after the twins that day": the day the news named (a tenth typed probe)
+    *(("that", w) for w in ("day", "night", "morning", "afternoon", "evening")),
+)
 
 
 def _said_after(words: Sequence[Tok], not_now: frozenset[str]) -> int:
