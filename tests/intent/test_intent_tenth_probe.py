@@ -268,3 +268,20 @@ def test_news_of_nobody_is_no_ban(text: str) -> None:
 def test_that_day_after_the_thing_is_no_part_of_it() -> None:
     got = draft("So the school's closed Friday for training, Tariq, look after the twins that day.")
     assert got.objective.target.label == "Twins"
+
+
+@pytest.mark.parametrize(
+    ("text", "autonomy"),
+    [
+        ("Kofi, sort out the drainage in the garden, whatever you think.", "free"),
+        ("Kofi, fix the gate, do whatever you think", "free"),
+        ("Kofi, fix the gate, whatever you think, by Friday", "free"),
+    ],
+)
+def test_whatever_you_think_ending_its_part_is_a_free_hand(text: str, autonomy: str) -> None:
+    assert draft(text).objective.autonomy == autonomy
+
+
+def test_whatever_you_think_of_a_thing_is_no_hand() -> None:
+    got = run("Kofi, fix whatever you think is broken")
+    assert not isinstance(got, Draft) or got.objective.autonomy == "brief"

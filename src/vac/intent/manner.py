@@ -238,7 +238,7 @@ def _way_as_route(clause: Sequence[Tok]) -> frozenset[int]:
 # asking Zuri", "…asking me for money"), or "don't just do it halfway": no
 # hand (a review: each was one, the boundary dropped). Only these words may
 # follow such a cue.
-_OPEN_ENDS: Final = frozenset(lx.words("ask asking me"))
+_OPEN_ENDS: Final = frozenset(lx.words("ask asking me think"))  # "whatever you think is broken"
 _MAY_FOLLOW: Final = lx.PUNCT | frozenset(
     lx.words("first just please and but then so before either anyway again now")
 )

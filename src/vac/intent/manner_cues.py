@@ -208,6 +208,8 @@ AUTONOMY_TEXT: Final[tuple[tuple[Autonomy, str], ...]] = (
             "whatever way you want, whatever way you like, full autonomy, free rein, "
             "use your discretion, at your discretion, you're in charge, "
             "however you think best, whatever you think best, as you think best, you know best, "
+            # A tenth typed probe (2026-12-07): brief. Only at the end of its part.
+            "whatever you think, do whatever you think, "
             "however you think is right, whatever you think is right, however you think is best, "
             "i'll leave the details to you, leave the details to you, "
             "the details are up to you, as you think fit, how you want, how you like, "
