@@ -285,3 +285,57 @@ def test_whatever_you_think_ending_its_part_is_a_free_hand(text: str, autonomy: 
 def test_whatever_you_think_of_a_thing_is_no_hand() -> None:
     got = run("Kofi, fix whatever you think is broken")
     assert not isinstance(got, Draft) or got.objective.autonomy == "brief"
+
+
+# A review of the session's rules (2026-12-07) found each of these wrong.
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Kofi, fix the shelf. I fixed it myself, but it fell down again",
+        "Kofi, check the fuse box. It's sorted now, but just check it",
+    ],
+)
+def test_done_but_not_after_all_keeps_the_order(text: str) -> None:
+    draft(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "priority"),
+    [
+        ("Kofi, since the dog is out, fix the gate now", 90),
+        ("Kofi, fix the gate because it's broken, now", 90),
+        ("Kofi, the tap's been dripping since Monday, fix it now", 90),
+    ],
+)
+def test_now_ending_the_order_after_a_reason_is_haste(text: str, priority: int) -> None:
+    assert draft(text).objective.priority == priority
+
+
+@pytest.mark.parametrize(
+    ("text", "deadline"),
+    [
+        ("The inspection got moved to Friday, Kofi, fix the fence", "2026-03-13"),
+        ("Mum texted that she's arriving on Sunday, Kofi, fix the spare bed", "2026-03-15"),
+    ],
+)
+def test_news_of_a_day_to_come_keeps_its_day(text: str, deadline: str) -> None:
+    assert (draft(text).objective.deadline or "")[:10] == deadline
+
+
+@pytest.mark.parametrize(
+    ("word", "priority"),
+    [
+        ("Important", 78), ("Asap", 90), ("Whenever", 25), ("Mum", 55), ("Dad", 55),
+        ("Grandma", 55), ("Boss", 55), ("Otherwise", 55), ("Oops", 55), ("Question", 55),
+        ("Attention", 55), ("Nobody", 55),
+    ],
+)  # fmt: skip
+def test_words_that_open_a_sentence_are_no_unknown_name(word: str, priority: int) -> None:
+    got = draft(f"{word}, fix the back gate")
+    assert got.objective.priority == priority
+
+
+def test_morning_and_evening_before_a_day_is_that_day() -> None:
+    got = draft("Kofi, check the hens morning and evening tomorrow")
+    assert got.objective.autonomy == "brief"
+    assert (got.objective.deadline or "")[:10] == "2026-03-12"

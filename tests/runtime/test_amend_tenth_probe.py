@@ -61,3 +61,25 @@ def test_a_thing_with_a_side_word_said_instead_is_the_change() -> None:
 )
 def test_day_unsaid(text: str, was: str | None, new: str, unsaid: bool) -> None:
     assert day_unsaid(text, was, new) is unsaid
+
+
+@pytest.mark.parametrize(
+    ("source", "text", "deadline"),
+    [
+        ("Kofi, fix the gate tomorrow", "in two hours", "2026-03-11"),
+        ("Kofi, fix the gate tomorrow", "by 11am on 3/20", "2026-03-20"),
+        ("Kofi, fix the gate today", "at eight in the morning", "2026-03-12"),
+    ],
+)
+def test_a_span_a_date_or_a_passed_hour_still_moves_it(
+    source: str, text: str, deadline: str
+) -> None:
+    got = factories.changed(text, source)
+    assert isinstance(got, Draft), got
+    assert got.objective.deadline == deadline
+
+
+def test_a_time_of_day_alone_says_why_nothing_changed() -> None:
+    got = factories.changed("At three.", HIVES)
+    assert not isinstance(got, Draft)
+    assert "A time of day alone doesn't say which day" in getattr(got, "question", "")

@@ -31,6 +31,8 @@ _DONE_SAID: Final = lx.phrases(
 )  # fmt: skip
 # After the words, in their part: "…, I did it myself", "…, it's done now, thanks".
 _AFTER: Final = frozenset(lx.words("now already myself ourselves anyway actually thanks though"))
+# After them, these say it is not done after all.
+_BUT: Final = frozenset(lx.words("but though although except however yet and still"))
 # Before them in their part: "…, but I did it", "…, oh, it's done".
 _LEAD: Final = frozenset(lx.words("but oh actually well wait though ah sorry"))
 
@@ -46,6 +48,9 @@ def done_at(toks: Sequence[Tok], i: int, source: str) -> int | None:
     end = part_end(toks, i + len(said) - 1, source)
     if not only(toks, i + len(said), end, _AFTER) or (end < len(toks) and toks[end].low == "?"):
         return None  # "…, I did it wrong", "…. It's done?"
+    nxt = next((t.low for t in toks[end:] if t.low not in lx.PUNCT), None)
+    if nxt in _BUT:
+        return None  # "…. I fixed it myself, but it fell down again" (a review)
     k = i
     while k > 0 and toks[k - 1].low in _LEAD:
         k -= 1

@@ -124,7 +124,10 @@ def _now_last(clause: Sequence[Tok]) -> int | None:
     lows = [t.low for t in clause]
     if any(a == "you" and b in ("can", "may") for a, b in itertools.pairwise(lows)):
         return None  # "you can fix the gate now": leave given, not haste
-    if _BECAUSE & set(lows[:k]):
+    part = k
+    while part > 0 and lows[part - 1] not in lx.PUNCT:
+        part -= 1
+    if _BECAUSE & set(lows[part:k]):
         return None  # "…, because Grandma's using a wheelchair now": the reason's (a probe)
     return k
 
@@ -276,7 +279,9 @@ def _of_one_day(clause: Sequence[Tok], hit: tuple[Autonomy, int, int]) -> bool:
     _, at, end = hit
     said = " ".join(t.low for t in clause[at:end])
     before = clause[at - 1].low if at > 0 else ""
-    return said in BARE_TWICE and (before in _ONE_DAY or before in cw.WEEKDAYS)
+    after = clause[end].low if end < len(clause) else ""
+    days = _ONE_DAY | frozenset(cw.WEEKDAYS) | frozenset(cw.WEEKDAY_ABBREVIATIONS)
+    return said in BARE_TWICE and (before in days or after in days)
 
 
 def autonomy_of(clause: Sequence[Tok], skip: frozenset[int]) -> AutonomyCues:

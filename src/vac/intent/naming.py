@@ -42,12 +42,25 @@ _OPENERS: Final = (
         morning evening afternoon hello hi hey thanks cheers yes no yeah nope sure fine great
         good seriously again alright so well oh ah um uh boys girls kids children lads ladies
         people friends agents helpers everybody somebody someone anyone anybody computer
-        assistant system vac meanwhile besides finally lastly second third later soon weekend"""
+        assistant system vac meanwhile besides finally lastly second third later soon weekend
+        mum mom dad daddy mummy mommy grandma granny grandpa grandad nana nan papa mama boss
+        dude bro sis hon son sir madam dearest gents otherwise instead afterwards remember
+        wait see however therefore still regardless nevermind correction yep yup nah btw gosh
+        ugh argh oops damn blimey crikey jeez wow aha greetings goodnight goodbye bye breakfast
+        lunch dinner homework idea suggestion question favour favor chore mission plan
+        optional critical whoever nobody important priority asap emergency whenever noon
+        midday midnight reminder tip fyi ps pps attention warning"""
         )
     )
     | frozenset(WEEKDAYS)
     | frozenset(MONTHS)
 )
+
+
+# A priority or hand said in one word ("Asap, …", "Whenever, …").
+_CUE_WORDS: Final = frozenset(p[0] for p in lx.MANNER_CUES if len(p) == 1)
+# Words with these endings are no names: "Honestly", "Morning", "Attention".
+_NOT_A_NAME_ENDING: Final = ("ly", "ing", "tion", "ment", "ness", "ity")
 
 
 def addressed(
@@ -111,8 +124,8 @@ def _vocative(toks: Sequence[Tok], i: int, roster: Roster) -> str | None:
 
 
 def _no_one(tok: Tok, roster: Roster) -> str | None:
-    if tok.low in _OPENERS or tok.low.endswith("ly") or tok.low.endswith("ing"):
-        return None  # "Honestly, fix…", "Morning, …"
+    if tok.low in _OPENERS or tok.low.endswith(_NOT_A_NAME_ENDING) or tok.low in _CUE_WORDS:
+        return None  # "Honestly, fix…", "Morning, …", "Urgent, …" (a review: each was asked)
     return named_no_one(tok, [tok], roster)
 
 

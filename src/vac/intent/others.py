@@ -18,6 +18,7 @@ about too. Pure: tokens in.
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Sequence
 from typing import Final
 
@@ -27,6 +28,7 @@ from vac.intent.lexicon import Tok, words
 from vac.intent.orders import named_before
 from vac.intent.roster import STOPWORDS, Roster
 from vac.intent.told import name_then
+from vac.intent.when import When, resolve
 from vac.intent.when_match import past_form
 
 # A plan or a promise between the one named and the verb.
@@ -128,7 +130,9 @@ def news_then_asked(clause: Sequence[Tok], verb_at: int) -> frozenset[int]:
 _NEWS_STATES: Final = frozenset(words("is are was were 's 're has have had keeps kept"))
 
 
-def past_news(clause: Sequence[Tok], told: frozenset[int]) -> frozenset[int]:
+def past_news(
+    clause: Sequence[Tok], told: frozenset[int], now: dt.datetime, skip: frozenset[int]
+) -> frozenset[int]:
     """The news's words when it tells of the past or of a habit ("the washing
     line snapped this morning, …", "the monitor keeps cutting out at night,
     …"): its time is no deadline even when the order says none (a tenth
@@ -148,7 +152,13 @@ def past_news(clause: Sequence[Tok], told: frozenset[int]) -> frozenset[int]:
         (past_form(w) and w not in _BE and (k == 0 or said[k - 1] not in _SO)) or w in _HABIT
         for k, w in enumerate(said)
     )
-    return told if past else frozenset()
+    if not past:
+        return frozenset()
+    # Only a time of the news's own day or before: "the inspection got moved to
+    # Friday, Kofi, fix the fence" is due Friday (a review).
+    its = resolve(clause, now, skip=skip | (frozenset(range(len(clause))) - told))
+    gone = isinstance(its, When) and dt.date.fromisoformat(its.iso_date) <= now.date()
+    return told if gone else frozenset()
 
 
 _BY: Final = frozenset(words("before by until till for"))

@@ -380,7 +380,7 @@ def parse(
     not_when = skip | autonomy.indices | verb_words | within(clause, cond_at)
     told = news_then_asked(clause, hit[0])  # "…test is on Friday, so can you…tonight": tonight
     when = (resolve(clause, now, skip=not_when | told) if told else None) or resolve(
-        clause, now, skip=not_when | past_news(clause, told)
+        clause, now, skip=not_when | past_news(clause, told, now, not_when)
     )
     if isinstance(when, When):  # "…on Monday, sorry, Tuesday"
         when = time_instead(clause, when, now, skip | autonomy.indices)

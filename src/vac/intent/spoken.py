@@ -98,7 +98,7 @@ def boundary_spoken(line: ForbiddenLine) -> str:
         return "with no " + line.text[len("No ") :]
     if line.text.startswith("Not "):  # "Not in the rain": "but not in the rain"
         return "but not " + line.text[len("Not ") :]
-    if line.text.startswith(("Nothing ", "Nobody ", "No one ")):  # "but nobody in the deep end"
+    if line.text.startswith(("Nothing ", "Nobody ")):  # "but nobody in the deep end"
         return "but " + line.text[:1].lower() + line.text[1:]
     return "will " + line.text[:1].lower() + line.text[1:]
 

@@ -183,8 +183,8 @@ class Reading:
                 continue  # "no, by the fence": a place, not the time tried
             if new is None or _fields(new) == _fields(pending):
                 continue
-            if md.day_unsaid(text, pending.deadline, new.deadline):
-                continue  # "At three." to tomorrow's draft: which day? (it was today)
+            if md.day_unsaid(text, pending.deadline, new.deadline):  # it was today's
+                return _unclear(text, pending, wording, self.now, md.WHICH_DAY)
             if new.agent != pending.agent and not named:
                 continue
             if not said.corrects and _slots_of(new) != _slots_of(pending):

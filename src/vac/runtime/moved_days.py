@@ -162,14 +162,22 @@ _DAY_WORDS: Final = (
 
 def day_unsaid(text: str, was: str | None, new: str | None) -> bool:
     """Whether a change that names no day ("At three.", "In the afternoon,
-    after lunch.") would move the draft's dated deadline to another day (a
-    tenth typed probe: tomorrow's draft moved to today). A time of day
-    alone cannot say which day; the draft keeps its own."""
-    if was is None or new is None or was[:10] == new[:10]:
-        return False
+    after lunch.") would move the draft's dated deadline to an earlier day
+    (a tenth typed probe: tomorrow's draft moved to today). A time of day
+    alone cannot say which day; the draft keeps its own. A span from now
+    ("in two hours") and a date ("3/20") say theirs."""
+    if was is None or new is None or new[:10] >= was[:10]:
+        return False  # later: "at eight in the morning" to today's draft, past eight
+    if "/" in text:
+        return False  # "by 11am on 3/20"
     lows = [t.low for t in tokenize(text)]
     dated = any(w in _DAY_WORDS or (w[:1].isdigit() and w[-2:] in _NTH) for w in lows)
-    return not dated and any(w in _TIME_OF_DAY or w[:1].isdigit() for w in lows)
+    spans = any(w in _SPAN_UNITS for w in lows)  # "in two hours": from now, as said
+    return not dated and not spans and any(w in _TIME_OF_DAY or w[:1].isdigit() for w in lows)
+
+
+_SPAN_UNITS: Final = frozenset(words("hour hours hr hrs minute minutes min mins"))
+WHICH_DAY: Final = "A time of day alone doesn't say which day"
 
 
 _NTH: Final = frozenset(words("st nd rd th"))
