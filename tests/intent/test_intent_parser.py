@@ -109,7 +109,7 @@ def test_a_verb_word_ending_a_noun_phrase_is_a_noun(text: str) -> None:
 @pytest.mark.parametrize(
     ("text", "verb", "label"),
     [
-        ("Have the neighbours fix the gate", "Repair", "Gate"),  # an object follows
+        ("Have the kids fix the gate", "Repair", "Gate"),  # an object follows
         ("Have the kids help with the harvest", "Support", "Harvest"),
         ("Ask Zuri to find the big garden map", "Investigate", "Big garden map"),
     ],

@@ -1006,7 +1006,7 @@ def test_what_the_new_rules_leave_asked(text: str, reason: str) -> None:
         ("Zuri, this afternoon visit Grandma", "Befriend", "Grandma"),  # a time, no noun phrase
         ("Kofi, this week fix fences", "Repair", "Fences"),
         ("Tariq, the day after tomorrow guard sheep", "Protect", "Sheep"),
-        ("have the neighbours fix fences", "Repair", "Fences"),  # who, then the verb
+        ("have the kids fix fences", "Repair", "Fences"),  # who, then the verb
         ("have the kids help Grandma", "Support", "Grandma"),
     ],
 )

@@ -339,3 +339,25 @@ def test_morning_and_evening_before_a_day_is_that_day() -> None:
     got = draft("Kofi, check the hens morning and evening tomorrow")
     assert got.objective.autonomy == "brief"
     assert (got.objective.deadline or "")[:10] == "2026-03-12"
+
+
+@pytest.mark.parametrize(
+    ("text", "unknown"),
+    [
+        ("Have the plumber look at the boiler tomorrow.", "the plumber"),
+        ("Get the electrician to check the fuse box", "the electrician"),
+        ("Ask our neighbour to keep an eye on the house", "our neighbour"),
+    ],
+)
+def test_someone_the_household_hires_is_asked_about(text: str, unknown: str) -> None:
+    got = run(text)
+    assert isinstance(got, Clarify), got
+    assert got.reason == "unknown-agent"
+    assert got.heard_as == unknown
+    assert got.question.startswith(f"I only pass orders to the household's agents, not {unknown}.")
+
+
+def test_asking_after_someone_is_no_condition() -> None:
+    got = draft("Imani, visit Auntie Adjoa soon, she's been asking after you.")
+    assert not [c for c in got.objective.constraints if c.kind == "custom"]
+    assert "after they" not in got.summary

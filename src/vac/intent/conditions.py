@@ -171,8 +171,9 @@ _COURTESY_IFS: Final = phrases(
 )
 # Verbs "after" belongs to: "look after", "clean up after", "take after".
 _PHRASAL: Final = frozenset(
-    words("look looks looking looked up take takes run runs chase chasing name named")
-)
+    words("""look looks looking looked up take takes run runs chase chasing name named
+    ask asks asking asked inquire inquiring enquire enquiring""")
+)  # "she's been asking after you" (a tenth typed probe: the condition "after you")
 # Cues that need a clause after them: not "a fence as long as the garden".
 _CLAUSE_CUES: Final = frozenset(
     phrases(["as long as", "so long as", "the moment", "the minute", "the second", "the instant"])

@@ -57,6 +57,14 @@ _OPENERS: Final = (
 )
 
 
+# Whom a household hires, after "have / get / ask / tell the…": no agent of ours
+# ("Have the plumber look at the boiler": a tenth typed probe, the default agent's).
+_THE: Final = frozenset(lx.words("the a an our my your"))
+_TRADES: Final = frozenset(
+    lx.words("""plumber electrician builder builders gardener cleaner handyman mechanic vet
+    decorator painter roofer locksmith carpenter joiner engineer landlord babysitter nanny
+    childminder neighbour neighbor neighbours neighbors""")
+)
 # A priority or hand said in one word ("Asap, …", "Whenever, …").
 _CUE_WORDS: Final = frozenset(p[0] for p in lx.MANNER_CUES if len(p) == 1)
 # Words with these endings are no names: "Honestly", "Morning", "Attention".
@@ -85,8 +93,13 @@ def addressed(
 
 
 def _framed(toks: Sequence[Tok], i: int, roster: Roster) -> str | None:
-    """ "Get Esi to visit…", "Remind Yaw to check…", "Ask Kojo, not Kofi, to…"."""
+    """ "Get Esi to visit…", "Remind Yaw to check…", "Ask Kojo, not Kofi, to…",
+    "Have the plumber look at…"."""
     who = toks[i + 1]
+    if who.low in _THE and word_at(toks, i + 2) in _TRADES:
+        verb_at = i + 3 + (word_at(toks, i + 3) in _TO and toks[i].low != "have")
+        if lx.phrase_at(toks, verb_at, lx.VERB_PHRASES) is not None:
+            return f"{who.text} {toks[i + 2].text}"  # someone the household hires, not ours
     if word_at(toks, i + 2) == "," and _not_instead(toks):
         return None if resolve_span([who], roster) is not None else _no_one(who, roster)
     if toks[i].low not in _NAMING_BEFORE_VERB or word_at(toks, i + 2) not in _TO:
@@ -94,6 +107,17 @@ def _framed(toks: Sequence[Tok], i: int, roster: Roster) -> str | None:
     if lx.phrase_at(toks, i + 3, lx.VERB_PHRASES) is None:
         return None  # "get Dinner to the table"
     return _no_one(who, roster)
+
+
+def unknown_question(unknown: str, names: Sequence[str]) -> str:
+    """The question for a name no one on the roster has, or a trade ("the plumber")."""
+    listed = ", ".join(names)
+    if unknown.split()[0].lower() in _THE:
+        return (
+            f"I only pass orders to the household's agents, not {unknown}. "
+            f"Who should do it: {listed}?"
+        )
+    return f"I don't know anyone called {unknown}. Who should do it: {listed}?"
 
 
 def _not_instead(toks: Sequence[Tok]) -> bool:
@@ -129,4 +153,4 @@ def _no_one(tok: Tok, roster: Roster) -> str | None:
     return named_no_one(tok, [tok], roster)
 
 
-__all__ = ["addressed"]
+__all__ = ["addressed", "unknown_question"]

@@ -41,7 +41,7 @@ from vac.intent.manner import (
     priority_of,
     standing_in_order,
 )
-from vac.intent.naming import addressed
+from vac.intent.naming import addressed, unknown_question
 from vac.intent.negotiation import asked_harm
 from vac.intent.others import after_news, news_then_asked, past_news, who_else
 from vac.intent.particles import particles_joined
@@ -307,7 +307,7 @@ def parse(
     address = readdress(addressed(toks, roster, near if spoken else None, spoken=spoken), handed)
     if (unknown := address.unknown) is not None:  # the answer ("Zuri") drafts these words
         names = tuple(roster.names())  # with that name (runtime.choices)
-        question = f"I don't know anyone called {unknown}. Who should do it: {', '.join(names)}?"
+        question = unknown_question(unknown, names)
         return Clarify("unknown-agent", question, source, confidence, names, unknown)
     clause = attempts_joined(particles_joined(address.clause(toks)))  # "sort it out", "have a go"
     if address.resolution is not None:
