@@ -361,3 +361,8 @@ def test_asking_after_someone_is_no_condition() -> None:
     got = draft("Imani, visit Auntie Adjoa soon, she's been asking after you.")
     assert not [c for c in got.objective.constraints if c.kind == "custom"]
     assert "after they" not in got.summary
+
+
+def test_excuse_me_before_the_name_is_a_greeting() -> None:
+    got = draft("Excuse me Imani, could you help Auntie with her bags?")
+    assert got.objective.agent == "Imani"

@@ -328,11 +328,11 @@ _SPEAKER: Final = frozenset(words("i i'll i'm i've i'd we we'll we're let's"))
 
 
 _NAME_BREAKS: Final = frozenset(".:;!?")  # "Zuri? Could you check the garage?"
-# Said first, before the name: "Good morning Zuri. Please check the well.",
-# "Thanks Kofi. Can you fix the gate?", "Sorry, Kofi. Fix the gate please."
+# Said first, before the name: "Good morning Zuri. Please…", "Excuse me Imani, could you…".
 _GREETINGS: Final = lx.phrases(
-    ["good morning", "good afternoon", "good evening", "morning", "thanks", "thank you", "sorry"]
-)
+    [*("good morning", "good afternoon", "good evening", "morning", "thanks", "thank you"),
+     *("sorry", "excuse me", "pardon me")]
+)  # fmt: skip
 # Between a name said apart and its verb: "Kofi. Can you fix the gate?"
 _NEGATING: Final = frozenset(words("not no never nor"))
 
