@@ -366,3 +366,20 @@ def test_asking_after_someone_is_no_condition() -> None:
 def test_excuse_me_before_the_name_is_a_greeting() -> None:
     got = draft("Excuse me Imani, could you help Auntie with her bags?")
     assert got.objective.agent == "Imani"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Basically the rabbit hutch is falling apart and the rabbits keep escaping, "
+        "so Kofi, build them a new hutch this weekend.",
+        "The rabbits keep escaping so Kofi, build a new hutch",
+    ],
+)
+def test_a_name_after_news_and_so_is_the_agent(text: str) -> None:
+    assert draft(text).objective.agent == "Kofi"
+
+
+def test_another_roster_name_in_the_news_is_still_asked_about() -> None:
+    got = run("Kofi is busy so Zuri, fix the gate")
+    assert isinstance(got, Clarify) and got.reason == "uncertain-agent", got

@@ -48,3 +48,15 @@ def only(toks: Sequence[Tok], start: int, end: int, allowed: frozenset[str]) -> 
 
 
 __all__ = ["lead_start", "only", "part_end", "part_start"]
+
+
+# What a name said apart sits between: "Urgent: Kofi, fix the pipe".
+_APART: Final = frozenset(",.!?;:")
+
+
+def apart_at(toks: Sequence[Tok], k: int) -> bool:
+    """Whether toks[k] sets a name apart before it: a break, or a "so" right
+    before a name and its comma ("…the rabbits keep escaping so Kofi, build…":
+    a tenth typed probe, asked who)."""
+    low = toks[k].low
+    return low in _APART or (low == "so" and k + 2 < len(toks) and toks[k + 2].low == ",")
