@@ -158,6 +158,8 @@ def test_weighing_never_changes_the_objective(name_p: float, verb_p: float, when
         ("I meant Imani.", "Imani"),
         ("abeni please", "Abeni"),
         ("the second one", "Abeni"),
+        ("Abeni then.", "Abeni"),  # a tenth typed probe (2026-12-07): no-verb
+        ("Okay, Imani", "Imani"),
         ("Imani or Abeni", None),
         ("Kofi", None),
         ("ask Imani to map the orchard", None),

@@ -83,3 +83,21 @@ def test_a_time_of_day_alone_says_why_nothing_changed() -> None:
     got = factories.changed("At three.", HIVES)
     assert not isinstance(got, Draft)
     assert "A time of day alone doesn't say which day" in getattr(got, "question", "")
+
+
+@pytest.mark.parametrize(
+    ("text", "line"),
+    [
+        ("Stay off the flower beds.", "Stay off the flower beds"),
+        ("Keep off the grass please", "Keep off the grass"),
+    ],
+)
+def test_a_boundary_said_alone_is_added(text: str, line: str) -> None:
+    got = factories.changed(text, "Kofi, fix the shelf")
+    assert isinstance(got, Draft), got
+    assert line in [f.text for f in got.objective.forbidden_lines]
+
+
+def test_someone_off_on_a_day_is_still_no_change() -> None:
+    got = factories.changed("Tariq is off Friday", "Kofi, fix the shelf")
+    assert not isinstance(got, Draft), got

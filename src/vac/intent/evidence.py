@@ -461,6 +461,7 @@ _ORDINALS: Final = {"first": 0, "former": 0, "second": 1, "latter": 1}
 _CHOOSING: Final = (
     frozenset(lx.words("i meant mean it's it is was the one please thanks thank you oh um uh er"))
     | frozenset(lx.words("yes yeah no sorry"))  # "no, Zuri": not the one asked about
+    | frozenset(lx.words("then ok okay"))  # "Zuri then." (a tenth typed probe: no-verb)
     | frozenset(_ORDINALS)
     | lx.PUNCT
 )

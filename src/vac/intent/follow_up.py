@@ -344,9 +344,11 @@ def follow_up(
     # "only if I'm late"; not "if Zuri is busy" (who is free: chatter)
     conditioned = lx.phrase_at(raw_tokens(rest), 0, _CONDITIONS) is not None
     conditioned = conditioned and not {*rest_lows} & agents
+    stays = rest_lows[:2] in _STAY_AWAY  # "Stay off the flower beds." (not "…is off Friday")
     if _CLOCK_ONLY.match(re.sub(r"^(?:and|but|also|plus)\s+", "", rest.strip(), flags=re.I)) or (
         ({*rest_lows} & _STATEMENT and not alone_is_order and not cancels and not adds)
         and not conditioned
+        and not stays
     ):
         return None  # "at 3pm" (which day?), "no, Tariq is away Friday": no slot said
     if not corrects:
