@@ -3,6 +3,7 @@ tests without clashing with other directories' conftest modules)."""
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import Any
 
 
@@ -58,3 +59,23 @@ def heard_words(text: str, probs: dict[str, float], default: float = 0.95) -> An
         for m in re.finditer(r"\S+", text)
     )
     return Evidence(words)
+
+
+# The typed probes' clock (a Wednesday morning) and their first turns.
+PROBE_NOW = dt.datetime(2026, 3, 11, 9, 30, tzinfo=dt.UTC)
+
+
+def probe_run(text: str) -> Any:
+    """A typed probe's first turn, with the default roster."""
+    from vac.intent import default_roster
+
+    return understood(text, now=PROBE_NOW, roster=default_roster())
+
+
+def probe_draft(text: str) -> Any:
+    """`probe_run`, which must draft."""
+    from vac.intent import Draft
+
+    got = probe_run(text)
+    assert isinstance(got, Draft), got
+    return got

@@ -5,25 +5,15 @@ if it were "fix the gate it's | a bit urgent")."""
 
 from __future__ import annotations
 
-import datetime as dt
-
 import intent_factories as factories
 import pytest
 
 from vac.intent import Clarify, Draft, default_roster
 
-NOW = dt.datetime(2026, 3, 11, 9, 30, tzinfo=dt.UTC)  # a Wednesday morning
+NOW = factories.PROBE_NOW  # a Wednesday morning
 ROSTER = default_roster()
-
-
-def run(text: str) -> Draft | Clarify:
-    return factories.understood(text, now=NOW, roster=ROSTER)
-
-
-def draft(text: str) -> Draft:
-    got = run(text)
-    assert isinstance(got, Draft), got
-    return got
+run = factories.probe_run
+draft = factories.probe_draft
 
 
 @pytest.mark.parametrize(
