@@ -353,9 +353,10 @@ def test_asking_after_someone_is_no_condition() -> None:
     assert "after they" not in got.summary
 
 
-def test_excuse_me_before_the_name_is_a_greeting() -> None:
-    got = draft("Excuse me Imani, could you help Auntie with her bags?")
-    assert got.objective.agent == "Imani"
+def test_excuse_me_before_a_question_keeps_the_order_after_it() -> None:
+    # "excuse me" as a greeting was taken back after a review: it swallowed
+    # the question before the order (the draft was lost).
+    assert draft("Excuse me, what time is it? Kofi, fix the gate").objective.agent == "Kofi"
 
 
 @pytest.mark.parametrize(
@@ -373,3 +374,25 @@ def test_a_name_after_news_and_so_is_the_agent(text: str) -> None:
 def test_another_roster_name_in_the_news_is_still_asked_about() -> None:
     got = run("Kofi is busy so Zuri, fix the gate")
     assert isinstance(got, Clarify) and got.reason == "uncertain-agent", got
+
+
+# A second review (2026-12-07) of the later rules.
+@pytest.mark.parametrize(
+    ("text", "deadline"),
+    [
+        ("The fox comes at night so Kofi, fix the fence by Friday", "2026-03-13"),
+        ("The rabbits escaped on Monday so Kofi, build a hutch", None),
+    ],
+)
+def test_the_news_before_so_and_the_name_is_no_part_of_the_order(
+    text: str, deadline: str | None
+) -> None:
+    got = draft(text).objective.deadline
+    assert (got[:10] if got else None) == deadline
+
+
+@pytest.mark.parametrize(
+    "text", ["Get the neighbours help with their fence", "Let the plumber check the boiler"]
+)
+def test_a_trade_is_only_asked_about_when_asked_to_do_the_deed(text: str) -> None:
+    draft(text)

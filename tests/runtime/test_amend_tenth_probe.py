@@ -101,3 +101,17 @@ def test_a_boundary_said_alone_is_added(text: str, line: str) -> None:
 def test_someone_off_on_a_day_is_still_no_change() -> None:
     got = factories.changed("Tariq is off Friday", "Kofi, fix the shelf")
     assert not isinstance(got, Draft), got
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Stay away until Friday",
+        "Stay out of it, Zuri is doing it",
+        "Stay off my back",
+        "Stay off the beds tomorrow",
+    ],
+)
+def test_a_stay_away_with_more_said_adds_no_ban(text: str) -> None:
+    got = factories.changed(text, "Kofi, fix the gate tomorrow")
+    assert not isinstance(got, Draft), got

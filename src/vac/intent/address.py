@@ -329,11 +329,11 @@ _SPEAKER: Final = frozenset(words("i i'll i'm i've i'd we we'll we're let's"))
 
 
 _NAME_BREAKS: Final = frozenset(".:;!?")  # "Zuri? Could you check the garage?"
-# Said first, before the name: "Good morning Zuri. Please…", "Excuse me Imani, could you…".
+# Said first, before the name: "Good morning Zuri. Please check the well.",
+# "Thanks Kofi. Can you fix the gate?", "Sorry, Kofi. Fix the gate please."
 _GREETINGS: Final = lx.phrases(
-    [*("good morning", "good afternoon", "good evening", "morning", "thanks", "thank you"),
-     *("sorry", "excuse me", "pardon me")]
-)  # fmt: skip
+    ["good morning", "good afternoon", "good evening", "morning", "thanks", "thank you", "sorry"]
+)
 # Between a name said apart and its verb: "Kofi. Can you fix the gate?"
 _NEGATING: Final = frozenset(words("not no never nor"))
 
@@ -410,7 +410,8 @@ def _within(toks: Sequence[Tok], i: int, roster: Roster, verb_at: int) -> Addres
             res = resolve_span(toks[left + 1 : right], roster)
             alone = resolve_span(toks[right + 1 : right + 2], roster) is None
             if res is not None and alone and _named_before(toks, i, left, roster) is None:
-                return Address(i, n, res, cut=(left, right + 1))
+                cut = None if toks[left].low == "so" else (left, right + 1)  # news before "so"
+                return Address(right + 1 if cut is None else i, n, res, cut=cut)
             if res is not None:
                 return None  # ", Kofi, Zuri, …": not one agent
     for j in range(i + 1, last):

@@ -344,7 +344,7 @@ def follow_up(
     # "only if I'm late"; not "if Zuri is busy" (who is free: chatter)
     conditioned = lx.phrase_at(raw_tokens(rest), 0, _CONDITIONS) is not None
     conditioned = conditioned and not {*rest_lows} & agents
-    stays = rest_lows[:2] in _STAY_AWAY  # "Stay off the flower beds." (not "…is off Friday")
+    stays = _stays(rest_lows, agents)  # "Stay off the flower beds." (not "…is off Friday")
     if _CLOCK_ONLY.match(re.sub(r"^(?:and|but|also|plus)\s+", "", rest.strip(), flags=re.I)) or (
         ({*rest_lows} & _STATEMENT and not alone_is_order and not cancels and not adds)
         and not conditioned
@@ -404,6 +404,13 @@ _STAY_AWAY: Final = (
     ["stay", "out"],
     ["keep", "out"],
 )
+
+
+def _stays(lows: list[str], agents: Collection[str]) -> bool:
+    """ "Stay off the flower beds." (not "…my back", "…until Friday", "…, Zuri is doing it")."""
+    said = lows[2 + (lows[2:3] in (["from"], ["of"])) :]
+    told = {*lows} & ({*agents} | _TIME_FIRST | {","})
+    return lows[:2] in _STAY_AWAY and said[:1] in (["the"], ["our"]) and not told
 
 
 def _bare(rest: str, names: Collection[str]) -> bool:

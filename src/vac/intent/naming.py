@@ -60,6 +60,7 @@ _OPENERS: Final = (
 # Whom a household hires, after "have / get / ask / tell the…": no agent of ours
 # ("Have the plumber look at the boiler": a tenth typed probe, the default agent's).
 _THE: Final = frozenset(lx.words("the a an our my your"))
+_HIRING: Final = frozenset(lx.words("have get ask tell"))  # not "let the plumber check…"
 _TRADES: Final = frozenset(
     lx.words("""plumber electrician builder builders gardener cleaner handyman mechanic vet
     decorator painter roofer locksmith carpenter joiner engineer landlord babysitter nanny
@@ -96,8 +97,9 @@ def _framed(toks: Sequence[Tok], i: int, roster: Roster) -> str | None:
     """ "Get Esi to visit…", "Remind Yaw to check…", "Ask Kojo, not Kofi, to…",
     "Have the plumber look at…"."""
     who = toks[i + 1]
-    if who.low in _THE and word_at(toks, i + 2) in _TRADES:
-        verb_at = i + 3 + (word_at(toks, i + 3) in _TO and toks[i].low != "have")
+    hires = toks[i].low in _HIRING and who.low in _THE and word_at(toks, i + 2) in _TRADES
+    if hires and (toks[i].low == "have" or word_at(toks, i + 3) in _TO):
+        verb_at = i + 3 + (toks[i].low != "have")  # "have the plumber look", "get … to look"
         if lx.phrase_at(toks, verb_at, lx.VERB_PHRASES) is not None:
             return f"{who.text} {toks[i + 2].text}"  # someone the household hires, not ours
     if word_at(toks, i + 2) == "," and _not_instead(toks):
