@@ -115,3 +115,19 @@ def test_someone_off_on_a_day_is_still_no_change() -> None:
 def test_a_stay_away_with_more_said_adds_no_ban(text: str) -> None:
     got = factories.changed(text, "Kofi, fix the gate tomorrow")
     assert not isinstance(got, Draft), got
+
+
+@pytest.mark.parametrize(
+    ("text", "label"),
+    [("The front garden, I mean.", "Front garden"), ("The front garden I meant", "Front garden")],
+)
+def test_a_thing_said_then_i_mean_is_the_change(text: str, label: str) -> None:
+    got = factories.changed(text, "Zuri, map the back garden")
+    assert isinstance(got, Draft), got
+    assert got.objective.target.label == label
+    assert "map the front garden — confirm?" in got.summary  # not "The front garden"
+
+
+def test_i_mean_it_is_no_change() -> None:
+    got = factories.changed("I mean it, do it properly", "Zuri, map the back garden")
+    assert not isinstance(got, Draft), got

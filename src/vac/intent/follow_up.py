@@ -145,7 +145,7 @@ _TRAILING: Final = re.compile(
     r"(?:(?>(?:\s*[,.])?\s*(?:instead|rather|then|please|pls|thanks|thank\s+you|tho|though|lol|haha"
     r"|btw|by\s+the\s+way|(?:is|'s|works?)\s+(?:better|best)"  # not "next week is fine"
     r"|actually|tbh|dear|at\s+all|if\s+you\s+don'?t\s+mind|would\s+be\s+(?:better|best|good|fine)"
-    r"|"
+    r"|i\s+meant?|"  # "The front garden, I mean." (a tenth typed probe: no change)
     r"(?:would|could|will)\s+you|not\s+(?:the\s+)?\w+|"
     r"(?:(?:you|they|he|she)\s+)?(?:(?:can|should|could|will|to)\s+)?do\s+it)\b))+\s*[.!?]?\s*$",
     re.IGNORECASE,
@@ -173,7 +173,7 @@ _CLOCK_ONLY: Final = re.compile(
     r"^(?:at|by|before|around|about)?\s*\d{1,2}(?::\d\d)?\s*(?:am|pm|o'?clock)?$|^(?:at|by)?\s*(?:noon|midnight)$",
     re.IGNORECASE,
 )
-_TAKES_BACK: Final = re.compile(r"instead|rather|do\s+it|not\s", re.IGNORECASE)
+_TAKES_BACK: Final = re.compile(r"instead|rather|do\s+it|not\s|\bi\s+meant?\b", re.IGNORECASE)
 # "no monday", "no by thursday", "nah zuri": a correction before a time or a
 # roster name in small letters (a probe: "no monday" banned "monday").
 _NO_THEN: Final = re.compile(r"^(?:no|nope|nah|naw)\s+(?=(\w+))", re.IGNORECASE)

@@ -90,6 +90,9 @@ def is_default_line(line: ForbiddenLine) -> bool:
     return line.value_ref.startswith("forbidden-line:")
 
 
+_CAPITAL_ARTICLES: Final = frozenset({"The", "A", "An", "My", "Our", "Your"})
+
+
 def boundary_spoken(line: ForbiddenLine) -> str:
     """ "Do not lie to visitors" → "won't lie to visitors" (third or first person)."""
     if line.text.startswith("Do not "):
@@ -177,6 +180,8 @@ def summarise(
     heard, or that no agent was named)."""
     always = " always" if objective.autonomy == "standing-intent" else ""
     target = phrase or target_spoken(objective)
+    if target.split(" ", 1)[0] in _CAPITAL_ARTICLES:  # "The bathroom lock." said as a change
+        target = target[:1].lower() + target[1:]
     parts = [f"{objective.agent} will{always} {VERB_SPOKEN[objective.verb]} {target}"]
     location = next((c.value for c in objective.constraints if c.kind == "location"), None)
     if location:
