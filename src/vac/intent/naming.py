@@ -36,20 +36,20 @@ _OPENERS: Final = (
     frozenset(
         lx.words(
             """honestly guys folks everyone everybody all team mate love dear darling sweetheart
-        honey sweetie hun babe listen look right okay ok please sorry actually also anyway
-        first next then now
-        today tomorrow tonight quick urgent reminder note update request task job chores help
-        morning evening afternoon hello hi hey thanks cheers yes no yeah nope sure fine great
-        good seriously again alright so well oh ah um uh boys girls kids children lads ladies
-        people friends agents helpers everybody somebody someone anyone anybody computer
-        assistant system vac meanwhile besides finally lastly second third later soon weekend
-        mum mom dad daddy mummy mommy grandma granny grandpa grandad nana nan papa mama boss
-        dude bro sis hon son sir madam dearest gents otherwise instead afterwards remember
-        wait see however therefore still regardless nevermind correction yep yup nah btw gosh
-        ugh argh oops damn blimey crikey jeez wow aha greetings goodnight goodbye bye breakfast
-        lunch dinner homework idea suggestion question favour favor chore mission plan
-        optional critical whoever nobody important priority asap emergency whenever noon
-        midday midnight reminder tip fyi ps pps attention warning"""
+            honey sweetie hun babe listen look right okay ok please sorry actually also anyway
+            first next then now today tomorrow tonight quick urgent reminder note update
+            request task job chores help morning evening afternoon hello hi hey thanks cheers
+            yes no yeah nope sure fine great good seriously again alright so well oh ah um uh
+            boys girls kids children lads ladies people friends agents helpers somebody
+            someone anyone anybody computer assistant system vac meanwhile besides finally
+            lastly second third later soon weekend mum mom dad daddy mummy mommy grandma
+            granny grandpa grandad nana nan papa mama boss dude bro sis hon son sir madam
+            dearest gents otherwise instead afterwards remember wait see however therefore
+            still regardless nevermind correction yep yup nah btw gosh ugh argh oops damn
+            blimey crikey jeez wow aha greetings goodnight goodbye bye breakfast lunch dinner
+            homework idea suggestion question favour favor chore mission plan optional
+            critical whoever nobody important priority asap emergency whenever noon midday
+            midnight tip fyi ps pps attention warning"""
         )
     )
     | frozenset(WEEKDAYS)
