@@ -270,18 +270,20 @@ def _said_of_more(clause: Sequence[Tok], hit: tuple[Autonomy, int, int]) -> bool
 BARE_TWICE: Final = frozenset(
     ["morning and evening", "morning and night", "mornings and evenings", "night and morning"]
 )
-_ONE_DAY: Final = frozenset(
-    lx.words("tomorrow today yesterday this that on in the by until till from")
+_ONE_DAY: Final = (
+    frozenset(lx.words("tomorrow today yesterday this that on in the by until till from"))
+    | frozenset(cw.WEEKDAYS)
+    | frozenset(cw.WEEKDAY_ABBREVIATIONS)
 )
 
 
 def _of_one_day(clause: Sequence[Tok], hit: tuple[Autonomy, int, int]) -> bool:
     _, at, end = hit
-    said = " ".join(t.low for t in clause[at:end])
+    if " ".join(t.low for t in clause[at:end]) not in BARE_TWICE:
+        return False
     before = clause[at - 1].low if at > 0 else ""
     after = clause[end].low if end < len(clause) else ""
-    days = _ONE_DAY | frozenset(cw.WEEKDAYS) | frozenset(cw.WEEKDAY_ABBREVIATIONS)
-    return said in BARE_TWICE and (before in days or after in days)
+    return before in _ONE_DAY or after in _ONE_DAY
 
 
 def autonomy_of(clause: Sequence[Tok], skip: frozenset[int]) -> AutonomyCues:

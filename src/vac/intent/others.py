@@ -144,7 +144,7 @@ def past_news(
     after = [t.low for k, t in enumerate(clause) if k not in told]
     if any(
         (w == "then" and k and after[k - 1] in _BY)
-        or (w == "that" and after[k + 1 : k + 2] in _A_DAY)
+        or (w == "that" and k + 1 < len(after) and after[k + 1] in _A_DAY)
         for k, w in enumerate(after)
     ):
         return frozenset()  # "…, repair the banister before then", "…the twins that day"
@@ -162,7 +162,7 @@ def past_news(
 
 
 _BY: Final = frozenset(words("before by until till for"))
-_A_DAY: Final = [[w] for w in words("day night morning afternoon evening weekend")]
+_A_DAY: Final = frozenset(words("day night morning afternoon evening weekend"))
 
 
 # Before a past form, these make it a state: "I'm so tired today".
