@@ -24,7 +24,7 @@ from vac.intent.relay import passed_on, told_from
 from vac.intent.roster import STOPWORDS, Resolution, Roster, near_agent, resolve_agent
 from vac.intent.told import name_then
 from vac.intent.verb_cues import WEAK_VERB_CUES
-from vac.intent.wish import helpful, polite_frame, wished_subject
+from vac.intent.wish import polite_frame, remarks, wished_subject
 
 _GROUP_WORDS: Final = frozenset(
     words("everyone everybody all someone somebody anyone anybody team squad")
@@ -205,7 +205,7 @@ def address_of(toks: Sequence[Tok], roster: Roster, near: tuple[str, str] | None
         if greeting is None and toks[i].low not in lx.FILLERS | lx.PUNCT:
             break
         i += len(greeting or (toks[i].low,))
-    hit = lx.find_first(toks[:n], lx.VERB_PHRASES, skip=helpful(toks))  # read once for all
+    hit = lx.find_first(toks[:n], lx.VERB_PHRASES, skip=remarks(toks))  # read once for all
     hit = past_make_that(toks[:n], hit, lambda t: _exact([t], roster))
     restart = restart_at(toks, i, hit[0] if hit else n, lambda t: _exact([t], roster))
     if restart is not None:  # "Kofi, no, Zuri, fix the gate": the name said last

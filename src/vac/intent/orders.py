@@ -24,7 +24,7 @@ from vac.intent.lexicon import Tok, words
 from vac.intent.roster import STOPWORDS, Roster
 from vac.intent.verb_cues import DONE_FORMS, THIRD_PERSON, WEAK_VERB_CUES
 from vac.intent.when_match import word_at
-from vac.intent.wish import helpful
+from vac.intent.wish import mind_is_no_order, remarks
 
 # After these a verb's word is a noun: "the maps are in the drawer", "my
 # report is late". Not "her" or "that", which also stand before verbs
@@ -81,7 +81,7 @@ def noun_words(clause: Sequence[Tok], roster: Roster) -> frozenset[int]:
             if not acts_on:
                 out.add(j)
             break
-    return frozenset(out) | helpful(clause)
+    return frozenset(out) | remarks(clause)
 
 
 # "No need to fix the gate, Kofi, it's fine": the verb after these is not
@@ -244,6 +244,8 @@ def _second_verb(clause: Sequence[Tok], j: int) -> bool:
     quick", "watch your step"), not a boundary's ("no help from the kids")."""
     cue = lx.phrase_at(clause, j, lx.VERB_PHRASES)
     if cue is None or lx.verb_of(cue) == "Report" or word_at(clause, j - 1) in ("no", "not"):
+        return False
+    if mind_is_no_order(clause, j):  # "…, and mind the paint"
         return False
     return word_at(clause, j + len(cue)) not in _HOW_NOT_WHAT
 

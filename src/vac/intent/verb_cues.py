@@ -96,6 +96,8 @@ PHRASAL_VERB_CUES: Final[Mapping[str, str]] = {
             *("make repair", "make the fix of", "make a fix of", "do a repair of"),
             # A spoken probe (2026-12-06): "glue … back on" was no verb, typed too.
             *("glue", "reglue", "stick back", "glue back", "superglue"),
+            # An eleventh typed probe (2026-12-07): "redo the bathroom tiles" was no verb.
+            *("redo", "re-do"),
         ],
         "Repair",
     ),
@@ -188,6 +190,11 @@ PHRASAL_VERB_CUES: Final[Mapping[str, str]] = {
             "lock up",
             "keep an eye out for",
             "patrol",  # a ninth typed probe (2026-12-06): "patrol the farm" was no verb
+            # An eleventh typed probe (2026-12-07): "mind the kids" was no verb.
+            # Only before a determiner: "would you mind fixing…", "never mind",
+            # "mind you" are no order to keep anything safe.
+            *("mind the", "mind my", "mind our", "mind his", "mind her", "mind their"),
+            "babysit",
         ],
         "Protect",
     ),

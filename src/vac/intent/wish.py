@@ -113,12 +113,32 @@ _HELPS_IF: Final = frozenset(words("if when loads heaps so massively lot"))
 _WOULD: Final = frozenset(words("would it'd that'd might could will it'll that'll really also"))
 
 
-def helpful(clause: Sequence[Tok]) -> frozenset[int]:
-    """Where "help" is a remark on a deed said after it, not the deed."""
+def remarks(clause: Sequence[Tok]) -> frozenset[int]:
+    """Where a verb's word is a remark, not the deed: "help" on a deed said
+    after it, "mind" that keeps nothing safe."""
     return frozenset(
         i
         for i, t in enumerate(clause)
-        if t.low in ("help", "helps")
-        and _at(clause, i - 1) in _WOULD
-        and _at(clause, i + 1 + (_at(clause, i + 1) == "a")) in _HELPS_IF
+        if (
+            t.low in ("help", "helps")
+            and _at(clause, i - 1) in _WOULD
+            and _at(clause, i + 1 + (_at(clause, i + 1) == "a")) in _HELPS_IF
+        )
+        or mind_is_no_order(clause, i)
     )
+
+
+# "mind the step", "mind the wet paint": a warning, not a thing to keep safe.
+_MIND_WARNINGS: Final = frozenset(
+    words("step steps stairs gap head door edge drop glass paint wet wire wires cable cables")
+)
+_NOT_MINDING: Final = frozenset(words("never don't dont not you i we"))
+
+
+def mind_is_no_order(clause: Sequence[Tok], j: int) -> bool:
+    """Whether "mind" at `j` is no order to keep something safe: "never mind
+    the gate", "don't mind the mess", "do you mind the noise", "mind the step"
+    (an eleventh typed probe, 2026-12-07: "mind the kids" is Protect)."""
+    if clause[j].low != "mind":
+        return False
+    return _at(clause, j - 1) in _NOT_MINDING or _at(clause, j + 2) in _MIND_WARNINGS
