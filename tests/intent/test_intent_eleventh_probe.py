@@ -54,3 +54,68 @@ def test_a_warning_to_mind_something_is_no_second_order() -> None:
 def test_a_warning_alone_is_no_order() -> None:
     got = run("Kofi, mind the step")
     assert isinstance(got, Clarify) and got.reason == "no-verb"
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        ("Imani, visit the old man at number twelve.", "at number twelve"),
+        ("Kofi, fix the gate at number 4 by Friday", "at number 4"),
+        ("Kofi, fix the broken tile on the kitchen floor.", "on the kitchen floor"),
+        ("Zuri, look into the damp patch on the ceiling", "on the ceiling"),
+        ("Kofi, put up the curtain rail in the spare room, I mean the nursery.", "in the nursery"),
+        ("Kofi, fix the shelf in the kitchen, no, the pantry", "in the pantry"),
+        # the thing said again, not a place: the place as said
+        ("Kofi, fix the shelf in the kitchen, no, the pantry shelf", "in the kitchen"),
+    ],
+)
+def test_places_said_and_taken_back(text: str, place: str) -> None:
+    got = draft(text).objective
+    assert [c.value for c in got.constraints if c.kind == "location"] == [place]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Kofi, build a bench on the weekend",
+        "Zuri, report on the harvest",
+        "Kofi, fix the gate and spend less than 50 pounds on the parts",
+    ],
+)
+def test_on_before_anything_but_a_surface_is_no_place(text: str) -> None:
+    got = run(text)
+    constraints = getattr(getattr(got, "objective", None), "constraints", [])
+    assert not [c for c in constraints if c.kind == "location"]
+
+
+@pytest.mark.parametrize(
+    ("text", "label"),
+    [
+        ("Abeni, support Kofi's, no, Zuri's project this week.", "Zuri's project"),
+        ("Abeni, support Kofi's project, no, Zuri's project", "Zuri's project"),
+        ("Kofi, fix the fence, sorry, Grandma's fence", "Grandma's fence"),
+        ("Kofi, fix the gate, no, Zuri's doing it", "Gate"),
+    ],
+)
+def test_a_possessive_said_instead(text: str, label: str) -> None:
+    assert draft(text).objective.target.label == label
+
+
+@pytest.mark.parametrize(
+    ("text", "due"),
+    [
+        ("Zuri, inspect the roof next week, actually this week, by Friday.", "2026-03-13"),
+        ("Kofi, fix the gate next week, no, this week, Thursday", "2026-03-12"),
+        ("Kofi, fix the spare bed before next week", "2026-03-15"),
+        ("Kofi, fix the bed before next month", "2026-03-31"),
+        ("Kofi, fix the bed before next year", "2026-12-31"),
+        ("Kofi, fix the bed before next week is out", "2026-03-22"),
+        ("Kofi, fix the bed before the end of next week", "2026-03-22"),
+        ("Kofi, fix the bed before the weekend", "2026-03-13"),
+        ("Kofi, fix the spare bed because the in-laws are staying next week.", "2026-03-15"),
+        ("Kofi, fix the bed because the in-laws arrive on Friday.", "2026-03-13"),
+        ("Because it's windy, Kofi, fix the fence next week", "2026-03-22"),
+    ],
+)
+def test_spans_to_finish_before_and_times_narrowed(text: str, due: str) -> None:
+    assert draft(text).objective.deadline == due

@@ -147,7 +147,7 @@ def test_verb_and_target_questions_come_first() -> None:
         ("ask Kofi to build a bench by the pond", "by the pond"),
         ("ask Kofi to build a bench by the pond by tomorrow", "by the pond"),
         ("ask Kofi to build a bench by hand", None),
-        ("ask Kofi to fix the lamp on the third floor", None),
+        ("ask Kofi to fix the lamp on the third floor", "on the third floor"),
         ("ask Kofi to build a bench in a couple of days", None),
     ],
 )

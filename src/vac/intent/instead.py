@@ -118,7 +118,7 @@ def thing_instead(clause: Sequence[Tok], end: int, stop: int) -> int | None:
 def thing_said(toks: Sequence[Tok], k: int, stop: int | None = None) -> int | None:
     """Where a thing said alone from toks[k] ends: a determiner, up to three
     words of a thing, then a break, the end or `stop`; None if it is not one."""
-    if k >= len(toks) or toks[k].low not in lx.DETERMINERS:
+    if k >= len(toks) or (toks[k].low not in lx.DETERMINERS and not _whose(toks[k])):
         return None
     end = k + 1
     limit = len(toks) if stop is None or stop <= k else stop
@@ -149,6 +149,12 @@ def thing_said(toks: Sequence[Tok], k: int, stop: int | None = None) -> int | No
         if n and toks[k + 1 + n].text[:1].isupper():
             return None  # "…, no, the gate Zuri": a name after it
     return end
+
+
+def _whose(tok: Tok) -> bool:
+    """A name's possessive, which stands for a determiner: "…, no, Zuri's
+    project" (an eleventh typed probe: "Kofi's" was the thing)."""
+    return tok.text[:1].isupper() and tok.low.endswith("'s") and len(tok.low) > 3
 
 
 def _says_of(word: str) -> bool:

@@ -14,7 +14,8 @@ from typing import Final
 
 from vac.intent import lexicon as lx
 from vac.intent import target_words as tw
-from vac.intent.lexicon import Tok, words
+from vac.intent.instead import thing_instead, thing_said
+from vac.intent.lexicon import Phrase, Tok, words
 from vac.intent.when_match import word_at
 from vac.protocol.objective import Target
 
@@ -44,20 +45,32 @@ _CLAUSE_STARTS: Final = frozenset(
 )
 
 
+# "on the kitchen floor", "on the landing wall": a surface of the house is
+# a place; "on" before anything else is not ("work on the shed", "spend £50
+# on the parts", "go easy on the paint"; an eleventh typed probe dropped it).
+_SURFACES: Final = frozenset(
+    words("floor floors wall walls roof ceiling landing stairs staircase porch patio deck")
+    + words("balcony driveway terrace veranda")
+)
+
+
 def location_of(source: str, clause: Sequence[Tok], start: int, skip: frozenset[int]) -> str | None:
     for i in range(start, len(clause)):
         if clause[i].low in _CLAUSE_STARTS:
             return None  # the rest is that clause's (it was read back as the order's place)
         if i in skip:
             continue
-        prep = lx.phrase_at(clause, i, lx.LOCATION_PREPS)
-        if prep is None or lx.phrase_at(clause, i, _NOT_PLACE_IDIOMS) is not None:
+        prep = lx.phrase_at(clause, i, lx.LOCATION_PREPS) or (("on",) * (clause[i].low == "on"))
+        if not prep or lx.phrase_at(clause, i, _NOT_PLACE_IDIOMS) is not None:
             continue
         if i and clause[i - 1].low in lx.DETERMINERS:
             continue  # "the outside tap": which tap, no place
         j = i + len(prep)
-        if prep[0] in ("at", "in", "inside", "by") and (
-            j >= len(clause) or clause[j].low not in lx.DETERMINERS
+        numbered = prep == ("at",) and word_at(clause, j) == "number"  # "at number twelve"
+        if (
+            prep[0] in ("at", "in", "inside", "by", "on")
+            and not numbered
+            and (j >= len(clause) or clause[j].low not in lx.DETERMINERS)
         ):
             continue
         k = j
@@ -70,10 +83,30 @@ def location_of(source: str, clause: Sequence[Tok], start: int, skip: frozenset[
         ):
             k += 1
         words = [t.low for t in clause[j:k] if t.low not in lx.DETERMINERS]
-        if not words or words[-1] in NOT_PLACES:
+        if not words or words[-1] in NOT_PLACES or (prep == ("on",) and words[-1] not in _SURFACES):
             continue
-        return truncate(source[clause[i].start : clause[k - 1].end], _TEXT_MAX)
+        said = truncate(source[clause[i].start : clause[k - 1].end], _TEXT_MAX)
+        return _place_instead(source, clause, start, k, prep) or said
     return None
+
+
+def _place_instead(
+    source: str, clause: Sequence[Tok], thing_end: int, end: int, prep: Phrase
+) -> str | None:
+    """The place said instead of the one ending at `end`: "in the spare room,
+    I mean the nursery" is in the nursery (an eleventh typed probe: in the
+    spare room), with the first place's preposition. Not the thing said
+    again ("the shelf in the kitchen, no, the pantry shelf")."""
+    again = thing_instead(clause, end, len(clause))
+    said_end = None if again is None else thing_said(clause, again, len(clause))
+    if (
+        again is None
+        or said_end is None
+        or clause[said_end - 1].low == word_at(clause, thing_end - 1)
+    ):
+        return None
+    place = source[clause[again].start : clause[said_end - 1].end]
+    return truncate(f"{' '.join(prep)} {place}", _TEXT_MAX)
 
 
 # "help at once", "help in any way": no place to help at.

@@ -57,6 +57,7 @@ from vac.intent.lexicon import (
 from vac.intent.need_not import need_not_at
 from vac.intent.numbers import number_at
 from vac.intent.when_around import day_around
+from vac.intent.when_before import before_span, in_reason
 from vac.intent.when_cues import AFTER_TODAY_WORDS as _AFTER_TODAY
 from vac.intent.when_cues import CUE_KINDS as _CUE_KINDS
 from vac.intent.when_cues import CUES as _CUES
@@ -312,12 +313,10 @@ def _its_hour(clause: Sequence[Tok], k: int, now: dt.datetime) -> tuple[str, int
     return _with_cue(found.phrase.removesuffix(" tomorrow"), cue[0]), found.end
 
 
-_THE_WEEKEND: Final = phrases(["the weekend"])
 # The words of a time of day: "5", "3am", "3:30", "am", "o'clock", "midnight", "night".
 _CLOCK_WORD: Final = re.compile(
     r"^(?:\d{1,2}(?::\d\d)?(?:am|pm)?|[ap]\.?m\.?|o'?clock|midnight|noon|night)$"
 )
-_OVER: Final = phrases(["is over", "ends"])
 
 
 def _with_cue(phrase: str, kind: str) -> str:
@@ -454,21 +453,8 @@ def resolve(
         ):
             i = found.end  # "the fence that the storm knocked down on Tuesday"
             continue
-        if (
-            isinstance(found, Hit)
-            and cue == ("before",)
-            and found.end in (j + 1, j + 2)  # "before (the) weekend"
-            and word_at(clause, found.end - 1) == "weekend"
-            and (found.end == j + 1 or phrase_at(clause, j, _THE_WEEKEND) is not None)
-        ):
-            # Before the weekend: by the Friday (next week's at the weekend; was Saturday,
-            # today); "before the weekend is over": by its Sunday.
-            if (over := phrase_at(clause, found.end, _OVER)) is not None:
-                sunday = now.date() + (6 - now.weekday()) * ONE_DAY
-                found = Hit(sunday, "before the weekend is over", found.end + len(over))
-            else:
-                friday = now.date() + (4 - now.weekday()) % 7 * ONE_DAY
-                found = Hit(friday, "before the weekend, by Friday", found.end)
+        if isinstance(found, Hit) and (cue == ("before",) or (not kind and in_reason(clause, i))):
+            found = before_span(clause, j, found, now)  # "before the weekend", "before next week"
         if isinstance(found, Hit) and word_at(clause, found.end - 1) in cw.DAY_NAMES:
             found = its_date(clause, found, now)  # "on Wednesday the 10th": which?
         if isinstance(found, Hit):

@@ -48,7 +48,14 @@ def time_instead(clause: Sequence[Tok], when: When, now: dt.datetime, skip: froz
         while k < n and clause[k].low in _CORRECTING | _FILLERS | _BREAKS:
             k += 1
         lows = {t.low for t in clause[when.end : k]}
-        if k == when.end or clause[when.end].low not in _BREAKS or not lows & _CORRECTING:
+        # After a correction, a day within the one said instead narrows it:
+        # "…next week, actually this week, by Friday" (an eleventh typed probe: the week's end).
+        narrows = when is not first and lows <= _BREAKS
+        if (
+            k == when.end
+            or clause[when.end].low not in _BREAKS
+            or not (lows & _CORRECTING or narrows)
+        ):
             break
         later = resolve(clause, now, skip=skip | frozenset(range(k)))
         if not isinstance(later, When) or later.start != k:
@@ -60,6 +67,8 @@ def time_instead(clause: Sequence[Tok], when: When, now: dt.datetime, skip: froz
             break  # "…, sorry, Tuesday is busy": a remark
         if _clock(clause, later, now) != _clock(clause, when, now):
             break  # "…tomorrow, sorry, at noon": which day is that? As said first.
+        if narrows and later.iso_date > when.iso_date:
+            break  # "…, actually this week, next Tuesday too": no narrowing
         when = When(later.iso_date, later.phrase, later.start, end)
     return When(when.iso_date, when.phrase, first.start, when.end)
 

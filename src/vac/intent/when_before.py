@@ -1,0 +1,63 @@
+""" "Before" a span that has not started: "before the weekend" is by its
+Friday, "before next week" by this week's Sunday, "before next month" by
+this month's last day, "before next year" by 31 December. Before an eleventh
+typed probe (2026-12-07) "before next week" was read as "by the end of next
+week", a week late. Any other "before" means the day said ("before Friday"
+is Friday). A span said in a reason is one to finish before: "fix the bed
+because the in-laws are staying next week" is by Sunday (the same probe: by
+the end of next week). Pure: tokens in, a day out.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Sequence
+from typing import Final
+
+from vac.intent.lexicon import VERB_PHRASES, Tok, phrase_at, phrases
+from vac.intent.when_match import ONE_DAY, Hit, word_at
+
+_THE_WEEKEND: Final = phrases(["the weekend"])
+_OVER: Final = phrases(["is over", "ends"])
+_NEXT_SPANS: Final = frozenset({"week", "month", "year"})
+
+
+def before_span(clause: Sequence[Tok], j: int, found: Hit, now: dt.datetime) -> Hit:
+    """`found`, said after "before" ending at `j`, or the day before its span starts."""
+    said = [t.low for t in clause[j : found.end]]
+    today = now.date()
+    if said in (["weekend"], ["the", "weekend"]):
+        # By the Friday (next week's at the weekend; it was Saturday, today);
+        # "before the weekend is over": by its Sunday.
+        if (over := phrase_at(clause, found.end, _OVER)) is not None:
+            sunday = today + (6 - today.weekday()) * ONE_DAY
+            return Hit(sunday, "before the weekend is over", found.end + len(over))
+        friday = today + (4 - today.weekday()) % 7 * ONE_DAY
+        return Hit(friday, "before the weekend, by Friday", found.end)
+    if len(said) != 2 or said[0] != "next" or said[1] not in _NEXT_SPANS:
+        return found
+    if word_at(clause, found.end) == "is" or word_at(clause, j - 2) in ("the", "a"):
+        return found  # "before next week is out", "the week before next week"
+    if said[1] == "week":
+        last, day = today + (6 - today.weekday()) * ONE_DAY, "Sunday"
+    else:
+        last = dt.date(today.year, 12, 31)
+        if said[1] == "month":
+            last = (today.replace(day=28) + 4 * ONE_DAY).replace(day=1) - ONE_DAY
+        day = f"{last:%B} {last.day}"
+    return Hit(last, f"before next {said[1]}, by {day}", found.end)
+
+
+_REASONS: Final = frozenset({"because", "cause", "'cause", "cos", "coz", "since"})
+_SENTENCE_ENDS: Final = frozenset({".", "!", "?", ";"})
+
+
+def in_reason(clause: Sequence[Tok], i: int) -> bool:
+    """Whether word `i` is said in a reason ("…because the in-laws are
+    staying next week") in its sentence."""
+    for k in range(i - 1, -1, -1):
+        if clause[k].low in _SENTENCE_ENDS:
+            return False
+        if clause[k].low in _REASONS:  # not "because it's windy, fix the fence next week"
+            return not any(phrase_at(clause, m, VERB_PHRASES) for m in range(k + 1, i))
+    return False
