@@ -119,3 +119,57 @@ def test_a_possessive_said_instead(text: str, label: str) -> None:
 )
 def test_spans_to_finish_before_and_times_narrowed(text: str, due: str) -> None:
     assert draft(text).objective.deadline == due
+
+
+@pytest.mark.parametrize(
+    ("text", "verb"),
+    [
+        ("Kofi, chek the gate", "Investigate"),
+        ("Kofi chekc the oil", "Investigate"),
+        ("Kofi chk the tyres", "Investigate"),
+        ("kofi pls gaurd the house tnight", "Protect"),
+        ("Zuri inspct the roof", "Investigate"),
+        ("Kofi, repiar the tap", "Repair"),
+        ("Imani vist grandma sunday", "Befriend"),
+        ("Kofi buld a shelf", "Build"),
+        ("tariq look afer the kids", "Protect"),
+    ],
+)
+def test_a_verb_typed_one_slip_off(text: str, verb: str) -> None:
+    assert draft(text).objective.verb == verb
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Kofi, repot the plants",  # a word of its own, no "report"
+        "Kofi, heck, the gate again",
+        "Kofi, the insect problem",
+    ],
+)
+def test_words_of_their_own_are_no_slipped_verb(text: str) -> None:
+    got = run(text)
+    assert isinstance(got, Clarify) and got.reason == "no-verb", got
+
+
+def test_a_slipped_article_is_no_part_of_the_thing() -> None:
+    assert draft("kofi fix teh fence by friday").objective.target.label == "Fence"
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["im gonna visit grandma myself tmrw", "ill fix the gate myself"],
+)
+def test_i_typed_without_the_apostrophe_is_the_speaker(text: str) -> None:
+    got = run(text)
+    assert isinstance(got, Clarify) and got.reason == "first-person"
+
+
+def test_ill_said_of_someone_stays_ill() -> None:
+    got = run("Kofi, the dog is ill, check him over")
+    assert not (isinstance(got, Clarify) and got.reason == "first-person")
+
+
+def test_a_condition_typed_with_im_is_read_back_to_the_steward() -> None:
+    got = draft("tariq keep an eye on the baby while im in the shower")
+    assert "while you're in the shower" in got.summary

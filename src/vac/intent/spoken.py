@@ -218,6 +218,7 @@ _SPOKEN_TO: Final = {
     "you": "they", "you're": "they're", "you've": "they've", "you'll": "they'll",
     "you'd": "they'd", "your": "their", "yours": "theirs", "yourself": "themselves",
     "i": "you", "i'm": "you're", "i've": "you've", "i'll": "you'll", "i'd": "you'd",
+    "im": "you're", "ive": "you've",  # typed without the apostrophe
     "me": "you", "my": "your", "myself": "yourself", "i am": "you are", "i was": "you were",
     "we": "you", "we're": "you're", "we've": "you've", "we'll": "you'll", "we'd": "you'd",
     "us": "you", "our": "your", "ours": "yours", "ourselves": "yourselves",

@@ -51,6 +51,7 @@ SHORTHAND: Final = (
     | {"arvo": "afternoon", "chrimbo": "christmas", "crimbo": "christmas", "chrissy": "christmas"}
     | {"brekkie": "breakfast", "brekky": "breakfast", "soonish": "soon"}
     | {"abeg": "please", "cn": "can"}  # Nigerian "abeg" (please); "cn u" (a probe: asked who)
+    | {"chk": "check", "teh": "the", "afer": "after"}  # an eleventh typed probe
     | {"&": "and", "+": "and"}  # "fix the gate & the fence" (a probe: in the thing)
 )
 # A unit written onto its count ("2h", "30min"): a span's unit only there.
@@ -82,20 +83,55 @@ _SLIPPED: Final = [
     "december",
     "christmas",
 ]
-_NOT_SLIPS: Final = frozenset({"frida"})
+# The verbs typed one slip off ("chek", "gaurd", "repiar", "inspct", "vist",
+# "buld": an eleventh typed probe found each asked what to do): a letter
+# left out or two swapped, never one letter wrong ("protect" → "project").
+_VERBS_SLIPPED: Final = (
+    "check",
+    "guard",
+    "inspect",
+    "repair",
+    "restore",
+    "survey",
+    "explore",
+    "examine",
+    "investigate",
+    "protect",
+    "defend",
+    "shield",
+    "watch",
+    "build",
+    "construct",
+    "assemble",
+    "support",
+    "assist",
+    "comfort",
+    "befriend",
+    "visit",
+    "report",
+    "measure",
+    "patrol",
+    "sketch",
+    "babysit",
+)
+# Slips that are words of their own: never read as the verb or day.
+_NOT_SLIPS: Final = frozenset({"frida", "heck", "insect", "shied", "ketch", "parol", "repot"})
 
 
-def _slips(word: str) -> set[str]:
+def _slips(word: str, wrong: bool = True) -> set[str]:
     n = len(word)
     out = {word[:k] + word[k + 1 :] for k in range(n)}
     out |= {word[:k] + word[k + 1] + word[k] + word[k + 2 :] for k in range(n - 1)}
-    if n >= 7:
+    if n >= 7 and wrong:
         out |= {word[:k] + c + word[k + 1 :] for k in range(n) for c in _LETTERS}
     return out - {word}
 
 
 _LETTERS: Final = "abcdefghijklmnopqrstuvwxyz"
-TYPED_SLIPS: Final = {s: w for w in _SLIPPED for s in _slips(w) if s not in _NOT_SLIPS}
+TYPED_SLIPS: Final = {
+    **{s: w for w in _VERBS_SLIPPED for s in _slips(w, wrong=False) if s not in _NOT_SLIPS},
+    **{s: w for w in _SLIPPED for s in _slips(w) if s not in _NOT_SLIPS},
+}
 # "by 5ish", "around 7ish": the hour said ("5ish" was no time at all, dropped).
 _ISH_RE: Final = re.compile(r"^(\d{1,2})ish$")
 _BEFORE_YOU: Final = frozenset(
@@ -157,7 +193,51 @@ def raw_tokens(text: str) -> list[Tok]:
             out.append(Tok(text[m.start() - 1 : m.end()], low, m.start() - 1, m.end()))
             continue
         out.append(Tok(m.group(), low, m.start(), m.end()))
-    return _days_said_so(_nouns_set_apart(_fillers_marked(out)))
+    return _i_said(_days_said_so(_nouns_set_apart(_fillers_marked(out))))
+
+
+# "im gonna…", "ill ask Kofi…", "id like…" typed without the apostrophe (an
+# eleventh typed probe: "im gonna visit grandma myself" was the default
+# agent's order). "ill" and "id" only first in a part and before these.
+_ILL_BEFORE: Final = frozenset(
+    {
+        "ask",
+        "tell",
+        "get",
+        "have",
+        "do",
+        "go",
+        "be",
+        "see",
+        "sort",
+        "take",
+        "fix",
+        "check",
+        "just",
+        "need",
+        "let",
+        "try",
+        "make",
+        "call",
+        "come",
+    }
+)
+_ID_BEFORE: Final = frozenset(["like", "love", "rather", "prefer", "want", "better", "need"])
+_I_SAID: Final = {"im": "i'm", "ive": "i've"}
+
+
+def _i_said(out: list[Tok]) -> list[Tok]:
+    for k, tok in enumerate(out):
+        first = k == 0 or out[k - 1].low in PUNCT
+        after = out[k + 1].low if k + 1 < len(out) else ""
+        said = _I_SAID.get(tok.low) if tok.text.islower() else None
+        if first and tok.low == "ill" and after in _ILL_BEFORE:
+            said = "i'll"
+        elif first and tok.low == "id" and after in _ID_BEFORE:
+            said = "i'd"
+        if said is not None:
+            out[k] = tok._replace(low=said)
+    return out
 
 
 # Said between commas inside a phrase, as "uh" is: "a, like, a bird table",
