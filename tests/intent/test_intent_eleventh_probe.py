@@ -173,3 +173,30 @@ def test_ill_said_of_someone_stays_ill() -> None:
 def test_a_condition_typed_with_im_is_read_back_to_the_steward() -> None:
     got = draft("tariq keep an eye on the baby while im in the shower")
     assert "while you're in the shower" in got.summary
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'll ask Kofi to fix the gate later.",
+        "I'll tell Zuri to check the hens tonight",
+        "I was going to ask Kofi to fix the gate",
+        "I'm going to get Kofi to fix the gate",
+    ],
+)
+def test_a_plan_to_pass_an_order_on_yourself_is_asked(text: str) -> None:
+    got = run(text)
+    assert isinstance(got, Clarify) and got.reason == "first-person"
+    assert "Kofi" in got.candidates and got.heard_as is not None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'd like Kofi to fix the gate",
+        "I'll have Kofi fix the gate",
+        "Can you ask Kofi to fix the gate",
+    ],
+)
+def test_an_order_through_a_frame_is_still_the_agents(text: str) -> None:
+    assert draft(text).objective.agent == "Kofi"

@@ -400,6 +400,18 @@ _ME: Final = frozenset(words("i me myself i'll"))
 _PLANNED: Final = frozenset(words("will 'll going gonna are shall i'll"))
 
 
+def said_as_mine(
+    clause: Sequence[Tok], verb_at: int, toks: Sequence[Tok], address: Address
+) -> bool:
+    """The speaker's own deed ("I'll fix the gate", "me and Zuri will…"),
+    unless the clause was cut around the agent's name ("I'd like Kofi to…")."""
+    named = address.resolution is not None
+    return (not named or address.cut is None) and (
+        speaker_does_it(clause, verb_at, named=named)
+        or planned_with_me([t.low for t in toks[: address.start]])
+    )
+
+
 def planned_with_me(lead: Sequence[str]) -> bool:
     """The words before the agent's address name the speaker with the agent
     and a plan ("me and Zuri will…", "Kofi and I will…": a probe drafted it
@@ -414,3 +426,22 @@ def _with_me(said: Sequence[str]) -> bool:
     k = said.index("and")
     pair = {said[k - 1] if k else "", said[k + 1] if k + 1 < len(said) else ""}
     return bool(pair & _ME) and any(w in _PLANNED for w in said[k + 1 : k + 4])
+
+
+# "I'll ask Kofi to…", "I was going to tell Zuri to…": the speaker's plan
+# to pass it on, not a request to pass it on now (an eleventh typed probe
+# drafted each). Not "I'd like Kofi to…", "I want Kofi to…", "I'll have
+# Kofi fix…" (an order, as "I'll have the fish").
+_ASK_LATER: Final = frozenset(words("ask tell remind get"))
+_PLANS: Final = (
+    ("i'll",), ("i", "will"), ("i'm", "going", "to"), ("i'm", "gonna"), ("i", "was", "going", "to"),
+    ("i", "was", "gonna"), ("i", "might"), ("i", "may"), ("i'll", "probably"), ("i'll", "just"),
+)  # fmt: skip
+
+
+def asking_later(toks: Sequence[Tok], cut: tuple[int, int] | None) -> bool:
+    """Whether the agent's name was cut from "<my plan> ask NAME to…"."""
+    if cut is None or word_at(toks, cut[0]) not in _ASK_LATER:
+        return False
+    lead = tuple(t.low for t in toks[: cut[0]] if t.low not in lx.PUNCT)
+    return any(lead[-len(plan) :] == plan for plan in _PLANS)

@@ -332,17 +332,14 @@ def parse(
         return Clarify("no-verb", question, source, confidence, heard_as=deed)
     verb = lx.verb_of(hit[1])
     autonomy = standing_in_order(clause, autonomy, hit[0])  # not "I go every Monday. Fix…"
-    # "I'll fix the gate", "Zuri, I'll fix the gate"; not "I'd like Kofi to…",
-    # whose clause is cut around the agent's name.
+    # "I'll fix the gate"; not "I'd like Kofi to…", whose clause is cut around the name.
     agent_named = address.resolution is not None
-    if (not agent_named or address.cut is None) and (
-        orders.speaker_does_it(clause, hit[0], named=agent_named)
-        or orders.planned_with_me([t.low for t in toks[: address.start]])  # "me and Zuri will"
-    ):
+    relay_later = orders.asking_later(toks, address.cut)  # "I'll ask Kofi to fix it later"
+    if relay_later or orders.said_as_mine(clause, hit[0], toks, address):
         question = "That sounds like something you will do yourself. Who should do it?"
         mine = source[clause[0].start : clause[hit[0]].start].strip(" ,") if hit[0] else ""
-        # An agent's name answers it, in place of the speaker's words ("I'll").
-        names = tuple(roster.names()) if mine and not agent_named else ()
+        # An agent's name answers it, in place of the speaker's words ("I'll", "I'll ask Kofi to").
+        names = tuple(roster.names()) if mine and (relay_later or not agent_named) else ()
         said = mine if names else None
         return Clarify("first-person", question, source, confidence, names, heard_as=said)
 
