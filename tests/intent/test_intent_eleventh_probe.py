@@ -200,3 +200,20 @@ def test_a_plan_to_pass_an_order_on_yourself_is_asked(text: str) -> None:
 )
 def test_an_order_through_a_frame_is_still_the_agents(text: str) -> None:
     assert draft(text).objective.agent == "Kofi"
+
+
+@pytest.mark.parametrize(
+    ("text", "unsaid"),
+    [
+        ("Kofi, fix the fence, the gate and the shed door.", '"the gate and the shed door"'),
+        ("Kofi, check the oil, the tyres, and the lights tomorrow", '"the tyres, and the lights"'),
+        ("kofi fix the gate zuri check the hens", '"zuri check the hens"'),
+    ],
+)
+def test_what_is_not_in_the_draft_is_named(text: str, unsaid: str) -> None:
+    got = draft(text)
+    assert f"one thing at a time: {unsaid} is not in this draft" in got.summary
+
+
+def test_an_appositive_is_no_list() -> None:
+    assert "one thing at a time" not in draft("Kofi, fix the fence, the one by the barn").summary

@@ -116,19 +116,38 @@ def another_thing(
     j = end + (word_at(clause, end) in (",", "."))
     j += word_at(clause, j) in ("and", "plus")
     j += word_at(clause, j) == "also"
-    if j == end or (j == end + 1 and clause[end].low in (",", ".")) or j in skip:
+    listed = j == end + 1 and clause[end].low == "," and _listed(clause, j, roster, skip)
+    if j == end or (j == end + 1 and clause[end].low in (",", ".") and not listed) or j in skip:
         return None
     if any(t.low in _JOINING for t in clause[start:end]):
         return None
     k = _thing_end(clause, j, roster, skip)
     if k is None:
         return None
-    while word_at(clause, k) == "and" and (more := _thing_end(clause, k + 1, roster, skip)):
-        k = more  # "… and the fence and the roof": both named
+    # "… and the fence and the roof", "…, the tyres, and the lights": all named
+    while (step := _and_at(clause, k)) and (more := _thing_end(clause, k + step, roster, skip)):
+        k = more
     ends = k >= len(clause) or clause[k].low in lx.PUNCT or k in skip
     if not ends and clause[k].low not in _AFTER_THING:
         return None  # "… and the fox got in": a sentence, not a thing
     return source[clause[j].start : clause[k - 1].end]
+
+
+def _and_at(clause: Sequence[Tok], k: int) -> int:
+    """How many words of "and" or ", and" start at `k` (0 for none)."""
+    if word_at(clause, k) == "and":
+        return 1
+    return 2 if word_at(clause, k) == "," and word_at(clause, k + 1) == "and" else 0
+
+
+def _listed(clause: Sequence[Tok], at: int, roster: Roster, skip: frozenset[int]) -> bool:
+    """A thing at `at`, after a comma, with another after "and": the list
+    "the fence, the gate and the shed door" (an eleventh typed probe: the
+    two after the first were dropped unseen); not "the gate, the one by the
+    barn" nor a correction ("the fence, the gate": `instead`)."""
+    k = _thing_end(clause, at, roster, skip)
+    step = 0 if k is None else _and_at(clause, k)
+    return k is not None and step > 0 and _thing_end(clause, k + step, roster, skip) is not None
 
 
 def _thing_end(clause: Sequence[Tok], at: int, roster: Roster, skip: frozenset[int]) -> int | None:
@@ -377,7 +396,9 @@ def _asked_of(clause: Sequence[Tok], k: int) -> bool:
 def next_order(clause: Sequence[Tok], j: int, roster: Roster) -> bool:
     """A roster name and a verb at `j`: the next order, said without a
     break ("Kofi fix the gate Zuri check the well"), not more of the thing."""
-    if not clause[j].text[:1].isupper() or roster.get(clause[j].text) is None:
+    # Typed in small letters too ("kofi fix the gate zuri check the hens": an
+    # eleventh typed probe read "Gate zuri check the hens"), not after "the".
+    if roster.get(clause[j].text) is None or word_at(clause, j - 1) in lx.DETERMINERS:
         return False
     return lx.phrase_at(clause, j + 1, lx.VERB_PHRASES) is not None
 
