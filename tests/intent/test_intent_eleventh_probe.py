@@ -217,3 +217,45 @@ def test_what_is_not_in_the_draft_is_named(text: str, unsaid: str) -> None:
 
 def test_an_appositive_is_no_list() -> None:
     assert "one thing at a time" not in draft("Kofi, fix the fence, the one by the barn").summary
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Kofi's going to fix the gate tomorrow, just so you know.",
+        "fyi Zuri will check the hens tonight",
+        "Heads up, Kofi is going to fix the gate",
+    ],
+)
+def test_a_plan_passed_on_as_news_is_no_order(text: str) -> None:
+    got = run(text)
+    assert isinstance(got, Clarify) and got.reason == "uncertain-agent"
+
+
+def test_a_plan_alone_is_still_an_order() -> None:
+    assert draft("Kofi will fix the gate tomorrow").objective.agent == "Kofi"
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("Both of you, check the garden.", "Both of you"),
+        ("Everyone, check the garden.", "Everyone"),
+        ("You two, check the garden", "You two"),
+        ("Okay, all of you, check the garden", "all of you"),
+    ],
+)
+def test_an_order_to_several_at_once_asks_which(text: str, said: str) -> None:
+    got = run(text)
+    assert isinstance(got, Clarify) and got.reason == "uncertain-agent"
+    assert got.heard_as == said and "Kofi" in got.candidates
+
+
+@pytest.mark.parametrize("text", ["you guys, check the garden", "Can one of you check the garden"])
+def test_whoever_is_free_is_still_the_default_agents(text: str) -> None:
+    assert draft(text).agent_source == "default"
+
+
+def test_midweek_ending_its_part_is_a_deadline() -> None:
+    got = draft("Tariq, look after the stall midweek.").objective
+    assert (got.target.label, got.deadline) == ("Stall", "2026-03-11")

@@ -24,12 +24,13 @@ from vac.intent import bans, orders
 from vac.intent import lexicon as lx
 from vac.intent import target_words as tw
 from vac.intent.ability import able_asked
-from vac.intent.address import resolve_span, several_names
+from vac.intent.address import resolve_span
 from vac.intent.aside import without_asides
 from vac.intent.attempts import attempts_joined
 from vac.intent.conditions import as_said, condition_at, within
 from vac.intent.correction import made_how
 from vac.intent.forbidden import forbidden_lines
+from vac.intent.group import several_named
 from vac.intent.handover import handed_over, readdress
 from vac.intent.instead import thing_instead
 from vac.intent.lexicon import Tok, words
@@ -294,7 +295,7 @@ def parse(
     toks, handed = handed_over(toks, roster)  # "…. No, Kofi, you do it": Kofi's order
     unsaid = unsaid_verbs(toks, roster, source)  # "don't ask Kofi to fix…", "…, never mind"
     toks = order_said(toks, unsaid, roster, source)  # "…, ask Zuri to fix it"
-    several = several_names(source, toks, roster)
+    several = several_named(source, toks, roster)  # "Kofi and Zuri, …", "both of you, …"
     ends_at = -1 if several is None else source.find(several[1]) + len(several[1])
     after = next((k for k, t in enumerate(toks) if t.start >= ends_at), len(toks))
     if several is not None and " and " in several[1] and past_form(word_at(toks, after)):

@@ -45,9 +45,18 @@ _PLANNED: Final = frozenset(words("going gonna will 'll"))
 _HEDGES: Final = frozenset(words("anyway anyhow reckon think guess worry"))
 
 
+# Said to pass news on: "Kofi's going to fix the gate tomorrow, just so you
+# know" (an eleventh typed probe drafted it), "fyi Zuri will check the hens".
+_FOR_YOUR_INFO: Final = (
+    ("so", "you", "know"), ("letting", "you", "know"), ("let", "you", "know"), ("fyi",),
+    ("for", "your", "information"), ("for", "info"), ("heads", "up"), ("just", "saying"),
+)  # fmt: skip
+
+
 def _news(lows: Sequence[str], said: Sequence[str], verb_at: int) -> bool:
     planned = any(w in _PLANNED or w.endswith("'ll") for w in said)
-    return planned and (any(w in _HEDGES for w in lows) or _own_people(lows[verb_at:]))
+    told = any(tuple(lows[k : k + len(p)]) == p for p in _FOR_YOUR_INFO for k in range(len(lows)))
+    return planned and (told or any(w in _HEDGES for w in lows) or _own_people(lows[verb_at:]))
 
 
 # Whose people a plan is about: "Abeni is going to visit her mother on

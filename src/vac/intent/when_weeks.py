@@ -146,8 +146,8 @@ def middle(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> Found:
     week, "the start of next week" as its end, and "midweek" was no
     deadline."""
     today = now.date()
-    if not cued:
-        return None
+    if not cued and not (word_at(toks, i) == "midweek" and ends_here(toks, i + 1)):
+        return None  # "look after the stall midweek" (an eleventh typed probe: "Stall midweek")
     k = i + (word_at(toks, i) == "the")
     part, which = word_at(toks, k), ""
     if part in _MIDWEEK and i == k:

@@ -263,7 +263,7 @@ _LEAD_IN: Final = (
 _NO_DEADLINE: Final = re.compile(
     _LEAD_IN + r"(?:"
     r"(?:(?:(?:there'?s|there\s+is|it\s+has|with|and|but|just)\s+)?(?:no|without\s+a)"
-    r"|(?:please\s+)?(?:remove|drop|forget(?:\s+about)?|scrap|cancel|delete|clear|lose|ditch"
+    r"|(?:please\s+)?(?:remove|drop|forget(?:\s+about)?|scrap|scratch|cancel|delete|clear|lose|ditch"
     r"|skip|ignore|take\s+(?:off|away|out)|get\s+rid\s+of)\s+(?:the|that|this)"
     r"|(?:it\s+)?(?:doesn'?t|does\s+not)\s+need\s+a|no\s+need\s+for\s+a)"
     r"\s+(?:deadlines?|due\s+date|time\s+limit)(?:\s+(?:on\s+it|then|please|needed|at\s+all))?"
