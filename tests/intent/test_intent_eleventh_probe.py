@@ -259,3 +259,21 @@ def test_whoever_is_free_is_still_the_default_agents(text: str) -> None:
 def test_midweek_ending_its_part_is_a_deadline() -> None:
     got = draft("Tariq, look after the stall midweek.").objective
     assert (got.target.label, got.deadline) == ("Stall", "2026-03-11")
+
+
+@pytest.mark.parametrize(
+    ("text", "unsaid"),
+    [
+        ("Zuri, check the shed, then the garage, then the loft.", '"the garage, then the loft"'),
+        ("Kofi, fix the gate and then the fence", '"the fence"'),
+    ],
+)
+def test_things_said_after_then_are_named(text: str, unsaid: str) -> None:
+    assert f"one thing at a time: {unsaid} is not in this draft" in draft(text).summary
+
+
+@pytest.mark.parametrize(
+    "text", ["kofi wld u mind fixing the curtain rail", "Kofi, would u mind fixing the rail"]
+)
+def test_shorthand_in_a_polite_frame(text: str) -> None:
+    assert draft(text).objective.verb == "Repair"

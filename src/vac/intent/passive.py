@@ -32,6 +32,7 @@ from typing import Final, NamedTuple
 
 from vac.intent import lexicon as lx
 from vac.intent.inflect import NO_DEED, VERB_PARTICLES, a_deed
+from vac.intent.tokens import SHORTHAND
 from vac.intent.verb_cues import DONE_FORMS as _DONE
 from vac.intent.verb_cues import THIRD_PERSON, VERB_CUES
 from vac.intent.when_match import past_form
@@ -61,7 +62,14 @@ _Span = tuple[int, int, str]  # start, end, the word lower-cased
 
 
 def spans_of(text: str) -> list[_Span]:
-    return [(m.start(), m.end(), m.group().lower()) for m in _WORD.finditer(text)]
+    """The words of `text`, lower-cased, typed shorthand spelled out ("wld u
+    mind fixing…": an eleventh typed probe asked what)."""
+    return [(m.start(), m.end(), _spelled(m.group())) for m in _WORD.finditer(text)]
+
+
+def _spelled(word: str) -> str:
+    low = word.lower()
+    return SHORTHAND.get(low, low) if word == low else low
 
 
 def _apart(text: str, left: _Span, right: _Span) -> bool:

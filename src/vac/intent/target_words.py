@@ -115,6 +115,7 @@ def another_thing(
     # "…, and also the oil", "…, also the oil", "Fix the gate. And the fence."
     j = end + (word_at(clause, end) in (",", "."))
     j += word_at(clause, j) in ("and", "plus")
+    j += word_at(clause, j) == "then"  # "…, then the garage", "… and then the garage"
     j += word_at(clause, j) == "also"
     listed = j == end + 1 and clause[end].low == "," and _listed(clause, j, roster, skip)
     if j == end or (j == end + 1 and clause[end].low in (",", ".") and not listed) or j in skip:
@@ -134,10 +135,10 @@ def another_thing(
 
 
 def _and_at(clause: Sequence[Tok], k: int) -> int:
-    """How many words of "and" or ", and" start at `k` (0 for none)."""
-    if word_at(clause, k) == "and":
+    """How many words of "and" or ", and" ("then", ", then") start at `k` (0 for none)."""
+    if word_at(clause, k) in ("and", "then"):
         return 1
-    return 2 if word_at(clause, k) == "," and word_at(clause, k + 1) == "and" else 0
+    return 2 if word_at(clause, k) == "," and word_at(clause, k + 1) in ("and", "then") else 0
 
 
 def _listed(clause: Sequence[Tok], at: int, roster: Roster, skip: frozenset[int]) -> bool:
