@@ -277,3 +277,21 @@ def test_things_said_after_then_are_named(text: str, unsaid: str) -> None:
 )
 def test_shorthand_in_a_polite_frame(text: str) -> None:
     assert draft(text).objective.verb == "Repair"
+
+
+@pytest.mark.parametrize(
+    ("text", "who"),
+    [
+        ("get my cousin dele to fix the tap", "your cousin dele"),
+        ("have my son fix the gate", "your son"),
+        ("tell my wife to check the oven", "your wife"),
+    ],
+)
+def test_family_and_friends_are_no_agents(text: str, who: str) -> None:
+    got = run(text)
+    assert isinstance(got, Clarify) and got.reason == "unknown-agent"
+    assert f"not {who}." in got.question
+
+
+def test_my_thing_done_is_still_an_order() -> None:
+    assert draft("Kofi, get my bike fixed").objective.verb == "Repair"

@@ -15,3 +15,42 @@ def test_scratching_the_deadline_takes_it_off(text: str) -> None:
     assert isinstance(got, Draft), got
     assert got.objective.deadline is None
     assert not [c for c in got.objective.constraints if c.kind == "time"]
+
+
+PLANTER = "Kofi, build a planter box for the patio by Friday"
+
+
+@pytest.mark.parametrize(
+    ("text", "autonomy"),
+    [
+        ("check with me before calling the police", "direct-tether"),
+        ("run it past me before you buy the wood", "direct-tether"),
+        ("use your own judgement on the design", "free"),
+    ],
+)
+def test_a_hand_said_of_a_part_of_the_work(text: str, autonomy: str) -> None:
+    got = factories.changed(text, PLANTER)
+    assert isinstance(got, Draft), got
+    assert got.objective.autonomy == autonomy
+
+
+def test_a_ban_with_when_it_holds() -> None:
+    got = factories.changed("no power tools after 8pm", PLANTER)
+    assert isinstance(got, Draft), got
+    assert "No power tools after 8pm" in [f.text for f in got.objective.forbidden_lines]
+
+
+@pytest.mark.parametrize("text", ["no school monday", "no kofi tomorrow"])
+def test_who_or_what_is_off_is_still_no_ban(text: str) -> None:
+    got = factories.changed(text, PLANTER)
+    assert not isinstance(got, Draft) or len(got.objective.forbidden_lines) == 1, got
+
+
+@pytest.mark.parametrize(
+    ("text", "deadline"),
+    [("sooner pls tmrw", "2026-03-12"), ("shes busy sat, do friday", "2026-03-13")],
+)
+def test_typed_changes_to_the_deadline(text: str, deadline: str) -> None:
+    got = factories.changed(text, "Imani, visit Auntie Mercy on Saturday")
+    assert isinstance(got, Draft), got
+    assert got.objective.deadline == deadline

@@ -6,6 +6,7 @@ no randomness (ids are passed in). See docs/intent.md.
 
 from vac.intent.alternatives import Alternative
 from vac.intent.answers import names_a_thing, names_a_time, says_instead
+from vac.intent.change_reasons import without_asides
 from vac.intent.commitments import OPEN_ENDED_DAYS, with_commitments
 from vac.intent.errors import (
     FieldError,
@@ -31,7 +32,7 @@ from vac.intent.evidence import (
     weigh,
     with_flags,
 )
-from vac.intent.follow_up import follow_up, without_asides
+from vac.intent.follow_up import follow_up
 from vac.intent.gate import (
     OPEN_HORIZON,
     Checkpoint,

@@ -206,7 +206,7 @@ _ADDING: Final = frozenset(words("and but also plus oh"))
 # Words around a bare slot that say nothing more: "it's urgent", "by Friday please".
 _AROUND: Final = frozenset(
     words("""it's its it is very really quite so please pls then thanks just tho though lol actually
-    kinda lowkey rather there's perhaps maybe tbh""")
+    kinda lowkey rather there's perhaps maybe tbh sooner earlier""")
 )
 # A time said alone starts with one of these ("by Friday", "tomorrow please").
 _TIME_FIRST: Final = frozenset(
@@ -227,6 +227,8 @@ _SPAN_WORDS: Final = _WEEKDAYS | frozenset(words("tomorrow today week month year
 _NOT_BANS: Final = frozenset(
     words("forget be worry know care mind bother panic fuss get judge laugh tell ask")
 )
+# Said after a ban's thing: when or where it is banned ("no power tools after 8pm").
+_BANNED_WHEN: Final = frozenset(words("after before during near inside in on around"))
 # "no ladder" typed: a thing banned ("no rush", "no thanks" are not).
 _NOT_BANNED: Final = frozenset(
     words("""rush hurry hurries thanks thank problem problems worries worry idea way need
@@ -377,7 +379,11 @@ def _hand_or_haste(lows: list[str]) -> bool:
         words_said = words_said[1 + (words_said[0] == "it") :]  # "it's not urgent (anymore)"
     toks = raw_tokens(" ".join(words_said))
     cue = lx.phrase_at(toks, 0, lx.MANNER_CUES) if toks else None
-    if cue is None or not {*words_said[len(cue) :]} <= _AFTER_A_HAND:  # "…by me first"
+    tail = words_said[len(cue or ()) :]
+    about = bool(tail[:1] and tail[0] in _HAND_ABOUT) or bool(cue and cue[-1] in _HAND_ABOUT)
+    if about and len(tail) <= _HAND_ABOUT_MAX:
+        tail = []  # "check with me before calling the police", "use your judgement on the design"
+    if cue is None or not {*tail} <= _AFTER_A_HAND:  # "…by me first"
         return False
     # A free hand said alone only when it says what is left to the agent: "as
     # you wish", "you decide", "i trust you" are as often a yes (a review).
@@ -390,6 +396,9 @@ _SAYS_HOW_FREE: Final = frozenset(
 )
 
 
+# A hand said of one part of the work (an eleventh typed probe: no change).
+_HAND_ABOUT: Final = frozenset(words("before on about with for over"))
+_HAND_ABOUT_MAX: Final = 7
 _AFTER_A_HAND: Final = frozenset(
     words("first start starting please then thanks anything anymore now after all really btw")
 )
@@ -451,6 +460,9 @@ def _bare(rest: str, names: Collection[str]) -> bool:
         at = 2 if core[0] == "do" else 1  # "do not" alone has no verb (it raised)
         verb = core[at] if len(core) > at else ""
         return verb not in _NOT_BANS and not {*core} & (roster | {"me", "us"})
+    at = next((k for k, w in enumerate(core) if w in _BANNED_WHEN), len(core))
+    if core[0] == "no" and 1 < at <= 3 and len(core) - at <= 3:
+        core = core[:at]  # "no power tools after 8pm" (an eleventh typed probe: no change)
     if core[0] == "no" and 2 <= len(core) <= 3 and not {*core[1:]} & _NOT_BANNED:
         # "no ladder", "no power tools"; not a time or a name in it: "no school
         # monday", "no kofi tomorrow" tell who or what is off (a probe: "with
@@ -467,34 +479,4 @@ _CONDITIONS: Final = lx.phrases(
 )
 
 
-# A reason said with a change, about who or when cannot: "Kofi's busy",
-# "she's busy sunday", "Friday's no good" (a fourth typed probe: the change
-# beside it was asked again). Its own part, between commas.
-_ASIDE: Final = re.compile(
-    r"^\s*(?:(?:cos|because|as|since|coz)\s+)?[\w']+?(?:'s|'re|\s+is|\s+are|\s+was|'ll\s+be"
-    r"|\s+will\s+be)\s+(?:(?:too|very|really|a\s+bit|so)\s+)?(?:busy|away|out|off|sick|ill"
-    r"|tired|booked|no\s+good|not\s+good|not\s+(?:around|free|home|in|well|available|possible))"
-    r"\b[\w\s]{0,30}$",
-    re.IGNORECASE,
-)
-
-
-# ... or where someone is: "Kofi's at a funeral this week", "she's in Lagos till
-# Friday" (a conversation probe: the place and time were the draft's, the
-# name beside them dropped). A name or a pronoun, never "it's in the shed".
-_AWAY: Final = re.compile(
-    r"^\s*(?:(?i:cos|because|as|since|coz)\s+)?(?:[A-Z]\w+|[Hh]e|[Ss]he|[Tt]hey)"
-    r"(?:'s|'re|\s+is|\s+are|'ll\s+be|\s+will\s+be)\s+(?i:at|in|on|away|travell?ing|visiting)\b"
-    r"[\w\s']{0,40}$"
-)
-
-
-def without_asides(text: str) -> str:
-    """`text` without the parts that only give a reason ("Kofi's busy, get
-    Zuri to do it" → "get Zuri to do it"); as it was when nothing else is said."""
-    parts = re.split(r"\s*[,;]\s*|\s+-\s+", text.strip())
-    kept = [p for p in parts if p and not _ASIDE.match(p) and not _AWAY.match(p)]
-    return ", ".join(kept) if kept and len(kept) < len([p for p in parts if p]) else text
-
-
-__all__ = ["FollowUp", "follow_up", "without_asides"]
+__all__ = ["FollowUp", "follow_up"]

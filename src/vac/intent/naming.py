@@ -66,6 +66,13 @@ _TRADES: Final = frozenset(
     decorator painter roofer locksmith carpenter joiner engineer landlord babysitter nanny
     childminder neighbour neighbor neighbours neighbors""")
 )
+# Family and friends after "my" / "our" (and a name): "get my cousin Dele to
+# fix the tap" (an eleventh typed probe: the default agent's).
+_KIN: Final = frozenset(
+    lx.words("""cousin brother sister mum mom dad mother father uncle aunt auntie son daughter
+    husband wife friend mate partner boyfriend girlfriend nephew niece grandson granddaughter""")
+)
+_MINE: Final = frozenset(lx.words("my our"))
 # A priority or hand said in one word ("Asap, …", "Whenever, …").
 _CUE_WORDS: Final = frozenset(p[0] for p in lx.MANNER_CUES if len(p) == 1)
 # Words with these endings are no names: "Honestly", "Morning", "Attention".
@@ -97,6 +104,13 @@ def _framed(toks: Sequence[Tok], i: int, roster: Roster) -> str | None:
     """ "Get Esi to visit…", "Remind Yaw to check…", "Ask Kojo, not Kofi, to…",
     "Have the plumber look at…"."""
     who = toks[i + 1]
+    kin = who.low in _MINE and word_at(toks, i + 2) in _KIN
+    if kin and toks[i].low in _HIRING:  # "get my cousin (Dele) to fix…", "have my son fix…"
+        after = i + 3  # after the kin, and after a name said with it
+        after += word_at(toks, after) not in _TO and not lx.phrase_at(toks, after, lx.VERB_PHRASES)
+        to = toks[i].low != "have" and word_at(toks, after) in _TO
+        if (to or toks[i].low == "have") and lx.phrase_at(toks, after + to, lx.VERB_PHRASES):
+            return " ".join(t.text for t in toks[i + 1 : after])
     hires = toks[i].low in _HIRING and who.low in _THE and word_at(toks, i + 2) in _TRADES
     if hires and (toks[i].low == "have" or word_at(toks, i + 3) in _TO):
         verb_at = i + 3 + (toks[i].low != "have")  # "have the plumber look", "get … to look"
@@ -114,7 +128,10 @@ def _framed(toks: Sequence[Tok], i: int, roster: Roster) -> str | None:
 def unknown_question(unknown: str, names: Sequence[str]) -> str:
     """The question for a name no one on the roster has, or a trade ("the plumber")."""
     listed = ", ".join(names)
-    if unknown.split()[0].lower() in _THE:
+    first, _, rest = unknown.partition(" ")
+    if first.lower() in _THE:
+        if first.lower() == "my":  # "my cousin": yours, to vac ("our neighbour" is ours)
+            unknown = f"your {rest}"
         return (
             f"I only pass orders to the household's agents, not {unknown}. "
             f"Who should do it: {listed}?"

@@ -52,6 +52,11 @@ SHORTHAND: Final = (
     | {"brekkie": "breakfast", "brekky": "breakfast", "soonish": "soon"}
     | {"abeg": "please", "cn": "can"}  # Nigerian "abeg" (please); "cn u" (a probe: asked who)
     | {"chk": "check", "teh": "the", "afer": "after"}  # an eleventh typed probe
+    # …and contractions typed without the apostrophe ("shes busy sat, do friday")
+    | {"shes": "she's", "hes": "he's", "theyre": "they're", "youre": "you're", "whats": "what's"}
+    | {"isnt": "isn't", "doesnt": "doesn't", "didnt": "didn't", "wasnt": "wasn't"}
+    | {"couldnt": "couldn't", "wouldnt": "wouldn't", "shouldnt": "shouldn't", "wont": "won't"}
+    | {"arent": "aren't", "havent": "haven't", "hasnt": "hasn't", "theres": "there's"}
     | {"&": "and", "+": "and"}  # "fix the gate & the fence" (a probe: in the thing)
 )
 # A unit written onto its count ("2h", "30min"): a span's unit only there.
