@@ -189,7 +189,10 @@ AUTONOMY_TEXT: Final[tuple[tuple[Autonomy, str], ...]] = (
             "run the plan past me first, run the plan by me first, run your plan past me, "
             "follow my instructions to the letter, to the letter, let me approve the design, "
             "don't do anything i haven't approved, don't make any decisions without me, "
-            "don't decide anything without me"
+            "don't decide anything without me, "
+            # An eleventh typed probe (2026-12-07): "before you start" was asked as a deadline.
+            "show me the plan before you, show me before you start, show me the design first, "
+            "show me the plan before starting"
         ),
     ),
     (
