@@ -295,3 +295,32 @@ def test_family_and_friends_are_no_agents(text: str, who: str) -> None:
 
 def test_my_thing_done_is_still_an_order() -> None:
     assert draft("Kofi, get my bike fixed").objective.verb == "Repair"
+
+
+@pytest.mark.parametrize(
+    ("text", "ban"),
+    [
+        ("Kofi, fix the squeaky floorboard, but keep the noise down.", "Keep the noise down"),
+        (
+            "Kofi, keep the noise to a minimum while you fix the shelf",
+            "Keep the noise to a minimum",
+        ),
+    ],
+)
+def test_keeping_the_noise_down_is_a_boundary(text: str, ban: str) -> None:
+    assert ban in [f.text for f in draft(text).objective.forbidden_lines]
+
+
+@pytest.mark.parametrize(
+    ("text", "kept"),
+    [
+        ("Zuri, build a shelf, only if you've got the right screws", True),
+        ("Kofi, fix the gate if you have the tools", True),
+        ("Kofi, fix the gate if you have time", False),
+        ("Kofi, fix the gate if you have a minute", False),
+        ("Kofi, fix the gate if you've got the time", False),
+    ],
+)
+def test_what_the_agent_needs_is_a_condition(text: str, kept: bool) -> None:
+    got = draft(text).objective
+    assert bool([c for c in got.constraints if c.kind == "custom"]) == kept

@@ -54,3 +54,16 @@ def test_typed_changes_to_the_deadline(text: str, deadline: str) -> None:
     got = factories.changed(text, "Imani, visit Auntie Mercy on Saturday")
     assert isinstance(got, Draft), got
     assert got.objective.deadline == deadline
+
+
+def test_a_ban_with_a_reason_beside_it() -> None:
+    got = factories.changed("No power tools though, the baby's asleep.", "Zuri, build a shelf")
+    assert isinstance(got, Draft), got
+    assert "No power tools" in [f.text for f in got.objective.forbidden_lines]
+
+
+def test_what_the_agent_needs_said_after_the_draft() -> None:
+    got = factories.changed("Only if you've got the right screws.", "Zuri, build a shelf")
+    assert isinstance(got, Draft), got
+    custom = [c.value for c in got.objective.constraints if c.kind == "custom"]
+    assert custom == ["only if you've got the right screws"]

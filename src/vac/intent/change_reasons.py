@@ -12,13 +12,16 @@ from typing import Final
 
 # A reason said with a change, about who or when cannot: "Kofi's busy",
 # "she's busy sunday", "Friday's no good" (a fourth typed probe: the change
-# beside it was asked again), "shes busy sat" (an eleventh). Its own part,
+# beside it was asked again), "shes busy sat", "the baby's asleep" (an eleventh). Its own part,
 # between commas.
 _ASIDE: Final = re.compile(
-    r"^\s*(?:(?:cos|because|as|since|coz)\s+)?(?:(?:s?he|they)(?=s|re)|[\w']+?)"
-    r"(?:'s|'re|s|re|\s+is|\s+are|\s+was|'ll\s+be|\s+will\s+be)\s+(?:(?:too|very|really|a\s+bit|so)\s+)?(?:busy|away|out|off|sick|ill"
-    r"|tired|booked|no\s+good|not\s+good|not\s+(?:around|free|home|in|well|available|possible))"
-    r"\b[\w\s]{0,30}$",
+    r"^\s*(?:(?:cos|because|as|since|coz)\s+)?(?:(?:the|my|our)\s+)?"
+    r"(?:(?:s?he|they)(?=s|re)|[\w']+?)"
+    r"(?:'s|'re|s|re|\s+is|\s+are|\s+was|'ll\s+be|\s+will\s+be)\s+"
+    r"(?:(?:too|very|really|a\s+bit|so|fast|sound)\s+)?(?:busy|away|out|off|sick|ill|tired"
+    r"|booked|asleep|sleeping|napping|resting|no\s+good|not\s+good"
+    r"|not\s+(?:around|free|home|in|well|available|possible))"
+    r"\b[\w\s]{0,30}[.!]?$",
     re.IGNORECASE,
 )
 

@@ -394,6 +394,8 @@ def _single_cue(toks: Sequence[Tok], i: int) -> bool:
         return True
     if tok.low == "if" and nxt == "you're" and word_at(toks, i + 2).endswith("ing"):
         return True  # "if you're passing the orchard, …" (a probe: a courtesy, dropped)
+    if _has_the_means(toks, i):  # "…, only if you've got the right screws"
+        return True
     if nxt in _YOU and word_at(toks, i + 2) in _YOU_FIND:
         # "…if you spot a leak": what the agent finds, no courtesy; not "if
         # you see Kofi, tell him…", the one told's errand
@@ -423,3 +425,24 @@ def _said_before(toks: Sequence[Tok], i: int, said: frozenset[str], reach: int) 
 
 
 __all__ = ["as_said", "condition_at", "condition_of", "whenever_event", "within"]
+
+
+# "if you have the tools", "only if you've got the right screws" (an eleventh
+# typed probe: dropped): what the agent needs, no courtesy; not "if you have
+# time", "if you've got a minute", "if you have a chance".
+_HAVE: Final = (("you", "have"), ("you've", "got"), ("you", "have", "got"), ("you", "got"))
+_MEANS_OPENERS: Final = frozenset(words("the a an enough some any all"))
+_NO_MEANS: Final = frozenset(words("time minute moment sec second chance mo while spare few"))
+
+
+def _has_the_means(toks: Sequence[Tok], i: int) -> bool:
+    if toks[i].low not in ("if", "unless"):
+        return False
+    have = next(
+        (h for h in _HAVE if [word_at(toks, i + 1 + k) for k in range(len(h))] == [*h]), None
+    )
+    if have is None:
+        return False
+    k = i + 1 + len(have)
+    said = {word_at(toks, m) for m in range(k, k + 3)}
+    return word_at(toks, k) in _MEANS_OPENERS and not said & _NO_MEANS

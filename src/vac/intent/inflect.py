@@ -73,6 +73,9 @@ AS_SAID_MARKERS: Final = (
     # A tenth typed probe (2026-12-07): dropped without a word. Only said as a
     # part of their own (`NOBODY_MARKERS`): "there's nobody in the house" is news.
     *NOBODY_MARKERS,
+    # An eleventh typed probe (2026-12-07): "…, but keep the noise down" was dropped.
+    # The marker is said with its body ("down", "to a minimum").
+    *("keep the noise", "keep noise", "keep the racket", "keep the volume"),
 )
 # "no climbing": "no" and a deed is a boundary ("Do not climb"), but not
 # "no rush", "no one", "no morning light": its word must be a deed (`a_deed`).
