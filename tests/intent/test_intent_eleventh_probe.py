@@ -324,3 +324,9 @@ def test_keeping_the_noise_down_is_a_boundary(text: str, ban: str) -> None:
 def test_what_the_agent_needs_is_a_condition(text: str, kept: bool) -> None:
     got = draft(text).objective
     assert bool([c for c in got.constraints if c.kind == "custom"]) == kept
+
+
+def test_an_idiom_of_make_builds_nothing() -> None:
+    got = run("Abeni, the council letter came and I can't make sense of it, look into it for me.")
+    assert not (hasattr(got, "objective") and got.objective.verb == "Build"), got
+    assert draft("Kofi, make a shelf").objective.verb == "Build"

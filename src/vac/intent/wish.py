@@ -125,7 +125,19 @@ def remarks(clause: Sequence[Tok]) -> frozenset[int]:
             and _at(clause, i + 1 + (_at(clause, i + 1) == "a")) in _HELPS_IF
         )
         or mind_is_no_order(clause, i)
+        or (t.low == "make" and _made(clause, i))
     )
+
+
+# "I can't make sense of it, look into it" (an eleventh typed probe: a Build
+# of "Sense of it"): idioms of "make", no thing to build.
+_MAKE_IDIOMS: Final = frozenset(words("sense do fuss difference"))
+_MAKE_A_IDIOMS: Final = frozenset(words("fuss mess difference start note point"))
+
+
+def _made(clause: Sequence[Tok], i: int) -> bool:
+    nxt = _at(clause, i + 1)
+    return nxt in _MAKE_IDIOMS or (nxt == "a" and _at(clause, i + 2) in _MAKE_A_IDIOMS)
 
 
 # "mind the step", "mind the wet paint": a warning, not a thing to keep safe.
