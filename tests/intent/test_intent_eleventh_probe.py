@@ -181,7 +181,7 @@ def test_a_condition_typed_with_im_is_read_back_to_the_steward() -> None:
         "I'll ask Kofi to fix the gate later.",
         "I'll tell Zuri to check the hens tonight",
         "I was going to ask Kofi to fix the gate",
-        "I'm going to get Kofi to fix the gate",
+        "I'm going to ask Kofi to fix the gate",
     ],
 )
 def test_a_plan_to_pass_an_order_on_yourself_is_asked(text: str) -> None:
@@ -330,3 +330,79 @@ def test_an_idiom_of_make_builds_nothing() -> None:
     got = run("Abeni, the council letter came and I can't make sense of it, look into it for me.")
     assert not (hasattr(got, "objective") and got.objective.verb == "Build"), got
     assert draft("Kofi, make a shelf").objective.verb == "Build"
+
+
+# A review of the session's rules (2026-12-07): each was right before them.
+
+
+@pytest.mark.parametrize(
+    ("text", "verb"),
+    [
+        ("Kofi isit possible to fix the gate today", "Repair"),
+        ("Kofi wath time can you fix the gate", "Repair"),
+        ("Kofi, surey you can fix the gate today", "Repair"),
+        ("Imani, once Mr Gard has gone, fix the gate", "Repair"),
+        ("Kofi, bear in mind the gate is rotten, fix it by Friday", "Repair"),
+        ("Kofi, keep in mind the budget is £50, fix the gate", "Repair"),
+        ("Kofi, mind the budget and fix the gate", "Repair"),
+        ("Mind the dog when you go in, Kofi, and fix the gate", "Repair"),
+        ("Kofi, pay no mind the noise, fix the gate", "Repair"),
+    ],
+)
+def test_texted_words_and_mind_idioms_are_no_verbs(text: str, verb: str) -> None:
+    assert draft(text).objective.verb == verb
+
+
+@pytest.mark.parametrize(
+    ("text", "due"),
+    [
+        ("Tariq, guard the house because we're away next week", "2026-03-22"),
+        ("Kofi, since you're free next week, fix the gate then", "2026-03-22"),
+        ("Zuri, check the hens because Imani's away next week", "2026-03-22"),
+        ("Imani, support Abeni because she starts her new job next month", "2026-04-30"),
+    ],
+)
+def test_a_span_the_work_is_done_in_is_not_finished_before(text: str, due: str) -> None:
+    assert draft(text).objective.deadline == due
+
+
+def test_a_start_denied_before_next_week_is_no_deadline_before_it() -> None:
+    got = draft("Kofi, no work before next week, fix the gate after that")
+    assert got.objective.deadline != "2026-03-15"
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        ("Kofi, repair the shelf, the books are on the floor", None),
+        ("Kofi, fix the leak, there's water on the floor", None),
+        ("Kofi, build a shelf on the wall in the study", "on the wall in the study"),
+        ("Kofi, fix the light in the kitchen, no, the lamp", "in the kitchen"),
+    ],
+)
+def test_places_said_elsewhere_or_things_said_instead(text: str, place: str | None) -> None:
+    got = draft(text).objective
+    assert next((c.value for c in got.constraints if c.kind == "location"), None) == place
+
+
+@pytest.mark.parametrize(
+    ("text", "agent"),
+    [
+        ("Everyone, listen: Kofi, fix the gate today", "Kofi"),
+        ("Ok everyone, Tariq, check the hens today", "Tariq"),
+        ("Right, both of you: Zuri, check the hens", "Zuri"),
+    ],
+)
+def test_a_group_greeted_then_one_named_is_that_ones(text: str, agent: str) -> None:
+    assert draft(text).objective.agent == agent
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Kofi, fix the gate then the kids can play",
+        "Kofi, fix the gate, the latch and the hinge are broken",
+    ],
+)
+def test_a_sentence_after_the_thing_is_no_thing_left_out(text: str) -> None:
+    assert "one thing at a time" not in draft(text).summary

@@ -67,3 +67,23 @@ def test_what_the_agent_needs_said_after_the_draft() -> None:
     assert isinstance(got, Draft), got
     custom = [c.value for c in got.objective.constraints if c.kind == "custom"]
     assert custom == ["only if you've got the right screws"]
+
+
+# A review of the session's rules (2026-12-07): each was no change before them.
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "no water in the kitchen",
+        "no power on Sunday",
+        "no rain on Friday though",
+        "check with me before Thursday",
+        "ask me before you spend over £50",
+        "earlier, wednesday",
+    ],
+)
+def test_news_and_details_are_no_bare_change(text: str) -> None:
+    got = factories.changed(text, PLANTER)
+    assert not isinstance(got, Draft) or got.objective.deadline in (None, "2026-03-13"), got
+    assert not isinstance(got, Draft) or len(got.objective.forbidden_lines) == 1, got

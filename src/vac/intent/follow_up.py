@@ -29,6 +29,7 @@ from typing import Final, NamedTuple
 
 from vac.intent import calendar_words as cw
 from vac.intent import lexicon as lx
+from vac.intent.hand_said import hand_or_haste
 from vac.intent.lexicon import asks, words
 from vac.intent.numbers import ORDINALS
 from vac.intent.tokens import raw_tokens
@@ -206,7 +207,7 @@ _ADDING: Final = frozenset(words("and but also plus oh"))
 # Words around a bare slot that say nothing more: "it's urgent", "by Friday please".
 _AROUND: Final = frozenset(
     words("""it's its it is very really quite so please pls then thanks just tho though lol actually
-    kinda lowkey rather there's perhaps maybe tbh sooner earlier""")
+    kinda lowkey rather there's perhaps maybe tbh""")
 )
 # A time said alone starts with one of these ("by Friday", "tomorrow please").
 _TIME_FIRST: Final = frozenset(
@@ -227,8 +228,16 @@ _SPAN_WORDS: Final = _WEEKDAYS | frozenset(words("tomorrow today week month year
 _NOT_BANS: Final = frozenset(
     words("forget be worry know care mind bother panic fuss get judge laugh tell ask")
 )
-# Said after a ban's thing: when or where it is banned ("no power tools after 8pm").
-_BANNED_WHEN: Final = frozenset(words("after before during near inside in on around"))
+# Said after a ban's thing: when it is banned ("no power tools after 8pm"),
+# an hour of the day: "no power on Sunday", "no water in the kitchen" are news.
+_BANNED_WHEN: Final = frozenset(words("after before during past"))
+_HOURS: Final = frozenset(words("dark dusk midnight noon bedtime dinner lunch tea night"))
+
+
+def _an_hour(said: list[str]) -> bool:
+    return bool(said) and all(w in _HOURS or w[:1].isdigit() or w in ("am", "pm") for w in said)
+
+
 # "no ladder" typed: a thing banned ("no rush", "no thanks" are not).
 _NOT_BANNED: Final = frozenset(
     words("""rush hurry hurries thanks thank problem problems worries worry idea way need
@@ -283,7 +292,7 @@ def follow_up(
         return None
     said = _LEAD.sub("", said)
     base = draft_source.strip().rstrip(".!?;, ")
-    if _hand_or_haste(lows):  # "it can wait", "just do it", "up to you": said whole
+    if hand_or_haste(lows, agents):  # "it can wait", "just do it", "up to you": said whole
         rest = said.strip(" ,.;:!?")
         return FollowUp(
             (f"{base}, no, {rest}", f"{base}. {rest[:1].upper()}{rest[1:]}."), rest, False
@@ -369,41 +378,6 @@ def follow_up(
     return FollowUp((f"{base}, no, {rest}", added), rest, corrects, taken, cancels)
 
 
-def _hand_or_haste(lows: list[str]) -> bool:
-    """A priority or a hand said whole and nothing else ("it can wait", "use
-    your judgment", "run it by me first": a typed probe, each no change)."""
-    words_said = [w for w in lows if w not in lx.PUNCT]
-    if words_said[:1] in (["and"], ["but"], ["oh"], ["also"], ["nah"], ["yeah"], ["yep"], ["sure"]):
-        words_said = words_said[1:]  # "nah it can wait", "yeah it's urgent" (a probe: no change)
-    if words_said[:1] in (["it's"], ["its"], ["that's"]) or words_said[:2] == ["it", "is"]:
-        words_said = words_said[1 + (words_said[0] == "it") :]  # "it's not urgent (anymore)"
-    toks = raw_tokens(" ".join(words_said))
-    cue = lx.phrase_at(toks, 0, lx.MANNER_CUES) if toks else None
-    tail = words_said[len(cue or ()) :]
-    about = bool(tail[:1] and tail[0] in _HAND_ABOUT) or bool(cue and cue[-1] in _HAND_ABOUT)
-    if about and len(tail) <= _HAND_ABOUT_MAX:
-        tail = []  # "check with me before calling the police", "use your judgement on the design"
-    if cue is None or not {*tail} <= _AFTER_A_HAND:  # "…by me first"
-        return False
-    # A free hand said alone only when it says what is left to the agent: "as
-    # you wish", "you decide", "i trust you" are as often a yes (a review).
-    return cue not in _FREE_CUES or bool({*cue} & _SAYS_HOW_FREE)
-
-
-_FREE_CUES: Final = frozenset(p for mode, ps in lx.AUTONOMY_CUES if mode == "free" for p in ps)
-_SAYS_HOW_FREE: Final = frozenset(
-    words("judgment judgement check ask asking run permission approval discretion ok okay consult")
-)
-
-
-# A hand said of one part of the work (an eleventh typed probe: no change).
-_HAND_ABOUT: Final = frozenset(words("before on about with for over"))
-_HAND_ABOUT_MAX: Final = 7
-_AFTER_A_HAND: Final = frozenset(
-    words("first start starting please then thanks anything anymore now after all really btw")
-)
-
-
 _REPLY_AROUND: Final = frozenset(words("yeah yep yes sure ok okay"))
 _STAY_AWAY: Final = (
     ["stay", "off"],
@@ -431,6 +405,8 @@ def _bare(rest: str, names: Collection[str]) -> bool:
     core = [w for w in lows if w not in _AROUND and w not in _REPLY_AROUND]
     if not core:
         return False
+    if core[:1] in (["sooner"], ["earlier"]) and core[1:] and {*core[1:]} <= _RELATIVE_DAYS:
+        return True  # "sooner pls tmrw" (an eleventh typed probe); not "earlier, wednesday"
     if core[:3] in (["no", "later", "than"], ["not", "later", "than"]):
         return True  # "no later than Thursday" (a probe: no change)
     if core[:2] in _STAY_AWAY:
@@ -461,7 +437,7 @@ def _bare(rest: str, names: Collection[str]) -> bool:
         verb = core[at] if len(core) > at else ""
         return verb not in _NOT_BANS and not {*core} & (roster | {"me", "us"})
     at = next((k for k, w in enumerate(core) if w in _BANNED_WHEN), len(core))
-    if core[0] == "no" and 1 < at <= 3 and len(core) - at <= 3:
+    if core[0] == "no" and 1 < at <= 3 and len(core) - at <= 3 and _an_hour(core[at + 1 :]):
         core = core[:at]  # "no power tools after 8pm" (an eleventh typed probe: no change)
     if core[0] == "no" and 2 <= len(core) <= 3 and not {*core[1:]} & _NOT_BANNED:
         # "no ladder", "no power tools"; not a time or a name in it: "no school

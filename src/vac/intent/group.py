@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from vac.intent import lexicon as lx
-from vac.intent.address import several_names
+from vac.intent.address import resolve_span, several_names
 from vac.intent.lexicon import Tok
 from vac.intent.roster import Roster
 
@@ -51,5 +51,9 @@ def several_named(
     group = lx.phrase_at(toks, i, _GROUPS)
     end = i + (0 if group is None else len(group))
     if group is not None and end < len(toks) and toks[end].low in (",", ":"):
-        return tuple(roster.names()), source[toks[i].start : toks[end - 1].end]
+        # "Everyone, listen: Kofi, fix the gate": the one named after the greeting (a review)
+        verb = lx.find_first(toks, lx.VERB_PHRASES)
+        named = any(resolve_span([t], roster) for t in toks[end : verb[0] if verb else len(toks)])
+        if not named:
+            return tuple(roster.names()), source[toks[i].start : toks[end - 1].end]
     return several_names(source, toks, roster)

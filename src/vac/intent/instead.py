@@ -124,7 +124,7 @@ def thing_said(toks: Sequence[Tok], k: int, stop: int | None = None) -> int | No
     limit = len(toks) if stop is None or stop <= k else stop
     while end < limit and toks[end].low not in lx.PUNCT:
         end += 1
-    if end < len(toks) and toks[end].low not in lx.PUNCT and _says_of(toks[end].low):
+    if end < len(toks) and toks[end].low not in lx.PUNCT and says_of(toks[end].low):
         return None  # "…, no, the kids | don't use it": a remark, cut at its boundary
     words = [t.low for t in toks[k + 1 : end]]
     if words[-2:] == ["after", "all"]:
@@ -157,6 +157,6 @@ def _whose(tok: Tok) -> bool:
     return tok.text[:1].isupper() and tok.low.endswith("'s") and len(tok.low) > 3
 
 
-def _says_of(word: str) -> bool:
+def says_of(word: str) -> bool:
     """A word that starts saying something of what came before it."""
     return word.endswith("n't") or word in _SAYING or word in ("never", "not", "no", "without")

@@ -431,8 +431,11 @@ def _with_me(said: Sequence[str]) -> bool:
 # "I'll ask Kofi to…", "I was going to tell Zuri to…": the speaker's plan
 # to pass it on, not a request to pass it on now (an eleventh typed probe
 # drafted each). Not "I'd like Kofi to…", "I want Kofi to…", "I'll have
-# Kofi fix…" (an order, as "I'll have the fish").
-_ASK_LATER: Final = frozenset(words("ask tell remind get"))
+# Kofi fix…", "I'll get Kofi to…" (an order, as "I'll have the fish"), nor
+# with "pass it on", "can you", "please" after it (a review).
+_ASK_LATER: Final = frozenset(words("ask tell remind"))  # "I'll get Kofi to…" as "have"
+# Said after it, the plan is passed on now: "…, can you pass it on", "…, please".
+_PASS_ON: Final = frozenset(words("pass can could please"))
 _PLANS: Final = (
     ("i'll",), ("i", "will"), ("i'm", "going", "to"), ("i'm", "gonna"), ("i", "was", "going", "to"),
     ("i", "was", "gonna"), ("i", "might"), ("i", "may"), ("i'll", "probably"), ("i'll", "just"),
@@ -444,4 +447,5 @@ def asking_later(toks: Sequence[Tok], cut: tuple[int, int] | None) -> bool:
     if cut is None or word_at(toks, cut[0]) not in _ASK_LATER:
         return False
     lead = tuple(t.low for t in toks[: cut[0]] if t.low not in lx.PUNCT)
-    return any(lead[-len(plan) :] == plan for plan in _PLANS)
+    passed_on = any(t.low in _PASS_ON for t in toks[cut[1] :])
+    return not passed_on and any(lead[-len(plan) :] == plan for plan in _PLANS)

@@ -60,7 +60,9 @@ def location_of(source: str, clause: Sequence[Tok], start: int, skip: frozenset[
             return None  # the rest is that clause's (it was read back as the order's place)
         if i in skip:
             continue
-        prep = lx.phrase_at(clause, i, lx.LOCATION_PREPS) or (("on",) * (clause[i].low == "on"))
+        # "on" right after the thing only: not "…, the books are on the floor" (a review)
+        on = clause[i].low == "on" and i == start
+        prep = lx.phrase_at(clause, i, lx.LOCATION_PREPS) or (("on",) if on else None)
         if not prep or lx.phrase_at(clause, i, _NOT_PLACE_IDIOMS) is not None:
             continue
         if i and clause[i - 1].low in lx.DETERMINERS:
@@ -86,8 +88,20 @@ def location_of(source: str, clause: Sequence[Tok], start: int, skip: frozenset[
         if not words or words[-1] in NOT_PLACES or (prep == ("on",) and words[-1] not in _SURFACES):
             continue
         said = truncate(source[clause[i].start : clause[k - 1].end], _TEXT_MAX)
+        if prep == ("on",) and lx.phrase_at(clause, k, lx.LOCATION_PREPS) is not None:
+            more = location_of(source, clause, k, skip)  # "on the wall in the study": both
+            if more is not None and more.lower().startswith(clause[k].low):
+                return truncate(f"{said} {more}", _TEXT_MAX)
         return _place_instead(source, clause, start, k, prep) or said
     return None
+
+
+# A place said instead names a room or a part of the house or garden.
+_ROOMS: Final = frozenset(
+    words("""room nursery kitchen bathroom bedroom study hall hallway landing garage shed loft
+    attic cellar basement garden lounge pantry porch conservatory office playroom utility
+    toilet loo yard patio driveway barn greenhouse annexe""")
+)
 
 
 def _place_instead(
@@ -95,16 +109,13 @@ def _place_instead(
 ) -> str | None:
     """The place said instead of the one ending at `end`: "in the spare room,
     I mean the nursery" is in the nursery (an eleventh typed probe: in the
-    spare room), with the first place's preposition. Not the thing said
-    again ("the shelf in the kitchen, no, the pantry shelf")."""
+    spare room), with the first place's preposition. Only a room or a part
+    of the house said instead: not the thing said again ("the shelf in the
+    kitchen, no, the pantry shelf", "the light in the kitchen, no, the lamp")."""
     again = thing_instead(clause, end, len(clause))
     said_end = None if again is None else thing_said(clause, again, len(clause))
-    if (
-        again is None
-        or said_end is None
-        or clause[said_end - 1].low == word_at(clause, thing_end - 1)
-    ):
-        return None
+    if again is None or said_end is None or clause[said_end - 1].low not in _ROOMS:
+        return None  # "the light in the kitchen, no, the lamp": a thing (a review: "in the lamp")
     place = source[clause[again].start : clause[said_end - 1].end]
     return truncate(f"{' '.join(prep)} {place}", _TEXT_MAX)
 

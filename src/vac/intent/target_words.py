@@ -20,6 +20,7 @@ from vac.intent import lexicon as lx
 from vac.intent.address import resolve_span
 from vac.intent.describing import always_describes
 from vac.intent.inflect import VERB_PARTICLES
+from vac.intent.instead import PAST_FORMS, says_of
 from vac.intent.lexicon import Tok
 from vac.intent.roster import Roster
 from vac.intent.when_match import word_at
@@ -170,6 +171,8 @@ def _thing_end(clause: Sequence[Tok], at: int, roster: Roster, skip: frozenset[i
         and lx.phrase_at(clause, k, lx.TARGET_STOPS) is None
     ):
         k += 1
+    if any(says_of(t.low) or t.low in PAST_FORMS for t in clause[at + 1 : k]):
+        return None  # "…, the latch and the hinge are broken", "…then the kids can play"
     return k if k > at + 1 else None
 
 

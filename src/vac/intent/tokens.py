@@ -119,8 +119,12 @@ _VERBS_SLIPPED: Final = (
     "sketch",
     "babysit",
 )
-# Slips that are words of their own: never read as the verb or day.
-_NOT_SLIPS: Final = frozenset({"frida", "heck", "insect", "shied", "ketch", "parol", "repot"})
+# Slips that are words of their own, or texted for others ("isit": is it,
+# "wath": what, "surey": surely; a review): never read as the verb or day.
+_NOT_SLIPS: Final = frozenset(
+    {"frida", "heck", "insect", "shied", "ketch", "parol", "repot", "isit", "wath", "surey"}
+    | {"gard", "guar", "assis"}
+)
 
 
 def _slips(word: str, wrong: bool = True) -> set[str]:
@@ -133,9 +137,10 @@ def _slips(word: str, wrong: bool = True) -> set[str]:
 
 
 _LETTERS: Final = "abcdefghijklmnopqrstuvwxyz"
-TYPED_SLIPS: Final = {
-    **{s: w for w in _VERBS_SLIPPED for s in _slips(w, wrong=False) if s not in _NOT_SLIPS},
-    **{s: w for w in _SLIPPED for s in _slips(w) if s not in _NOT_SLIPS},
+TYPED_SLIPS: Final = {s: w for w in _SLIPPED for s in _slips(w) if s not in _NOT_SLIPS}
+# Only typed in small letters ("Mrs Vist", "Gard" are names).
+VERB_SLIPS: Final = {
+    s: w for w in _VERBS_SLIPPED for s in _slips(w, wrong=False) if s not in _NOT_SLIPS
 }
 # "by 5ish", "around 7ish": the hour said ("5ish" was no time at all, dropped).
 _ISH_RE: Final = re.compile(r"^(\d{1,2})ish$")
@@ -177,6 +182,8 @@ def raw_tokens(text: str) -> list[Tok]:
             low = SHORTHAND[low]  # "dont" (ASR drops the apostrophe), "pls", "tmrw"
         elif low in TYPED_SLIPS:
             low = TYPED_SLIPS[low]  # "by fridya": Friday
+        elif low in VERB_SLIPS and m.group() == low:
+            low = VERB_SLIPS[low]  # "chek the gate": check
         elif hours := _H_RE.match(low):
             low = f"{int(hours.group(1)):02d}{hours.group(2)}"  # "by 18h00": 1800, read as 18:00
         elif ish := _ISH_RE.match(low):

@@ -3,9 +3,9 @@ Friday, "before next week" by this week's Sunday, "before next month" by
 this month's last day, "before next year" by 31 December. Before an eleventh
 typed probe (2026-12-07) "before next week" was read as "by the end of next
 week", a week late. Any other "before" means the day said ("before Friday"
-is Friday). A span said in a reason is one to finish before: "fix the bed
-because the in-laws are staying next week" is by Sunday (the same probe: by
-the end of next week). Pure: tokens in, a day out.
+is Friday). A span said in a reason for guests coming is one to finish before: "fix
+the bed because the in-laws are staying next week" is by Sunday (the same
+probe: by the end of next week); not "because we're away next week". Pure: tokens in, a day out.
 """
 
 from __future__ import annotations
@@ -38,6 +38,8 @@ def before_span(clause: Sequence[Tok], j: int, found: Hit, now: dt.datetime) -> 
         return found
     if word_at(clause, found.end) == "is" or word_at(clause, j - 2) in ("the", "a"):
         return found  # "before next week is out", "the week before next week"
+    if _denied(clause, j - 1):
+        return found  # "no work before next week": when to start, not a deadline (a review)
     if said[1] == "week":
         last, day = today + (6 - today.weekday()) * ONE_DAY, "Sunday"
     else:
@@ -59,5 +61,45 @@ def in_reason(clause: Sequence[Tok], i: int) -> bool:
         if clause[k].low in _SENTENCE_ENDS:
             return False
         if clause[k].low in _REASONS:  # not "because it's windy, fix the fence next week"
-            return not any(phrase_at(clause, m, VERB_PHRASES) for m in range(k + 1, i))
+            said = {t.low for t in clause[k + 1 : i]}
+            return (
+                bool(said & _ARRIVING)
+                and not said & _US  # "because we're away next week": the work is then
+                and not any(phrase_at(clause, m, VERB_PHRASES) for m in range(k + 1, i))
+            )
+    return False
+
+
+# Guests on their way: the work is to be ready before they come (a review:
+# "since you're free next week", "because Imani's away next week" mean then).
+_ARRIVING: Final = frozenset(
+    [
+        "coming",
+        "come",
+        "comes",
+        "arriving",
+        "arrive",
+        "arrives",
+        "staying",
+        "stay",
+        "stays",
+        "visiting",
+        "visit",
+        "visits",
+    ]
+)
+_US: Final = frozenset(
+    ["we", "we're", "we'll", "i", "i'm", "i'll", "you", "you're", "you'll", "us"]
+)
+
+
+_DENIALS: Final = frozenset(["no", "not", "don't", "dont", "never", "nothing", "won't", "nobody"])
+
+
+def _denied(clause: Sequence[Tok], k: int) -> bool:
+    """Whether a denial comes before word `k` in its part."""
+    while k > 0 and clause[k - 1].low not in {",", ".", ";", "!", "?"}:
+        k -= 1
+        if clause[k].low in _DENIALS:
+            return True
     return False

@@ -140,11 +140,15 @@ def _made(clause: Sequence[Tok], i: int) -> bool:
     return nxt in _MAKE_IDIOMS or (nxt == "a" and _at(clause, i + 2) in _MAKE_A_IDIOMS)
 
 
-# "mind the step", "mind the wet paint": a warning, not a thing to keep safe.
-_MIND_WARNINGS: Final = frozenset(
-    words("step steps stairs gap head door edge drop glass paint wet wire wires cable cables")
+# What "mind" keeps safe: people in care and places looked after ("mind the
+# kids", "mind my stall"). Anything else minded is a warning or an idiom:
+# "mind the step", "mind the dog when you go in", "mind the budget", "bear
+# in mind the gate is rotten" (a review found each read as Protect).
+_MINDED: Final = frozenset(
+    words("""kids children child baby babies twins toddler toddlers little ones boys girls
+    grandkids house home shop stall store fort place farm flat""")
 )
-_NOT_MINDING: Final = frozenset(words("never don't dont not you i we"))
+_NOT_MINDING: Final = frozenset(words("never don't dont not you i we in no wouldn't won't"))
 
 
 def mind_is_no_order(clause: Sequence[Tok], j: int) -> bool:
@@ -153,4 +157,5 @@ def mind_is_no_order(clause: Sequence[Tok], j: int) -> bool:
     (an eleventh typed probe, 2026-12-07: "mind the kids" is Protect)."""
     if clause[j].low != "mind":
         return False
-    return _at(clause, j - 1) in _NOT_MINDING or _at(clause, j + 2) in _MIND_WARNINGS
+    minded = _at(clause, j + 2) in _MINDED or _at(clause, j + 3) in _MINDED  # "the little ones"
+    return _at(clause, j - 1) in _NOT_MINDING or not minded
