@@ -182,6 +182,7 @@ def test_a_condition_typed_with_im_is_read_back_to_the_steward() -> None:
         "I'll tell Zuri to check the hens tonight",
         "I was going to ask Kofi to fix the gate",
         "I'm going to ask Kofi to fix the gate",
+        "I might get Kofi to fix the gate at some point.",
     ],
 )
 def test_a_plan_to_pass_an_order_on_yourself_is_asked(text: str) -> None:
