@@ -407,3 +407,8 @@ def test_a_group_greeted_then_one_named_is_that_ones(text: str, agent: str) -> N
 )
 def test_a_sentence_after_the_thing_is_no_thing_left_out(text: str) -> None:
     assert "one thing at a time" not in draft(text).summary
+
+
+def test_a_weekday_said_with_why_is_that_day() -> None:
+    got = draft("So the school's closed Friday for training, Tariq, look after the twins that day.")
+    assert got.objective.deadline == "2026-03-13"

@@ -18,6 +18,7 @@ from vac.intent.when_match import (
     add_months,
     an_hour_at,
     ends_here,
+    for_what,
     month_day,
     month_end,
     past_form,
@@ -202,8 +203,7 @@ def _before_dark(toks: Sequence[Tok], i: int, now: dt.datetime) -> Found:
 # "in the morning" said in the morning means tomorrow's (before 5 am, the
 # coming one); the afternoon and the evening are today's until they are over.
 _PART_TODAY_BEFORE_H: Final = {"morning": 5, "afternoon": 17, "evening": 22}
-# When "this morning" is over: said later, it is asked about. ("This
-# afternoon" said in the evening stays today's: the day is not over.)
+# When "this morning" is over (later it is asked); "this afternoon" said at evening stays today's.
 _PART_OVER_H: Final = {"morning": 12}
 
 
@@ -251,7 +251,7 @@ def weekday(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> Found:
     k += bool(part)
     week_on = mode == "plain" and not part and word_at(toks, k) == "week"  # "Monday week"
     k += week_on
-    said = ends_here(toks, k) or an_hour_at(toks, k)
+    said = ends_here(toks, k) or an_hour_at(toks, k) or for_what(toks, k)  # "…Friday for training"
     if bare and (word_at(toks, i - 1) in _NOT_BEFORE_BARE_DAY or not said):
         return None  # "the Sunday market", "every Friday"; not "the gate Friday 5pm"
     weekday = cw.WEEKDAY_NAMES[index]
