@@ -412,3 +412,57 @@ def test_a_sentence_after_the_thing_is_no_thing_left_out(text: str) -> None:
 def test_a_weekday_said_with_why_is_that_day() -> None:
     got = draft("So the school's closed Friday for training, Tariq, look after the twins that day.")
     assert got.objective.deadline == "2026-03-13"
+
+
+# A twelfth typed probe's findings (2026-12-07): hedges, scope, world Englishes.
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Kofi's supposed to fix the boiler on Friday, isn't he?", "Kofi's meant to fix the boiler."],
+)
+def test_what_is_expected_of_someone_is_asked_about(text: str) -> None:
+    got = run(text)
+    assert isinstance(got, Clarify) and got.reason == "uncertain-agent"
+    assert "Kofi" in got.question
+
+
+def test_an_exception_said_with_not_is_no_place() -> None:
+    got = draft("Zuri, check all the smoke alarms, not just the one in the kitchen.")
+    assert not [c for c in got.objective.constraints if c.kind == "location"]
+
+
+@pytest.mark.parametrize(
+    ("text", "due", "label"),
+    [
+        ("Zuri, have a wee look at the boiler the morra.", "2026-03-12", "Boiler"),
+        ("Kofi, repair the tap by close of day", "2026-03-11", "Tap"),
+        ("Kofi, repair the tap latest tomorrow", "2026-03-12", "Tap"),
+        ("Kofi, fix the gate by 6 at the latest tomorrow", "2026-03-12", "Gate"),
+    ],
+)
+def test_regional_deadline_words(text: str, due: str, label: str) -> None:
+    got = draft(text).objective
+    assert (got.deadline, got.target.label) == (due, label)
+
+
+@pytest.mark.parametrize(
+    ("text", "agent"),
+    [
+        ("Is anyone free to map the footpaths this week?", "Abeni"),
+        ("Imani, do you have time to visit Mr Boateng today?", "Imani"),
+        ("Imani, are you free to visit Aunt Efua later?", "Imani"),
+        ("I was wondering if Imani might visit Uncle Yaw this weekend.", "Imani"),
+        ("Tariq, would you mind the house this evening?", "Tariq"),
+    ],
+)
+def test_availability_and_hedges_are_requests(text: str, agent: str) -> None:
+    assert draft(text).objective.agent == agent
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Kofi, are you free tomorrow?", "I hope Kofi might fix it", "Would you mind the noise, Kofi?"],
+)
+def test_questions_and_guesses_stay_undrafted(text: str) -> None:
+    assert isinstance(run(text), Clarify)

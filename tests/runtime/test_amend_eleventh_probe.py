@@ -87,3 +87,24 @@ def test_news_and_details_are_no_bare_change(text: str) -> None:
     got = factories.changed(text, PLANTER)
     assert not isinstance(got, Draft) or got.objective.deadline in (None, "2026-03-13"), got
     assert not isinstance(got, Draft) or len(got.objective.forbidden_lines) == 1, got
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("no hang on, forget it", "reject"),
+        ("no actually never mind", "reject"),
+        ("yes go", "confirm"),
+        ("ok good", "confirm"),
+    ],
+)
+def test_replies_said_with_a_lead(text: str, kind: str) -> None:
+    from vac.intent.reply_words import classify_reply
+
+    assert classify_reply(text) == kind
+
+
+def test_a_lead_before_a_change_is_no_reply() -> None:
+    from vac.intent.reply_words import classify_reply
+
+    assert classify_reply("no actually, make it Friday") is None

@@ -223,6 +223,8 @@ _REQUESTING: Final = (
     ("are", "you", "able"), ("do", "you", "think", "you", "could"),
     ("do", "you", "think", "you", "can"), ("is", "there", "any", "chance"),
     ("any", "chance"), ("is", "there", "any", "way"), ("is", "there", "a", "chance"),
+    ("are", "you", "free", "to"), ("is", "anyone", "free", "to"), ("is", "anyone", "able", "to"),
+    ("do", "you", "have", "time", "to"), ("have", "you", "got", "time", "to"),  # 11th probe
 )  # fmt: skip
 # Words before a question word that leave it a question ("okay, who…").
 _LEADING: Final = frozenset(words("please hey hi ok okay so now well um uh"))

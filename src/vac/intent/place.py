@@ -58,6 +58,8 @@ def location_of(source: str, clause: Sequence[Tok], start: int, skip: frozenset[
     for i in range(start, len(clause)):
         if clause[i].low in _CLAUSE_STARTS:
             return None  # the rest is that clause's (it was read back as the order's place)
+        if clause[i].low == "not" and word_at(clause, i - 1) == ",":
+            return None  # "…, not just the one in the kitchen" (an eleventh typed probe: there)
         if i in skip:
             continue
         # "on" right after the thing only: not "…, the books are on the floor" (a review)

@@ -76,6 +76,9 @@ _REJECT: Final[frozenset[str]] = frozenset(
 # Understood, not scored against the audio (see the module's docstring).
 CONFIRM_HEARD: Final[frozenset[str]] = frozenset(
     {
+        "yes go",  # an eleventh typed probe: each was no reply
+        "ok good",
+        "okay good",
         "just do it",  # a review: as a change it gave a free hand, not the yes meant
         "alright",
         "all right",
@@ -343,6 +346,9 @@ _POLITE_PREFIX: Final = (
 # only before a no ("hold on, no"): "wait, yes" confirmed the draft.
 _THEN_REPLY: Final = ("thanks ", "thank you ", "oya ", "right ")  # "Right, do it." (a spoken probe)
 _THEN_NO: Final = ("hold on ", "wait ")
+# …and these, said with a no first (an eleventh typed probe: "no hang on, forget it",
+# "no actually never mind" were no reply). A reject phrase must follow.
+_THEN_NO_SAID: Final = ("no hang on ", "no actually ", "nah actually ", "no wait ", "actually ")
 # Before a reply phrase only ("Please cancel that.", "On reflection, please
 # cancel that."): "please no rush" is no "no rush" reply (it rejected a
 # spoken draft; typed, it changes the priority).
@@ -399,7 +405,7 @@ def classify_reply(text: str) -> Reply | None:
         lead := next((x for x in _POLITE_PREFIX if norm.startswith(x)), "")
     ):
         norm = norm.removeprefix(lead)
-    for lead in (*_THEN_REPLY, *_THEN_NO):
+    for lead in (*_THEN_REPLY, *_THEN_NO_SAID, *_THEN_NO):
         said_after = _one_or_two(norm.removeprefix(lead)) if norm.startswith(lead) else None
         if said_after and (lead in _THEN_REPLY or said_after == "reject"):
             norm = norm.removeprefix(lead)

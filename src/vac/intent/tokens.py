@@ -301,6 +301,8 @@ def _fillers_marked(out: list[Tok]) -> list[Tok]:
 # after tomorrow).
 _SAID_AS: Final = {
     ("this", "night"): "tonight",
+    # Scots: "the morra" (an eleventh typed probe: "Boiler the morra").
+    ("the", "morra"): "tomorrow",
     # How the recogniser writes "tomorrow" said slowly (a spoken-style probe).
     **{(w, "morrow"): "tomorrow" for w in ("too", "2", "two")},
 }
@@ -341,6 +343,14 @@ def _days_said_so(out: list[Tok]) -> list[Tok]:
             and not after.endswith("day")
         ):
             out[k] = tok._replace(low="tomorrow")
+        elif (
+            before.low == "latest"
+            and tok.low in _DAY_NAMES | {"today"}
+            and k > 1
+            and out[k - 2].low != "the"
+        ):
+            # "repair it latest tomorrow" (Nigerian, Indian English; an eleventh typed probe)
+            out[k - 1] = before._replace(low="by")
     return out
 
 

@@ -82,8 +82,7 @@ def past_day(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> Found
 # --- days named relative to today -------------------------------------------
 
 
-# How the recogniser writes "today", "tonight", "tomorrow" said with a
-# break in the middle ("guard the village to night").
+# "to night": how the recogniser writes "today", "tonight", "tomorrow" said with a break.
 _SPLIT: Final = {"day": "today", "night": "tonight", "morrow": "tomorrow"}
 
 
@@ -322,6 +321,7 @@ def period(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> Found:
                 ["end", "of", "business"],
                 ["close", "of", "play"],  # British: the working day's end
                 ["end", "of", "play"],
+                ["close", "of", "day"],  # an eleventh typed probe: dropped
             )
         )
     ):  # "cob" only after a cue: "a cob oven", "corn on the cob"

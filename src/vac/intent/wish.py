@@ -21,7 +21,9 @@ from typing import Final
 from vac.intent.lexicon import Tok, words
 
 # Between the name and the verb: "if Zuri could (please) check…".
-_WISH_MODALS: Final = frozenset(words("could should would to must please kindly possibly just"))
+_WISH_MODALS: Final = frozenset(
+    words("could should would to must please kindly possibly just might")
+)
 _WISHING: Final = frozenset(
     words("""hoping hope reckon need want counting great love appreciate wish ideally prefer
     rather nice good helpful help lovely grateful perhaps maybe chance""")
@@ -30,7 +32,8 @@ _WISHING: Final = frozenset(
 # a polite request, when the name is followed by "could", "would" or "can"
 # (not "I wonder if Kofi fixed it", "do you think Kofi will…").
 _WONDER: Final = frozenset(words("wonder wondering wondered"))
-_POLITE_MODALS: Final = frozenset(words("could would can"))
+# "…if Imani might visit…" too (an eleventh typed probe: asked who).
+_POLITE_MODALS: Final = frozenset(words("could would can might"))
 # Only these ask after "I think" or a condition said first: "if it's windy
 # tomorrow, Tariq should…"; "when I was young, Kofi would…" tells a habit.
 _ASKING_MODALS: Final = frozenset(words("should must"))
@@ -83,6 +86,8 @@ def wished_subject(toks: Sequence[Tok], i: int, verb_at: int, lead_max: int) -> 
         )
     ):
         return None
+    if "might" in modals and not wonders:
+        return None  # "I hope Kofi might…", "maybe Kofi might…": a guess, told
     asks = bool(modals & _ASKING_MODALS)
     wished = wonders or any(
         w in _WISHING or (w == "think" and j > 0 and lows[j - 1] in ("i", "we") and asks)
@@ -146,9 +151,10 @@ def _made(clause: Sequence[Tok], i: int) -> bool:
 # in mind the gate is rotten" (a review found each read as Protect).
 _MINDED: Final = frozenset(
     words("""kids children child baby babies twins toddler toddlers little ones boys girls
-    grandkids house home shop stall store fort place farm flat""")
+    grandkids house home shop stall store fort place farm flat yard garden""")
 )
-_NOT_MINDING: Final = frozenset(words("never don't dont not you i we in no wouldn't won't"))
+# ("would you mind the house this evening?" keeps it: the minded word says so)
+_NOT_MINDING: Final = frozenset(words("never don't dont not i we in no wouldn't won't"))
 
 
 def mind_is_no_order(clause: Sequence[Tok], j: int) -> bool:
