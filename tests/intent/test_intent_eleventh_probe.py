@@ -466,3 +466,20 @@ def test_availability_and_hedges_are_requests(text: str, agent: str) -> None:
 )
 def test_questions_and_guesses_stay_undrafted(text: str) -> None:
     assert isinstance(run(text), Clarify)
+
+
+@pytest.mark.parametrize(
+    ("text", "label"),
+    [
+        ("The shed roof blew off in the storm. Kofi, rebuild it by next Friday.", "Shed roof"),
+        ("The bins got knocked over by foxes again. Tariq, guard them tonight.", "Bins"),
+        ("The fence blew down in the night. Kofi, fix it today please.", "Fence"),
+    ],
+)
+def test_it_is_what_befell_a_thing(text: str, label: str) -> None:
+    assert draft(text).objective.target.label == label
+
+
+def test_it_is_not_the_one_who_did_something() -> None:
+    got = run("The kids broke the window, fix it")
+    assert isinstance(got, Clarify) and got.reason == "no-target"

@@ -14,7 +14,7 @@ from vac.intent import lexicon as lx
 from vac.intent.antecedent import introduced
 from vac.intent.calendar_words import WEEKDAYS
 from vac.intent.inflect import VERB_PARTICLES
-from vac.intent.instead import NOT_A_THING
+from vac.intent.instead import NOT_A_THING, PAST_FORMS
 from vac.intent.passive import THING_STARTS as _THING_STARTS
 from vac.intent.passive import apart as _apart
 from vac.intent.passive import as_object as _as_object
@@ -81,11 +81,13 @@ def with_antecedent(text: str) -> str | None:
                     break
                 if _apart(text, spans[k - 1], spans[k]):
                     break  # punctuation ends the thing
-                if spans[k][2] in _IS:  # past the subject's own words: "the kitchen" in it
+                if spans[k][2] in _IS or _befell(text, spans, k):  # not "the kitchen" in it
+                    # what befell it is told to the part's end ("…blew off in the storm.")
+                    told = spans[k][0] if spans[k][2] in _IS else _part_end(text, spans, k)
                     thing, it, said_to = (
                         _as_object(text[start : spans[k - 1][1]]),
                         _IT_OR_THEM,
-                        spans[k][0],
+                        told,
                     )
                     break
     return None
@@ -222,3 +224,31 @@ _STATES: Final = frozenset(
 
 
 __all__ = ["with_antecedent"]
+
+
+# "The shed roof blew off in the storm. Kofi, rebuild it" (an eleventh typed
+# probe: asked what to repair): a past verb with nothing it acts on after it.
+_BEFELL_AFTER: Final = VERB_PARTICLES | frozenset(
+    lx.words("in during last yesterday again overnight away apart through this")
+)
+
+
+def _befell(text: str, spans: list[_Span], k: int) -> bool:
+    """Whether the word at `k` says what happened to the subject before it:
+    a past verb, then a break, a particle or when ("blew off", "broke.",
+    "got knocked over"); not one acting on a thing ("the kids broke the
+    window, fix it": the window, asked)."""
+    word = spans[k][2]
+    if not (past_form(word) or word in PAST_FORMS | {"blew", "got"}):
+        return False
+    if k + 1 >= len(spans) or _apart(text, spans[k], spans[k + 1]):
+        return True
+    nxt = spans[k + 1][2]
+    return nxt in _BEFELL_AFTER or (word == "got" and past_form(nxt))
+
+
+def _part_end(text: str, spans: list[_Span], k: int) -> int:
+    """Where the part with word `k` ends (an offset): at the next break."""
+    while k + 1 < len(spans) and not _apart(text, spans[k], spans[k + 1]):
+        k += 1
+    return spans[k][1]
