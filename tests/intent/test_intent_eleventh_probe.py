@@ -483,3 +483,16 @@ def test_it_is_what_befell_a_thing(text: str, label: str) -> None:
 def test_it_is_not_the_one_who_did_something() -> None:
     got = run("The kids broke the window, fix it")
     assert isinstance(got, Clarify) and got.reason == "no-target"
+
+
+@pytest.mark.parametrize(
+    ("text", "verb"),
+    [
+        ("Imani, go and see Mama Esi this weekend", "Befriend"),
+        ("Imani, pop in and see Grandma tomorrow", "Befriend"),
+        ("Kofi, go and see if the post has come", "Investigate"),
+        ("Kofi, go see what the dogs are barking at", "Investigate"),
+    ],
+)
+def test_going_to_see(text: str, verb: str) -> None:
+    assert draft(text).objective.verb == verb
