@@ -496,3 +496,14 @@ def test_it_is_not_the_one_who_did_something() -> None:
 )
 def test_going_to_see(text: str, verb: str) -> None:
     assert draft(text).objective.verb == verb
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        ("Kofi, fix the gate, just the front one.", "just the front one"),
+        ("Zuri, inspect the whole house, everything but the roof.", "everything but the roof"),
+    ],
+)
+def test_which_of_the_thing_is_read_back(text: str, said: str) -> None:
+    assert f'(also said: "{said}")' in draft(text).summary

@@ -437,8 +437,9 @@ def parse(
     if rest is not None:  # one objective per turn: the rest is said, never dropped unseen
         extra = f'one thing at a time: "{truncate(rest, _REST_MAX)}" is not in this draft'
         note = extra if note is None else f"{note}; {extra}"
-    elif target.end < len(clause) and asked_harm(tail := source[clause[target.end].start :]):
-        # "visit the miller and lie to him": the agent weighs it, so it is read back
+    elif target.end < len(clause) and (
+        asked_harm(tail := source[clause[target.end].start :]) or tw.scope_said(tail)
+    ):  # "visit the miller and lie to him": the agent weighs it; "…, just the front one"
         extra = f'also said: "{truncate(tail.strip(" ,.;"), _REST_MAX)}"'
         note = extra if note is None else f"{note}; {extra}"
     spoken_when = None if when is None else when.phrase

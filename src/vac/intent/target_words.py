@@ -449,3 +449,18 @@ def names_nothing(core: Sequence[Tok]) -> bool:
     if core[0].low in lx.VAGUE and len(core) > 1 and core[1].low in _AFTER_IT:
         return True
     return all(t.low in lx.VAGUE or t.low in VERB_PARTICLES for t in core)
+
+
+# Which of the thing, said after it: "fix the gate, just the front one",
+# "inspect the whole house, everything but the roof" (a twelfth typed probe:
+# dropped unseen). Read back as said, never guessed into the thing.
+_SCOPE: Final = re.compile(
+    r"^\s*[,;:-]\s*(?:but\s+)?(?:just|only|everything\s+but|all\s+but|everything\s+except"
+    r"|not\s+just|not\s+only)\s+(?:the|my|our|one|two|three|that|this|those|these)\b",
+    re.IGNORECASE,
+)
+
+
+def scope_said(tail: str) -> bool:
+    """Whether the words after the thing say which of it (`_SCOPE`)."""
+    return _SCOPE.match(tail) is not None
