@@ -409,11 +409,6 @@ def test_a_sentence_after_the_thing_is_no_thing_left_out(text: str) -> None:
     assert "one thing at a time" not in draft(text).summary
 
 
-def test_a_weekday_said_with_why_is_that_day() -> None:
-    got = draft("So the school's closed Friday for training, Tariq, look after the twins that day.")
-    assert got.objective.deadline == "2026-03-13"
-
-
 # A twelfth typed probe's findings (2026-12-07): hedges, scope, world Englishes.
 
 
@@ -453,7 +448,6 @@ def test_regional_deadline_words(text: str, due: str, label: str) -> None:
         ("Imani, do you have time to visit Mr Boateng today?", "Imani"),
         ("Imani, are you free to visit Aunt Efua later?", "Imani"),
         ("I was wondering if Imani might visit Uncle Yaw this weekend.", "Imani"),
-        ("Tariq, would you mind the house this evening?", "Tariq"),
     ],
 )
 def test_availability_and_hedges_are_requests(text: str, agent: str) -> None:
@@ -486,19 +480,6 @@ def test_it_is_not_the_one_who_did_something() -> None:
 
 
 @pytest.mark.parametrize(
-    ("text", "verb"),
-    [
-        ("Imani, go and see Mama Esi this weekend", "Befriend"),
-        ("Imani, pop in and see Grandma tomorrow", "Befriend"),
-        ("Kofi, go and see if the post has come", "Investigate"),
-        ("Kofi, go see what the dogs are barking at", "Investigate"),
-    ],
-)
-def test_going_to_see(text: str, verb: str) -> None:
-    assert draft(text).objective.verb == verb
-
-
-@pytest.mark.parametrize(
     ("text", "said"),
     [
         ("Kofi, fix the gate, just the front one.", "just the front one"),
@@ -507,3 +488,60 @@ def test_going_to_see(text: str, verb: str) -> None:
 )
 def test_which_of_the_thing_is_read_back(text: str, said: str) -> None:
     assert f'(also said: "{said}")' in draft(text).summary
+
+
+# A second review of the session's rules (2026-12-07): each was right or asked before them.
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The cat knocked over the vase. Kofi, fix it",
+        "The ball went through the window. Kofi, fix it",
+        "The branch fell through the greenhouse roof. Kofi, fix it",
+        "The tree fell over in the storm and hit the shed. Kofi, fix it",
+        "The neighbour complained again. Tariq, look into it",
+        "My cousin got married last week. Tariq, report on it",
+    ],
+)
+def test_it_is_not_whatever_a_past_sentence_names(text: str) -> None:
+    got = run(text)
+    assert isinstance(got, Clarify) and got.reason == "no-target", got
+
+
+@pytest.mark.parametrize(
+    ("text", "label"),
+    [
+        ("Kofi, go and see what's wrong with the boiler", "Boiler"),
+        ("Kofi, mind the garden step when you fix the gate", "Gate"),
+        ("Tariq, report on the morra festival", "Morra festival"),
+    ],
+)
+def test_see_mind_and_the_morra_in_other_senses(text: str, label: str) -> None:
+    assert draft(text).objective.target.label == label
+
+
+def test_a_not_that_is_no_which_keeps_the_place() -> None:
+    got = draft("Kofi, fix the gate, not now but in the morning at the farm").objective
+    assert [c.value for c in got.constraints if c.kind == "location"] == ["at the farm"]
+
+
+def test_a_tail_that_says_no_which_is_not_read_back() -> None:
+    assert "also said" not in draft("Kofi, fix the gate, just this once").summary
+
+
+@pytest.mark.parametrize(
+    ("text", "label"),
+    [
+        ("Kofi, drop everything, the pipe's burst, fix it", "Pipe"),
+        ("hey kofi, the shed door came off its hinges, could u mend it this week", "Shed door"),
+        ("Imani the new neighbours moved in last week, go and say hello to them", "New neighbours"),
+    ],
+)
+def test_what_befell_a_thing_said_other_ways(text: str, label: str) -> None:
+    assert draft(text).objective.target.label == label
+
+
+def test_where_something_came_in_is_no_antecedent() -> None:
+    got = run("The water came in through the roof. Kofi, fix it")
+    assert isinstance(got, Clarify) and got.reason == "no-target"

@@ -58,7 +58,11 @@ def location_of(source: str, clause: Sequence[Tok], start: int, skip: frozenset[
     for i in range(start, len(clause)):
         if clause[i].low in _CLAUSE_STARTS:
             return None  # the rest is that clause's (it was read back as the order's place)
-        if clause[i].low == "not" and word_at(clause, i - 1) == ",":
+        if (
+            clause[i].low == "not"
+            and word_at(clause, i - 1) == ","
+            and word_at(clause, i + 1) in _NOT_WHICH
+        ):
             return None  # "…, not just the one in the kitchen" (an eleventh typed probe: there)
         if i in skip:
             continue
@@ -98,6 +102,8 @@ def location_of(source: str, clause: Sequence[Tok], start: int, skip: frozenset[
     return None
 
 
+# After ", not": which of the thing is not meant ("…, not the one in the kitchen").
+_NOT_WHICH: Final = frozenset(words("just only the that this those these one"))
 # A place said instead names a room or a part of the house or garden.
 _ROOMS: Final = frozenset(
     words("""room nursery kitchen bathroom bedroom study hall hallway landing garage shed loft

@@ -456,7 +456,7 @@ def names_nothing(core: Sequence[Tok]) -> bool:
 # dropped unseen). Read back as said, never guessed into the thing.
 _SCOPE: Final = re.compile(
     r"^\s*[,;:-]\s*(?:but\s+)?(?:just|only|everything\s+but|all\s+but|everything\s+except"
-    r"|not\s+just|not\s+only)\s+(?:the|my|our|one|two|three|that|this|those|these)\b",
+    r"|not\s+just|not\s+only)\s+(?:the|one|that|those|these)\b(?!\s+(?:once|time|bit)\b)",
     re.IGNORECASE,
 )
 

@@ -325,6 +325,8 @@ def _days_said_so(out: list[Tok]) -> list[Tok]:
         before, tok = out[k - 1], out[k]
         after = out[k + 1].low if k + 1 < len(out) else ""
         said_as = _SAID_AS.get((before.low, tok.low))  # "this night", "too morrow"
+        if said_as == "tomorrow" and before.low == "the" and after not in _ENDS | {""}:
+            said_as = None  # "the morra festival": a name (a review)
         if said_as is not None:
             out[k - 1 : k + 1] = [Tok(f"{before.text} {tok.text}", said_as, before.start, tok.end)]
         elif (

@@ -246,9 +246,6 @@ PHRASAL_VERB_CUES: Final[Mapping[str, str]] = {
             "spend an hour with",
             "keep company",
             "pay a visit to",  # a spoken probe: "What should Abeni befriend?"
-            # A twelfth typed probe (2026-12-07): no verb. Not before "if", "what"…
-            # (`wish.remarks`): "go and see if the post has come" looks into it.
-            *("go and see", "go see", "pop in and see", "pop round and see", "pop over and see"),
             "pay a call on",
         ],
         "Befriend",

@@ -18,7 +18,6 @@ from vac.intent.when_match import (
     add_months,
     an_hour_at,
     ends_here,
-    for_what,
     month_day,
     month_end,
     past_form,
@@ -250,7 +249,7 @@ def weekday(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> Found:
     k += bool(part)
     week_on = mode == "plain" and not part and word_at(toks, k) == "week"  # "Monday week"
     k += week_on
-    said = ends_here(toks, k) or an_hour_at(toks, k) or for_what(toks, k)  # "…Friday for training"
+    said = ends_here(toks, k) or an_hour_at(toks, k)
     if bare and (word_at(toks, i - 1) in _NOT_BEFORE_BARE_DAY or not said):
         return None  # "the Sunday market", "every Friday"; not "the gate Friday 5pm"
     weekday = cw.WEEKDAY_NAMES[index]

@@ -64,13 +64,6 @@ def ends_here(toks: Sequence[Tok], k: int) -> bool:
     return not after or after in AFTER_DAY or after in cw.TEMPORAL_WORDS or fine
 
 
-def for_what(toks: Sequence[Tok], k: int) -> bool:
-    """ "for" and a word or two ending the part at `k`: why on the day said
-    before it ("the school's closed Friday for training, …": an eleventh
-    typed probe dropped the day)."""
-    return word_at(toks, k) == "for" and (ends_here(toks, k + 2) or ends_here(toks, k + 3))
-
-
 def month_end(year: int, month: int) -> dt.date:
     first_of_next = dt.date(year + month // 12, month % 12 + 1, 1)
     return first_of_next - ONE_DAY

@@ -131,17 +131,7 @@ def remarks(clause: Sequence[Tok]) -> frozenset[int]:
         )
         or mind_is_no_order(clause, i)
         or (t.low == "make" and _made(clause, i))
-        or (t.low in ("go", "pop") and _goes_to_find_out(clause, i))
     )
-
-
-# After "go (and) see", these ask what is so: "go and see if the post has come".
-_FINDING_OUT: Final = frozenset(words("if whether what why how who where when which"))
-
-
-def _goes_to_find_out(clause: Sequence[Tok], i: int) -> bool:
-    k = next((k for k in range(i + 1, min(i + 4, len(clause))) if clause[k].low == "see"), None)
-    return k is not None and _at(clause, k + 1) in _FINDING_OUT
 
 
 # "I can't make sense of it, look into it" (an eleventh typed probe: a Build
@@ -161,10 +151,9 @@ def _made(clause: Sequence[Tok], i: int) -> bool:
 # in mind the gate is rotten" (a review found each read as Protect).
 _MINDED: Final = frozenset(
     words("""kids children child baby babies twins toddler toddlers little ones boys girls
-    grandkids house home shop stall store fort place farm flat yard garden""")
+    grandkids house home shop stall store fort place farm flat""")
 )
-# ("would you mind the house this evening?" keeps it: the minded word says so)
-_NOT_MINDING: Final = frozenset(words("never don't dont not i we in no wouldn't won't"))
+_NOT_MINDING: Final = frozenset(words("never don't dont not you i we in no wouldn't won't"))
 
 
 def mind_is_no_order(clause: Sequence[Tok], j: int) -> bool:
