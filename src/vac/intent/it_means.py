@@ -83,7 +83,9 @@ def with_antecedent(text: str) -> str | None:
                     break  # punctuation ends the thing
                 if spans[k][2] in _IS or _befell(text, spans, k):  # not "the kitchen" in it
                     # what befell it is told to the part's end ("…blew off in the storm.")
-                    told = spans[k][0] if spans[k][2] in _IS else _part_end(text, spans, k)
+                    told = (
+                        spans[k][0] if spans[k][2] in _IS else spans[_part_last(text, spans, k)][1]
+                    )
                     thing, it, said_to = (
                         _as_object(text[start : spans[k - 1][1]]),
                         _IT_OR_THEM,
@@ -239,7 +241,7 @@ _BEFALLING: Final = frozenset(
 _DAMAGED: Final = frozenset(
     lx.words("knocked blown broken damaged smashed flooded stuck nicked stolen wrecked")
 )
-_WHEN: Final = frozenset(lx.words("in during last yesterday overnight this again"))
+_WHEN: Final = frozenset(lx.words("last yesterday overnight this again"))
 _PARTICLES: Final = VERB_PARTICLES | frozenset(lx.words("in away apart"))  # "moved in"
 # "…in the storm", "…during the night": when, not where ("came in through the roof").
 _WEATHER: Final = frozenset(lx.words("night storm wind winds rain snow gale frost cold heat"))
@@ -257,10 +259,7 @@ def _befell(text: str, spans: list[_Span], k: int) -> bool:
     m = k + 1
     if m < len(spans) and not _apart(text, spans[k], spans[m]) and spans[m][2] in _PARTICLES:
         m += 1  # "blew off", "fell down", "moved in"
-    end = m
-    while end < len(spans) and not _apart(text, spans[end - 1], spans[end]):
-        end += 1  # the part's end
-    said = [w for _s, _e, w in spans[m:end]]
+    said = [w for _s, _e, w in spans[m : _part_last(text, spans, k) + 1]]
     if not said or (said[0] == "its" and len(said) <= 3):
         return True  # "…blew off." / "…broke." / "…came off its hinges"
     if said[0] in ("in", "during"):  # "in the storm"; not "…came in through the roof"
@@ -268,8 +267,8 @@ def _befell(text: str, spans: list[_Span], k: int) -> bool:
     return said[0] in _WHEN and len(said) <= 4  # "last week"; not "…again and hit the shed"
 
 
-def _part_end(text: str, spans: list[_Span], k: int) -> int:
-    """Where the part with word `k` ends (an offset): at the next break."""
+def _part_last(text: str, spans: list[_Span], k: int) -> int:
+    """The last word of the part with word `k`: before the next break."""
     while k + 1 < len(spans) and not _apart(text, spans[k], spans[k + 1]):
         k += 1
-    return spans[k][1]
+    return k

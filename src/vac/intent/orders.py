@@ -442,18 +442,15 @@ _PLANS: Final = (
 )  # fmt: skip
 
 
+# "get" only in a plan not yet made: "I might get Kofi to…" ("I'll get Kofi to…" orders).
+_PLANS_UNSURE: Final = tuple(p for p in _PLANS if p[1:2] in (("might",), ("may",), ("was",)))
+
+
 def asking_later(toks: Sequence[Tok], cut: tuple[int, int] | None) -> bool:
     """Whether the agent's name was cut from "<my plan> ask NAME to…"."""
-    frame = word_at(toks, cut[0]) if cut is not None else ""
-    if cut is None or frame not in _ASK_LATER | {"get"}:
+    if cut is None or (frame := toks[cut[0]].low) not in _ASK_LATER | {"get"}:
         return False
     lead = tuple(t.low for t in toks[: cut[0]] if t.low not in lx.PUNCT)
     passed_on = any(t.low in _PASS_ON for t in toks[cut[1] :])
-    # "get" only in a plan not yet made: "I might get Kofi to…" ("I'll get Kofi to…" orders)
     plans = _PLANS if frame != "get" else _PLANS_UNSURE
     return not passed_on and any(lead[-len(plan) :] == plan for plan in plans)
-
-
-_PLANS_UNSURE: Final = (
-    ("i", "might"), ("i", "may"), ("i", "was", "going", "to"), ("i", "was", "gonna"),
-)  # fmt: skip

@@ -98,7 +98,7 @@ def location_of(source: str, clause: Sequence[Tok], start: int, skip: frozenset[
             more = location_of(source, clause, k, skip)  # "on the wall in the study": both
             if more is not None and more.lower().startswith(clause[k].low):
                 return truncate(f"{said} {more}", _TEXT_MAX)
-        return _place_instead(source, clause, start, k, prep) or said
+        return _place_instead(source, clause, k, prep) or said
     return None
 
 
@@ -112,9 +112,7 @@ _ROOMS: Final = frozenset(
 )
 
 
-def _place_instead(
-    source: str, clause: Sequence[Tok], thing_end: int, end: int, prep: Phrase
-) -> str | None:
+def _place_instead(source: str, clause: Sequence[Tok], end: int, prep: Phrase) -> str | None:
     """The place said instead of the one ending at `end`: "in the spare room,
     I mean the nursery" is in the nursery (an eleventh typed probe: in the
     spare room), with the first place's preposition. Only a room or a part

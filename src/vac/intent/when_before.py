@@ -15,9 +15,8 @@ from collections.abc import Sequence
 from typing import Final
 
 from vac.intent.lexicon import VERB_PHRASES, Tok, phrase_at, phrases
-from vac.intent.when_match import ONE_DAY, Hit, word_at
+from vac.intent.when_match import ONE_DAY, Hit, month_end, word_at
 
-_THE_WEEKEND: Final = phrases(["the weekend"])
 _OVER: Final = phrases(["is over", "ends"])
 _NEXT_SPANS: Final = frozenset({"week", "month", "year"})
 
@@ -45,7 +44,7 @@ def before_span(clause: Sequence[Tok], j: int, found: Hit, now: dt.datetime) -> 
     else:
         last = dt.date(today.year, 12, 31)
         if said[1] == "month":
-            last = (today.replace(day=28) + 4 * ONE_DAY).replace(day=1) - ONE_DAY
+            last = month_end(today.year, today.month)
         day = f"{last:%B} {last.day}"
     return Hit(last, f"before next {said[1]}, by {day}", found.end)
 
