@@ -101,6 +101,19 @@ def test_a_name_no_one_has_is_asked_and_the_answer_drafts_it(daemon: RunningDaem
     assert draft.objective.source_text == "Ask Zuri to fix the gate by Friday"
 
 
+def test_the_answer_to_what_to_do_goes_to_the_agent_addressed(daemon: RunningDaemon) -> None:
+    c = daemon.connect()
+    c.hello()
+    asked = one(
+        say(c, "Zuri, the radiator in the hall is cold. Can you bleed it?"), ObjectiveClarify
+    )
+    assert isinstance(asked, ObjectiveClarify) and asked.reason == "no-verb"
+    assert "Should Zuri repair" in asked.question
+    draft = one(say(c, "fix the radiator"), ObjectiveDraft)
+    assert isinstance(draft, ObjectiveDraft)
+    assert (draft.objective.agent, draft.objective.verb) == ("Zuri", "Repair")
+
+
 def test_names_said_before_the_order_are_asked_and_any_agent_answers(
     daemon: RunningDaemon,
 ) -> None:

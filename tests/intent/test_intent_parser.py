@@ -181,20 +181,20 @@ def test_an_order_with_no_verb_of_ours_is_quoted_with_its_agent(
 
 
 @pytest.mark.parametrize(
-    "text",
+    ("text", "who"),
     [
-        "maybe the weather is nice",  # no agent addressed
-        "Kofi, the gate",  # no deed of its own
-        "Kofi, I think so",
-        "Could you have Imani feed the chickens",  # no address without a verb
-        "Kofi, after lunch, start on the gate",  # a when, not a deed
-        "Kofi, when you have a minute",
+        ("maybe the weather is nice", "someone"),  # no agent addressed
+        ("Kofi, the gate", "Kofi"),  # no deed of its own: asked of whom it was said to
+        ("Kofi, I think so", "Kofi"),
+        ("Could you have Imani feed the chickens", "someone"),  # no address without a verb
+        ("Kofi, after lunch, start on the gate", "Kofi"),  # a when, not a deed
+        ("Kofi, when you have a minute", "Kofi"),
     ],
 )
-def test_no_verb_without_an_addressed_deed_asks_in_general(text: str) -> None:
+def test_no_verb_without_an_addressed_deed_asks_in_general(text: str, who: str) -> None:
     c = clarify(text)
     assert c.reason == "no-verb"
-    assert c.question.startswith("I heard you, but not what to do. Should someone repair")
+    assert c.question.startswith(f"I heard you, but not what to do. Should {who} repair")
 
 
 def test_seed_standing_intent_stays_a_draft() -> None:

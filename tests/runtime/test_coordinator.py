@@ -821,3 +821,16 @@ async def test_a_no_with_no_draft_waiting_says_how_to_take_one_back(rig: Rig) ->
     asked = rig.of(ObjectiveClarify)[-1]
     assert asked.reason == "reply-unclear" and "vac withdraw" in asked.question
     assert len(rig.of(ObjectiveConfirmed)) == 1 and not rig.of(ObjectiveRejected)
+
+
+async def test_the_agent_words_were_said_to_is_whom_the_answer_goes_to(rig: Rig) -> None:
+    rig.text("t1", "Zuri, the radiator in the hall is cold. Can you bleed it?")
+    await rig.settle(1)
+    (asked,) = rig.of(ObjectiveClarify)
+    assert asked.reason == "no-verb" and "Should Zuri repair" in asked.question
+    assert rig.coordinator.current_agent == "Zuri"
+    rig.text("t2", "fix the radiator")
+    await rig.settle(2)
+    (draft,) = rig.of(ObjectiveDraft)
+    assert (draft.objective.agent, draft.objective.verb) == ("Zuri", "Repair")
+    assert "sending to Zuri" in draft.preview.summary

@@ -95,6 +95,7 @@ from vac.intent.validate import (
     objective_from_builtins,
     validate_objective,
 )
+from vac.intent.vocative import called
 
 __all__ = [
     "BANTER_WINDOW_MS",
@@ -152,6 +153,7 @@ __all__ = [
     "agent_counter",
     "apply_accept",
     "apply_edits",
+    "called",
     "check_draft_ready",
     "chosen",
     "classify_reply",

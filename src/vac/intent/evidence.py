@@ -290,12 +290,12 @@ def _as_order(
     (`intent.plain_verb`): the verb keeps the evidence of the word it was
     said as, and the objective keeps what was said. None when the words hold
     no such order."""
-    order = passive.as_order(text) if said_of_thing else None
+    lows = frozenset(n.lower() for n in roster.names())
+    order = passive.as_order(text, lows) if said_of_thing else None
     # A name called then a done form only when spoken: tiny.en's join (typed,
     # "Kofi, fixed the gate." reports).
     spoken = heard is not None and bool(heard.words)
-    names = frozenset(n.lower() for n in roster.names()) if spoken else frozenset()
-    order = order or plain_verb.as_plain(text, names)
+    order = order or plain_verb.as_plain(text, lows if spoken else frozenset())
     got = None if order is None else parse_as(order.text)
     if order is None or got is None or (isinstance(got, Clarify) and got.reason == "no-verb"):
         return None

@@ -322,7 +322,7 @@ TARGET_STOPS: Final = cues(
     "sorry the, sorry a, sorry my, i mean, i meant, or rather, "
     "within, no later than, please, today, tonight, "
     "tomorrow, this week, next week, asap, immediately, right now, right away, straight away, "
-    "rn, pronto, lowkey, ngl, tbh, or nah, "
+    "rn, pronto, lowkey, ngl, tbh, or nah, or is, or are, or should, or would, or shall, "
     "soon, whenever, when you can, when you get a chance, when you get the chance, no rush, "
     "when you get a sec, when you have a sec, when you get a second, when you have a second, "
     "no hurry, it can wait, top priority, high priority, low priority, always, exactly, "

@@ -103,6 +103,7 @@ def priority_of(clause: Sequence[Tok], skip: frozenset[int]) -> int:
         h for h in hits if not (lx.match_at(clause, h[1], _AT_ONCE) and _all_before(clause, h[1]))
     ]
     hits = [h for h in hits if not _a_bit_of(clause, h) and not _modifies(clause, h)]
+    hits = [h for h in hits if not _or_asked(clause, h[1])]
     if not hits and (now := _now_last(clause)) is not None and now not in skip:
         hits.append((max(tier for tier, _ in lx.PRIORITY_TIERS), now, now + 1))
     return _first_tier(hits, [tier for tier, _ in lx.PRIORITY_TIERS], lx.DEFAULT_PRIORITY)
@@ -164,6 +165,20 @@ def _modifies(clause: Sequence[Tok], hit: tuple[int, int, int]) -> bool:
         return False
     after = clause[end].low
     return clause[at - 1].low in _THING_OWNERS and after not in lx.PUNCT | _NOT_A_THING_AFTER
+
+
+# "…, or is the fence more urgent?", "…, or would something else be more
+# important?": the haste of an alternative asked about, not the order's (a
+# probe: "Kofi, can you fix the gate, or is the fence more urgent?" was 90).
+_OR_ASKED: Final = frozenset(lx.words("is are was would should does do isn't aren't"))
+
+
+def _or_asked(clause: Sequence[Tok], at: int) -> bool:
+    """Whether "or is / or would…" comes before the cue at `at`."""
+    lows = [t.low for t in clause[:at]]
+    if {"whichever", "whichever's"} & set(lows):  # "…, whichever is more urgent"
+        return True
+    return any(a == "or" and b in _OR_ASKED for a, b in itertools.pairwise(lows))
 
 
 def _next_is(clause: Sequence[Tok], k: int, word: str) -> bool:

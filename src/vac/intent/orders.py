@@ -309,9 +309,11 @@ def no_verb_question(
     deed = unknown_deed(source, clause, roster) if address.cut is None else None
     if address.resolution is None and (courtesy := _courtesy(lx.tokenize(source))):
         return courtesy, None  # "thanks", "hello": not a list of verbs (a typed probe)
-    if address.resolution is None or deed is None:
+    if address.resolution is None or (deed is None and address.resolution.method != "exact"):
         return f"I heard you, but not what to do. Should someone {_EIGHT_VERBS} something?", None
     agent = address.resolution.agent
+    if deed is None:  # "Kofi, the radiator's cold": said to Kofi, whose the answer is
+        return f"I heard you, but not what to do. Should {agent} {_EIGHT_VERBS} something?", None
     question = (
         f'I heard "{deed}" for {agent}, but I only pass on these: {_EIGHT_VERBS} '
         f"something. What should {agent} do?"

@@ -191,7 +191,7 @@ _OF_SOMEONE: Final = frozenset(
 )
 
 
-def _said_of_someone(text: str, spans: list[_Span], i: int) -> Order | None:
+def _said_of_someone(text: str, spans: list[_Span], i: int, names: frozenset[str]) -> Order | None:
     """ "Make sure Kofi fixes the gate by Friday" → "Kofi, fix the gate by
     Friday": a name (capitalised, right before) and a verb of ours said of
     them after a lead that asks for it; openers before the lead stay."""
@@ -204,7 +204,7 @@ def _said_of_someone(text: str, spans: list[_Span], i: int) -> Order | None:
         if i - 1 - size < 0:
             break
         lead = " ".join(s[2] for s in spans[i - 1 - size : i - 1])
-        if lead in _OF_SOMEONE and _plain_lead(text, spans, i - 1 - size):
+        if lead in _OF_SOMEONE and _plain_lead(text, spans, i - 1 - size, names):
             name = text[spans[i - 1][0] : spans[i - 1][1]]
             verb = THIRD_PERSON[word]
             first = i - 1 - size
@@ -227,7 +227,7 @@ def _mind_asked(text: str, spans: list[_Span], k: int) -> bool:
     return named and spans[k - 2][2] in ("would", "could")
 
 
-def _plain_lead(text: str, spans: list[_Span], i: int) -> bool:
+def _plain_lead(text: str, spans: list[_Span], i: int, names: frozenset[str]) -> bool:
     """Whether the words before word `i` in its sentence only lead into an order."""
     start = max(text.rfind(".", 0, spans[i][0]), text.rfind("!", 0, spans[i][0]))
     start = max(start, text.rfind("?", 0, spans[i][0]))
@@ -246,9 +246,13 @@ def _plain_lead(text: str, spans: list[_Span], i: int) -> bool:
     if [w for _s, _e, w in apart[1:2]] in (["would"], ["could"], ["can"], ["will"], ["do"]):
         # "Kofi would you mind fixing…": a name without its comma (a typed probe)
         apart = apart[1:] if apart[0][2] not in SUBJECTS | lx.DETERMINERS else apart
+    elif apart and apart[0][2] in names and [w for _s, _e, w in apart[1:2]] not in _JOINED:
+        apart = apart[1:]  # "Tariq keep the kids safe": a name without its comma
     return all(w in _LEAD_OK for _s, _e, w in apart)
 
 
+# "Kofi and I keep the kids safe": a name in a subject says what is done.
+_JOINED: Final = (["and"], ["or"], ["&"])
 _APOLOGIES: Final = frozenset(lx.words("sorry apologies forgive excuse pardon"))
 
 
@@ -272,7 +276,7 @@ SUBJECTS: Final = frozenset(
 )
 
 
-def as_order(text: str) -> Order | None:
+def as_order(text: str, names: frozenset[str] = frozenset()) -> Order | None:
     """`text` with "get <thing> <done>" / "<thing> needs <doing>" said as the
     plain order ("fix <thing>"); None when it holds neither."""
     text = _POLITE_CLAUSE.sub(lambda m: " " * len(m.group()), text)
@@ -280,7 +284,7 @@ def as_order(text: str) -> Order | None:
     if not asked_plainly(text, spans):
         return None
     for i, (start, end, word) in enumerate(spans):
-        if (of_someone := _said_of_someone(text, spans, i)) is not None:
+        if (of_someone := _said_of_someone(text, spans, i, names)) is not None:
             return of_someone
         before = " ".join(s[2] for s in spans[max(0, i - 2) : i])
         if (
@@ -288,11 +292,11 @@ def as_order(text: str) -> Order | None:
             and word in _DONE
             # "would you mind fixing…", "Zuri, mind checking…", "would Abeni mind helping…"
             and (before in _ASKING or _mind_asked(text, spans, i - 1))
-            and _plain_lead(text, spans, i - 2)
+            and _plain_lead(text, spans, i - 2, names)
         ):
             verb = _DONE[word]  # "would you mind fixing the gate" → "… fix the gate"
             return Order(text[:start] + verb + text[end:], (start, end), (start, start + len(verb)))
-        kept = _kept(text, spans, i)
+        kept = _kept(text, spans, i, names)
         if kept is not None:
             return kept
         lead = " ".join(s[2] for s in spans[i : i + 3])
@@ -304,7 +308,7 @@ def as_order(text: str) -> Order | None:
             return Order(order, (at[0], at[1]), (start, start + at[1] - at[0]))
         if word in _THING_STARTS:
             found = _around(text, spans, i)
-            if found is not None and _plain_lead(text, spans, found[0]):
+            if found is not None and _plain_lead(text, spans, found[0], names):
                 first, done, thing = found
                 cut_from, cut_to = spans[first][0], spans[done][1]
                 after = spans[done + 1] if done + 1 < len(spans) else None
@@ -327,9 +331,9 @@ def as_order(text: str) -> Order | None:
 _SAFE: Final = frozenset(lx.words("safe secure"))
 
 
-def _kept(text: str, spans: list[_Span], i: int) -> Order | None:
+def _kept(text: str, spans: list[_Span], i: int, names: frozenset[str]) -> Order | None:
     start, end, word = spans[i]
-    if word not in ("keep", "give", "lend") or not _plain_lead(text, spans, i):
+    if word not in ("keep", "give", "lend") or not _plain_lead(text, spans, i, names):
         return None  # "we keep the kids safe" says what is done
     for k in range(i + 2, min(i + 2 + _THING_MAX_WORDS, len(spans))):
         if _apart(text, spans[k - 1], spans[k]):

@@ -122,8 +122,9 @@ def another_thing(
     if j == end or (j == end + 1 and clause[end].low in (",", ".") and not listed) or j in skip:
         return None
     if any(t.low in _JOINING for t in clause[start:end]):
-        return None
-    k = _thing_end(clause, j, roster, skip)
+        k = _parallel(clause, start, end, j, roster, skip)
+    else:
+        k = _thing_end(clause, j, roster, skip)
     if k is None:
         return None
     # "… and the fence and the roof", "…, the tyres, and the lights": all named
@@ -133,6 +134,22 @@ def another_thing(
     if not ends and clause[k].low not in _AFTER_THING:
         return None  # "… and the fox got in": a sentence, not a thing
     return source[clause[j].start : clause[k - 1].end]
+
+
+# "a shelf for the books and a rack for the shoes": a second thing shaped as
+# the first (a typed probe: it was dropped unseen); "for" or "of" only.
+_PARALLEL: Final = frozenset(lx.words("for of"))
+
+
+def _parallel(
+    clause: Sequence[Tok], start: int, end: int, at: int, roster: Roster, skip: frozenset[int]
+) -> int | None:
+    """Where a thing at `at` ends that joins its words as the target does."""
+    joins = {t.low for t in clause[start:end]} & _PARALLEL
+    if not joins or word_at(clause, at) not in lx.DETERMINERS:
+        return None
+    k = next((k for k in range(at + 2, at + 4) if word_at(clause, k) in joins), None)
+    return None if k is None or k in skip else _thing_end(clause, k + 1, roster, skip)
 
 
 def _and_at(clause: Sequence[Tok], k: int) -> int:

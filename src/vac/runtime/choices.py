@@ -200,6 +200,14 @@ _TIME_WORDS: Final = frozenset(
 )
 
 
+def called(clarify: intent.Clarify, roster: intent.Roster) -> str | None:
+    """The agent words asked about were said to by name ("Kofi, the
+    radiator's cold. Can you bleed it?" asks what to do): whom the session
+    now addresses, so the answer "fix the radiator" is Kofi's (a probe: it
+    went to the default agent, whom no one had named)."""
+    return intent.called(clarify.source_text, roster) if clarify.reason == "no-verb" else None
+
+
 def unsure_yes(pending: intent.DraftEntry, now: dt.datetime) -> Clarification:
     """A spoken "yes" heard too unsurely to bind an agent: ask for a clear one."""
     summary = intent.restate(pending.objective, pending.wording, now=now)

@@ -58,7 +58,7 @@ from vac.protocol.messages import (
 )
 from vac.runtime import amend
 from vac.runtime.announcer import Announcer
-from vac.runtime.choices import Clarification, PendingChoice
+from vac.runtime.choices import Clarification, PendingChoice, called
 from vac.runtime.decisions import Plan, Planner
 from vac.runtime.durable import DecisionSteps
 from vac.runtime.heard import FinalHeard
@@ -114,8 +114,7 @@ class TurnCoordinator:
         self.announcer = Announcer(session, self.turns, self.speaker is not None)  # §9 updates
         self.planner = Planner(shared, session)
         self.choice = PendingChoice()  # "Did you mean Imani or Abeni?", awaiting its answer
-        # `shared.commit` is looked up at each write, not bound now: tests
-        # wrap the pipeline's commit to make it slow or fail.
+        # `shared.commit` is looked up at each write: tests make it slow or fail.
         self.steps = DecisionSteps(lambda step: shared.commit(step), shared.book, session.id)
         self.routing = Routing(shared, session, self.planner, self.steps)  # §9 offers
         self._listings = TaskSet()  # objective.list reads: cancelled on detach
@@ -334,6 +333,7 @@ class TurnCoordinator:
         turn.trace.record("parse", (monotonic_ns() - t0_ns) / 1e6)
         if isinstance(result, intent.Clarify):
             self.choice.offer(result, spoken=evidence is not None and bool(evidence.words))
+            self.current_agent = called(result, self.shared.roster) or self.current_agent
             question = amend.still_waiting(result, sole, now, self.shared.roster.names())
             return Clarification(result.reason, question, result.candidates)
         if (over := self.planner.over_quota(now)) is not None:
