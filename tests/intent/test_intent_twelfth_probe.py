@@ -8,6 +8,7 @@ import intent_factories as factories
 import pytest
 
 from vac.intent import Clarify, called, default_roster
+from vac.intent.reply_words import classify_reply
 
 run = factories.probe_run
 draft = factories.probe_draft
@@ -107,3 +108,133 @@ def test_what_to_do_is_asked_of_the_agent_addressed(text: str, who: str) -> None
     got = run(text)
     assert isinstance(got, Clarify) and got.reason == "no-verb"
     assert got.question.startswith(f"I heard you, but not what to do. Should {who} repair")
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["yes do", "fine, yes", "Yes, fine.", "ok, fine", "ok great", "Excellent.", "great, yes"],
+)
+def test_more_everyday_yeses(text: str) -> None:
+    assert classify_reply(text) == "confirm"
+
+
+@pytest.mark.parametrize("text", ["fine", "great", "Fine, thanks.", "Great, thanks Zuri."])
+def test_fine_and_great_alone_stay_small_talk(text: str) -> None:
+    assert classify_reply(text) is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "She told me to fix the gate.",
+        "My boss asked me to fix the printer today.",
+        "The vet told us to check the dog's paw every day.",
+        "He wants me to fix the gate",
+    ],
+)
+def test_what_the_speaker_was_asked_to_do_is_asked_about(text: str) -> None:
+    got = run(text)
+    assert isinstance(got, Clarify) and got.reason == "first-person", got
+
+
+@pytest.mark.parametrize(
+    ("text", "agent"),
+    [
+        ("Kofi, Mum told me to check the hens", "Kofi"),
+        ("Mum said to check the hens", "Abeni"),  # relayed, as before: not the speaker's
+    ],
+)
+def test_a_reported_ask_passed_on_is_an_order(text: str, agent: str) -> None:
+    assert draft(text).objective.agent == agent
+
+
+@pytest.mark.parametrize(
+    ("text", "who"),
+    [
+        ("Mrs Owusu, could you check the hedge?", "Mrs Owusu"),
+        ("Mr Boateng, please fix the fence", "Mr Boateng"),
+    ],
+)
+def test_someone_called_by_a_title_is_asked_about(text: str, who: str) -> None:
+    got = run(text)
+    assert isinstance(got, Clarify) and got.reason == "unknown-agent"
+    assert f"I don't know anyone called {who}." in got.question
+
+
+@pytest.mark.parametrize(
+    ("text", "deadline"),
+    [
+        ("Kofi fix the fence by Friday no Saturday", "2026-03-14"),
+        ("Kofi, check the hens tomorrow night actually tonight", "2026-03-11"),
+        ("Kofi, fix the door by Monday sorry Tuesday", "2026-03-17"),
+        ("Kofi fix the door on Monday I mean Tuesday", "2026-03-17"),
+    ],
+)
+def test_a_time_taken_back_without_a_break(text: str, deadline: str) -> None:
+    assert draft(text).objective.deadline == deadline
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Kofi, fix the fence tonight no rush", "Kofi, fix the fence on Friday no later than noon"],
+)
+def test_no_before_what_is_no_time_takes_nothing_back(text: str) -> None:
+    assert draft(text).objective.deadline is not None
+
+
+@pytest.mark.parametrize(
+    ("text", "subject"),
+    [
+        ("Zuri's mum will fix the gate tomorrow.", "Zuri's mum"),
+        ("Zuri's dad used to fix all the bikes in the village.", "Zuri's dad"),
+        ("The landlord should fix the boiler.", "the landlord"),
+        ("The council should repair the potholes on our road.", "the council"),
+    ],
+)
+def test_news_of_someone_else_is_asked_about(text: str, subject: str) -> None:
+    got = run(text)
+    assert isinstance(got, Clarify), got
+    assert got.question.startswith(f"That sounds like news about {subject}, not a request.")
+
+
+@pytest.mark.parametrize(("text", "agent"), [("Kofi should fix the gate", "Kofi")])
+def test_an_agent_who_should_is_still_asked(text: str, agent: str) -> None:
+    assert draft(text).objective.agent == agent
+
+
+def test_the_sooner_the_better_is_a_priority() -> None:
+    assert draft("Kofi, fix the gate, the sooner the better").objective.priority == 78
+
+
+def test_no_need_to_ask_about_the_order_is_a_free_hand() -> None:
+    got = draft("Kofi, fix the gate and don't bother asking me about it.")
+    assert got.objective.autonomy == "free"
+    assert not [f for f in got.objective.forbidden_lines if "bother" in f.text]
+
+
+@pytest.mark.parametrize(
+    ("text", "agent", "label"),
+    [
+        ("so like Zuri could you like check the attic today", "Zuri", "Attic"),
+        ("so basically Tariq I need you to guard the shop tonight", "Tariq", "Shop"),
+        ("like Kofi just fix the gate already", "Kofi", "Gate"),
+    ],
+)
+def test_spoken_fillers_before_the_name(text: str, agent: str, label: str) -> None:
+    got = draft(text)
+    assert (got.objective.agent, got.objective.target.label) == (agent, label)
+
+
+@pytest.mark.parametrize(
+    ("text", "label"),
+    [
+        ("Kofi fix the uh what's it called the thermostat", "Thermostat"),
+        ("Kofi, fix the thingy, the thermostat.", "Thermostat"),
+        ("Kofi, fix the, um, what do you call it, the thermostat by Friday", "Thermostat"),
+        ("Kofi, fix the thingy", "Thingy"),  # no thing found after it
+    ],
+)
+def test_a_word_searched_for_is_not_the_thing(text: str, label: str) -> None:
+    got = draft(text)
+    assert got.objective.target.label == label
+    assert "repair the " + label.lower() in got.summary

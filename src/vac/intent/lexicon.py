@@ -20,6 +20,7 @@ from vac.intent.tokens import SLASH_DATE_RE as SLASH_DATE_RE
 from vac.intent.tokens import Tok as Tok
 from vac.intent.tokens import raw_tokens
 from vac.intent.verb_cues import DONE_FORMS, PHRASAL_VERB_CUES, SLOT_VERB_CUES, VERB_CUES
+from vac.intent.word_search import without_searching
 from vac.protocol.objective import Autonomy, TargetKind, Verb
 
 
@@ -29,7 +30,7 @@ def words(text: str) -> tuple[str, ...]:
 
 
 def tokenize(text: str) -> list[Tok]:
-    return fluent(raw_tokens(text))
+    return fluent(without_searching(raw_tokens(text)))
 
 
 _CARRY_ON: Final = frozenset({"to", "of", "for", "with", "on", "at", "in", "about", "by", "from"})
@@ -205,6 +206,7 @@ FILLERS: Final[frozenset[str]] = frozenset(
     {"please", "hey", "hi", "ok", "okay", "so", "now", "could", "can", "would", "you", "will"}
     | {"alright", "right", "well", "um", "uh", "oh", "yeah", "hello", "listen", "hiya"}
     | {"yo", "dear", "oi", "oy"}  # "yo kofi fix my bike", "Hello dear. Would Imani…", "oi Tariq,"
+    | {"like", "basically", "er", "erm"}  # "so like Zuri could you…" (a probe asked who)
 )
 PRONOUNS: Final[frozenset[str]] = frozenset({"him", "her", "them", "they", "he", "she"})
 # A question starts with these ("Who will guard the kids?", "Did Kofi fix

@@ -257,6 +257,7 @@ def _way_as_route(clause: Sequence[Tok]) -> frozenset[int]:
 # hand (a review: each was one, the boundary dropped). Only these words may
 # follow such a cue.
 _OPEN_ENDS: Final = frozenset(lx.words("ask asking me think"))  # "whatever you think is broken"
+_OF_THE_ORDER: Final = [["about", w] for w in ("it", "that", "this", "them")]
 _MAY_FOLLOW: Final = lx.PUNCT | frozenset(
     lx.words("first just please and but then so before either anyway again now")
 )
@@ -275,6 +276,8 @@ def _said_of_more(clause: Sequence[Tok], hit: tuple[Autonomy, int, int]) -> bool
     mode, at, end = hit
     if end >= len(clause) or clause[end].low in _MAY_FOLLOW:
         return False
+    if [t.low for t in clause[end : end + 2]] in _OF_THE_ORDER:
+        return False  # "don't bother asking me about it" (a probe: a boundary)
     last = clause[end - 1].low
     dont_just = [t.low for t in clause[at:end]] == ["don't", "just", "do", "it"]
     return (mode == "free" and last in _OPEN_ENDS) or dont_just

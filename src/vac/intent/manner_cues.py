@@ -108,7 +108,9 @@ PRIORITY_TEXT: Final[tuple[tuple[int, str], ...]] = (
             "a bit urgent, kind of urgent, kinda urgent, sort of urgent, a little urgent, "
             "a little bit urgent, sharpish, double quick, "
             # A sixth typed probe (2026-12-06): 55.
-            "real quick"
+            "real quick, "
+            # A twelfth typed probe (2026-12-07): 55.
+            "the sooner the better, sooner the better, the earlier the better, earlier the better"
         ),
     ),
     # The usual haste said as a priority (a typed probe, 2026-12-06:

@@ -29,6 +29,7 @@ from vac.intent.when_match import word_at
 # "tell" name anyone before "to": `address`).
 _NAMING_BEFORE_VERB: Final = frozenset(lx.words("get remind"))
 _TO: Final = frozenset(lx.words("to too"))
+_TITLES: Final = frozenset(lx.words("mr mrs ms miss dr mr. mrs. ms. dr. prof"))
 # Said right after a name, before its comma: "Chidi mate, build…".
 _FONDLY: Final = frozenset(lx.words("mate love dear darling buddy pal"))
 # Capitalised words that open a sentence before a comma and are no name.
@@ -154,7 +155,16 @@ def _not_instead(toks: Sequence[Tok]) -> bool:
 
 def _vocative(toks: Sequence[Tok], i: int, roster: Roster) -> str | None:
     """ "Bola, fix the kitchen blind", "Chidi mate, build…": a capitalised
-    word no one on the roster has, before a comma and the order."""
+    word no one on the roster has, before a comma and the order; "Mrs
+    Owusu, could you…", someone called by a title and a name (a twelfth
+    typed probe: the default agent's)."""
+    titled = toks[i].low in _TITLES and i + 1 < len(toks) and toks[i + 1].text[:1].isupper()
+    if titled and word_at(toks, i + 2) == "," and roster.get(toks[i + 1].text) is None:
+        k = i + 3
+        while k < len(toks) and toks[k].low in lx.ASKING_WORDS:
+            k += 1
+        found = lx.phrase_at(toks, k, lx.VERB_PHRASES) is not None
+        return f"{toks[i].text} {toks[i + 1].text}" if found else None
     k = i + 1 + (word_at(toks, i + 1) in _FONDLY)
     if word_at(toks, k) != ",":
         return None

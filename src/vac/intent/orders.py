@@ -387,6 +387,8 @@ def speaker_does_it(clause: Sequence[Tok], verb_at: int, *, named: bool) -> bool
         return True  # "hang on, let me check with my wife first": the speaker's own
     if said[-3:] == ["remind", "me", "to"] or said[:3] == ["note", "to", "self"]:
         return True  # "remind me to fix the gate tomorrow": the speaker's (a probe: Abeni's)
+    if not named and said[-1:] == ["to"] and said[-3:-1] in _TOLD_ME:
+        return True  # "she told me to fix the gate": the speaker was asked (not "…said to…")
     tail = [t.low for t in clause[:verb_at]]
     tail = tail[max((k for k, w in enumerate(tail) if w in lx.PUNCT), default=-1) + 1 :]
     if _with_me(tail):  # in the order's own words: not "my wife and I are away, check…"
@@ -399,6 +401,14 @@ def speaker_does_it(clause: Sequence[Tok], verb_at: int, *, named: bool) -> bool
 
 
 _ME: Final = frozenset(words("i me myself i'll"))
+# Before "to" and the verb, what the speaker was asked (a twelfth typed probe
+# drafted each for the default agent): "my boss asked me to…", "the vet told
+# us to…", "he wants me to…".
+_TOLD_ME: Final = [
+    [told, me]
+    for told in words("told asked asks wants want wanted needs reminded begged expects")
+    for me in ("me", "us")
+]
 _PLANNED: Final = frozenset(words("will 'll going gonna are shall i'll"))
 
 

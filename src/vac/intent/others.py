@@ -226,6 +226,9 @@ def _news_of(clause: Sequence[Tok], verb_at: int, roster: Roster) -> str | None:
     # What others do as a habit: "The kids help with the harvest", "the
     # builders fix the roof" (the default agent's draft before).
     planned = planned or (not between and _plural_people(lows))
+    # Whose duty it is: "the landlord should fix the boiler", "the council
+    # should repair the road" (a twelfth typed probe: the default agent's).
+    planned = planned or between == ["should"]
     if not planned or not 1 <= len(subject) <= _SUBJECT_WORDS_MAX or "be" in between:
         return None  # "Your job will be to fix the gate": a request
     if between[-2:] in (["is", "to"], ["was", "to"]) or between[-1:] in (["need"], ["needs"]):
@@ -239,16 +242,19 @@ def _news_of(clause: Sequence[Tok], verb_at: int, roster: Roster) -> str | None:
         for w in lows[-1:] + lows[1:]
     ):
         return None
+    # "Zuri's mum will fix the gate": Zuri's, not Zuri (a twelfth typed probe).
+    owner = len(subject) > 1 and lows[0].endswith("'s") and subject[0].text[:1].isupper()
     if resolve_span(subject, roster) is not None or any(
-        resolve_span([t], roster) is not None for t in subject
+        resolve_span([t], roster) is not None for t in subject[owner:]
     ):
         return None
-    opener = lows[0] in _SUBJECT_OPENERS and len(subject) > 1
+    opener = (lows[0] in _SUBJECT_OPENERS or owner) and len(subject) > 1
     named = all(t.text[:1].isupper() and t.low not in STOPWORDS for t in subject) or (
         len(lows) == 1 and lows[0] in _FAMILY  # as the recogniser writes it: "grandma wants to…"
     )
     text = " ".join(t.text for t in subject)
-    return (lows[0] + text[len(lows[0]) :] if opener else text) if opener or named else None
+    lowered = opener and not owner  # "the landlord", but "Zuri's mum"
+    return (lows[0] + text[len(lows[0]) :] if lowered else text) if opener or named else None
 
 
 # Said or done by someone else: "the landlord said he'd repair the roof", "Mum

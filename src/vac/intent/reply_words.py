@@ -209,6 +209,18 @@ CONFIRM_HEARD: Final[frozenset[str]] = frozenset(
         "no problem go ahead",
         "no worries go ahead",
         "good confirm",
+        # A twelfth typed probe (2026-12-07, the twentieth session): asked
+        # what to do ("fine" and "great" alone stay small talk, as above).
+        "yes do",
+        "fine yes",
+        "yes fine",
+        "ok fine",
+        "okay fine",
+        "ok great",
+        "okay great",
+        "great yes",
+        "yes great",
+        "excellent",
         "make it happen",
         "yeah go ahead",
         "ok go ahead",

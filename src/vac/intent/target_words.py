@@ -209,7 +209,9 @@ _AFTER_THING: Final = frozenset(
 # Said after the thing, no part of it: "fix the fence instead / again / too /
 # now", "fix the gate yourself" (not "himself" / "themselves": "help the kids
 # feed themselves"); "as well" only after a thing ("the old well" is one).
-_AFTER_THE_THING: Final = frozenset(lx.words("instead again too also now yourself yourselves"))
+_AFTER_THE_THING: Final = frozenset(
+    lx.words("instead again too also now yourself yourselves already")  # "…the gate already"
+)
 # Before "now", these make it part of a time said ("from now", "between now
 # and…"); before "too", a number heard so ("a table for too").
 _TIME_BEFORE_NOW: Final = frozenset(lx.words("from between since until till to and by for"))

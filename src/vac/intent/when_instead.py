@@ -51,11 +51,12 @@ def time_instead(clause: Sequence[Tok], when: When, now: dt.datetime, skip: froz
         # After a correction, a day within the one said instead narrows it:
         # "…next week, actually this week, by Friday" (an eleventh typed probe: the week's end).
         narrows = when is not first and lows <= _BREAKS
-        if (
-            k == when.end
-            or clause[when.end].low not in _BREAKS
-            or not (lows & _CORRECTING or narrows)
-        ):
+        # Spoken, the break is often not written: "by Friday no Saturday",
+        # "tomorrow night actually tonight" (a twelfth typed probe kept the
+        # first); then a strong correction word must say it.
+        if k == when.end or not (lows & _CORRECTING or narrows):
+            break
+        if clause[when.end].low not in _BREAKS and not lows & _UNBROKEN:
             break
         later = resolve(clause, now, skip=skip | frozenset(range(k)))
         if not isinstance(later, When) or later.start != k:
@@ -81,6 +82,7 @@ _BETTER: Final = (
     ("works", "better"), ("suits", "better"), ("is", "better", "for", "me"),
 )  # fmt: skip
 _STRONG: Final = frozenset(lx.words("no mean meant actually"))
+_UNBROKEN: Final = _STRONG | frozenset(lx.words("sorry rather"))
 
 
 def _better_at(clause: Sequence[Tok], k: int, said: set[str]) -> int:
