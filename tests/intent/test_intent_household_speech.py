@@ -425,13 +425,19 @@ def test_the_speakers_own_habit_is_no_order(text: str) -> None:
         "The children help with the harvest",
         "The builders fix the roof",
         "The neighbours visit the market on Fridays",
-        "Imani would make a great teacher one day",
-        "Kofi would make a good carpenter",
     ],
 )
 def test_news_and_praise_are_no_order(text: str) -> None:
     got = run(text)
     assert isinstance(got, Clarify) and got.reason == "uncertain-agent", got
+
+
+@pytest.mark.parametrize(
+    "text", ["Imani would make a great teacher one day", "Kofi would make a good carpenter"]
+)
+def test_what_an_agent_would_be_is_no_order(text: str) -> None:
+    got = run(text)  # becoming is no Build: what to do is asked (twentieth session)
+    assert isinstance(got, Clarify) and got.reason == "no-verb", got
 
 
 @pytest.mark.parametrize(

@@ -238,3 +238,72 @@ def test_a_word_searched_for_is_not_the_thing(text: str, label: str) -> None:
     got = draft(text)
     assert got.objective.target.label == label
     assert "repair the " + label.lower() in got.summary
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("No, get rid of it.", "reject"),
+        ("No, that's wrong. No, that's wrong.", "reject"),
+        ("Okay, make it so. Okay.", "confirm"),
+        ("yes no yes no", None),  # two kinds, said twice: still nothing
+        ("Okay, no. Okay.", None),
+    ],
+)
+def test_replies_a_spoken_probe_asked_again(text: str, kind: str | None) -> None:
+    assert classify_reply(text) == kind
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Imani, patch up the leaking gutter before it snows.",
+        "Kofi, fix the roof before it rains",
+    ],
+)
+def test_before_the_weather_is_a_condition_not_a_deadline(text: str) -> None:
+    got = draft(text)
+    assert got.objective.deadline is None
+    assert any(c.kind == "custom" and "before it" in c.value for c in got.objective.constraints)
+
+
+@pytest.mark.parametrize(
+    "text", ["Kofi, fix the roof before the storm", "Kofi, fix the roof before it's too late"]
+)
+def test_before_an_event_with_no_date_is_still_asked(text: str) -> None:
+    got = run(text)
+    assert isinstance(got, Clarify) and got.reason == "unclear-deadline"
+
+
+def test_before_it_gets_dark_is_still_today() -> None:
+    assert draft("Kofi, fix the gate before it gets dark.").objective.deadline == "2026-03-11"
+
+
+@pytest.mark.parametrize(
+    ("text", "agent", "priority"),
+    [
+        ("Fix the gate, Kofi. It's urgent.", "Kofi", 90),
+        ("Give me an update on the beehives, Zuri. It's important.", "Zuri", 78),
+        ("Fix the gate, Kofi! It's urgent.", "Kofi", 90),
+    ],
+)
+def test_a_name_before_a_full_stop_and_a_remark(text: str, agent: str, priority: int) -> None:
+    got = draft(text)
+    assert (got.objective.agent, got.objective.priority) == (agent, priority)
+
+
+def test_a_name_no_one_has_after_and_is_asked_about() -> None:
+    got = run("And Manny, survey the paddock by Friday")
+    assert isinstance(got, Clarify) and got.reason == "unknown-agent" and "Manny" in got.question
+
+
+@pytest.mark.parametrize(
+    "text", ["I think she would make a great teacher", "I think he'd make a good father"]
+)
+def test_becoming_is_no_build(text: str) -> None:
+    got = run(text)
+    assert isinstance(got, Clarify) and got.reason == "no-verb"
+
+
+def test_making_something_good_is_still_a_build() -> None:
+    assert draft("Kofi, could you make a good shelf for the books").objective.verb == "Build"

@@ -298,10 +298,12 @@ def _vocative(toks: Sequence[Tok], i: int, roster: Roster) -> Address | None:
     Grandma, Imani, and the kids"), when another roster name is said, or
     when the speaker does it ("I'll fix the gate, Kofi, don't worry")."""
     lows = [t.low for t in toks]
-    commas = [k for k in range(i + 1, len(toks)) if lows[k] == ","]
+    # …or before a full stop and a remark: "Fix the gate, Kofi. It's urgent." (a spoken probe)
+    commas = [k for k in range(i + 1, len(toks)) if lows[k] in (",", ".", "!")]
     found: list[tuple[int, Resolution]] = []
     for left, right in itertools.pairwise(commas):
-        res = _named(toks[left + 1 : right], roster) if right - left == 2 else None
+        apart = right - left == 2 and lows[left] == ","
+        res = _named(toks[left + 1 : right], roster) if apart else None
         if res is not None and lows[left + 1] not in STOPWORDS:
             found.append((left, res))
     if len(found) != 1 or any(w in _SPEAKER for w in lows[: found[0][0]]):

@@ -129,6 +129,11 @@ _EVENTS: Final = frozenset(
     thaw downpour party wedding funeral meeting match game harvest delivery inspection
     visit concert festival fair christening ceremony service""")
 )
+# After "before it", the weather (a spoken probe: "…before it snows" was asked
+# when, as no date says; "before the storm" still is).
+_WEATHER: Final = frozenset(
+    words("rains snows freezes pours thaws floods storms hails rain snow")  # not "gets dark": today
+)
 # What may follow the event's noun: not "the storm damage", "the party food".
 _AFTER_EVENT: Final = frozenset(words("and then but so today tonight tomorrow please thanks"))
 _PARTICLES: Final = frozenset(words("down up off out over in"))
@@ -341,6 +346,8 @@ def _cue_width(toks: Sequence[Tok], i: int) -> int:
         if cue in _CLAUSE_CUES and not _clause_at(toks, i + len(cue)):
             return 0  # "check the second gate", "a fence as long as the garden"
         return len(cue)  # "in case it rains", "as long as it's dry", "assuming…"
+    if toks[i].low == "before" and word_at(toks, i + 1) == "it":
+        return int(word_at(toks, i + 2) in _WEATHER)  # "…before it snows": no date says when
     if toks[i].low in _SPAN_CUES and _said_before(toks, i, _DENIED, 5):
         return 0  # "don't start till I say": a boundary, or the steward's hand
     if toks[i].low in _SPAN_CUES:

@@ -91,8 +91,8 @@ def addressed(
         return found
     n = len(toks)
     i = 0
-    while i < n and toks[i].low in lx.FILLERS | lx.PUNCT:
-        i += 1  # "hey Siri, …", "okay, Bola, …"
+    while i < n and toks[i].low in lx.FILLERS | lx.PUNCT | {"and"}:
+        i += 1  # "hey Siri, …", "okay, Bola, …", "And Manny, …" (a spoken probe)
     if i + 1 >= n:
         return found
     named = _framed(toks, i, roster) if toks[i].low in lx.FRAME_WORDS else None

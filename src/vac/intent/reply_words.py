@@ -334,6 +334,9 @@ REJECT_HEARD: Final[frozenset[str]] = frozenset(
         "nah bin it",
         "no thanks i'll get a man in",
         "no thanks i'll get someone in",
+        # A spoken probe (2026-12-07, the twentieth session): asked again.
+        "get rid of it",
+        "get rid of that",
     }
 )
 _YES: Final = _CONFIRM | CONFIRM_HEARD
@@ -427,7 +430,7 @@ def classify_reply(text: str) -> Reply | None:
         bare = bare.removeprefix(lead)  # "on reflection, please cancel that": each in turn
     if bare != norm and (_one_or_two(bare) or (_refuses(bare) and bare.split()[0] != "no")):
         norm = bare  # "please cancel that", "please stop it"; not "please no ladder" (a ban)
-    said = _one_or_two(norm)
+    said = _one_or_two(_unechoed(norm))
     done_already = any(d in norm for d in _DONE_ALREADY)
     if (said == "confirm" or done_already) and text.rstrip(" !.").endswith("?"):
         return None  # "fine?", "approve?", "already done?": asked back, not answered
@@ -437,6 +440,18 @@ def classify_reply(text: str) -> Reply | None:
     # is a refusal. Only for rejecting: a wrongly rejected draft costs a
     # repetition, a wrongly confirmed one binds an agent.
     return "reject" if _refuses(norm) else None
+
+
+def _unechoed(norm: str) -> str:
+    """A reply the recogniser wrote twice said once: "no that's wrong no
+    that's wrong", "okay make it so okay" (a spoken probe: asked again)."""
+    said = norm.split()
+    half = len(said) // 2
+    if half > 1 and len(said) % 2 == 0 and said[:half] == said[half:]:
+        return " ".join(said[:half])
+    if len(said) > 2 and said[-1] == said[0] and said[0] in _STRESSED:
+        return " ".join(said[:-1])
+    return norm
 
 
 def _refuses(norm: str) -> bool:

@@ -140,8 +140,16 @@ _MAKE_IDIOMS: Final = frozenset(words("sense do fuss difference"))
 _MAKE_A_IDIOMS: Final = frozenset(words("fuss mess difference start note point"))
 
 
+# "she would make a great teacher": becoming, not building (a spoken probe:
+# a Build of "Great teacher").
+_BECOMES: Final = frozenset(words("would might she'd he'd they'd you'd it'd"))
+_PRAISE: Final = frozenset(words("great good fine wonderful lovely excellent brilliant perfect"))
+
+
 def _made(clause: Sequence[Tok], i: int) -> bool:
     nxt = _at(clause, i + 1)
+    if _at(clause, i - 1) in _BECOMES and nxt in ("a", "an") and _at(clause, i + 2) in _PRAISE:
+        return True
     return nxt in _MAKE_IDIOMS or (nxt == "a" and _at(clause, i + 2) in _MAKE_A_IDIOMS)
 
 
