@@ -362,6 +362,13 @@ def follow_up(
         and not stays
     ):
         return None  # "at 3pm" (which day?), "no, Tariq is away Friday": no slot said
+    if corrects and (deed := _DEED_ON_IT.fullmatch(rest)) and ", " in base:
+        thing = base.split(", ", 1)[1].partition(" the ")[2]  # "no, visit her": Grandma
+        verb = lx.phrase_at(raw_tokens(deed[1]), 0, lx.VERB_PHRASES)
+        if thing and verb is not None and len(verb) == len(deed[1].split()):
+            rest = f"{deed[1]} the {thing}{deed[2] or ''}"
+    if not corrects and _same_kind(rest, base):
+        rest, corrects = _thing_of(rest), True  # "the garage door" to the shed door's draft
     if not corrects:
         if alone_is_order:
             return None  # a new order, said plainly or after "and": its own draft
@@ -379,6 +386,33 @@ def follow_up(
 
 
 _REPLY_AROUND: Final = frozenset(words("yeah yep yes sure ok okay"))
+_SORRY: Final = frozenset(words("sorry oops actually oh i mean meant"))
+# Another deed on the draft's thing: "no, visit her", "no, just check it" (a
+# twelfth typed probe asked what to look into).
+_DEED_ON_IT: Final = re.compile(
+    r"(?:just\s+)?(\w+(?:\s+\w+)?)\s+(?:it|her|him|them)(\s+instead)?", re.IGNORECASE
+)
+
+
+def _thing_of(rest: str) -> str:
+    """`rest` from its determiner on ("sorry, the garage door" → "the garage door")."""
+    toks = raw_tokens(rest)
+    first = next((t for t in toks if t.low in lx.DETERMINERS), None)
+    return rest if first is None else rest[first.start :]
+
+
+def _same_kind(rest: str, base: str) -> bool:
+    """Whether `rest` is only another thing of the draft's kind ("the garage
+    door", "sorry, the garage door" to "Kofi, fix the shed door": a twelfth
+    typed probe asked what to do): a determiner and up to three words, the
+    last the draft thing's own last word, and not the draft's thing."""
+    lows = [t.low for t in raw_tokens(rest) if t.low not in lx.PUNCT and t.low not in _SORRY]
+    said = [t.low for t in raw_tokens(base)]
+    if not 2 <= len(lows) <= 4 or lows[0] not in lx.DETERMINERS or not said:
+        return False
+    return lows[-1] == said[-1] and lows[1:] != said[-len(lows) + 1 :]
+
+
 _STAY_AWAY: Final = (
     ["stay", "off"],
     ["keep", "off"],

@@ -1,0 +1,42 @@
+"""Changes from a twelfth typed probe's conversations (2026-12-07, the
+twentieth session): another thing of the draft's kind said alone, and
+another deed on the draft's thing, were asked what to do."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.runtime import amend_factories as factories
+from vac.intent import Draft
+
+
+@pytest.mark.parametrize("text", ["the garage door", "sorry, the garage door"])
+def test_another_thing_of_the_drafts_kind_replaces_it(text: str) -> None:
+    got = factories.changed(text, "Kofi, fix the shed door")
+    assert isinstance(got, Draft), got
+    assert got.objective.target.label == "Garage door"
+
+
+@pytest.mark.parametrize("text", ["the shed door", "the door is fine", "the gate"])
+def test_the_same_thing_or_a_remark_is_no_change(text: str) -> None:
+    got = factories.changed(text, "Kofi, fix the shed door")
+    assert not isinstance(got, Draft) or got.objective.target.label == "Shed door", got
+
+
+@pytest.mark.parametrize(
+    ("text", "draft", "verb", "label"),
+    [
+        ("no, visit her", "Imani, check on Grandma", "Befriend", "Grandma"),
+        ("no, just check it", "Kofi, fix the gate", "Investigate", "Gate"),
+        ("no, look into it instead", "Kofi, fix the gate", "Investigate", "Gate"),
+    ],
+)
+def test_another_deed_on_the_drafts_thing(text: str, draft: str, verb: str, label: str) -> None:
+    got = factories.changed(text, draft)
+    assert isinstance(got, Draft), got
+    assert (got.objective.verb, got.objective.target.label) == (verb, label)
+    assert got.objective.agent == draft.split(",")[0]
+
+
+def test_a_no_with_it_is_no_change_but_a_reply() -> None:
+    assert factories.changed("no, leave it", "Kofi, fix the gate") is None  # the reply rejects
