@@ -307,3 +307,39 @@ def test_becoming_is_no_build(text: str) -> None:
 
 def test_making_something_good_is_still_a_build() -> None:
     assert draft("Kofi, could you make a good shelf for the books").objective.verb == "Build"
+
+
+@pytest.mark.parametrize(
+    ("text", "line"),
+    [
+        ("Kofi, fix the gate, budget about sixty quid", "Spend no more than sixty quid"),
+        ("Kofi, fix the gate, budget of around £60", "Spend no more than £60"),
+    ],
+)
+def test_a_budget_said_roughly(text: str, line: str) -> None:
+    assert line in [f.text for f in draft(text).objective.forbidden_lines]
+
+
+@pytest.mark.parametrize(
+    ("text", "verb", "label"),
+    [
+        ("Kofi, inspect the boiler, no, survey it", "Map", "Boiler"),
+        ("Kofi, fix, I mean check the boiler", "Investigate", "Boiler"),
+        ("Kofi, survey, sorry, inspect the boiler", "Investigate", "Boiler"),
+        ("Kofi, fix the gate, I mean check it by Friday", "Investigate", "Gate"),
+    ],
+)
+def test_a_verb_taken_back_for_another(text: str, verb: str, label: str) -> None:
+    got = draft(text)
+    assert (got.objective.verb, got.objective.target.label) == (verb, label)
+
+
+@pytest.mark.parametrize(
+    ("text", "verb"),
+    [
+        ("Kofi, fix the gate, sorry, check it's locked", "Repair"),  # a remark, no deed on it
+        ("Tariq, guard the coop tonight, actually make it tomorrow night", "Protect"),
+    ],
+)
+def test_no_verb_is_taken_back_without_one_said_instead(text: str, verb: str) -> None:
+    assert draft(text).objective.verb == verb

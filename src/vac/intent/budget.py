@@ -54,6 +54,7 @@ _BUDGET: Final = phrases(
         *("budget's", "the budget's", "your budget is"),
     ]
 )
+_ROUGHLY: Final = phrases(["about", "around", "roughly", "approximately", "circa", "say"])
 # After an amount: "£150 max", "80 quid tops".
 AFTER_AMOUNT: Final = frozenset(words("max maximum tops"))
 _SCALES: Final = frozenset(words("thousand hundred million k"))
@@ -120,6 +121,7 @@ def budget_at(toks: Sequence[Tok], i: int) -> Budget | None:
     if (named := phrase_at(toks, i, _BUDGET)) is not None:
         k = i + len(named)
         k += len(phrase_at(toks, k, _LIMITS) or ())
+        k += len(phrase_at(toks, k, _ROUGHLY) or ())  # "budget about sixty quid" (a probe: lost)
         found = _amount_at(toks, k)  # money only: not "the budget's 3 biggest costs"
         return None if found is None or not found[1] else Budget(i, k, found[0], found[0])
     spend = phrase_at(toks, i, _SPEND)

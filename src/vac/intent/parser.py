@@ -53,6 +53,7 @@ from vac.intent.sign_offs import remark_at, without_sign_off
 from vac.intent.spoken import VERB_SPOKEN, Wording, summarise, wording_of
 from vac.intent.unsaid import order_said, unsaid_verbs
 from vac.intent.verb_cues import WEAK_VERB_CUES
+from vac.intent.verb_instead import verb_instead
 from vac.intent.vocative import name_set_apart
 from vac.intent.when import Unresolved, When, resolve
 from vac.intent.when_instead import time_instead
@@ -310,7 +311,7 @@ def parse(
         names = tuple(roster.names())  # with that name (runtime.choices)
         question = unknown_question(unknown, names)
         return Clarify("unknown-agent", question, source, confidence, names, unknown)
-    clause = attempts_joined(particles_joined(address.clause(toks)))  # "sort it out", "have a go"
+    clause = verb_instead(attempts_joined(particles_joined(address.clause(toks))))  # "sort it out"
     if address.resolution is not None:
         clause = after_news(clause, roster)  # "Kofi, the vet will check…, so fix the gate"
     if address.resolution is not None and lx.asks_in(clause, plainly="?" not in source):

@@ -1,0 +1,61 @@
+"""A verb taken back for another in the same breath: "fix, I mean check
+the boiler", "survey, sorry, inspect the boiler" (the verb said first had no
+thing: it was asked what to repair), "inspect the boiler, sorry, survey
+it", "fix the gate, no, check it" (the first verb was drafted: a twelfth
+typed probe's confident-wrong). The clause is read as if said with the
+second verb only ("check the boiler", "survey the boiler"); tokens keep
+their offsets, so every label is still the source's words. Only with a
+word that takes back ("no", "sorry", "I mean", "actually", "rather", "or
+rather"), a verb of ours after it, and, after a thing, "it" or "them"
+ending the part. Pure: tokens in, tokens out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from vac.intent import lexicon as lx
+from vac.intent.lexicon import Tok
+
+_TAKE_BACK: Final = lx.phrases(
+    ["no", "sorry", "i mean", "i meant", "actually", "rather", "or rather", "no wait"]
+)
+_IT: Final = frozenset(lx.words("it them"))
+_THING_MAX: Final = 5
+# "…, actually make it tomorrow night": a time set, no deed (a regression text).
+_SETTING: Final = frozenset(lx.words("make do have get let"))
+
+
+def _taken_back(clause: Sequence[Tok], k: int) -> int | None:
+    """Where the words after a correction at `k` start: ", sorry, " → after it."""
+    k += clause[k].low == "," if k < len(clause) else 0
+    said = lx.phrase_at(clause, k, _TAKE_BACK)
+    if said is None:
+        return None
+    k += len(said)
+    return k + (k < len(clause) and clause[k].low == ",")
+
+
+def verb_instead(clause: Sequence[Tok]) -> list[Tok]:
+    """The clause with a verb taken back replaced by the one said instead."""
+    hit = lx.find_first(clause, lx.VERB_PHRASES)
+    if hit is None:
+        return list(clause)
+    at, end = hit[0], hit[0] + len(hit[1])
+    again = _taken_back(clause, end)  # "fix, I mean check the boiler"
+    if again is not None and (said := lx.phrase_at(clause, again, lx.VERB_PHRASES)):
+        return [*clause[:at], *clause[again:]]
+    cut = end
+    while cut < len(clause) and cut - end <= _THING_MAX and clause[cut].low not in lx.PUNCT:
+        cut += 1  # the thing: "inspect the boiler | , sorry, survey it"
+    again = _taken_back(clause, cut) if cut > end + 1 else None
+    said = lx.phrase_at(clause, again, lx.VERB_PHRASES) if again is not None else None
+    if again is None or said is None or said[0] in _SETTING:
+        return list(clause)
+    it = again + len(said)
+    ends = it + 1 >= len(clause) or clause[it + 1].low in lx.PUNCT
+    ends = ends or lx.phrase_at(clause, it + 1, lx.TARGET_STOPS) is not None  # "…it by Friday"
+    if it >= len(clause) or clause[it].low not in _IT or not ends:
+        return list(clause)
+    return [*clause[:at], *clause[again:it], *clause[end:cut], *clause[it + 1 :]]
