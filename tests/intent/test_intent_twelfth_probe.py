@@ -343,3 +343,23 @@ def test_a_verb_taken_back_for_another(text: str, verb: str, label: str) -> None
 )
 def test_no_verb_is_taken_back_without_one_said_instead(text: str, verb: str) -> None:
     assert draft(text).objective.verb == verb
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Zuri would love to map the coastline one day.",
+        "Kofi could build a rocket if he wanted to.",
+        "Kofi could fix the moon if you asked him, ha.",
+    ],
+)
+def test_what_an_agent_would_love_or_could_do_is_asked(text: str) -> None:
+    got = run(text)
+    assert isinstance(got, Clarify) and got.reason == "uncertain-agent", got
+
+
+@pytest.mark.parametrize(
+    "text", ["Kofi, would you like to fix the gate?", "Kofi could fix the gate if he has time"]
+)
+def test_asked_of_the_agent_it_is_still_an_order(text: str) -> None:
+    assert draft(text).objective.agent == "Kofi"

@@ -38,10 +38,27 @@ def name_then(toks: Sequence[Tok], i: int, verb_at: int) -> tuple[int, bool]:
     # "Kofi's supposed / meant to fix the boiler": what is expected, news (an
     # eleventh typed probe drafted it for the default agent)
     guessed = guessed or any(w in ("supposed", "meant") for w in said)
+    # "Zuri would love to map the coastline": a wish of the agent's, news (a
+    # twelfth typed probe drafted it)
+    guessed = guessed or any(
+        a == "would" and b in ("love", "like", "prefer") for a, b in itertools.pairwise(said)
+    )
+    # "Kofi could build a rocket if he wanted to", "…if you asked him": what
+    # the agent could do, a musing (a twelfth typed probe drafted each)
+    guessed = guessed or ("could" in said and _if_willing(lows[verb_at:]))
     told = denied or guessed or _praised(lows, said, verb_at) or _news(lows, said, verb_at)
     return cut, told or next(past, None) is not None
 
 
+def _if_willing(after: Sequence[str]) -> bool:
+    return any(
+        w == "if" and (after[k + 1 : k + 3] in _WILLING or after[k + 1 : k + 3] in _ASKED_HIM)
+        for k, w in enumerate(after)
+    )
+
+
+_WILLING: Final = [[p, w] for p in ("he", "she", "they") for w in ("wanted", "wants", "tried")]
+_ASKED_HIM: Final = [["you", "asked"], ["you", "ask"], ["we", "asked"], ["i", "asked"]]
 _PLANNED: Final = frozenset(words("going gonna will 'll"))
 # Said with a plan, these make it news ("Kofi's going to fix it anyway", "…
 # later I think", "…, so don't worry"), not an order.
