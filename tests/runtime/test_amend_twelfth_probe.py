@@ -40,3 +40,14 @@ def test_another_deed_on_the_drafts_thing(text: str, draft: str, verb: str, labe
 
 def test_a_no_with_it_is_no_change_but_a_reply() -> None:
     assert factories.changed("no, leave it", "Kofi, fix the gate") is None  # the reply rejects
+
+
+def test_a_new_thing_of_the_kind_is_no_change() -> None:
+    got = factories.changed("a new door", "Kofi, fix the shed door")
+    assert not isinstance(got, Draft), got  # "the door needs replacing", maybe: asked
+
+
+def test_a_deed_on_someone_reads_back_their_name() -> None:
+    got = factories.changed("no, help her", "Kofi, visit Grandma")
+    assert isinstance(got, Draft), got
+    assert "support Grandma" in got.summary

@@ -95,7 +95,6 @@ from vac.intent.validate import (
     objective_from_builtins,
     validate_objective,
 )
-from vac.intent.vocative import called
 
 __all__ = [
     "BANTER_WINDOW_MS",
@@ -153,7 +152,6 @@ __all__ = [
     "agent_counter",
     "apply_accept",
     "apply_edits",
-    "called",
     "check_draft_ready",
     "chosen",
     "classify_reply",

@@ -134,6 +134,7 @@ _EVENTS: Final = frozenset(
 _WEATHER: Final = frozenset(
     words("rains snows freezes pours thaws floods storms hails rain snow")  # not "gets dark": today
 )
+_WEATHER_ENDS: Final = frozenset(words("and but so please thanks"))
 # What may follow the event's noun: not "the storm damage", "the party food".
 _AFTER_EVENT: Final = frozenset(words("and then but so today tonight tomorrow please thanks"))
 _PARTICLES: Final = frozenset(words("down up off out over in"))
@@ -346,8 +347,9 @@ def _cue_width(toks: Sequence[Tok], i: int) -> int:
         if cue in _CLAUSE_CUES and not _clause_at(toks, i + len(cue)):
             return 0  # "check the second gate", "a fence as long as the garden"
         return len(cue)  # "in case it rains", "as long as it's dry", "assuming…"
-    if toks[i].low == "before" and word_at(toks, i + 1) == "it":
-        return int(word_at(toks, i + 2) in _WEATHER)  # "…before it snows": no date says when
+    if toks[i].low == "before" and word_at(toks, i + 1) == "it":  # "…before it snows":
+        ends = word_at(toks, i + 3) in PUNCT | _WEATHER_ENDS or i + 3 >= len(toks)  # no date says
+        return int(word_at(toks, i + 2) in _WEATHER and ends)  # when (not "…it rains on Friday")
     if toks[i].low in _SPAN_CUES and _said_before(toks, i, _DENIED, 5):
         return 0  # "don't start till I say": a boundary, or the steward's hand
     if toks[i].low in _SPAN_CUES:

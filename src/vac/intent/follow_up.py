@@ -366,7 +366,8 @@ def follow_up(
         thing = base.split(", ", 1)[1].partition(" the ")[2]  # "no, visit her": Grandma
         verb = lx.phrase_at(raw_tokens(deed[1]), 0, lx.VERB_PHRASES)
         if thing and verb is not None and len(verb) == len(deed[1].split()):
-            rest = f"{deed[1]} the {thing}{deed[2] or ''}"
+            thing = thing.capitalize() if thing.split()[0] in _KIN else f"the {thing}"
+            rest = f"{deed[1]} {thing}{deed[2] or ''}"
     if not corrects and _same_kind(rest, base):
         rest, corrects = _thing_of(rest), True  # "the garage door" to the shed door's draft
     if not corrects:
@@ -387,6 +388,10 @@ def follow_up(
 
 _REPLY_AROUND: Final = frozenset(words("yeah yep yes sure ok okay"))
 _SORRY: Final = frozenset(words("sorry oops actually oh i mean meant"))
+# Which thing, not a new one: "a new door" may say the old one needs replacing (a review).
+_DEFINITE: Final = frozenset(words("the my our your his her their that this"))
+# Said as names, no "the": "no, visit her" to "…look into Grandma" (a review: "the grandma").
+_KIN: Final = frozenset(words("grandma grandpa granny gran nan nana grandad mum mom dad"))
 # Another deed on the draft's thing: "no, visit her", "no, just check it" (a
 # twelfth typed probe asked what to look into).
 _DEED_ON_IT: Final = re.compile(
@@ -408,7 +413,7 @@ def _same_kind(rest: str, base: str) -> bool:
     last the draft thing's own last word, and not the draft's thing."""
     lows = [t.low for t in raw_tokens(rest) if t.low not in lx.PUNCT and t.low not in _SORRY]
     said = [t.low for t in raw_tokens(base)]
-    if not 2 <= len(lows) <= 4 or lows[0] not in lx.DETERMINERS or not said:
+    if not 2 <= len(lows) <= 4 or lows[0] not in _DEFINITE or not said:
         return False
     return lows[-1] == said[-1] and lows[1:] != said[-len(lows) + 1 :]
 

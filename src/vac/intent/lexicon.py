@@ -72,6 +72,8 @@ def fluent(toks: Sequence[Tok]) -> list[Tok]:
         named = tok.text.istitle() and nxt == ","
         if (again or named) and out and out[-1].low == tok.low:
             continue  # "the the gate", "fix fix the gate", "Zuri Zuri, explore…"
+        if tok.low in _REPEATABLE and len(out) > 1 and [t.low for t in out[-2:]] == [tok.low, nxt]:
+            del out[-2:]  # "in the (uh) in the spare room": said once (a probe dropped the place)
         if again and len(out) > 1 and [t.low for t in out[-2:]] == [tok.low, ","]:
             out.pop()  # "the, the gate", "help, help Grandma" (not "…Grandma, Grandma is…")
             continue

@@ -174,11 +174,19 @@ _OR_ASKED: Final = frozenset(lx.words("is are was would should does do isn't are
 
 
 def _or_asked(clause: Sequence[Tok], at: int) -> bool:
-    """Whether "or is / or would…" comes before the cue at `at`."""
-    lows = [t.low for t in clause[:at]]
-    if {"whichever", "whichever's"} & set(lows):  # "…, whichever is more urgent"
-        return True
-    return any(a == "or" and b in _OR_ASKED for a, b in itertools.pairwise(lows))
+    """Whether the cue at `at` compares ("more urgent", "more of a priority")
+    in a part that began "or is / or would…" or "whichever": not "fix
+    whichever light is broken asap", "…, or are you busy? It's urgent" (a
+    review: each was 90)."""
+    k = at
+    while k > 0 and clause[k - 1].low not in lx.PUNCT:
+        k -= 1
+    lows = [t.low for t in clause[k:at]]
+    if "more" not in lows[-4:]:
+        return False
+    return "whichever" in lows or any(
+        a == "or" and b in _OR_ASKED for a, b in itertools.pairwise(lows)
+    )
 
 
 def _next_is(clause: Sequence[Tok], k: int, word: str) -> bool:

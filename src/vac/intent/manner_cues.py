@@ -271,7 +271,9 @@ AUTONOMY_TEXT: Final[tuple[tuple[Autonomy, str], ...]] = (
             "i'm easy how, i'm easy about how, do what you need to do, do whatever you need to do, "
             # A sixth typed probe (2026-12-06): brief.
             "use your common sense, over to you, you're the expert, do what you have to, "
-            "do whatever you have to, i'll trust you on this, i trust you on this"
+            "do whatever you have to, i'll trust you on this, i trust you on this, "
+            # A twelfth typed probe (2026-12-07): brief.
+            "you can decide, you get to decide, you can choose, you choose"
         ),
     ),
     (

@@ -14,6 +14,7 @@ fix the gate"). Pure: tokens in, indices and words out.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from typing import Final
 
@@ -388,7 +389,10 @@ def speaker_does_it(clause: Sequence[Tok], verb_at: int, *, named: bool) -> bool
     if said[-3:] == ["remind", "me", "to"] or said[:3] == ["note", "to", "self"]:
         return True  # "remind me to fix the gate tomorrow": the speaker's (a probe: Abeni's)
     if not named and said[-1:] == ["to"] and said[-3:-1] in _TOLD_ME:
-        return True  # "she told me to fix the gate": the speaker was asked (not "…said to…")
+        # "she told me to fix the gate": the speaker was asked (not "…said to…",
+        # nor with it handed on: "…, can someone do it?", a review)
+        after = [t.low for t in clause[verb_at:]]
+        return not any(a in _ASKING and b in _WHO for a, b in itertools.pairwise(after))
     tail = [t.low for t in clause[:verb_at]]
     tail = tail[max((k for k, w in enumerate(tail) if w in lx.PUNCT), default=-1) + 1 :]
     if _with_me(tail):  # in the order's own words: not "my wife and I are away, check…"
@@ -401,6 +405,7 @@ def speaker_does_it(clause: Sequence[Tok], verb_at: int, *, named: bool) -> bool
 
 
 _ME: Final = frozenset(words("i me myself i'll"))
+_WHO: Final = frozenset(words("you someone somebody anyone anybody u"))
 # Before "to" and the verb, what the speaker was asked (a twelfth typed probe
 # drafted each for the default agent): "my boss asked me to…", "the vet told
 # us to…", "he wants me to…".

@@ -244,6 +244,7 @@ def _news_of(clause: Sequence[Tok], verb_at: int, roster: Roster) -> str | None:
         return None
     # "Zuri's mum will fix the gate": Zuri's, not Zuri (a twelfth typed probe).
     owner = len(subject) > 1 and lows[0].endswith("'s") and subject[0].text[:1].isupper()
+    owner = owner and lows[1] not in _NOT_OWNED and not lows[1].endswith(("ly", "ing"))
     if resolve_span(subject, roster) is not None or any(
         resolve_span([t], roster) is not None for t in subject[owner:]
     ):
@@ -276,9 +277,14 @@ def _reported_at(lows: Sequence[str]) -> int | None:
             return n
         if w == "helped" and len(lows) > n + 1:
             return n  # "…helped us build", "Dad helped Tunde build a kite"
+        if w in ("asked", "told") and lows[n + 1 : n + 3] in _ASKED_SOMEONE:
+            return n  # "Imani's neighbour asked her to visit…" (a probe: the default agent's)
     return None
 
 
+# After "Kofi's" as "Kofi is / has": "Kofi's definitely going to…" (a review).
+_NOT_OWNED: Final = frozenset(words("going gonna got been not never just still also already"))
+_ASKED_SOMEONE: Final = [[w, "to"] for w in ("her", "him", "them")]
 _PLURALS: Final = frozenset(words("children people men women folk"))
 
 

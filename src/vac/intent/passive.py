@@ -248,6 +248,8 @@ def _plain_lead(text: str, spans: list[_Span], i: int, names: frozenset[str]) ->
         apart = apart[1:] if apart[0][2] not in SUBJECTS | lx.DETERMINERS else apart
     elif apart and apart[0][2] in names and [w for _s, _e, w in apart[1:2]] not in _JOINED:
         apart = apart[1:]  # "Tariq keep the kids safe": a name without its comma
+        if [w for _s, _e, w in apart] in (["we"], ["i"]):
+            return False  # "Imani we keep the kids safe": what is done (a review)
     return all(w in _LEAD_OK for _s, _e, w in apart)
 
 

@@ -334,9 +334,6 @@ REJECT_HEARD: Final[frozenset[str]] = frozenset(
         "nah bin it",
         "no thanks i'll get a man in",
         "no thanks i'll get someone in",
-        # A spoken probe (2026-12-07, the twentieth session): asked again.
-        "get rid of it",
-        "get rid of that",
     }
 )
 _YES: Final = _CONFIRM | CONFIRM_HEARD

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from vac.intent.lexicon import Tok, tokenize, words
+from vac.intent.lexicon import Tok, words
 from vac.intent.roster import Roster
 from vac.intent.when_match import past_form
 
@@ -165,16 +165,3 @@ _ADVERBS: Final = frozenset(words("just really now then quickly"))
 _SAID_TO_FIRST: Final = frozenset(
     words("thanks this yes pls please i'm it's i've i'd i'll don't dont there's that's")
 )
-
-
-def called(text: str, roster: Roster) -> str | None:
-    """The agent a turn is said to by name first ("Kofi, the radiator's cold.
-    Can you bleed it?"), or None: whom the session addresses even when it
-    asks what to do (a probe: the answer "fix the radiator" went to the
-    default agent)."""
-    toks = name_set_apart(tokenize(text), roster)
-    i = 0
-    while _low(toks, i) in _OPENERS:
-        i += 1
-    agent = roster.get(toks[i].text) if i < len(toks) else None
-    return agent.name if agent is not None and _low(toks, i + 1) == "," else None

@@ -21,9 +21,8 @@ _SEARCHES: Final = (
     ("what's", "it", "called"), ("whats", "it", "called"), ("what", "is", "it", "called"),
     ("what", "do", "you", "call", "it"), ("what's", "the", "word"), ("what's", "its", "name"),
 )  # fmt: skip
-_THINGS_FIRST: Final = frozenset(
-    {"the", "a", "an", "my", "our", "your", "his", "her", "their", "this", "that"}
-)
+_THINGS_FIRST: Final = frozenset({"the", "a", "an", "my", "our", "your", "his", "her", "their"})
+_NOT_THINGS: Final = frozenset({"one", "ones", "other", "same"})  # "…, the one on the left"
 _PAUSES: Final = frozenset({",", "-", "—", "–"})
 
 
@@ -36,7 +35,9 @@ def _search_at(toks: Sequence[Tok], k: int) -> int:
 
 
 def without_searching(toks: Sequence[Tok]) -> list[Tok]:
-    """The tokens without a search that a thing follows."""
+    """The tokens without a search that a thing follows: after a pause for a
+    placeholder ("the thingy, the thermostat"; not "the thingy that keeps
+    beeping", "the whatsit this afternoon": a review), nor "the one…"."""
     out: list[Tok] = []
     k = 0
     while k < len(toks):
@@ -44,7 +45,9 @@ def without_searching(toks: Sequence[Tok]) -> list[Tok]:
         after = k + n
         while n and after < len(toks) and toks[after].low in _PAUSES:
             after += 1
-        if n and after < len(toks) and toks[after].low in _THINGS_FIRST:
+        paused = after > k + n or toks[k].low not in _PLACEHOLDERS
+        thing = after + 1 < len(toks) and toks[after].low in _THINGS_FIRST
+        if n and paused and thing and toks[after + 1].low not in _NOT_THINGS:
             while out and out[-1].low in _PAUSES:
                 out.pop()  # "the, what's it called, the…": no pause is left alone
             k = after

@@ -201,11 +201,17 @@ _TIME_WORDS: Final = frozenset(
 
 
 def called(clarify: intent.Clarify, roster: intent.Roster) -> str | None:
-    """The agent words asked about were said to by name ("Kofi, the
-    radiator's cold. Can you bleed it?" asks what to do): whom the session
-    now addresses, so the answer "fix the radiator" is Kofi's (a probe: it
-    went to the default agent, whom no one had named)."""
-    return intent.called(clarify.source_text, roster) if clarify.reason == "no-verb" else None
+    """The agent a no-verb question asks about ("Kofi, the radiator's cold.
+    Can you bleed it?" → "Should Kofi repair, …?"): whom the session now
+    addresses, so the answer "fix the radiator" is Kofi's (a probe: it went
+    to the default agent, whom no one had named). Read from the question,
+    so the two never disagree ("Kofi, no, Zuri, …" asks of Zuri: a review)."""
+    asked = _ASKED_OF.search(clarify.question) if clarify.reason == "no-verb" else None
+    agent = None if asked is None else roster.get(asked[1] or asked[2])
+    return None if agent is None else agent.name
+
+
+_ASKED_OF: Final = re.compile(r"\bShould (\w+) repair, map\b|\bWhat should (\w+) do\?$")
 
 
 def unsure_yes(pending: intent.DraftEntry, now: dt.datetime) -> Clarification:
