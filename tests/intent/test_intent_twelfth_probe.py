@@ -435,3 +435,80 @@ def test_a_job_handed_on_after_told_is_an_order() -> None:
 
 def test_a_subject_after_a_name_without_its_comma_is_no_order() -> None:
     assert isinstance(run("Imani we keep the kids safe"), Clarify)
+
+
+# A thirteenth typed probe (T18, blind, 2026-12-07).
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("yes, no problem", "confirm"),
+        ("Yes, good.", "confirm"),
+        ("fine, go ahead", "confirm"),
+        ("absolutely not", "reject"),
+        ("Definitely not!", "reject"),
+        ("yeah nah, leave it", "reject"),
+        ("absolutely", "confirm"),
+        ("no problem", None),
+    ],
+)
+def test_replies_of_the_thirteenth_probe(text: str, kind: str | None) -> None:
+    assert classify_reply(text) == kind
+
+
+@pytest.mark.parametrize(
+    "text", ["Kofi, fix the kettle, no wonder it broke", "Kofi, fix the kettle, no surprise there"]
+)
+def test_no_wonder_is_no_boundary(text: str) -> None:
+    assert not draft(text).objective.forbidden_lines[1:]  # only the autonomy line
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        ("Kofi, replace the two broken slats on the garden bench", "on the garden bench"),
+        ("Zuri, check the tyre pressures on both cars", "on both cars"),
+        ("Kofi, in the kitchen, fix the tap", "in the kitchen"),
+        ("In the kitchen, Zuri, check the fridge seal", "in the kitchen"),
+    ],
+)
+def test_places_kept(text: str, place: str) -> None:
+    got = draft(text)
+    assert f"location={place}" in [f"{c.kind}={c.value}" for c in got.objective.constraints]
+
+
+@pytest.mark.parametrize(
+    "text", ["Kofi, fix the gate, no hurry at all", "In the morning, Kofi, fix the tap"]
+)
+def test_no_place_in_these(text: str) -> None:
+    got = draft(text)
+    assert not [c for c in got.objective.constraints if c.kind == "location"]
+
+
+def test_the_speakers_habit_is_no_standing_order() -> None:
+    got = draft("Tariq, lock up the garage tonight i always forget")
+    assert got.objective.autonomy != "standing-intent" and got.objective.deadline == "2026-03-11"
+
+
+def test_no_doing_while_something_is_a_boundary() -> None:
+    got = draft("Kofi, fix the shelf, no hammering while the baby naps")
+    assert "Do not hammer" in [f.text for f in got.objective.forbidden_lines]
+
+
+@pytest.mark.parametrize(
+    ("text", "label"),
+    [
+        ("Kofi, fix all the doors that don't close properly", "All the doors that don't close"),
+        (
+            "Kofi, mend the fence between number 6 and number 8",
+            "Fence between number 6 and number 8",
+        ),
+        ("the gate won't fix itself, Kofi", "Gate"),
+        ("Kofi, the hives won't check themselves", "Hives"),
+    ],
+)
+def test_things_of_the_thirteenth_probe(text: str, label: str) -> None:
+    got = draft(text)
+    assert got.objective.target.label == label
+    assert not got.objective.forbidden_lines[1:]

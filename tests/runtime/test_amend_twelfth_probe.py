@@ -51,3 +51,13 @@ def test_a_deed_on_someone_reads_back_their_name() -> None:
     got = factories.changed("no, help her", "Kofi, visit Grandma")
     assert isinstance(got, Draft), got
     assert "support Grandma" in got.summary
+
+
+@pytest.mark.parametrize("text", ["never mind, go ahead", "never mind, yes"])
+def test_never_mind_then_a_yes_is_no_no(text: str) -> None:
+    got = factories.changed(text, "Kofi, fix the kettle")
+    assert got != "reject", got
+
+
+def test_never_mind_and_news_still_takes_it_back() -> None:
+    assert factories.changed("never mind, Zuri did it", "Kofi, fix the kettle") == "reject"

@@ -70,6 +70,9 @@ def forbidden_spans(
             i += 1
             continue
         j = body = i + len(marker)
+        if i and lows[i - 1] in _WHICH and marker[0] in ("don't", "do"):
+            i = j  # "all the doors that don't close properly": which doors (a probe: a ban)
+            continue
         if " ".join(marker) in inflect.NOBODY_MARKERS and _told(lows, i):
             i += 1  # "there's nobody in the house", "…, nobody in the house is hurt": news
             continue
@@ -139,6 +142,7 @@ def forbidden_spans(
 # Before "nobody in", "nothing with"…: said as a part of their own; and
 # in their part, no word that tells.
 _APART: Final = frozenset(words(", but . ; and"))
+_WHICH: Final = frozenset(words("that which who"))
 _TELLS: Final = frozenset(words("is are was were has had got 's will can could would"))
 
 

@@ -243,7 +243,7 @@ def _meant(
 ) -> Draft | None:
     """ "The gate is broken, fix it": "it" read as the gate (`intent.passive`),
     the draft weighed on the words as said; the objective keeps them."""
-    meant = it_means.with_antecedent(text)
+    meant = it_means.with_antecedent(text) or passive.on_its_own(text)  # "…won't fix itself"
     got = None if meant is None else parse_as(meant)
     if meant is None or not isinstance(got, Draft) or _lost_agent(got, text, roster):
         return None

@@ -178,7 +178,7 @@ _AFTER_DEED: Final = frozenset(
         "any it them him anyone anything anybody someone something everyone everything on in "
         "at near around by with without till until before after past up down over under onto "
         "into across through to from off out of indoors outdoors inside outside tonight today "
-        "whatsoever again anymore here there"
+        "whatsoever again anymore here there while whilst when"
     )
 )
 

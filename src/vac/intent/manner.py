@@ -323,6 +323,7 @@ def autonomy_of(clause: Sequence[Tok], skip: frozenset[int]) -> AutonomyCues:
     ]
     hits = cue_hits(read, lx.AUTONOMY_CUES, skip=skip | _way_as_route(clause) | describing(clause))
     hits = [h for h in hits if not _said_of_more(clause, h) and not _of_one_day(clause, h)]
+    hits = [h for h in hits if not _habit_told(clause, h)]
     # "check in with me when you're done": a report afterwards, not leave
     # asked first (a fifth typed probe: it was a tether). Its words stay read.
     asked = [h for h in hits if h[0] != "direct-tether" or not lx.phrase_at(clause, h[2], _DONE)]
@@ -339,6 +340,15 @@ def autonomy_of(clause: Sequence[Tok], skip: frozenset[int]) -> AutonomyCues:
         if mode == "standing-intent":
             indices.update(range(end, _more_days(clause, end)))
     return AutonomyCues(autonomy, frozenset(indices))
+
+
+# "…, i always forget": the speaker's (or someone's) habit, no standing order (a probe).
+_HABIT_OF: Final = frozenset(lx.words("i we he she they it you"))
+
+
+def _habit_told(clause: Sequence[Tok], hit: tuple[Autonomy, int, int]) -> bool:
+    mode, at, end = hit
+    return mode == "standing-intent" and end - at == 1 and word_at(clause, at - 1) in _HABIT_OF
 
 
 _REPEAT_DAYS: Final = frozenset(cw.WEEKDAYS) | {f"{day}s" for day in cw.WEEKDAYS}  # "Mondays"

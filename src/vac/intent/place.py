@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Final
 
+from vac.intent import calendar_words as cw
 from vac.intent import lexicon as lx
 from vac.intent import target_words as tw
 from vac.intent.instead import thing_instead, thing_said
@@ -51,6 +52,9 @@ _CLAUSE_STARTS: Final = frozenset(
 _SURFACES: Final = frozenset(
     words("floor floors wall walls roof ceiling landing stairs staircase porch patio deck")
     + words("balcony driveway terrace veranda")
+    # What a part is on (a twelfth typed probe dropped it): "the slats on the garden bench"
+    + words("bench benches table tables van vans car cars truck bike bikes trailer tractor")
+    + words("boat shed sheds fence gate door doors window windows wheel wheels cooker")
 )
 
 
@@ -78,7 +82,7 @@ def location_of(source: str, clause: Sequence[Tok], start: int, skip: frozenset[
         if (
             prep[0] in ("at", "in", "inside", "by", "on")
             and not numbered
-            and (j >= len(clause) or clause[j].low not in lx.DETERMINERS)
+            and (j >= len(clause) or clause[j].low not in lx.DETERMINERS | _ALL_ON.get(prep, _NONE))
         ):
             continue
         k = j
@@ -99,7 +103,34 @@ def location_of(source: str, clause: Sequence[Tok], start: int, skip: frozenset[
             if more is not None and more.lower().startswith(clause[k].low):
                 return truncate(f"{said} {more}", _TEXT_MAX)
         return _place_instead(source, clause, k, prep) or said
-    return None
+    return place_first(source, clause, start)
+
+
+# "on all four wheels", "on both cars" (not "at all": no place)
+_ALL_ON: Final[dict[Phrase, frozenset[str]]] = {("on",): frozenset(words("all both each every"))}
+_NONE: Final[frozenset[str]] = frozenset()
+
+
+def place_first(source: str, clause: Sequence[Tok], before: int) -> str | None:
+    """A place said first, set apart before the order's thing (which ends at
+    `before`): "in the kitchen, fix the tap", "Zuri, in the cellar, check
+    the damp" (a twelfth typed probe dropped it)."""
+    prep = lx.phrase_at(clause, 0, lx.LOCATION_PREPS)
+    if prep is None or prep[0] not in ("in", "inside", "outside", "at", "up", "down", "out"):
+        return None
+    comma = next((k for k in range(len(prep), before) if clause[k].low in lx.PUNCT), None)
+    words = [t.low for t in clause[len(prep) : comma or 0] if t.low not in lx.DETERMINERS]
+    if comma is None or not 1 <= len(words) <= 3 or clause[len(prep)].low not in lx.DETERMINERS:
+        return None
+    if words[-1] in NOT_PLACES or any(w in cw.WEEKDAYS or w in _NOT_ROOMS for w in words):
+        return None  # "in the morning, …", "at the weekend, …"
+    said = source[clause[0].start : clause[comma - 1].end]
+    return truncate(said[:1].lower() + said[1:], _TEXT_MAX)  # "In the kitchen, …" said first
+
+
+_NOT_ROOMS: Final = frozenset(
+    words("morning afternoon evening night weekend week month meantime end way mood event")
+)
 
 
 # After ", not": which of the thing is not meant ("…, not the one in the kitchen").

@@ -209,18 +209,11 @@ CONFIRM_HEARD: Final[frozenset[str]] = frozenset(
         "no problem go ahead",
         "no worries go ahead",
         "good confirm",
-        # A twelfth typed probe (2026-12-07, the twentieth session): asked
-        # what to do ("fine" and "great" alone stay small talk, as above).
-        "yes do",
-        "fine yes",
-        "yes fine",
-        "ok fine",
-        "okay fine",
-        "ok great",
-        "okay great",
-        "great yes",
-        "yes great",
-        "excellent",
+        # Typed probes of the twentieth session: asked what to do ("fine"
+        # and "great" alone stay small talk, as above).
+        *("yes do", "fine yes", "yes fine", "ok fine", "okay fine", "ok great", "okay great"),
+        *("great yes", "yes great", "excellent", "yes no problem", "yes good", "fine go ahead"),
+        *("oh yes", "nah yeah"),
         "make it happen",
         "yeah go ahead",
         "ok go ahead",
@@ -334,6 +327,8 @@ REJECT_HEARD: Final[frozenset[str]] = frozenset(
         "nah bin it",
         "no thanks i'll get a man in",
         "no thanks i'll get someone in",
+        # A thirteenth typed probe (2026-12-07): asked again.
+        *("absolutely not", "definitely not", "certainly not", "of course not", "yeah nah"),
     }
 )
 _YES: Final = _CONFIRM | CONFIRM_HEARD

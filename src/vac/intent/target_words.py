@@ -438,6 +438,11 @@ def stops(clause: Sequence[Tok], j: int) -> bool:
         return False  # "the outside light", "the inside door" (a ninth typed probe: asked what)
     if always_describes(clause, j) and clause[j - 1].low != "as":
         return False  # "the tap that always drips"; "the gate as always" ends at "as"
+    before = [t.low for t in clause[max(0, j - 4) : j]]
+    if clause[j].low == "and" and "between" in before and "now" not in before:
+        return False  # "the fence between number 6 and number 8" (a probe: "…number 6")
+    if clause[j].low in ("don't", "won't") and j > 1 and clause[j - 1].low in ("that", "which"):
+        return False  # "all the doors that don't close properly" (a probe: a ban, "Doors that")
     if clause[j].low == "till" and j + 1 < len(clause):  # not "the till", "the cash till"
         nxt = clause[j + 1]  # "…the gate till Zuri arrives", "till we get back", "till six"
         return nxt.low in _TILL_WHO or nxt.text[:1].isupper() or nxt.low[:1].isdigit()
@@ -467,7 +472,10 @@ def names_nothing(core: Sequence[Tok]) -> bool:
         return True
     if core[0].low in lx.VAGUE and len(core) > 1 and core[1].low in _AFTER_IT:
         return True
-    return all(t.low in lx.VAGUE or t.low in VERB_PARTICLES for t in core)
+    return all(t.low in lx.VAGUE or t.low in VERB_PARTICLES or t.low in _SELF for t in core)
+
+
+_SELF: Final = frozenset(lx.words("itself themselves"))  # "the gate won't fix itself"
 
 
 # Which of the thing, said after it: "fix the gate, just the front one",
