@@ -274,3 +274,20 @@ def test_thanks_or_a_greeting_is_answered_in_kind_not_drafted_from_behind(said: 
     other = "Look into the minimum tomorrow morning."
     got = understood(said, heard(said, (other, 1.0)))
     assert isinstance(got, Clarify) and got.source_text == said, got
+
+
+def test_praise_is_not_drafted_from_behind() -> None:
+    # A spoken probe (2026-12-07): "I think Imani would make a great teacher."
+    # heard right asked nothing of anyone; a hypothesis behind it ("…will
+    # make…") drafted a Build of "Great teacher" for the default agent.
+    said = "I think Imani would make a great teacher."
+    assert alt.statement_kind(said) == "praise"
+    got = understood(said, heard(said, ("I think any will make a great teacher.", 1.0)))
+    assert isinstance(got, Clarify), got
+
+
+@pytest.mark.parametrize(
+    "said", ["Make a note to chuck the boiler.", "Kofi, make a start on the fence."]
+)
+def test_make_idioms_are_no_praise(said: str) -> None:
+    assert alt.statement_kind(said) is None

@@ -491,6 +491,14 @@ def test_the_speakers_habit_is_no_standing_order() -> None:
     assert got.objective.autonomy != "standing-intent" and got.objective.deadline == "2026-03-11"
 
 
+@pytest.mark.parametrize(
+    "text",
+    ["Make sure you always check the hens before bed", "Kofi, you always check the hens at night"],
+)
+def test_you_always_is_still_a_standing_order(text: str) -> None:
+    assert draft(text).objective.autonomy == "standing-intent"
+
+
 def test_no_doing_while_something_is_a_boundary() -> None:
     got = draft("Kofi, fix the shelf, no hammering while the baby naps")
     assert "Do not hammer" in [f.text for f in got.objective.forbidden_lines]
@@ -512,3 +520,52 @@ def test_things_of_the_thirteenth_probe(text: str, label: str) -> None:
     got = draft(text)
     assert got.objective.target.label == label
     assert not got.objective.forbidden_lines[1:]
+
+
+# A second review (2026-12-07): each of these went wrong in the session's rules.
+
+
+@pytest.mark.parametrize(
+    ("text", "line"),
+    [
+        ("fix the gate but don't surprise the kids", "Do not surprise the kids"),
+        ("fix the gate, no surprise visits", "No surprise visits"),
+    ],
+)
+def test_idioms_of_no_are_only_idioms_before_a_clause(text: str, line: str) -> None:
+    assert line in [f.text for f in draft(text).objective.forbidden_lines]
+
+
+def test_no_heating_when_cold_is_the_trouble_not_a_ban() -> None:
+    assert not draft("fix the boiler, no heating when it's cold").objective.forbidden_lines[1:]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "In the long run, fix the tap",
+        "In that case, fix the tap",
+        "In the next few days, fix the gate",
+    ],
+)
+def test_a_phrase_first_that_names_no_room_is_no_place(text: str) -> None:
+    got = draft(text)
+    assert not [c for c in got.objective.constraints if c.kind == "location"], got.summary
+
+
+def test_between_does_not_swallow_a_second_order() -> None:
+    got = draft("map the strip between the houses and repair the fence")
+    assert got.objective.target.label == "Strip between the houses"
+    assert '"repair the fence" is not in this draft' in got.summary
+
+
+@pytest.mark.parametrize(
+    "text", ["the gate by the barn won't fix itself", "that leak under the sink won't fix itself"]
+)
+def test_a_thing_with_a_place_that_wont_fix_itself_is_asked(text: str) -> None:
+    got = run(text)
+    assert isinstance(got, Clarify) and got.reason == "no-target", got
+
+
+def test_that_dont_after_a_verb_is_no_thing() -> None:
+    assert isinstance(run("Kofi, fix that don't use the hammer"), Clarify)

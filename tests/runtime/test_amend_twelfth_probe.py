@@ -61,3 +61,8 @@ def test_never_mind_then_a_yes_is_no_no(text: str) -> None:
 
 def test_never_mind_and_news_still_takes_it_back() -> None:
     assert factories.changed("never mind, Zuri did it", "Kofi, fix the kettle") == "reject"
+
+
+@pytest.mark.parametrize("text", ["cancel it, yes", "forget it, okay", "scrap that, ok"])
+def test_a_cancel_said_with_a_yes_is_a_no(text: str) -> None:
+    assert factories.changed(text, "Kofi, fix the kettle") == "reject"

@@ -31,6 +31,7 @@ from typing import Final, Literal, Protocol
 import msgspec
 
 from vac.intent import lexicon as lx
+from vac.intent.wish import becoming
 from vac.protocol.objective import UncertainField
 
 # What the best hypothesis's parse must have lacked for the others to be
@@ -67,12 +68,17 @@ class _Word(Protocol):
     def prob(self) -> float: ...
 
 
-def statement_kind(text: str) -> Literal["question", "past"] | None:
+def statement_kind(text: str) -> Literal["question", "past", "praise"] | None:
     """Whether `text` reads as a question (its first word asks: "Who…",
-    "Did…") or a report of the past (a verb the parser knows, in the past:
-    "Zuri helped me…", "Kofi repaired…"), not as an order."""
-    if lx.asks([t.low for t in lx.tokenize(text)]):
+    "Did…"), a report of the past (a verb the parser knows, in the past:
+    "Zuri helped me…", "Kofi repaired…") or praise ("I think Imani would
+    make a great teacher": the beam's "…will make…" drafted a Build, a
+    spoken probe), not as an order."""
+    toks = lx.tokenize(text)
+    if lx.asks([t.low for t in toks]):
         return "question"
+    if any(becoming(toks, k) for k in range(len(toks))):
+        return "praise"  # not "make a note…", "make a start…": the beam may hold the order
     if any(_past(w.lower()) for w in _WORD.findall(text)):
         return "past"
     return None

@@ -20,6 +20,7 @@ from vac.intent.lexicon import (
     LOCATION_PREPS,
     MAX_FORBID_WORDS,
     PUNCT,
+    VERB_FIRSTS,
     VERB_PHRASES,
     Phrase,
     Tok,
@@ -70,7 +71,8 @@ def forbidden_spans(
             i += 1
             continue
         j = body = i + len(marker)
-        if i and lows[i - 1] in _WHICH and marker[0] in ("don't", "do"):
+        which = i > 1 and lows[i - 1] in _WHICH and lows[i - 2] not in VERB_FIRSTS
+        if which and marker[0] in ("don't", "do"):
             i = j  # "all the doors that don't close properly": which doors (a probe: a ban)
             continue
         if " ".join(marker) in inflect.NOBODY_MARKERS and _told(lows, i):

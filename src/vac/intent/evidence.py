@@ -322,7 +322,7 @@ def _next_hypothesis(
     """The first of the beam's other hypotheses that parses to a draft, weighed
     with its unshared words unsure; else the best hypothesis's question."""
     said = alt.statement_kind(text)
-    if first.reason not in alt.RETRY_REASONS or said == "question":
+    if first.reason not in alt.RETRY_REASONS or said in ("question", "praise"):
         return first
     if orders.courtesy(lx.tokenize(text)) is not None:
         return first  # "Thank you very much." drafted "…look into the minimum" behind it (a probe)

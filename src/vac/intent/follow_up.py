@@ -346,7 +346,7 @@ def follow_up(
     # in a rush", "actually it's my birthday tomorrow" are no correction.
     strong = bool(_STRONG.search(said[:cut])) or (no_name is not None)
     corrects = strong or not_that is not None
-    cancels = bool(_CANCELS.search(said[:cut]))
+    cancels = bool(_CANCELS.search(said[:cut])) and not _MIND_GO.match(said)
     corrects = corrects or bool(trailing and _TAKES_BACK.search(trailing.group(0)))
     added = f"{base}. {rest[:1].upper()}{rest[1:]}."
     first = [t.low for t in raw_tokens(said)][:1]
@@ -386,6 +386,8 @@ def follow_up(
     return FollowUp((f"{base}, no, {rest}", added), rest, corrects, taken, cancels)
 
 
+# "never mind, go ahead": asked again, no no (a probe); "cancel it, yes" is one (a review).
+_MIND_GO: Final = re.compile(r"\s*never\s*mind\W+(?:yes|yeah|go\s+ahead|do\s+it)\b", re.I)
 _REPLY_AROUND: Final = frozenset(words("yeah yep yes sure ok okay"))
 _SORRY: Final = frozenset(words("sorry oops actually oh i mean meant"))
 # Which thing, not a new one: "a new door" may say the old one needs replacing (a review).

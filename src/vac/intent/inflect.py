@@ -192,6 +192,8 @@ def may_start_boundary(words: Sequence[str], i: int) -> bool:
         return True
     deed = words[i + 1] if i + 1 < len(words) else ""
     after = words[i + 2] if i + 2 < len(words) else "."
+    if after in ("while", "whilst", "when") and deed in _WANTING:
+        return False  # "…, no heating when it's cold": the trouble (a review)
     return a_deed(deed) and after in _AFTER_DEED
 
 
@@ -243,6 +245,8 @@ _NOT_A_BAN_START: Final = _NOT_FORBIDDEN | frozenset(
 )
 # What a house goes without when something is broken: "fix the tap, no
 # running water", "no power", "no heating" tell the trouble, not a ban.
+_NO_IDIOMS: Final = frozenset(_words("wonder surprise doubt idea problem"))
+_CLAUSE_NEXT: Final = frozenset(_words("it there that he she they we i you the why how what"))
 _WANTING: Final = frozenset(
     _words("water power heat heating light lights electricity signal internet wifi gas reception")
 )
@@ -262,6 +266,8 @@ def no_thing_end(words: Sequence[str], i: int) -> int | None:
     said = words[i + 1 : k]
     if not said:
         return None  # "…, no please": nothing banned (it raised IndexError)
+    if said[0] in _NO_IDIOMS and (len(said) == 1 or said[1] in _CLAUSE_NEXT):
+        return None  # "…, no wonder it broke", "no surprise there" (not "no surprise visits")
     if said[0].endswith("ing"):
         return None  # a deed: "no climbing" is read as one (`may_start_boundary`)
     if k - i > _NO_THING_WORDS_MAX or {*said} & _NOT_FORBIDDEN or said[-1] in _WANTING:

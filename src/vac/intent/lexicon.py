@@ -426,9 +426,9 @@ MANNER_CUES: Final = tuple(p for _, ps in (*PRIORITY_TIERS, *AUTONOMY_CUES) for 
 
 _MARKERS: Final = ("without", "do not", "don't", "never", "avoid", "you not to", "you not")
 FORBID_MARKERS: Final = phrases((*_MARKERS, *inflect.BOUNDARY_MARKERS))
-# "never mind", "don't worry", "no wonder": idioms, not boundaries; nor "why don't you have
+# "never mind", "don't worry": idioms, not boundaries; nor "why don't you have
 # Kofi…", "why don't we fix…" (suggestions; a comma: the address was cut out).
-FORBID_IDIOMS: Final = frozenset(words("mind worry wonder surprise doubt idea problem"))
+FORBID_IDIOMS: Final[frozenset[str]] = frozenset({"mind", "worry"})
 FORBID_STOPS: Final = phrases(
     [
         *words("and but by before until so then while because also please today tonight"),

@@ -342,13 +342,16 @@ def autonomy_of(clause: Sequence[Tok], skip: frozenset[int]) -> AutonomyCues:
     return AutonomyCues(autonomy, frozenset(indices))
 
 
-# "…, i always forget": the speaker's (or someone's) habit, no standing order (a probe).
-_HABIT_OF: Final = frozenset(lx.words("i we he she they it you"))
+# "…, i always forget": the speaker's (or someone's) habit, no standing order
+# (a probe); "you always check the hens at night" still is one (a review).
+_HABIT_OF: Final = frozenset(lx.words("i we he she they"))
+_HABITS: Final = frozenset(lx.words("forget forgets forgot do does leave leaves miss misses lose"))
 
 
 def _habit_told(clause: Sequence[Tok], hit: tuple[Autonomy, int, int]) -> bool:
     mode, at, end = hit
-    return mode == "standing-intent" and end - at == 1 and word_at(clause, at - 1) in _HABIT_OF
+    told = word_at(clause, at - 1) in _HABIT_OF and word_at(clause, end) in _HABITS
+    return mode == "standing-intent" and end - at == 1 and told
 
 
 _REPEAT_DAYS: Final = frozenset(cw.WEEKDAYS) | {f"{day}s" for day in cw.WEEKDAYS}  # "Mondays"

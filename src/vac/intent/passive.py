@@ -281,7 +281,8 @@ SUBJECTS: Final = frozenset(
 # "the gate won't fix itself", "the hives won't check themselves": said to
 # get it done (a twelfth typed probe drafted a Repair of "Itself").
 _ON_ITS_OWN: Final = re.compile(
-    r"\b(?P<thing>(?:the|my|our|that|this|those|these)(?:\s+[a-z]+){1,3}?)\s+"
+    r"(?:^|[,.;:!?]\s*)(?P<thing>(?:the|my|our|that|this|those|these)"
+    r"(?:\s+(?!(?:by|in|on|under|at|of|near|behind|from|with)\b)[a-z]+){1,3}?)\s+"
     r"(?:won'?t|will\s+not|isn'?t\s+going\s+to|aren'?t\s+going\s+to)\s+"
     r"(?P<verb>[a-z]+)\s+(?:itself|themselves)\b",
     re.IGNORECASE,
@@ -291,11 +292,9 @@ _ON_ITS_OWN: Final = re.compile(
 def on_its_own(text: str) -> str | None:
     """ "the gate won't fix itself" said as "fix the gate", or None."""
     own = _ON_ITS_OWN.search(text)
-    return (
-        None
-        if own is None
-        else f"{text[: own.start()]}{own['verb']} {own['thing']}{text[own.end() :]}"
-    )
+    if own is None:  # "the gate by the barn won't fix itself": which thing? (a review)
+        return None
+    return f"{text[: own.start('thing')]}{own['verb']} {own['thing']}{text[own.end() :]}"
 
 
 def as_order(text: str, names: frozenset[str] = frozenset()) -> Order | None:

@@ -12,7 +12,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Final
 
-from vac.intent import calendar_words as cw
 from vac.intent import lexicon as lx
 from vac.intent import target_words as tw
 from vac.intent.instead import thing_instead, thing_said
@@ -103,7 +102,7 @@ def location_of(source: str, clause: Sequence[Tok], start: int, skip: frozenset[
             if more is not None and more.lower().startswith(clause[k].low):
                 return truncate(f"{said} {more}", _TEXT_MAX)
         return _place_instead(source, clause, k, prep) or said
-    return place_first(source, clause, start)
+    return place_first(source, clause, start, skip)
 
 
 # "on all four wheels", "on both cars" (not "at all": no place)
@@ -111,7 +110,9 @@ _ALL_ON: Final[dict[Phrase, frozenset[str]]] = {("on",): frozenset(words("all bo
 _NONE: Final[frozenset[str]] = frozenset()
 
 
-def place_first(source: str, clause: Sequence[Tok], before: int) -> str | None:
+def place_first(
+    source: str, clause: Sequence[Tok], before: int, skip: frozenset[int] = frozenset()
+) -> str | None:
     """A place said first, set apart before the order's thing (which ends at
     `before`): "in the kitchen, fix the tap", "Zuri, in the cellar, check
     the damp" (a twelfth typed probe dropped it)."""
@@ -122,15 +123,10 @@ def place_first(source: str, clause: Sequence[Tok], before: int) -> str | None:
     words = [t.low for t in clause[len(prep) : comma or 0] if t.low not in lx.DETERMINERS]
     if comma is None or not 1 <= len(words) <= 3 or clause[len(prep)].low not in lx.DETERMINERS:
         return None
-    if words[-1] in NOT_PLACES or any(w in cw.WEEKDAYS or w in _NOT_ROOMS for w in words):
-        return None  # "in the morning, …", "at the weekend, …"
+    if words[-1] not in _ROOMS or skip & set(range(comma)):
+        return None  # a room only: not "in the long run, …", "in that case, …" (a review)
     said = source[clause[0].start : clause[comma - 1].end]
     return truncate(said[:1].lower() + said[1:], _TEXT_MAX)  # "In the kitchen, …" said first
-
-
-_NOT_ROOMS: Final = frozenset(
-    words("morning afternoon evening night weekend week month meantime end way mood event")
-)
 
 
 # After ", not": which of the thing is not meant ("…, not the one in the kitchen").

@@ -439,9 +439,13 @@ def stops(clause: Sequence[Tok], j: int) -> bool:
     if always_describes(clause, j) and clause[j - 1].low != "as":
         return False  # "the tap that always drips"; "the gate as always" ends at "as"
     before = [t.low for t in clause[max(0, j - 4) : j]]
-    if clause[j].low == "and" and "between" in before and "now" not in before:
+    ordered = lx.phrase_at(clause, j + 1, lx.VERB_PHRASES) is not None  # "…and repair the fence"
+    if clause[j].low == "and" and "between" in before and "now" not in before and not ordered:
         return False  # "the fence between number 6 and number 8" (a probe: "…number 6")
-    if clause[j].low in ("don't", "won't") and j > 1 and clause[j - 1].low in ("that", "which"):
+    which = (
+        j > 1 and clause[j - 1].low in ("that", "which") and clause[j - 2].low not in lx.VERB_FIRSTS
+    )
+    if clause[j].low in ("don't", "won't") and which:  # not "fix that don't use the hammer"
         return False  # "all the doors that don't close properly" (a probe: a ban, "Doors that")
     if clause[j].low == "till" and j + 1 < len(clause):  # not "the till", "the cash till"
         nxt = clause[j + 1]  # "…the gate till Zuri arrives", "till we get back", "till six"

@@ -148,9 +148,15 @@ _PRAISE: Final = frozenset(words("great good fine wonderful lovely excellent bri
 
 def _made(clause: Sequence[Tok], i: int) -> bool:
     nxt = _at(clause, i + 1)
-    if _at(clause, i - 1) in _BECOMES and nxt in ("a", "an") and _at(clause, i + 2) in _PRAISE:
+    if becoming(clause, i):
         return True
     return nxt in _MAKE_IDIOMS or (nxt == "a" and _at(clause, i + 2) in _MAKE_A_IDIOMS)
+
+
+def becoming(clause: Sequence[Tok], i: int) -> bool:
+    """Whether "make" at `i` says what someone would become ("would make a great teacher")."""
+    made = _at(clause, i) == "make" and _at(clause, i - 1) in _BECOMES
+    return made and _at(clause, i + 1) in ("a", "an") and _at(clause, i + 2) in _PRAISE
 
 
 # What "mind" keeps safe: people in care and places looked after ("mind the

@@ -196,7 +196,7 @@ class Reading:
                 why = "That moves it the other way"  # "push it back to Monday" on a Friday
                 return _unclear(text, pending, wording, self.now, why)
             return self._drafted(new, pending, wording, heard.wording)
-        if said.cancels and intent.classify_reply(said.rest) != "confirm":  # "never mind, go ahead"
+        if said.cancels:
             return "reject"  # "cancel that, …" with nothing to put in its place: a no
         return _unclear(text, pending, wording, self.now) if said.corrects else None
 
