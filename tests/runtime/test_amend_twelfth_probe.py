@@ -66,3 +66,16 @@ def test_never_mind_and_news_still_takes_it_back() -> None:
 @pytest.mark.parametrize("text", ["cancel it, yes", "forget it, okay", "scrap that, ok"])
 def test_a_cancel_said_with_a_yes_is_a_no(text: str) -> None:
     assert factories.changed(text, "Kofi, fix the kettle") == "reject"
+
+
+@pytest.mark.parametrize(
+    ("text", "agent", "deadline"),
+    [
+        ("how about Kofi does it instead", "Kofi", "2026-03-12"),
+        ("can't it be Friday?", "Zuri", "2026-03-13"),
+    ],
+)
+def test_counter_offers_of_the_thirteenth_probe(text: str, agent: str, deadline: str) -> None:
+    got = factories.changed(text, "Zuri, check the hens tomorrow")
+    assert isinstance(got, Draft), got
+    assert (got.objective.agent, got.objective.deadline) == (agent, deadline)

@@ -116,7 +116,7 @@ _TOLD_NOT: Final = re.compile(
 _OFFERED: Final = re.compile(
     r"^\s*(?:(?:ok(?:ay)?|so|hmm+|um+|well|actually)\s*,?\s+)?"
     # Not "will it be done by Monday?": that asks whether it will be.
-    r"(?:(?:how|what)\s+about\s+|(?:can|could|would|cud)\s+(?:it|that|this|we|you|u)\s+"
+    r"(?:(?:how|what)\s+about\s+|(?:can|could|would|cud|can'?t)\s+(?:it|that|this|we|you|u)\s+"
     r"(?:(?:please|maybe)\s+)?(?:(?:be\s+)?(?:moved|pushed|changed)(?:\s+to)?|be(?:\s+done)?"
     r"|wait|do\s+(?:it|that))\s+|(?=.{1,40}?\b(?:ok|okay|alright|fine|work|do|better)\s*\??\s*$)"
     r"(?P<asks>(?:would|is|does|will|could)\s+))",
@@ -125,7 +125,7 @@ _OFFERED: Final = re.compile(
 # Said after the slot offered: "…instead?", "…then please", "…be better".
 _OFFERED_END: Final = frozenset(
     words("instead rather then please pls maybe perhaps ok okay alright fine work do for you be")
-    + words("better possible")
+    + words("better possible does it")  # "how about Kofi does it instead" (a probe: asked)
 )
 
 
