@@ -208,7 +208,7 @@ FILLERS: Final[frozenset[str]] = frozenset(
     {"please", "hey", "hi", "ok", "okay", "so", "now", "could", "can", "would", "you", "will"}
     | {"alright", "right", "well", "um", "uh", "oh", "yeah", "hello", "listen", "hiya"}
     | {"yo", "dear", "oi", "oy"}  # "yo kofi fix my bike", "Hello dear. Would Imani…", "oi Tariq,"
-    | {"like", "basically", "er", "erm"}  # "so like Zuri could you…" (a probe asked who)
+    | {"like", "basically", "er", "erm", "bruh", "dude"}  # "so like Zuri could you…" (a probe)
 )
 PRONOUNS: Final[frozenset[str]] = frozenset({"him", "her", "them", "they", "he", "she"})
 # A question starts with these ("Who will guard the kids?", "Did Kofi fix

@@ -22,7 +22,7 @@ from vac.intent.when_match import past_form
 _OPENERS: Final = frozenset(
     words("hey hi hello ok okay so right well alright oh yeah listen oi oy yo")
     + words("morning good evening afternoon hiya ahh ah ugh")
-    + words("like basically um uh er erm")  # spoken: "so like Zuri could you…"
+    + words("like basically um uh er erm bruh dude")  # spoken: "so like Zuri could you…"
 )
 _MODALS: Final = frozenset(words("would could can will"))
 _YOU: Final = frozenset(words("you u ya yer"))
