@@ -571,24 +571,5 @@ def test_that_dont_after_a_verb_is_no_thing() -> None:
     assert isinstance(run("Kofi, fix that don't use the hammer"), Clarify)
 
 
-@pytest.mark.parametrize(
-    ("text", "verb", "label"),
-    [
-        ("Kofi, spend an hour fixing the garden fence this afternoon.", "Repair", "Garden fence"),
-        ("Zuri, spend twenty minutes checking the hens tonight.", "Investigate", "Hens"),
-    ],
-)
-def test_time_spent_on_a_deed_is_the_deed(text: str, verb: str, label: str) -> None:
-    got = draft(text)
-    assert (got.objective.verb, got.objective.target.label) == (verb, label)
-
-
-@pytest.mark.parametrize(
-    "text", ["Kofi, don't spend an hour fixing the fence", "I'll spend an hour checking the hens"]
-)
-def test_time_spent_not_asked_of_an_agent_is_no_order(text: str) -> None:
-    assert isinstance(run(text), Clarify)
-
-
 def test_bruh_is_a_filler() -> None:
     assert draft("bruh kofi the wifi is dead again fix it asap").objective.agent == "Kofi"

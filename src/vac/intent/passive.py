@@ -297,21 +297,9 @@ def on_its_own(text: str) -> str | None:
     return f"{text[: own.start('thing')]}{own['verb']} {own['thing']}{text[own.end() :]}"
 
 
-# "spend an hour fixing the fence": time given to a deed (a probe: no verb).
-_SPEND: Final = re.compile(
-    r"\bspend\s+(?:an?|one|two|three|half\s+an|a\s+couple\s+of|a\s+few|\w+ty)\s+"
-    r"(?:hours?|minutes?|mins?|days?|afternoons?|mornings?|evenings?)\s+(?P<deed>[a-z]+ing)\b",
-    re.IGNORECASE,
-)
-
-
 def as_order(text: str, names: frozenset[str] = frozenset()) -> Order | None:
     """`text` with "get <thing> <done>" / "<thing> needs <doing>" said as the
     plain order ("fix <thing>"); None when it holds neither."""
-    if (spent := _SPEND.search(text)) is not None and spent["deed"].lower() in _DONE:
-        verb = _DONE[spent["deed"].lower()]  # "spend an hour fixing the fence" → "fix the fence"
-        order = text[: spent.start()] + verb + text[spent.end() :]
-        return Order(order, spent.span("deed"), (spent.start(), spent.start() + len(verb)))
     text = _POLITE_CLAUSE.sub(lambda m: " " * len(m.group()), text)
     spans = spans_of(text)
     if not asked_plainly(text, spans):
