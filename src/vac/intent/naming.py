@@ -29,7 +29,7 @@ from vac.intent.when_match import word_at
 # "tell" name anyone before "to": `address`).
 _NAMING_BEFORE_VERB: Final = frozenset(lx.words("get remind"))
 _TO: Final = frozenset(lx.words("to too"))
-_TITLES: Final = frozenset(lx.words("mr mrs ms miss dr mr. mrs. ms. dr. prof"))
+_TITLES: Final = frozenset(lx.words("mr mrs ms miss dr prof"))  # "Dr." is "Dr" and "."
 # Said right after a name, before its comma: "Chidi mate, build…".
 _FONDLY: Final = frozenset(lx.words("mate love dear darling buddy pal"))
 # Capitalised words that open a sentence before a comma and are no name.

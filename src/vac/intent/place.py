@@ -81,7 +81,8 @@ def location_of(source: str, clause: Sequence[Tok], start: int, skip: frozenset[
         if (
             prep[0] in ("at", "in", "inside", "by", "on")
             and not numbered
-            and (j >= len(clause) or clause[j].low not in lx.DETERMINERS | _ALL_ON.get(prep, _NONE))
+            and (j >= len(clause) or clause[j].low not in lx.DETERMINERS)
+            and not (prep == ("on",) and word_at(clause, j) in _ALL)
         ):
             continue
         k = j
@@ -106,8 +107,7 @@ def location_of(source: str, clause: Sequence[Tok], start: int, skip: frozenset[
 
 
 # "on all four wheels", "on both cars" (not "at all": no place)
-_ALL_ON: Final[dict[Phrase, frozenset[str]]] = {("on",): frozenset(words("all both each every"))}
-_NONE: Final[frozenset[str]] = frozenset()
+_ALL: Final = frozenset(words("all both each every"))
 
 
 def place_first(

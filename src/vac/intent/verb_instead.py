@@ -44,7 +44,7 @@ def verb_instead(clause: Sequence[Tok]) -> list[Tok]:
         return list(clause)
     at, end = hit[0], hit[0] + len(hit[1])
     again = _taken_back(clause, end)  # "fix, I mean check the boiler"
-    if again is not None and (said := lx.phrase_at(clause, again, lx.VERB_PHRASES)):
+    if again is not None and lx.phrase_at(clause, again, lx.VERB_PHRASES) is not None:
         return [*clause[:at], *clause[again:]]
     cut = end
     while cut < len(clause) and cut - end <= _THING_MAX and clause[cut].low not in lx.PUNCT:
