@@ -371,7 +371,9 @@ def parse(
         source_kind = "current" if current else "default"
         note = f"no agent named — sending to {agent}"
 
-    verb_end = hit[0] + len(hit[1]) - (hit[1][0] == "mind")  # "mind the" kids: the kids
+    verb_end = (
+        hit[0] + len(hit[1]) - (hit[1][0] in ("mind", "lock") and hit[1][-1] != "up")
+    )  # "mind the" kids
     # Boundaries, the verb ("report on"), autonomy ("ask me before") and a
     # condition's own time ("if we're not back by ten") are not deadline cues.
     cond_at = condition_at(toks, clause[hit[0]].start)  # "if it rains, have Zuri…"

@@ -188,6 +188,9 @@ PHRASAL_VERB_CUES: Final[Mapping[str, str]] = {
             "see to it that",
             "secure",
             "lock up",
+            # "lock the back door" (a typed probe, 2026-12-07: no verb); the
+            # word after is the thing's, as for "mind the" (`wish.lock_is_no_order`).
+            *("lock the", "lock my", "lock our", "lock all", "lock both", "lock your"),
             "keep an eye out for",
             "patrol",  # a ninth typed probe (2026-12-06): "patrol the farm" was no verb
             # An eleventh typed probe (2026-12-07): "mind the kids" was no verb.

@@ -71,6 +71,9 @@ def name_set_apart(toks: Sequence[Tok], roster: Roster) -> list[Tok]:
         return [*toks[: stop + 1], *name_set_apart(toks[stop + 1 :], roster)]
     if i >= len(toks) or roster.get(toks[i].text) is None:
         return list(toks)
+    if _low(toks, i + 1) == toks[i].low:  # "zuri zuri can you…": called twice (a typed probe)
+        twice = Tok(",", ",", toks[i].end, toks[i].end)
+        return [*toks[: i + 1], twice, *name_set_apart(toks[i + 1 :], roster)]
     named = i + 1 + (_low(toks, i + 1) in _ENDEARMENTS)  # "Kofi mate can ya…"
     comma = Tok(",", ",", toks[named - 1].end, toks[named - 1].end)
     if _asks_you(toks, named):

@@ -271,6 +271,9 @@ def span(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> Found:
             return Hit((now + dt.timedelta(hours=1)).date(), "within the hour", k + 2)
         found = period_end(unit, "this", today)
         return None if found is None else Hit(found[0], f"within the {unit}", k + 2)
+    if k == i + 3 and word_at(toks, k) == "half" and word_at(toks, k + 1) == "hour":
+        # "in the next half hour": a helper's probe (2026-12-07) found it dropped
+        return Hit((now + dt.timedelta(minutes=30)).date(), f"{lead} the next half hour", k + 2)
     if lead and word_at(toks, k) == "half" and word_at(toks, k + 1) in ("an", "a"):
         if word_at(toks, k + 2) == "hour":
             return Hit((now + dt.timedelta(minutes=30)).date(), f"{lead} half an hour", k + 3)

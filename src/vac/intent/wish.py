@@ -18,7 +18,7 @@ import itertools
 from collections.abc import Sequence, Set
 from typing import Final
 
-from vac.intent.lexicon import Tok, words
+from vac.intent.lexicon import PUNCT, Tok, words
 
 # Between the name and the verb: "if Zuri could (please) check…".
 _WISH_MODALS: Final = frozenset(
@@ -130,6 +130,7 @@ def remarks(clause: Sequence[Tok]) -> frozenset[int]:
             and _at(clause, i + 1 + (_at(clause, i + 1) == "a")) in _HELPS_IF
         )
         or mind_is_no_order(clause, i)
+        or lock_is_no_order(clause, i)
         or (t.low == "make" and _made(clause, i))
     )
 
@@ -178,3 +179,23 @@ def mind_is_no_order(clause: Sequence[Tok], j: int) -> bool:
         return False
     minded = _at(clause, j + 2) in _MINDED or _at(clause, j + 3) in _MINDED  # "the little ones"
     return _at(clause, j - 1) in _NOT_MINDING or not minded
+
+
+# "Lock" orders only where a deed starts: "lock the back door", "Kofi, lock
+# all the sheds" (a typed probe: no verb). "The lock the landlord fitted",
+# "a bike lock", "I lock my door" are none.
+_LOCK_LEADS: Final = frozenset(
+    words("please and then just to can could would will should must also kindly")
+)
+
+
+def lock_is_no_order(clause: Sequence[Tok], j: int) -> bool:
+    """Whether "lock" at `j` is no order to lock something up."""
+    if clause[j].low != "lock" or _at(clause, j + 1) == "up":  # "lock up" is one cue
+        return False
+    before = _at(clause, j - 1)
+    if before == "you" and _at(clause, j - 2) in _LOCK_LEADS:  # "can you lock the shed"
+        return False
+    return not (
+        j == 0 or before in _LOCK_LEADS or before in PUNCT or clause[j - 1].text[:1].isupper()
+    )
