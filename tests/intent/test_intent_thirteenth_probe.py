@@ -82,3 +82,23 @@ def test_praise_after_a_yes_is_the_yes(text: str, reply: str | None) -> None:
 )
 def test_a_name_called_twice_without_commas_is_whom_it_asks(text: str, agent: str) -> None:
     assert draft(text).objective.agent == agent
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Kofi fix the door Monday I mean Tuesday", "Kofi fix the door Monday no Tuesday"],
+)
+def test_a_bare_day_taken_back_stays_out_of_the_thing(text: str) -> None:
+    got = draft(text)
+    assert (got.objective.target.label, got.objective.deadline) == ("Door", "2026-03-17")
+
+
+@pytest.mark.parametrize(
+    "text", ["Kofi. Uh. Mend the. The kettle lead.", "Kofi, mend the. The kettle lead."]
+)
+def test_a_small_word_said_again_after_a_written_stop_is_said_once(text: str) -> None:
+    assert draft(text).objective.target.label == "Kettle lead"
+
+
+def test_a_new_sentence_after_a_stop_is_not_a_stutter() -> None:
+    assert draft("Kofi, fix the gate. The fence too.").objective.target.label == "Gate"

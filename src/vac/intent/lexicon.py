@@ -68,13 +68,13 @@ def fluent(toks: Sequence[Tok]) -> list[Tok]:
             out.pop()
         hesitated = pending = False
         again = tok.low in _REPEATABLE or tok.low in VERB_FIRSTS
-        # …and a name before its comma ("Zuri Zuri, explore…")
-        named = tok.text.istitle() and nxt == ","
+        named = tok.text.istitle() and nxt == ","  # …and a name before its comma
         if (again or named) and out and out[-1].low == tok.low:
             continue  # "the the gate", "fix fix the gate", "Zuri Zuri, explore…"
         if tok.low in _REPEATABLE and len(out) > 1 and [t.low for t in out[-2:]] == [tok.low, nxt]:
             del out[-2:]  # "in the (uh) in the spare room": said once (a probe dropped the place)
-        if again and len(out) > 1 and [t.low for t in out[-2:]] == [tok.low, ","]:
+        stop = "." if tok.low in _REPEATABLE and out and out[-1].low == "." else ","  # "the. The"
+        if again and len(out) > 1 and [t.low for t in out[-2:]] == [tok.low, stop]:
             out.pop()  # "the, the gate", "help, help Grandma" (not "…Grandma, Grandma is…")
             continue
         out.append(tok)

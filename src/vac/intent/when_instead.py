@@ -71,7 +71,26 @@ def time_instead(clause: Sequence[Tok], when: When, now: dt.datetime, skip: froz
         if narrows and later.iso_date > when.iso_date:
             break  # "…, actually this week, next Tuesday too": no narrowing
         when = When(later.iso_date, later.phrase, later.start, end)
-    return When(when.iso_date, when.phrase, first.start, when.end)
+    return When(when.iso_date, when.phrase, _taken_back_before(clause, first, now), when.end)
+
+
+def _taken_back_before(clause: Sequence[Tok], when: When, now: dt.datetime) -> int:
+    """Where a time said alone and taken back for `when` starts: "fix the
+    door Monday I mean Tuesday" (a twelfth typed probe kept "Door Monday")."""
+    k = when.start
+    while k > 0 and clause[k - 1].low in _CORRECTING | _FILLERS | _BREAKS:
+        k -= 1
+    if k == when.start or not {t.low for t in clause[k : when.start]} & _UNBROKEN:
+        return when.start
+    for j in range(max(0, k - 3), k):
+        said = said_alone(clause, j, now)
+        if (
+            said is not None
+            and said.end == k
+            and _clock(clause, said, now) == _clock(clause, when, now)
+        ):
+            return j
+    return when.start
 
 
 # After the time said instead, with "no" or "I mean" before it: "…on
