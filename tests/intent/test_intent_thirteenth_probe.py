@@ -102,3 +102,62 @@ def test_a_small_word_said_again_after_a_written_stop_is_said_once(text: str) ->
 
 def test_a_new_sentence_after_a_stop_is_not_a_stutter() -> None:
     assert draft("Kofi, fix the gate. The fence too.").objective.target.label == "Gate"
+
+
+@pytest.mark.parametrize(
+    ("text", "condition"),
+    [
+        ("whenever the baby's asleep, Tariq, watch the monitor", "whenever the baby's asleep"),
+        ("each time it rains, Zuri, check the cellar for water", "each time it rains"),
+        ("Zuri, check the cellar every time it rains", "every time it rains"),
+        (
+            "Zuri, should the alarm go off again, investigate the garage",
+            "should the alarm go off again",
+        ),
+    ],
+)
+def test_a_condition_said_so_is_kept(text: str, condition: str) -> None:
+    got = draft(text).objective
+    assert ("custom", condition) in [(c.kind, c.value) for c in got.constraints]
+    assert got.priority == 55
+    assert condition not in got.target.label.lower()
+
+
+def test_a_question_with_should_is_no_condition() -> None:
+    assert isinstance(run("Zuri, should the gate be fixed first?"), Clarify)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Zuri, every spring, survey the orchard",
+        "Kofi, going forward, check the boiler",
+        "Kofi, as a rule, lock the shed at night",
+        "Kofi, check the boiler pressure on the first Monday of every month",
+        "Kofi, check the boiler on the first Monday of each month",
+        "Imani, every weekday after school, help Tomi with his homework",
+        "Kofi, check the hens every evening after dinner",
+        "from tomorrow onwards, Tariq, guard the gate at night",
+        "Tariq, check the hens from Monday onwards",
+    ],
+)
+def test_a_repeat_said_so_is_a_standing_order_with_no_deadline(text: str) -> None:
+    got = draft(text).objective
+    assert (got.autonomy, got.deadline) == ("standing-intent", None), got
+    assert "onwards" not in got.target.label
+
+
+def test_make_it_a_habit_is_no_build() -> None:
+    got = draft("Imani, make it a habit to visit Mrs Ade on Fridays").objective
+    assert (got.verb, got.target.label, got.autonomy) == ("Befriend", "Mrs Ade", "standing-intent")
+
+
+def test_the_first_monday_with_no_month_is_asked_not_the_first() -> None:
+    assert isinstance(run("Kofi, check the boiler on the first Monday"), Clarify)
+    assert draft("Kofi, on the first Monday of April check the boiler").objective.deadline == (
+        "2026-04-06"
+    )
+
+
+def test_from_a_place_onwards_is_no_standing_order() -> None:
+    assert draft("Kofi, fix the gate from the barn onwards").objective.autonomy == "brief"

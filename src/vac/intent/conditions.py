@@ -47,7 +47,8 @@ def whenever_event(lows: Sequence[str], k: int) -> bool:
     """Whether "whenever" at `k` starts an event of its own."""
     nxt = lows[k + 1] if k + 1 < len(lows) else ""
     then = lows[k + 2] if k + 2 < len(lows) else ""
-    return nxt in _EVENT_SUBJECTS and then not in _NOT_EVENTS and then.isalpha()
+    # "whenever the baby's asleep" (a typed probe: no rush, the condition dropped)
+    return nxt in _EVENT_SUBJECTS and then not in _NOT_EVENTS and then.replace("'", "").isalpha()
 
 
 # Before the cue, these make it no condition of the order: "even if it rains"
@@ -88,6 +89,9 @@ _CUES_ANYWHERE: Final = phrases(
         *("in case", "as long as", "so long as", "assuming", "supposing", "providing that"),
         *("as soon as", "the moment", "the minute", "the second", "the instant"),
         *("on the condition that", "on condition that"),
+        # A typed probe (2026-12-07): "each time it rains, Zuri, check the
+        # cellar" was a check now, the repeat and the condition lost.
+        *("every time", "each time"),
     ]
 )
 # After "as soon as": a priority ("as soon as possible", "as soon as you
@@ -153,7 +157,7 @@ _START_TIMES: Final = frozenset(
 _REPEAT_WORDS: Final = frozenset(
     words("day days night nights morning mornings evening evenings week weekend month daily")
 )
-_REPEATS: Final = frozenset(words("every each daily nightly weekly monthly always"))
+_REPEATS: Final = frozenset(words("every each daily nightly weekly monthly always onwards"))
 _SPAN_ENDS: Final = frozenset(words("until till til to through thru and"))
 _NTH: Final = re.compile(r"\d{1,2}(?:st|nd|rd|th)$")  # "as of the 1st"
 _SHOULD_SUBJECTS: Final = frozenset(words("it there anyone anybody someone somebody"))
@@ -319,7 +323,8 @@ def _start_end(toks: Sequence[Tok], i: int, width: int) -> int:
     first in its part or after a repeat's word ("every day from Monday";
     not "the parcel from Monday"); no span ("from Monday to Friday": due
     Friday, `when`)."""
-    if word_at(toks, i - 1) not in PUNCT | _REPEAT_WORDS | {""}:
+    onwards = any(t.low == "onwards" for t in toks[i + width : i + width + 5])
+    if word_at(toks, i - 1) not in PUNCT | _REPEAT_WORDS | {""} and not onwards:
         return 0  # "the car not starting this morning" (a review: "Car not")
     if not any(t.low in _REPEATS for t in toks):
         return 0  # a one-off "from next week" is due then (a review: "at night" was tonight)
@@ -329,6 +334,7 @@ def _start_end(toks: Sequence[Tok], i: int, width: int) -> int:
     said = [t.low for t in toks[k:end]]
     if not said or set(said) <= {"next", "this", "the"}:
         return 0
+    end += word_at(toks, end) == "onwards"  # "from tomorrow onwards" (a typed probe: a one-off)
     return 0 if word_at(toks, end) in _SPAN_ENDS else end
 
 
@@ -358,6 +364,10 @@ def _cue_width(toks: Sequence[Tok], i: int) -> int:
         return int(_clause_at(toks, i + 1))
     if toks[i].low == "should":  # "…should it snow": not "you should fix…"
         after = word_at(toks, i + 1) in _SHOULD_SUBJECTS
+        # "Zuri, should the alarm go off again, investigate…" (a typed probe:
+        # dropped); only set apart, never a question's "Should the kids…?"
+        owned = word_at(toks, i + 1) in _EVENT_OWNERS and _clause_at(toks, i + 1)
+        after = after or (owned and word_at(toks, i - 1) == ",")
         return int(after and word_at(toks, i - 1) not in _NOT_BEFORE_SHOULD)
     return int(toks[i].low in _CUES)
 

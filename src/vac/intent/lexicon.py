@@ -349,7 +349,7 @@ TARGET_STOPS: Final = cues(
     "till he, till she, till it's, the moment the, the minute the, the moment you, "
     "the minute you, the moment it, the minute it, the moment we, the minute we, after the, "
     "after we, after you, after they, after i, anywhere but, except, apart from, should it, "
-    "should there, should anyone, should someone"
+    "should there, should anyone, should someone, every time, each time"
 )
 
 # Head-noun cues for the target kind; the head (last word) is checked first,

@@ -316,6 +316,20 @@ AUTONOMY_TEXT: Final[tuple[tuple[Autonomy, str], ...]] = (
             "every quarter, once a year, twice a year, twice a month, "
             "at the end of each month, at the end of every month, "
             "at the start of each month, at the start of every month, "
+            # A thirteenth typed probe (2026-12-07): a one-off.
+            "every spring, every summer, every autumn, every fall, every winter, each spring, "
+            "each summer, each autumn, each winter, from now onwards, going forward, "
+            "from here on, from here on in, from here on out, make it a habit to, "
+            "make a habit of, as a rule, "
+            + ", ".join(
+                f"{day} onwards"
+                for day in (
+                    *("today", "tomorrow", "tonight", "now", "next week", "next month"),
+                    *("monday", "tuesday", "wednesday", "thursday", "friday", "saturday"),
+                    "sunday",
+                )
+            )
+            + ", "
             + ", ".join(
                 f"every {n} {unit}"
                 for n in ("two", "three", "four", "five", "six", "2", "3", "4", "5", "6")

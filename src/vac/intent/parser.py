@@ -388,7 +388,8 @@ def parse(
     stop = when.start if when is not None and when.start >= verb_end else len(clause)
     # A boundary said without a comma ends the thing: "map the woods stay away from the road"
     # (not "the kids who stay away from school").
-    starts = (sp.start for sp in spans if sp.start > verb_end)
+    starts = [sp.start for sp in spans if sp.start > verb_end]  # a condition's words too
+    starts += [k for k in within(clause, cond_at) if k > verb_end]
     stop = min([stop, *(k for k in starts if clause[k - 1].low not in ("who", "which", "that"))])
     target = _target(source, clause, verb_end, roster, stop)
     if target is None and (place := place_is_thing(clause, verb_end, verb)) is not None:

@@ -52,6 +52,8 @@ def day_of_month(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> F
         return Bad(end) if day < today else Hit(day, f"by {month_day(day, today)}", end)
     if not cued:
         return None
+    if word_at(toks, number.end) in cw.WEEKDAYS:  # "on the first Monday": not the 1st (a probe)
+        return None if word_at(toks, number.end + 1) == "of" else Bad(number.end + 1)
     if not ends_here(toks, number.end):
         return None  # "on the third floor"
     if not 1 <= number.value <= 31:

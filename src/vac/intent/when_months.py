@@ -88,6 +88,18 @@ def _the_nth(toks: Sequence[Tok], k: int) -> tuple[int | None, int] | None:
     return None if number is None or not number.ordinal else (number.value, number.end)
 
 
+def _nth_day(first: dt.date, name: str, nth: int | None) -> dt.date | None:
+    """The `nth` (None: last) weekday `name` of `first`'s month, if it has one."""
+    days = [
+        first.replace(day=d)
+        for d in range(1, month_end(first.year, first.month).day + 1)
+        if first.replace(day=d).weekday() == cw.WEEKDAYS[name]
+    ]
+    if nth is not None and not 1 <= nth <= len(days):
+        return None  # "the fifth Monday of February"
+    return days[-1] if nth is None else days[nth - 1]
+
+
 def _nth_weekday(toks: Sequence[Tok], k: int, today: dt.date) -> Found:
     """ "the first Monday of January", "the last Friday of the month": that day."""
     which = _the_nth(toks, k)
@@ -97,23 +109,25 @@ def _nth_weekday(toks: Sequence[Tok], k: int, today: dt.date) -> Found:
     name = word_at(toks, at)
     if name not in cw.WEEKDAYS or word_at(toks, at + 1) != "of":
         return None
-    month = _month(toks, at + 2, today)
+    month: tuple[dt.date, str, int] | None
+    if word_at(toks, at + 2) in ("every", "each") and word_at(toks, at + 3) == "month":
+        # "…of every month" (a typed probe: due the 1st): its next one, which
+        # a standing order repeats at (`when_said.repeats_at`)
+        this = today.replace(day=1)
+        soon = _nth_day(this, name, nth)
+        month = (this if soon is not None and soon >= today else add_months(this, 1)), "", at + 4
+    else:
+        month = _month(toks, at + 2, today)
     if month is None:
         return None
     first, said, end = month
-    days = [
-        first.replace(day=d)
-        for d in range(1, month_end(first.year, first.month).day + 1)
-        if first.replace(day=d).weekday() == cw.WEEKDAYS[name]
-    ]
-    if nth is not None and not 1 <= nth <= len(days):
-        return Bad(end)  # "the fifth Monday of February"
-    day = days[-1] if nth is None else days[nth - 1]
-    if day < today:
+    day = _nth_day(first, name, nth)
+    if day is None or day < today:
         return Bad(end)
     ordinal = "last" if nth is None else _NTH[nth] if nth < len(_NTH) else f"{nth}th"
     weekday = cw.WEEKDAY_NAMES[cw.WEEKDAYS[name]]
-    return Hit(day, f"by the {ordinal} {weekday} of {said}, {month_day(day, today)}", end)
+    of = f"of {said}, " if said else "of every month, "
+    return Hit(day, f"by the {ordinal} {weekday} {of}{month_day(day, today)}", end)
 
 
 _EARLY: Final = frozenset({"early", "start", "beginning"})

@@ -270,4 +270,15 @@ def repeats_at(clause: Sequence[Tok], when: _Said) -> bool:
         w in hours or w in ("in", "at") or w[:1].isdigit() for w in said[1:]
     ):
         return True  # "lock up every evening at 9", "… before bed", "… at 7 in the morning"
+    if said[:1] == ["after"] and said[-1] in _DAILY_EVENTS:
+        return True  # "every weekday after school", "every evening after dinner" (a typed probe)
+    if any(w in _NTH_OF for w in said) and any(w in cw.WEEKDAYS for w in said):
+        return True  # "on the first Monday of every month" (a typed probe: due 1 April)
     return len(said) in (2, 3) and said[0] in ("at", "in") and said[-1] in _TIMES_OF_DAY
+
+
+# What a day's routine is timed by: "after school", "after dinner".
+_DAILY_EVENTS: Final = frozenset(
+    words("school work dinner lunch breakfast tea supper class college nursery church")
+)
+_NTH_OF: Final = frozenset(words("first second third fourth last 1st 2nd 3rd 4th"))
