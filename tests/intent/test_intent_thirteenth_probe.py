@@ -161,3 +161,16 @@ def test_the_first_monday_with_no_month_is_asked_not_the_first() -> None:
 
 def test_from_a_place_onwards_is_no_standing_order() -> None:
     assert draft("Kofi, fix the gate from the barn onwards").objective.autonomy == "brief"
+
+
+@pytest.mark.parametrize(
+    ("text", "reply"),
+    [
+        ("hold on, not yet", None),
+        ("wait, not now", None),
+        ("not yet", "reject"),
+        ("hold on, cancel it", "reject"),
+    ],
+)
+def test_waiting_for_a_while_keeps_the_draft(text: str, reply: str | None) -> None:
+    assert classify_reply(text) == reply

@@ -289,6 +289,10 @@ REJECT_HEARD: Final[frozenset[str]] = frozenset(
         "i fixed it",
         "i did it myself",
         "i'll do it myself",
+        # A conversation probe (the twenty-first session): asked again.
+        *("i fixed it myself", "i sorted it myself", "i'll sort it myself", "i'll fix it myself"),
+        *("i'll do it myself actually", "don't worry i'll do it myself"),
+        *("don't worry i'll sort it myself", "don't worry i'll fix it myself"),
         "already done",
         # A typed probe (2026-12-06, the third): no reply before.
         "forget i said anything",
@@ -354,6 +358,7 @@ _POLITE_PREFIX: Final = (
 # only before a no ("hold on, no"): "wait, yes" confirmed the draft.
 _THEN_REPLY: Final = ("thanks ", "thank you ", "oya ", "right ")  # "Right, do it." (a spoken probe)
 _THEN_NO: Final = ("hold on ", "wait ")
+_NOT_YET: Final = frozenset({"not yet", "not just now", "not now"})
 # …and these, said with a no first (an eleventh typed probe: "no hang on, forget it",
 # "no actually never mind" were no reply). A reject phrase must follow.
 _THEN_NO_SAID: Final = ("no hang on ", "no actually ", "nah actually ", "no wait ", "actually ")
@@ -416,6 +421,8 @@ def classify_reply(text: str) -> Reply | None:
         norm = norm.removeprefix(lead)
     for lead in (*_THEN_REPLY, *_THEN_NO_SAID, *_THEN_NO):
         said_after = _one_or_two(norm.removeprefix(lead)) if norm.startswith(lead) else None
+        if lead in _THEN_NO and norm.startswith(lead) and norm.removeprefix(lead) in _NOT_YET:
+            return None  # "hold on, not yet": wait (a probe: it rejected the draft)
         if said_after and (lead in _THEN_REPLY or said_after == "reject"):
             norm = norm.removeprefix(lead)
             break

@@ -27,13 +27,13 @@ from typing import Final, Literal
 import msgspec
 
 from vac import intent
-from vac.intent import calendar_words as cw
 from vac.intent.lexicon import DEFAULT_PRIORITY, tokenize
 from vac.intent.negotiation import asked_harm
 from vac.intent.spoken import VERB_SPOKEN
 from vac.intent.when import said_alone
 from vac.protocol.objective import Objective
 from vac.runtime import moved_days as md
+from vac.runtime.change_words import WRONG_AGENT, sounds_like_a_change, unwrapped
 from vac.runtime.choices import Clarification
 from vac.runtime.decisions import Plan, Planner
 from vac.runtime.news_said import after_news
@@ -101,6 +101,12 @@ class Reading:
             else:
                 return self._drafted(now, pending, wording)
         got = self._once(text, confidence, pending, entry.wording, source, own)
+        for plain in (
+            () if own or isinstance(got, intent.Draft) or got == "reject" else unwrapped(text)
+        ):
+            step = self._once(plain, confidence, pending, entry.wording, source, self._own(plain))
+            if isinstance(step, intent.Draft):  # "can we push it back a day": the change
+                return step
         if reply is not None and not isinstance(got, intent.Draft):
             return None  # a no typed ("no, leave it"): it rejects, as it always did
         return got
@@ -117,6 +123,11 @@ class Reading:
         """`changed` for one change; `of_its_own`: whether `text` holds an order of its own."""
         if _HOLD_ON.match(text):
             return None  # "in a minute", "one sec": wait, not a deadline nor haste (a review)
+        if WRONG_AGENT.match(text):  # "nope, wrong person": who, then? The answer changes it
+            who = f"Who should do it instead of {pending.agent}? Still waiting for you: "
+            return Clarification(
+                "reply-unclear", who + intent.restate(pending, wording, now=self.now)
+            )
         due = None if pending.deadline is None else dt.date.fromisoformat(pending.deadline[:10])
         if due is not None and due != self.now.date() and md.PART_ONLY.match(text):
             return None  # "in the afternoon" to Sunday's draft: Sunday's (it held a date)
@@ -468,7 +479,7 @@ def still_waiting(
     if pending is None or clarify.reason not in _ANSWERING_NOTHING or clarify.heard_as:
         return clarify.question
     said = intent.restate(pending.objective, pending.wording, now=now)
-    if clarify.reason == "no-verb" and _sounds_like_a_change(clarify.source_text, names):
+    if clarify.reason == "no-verb" and sounds_like_a_change(clarify.source_text, names):
         quoted = clarify.source_text if len(clarify.source_text) <= 80 else "…"
         return (
             f'I didn\'t change anything with "{quoted}". Still waiting for you: {said} '
@@ -476,23 +487,6 @@ def still_waiting(
             "or yes or no."
         )
     return f"{clarify.question} Still waiting for you: {said}"
-
-
-# Words of a change: a day, how soon, a hand given.
-_CHANGE_WORDS: Final = frozenset(
-    (
-        *("today", "tonight", "tomorrow", "week", "weekend", "instead", "rather", "check"),
-        *cw.WEEKDAYS,
-        *("urgent", "urgently", "asap", "priority", "rush", "hurry", "decide", "judgement"),
-        "judgment",
-    )
-)
-
-
-def _sounds_like_a_change(text: str, names: Collection[str]) -> bool:
-    words = text.split()
-    lows = {w.strip(",.!?;:'\"").lower() for w in words}
-    return len(words) <= 8 and bool(lows & (_CHANGE_WORDS | {n.lower() for n in names}))
 
 
 __all__ = ["Reading", "planned", "still_waiting", "waiting"]

@@ -1,0 +1,87 @@
+"""How a change to a pending draft is said: the words of one (a day, how
+soon, a name), and the everyday words wrapped around one.
+
+A conversation probe (the twenty-first session) found changes that work
+said plainly ("push it back a day", "not Kofi, Zuri", "any day is fine",
+"Imani instead") asked about when wrapped: "can we push it back a day",
+"ok but not Kofi, Zuri", "no problem, but make it Zuri", "any day is fine
+really", "can Imani do it instead? Tariq's at work", "Imani should go
+instead". `unwrapped` gives the plain forms to read when the words as said
+change nothing; the draft is changed only when one of them is a change.
+Pure: text in, text out.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection
+from typing import Final
+
+from vac.intent import calendar_words as cw
+
+# Said before a change: agreement, then "but", then a request's frame.
+_AGREED: Final = re.compile(
+    r"^\W*(?:(?:ok|okay|yes|yeah|sure|fine|right|alright|great|cool|no\s+problem|no\s+worries)"
+    r"\W+)?but\W+",
+    re.IGNORECASE,
+)
+_FRAMED: Final = re.compile(
+    r"^\W*(?:(?:can|could)\s+(?:we|you|they|i)|let'?s|(?:i'?d|we'?d)\s+(?:like|prefer)\s+to"
+    r"|(?:i|we)\s+(?:want|need)\s+to|please|just|maybe|perhaps)\s+(?=\w)",
+    re.IGNORECASE,
+)
+_TRAILING: Final = re.compile(
+    r"\W+(?:really|please|thanks|thank\s+you|then|if\s+possible|if\s+that'?s\s+(?:ok|okay|fine))"
+    r"\W*$",
+    re.IGNORECASE,
+)
+# "Imani should go instead", "have Imani go instead", "send Imani instead".
+_GOES: Final = re.compile(
+    r"^\W*(?:(?:have|get|send|let|can|could)\s+)?(\w+)\s+(?:should\s+|can\s+|could\s+|will\s+)?"
+    r"(?:go|do\s+it|take\s+it|handle\s+it)?\s*instead\W*$",
+    re.IGNORECASE,
+)
+_SENTENCES: Final = re.compile(r"(?<=[?.!])\s+")
+# "nope, wrong person": the agent is wrong, and no other named (a probe: asked again).
+WRONG_AGENT: Final = re.compile(
+    r"^\W*(?:(?:no|nope|nah|sorry|oops)\W+)?(?:(?:that'?s|it'?s)\s+)?(?:the\s+)?wrong\s+"
+    r"(?:person|agent|guy|girl|helper|name)\W*$",
+    re.IGNORECASE,
+)
+
+
+def unwrapped(text: str) -> tuple[str, ...]:
+    """The plain forms of a change said with everyday words around it, the
+    barest last; none when there is nothing around it."""
+    forms: list[str] = []
+    said = _SENTENCES.split(text.strip())
+    if len(said) > 1:  # "can Imani do it instead? Tariq's at work": the reason after it
+        text = said[0]
+        forms.append(text)
+    for pattern in (_AGREED, _FRAMED, _TRAILING):
+        bare = pattern.sub("", text).strip()
+        if bare and bare != text:
+            text = bare
+            forms.append(text)
+    goes = _GOES.match(text)
+    if goes is not None:
+        forms.append(f"{goes.group(1)} instead")
+    return tuple(dict.fromkeys(forms))
+
+
+# Words of a change: a day, how soon, a hand given.
+_CHANGE_WORDS: Final = frozenset(
+    (
+        *("today", "tonight", "tomorrow", "week", "weekend", "instead", "rather", "check"),
+        *cw.WEEKDAYS,
+        *("urgent", "urgently", "asap", "priority", "rush", "hurry", "decide", "judgement"),
+        "judgment",
+    )
+)
+
+
+def sounds_like_a_change(text: str, names: Collection[str]) -> bool:
+    """Whether short words name an agent, a day or how soon: likely meant as a change."""
+    words = text.split()
+    lows = {w.strip(",.!?;:'\"").lower() for w in words}
+    return len(words) <= 8 and bool(lows & (_CHANGE_WORDS | {n.lower() for n in names}))

@@ -1,0 +1,65 @@
+"""Changes from a thirteenth probe's conversations (2026-12-07, the
+twenty-first session): a change wrapped in everyday words ("can we push it
+back a day", "ok but not Kofi, Zuri") was asked again, and the next "yes"
+confirmed the old draft; "nope, wrong person" asked to say it again."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.runtime import amend_factories as factories
+from vac.intent import Draft
+from vac.runtime.change_words import WRONG_AGENT, unwrapped
+from vac.runtime.choices import Clarification
+
+
+@pytest.mark.parametrize(
+    ("text", "draft", "field", "value"),
+    [
+        ("ok but not Kofi, Zuri", "Kofi, fix the back gate", "agent", "Zuri"),
+        ("no problem, but make it Zuri", "Tariq, check the hens", "agent", "Zuri"),
+        ("can Imani do it instead? Tariq's at work", "Tariq, check the hens", "agent", "Imani"),
+        ("Imani should go instead", "Zuri, check the hens", "agent", "Imani"),
+        ("have Imani go instead", "Zuri, check the hens", "agent", "Imani"),
+        ("send Imani instead please", "Zuri, check the hens", "agent", "Imani"),
+        ("any day is fine really", "Kofi, fix the back gate tomorrow", "deadline", None),
+    ],
+)
+def test_a_change_wrapped_in_everyday_words_is_the_change(
+    text: str, draft: str, field: str, value: str | None
+) -> None:
+    got = factories.changed(text, draft)
+    assert isinstance(got, Draft), got
+    assert getattr(got.objective, field) == value
+
+
+@pytest.mark.parametrize("text", ["can we push it back a day", "can we move it to saturday"])
+def test_a_move_asked_with_can_we_moves_it(text: str) -> None:
+    got = factories.changed(text, "Kofi, fix the back gate tomorrow")
+    assert isinstance(got, Draft), got
+    assert got.objective.deadline in ("2026-03-13", "2026-03-14")  # it was tomorrow, the 12th
+
+
+@pytest.mark.parametrize(
+    "text", ["can you fix the fence too", "maybe later", "let's see", "can we talk later"]
+)
+def test_an_order_or_chatter_is_no_change(text: str) -> None:
+    got = factories.changed(text, "Kofi, fix the back gate on Friday")
+    assert not isinstance(got, Draft) or got.objective.target.label == "Fence", got
+
+
+@pytest.mark.parametrize("text", ["nope, wrong person", "that's the wrong guy", "wrong person"])
+def test_the_wrong_agent_asks_who_instead(text: str) -> None:
+    got = factories.changed(text, "Kofi, fix the back gate on Friday")
+    assert isinstance(got, Clarification), got
+    assert got.question.startswith("Who should do it instead of Kofi?")
+
+
+@pytest.mark.parametrize("text", ["wrong one", "the wrong gate", "nope"])
+def test_other_wrongs_are_not_the_agent(text: str) -> None:
+    assert not WRONG_AGENT.match(text)
+
+
+def test_unwrapped_gives_nothing_for_plain_words() -> None:
+    assert unwrapped("push it back a day") == ()
+    assert unwrapped("can we push it back a day") == ("push it back a day",)
