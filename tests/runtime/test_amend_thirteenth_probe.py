@@ -63,3 +63,32 @@ def test_other_wrongs_are_not_the_agent(text: str) -> None:
 def test_unwrapped_gives_nothing_for_plain_words() -> None:
     assert unwrapped("push it back a day") == ()
     assert unwrapped("can we push it back a day") == ("push it back a day",)
+
+
+@pytest.mark.parametrize(
+    ("text", "draft", "label"),
+    [
+        ("actually the shed door", "Kofi, fix the back gate tomorrow", "Shed door"),
+        ("sorry, the shed door", "Kofi, fix the back gate tomorrow", "Shed door"),
+        ("that's wrong, it's the shed roof", "Kofi, fix the shed door tomorrow", "Shed roof"),
+    ],
+)
+def test_a_thing_corrected_another_way_than_no_replaces_it(
+    text: str, draft: str, label: str
+) -> None:
+    got = factories.changed(text, draft)
+    assert isinstance(got, Draft), got
+    assert got.objective.target.label == label
+
+
+@pytest.mark.parametrize(
+    "text", ["actually the gate is fine", "sorry, the shed door is broken too"]
+)
+def test_a_remark_after_a_correction_word_is_no_change(text: str) -> None:
+    assert not isinstance(factories.changed(text, "Kofi, fix the back gate tomorrow"), Draft)
+
+
+def test_no_deadline_with_whom_it_suits_takes_it_off() -> None:
+    got = factories.changed("no deadline, whenever suits her", "Zuri, check on Grandma tomorrow")
+    assert isinstance(got, Draft), got
+    assert got.objective.deadline is None

@@ -31,8 +31,16 @@ _FRAMED: Final = re.compile(
     re.IGNORECASE,
 )
 _TRAILING: Final = re.compile(
-    r"\W+(?:really|please|thanks|thank\s+you|then|if\s+possible|if\s+that'?s\s+(?:ok|okay|fine))"
-    r"\W*$",
+    r"\W+(?:really|please|thanks|thank\s+you|then|if\s+possible|if\s+that'?s\s+(?:ok|okay|fine)"
+    r"|whenever\s+(?:it\s+)?suits\s+(?:her|him|them|you|me))\W*$",
+    re.IGNORECASE,
+)
+# A correction said another way than "no, …": "actually the shed door",
+# "sorry, the shed door", "that's wrong, it's the shed roof".
+_CORRECTED: Final = re.compile(
+    r"^\W*(?:(?:actually|sorry|oops|my\s+bad|my\s+mistake)\W+"
+    r"|(?:that'?s|that\s+is|it'?s)\s+(?:wrong|not\s+right|incorrect)\W+(?:it'?s\s+|it\s+is\s+)?)"
+    r"(?=(?:the|my|our)\s)",
     re.IGNORECASE,
 )
 # "Imani should go instead", "have Imani go instead", "send Imani instead".
@@ -41,6 +49,12 @@ _GOES: Final = re.compile(
     r"(?:go|do\s+it|take\s+it|handle\s+it)?\s*instead\W*$",
     re.IGNORECASE,
 )
+# A thing said alone after a correction: its determiner and up to three
+# words, none of a clause ("actually, the plumber comes Monday" is news).
+_THING_MAX: Final = 4
+_NO_THING: Final = frozenset(
+    ("is", "are", "was", "were", "comes", "come", "will", "can", "needs", "has", "does", "fine")
+) | frozenset((*cw.WEEKDAYS, "today", "tonight", "tomorrow"))
 _SENTENCES: Final = re.compile(r"(?<=[?.!])\s+")
 # "nope, wrong person": the agent is wrong, and no other named (a probe: asked again).
 WRONG_AGENT: Final = re.compile(
@@ -63,6 +77,10 @@ def unwrapped(text: str) -> tuple[str, ...]:
         if bare and bare != text:
             text = bare
             forms.append(text)
+    corrected = _CORRECTED.match(text)
+    thing = text[corrected.end() :].strip(" .!").lower().split() if corrected else []
+    if 1 < len(thing) <= _THING_MAX and not set(thing) & _NO_THING:  # a thing alone
+        forms.append(_CORRECTED.sub("no, ", text, count=1))
     goes = _GOES.match(text)
     if goes is not None:
         forms.append(f"{goes.group(1)} instead")
