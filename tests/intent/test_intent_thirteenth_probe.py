@@ -174,3 +174,43 @@ def test_from_a_place_onwards_is_no_standing_order() -> None:
 )
 def test_waiting_for_a_while_keeps_the_draft(text: str, reply: str | None) -> None:
     assert classify_reply(text) == reply
+
+
+@pytest.mark.parametrize(
+    "text", ["the two of you, build the treehouse on Saturday", "the pair of you, check the hens"]
+)
+def test_the_two_of_you_asks_which(text: str) -> None:
+    got = run(text)
+    assert isinstance(got, Clarify) and got.reason == "uncertain-agent", got
+
+
+@pytest.mark.parametrize(
+    ("text", "agent"),
+    [
+        (
+            "ugh, the wifi's gone again, it's the third time today, Zuri can you find out "
+            "what's going on with the router",
+            "Zuri",
+        ),
+        ("the kids are driving me mad all day, anyway Tariq, keep an eye on the kids", "Tariq"),
+        ("I'll be stuck at work so Abeni could you look after the kids until I'm home", "Abeni"),
+        ("Mrs Okafor is poorly, so Imani, maybe pop round to see Mrs Okafor on Friday", "Imani"),
+    ],
+)
+def test_a_name_asked_further_in_is_whom_it_asks(text: str, agent: str) -> None:
+    assert draft(text).objective.agent == agent
+
+
+def test_the_news_before_but_keeps_its_time() -> None:
+    got = draft("Kofi, the gate can wait till Monday, but look at the boiler today")
+    assert got.objective.deadline == "2026-03-11"
+
+
+def test_what_is_going_on_with_the_thing_is_the_thing() -> None:
+    got = draft("Zuri, find out what's going on with the router")
+    assert got.objective.target.label == "Router"
+
+
+def test_a_clock_span_without_from_is_due_at_its_end() -> None:
+    got = draft("tariq guard front door 10pm til 6am")
+    assert got.objective.deadline == "2026-03-12"

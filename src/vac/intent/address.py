@@ -19,7 +19,7 @@ from vac.intent import lexicon as lx
 from vac.intent.correction import past_make_that, restart_at
 from vac.intent.lexicon import Tok, words
 from vac.intent.name_last import AFTER_NAME, heard_apart, named_no_one, said_before_time
-from vac.intent.parts import apart_at
+from vac.intent.parts import ASKED_ON, apart_at
 from vac.intent.relay import passed_on, told_from
 from vac.intent.roster import STOPWORDS, Resolution, Roster, near_agent, resolve_agent
 from vac.intent.told import name_then
@@ -407,7 +407,7 @@ def _within(toks: Sequence[Tok], i: int, roster: Roster, verb_at: int) -> Addres
     far = min(verb_at, n, i + 3 * _LEAD_MAX_WORDS)  # further in, right before the order only
     commas = [k for k in range(i + 1, far + 1) if k < n and apart_at(toks, k)]
     for left, right in itertools.pairwise(commas):
-        asked = all(t.low in lx.ASKING_WORDS for t in toks[right + 1 : verb_at])
+        asked = all(t.low in ASKED_ON for t in toks[right + 1 : verb_at])
         if 1 <= right - left - 1 <= (3 if right <= last else 1) and (right <= last or asked):
             res = resolve_span(toks[left + 1 : right], roster)
             alone = resolve_span(toks[right + 1 : right + 2], roster) is None

@@ -31,6 +31,8 @@ _GROUPS: Final = lx.phrases(
         "everybody",
         "the lot of you",
         "all five of you",
+        # A thirteenth typed probe (2026-12-07): the default agent's.
+        *("the two of you", "the three of you", "the pair of you", "the both of you"),
     ]
 )
 

@@ -121,6 +121,10 @@ def news_then_asked(clause: Sequence[Tok], verb_at: int) -> frozenset[int]:
             if between and len(between) <= 5 and between[0] in _ASKS:
                 return frozenset(range(k))
             return frozenset()
+        if clause[k].low == "but" and clause[k - 1].low in (",", "."):
+            # "the gate can wait till Monday, but look at the boiler today" (a probe: Monday)
+            asked = {t.low for t in clause[k + 1 : verb_at]}
+            return frozenset(range(k)) if asked <= _ASKS | {"just", "first"} else frozenset()
         if clause[k].low in (",", ".") and _asked_after_news(clause, k, verb_at):
             return frozenset(range(k))
     return frozenset()

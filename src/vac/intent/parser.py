@@ -54,7 +54,7 @@ from vac.intent.spoken import VERB_SPOKEN, Wording, summarise, wording_of
 from vac.intent.unsaid import order_said, unsaid_verbs
 from vac.intent.verb_cues import WEAK_VERB_CUES
 from vac.intent.verb_instead import verb_instead
-from vac.intent.vocative import name_set_apart
+from vac.intent.vocative import asked_apart, name_set_apart
 from vac.intent.when import Unresolved, When, resolve
 from vac.intent.when_instead import time_instead
 from vac.intent.when_match import past_form, word_at
@@ -292,7 +292,7 @@ def parse(
         return _clarify("question", _ASKED, source, confidence)
     toks = without_asides(toks, roster)  # "Kofi, Zuri is off today, so fix…"
     toks = relayed(toks, roster)  # "ask Kofi if he can fix…": "ask Kofi to fix…"
-    toks = name_set_apart(toks, roster)  # "Kofi would you…": "Kofi, would you…"
+    toks = asked_apart(name_set_apart(toks, roster), roster)  # "Kofi would you…": "Kofi, would…"
     toks, handed = handed_over(toks, roster)  # "…. No, Kofi, you do it": Kofi's order
     unsaid = unsaid_verbs(toks, roster, source)  # "don't ask Kofi to fix…", "…, never mind"
     toks = order_said(toks, unsaid, roster, source)  # "…, ask Zuri to fix it"

@@ -47,7 +47,7 @@ def only(toks: Sequence[Tok], start: int, end: int, allowed: frozenset[str]) -> 
     return all(toks[k].low in allowed for k in range(start, end))  # no copy: stops at once
 
 
-__all__ = ["lead_start", "only", "part_end", "part_start"]
+__all__ = ["ASKED_ON", "apart_at", "lead_start", "only", "part_end", "part_start"]
 
 
 # What a name said apart sits between: "Urgent: Kofi, fix the pipe".
@@ -59,4 +59,10 @@ def apart_at(toks: Sequence[Tok], k: int) -> bool:
     before a name and its comma ("…the rabbits keep escaping so Kofi, build…":
     a tenth typed probe, asked who)."""
     low = toks[k].low
-    return low in _APART or (low == "so" and k + 2 < len(toks) and toks[k + 2].low == ",")
+    # "…all day, anyway Tariq, keep an eye on them" (a thirteenth typed probe)
+    return low in _APART or (low in _LEADS and k + 2 < len(toks) and toks[k + 2].low == ",")
+
+
+_LEADS: Final = frozenset(("so", "anyway", "now", "and", "but"))
+# Between a name said apart further in and the order: "so Imani, maybe pop round…".
+ASKED_ON: Final = lx.ASKING_WORDS | frozenset(("maybe", "perhaps", "just", "kindly", "also"))

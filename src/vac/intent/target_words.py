@@ -394,6 +394,8 @@ def thing_starts(clause: Sequence[Tok], start: int, stop: int) -> int:
         start += 2
     if word_at(clause, start) in ("is", "are") and word_at(clause, start + 1) in lx.DETERMINERS:
         start += 1  # "the first thing to fix is the gate": the gate
+    if (wh := lx.phrase_at(clause, start, _WHATS_ON)) and word_at(clause, start + len(wh)):
+        start += len(wh)  # "find out what's going on with the router" (a probe: "What's going")
     if _asked_of(clause, start):
         # "check with Abeni about the delivery", "find out from Abeni if it
         # came": whom to ask is not the thing (a note: "look into Abeni").
@@ -402,6 +404,7 @@ def thing_starts(clause: Sequence[Tok], start: int, stop: int) -> int:
 
 
 _ABOUT: Final = frozenset(lx.words("about on regarding re"))
+_WHATS_ON: Final = lx.phrases(["what's going on with", "what is going on with", "what's up with"])
 _ASKED_WHAT: Final = _ABOUT | frozenset(lx.words("if whether what when how why where who"))
 _ASKED_WHO: Final = frozenset(lx.words("him her them mum dad mom"))
 

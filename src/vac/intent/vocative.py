@@ -168,3 +168,21 @@ _ADVERBS: Final = frozenset(words("just really now then quickly"))
 _SAID_TO_FIRST: Final = frozenset(
     words("thanks this yes pls please i'm it's i've i'd i'll don't dont there's that's")
 )
+
+
+# Before a name asked in the middle of what is said: "…, Zuri can you find
+# out…", "…so Abeni could you look after them…" (a thirteenth typed probe:
+# asked who should do it).
+_MID_LEADS: Final = frozenset(words(", so and anyway now but"))
+
+
+def asked_apart(toks: Sequence[Tok], roster: Roster) -> list[Tok]:
+    """The tokens with a comma of no width after a first name said further
+    in, after a break or "so" / "and" / "anyway", when what follows asks
+    "you" for something (`_asks_you`)."""
+    out = list(toks)
+    for k in range(len(toks) - 2, 0, -1):  # from the end: the indices before stay put
+        named = toks[k - 1].low in _MID_LEADS and roster.get(toks[k].text) is not None
+        if named and _asks_you(toks, k + 1):
+            out.insert(k + 1, Tok(",", ",", toks[k].end, toks[k].end))
+    return out

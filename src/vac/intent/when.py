@@ -193,10 +193,11 @@ _NOT_SPAN: Final = frozenset(words("not except never"))  # "not between now and 
 def _from_to(toks: Sequence[Tok], i: int, now: dt.datetime) -> When | None:
     """A span at `i` ("(starting) from X until Y", "between X and Y"), due at Y."""
     lead = word_at(toks, i) in ("starting", "beginning") and word_at(toks, i + 1) == "from"
-    joins = _SPAN_TO.get(word_at(toks, i + lead))
-    if joins is None:
+    said = _SPAN_TO.get(word_at(toks, i + lead))
+    bare = said is None and word_at(toks, i)[:1].isdigit()  # "10pm til 6am" (a typed probe)
+    if said is None and not bare:
         return None
-    j = i + lead + 1
+    joins, j = (_SPAN_TO["from"], i) if said is None else (said, i + lead + 1)
     start = _expression(toks, j, now, True)
     if isinstance(start, Hit):
         j = start.end
