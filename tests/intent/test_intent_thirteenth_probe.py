@@ -214,3 +214,24 @@ def test_what_is_going_on_with_the_thing_is_the_thing() -> None:
 def test_a_clock_span_without_from_is_due_at_its_end() -> None:
     got = draft("tariq guard front door 10pm til 6am")
     assert got.objective.deadline == "2026-03-12"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Kofi, fix the gate, no, just look at it",
+        "Kofi, fix the gate, no, check it instead",
+        "Kofi, fix the gate, or rather just look at it",
+        "Kofi, don't fix the gate yet, just look at it",
+        "Kofi, don't fix the gate, but check it",
+        "Kofi, don't fix the gate yet, look at it first",
+    ],
+)
+def test_another_deed_on_it_after_one_taken_back_is_the_deed(text: str) -> None:
+    got = draft(text).objective
+    assert (got.verb, got.target.label) == ("Investigate", "Gate")
+
+
+def test_a_deed_said_not_to_be_done_then_another_thing_is_the_other() -> None:
+    got = draft("Kofi, don't fix the gate, check the fence").objective
+    assert (got.verb, got.target.label) == ("Investigate", "Fence")

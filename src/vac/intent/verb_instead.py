@@ -22,6 +22,9 @@ _TAKE_BACK: Final = lx.phrases(
     ["no", "sorry", "i mean", "i meant", "actually", "rather", "or rather", "no wait"]
 )
 _IT: Final = frozenset(lx.words("it them"))
+_JUST: Final = frozenset(lx.words("just only simply please"))
+_NOT: Final = frozenset(lx.words("don't dont not never"))
+_AFTER_IT: Final = frozenset(lx.words("instead first"))
 _THING_MAX: Final = 5
 # "…, actually make it tomorrow night": a time set, no deed (a regression text).
 _SETTING: Final = frozenset(lx.words("make do have get let"))
@@ -34,7 +37,10 @@ def _taken_back(clause: Sequence[Tok], k: int) -> int | None:
     if said is None:
         return None
     k += len(said)
-    return k + (k < len(clause) and clause[k].low == ",")
+    k += k < len(clause) and clause[k].low == ","
+    while k < len(clause) and clause[k].low in _JUST:  # "…, no, just look at it" (a probe)
+        k += 1
+    return k
 
 
 def verb_instead(clause: Sequence[Tok]) -> list[Tok]:
@@ -50,12 +56,25 @@ def verb_instead(clause: Sequence[Tok]) -> list[Tok]:
     while cut < len(clause) and cut - end <= _THING_MAX and clause[cut].low not in lx.PUNCT:
         cut += 1  # the thing: "inspect the boiler | , sorry, survey it"
     again = _taken_back(clause, cut) if cut > end + 1 else None
+    negated = at and clause[at - 1].low in _NOT
+    if again is None and negated and cut < len(clause) > cut + 1:
+        # "don't fix the gate yet, just look at it" (a thirteenth typed probe: asked what)
+        again = cut + 1 + (clause[cut + 1].low == "but") if clause[cut].low == "," else None
+        while again is not None and again < len(clause) and clause[again].low in _JUST:
+            again += 1
     said = lx.phrase_at(clause, again, lx.VERB_PHRASES) if again is not None else None
     if again is None or said is None or said[0] in _SETTING:
         return list(clause)
     it = again + len(said)
-    ends = it + 1 >= len(clause) or clause[it + 1].low in lx.PUNCT
+    after = (
+        it + 1 + (it + 1 < len(clause) and clause[it + 1].low in _AFTER_IT)
+    )  # "check it instead"
+    ends = after >= len(clause) or clause[after].low in lx.PUNCT
     ends = ends or lx.phrase_at(clause, it + 1, lx.TARGET_STOPS) is not None  # "…it by Friday"
     if it >= len(clause) or clause[it].low not in _IT or not ends:
         return list(clause)
-    return [*clause[:at], *clause[again:it], *clause[end:cut], *clause[it + 1 :]]
+    first = at - 1 if negated and clause[again - 1].low != "no" else at  # "don't" no more
+    thing = cut
+    while negated and thing > end + 1 and clause[thing - 1].low in ("yet", "now"):
+        thing -= 1  # "…the gate yet, …": not yet, and no part of the thing
+    return [*clause[:first], *clause[again:it], *clause[end:thing], *clause[after:]]
