@@ -235,3 +235,17 @@ def test_another_deed_on_it_after_one_taken_back_is_the_deed(text: str) -> None:
 def test_a_deed_said_not_to_be_done_then_another_thing_is_the_other() -> None:
     got = draft("Kofi, don't fix the gate, check the fence").objective
     assert (got.verb, got.target.label) == ("Investigate", "Fence")
+
+
+@pytest.mark.parametrize(
+    ("text", "verb", "label"),
+    [
+        ("Tariq, keep tabs on the kids while I'm in the shower", "Protect", "Kids"),
+        ("Zuri, get to the bottom of that rattle in the car", "Investigate", "Rattle"),
+        ("Kofi, give the boiler a good service", "Repair", "Boiler"),
+        ("Kofi, give the car a checkup", "Investigate", "Car"),
+    ],
+)
+def test_everyday_idioms_of_our_verbs(text: str, verb: str, label: str) -> None:
+    got = draft(text).objective
+    assert (got.verb, got.target.label) == (verb, label)

@@ -36,6 +36,8 @@ _GIVEN: Final[dict[str, str]] = {
     "going": "check",  # "a going-over"
     "inspection": "inspect",
     "patch": "patch",
+    "service": "service",  # "give the lawnmower a service" (a thirteenth typed probe: asked what)
+    "checkup": "check",
 }
 _THING_MAX: Final = 4
 _HOW: Final = frozenset(words("good quick proper thorough decent little careful"))

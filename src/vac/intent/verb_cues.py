@@ -171,6 +171,7 @@ PHRASAL_VERB_CUES: Final[Mapping[str, str]] = {
             "look around",
             "look around for",
             "look round for",
+            "get to the bottom of",  # a thirteenth typed probe (2026-12-07): no verb
         ],
         "Investigate",
     ),
@@ -192,6 +193,7 @@ PHRASAL_VERB_CUES: Final[Mapping[str, str]] = {
             # word after is the thing's, as for "mind the" (`wish.lock_is_no_order`).
             *("lock the", "lock my", "lock our", "lock all", "lock both", "lock your"),
             "keep an eye out for",
+            "keep tabs on",  # a thirteenth typed probe (2026-12-07): no verb
             "patrol",  # a ninth typed probe (2026-12-06): "patrol the farm" was no verb
             # An eleventh typed probe (2026-12-07): "mind the kids" was no verb.
             # Only before a determiner: "would you mind fixing…", "never mind",
