@@ -249,3 +249,34 @@ def test_a_deed_said_not_to_be_done_then_another_thing_is_the_other() -> None:
 def test_everyday_idioms_of_our_verbs(text: str, verb: str, label: str) -> None:
     got = draft(text).objective
     assert (got.verb, got.target.label) == (verb, label)
+
+
+@pytest.mark.parametrize(
+    ("text", "condition"),
+    [
+        ("Kofi, fix the fence before the kids get home", "before the kids get home"),
+        ("Kofi, fix the fence before we leave", "before we leave"),
+        ("Zuri, kindly inspect the gutters before the rain sets in", "before the rain sets in"),
+        ("Kofi, after you've had lunch, fix the wobbly table leg", "after you've had lunch"),
+    ],
+)
+def test_before_or_after_a_clause_is_its_condition(text: str, condition: str) -> None:
+    got = draft(text).objective
+    assert ("custom", condition) in [(c.kind, c.value) for c in got.constraints]
+    assert got.deadline is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Kofi, fix the gate, let me know before you start",
+        "ask Kofi to fix the gate and ask me before you start",
+        "Kofi, fix the gate while you're at it",
+    ],
+)
+def test_the_stewards_hand_and_an_idiom_are_no_condition(text: str) -> None:
+    assert not [c for c in draft(text).objective.constraints if c.kind == "custom"]
+
+
+def test_before_the_weekend_is_over_is_still_its_sunday() -> None:
+    assert draft("Kofi, fix the gate before the weekend is over").objective.deadline == "2026-03-15"

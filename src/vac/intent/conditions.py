@@ -110,6 +110,9 @@ _A_CHANCE: Final = frozenset(words("a the round around time chance sec minute mo
 # the house till we get back", "after the kids are asleep, guard the door";
 # not "before Friday", "after lunch", "till six" (times).
 _SPAN_CUES: Final = frozenset(words("until till after while whilst"))
+_ASKED_FIRST: Final = frozenset(words("me us first okay ok know"))  # "ring me before you…"
+# "…before the weekend is over": a time, the deadline (a regression text).
+_TIMES_OVER: Final = frozenset(words("weekend week month day year night evening morning"))
 _SUBJECTS: Final = frozenset(
     words("we they i he she everyone everybody we're they're i'm he's she's it's")
 )
@@ -358,6 +361,18 @@ def _cue_width(toks: Sequence[Tok], i: int) -> int:
         return int(word_at(toks, i + 2) in _WEATHER and ends)  # when (not "…it rains on Friday")
     if toks[i].low in _SPAN_CUES and _said_before(toks, i, _DENIED, 5):
         return 0  # "don't start till I say": a boundary, or the steward's hand
+    if toks[i].low == "before" and phrase_at(toks, i, MANNER_CUES) is None:
+        # "…before the kids get home", "…before we leave" (a thirteenth typed probe:
+        # asked when, "before we"); not "(ask me) before you start": the steward's hand
+        asked_first = word_at(toks, i - 1) in _ASKED_FIRST or word_at(toks, i + 2) in _TIMES_OVER
+        its = word_at(toks, i + 1) in ("it", "it's")  # "before it's too late": still asked
+        return int(_clause_at(toks, i + 1) and not its and not asked_first)
+    if toks[i].low == "while" and [word_at(toks, i + n) for n in (1, 2, 3)] == [
+        "you're",
+        "at",
+        "it",
+    ]:
+        return 0  # "fix the gate while you're at it": as well, no condition
     if toks[i].low in _SPAN_CUES:
         # "…till we get back", "after the kids are asleep"; not "until the end
         # of the month", "after the storm" (times)
@@ -378,7 +393,17 @@ def _clause_at(toks: Sequence[Tok], k: int) -> bool:
     few words ("the kids are asleep", "the rain stops"; not "the end of
     the month", "the garden by friday")."""
     nxt = word_at(toks, k)
-    if nxt in _SUBJECTS | {"you", "it", "there", "there's"}:
+    if nxt in _SUBJECTS | {
+        "you",
+        "you've",
+        "you're",
+        "we've",
+        "they've",
+        "i've",
+        "it",
+        "there",
+        "there's",
+    }:
         return True
     if k < len(toks) and toks[k].text[:1].isupper() and k and toks[k - 1].low not in PUNCT:
         return word_at(toks, k + 1) in _CLAUSE_VERBS  # "as long as Tariq goes with you"
