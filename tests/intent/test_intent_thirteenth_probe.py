@@ -280,3 +280,26 @@ def test_the_stewards_hand_and_an_idiom_are_no_condition(text: str) -> None:
 
 def test_before_the_weekend_is_over_is_still_its_sunday() -> None:
     assert draft("Kofi, fix the gate before the weekend is over").objective.deadline == "2026-03-15"
+
+
+@pytest.mark.parametrize(
+    ("text", "agent", "verb"),
+    [
+        ("Till Kofi to be friend the dog at number 12.", "Kofi", "Befriend"),
+        ("Till Tariq to watch over the baby tonight", "Tariq", "Protect"),
+        ("Tariq, try to be friend the shy kid", "Tariq", "Befriend"),
+    ],
+)
+def test_words_as_the_recogniser_writes_them(text: str, agent: str, verb: str) -> None:
+    got = draft(text).objective
+    assert (got.agent, got.verb) == (agent, verb)
+
+
+def test_till_a_name_and_a_verb_is_still_a_condition() -> None:
+    got = draft("till Kofi gets home, watch the kids, Zuri").objective
+    assert ("custom", "till Kofi gets home") in [(c.kind, c.value) for c in got.constraints]
+
+
+@pytest.mark.parametrize("text", ["No, that's not what I said.", "that's not what I meant"])
+def test_not_what_i_said_is_a_no(text: str) -> None:
+    assert classify_reply(text) == "reject"

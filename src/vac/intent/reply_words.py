@@ -293,6 +293,8 @@ REJECT_HEARD: Final[frozenset[str]] = frozenset(
         *("i fixed it myself", "i sorted it myself", "i'll sort it myself", "i'll fix it myself"),
         *("i'll do it myself actually", "don't worry i'll do it myself"),
         *("don't worry i'll sort it myself", "don't worry i'll fix it myself"),
+        # A spoken probe (the twenty-first session): "No, that's not what I said." asked again.
+        *("that's not what i said", "that's not what i meant", "not what i said"),
         "already done",
         # A typed probe (2026-12-06, the third): no reply before.
         "forget i said anything",

@@ -205,7 +205,7 @@ def raw_tokens(text: str) -> list[Tok]:
             out.append(Tok(text[m.start() - 1 : m.end()], low, m.start() - 1, m.end()))
             continue
         out.append(Tok(m.group(), low, m.start(), m.end()))
-    return _i_said(_days_said_so(_nouns_set_apart(_fillers_marked(out))))
+    return _i_said(_days_said_so(_nouns_set_apart(_fillers_marked(_tell_heard(out)))))
 
 
 # "im gonna…", "ill ask Kofi…", "id like…" typed without the apostrophe (an
@@ -318,6 +318,18 @@ _BEFORE_A_DEED: Final = frozenset(
     | {"say", "said", "just", "should", "must"}
 )
 _NEXT_AFTER: Final = frozenset({"week", "weekend", "month", "year", "time"})
+
+
+def _tell_heard(out: list[Tok]) -> list[Tok]:
+    """ "Till Tariq to watch…" first in a sentence: "tell" as the recogniser
+    wrote it (a spoken probe, 2026-12-07: asked who should do it). Not "till
+    Tariq gets home" (a name then "to" only)."""
+    for k, tok in enumerate(out[:-2]):
+        first = k == 0 or out[k - 1].low in _ENDS
+        named = out[k + 1].text[:1].isupper() and out[k + 2].low == "to"
+        if first and tok.low in ("till", "til") and named:
+            out[k] = tok._replace(low="tell")
+    return out
 
 
 def _days_said_so(out: list[Tok]) -> list[Tok]:

@@ -252,6 +252,9 @@ PHRASAL_VERB_CUES: Final[Mapping[str, str]] = {
             "keep company",
             "pay a visit to",  # a spoken probe: "What should Abeni befriend?"
             "pay a call on",
+            # The recogniser writes "befriend" as two words (a spoken probe,
+            # 2026-12-07: "Till Kofi to be friend the dog" asked what to do).
+            *("be friend", "be friends with"),
         ],
         "Befriend",
     ),
