@@ -303,3 +303,39 @@ def test_till_a_name_and_a_verb_is_still_a_condition() -> None:
 @pytest.mark.parametrize("text", ["No, that's not what I said.", "that's not what I meant"])
 def test_not_what_i_said_is_a_no(text: str) -> None:
     assert classify_reply(text) == "reject"
+
+
+@pytest.mark.parametrize(
+    ("text", "agent", "verb", "label"),
+    [
+        (
+            "the plumber came to fix the boiler, so Kofi, check the tap",
+            "Kofi",
+            "Investigate",
+            "Tap",
+        ),
+        (
+            "the landlord's coming on Monday to inspect, so Kofi, repair the tiles",
+            "Kofi",
+            "Repair",
+            "Tiles",
+        ),
+        (
+            "the vet will check the goats on Friday, so Zuri, can you fix the fence",
+            "Zuri",
+            "Repair",
+            "Fence",
+        ),
+    ],
+)
+def test_news_of_someone_elses_deed_is_no_order(
+    text: str, agent: str, verb: str, label: str
+) -> None:
+    got = draft(text).objective
+    assert (got.agent, got.verb, got.target.label) == (agent, verb, label)
+
+
+def test_before_then_with_no_time_said_is_asked() -> None:
+    got = run("the landlord's coming on Monday, so Kofi, repair the tiles before then")
+    assert isinstance(got, Clarify) and got.reason == "unclear-deadline", got
+    assert draft("Grandma arrives on Friday, Kofi, fix the banister before then").objective.deadline

@@ -19,8 +19,9 @@ from vac.intent import lexicon as lx
 from vac.intent.correction import past_make_that, restart_at
 from vac.intent.lexicon import Tok, words
 from vac.intent.name_last import AFTER_NAME, heard_apart, named_no_one, said_before_time
+from vac.intent.news_first import named_after_news
 from vac.intent.parts import ASKED_ON, apart_at
-from vac.intent.relay import passed_on, told_from
+from vac.intent.relay import passed_on
 from vac.intent.roster import STOPWORDS, Resolution, Roster, near_agent, resolve_agent
 from vac.intent.told import name_then
 from vac.intent.verb_cues import WEAK_VERB_CUES
@@ -276,7 +277,10 @@ def address_of(toks: Sequence[Tok], roster: Roster, near: tuple[str, str] | None
             res = resolve_span(span, roster) if len(span) <= 3 and not told else None
             if res is not None:
                 return Address(verb[0], n, res)
-    return _within(toks[:n], i, roster, hit[0] if hit is not None else n) or Address(i, n)
+    verb_at = hit[0] if hit is not None else n
+    if (news := named_after_news(toks[:n], i, verb_at, lambda t: _exact([t], roster))) is not None:
+        return Address(news[1], n, resolve_span(toks[news[0] : news[0] + 1], roster))
+    return _within(toks[:n], i, roster, verb_at) or Address(i, n)
 
 
 def _relayed(toks: Sequence[Tok], k: int, roster: Roster) -> Address | None:
@@ -446,55 +450,3 @@ def _named_before(toks: Sequence[Tok], i: int, j: int, roster: Roster) -> Resolu
     found = [resolve_span([t], roster) for t in toks[i:j] if t.low not in STOPWORDS]
     named = {r.agent: r for r in found if r is not None and r.method in ("exact", "fuzzy")}
     return next(iter(named.values())) if len(named) == 1 else None
-
-
-def several_names(
-    source: str, toks: Sequence[Tok], roster: Roster
-) -> tuple[tuple[str, ...], str] | None:
-    """The roster names of a list in the address ("ask Kofi, Zuri and Imani
-    to…", "Kofi and Zuri, build…"), and the words they span, when it names
-    two or more. An objective has one agent: the parser asks which, rather
-    than give it to the first and drop the rest."""
-    i = 0
-    while i < len(toks) and toks[i].low in lx.FILLERS:
-        i += 1
-    if i < len(toks) and toks[i].low in lx.FRAME_WORDS:
-        i += 1
-    listed = _names_from(source, toks[i:], roster)
-    if listed is None and (k := told_from(toks, i, lambda t: _exact(t, roster))) is not None:
-        listed = _names_from(source, toks[k:], roster)  # "Abeni, get Kofi or Zuri to…"
-    if listed is None:  # "fix the gate, Kofi or Zuri"
-        ends = [k for k, t in enumerate(toks) if t.low == "," or t.low in _NAME_BREAKS]
-        while ends and ends[-1] == len(toks) - 1:  # the closing full stop
-            ends.pop()
-        tail = toks[ends[-1] + 1 :] if ends else []
-        while tail and tail[-1].low in lx.PUNCT:
-            tail = tail[:-1]
-        listed = _names_from(source, tail, roster, to_the_end=True)
-    return listed
-
-
-_LIST_WORDS: Final = frozenset({",", "and", "or", "either"}) | _NAME_BREAKS
-
-
-def _names_from(
-    source: str, toks: Sequence[Tok], roster: Roster, *, to_the_end: bool = False
-) -> tuple[tuple[str, ...], str] | None:
-    names: list[str] = []
-    first = last = None
-    for n, tok in enumerate(toks):  # "Tariq, you and Kofi guard…" names both (a probe)
-        then = [t.low for t in toks[n + 1 : n + 2]]
-        if tok.low in _LIST_WORDS or (tok.low == "you" and names and then == ["and"]):
-            continue
-        res = resolve_span([tok], roster)
-        if res is None or res.method not in ("exact", "fuzzy"):
-            if to_the_end:
-                return None
-            break
-        if res.agent not in names:
-            names.append(res.agent)
-        first = tok if first is None else first
-        last = tok
-    if len(names) < 2 or first is None or last is None:
-        return None
-    return tuple(names), source[first.start : last.end]

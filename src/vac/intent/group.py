@@ -1,7 +1,7 @@
 """An order said to several agents at once: "both of you, check the garden",
 "all of you", "you two", "everyone". An objective has one agent, so vac
 asks which, naming the roster, as it does for a list of names ("Kofi and
-Zuri, build…", `address.several_names`). Before an eleventh typed probe
+Zuri, build…", `several_names`). Before an eleventh typed probe
 (2026-12-07) these went to the default agent. Whoever is free ("anyone",
 "someone", "you guys", "one of you") is still the default agent's.
 
@@ -14,8 +14,9 @@ from collections.abc import Sequence
 from typing import Final
 
 from vac.intent import lexicon as lx
-from vac.intent.address import resolve_span, several_names
+from vac.intent.address import resolve_span
 from vac.intent.lexicon import Tok
+from vac.intent.relay import told_from
 from vac.intent.roster import Roster
 
 _GROUPS: Final = lx.phrases(
@@ -59,3 +60,61 @@ def several_named(
         if not named:
             return tuple(roster.names()), source[toks[i].start : toks[end - 1].end]
     return several_names(source, toks, roster)
+
+
+def several_names(
+    source: str, toks: Sequence[Tok], roster: Roster
+) -> tuple[tuple[str, ...], str] | None:
+    """The roster names of a list in the address ("ask Kofi, Zuri and Imani
+    to…", "Kofi and Zuri, build…"), and the words they span, when it names
+    two or more. An objective has one agent: the parser asks which, rather
+    than give it to the first and drop the rest."""
+    i = 0
+    while i < len(toks) and toks[i].low in lx.FILLERS:
+        i += 1
+    if i < len(toks) and toks[i].low in lx.FRAME_WORDS:
+        i += 1
+    listed = _names_from(source, toks[i:], roster)
+    if listed is None and (k := told_from(toks, i, lambda t: _exact_name(t, roster))) is not None:
+        listed = _names_from(source, toks[k:], roster)  # "Abeni, get Kofi or Zuri to…"
+    if listed is None:  # "fix the gate, Kofi or Zuri"
+        ends = [k for k, t in enumerate(toks) if t.low == "," or t.low in _BREAKS]
+        while ends and ends[-1] == len(toks) - 1:  # the closing full stop
+            ends.pop()
+        tail = toks[ends[-1] + 1 :] if ends else []
+        while tail and tail[-1].low in lx.PUNCT:
+            tail = tail[:-1]
+        listed = _names_from(source, tail, roster, to_the_end=True)
+    return listed
+
+
+_BREAKS: Final = frozenset(".:;!?")  # "Kofi? Zuri?" (as `address` reads a name apart)
+_LIST_WORDS: Final = frozenset({",", "and", "or", "either"}) | _BREAKS
+
+
+def _names_from(
+    source: str, toks: Sequence[Tok], roster: Roster, *, to_the_end: bool = False
+) -> tuple[tuple[str, ...], str] | None:
+    names: list[str] = []
+    first = last = None
+    for n, tok in enumerate(toks):  # "Tariq, you and Kofi guard…" names both (a probe)
+        then = [t.low for t in toks[n + 1 : n + 2]]
+        if tok.low in _LIST_WORDS or (tok.low == "you" and names and then == ["and"]):
+            continue
+        res = resolve_span([tok], roster)
+        if res is None or res.method not in ("exact", "fuzzy"):
+            if to_the_end:
+                return None
+            break
+        if res.agent not in names:
+            names.append(res.agent)
+        first = tok if first is None else first
+        last = tok
+    if len(names) < 2 or first is None or last is None:
+        return None
+    return tuple(names), source[first.start : last.end]
+
+
+def _exact_name(span: Sequence[Tok], roster: Roster) -> bool:
+    res = resolve_span(span, roster)
+    return res is not None and res.method in ("exact", "fuzzy")

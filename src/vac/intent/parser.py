@@ -56,7 +56,7 @@ from vac.intent.verb_cues import WEAK_VERB_CUES
 from vac.intent.verb_instead import verb_instead
 from vac.intent.vocative import asked_apart, name_set_apart
 from vac.intent.when import Unresolved, When, resolve
-from vac.intent.when_instead import time_instead
+from vac.intent.when_instead import then_unsaid, time_instead
 from vac.intent.when_match import past_form, word_at
 from vac.intent.when_said import repeats_at
 from vac.protocol.objective import (
@@ -377,12 +377,12 @@ def parse(
     # Boundaries, the verb ("report on"), autonomy ("ask me before") and a
     # condition's own time ("if we're not back by ten") are not deadline cues.
     cond_at = condition_at(toks, clause[hit[0]].start)  # "if it rains, have Zuri…"
-    verb_words = frozenset(range(hit[0], verb_end))
-    not_when = skip | autonomy.indices | verb_words | within(clause, cond_at)
+    not_when = skip | autonomy.indices | set(range(hit[0], verb_end)) | within(clause, cond_at)
     told = news_then_asked(clause, hit[0])  # "…test is on Friday, so can you…tonight": tonight
     when = (resolve(clause, now, skip=not_when | told) if told else None) or resolve(
         clause, now, skip=not_when | past_news(clause, told, now, not_when)
     )
+    when = when or then_unsaid(clause, not_when)  # "…before then", no time said: asked
     if isinstance(when, When):  # "…on Monday, sorry, Tuesday"
         when = time_instead(clause, when, now, skip | autonomy.indices)
     stop = when.start if when is not None and when.start >= verb_end else len(clause)

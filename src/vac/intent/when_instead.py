@@ -20,10 +20,10 @@ from collections.abc import Sequence
 from typing import Final
 
 from vac.intent import lexicon as lx
-from vac.intent.lexicon import Tok
-from vac.intent.when import When, resolve, said_alone
+from vac.intent.lexicon import Tok, words
+from vac.intent.when import Unresolved, When, resolve, said_alone
 from vac.intent.when_hours import clock
-from vac.intent.when_match import Hit
+from vac.intent.when_match import Hit, word_at
 
 _CORRECTING: Final = frozenset(
     lx.words("no sorry actually wait i mean meant rather make that correction scratch oops")
@@ -110,3 +110,19 @@ def _better_at(clause: Sequence[Tok], k: int, said: set[str]) -> int:
         return 0
     found = lx.phrase_at(clause, k, _BETTER)
     return 0 if found is None else len(found)
+
+
+def then_unsaid(clause: Sequence[Tok], skip: frozenset[int]) -> Unresolved | None:
+    """ "…before then", "…by then" ending its part with no time said for it
+    to point back to: asked, never dropped (a thirteenth typed probe: "the
+    landlord's coming on Monday, so Kofi, repair the tiles before then" was
+    due whenever)."""
+    for k in range(len(clause) - 1):
+        ends = word_at(clause, k + 2) in _THEN_ENDS
+        if k not in skip and clause[k].low in _BY_THEN and clause[k + 1].low == "then" and ends:
+            return Unresolved(k, k + 2)
+    return None
+
+
+_BY_THEN: Final = frozenset(words("by before until till"))
+_THEN_ENDS: Final = frozenset(words(". , ! ? please thanks")) | {""}
