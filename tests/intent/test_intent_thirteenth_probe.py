@@ -131,8 +131,6 @@ def test_a_question_with_should_is_no_condition() -> None:
     "text",
     [
         "Zuri, every spring, survey the orchard",
-        "Kofi, going forward, check the boiler",
-        "Kofi, as a rule, lock the shed at night",
         "Kofi, check the boiler pressure on the first Monday of every month",
         "Kofi, check the boiler on the first Monday of each month",
         "Imani, every weekday after school, help Tomi with his homework",
@@ -339,3 +337,68 @@ def test_before_then_with_no_time_said_is_asked() -> None:
     got = run("the landlord's coming on Monday, so Kofi, repair the tiles before then")
     assert isinstance(got, Clarify) and got.reason == "unclear-deadline", got
     assert draft("Grandma arrives on Friday, Kofi, fix the banister before then").objective.deadline
+
+
+# A review of the twenty-first session's rules found each of these wrong.
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the boiler's broken, Zuri could you ask Kofi to fix it",
+        "it's urgent, Zuri can you ask Kofi to fix the boiler today",
+        "the boiler is broken, Zuri can you get Kofi to look at it",
+    ],
+)
+def test_a_name_asked_to_pass_an_order_on_is_not_the_agent(text: str) -> None:
+    assert draft(text).objective.agent == "Kofi"
+
+
+def test_a_relay_keeps_the_haste_said_before_it() -> None:
+    assert (
+        draft("it's urgent, Zuri can you ask Kofi to fix the boiler today").objective.priority == 90
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "deadline"),
+    [
+        ("Kofi, fix the gate before they arrive on Friday", "2026-03-13"),
+        ("Kofi, fix the gate before they're back on Monday", "2026-03-16"),
+        ("Kofi, check the cellar every time it rains this week", "2026-03-15"),
+        ("Kofi, till Friday to fix the gate", "2026-03-13"),
+        ("Till Tuesday to fix the gate", "2026-03-17"),
+    ],
+)
+def test_a_time_inside_a_clause_is_still_the_deadline(text: str, deadline: str) -> None:
+    assert draft(text).objective.deadline == deadline
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Kofi, fix the gate, it breaks every time the wind blows",
+        "Kofi, going forward with the plan, fix the gate",
+    ],
+)
+def test_a_complaint_or_a_phrase_is_no_condition_nor_standing_order(text: str) -> None:
+    got = draft(text).objective
+    assert (got.autonomy, [c for c in got.constraints if c.kind == "custom"]) == ("brief", [])
+
+
+def test_an_order_inside_an_after_clause_is_not_swallowed() -> None:
+    got = run("Kofi, fix the gate, after you've done that check the fence")
+    assert not (hasattr(got, "objective") and "after you've done that check" in str(got.objective))
+
+
+def test_i_lock_is_the_speakers_not_an_order() -> None:
+    got = draft("Kofi, I'll lock the shed, you check the window").objective
+    assert (got.verb, got.target.label) == ("Investigate", "Window")
+
+
+def test_the_bottom_of_a_place_is_a_place() -> None:
+    got = draft("Kofi, get to the bottom of the garden and check the fence").objective
+    assert got.target.label == "Fence"
+
+
+def test_check_it_first_after_a_fix_keeps_the_fix() -> None:
+    got = draft("Kofi, fix the gate, no, check it first").objective
+    assert got.verb == "Repair"  # "first": the fix after it, as said (a review)

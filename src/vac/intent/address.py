@@ -417,6 +417,8 @@ def _within(toks: Sequence[Tok], i: int, roster: Roster, verb_at: int) -> Addres
             alone = resolve_span(toks[right + 1 : right + 2], roster) is None
             if res is not None and alone and _named_before(toks, i, left, roster) is None:
                 cut = None if toks[left].low == "so" else (left, right + 1)  # news before "so"
+                if (relay := _relayed(toks, right + 1, roster)) and relay.cut is None:  # "…, Zuri,
+                    return relay._replace(start=i, cut=(left, relay.start))  # ask Kofi to…"
                 return Address(right + 1 if cut is None else i, n, res, cut=cut)
             if res is not None:
                 return None  # ", Kofi, Zuri, …": not one agent

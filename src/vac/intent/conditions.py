@@ -12,11 +12,11 @@ this). Pure: tokens in, the words as said out.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from typing import Final
 
 from vac.intent import calendar_words as cw
+from vac.intent.condition_start import STARTS, start_end
 from vac.intent.lexicon import MANNER_CUES, PUNCT, VERB_PHRASES, Tok, phrase_at, phrases, words
 from vac.intent.when_match import past_form, word_at
 
@@ -147,22 +147,9 @@ _AFTER_EVENT: Final = frozenset(words("and then but so today tonight tomorrow pl
 _PARTICLES: Final = frozenset(words("down up off out over in"))
 # Said after the order as a whole: "fix the gate tomorrow, weather permitting".
 _WHOLE: Final = phrases(["weather permitting", "weather allowing"])
-# When a job starts: "from next week", "starting Monday" (`_start_end`).
-_STARTS: Final = phrases(
-    ["from", "starting", "starting from", "beginning", "beginning from", "as of", "as from"]
-)
 # The first words of a fixed condition that is no event ("weather…", "from…").
 _FIXED_FIRSTS: Final = frozenset(words("weather from starting beginning as"))
-_START_TIMES: Final = frozenset(
-    words("""next this the week weekend month year tomorrow today tonight january february
-    march april may june july august september october november december""")
-) | frozenset(cw.WEEKDAYS)
-_REPEAT_WORDS: Final = frozenset(
-    words("day days night nights morning mornings evening evenings week weekend month daily")
-)
-_REPEATS: Final = frozenset(words("every each daily nightly weekly monthly always onwards"))
-_SPAN_ENDS: Final = frozenset(words("until till til to through thru and"))
-_NTH: Final = re.compile(r"\d{1,2}(?:st|nd|rd|th)$")  # "as of the 1st"
+_TOLD: Final = frozenset(words("it he she they this that"))  # "it breaks every time…"
 _SHOULD_SUBJECTS: Final = frozenset(words("it there anyone anybody someone somebody"))
 # Before "should it…", a question or the order's own "should": "what should it cost".
 _NOT_BEFORE_SHOULD: Final = frozenset(
@@ -306,8 +293,8 @@ def _fixed_end(toks: Sequence[Tok], i: int) -> int:
     "after the storm", "from next week"), or 0."""
     if (whole := phrase_at(toks, i, _WHOLE)) is not None:
         return i + len(whole)
-    if (start := phrase_at(toks, i, _STARTS)) is not None:
-        return _start_end(toks, i, len(start))
+    if (start := phrase_at(toks, i, STARTS)) is not None:
+        return start_end(toks, i, len(start))
     if toks[i].low not in _EVENT_CUES or word_at(toks, i - 1) in _PHRASAL:
         return 0
     said = i - 1 - (word_at(toks, i - 1) in _PARTICLES)
@@ -317,28 +304,6 @@ def _fixed_end(toks: Sequence[Tok], i: int) -> int:
     if word_at(toks, k) not in _EVENTS:
         return 0
     return k + 1 if word_at(toks, k + 1) in PUNCT | _AFTER_EVENT | {""} else 0
-
-
-def _start_end(toks: Sequence[Tok], i: int, width: int) -> int:
-    """Where "from next week", "starting Monday"… at `i` ends, or 0: when a
-    standing order starts, no deadline (a ninth typed probe: "from next
-    week, check the post every day" was due by the end of next week). Only
-    first in its part or after a repeat's word ("every day from Monday";
-    not "the parcel from Monday"); no span ("from Monday to Friday": due
-    Friday, `when`)."""
-    onwards = any(t.low == "onwards" for t in toks[i + width : i + width + 5])
-    if word_at(toks, i - 1) not in PUNCT | _REPEAT_WORDS | {""} and not onwards:
-        return 0  # "the car not starting this morning" (a review: "Car not")
-    if not any(t.low in _REPEATS for t in toks):
-        return 0  # a one-off "from next week" is due then (a review: "at night" was tonight)
-    k = end = i + width
-    while (word_at(toks, end) in _START_TIMES or _NTH.match(word_at(toks, end))) and end - k < 3:
-        end += 1
-    said = [t.low for t in toks[k:end]]
-    if not said or set(said) <= {"next", "this", "the"}:
-        return 0
-    end += word_at(toks, end) == "onwards"  # "from tomorrow onwards" (a typed probe: a one-off)
-    return 0 if word_at(toks, end) in _SPAN_ENDS else end
 
 
 def _cue_width(toks: Sequence[Tok], i: int) -> int:
@@ -355,6 +320,8 @@ def _cue_width(toks: Sequence[Tok], i: int) -> int:
             return 0  # "as soon as possible", "as soon as you can": how soon
         if cue in _CLAUSE_CUES and not _clause_at(toks, i + len(cue)):
             return 0  # "check the second gate", "a fence as long as the garden"
+        if cue[-1] == "time" and (word_at(toks, i - 2) in _TOLD or not _plain(toks, i + 1)):
+            return 0  # "it breaks every time the wind blows", "…every time it rains this week"
         return len(cue)  # "in case it rains", "as long as it's dry", "assuming…"
     if toks[i].low == "before" and word_at(toks, i + 1) == "it":  # "…before it snows":
         ends = word_at(toks, i + 3) in PUNCT | _WEATHER_ENDS or i + 3 >= len(toks)  # no date says
@@ -366,13 +333,16 @@ def _cue_width(toks: Sequence[Tok], i: int) -> int:
         # asked when, "before we"); not "(ask me) before you start": the steward's hand
         asked_first = word_at(toks, i - 1) in _ASKED_FIRST or word_at(toks, i + 2) in _TIMES_OVER
         its = word_at(toks, i + 1) in ("it", "it's")  # "before it's too late": still asked
-        return int(_clause_at(toks, i + 1) and not its and not asked_first)
+        its = its or [word_at(toks, i + 1), word_at(toks, i + 2)] == ["i", "forget"]  # a filler
+        return int(_clause_at(toks, i + 1) and not its and not asked_first and _plain(toks, i))
     if toks[i].low == "while" and [word_at(toks, i + n) for n in (1, 2, 3)] == [
         "you're",
         "at",
         "it",
     ]:
         return 0  # "fix the gate while you're at it": as well, no condition
+    if toks[i].low == "after" and not _plain(toks, i, timed=False):
+        return 0  # "…, after you've done that check the fence": the order, not its condition
     if toks[i].low in _SPAN_CUES:
         # "…till we get back", "after the kids are asleep"; not "until the end
         # of the month", "after the storm" (times)
@@ -385,6 +355,23 @@ def _cue_width(toks: Sequence[Tok], i: int) -> int:
         after = after or (owned and word_at(toks, i - 1) == ",")
         return int(after and word_at(toks, i - 1) not in _NOT_BEFORE_SHOULD)
     return int(toks[i].low in _CUES)
+
+
+def _plain(toks: Sequence[Tok], i: int, *, timed: bool = True) -> bool:
+    """Whether the clause after a cue at `i`, to its part's end, holds no
+    time and no order of ours: "before they arrive on Friday" is due
+    Friday, "after you've done that check the fence" orders a check (a
+    review of the twenty-first session's "before" conditions)."""
+    k = i + 1
+    while k < len(toks) and toks[k].low not in PUNCT:
+        if timed and (
+            toks[k].low in cw.TEMPORAL_WORDS - cw.MEAL_WORDS or toks[k].low[:1].isdigit()
+        ):
+            return False
+        if phrase_at(toks, k, VERB_PHRASES) is not None:
+            return False
+        k += 1
+    return True
 
 
 def _clause_at(toks: Sequence[Tok], k: int) -> bool:

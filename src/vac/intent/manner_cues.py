@@ -318,9 +318,8 @@ AUTONOMY_TEXT: Final[tuple[tuple[Autonomy, str], ...]] = (
             "at the start of each month, at the start of every month, "
             # A thirteenth typed probe (2026-12-07): a one-off.
             "every spring, every summer, every autumn, every fall, every winter, each spring, "
-            "each summer, each autumn, each winter, from now onwards, going forward, "
-            "from here on, from here on in, from here on out, make it a habit to, "
-            "make a habit of, as a rule, "
+            "each summer, each autumn, each winter, from now onwards, "
+            "from here on in, from here on out, make it a habit to, make a habit of, "
             + ", ".join(
                 f"{day} onwards"
                 for day in (

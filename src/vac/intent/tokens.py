@@ -320,13 +320,22 @@ _BEFORE_A_DEED: Final = frozenset(
 _NEXT_AFTER: Final = frozenset({"week", "weekend", "month", "year", "time"})
 
 
+_MONTHS: Final = frozenset(
+    re.findall(
+        r"\w+",
+        "january february march april may june july august september october november december",
+    )
+)
+
+
 def _tell_heard(out: list[Tok]) -> list[Tok]:
     """ "Till Tariq to watch…" first in a sentence: "tell" as the recogniser
     wrote it (a spoken probe, 2026-12-07: asked who should do it). Not "till
     Tariq gets home" (a name then "to" only)."""
     for k, tok in enumerate(out[:-2]):
-        first = k == 0 or out[k - 1].low in _ENDS
+        first = k == 0 or out[k - 1].low in (".", "!", "?")
         named = out[k + 1].text[:1].isupper() and out[k + 2].low == "to"
+        named = named and out[k + 1].low not in _DAY_NAMES | _MONTHS  # "Till Tuesday to fix…"
         if first and tok.low in ("till", "til") and named:
             out[k] = tok._replace(low="tell")
     return out

@@ -171,7 +171,9 @@ PHRASAL_VERB_CUES: Final[Mapping[str, str]] = {
             "look around",
             "look around for",
             "look round for",
-            "get to the bottom of",  # a thirteenth typed probe (2026-12-07): no verb
+            # A thirteenth typed probe (2026-12-07): no verb. Not "…of the garden" (a place).
+            *("get to the bottom of that", "get to the bottom of this"),
+            *("get to the bottom of it", "get to the bottom of what", "get to the bottom of why"),
         ],
         "Investigate",
     ),

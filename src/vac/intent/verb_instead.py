@@ -24,7 +24,7 @@ _TAKE_BACK: Final = lx.phrases(
 _IT: Final = frozenset(lx.words("it them"))
 _JUST: Final = frozenset(lx.words("just only simply please"))
 _NOT: Final = frozenset(lx.words("don't dont not never"))
-_AFTER_IT: Final = frozenset(lx.words("instead first"))
+_AFTER_IT: Final = frozenset(lx.words("instead"))  # not "check it first": fix it after (a review)
 _THING_MAX: Final = 5
 # "…, actually make it tomorrow night": a time set, no deed (a regression text).
 _SETTING: Final = frozenset(lx.words("make do have get let"))
@@ -66,9 +66,8 @@ def verb_instead(clause: Sequence[Tok]) -> list[Tok]:
     if again is None or said is None or said[0] in _SETTING:
         return list(clause)
     it = again + len(said)
-    after = (
-        it + 1 + (it + 1 < len(clause) and clause[it + 1].low in _AFTER_IT)
-    )  # "check it instead"
+    afters = _AFTER_IT | ({"first"} if negated else set())  # "don't fix…, look at it first"
+    after = it + 1 + (it + 1 < len(clause) and clause[it + 1].low in afters)  # "…it instead"
     ends = after >= len(clause) or clause[after].low in lx.PUNCT
     ends = ends or lx.phrase_at(clause, it + 1, lx.TARGET_STOPS) is not None  # "…it by Friday"
     if it >= len(clause) or clause[it].low not in _IT or not ends:

@@ -196,6 +196,5 @@ def lock_is_no_order(clause: Sequence[Tok], j: int) -> bool:
     before = _at(clause, j - 1)
     if before == "you" and _at(clause, j - 2) in _LOCK_LEADS:  # "can you lock the shed"
         return False
-    return not (
-        j == 0 or before in _LOCK_LEADS or before in PUNCT or clause[j - 1].text[:1].isupper()
-    )
+    named = clause[j - 1].text[:1].isupper() and before not in ("i", "i'll", "i'd", "i'm")
+    return not (j == 0 or before in _LOCK_LEADS or before in PUNCT or named)

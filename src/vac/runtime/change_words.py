@@ -54,7 +54,24 @@ _GOES: Final = re.compile(
 _THING_MAX: Final = 4
 _NO_THING: Final = frozenset(
     ("is", "are", "was", "were", "comes", "come", "will", "can", "needs", "has", "does", "fine")
-) | frozenset((*cw.WEEKDAYS, "today", "tonight", "tomorrow"))
+) | frozenset((*cw.WEEKDAYS, "today", "tonight", "tomorrow", "again"))
+# Someone, or something that happened, said after "actually" / "sorry": no
+# thing to change to ("actually my wife", "sorry, the phone rang"; a review).
+_NOT_A_THING: Final = frozenset(
+    re.findall(
+        r"\w+",
+        """wife husband partner landlord landlady neighbour neighbor neighbours kids kid children
+        toddler baby son daughter mum mom dad boss cat dog phone doorbell""",
+    )
+)
+# After the change, words that take it back or keep the draft: only the whole is read.
+_TAKEN_BACK: Final = frozenset(
+    ("no", "not", "nah", "actually", "never", "mind", "leave", "keep", "fine", "wait", "cancel")
+) | frozenset(("forget", "instead", "rather", "sorry", "hmm", "don't", "scratch", "ignore"))
+_PAST: Final = frozenset(
+    ("rang", "went", "came", "broke", "fell", "left", "ran", "got", "arrived", "called")
+)
+_NO_ONE: Final = frozenset(("i", "we", "you", "he", "she", "they", "it", "someone", "somebody"))
 _SENTENCES: Final = re.compile(r"(?<=[?.!])\s+")
 # "nope, wrong person": the agent is wrong, and no other named (a probe: asked again).
 WRONG_AGENT: Final = re.compile(
@@ -69,8 +86,9 @@ def unwrapped(text: str) -> tuple[str, ...]:
     barest last; none when there is nothing around it."""
     forms: list[str] = []
     said = _SENTENCES.split(text.strip())
-    if len(said) > 1:  # "can Imani do it instead? Tariq's at work": the reason after it
-        text = said[0]
+    rest = {w.strip(",.!?;:").lower() for w in " ".join(said[1:]).split()}
+    if len(said) > 1 and not rest & _TAKEN_BACK:  # "can Imani do it instead? Tariq's at work":
+        text = said[0]  # the reason after it (not "…? Never mind, Tariq is fine": a review)
         forms.append(text)
     for pattern in (_AGREED, _FRAMED, _TRAILING):
         bare = pattern.sub("", text).strip()
@@ -79,10 +97,11 @@ def unwrapped(text: str) -> tuple[str, ...]:
             forms.append(text)
     corrected = _CORRECTED.match(text)
     thing = text[corrected.end() :].strip(" .!").lower().split() if corrected else []
-    if 1 < len(thing) <= _THING_MAX and not set(thing) & _NO_THING:  # a thing alone
+    alone = not set(thing) & (_NO_THING | _NOT_A_THING | _PAST)
+    if 1 < len(thing) <= _THING_MAX and alone:  # a thing alone
         forms.append(_CORRECTED.sub("no, ", text, count=1))
     goes = _GOES.match(text)
-    if goes is not None:
+    if goes is not None and goes.group(1).lower() not in _NO_ONE:  # a name: not "I should go…"
         forms.append(f"{goes.group(1)} instead")
     return tuple(dict.fromkeys(forms))
 
