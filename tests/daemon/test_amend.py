@@ -71,6 +71,28 @@ def test_words_that_change_nothing_say_which_draft_is_waiting(daemon: RunningDae
     assert any(isinstance(m, ObjectiveConfirmed) for m in done)
 
 
+def test_asked_to_wait_the_draft_waits_and_a_wrapped_change_then_changes_it(
+    daemon: RunningDaemon,
+) -> None:
+    """The twenty-first session's conversation probe: "hold on, not yet"
+    rejected the draft; "ok but not Kofi, Zuri" was asked again and a yes
+    then confirmed Kofi's (twin: tests/runtime/test_amend_thirteenth_probe.py)."""
+    c = daemon.connect()
+    c.hello()
+    said(c, "Kofi, fix the back gate tomorrow")
+    waited = said(c, "hold on, not yet")
+    asked = [m for m in waited if isinstance(m, ObjectiveClarify)]
+    assert len(asked) == 1 and asked[0].question.startswith("Okay, take your time.")
+    assert not any(isinstance(m, ObjectiveRejected) for m in waited)
+    turn = said(c, "ok but not Kofi, Zuri")
+    new = [m for m in turn if isinstance(m, ObjectiveDraft)]
+    assert [m.objective.agent for m in new] == ["Zuri"]
+    done = said(c, "yes")
+    assert [m.objective_id for m in done if isinstance(m, ObjectiveConfirmed)] == [
+        new[0].objective.id
+    ]
+
+
 def test_a_yes_with_two_drafts_waiting_asks_which_one(daemon: RunningDaemon) -> None:
     c = daemon.connect()
     c.hello()

@@ -9,7 +9,7 @@ import pytest
 
 from tests.runtime import amend_factories as factories
 from vac.intent import Draft
-from vac.runtime.change_words import WRONG_AGENT, unwrapped
+from vac.runtime.change_words import WAITING, WRONG_AGENT, unwrapped
 from vac.runtime.choices import Clarification
 
 
@@ -92,3 +92,15 @@ def test_no_deadline_with_whom_it_suits_takes_it_off() -> None:
     got = factories.changed("no deadline, whenever suits her", "Zuri, check on Grandma tomorrow")
     assert isinstance(got, Draft), got
     assert got.objective.deadline is None
+
+
+@pytest.mark.parametrize(
+    "text", ["hold on, not yet", "wait", "one sec", "hmm, let me think", "ok, hang on a sec"]
+)
+def test_asked_to_wait_is_waiting(text: str) -> None:
+    assert WAITING.match(text)
+
+
+@pytest.mark.parametrize("text", ["wait, Zuri instead", "not yet, make it Friday", "hold on"])
+def test_waiting_with_a_change_is_not_only_waiting(text: str) -> None:
+    assert bool(WAITING.match(text)) == (text == "hold on")

@@ -33,7 +33,7 @@ from vac.intent.spoken import VERB_SPOKEN
 from vac.intent.when import said_alone
 from vac.protocol.objective import Objective
 from vac.runtime import moved_days as md
-from vac.runtime.change_words import WRONG_AGENT, sounds_like_a_change, unwrapped
+from vac.runtime.change_words import WAITING, WRONG_AGENT, sounds_like_a_change, unwrapped
 from vac.runtime.choices import Clarification
 from vac.runtime.decisions import Plan, Planner
 from vac.runtime.news_said import after_news
@@ -479,6 +479,8 @@ def still_waiting(
     if pending is None or clarify.reason not in _ANSWERING_NOTHING or clarify.heard_as:
         return clarify.question
     said = intent.restate(pending.objective, pending.wording, now=now)
+    if WAITING.match(clarify.source_text):  # "hold on, not yet": nothing asked of it
+        return f"Okay, take your time. Still waiting for you: {said}"
     if clarify.reason == "no-verb" and sounds_like_a_change(clarify.source_text, names):
         quoted = clarify.source_text if len(clarify.source_text) <= 80 else "…"
         return (

@@ -106,6 +106,18 @@ def unwrapped(text: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(forms))
 
 
+# Asked to wait, the draft read back (a conversation probe: "hold on, not yet"
+# was asked "Should someone repair, map, …?").
+_WAIT: Final = (
+    r"(?:hold\s+on|hang\s+on|wait|not\s+(?:just\s+)?yet|not\s+now|let\s+me\s+think"
+    r"|(?:one|a|just\s+a|give\s+me\s+a)\s+(?:sec|second|moment|minute|mo|tick))"
+)
+WAITING: Final = re.compile(
+    rf"^\W*(?:(?:ok|okay|um|erm|uh|oh|no|hmm)\W+)*{_WAIT}(?:\W+(?:{_WAIT}|please))*\W*$",
+    re.IGNORECASE,
+)
+
+
 # Words of a change: a day, how soon, a hand given.
 _CHANGE_WORDS: Final = frozenset(
     (
