@@ -402,3 +402,22 @@ def test_the_bottom_of_a_place_is_a_place() -> None:
 def test_check_it_first_after_a_fix_keeps_the_fix() -> None:
     got = draft("Kofi, fix the gate, no, check it first").objective
     assert got.verb == "Repair"  # "first": the fix after it, as said (a review)
+
+
+@pytest.mark.parametrize(
+    ("text", "label"),
+    [
+        ("Grandad's lonely, Abeni, spend the afternoon with him", "Grandad"),
+        (
+            "there's this weird smell under the sink, Zuri, investigate it",
+            "Weird smell under the sink",
+        ),
+        (
+            "Zuri, the boiler's been making that clanking noise again, can you look into it",
+            "Boiler",
+        ),
+        ("Before I forget, Kofi, fix the gate", "Gate"),
+    ],
+)
+def test_what_it_or_him_means_said_before(text: str, label: str) -> None:
+    assert draft(text).objective.target.label == label

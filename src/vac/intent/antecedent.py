@@ -20,7 +20,7 @@ from vac.intent.lexicon import words
 _Span = tuple[int, int, str]
 
 _THERE_IS: Final = frozenset({("there's",), ("there", "is"), ("there", "are"), ("there're",)})
-_INDEFINITE: Final = frozenset(words("a an some"))
+_INDEFINITE: Final = frozenset(words("a an some this"))  # "there's this weird smell…"
 _THING_WORDS_MAX: Final = 7
 # How someone is, said after their name: "Grandma's lonely", "Dad is ill".
 _HOW: Final = frozenset(

@@ -12,7 +12,7 @@ from typing import Final
 
 from vac.intent import lexicon as lx
 from vac.intent.antecedent import introduced
-from vac.intent.calendar_words import WEEKDAYS
+from vac.intent.calendar_words import TEMPORAL_WORDS, WEEKDAYS
 from vac.intent.inflect import VERB_PARTICLES
 from vac.intent.instead import NOT_A_THING
 from vac.intent.passive import THING_STARTS as _THING_STARTS
@@ -45,7 +45,7 @@ def with_antecedent(text: str) -> str | None:
     if not asked_plainly(text, spans, speaker_may_ask=False) and not _told_trouble(text, spans):
         return None  # "…, Kofi can't fix it", "…, who will fix it?", "…, I will fix it"
     thing: str | None = None
-    it, said_to = _IT, 0
+    it, said_to, told_to = _IT, 0, 0
     for i, (start, end, word) in enumerate(spans):
         if start < said_to:
             continue
@@ -59,7 +59,12 @@ def with_antecedent(text: str) -> str | None:
             if nxt is not None and nxt[2] in VERB_PARTICLES and not _apart(text, spans[i], nxt):
                 return text[:start] + f"{nxt[2]} {thing}" + text[nxt[1] :]  # "check the gate out"
             return text[:start] + thing + _vocative_comma(text, spans, i) + text[end:]
+        timed = i + 1 < len(spans) and spans[i + 1][2] in TEMPORAL_WORDS
+        if word in _THING_STARTS and timed:
+            continue  # "…, spend the afternoon with him": a time, no second thing (a probe)
         if word in _THING_STARTS and word not in ("a", "an") and thing is not None:
+            if start < told_to:
+                continue  # "the boiler's been making that noise, …": told of the boiler
             return None  # "the wolves are near the kids, protect them": which?
         if word in _THING_STARTS and (alone := _said_alone(text, spans, i)) is not None:
             if not _ordered_next(text, spans, alone, named_before=i > 0):
@@ -78,6 +83,7 @@ def with_antecedent(text: str) -> str | None:
                     and not _apart(text, spans[k - 1], spans[k])
                 ):
                     thing = _as_object(text[start : spans[k - 1][1] - 2])  # "the gate's broken"
+                    told_to = spans[_part_last(text, spans, k)][1]
                     break
                 if _apart(text, spans[k - 1], spans[k]):
                     break  # punctuation ends the thing
@@ -221,7 +227,7 @@ def _said_alone(text: str, spans: list[_Span], i: int) -> int | None:
 _STATES: Final = frozenset(
     lx.words("""broken leaking loose stuck jammed down out off flat dead dirty blocked cracked
     damaged rotten falling making acting missing gone open empty full wobbly noisy rusty
-    squeaky still really so very completely totally gonna""")
+    squeaky still really so very completely totally gonna been""")
 )
 
 

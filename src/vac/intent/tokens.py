@@ -263,6 +263,9 @@ _FILLER_PHRASES: Final = (
     ("what", "do", "you", "call", "it"),
     ("whatchamacallit",),
     ("thingy",),
+    # "Before I forget, Kofi, fix the gate" (a typed probe: asked when, "Before I forget").
+    ("before", "i", "forget"),
+    ("while", "i", "think", "of", "it"),
 )
 _FILLER_FIRST: Final = frozenset(p[0] for p in _FILLER_PHRASES)
 # A trailing-off "…" after these is a pause inside the phrase: "fix the... the hinge".
@@ -287,7 +290,7 @@ def _fillers_marked(out: list[Tok]) -> list[Tok]:
             lows = [t.low for t in out[k : k + 5]]
             said = next((p for p in _FILLER_PHRASES if lows[: len(p)] == list(p)), None)
         after = out[k + len(said)].low if said and k + len(said) < len(out) else ""
-        if said and marked and marked[-1].low == "," and after == ",":
+        if said and (not marked or marked[-1].low in (",", ".", "!", "?")) and after == ",":
             marked.append(tok._replace(low="uh"))
             k += len(said)
             continue
