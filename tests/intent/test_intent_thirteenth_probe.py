@@ -421,3 +421,8 @@ def test_check_it_first_after_a_fix_keeps_the_fix() -> None:
 )
 def test_what_it_or_him_means_said_before(text: str, label: str) -> None:
     assert draft(text).objective.target.label == label
+
+
+def test_do_it_after_a_deed_said_not_to_be_done_is_that_deed() -> None:
+    got = draft("Tariq, don't check the cameras today, do it tomorrow").objective
+    assert (got.verb, got.target.label, got.deadline) == ("Investigate", "Cameras", "2026-03-12")

@@ -24,6 +24,7 @@ _TAKE_BACK: Final = lx.phrases(
 _IT: Final = frozenset(lx.words("it them"))
 _JUST: Final = frozenset(lx.words("just only simply please"))
 _NOT: Final = frozenset(lx.words("don't dont not never"))
+_NOT_YET: Final = frozenset(lx.words("yet now today tonight tomorrow"))
 _AFTER_IT: Final = frozenset(lx.words("instead"))  # not "check it first": fix it after (a review)
 _THING_MAX: Final = 5
 # "…, actually make it tomorrow night": a time set, no deed (a regression text).
@@ -62,6 +63,12 @@ def verb_instead(clause: Sequence[Tok]) -> list[Tok]:
         again = cut + 1 + (clause[cut + 1].low == "but") if clause[cut].low == "," else None
         while again is not None and again < len(clause) and clause[again].low in _JUST:
             again += 1
+    thing = cut
+    while negated and thing > end + 1 and clause[thing - 1].low in _NOT_YET:
+        thing -= 1  # "…the gate yet, …", "…the cameras today, …": no part of the thing
+    done = again is not None and [t.low for t in clause[again : again + 2]] in (["do", "it"],)
+    if negated and done and again is not None:  # "don't check the cameras today, do it tomorrow"
+        return [*clause[: at - 1], *clause[at:thing], *clause[again + 2 :]]  # (a probe: asked)
     said = lx.phrase_at(clause, again, lx.VERB_PHRASES) if again is not None else None
     if again is None or said is None or said[0] in _SETTING:
         return list(clause)
@@ -73,7 +80,4 @@ def verb_instead(clause: Sequence[Tok]) -> list[Tok]:
     if it >= len(clause) or clause[it].low not in _IT or not ends:
         return list(clause)
     first = at - 1 if negated and clause[again - 1].low != "no" else at  # "don't" no more
-    thing = cut
-    while negated and thing > end + 1 and clause[thing - 1].low in ("yet", "now"):
-        thing -= 1  # "…the gate yet, …": not yet, and no part of the thing
     return [*clause[:first], *clause[again:it], *clause[end:thing], *clause[after:]]
