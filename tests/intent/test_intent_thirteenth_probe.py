@@ -426,3 +426,16 @@ def test_what_it_or_him_means_said_before(text: str, label: str) -> None:
 def test_do_it_after_a_deed_said_not_to_be_done_is_that_deed() -> None:
     got = draft("Tariq, don't check the cameras today, do it tomorrow").objective
     assert (got.verb, got.target.label, got.deadline) == ("Investigate", "Cameras", "2026-03-12")
+
+
+@pytest.mark.parametrize(
+    ("text", "label", "condition"),
+    [
+        ("Imani, if Gran calls, go and visit her", "Gran", "if Gran calls"),
+        ("Imani, when Grandma arrives, help her", "Grandma", "when Grandma arrives"),
+    ],
+)
+def test_the_person_a_condition_is_about_is_her(text: str, label: str, condition: str) -> None:
+    got = draft(text).objective
+    assert got.target.label == label
+    assert ("custom", condition) in [(c.kind, c.value) for c in got.constraints]

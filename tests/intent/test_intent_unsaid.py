@@ -163,7 +163,10 @@ def test_only_verbs_are_returned() -> None:
 )
 def test_any_words_give_verb_starts_only(words: list[str]) -> None:
     toks = tokenize(" ".join(words))
-    starts = {t.start for t in toks if t.low == "fix"}
+    # "mind the …" keeps the little ones safe since 2026-12-07 ("never mind
+    # the gate" is none): a verb among these words too (Hypothesis found
+    # "mind the don't" in the twenty-first session).
+    starts = {t.start for t in toks if t.low in ("fix", "mind")}
     assert unsaid_verbs(toks, ROSTER) <= starts
 
 

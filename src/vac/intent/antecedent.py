@@ -59,6 +59,11 @@ class Introduced(NamedTuple):
 def introduced(text: str, spans: Sequence[_Span], i: int) -> Introduced | None:
     """The thing or person a statement at word `i` brings in; None when no
     such statement starts there."""
+    if _in_condition(text, spans, i):  # "if Gran calls, go and visit her" (a probe: asked whom)
+        k = i
+        while k + 1 < len(spans) and not _apart(text, spans[k], spans[k + 1]):
+            k += 1
+        return Introduced(text[spans[i][0] : spans[i][1]], PERSON_PRONOUNS, spans[k][1])
     if i and not _apart(text, spans[i - 1], spans[i]):
         return None  # a statement of its own: after a break or first
     two = tuple(s[2] for s in spans[i : i + 2])
@@ -91,3 +96,15 @@ def introduced(text: str, spans: Sequence[_Span], i: int) -> Introduced | None:
 
 
 _WHERE_ONE_IS: Final = frozenset(words("hospital bed home hosp"))
+
+
+# A condition's subject, a person by name: "if Gran calls", "when Auntie comes".
+_CONDITIONS: Final = frozenset(words("if when once unless until till after"))
+_EVENTS: Final = frozenset(words("calls rings comes arrives visits phones texts gets wakes"))
+
+
+def _in_condition(text: str, spans: Sequence[_Span], i: int) -> bool:
+    """Whether word `i` is a name that a condition is about ("if Gran calls")."""
+    if not 0 < i < len(spans) - 1 or spans[i - 1][2] not in _CONDITIONS:
+        return False
+    return text[spans[i][0]].isupper() and spans[i][2] != "i" and spans[i + 1][2] in _EVENTS
