@@ -439,3 +439,18 @@ def test_the_person_a_condition_is_about_is_her(text: str, label: str, condition
     got = draft(text).objective
     assert got.target.label == label
     assert ("custom", condition) in [(c.kind, c.value) for c in got.constraints]
+
+
+@pytest.mark.parametrize(
+    ("text", "conflicts"),
+    [
+        ("Tariq, guard the shop tonight, no weapons", []),
+        ("Tariq, guard the shop tonight and don't use weapons", []),
+        ("Tariq, guard the shop tonight with a weapon", ["safety"]),
+    ],
+)
+def test_a_ban_said_with_no_is_no_harm_asked(text: str, conflicts: list[str]) -> None:
+    from vac.intent.negotiation import value_conflicts
+
+    got = value_conflicts(draft(text).objective)
+    assert [c.value for c in got] == conflicts

@@ -9,7 +9,7 @@ import pytest
 
 from tests.runtime import amend_factories as factories
 from vac.intent import Draft
-from vac.runtime.change_words import WAITING, WRONG_AGENT, unwrapped
+from vac.runtime.change_words import WAITING, WRONG_AGENT, one_each, unwrapped
 from vac.runtime.choices import Clarification
 
 
@@ -104,3 +104,21 @@ def test_asked_to_wait_is_waiting(text: str) -> None:
 @pytest.mark.parametrize("text", ["wait, Zuri instead", "not yet, make it Friday", "hold on"])
 def test_waiting_with_a_change_is_not_only_waiting(text: str) -> None:
     assert bool(WAITING.match(text)) == (text == "hold on")
+
+
+@pytest.mark.parametrize(
+    ("text", "agent", "deadline"),
+    [
+        ("no, get Zuri to do it tonight", "Zuri", "2026-03-11"),
+        ("get Zuri to do it tonight", "Zuri", "2026-03-11"),
+        ("can Zuri do it tomorrow", "Zuri", "2026-03-12"),
+    ],
+)
+def test_another_agent_and_a_time_are_both_changed(text: str, agent: str, deadline: str) -> None:
+    got = factories.changed(text, "Tariq, fix the gate")
+    assert isinstance(got, Draft), got
+    assert (got.objective.agent, got.objective.deadline) == (agent, deadline)
+
+
+def test_do_it_properly_is_no_agent_and_time() -> None:
+    assert one_each("get Zuri to do it properly", ["Zuri"]) == "get Zuri to do it properly"

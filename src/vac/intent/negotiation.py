@@ -131,7 +131,8 @@ _PROTECTIVE: Final = frozenset({"from", "against"})
 
 def _asked_words(text: str) -> list[lx.Tok]:
     toks = lx.tokenize(text)
-    skip = set(bans.span_indices(bans.forbidden_spans(toks, things=False)))
+    # "…, no weapons" is a ban as typed or spoken (a conversation probe: the agent refused)
+    skip = set(bans.span_indices(bans.forbidden_spans(toks, things=True)))
     i = 0
     while i < len(toks):
         if toks[i].low in _PROTECTIVE:

@@ -33,7 +33,13 @@ from vac.intent.spoken import VERB_SPOKEN
 from vac.intent.when import said_alone
 from vac.protocol.objective import Objective
 from vac.runtime import moved_days as md
-from vac.runtime.change_words import WAITING, WRONG_AGENT, sounds_like_a_change, unwrapped
+from vac.runtime.change_words import (
+    WAITING,
+    WRONG_AGENT,
+    one_each,
+    sounds_like_a_change,
+    unwrapped,
+)
 from vac.runtime.choices import Clarification
 from vac.runtime.decisions import Plan, Planner
 from vac.runtime.news_said import after_news
@@ -85,7 +91,7 @@ class Reading:
             return None
         source = f"{pending.source_text}. {text}"
         text = intent.without_asides(text)  # "Kofi's busy, get Zuri to do it": the change read
-        text = _ASKED_INSTEAD.sub(r"\1 can do it instead", text)  # "Can Zuri do it instead?"
+        text = one_each(text, self.roster.names())  # "no, get Zuri to do it tonight"
         # Several changes in one breath, each applied ("no, Zuri, and make it
         # urgent"); not the parts of an order said instead ("no, ask Zuri to
         # map the river and the hills instead").
@@ -300,7 +306,6 @@ _NORMAL_PRIORITY: Final = re.compile(
     r"(?:\s+(?:please|is\s+fine|then|instead))?\W*$",
     re.IGNORECASE,
 )
-_ASKED_INSTEAD: Final = re.compile(r"^\W*(?:can|could)\s+(\w+)\s+do\s+it\s+instead\W*$", re.I)
 # At most this many changes in one breath: each costs a few parses, on the loop.
 _PARTS_MAX: Final = 4
 # "…, and make it urgent": one change after another.

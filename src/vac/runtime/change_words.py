@@ -81,6 +81,31 @@ WRONG_AGENT: Final = re.compile(
 )
 
 
+# "no, get Zuri to do it tonight": the agent and the time, one change each
+# (a conversation probe: only the time was changed).
+_DOES_IT_THEN: Final = re.compile(
+    r"\b(?:(?:get|have|let|ask|make)\s+(\w+)\s+(?:to\s+)?|(?:can|could)\s+(\w+)\s+)do\s+it\s+"
+    r"(?=\w)(?!instead|properly|right|well|again|yourself|himself|herself)",
+    re.IGNORECASE,
+)
+
+
+_ASKED_INSTEAD: Final = re.compile(r"^\W*(?:can|could)\s+(\w+)\s+do\s+it\s+instead\W*$", re.I)
+
+
+def one_each(text: str, names: Collection[str]) -> str:
+    """ "get Zuri to do it tonight" → "Zuri, and tonight": each said apart;
+    "Can Zuri do it instead?" → "Zuri can do it instead"."""
+    text = _ASKED_INSTEAD.sub(r"\1 can do it instead", text)
+    agents = {n.lower() for n in names}
+
+    def apart(m: re.Match[str]) -> str:
+        name = m[1] or m[2]
+        return f"{name}, and " if name.lower() in agents else m[0]
+
+    return _DOES_IT_THEN.sub(apart, text)
+
+
 def unwrapped(text: str) -> tuple[str, ...]:
     """The plain forms of a change said with everyday words around it, the
     barest last; none when there is nothing around it."""
