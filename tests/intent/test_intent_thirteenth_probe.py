@@ -454,3 +454,64 @@ def test_a_ban_said_with_no_is_no_harm_asked(text: str, conflicts: list[str]) ->
 
     got = value_conflicts(draft(text).objective)
     assert [c.value for c in got] == conflicts
+
+
+# A fourteenth typed probe (T20, the twenty-first session).
+@pytest.mark.parametrize(
+    ("text", "agent"),
+    [
+        ("Fix the porch light, Kofi, sorry I mean Zuri, it's flickering.", "Zuri"),
+        ("Fix the gate, Kofi, or rather Zuri, by Friday", "Zuri"),
+    ],
+)
+def test_a_name_taken_back_anywhere_is_replaced(text: str, agent: str) -> None:
+    assert draft(text).objective.agent == agent
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "kofi fix the fence nvm zuri did it already",
+        "kofi fix the fence never mind i did it already",
+    ],
+)
+def test_never_mind_and_done_without_a_break_takes_it_back(text: str) -> None:
+    got = run(text)
+    assert isinstance(got, Clarify) and got.reason == "no-verb", got
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Imani, make a cup of tea for Grandma.",
+        "Tariq, make the beds upstairs.",
+        "Kofi, make the beds",
+    ],
+)
+def test_a_chore_made_is_no_build(text: str) -> None:
+    assert isinstance(run(text), Clarify)
+
+
+@pytest.mark.parametrize(
+    ("text", "verb", "label"),
+    [
+        ("Kofi, make the bed frame", "Build", "Bed frame"),
+        ("Zuri, make you go check the borehole for me o", "Investigate", "Borehole"),
+        ("Kofi, fix the 4th and 5th fence panels", "Repair", "4th and 5th fence panels"),
+        ("Kofi, fix the third and fourth steps", "Repair", "Third and fourth steps"),
+    ],
+)
+def test_what_is_made_or_fixed(text: str, verb: str, label: str) -> None:
+    got = draft(text).objective
+    assert (got.verb, got.target.label) == (verb, label)
+
+
+def test_a_day_taken_back_with_no_is_no_ban() -> None:
+    got = draft("Fix the shed, I mean the garage, by Friday, no Saturday.").objective
+    assert got.deadline == "2026-03-14"
+    assert "No Saturday" not in [f.text for f in got.forbidden_lines]
+
+
+def test_patch_am_is_patch_it() -> None:
+    got = run("the roof dey leak, abeg patch am today")
+    assert not hasattr(got, "objective") or got.objective.target.label != "Am"

@@ -117,6 +117,8 @@ def _made_time(clause: list[Tok]) -> list[Tok]:
         frame = lx.phrase_at(clause, i, _MAKE_FRAMES) if tok.low == "make" else None
         if frame is None or i + len(frame) >= len(clause):
             continue
+        go = i + len(frame) + 1 < len(clause) and clause[i + len(frame)].low in ("go", "come")
+        frame = (*frame, "go") if go else frame  # "make you go check the borehole" (a probe)
         deed = clause[i + len(frame)]
         if deed.low.endswith("ing"):
             deed = deed._replace(low=lx.base_form(deed.low))

@@ -97,6 +97,8 @@ def forbidden_spans(
         ) or (marker[:2] == ("you", "not") and not inflect.asked_you_not(lows, i)):
             banned = things and marker == (inflect.NO_DEED,)
             ends = inflect.no_thing_end(lows, i) if banned else None
+            if ends is not None and set(lows[body:ends]) <= _DAY_NAMES:
+                ends = None  # "…by Friday, no Saturday": a time taken back (a probe: "No Saturday")
             if ends is not None and not keep & set(range(i, ends)):
                 spans.append(Span(marker, i, body, ends))  # "…, no power tools"
                 i = ends
@@ -278,3 +280,8 @@ _REMIND_AFTER: Final = frozenset(words("please and so but just also then"))
 
 def span_indices(spans: Iterable[Span]) -> frozenset[int]:
     return frozenset(k for s in spans for k in range(s.start, s.end))
+
+
+_DAY_NAMES: Final = frozenset(
+    ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
+) | frozenset(("today", "tonight", "tomorrow"))

@@ -14,11 +14,13 @@ Pure: tokens in, an index out; `address` reads the address from there.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Collection, Sequence
 from typing import Final
 
 from vac.intent import lexicon as lx
 from vac.intent.lexicon import Tok
+from vac.intent.roster import Roster
 
 _TAKE_BACK: Final = lx.phrases(
     # "make that" only before a name (`past_make_that`): "make" is a verb too.
@@ -114,3 +116,23 @@ def restart_at(
         if near and plain:
             return end
     return None
+
+
+def names_taken_back(toks: Sequence[Tok], roster: Roster) -> list[Tok]:
+    """The tokens without a name taken back for another anywhere ("fix the
+    porch light, Kofi, sorry I mean Zuri, it's flickering": a typed probe
+    sent it to the default agent; `restart_at` reads one said first)."""
+    names = [k for k, t in enumerate(toks) if roster.get(t.text) is not None]
+    for first, second in itertools.pairwise(names):
+        after = toks[second + 1].low if second + 1 < len(toks) else "."
+        if toks[first].low == toks[second].low or after not in _ADDRESSED:
+            continue
+        for m in range(first + 1, min(second, first + _NEAR + 1)):
+            said = lx.phrase_at(toks, m, _TAKE_BACK)
+            if said is None or said == ("make", "that"):
+                continue
+            end = m + len(said)
+            before = all(t.low in _BEFORE for t in toks[first + 1 : m])
+            if before and second - end <= _NEAR and all(t.low in _AFTER for t in toks[end:second]):
+                return [*toks[:first], *toks[second:]]
+    return list(toks)

@@ -75,3 +75,11 @@ def spoken_number(n: int) -> str:
         tens, unit = _TENS[n // 10 - 2], n % 10
         return tens if unit == 0 else f"{tens}-{_UNITS[unit]}"
     return str(n)
+
+
+def ordinal_pair(toks: Sequence[Tok], j: int) -> bool:
+    """Whether "and" at `j` joins two ordinals: "the 4th and 5th fence
+    panels", "the third and fourth steps" (a typed probe: "4th")."""
+    before = number_at(toks, j - 1) if j > 0 else None
+    after = number_at(toks, j + 1)
+    return bool(before and after and before.ordinal and after.ordinal)

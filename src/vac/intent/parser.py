@@ -28,7 +28,7 @@ from vac.intent.address import resolve_span
 from vac.intent.aside import without_asides
 from vac.intent.attempts import attempts_joined
 from vac.intent.conditions import as_said, condition_at, within
-from vac.intent.correction import made_how
+from vac.intent.correction import made_how, names_taken_back
 from vac.intent.forbidden import forbidden_lines
 from vac.intent.group import several_named
 from vac.intent.handover import handed_over, readdress
@@ -292,7 +292,7 @@ def parse(
         return _clarify("question", _ASKED, source, confidence)
     toks = without_asides(toks, roster)  # "Kofi, Zuri is off today, so fix…"
     toks = relayed(toks, roster)  # "ask Kofi if he can fix…": "ask Kofi to fix…"
-    toks = asked_apart(name_set_apart(toks, roster), roster)  # "Kofi would you…": "Kofi, would…"
+    toks = asked_apart(name_set_apart(names_taken_back(toks, roster), roster), roster)  # "Kofi…"
     toks, handed = handed_over(toks, roster)  # "…. No, Kofi, you do it": Kofi's order
     unsaid = unsaid_verbs(toks, roster, source)  # "don't ask Kofi to fix…", "…, never mind"
     toks = order_said(toks, unsaid, roster, source)  # "…, ask Zuri to fix it"

@@ -22,6 +22,7 @@ from vac.intent.describing import always_describes
 from vac.intent.inflect import VERB_PARTICLES
 from vac.intent.instead import PAST_FORMS, says_of
 from vac.intent.lexicon import Tok
+from vac.intent.numbers import ordinal_pair
 from vac.intent.roster import Roster
 from vac.intent.when_match import word_at
 
@@ -437,18 +438,17 @@ def stops(clause: Sequence[Tok], j: int) -> bool:
     """Whether the order's thing ends before word `j` (a `TARGET_STOPS` cue)."""
     if clause[j].low == "to" and j > 0 and clause[j - 1].low in _WHAT_HAPPENED:
         return False  # a probe: "find out what happened to the spare keys" lost "the keys"
-    if clause[j].low in _SIDES and j > 0 and clause[j - 1].low in lx.DETERMINERS:
+    if clause[j].low in ("outside", "inside") and j > 0 and clause[j - 1].low in lx.DETERMINERS:
         return False  # "the outside light", "the inside door" (a ninth typed probe: asked what)
     if always_describes(clause, j) and clause[j - 1].low != "as":
         return False  # "the tap that always drips"; "the gate as always" ends at "as"
     before = [t.low for t in clause[max(0, j - 4) : j]]
     ordered = lx.phrase_at(clause, j + 1, lx.VERB_PHRASES) is not None  # "…and repair the fence"
-    if clause[j].low == "and" and "between" in before and "now" not in before and not ordered:
-        return False  # "the fence between number 6 and number 8" (a probe: "…number 6")
-    which = (
-        j > 1 and clause[j - 1].low in ("that", "which") and clause[j - 2].low not in lx.VERB_FIRSTS
-    )
-    if clause[j].low in ("don't", "won't") and which:  # not "fix that don't use the hammer"
+    paired = ("between" in before and "now" not in before) or ordinal_pair(clause, j)
+    if clause[j].low == "and" and paired and not ordered:
+        return False  # "…between number 6 and number 8", "the 4th and 5th panels" (probes)
+    which = j > 1 and clause[j - 1].low in ("that", "which")  # not "fix that don't use the…"
+    if clause[j].low in ("don't", "won't") and which and clause[j - 2].low not in lx.VERB_FIRSTS:
         return False  # "all the doors that don't close properly" (a probe: a ban, "Doors that")
     if clause[j].low == "till" and j + 1 < len(clause):  # not "the till", "the cash till"
         nxt = clause[j + 1]  # "…the gate till Zuri arrives", "till we get back", "till six"
@@ -456,7 +456,6 @@ def stops(clause: Sequence[Tok], j: int) -> bool:
     return lx.phrase_at(clause, j, lx.TARGET_STOPS) is not None
 
 
-_SIDES: Final = frozenset(lx.words("outside inside"))
 _TILL_WHO: Final = frozenset(
     lx.words("i we you he she they it the my our tomorrow tonight today next later")
 )

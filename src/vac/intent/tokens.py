@@ -382,7 +382,7 @@ def _days_said_so(out: list[Tok]) -> list[Tok]:
 
 # Before "am" as West African English's "it" ("abeg fix am"); never "I am".
 _DO_AM: Final = frozenset(
-    {"fix", "repair", "mend", "check", "inspect", "guard", "watch", "protect", "build"}
+    {"fix", "repair", "mend", "patch", "check", "inspect", "guard", "watch", "protect", "build"}
     | {"help", "visit", "map", "survey", "handle", "sort"}
 )
 
@@ -404,6 +404,8 @@ def _nouns_set_apart(out: list[Tok]) -> list[Tok]:
             out[k] = tok._replace(low=f"{tok.low}-thing")
         elif tok.low == "make" and after in _FOR_ONE and _made_food(out, k + 2):
             out[k] = tok._replace(low="make-food")  # "make me a coffee": no Build (a probe)
+        elif tok.low == "make" and _chore(out, k + 1):  # "make a cup of tea for Grandma",
+            out[k] = tok._replace(low="make-food")  # "make the beds" (a typed probe: Builds)
         elif tok.low == "fix" and _food_next(out, k + 1 + (after in _FOR_ONE)):
             # "fix dinner for the kids", "fix me a sandwich" (a ninth typed
             # probe: "repair dinner"); not "fix the dinner table"
@@ -418,6 +420,20 @@ def _food_next(out: list[Tok], k: int) -> bool:
         return False
     after = out[k + 1].low if k + 1 < len(out) else ""
     return after in _AFTER_THE_THING | _AFTER_A_MEAL
+
+
+def _chore(out: list[Tok], k: int) -> bool:
+    """Whether "make" before `k` makes food, drink or the beds: a chore."""
+    said = [t.low for t in out[k : k + 3]] + ["", ""]
+    if said[0] in ("a", "an", "some") and _made_food(out, k + 1):
+        return True
+    owned = said[0] in ("the", "my", "your", "our", "their")
+    return owned and said[1] in ("bed", "beds") and said[2] in _AFTER_BEDS  # not "the bed frame"
+
+
+_AFTER_BEDS: Final = frozenset(
+    {"", ",", ".", "!", "?", "upstairs", "downstairs", "please", "today", "tonight", "and", "now"}
+)
 
 
 def _made_food(out: list[Tok], k: int) -> bool:

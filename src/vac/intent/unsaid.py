@@ -129,6 +129,8 @@ _TAKE_BACKS: Final = lx.phrases(
 _LEAD: Final = frozenset(lx.words("oh wait no actually um uh hmm well sorry ah but okay ok"))
 # After it in its part: "…, never mind then", "…, forget it, Kofi".
 _TRAIL: Final = frozenset(lx.words("then that actually thanks thank you please"))
+_DOERS: Final = frozenset(lx.words("i i've he she they we someone somebody it's"))
+_NEVER_MIND: Final = frozenset({("never", "mind"), ("nevermind",), ("nvm",), ("forget", "it")})
 # A part after it that says the deed is done or taken care of.
 _DONE: Final = frozenset(lx.words("did done already myself ourselves sorted handled fixed"))
 # A part after it with a time is a new time, not a take-back ("…, never mind, tomorrow").
@@ -318,15 +320,19 @@ def _taken_back(toks: Sequence[Tok], source: str, roster: Roster) -> list[int]:
         start = lead_start(toks, i, source, _LEAD)  # the part's start, only lead words before i
         if said == ("no",) and (start is None or not _said_no(toks, i, start, source)):
             continue
+        # "kofi fix the fence nvm zuri did it already" (a typed probe: drafted)
+        rest = toks[i + len(said) :]
+        who = bool(rest) and (rest[0].low in _DOERS or roster.get(rest[0].text) is not None)
+        done = said in _NEVER_MIND and who and any(t.low in _DONE for t in rest)
         if start is None:
-            if not only(toks, i + len(said), len(toks), lx.PUNCT | _TRAIL):
+            if not done and not only(toks, i + len(said), len(toks), lx.PUNCT | _TRAIL):
                 continue  # "fix the gate and don't bother the bees"
             if toks[i - 1].low in _JOINING:
                 continue  # "fix the gate and forget about it"
             start = i  # no break before, at the very end: "Kofi fix the gate never mind"
         elif start == 0:
             continue  # "Never mind, Kofi, fix the gate": said before the order
-        after = part_end(toks, i, source)
+        after = i + len(said) if done else part_end(toks, i, source)
         if not only(toks, i + len(said), after, _TRAIL):
             continue  # "never mind the cost", "don't bother Zuri"
         if said == ("don't",) and after < len(toks) and toks[after].low not in _SENTENCE_ENDS:
