@@ -515,3 +515,19 @@ def test_a_day_taken_back_with_no_is_no_ban() -> None:
 def test_patch_am_is_patch_it() -> None:
     got = run("the roof dey leak, abeg patch am today")
     assert not hasattr(got, "objective") or got.objective.target.label != "Am"
+
+
+def test_keep_well_away_and_dinnae_are_boundaries() -> None:
+    got = draft("Tariq, check the cows, and keep well away from the bull").objective
+    assert "Keep well away from the bull" in [f.text for f in got.forbidden_lines]
+    got = draft("Zuri, watch the bairns, dinnae let them near the burn").objective
+    assert "Do not let them near the burn" in [f.text for f in got.forbidden_lines]
+
+
+def test_a_free_hand_is_free() -> None:
+    assert draft("Kofi, build a shed, you have a free hand").objective.autonomy == "free"
+
+
+def test_while_someones_away_is_a_condition() -> None:
+    got = draft("Imani, look after Mrs Ade while her daughter's away").objective
+    assert ("custom", "while her daughter's away") in [(c.kind, c.value) for c in got.constraints]

@@ -68,6 +68,8 @@ AS_SAID_MARKERS: Final = (
     "steer clear of",
     "keep clear of",
     "stay clear of",
+    # A fourteenth typed probe (the twenty-first session): dropped without a word.
+    *("keep well away from", "stay well away from", "keep well clear of", "stay well clear of"),
     # A ninth typed probe (2026-12-06): "repair the fence in the shed", the limit dropped.
     "only use",
     # A tenth typed probe (2026-12-07): dropped without a word. Only said as a

@@ -273,7 +273,9 @@ AUTONOMY_TEXT: Final[tuple[tuple[Autonomy, str], ...]] = (
             "use your common sense, over to you, you're the expert, do what you have to, "
             "do whatever you have to, i'll trust you on this, i trust you on this, "
             # A twelfth typed probe (2026-12-07): brief.
-            "you can decide, you get to decide, you can choose, you choose"
+            "you can decide, you get to decide, you can choose, you choose, "
+            # A fourteenth typed probe (the twenty-first session): brief.
+            "you have a free hand, you've got a free hand, you have free rein"
         ),
     ),
     (

@@ -58,6 +58,8 @@ SHORTHAND: Final = (
     | {"couldnt": "couldn't", "wouldnt": "wouldn't", "shouldnt": "shouldn't", "wont": "won't"}
     | {"arent": "aren't", "havent": "haven't", "hasnt": "hasn't", "theres": "there's"}
     | {"&": "and", "+": "and"}  # "fix the gate & the fence" (a probe: in the thing)
+    # Scots (a fourteenth typed probe: "dinnae let them near the burn" was dropped)
+    | {"dinnae": "don't", "didnae": "didn't", "cannae": "can't", "wouldnae": "wouldn't"}
 )
 # A unit written onto its count ("2h", "30min"): a span's unit only there.
 _UNIT_AFTER_COUNT: Final = {
