@@ -531,3 +531,16 @@ def test_a_free_hand_is_free() -> None:
 def test_while_someones_away_is_a_condition() -> None:
     got = draft("Imani, look after Mrs Ade while her daughter's away").objective
     assert ("custom", "while her daughter's away") in [(c.kind, c.value) for c in got.constraints]
+
+
+@pytest.mark.parametrize(
+    ("text", "verb"),
+    [
+        ("Kofi, could you attend to the dripping tap in the scullery", "Repair"),
+        ("Kofi, see to the broken gate", "Repair"),
+        ("Kofi, see to the goats", "Support"),
+        ("Kofi, see to the broken-hearted neighbour", "Support"),
+    ],
+)
+def test_seeing_to_a_broken_thing_is_a_repair(text: str, verb: str) -> None:
+    assert draft(text).objective.verb == verb

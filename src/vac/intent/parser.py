@@ -332,7 +332,7 @@ def parse(
             # answer is a command of its own, never put into these words
             question, deed = "Okay, I won't pass that on. What should be done?", None
         return Clarify("no-verb", question, source, confidence, heard_as=deed)
-    verb = lx.verb_of(hit[1])
+    verb = orders.verb_meant(hit, clause)  # "attend to the dripping tap": a repair
     autonomy = standing_in_order(clause, autonomy, hit[0])  # not "I go every Monday. Fix…"
     # "I'll fix the gate"; not "I'd like Kofi to…", whose clause is cut around the name.
     agent_named = address.resolution is not None
