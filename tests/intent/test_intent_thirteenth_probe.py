@@ -544,3 +544,14 @@ def test_while_someones_away_is_a_condition() -> None:
 )
 def test_seeing_to_a_broken_thing_is_a_repair(text: str, verb: str) -> None:
     assert draft(text).objective.verb == verb
+
+
+@pytest.mark.parametrize(
+    ("text", "agent"),
+    [
+        ("Can you pass a message to Tariq: guard the shop tonight.", "Tariq"),
+        ("Message for Imani: help at the bake sale on Friday.", "Imani"),
+    ],
+)
+def test_a_message_passed_to_a_name_is_theirs(text: str, agent: str) -> None:
+    assert draft(text).objective.agent == agent

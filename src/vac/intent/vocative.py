@@ -52,6 +52,7 @@ def _asks_you(toks: Sequence[Tok], k: int) -> bool:
 
 def name_set_apart(toks: Sequence[Tok], roster: Roster) -> list[Tok]:
     """The tokens with a comma of no width after a first name that asks."""
+    toks = _message_for(toks, roster)  # "pass a message to Tariq: guard the shop tonight"
     i = 0
     while _low(toks, i) in _OPENERS:
         i += 1
@@ -186,3 +187,26 @@ def asked_apart(toks: Sequence[Tok], roster: Roster) -> list[Tok]:
         if named and _asks_you(toks, k + 1):
             out.insert(k + 1, Tok(",", ",", toks[k].end, toks[k].end))
     return out
+
+
+# A message passed to a name, then a colon and the order: "Can you pass a
+# message to Tariq: guard the shop tonight", "Pass this on to Kofi: the
+# boiler needs servicing" (a fourteenth typed probe: asked who). Read as
+# "Tariq, guard the shop tonight".
+_MESSAGE_WORDS: Final = frozenset(
+    words("can could you please pass send give tell a message this it on word note to for")
+)
+
+
+def _message_for(toks: Sequence[Tok], roster: Roster) -> list[Tok]:
+    colon = next((k for k, t in enumerate(toks[:12]) if t.low == ":"), None)
+    if colon is None or colon < 3 or roster.get(toks[colon - 1].text) is None:
+        return list(toks)
+    if toks[colon - 2].low not in ("to", "for") or not all(
+        t.low in _MESSAGE_WORDS for t in toks[: colon - 1]
+    ):
+        return list(toks)
+    if not any(t.low in ("pass", "send", "message", "give", "note") for t in toks[: colon - 1]):
+        return list(toks)
+    comma = Tok(",", ",", toks[colon].start, toks[colon].end)
+    return [toks[colon - 1], comma, *toks[colon + 1 :]]
