@@ -555,3 +555,16 @@ def test_seeing_to_a_broken_thing_is_a_repair(text: str, verb: str) -> None:
 )
 def test_a_message_passed_to_a_name_is_theirs(text: str, agent: str) -> None:
     assert draft(text).objective.agent == agent
+
+
+@pytest.mark.parametrize(
+    ("text", "deadline"),
+    [
+        ("Zuri, check the boiler by tonight, well, tomorrow is fine actually", "2026-03-12"),
+        ("Kofi, fix the fence on Monday — Tuesday, sorry", "2026-03-17"),
+        ("Kofi, fix the fence on Monday, Tuesday too", "2026-03-16"),
+        ("Kofi, fix the fence on Monday, sorry, Tuesday is busy", "2026-03-16"),
+    ],
+)
+def test_a_time_corrected_after_it_is_said(text: str, deadline: str) -> None:
+    assert draft(text).objective.deadline == deadline

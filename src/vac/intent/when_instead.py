@@ -51,10 +51,15 @@ def time_instead(clause: Sequence[Tok], when: When, now: dt.datetime, skip: froz
         # After a correction, a day within the one said instead narrows it:
         # "…next week, actually this week, by Friday" (an eleventh typed probe: the week's end).
         narrows = when is not first and lows <= _BREAKS
+        # The correction said after the time instead: "on Monday — Tuesday,
+        # sorry", "by tonight, well, tomorrow is fine actually" (a fourteenth
+        # typed probe kept the first).
+        peek = said_alone(clause, k, now) if k > when.end and not lows & _CORRECTING else None
+        after = None if peek is None else _taken_after(clause, peek.end)
         # Spoken, the break is often not written: "by Friday no Saturday",
         # "tomorrow night actually tonight" (a twelfth typed probe kept the
         # first); then a strong correction word must say it.
-        if k == when.end or not (lows & _CORRECTING or narrows):
+        if k == when.end or not (lows & _CORRECTING or narrows or after):
             break
         if clause[when.end].low not in _BREAKS and not lows & _UNBROKEN:
             break
@@ -63,7 +68,7 @@ def time_instead(clause: Sequence[Tok], when: When, now: dt.datetime, skip: froz
             later = said_alone(clause, k, now)  # "…, make that Saturday", "…, no, the 19th"
         if later is None:
             break
-        end = later.end + _better_at(clause, later.end, lows)
+        end = after or later.end + _better_at(clause, later.end, lows)
         if end < n and clause[end].low not in _BREAKS:
             break  # "…, sorry, Tuesday is busy": a remark
         if _clock(clause, later, now) != _clock(clause, when, now):
@@ -102,6 +107,22 @@ _BETTER: Final = (
 )  # fmt: skip
 _STRONG: Final = frozenset(lx.words("no mean meant actually"))
 _UNBROKEN: Final = _STRONG | frozenset(lx.words("sorry rather"))
+
+
+def _taken_after(clause: Sequence[Tok], k: int) -> int | None:
+    """Where "(is fine) (,) sorry / actually / I mean" after a time at `k`
+    ends, when the part ends there."""
+    better = lx.phrase_at(clause, k, _BETTER)
+    k += len(better) if better else 0
+    k += k < len(clause) and clause[k].low == ","
+    said = lx.phrase_at(clause, k, _AFTER_WORDS)
+    if said is None:
+        return None
+    k += len(said)
+    return k if k >= len(clause) or clause[k].low in _BREAKS else None
+
+
+_AFTER_WORDS: Final = lx.phrases(["sorry", "actually", "i mean", "i meant"])
 
 
 def _better_at(clause: Sequence[Tok], k: int, said: set[str]) -> int:
