@@ -230,6 +230,14 @@ def test_a_thing_said_for_it_takes_its_place() -> None:
     assert choice.answer("the gate") == "Kofi, fix the gate tomorrow"
 
 
+@pytest.mark.parametrize("said", ["Kofi, fix the thing tomorrow", "Kofi, fix the stuff tomorrow"])
+def test_a_thing_said_for_a_placeholder_takes_its_place(said: str) -> None:
+    # A conversation probe (the twenty-first session): "Garden gate the thing".
+    choice = PendingChoice()
+    choice.offer(_asked(said))
+    assert choice.answer("the gate") == "Kofi, fix the gate tomorrow"
+
+
 def test_a_deflection_is_no_thing() -> None:
     names = intent.default_roster().names()
     for answer in ("you choose", "you decide", "anything", "something", "both", "idk"):

@@ -184,7 +184,11 @@ def _put(asked: intent.Clarify, said: str) -> str | None:
     if heard is None:
         # "Kofi, fix it tomorrow" → "the gate": in place of the "it" asked
         # about ("fix the gate it tomorrow" before).
-        pronoun = re.match(r"\s+(it|that|this|them|those|these)\b", source[at:], re.IGNORECASE)
+        pronoun = re.match(  # …or a placeholder: "fix the thing" (a probe: "Gate the thing")
+            r"\s+(it|that|this|them|those|these|(?:the\s+)?(?:thing|things|stuff))\b",
+            source[at:],
+            re.IGNORECASE,
+        )
         after = re.match(r"\s+(\w+)", source[at + pronoun.end() :]) if pronoun else None
         if after is not None and after.group(1).lower() in _TIME_WORDS:
             pronoun = None  # "Kofi, repair this week": its time, not its thing
