@@ -140,6 +140,7 @@ class PendingChoice:
             # unflagged, a name no one had said).
             self._unsure = _STILL_UNSURE.get(asked.reason, ())
         said: str | None = None
+        text = _ANSWER_LEAD.sub("", text) or text  # "oh sorry, I meant look after the plants"
         if asked.candidates:
             said = intent.chosen(text, asked.candidates)
         elif asked.reason == "no-target":
@@ -199,6 +200,11 @@ def _put(asked: intent.Clarify, said: str) -> str | None:
     return source[:at] + said + source[at + len(heard) :]
 
 
+# Said before an answer: "oh sorry, I meant …", "I mean …", "um, …" (a
+# conversation probe: the answer was read as a new order, its time lost).
+_ANSWER_LEAD: Final = re.compile(
+    r"^\W*(?:(?:oh|sorry|um|uh|er|erm|well|ah|ok|okay)\W+)*(?:i\s+meant?\W+)?(?=\w)", re.I
+)
 _TIME_WORDS: Final = frozenset(
     {*cw.WEEKDAYS, "week", "weekend", "month", "year", "morning", "afternoon", "evening", "time"}
 )
