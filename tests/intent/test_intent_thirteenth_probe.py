@@ -568,3 +568,75 @@ def test_a_message_passed_to_a_name_is_theirs(text: str, agent: str) -> None:
 )
 def test_a_time_corrected_after_it_is_said(text: str, deadline: str) -> None:
     assert draft(text).objective.deadline == deadline
+
+
+# A second review of the twenty-first session's rules found each of these wrong.
+@pytest.mark.parametrize(
+    ("text", "ban"),
+    [
+        ("Kofi, guard the shop, no Friday", "No Friday"),
+        ("Kofi, fix the gate, no Saturday, no Sunday", "No Sunday"),
+    ],
+)
+def test_a_day_ruled_out_is_still_a_ban(text: str, ban: str) -> None:
+    assert ban in [f.text for f in draft(text).objective.forbidden_lines]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Don't check the cameras on Friday, do it on Saturday",
+        "Kofi, don't fix the gate yourself, do it with Zuri",
+    ],
+)
+def test_do_it_after_more_than_a_thing_is_still_asked(text: str) -> None:
+    assert isinstance(run(text), Clarify)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Guard the shop, no limits on hurting them",
+        "Tariq, guard the shop tonight, no hesitation in hurting him",
+        "Tariq, guard the shop, no weapons except poison",
+    ],
+)
+def test_harm_after_a_no_is_still_asked_for(text: str) -> None:
+    from vac.intent.negotiation import value_conflicts
+
+    assert [c.value for c in value_conflicts(draft(text).objective)] == ["safety"]
+
+
+def test_a_name_with_its_own_should_is_no_name_taken_back() -> None:
+    got = draft("Kofi, help Imani, actually Zuri should do it").objective
+    assert (got.agent, got.target.label) == ("Zuri", "Imani")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The cat's been scratching the new sofa, Kofi, fix it",
+        "The cat's been making a mess, Kofi, fix it",
+        "The boiler's been making that noise and the tap's leaking, fix it",
+    ],
+)
+def test_what_it_means_is_still_asked_when_unclear(text: str) -> None:
+    assert isinstance(run(text), Clarify)
+
+
+@pytest.mark.parametrize(
+    "text", ["Imani, attend to Gran's broken arm", "Kofi, tend to the broken heart of the widow"]
+)
+def test_seeing_to_someone_hurt_is_support(text: str) -> None:
+    assert draft(text).objective.verb == "Support"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Kofi, fix the fence, never mind Imani, she already sorted her own",
+        "Kofi fix the fence never mind I already did the gate",
+    ],
+)
+def test_never_mind_another_deed_done_keeps_the_order(text: str) -> None:
+    assert draft(text).objective.target.label == "Fence"

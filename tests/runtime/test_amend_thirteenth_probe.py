@@ -122,3 +122,10 @@ def test_another_agent_and_a_time_are_both_changed(text: str, agent: str, deadli
 
 def test_do_it_properly_is_no_agent_and_time() -> None:
     assert one_each("get Zuri to do it properly", ["Zuri"]) == "get Zuri to do it properly"
+
+
+@pytest.mark.parametrize("text", ["get Zuri to do it then", "get Zuri to do it please"])
+def test_have_another_do_it_then_is_still_the_agent(text: str) -> None:
+    got = factories.changed(text, "Tariq, fix the gate")
+    assert isinstance(got, Draft), got
+    assert got.objective.agent == "Zuri"

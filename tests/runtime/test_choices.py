@@ -238,7 +238,9 @@ def test_a_thing_said_for_a_placeholder_takes_its_place(said: str) -> None:
     assert choice.answer("the gate") == "Kofi, fix the gate tomorrow"
 
 
-@pytest.mark.parametrize("said", ["oh sorry, I meant the gate", "um, the gate", "I mean the gate"])
+@pytest.mark.parametrize(
+    "said", ["oh sorry, I meant the gate", "um, I meant the gate", "I mean the gate"]
+)
 def test_an_answer_after_oh_or_i_meant_is_the_answer(said: str) -> None:
     # A conversation probe (the twenty-first session): read as a new order.
     choice = PendingChoice()

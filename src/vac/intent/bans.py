@@ -97,7 +97,9 @@ def forbidden_spans(
         ) or (marker[:2] == ("you", "not") and not inflect.asked_you_not(lows, i)):
             banned = things and marker == (inflect.NO_DEED,)
             ends = inflect.no_thing_end(lows, i) if banned else None
-            if ends is not None and set(lows[body:ends]) <= _DAY_NAMES:
+            taken = i > 1 and lows[i - 1] == "," and lows[i - 2] in _DAY_NAMES  # "…Friday, no Sat"
+            taken = taken and (i < 3 or lows[i - 3] != "no")  # not "no Saturday, no Sunday"
+            if ends is not None and taken and set(lows[body:ends]) <= _DAY_NAMES:
                 ends = None  # "…by Friday, no Saturday": a time taken back (a probe: "No Saturday")
             if ends is not None and not keep & set(range(i, ends)):
                 spans.append(Span(marker, i, body, ends))  # "…, no power tools"

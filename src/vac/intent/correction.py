@@ -42,6 +42,7 @@ _ADDRESSED: Final = frozenset(
     | set(lx.words("should can could will would must needs need has have"))
 )
 _NEAR: Final = 4  # words
+_APART_AFTER: Final = frozenset({",", ".", ":", ";", "!"})  # the name said instead, set apart
 
 
 def past_make_that(
@@ -125,8 +126,10 @@ def names_taken_back(toks: Sequence[Tok], roster: Roster) -> list[Tok]:
     names = [k for k, t in enumerate(toks) if roster.get(t.text) is not None]
     for first, second in itertools.pairwise(names):
         after = toks[second + 1].low if second + 1 < len(toks) else "."
-        if toks[first].low == toks[second].low or after not in _ADDRESSED:
-            continue
+        if toks[first].low == toks[second].low or after not in _APART_AFTER:
+            continue  # "…, help Imani, actually Zuri should do it": Zuri's deed (a review)
+        if lx.phrase_at(toks, second + 2, lx.VERB_PHRASES) is not None:
+            continue  # "…on Imani, or rather, Zuri, check on her": an order said to Zuri
         for m in range(first + 1, min(second, first + _NEAR + 1)):
             said = lx.phrase_at(toks, m, _TAKE_BACK)
             if said is None or said == ("make", "that"):

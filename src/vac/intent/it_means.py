@@ -77,13 +77,27 @@ def with_antecedent(text: str) -> str | None:
             for k in range(i + 2, min(_subject_end(spans, i), len(spans))):
                 state = spans[k][2]  # "the gate's broken / dripping / still broken"
                 said_is = state in _STATES | _BEFALLING or past_form(state) or state.endswith("ing")
+                # "the boiler's been making that noise" (a probe); not "the cat's been…" (a review)
+                making = k + 1 < len(spans) and spans[k + 1][2] == "making"
+                subject = spans[k - 1][2].removesuffix("'s")
+                said_is = said_is or (state == "been" and making and subject not in _ALIVE)
                 if (
                     spans[k - 1][2].endswith("'s")
                     and said_is
+                    and subject not in _ALIVE  # "the cat's been making a mess": no thing
                     and not _apart(text, spans[k - 1], spans[k])
                 ):
                     thing = _as_object(text[start : spans[k - 1][1] - 2])  # "the gate's broken"
-                    told_to = spans[_part_last(text, spans, k)][1]
+                    if state == "been" and making:  # what it makes is told of it, to "and"
+                        last = next(
+                            (
+                                j
+                                for j in range(k, _part_last(text, spans, k) + 1)
+                                if spans[j][2] in ("and", "but")
+                            ),
+                            _part_last(text, spans, k) + 1,
+                        )
+                        told_to = spans[last - 1][1]
                     break
                 if _apart(text, spans[k - 1], spans[k]):
                     break  # punctuation ends the thing
@@ -227,7 +241,7 @@ def _said_alone(text: str, spans: list[_Span], i: int) -> int | None:
 _STATES: Final = frozenset(
     lx.words("""broken leaking loose stuck jammed down out off flat dead dirty blocked cracked
     damaged rotten falling making acting missing gone open empty full wobbly noisy rusty
-    squeaky still really so very completely totally gonna been""")
+    squeaky still really so very completely totally gonna""")
 )
 
 
@@ -278,3 +292,10 @@ def _part_last(text: str, spans: list[_Span], k: int) -> int:
     while k + 1 < len(spans) and not _apart(text, spans[k], spans[k + 1]):
         k += 1
     return k
+
+
+# Who or what does something, not a thing to fix: "the cat's been making a mess".
+_ALIVE: Final = frozenset(
+    lx.words("""cat cats dog dogs fox foxes kids kid baby neighbour neighbours neighbor landlord
+    wind rain storm damp rats mice birds squirrels builders boys girls children""")
+)

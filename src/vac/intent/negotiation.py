@@ -125,14 +125,23 @@ CONFLICT_CUES: Final[tuple[tuple[str, frozenset[str]], ...]] = (
     ),
     ("autonomy", frozenset(words("obey obeying"))),
 )
+_NOT_BANNED: Final = frozenset(
+    words("except other apart besides bar but on in about with just than beyond")
+)
 # "protect the children from harm": what follows these is what is guarded against.
 _PROTECTIVE: Final = frozenset({"from", "against"})
 
 
 def _asked_words(text: str) -> list[lx.Tok]:
     toks = lx.tokenize(text)
-    # "…, no weapons" is a ban as typed or spoken (a conversation probe: the agent refused)
-    skip = set(bans.span_indices(bans.forbidden_spans(toks, things=True)))
+    # "…, no weapons" is a ban as typed or spoken (a conversation probe: the agent
+    # refused); only to a word that starts something else: "no weapons except
+    # poison", "no hesitation in hurting him" still ask for harm (a review).
+    skip: set[int] = set()
+    for span in bans.forbidden_spans(toks, things=True):
+        body = range(span.body_start, span.end)
+        stop = next((k for k in body if toks[k].low in _NOT_BANNED), span.end)
+        skip.update(range(span.start, stop if span.marker == ("no",) else span.end))
     i = 0
     while i < len(toks):
         if toks[i].low in _PROTECTIVE:

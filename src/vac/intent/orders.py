@@ -26,7 +26,6 @@ from vac.intent.roster import STOPWORDS, Roster
 from vac.intent.verb_cues import DONE_FORMS, THIRD_PERSON, WEAK_VERB_CUES
 from vac.intent.when_match import word_at
 from vac.intent.wish import mind_is_no_order, remarks
-from vac.protocol.objective import Verb
 
 # After these a verb's word is a noun: "the maps are in the drawer", "my
 # report is late". Not "her" or "that", which also stand before verbs
@@ -472,26 +471,3 @@ def asking_later(toks: Sequence[Tok], cut: tuple[int, int] | None) -> bool:
     passed_on = any(t.low in _PASS_ON for t in toks[cut[1] :])
     plans = _PLANS if frame != "get" else _PLANS_UNSURE
     return not passed_on and any(lead[-len(plan) :] == plan for plan in plans)
-
-
-# Cues that say to take care of something, whatever it needs: before a thing
-# said to be broken, that is a repair ("attend to the dripping tap", "see to
-# the broken gate"; a fourteenth typed probe: Support); else Support.
-_SEE_TO: Final = frozenset({("see", "to"), ("attend", "to"), ("tend", "to")})
-_BROKEN: Final = frozenset(
-    words("""broken dripping leaking leaky cracked loose wobbly squeaky squeaking blocked jammed
-    stuck faulty damaged burst flickering rotten rotting bust busted""")
-)
-
-
-def verb_meant(hit: tuple[int, tuple[str, ...]], clause: Sequence[Tok]) -> Verb:
-    """The verb of the cue at `hit`: a repair for "see to" a broken thing."""
-    verb = lx.verb_of(hit[1])
-    if hit[1] not in _SEE_TO:
-        return verb
-    k = hit[0] + len(hit[1])
-    while k < len(clause) and clause[k].low not in lx.PUNCT and k - hit[0] < 6:
-        if clause[k].low in _BROKEN and word_at(clause, k + 1) != "hearted":  # "broken-hearted"
-            return "Repair"
-        k += 1
-    return verb

@@ -20,7 +20,7 @@ from typing import Final, Literal, NamedTuple
 
 import msgspec
 
-from vac.intent import bans, orders
+from vac.intent import bans, orders, see_to
 from vac.intent import lexicon as lx
 from vac.intent import target_words as tw
 from vac.intent.ability import able_asked
@@ -332,7 +332,7 @@ def parse(
             # answer is a command of its own, never put into these words
             question, deed = "Okay, I won't pass that on. What should be done?", None
         return Clarify("no-verb", question, source, confidence, heard_as=deed)
-    verb = orders.verb_meant(hit, clause)  # "attend to the dripping tap": a repair
+    verb = see_to.verb_meant(hit, clause)  # "attend to the dripping tap": a repair
     autonomy = standing_in_order(clause, autonomy, hit[0])  # not "I go every Monday. Fix…"
     # "I'll fix the gate"; not "I'd like Kofi to…", whose clause is cut around the name.
     agent_named = address.resolution is not None

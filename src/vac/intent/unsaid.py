@@ -129,6 +129,15 @@ _TAKE_BACKS: Final = lx.phrases(
 _LEAD: Final = frozenset(lx.words("oh wait no actually um uh hmm well sorry ah but okay ok"))
 # After it in its part: "…, never mind then", "…, forget it, Kofi".
 _TRAIL: Final = frozenset(lx.words("then that actually thanks thank you please"))
+
+
+def _did_it(said: list[str]) -> bool:
+    """ "(already) did it (already)", "sorted it", "fixed that": the same deed
+    done, not "did the gate" or "did a bad job" (a review)."""
+    said = [w for w in said if w not in ("already", "just")]
+    return bool(said) and said[0] in _DONE and (said[1:2] in ([], ["it"], ["that"], ["this"]))
+
+
 _DOERS: Final = frozenset(lx.words("i i've he she they we someone somebody it's"))
 _NEVER_MIND: Final = frozenset({("never", "mind"), ("nevermind",), ("nvm",), ("forget", "it")})
 # A part after it that says the deed is done or taken care of.
@@ -323,7 +332,7 @@ def _taken_back(toks: Sequence[Tok], source: str, roster: Roster) -> list[int]:
         # "kofi fix the fence nvm zuri did it already" (a typed probe: drafted)
         rest = toks[i + len(said) :]
         who = bool(rest) and (rest[0].low in _DOERS or roster.get(rest[0].text) is not None)
-        done = said in _NEVER_MIND and who and any(t.low in _DONE for t in rest)
+        done = said in _NEVER_MIND and who and _did_it([t.low for t in rest[1:5]])
         if start is None:
             if not done and not only(toks, i + len(said), len(toks), lx.PUNCT | _TRAIL):
                 continue  # "fix the gate and don't bother the bees"

@@ -67,6 +67,10 @@ def verb_instead(clause: Sequence[Tok]) -> list[Tok]:
     while negated and thing > end + 1 and clause[thing - 1].low in _NOT_YET:
         thing -= 1  # "…the gate yet, …", "…the cameras today, …": no part of the thing
     done = again is not None and [t.low for t in clause[again : again + 2]] in (["do", "it"],)
+    # Only the thing before, and only a time after: not "don't check the cameras on
+    # Friday, do it on Saturday", "don't fix it yourself, do it with Zuri" (a review)
+    plain = not any(t.low in _NOT_THING for t in clause[end:thing])
+    done = done and plain and again is not None and _only_time(clause, again + 2)
     if negated and done and again is not None:  # "don't check the cameras today, do it tomorrow"
         return [*clause[: at - 1], *clause[at:thing], *clause[again + 2 :]]  # (a probe: asked)
     said = lx.phrase_at(clause, again, lx.VERB_PHRASES) if again is not None else None
@@ -81,3 +85,21 @@ def verb_instead(clause: Sequence[Tok]) -> list[Tok]:
         return list(clause)
     first = at - 1 if negated and clause[again - 1].low != "no" else at  # "don't" no more
     return [*clause[:first], *clause[again:it], *clause[end:thing], *clause[after:]]
+
+
+_NOT_THING: Final = frozenset(
+    lx.words("on by until till with yourself himself herself this next before after in at for")
+)
+_TIMES_AFTER: Final = frozenset(
+    lx.words("today tonight tomorrow monday tuesday wednesday thursday friday saturday sunday")
+) | frozenset(lx.words("on by this next morning afternoon evening night instead please then"))
+
+
+def _only_time(clause: Sequence[Tok], k: int) -> bool:
+    """Whether the words from `k` to the sentence's end are a time ("tomorrow", "on Friday")."""
+    said = []
+    while k < len(clause) and clause[k].low not in lx.PUNCT:
+        said.append(clause[k].low)
+        k += 1
+    ends = k >= len(clause) or clause[k].low in (".", "!", "?")
+    return bool(said) and ends and all(w in _TIMES_AFTER for w in said)

@@ -203,8 +203,8 @@ def _put(asked: intent.Clarify, said: str) -> str | None:
 # Said before an answer: "oh sorry, I meant …", "I mean …", "um, …" (a
 # conversation probe: the answer was read as a new order, its time lost).
 _ANSWER_LEAD: Final = re.compile(
-    r"^\W*(?:(?:oh|sorry|um|uh|er|erm|well|ah|ok|okay)\W+)*(?:i\s+meant?\W+)?(?=\w)", re.I
-)
+    r"^\W*(?:(?:oh|sorry|um|uh|er|erm|well|ah|ok|okay)\W+)*i\s+meant?\W+(?=\w)", re.I
+)  # only with "I meant": "oh the gate" alone is small talk
 _TIME_WORDS: Final = frozenset(
     {*cw.WEEKDAYS, "week", "weekend", "month", "year", "morning", "afternoon", "evening", "time"}
 )
