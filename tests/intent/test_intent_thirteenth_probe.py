@@ -582,15 +582,8 @@ def test_a_day_ruled_out_is_still_a_ban(text: str, ban: str) -> None:
     assert ban in [f.text for f in draft(text).objective.forbidden_lines]
 
 
-@pytest.mark.parametrize(
-    "text",
-    [
-        "Don't check the cameras on Friday, do it on Saturday",
-        "Kofi, don't fix the gate yourself, do it with Zuri",
-    ],
-)
-def test_do_it_after_more_than_a_thing_is_still_asked(text: str) -> None:
-    assert isinstance(run(text), Clarify)
+def test_do_it_with_someone_else_is_still_asked() -> None:
+    assert isinstance(run("Kofi, don't fix the gate yourself, do it with Zuri"), Clarify)
 
 
 @pytest.mark.parametrize(
@@ -640,3 +633,62 @@ def test_seeing_to_someone_hurt_is_support(text: str) -> None:
 )
 def test_never_mind_another_deed_done_keeps_the_order(text: str) -> None:
     assert draft(text).objective.target.label == "Fence"
+
+
+# A third review (of the last batch) found each of these wrong.
+@pytest.mark.parametrize(
+    ("text", "deadline"),
+    [
+        ("Kofi, don't fix the gate today, do it next week.", "2026-03-22"),
+        ("Don't check the cameras on Friday, do it on Saturday", "2026-03-14"),
+        ("Kofi, don't check the cameras tonight, do it in the morning", "2026-03-12"),
+        ("Kofi, don't fix the gate in the garden today, do it tomorrow", "2026-03-12"),
+    ],
+)
+def test_do_it_at_another_time_is_that_time(text: str, deadline: str) -> None:
+    assert draft(text).objective.deadline == deadline
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Kofi, look after the kids, no playing with weapons",
+        "Kofi, watch the kids, no swimming in the dangerous river",
+        "Kofi, look after the kids, no snooping in my diary",
+    ],
+)
+def test_a_thing_banned_after_no_asks_no_harm(text: str) -> None:
+    from vac.intent.negotiation import value_conflicts
+
+    assert value_conflicts(draft(text).objective) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "verb"),
+    [
+        ("Kofi, see to the old broken gate", "Repair"),
+        ("Kofi, see to Zuri's broken bike", "Repair"),
+        ("Kofi, see to the broken back door", "Repair"),
+        ("Kofi, see to the broken arm of the sofa", "Repair"),
+    ],
+)
+def test_seeing_to_a_broken_thing_said_more_fully_is_a_repair(text: str, verb: str) -> None:
+    assert draft(text).objective.verb == verb
+
+
+@pytest.mark.parametrize(
+    ("text", "ban"),
+    [
+        ("Kofi, fix the gate by Friday morning, no Saturday.", None),
+        ("Kofi, fix the gate on Friday, no wait, no Saturday", None),
+        ("Kofi, fix the gate, no Saturday, no Sunday", "No Sunday"),
+    ],
+)
+def test_a_day_taken_back_after_more_words_is_no_ban(text: str, ban: str | None) -> None:
+    lines = [f.text for f in draft(text).objective.forbidden_lines]
+    assert (ban in lines) if ban else not any(line.startswith("No ") for line in lines)
+
+
+def test_the_damp_getting_worse_is_the_thing() -> None:
+    got = draft("Kofi, the damp's getting worse in the bathroom, look into it").objective
+    assert got.target.label == "Damp"

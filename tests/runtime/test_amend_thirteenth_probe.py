@@ -129,3 +129,20 @@ def test_have_another_do_it_then_is_still_the_agent(text: str) -> None:
     got = factories.changed(text, "Tariq, fix the gate")
     assert isinstance(got, Draft), got
     assert got.objective.agent == "Zuri"
+
+
+@pytest.mark.parametrize(
+    ("text", "deadline", "priority"),
+    [
+        ("get Zuri to do it Saturday", "2026-03-14", 55),
+        ("get Zuri to do it asap", "2026-03-13", 90),
+    ],
+)
+def test_have_another_do_it_with_a_time_or_haste(text: str, deadline: str, priority: int) -> None:
+    got = factories.changed(text, "Kofi, fix the gate by Friday")
+    assert isinstance(got, Draft), got
+    assert (got.objective.agent, got.objective.deadline, got.objective.priority) == (
+        "Zuri",
+        deadline,
+        priority,
+    )

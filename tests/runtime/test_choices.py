@@ -248,6 +248,12 @@ def test_an_answer_after_oh_or_i_meant_is_the_answer(said: str) -> None:
     assert choice.answer(said) == "Kofi, fix the gate tomorrow"
 
 
+def test_i_meant_a_name_is_no_thing_to_repair() -> None:
+    choice = PendingChoice()
+    choice.offer(_asked("Kofi, fix it tomorrow"))
+    assert choice.answer("I meant Zuri", intent.default_roster().names()) is None
+
+
 def test_a_deflection_is_no_thing() -> None:
     names = intent.default_roster().names()
     for answer in ("you choose", "you decide", "anything", "something", "both", "idk"):

@@ -97,8 +97,7 @@ def forbidden_spans(
         ) or (marker[:2] == ("you", "not") and not inflect.asked_you_not(lows, i)):
             banned = things and marker == (inflect.NO_DEED,)
             ends = inflect.no_thing_end(lows, i) if banned else None
-            taken = i > 1 and lows[i - 1] == "," and lows[i - 2] in _DAY_NAMES  # "…Friday, no Sat"
-            taken = taken and (i < 3 or lows[i - 3] != "no")  # not "no Saturday, no Sunday"
+            taken = i > 1 and lows[i - 1] == "," and _day_before(lows, i)  # "…Friday, no Sat"
             if ends is not None and taken and set(lows[body:ends]) <= _DAY_NAMES:
                 ends = None  # "…by Friday, no Saturday": a time taken back (a probe: "No Saturday")
             if ends is not None and not keep & set(range(i, ends)):
@@ -287,3 +286,18 @@ def span_indices(spans: Iterable[Span]) -> frozenset[int]:
 _DAY_NAMES: Final = frozenset(
     ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
 ) | frozenset(("today", "tonight", "tomorrow"))
+
+
+def _day_before(lows: Sequence[str], i: int) -> bool:
+    """Whether a day (not itself banned) was said within the few words
+    before "no" at `i`: "by Friday (morning / at 5), (sorry / no wait,) no
+    Saturday"; not "no Saturday, no Sunday", "this week, no Friday"."""
+    for k in range(i - 2, max(i - 7, -1), -1):
+        if lows[k] == ".":
+            return False
+        if lows[k] in _DAY_NAMES or (lows[k][:1].isdigit() and lows[k][-2:] in _NTH):
+            return k == 0 or lows[k - 1] != "no"
+    return False
+
+
+_NTH: Final = frozenset(("st", "nd", "rd", "th"))

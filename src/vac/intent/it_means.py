@@ -88,7 +88,10 @@ def with_antecedent(text: str) -> str | None:
                     and not _apart(text, spans[k - 1], spans[k])
                 ):
                     thing = _as_object(text[start : spans[k - 1][1] - 2])  # "the gate's broken"
-                    if state == "been" and making:  # what it makes is told of it, to "and"
+                    doing = state in _STATES or (state.endswith("ing") and state != "being")
+                    if (
+                        state == "been" and making
+                    ) or doing:  # what it does is told of it, to "and"
                         last = next(
                             (
                                 j
@@ -297,5 +300,5 @@ def _part_last(text: str, spans: list[_Span], k: int) -> int:
 # Who or what does something, not a thing to fix: "the cat's been making a mess".
 _ALIVE: Final = frozenset(
     lx.words("""cat cats dog dogs fox foxes kids kid baby neighbour neighbours neighbor landlord
-    wind rain storm damp rats mice birds squirrels builders boys girls children""")
+    wind rain storm rats mice birds squirrels builders boys girls children""")
 )

@@ -125,9 +125,20 @@ CONFLICT_CUES: Final[tuple[tuple[str, frozenset[str]], ...]] = (
     ),
     ("autonomy", frozenset(words("obey obeying"))),
 )
-_NOT_BANNED: Final = frozenset(
-    words("except other apart besides bar but on in about with just than beyond")
-)
+_EXCEPT: Final = frozenset(words("except other apart besides bar but just than beyond"))
+_OF_A_DEED: Final = frozenset(words("on in about with at"))
+
+
+def _not_banned(toks: list[lx.Tok], k: int) -> bool:
+    """Whether a "no X" ban ends before word `k`: an exception ("no weapons
+    except poison") or a deed after "on / in / with" ("no hesitation in
+    hurting him"); not "no playing with weapons" (a thing banned)."""
+    if toks[k].low in _EXCEPT:
+        return True
+    deed = toks[k + 1].low if k + 1 < len(toks) else ""
+    return toks[k].low in _OF_A_DEED and deed.endswith("ing") and deed in _ANY_CONFLICT_CUE
+
+
 # "protect the children from harm": what follows these is what is guarded against.
 _PROTECTIVE: Final = frozenset({"from", "against"})
 
@@ -140,7 +151,7 @@ def _asked_words(text: str) -> list[lx.Tok]:
     skip: set[int] = set()
     for span in bans.forbidden_spans(toks, things=True):
         body = range(span.body_start, span.end)
-        stop = next((k for k in body if toks[k].low in _NOT_BANNED), span.end)
+        stop = next((k for k in body if _not_banned(toks, k)), span.end)
         skip.update(range(span.start, stop if span.marker == ("no",) else span.end))
     i = 0
     while i < len(toks):

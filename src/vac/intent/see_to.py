@@ -36,7 +36,15 @@ def verb_meant(hit: tuple[int, tuple[str, ...]], clause: Sequence[Tok]) -> Verb:
     if hit[1] not in _SEE_TO:
         return verb
     k = hit[0] + len(hit[1])
-    k += word_at(clause, k) in ("the", "a", "an", "that", "this", "our", "my")
-    if word_at(clause, k) in _BROKEN and word_at(clause, k + 1) not in _BODY:
-        return "Repair"  # not "Gran's broken arm", "the broken heart of…" (a review: Repair)
+    for j in range(k, min(k + 4, len(clause))):  # "the old broken gate", "Zuri's broken bike"
+        if clause[j].low in lx.PUNCT:
+            break
+        if clause[j].low in _BROKEN:
+            hurt = word_at(clause, j + 1) in _BODY and word_at(clause, j + 2) not in _OF_A_THING
+            return verb if hurt or word_at(clause, j + 1) == "heart" else "Repair"
     return verb
+
+
+# After a body part's word, these make it a thing's part: "the broken arm of
+# the sofa", "the broken back door", "the broken wing mirror" (a review).
+_OF_A_THING: Final = frozenset(words("of door gate step window mirror wall fence seat"))

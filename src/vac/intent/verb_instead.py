@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from vac.intent import lexicon as lx
+from vac.intent.calendar_words import TEMPORAL_WORDS
 from vac.intent.lexicon import Tok
 
 _TAKE_BACK: Final = lx.phrases(
@@ -70,9 +71,10 @@ def verb_instead(clause: Sequence[Tok]) -> list[Tok]:
     # Only the thing before, and only a time after: not "don't check the cameras on
     # Friday, do it on Saturday", "don't fix it yourself, do it with Zuri" (a review)
     plain = not any(t.low in _NOT_THING for t in clause[end:thing])
-    done = done and plain and again is not None and _only_time(clause, again + 2)
+    done = done and plain and again is not None and _no_deed(clause, again + 2)
     if negated and done and again is not None:  # "don't check the cameras today, do it tomorrow"
-        return [*clause[: at - 1], *clause[at:thing], *clause[again + 2 :]]  # (a probe: asked)
+        kept = _untimed(clause, end, thing)  # "…the cameras on Friday, …": not Friday
+        return [*clause[: at - 1], *clause[at:kept], *clause[again + 2 :]]  # (a probe: asked)
     said = lx.phrase_at(clause, again, lx.VERB_PHRASES) if again is not None else None
     if again is None or said is None or said[0] in _SETTING:
         return list(clause)
@@ -87,19 +89,26 @@ def verb_instead(clause: Sequence[Tok]) -> list[Tok]:
     return [*clause[:first], *clause[again:it], *clause[end:thing], *clause[after:]]
 
 
-_NOT_THING: Final = frozenset(
-    lx.words("on by until till with yourself himself herself this next before after in at for")
-)
-_TIMES_AFTER: Final = frozenset(
-    lx.words("today tonight tomorrow monday tuesday wednesday thursday friday saturday sunday")
-) | frozenset(lx.words("on by this next morning afternoon evening night instead please then"))
+_NOT_THING: Final = frozenset(lx.words("with yourself himself herself themselves alone"))
+_TIME_CUES: Final = frozenset(lx.words("on by until till this next before after at in over"))
 
 
-def _only_time(clause: Sequence[Tok], k: int) -> bool:
-    """Whether the words from `k` to the sentence's end are a time ("tomorrow", "on Friday")."""
-    said = []
-    while k < len(clause) and clause[k].low not in lx.PUNCT:
-        said.append(clause[k].low)
+def _no_deed(clause: Sequence[Tok], k: int) -> bool:
+    """Whether the words from `k` to the sentence's end hold no order of
+    their own and no one else ("…, do it next week"; not "do it with Zuri")."""
+    if k < len(clause) and clause[k].low in _NOT_THING:
+        return False
+    while k < len(clause) and clause[k].low not in (".", "!", "?"):
+        if lx.phrase_at(clause, k, lx.VERB_PHRASES) is not None or clause[k].low == "and":
+            return False
         k += 1
-    ends = k >= len(clause) or clause[k].low in (".", "!", "?")
-    return bool(said) and ends and all(w in _TIMES_AFTER for w in said)
+    return True
+
+
+def _untimed(clause: Sequence[Tok], start: int, end: int) -> int:
+    """Where the thing from `start` ends before a time said with it ("the
+    cameras on Friday": the cameras; "the gate in the garden": whole)."""
+    for k in range(start + 1, end):
+        if clause[k].low in TEMPORAL_WORDS:
+            return k - (clause[k - 1].low in _TIME_CUES)
+    return end

@@ -85,7 +85,8 @@ WRONG_AGENT: Final = re.compile(
 # (a conversation probe: only the time was changed).
 _DOES_IT_THEN: Final = re.compile(
     r"\b(?:(?:get|have|let|ask|make)\s+(\w+)\s+(?:to\s+)?|(?:can|could)\s+(\w+)\s+)do\s+it\s+"
-    r"(?=(?:by|on|tonight|today|tomorrow|this|next|before|until|till|at|in|first\s+thing)\b)",
+    r"(?=\w)(?!(?:instead|properly|right|well|again|yourself|himself|herself|then|please|pls"
+    r"|not|too|for|with|alone|anyway|though|thanks|now|if|and|but|or)\b)",
     re.IGNORECASE,
 )
 

@@ -140,7 +140,10 @@ class PendingChoice:
             # unflagged, a name no one had said).
             self._unsure = _STILL_UNSURE.get(asked.reason, ())
         said: str | None = None
-        text = _ANSWER_LEAD.sub("", text) or text  # "oh sorry, I meant look after the plants"
+        bare = _ANSWER_LEAD.sub("", text)  # "oh sorry, I meant look after the plants"
+        if bare != text and bare.strip(" .!").lower() in {n.lower() for n in names}:
+            return None  # "I meant Zuri" to "What should Kofi repair?": who, not what (a review)
+        text = bare or text
         if asked.candidates:
             said = intent.chosen(text, asked.candidates)
         elif asked.reason == "no-target":
