@@ -692,3 +692,42 @@ def test_a_day_taken_back_after_more_words_is_no_ban(text: str, ban: str | None)
 def test_the_damp_getting_worse_is_the_thing() -> None:
     got = draft("Kofi, the damp's getting worse in the bathroom, look into it").objective
     assert got.target.label == "Damp"
+
+
+# A fourth review (of the commit before) found each of these wrong.
+@pytest.mark.parametrize(
+    ("text", "conflict"),
+    [
+        ("Kofi, protect the house, no limits on weapons", "safety"),
+        ("Kofi, check on Zuri, no shame in a little spying", "privacy"),
+        ("Kofi, sort out the neighbour's dog, no half measures with the poison", "safety"),
+    ],
+)
+def test_harm_after_no_limits_or_no_shame_is_asked_for(text: str, conflict: str) -> None:
+    from vac.intent.negotiation import value_conflicts
+
+    assert conflict in [c.value for c in value_conflicts(draft(text).objective)]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Kofi, don't fix the gate today, do it for Gran tomorrow",
+        "Kofi, don't fix the gate today, do it tomorrow with Zuri",
+        "Kofi, don't fix the gate today, do it properly",
+    ],
+)
+def test_do_it_with_more_than_a_time_is_asked(text: str) -> None:
+    assert isinstance(run(text), Clarify)
+
+
+def test_a_time_word_inside_the_thing_stays_in_it() -> None:
+    got = draft("Kofi, don't fix the night light today, do it tomorrow").objective
+    assert (got.target.label, got.deadline) == ("Night light", "2026-03-12")
+
+
+@pytest.mark.parametrize(
+    "text", ["Kofi, see to the cat stuck in the tree", "Kofi, see to Gran who is stuck in the bath"]
+)
+def test_seeing_to_someone_stuck_is_support(text: str) -> None:
+    assert draft(text).objective.verb == "Support"

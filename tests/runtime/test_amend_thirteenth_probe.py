@@ -146,3 +146,10 @@ def test_have_another_do_it_with_a_time_or_haste(text: str, deadline: str, prior
         deadline,
         priority,
     )
+
+
+@pytest.mark.parametrize("text", ["get Zuri to do it thank you", "get Zuri to do it tho"])
+def test_have_another_do_it_with_thanks_is_still_the_agent(text: str) -> None:
+    got = factories.changed(text, "Kofi, fix the gate by Friday")
+    assert isinstance(got, Draft), got
+    assert got.objective.agent == "Zuri"

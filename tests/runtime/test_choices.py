@@ -254,6 +254,23 @@ def test_i_meant_a_name_is_no_thing_to_repair() -> None:
     assert choice.answer("I meant Zuri", intent.default_roster().names()) is None
 
 
+def test_i_meant_a_name_answers_who() -> None:
+    names = intent.default_roster().names()
+    choice = PendingChoice()
+    asked = intent.understand(
+        "Kofi is busy. Zuri, fix the gate.",
+        confidence=1.0,
+        evidence=None,
+        now=dt.datetime(2026, 12, 5, 10, 0, tzinfo=dt.UTC),
+        roster=intent.default_roster(),
+        current_agent=None,
+        objective_id="o",
+    )
+    assert isinstance(asked, intent.Clarify), asked
+    choice.offer(asked)
+    assert choice.answer("oh sorry, I meant Zuri", names) is not None
+
+
 def test_a_deflection_is_no_thing() -> None:
     names = intent.default_roster().names()
     for answer in ("you choose", "you decide", "anything", "something", "both", "idk"):

@@ -129,14 +129,12 @@ _EXCEPT: Final = frozenset(words("except other apart besides bar but just than b
 _OF_A_DEED: Final = frozenset(words("on in about with at"))
 
 
-def _not_banned(toks: list[lx.Tok], k: int) -> bool:
+def _not_banned(toks: list[lx.Tok], k: int, doing: bool) -> bool:
     """Whether a "no X" ban ends before word `k`: an exception ("no weapons
-    except poison") or a deed after "on / in / with" ("no hesitation in
-    hurting him"); not "no playing with weapons" (a thing banned)."""
-    if toks[k].low in _EXCEPT:
-        return True
-    deed = toks[k + 1].low if k + 1 < len(toks) else ""
-    return toks[k].low in _OF_A_DEED and deed.endswith("ing") and deed in _ANY_CONFLICT_CUE
+    except poison"), or "on / in / with / about" after what is no deed ("no
+    hesitation in hurting him", "no limits on the weapons"); a deed banned
+    goes on ("no playing with weapons", "no snooping in my diary")."""
+    return toks[k].low in _EXCEPT or (toks[k].low in _OF_A_DEED and not doing)
 
 
 # "protect the children from harm": what follows these is what is guarded against.
@@ -151,7 +149,8 @@ def _asked_words(text: str) -> list[lx.Tok]:
     skip: set[int] = set()
     for span in bans.forbidden_spans(toks, things=True):
         body = range(span.body_start, span.end)
-        stop = next((k for k in body if _not_banned(toks, k)), span.end)
+        doing = span.body_start < len(toks) and toks[span.body_start].low.endswith("ing")
+        stop = next((k for k in body if _not_banned(toks, k, doing)), span.end)
         skip.update(range(span.start, stop if span.marker == ("no",) else span.end))
     i = 0
     while i < len(toks):

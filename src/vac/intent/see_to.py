@@ -20,7 +20,7 @@ from vac.protocol.objective import Verb
 _SEE_TO: Final = frozenset({("see", "to"), ("attend", "to"), ("tend", "to")})
 _BROKEN: Final = frozenset(
     words("""broken dripping leaking leaky cracked loose wobbly squeaky squeaking blocked jammed
-    stuck faulty damaged burst flickering rotten rotting bust busted""")
+    faulty damaged burst flickering rotten rotting bust busted""")
 )
 
 
@@ -37,8 +37,8 @@ def verb_meant(hit: tuple[int, tuple[str, ...]], clause: Sequence[Tok]) -> Verb:
         return verb
     k = hit[0] + len(hit[1])
     for j in range(k, min(k + 4, len(clause))):  # "the old broken gate", "Zuri's broken bike"
-        if clause[j].low in lx.PUNCT:
-            break
+        if clause[j].low in lx.PUNCT or clause[j].low in _WHO:
+            break  # "Gran who is…", "the dog that's…": someone described
         if clause[j].low in _BROKEN:
             hurt = word_at(clause, j + 1) in _BODY and word_at(clause, j + 2) not in _OF_A_THING
             return verb if hurt or word_at(clause, j + 1) == "heart" else "Repair"
@@ -48,3 +48,4 @@ def verb_meant(hit: tuple[int, tuple[str, ...]], clause: Sequence[Tok]) -> Verb:
 # After a body part's word, these make it a thing's part: "the broken arm of
 # the sofa", "the broken back door", "the broken wing mirror" (a review).
 _OF_A_THING: Final = frozenset(words("of door gate step window mirror wall fence seat"))
+_WHO: Final = frozenset(words("who who's that that's which"))

@@ -94,21 +94,28 @@ _TIME_CUES: Final = frozenset(lx.words("on by until till this next before after 
 
 
 def _no_deed(clause: Sequence[Tok], k: int) -> bool:
-    """Whether the words from `k` to the sentence's end hold no order of
-    their own and no one else ("…, do it next week"; not "do it with Zuri")."""
-    if k < len(clause) and clause[k].low in _NOT_THING:
-        return False
+    """Whether the words from `k` to the sentence's end are a time alone
+    ("…, do it next week", "…at the weekend"; not "…tomorrow with Zuri",
+    "…for Gran", "…properly", "…when it's dry": a review)."""
+    said = []
     while k < len(clause) and clause[k].low not in (".", "!", "?"):
-        if lx.phrase_at(clause, k, lx.VERB_PHRASES) is not None or clause[k].low == "and":
-            return False
+        said.append(clause[k].low)
         k += 1
-    return True
+    timed = (w in _TIME_SAID or w[:1].isdigit() for w in said if w not in lx.PUNCT)
+    return bool(said) and all(timed)
 
 
 def _untimed(clause: Sequence[Tok], start: int, end: int) -> int:
     """Where the thing from `start` ends before a time said with it ("the
-    cameras on Friday": the cameras; "the gate in the garden": whole)."""
+    cameras on Friday", "the gate today": the thing; "the night light": whole)."""
     for k in range(start + 1, end):
-        if clause[k].low in TEMPORAL_WORDS:
-            return k - (clause[k - 1].low in _TIME_CUES)
+        cued = clause[k - 1].low in _TIME_CUES and clause[k].low in TEMPORAL_WORDS
+        if cued or clause[k].low in _DAY_WORDS:
+            return k - cued
     return end
+
+
+_DAY_WORDS: Final = frozenset(lx.words("today tonight tomorrow yet now"))
+_TIME_SAID: Final = (
+    TEMPORAL_WORDS | _TIME_CUES | frozenset(lx.words("the a first thing please then"))
+)

@@ -141,7 +141,8 @@ class PendingChoice:
             self._unsure = _STILL_UNSURE.get(asked.reason, ())
         said: str | None = None
         bare = _ANSWER_LEAD.sub("", text)  # "oh sorry, I meant look after the plants"
-        if bare != text and bare.strip(" .!").lower() in {n.lower() for n in names}:
+        named = bare.strip(" .!").lower() in {n.lower() for n in names}
+        if bare != text and named and asked.reason == "no-target":
             return None  # "I meant Zuri" to "What should Kofi repair?": who, not what (a review)
         text = bare or text
         if asked.candidates:
