@@ -338,7 +338,9 @@ def test_a_take_back_after_many_parts_is_still_one() -> None:
     t0 = time.perf_counter()
     long_text = "Kofi, fix the gate, " + "no, " * 480 + "never mind"
     factories.understood(long_text, now=NOW, roster=ROSTER)
-    assert time.perf_counter() - t0 < 0.3
+    # The walk back was quadratic (3 s); linear it takes ~60 ms here. A loose
+    # bound: a fresh-clone CI run once took 0.41 s under load (the twenty-first session).
+    assert time.perf_counter() - t0 < 1.5
 
 
 @pytest.mark.parametrize(
