@@ -198,7 +198,6 @@ def test_what_only_looks_like_an_answer_is_not_taken() -> None:
     cases = [
         ("Ask Kofi to repair by Friday", "the gate tomorrow"),  # a time where a thing goes
         ("Ask Kofi to repair by Friday", "Saturday"),
-        ("Ask Kofi to repair by Friday", "oh the gate"),
         ("Kofi, water the plants", "never mind, I'll repair it myself"),
         ("Kofi, water the plants", "he can't fix the gate"),
         ("Kofi, water the plants", "someone should repair the gate"),
@@ -352,3 +351,57 @@ def test_a_deed_said_after_a_lead_in_answers_what_to_do(answer: str) -> None:
     choice.offer(asked)
     words = choice.answer(answer)
     assert words is not None and words.startswith("Kofi, ") and "look after the plants" in words
+
+
+@pytest.mark.parametrize(
+    ("question", "answer", "words"),
+    [
+        # a conversation probe (T21c): each was read as a new order with no verb
+        ("Kofi, fix the gate before then", "sometime next week is fine",
+         "Kofi, fix the gate next week"),
+        ("Kofi, fix the gate before then", "let's say Thursday morning",
+         "Kofi, fix the gate Thursday morning"),
+        ("Kofi, fix the gate before then", "hmm, Friday at the latest if he can",
+         "Kofi, fix the gate Friday"),
+        ("Kofi, fix the gate before then", "yes, tomorrow would be great",
+         "Kofi, fix the gate tomorrow"),
+        ("Kofi, fix the gate before then", "oh whenever, no rush",
+         "Kofi, fix the gate whenever, no rush"),
+        ("Kofi, fix the gate before then", "any time", "Kofi, fix the gate any time"),
+        ("Ask Kofi to repair by Friday", "oh the gate", "Ask Kofi to repair the gate by Friday"),
+        ("Ask Kofi to repair by Friday", "it's the gate",
+         "Ask Kofi to repair the gate by Friday"),
+        ("Ask Kofi to repair by Friday", "the gate I think",
+         "Ask Kofi to repair the gate by Friday"),
+        ("Ask Duri to fix the gate", "I suppose Tariq could", "Ask Tariq to fix the gate"),
+        ("Ask Duri to fix the gate", "let Tariq do it", "Ask Tariq to fix the gate"),
+        ("Ask Duri to fix the gate", "Tariq can take it", "Ask Tariq to fix the gate"),
+    ],
+)  # fmt: skip
+def test_an_answer_said_in_a_whole_sentence_is_taken(
+    question: str, answer: str, words: str
+) -> None:
+    choice = PendingChoice()
+    choice.offer(_asked(question))
+    now = dt.datetime(2026, 3, 11, 9, 30, tzinfo=dt.UTC)
+    assert choice.answer(answer, intent.default_roster().names(), now) == words
+
+
+@pytest.mark.parametrize(
+    ("question", "answer"),
+    [
+        ("Kofi, fix the gate before then", "no, not before Friday"),
+        ("Kofi, fix the gate before then", "say Friday, and don't use the ladder"),
+        ("Kofi, fix the gate before then", "maybe the fence too"),
+        ("Ask Kofi to repair by Friday", "that's all"),
+        ("Ask Kofi to repair by Friday", "it's fine"),
+        ("Ask Kofi to repair by Friday", "that one"),
+        ("Ask Duri to fix the gate", "Tariq can't, Kofi"),
+        ("Ask Duri to fix the gate", "Tariq could, or Kofi"),
+    ],
+)
+def test_a_sentence_around_more_than_an_answer_is_its_own_words(question: str, answer: str) -> None:
+    choice = PendingChoice()
+    choice.offer(_asked(question))
+    now = dt.datetime(2026, 3, 11, 9, 30, tzinfo=dt.UTC)
+    assert choice.answer(answer, intent.default_roster().names(), now) is None

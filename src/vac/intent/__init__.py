@@ -5,7 +5,7 @@ no randomness (ids are passed in). See docs/intent.md.
 """
 
 from vac.intent.alternatives import Alternative
-from vac.intent.answers import names_a_thing, names_a_time, says_instead
+from vac.intent.answers import chosen, names_a_thing, names_a_time, says_instead
 from vac.intent.change_reasons import without_asides
 from vac.intent.commitments import OPEN_ENDED_DAYS, with_commitments
 from vac.intent.errors import (
@@ -26,7 +26,6 @@ from vac.intent.evidence import (
     NameChoice,
     ReplyChoice,
     WordProb,
-    chosen,
     reply_floor,
     understand,
     weigh,

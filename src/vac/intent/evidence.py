@@ -456,35 +456,6 @@ def _choice(draft: Draft, evidence: Evidence, name_p: float) -> Clarify | None:
     )
 
 
-_ORDINALS: Final = {"first": 0, "former": 0, "second": 1, "latter": 1}
-# Words an answer naming a candidate may hold besides the name.
-_CHOOSING: Final = (
-    frozenset(lx.words("i meant mean it's it is was the one please thanks thank you oh um uh er"))
-    | frozenset(lx.words("yes yeah no sorry"))  # "no, Zuri": not the one asked about
-    | frozenset(lx.words("then ok okay"))  # "Zuri then." (a tenth typed probe: no-verb)
-    | frozenset(_ORDINALS)
-    | lx.PUNCT
-)
-
-
-def chosen(answer: str, candidates: Sequence[str]) -> str | None:
-    """The candidate an answer to "Did you mean A or B?" picks, if it picks one.
-
-    "Imani", "I meant Imani", "the second one" pick; a new command ("ask
-    Imani to map the orchard") or a name that is not offered does not.
-    """
-    toks = lx.tokenize(answer)
-    if not toks or lx.find_first(toks, lx.VERB_PHRASES) is not None or "?" in answer:
-        return None  # an order of its own; "who is Zuri?"
-    lows = {c.lower(): c for c in candidates}
-    if any(t.low not in lows and t.low not in _CHOOSING for t in toks):
-        return None  # "not Kofi", "Zuri, but don't touch the paint": more than a choice
-    named = {lows[t.low] for t in toks if t.low in lows}
-    if len(candidates) == 2:  # "the latter" of two, not of the whole roster
-        named |= {candidates[_ORDINALS[t.low]] for t in toks if t.low in _ORDINALS}
-    return named.pop() if len(named) == 1 else None
-
-
 def _verb_prob(toks: Sequence[lx.Tok], evidence: Evidence) -> float | None:
     hit = lx.find_first(toks, lx.VERB_PHRASES)
     if hit is None:
