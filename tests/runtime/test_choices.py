@@ -356,7 +356,7 @@ def test_a_deed_said_after_a_lead_in_answers_what_to_do(answer: str) -> None:
 @pytest.mark.parametrize(
     ("question", "answer", "words"),
     [
-        # a conversation probe (T21c): each was read as a new order with no verb
+        # a conversation probe (T20c) and variants: each was read as a new order with no verb
         ("Kofi, fix the gate before then", "sometime next week is fine",
          "Kofi, fix the gate next week"),
         ("Kofi, fix the gate before then", "let's say Thursday morning",
