@@ -224,3 +224,26 @@ def test_a_yes_asked_which_one_is_asked_again_when_sent_again_after_a_restart(
         c.close()
     finally:
         daemon.stop()
+
+
+def test_with_two_drafts_waiting_a_yes_naming_one_confirms_it(daemon: RunningDaemon) -> None:
+    """Twin of the coordinator's: "yes to the gate one", then after "which?" the thing alone."""
+    c = daemon.connect()
+    c.hello()
+    gate = next(m for m in said(c, "Kofi, fix the gate") if isinstance(m, ObjectiveDraft))
+    river = next(m for m in said(c, "Zuri, map the river") if isinstance(m, ObjectiveDraft))
+    turn = said(c, "yes to the gate one", "pick-1")
+    assert [m.objective_id for m in turn if isinstance(m, ObjectiveConfirmed)] == [
+        gate.objective.id
+    ]
+    again = said(c, "yes to the gate one", "pick-1")  # the same id: its outcome again
+    assert [m.objective_id for m in again if isinstance(m, ObjectiveConfirmed)] == [
+        gate.objective.id
+    ]
+    said(c, "Imani, check the hens")
+    asked = next(m for m in said(c, "no") if isinstance(m, ObjectiveClarify))
+    assert "2 drafts are waiting" in asked.question and "Say which" in asked.question
+    gone = said(c, "the river one")
+    assert [m.objective_id for m in gone if isinstance(m, ObjectiveRejected)] == [
+        river.objective.id
+    ]

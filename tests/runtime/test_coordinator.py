@@ -834,3 +834,46 @@ async def test_the_agent_words_were_said_to_is_whom_the_answer_goes_to(rig: Rig)
     (draft,) = rig.of(ObjectiveDraft)
     assert (draft.objective.agent, draft.objective.verb) == ("Zuri", "Repair")
     assert "sending to Zuri" in draft.preview.summary
+
+
+async def test_a_yes_naming_one_of_two_drafts_confirms_that_one(rig: Rig) -> None:
+    """Twin: tests/daemon/test_amend.py (a conversation probe: no words picked one)."""
+    rig.text("t1", "Kofi, fix the gate")
+    await rig.settle(1)
+    rig.text("t2", "Zuri, map the river")
+    await rig.settle(2)
+    rig.text("t3", "yes to the gate one")
+    await rig.settle(3)
+    (done,) = rig.of(ObjectiveConfirmed)
+    assert done.objective.agent == "Kofi" and rig.pending_agents() == ["Zuri"]
+
+
+async def test_after_which_one_the_thing_alone_picks_with_the_yes_or_no_asked(rig: Rig) -> None:
+    rig.text("t1", "Kofi, fix the gate")
+    await rig.settle(1)
+    rig.text("t2", "Zuri, map the river")
+    await rig.settle(2)
+    rig.text("t3", "no")
+    await rig.settle(3)
+    assert 'Say which ("yes to the gate one"' in rig.of(ObjectiveClarify)[-1].question
+    rig.text("t4", "the river one")
+    await rig.settle(4)
+    assert rig.pending_agents() == ["Kofi"] and len(rig.of(ObjectiveRejected)) == 1
+    rig.text("t5", "confirm both")  # one left: no pick, and no reply either
+    await rig.settle(5)
+    assert not rig.of(ObjectiveConfirmed)
+
+
+async def test_both_is_asked_one_at_a_time_and_a_spoken_pick_heard_unsurely_is_none(
+    rig: Rig,
+) -> None:
+    rig.text("t1", "Kofi, fix the gate")
+    await rig.settle(1)
+    rig.text("t2", "Zuri, map the river")
+    await rig.settle(2)
+    rig.text("t3", "yes to both")
+    await rig.settle(3)
+    assert rig.of(ObjectiveClarify)[-1].question.startswith("One at a time, please")
+    heard(rig, "yes to the gate one", {"gate": 0.2}, {})  # the thing unsure: no pick
+    await rig.settle(4)
+    assert not rig.of(ObjectiveConfirmed) and len(rig.pending_agents()) == 2

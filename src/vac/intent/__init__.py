@@ -59,6 +59,7 @@ from vac.intent.negotiation import (
     value_conflicts,
 )
 from vac.intent.parser import MIN_CONFIDENCE, Clarify, Draft, ParseResult, parse
+from vac.intent.picks import Named, Pick, picked
 from vac.intent.refusals import DEFAULT_MAX_REFUSALS, RefusalMemory
 from vac.intent.reply_evidence import HeardReply, spoken_reply
 from vac.intent.reply_words import REJECT_MIN_CONFIDENCE, classify_reply, reply_phrases
@@ -128,10 +129,12 @@ __all__ = [
     "IntentConfigInvalid",
     "IntentError",
     "NameChoice",
+    "Named",
     "NegotiationOutcome",
     "ObjectiveInvalid",
     "ObjectiveUnknown",
     "ParseResult",
+    "Pick",
     "RefusalMemory",
     "ReplyChoice",
     "Resolution",
@@ -170,6 +173,7 @@ __all__ = [
     "objective_json_schema",
     "parity_scenario",
     "parse",
+    "picked",
     "reply_floor",
     "reply_phrases",
     "resolve_agent",

@@ -43,7 +43,7 @@ from vac.runtime.change_words import (
 from vac.runtime.choices import Clarification
 from vac.runtime.decisions import Plan, Planner
 from vac.runtime.news_said import after_news
-from vac.runtime.session import Session, new_id
+from vac.runtime.session import new_id
 
 # An objective's words longer than this are not said again with a change.
 _SOURCE_MAX_CHARS: Final = 400
@@ -441,31 +441,6 @@ def _changed(pending: Objective, base: Objective, said: Objective, source: str) 
     return msgspec.structs.replace(pending, **new, source_text=source)
 
 
-def waiting(
-    book: intent.DraftBook, session: Session, now: dt.datetime, no: bool = False
-) -> Clarification | None:
-    """A yes or no (`no`) said while several drafts wait in the session:
-    which one? While none waits: nothing to answer, and how to take back
-    what was confirmed. (Typed probes: both got "I heard you, but not what
-    to do"; "cancel that" right after a confirm was thought done.)"""
-    live = book.pending(session.principal, now=now, session=session.id)
-    if not live:
-        back = " To take back one already confirmed, withdraw it: `vac withdraw ID`"
-        none = "No draft is waiting for a yes or no here."
-        return Clarification("reply-unclear", none + (back + " (`vac objectives`)." if no else ""))
-    if len(live) < 2:
-        return None
-    said = [
-        intent.restate(e.objective, e.wording, now=now).removesuffix(" — confirm?") for e in live
-    ]
-    shown = "; ".join(said[:3]) + ("; …" if len(said) > 3 else "")
-    return Clarification(
-        "reply-unclear",
-        f"{len(live)} drafts are waiting, so I can't tell which you mean: {shown}. "
-        "Confirm or cancel one on screen; a yes or no said here acts when one draft is waiting.",
-    )
-
-
 # Questions that answer nothing, after which a "yes" is about the draft.
 _ANSWERING_NOTHING: Final = frozenset({"no-verb", "empty", "question"})
 
@@ -496,4 +471,4 @@ def still_waiting(
     return f"{clarify.question} Still waiting for you: {said}"
 
 
-__all__ = ["Reading", "planned", "still_waiting", "waiting"]
+__all__ = ["Reading", "planned", "still_waiting"]

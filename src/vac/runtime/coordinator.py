@@ -56,7 +56,7 @@ from vac.protocol.messages import (
     TurnCancel,
     tag_of,
 )
-from vac.runtime import amend
+from vac.runtime import amend, several
 from vac.runtime.announcer import Announcer
 from vac.runtime.choices import Clarification, PendingChoice, called
 from vac.runtime.decisions import Plan, Planner
@@ -79,6 +79,7 @@ from vac.runtime.turns import Turn, TurnRunner
 log = get_logger("vac.turns")
 # What a bug is answered with: the session goes on.
 _BUG: Final = "the daemon failed on this message"
+_BUSY: Final = "the event log is slow; this message was not handled"
 
 
 class TurnCoordinator:
@@ -113,6 +114,7 @@ class TurnCoordinator:
         self.turns = TurnRunner(self.transport, session, self.speaker, self._said)
         self.announcer = Announcer(session, self.turns, self.speaker is not None)  # §9 updates
         self.planner = Planner(shared, session)
+        self.several = several.Several(self.planner)  # "yes to the gate one"
         self.choice = PendingChoice()  # "Did you mean Imani or Abeni?", awaiting its answer
         # `shared.commit` is looked up at each write: tests make it slow or fail.
         self.steps = DecisionSteps(lambda step: shared.commit(step), shared.book, session.id)
@@ -140,14 +142,8 @@ class TurnCoordinator:
         elif self.steps.has_room:
             self.steps.hold(lambda: self._handle_now(msg, payload))
         else:
-            self.error(
-                ProtocolError(
-                    "busy",
-                    "the event log is slow; this message was not handled",
-                    details={"retry_after_ms": 200},
-                ),
-                msg.id,
-            )
+            busy = ProtocolError("busy", _BUSY, details={"retry_after_ms": 200})
+            self.error(busy, msg.id)
 
     def _handle_now(self, msg: InboundMessage, payload: bytes | None) -> None:
         try:
@@ -312,6 +308,9 @@ class TurnCoordinator:
         reading = amend.Reading(now, self.shared.roster, self.current_agent)
         if not picked and sole and (new := reading.changed(text, confidence, evidence, sole)):
             return amend.planned(self.planner, turn.id, new, sole, now, ref)  # "no, Zuri"
+        words = (text, confidence, evidence)  # "yes to the gate one" while two drafts wait:
+        if not (picked or sole) and (one := self.several.pick(turn.id, words, now)):
+            return one
         reply = intent.spoken_reply(text, confidence, evidence, rescored_ok=sole is not None)
         if reply is not None and sole is not None:
             said = self.choice.to_the_draft(reply, sole, asked, now)
@@ -325,7 +324,7 @@ class TurnCoordinator:
             granted = spoken_answer(self.shared, self.session, turn.id, reply.kind, reply.sure, ref)
             if granted is not None:
                 return granted
-            if many := amend.waiting(self.shared.book, self.session, now, reply.kind == "reject"):
+            if many := self.several.waiting(now, reply.kind == "reject"):
                 return many  # a yes or no while two drafts wait: which one?
         t0_ns = monotonic_ns()
         # Words with evidence are weighed slot by slot, not by one number.

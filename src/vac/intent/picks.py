@@ -1,0 +1,101 @@
+"""Which of several pending drafts a yes or no names.
+
+With two drafts waiting, a bare "yes" cannot say which (VAC/1 §5.1 acts on
+it only with one pending), so the steward names one: "yes to the gate one",
+"confirm Kofi's", "the fence one, no", "cancel the second one". A pick is a
+confirm or reject phrase and words that name exactly one draft: its agent,
+words of its thing, or its place in the list read back (oldest first);
+nothing else ("yes to the gate, but by Friday" is its own words). Anything
+that names none, or more than one, is no pick and is read as before. "Both"
+or "all of them" names every draft: one at a time, the runtime answers.
+Pure: words and the drafts' agents and things in, a pick out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final, Literal, NamedTuple
+
+from vac.intent import lexicon as lx
+
+PickKind = Literal["confirm", "reject"]
+
+
+class Pick(NamedTuple):
+    """The confirm or reject of the draft at `at`; `at` None: all of them."""
+
+    kind: PickKind
+    at: int | None
+
+
+class Named(NamedTuple):
+    """What a pick may name of one pending draft."""
+
+    agent: str
+    thing: str
+
+
+_YES: Final = (
+    "yes,yeah,yep,yup,confirm,approve,okay,ok,sure,go ahead,go ahead with,go with,do,please do"
+)
+_NO: Final = "no,nope,nah,cancel,scrap,forget,forget about,never mind,reject,delete,ditch"
+# Phrases longest first, so "go ahead with" is one phrase, not "go ahead".
+_KINDS: Final[tuple[tuple[tuple[str, ...], PickKind], ...]] = tuple(
+    sorted(
+        [
+            *((tuple(p.split()), "confirm") for p in _YES.split(",")),
+            *((tuple(p.split()), "reject") for p in _NO.split(",")),
+        ],
+        key=lambda pk: -len(pk[0]),
+    )
+)
+# Words around the choice that name nothing: "yes to the gate one, please".
+_FILLER: Final = frozenset(
+    lx.words("to the a that this one for with on about of just only please draft job order it")
+)
+_ORDINALS: Final = {"first": 0, "1st": 0, "second": 1, "2nd": 1, "third": 2, "3rd": 2, "last": -1}
+_ALL: Final = frozenset(lx.words("both all them everything each"))
+
+
+def _plain(word: str) -> str:
+    """A word as a thing's word is compared: no possessive, no plural "s"."""
+    word = word.removesuffix("'s").removesuffix("’s")
+    return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
+
+
+def picked(text: str, drafts: Sequence[Named]) -> Pick | None:
+    """The pick `text` makes among `drafts` (oldest first), or None."""
+    tokens = lx.tokenize(text)
+    if lx.find_first(tokens, lx.VERB_PHRASES) is not None or "?" in text:
+        return None  # a verb of ours: an order ("no, fix the gate first"); a question
+    toks = [t.low for t in tokens if t.low not in lx.PUNCT]
+    kinds: set[PickKind] = set()
+    naming: list[str] = []
+    k = 0
+    while k < len(toks):
+        hit = next((pk for pk in _KINDS if tuple(toks[k : k + len(pk[0])]) == pk[0]), None)
+        if hit is not None:
+            kinds.add(hit[1])
+            k += len(hit[0])
+            continue
+        if toks[k] not in _FILLER:
+            naming.append(toks[k])
+        k += 1
+    if len(kinds) != 1 or not naming or len(drafts) < 2:
+        return None
+    kind = kinds.pop()
+    if all(w in _ALL for w in naming):
+        return Pick(kind, None)  # "confirm both", "cancel all of them"
+    if len(naming) == 1 and naming[0] in _ORDINALS:
+        at = _ORDINALS[naming[0]]
+        return Pick(kind, at % len(drafts)) if at < len(drafts) else None
+    said = {_plain(w) for w in naming}
+    hits = [i for i, d in enumerate(drafts) if said <= _words_of(d)]
+    return Pick(kind, hits[0]) if len(hits) == 1 else None
+
+
+def _words_of(draft: Named) -> set[str]:
+    return {draft.agent.lower()} | {_plain(t.low) for t in lx.tokenize(draft.thing)}
+
+
+__all__ = ["Named", "Pick", "PickKind", "picked"]

@@ -1,0 +1,111 @@
+"""A yes or no that names one of several drafts waiting in the session.
+
+"yes to the gate one", "cancel Zuri's", "the second one, yes": the draft
+named (`intent.picked`) is confirmed or rejected as a yes or no would be
+with it alone. Spoken, the words must be heard as surely as a yes or no
+is, and every word of a yes at least `_WORD_FLOOR`: a pick confirms, and a
+misheard thing could name the other draft. "Both", "all of them": one at a
+time (a turn decides one draft).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import time
+from typing import Final
+
+from vac import intent
+from vac.intent.picks import PickKind
+from vac.runtime.choices import ANSWER_WINDOW_S, Clarification
+from vac.runtime.decisions import Plan, Planner
+
+# A spoken pick's yes: every word at least this sure (the verb slot's floor is 0.3).
+_WORD_FLOOR: Final = 0.5
+
+
+class Several:
+    """One session's picks among its drafts, and the "which one?" it asked
+    last: "the gate one" said next is picked with the yes or no asked about."""
+
+    def __init__(self, planner: Planner) -> None:
+        self._planner = planner
+        self._asked: tuple[PickKind, float] | None = None  # the kind, when (monotonic s)
+
+    def pick(
+        self, turn_id: str, said: tuple[str, float, intent.Evidence | None], now: dt.datetime
+    ) -> Plan | Clarification | None:
+        """The confirm or reject of the draft `said` names among several, a
+        question for "both", or None: no pick (the words are read as before)."""
+        text, confidence, evidence = said
+        asked, self._asked = self._asked, None  # "which one?" is answered once
+        planner, session = self._planner, self._planner.session
+        live = planner.shared.book.pending(session.principal, now=now, session=session.id)
+        if len(live) < 2:
+            return None
+        named = [intent.Named(e.objective.agent, e.objective.target.label) for e in live]
+        got = intent.picked(text, named)
+        if got is None and asked is not None and time.monotonic() - asked[1] <= ANSWER_WINDOW_S:
+            got = intent.picked(f"{_SAID[asked[0]]}, {text}", named)  # "the gate one"
+        if got is None or not _heard(got.kind, confidence, evidence):
+            return None
+        if got.at is None:
+            self._asked = (got.kind, time.monotonic())
+            word = "yes to" if got.kind == "confirm" else "cancel"
+            return Clarification(
+                "reply-unclear",
+                f'One at a time, please: say "{word} the {_thing(live[0])} one", '
+                f"then the next. Waiting: {_shown(live, now)}.",
+            )
+        oid = live[got.at].objective.id
+        if got.kind == "reject":
+            return planner.reject(turn_id, oid, now, None)
+        return planner.confirm(turn_id, oid, None, None, now, None)
+
+    def waiting(self, now: dt.datetime, no: bool = False) -> Clarification | None:
+        """A yes or no (`no`) said while several drafts wait in the session:
+        which one? While none waits: nothing to answer, and how to take back
+        what was confirmed. (Typed probes: both got "I heard you, but not
+        what to do"; "cancel that" right after a confirm was thought done.)"""
+        session = self._planner.session
+        live = self._planner.shared.book.pending(session.principal, now=now, session=session.id)
+        if not live:
+            back = " To take back one already confirmed, withdraw it: `vac withdraw ID`"
+            none = "No draft is waiting for a yes or no here."
+            return Clarification(
+                "reply-unclear", none + (back + " (`vac objectives`)." if no else "")
+            )
+        if len(live) < 2:
+            return None
+        self._asked = ("reject" if no else "confirm", time.monotonic())
+        return Clarification(
+            "reply-unclear",
+            f"{len(live)} drafts are waiting, so I can't tell which you mean: "
+            f'{_shown(live, now)}. Say which ("yes to the {_thing(live[0])} one", '
+            f'"cancel the {_thing(live[1])} one", "the second one, yes"), or confirm on screen.',
+        )
+
+
+_SAID: Final[dict[PickKind, str]] = {"confirm": "yes", "reject": "no"}
+
+
+def _shown(live: list[intent.DraftEntry], now: dt.datetime) -> str:
+    said = [
+        intent.restate(e.objective, e.wording, now=now).removesuffix(" — confirm?")
+        for e in live[:3]
+    ]
+    return "; ".join(said) + ("; …" if len(live) > 3 else "")
+
+
+def _thing(entry: intent.DraftEntry) -> str:
+    return entry.objective.target.label.lower()
+
+
+def _heard(kind: str, confidence: float, evidence: intent.Evidence | None) -> bool:
+    if evidence is None or not evidence.words:
+        return True  # typed
+    if confidence < intent.reply_floor(kind, weighed=True):
+        return False
+    return kind == "reject" or min(w.prob for w in evidence.words) >= _WORD_FLOOR
+
+
+__all__ = ["Several"]

@@ -1,0 +1,64 @@
+"""Which of several pending drafts a yes or no names (intent/picks.py)."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from vac.intent import Named, Pick, picked
+
+DRAFTS = [Named("Kofi", "Garden gate"), Named("Zuri", "Fence"), Named("Kofi", "Hens")]
+
+
+@pytest.mark.parametrize(
+    ("said", "pick"),
+    [
+        ("yes to the gate one", Pick("confirm", 0)),
+        ("Yes to the gate job.", Pick("confirm", 0)),
+        ("yes to the gates", Pick("confirm", 0)),
+        ("yes to Kofi's gate", Pick("confirm", 0)),
+        ("go ahead with the hens", Pick("confirm", 2)),
+        ("Zuri's, yes please", Pick("confirm", 1)),
+        ("yes the second one", Pick("confirm", 1)),
+        ("the last one, yes", Pick("confirm", 2)),
+        ("cancel the fence", Pick("reject", 1)),
+        ("the fence one, no", Pick("reject", 1)),
+        ("forget the hens", Pick("reject", 2)),
+        ("confirm both", Pick("confirm", None)),
+        ("cancel all of them", Pick("reject", None)),
+    ],
+)
+def test_a_yes_or_no_that_names_one_draft_picks_it(said: str, pick: Pick) -> None:
+    assert picked(said, DRAFTS) == pick
+
+
+@pytest.mark.parametrize(
+    "said",
+    [
+        "yes",  # names none
+        "no",
+        "confirm Kofi's",  # Kofi has two
+        "yes to the shed",  # no such draft
+        "no to Kofi",
+        "yes to the gate, but by Friday",  # more than a pick
+        "no, Zuri should fix the gate",  # an order of its own
+        "yes, check the fence",
+        "yes to the fence, no to the gate",  # both ways
+        "the gate one",  # no yes or no
+        "yes to the gate one?",  # a question
+        "yes the fourth one",
+    ],
+)
+def test_anything_else_is_no_pick(said: str) -> None:
+    assert picked(said, DRAFTS) is None
+
+
+def test_with_one_draft_a_yes_is_no_pick_but_the_sole_draft_s_yes() -> None:
+    assert picked("yes to the gate one", DRAFTS[:1]) is None
+
+
+@given(st.text(max_size=40))
+def test_a_pick_names_a_draft_that_is_there(said: str) -> None:
+    got = picked(said, DRAFTS)
+    assert got is None or got.at is None or 0 <= got.at < len(DRAFTS)
