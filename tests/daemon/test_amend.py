@@ -247,3 +247,21 @@ def test_with_two_drafts_waiting_a_yes_naming_one_confirms_it(daemon: RunningDae
     assert [m.objective_id for m in gone if isinstance(m, ObjectiveRejected)] == [
         river.objective.id
     ]
+
+
+def test_a_boundary_lifted_and_an_agent_taken_back_are_changes(daemon: RunningDaemon) -> None:
+    """Twin of tests/runtime/test_amend_fourteenth_probe.py, over real sockets."""
+    c = daemon.connect()
+    c.hello()
+    said(c, "Kofi, fix the roof tomorrow, don't use the ladder")
+    lift = next(
+        m for m in said(c, "oh he can use the ladder after all") if isinstance(m, ObjectiveDraft)
+    )
+    assert [f.text for f in lift.objective.forbidden_lines] == ["Respect the agent's autonomy"]
+    said(c, "make it Zuri")
+    back = next(m for m in said(c, "no wait, Kofi was right") if isinstance(m, ObjectiveDraft))
+    assert back.objective.agent == "Kofi" and back.objective.deadline == lift.objective.deadline
+    done = said(c, "yes")
+    assert [m.objective_id for m in done if isinstance(m, ObjectiveConfirmed)] == [
+        back.objective.id
+    ]

@@ -264,7 +264,7 @@ def reading(text: str, source: str = D) -> object:
         # … me" chatter became a boundary.
         "actually, I'm exhausted today", "actually it's my birthday tomorrow",
         "actually, the plumber comes Monday", "tonight we're out for dinner",
-        "tomorrow I am not at home", "next week I'm away", "next week is fine",
+        "tomorrow I am not at home", "next week I'm away",
         "at 3pm", "make that 3pm", "oh and by 6", "no, Tariq is away Friday",
         "don't get me wrong", "dont judge me lol", "don't laugh",
         "don't tell me it's broken again",

@@ -177,6 +177,7 @@ def _frame(
             toks[i].low in lx.NAMING_FRAMES
             and span[0].low not in lx.DETERMINERS
             and (span[0].low in _GROUP_WORDS or not all(t.low in STOPWORDS for t in span))
+            and (toks[i].low != "send" or span[0].text[:1].isupper())  # not "send help to…"
         ):
             unknown = " ".join(t.text for t in span)
             if (guess := _slot_guess(span, near, roster)) is not None:

@@ -203,7 +203,7 @@ FRAME_WORDS: Final[frozenset[str]] = frozenset(
 # fix…", "…, could you remind Kofi to…", "…, can you fix it Kofi?".
 ASKING_WORDS: Final[frozenset[str]] = frozenset(words("please can could would will you"))
 # Frames that, followed by an unknown word and "to", clearly name someone.
-NAMING_FRAMES: Final[frozenset[str]] = frozenset({"ask", "tell", "direct"})
+NAMING_FRAMES: Final[frozenset[str]] = frozenset({"ask", "tell", "direct", "send"})
 FILLERS: Final[frozenset[str]] = frozenset(
     {"please", "hey", "hi", "ok", "okay", "so", "now", "could", "can", "would", "you", "will"}
     | {"alright", "right", "well", "um", "uh", "oh", "yeah", "hello", "listen", "hiya"}

@@ -42,6 +42,7 @@ from vac.runtime.change_words import (
 )
 from vac.runtime.choices import Clarification
 from vac.runtime.decisions import Plan, Planner
+from vac.runtime.lifted import lifted
 from vac.runtime.news_said import after_news
 from vac.runtime.session import new_id
 
@@ -90,6 +91,9 @@ class Reading:
         if len(pending.source_text) + len(text) > _SOURCE_MAX_CHARS:
             return None
         source = f"{pending.source_text}. {text}"
+        if (left := lifted(text, pending.forbidden_lines, self.roster.names())) is not None:
+            lifts = msgspec.structs.replace(pending, forbidden_lines=left, source_text=source)
+            return self._drafted(lifts, pending, entry.wording)  # "he can use the ladder"
         text = intent.without_asides(text)  # "Kofi's busy, get Zuri to do it": the change read
         text = one_each(text, self.roster.names())  # "no, get Zuri to do it tonight"
         # Several changes in one breath, each applied ("no, Zuri, and make it
@@ -107,6 +111,19 @@ class Reading:
             else:
                 return self._drafted(now, pending, wording)
         got = self._once(text, confidence, pending, entry.wording, source, own)
+        commas = [p for p in text.split(",") if p.strip(" .")] if "," in text else []
+        if any(_CLAUSE.match(p) for p in commas):
+            commas = []  # "if it rains, do it tomorrow": a condition, not a change each
+        if not (own or isinstance(got, intent.Draft)) and 1 < len(commas) <= _PARTS_MAX:
+            # "no hurry, tomorrow's fine": each part a change (a conversation probe)
+            now, wording = pending, entry.wording
+            for part in commas:
+                step = self._once(part, confidence, now, wording, source, self._own(part))
+                if not isinstance(step, intent.Draft):
+                    break
+                now, wording = step.objective, step.wording
+            else:
+                return self._drafted(now, pending, wording)
         for plain in (
             () if own or isinstance(got, intent.Draft) or got == "reject" else unwrapped(text)
         ):
@@ -147,9 +164,10 @@ class Reading:
             if moved is None:
                 return _unclear(text, pending, wording, self.now, "That day has passed")
             text = moved
-        # ("next week is fine" to a dated draft stays chatter: a third probe's choice)
-        fine = pending.deadline is not None and re.search(r"\bfine\b", text, re.I)
-        if "?" not in text and not fine and (only := md.time_only(text, self.now)) is not None:
+        # "tomorrow's fine" to today's draft moves it (a conversation probe: the
+        # yes then confirmed today; "next week is fine" to a dated draft was
+        # chatter, a third probe's choice, now the change the words say)
+        if "?" not in text and (only := md.time_only(text, self.now)) is not None:
             # "they need it done by Thursday": that time, as if said alone
             said_so = self._once(f"make it {only}", confidence, pending, wording, source, False)
             if isinstance(said_so, intent.Draft):
@@ -304,6 +322,12 @@ _NORMAL_PRIORITY: Final = re.compile(
     r"|(?:just\s+|it'?s\s+|it\s+is\s+)?(?:at\s+)?)?(?:a\s+|the\s+)?"
     r"(?:medium|normal|regular|standard|average|usual|mid|moderate)\s+prio(?:rity)?"
     r"(?:\s+(?:please|is\s+fine|then|instead))?\W*$",
+    re.IGNORECASE,
+)
+# A part said before another that it governs ("if it rains, …").
+_CLAUSE: Final = re.compile(
+    r"^\W*(?:if|when|whenever|once|after|before|unless|until|till|while|as\s+soon\s+as|in\s+case"
+    r"|should|because|since|so|but)\b",
     re.IGNORECASE,
 )
 # At most this many changes in one breath: each costs a few parses, on the loop.

@@ -49,6 +49,21 @@ _GOES: Final = re.compile(
     r"(?:go|do\s+it|take\s+it|handle\s+it)?\s*instead\W*$",
     re.IGNORECASE,
 )
+# Agreement said first, no "but": "fine, let Imani do it instead", "ok, make
+# it Friday" (a conversation probe: "I couldn't change the draft").
+_OK_FIRST: Final = re.compile(
+    r"^\W*(?:(?:ok|okay|fine|alright|all\s+right|well|oh|hmm)\W+)+(?=\w)", re.IGNORECASE
+)
+# The agent before taken back: "no wait, Tariq was right", "go back to Tariq",
+# "stick with Tariq", "Tariq after all" (a conversation probe: asked again,
+# and a yes confirmed the agent the steward had just undone).
+_BACK_TO: Final = re.compile(
+    r"^\W*(?:(?:no|nah|wait|oh|actually|sorry|hmm|ok|okay)\W+)*(?:"
+    r"(\w+)\s+(?:was|is)\s+(?:right|fine|better|ok(?:ay)?)(?:\s+after\s+all)?"
+    r"|(?:go\s+back\s+to|back\s+to|stick\s+with|let'?s\s+stick\s+with|keep)\s+(\w+)"
+    r"|(\w+)\s+after\s+all)\W*$",
+    re.IGNORECASE,
+)
 # A thing said alone after a correction: its determiner and up to three
 # words, none of a clause ("actually, the plumber comes Monday" is news).
 _THING_MAX: Final = 4
@@ -116,7 +131,7 @@ def unwrapped(text: str) -> tuple[str, ...]:
     if len(said) > 1 and not rest & _TAKEN_BACK:  # "can Imani do it instead? Tariq's at work":
         text = said[0]  # the reason after it (not "…? Never mind, Tariq is fine": a review)
         forms.append(text)
-    for pattern in (_AGREED, _FRAMED, _TRAILING):
+    for pattern in (_AGREED, _OK_FIRST, _FRAMED, _TRAILING):
         bare = pattern.sub("", text).strip()
         if bare and bare != text:
             text = bare
@@ -126,6 +141,10 @@ def unwrapped(text: str) -> tuple[str, ...]:
     alone = not set(thing) & (_NO_THING | _NOT_A_THING | _PAST)
     if 1 < len(thing) <= _THING_MAX and alone:  # a thing alone
         forms.append(_CORRECTED.sub("no, ", text, count=1))
+    back = _BACK_TO.match(text)
+    name = back and (back[1] or back[2] or back[3])
+    if name and name.lower() not in _NO_ONE | {"that", "this", "the", "one"}:
+        forms.append(f"{name} instead")  # "no wait, Tariq was right"
     goes = _GOES.match(text)
     if goes is not None and goes.group(1).lower() not in _NO_ONE:  # a name: not "I should go…"
         forms.append(f"{goes.group(1)} instead")

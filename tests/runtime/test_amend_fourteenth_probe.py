@@ -1,0 +1,79 @@
+"""Changes a twenty-second-session conversation probe (T21c) found not
+taken: the next yes confirmed the draft the steward had just changed."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.runtime.test_amend import changed
+from vac.protocol.objective import ForbiddenLine
+from vac.runtime.lifted import lifted
+
+LADDER = "Kofi, fix the roof tomorrow, don't use the ladder"
+TWO = "Imani, visit Gran, don't take the car, and don't stay late"
+
+
+@pytest.mark.parametrize(
+    ("source", "text", "left"),
+    [
+        (LADDER, "oh he can use the ladder after all", ["Respect the agent's autonomy"]),
+        (LADDER, "he can use the ladder actually", ["Respect the agent's autonomy"]),
+        (LADDER, "forget the ladder bit", ["Respect the agent's autonomy"]),
+        (LADDER, "the ladder is fine after all", ["Respect the agent's autonomy"]),
+        (LADDER, "ladders are allowed", ["Respect the agent's autonomy"]),
+        (TWO, "she can take the car after all", ["Do not stay late"]),
+        (TWO, "never mind about the car", ["Do not stay late"]),
+    ],
+)
+def test_a_boundary_lifted_goes_and_the_rest_stays(source: str, text: str, left: list[str]) -> None:
+    got = changed(source, text)
+    assert got is not None and [f.text for f in got.forbidden_lines] == left, text
+    before = changed(source, "make it urgent")
+    assert before is not None and got.deadline == before.deadline and got.agent == before.agent
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "he can use it",  # which line?
+        "can he use the ladder?",  # asks
+        "the ladder is fine",  # news about the ladder, maybe
+        "he can use the ladder and the car",  # more than one line's words
+        "forget the roof",
+    ],
+)
+def test_words_that_name_no_one_line_lift_nothing(text: str) -> None:
+    lines = [ForbiddenLine("Do not use the ladder", "value:safety")]
+    lines.append(ForbiddenLine("Do not take the car", "value:care"))
+    assert lifted(text, lines, ["Kofi"]) is None
+
+
+def test_no_line_the_steward_drew_no_lift() -> None:
+    assert changed("Kofi, fix the roof", "he can use the ladder after all") is None
+
+
+@pytest.mark.parametrize(
+    ("source", "text", "field", "value"),
+    [
+        ("Kofi, fix the tap today", "tomorrow's fine", "deadline", "2026-12-06"),
+        ("Kofi, fix the tap by Friday", "next week is fine", "deadline", "2026-12-13"),
+        ("Kofi, fix the tap today", "no hurry, tomorrow's fine", "deadline", "2026-12-06"),
+        ("Kofi, fix the tap today", "no hurry, tomorrow's fine", "priority", 25),
+        ("Kofi, fix the tap today", "urgent, Zuri", "agent", "Zuri"),
+        ("Tariq, guard the barn tonight", "ok, let Imani do it instead", "agent", "Imani"),
+        ("Tariq, guard the barn tonight", "fine, let Imani do it instead", "agent", "Imani"),
+        ("Zuri, guard the barn tonight", "no wait, Tariq was right", "agent", "Tariq"),
+        ("Zuri, guard the barn tonight", "go back to Tariq", "agent", "Tariq"),
+        ("Zuri, guard the barn tonight", "let's stick with Tariq", "agent", "Tariq"),
+    ],
+)
+def test_a_change_in_everyday_words_is_the_change(
+    source: str, text: str, field: str, value: object
+) -> None:
+    got = changed(source, text)
+    assert got is not None and getattr(got, field) == value, (text, got)
+
+
+@pytest.mark.parametrize("text", ["that was right", "Friday is fine", "ok, thanks then"])
+def test_agreement_is_no_change(text: str) -> None:
+    assert changed("Kofi, fix the tap by Friday", text) is None
