@@ -997,3 +997,26 @@ def test_the_negotiators_counter_offer_reaches_the_stewards_other_session(home: 
         ]
     finally:
         d.shutdown()
+
+
+def test_the_agents_counter_said_again_after_ok_is_a_yes_to_it(daemon: RunningDaemon) -> None:
+    """A conversation probe: "ok tomorrow then" drafted the counter anew, no
+    longer the agent's own, and the yes made it counter again (a loop)."""
+    alice, kofi, _oid, offer = offered(daemon)
+    later = dt.date.fromisoformat(offer.objective.deadline or "") + dt.timedelta(days=1)
+    kofi.send(
+        ObjectiveAnswer(
+            id="k1",
+            offer=offer.offer,
+            decision="counter-offer",
+            reply="Can it be the day after?",
+            counter={"deadline": later.isoformat()},
+            reason="",
+            evidence=[],
+        )  # type: ignore[arg-type]
+    )
+    (counter,) = [m for m in alice.drain(1.5) if isinstance(m, ObjectiveDraft)]
+    alice.send(TextInput(id=alice.next_id(), text="ok, by the day after tomorrow then"))
+    again = [m for m, _ in alice.recv_until(lambda m: isinstance(m, TurnDone), 10)]
+    (yes,) = [m for m in again if isinstance(m, ObjectiveConfirmed)]
+    assert yes.objective_id == counter.objective.id and yes.objective.status == "accepted"

@@ -17,6 +17,7 @@ ROSTER = default_roster()
 class Entry(NamedTuple):
     objective: Objective
     wording: Wording | None = None
+    counter_of: str | None = None
 
 
 def changed(text: str, source: str) -> object:

@@ -40,6 +40,7 @@ def parse(text: str) -> Draft | Clarify:
 class Entry(NamedTuple):
     objective: Objective
     wording: Wording | None = None
+    counter_of: str | None = None
 
 
 def changed(source: str, text: str) -> Objective | None:

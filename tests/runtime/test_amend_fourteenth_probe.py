@@ -3,10 +3,13 @@ taken: the next yes confirmed the draft the steward had just changed."""
 
 from __future__ import annotations
 
+import msgspec
 import pytest
 
-from tests.runtime.test_amend import changed
-from vac.protocol.objective import ForbiddenLine
+from tests.runtime.test_amend import NOW, ROSTER, changed, parse
+from vac.intent import Draft, DraftEntry, Evidence, WordProb
+from vac.protocol.objective import Constraint, ForbiddenLine
+from vac.runtime.amend import Reading
 from vac.runtime.lifted import lifted
 
 LADDER = "Kofi, fix the roof tomorrow, don't use the ladder"
@@ -77,3 +80,33 @@ def test_a_change_in_everyday_words_is_the_change(
 @pytest.mark.parametrize("text", ["that was right", "Friday is fine", "ok, thanks then"])
 def test_agreement_is_no_change(text: str) -> None:
     assert changed("Kofi, fix the tap by Friday", text) is None
+
+
+def _counter(source: str) -> tuple[DraftEntry, Reading]:
+    pending = parse(source)
+    assert isinstance(pending, Draft)
+    rest = [*pending.objective.constraints, Constraint("pace", "rest first")]
+    objective = msgspec.structs.replace(pending.objective, constraints=rest)
+    entry = DraftEntry("alice", objective, NOW, NOW, counter_of="o-0", wording=pending.wording)
+    return entry, Reading(NOW, ROSTER, None)
+
+
+def test_the_counter_said_again_after_agreement_is_a_yes_and_without_it_no_change() -> None:
+    entry, reading = _counter("Tariq, guard the barn by tomorrow")
+    assert reading.changed("ok tomorrow then", 1.0, None, entry) == "confirm"
+    assert reading.changed("fine, by tomorrow then", 1.0, None, entry) == "confirm"
+    assert reading.changed("tomorrow then", 1.0, None, entry) is None  # no agreement said
+    assert not isinstance(reading.changed("ok Friday then", 1.0, None, entry), str)  # a change
+    heard = Evidence(words=(WordProb(0, 2, 0.9),))
+    assert reading.changed("ok tomorrow then", 0.2, heard, entry) != "confirm"  # heard unsurely
+
+
+@pytest.mark.parametrize(
+    ("text", "agent"), [("let Imani do it instead", "Imani"), ("no, tonight", "Tariq")]
+)
+def test_the_agents_rest_goes_with_another_agent_or_time(text: str, agent: str) -> None:
+    entry, reading = _counter("Tariq, guard the barn by tomorrow")
+    got = reading.changed(text, 1.0, None, entry)
+    assert isinstance(got, Draft) and got.objective.agent == agent
+    assert "pace" not in {c.kind for c in got.objective.constraints}
+    assert "after a rest" not in got.summary

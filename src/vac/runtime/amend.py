@@ -34,6 +34,9 @@ from vac.intent.when import said_alone
 from vac.protocol.objective import Objective
 from vac.runtime import moved_days as md
 from vac.runtime.change_words import (
+    HOLD_ON,
+    NO_DEADLINE,
+    NORMAL_PRIORITY,
     WAITING,
     WRONG_AGENT,
     one_each,
@@ -41,6 +44,7 @@ from vac.runtime.change_words import (
     unwrapped,
 )
 from vac.runtime.choices import Clarification
+from vac.runtime.counter_changes import restated, settled
 from vac.runtime.decisions import Plan, Planner
 from vac.runtime.lifted import lifted
 from vac.runtime.news_said import after_news
@@ -72,6 +76,26 @@ class Reading:
         )
 
     def changed(
+        self,
+        text: str,
+        confidence: float,
+        evidence: intent.Evidence | None,
+        entry: intent.DraftEntry,
+    ) -> intent.Draft | Clarification | Literal["reject", "confirm"] | None:
+        """The draft `text` makes of the one pending when it is a change to
+        it (`_read`), settled against it (`counter_changes.settled`): the
+        draft said again is no change, or, after agreement, a yes."""
+        got = self._read(text, confidence, evidence, entry)
+        floor = intent.SPOKEN_CONFIRM_MIN_CONFIDENCE  # spoken, as sure as a yes
+        sure = not (evidence and evidence.words) or confidence >= floor
+        if got is None and sure and restated(text, entry.objective, self.now, self.understood):
+            return "confirm"  # "ok tomorrow then" to tomorrow's draft
+        if not isinstance(got, intent.Draft):
+            return got
+        done = settled(got, entry, text, sure, self._drafted)
+        return None if done == "same" else done
+
+    def _read(
         self,
         text: str,
         confidence: float,
@@ -144,7 +168,7 @@ class Reading:
         of_its_own: bool,
     ) -> intent.Draft | Clarification | Literal["reject"] | None:
         """`changed` for one change; `of_its_own`: whether `text` holds an order of its own."""
-        if _HOLD_ON.match(text):
+        if HOLD_ON.match(text):
             return None  # "in a minute", "one sec": wait, not a deadline nor haste (a review)
         if WRONG_AGENT.match(text):  # "nope, wrong person": who, then? The answer changes it
             who = f"Who should do it instead of {pending.agent}? Still waiting for you: "
@@ -172,8 +196,8 @@ class Reading:
             said_so = self._once(f"make it {only}", confidence, pending, wording, source, False)
             if isinstance(said_so, intent.Draft):
                 return said_so
-        if "?" not in text and (_NO_DEADLINE.match(text) or _NORMAL_PRIORITY.match(text)):
-            return self._unsaid(pending, wording, source, dated=bool(_NO_DEADLINE.match(text)))
+        if "?" not in text and (NO_DEADLINE.match(text) or NORMAL_PRIORITY.match(text)):
+            return self._unsaid(pending, wording, source, dated=bool(NO_DEADLINE.match(text)))
         plain = f"{pending.agent}, {VERB_SPOKEN[pending.verb]} the {pending.target.label.lower()}"
         base = self.understood(plain, 1.0)
         if not isinstance(base, intent.Draft) or _what(base.objective) != _what(pending):
@@ -276,7 +300,7 @@ class Reading:
 def planned(
     planner: Planner,
     turn_id: str,
-    new: intent.Draft | Clarification | Literal["reject"],
+    new: intent.Draft | Clarification | Literal["reject", "confirm"],
     entry: intent.DraftEntry,
     now: dt.datetime,
     ref: str | None,
@@ -286,44 +310,11 @@ def planned(
         return new
     if new == "reject":
         return planner.reject(turn_id, entry.objective.id, now, None)
+    if new == "confirm":  # "ok tomorrow then": the draft said again, agreed
+        return planner.confirm(turn_id, entry.objective.id, None, None, now, None)
     return planner.amend(turn_id, new, entry.objective.id, now, ref)
 
 
-# Words said before a change that change nothing ("oh, no deadline", "ok, normal priority").
-_LEAD_IN: Final = (
-    r"^\W*(?:(?:no|nope|nah|oh|actually|sorry|and|but|also|ok|okay|wait|so|well|please)\W+)*"
-)
-# A deadline taken off: "no deadline", "forget the deadline", "there's no
-# due date", "it doesn't need a deadline", "any time is fine".
-_NO_DEADLINE: Final = re.compile(
-    _LEAD_IN + r"(?:"
-    r"(?:(?:(?:there'?s|there\s+is|it\s+has|with|and|but|just)\s+)?(?:no|without\s+a)"
-    r"|(?:please\s+)?(?:remove|drop|forget(?:\s+about)?|scrap|scratch|cancel|delete|clear|lose|ditch"
-    r"|skip|ignore|take\s+(?:off|away|out)|get\s+rid\s+of)\s+(?:the|that|this)"
-    r"|(?:it\s+)?(?:doesn'?t|does\s+not)\s+need\s+a|no\s+need\s+for\s+a)"
-    r"\s+(?:deadlines?|due\s+date|time\s+limit)(?:\s+(?:on\s+it|then|please|needed|at\s+all))?"
-    r"|(?:any\s*time|any\s+day|whenever)(?:\s+is|'s)?\s+(?:fine|ok|okay|good|works)"
-    r"|take\s+(?:the|that)\s+(?:deadline|due\s+date)\s+off"
-    r")\W*$",
-    re.IGNORECASE,
-)
-# Said to the draft read back, these ask to wait: "in a minute" moved the
-# deadline to today, "in a sec" made it a priority (a review).
-_HOLD_ON: Final = re.compile(
-    r"^\W*(?:(?:oh|um|erm|ok|okay|just|yeah|yes)\W+)*(?:in|one|just|wait|hold\s+on|hang\s+on"
-    r"|give\s+me)?\s*(?:a|one|a\s+little)?\s*(?:minute|min|sec|second|mo|moment|bit|jiffy|tick)"
-    r"\W*(?:please)?\W*$",
-    re.IGNORECASE,
-)
-# The usual priority said as a change: the draft said plainly has it already,
-# so the change read against it changed nothing (it was asked again).
-_NORMAL_PRIORITY: Final = re.compile(
-    _LEAD_IN + r"(?:(?:make|set|change|put)\s+(?:it|that)\s+(?:to\s+|at\s+|back\s+to\s+)?"
-    r"|(?:just\s+|it'?s\s+|it\s+is\s+)?(?:at\s+)?)?(?:a\s+|the\s+)?"
-    r"(?:medium|normal|regular|standard|average|usual|mid|moderate)\s+prio(?:rity)?"
-    r"(?:\s+(?:please|is\s+fine|then|instead))?\W*$",
-    re.IGNORECASE,
-)
 # A part said before another that it governs ("if it rains, …").
 _CLAUSE: Final = re.compile(
     r"^\W*(?:if|when|whenever|once|after|before|unless|until|till|while|as\s+soon\s+as|in\s+case"

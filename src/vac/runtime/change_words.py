@@ -179,3 +179,40 @@ def sounds_like_a_change(text: str, names: Collection[str]) -> bool:
     words = text.split()
     lows = {w.strip(",.!?;:'\"").lower() for w in words}
     return len(words) <= 8 and bool(lows & (_CHANGE_WORDS | {n.lower() for n in names}))
+
+
+# Words said before a change that change nothing ("oh, no deadline", "ok, normal priority").
+_LEAD_IN: Final = (
+    r"^\W*(?:(?:no|nope|nah|oh|actually|sorry|and|but|also|ok|okay|wait|so|well|please)\W+)*"
+)
+# A deadline taken off: "no deadline", "forget the deadline", "there's no
+# due date", "it doesn't need a deadline", "any time is fine".
+NO_DEADLINE: Final = re.compile(
+    _LEAD_IN + r"(?:"
+    r"(?:(?:(?:there'?s|there\s+is|it\s+has|with|and|but|just)\s+)?(?:no|without\s+a)"
+    r"|(?:please\s+)?(?:remove|drop|forget(?:\s+about)?|scrap|scratch|cancel|delete|clear|lose|ditch"
+    r"|skip|ignore|take\s+(?:off|away|out)|get\s+rid\s+of)\s+(?:the|that|this)"
+    r"|(?:it\s+)?(?:doesn'?t|does\s+not)\s+need\s+a|no\s+need\s+for\s+a)"
+    r"\s+(?:deadlines?|due\s+date|time\s+limit)(?:\s+(?:on\s+it|then|please|needed|at\s+all))?"
+    r"|(?:any\s*time|any\s+day|whenever)(?:\s+is|'s)?\s+(?:fine|ok|okay|good|works)"
+    r"|take\s+(?:the|that)\s+(?:deadline|due\s+date)\s+off"
+    r")\W*$",
+    re.IGNORECASE,
+)
+# Said to the draft read back, these ask to wait: "in a minute" moved the
+# deadline to today, "in a sec" made it a priority (a review).
+HOLD_ON: Final = re.compile(
+    r"^\W*(?:(?:oh|um|erm|ok|okay|just|yeah|yes)\W+)*(?:in|one|just|wait|hold\s+on|hang\s+on"
+    r"|give\s+me)?\s*(?:a|one|a\s+little)?\s*(?:minute|min|sec|second|mo|moment|bit|jiffy|tick)"
+    r"\W*(?:please)?\W*$",
+    re.IGNORECASE,
+)
+# The usual priority said as a change: the draft said plainly has it already,
+# so the change read against it changed nothing (it was asked again).
+NORMAL_PRIORITY: Final = re.compile(
+    _LEAD_IN + r"(?:(?:make|set|change|put)\s+(?:it|that)\s+(?:to\s+|at\s+|back\s+to\s+)?"
+    r"|(?:just\s+|it'?s\s+|it\s+is\s+)?(?:at\s+)?)?(?:a\s+|the\s+)?"
+    r"(?:medium|normal|regular|standard|average|usual|mid|moderate)\s+prio(?:rity)?"
+    r"(?:\s+(?:please|is\s+fine|then|instead))?\W*$",
+    re.IGNORECASE,
+)

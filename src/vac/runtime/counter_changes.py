@@ -1,0 +1,100 @@
+"""What a change to a pending draft comes to, once read.
+
+Two things a conversation probe (the twenty-second session) found:
+- The draft said again, nothing changed ("ok tomorrow then" to "Tariq will
+  protect the barn by tomorrow, after a rest — confirm?"): it was drafted
+  anew under a new id, so the agent's own counter-offer was no longer its
+  own, and the yes that followed made it counter again, a day later, a
+  loop. With agreement said first it is a yes; otherwise nothing changed.
+- The rest an agent asked for in its counter-offer is its own: with
+  another agent or another time ("let Imani do it instead", "no, tonight")
+  the `pace` constraint goes ("Imani will … after a rest", "tonight, after
+  a rest" before).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from collections.abc import Callable
+from typing import Final, Literal
+
+import msgspec
+
+from vac import intent
+from vac.intent.spoken import VERB_SPOKEN
+from vac.protocol.objective import Objective
+from vac.runtime import moved_days as md
+
+# Agreement said first: "ok tomorrow then", "fine, by tomorrow", "sure, tomorrow".
+_AGREED: Final = re.compile(
+    r"^\W*(?:ok|okay|fine|sure|yes|yeah|yep|alright|all\s+right|great|perfect|that'?s\s+fine)\b",
+    re.IGNORECASE,
+)
+
+Redrafted = Callable[[Objective, Objective, intent.Wording | None], intent.Draft]
+
+
+def _same(a: Objective, b: Objective) -> bool:
+    """The same order: every field a change may touch, constraints in any order."""
+
+    def fields(o: Objective) -> tuple[object, ...]:
+        kept = sorted((c.kind, c.value) for c in o.constraints)
+        return (
+            o.agent,
+            o.verb,
+            o.target,
+            o.deadline,
+            o.priority,
+            o.autonomy,
+            o.forbidden_lines,
+            kept,
+        )
+
+    return fields(a) == fields(b)
+
+
+def settled(
+    got: intent.Draft | None,
+    entry: intent.DraftEntry,
+    text: str,
+    sure: bool,
+    redrafted: Redrafted,
+) -> intent.Draft | Literal["confirm", "same"] | None:
+    """`got`, the change read, as it stands against `entry`: "confirm" (the
+    draft said again after agreement, `sure`: heard as surely as a yes),
+    "same" (said again, no agreement: nothing changed), or the draft (the
+    counter's rest taken off when its agent or time changed)."""
+    if got is None:
+        return None
+    was = entry.objective
+    if _same(got.objective, was):
+        return "confirm" if sure and _AGREED.match(text) else "same"
+    new = got.objective
+    if entry.counter_of is None or (new.agent, new.deadline) == (was.agent, was.deadline):
+        return got
+    if not any(c.kind == "pace" for c in new.constraints):
+        return got
+    rested = [c for c in new.constraints if c.kind != "pace"]
+    return redrafted(msgspec.structs.replace(new, constraints=rested), was, got.wording)
+
+
+def restated(
+    text: str,
+    was: Objective,
+    now: dt.datetime,
+    understood: Callable[[str, float], intent.Draft | intent.Clarify],
+) -> bool:
+    """Agreement, then the draft's own time said again ("ok tomorrow then",
+    "fine, by Friday then"), which reads as no change at all."""
+    if not _AGREED.match(text) or was.deadline is None:
+        return False
+    only = md.time_only(text, now)
+    if only is None:
+        return False
+    plain = f"{was.agent}, {VERB_SPOKEN[was.verb]} the {was.target.label.lower()} {only}"
+    got = understood(plain, 1.0)
+    return isinstance(got, intent.Draft) and got.objective.deadline == was.deadline
+
+
+__all__ = ["restated", "settled"]
