@@ -265,3 +265,16 @@ def test_a_boundary_lifted_and_an_agent_taken_back_are_changes(daemon: RunningDa
     assert [m.objective_id for m in done if isinstance(m, ObjectiveConfirmed)] == [
         back.objective.id
     ]
+
+
+def test_after_a_defer_a_change_is_told_what_waits_and_how_to_go_on(
+    daemon: RunningDaemon,
+) -> None:
+    """Twin of the coordinator's: Tariq with three jobs defers a fourth."""
+    c = daemon.connect()
+    c.hello()
+    for job in ("guard the barn", "mend the coop", "walk the fence", "check the lock"):
+        said(c, f"Tariq, {job} by Friday")
+        said(c, "yes")
+    asked = next(m for m in said(c, "make it urgent then") if isinstance(m, ObjectiveClarify))
+    assert "waits on you (deferred)" in asked.question

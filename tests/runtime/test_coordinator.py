@@ -877,3 +877,26 @@ async def test_both_is_asked_one_at_a_time_and_a_spoken_pick_heard_unsurely_is_n
     heard(rig, "yes to the gate one", {"gate": 0.2}, {})  # the thing unsure: no pick
     await rig.settle(4)
     assert not rig.of(ObjectiveConfirmed) and len(rig.pending_agents()) == 2
+
+
+async def _deferred(rig: Rig) -> None:
+    """Tariq with three jobs accepted defers a fourth."""
+    for n, job in enumerate(
+        ("guard the barn", "mend the coop", "walk the fence", "check the lock")
+    ):
+        rig.text(f"d{n}", f"Tariq, {job} by Friday")
+        await rig.settle(2 * n + 1)
+        rig.text(f"y{n}", "yes")
+        await rig.settle(2 * n + 2)
+
+
+async def test_words_after_an_agent_defers_say_what_waits_and_how_to_go_on(rig: Rig) -> None:
+    """Twin: tests/daemon/test_amend.py (it got the verb menu, or "No draft is waiting")."""
+    await _deferred(rig)
+    rig.text("t1", "make it urgent then")
+    await rig.settle(9)
+    asked = rig.of(ObjectiveClarify)[-1].question
+    assert "waits on you (deferred)" in asked and "say the whole order again" in asked
+    rig.text("t2", "yes")
+    await rig.settle(10)
+    assert "Tariq answered" in rig.of(ObjectiveClarify)[-1].question

@@ -333,7 +333,7 @@ class TurnCoordinator:
         if isinstance(result, intent.Clarify):
             self.choice.offer(result, spoken=evidence is not None and bool(evidence.words))
             self.current_agent = called(result, self.shared.roster) or self.current_agent
-            question = amend.still_waiting(result, sole, now, self.shared.roster.names())
+            question = self.several.still_waiting(result, sole, now)
             return Clarification(result.reason, question, result.candidates)
         if (over := self.planner.over_quota(now)) is not None:
             raise ProtocolError("rate_limited", over, details={"retry_after_ms": 60_000})

@@ -16,6 +16,8 @@ from typing import Final
 
 from vac import intent
 from vac.intent.picks import PickKind
+from vac.runtime.amend import still_waiting
+from vac.runtime.change_words import sounds_like_a_change
 from vac.runtime.choices import ANSWER_WINDOW_S, Clarification
 from vac.runtime.decisions import Plan, Planner
 
@@ -69,6 +71,10 @@ class Several:
         session = self._planner.session
         live = self._planner.shared.book.pending(session.principal, now=now, session=session.id)
         if not live:
+            if (left := self.waits_on_you(now)) is not None:
+                return Clarification(
+                    "reply-unclear", f"No draft is waiting for a yes or no. {left}"
+                )
             back = " To take back one already confirmed, withdraw it: `vac withdraw ID`"
             none = "No draft is waiting for a yes or no here."
             return Clarification(
@@ -84,7 +90,47 @@ class Several:
             f'"cancel the {_thing(live[1])} one", "the second one, yes"), or confirm on screen.',
         )
 
+    def waits_on_you(self, now: dt.datetime) -> str | None:
+        """What an agent's answer in this session left waiting on the steward
+        (deferred, or asked back), and how to go on: VAC/1 has no message
+        that answers the agent, so words said next are their own (a
+        conversation probe: "make it urgent then", "yes" after a defer got
+        "I heard you, but not what to do" or "No draft is waiting")."""
+        session = self._planner.session
+        left = [
+            e
+            for e in self._planner.shared.book.entries()
+            if e.principal == session.principal
+            and e.session == session.id
+            and e.objective.status in ("deferred", "clarifying")
+            and now - e.created_at <= _RECENT
+        ]
+        if not left:
+            return None
+        last = max(left, key=lambda e: e.created_at).objective
+        said = intent.restate(last, None, now=now).removesuffix(" — confirm?")
+        return (
+            f'{last.agent} answered, and "{said}" waits on you ({last.status}). To change it, '
+            "say the whole order again with the change (a new draft), and withdraw the old "
+            "one (on screen, or `vac withdraw ID`)."
+        )
 
+    def still_waiting(
+        self, clarify: intent.Clarify, pending: intent.DraftEntry | None, now: dt.datetime
+    ) -> str:
+        """`amend.still_waiting`, and with no draft pending what the agent's
+        answer left waiting, when the words sound like a change to it."""
+        names = self._planner.shared.roster.names()
+        question = still_waiting(clarify, pending, now, names)
+        if pending is not None or not sounds_like_a_change(clarify.source_text, names):
+            return question
+        left = self.waits_on_you(now)
+        quoted = clarify.source_text if len(clarify.source_text) <= 80 else "…"
+        return question if left is None else f'I didn\'t change anything with "{quoted}". {left}'
+
+
+# What an agent's answer left waiting is recalled for this long.
+_RECENT: Final = dt.timedelta(minutes=30)
 _SAID: Final[dict[PickKind, str]] = {"confirm": "yes", "reject": "no"}
 
 
