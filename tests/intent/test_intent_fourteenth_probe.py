@@ -26,3 +26,73 @@ def test_send_with_a_name_no_one_has_asks_who(text: str, unknown: str) -> None:
 def test_send_with_no_name_is_no_one_asked_about() -> None:
     assert run("send help to the farm").reason != "unknown-agent"  # type: ignore[union-attr]
     assert draft("send Kofi to fix the gate").objective.agent == "Kofi"
+
+
+@pytest.mark.parametrize(
+    ("text", "line"),
+    [
+        (
+            "Kofi, patch the roof, not on a ladder in the rain, please.",
+            "Not on a ladder in the rain",
+        ),
+        ("Kofi, patch the roof, not on a ladder.", "Not on a ladder"),
+        ("Zuri, map the field, not on the tractor", "Not on the tractor"),
+        ("Kofi, patch the roof, not from the ladder.", "Not from the ladder"),
+        ("Tariq, guard the shop, not with the dog.", "Not with the dog"),
+        ("Kofi, fix the tap, not with the kids around.", "Not with the kids around"),
+    ],
+)
+def test_not_on_with_or_from_after_a_comma_is_a_boundary(text: str, line: str) -> None:
+    got = draft(text)
+    assert [f.text for f in got.objective.forbidden_lines] == [line]
+    assert "in the rain" not in {c.value for c in got.objective.constraints}
+
+
+@pytest.mark.parametrize(
+    "text", ["Kofi, fix the tap, not in a hurry", "Kofi, fix the gate, not on a Sunday"]
+)
+def test_an_idiom_or_a_day_after_not_is_no_boundary_of_a_thing(text: str) -> None:
+    got = draft(text)
+    assert [f.text for f in got.objective.forbidden_lines] == ["Respect the agent's autonomy"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Kofi, fix the gate by the school fete",
+        "Kofi, fix the gate by the party",
+        "Kofi, fix the gate by the vicar's visit",
+        "Imani, help Mum by the wedding",
+    ],
+)
+def test_by_an_event_is_asked_when_never_a_place(text: str) -> None:
+    got = run(text)
+    assert isinstance(got, Clarify) and got.reason == "unclear-deadline", got
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Kofi, fix the gate by the wedding marquee",
+        "Kofi, clean up after the party and check the gate",
+    ],
+)
+def test_a_place_named_after_an_event_is_no_time(text: str) -> None:
+    assert draft(text).objective.deadline is None
+
+
+@pytest.mark.parametrize(
+    ("text", "first", "second"),
+    [
+        ("Tariq, babysit Tobi and Tayo on Friday night.", "Tobi", "Tayo"),
+        ("Imani, visit Grandma and Grandpa.", "Grandma", "Grandpa"),
+        ("Imani, help Tunde and Kemi.", "Tunde", "Kemi"),
+        ("Imani, visit Mrs Patel and Mr Lee", "Mrs Patel", "Mr Lee"),
+    ],
+)
+def test_a_second_person_after_and_is_named_never_dropped(
+    text: str, first: str, second: str
+) -> None:
+    got = draft(text)
+    assert got.objective.target.label == first
+    assert f'"{second}" is not in this draft' in got.summary

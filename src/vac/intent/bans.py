@@ -210,15 +210,34 @@ def _not_there(toks: Sequence[Tok], i: int) -> int | None:
         if word_at(toks, k + 1) in ("a", "an", "any") and word_at(toks, k) != "with":
             return None  # "not in a hurry", "not a big deal"
         return None if word_at(toks, k + 1) in _NOT_A_THING | {"one"} else k  # "not the one…"
-    if phrase_at(toks, k, LOCATION_PREPS) is None and phrase_at(toks, k, _NEAR) is None:
+    # "…, not with the dog", "…, not from the ladder" (a typed probe: dropped)
+    withal = after_break and word_at(toks, k) in ("with", "from")
+    withal = (
+        withal
+        or (  # "…, not on a ladder", not "…, not on Friday"
+            after_break
+            and word_at(toks, k) == "on"
+            and word_at(toks, k + 1) in ("a", "an", "the", "his", "her", "their", "my")
+            and word_at(toks, k + 2) not in _DAYS | _IDIOM_NOUNS
+            and not word_at(toks, k + 2)[:1].isdigit()
+        )
+    )
+    placed = phrase_at(toks, k, LOCATION_PREPS) or phrase_at(toks, k, _NEAR)
+    if placed is None and not withal:
         return None
-    following = [t.low for t in toks[k + 1 : k + 2]]
-    if phrase_at(toks, k, NOT_PLACE_IDIOMS) is not None or following in (["a"], ["an"], ["any"]):
-        return None  # "not in a hurry", "not in any hurry", "not in your own time"
+    following = word_at(toks, k + 1)
+    if phrase_at(toks, k, NOT_PLACE_IDIOMS) is not None:
+        return None  # "not in your own time"
+    if following in ("a", "an", "any") and word_at(toks, k + 2) in _IDIOM_NOUNS:
+        return None  # "not in a hurry", "not in any hurry"; "not on a ladder" is a ban
     return k if after_break and toks[k].low not in ("at", "by") else None
 
 
 _BREAKS: Final = frozenset(words(", ; - – —"))
+# After "not in a / any", the words of an idiom, not a place: "not in a hurry".
+_IDIOM_NOUNS: Final = frozenset(
+    words("hurry rush moment minute second bit way sense position mood state good bad big while")
+)
 # Said between a comma and "not": "…, just not in the oak" (a probe: the place).
 _HEDGES: Final = frozenset(
     words("just only ideally preferably definitely certainly though although obviously")

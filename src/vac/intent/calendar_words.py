@@ -130,6 +130,15 @@ TEMPORAL_WORDS: Final = frozenset(
         *words("summer autumn winter season"),
     }
 )
+# After "by the" (and words before it), these name an event, not a place:
+# "by the school fete", "by the vicar's visit" (a typed probe: stored as the
+# place of the work, the deadline dropped). The last word of the phrase
+# decides: "by the wedding marquee" is a place.
+EVENT_WORDS: Final = frozenset(
+    words("""fete party funeral wedding ides visit christening meeting concert recital
+    exam exams interview appointment reunion barbecue bbq gala parade ceremony graduation
+    anniversary arrival return opening match game fair show service""")
+)
 # Before a weekday's name, these make it a feast whose date moves ("by
 # Easter Monday", "by Good Friday", "by Black Friday"): asked about (a typed
 # probe: each was the coming weekday).

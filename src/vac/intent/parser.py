@@ -49,6 +49,7 @@ from vac.intent.particles import particles_joined
 from vac.intent.place import NOT_PLACES, location_of, place_is_thing, place_said, truncate
 from vac.intent.relay import relayed
 from vac.intent.roster import Roster
+from vac.intent.second_thing import another_thing
 from vac.intent.sign_offs import remark_at, without_sign_off
 from vac.intent.spoken import VERB_SPOKEN, Wording, summarise, wording_of
 from vac.intent.unsaid import order_said, unsaid_verbs
@@ -427,7 +428,7 @@ def parse(
     said_else = skip | autonomy.indices | timed
     # "fix the gate tomorrow and the fence on Friday": the second thing after the time too
     thing_end = when.end if isinstance(when, When) and when.start == target.end else target.end
-    rest = rest or tw.another_thing(source, clause, verb_end, thing_end, said_else, roster)
+    rest = rest or another_thing(source, clause, verb_end, thing_end, said_else, roster)
     if rest is None and target.end < len(clause) and tw.next_order(clause, target.end, roster):
         order = rest = source[clause[target.end].start : clause[-1].end]  # "… Zuri check the well"
     # Not a second thing: "fix the gate and the fence tomorrow" is due tomorrow

@@ -278,8 +278,18 @@ def _looks_temporal(toks: Sequence[Tok], j: int, kind: str) -> bool:
     if kind == "around" and low in ("end", "time"):
         return False  # "a fence around the end of the field"
     if kind in ("by", "around"):
-        return low in cw.TEMPORAL_WORDS or day_like or number is not None
+        # "by the school fete"; not "clean up after the party"
+        by_event = word_at(toks, j - 1) == "by" and _event(toks, k)
+        return low in cw.TEMPORAL_WORDS or day_like or number is not None or by_event
     return False
+
+
+def _event(toks: Sequence[Tok], k: int) -> bool:
+    """ "the school fete", "the vicar's visit": the phrase's last word names an event."""
+    end = k
+    while end + 1 < len(toks) and end - k < 3 and word_at(toks, end + 1) not in STOPS:
+        end += 1
+    return word_at(toks, end).removesuffix("'s") in cw.EVENT_WORDS
 
 
 def _unresolved_end(toks: Sequence[Tok], j: int) -> int:
