@@ -96,3 +96,53 @@ def test_a_second_person_after_and_is_named_never_dropped(
     got = draft(text)
     assert got.objective.target.label == first
     assert f'"{second}" is not in this draft' in got.summary
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "If Imani's back before five, she can visit Mr Lee; if not, Abeni, you go.",
+        "If it rains, Kofi, fix the roof; if not, Zuri, check the fence",
+        "If Kofi's free he can fix the gate, otherwise Tariq, fix it.",
+    ],
+)
+def test_two_plans_for_a_condition_and_its_other_side_are_asked(text: str) -> None:
+    got = run(text)
+    assert isinstance(got, Clarify) and got.reason == "uncertain-agent", got
+    assert "two plans" in got.question or "Who should do it" in got.question
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Kofi, fix the roof if it rains",
+        "If it rains, Kofi, fix the roof, or else the kitchen floods",
+        "If it rains, Kofi, fix the roof",
+    ],
+)
+def test_one_plan_with_its_condition_is_drafted(text: str) -> None:
+    assert draft(text).objective.agent == "Kofi"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "The plumber's coming Friday to fix the boiler, Abeni, let him in.",
+        "The electrician will come tomorrow to check the wiring, Tariq, open the gate for him.",
+        "The vet is coming tomorrow to check the goats, Imani, be home for her.",
+    ],
+)
+def test_someone_elses_deed_in_the_news_is_never_the_agents(text: str) -> None:
+    got = run(text)
+    assert isinstance(got, Clarify) and got.reason in ("no-verb", "no-target"), got
+
+
+@pytest.mark.parametrize(
+    ("text", "agent"),
+    [
+        ("I need you to fix the gate, Kofi, by Friday", "Kofi"),
+        ("I want you to fix the gate, Kofi, urgently", "Kofi"),
+    ],
+)
+def test_asked_of_you_then_named_is_the_one_named(text: str, agent: str) -> None:
+    assert draft(text).objective.agent == agent

@@ -19,7 +19,7 @@ from vac.intent import lexicon as lx
 from vac.intent.correction import past_make_that, restart_at
 from vac.intent.lexicon import Tok, words
 from vac.intent.name_last import AFTER_NAME, heard_apart, named_no_one, said_before_time
-from vac.intent.news_first import named_after_news
+from vac.intent.news_first import TOLD_BEFORE, named_after_news
 from vac.intent.parts import ASKED_ON, apart_at
 from vac.intent.relay import passed_on
 from vac.intent.roster import STOPWORDS, Resolution, Roster, near_agent, resolve_agent
@@ -311,9 +311,16 @@ def _vocative(toks: Sequence[Tok], i: int, roster: Roster) -> Address | None:
         res = _named(toks[left + 1 : right], roster) if apart else None
         if res is not None and lows[left + 1] not in STOPWORDS:
             found.append((left, res))
-    if len(found) != 1 or any(w in _SPEAKER for w in lows[: found[0][0]]):
+    # "I need you to fix the gate, Kofi, by Friday" asks it of Kofi (it went
+    # to the default agent); "I'll fix the gate, Kofi, don't worry" does not
+    asked_you = "you" in lows[: found[0][0]] if found else False
+    if len(found) != 1 or (any(w in _SPEAKER for w in lows[: found[0][0]]) and not asked_you):
         return None
     left, res = found[0]
+    first = lx.find_first(toks[i:left], lx.VERB_PHRASES)
+    told = first is not None and first[0] > 0 and toks[i + first[0] - 1].low in TOLD_BEFORE
+    if told and not asked_you:
+        return None  # "the plumber's coming to fix the boiler, Abeni, let him in": news
     after = toks[left + 3 : left + 5]
     if after and (
         lx.phrase_at(toks, left + 3, lx.VERB_PHRASES) is not None

@@ -28,6 +28,8 @@ import msgspec
 from vac.intent import alternatives as alt
 from vac.intent import it_means, orders, passive, plain_verb
 from vac.intent import lexicon as lx
+from vac.intent.either_or import QUESTION as EITHER_OR_ASKED
+from vac.intent.either_or import either_or
 from vac.intent.parser import MIN_CONFIDENCE, Clarify, Draft, parse
 from vac.intent.reply_words import REJECT_MIN_CONFIDENCE
 from vac.intent.roster import Roster
@@ -216,6 +218,8 @@ def understand(
         )
 
     result = parse_as(text)
+    if isinstance(result, Draft) and either_or(text):  # "…; if not, Abeni, you go"
+        return Clarify("uncertain-agent", EITHER_OR_ASKED, text, confidence)
     if isinstance(result, Clarify) and result.reason in ("no-verb", "uncertain-agent"):
         # "Have Tariq reports on the night watch": no verb where it goes, so
         # "watch" was taken for it and Tariq was named before it; the plain

@@ -18,7 +18,7 @@ from vac.intent.parts import ASKED_ON, apart_at
 
 # Before the news's verb: someone else's deed, to come or told ("came to
 # fix", "will check", "is going to inspect"); never an order's first word.
-_TOLD_BEFORE: Final = frozenset(words("to will would 'll is are was were might must"))
+TOLD_BEFORE: Final = frozenset(words("to will would 'll is are was were might must"))
 
 
 def named_after_news(
@@ -27,7 +27,7 @@ def named_after_news(
     """Where the name set apart after the news is, and where its order
     starts; None unless the first verb at `verb_at` is told of and no name
     is said before it."""
-    if not i < verb_at < len(toks) or toks[verb_at - 1].low not in _TOLD_BEFORE:
+    if not i < verb_at < len(toks) or toks[verb_at - 1].low not in TOLD_BEFORE:
         return None
     if any(is_name(t) for t in toks[i:verb_at]):
         return None  # "Kofi will fix the gate, so Zuri, …": asked, as before
@@ -37,5 +37,8 @@ def named_after_news(
         k = left + 3
         while k < len(toks) and toks[k].low in ASKED_ON:
             k += 1
-        return (left + 1, k) if lx.phrase_at(toks, k, lx.VERB_PHRASES) is not None else None
+        # With no verb of ours after the name, the order is still the one said
+        # after it ("…to fix the boiler, Abeni, let him in": a typed probe,
+        # the news's repair was drafted for Abeni); its words are asked about.
+        return (left + 1, k) if k < len(toks) and toks[k].low not in lx.PUNCT else None
     return None

@@ -1,0 +1,35 @@
+"""Two plans in one breath, one if something happens and one if not.
+
+"If Imani's back before five, she can visit Mr Lee; if not, Abeni, you go"
+drafted Abeni's visit with "if Imani's back before five", the opposite of
+what was said (a typed probe): one objective holds one plan, and which
+half a name after "if not" belongs to is not the parser's to guess. Such
+a sentence is asked about, each half to be said as its own order. Pure.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+# A condition first, then its other side: "…; if not, …", "…, otherwise …".
+_EITHER_OR: Final = re.compile(
+    r"^\W*(?:if|when|once|should|in\s+case)\b.+?[,;.]\s*"
+    r"(?:and\s+|but\s+)?(?:if\s+not|if\s+(?:she|he|they|it)\s+(?:isn'?t|aren'?t|can'?t|doesn'?t|"
+    r"don'?t|won'?t)|otherwise|failing\s+that)\b",
+    re.IGNORECASE | re.DOTALL,
+)
+
+QUESTION: Final = (
+    "That sounds like two plans, one if it happens and one if not. "
+    "Say each as its own order, with its own condition "
+    '("Kofi, fix the roof if it rains"). Who should do it?'
+)
+
+
+def either_or(text: str) -> bool:
+    """Whether `text` says a plan for a condition and another for its other side."""
+    return _EITHER_OR.match(text) is not None
+
+
+__all__ = ["QUESTION", "either_or"]
