@@ -8,6 +8,7 @@ import intent_factories as factories
 import pytest
 
 from vac.intent import Clarify
+from vac.intent.reply_words import classify_reply
 
 run = factories.probe_run
 draft = factories.probe_draft
@@ -146,3 +147,28 @@ def test_someone_elses_deed_in_the_news_is_never_the_agents(text: str) -> None:
 )
 def test_asked_of_you_then_named_is_the_one_named(text: str, agent: str) -> None:
     assert draft(text).objective.agent == agent
+
+
+@pytest.mark.parametrize(
+    ("said", "reply"),
+    [
+        ("yeah I think so", "confirm"),
+        ("yes I guess so", "confirm"),
+        ("yes that sounds about right", "confirm"),
+        ("that sounds about right", "confirm"),
+        ("that's the one", "confirm"),
+        ("anyway, yes", "confirm"),
+        ("yep, that's spot on thanks", "confirm"),
+        ("sure, why not, he's got time", "confirm"),
+        ("yeah, he's got the tools", "confirm"),
+        ("not really, no", "reject"),
+        ("not really", "reject"),
+        ("actually don't bother, she's coming here", "reject"),
+        ("I think so", None),  # hedged alone: asked
+        ("yes, he's free tomorrow", None),  # a time: maybe a change
+        ("yes, Zuri's free", None),  # a name: maybe a change
+        ("no, he's not coming", None),
+    ],
+)
+def test_a_reply_with_a_hedge_or_a_reason_is_the_reply(said: str, reply: str | None) -> None:
+    assert classify_reply(said) == reply
