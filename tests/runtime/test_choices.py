@@ -376,6 +376,16 @@ def test_a_deed_said_after_a_lead_in_answers_what_to_do(answer: str) -> None:
         ("Ask Duri to fix the gate", "I suppose Tariq could", "Ask Tariq to fix the gate"),
         ("Ask Duri to fix the gate", "let Tariq do it", "Ask Tariq to fix the gate"),
         ("Ask Duri to fix the gate", "Tariq can take it", "Ask Tariq to fix the gate"),
+        # the twenty-first conversation probe (T21c): a remark after the answer
+        ("Kofi, fix the gate before then", "sometime next week would do",
+         "Kofi, fix the gate next week"),
+        ("Ask Duri to fix the gate", "Zuri I think, Kofi's got enough on",
+         "Ask Zuri to fix the gate"),
+        ("Ask Kofi to repair by Friday", "the wobbly shelf, it's driving me mad",
+         "Ask Kofi to repair the wobbly shelf by Friday"),
+        ("Imani, visit her on Sunday", "my gran", "Imani, visit my gran on Sunday"),
+        ("Imani, visit her on Sunday", "my gran, she lives down the lane",
+         "Imani, visit my gran on Sunday"),
     ],
 )  # fmt: skip
 def test_an_answer_said_in_a_whole_sentence_is_taken(
@@ -398,6 +408,8 @@ def test_an_answer_said_in_a_whole_sentence_is_taken(
         ("Ask Kofi to repair by Friday", "that one"),
         ("Ask Duri to fix the gate", "Tariq can't, Kofi"),
         ("Ask Duri to fix the gate", "Tariq could, or Kofi"),
+        ("Ask Kofi to repair by Friday", "the gate, it's broken again, and the fence"),
+        ("Ask Kofi to repair by Friday", "the gate, Bob's gate"),
     ],
 )
 def test_a_sentence_around_more_than_an_answer_is_its_own_words(question: str, answer: str) -> None:

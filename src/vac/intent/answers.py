@@ -94,7 +94,7 @@ _TIME_LEAD: Final = re.compile(
 _TIME_TAIL: Final = re.compile(
     r"(?:[\s,]+(?:(?:is|would\s+be|'?d\s+be|should\s+be|will\s+be|sounds|seems)\s+"
     r"(?:fine|good|great|ok(?:ay)?|best|ideal|perfect|nice|plenty|enough|right)|works|"
-    r"will\s+do|should\s+do|if\s+possible|at\s+the\s+(?:latest|very\s+latest)|if\s+(?:he|she|they|you)\s+can|"
+    r"will\s+do|should\s+do|would\s+do|'d\s+do|if\s+possible|at\s+the\s+(?:latest|very\s+latest)|if\s+(?:he|she|they|you)\s+can|"
     r"i\s+(?:guess|think|suppose)|ideally|hopefully|then))+[\s.!]*$",
     re.IGNORECASE,
 )

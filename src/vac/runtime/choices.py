@@ -145,15 +145,18 @@ class PendingChoice:
         if bare != text and named and asked.reason == "no-target":
             return None  # "I meant Zuri" to "What should Kofi repair?": who, not what (a review)
         text = bare or text
-        if asked.candidates:
-            said = intent.chosen(text, asked.candidates)
-        elif asked.reason == "no-target":
-            said = intent.names_a_thing(text, names)
-        elif asked.reason == "unclear-deadline":
-            said = intent.names_a_time(text, now or dt.datetime.now(dt.UTC))
-        elif asked.reason == "no-verb":
-            said = intent.says_instead(text, names)
-        return None if said is None else _put(asked, said)
+        for words in (text, *_before_a_remark(text, names)):
+            if asked.candidates:
+                said = intent.chosen(words, asked.candidates)
+            elif asked.reason == "no-target":
+                said = intent.names_a_thing(words, names)
+            elif asked.reason == "unclear-deadline":
+                said = intent.names_a_time(words, now or dt.datetime.now(dt.UTC))
+            elif asked.reason == "no-verb":
+                said = intent.says_instead(words, names)
+            if said is not None:
+                return _put(asked, said)
+        return None
 
     def weighed(
         self, result: intent.Draft | intent.Clarify, answered: bool
@@ -190,7 +193,7 @@ def _put(asked: intent.Clarify, said: str) -> str | None:
         # "Kofi, fix it tomorrow" → "the gate": in place of the "it" asked
         # about ("fix the gate it tomorrow" before).
         pronoun = re.match(  # …or a placeholder: "fix the thing" (a probe: "Gate the thing")
-            r"\s+(it|that|this|them|those|these|(?:the\s+)?(?:thing|things|stuff))\b",
+            r"\s+(it|that|this|them|those|these|her|him|(?:the\s+)?(?:thing|things|stuff))\b",
             source[at:],
             re.IGNORECASE,
         )
@@ -212,6 +215,24 @@ _ANSWER_LEAD: Final = re.compile(
 _TIME_WORDS: Final = frozenset(
     {*cw.WEEKDAYS, "week", "weekend", "month", "year", "morning", "afternoon", "evening", "time"}
 )
+
+
+# A remark after the answer: "the wobbly shelf, it's driving me mad",
+# "Zuri I think, Kofi's got enough on", "my gran, she lives down the lane"
+# (a conversation probe: each read as a new order with no verb).
+_REMARK: Final = re.compile(
+    r"^\s*(?:it|it's|its|she|she's|he|he's|they|they're|that's|there's|(\w+)'s)\b", re.I
+)
+
+
+def _before_a_remark(text: str, names: Sequence[str]) -> tuple[str, ...]:
+    """The answer said before a comma and a remark, if one follows it."""
+    head, comma, rest = text.partition(",")
+    # one remark, nothing after it ("the gate, it's broken, and the fence": more)
+    said = _REMARK.match(rest) if comma and not re.search(r",|\band\b", rest) else None
+    if said is None or (said[1] and said[1].lower() not in {n.lower() for n in names}):
+        return ()  # "the gate, Bob's gate": no remark about someone we know
+    return (head,)
 
 
 def called(clarify: intent.Clarify, roster: intent.Roster) -> str | None:
