@@ -172,3 +172,74 @@ def test_asked_of_you_then_named_is_the_one_named(text: str, agent: str) -> None
 )
 def test_a_reply_with_a_hedge_or_a_reason_is_the_reply(said: str, reply: str | None) -> None:
     assert classify_reply(said) == reply
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "oh and while I remember, Kofi needs to fix the gate tomorrow",
+        "oh and before I forget, Kofi needs to fix the gate tomorrow",
+        "oh and, Kofi needs to fix the gate tomorrow",
+        "while I remember, Kofi needs to fix the gate tomorrow",
+    ],
+)
+def test_a_filler_before_the_name_leaves_it_the_agent(text: str) -> None:
+    got = draft(text)
+    assert (got.objective.agent, got.objective.deadline) == ("Kofi", "2026-03-12")
+
+
+@pytest.mark.parametrize(
+    ("text", "deadline", "line"),
+    [
+        # a review: the time after the ban was swallowed into it
+        ("Kofi, fix the gate, not with the dog on Friday", "2026-03-13", "Not with the dog"),
+        ("Kofi, fix the gate, not on a ladder tonight", "2026-03-11", "Not on a ladder"),
+        ("Kofi, fix the gate, not from the ladder tomorrow", "2026-03-12", "Not from the ladder"),
+        ("Kofi, fix the gate, not in the garden tonight", "2026-03-11", "Not in the garden"),
+        ("guard the barn except from Monday to Friday", None, "Not from Monday to Friday"),
+    ],
+)
+def test_a_time_after_a_ban_is_the_deadline(text: str, deadline: str | None, line: str) -> None:
+    got = draft(text)
+    assert got.objective.deadline == deadline
+    assert [f.text for f in got.objective.forbidden_lines] == [line]
+
+
+@pytest.mark.parametrize(
+    ("text", "agent"),
+    [
+        ("Don't forget to fix the gate, Kofi, by Friday", "Kofi"),
+        ("Try to fix the boiler, Abeni, by Friday", "Abeni"),
+        ("Remember to fix the boiler, Abeni, and the gate", "Abeni"),
+        ("the plumber came to fix the boiler, so Kofi, check the tap", "Kofi"),
+    ],
+)
+def test_to_before_the_verb_is_news_only_after_a_visit(text: str, agent: str) -> None:
+    assert draft(text).objective.agent == agent
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["I'll fix the gate with you, Kofi, on Friday", "I can fix the gate for you, Kofi, tomorrow"],
+)
+def test_the_speakers_own_deed_with_you_in_it_is_still_asked(text: str) -> None:
+    got = run(text)
+    assert isinstance(got, Clarify) and got.reason == "first-person", got
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "When you get a chance, Kofi, fix the gate, otherwise it'll blow off",
+        "If you can, Kofi, fix the gate today; if not, tomorrow is fine",
+    ],
+)
+def test_a_consequence_or_a_time_after_otherwise_is_one_plan(text: str) -> None:
+    assert draft(text).objective.agent == "Kofi"
+
+
+@pytest.mark.parametrize(
+    "text", ["Kofi, set up the table by the barbecue", "Kofi, fix the lamp by the game"]
+)
+def test_by_a_word_that_may_be_a_place_stays_a_place(text: str) -> None:
+    assert draft(text).objective.deadline is None

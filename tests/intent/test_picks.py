@@ -23,7 +23,7 @@ DRAFTS = [Named("Kofi", "Garden gate"), Named("Zuri", "Fence"), Named("Kofi", "H
         ("yes the second one", Pick("confirm", 1)),
         ("the last one, yes", Pick("confirm", 2)),
         ("cancel the fence", Pick("reject", 1)),
-        ("the fence one, no", Pick("reject", 1)),
+        ("no to the fence", Pick("reject", 1)),
         ("forget the hens", Pick("reject", 2)),
         ("confirm both", Pick("confirm", None)),
         ("cancel all of them", Pick("reject", None)),
@@ -46,6 +46,9 @@ def test_a_yes_or_no_that_names_one_draft_picks_it(said: str, pick: Pick) -> Non
         "yes, check the fence",
         "yes to the fence, no to the gate",  # both ways
         "the gate one",  # no yes or no
+        "no, Zuri",  # a change of agent, maybe (a review: it cancelled Zuri's)
+        "yes, Zuri",
+        "the fence one, no",  # a bare no names none
         "yes to the gate one?",  # a question
         "yes the fourth one",
     ],

@@ -110,3 +110,30 @@ def test_the_agents_rest_goes_with_another_agent_or_time(text: str, agent: str) 
     assert isinstance(got, Draft) and got.objective.agent == agent
     assert "pace" not in {c.kind for c in got.objective.constraints}
     assert "after a rest" not in got.summary
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # a review: each lifted "Stay off the ladder"
+        "no one can use the ladder",
+        "nobody can touch the ladder",
+        "no ladders are allowed",
+        "he could fall off the ladder",
+        "skip the ladder",
+        "remove the ladder",
+        "he can stay off the ladder",
+    ],
+)
+def test_words_that_keep_or_restate_the_boundary_lift_nothing(text: str) -> None:
+    got = changed("Kofi, fix the roof, stay off the ladder", text)
+    assert got is None or [f.text for f in got.forbidden_lines] == ["Stay off the ladder"], text
+
+
+def test_a_spoken_lift_needs_every_word_heard_surely() -> None:
+    entry, reading = _counter("Kofi, fix the roof, don't use the ladder")
+    unsure = Evidence(words=(WordProb(0, 2, 0.9), WordProb(3, 6, 0.3)))
+    assert not isinstance(reading.changed("he can use the ladder", 0.9, unsure, entry), Draft)
+    sure = Evidence(words=(WordProb(0, 2, 0.9), WordProb(3, 6, 0.8)))
+    got = reading.changed("he can use the ladder", 0.9, sure, entry)
+    assert isinstance(got, Draft) and "ladder" not in str(got.objective.forbidden_lines)

@@ -900,3 +900,16 @@ async def test_words_after_an_agent_defers_say_what_waits_and_how_to_go_on(rig: 
     rig.text("t2", "yes")
     await rig.settle(10)
     assert "Tariq answered" in rig.of(ObjectiveClarify)[-1].question
+
+
+async def test_after_a_defer_a_later_confirm_is_what_a_no_is_about(rig: Rig) -> None:
+    """A review: "cancel that" after confirming Kofi's gate pointed at Tariq's deferral."""
+    await _deferred(rig)
+    rig.text("k1", "Kofi, fix the gate")
+    await rig.settle(9)
+    rig.text("k2", "yes")
+    await rig.settle(10)
+    rig.text("k3", "cancel that")
+    await rig.settle(11)
+    asked = rig.of(ObjectiveClarify)[-1].question
+    assert "vac withdraw" in asked and "Tariq answered" not in asked

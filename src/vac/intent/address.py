@@ -12,6 +12,7 @@ is spelled like it (`near`, spoken words only): then that name, flagged.
 from __future__ import annotations
 
 import itertools
+import re
 from collections.abc import Sequence
 from typing import Final, NamedTuple
 
@@ -19,7 +20,7 @@ from vac.intent import lexicon as lx
 from vac.intent.correction import past_make_that, restart_at
 from vac.intent.lexicon import Tok, words
 from vac.intent.name_last import AFTER_NAME, heard_apart, named_no_one, said_before_time
-from vac.intent.news_first import TOLD_BEFORE, named_after_news
+from vac.intent.news_first import TOLD_BEFORE, named_after_news, visit_before
 from vac.intent.parts import ASKED_ON, apart_at
 from vac.intent.relay import passed_on
 from vac.intent.roster import STOPWORDS, Resolution, Roster, near_agent, resolve_agent
@@ -313,12 +314,17 @@ def _vocative(toks: Sequence[Tok], i: int, roster: Roster) -> Address | None:
             found.append((left, res))
     # "I need you to fix the gate, Kofi, by Friday" asks it of Kofi (it went
     # to the default agent); "I'll fix the gate, Kofi, don't worry" does not
-    asked_you = "you" in lows[: found[0][0]] if found else False
+    asked_you = bool(found) and _ASKED_YOU.search(" ".join(lows[: found[0][0]])) is not None
     if len(found) != 1 or (any(w in _SPEAKER for w in lows[: found[0][0]]) and not asked_you):
         return None
     left, res = found[0]
     first = lx.find_first(toks[i:left], lx.VERB_PHRASES)
-    told = first is not None and first[0] > 0 and toks[i + first[0] - 1].low in TOLD_BEFORE
+    told = False
+    if first is not None and first[0] > 1:  # "to" only after a visit or a time
+        before = toks[i + first[0] - 1].low  # ("coming Friday to fix"): not "try to fix…"
+        told = before in TOLD_BEFORE and (
+            before != "to" or visit_before(toks[i + first[0] - 2].low)
+        )
     if told and not asked_you:
         return None  # "the plumber's coming to fix the boiler, Abeni, let him in": news
     after = toks[left + 3 : left + 5]
@@ -340,6 +346,8 @@ def _vocative(toks: Sequence[Tok], i: int, roster: Roster) -> Address | None:
 
 
 _SPEAKER: Final = frozenset(words("i i'll i'm i've i'd we we'll we're let's"))
+# "I need you to fix the gate, Kofi, …": asked of the one named, not the speaker's
+_ASKED_YOU: Final = re.compile(r"\bi(?: really)? (?:need|want|'d like|would like) you to\b")
 
 
 _NAME_BREAKS: Final = frozenset(".:;!?")  # "Zuri? Could you check the garage?"

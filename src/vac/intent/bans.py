@@ -236,7 +236,8 @@ def _not_there(toks: Sequence[Tok], i: int) -> int | None:
 _BREAKS: Final = frozenset(words(", ; - – —"))
 # After "not in a / any", the words of an idiom, not a place: "not in a hurry".
 _IDIOM_NOUNS: Final = frozenset(
-    words("hurry rush moment minute second bit way sense position mood state good bad big while")
+    words("""hurry rush moment minute second bit way sense position mood state good bad big
+    while urgency fuss panic""")
 )
 # Said between a comma and "not": "…, just not in the oak" (a probe: the place).
 _HEDGES: Final = frozenset(
@@ -276,10 +277,25 @@ def _to_the_break(toks: Sequence[Tok], k: int, keep: frozenset[int]) -> int:
     most `MAX_FORBID_WORDS` words on."""
     start = k
     while k < len(toks) and k - start < MAX_FORBID_WORDS and toks[k].low not in PUNCT:
-        if k in keep:
-            break
+        timed = k > start + 1 and not {t.low for t in toks[start:k]} & (_WEEKDAYS | _WHEN_WORDS)
+        if k in keep or (timed and _time_starts(toks, k)):  # not "…from Monday to Friday"
+            break  # "…, not with the dog on Friday": the deadline, not the ban's (a review)
         k += 1
     return k
+
+
+def _time_starts(toks: Sequence[Tok], k: int) -> bool:
+    low, nxt = toks[k].low, word_at(toks, k + 1)
+    if low in _WHEN_WORDS or low in _WEEKDAYS:
+        return True
+    return low in ("by", "before", "until", "till", "next", "this", "on") and (
+        nxt in _WEEKDAYS | _WHEN_WORDS | _SPANS or nxt[:1].isdigit()
+    )
+
+
+_WEEKDAYS: Final = frozenset(words("monday tuesday wednesday thursday friday saturday sunday"))
+_WHEN_WORDS: Final = frozenset(words("today tonight tomorrow"))
+_SPANS: Final = frozenset(words("week weekend month morning afternoon evening the end"))
 
 
 def _reminds(toks: Sequence[Tok], marker: int) -> bool:

@@ -136,8 +136,7 @@ TEMPORAL_WORDS: Final = frozenset(
 # decides: "by the wedding marquee" is a place.
 EVENT_WORDS: Final = frozenset(
     words("""fete party funeral wedding ides visit christening meeting concert recital
-    exam exams interview appointment reunion barbecue bbq gala parade ceremony graduation
-    anniversary arrival return opening match game fair show service""")
+    exam exams interview appointment reunion gala ceremony graduation anniversary""")
 )
 # Before a weekday's name, these make it a feast whose date moves ("by
 # Easter Monday", "by Good Friday", "by Black Friday"): asked about (a typed

@@ -10,6 +10,7 @@ a sentence is asked about, each half to be said as its own order. Pure.
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 from typing import Final
 
 # A condition first, then its other side: "…; if not, …", "…, otherwise …".
@@ -27,9 +28,15 @@ QUESTION: Final = (
 )
 
 
-def either_or(text: str) -> bool:
-    """Whether `text` says a plan for a condition and another for its other side."""
-    return _EITHER_OR.match(text) is not None
+def either_or(text: str, names: Collection[str]) -> bool:
+    """Whether `text` says a plan for a condition and another for its other
+    side, the other one someone's: a roster name after "if not" ("…,
+    otherwise it'll blow off" and "…; if not, tomorrow is fine" are one plan)."""
+    said = _EITHER_OR.match(text)
+    if said is None:
+        return False
+    after = {w.lower() for w in re.findall(r"[\w']+", text[said.end() :])}
+    return bool(after & {n.lower() for n in names})
 
 
 __all__ = ["QUESTION", "either_or"]

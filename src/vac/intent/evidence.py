@@ -218,7 +218,7 @@ def understand(
         )
 
     result = parse_as(text)
-    if isinstance(result, Draft) and either_or(text):  # "…; if not, Abeni, you go"
+    if isinstance(result, Draft) and either_or(text, roster.names()):  # "…; if not, Abeni, you go"
         return Clarify("uncertain-agent", EITHER_OR_ASKED, text, confidence)
     if isinstance(result, Clarify) and result.reason in ("no-verb", "uncertain-agent"):
         # "Have Tariq reports on the night watch": no verb where it goes, so

@@ -207,7 +207,7 @@ NAMING_FRAMES: Final[frozenset[str]] = frozenset({"ask", "tell", "direct", "send
 FILLERS: Final[frozenset[str]] = frozenset(
     {"please", "hey", "hi", "ok", "okay", "so", "now", "could", "can", "would", "you", "will"}
     | {"alright", "right", "well", "um", "uh", "oh", "yeah", "hello", "listen", "hiya"}
-    | {"yo", "dear", "oi", "oy"}  # "yo kofi fix my bike", "Hello dear. Would Imani…", "oi Tariq,"
+    | {"yo", "dear", "oi", "oy", "and"}  # "yo kofi fix my bike", "oi Tariq,", "oh and, Kofi…"
     | {"like", "basically", "er", "erm", "bruh", "dude"}  # "so like Zuri could you…" (a probe)
 )
 PRONOUNS: Final[frozenset[str]] = frozenset({"him", "her", "them", "they", "he", "she"})

@@ -13,12 +13,23 @@ from collections.abc import Callable, Sequence
 from typing import Final
 
 from vac.intent import lexicon as lx
+from vac.intent.calendar_words import WEEKDAYS
 from vac.intent.lexicon import Tok, words
 from vac.intent.parts import ASKED_ON, apart_at
 
 # Before the news's verb: someone else's deed, to come or told ("came to
 # fix", "will check", "is going to inspect"); never an order's first word.
 TOLD_BEFORE: Final = frozenset(words("to will would 'll is are was were might must"))
+
+
+def visit_before(word: str) -> bool:
+    """Said before "to" of someone else's coming deed: "coming (Friday) to fix"."""
+    return word in _VISITS or word in WEEKDAYS or word in ("tomorrow", "today", "tonight")
+
+
+_VISITS: Final = frozenset(
+    words("coming come comes came went going round over here in by back sending sent booked due")
+)
 
 
 def named_after_news(
@@ -29,6 +40,8 @@ def named_after_news(
     is said before it."""
     if not i < verb_at < len(toks) or toks[verb_at - 1].low not in TOLD_BEFORE:
         return None
+    if toks[verb_at - 1].low == "to" and not visit_before(toks[verb_at - 2].low):
+        return None  # "Remember to fix the boiler, Abeni, …": an order, not news (a review)
     if any(is_name(t) for t in toks[i:verb_at]):
         return None  # "Kofi will fix the gate, so Zuri, …": asked, as before
     for left in range(verb_at + 1, len(toks) - 3):

@@ -38,7 +38,9 @@ class Named(NamedTuple):
 _YES: Final = (
     "yes,yeah,yep,yup,confirm,approve,okay,ok,sure,go ahead,go ahead with,go with,do,please do"
 )
-_NO: Final = "no,nope,nah,cancel,scrap,forget,forget about,never mind,reject,delete,ditch"
+# Not a bare "no": "no, Zuri" with two drafts waiting is a change of agent
+# to one of them, not a cancel of Zuri's (a review); "no to the fence" is.
+_NO: Final = "no to,cancel,scrap,forget,forget about,never mind,reject,delete,ditch"
 # Phrases longest first, so "go ahead with" is one phrase, not "go ahead".
 _KINDS: Final[tuple[tuple[tuple[str, ...], PickKind], ...]] = tuple(
     sorted(
@@ -90,6 +92,9 @@ def picked(text: str, drafts: Sequence[Named]) -> Pick | None:
         at = _ORDINALS[naming[0]]
         return Pick(kind, at % len(drafts)) if at < len(drafts) else None
     said = {_plain(w) for w in naming}
+    agents = {d.agent.lower() for d in drafts}
+    if said <= agents and not any(w.endswith(("'s", "’s")) for w in naming):
+        return None  # "yes, Zuri" may change the agent; "yes to Zuri's" names a draft
     hits = [i for i, d in enumerate(drafts) if said <= _words_of(d)]
     return Pick(kind, hits[0]) if len(hits) == 1 else None
 

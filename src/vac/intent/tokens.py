@@ -268,6 +268,7 @@ _FILLER_PHRASES: Final = (
     # "Before I forget, Kofi, fix the gate" (a typed probe: asked when, "Before I forget").
     ("before", "i", "forget"),
     ("while", "i", "think", "of", "it"),
+    ("while", "i", "remember"),  # a conversation probe: asked who
 )
 _FILLER_FIRST: Final = frozenset(p[0] for p in _FILLER_PHRASES)
 # A trailing-off "…" after these is a pause inside the phrase: "fix the... the hinge".
@@ -292,7 +293,8 @@ def _fillers_marked(out: list[Tok]) -> list[Tok]:
             lows = [t.low for t in out[k : k + 5]]
             said = next((p for p in _FILLER_PHRASES if lows[: len(p)] == list(p)), None)
         after = out[k + len(said)].low if said and k + len(said) < len(out) else ""
-        if said and (not marked or marked[-1].low in (",", ".", "!", "?")) and after == ",":
+        lead = not marked or marked[-1].low in (",", ".", "!", "?", "and", "oh", "so", "also")
+        if said and lead and after == ",":  # "oh and before I forget, Kofi needs to…"
             marked.append(tok._replace(low="uh"))
             k += len(said)
             continue

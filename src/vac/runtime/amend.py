@@ -46,7 +46,7 @@ from vac.runtime.change_words import (
 from vac.runtime.choices import Clarification
 from vac.runtime.counter_changes import restated, settled
 from vac.runtime.decisions import Plan, Planner
-from vac.runtime.lifted import lifted
+from vac.runtime.lifted import heard_surely, lifted
 from vac.runtime.news_said import after_news
 from vac.runtime.session import new_id
 
@@ -115,7 +115,8 @@ class Reading:
         if len(pending.source_text) + len(text) > _SOURCE_MAX_CHARS:
             return None
         source = f"{pending.source_text}. {text}"
-        if (left := lifted(text, pending.forbidden_lines, self.roster.names())) is not None:
+        left = lifted(text, pending.forbidden_lines, self.roster.names())
+        if left is not None and heard_surely(confidence, evidence):
             lifts = msgspec.structs.replace(pending, forbidden_lines=left, source_text=source)
             return self._drafted(lifts, pending, entry.wording)  # "he can use the ladder"
         text = intent.without_asides(text)  # "Kofi's busy, get Zuri to do it": the change read

@@ -16,27 +16,32 @@ import re
 from collections.abc import Collection, Sequence
 from typing import Final
 
+from vac import intent
 from vac.intent.forbidden import DEFAULT_FORBIDDEN_LINE
 from vac.intent.spoken import is_default_line
 from vac.protocol.objective import ForbiddenLine
 
-_LEAD: Final = r"^\W*(?:(?:oh|ok|okay|actually|no|wait|well|hmm|yeah|and|but|so|sorry)\W+)*"
+_LEAD: Final = r"^\W*(?:(?:oh|ok|okay|actually|wait|well|hmm|yeah|and|but|so|sorry)\W+)*"
 _TAIL: Final = (
     r"(?:\W+(?:after\s+all|actually|now|then|too|if\s+(?:he|she|they)\s+needs?\s+to"
     r"|if\s+(?:he|she|they)\s+(?:has|have|wants?)\s+to|that'?s\s+fine|please))*\W*$"
 )
-# "he can use the ladder", "she's allowed to take the car", "it's fine to use the ladder"
+# "he can use the ladder", "she's allowed to take the car", "it's fine to use
+# the ladder": a permission, its verb one of `_MAY_VERBS` (not "he could fall
+# off the ladder", a worry; not "he can stay off the ladder", the line's own)
 _MAY: Final = re.compile(
-    _LEAD + r"(?:(?:he|she|they|you|\w+)\s+(?:can|may|could|is\s+allowed\s+to|are\s+allowed\s+to"
+    _LEAD + r"(?:(?:he|she|they|you)\s+(?:can|may|is\s+allowed\s+to|are\s+allowed\s+to"
     r"|'s\s+allowed\s+to)|(?:it'?s|that'?s|it\s+is)\s+(?:fine|ok|okay|alright)\s+"
-    r"(?:for\s+(?:him|her|them)\s+)?to)\s+(?:\w+\s+)?(?P<what>.+?)" + _TAIL,
+    r"(?:for\s+(?:him|her|them)\s+)?to)\s+(?:use|take|have|climb|go\s+(?:on|in|into|up)|drive"
+    r"|bring|borrow|touch|open|enter|spend|buy|ride)\s+(?P<what>.+?)" + _TAIL,
     re.IGNORECASE,
 )
-# "forget the ladder bit", "never mind about the car", "drop the rule about the ladder"
+# "forget the ladder bit", "never mind about the car", "drop the rule about
+# the ladder": the line named as a line ("skip the ladder" agrees with it)
 _DROP: Final = re.compile(
-    _LEAD + r"(?:forget|never\s+mind|drop|scrap|ignore|lift|remove|skip)\s+(?:about\s+)?"
-    r"(?:the\s+(?:rule|bit|part|ban|limit)\s+about\s+)?(?P<what>.+?)"
-    r"(?:\s+(?:bit|part|rule|thing|ban|limit))?" + _TAIL,
+    _LEAD + r"(?:(?:forget|never\s+mind)\s+about\s+(?P<about>.+?)"
+    r"|(?:forget|never\s+mind|drop|scrap|ignore|lift)\s+(?:the\s+(?:rule|bit|part|ban|limit)\s+"
+    r"about\s+(?P<rule>.+?)|(?P<what>.+?)\s+(?:bit|part|rule|ban|limit)))" + _TAIL,
     re.IGNORECASE,
 )
 # "the ladder is fine after all", "weapons are allowed": "after all" or
@@ -44,6 +49,11 @@ _DROP: Final = re.compile(
 _FINE: Final = re.compile(
     _LEAD + r"(?P<what>.+?)(?:\s+is|\s+are|'s)\s+(?:(?:fine|ok|okay|alright)\s+after\s+all"
     r"|allowed)" + _TAIL,
+    re.IGNORECASE,
+)
+_NEGATED: Final = re.compile(
+    r"\b(?:no|not|nobody|never|nothing|none|neither|nor|mustn'?t|shouldn'?t|can'?t|cannot"
+    r"|won'?t|don'?t|no\s+one)\b|n't\b",
     re.IGNORECASE,
 )
 _NAMELESS: Final = frozenset(
@@ -90,13 +100,14 @@ def lifted(
 ) -> list[ForbiddenLine] | None:
     """The lines left when `text` lifts one of `lines` the steward drew, or None."""
     drawn = [f for f in lines if not is_default_line(f)]
-    if not drawn or "?" in text:
-        return None  # "can he use the ladder?" asks
+    if not drawn or "?" in text or _NEGATED.search(text.lower().replace("never mind", "")):
+        return None  # "can he use the ladder?" asks; "no one can use the ladder" agrees
     for pattern in (_MAY, _DROP, _FINE):
         said = pattern.match(text.strip())
         if said is None:
             continue
-        what = _words(said["what"]) - {n.lower() for n in names}
+        named = next(v for k, v in said.groupdict().items() if v is not None)
+        what = _words(named) - {n.lower() for n in names}
         if not what - _OF_A_LINE or len(what) > 4:
             continue  # "he can use it": which line?
         hits = [f for f in drawn if what <= _words(f.text)]
@@ -107,4 +118,16 @@ def lifted(
     return None
 
 
-__all__ = ["lifted"]
+def heard_surely(confidence: float, evidence: intent.Evidence | None) -> bool:
+    """Typed, or spoken as surely as a yes with every word at 0.5 or more: a
+    lift takes a boundary away, and a misheard one must not."""
+    if evidence is None or not evidence.words:
+        return True
+    sure = confidence >= intent.SPOKEN_CONFIRM_MIN_CONFIDENCE
+    return sure and min(w.prob for w in evidence.words) >= _WORD_FLOOR
+
+
+# A spoken lift: every word at least this sure (as a spoken pick's yes).
+_WORD_FLOOR: Final = 0.5
+
+__all__ = ["heard_surely", "lifted"]

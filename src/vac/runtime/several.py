@@ -97,17 +97,19 @@ class Several:
         conversation probe: "make it urgent then", "yes" after a defer got
         "I heard you, but not what to do" or "No draft is waiting")."""
         session = self._planner.session
-        left = [
+        mine = [
             e
             for e in self._planner.shared.book.entries()
-            if e.principal == session.principal
-            and e.session == session.id
-            and e.objective.status in ("deferred", "clarifying")
-            and now - e.created_at <= _RECENT
+            if e.principal == session.principal and e.session == session.id
         ]
-        if not left:
+        if not mine:
             return None
-        last = max(left, key=lambda e: e.created_at).objective
+        # Only the last objective of the session: one confirmed after it is
+        # what a "cancel that" is about (a review)
+        last = max(mine, key=lambda e: e.created_at).objective
+        recent = now - max(e.created_at for e in mine) <= _RECENT
+        if last.status not in ("deferred", "clarifying") or not recent:
+            return None
         said = intent.restate(last, None, now=now).removesuffix(" — confirm?")
         return (
             f'{last.agent} answered, and "{said}" waits on you ({last.status}). To change it, '
@@ -131,7 +133,7 @@ class Several:
 
 # What an agent's answer left waiting is recalled for this long.
 _RECENT: Final = dt.timedelta(minutes=30)
-_SAID: Final[dict[PickKind, str]] = {"confirm": "yes", "reject": "no"}
+_SAID: Final[dict[PickKind, str]] = {"confirm": "yes", "reject": "cancel"}
 
 
 def _shown(live: list[intent.DraftEntry], now: dt.datetime) -> str:
