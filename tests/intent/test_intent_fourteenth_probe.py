@@ -243,3 +243,27 @@ def test_a_consequence_or_a_time_after_otherwise_is_one_plan(text: str) -> None:
 )
 def test_by_a_word_that_may_be_a_place_stays_a_place(text: str) -> None:
     assert draft(text).objective.deadline is None
+
+
+@pytest.mark.parametrize(
+    ("text", "condition"),
+    [
+        (
+            "Zuri, should the river rise, check the sandbags by the back door.",
+            "should the river rise",
+        ),
+        (
+            "Zuri, check the sandbags by the back door, should the river rise.",
+            "should the river rise",
+        ),
+        ("Imani, keep Grandma company while Mum's at work.", "while Mum's at work"),
+        ("Abeni, watch the toddler while Dad's in the garden.", "while Dad's in the garden"),
+        (
+            "Tariq, look after the house while we're away, I trust you completely.",
+            "while we're away",
+        ),
+    ],
+)
+def test_a_condition_said_this_way_is_kept(text: str, condition: str) -> None:
+    got = draft(text)
+    assert condition in [c.value for c in got.objective.constraints if c.kind == "custom"]

@@ -12,6 +12,7 @@ this). Pure: tokens in, the words as said out.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Final
 
@@ -270,6 +271,12 @@ def condition_at(toks: Sequence[Tok], verb_at: int) -> tuple[int, int] | None:
     return None
 
 
+_REMARK: Final = re.compile(
+    r"(?:i trust you|i'm counting on you|you know what to do|it's up to you|up to you|your call"
+    r"|i appreciate it)\b"
+)
+
+
 def _more_of_the_order(rest: Sequence[str]) -> bool:
     """Whether the words after a condition said after the order are the
     order's own: a courtesy, a priority, a hand or a boundary ("…if it's
@@ -277,8 +284,8 @@ def _more_of_the_order(rest: Sequence[str]) -> bool:
     pounds"; a typed probe: each dropped its condition without a word), not
     a clause or an order the condition leads into ("If it rains, Zuri will
     cover the hay", "If it rains, cover the hay")."""
-    if all(w in _COURTESY for w in rest):
-        return True
+    if all(w in _COURTESY for w in rest) or _REMARK.match(" ".join(rest)):
+        return True  # "…while we're away, I trust you completely" (a probe: dropped)
     if rest[0] in _JOINS:
         rest = rest[1:]
         if not rest or rest[0] not in _SAID_AFTER_JOIN:
@@ -351,7 +358,9 @@ def _cue_width(toks: Sequence[Tok], i: int) -> int:
         after = word_at(toks, i + 1) in _SHOULD_SUBJECTS
         # "Zuri, should the alarm go off again, investigate…" (a typed probe:
         # dropped); only set apart, never a question's "Should the kids…?"
-        owned = word_at(toks, i + 1) in _EVENT_OWNERS and _clause_at(toks, i + 1)
+        owned = word_at(toks, i + 1) in _EVENT_OWNERS and (
+            _clause_at(toks, i + 1) or word_at(toks, i + 3).isalpha()  # "should the river rise"
+        )
         after = after or (owned and word_at(toks, i - 1) == ",")
         return int(after and word_at(toks, i - 1) not in _NOT_BEFORE_SHOULD)
     return int(toks[i].low in _CUES)
@@ -393,7 +402,8 @@ def _clause_at(toks: Sequence[Tok], k: int) -> bool:
     }:
         return True
     if k < len(toks) and toks[k].text[:1].isupper() and k and toks[k - 1].low not in PUNCT:
-        return word_at(toks, k + 1) in _CLAUSE_VERBS  # "as long as Tariq goes with you"
+        # "as long as Tariq goes with you", "while Mum's at work" (a probe: dropped)
+        return word_at(toks, k + 1) in _CLAUSE_VERBS or nxt.endswith("'s")
     if nxt not in (
         "the",
         "my",
