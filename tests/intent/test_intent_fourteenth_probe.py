@@ -267,3 +267,28 @@ def test_by_a_word_that_may_be_a_place_stays_a_place(text: str) -> None:
 def test_a_condition_said_this_way_is_kept(text: str, condition: str) -> None:
     got = draft(text)
     assert condition in [c.value for c in got.objective.constraints if c.kind == "custom"]
+
+
+@pytest.mark.parametrize(
+    ("text", "label"),
+    [
+        ("Tariq, watch the baby the whole time", "Baby"),
+        ("Kofi, fix the gate all day", "Gate"),
+        ("Tariq, guard the barn all night", "Barn"),
+    ],
+)
+def test_how_long_after_the_thing_is_no_part_of_it(text: str, label: str) -> None:
+    assert draft(text).objective.target.label == label
+
+
+def test_caribbean_fuh_is_for_and_it_is_asked_what() -> None:
+    got = run("Kofi, could you fix it fuh me?")
+    assert isinstance(got, Clarify) and got.reason == "no-target", got
+
+
+@pytest.mark.parametrize(
+    "text", ["Zuri, that map you made is brilliant.", "Zuri, that map is wrong"]
+)
+def test_that_and_a_verbs_word_said_of_is_a_noun(text: str) -> None:
+    got = run(text)
+    assert isinstance(got, Clarify) and got.reason == "no-verb", got

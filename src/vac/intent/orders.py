@@ -32,6 +32,8 @@ from vac.intent.wish import mind_is_no_order, remarks
 # ("help her build…", "say that…"), nor "a": the recogniser writes it for an
 # unstressed "to" ("Tell me what a fix the tap" for "Tell Zuri to fix").
 _NOUN_MARKERS: Final = frozenset(words("the my our your his their its this these those any"))
+# After "that" and a verb's word, these make the word a noun: "that map you made".
+_SAID_OF_IT: Final = frozenset(words("you he she they we i is was looks you've"))
 # A possessive is one too ("Zuri's map of the river is wrong", "Kofi's fix
 # for the gate"), not these contractions of "is" / "us" / "has".
 _NOT_POSSESSIVE: Final = frozenset(
@@ -58,6 +60,8 @@ def noun_words(clause: Sequence[Tok], roster: Roster) -> frozenset[int]:
     unless what it acts on follows ("have the neighbours fix the gate")."""
     out: set[int] = set()
     for i, t in enumerate(clause):
+        if t.low == "that" and word_at(clause, i + 2) in _SAID_OF_IT:
+            out.add(i + 1)  # "that map you made is brilliant" (a probe: drafted a Map)
         possessive = t.low.endswith("'s") and len(t.low) > 2 and t.low not in _NOT_POSSESSIVE
         if t.low not in _NOUN_MARKERS and not possessive:
             continue

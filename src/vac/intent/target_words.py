@@ -141,11 +141,23 @@ _HOW_PAIRS: Final = (
 )
 
 
+# How long, said after the thing: "the whole time", "all day".
+_ALL_ALONG: Final = frozenset(
+    {("the", "whole", "time"), ("the", "entire", "time"), ("all", "the", "time")}
+    | {("all", w) for w in ("day", "night", "morning", "afternoon", "evening", "weekend")}
+)
+
+
 def _said_after(words: Sequence[Tok], not_now: frozenset[str]) -> int:
     """How many of the last words are said after the thing, no part of it (0: none)."""
     last, before = words[-1].low, word_at(words, len(words) - 2)
     if (before, last) in _HOW_PAIRS and len(words) > 2:
         return 2
+    lows = tuple(t.low for t in words[-3:])
+    if len(words) > 3 and lows in _ALL_ALONG:
+        return 3  # "watch the baby the whole time" (a typed probe: the thing)
+    if len(words) > 2 and lows[-2:] in _ALL_ALONG:
+        return 2  # "guard the barn all night"
     if (last in _HOW and len(words) > 1) or (last in _HOW_AFTER_IT and before in _IT):
         return 1
     if last == "again" and before in _AGAIN_WITH:

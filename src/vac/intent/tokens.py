@@ -60,6 +60,8 @@ SHORTHAND: Final = (
     | {"&": "and", "+": "and"}  # "fix the gate & the fence" (a probe: in the thing)
     # Scots (a fourteenth typed probe: "dinnae let them near the burn" was dropped)
     | {"dinnae": "don't", "didnae": "didn't", "cannae": "can't", "wouldnae": "wouldn't"}
+    # Caribbean (a typed probe: "fix it fuh me" drafted the thing "It fuh me")
+    | {"fuh": "for", "wid": "with"}
 )
 # A unit written onto its count ("2h", "30min"): a span's unit only there.
 _UNIT_AFTER_COUNT: Final = {
