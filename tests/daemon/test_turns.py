@@ -119,7 +119,7 @@ def test_names_said_before_the_order_are_asked_and_any_agent_answers(
 ) -> None:
     c = daemon.connect()
     c.hello()
-    asked = one(say(c, "Kofi is busy. Zuri, fix the gate by Friday."), ObjectiveClarify)
+    asked = one(say(c, "Kofi is here. Zuri, fix the gate by Friday."), ObjectiveClarify)
     assert isinstance(asked, ObjectiveClarify) and asked.reason == "uncertain-agent"
     assert asked.candidates[:2] == ["Kofi", "Zuri"] and "Tariq" in asked.candidates
     draft = one(say(c, "Tariq"), ObjectiveDraft)

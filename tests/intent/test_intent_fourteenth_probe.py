@@ -168,6 +168,17 @@ def test_asked_of_you_then_named_is_the_one_named(text: str, agent: str) -> None
         ("yes, he's free tomorrow", None),  # a time: maybe a change
         ("yes, Zuri's free", None),  # a name: maybe a change
         ("no, he's not coming", None),
+        # a review: a change or a no after the reply was lost as a plain yes
+        ("yes, he can use the ladder", None),
+        ("ok, he can use the ladder", None),
+        ("yes it's urgent", None),
+        ("yes, he can do it next month", None),
+        ("yeah, it's already done", None),
+        ("ok it's fixed already", None),
+        ("ok, it's no longer needed", None),
+        ("no, it's the shed", None),
+        ("no no, he can use the ladder", None),
+        ("Why not? He's always busy.", None),
     ],
 )
 def test_a_reply_with_a_hedge_or_a_reason_is_the_reply(said: str, reply: str | None) -> None:
@@ -292,3 +303,73 @@ def test_caribbean_fuh_is_for_and_it_is_asked_what() -> None:
 def test_that_and_a_verbs_word_said_of_is_a_noun(text: str) -> None:
     got = run(text)
     assert isinstance(got, Clarify) and got.reason == "no-verb", got
+
+
+@pytest.mark.parametrize(
+    ("text", "line"),
+    [
+        # a review: a place or a time after the thing banned is the ban's
+        ("Kofi, fix the gate, not with the dog on the lawn", "Not with the dog on the lawn"),
+        ("Kofi, fix the gate, not with the drill on a Sunday", "Not with the drill on a Sunday"),
+        ("Kofi, fix the gate, not with the dog until Friday", "Not with the dog until Friday"),
+        ("Kofi, fix the gate, not with the ladder by the pond", "Not with the ladder by the pond"),
+    ],
+)
+def test_what_qualifies_a_ban_stays_in_it(text: str, line: str) -> None:
+    got = draft(text)
+    assert [f.text for f in got.objective.forbidden_lines] == [line]
+    assert got.objective.deadline is None
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "If it rains, Kofi, fix the roof; if not, check the fence",
+        "If it rains, Kofi, fix the roof; if not, Zuri's on the fence",
+        "If it rains, Kofi, fix the roof; if not, you check the fence",
+    ],
+)
+def test_the_other_plan_with_an_order_or_a_name_is_asked(text: str) -> None:
+    got = run(text)
+    assert isinstance(got, Clarify) and "two plans" in got.question, got
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "the plumber needs to fix the boiler, Abeni, let him in",
+        "the man is supposed to fix the boiler, Abeni, let him in",
+        "the builder's turning up to fix the roof, Kofi, show him round",
+    ],
+)
+def test_someone_elses_deed_with_to_is_news(text: str) -> None:
+    assert isinstance(run(text), Clarify)
+
+
+@pytest.mark.parametrize(
+    "text", ["Kofi, fix the gate by the match", "Kofi, fix the gate by her return"]
+)
+def test_by_an_event_that_is_no_place_is_asked(text: str) -> None:
+    got = run(text)
+    assert isinstance(got, Clarify) and got.reason == "unclear-deadline", got
+
+
+@pytest.mark.parametrize(
+    ("text", "agent"),
+    [
+        ("Kofi fixed the tap last week, but Zuri, check the shower head today.", "Zuri"),
+        ("Imani said the neighbour's cat is lost, Zuri, search the sheds", "Zuri"),
+        ("Abeni did a great job on the shelves, and Kofi, build the matching cupboard", "Kofi"),
+        ("Kofi can't come until Friday, so Tariq, secure the greenhouse", "Tariq"),
+        ("I know Imani is busy with the baby, Zuri, could you help Grandad", "Zuri"),
+        ("Kofi is busy. Zuri, fix the gate.", "Zuri"),
+    ],
+)
+def test_a_name_that_is_the_subject_of_news_leaves_the_one_addressed(text: str, agent: str) -> None:
+    assert draft(text).objective.agent == agent
+
+
+@pytest.mark.parametrize("text", ["Kofi is here. Zuri, fix the gate.", "Kofi, Zuri, fix the gate"])
+def test_a_name_said_of_no_news_before_another_is_still_asked(text: str) -> None:
+    got = run(text)
+    assert isinstance(got, Clarify) and got.reason == "uncertain-agent", got

@@ -24,6 +24,8 @@ DRAFTS = [Named("Kofi", "Garden gate"), Named("Zuri", "Fence"), Named("Kofi", "H
         ("the last one, yes", Pick("confirm", 2)),
         ("cancel the fence", Pick("reject", 1)),
         ("no to the fence", Pick("reject", 1)),
+        ("the fence one, no", Pick("reject", 1)),
+        ("no, the fence one", Pick("reject", 1)),
         ("forget the hens", Pick("reject", 2)),
         ("confirm both", Pick("confirm", None)),
         ("cancel all of them", Pick("reject", None)),
@@ -48,7 +50,7 @@ def test_a_yes_or_no_that_names_one_draft_picks_it(said: str, pick: Pick) -> Non
         "the gate one",  # no yes or no
         "no, Zuri",  # a change of agent, maybe (a review: it cancelled Zuri's)
         "yes, Zuri",
-        "the fence one, no",  # a bare no names none
+        "nope, the fence",  # a bare no picks only with "one" / "job"
         "yes to the gate one?",  # a question
         "yes the fourth one",
     ],

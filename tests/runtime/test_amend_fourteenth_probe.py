@@ -123,6 +123,7 @@ def test_the_agents_rest_goes_with_another_agent_or_time(text: str, agent: str) 
         "skip the ladder",
         "remove the ladder",
         "he can stay off the ladder",
+        "the kids can use the ladder",
     ],
 )
 def test_words_that_keep_or_restate_the_boundary_lift_nothing(text: str) -> None:

@@ -20,7 +20,7 @@ from vac.intent import lexicon as lx
 from vac.intent.correction import past_make_that, restart_at
 from vac.intent.lexicon import Tok, words
 from vac.intent.name_last import AFTER_NAME, heard_apart, named_no_one, said_before_time
-from vac.intent.news_first import TOLD_BEFORE, named_after_news, visit_before
+from vac.intent.news_first import TOLD_BEFORE, named_after_news, news_of, to_is_told
 from vac.intent.parts import ASKED_ON, apart_at
 from vac.intent.relay import passed_on
 from vac.intent.roster import STOPWORDS, Resolution, Roster, near_agent, resolve_agent
@@ -320,11 +320,9 @@ def _vocative(toks: Sequence[Tok], i: int, roster: Roster) -> Address | None:
     left, res = found[0]
     first = lx.find_first(toks[i:left], lx.VERB_PHRASES)
     told = False
-    if first is not None and first[0] > 1:  # "to" only after a visit or a time
-        before = toks[i + first[0] - 1].low  # ("coming Friday to fix"): not "try to fix…"
-        told = before in TOLD_BEFORE and (
-            before != "to" or visit_before(toks[i + first[0] - 2].low)
-        )
+    if first is not None and first[0] > 1:  # "to" only as someone's deed told,
+        before = toks[i + first[0] - 1].low  # not "Try to fix…, Kofi, …" (a review)
+        told = before in TOLD_BEFORE and (before != "to" or to_is_told(toks, i, i + first[0]))
     if told and not asked_you:
         return None  # "the plumber's coming to fix the boiler, Abeni, let him in": news
     after = toks[left + 3 : left + 5]
@@ -423,7 +421,7 @@ def _within(toks: Sequence[Tok], i: int, roster: Roster, verb_at: int) -> Addres
     last = min(i + _LEAD_MAX_WORDS, verb_at, n)
     # ", Kofi, …", and a name said apart after a sentence: "The fence is
     # down. Kofi, fix it.", "Tomorrow. Kofi, fix the gate." (not after another
-    # roster name: "Kofi is busy. Zuri, fix the gate." is asked about).
+    # roster name: "Kofi is here. Zuri, fix the gate." is asked about).
     far = min(verb_at, n, i + 3 * _LEAD_MAX_WORDS)  # further in, right before the order only
     commas = [k for k in range(i + 1, far + 1) if k < n and apart_at(toks, k)]
     for left, right in itertools.pairwise(commas):
@@ -431,7 +429,11 @@ def _within(toks: Sequence[Tok], i: int, roster: Roster, verb_at: int) -> Addres
         if 1 <= right - left - 1 <= (3 if right <= last else 1) and (right <= last or asked):
             res = resolve_span(toks[left + 1 : right], roster)
             alone = resolve_span(toks[right + 1 : right + 2], roster) is None
-            if res is not None and alone and _named_before(toks, i, left, roster) is None:
+            if (
+                res is not None
+                and alone
+                and _named_before(toks, i, left, roster, news=True) is None
+            ):
                 cut = None if toks[left].low == "so" else (left, right + 1)  # news before "so"
                 if (relay := _relayed(toks, right + 1, roster)) and relay.cut is None:  # "…, Zuri,
                     return relay._replace(start=i, cut=(left, relay.start))  # ask Kofi to…"
@@ -462,9 +464,17 @@ def _wished(toks: Sequence[Tok], i: int, roster: Roster, verb_at: int) -> Addres
     return Address(i, len(toks), res, cut=(i if polite_frame(toks, i, k) else k, verb_at))
 
 
-def _named_before(toks: Sequence[Tok], i: int, j: int, roster: Roster) -> Resolution | None:
+def _named_before(
+    toks: Sequence[Tok], i: int, j: int, roster: Roster, *, news: bool = False
+) -> Resolution | None:
     """ "When Kofi gets home, tell him to…": the one roster agent the lead-in
-    names, whom the frame's pronoun means (two names: no one)."""
-    found = [resolve_span([t], roster) for t in toks[i:j] if t.low not in STOPWORDS]
+    names, whom the frame's pronoun means (two names: no one). `news`: a name
+    that is the subject of news does not count ("Kofi fixed the tap last
+    week, but Zuri, check…": a typed probe, fourteen such were asked who)."""
+    found = [
+        resolve_span([t], roster)
+        for k, t in enumerate(toks[i:j], start=i)
+        if t.low not in STOPWORDS and not (news and news_of(toks, k))
+    ]
     named = {r.agent: r for r in found if r is not None and r.method in ("exact", "fuzzy")}
     return next(iter(named.values())) if len(named) == 1 else None

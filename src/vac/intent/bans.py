@@ -286,16 +286,19 @@ def _to_the_break(toks: Sequence[Tok], k: int, keep: frozenset[int]) -> int:
 
 def _time_starts(toks: Sequence[Tok], k: int) -> bool:
     low, nxt = toks[k].low, word_at(toks, k + 1)
-    if low in _WHEN_WORDS or low in _WEEKDAYS:
+    if low in _WHEN_WORDS:  # "…, not with the dog tomorrow"
         return True
-    return low in ("by", "before", "until", "till", "next", "this", "on") and (
+    if low in ("by", "before") and (word_at(toks, k + 2), nxt) == ("end", "the"):
+        return True  # "…by the end of the week"
+    # not "until" / "till": "not with the dog until Friday" bans for a time (a review)
+    return low in ("by", "before", "next", "this", "on") and (
         nxt in _WEEKDAYS | _WHEN_WORDS | _SPANS or nxt[:1].isdigit()
     )
 
 
 _WEEKDAYS: Final = frozenset(words("monday tuesday wednesday thursday friday saturday sunday"))
 _WHEN_WORDS: Final = frozenset(words("today tonight tomorrow"))
-_SPANS: Final = frozenset(words("week weekend month morning afternoon evening the end"))
+_SPANS: Final = frozenset(words("week weekend month morning afternoon evening"))
 
 
 def _reminds(toks: Sequence[Tok], marker: int) -> bool:

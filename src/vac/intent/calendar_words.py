@@ -133,10 +133,12 @@ TEMPORAL_WORDS: Final = frozenset(
 # After "by the" (and words before it), these name an event, not a place:
 # "by the school fete", "by the vicar's visit" (a typed probe: stored as the
 # place of the work, the deadline dropped). The last word of the phrase
-# decides: "by the wedding marquee" is a place.
+# decides: "by the wedding marquee" is a place; so are "by the barbecue",
+# "by the game", "by the fair" (a review).
 EVENT_WORDS: Final = frozenset(
     words("""fete party funeral wedding ides visit christening meeting concert recital
-    exam exams interview appointment reunion gala ceremony graduation anniversary""")
+    exam exams interview appointment reunion gala ceremony graduation anniversary arrival
+    return opening parade show service match""")
 )
 # Before a weekday's name, these make it a feast whose date moves ("by
 # Easter Monday", "by Good Friday", "by Black Friday"): asked about (a typed

@@ -13,6 +13,8 @@ import re
 from collections.abc import Collection
 from typing import Final
 
+from vac.intent import lexicon as lx
+
 # A condition first, then its other side: "…; if not, …", "…, otherwise …".
 _EITHER_OR: Final = re.compile(
     r"^\W*(?:if|when|once|should|in\s+case)\b.+?[,;.]\s*"
@@ -30,13 +32,17 @@ QUESTION: Final = (
 
 def either_or(text: str, names: Collection[str]) -> bool:
     """Whether `text` says a plan for a condition and another for its other
-    side, the other one someone's: a roster name after "if not" ("…,
-    otherwise it'll blow off" and "…; if not, tomorrow is fine" are one plan)."""
+    side, the other one someone's or an order: a roster name, "you", or a
+    verb of ours after "if not" ("…, otherwise it'll blow off" and "…; if
+    not, tomorrow is fine" are one plan)."""
     said = _EITHER_OR.match(text)
     if said is None:
         return False
-    after = {w.lower() for w in re.findall(r"[\w']+", text[said.end() :])}
-    return bool(after & {n.lower() for n in names})
+    rest = text[said.end() :]
+    after = {w.lower().removesuffix("'s") for w in re.findall(r"[\w']+", rest)}
+    if after & ({n.lower() for n in names} | {"you", "boys", "girls", "kids", "other"}):
+        return True  # "…; if not, Abeni, you go", "…; otherwise Zuri's to check…"
+    return lx.find_first(lx.tokenize(rest), lx.VERB_PHRASES) is not None  # "…; if not, check…"
 
 
 __all__ = ["QUESTION", "either_or"]

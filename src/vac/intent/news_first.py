@@ -13,22 +13,47 @@ from collections.abc import Callable, Sequence
 from typing import Final
 
 from vac.intent import lexicon as lx
-from vac.intent.calendar_words import WEEKDAYS
 from vac.intent.lexicon import Tok, words
 from vac.intent.parts import ASKED_ON, apart_at
+from vac.intent.when_match import past_form
 
 # Before the news's verb: someone else's deed, to come or told ("came to
 # fix", "will check", "is going to inspect"); never an order's first word.
 TOLD_BEFORE: Final = frozenset(words("to will would 'll is are was were might must"))
 
 
-def visit_before(word: str) -> bool:
-    """Said before "to" of someone else's coming deed: "coming (Friday) to fix"."""
-    return word in _VISITS or word in WEEKDAYS or word in ("tomorrow", "today", "tonight")
+def to_is_told(toks: Sequence[Tok], i: int, verb_at: int) -> bool:
+    """Whether "to" before the verb at `verb_at` tells someone's deed ("the
+    plumber's coming to fix", "the man needs to fix"), not an order said
+    with a lead ("Don't forget to fix…", "Try to fix…", "Remember to fix…",
+    "I need you to fix…"): the words from `i` start with no such lead."""
+    lead = [t.low for t in toks[i : min(i + 3, verb_at)]]
+    return not (lead and (lead[0] in _ORDER_LEADS or lead[:2] in _ORDER_LEAD_PAIRS))
 
 
-_VISITS: Final = frozenset(
-    words("coming come comes came went going round over here in by back sending sent booked due")
+_ORDER_LEADS: Final = frozenset(
+    words("don't do try remember please never forget make be just kindly manage")
+)
+_ORDER_LEAD_PAIRS: Final = [["i", "need"], ["i", "want"], ["i'd", "like"], ["we", "need"]]
+
+
+def news_of(toks: Sequence[Tok], k: int) -> bool:
+    """Whether the name at `k` is the subject of news: a past form, "said",
+    a negation, or a state after it ("Kofi fixed…", "Imani said…", "Kofi
+    can't come…", "Imani is busy with the baby", "Tariq doesn't need to…")."""
+    nxt = toks[k + 1].low if k + 1 < len(toks) else ""
+    then = toks[k + 2].low if k + 2 < len(toks) else ""
+    if nxt in _NEWS_WORDS or past_form(nxt):
+        return True
+    return nxt in ("is", "was", "'s", "has", "had") and (then in _STATES or past_form(then))
+
+
+_NEWS_WORDS: Final = frozenset(
+    words("""said says told did can't cannot couldn't doesn't didn't won't isn't wasn't
+    hasn't never already loved liked""")
+)
+_STATES: Final = frozenset(
+    words("busy away off out sick ill poorly tired late back home working asleep been got gone")
 )
 
 
@@ -40,7 +65,7 @@ def named_after_news(
     is said before it."""
     if not i < verb_at < len(toks) or toks[verb_at - 1].low not in TOLD_BEFORE:
         return None
-    if toks[verb_at - 1].low == "to" and not visit_before(toks[verb_at - 2].low):
+    if toks[verb_at - 1].low == "to" and not to_is_told(toks, i, verb_at):
         return None  # "Remember to fix the boiler, Abeni, …": an order, not news (a review)
     if any(is_name(t) for t in toks[i:verb_at]):
         return None  # "Kofi will fix the gate, so Zuri, …": asked, as before

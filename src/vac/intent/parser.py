@@ -359,7 +359,7 @@ def parse(
             note = f"{res.agent} alone, not {address.others}" + (f"; {note}" if note else "")
     elif (other := who_else(clause, hit[0], roster)) is not None:
         # A name said before the order but not as its address ("Kofi. No,
-        # Zuri. Fix the gate.", "Kofi is busy. Zuri, fix…"), or news ("The
+        # Zuri. Fix the gate.", "Kofi is here. Zuri, fix…"), or news ("The
         # builders will fix the roof"): ask, never default. The answer (any
         # agent) takes the place of the words before the verb.
         question, anyone = other

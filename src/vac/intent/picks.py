@@ -52,6 +52,7 @@ _KINDS: Final[tuple[tuple[tuple[str, ...], PickKind], ...]] = tuple(
     )
 )
 # Words around the choice that name nothing: "yes to the gate one, please".
+_BARE_NO: Final = frozenset(("no", "nope", "nah"))
 _FILLER: Final = frozenset(
     lx.words("to the a that this one for with on about of just only please draft job order it")
 )
@@ -73,6 +74,7 @@ def picked(text: str, drafts: Sequence[Named]) -> Pick | None:
     toks = [t.low for t in tokens if t.low not in lx.PUNCT]
     kinds: set[PickKind] = set()
     naming: list[str] = []
+    bare_no = False
     k = 0
     while k < len(toks):
         hit = next((pk for pk in _KINDS if tuple(toks[k : k + len(pk[0])]) == pk[0]), None)
@@ -80,9 +82,13 @@ def picked(text: str, drafts: Sequence[Named]) -> Pick | None:
             kinds.add(hit[1])
             k += len(hit[0])
             continue
-        if toks[k] not in _FILLER:
+        if toks[k] in _BARE_NO:
+            bare_no = True  # a pick only with "one" / "job" said (below)
+        elif toks[k] not in _FILLER:
             naming.append(toks[k])
         k += 1
+    if bare_no and "reject" not in kinds and {"one", "job"} & set(toks):
+        kinds.add("reject")  # "the fence one, no", "no, the fence one"
     if len(kinds) != 1 or not naming or len(drafts) < 2:
         return None
     kind = kinds.pop()

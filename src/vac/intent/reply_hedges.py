@@ -5,9 +5,10 @@ give asked again: "yeah I think so", "yes that sounds about right",
 "that's the one", "anyway, yes", "not really, no", "sure, why not, he's
 got time", "yep, that's spot on thanks", "actually don't bother, she's
 coming here". The hedge or the reason answers nothing; the yes or no
-does. A reason only with a pronoun for its subject ("he's got time"): with
-a name, a time or a number it may be a change ("yes, Zuri's free",
-"yes, he's free tomorrow"), and stays a turn of its own. Pure: a
+does. A reason only of a few kinds, with a pronoun for its subject ("he's
+got time", "she's coming here"): anything else may be a change ("yes, he
+can use the ladder", "yes it's urgent") or a no ("yeah, it's already
+done"), and stays a turn of its own (a review). Pure: a
 normalised reply in, the reply without its hedge out.
 """
 
@@ -41,19 +42,16 @@ _HEDGE_AFTER_YES: Final = re.compile(
 )
 # Said before the reply: "anyway, yes", "so yes", "right then, yes".
 _LEAD: Final = re.compile(r"^(?:anyway|anyhow|so|right then|all right then|alright then) ")
-# A reason after it, with a pronoun for its subject and no time, name or number.
+# A reason after it, one of a few kinds only (a review: an open list let
+# "yes, he can use the ladder", "yes it's urgent", "yeah, it's already done"
+# be a plain yes, the change lost): someone has the time, is free or
+# around, is coming over, or knows how.
 _REASON: Final = re.compile(
-    r" (?:why not )?(?:he's|she's|they're|it's|he has|she has|they have|he is|she is|they are"
-    r"|he'll|she'll|they'll|he can|she can|they can)(?: [a-z']+){1,5}$"
-)
-_NOT_A_REASON: Final = frozenset(
-    (
-        *("today", "tonight", "tomorrow", "week", "weekend", "morning", "afternoon"),
-        *("evening", "night", "instead", "not", "don't", "can't", "won't", "monday"),
-        *("tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"),
-        # praise after a no says the opposite ("no, he's great at that"): asked
-        *("great", "good", "brilliant", "perfect", "best", "star", "legend", "amazing"),
-    )
+    r" (?:why not )?(?:(?:he's|she's|they've|they're|he has|she has|they have) got "
+    r"(?:the |some |plenty of )?(?:time|tools|a free day)"
+    r"|(?:he's|she's|they're|he is|she is|they are) (?:free|around|about|available|home"
+    r"|coming (?:here|over|round|anyway))"
+    r"|(?:he|she|they) knows? (?:how|the way|what to do))$"
 )
 _OPENERS: Final = re.compile(r"^(?:(?:oh|um|uh|er|erm|well|hmm|actually) )+")
 
@@ -67,8 +65,8 @@ def without_hedges(norm: str, replies: frozenset[str]) -> str:
     if (hedged := _HEDGE_AFTER_YES.match(norm)) is not None:
         return hedged[1]
     reason = _REASON.search(norm)
-    why = reason[0].removeprefix(" why not") if reason is not None else ""
-    if reason is not None and not set(why.split()) & _NOT_A_REASON:
+    if reason is not None:
+        why = reason[0].removeprefix(" why not")
         said = norm[: reason.start()] + reason[0].removesuffix(why)  # "sure why not"
         if _OPENERS.sub("", said) in replies:
             return said  # its opener is taken off as any reply's is

@@ -138,7 +138,7 @@ def _said_to(toks: Sequence[Tok], k: int, roster: Roster) -> bool:
     told = told or past_form(first) or first in _PAST_TOO  # "Kofi ate…", "Kofi rang…"
     if first in _GOES_ON or told:
         return first in _SAID_TO_FIRST  # "Kofi needs…", "Kofi fixed…"; not "Kofi thanks…"
-    # Not when another is named: "Kofi is busy. Zuri, fix…" is asked about.
+    # Not when another is named: "Kofi is here. Zuri, fix…" is asked about.
     return all(roster.get(t.text) is None for t in toks[k:])
 
 

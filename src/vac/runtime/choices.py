@@ -225,11 +225,22 @@ _REMARK: Final = re.compile(
 )
 
 
+_ORDERS_OWN: Final = re.compile(
+    r"\b(?:urgent\w*|asap|rush|hurry|priority|soon|quick\w*|till|until|by|before|due|today"
+    r"|tonight|tomorrow|week|weekend|monday|tuesday|wednesday|thursday|friday|saturday|sunday"
+    r"|morning|afternoon|evening|don'?t|not|never|no)\b",
+    re.IGNORECASE,
+)
+
+
 def _before_a_remark(text: str, names: Sequence[str]) -> tuple[str, ...]:
     """The answer said before a comma and a remark, if one follows it."""
     head, comma, rest = text.partition(",")
-    # one remark, nothing after it ("the gate, it's broken, and the fence": more)
-    said = _REMARK.match(rest) if comma and not re.search(r",|\band\b", rest) else None
+    # one remark, nothing after it ("the gate, it's broken, and the fence": more),
+    # and nothing of the order's in it: no time or haste ("the gate, it's
+    # urgent", "Friday, he's got till then": a review, the remark was lost)
+    more = re.search(r",|\band\b|\d", rest) or _ORDERS_OWN.search(rest)
+    said = _REMARK.match(rest) if comma and not more else None
     if said is None or (said[1] and said[1].lower() not in {n.lower() for n in names}):
         return ()  # "the gate, Bob's gate": no remark about someone we know
     return (head,)

@@ -30,7 +30,7 @@ _TAIL: Final = (
 # the ladder": a permission, its verb one of `_MAY_VERBS` (not "he could fall
 # off the ladder", a worry; not "he can stay off the ladder", the line's own)
 _MAY: Final = re.compile(
-    _LEAD + r"(?:(?:he|she|they|you)\s+(?:can|may|is\s+allowed\s+to|are\s+allowed\s+to"
+    _LEAD + r"(?:(?P<who>\w+)\s+(?:can|could|may|is\s+allowed\s+to|are\s+allowed\s+to"
     r"|'s\s+allowed\s+to)|(?:it'?s|that'?s|it\s+is)\s+(?:fine|ok|okay|alright)\s+"
     r"(?:for\s+(?:him|her|them)\s+)?to)\s+(?:use|take|have|climb|go\s+(?:on|in|into|up)|drive"
     r"|bring|borrow|touch|open|enter|spend|buy|ride)\s+(?P<what>.+?)" + _TAIL,
@@ -51,6 +51,7 @@ _FINE: Final = re.compile(
     r"|allowed)" + _TAIL,
     re.IGNORECASE,
 )
+_SUBJECTS: Final = frozenset(("he", "she", "they", "you"))
 _NEGATED: Final = re.compile(
     r"\b(?:no|not|nobody|never|nothing|none|neither|nor|mustn'?t|shouldn'?t|can'?t|cannot"
     r"|won'?t|don'?t|no\s+one)\b|n't\b",
@@ -106,7 +107,10 @@ def lifted(
         said = pattern.match(text.strip())
         if said is None:
             continue
-        named = next(v for k, v in said.groupdict().items() if v is not None)
+        who = said.groupdict().get("who")
+        if who and who.lower() not in _SUBJECTS | {n.lower() for n in names}:
+            continue  # "no one can…" (negated), "the kids can use the ladder": not the agent
+        named = next(v for k, v in said.groupdict().items() if v is not None and k != "who")
         what = _words(named) - {n.lower() for n in names}
         if not what - _OF_A_LINE or len(what) > 4:
             continue  # "he can use it": which line?
