@@ -59,11 +59,14 @@ def test_anything_else_is_no_pick(said: str) -> None:
     assert picked(said, DRAFTS) is None
 
 
-def test_with_one_draft_a_yes_is_no_pick_but_the_sole_draft_s_yes() -> None:
-    assert picked("yes to the gate one", DRAFTS[:1]) is None
-
-
 @given(st.text(max_size=40))
 def test_a_pick_names_a_draft_that_is_there(said: str) -> None:
     got = picked(said, DRAFTS)
     assert got is None or got.at is None or 0 <= got.at < len(DRAFTS)
+
+
+def test_with_one_draft_words_naming_it_pick_it_and_both_picks_nothing() -> None:
+    one = DRAFTS[:1]
+    assert picked("cancel the gate one", one) == Pick("reject", 0)
+    assert picked("cancel the fence", one) is None
+    assert picked("confirm both", one) is None

@@ -68,6 +68,14 @@ def test_no_line_the_steward_drew_no_lift() -> None:
         ("Zuri, guard the barn tonight", "no wait, Tariq was right", "agent", "Tariq"),
         ("Zuri, guard the barn tonight", "go back to Tariq", "agent", "Tariq"),
         ("Zuri, guard the barn tonight", "let's stick with Tariq", "agent", "Tariq"),
+        ("Kofi, check the well", "by the end of the week I guess", "deadline", "2026-12-06"),
+        (
+            "Abeni, map the orchard",
+            "they're coming Saturday, so Friday evening please",
+            "deadline",
+            "2026-12-11",
+        ),
+        ("Kofi, fix the tap tomorrow", "no, it has to be today", "deadline", "2026-12-05"),
     ],
 )
 def test_a_change_in_everyday_words_is_the_change(

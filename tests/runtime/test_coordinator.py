@@ -913,3 +913,38 @@ async def test_after_a_defer_a_later_confirm_is_what_a_no_is_about(rig: Rig) -> 
     await rig.settle(11)
     asked = rig.of(ObjectiveClarify)[-1].question
     assert "vac withdraw" in asked and "Tariq answered" not in asked
+
+
+async def test_words_that_answer_no_question_asked_get_it_asked_again_once(rig: Rig) -> None:
+    """A conversation probe: "whoever's free" to "Who should do it?" dropped
+    the question ("I heard you, but not what to do"); "Abeni then" was lost."""
+    rig.text("t1", "Ask Duri to check the boiler tomorrow")
+    await rig.settle(1)
+    rig.text("t2", "whoever's free")
+    await rig.settle(2)
+    again = rig.of(ObjectiveClarify)[-1]
+    assert again.reason == "unknown-agent" and again.question.startswith("I didn't catch an answer")
+    rig.text("t3", "Abeni then")
+    await rig.settle(3)
+    assert rig.of(ObjectiveDraft)[-1].objective.agent == "Abeni"
+
+
+async def test_a_question_is_asked_again_only_once(rig: Rig) -> None:
+    rig.text("t1", "Ask Kofi to repair by Friday")
+    await rig.settle(1)
+    for n, said in enumerate(("whoever", "whoever"), start=2):
+        rig.text(f"t{n}", said)
+        await rig.settle(n)
+    asked = [m.question for m in rig.of(ObjectiveClarify)]
+    assert sum(q.startswith("I didn't catch an answer") for q in asked) == 1, asked
+
+
+async def test_with_one_draft_words_naming_it_act_on_it(rig: Rig) -> None:
+    rig.text("t1", "Zuri, check the hives")
+    await rig.settle(1)
+    rig.text("t2", "cancel the fence one")  # names no draft: no pick
+    await rig.settle(2)
+    assert not rig.of(ObjectiveRejected)
+    rig.text("t3", "cancel the hives one")
+    await rig.settle(3)
+    assert len(rig.of(ObjectiveRejected)) == 1 and rig.pending_agents() == []

@@ -30,7 +30,8 @@ _NOT_AN_ANSWER: Final = frozenset(
     yet forget huh hmm uh um er oh just later never mind idea know don't dunno i maybe well
     so right sure fine whatever nope instead actually every each always can't won't myself
     yourself should you we choose pick decide anything something idk matter both either
-    all everything it that this good great""")
+    all everything it that this good great whoever whichever anyone anybody someone somebody
+    everyone everybody""")
 )
 _COURTESY: Final = re.compile(r"(?:[\s,]+(?:please|thanks|thank you))+[\s.!]*$", re.IGNORECASE)
 

@@ -5,7 +5,9 @@ it only with one pending), so the steward names one: "yes to the gate one",
 "confirm Kofi's", "the fence one, no", "cancel the second one". A pick is a
 confirm or reject phrase and words that name exactly one draft: its agent,
 words of its thing, or its place in the list read back (oldest first);
-nothing else ("yes to the gate, but by Friday" is its own words). Anything
+nothing else ("yes to the gate, but by Friday" is its own words). With one
+draft waiting, words that name it act on it too ("cancel the hives one").
+Anything
 that names none, or more than one, is no pick and is read as before. "Both"
 or "all of them" names every draft: one at a time, the runtime answers.
 Pure: words and the drafts' agents and things in, a pick out.
@@ -36,7 +38,7 @@ class Named(NamedTuple):
 
 
 _YES: Final = (
-    "yes,yeah,yep,yup,confirm,approve,okay,ok,sure,go ahead,go ahead with,go with,do,please do"
+    "yes,yeah,yep,yup,confirm,approve,okay,ok,sure,go ahead,go ahead with,go with,please do"
 )
 # Not a bare "no": "no, Zuri" with two drafts waiting is a change of agent
 # to one of them, not a cancel of Zuri's (a review); "no to the fence" is.
@@ -89,11 +91,11 @@ def picked(text: str, drafts: Sequence[Named]) -> Pick | None:
         k += 1
     if bare_no and "reject" not in kinds and {"one", "job"} & set(toks):
         kinds.add("reject")  # "the fence one, no", "no, the fence one"
-    if len(kinds) != 1 or not naming or len(drafts) < 2:
+    if len(kinds) != 1 or not naming or not drafts:
         return None
     kind = kinds.pop()
     if all(w in _ALL for w in naming):
-        return Pick(kind, None)  # "confirm both", "cancel all of them"
+        return Pick(kind, None) if len(drafts) > 1 else None  # "confirm both"
     if len(naming) == 1 and naming[0] in _ORDINALS:
         at = _ORDINALS[naming[0]]
         return Pick(kind, at % len(drafts)) if at < len(drafts) else None

@@ -27,11 +27,13 @@ _AGREED: Final = re.compile(
 )
 _FRAMED: Final = re.compile(
     r"^\W*(?:(?:can|could)\s+(?:we|you|they|i)|let'?s|(?:i'?d|we'?d)\s+(?:like|prefer)\s+to"
+    r"|(?:no\W+)?(?:it|that)\s+(?:has|needs)\s+to\s+be"  # "no, it has to be today" (a probe)
     r"|(?:i|we)\s+(?:want|need)\s+to|please|just|maybe|perhaps)\s+(?=\w)",
     re.IGNORECASE,
 )
 _TRAILING: Final = re.compile(
     r"\W+(?:really|please|thanks|thank\s+you|then|if\s+possible|if\s+that'?s\s+(?:ok|okay|fine)"
+    r"|i\s+(?:guess|think|suppose|reckon)"  # "by the end of the week I guess" (a probe)
     r"|whenever\s+(?:it\s+)?suits\s+(?:her|him|them|you|me))\W*$",
     re.IGNORECASE,
 )
@@ -49,6 +51,8 @@ _GOES: Final = re.compile(
     r"(?:go|do\s+it|take\s+it|handle\s+it)?\s*instead\W*$",
     re.IGNORECASE,
 )
+# A reason, then the change after ", so": the change (a conversation probe).
+_SO_THEN: Final = re.compile(r",\s*so\s+(\w[^,]*)$", re.IGNORECASE)
 # Agreement said first, no "but": "fine, let Imani do it instead", "ok, make
 # it Friday" (a conversation probe: "I couldn't change the draft").
 _OK_FIRST: Final = re.compile(
@@ -145,6 +149,9 @@ def unwrapped(text: str) -> tuple[str, ...]:
     name = back and (back[1] or back[2] or back[3])
     if name and name.lower() not in _NO_ONE | {"that", "this", "the", "one"}:
         forms.append(f"{name} instead")  # "no wait, Tariq was right"
+    then = _SO_THEN.search(text)  # "they're coming Saturday, so Friday evening please"
+    if then is not None:
+        forms.append(then[1])
     goes = _GOES.match(text)
     if goes is not None and goes.group(1).lower() not in _NO_ONE:  # a name: not "I should go…"
         forms.append(f"{goes.group(1)} instead")

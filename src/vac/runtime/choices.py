@@ -22,6 +22,8 @@ import time
 from collections.abc import Sequence
 from typing import Final, Literal, NamedTuple
 
+import msgspec
+
 from vac import intent
 from vac.intent import calendar_words as cw
 from vac.protocol.messages import ObjectiveClarify
@@ -59,6 +61,8 @@ class PendingChoice:
         self._asked_at_s = 0.0
         self._question: str | None = None  # any question asked, answerable or not
         self._last: intent.Clarify | None = None  # the last question, for `ask_again`
+        self._missed: intent.Clarify | None = None  # a question the words now did not answer
+        self._reasked = False  # whether it was asked again already
 
     def offer(self, clarify: intent.Clarify, *, spoken: bool = False) -> None:
         """Remember a question an answer can complete (and forget any older one)."""
@@ -131,8 +135,10 @@ class PendingChoice:
         """
         asked, self._asked = self._asked, None
         self._unsure = ()
+        self._missed = None
         if asked is None or time.monotonic() - self._asked_at_s > ANSWER_WINDOW_S:
             return None
+        self._missed = asked  # until it is answered (below)
         if self._spoken:
             # The rest of the words are still as misheard as they were: what
             # `_STILL_UNSURE` names stays flagged (a spoken probe: "What should
@@ -155,6 +161,7 @@ class PendingChoice:
             elif asked.reason == "no-verb":
                 said = intent.says_instead(words, names)
             if said is not None:
+                self._missed = None
                 return _put(asked, said)
         return None
 
@@ -165,7 +172,22 @@ class PendingChoice:
         the spoken words it completed were (`answer`); else `result`."""
         if answered and self._unsure and isinstance(result, intent.Draft):
             return intent.with_flags(result, self._unsure)
+        missed, self._missed = self._missed, None
+        if missed is not None and _nothing_asked(result) and not self._reasked:
+            # "whoever's free" to "Who should do it?": the question again, once
+            # (a conversation probe: "I heard you, but not what to do", the
+            # words asked about lost); the words now are no order of their own
+            self._reasked = True
+            again = f"I didn't catch an answer in that. {missed.question}"
+            return msgspec.structs.replace(missed, question=again)
+        self._reasked = False
         return result
+
+
+def _nothing_asked(result: intent.Draft | intent.Clarify) -> bool:
+    """Words that are no order and quote nothing ("whoever's free")."""
+    no_order = isinstance(result, intent.Clarify) and result.reason == "no-verb"
+    return no_order and result.heard_as is None and result.fill_at is None  # type: ignore[union-attr]
 
 
 # What stays unsure of spoken words once a question about them is answered:

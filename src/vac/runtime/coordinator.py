@@ -309,7 +309,7 @@ class TurnCoordinator:
         if not picked and sole and (new := reading.changed(text, confidence, evidence, sole)):
             return amend.planned(self.planner, turn.id, new, sole, now, ref)  # "no, Zuri"
         words = (text, confidence, evidence)  # "yes to the gate one" while two drafts wait:
-        if not (picked or sole) and (one := self.several.pick(turn.id, words, now)):
+        if not picked and (one := self.several.pick(turn.id, words, now)):
             return one
         reply = intent.spoken_reply(text, confidence, evidence, rescored_ok=sole is not None)
         if reply is not None and sole is not None:

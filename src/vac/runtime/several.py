@@ -42,7 +42,7 @@ class Several:
         asked, self._asked = self._asked, None  # "which one?" is answered once
         planner, session = self._planner, self._planner.session
         live = planner.shared.book.pending(session.principal, now=now, session=session.id)
-        if len(live) < 2:
+        if not live:
             return None
         named = [intent.Named(e.objective.agent, e.objective.target.label) for e in live]
         got = intent.picked(text, named)
