@@ -146,3 +146,12 @@ def test_a_spoken_lift_needs_every_word_heard_surely() -> None:
     sure = Evidence(words=(WordProb(0, 2, 0.9), WordProb(3, 6, 0.8)))
     got = reading.changed("he can use the ladder", 0.9, sure, entry)
     assert isinstance(got, Draft) and "ladder" not in str(got.objective.forbidden_lines)
+
+
+def test_a_change_not_taken_is_quoted_as_said() -> None:
+    """A probe's rerun: "nah, get zuri to do it innit" was quoted "nah, zuri, and innit"."""
+    got = Reading(NOW, ROSTER, None).changed(
+        "nah, get zuri to do it innit", 1.0, None, _counter("Kofi, fix the gate by Friday")[0]
+    )
+    assert not isinstance(got, Draft | str) and got is not None
+    assert '"nah, get zuri to do it innit"' in got.question

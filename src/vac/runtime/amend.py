@@ -90,6 +90,9 @@ class Reading:
         sure = not (evidence and evidence.words) or confidence >= floor
         if got is None and sure and restated(text, entry.objective, self.now, self.understood):
             return "confirm"  # "ok tomorrow then" to tomorrow's draft
+        if isinstance(got, Clarification):  # quoted as said, not as read ("nah, zuri, and…")
+            read = one_each(intent.without_asides(text), self.roster.names())
+            return got._replace(question=got.question.replace(f'"{read}"', f'"{text}"'))
         if not isinstance(got, intent.Draft):
             return got
         done = settled(got, entry, text, sure, self._drafted)

@@ -105,7 +105,8 @@ WRONG_AGENT: Final = re.compile(
 _DOES_IT_THEN: Final = re.compile(
     r"\b(?:(?:get|have|let|ask|make)\s+(\w+)\s+(?:to\s+)?|(?:can|could)\s+(\w+)\s+)do\s+it\s+"
     r"(?=\w)(?!(?:instead|properly|right|well|again|yourself|himself|herself|then|please|pls"
-    r"|not|too|for|with|alone|anyway|though|tho|thanks|thank|cheers|actually|now|if|and|but|or)\b)",
+    r"|not|too|for|with|alone|anyway|though|tho|thanks|thank|cheers|actually|now|if|and|but|or"
+    r"|innit|eh|yeah|ok|okay|mate)\b)",
     re.IGNORECASE,
 )
 
