@@ -276,5 +276,9 @@ def test_after_a_defer_a_change_is_told_what_waits_and_how_to_go_on(
     for job in ("guard the barn", "mend the coop", "walk the fence", "check the lock"):
         said(c, f"Tariq, {job} by Friday")
         said(c, "yes")
-    asked = next(m for m in said(c, "make it urgent then") if isinstance(m, ObjectiveClarify))
+    asked = next(m for m in said(c, "yes") if isinstance(m, ObjectiveClarify))
     assert "waits on you (deferred)" in asked.question
+    again = next(
+        m for m in said(c, "fine, let Kofi do it instead") if isinstance(m, ObjectiveDraft)
+    )
+    assert (again.objective.agent, again.objective.target.label) == ("Kofi", "Lock")

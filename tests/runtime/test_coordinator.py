@@ -893,13 +893,17 @@ async def _deferred(rig: Rig) -> None:
 async def test_words_after_an_agent_defers_say_what_waits_and_how_to_go_on(rig: Rig) -> None:
     """Twin: tests/daemon/test_amend.py (it got the verb menu, or "No draft is waiting")."""
     await _deferred(rig)
-    rig.text("t1", "make it urgent then")
+    rig.text("t1", "yes")
     await rig.settle(9)
     asked = rig.of(ObjectiveClarify)[-1].question
     assert "waits on you (deferred)" in asked and "say the whole order again" in asked
-    rig.text("t2", "yes")
+    rig.text("t2", "make it urgent then")  # a change to it: a new draft of it, changed
     await rig.settle(10)
-    assert "Tariq answered" in rig.of(ObjectiveClarify)[-1].question
+    again = rig.of(ObjectiveDraft)[-1].objective
+    assert (again.agent, again.priority) == ("Tariq", 90) and again.target.label == "Lock"
+    rig.text("t3", "yes")
+    await rig.settle(11)
+    assert rig.of(ObjectiveConfirmed)[-1].objective.status == "accepted"  # urgent: not deferred
 
 
 async def test_after_a_defer_a_later_confirm_is_what_a_no_is_about(rig: Rig) -> None:

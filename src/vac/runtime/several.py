@@ -14,9 +14,11 @@ import datetime as dt
 import time
 from typing import Final
 
+import msgspec
+
 from vac import intent
 from vac.intent.picks import PickKind
-from vac.runtime.amend import still_waiting
+from vac.runtime.amend import Reading, still_waiting
 from vac.runtime.change_words import sounds_like_a_change
 from vac.runtime.choices import ANSWER_WINDOW_S, Clarification
 from vac.runtime.decisions import Plan, Planner
@@ -43,7 +45,7 @@ class Several:
         planner, session = self._planner, self._planner.session
         live = planner.shared.book.pending(session.principal, now=now, session=session.id)
         if not live:
-            return None
+            return self._after_answer(turn_id, said, now)
         named = [intent.Named(e.objective.agent, e.objective.target.label) for e in live]
         got = intent.picked(text, named)
         if got is None and asked is not None and time.monotonic() - asked[1] <= ANSWER_WINDOW_S:
@@ -90,12 +92,12 @@ class Several:
             f'"cancel the {_thing(live[1])} one", "the second one, yes"), or confirm on screen.',
         )
 
-    def waits_on_you(self, now: dt.datetime) -> str | None:
-        """What an agent's answer in this session left waiting on the steward
-        (deferred, or asked back), and how to go on: VAC/1 has no message
-        that answers the agent, so words said next are their own (a
-        conversation probe: "make it urgent then", "yes" after a defer got
-        "I heard you, but not what to do" or "No draft is waiting")."""
+    def _last_answered(
+        self, now: dt.datetime, statuses: tuple[str, ...]
+    ) -> intent.DraftEntry | None:
+        """The session's last objective, if an agent's answer left it in
+        `statuses` and it was made lately: one confirmed after it is what
+        words said now are about (a review)."""
         session = self._planner.session
         mine = [
             e
@@ -104,12 +106,42 @@ class Several:
         ]
         if not mine:
             return None
-        # Only the last objective of the session: one confirmed after it is
-        # what a "cancel that" is about (a review)
-        last = max(mine, key=lambda e: e.created_at).objective
-        recent = now - max(e.created_at for e in mine) <= _RECENT
-        if last.status not in ("deferred", "clarifying") or not recent:
+        last = max(mine, key=lambda e: e.created_at)
+        if last.objective.status not in statuses or now - last.created_at > _RECENT:
             return None
+        return last
+
+    def _after_answer(
+        self, turn_id: str, said: tuple[str, float, intent.Evidence | None], now: dt.datetime
+    ) -> Plan | None:
+        """A change said to the objective an agent deferred, asked back about
+        or refused, with no draft waiting: a new draft of it, changed ("make
+        it urgent then", "fine, let Kofi do it instead"; a conversation probe
+        got the list of verbs). The old one stays as it is, to withdraw."""
+        last = self._last_answered(now, ("deferred", "clarifying", "refused"))
+        if last is None or self._planner.over_quota(now) is not None:
+            return None
+        again = msgspec.structs.replace(
+            last.objective, status="draft", confirmed_by_steward=False, accepted_by_agent=False
+        )
+        entry = msgspec.structs.replace(last, objective=again, state="pending", counter_of=None)
+        text, confidence, evidence = said
+        reading = Reading(now, self._planner.shared.roster, None)
+        got = reading.changed(text, confidence, evidence, entry)
+        if not isinstance(got, intent.Draft):
+            return None
+        return self._planner.draft(turn_id, got, now, None)
+
+    def waits_on_you(self, now: dt.datetime) -> str | None:
+        """What an agent's answer in this session left waiting on the steward
+        (deferred, or asked back), and how to go on: VAC/1 has no message
+        that answers the agent, so words said next are their own (a
+        conversation probe: "make it urgent then", "yes" after a defer got
+        "I heard you, but not what to do" or "No draft is waiting")."""
+        found = self._last_answered(now, ("deferred", "clarifying"))
+        if found is None:
+            return None
+        last = found.objective
         said = intent.restate(last, None, now=now).removesuffix(" — confirm?")
         return (
             f'{last.agent} answered, and "{said}" waits on you ({last.status}). To change it, '
