@@ -28,6 +28,8 @@ DRAFTS = [Named("Kofi", "Garden gate"), Named("Zuri", "Fence"), Named("Kofi", "H
         ("no, the fence one", Pick("reject", 1)),
         ("forget the hens", Pick("reject", 2)),
         ("confirm both", Pick("confirm", None)),
+        ("do the first one", Pick("confirm", 0)),
+        ("do Zuri's", Pick("confirm", 1)),
         ("cancel all of them", Pick("reject", None)),
     ],
 )
@@ -50,6 +52,8 @@ def test_a_yes_or_no_that_names_one_draft_picks_it(said: str, pick: Pick) -> Non
         "the gate one",  # no yes or no
         "no, Zuri",  # a change of agent, maybe (a review: it cancelled Zuri's)
         "yes, Zuri",
+        "yes, the gate",  # a short yes names a draft only with to / one / job / 's / an ordinal
+        "do the gate",
         "nope, the fence",  # a bare no picks only with "one" / "job"
         "yes to the gate one?",  # a question
         "yes the fourth one",

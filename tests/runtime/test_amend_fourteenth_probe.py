@@ -132,6 +132,8 @@ def test_the_agents_rest_goes_with_another_agent_or_time(text: str, agent: str) 
         "remove the ladder",
         "he can stay off the ladder",
         "the kids can use the ladder",
+        "actually Tariq can use the ladder",  # a review: another's permission
+        "he could use the ladder",
     ],
 )
 def test_words_that_keep_or_restate_the_boundary_lift_nothing(text: str) -> None:

@@ -384,6 +384,8 @@ def test_a_deed_said_after_a_lead_in_answers_what_to_do(answer: str) -> None:
         ("Ask Kofi to repair by Friday", "the wobbly shelf, it's driving me mad",
          "Ask Kofi to repair the wobbly shelf by Friday"),
         ("Imani, visit her on Sunday", "my gran", "Imani, visit my gran on Sunday"),
+        ("Ask Kofi to repair by Friday", "the gate, it's not closing",
+         "Ask Kofi to repair the gate by Friday"),
         ("Imani, visit her on Sunday", "my gran, she lives down the lane",
          "Imani, visit my gran on Sunday"),
     ],

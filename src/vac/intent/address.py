@@ -432,7 +432,9 @@ def _within(toks: Sequence[Tok], i: int, roster: Roster, verb_at: int) -> Addres
             if (
                 res is not None
                 and alone
-                and _named_before(toks, i, left, roster, news=True) is None
+                # a pronoun after it may mean the one in the news ("Kofi is home,
+                # Zuri, tell him to…": a review): then that name still counts
+                and _named_before(toks, i, left, roster, news=not _pronoun_in(toks, right)) is None
             ):
                 cut = None if toks[left].low == "so" else (left, right + 1)  # news before "so"
                 if (relay := _relayed(toks, right + 1, roster)) and relay.cut is None:  # "…, Zuri,
@@ -462,6 +464,10 @@ def _wished(toks: Sequence[Tok], i: int, roster: Roster, verb_at: int) -> Addres
     if k is None or res is None or res.method not in ("exact", "fuzzy"):
         return None
     return Address(i, len(toks), res, cut=(i if polite_frame(toks, i, k) else k, verb_at))
+
+
+def _pronoun_in(toks: Sequence[Tok], k: int) -> bool:
+    return any(t.low in lx.PRONOUNS for t in toks[k:])
 
 
 def _named_before(

@@ -271,9 +271,10 @@ def condition_at(toks: Sequence[Tok], verb_at: int) -> tuple[int, int] | None:
     return None
 
 
+# After "NAME's" in a clause: where or how they are ("while Mum's at work").
+_BEING_WHERE: Final = frozenset(words("at in on away out off busy asleep here home back working"))
 _REMARK: Final = re.compile(
-    r"(?:i trust you|i'm counting on you|you know what to do|it's up to you|up to you|your call"
-    r"|i appreciate it)\b"
+    r"(?:i trust you|i'm counting on you|you know what to do|(?:it's )?up to you|your call)\b"
 )
 
 
@@ -403,7 +404,8 @@ def _clause_at(toks: Sequence[Tok], k: int) -> bool:
         return True
     if k < len(toks) and toks[k].text[:1].isupper() and k and toks[k - 1].low not in PUNCT:
         # "as long as Tariq goes with you", "while Mum's at work" (a probe: dropped)
-        return word_at(toks, k + 1) in _CLAUSE_VERBS or nxt.endswith("'s")
+        then = word_at(toks, k + 1)  # not "before Mum's birthday": a time asked about
+        return then in _CLAUSE_VERBS or (nxt.endswith("'s") and then in _BEING_WHERE)
     if nxt not in (
         "the",
         "my",

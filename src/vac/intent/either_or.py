@@ -23,6 +23,8 @@ _EITHER_OR: Final = re.compile(
     re.IGNORECASE | re.DOTALL,
 )
 
+_SPEAKER: Final = frozenset(("i", "i'll", "i'd", "i'm", "we", "we'll", "we'd", "we're", "me"))
+
 QUESTION: Final = (
     "That sounds like two plans, one if it happens and one if not. "
     "Say each as its own order, with its own condition "
@@ -39,7 +41,10 @@ def either_or(text: str, names: Collection[str]) -> bool:
     if said is None:
         return False
     rest = text[said.end() :]
-    after = {w.lower().removesuffix("'s") for w in re.findall(r"[\w']+", rest)}
+    said_after = [w.lower() for w in re.findall(r"[\w']+", rest)]
+    if set(said_after[:4]) & _SPEAKER:
+        return False  # "…, otherwise I'll have to repair the ceiling": the speaker's own
+    after = {w.removesuffix("'s") for w in said_after}
     if after & ({n.lower() for n in names} | {"you", "boys", "girls", "kids", "other"}):
         return True  # "…; if not, Abeni, you go", "…; otherwise Zuri's to check…"
     return lx.find_first(lx.tokenize(rest), lx.VERB_PHRASES) is not None  # "…; if not, check…"

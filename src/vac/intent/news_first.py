@@ -27,14 +27,22 @@ def to_is_told(toks: Sequence[Tok], i: int, verb_at: int) -> bool:
     plumber's coming to fix", "the man needs to fix"), not an order said
     with a lead ("Don't forget to fix…", "Try to fix…", "Remember to fix…",
     "I need you to fix…"): the words from `i` start with no such lead."""
-    lead = [t.low for t in toks[i : min(i + 3, verb_at)]]
-    return not (lead and (lead[0] in _ORDER_LEADS or lead[:2] in _ORDER_LEAD_PAIRS))
+    lead = [t.low for t in toks[i : verb_at - 1]]
+    if not lead or "you" in lead or lead[0] in _ORDER_LEADS:
+        return False  # "You need to fix…", "Need you to…", "Time to…", "Someone needs to…"
+    first = lead[0].removesuffix("'s")
+    return first in _THIRD_PARTY or (lead[0].endswith("'s") and first not in _ORDER_LEADS)
 
 
-_ORDER_LEADS: Final = frozenset(
-    words("don't do try remember please never forget make be just kindly manage")
+# A third party said first: "the plumber…", "my brother…", "Mum's coming to…".
+_THIRD_PARTY: Final = frozenset(
+    words("""the a an my our his her their some mum mom dad gran grandma grandpa nan he she
+    they""")
 )
-_ORDER_LEAD_PAIRS: Final = [["i", "need"], ["i", "want"], ["i'd", "like"], ["we", "need"]]
+_ORDER_LEADS: Final = frozenset(
+    words("""don't do try remember please never forget make be just kindly manage need want
+    time got going it someone somebody anyone i we let's""")
+)
 
 
 def news_of(toks: Sequence[Tok], k: int) -> bool:

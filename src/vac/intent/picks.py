@@ -38,8 +38,12 @@ class Named(NamedTuple):
 
 
 _YES: Final = (
-    "yes,yeah,yep,yup,confirm,approve,okay,ok,sure,go ahead,go ahead with,go with,please do"
+    "yes,yeah,yep,yup,confirm,approve,okay,ok,sure,go ahead,go ahead with,go with,please do,do"
 )
+# A yes this short names a draft only with "to", "one", "job", an ordinal
+# or a possessive: "yes, Kofi" to "Zuri will protect Kofi" may be a change,
+# "do the gate" an order (a review: each confirmed the draft)
+_WEAK_YES: Final = frozenset(("yes", "yeah", "yep", "yup", "okay", "ok", "sure", "do"))
 # Not a bare "no": "no, Zuri" with two drafts waiting is a change of agent
 # to one of them, not a cancel of Zuri's (a review); "no to the fence" is.
 _NO: Final = "no to,cancel,scrap,forget,forget about,never mind,reject,delete,ditch"
@@ -76,12 +80,13 @@ def picked(text: str, drafts: Sequence[Named]) -> Pick | None:
     toks = [t.low for t in tokens if t.low not in lx.PUNCT]
     kinds: set[PickKind] = set()
     naming: list[str] = []
-    bare_no = False
+    bare_no = weak = False
     k = 0
     while k < len(toks):
         hit = next((pk for pk in _KINDS if tuple(toks[k : k + len(pk[0])]) == pk[0]), None)
         if hit is not None:
             kinds.add(hit[1])
+            weak = weak or (hit[0][0] in _WEAK_YES and word_at_(toks, k + len(hit[0])) != "to")
             k += len(hit[0])
             continue
         if toks[k] in _BARE_NO:
@@ -94,6 +99,9 @@ def picked(text: str, drafts: Sequence[Named]) -> Pick | None:
     if len(kinds) != 1 or not naming or not drafts:
         return None
     kind = kinds.pop()
+    marked = {"one", "job"} & set(toks) or any(w in _ORDINALS or w.endswith("'s") for w in naming)
+    if kind == "confirm" and weak and not marked:
+        return None  # "yes, Kofi", "do the gate": no draft named as one
     if all(w in _ALL for w in naming):
         return Pick(kind, None) if len(drafts) > 1 else None  # "confirm both"
     if len(naming) == 1 and naming[0] in _ORDINALS:
@@ -105,6 +113,10 @@ def picked(text: str, drafts: Sequence[Named]) -> Pick | None:
         return None  # "yes, Zuri" may change the agent; "yes to Zuri's" names a draft
     hits = [i for i, d in enumerate(drafts) if said <= _words_of(d)]
     return Pick(kind, hits[0]) if len(hits) == 1 else None
+
+
+def word_at_(toks: Sequence[str], k: int) -> str:
+    return toks[k] if k < len(toks) else ""
 
 
 def _words_of(draft: Named) -> set[str]:

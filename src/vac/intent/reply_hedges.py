@@ -51,19 +51,32 @@ _REASON: Final = re.compile(
     r"(?:the |some |plenty of )?(?:time|tools|a free day)"
     r"|(?:he's|she's|they're|he is|she is|they are) (?:free|around|about|available|home"
     r"|coming (?:here|over|round|anyway))"
-    r"|(?:he|she|they) knows? (?:how|the way|what to do))$"
+    r"|(?:he|she|they) knows? (?:how|the way|what to do)"
+    r"|(?:he'll|she'll|they'll) (?:be fine|be ok|be okay|manage|cope))$"
+)
+# After a no only: the one asked cannot, or it is not needed ("no, he's
+# busy", "No, it's fine": a review found them asked again).
+_NO_REASON: Final = re.compile(
+    r" (?:(?:he's|she's|they're|he is|she is|they are) (?:busy|away|off|sick|ill|poorly|tired"
+    r"|out|at work|on holiday|not around|not free)|it's (?:fine|ok|okay|not needed)"
+    r"|it can wait)$"
 )
 _OPENERS: Final = re.compile(r"^(?:(?:oh|um|uh|er|erm|well|hmm|actually) )+")
 
 
-def without_hedges(norm: str, replies: frozenset[str]) -> str:
+def without_hedges(norm: str, replies: frozenset[str], noes: frozenset[str] = frozenset()) -> str:
     """`norm` as the reply it hedges, or `norm` unchanged. `replies`: the
-    whole reply phrases a reason may follow ("sure why not", "don't bother")."""
+    whole reply phrases a reason may follow ("sure why not", "don't bother");
+    `noes`: those of them that say no."""
     norm = _LEAD.sub("", norm)
     if norm in _WHOLE:
         return _WHOLE[norm]
     if (hedged := _HEDGE_AFTER_YES.match(norm)) is not None:
         return hedged[1]
+    if (cannot := _NO_REASON.search(norm)) is not None:
+        said = norm[: cannot.start()]
+        if _OPENERS.sub("", said) in noes:
+            return said  # "no, he's busy"
     reason = _REASON.search(norm)
     if reason is not None:
         why = reason[0].removeprefix(" why not")

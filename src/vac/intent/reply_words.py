@@ -412,7 +412,7 @@ def classify_reply(text: str) -> Reply | None:
     ]
     norm = " ".join(w for n, w in enumerate(spoken) if n == 0 or w != spoken[n - 1])
     norm = re.sub(r"\bdo not\b", "don't", norm)
-    norm = without_hedges(without_praise(norm, _YES), _YES | _NO)  # "…, he's great at that"
+    norm = without_hedges(without_praise(norm, _YES), _YES | _NO, _NO)  # "…, he's great at that"
     # Courtesy after it first ("perfect thanks", "…, cheers love"), then before.
     while norm not in _YES | _NO and (
         cut := next((x for x in _POLITE_SUFFIX if norm.endswith(x)), "")

@@ -153,11 +153,13 @@ def _said_after(words: Sequence[Tok], not_now: frozenset[str]) -> int:
     last, before = words[-1].low, word_at(words, len(words) - 2)
     if (before, last) in _HOW_PAIRS and len(words) > 2:
         return 2
+    # How long, after a pronoun only: "watch her the whole time" (a typed probe:
+    # "Whole time" was the thing); "the baby all morning" keeps it, read back
     lows = tuple(t.low for t in words[-3:])
-    if len(words) > 3 and lows in _ALL_ALONG:
-        return 3  # "watch the baby the whole time" (a typed probe: the thing)
-    if len(words) > 2 and lows[-2:] in _ALL_ALONG:
-        return 2  # "guard the barn all night"
+    if len(words) == 4 and lows in _ALL_ALONG and words[0].low in _IT:
+        return 3
+    if len(words) == 3 and lows[-2:] in _ALL_ALONG and words[0].low in _IT:
+        return 2
     if (last in _HOW and len(words) > 1) or (last in _HOW_AFTER_IT and before in _IT):
         return 1
     if last == "again" and before in _AGAIN_WITH:

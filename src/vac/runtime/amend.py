@@ -118,7 +118,7 @@ class Reading:
         if len(pending.source_text) + len(text) > _SOURCE_MAX_CHARS:
             return None
         source = f"{pending.source_text}. {text}"
-        left = lifted(text, pending.forbidden_lines, self.roster.names())
+        left = lifted(text, pending.forbidden_lines, [pending.agent])  # not "Tariq can use…"
         if left is not None and heard_surely(confidence, evidence):
             lifts = msgspec.structs.replace(pending, forbidden_lines=left, source_text=source)
             return self._drafted(lifts, pending, entry.wording)  # "he can use the ladder"

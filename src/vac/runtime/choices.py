@@ -248,9 +248,9 @@ _REMARK: Final = re.compile(
 
 
 _ORDERS_OWN: Final = re.compile(
-    r"\b(?:urgent\w*|asap|rush|hurry|priority|soon|quick\w*|till|until|by|before|due|today"
-    r"|tonight|tomorrow|week|weekend|monday|tuesday|wednesday|thursday|friday|saturday|sunday"
-    r"|morning|afternoon|evening|don'?t|not|never|no)\b",
+    r"\b(?:urgent\w*|asap|rush|hurry|priority|soon|quick\w*|till|until|due|today|tonight"
+    r"|tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday"
+    r"|by\s+(?:the\s+end|next|this|then))\b",
     re.IGNORECASE,
 )
 

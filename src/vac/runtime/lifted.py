@@ -30,7 +30,7 @@ _TAIL: Final = (
 # the ladder": a permission, its verb one of `_MAY_VERBS` (not "he could fall
 # off the ladder", a worry; not "he can stay off the ladder", the line's own)
 _MAY: Final = re.compile(
-    _LEAD + r"(?:(?P<who>\w+)\s+(?:can|could|may|is\s+allowed\s+to|are\s+allowed\s+to"
+    _LEAD + r"(?:(?P<who>\w+)\s+(?:can|may|is\s+allowed\s+to|are\s+allowed\s+to"
     r"|'s\s+allowed\s+to)|(?:it'?s|that'?s|it\s+is)\s+(?:fine|ok|okay|alright)\s+"
     r"(?:for\s+(?:him|her|them)\s+)?to)\s+(?:use|take|have|climb|go\s+(?:on|in|into|up)|drive"
     r"|bring|borrow|touch|open|enter|spend|buy|ride)\s+(?P<what>.+?)" + _TAIL,
