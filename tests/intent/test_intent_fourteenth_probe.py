@@ -348,7 +348,12 @@ def test_someone_elses_deed_with_to_is_news(text: str) -> None:
 
 
 @pytest.mark.parametrize(
-    "text", ["Kofi, fix the gate by the match", "Kofi, fix the gate by her return"]
+    "text",
+    [
+        "Kofi, fix the gate by the match",
+        "Kofi, fix the gate by her return",
+        "Zuri, measure the loft by the Ides of March.",
+    ],
 )
 def test_by_an_event_that_is_no_place_is_asked(text: str) -> None:
     got = run(text)
