@@ -388,6 +388,7 @@ def test_a_name_said_of_no_news_before_another_is_still_asked(text: str) -> None
         "Kofi is home, Zuri, tell him to fix the gate",
         "Kofi finished early, Zuri, ask him to fix the gate",
         "Imani is home, Zuri, tell her to check the hives",
+        "Kofi was asking, Zuri, should he fix the gate",
     ],
 )
 def test_a_pronoun_after_the_address_keeps_the_name_in_the_news(text: str) -> None:
@@ -422,3 +423,8 @@ def test_the_speakers_own_plan_after_otherwise_is_no_second_plan(text: str) -> N
 def test_a_birthday_after_a_name_is_a_time_asked_not_a_condition() -> None:
     got = run("Kofi, fix the fence before Mum's birthday")
     assert isinstance(got, Clarify) and got.reason == "unclear-deadline", got
+
+
+def test_a_pronoun_the_order_acts_on_leaves_the_one_addressed() -> None:
+    got = draft("Kofi is sick, Zuri, look after him")  # a fourth review: asked who
+    assert (got.objective.agent, got.objective.target.label) == ("Zuri", "Kofi")

@@ -416,6 +416,8 @@ def test_an_answer_said_in_a_whole_sentence_is_taken(
         ("Ask Kofi to repair by Friday", "the gate, it's urgent"),
         ("Ask Kofi to repair by Friday", "the gate, he's got till Friday"),
         ("Kofi, fix the gate before then", "Friday, it's urgent"),
+        ("Ask Kofi to repair by Friday", "the gate, it's needed before dinner"),  # a review
+        ("Ask Kofi to repair by Friday", "the gate, he's not to use the ladder"),
     ],
 )
 def test_a_sentence_around_more_than_an_answer_is_its_own_words(question: str, answer: str) -> None:

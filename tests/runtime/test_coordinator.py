@@ -952,3 +952,20 @@ async def test_with_one_draft_words_naming_it_act_on_it(rig: Rig) -> None:
     rig.text("t3", "cancel the hives one")
     await rig.settle(3)
     assert len(rig.of(ObjectiveRejected)) == 1 and rig.pending_agents() == []
+
+
+async def test_after_a_defer_only_the_next_words_may_change_it_and_never_to_wait(
+    rig: Rig,
+) -> None:
+    """A fourth review: an answer to a later question changed the deferred
+    objective; "it can wait" redrafted it."""
+    await _deferred(rig)
+    drafts = len(rig.of(ObjectiveDraft))
+    rig.text("t1", "it can wait")  # agreeing to wait: no new draft
+    await rig.settle(9)
+    rig.text("t2", "Kofi and Zuri, fix the fence")
+    await rig.settle(10)
+    assert rig.of(ObjectiveClarify)[-1].question.startswith("One agent at a time")
+    rig.text("t3", "make it urgent then")  # not the next words: not the deferred one's
+    await rig.settle(11)
+    assert len(rig.of(ObjectiveDraft)) == drafts

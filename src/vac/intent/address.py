@@ -26,6 +26,7 @@ from vac.intent.relay import passed_on
 from vac.intent.roster import STOPWORDS, Resolution, Roster, near_agent, resolve_agent
 from vac.intent.told import name_then
 from vac.intent.verb_cues import WEAK_VERB_CUES
+from vac.intent.when_match import word_at
 from vac.intent.wish import polite_frame, remarks, wished_subject
 
 _GROUP_WORDS: Final = frozenset(
@@ -467,7 +468,13 @@ def _wished(toks: Sequence[Tok], i: int, roster: Roster, verb_at: int) -> Addres
 
 
 def _pronoun_in(toks: Sequence[Tok], k: int) -> bool:
-    return any(t.low in lx.PRONOUNS for t in toks[k:])
+    """ "…, Zuri, tell him to…", "…, should he…": a pronoun passed an order to,
+    right after the address (not "…, Zuri, look after him": whom to look after)."""
+    first, then = word_at(toks, k + 1), word_at(toks, k + 2)
+    return then in lx.PRONOUNS and first in _RELAYS_TO
+
+
+_RELAYS_TO: Final = frozenset(words("tell ask get have let make remind send should can could"))
 
 
 def _named_before(

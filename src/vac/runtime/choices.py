@@ -248,9 +248,11 @@ _REMARK: Final = re.compile(
 
 
 _ORDERS_OWN: Final = re.compile(
-    r"\b(?:urgent\w*|asap|rush|hurry|priority|soon|quick\w*|till|until|due|today|tonight"
-    r"|tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday"
-    r"|by\s+(?:the\s+end|next|this|then))\b",
+    r"\b(?:urgent\w*|asap|rush|hurry|priority|soon|quick\w*|till|until|due|by|before|today"
+    r"|tonight|tomorrow|week|weekend|morning|afternoon|evening|lunch|dinner|noon|midday"
+    r"|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b"
+    # a negation, unless it tells of the thing ("it's not closing"): "he's not to use…"
+    r"|^(?!\s*(?:it|it's|its)\b).*\b(?:not|never|don'?t|isn'?t|mustn'?t)\b",
     re.IGNORECASE,
 )
 

@@ -34,6 +34,9 @@ class Several:
     def __init__(self, planner: Planner) -> None:
         self._planner = planner
         self._asked: tuple[PickKind, float] | None = None  # the kind, when (monotonic s)
+        # Answered objectives a question about other words was asked after:
+        # words said now answer that question, not the agent (`_after_answer`).
+        self._closed: set[str] = set()
 
     def pick(
         self, turn_id: str, said: tuple[str, float, intent.Evidence | None], now: dt.datetime
@@ -118,8 +121,10 @@ class Several:
         or refused, with no draft waiting: a new draft of it, changed ("make
         it urgent then", "fine, let Kofi do it instead"; a conversation probe
         got the list of verbs). The old one stays as it is, to withdraw."""
-        last = self._last_answered(now, ("deferred", "clarifying", "refused"))
-        if last is None or self._planner.over_quota(now) is not None:
+        last = self._last_answered(now, _ANSWERED)
+        if last is None or last.objective.id in self._closed:
+            return None  # a question about other words was asked since (a review: its
+        if self._planner.over_quota(now) is not None:  # answer changed the deferred one)
             return None
         again = msgspec.structs.replace(
             last.objective, status="draft", confirmed_by_steward=False, accepted_by_agent=False
@@ -130,6 +135,9 @@ class Several:
         got = reading.changed(text, confidence, evidence, entry)
         if not isinstance(got, intent.Draft):
             return None
+        new, was = got.objective, last.objective
+        if new.agent == was.agent and new.priority <= was.priority:
+            return None  # "it can wait", "no rush": agreeing to wait, no new draft (a review)
         return self._planner.draft(turn_id, got, now, None)
 
     def waits_on_you(self, now: dt.datetime) -> str | None:
@@ -156,13 +164,20 @@ class Several:
         answer left waiting, when the words sound like a change to it."""
         names = self._planner.shared.roster.names()
         question = still_waiting(clarify, pending, now, names)
+        about_words = clarify.reason != "no-verb" or clarify.heard_as or clarify.candidates
+        if about_words and (last := self._last_answered(now, _ANSWERED)) is not None:
+            self._closed.add(last.objective.id)  # "One agent at a time: Kofi or Zuri?"
         if pending is not None or not sounds_like_a_change(clarify.source_text, names):
             return question
+        if about_words:
+            return question  # a question about the words just said: asked (a review)
         left = self.waits_on_you(now)
         quoted = clarify.source_text if len(clarify.source_text) <= 80 else "…"
         return question if left is None else f'I didn\'t change anything with "{quoted}". {left}'
 
 
+# What an agent's answer may leave for the steward to change.
+_ANSWERED: Final = ("deferred", "clarifying", "refused")
 # What an agent's answer left waiting is recalled for this long.
 _RECENT: Final = dt.timedelta(minutes=30)
 _SAID: Final[dict[PickKind, str]] = {"confirm": "yes", "reject": "cancel"}
