@@ -17,6 +17,7 @@ from typing import Final
 import msgspec
 
 from vac import intent
+from vac.intent import lexicon as lx
 from vac.intent.picks import PickKind
 from vac.runtime.amend import Reading, still_waiting
 from vac.runtime.change_words import sounds_like_a_change
@@ -34,8 +35,9 @@ class Several:
     def __init__(self, planner: Planner) -> None:
         self._planner = planner
         self._asked: tuple[PickKind, float] | None = None  # the kind, when (monotonic s)
-        # Answered objectives a question about other words was asked after:
-        # words said now answer that question, not the agent (`_after_answer`).
+        # The last answered objective a question about other words was asked
+        # after: words said now answer that question (`_after_answer`). One id
+        # at most: only the session's last objective is ever read against.
         self._closed: set[str] = set()
 
     def pick(
@@ -131,6 +133,8 @@ class Several:
         )
         entry = msgspec.structs.replace(last, objective=again, state="pending", counter_of=None)
         text, confidence, evidence = said
+        if _own_order(text):
+            return None  # "ask Zuri to repair the gate": its own draft, read as ever (and cheaply)
         reading = Reading(now, self._planner.shared.roster, None)
         got = reading.changed(text, confidence, evidence, entry)
         if not isinstance(got, intent.Draft):
@@ -166,7 +170,7 @@ class Several:
         question = still_waiting(clarify, pending, now, names)
         about_words = clarify.reason != "no-verb" or clarify.heard_as or clarify.candidates
         if about_words and (last := self._last_answered(now, _ANSWERED)) is not None:
-            self._closed.add(last.objective.id)  # "One agent at a time: Kofi or Zuri?"
+            self._closed = {last.objective.id}  # "One agent at a time: Kofi or Zuri?"
         if pending is not None or not sounds_like_a_change(clarify.source_text, names):
             return question
         if about_words:
@@ -181,6 +185,17 @@ _ANSWERED: Final = ("deferred", "clarifying", "refused")
 # What an agent's answer left waiting is recalled for this long.
 _RECENT: Final = dt.timedelta(minutes=30)
 _SAID: Final[dict[PickKind, str]] = {"confirm": "yes", "reject": "cancel"}
+
+
+def _own_order(text: str) -> bool:
+    """Whether `text` holds a verb of ours ("make it urgent" is no order)."""
+    toks = lx.tokenize(text)
+    hit = lx.find_first(toks, lx.VERB_PHRASES)
+    if hit is None:
+        return False
+    at, verb = hit
+    after = toks[at + 1].low if at + 1 < len(toks) else ""
+    return not (verb == ("make",) and after in ("it", "that"))
 
 
 def _shown(live: list[intent.DraftEntry], now: dt.datetime) -> str:
