@@ -353,6 +353,7 @@ def test_someone_elses_deed_with_to_is_news(text: str) -> None:
         "Kofi, fix the gate by the match",
         "Kofi, fix the gate by her return",
         "Zuri, measure the loft by the Ides of March.",
+        "Kofi, fix the gate by the eve of the wedding",  # a fifth review: a place
     ],
 )
 def test_by_an_event_that_is_no_place_is_asked(text: str) -> None:
@@ -389,6 +390,8 @@ def test_a_name_said_of_no_news_before_another_is_still_asked(text: str) -> None
         "Kofi finished early, Zuri, ask him to fix the gate",
         "Imani is home, Zuri, tell her to check the hives",
         "Kofi was asking, Zuri, should he fix the gate",
+        "Kofi is home, Zuri, please tell him to fix the gate",  # a fifth review
+        "Kofi is home, Zuri, he should fix the gate",
     ],
 )
 def test_a_pronoun_after_the_address_keeps_the_name_in_the_news(text: str) -> None:

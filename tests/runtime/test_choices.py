@@ -386,6 +386,10 @@ def test_a_deed_said_after_a_lead_in_answers_what_to_do(answer: str) -> None:
         ("Imani, visit her on Sunday", "my gran", "Imani, visit my gran on Sunday"),
         ("Ask Kofi to repair by Friday", "the gate, it's not closing",
          "Ask Kofi to repair the gate by Friday"),
+        ("Ask Kofi to repair by Friday", "the gate, it's by the shed",  # a fifth review
+         "Ask Kofi to repair the gate by Friday"),
+        ("Ask Kofi to repair by Friday", "the gate, he's not busy",
+         "Ask Kofi to repair the gate by Friday"),
         ("Imani, visit her on Sunday", "my gran, she lives down the lane",
          "Imani, visit my gran on Sunday"),
     ],

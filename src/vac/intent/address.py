@@ -470,11 +470,16 @@ def _wished(toks: Sequence[Tok], i: int, roster: Roster, verb_at: int) -> Addres
 def _pronoun_in(toks: Sequence[Tok], k: int) -> bool:
     """ "…, Zuri, tell him to…", "…, should he…": a pronoun passed an order to,
     right after the address (not "…, Zuri, look after him": whom to look after)."""
-    first, then = word_at(toks, k + 1), word_at(toks, k + 2)
-    return then in lx.PRONOUNS and first in _RELAYS_TO
+    for j in range(k + 1, min(k + 5, len(toks))):
+        if toks[j].low in lx.PRONOUNS:
+            return word_at(toks, j - 1) not in _ACTS_ON  # "…, Zuri, please tell him…"
+    return False
 
 
-_RELAYS_TO: Final = frozenset(words("tell ask get have let make remind send should can could"))
+# Before a pronoun the order acts on: "look after him", "help her", "for him".
+_ACTS_ON: Final = frozenset(
+    words("after for with to on about at of help visit watch mind protect guard check see")
+)
 
 
 def _named_before(

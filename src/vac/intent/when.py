@@ -286,10 +286,12 @@ def _looks_temporal(toks: Sequence[Tok], j: int, kind: str) -> bool:
 
 def _event(toks: Sequence[Tok], k: int) -> bool:
     """ "the school fete", "the vicar's visit": the phrase's last word names an event."""
-    end = k
-    while end + 1 < len(toks) and end - k < 3 and word_at(toks, end + 1) not in STOPS | {"of"}:
-        end += 1  # "the Ides of March": the head before "of"
-    return word_at(toks, end).removesuffix("'s") in cw.EVENT_WORDS
+    ends, end = [], k
+    while end + 1 < len(toks) and end - k < 4 and word_at(toks, end + 1) not in STOPS:
+        if word_at(toks, end + 1) == "of":
+            ends.append(end)  # "the Ides of March": the head before "of", and
+        end += 1  # "the eve of the wedding": the last word
+    return any(word_at(toks, e).removesuffix("'s") in cw.EVENT_WORDS for e in (*ends, end))
 
 
 def _unresolved_end(toks: Sequence[Tok], j: int) -> int:

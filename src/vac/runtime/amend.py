@@ -129,29 +129,17 @@ class Reading:
         # map the river and the hills instead").
         own = self._own(text)  # read once: an order of its own is never split
         parts = [p for p in _AND.split(text.strip()) if p.strip(" ,.")]
-        if 1 < len(parts) <= _PARTS_MAX and not own:
-            now, wording = pending, entry.wording
-            for part in parts:
-                step = self._once(part, confidence, now, wording, source, self._own(part))
-                if not isinstance(step, intent.Draft):
-                    break
-                now, wording = step.objective, step.wording
-            else:
-                return self._drafted(now, pending, wording)
+        several = 1 < len(parts) <= _PARTS_MAX and not own
+        if several and (each := self._each(parts, confidence, entry, source)) is not None:
+            return each
         got = self._once(text, confidence, pending, entry.wording, source, own)
         commas = [p for p in text.split(",") if p.strip(" .")] if "," in text else []
         if any(_CLAUSE.match(p) for p in commas):
             commas = []  # "if it rains, do it tomorrow": a condition, not a change each
-        if not (own or isinstance(got, intent.Draft)) and 1 < len(commas) <= _PARTS_MAX:
-            # "no hurry, tomorrow's fine": each part a change (a conversation probe)
-            now, wording = pending, entry.wording
-            for part in commas:
-                step = self._once(part, confidence, now, wording, source, self._own(part))
-                if not isinstance(step, intent.Draft):
-                    break
-                now, wording = step.objective, step.wording
-            else:
-                return self._drafted(now, pending, wording)
+        # "no hurry, tomorrow's fine": each part a change (a conversation probe)
+        several = not (own or isinstance(got, intent.Draft)) and 1 < len(commas) <= _PARTS_MAX
+        if several and (each := self._each(commas, confidence, entry, source)) is not None:
+            return each
         for plain in (
             () if own or isinstance(got, intent.Draft) or got == "reject" else unwrapped(text)
         ):
@@ -161,6 +149,18 @@ class Reading:
         if reply is not None and not isinstance(got, intent.Draft):
             return None  # a no typed ("no, leave it"): it rejects, as it always did
         return got
+
+    def _each(
+        self, parts: list[str], confidence: float, entry: intent.DraftEntry, source: str
+    ) -> intent.Draft | None:
+        """Each part a change, one after the other; None unless every one is."""
+        now, wording = entry.objective, entry.wording
+        for part in parts:
+            step = self._once(part, confidence, now, wording, source, self._own(part))
+            if not isinstance(step, intent.Draft):
+                return None
+            now, wording = step.objective, step.wording
+        return self._drafted(now, entry.objective, wording)
 
     def _once(
         self,

@@ -247,12 +247,15 @@ _REMARK: Final = re.compile(
 )
 
 
+_TIMED: Final = (
+    r"today|tonight|tomorrow|week|weekend|lunch|dinner|noon|midday|monday|tuesday|wednesday"
+    r"|thursday|friday|saturday|sunday"
+)
 _ORDERS_OWN: Final = re.compile(
-    r"\b(?:urgent\w*|asap|rush|hurry|priority|soon|quick\w*|till|until|due|by|before|today"
-    r"|tonight|tomorrow|week|weekend|morning|afternoon|evening|lunch|dinner|noon|midday"
-    r"|monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b"
-    # a negation, unless it tells of the thing ("it's not closing"): "he's not to use…"
-    r"|^(?!\s*(?:it|it's|its)\b).*\b(?:not|never|don'?t|isn'?t|mustn'?t)\b",
+    rf"\b(?:urgent\w*|asap|rush|hurry|priority|soon|quick\w*|till|until|due|{_TIMED}"
+    rf"|(?:by|before)\s+(?:the\s+end|next|this|\d|{_TIMED}))\b"
+    # a ban ("he's not to use the ladder"), not a state ("he's not busy")
+    r"|\b(?:not|never)\s+to\b|\bnot\s+allowed\b|\bmustn'?t\b|\bdon'?t\s+let\b",
     re.IGNORECASE,
 )
 
