@@ -86,7 +86,7 @@ def picked(text: str, drafts: Sequence[Named]) -> Pick | None:
         hit = next((pk for pk in _KINDS if tuple(toks[k : k + len(pk[0])]) == pk[0]), None)
         if hit is not None:
             kinds.add(hit[1])
-            weak = weak or (hit[0][0] in _WEAK_YES and word_at_(toks, k + len(hit[0])) != "to")
+            weak = weak or (hit[0][0] in _WEAK_YES and _word_at(toks, k + len(hit[0])) != "to")
             k += len(hit[0])
             continue
         if toks[k] in _BARE_NO:
@@ -115,7 +115,7 @@ def picked(text: str, drafts: Sequence[Named]) -> Pick | None:
     return Pick(kind, hits[0]) if len(hits) == 1 else None
 
 
-def word_at_(toks: Sequence[str], k: int) -> str:
+def _word_at(toks: Sequence[str], k: int) -> str:
     return toks[k] if k < len(toks) else ""
 
 

@@ -131,7 +131,7 @@ def heard_surely(confidence: float, evidence: intent.Evidence | None) -> bool:
     return sure and min(w.prob for w in evidence.words) >= _WORD_FLOOR
 
 
-# A spoken lift: every word at least this sure (as a spoken pick's yes).
+# A spoken lift or pick's yes: every word at least this sure (the verb slot's is 0.3).
 _WORD_FLOOR: Final = 0.5
 
 __all__ = ["heard_surely", "lifted"]

@@ -3,7 +3,7 @@
 "yes to the gate one", "cancel Zuri's", "the second one, yes": the draft
 named (`intent.picked`) is confirmed or rejected as a yes or no would be
 with it alone. Spoken, the words must be heard as surely as a yes or no
-is, and every word of a yes at least `_WORD_FLOOR`: a pick confirms, and a
+is, and a yes as surely as a lift (`lifted.heard_surely`): a pick confirms, and a
 misheard thing could name the other draft. "Both", "all of them": one at a
 time (a turn decides one draft).
 """
@@ -23,9 +23,7 @@ from vac.runtime.amend import Reading, still_waiting
 from vac.runtime.change_words import sounds_like_a_change
 from vac.runtime.choices import ANSWER_WINDOW_S, Clarification
 from vac.runtime.decisions import Plan, Planner
-
-# A spoken pick's yes: every word at least this sure (the verb slot's floor is 0.3).
-_WORD_FLOOR: Final = 0.5
+from vac.runtime.lifted import heard_surely
 
 
 class Several:
@@ -211,11 +209,10 @@ def _thing(entry: intent.DraftEntry) -> str:
 
 
 def _heard(kind: str, confidence: float, evidence: intent.Evidence | None) -> bool:
-    if evidence is None or not evidence.words:
-        return True  # typed
-    if confidence < intent.reply_floor(kind, weighed=True):
-        return False
-    return kind == "reject" or min(w.prob for w in evidence.words) >= _WORD_FLOOR
+    if kind == "confirm":  # a yes's floor, and every word at 0.5 or more
+        return heard_surely(confidence, evidence)
+    typed = evidence is None or not evidence.words
+    return typed or confidence >= intent.reply_floor(kind, weighed=True)
 
 
 __all__ = ["Several"]
