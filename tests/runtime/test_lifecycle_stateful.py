@@ -282,14 +282,19 @@ class Household(RuleBasedStateMachine):
             agent = self.agent_of[msg.objective_id]
             assert self.open_commitments(agent) >= STACKED_COMMITMENTS, msg
 
-    def answer_offers(self, choice: str) -> None:
-        """Every agent present answers its pending offers with `choice`."""
+    def answer_offers(self, choice: str) -> int:
+        """Every agent present answers its pending offers with `choice`;
+        returns how many offers were seen (silence included)."""
+        seen = 0
         for agent in AGENTS:
             if not self.present[agent]:
                 continue
             session = self.session(agent)
             for msg in self.wire.take(session):
-                if not isinstance(msg, ObjectiveOffer) or choice == "silence":
+                if not isinstance(msg, ObjectiveOffer):
+                    continue
+                seen += 1
+                if choice == "silence":
                     continue
                 counter = {"priority": 30} if choice == "counter-offer" else None
                 answer = ObjectiveAnswer(
@@ -302,6 +307,7 @@ class Household(RuleBasedStateMachine):
                     evidence=[],
                 )
                 self.hand(session, answer)
+        return seen
 
     # -------------------------------------------------------------- rules
 
@@ -352,9 +358,17 @@ class Household(RuleBasedStateMachine):
         edits = {"priority": 90} if urgent and self.status[oid] == "draft" else None
         session = self.session(who)
         self.hand(session, ObjectiveConfirm(id=self.next_id(), objective_id=oid, edits=edits))
-        for _ in range(3):  # the offer goes out once the confirm is durable
+        # The offer goes out once the confirm is durable: wait while it is
+        # written (a busy host's fsync took longer than a fixed 15 ms, and
+        # the offer went unanswered: a flaky example), up to 2 s.
+        assert self.pipeline is not None
+        for step in range(400):
             self.run(asyncio.sleep(0.005))
-            self.answer_offers(answer)
+            if self.answer_offers(answer):
+                break
+            writing = any(c.writing for c in self.pipeline.coordinators.values())
+            if step >= 2 and not writing:
+                break
         self.run(self._settle())
         self.observe(self.wire.take(session), who)
         self.turns += 1
