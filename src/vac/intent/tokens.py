@@ -209,7 +209,7 @@ def raw_tokens(text: str) -> list[Tok]:
             out.append(Tok(text[m.start() - 1 : m.end()], low, m.start() - 1, m.end()))
             continue
         out.append(Tok(m.group(), low, m.start(), m.end()))
-    return _i_said(_days_said_so(_nouns_set_apart(_fillers_marked(_tell_heard(out)))))
+    return _i_said(_days_said_so(_nouns_set_apart(_fillers_marked(_tell_heard(_up_to(out))))))
 
 
 # "im gonna…", "ill ask Kofi…", "id like…" typed without the apostrophe (an
@@ -335,6 +335,34 @@ _MONTHS: Final = frozenset(
         "january february march april may june july august september october november december",
     )
 )
+
+
+# "watch the kids up to 6", "up until the evening": "until" (a typed probe:
+# the time was dropped, or the thing was "Kids up"). "up to" only before a
+# time: "it's up to you", "up to the attic" are no time.
+_UP_TO_TIME: Final = frozenset(
+    {"morning", "afternoon", "evening", "night", "midnight", "noon", "midday", "lunch"}
+    | {"lunchtime", "dinner", "dinnertime", "teatime", "bedtime", "dark", "sunset", "dusk"}
+    | {"tonight", "tomorrow", "today"}
+    | _DAY_NAMES
+)
+
+_AFTER_AN_HOUR: Final = frozenset({"", ".", ",", "!", "?", "am", "pm", "o'clock", "tonight"})
+
+
+def _up_to(out: list[Tok]) -> list[Tok]:
+    for k, tok in enumerate(out[:-2]):
+        if tok.low != "up":
+            continue
+        after = [t.low for t in out[k + 1 : k + 4]] + ["", ""]
+        time = after[1] if after[1] != "the" else after[2]
+        hour = time[:1].isdigit() and after[2] in _AFTER_AN_HOUR  # not "up to 3 hours"
+        if after[0] in ("until", "till", "til"):
+            out[k] = tok._replace(low="uh")  # dropped as a hesitation is
+        elif after[0] == "to" and (time in _UP_TO_TIME or hour):
+            out[k] = tok._replace(low="uh")
+            out[k + 1] = out[k + 1]._replace(low="until")
+    return out
 
 
 def _tell_heard(out: list[Tok]) -> list[Tok]:

@@ -1,0 +1,31 @@
+"""A fifteenth round of probes (2026-12-07, the twenty-third session;
+none from the understanding corpus): the earlier probes' leftovers, a typed
+probe (T22) and a conversation probe (T22c)."""
+
+from __future__ import annotations
+
+import intent_factories as factories
+import pytest
+
+run = factories.probe_run
+draft = factories.probe_draft
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Tariq, watch the kids up to evening",
+        "Tariq, watch the kids up until the evening",
+        "Tariq, watch the kids up to 6",
+        "Tariq, watch the kids up till 6pm",
+    ],
+)
+def test_up_to_or_up_until_a_time_is_until(text: str) -> None:
+    got = draft(text).objective
+    assert got.deadline is not None and got.target.label == "Kids", got
+
+
+def test_up_to_no_time_is_no_deadline() -> None:
+    got = draft("Kofi, fix the gate, it's up to you when").objective
+    assert got.deadline is None and got.autonomy == "free"
+    assert draft("Kofi, fix the car, spend up to 3 hours on it").objective.deadline is None
