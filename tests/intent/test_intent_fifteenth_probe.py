@@ -29,3 +29,17 @@ def test_up_to_no_time_is_no_deadline() -> None:
     got = draft("Kofi, fix the gate, it's up to you when").objective
     assert got.deadline is None and got.autonomy == "free"
     assert draft("Kofi, fix the car, spend up to 3 hours on it").objective.deadline is None
+
+
+@pytest.mark.parametrize(
+    ("text", "verb", "thing"),
+    [
+        ("Zuri, help me check the aircon", "Investigate", "Aircon"),
+        ("Kofi, help us to build a shed by Friday", "Build", "Shed"),
+        ("Imani, help me look after the kids tonight", "Protect", "Kids"),
+        ("Kofi, help me with the gate", "Support", "Me with the gate"),
+    ],
+)
+def test_help_me_before_a_verb_of_ours_is_that_verb(text: str, verb: str, thing: str) -> None:
+    got = draft(text).objective
+    assert (got.verb, got.target.label) == (verb, thing)

@@ -53,8 +53,8 @@ from vac.intent.second_thing import another_thing
 from vac.intent.sign_offs import remark_at, without_sign_off
 from vac.intent.spoken import VERB_SPOKEN, Wording, summarise, wording_of
 from vac.intent.unsaid import order_said, unsaid_verbs
-from vac.intent.verb_cues import WEAK_VERB_CUES
 from vac.intent.verb_instead import verb_instead
+from vac.intent.verb_meant import verb_said
 from vac.intent.vocative import asked_apart, name_set_apart
 from vac.intent.when import Unresolved, When, resolve
 from vac.intent.when_instead import then_unsaid, time_instead
@@ -325,8 +325,7 @@ def parse(
     unasked = {j for j, t in enumerate(clause) if t.start in unsaid and t.low != ","}
     nouns |= unasked
     hit = lx.find_first(clause, lx.VERB_PHRASES, skip=skip | autonomy.indices | nouns)
-    if hit is not None and " ".join(hit[1]) in WEAK_VERB_CUES:
-        hit = orders.meant_verb(clause, hit, skip | autonomy.indices | nouns, roster)
+    hit = hit and verb_said(clause, hit, skip | autonomy.indices | nouns, roster)
     if hit is None:
         question, deed = orders.no_verb_question(source, clause, address, roster)
         if unasked:  # an order said not to be given, and no other: the
