@@ -43,3 +43,20 @@ def test_up_to_no_time_is_no_deadline() -> None:
 def test_help_me_before_a_verb_of_ours_is_that_verb(text: str, verb: str, thing: str) -> None:
     got = draft(text).objective
     assert (got.verb, got.target.label) == (verb, thing)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Kofi, fix the gate by Monday, or Tuesday",
+        "Kofi, fix the gate by Monday, or, uh, Tuesday",
+        "Kofi, fix the gate by Monday, or maybe Tuesday",
+    ],
+)
+def test_a_day_or_another_after_a_comma_is_due_by_the_later(text: str) -> None:
+    assert str(draft(text).objective.deadline).startswith("2026-03-17")
+
+
+def test_or_before_another_order_keeps_the_first_day() -> None:
+    got = draft("Kofi, fix the gate by Monday, or Zuri can do it Tuesday").objective
+    assert str(got.deadline).startswith("2026-03-16")

@@ -340,23 +340,24 @@ def _with_cue(phrase: str, kind: str) -> str:
     return phrase
 
 
-# What may follow two days said with "and" (a review: a day of the next
-# clause was taken, "fix the gate by Friday and Saturday is the party").
+# What may end two days said with "and" (not "by Friday and Saturday is the party").
 _SAID_LAST: Final = frozenset({"", ".", "!", "?", "please", "thanks", "cheers"})
 
 
 def _or_later(clause: Sequence[Tok], found: Hit, now: dt.datetime) -> Hit:
     """A day and another said as its alternative ("on Monday or Tuesday",
     "today or tomorrow", "in January or February"): due by the later one,
-    both read back (a typed probe: it was the earlier). Not two hours ("at 3
-    or 4", `when_said`). Two said with "and" ("tonight and tomorrow night",
-    "on Monday and Tuesday") are due by the later too (the second was
-    dropped), only when they end the sentence ("…today and tomorrow check
-    the hens": tomorrow is that order's)."""
-    join = word_at(clause, found.end)
-    if join not in ("or", "and") or isinstance(clock(clause, found.end + 1, now, True), Hit):
+    both read back (a typed probe: it was the earlier); not two hours ("at 3
+    or 4", `when_said`). Two said with "and" ("on Monday and Tuesday") are
+    due by the later too (the second was dropped), only when they end the
+    sentence ("…today and tomorrow check the hens": tomorrow is that order's)."""
+    at = found.end + (word_at(clause, found.end) == "," and word_at(clause, found.end + 1) == "or")
+    join, k = word_at(clause, at), at + 1  # a probe: "by Monday, or, uh, Tuesday" was Monday
+    while join == "or" and word_at(clause, k) in (",", "maybe", "perhaps"):
+        k += 1
+    if join not in ("or", "and") or isinstance(clock(clause, k, now, True), Hit):
         return found
-    k = found.end + 1 + (word_at(clause, found.end + 1) == "on")
+    k += word_at(clause, k) == "on"
     other = _expression(clause, k, now, True)
     other = other if isinstance(other, Hit) else month_said(clause, found.end, now, True)
     if other is None and [word_at(clause, k + n) for n in range(3)] == ["the", "day", "after"]:
