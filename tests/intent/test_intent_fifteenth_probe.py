@@ -60,3 +60,35 @@ def test_a_day_or_another_after_a_comma_is_due_by_the_later(text: str) -> None:
 def test_or_before_another_order_keeps_the_first_day() -> None:
     got = draft("Kofi, fix the gate by Monday, or Zuri can do it Tuesday").objective
     assert str(got.deadline).startswith("2026-03-16")
+
+
+@pytest.mark.parametrize(
+    ("text", "thing"),
+    [
+        ("Kofi, fix the gate, I don't know why it keeps breaking", "Gate"),
+        ("Kofi, I never know where the keys are, check the shed", "Shed"),
+        ("Imani, map the woods, I don't know", "Woods"),
+        ("I don't know, Kofi, maybe check the boiler", "Boiler"),
+    ],
+)
+def test_what_the_speaker_does_not_know_is_no_boundary(text: str, thing: str) -> None:
+    got = draft(text).objective
+    assert got.target.label == thing
+    assert [f.text for f in got.forbidden_lines] == ["Respect the agent's autonomy"]
+
+
+def test_i_can_never_find_is_neither_a_boundary_nor_the_verb() -> None:
+    got = draft("I can never find anything in there, would you draw me a map of the cellar")
+    assert got.objective.verb == "Map"
+    assert [f.text for f in got.objective.forbidden_lines] == ["Respect the agent's autonomy"]
+
+
+@pytest.mark.parametrize(
+    ("text", "line"),
+    [
+        ("Kofi, fix the gate, we don't use power tools here", "Do not use power tools here"),
+        ("Kofi, fix the gate, I don't like the kids near it", "Do not like the kids near it"),
+    ],
+)
+def test_a_house_rule_said_with_we_or_i_is_still_a_boundary(text: str, line: str) -> None:
+    assert line in [f.text for f in draft(text).objective.forbidden_lines]

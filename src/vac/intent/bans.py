@@ -75,6 +75,9 @@ def forbidden_spans(
         if which and marker[0] in ("don't", "do"):
             i = j  # "all the doors that don't close properly": which doors (a probe: a ban)
             continue
+        if _speaker_knows(lows, i, j):
+            i = j  # "I don't know why it keeps breaking", "I can never find…": no ban
+            continue
         if " ".join(marker) in inflect.NOBODY_MARKERS and _told(lows, i):
             i += 1  # "there's nobody in the house", "…, nobody in the house is hurt": news
             continue
@@ -142,6 +145,44 @@ def forbidden_spans(
             spans.append(Span(marker, i, body, j))
         i = max(j, i + 1)
     return spans
+
+
+# What the speaker does not know, find or think (a typed probe: "I can never
+# find anything in that cellar" was the ban "Do not find anything in that
+# cellar", "…, I don't know" the ban "Do not know"); "we don't use power
+# tools here" stays a ban (a house rule), "I don't want…" too.
+_MINDS: Final = frozenset(
+    words("know understand remember recall think see find get care mind believe suppose")
+    + words("reckon expect trust")
+)
+_SPEAKER: Final = frozenset(words("i we"))
+_MODALS: Final = frozenset(words("can could will would just really still honestly do even"))
+
+
+def _speaker_knows(lows: Sequence[str], i: int, body: int) -> bool:
+    """Whether the ban marker at `i` is the speaker's own "don't know"."""
+    if body >= len(lows) or lows[body] not in _MINDS:
+        return False
+    k = i - 1
+    while k >= 0 and lows[k] in _MODALS:
+        k -= 1
+    return k >= 0 and lows[k] in _SPEAKER
+
+
+def speakers_own(toks: Sequence[Tok]) -> frozenset[int]:
+    """The words of the speaker's own "I can never find…", "I don't know…"
+    up to the next punctuation: no ban, and no verb of an order."""
+    lows = [t.low for t in toks]
+    out: set[int] = set()
+    for i in range(len(toks)):
+        marker = phrase_at(toks, i, FORBID_MARKERS)
+        if marker is None or not _speaker_knows(lows, i, i + len(marker)):
+            continue
+        j = i + len(marker)
+        while j < len(toks) and lows[j] not in PUNCT:
+            j += 1
+        out.update(range(i, j))
+    return frozenset(out)
 
 
 # Before "nobody in", "nothing with"…: said as a part of their own; and

@@ -18,8 +18,8 @@ import itertools
 from collections.abc import Sequence
 from typing import Final
 
+from vac.intent import bans, passive
 from vac.intent import lexicon as lx
-from vac.intent import passive
 from vac.intent.address import Address, resolve_span
 from vac.intent.lexicon import Tok, words
 from vac.intent.roster import STOPWORDS, Roster
@@ -123,7 +123,7 @@ def needless(clause: Sequence[Tok]) -> frozenset[int]:
     the cue over the deed's first word, to the next punctuation, stop
     ("…, but check the hives"), dash, or verb of ours ("no need to ask just
     fix the gate"; not one after "or"). Not "need not only…", which asks for
-    more."""
+    more. And the speaker's own "I don't know…" (`bans.speakers_own`)."""
     out: set[int] = set()
     stop = -1  # where the last scan stopped: every word before it passed
     for i in range(len(clause)):
@@ -144,7 +144,7 @@ def needless(clause: Sequence[Tok]) -> frozenset[int]:
             j += 1
         stop = j
         out.update(range(i, min(j, len(clause))))
-    return frozenset(out)
+    return frozenset(out) | bans.speakers_own(clause)  # "I can never find the…, map it"
 
 
 _CONDITION_CUES: Final = frozenset(words("if when once unless whenever after before until till"))
