@@ -92,3 +92,37 @@ def test_i_can_never_find_is_neither_a_boundary_nor_the_verb() -> None:
 )
 def test_a_house_rule_said_with_we_or_i_is_still_a_boundary(text: str, line: str) -> None:
     assert line in [f.text for f in draft(text).objective.forbidden_lines]
+
+
+@pytest.mark.parametrize(
+    ("text", "verb", "thing"),
+    [
+        ("Kofi, make the new kid feel welcome", "Befriend", "New kid"),
+        ("Imani, make Grandma feel at home this weekend", "Befriend", "Grandma"),
+        ("Kofi, make the gate secure tonight", "Protect", "Gate"),
+        ("Kofi, make the pump work again", "Repair", "Pump"),
+        ("Kofi, make a bench", "Build", "Bench"),
+        ("Kofi, make the shed secure enough for the goats", "Build", "Shed secure enough"),
+    ],
+)
+def test_make_of_a_state_is_the_verb_meant(text: str, verb: str, thing: str) -> None:
+    got = draft(text).objective
+    assert got.verb == verb and got.target.label.startswith(thing), got
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "make the gate urgent",
+        "Kofi, make the gate job a priority",
+        "I couldn't make head nor tail of it",
+        "Kofi, make do with the old one",
+    ],
+)
+def test_make_of_how_important_or_an_idiom_builds_nothing(text: str) -> None:
+    got = run(text)
+    assert not hasattr(got, "objective") or got.objective.verb != "Build", got
+
+
+def test_how_important_after_make_is_still_the_priority() -> None:
+    assert draft("Kofi, fix the fence, make the job a priority").objective.priority == 78

@@ -6,6 +6,8 @@ from __future__ import annotations
 import re
 from typing import Final, NamedTuple
 
+from vac.intent.made import made_as_meant
+
 
 class Tok(NamedTuple):
     text: str  # as written
@@ -209,7 +211,10 @@ def raw_tokens(text: str) -> list[Tok]:
             out.append(Tok(text[m.start() - 1 : m.end()], low, m.start() - 1, m.end()))
             continue
         out.append(Tok(m.group(), low, m.start(), m.end()))
-    return _i_said(_days_said_so(_nouns_set_apart(_fillers_marked(_tell_heard(_up_to(out))))))
+    said = _nouns_set_apart(_fillers_marked(_tell_heard(_up_to(out))))
+    made = made_as_meant([t.low for t in said], [t.text for t in said])
+    said = [t._replace(low=made[k]) if k in made else t for k, t in enumerate(said)]
+    return _i_said(_days_said_so(said))
 
 
 # "im gonna…", "ill ask Kofi…", "id like…" typed without the apostrophe (an
