@@ -126,3 +126,21 @@ def test_make_of_how_important_or_an_idiom_builds_nothing(text: str) -> None:
 
 def test_how_important_after_make_is_still_the_priority() -> None:
     assert draft("Kofi, fix the fence, make the job a priority").objective.priority == 78
+
+
+@pytest.mark.parametrize(
+    ("text", "thing"),
+    [
+        ("Tariq, keep the foxes away from the hens", "Hens from the foxes"),
+        ("Zuri, keep the cat away from the baby birds tonight", "Baby birds from the cat"),
+        ("Kofi, keep the kids away from the pond", "Kids from the pond"),
+        ("Kofi, keep the dog away from the road, please", "Dog from the road"),
+    ],
+)
+def test_keep_one_away_from_another_protects_the_one_at_risk(text: str, thing: str) -> None:
+    got = draft(text).objective
+    assert (got.verb, got.target.label) == ("Protect", thing)
+
+
+def test_we_keep_them_away_is_what_we_do() -> None:
+    assert run("we keep the foxes away from the hens").reason == "first-person"  # type: ignore[union-attr]

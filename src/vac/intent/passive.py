@@ -363,10 +363,43 @@ def _kept(text: str, spans: list[_Span], i: int, names: frozenset[str]) -> Order
         if word == "keep" and spans[k][2] in _SAFE and spans[i + 1][2] in _THING_STARTS:
             order = text[:start] + f"protect {thing}" + text[spans[k][1] :]
             return Order(order, (start, end), (start, start + len("protect")))
+        away = [s[2] for s in spans[k : k + 2]] == ["away", "from"]
+        if word == "keep" and away and spans[i + 1][2] in _THING_STARTS:
+            return _kept_away(text, spans, (start, end), thing, k + 2)
         if word in ("give", "lend") and [s[2] for s in spans[k : k + 2]] == ["a", "hand"]:
             order = text[:start] + f"help {thing}" + text[spans[k + 1][1] :]
             return Order(order, (start, end), (start, start + len("help")))
     return None
+
+
+# "keep the foxes away from the hens" → "protect the hens from the foxes";
+# "keep the kids away from the pond" → "protect the kids from the pond" (a
+# typed probe, T22: neither had a verb). The one kept from a hazard or a
+# place is the one protected.
+_HAZARDS: Final = frozenset(
+    lx.words("""pond road river fire stove oven pool well street water edge cliff tracks
+    traffic lake canal cooker heater knives knife bins bin chemicals wires wiring ladder""")
+)
+_THING_ENDS: Final = frozenset(
+    lx.words("tonight today tomorrow by before until till while when and but please")
+)
+
+
+def _kept_away(
+    text: str, spans: list[_Span], said: tuple[int, int], kept: str, k: int
+) -> Order | None:
+    """The order "keep <kept> away from <the words at k>" means."""
+    end = k
+    while end < len(spans) and spans[end][2] not in _THING_ENDS:
+        if end > k and _apart(text, spans[end - 1], spans[end]):
+            break
+        end += 1
+    if end == k or end - k > _THING_MAX_WORDS:
+        return None
+    other = text[spans[k][0] : spans[end - 1][1]]
+    first, second = (kept, other) if spans[end - 1][2] in _HAZARDS else (other, kept)
+    order = text[: said[0]] + f"protect {first} from {second}" + text[spans[end - 1][1] :]
+    return Order(order, said, (said[0], said[0] + len("protect")))
 
 
 def _around(text: str, spans: list[_Span], i: int) -> tuple[int, int, str] | None:
