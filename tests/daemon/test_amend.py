@@ -282,3 +282,15 @@ def test_after_a_defer_a_change_is_told_what_waits_and_how_to_go_on(
         m for m in said(c, "fine, let Kofi do it instead") if isinstance(m, ObjectiveDraft)
     )
     assert (again.objective.agent, again.objective.target.label) == ("Kofi", "Lock")
+
+
+def test_a_question_back_keeps_the_question_open(daemon: RunningDaemon) -> None:
+    """A conversation probe (T22c): "um, what do you mean?" to "What should
+    Kofi repair?" dropped the question; "the gate" next was no answer."""
+    c = daemon.connect()
+    c.hello()
+    said(c, "Kofi, repair")
+    back = [m for m in said(c, "um, what do you mean?") if isinstance(m, ObjectiveClarify)]
+    assert back and back[0].question.startswith("Say just the thing"), back
+    made = [m for m in said(c, "the gate") if isinstance(m, ObjectiveDraft)]
+    assert [(d.objective.agent, d.objective.target.label) for d in made] == [("Kofi", "Gate")]

@@ -173,6 +173,18 @@ class PendingChoice:
         if answered and self._unsure and isinstance(result, intent.Draft):
             return intent.with_flags(result, self._unsure)
         missed, self._missed = self._missed, None
+        if (
+            missed is not None
+            and isinstance(result, intent.Clarify)
+            and result.reason == "question"
+        ):
+            # "um, what do you mean?", "who's free?" to "What should Kofi
+            # repair?" (a conversation probe: the question was dropped, and
+            # "the gate" said next got "I heard you, but not what to do"):
+            # how to answer, and the question again, still open.
+            help_ = _HELP.get(missed.reason, "") if _ASKS_BACK.search(result.source_text) else ""
+            again = help_ or "I only pass on requests, and I asked you something. "
+            return msgspec.structs.replace(missed, question=again + missed.question)
         if missed is not None and _nothing_asked(result) and not self._reasked:
             # "whoever's free" to "Who should do it?": the question again, once
             # (a conversation probe: "I heard you, but not what to do", the
@@ -230,10 +242,30 @@ def _put(asked: intent.Clarify, said: str) -> str | None:
 
 
 # Said before an answer: "oh sorry, I meant …", "I mean …", "um, …" (a
-# conversation probe: the answer was read as a new order, its time lost).
+# conversation probe: the answer was read as a new order, its time lost);
+# "hmm, let me think... Friday", "what? oh, the boiler" (another: not
+# taken as the answer).
 _ANSWER_LEAD: Final = re.compile(
-    r"^\W*(?:(?:oh|sorry|um|uh|er|erm|well|ah|ok|okay)\W+)*i\s+meant?\W+(?=\w)", re.I
-)  # only with "I meant": "oh the gate" alone is small talk
+    r"^\W*(?:(?:oh|sorry|um|uh|er|erm|well|ah|ok|okay|hmm+)\W+)*"
+    r"(?:i\s+meant?|let(?:\s+me|'s)\s+(?:think|see)|what\?\s*oh)\W+(?=\w)",
+    re.I,
+)  # not without: "oh the gate" alone is small talk
+# Asking what the question means or wants ("what do you mean?", "who's
+# free?", "like what?"), and how to answer it, by what was asked.
+_ASKS_BACK: Final = re.compile(
+    r"\b(?:what\s+do\s+you\s+mean|meaning|what\?|sorry\?|pardon|huh|come\s+again|like\s+what"
+    r"|such\s+as|who'?s\s+(?:free|available|around|there)|who\s+(?:is|can|could)"
+    r"|what\s+(?:are\s+)?(?:the\s+)?(?:options|choices)|which\s+ones?|what\s+can)\b|^\W*what\W*$",
+    re.I,
+)
+_HELP: Final = {
+    "no-target": 'Say just the thing, like "the gate" or "the hens". ',
+    "unclear-deadline": 'Say just the day or the time, like "by Friday" or "tomorrow evening". ',
+    "unknown-agent": "Say one name of the household's; any of them can be asked. ",
+    "uncertain-agent": "Say one of the names. ",
+    "first-person": "Say the name of the one who should do it. ",
+    "no-verb": 'Say what to do, like "fix it" or "keep an eye on it". ',
+}
 _TIME_WORDS: Final = frozenset(
     {*cw.WEEKDAYS, "week", "weekend", "month", "year", "morning", "afternoon", "evening", "time"}
 )

@@ -1,0 +1,91 @@
+"""What a twenty-third-session conversation probe (T22c) found: a question
+back ("um, what do you mean?", "who's free?") while vac's own question was
+open dropped it, and the answer said next got "I heard you, but not what
+to do". The real daemon's twin: tests/daemon/test_amend.py."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from tests.runtime.test_coordinator import Rig, rig  # noqa: F401 (the fixture)
+from vac import intent
+from vac.intent import Clarify
+from vac.protocol.messages import ObjectiveClarify, ObjectiveDraft
+from vac.runtime.choices import PendingChoice
+
+NOW = dt.datetime(2026, 12, 4, 10, tzinfo=dt.UTC)
+
+
+def _understood(text: str) -> intent.Draft | Clarify:
+    return intent.understand(
+        text,
+        confidence=1.0,
+        evidence=None,
+        now=NOW,
+        roster=intent.default_roster(),
+        current_agent=None,
+        objective_id="o",
+    )
+
+
+def _asked_back(asked: str, said: str) -> Clarify:
+    """`said` after the question `asked` raised, as the coordinator weighs it."""
+    choice = PendingChoice()
+    question = _understood(asked)
+    assert isinstance(question, Clarify), question
+    choice.offer(question)
+    assert choice.answer(said, now=NOW) is None
+    got = choice.weighed(_understood(said), answered=False)
+    assert isinstance(got, Clarify), got
+    return got
+
+
+@pytest.mark.parametrize(
+    ("asked", "said", "reason", "help_"),
+    [
+        ("Kofi, repair", "um, what do you mean?", "no-target", "Say just the thing"),
+        ("Ask Bob to fix the gate", "who's free?", "unknown-agent", "Say one name"),
+        ("Kofi, fix the gate before the harvest", "what?", "unclear-deadline", "Say just the day"),
+    ],
+)
+def test_a_question_back_is_told_how_to_answer_and_asked_again(
+    asked: str, said: str, reason: str, help_: str
+) -> None:
+    got = _asked_back(asked, said)
+    assert got.reason == reason and got.question.startswith(help_), got.question
+
+
+def test_another_question_keeps_the_question_asked() -> None:
+    got = _asked_back("Kofi, repair", "did Zuri fix the fence?")
+    assert got.reason == "no-target" and got.question.startswith("I only pass on requests")
+
+
+@pytest.mark.parametrize(
+    ("asked", "said", "want"),
+    [
+        ("Kofi, fix the gate before the harvest", "hmm, let me think... Friday", "Friday"),
+        ("Kofi, fix it", "what? oh, the boiler", "the boiler"),
+        ("Kofi, fix it", "let's see, the boiler", "the boiler"),
+    ],
+)
+def test_an_answer_after_thinking_aloud_is_the_answer(asked: str, said: str, want: str) -> None:
+    choice = PendingChoice()
+    question = _understood(asked)
+    assert isinstance(question, Clarify)
+    choice.offer(question)
+    got = choice.answer(said, now=NOW)
+    assert got is not None and want in got, got
+
+
+async def test_the_question_stays_open_after_a_question_back(rig: Rig) -> None:  # noqa: F811
+    rig.text("t1", "Kofi, repair")
+    await rig.settle(1)
+    rig.text("t2", "um, what do you mean?")
+    await rig.settle(2)
+    assert rig.of(ObjectiveClarify)[-1].question.startswith("Say just the thing")
+    rig.text("t3", "the gate")
+    await rig.settle(3)
+    (made,) = rig.of(ObjectiveDraft)
+    assert (made.objective.agent, made.objective.target.label) == ("Kofi", "Gate")
