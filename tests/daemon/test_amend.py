@@ -294,3 +294,17 @@ def test_a_question_back_keeps_the_question_open(daemon: RunningDaemon) -> None:
     assert back and back[0].question.startswith("Say just the thing"), back
     made = [m for m in said(c, "the gate") if isinstance(m, ObjectiveDraft)]
     assert [(d.objective.agent, d.objective.target.label) for d in made] == [("Kofi", "Gate")]
+
+
+def test_what_is_pending_is_answered_from_the_book(daemon: RunningDaemon) -> None:
+    """A conversation probe (T22c): "what's pending?" got "I only pass on
+    requests"; another principal's drafts are never listed."""
+    bob = daemon.connect("bob")
+    bob.hello()
+    said(bob, "Zuri, map the river")
+    c = daemon.connect()
+    c.hello()
+    said(c, "Kofi, fix the gate")
+    asked = [m for m in said(c, "what's pending?") if isinstance(m, ObjectiveClarify)]
+    assert asked and asked[0].question.startswith("Waiting for your yes: Kofi will repair the gate")
+    assert "river" not in asked[0].question

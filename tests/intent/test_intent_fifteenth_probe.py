@@ -7,6 +7,8 @@ from __future__ import annotations
 import intent_factories as factories
 import pytest
 
+from vac.intent.reply_words import classify_reply
+
 run = factories.probe_run
 draft = factories.probe_draft
 
@@ -144,3 +146,23 @@ def test_keep_one_away_from_another_protects_the_one_at_risk(text: str, thing: s
 
 def test_we_keep_them_away_is_what_we_do() -> None:
     assert run("we keep the foxes away from the hens").reason == "first-person"  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize(
+    "text", ["I guess so", "guess so", "I suppose so", "eh, sure, why not", "yes I guess so"]
+)
+def test_a_hedged_yes_confirms(text: str) -> None:
+    assert classify_reply(text) == "confirm"
+
+
+@pytest.mark.parametrize("text", ["I guess", "I guess not", "I suppose not"])
+def test_a_hedge_alone_or_a_no_is_no_yes(text: str) -> None:
+    assert classify_reply(text) != "confirm"
+
+
+@pytest.mark.parametrize(
+    "text", ["that's all", "thanks, bye", "cheers, that's everything for now", "nothing else"]
+)
+def test_a_closing_is_answered_in_kind(text: str) -> None:
+    got = run(text)
+    assert got.question.startswith("Okay. Tell me whenever"), got  # type: ignore[union-attr]

@@ -89,3 +89,37 @@ async def test_the_question_stays_open_after_a_question_back(rig: Rig) -> None: 
     await rig.settle(3)
     (made,) = rig.of(ObjectiveDraft)
     assert (made.objective.agent, made.objective.target.label) == ("Kofi", "Gate")
+
+
+@pytest.mark.parametrize(
+    ("text", "agent"),
+    [
+        ("what's pending?", None),
+        ("list the drafts", None),
+        ("show me my jobs", None),
+        ("what have I asked for?", None),
+        ("what's Kofi doing?", "Kofi"),
+    ],
+)
+def test_a_question_about_what_waits_is_known(text: str, agent: str | None) -> None:
+    assert intent.status_asked(text, ["Kofi", "Zuri"]) == intent.StatusAsked(agent)
+
+
+@pytest.mark.parametrize("text", ["what's Bob doing?", "what's wrong with the gate?", "fix it"])
+def test_other_words_ask_no_status(text: str) -> None:
+    assert intent.status_asked(text, ["Kofi", "Zuri"]) is None
+
+
+async def test_what_is_pending_lists_the_drafts_and_the_open_work(rig: Rig) -> None:  # noqa: F811
+    rig.text("t1", "Kofi, fix the gate")
+    await rig.settle(1)
+    rig.text("t2", "Zuri, check the fence")
+    await rig.settle(2)
+    rig.text("t3", "what's pending?")
+    await rig.settle(3)
+    said = rig.of(ObjectiveClarify)[-1].question
+    assert said.startswith("Waiting for your yes: Kofi will repair the gate; Zuri will"), said
+    rig.text("t4", "what's Tariq doing?")
+    await rig.settle(4)
+    said = rig.of(ObjectiveClarify)[-1].question
+    assert said == "Nothing is waiting for your yes, and nothing of yours is open with Tariq."

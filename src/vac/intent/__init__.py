@@ -88,6 +88,7 @@ from vac.intent.squad import (
     parity_scenario,
     route,
 )
+from vac.intent.status_asked import StatusAsked, status_asked
 from vac.intent.validate import (
     agent_counter,
     apply_edits,
@@ -146,6 +147,7 @@ __all__ = [
     "SquadMessageInvalid",
     "SquadPost",
     "SquadSenderUnauthorized",
+    "StatusAsked",
     "VacIntentConfig",
     "ValueConflict",
     "WordProb",
@@ -181,6 +183,7 @@ __all__ = [
     "route",
     "says_instead",
     "spoken_reply",
+    "status_asked",
     "summarise",
     "understand",
     "validate_objective",

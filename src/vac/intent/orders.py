@@ -349,7 +349,23 @@ def _courtesy(clause: Sequence[Tok]) -> str | None:
         return "You're welcome. Tell me whenever someone should do something."
     if {*lows} <= _HELLO and lows[0] in ("hello", "hi", "hey", "hiya", "yo", "good", "morning"):
         return f"Hello. What should someone do? I pass on: {_EIGHT_VERBS} something."
+    while lows and " ".join(lows) not in _BYE and lows[0] in _THANKS:
+        lows = lows[1:]  # "thanks, bye", "cheers, that's everything for now"
+    if " ".join(lows) in _BYE:  # a conversation probe (T22c): asked what to do
+        return "Okay. Tell me whenever someone should do something."
     return None
+
+
+# Said to end: "that's all", "bye", "nothing else" (after thanks, or alone).
+_BYE: Final = frozenset(
+    f"{said}{rest}"
+    for said in (
+        *("bye", "bye bye", "goodbye", "good night", "goodnight", "night", "see you"),
+        *("see ya", "that's all", "that's it", "that's everything", "that will be all"),
+        *("that'll be all", "nothing else", "nothing more", "all done", "i'm done", "done"),
+    )
+    for rest in ("", " for now", " for today", " then", " now")
+)
 
 
 # "I'll fix the gate", "I need to fix it myself": the speaker's own plan, no

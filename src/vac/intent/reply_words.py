@@ -215,7 +215,7 @@ CONFIRM_HEARD: Final[frozenset[str]] = frozenset(
         # and "great" alone stay small talk, as above).
         *("yes do", "fine yes", "yes fine", "ok fine", "okay fine", "ok great", "okay great"),
         *("great yes", "yes great", "excellent", "yes no problem", "yes good", "fine go ahead"),
-        *("oh yes", "nah yeah"),
+        *("oh yes", "nah yeah", "i guess so", "guess so", "i suppose so", "suppose so"),
         "make it happen",
         "yeah go ahead",
         "ok go ahead",
@@ -352,7 +352,7 @@ REJECT_MIN_CONFIDENCE: Final = 0.4
 
 # Politeness around a reply does not make it "more content".
 _POLITE_PREFIX: Final = (
-    *("oh ", "um ", "uh ", "er ", "erm ", "uhm ", "well ", "hmm ", "actually "),
+    *("oh ", "um ", "uh ", "er ", "erm ", "uhm ", "well ", "hmm ", "actually ", "eh "),
     *("great ", "perfect ", "cool "),  # "great, send it"; alone they are small talk
 )
 # Before a whole reply phrase only, never before more words ("thanks, no,

@@ -165,6 +165,10 @@ class Several:
         """`amend.still_waiting`, and with no draft pending what the agent's
         answer left waiting, when the words sound like a change to it."""
         names = self._planner.shared.roster.names()
+        if clarify.reason in ("question", "no-verb") and (
+            asked := intent.status_asked(clarify.source_text, names)
+        ):
+            return self.status(now, asked.agent)  # "what's pending?", "what's Kofi doing?"
         question = still_waiting(clarify, pending, now, names)
         about_words = clarify.reason != "no-verb" or clarify.heard_as or clarify.candidates
         if about_words and (last := self._last_answered(now, _ANSWERED)) is not None:
@@ -177,7 +181,35 @@ class Several:
         quoted = clarify.source_text if len(clarify.source_text) <= 80 else "…"
         return question if left is None else f'I didn\'t change anything with "{quoted}". {left}'
 
+    def status(self, now: dt.datetime, agent: str | None) -> str:
+        """What waits for the steward's yes in this session, and their
+        objectives still open with an agent (of `agent` only, if named)."""
+        session = self._planner.session
+        book = self._planner.shared.book
+        live = book.pending(session.principal, now=now, session=session.id)
+        mine = [e for e in book.entries() if e.principal == session.principal]
+        opened = [e for e in mine if e.objective.status in _OPEN]
+        if agent is not None:
+            live = [e for e in live if e.objective.agent == agent]
+            opened = [e for e in opened if e.objective.agent == agent]
+        said: list[str] = []
+        if live:
+            said.append(f"Waiting for your yes: {_shown(live, now)}.")
+        if opened:
+            with_agents = [f"{_restated(e, now)} ({e.objective.status})" for e in opened[:_LISTED]]
+            more = "; …" if len(opened) > _LISTED else ""
+            said.append(f"With the agents: {'; '.join(with_agents)}{more}.")
+        if not said:
+            whose = f" with {agent}" if agent is not None else ""
+            return f"Nothing is waiting for your yes, and nothing of yours is open{whose}."
+        return " ".join(said) + " All of them: `vac objectives`."
 
+
+# Open with an agent: confirmed, and not yet done, failed or taken back.
+_OPEN: Final = frozenset(
+    {"confirmed", "offered", "accepted", "countered", "deferred", "clarifying", "in-progress"}
+)
+_LISTED: Final = 3
 # What an agent's answer may leave for the steward to change.
 _ANSWERED: Final = ("deferred", "clarifying", "refused")
 # What an agent's answer left waiting is recalled for this long.
@@ -196,12 +228,13 @@ def _own_order(text: str) -> bool:
     return not (verb == ("make",) and after in ("it", "that"))
 
 
+def _restated(entry: intent.DraftEntry, now: dt.datetime) -> str:
+    return intent.restate(entry.objective, entry.wording, now=now).removesuffix(" — confirm?")
+
+
 def _shown(live: list[intent.DraftEntry], now: dt.datetime) -> str:
-    said = [
-        intent.restate(e.objective, e.wording, now=now).removesuffix(" — confirm?")
-        for e in live[:3]
-    ]
-    return "; ".join(said) + ("; …" if len(live) > 3 else "")
+    said = [_restated(e, now) for e in live[:_LISTED]]
+    return "; ".join(said) + ("; …" if len(live) > _LISTED else "")
 
 
 def _thing(entry: intent.DraftEntry) -> str:
