@@ -308,3 +308,15 @@ def test_what_is_pending_is_answered_from_the_book(daemon: RunningDaemon) -> Non
     asked = [m for m in said(c, "what's pending?") if isinstance(m, ObjectiveClarify)]
     assert asked and asked[0].question.startswith("Waiting for your yes: Kofi will repair the gate")
     assert "river" not in asked[0].question
+
+
+def test_a_yes_then_a_change_is_the_change(daemon: RunningDaemon) -> None:
+    """A conversation probe (T22c): "yes — oh wait, make it Friday" changed
+    nothing, and the yes after it confirmed Thursday."""
+    c = daemon.connect()
+    c.hello()
+    said(c, "Kofi, fix the gate by Thursday")
+    made = [m for m in said(c, "yes — oh wait, make it Friday") if isinstance(m, ObjectiveDraft)]
+    assert len(made) == 1 and made[0].objective.agent == "Kofi"
+    friday = dt.date.fromisoformat(made[0].objective.deadline[:10])  # type: ignore[index]
+    assert friday.weekday() == 4

@@ -9,6 +9,7 @@ import datetime as dt
 
 import pytest
 
+from tests.runtime.test_amend import changed
 from tests.runtime.test_coordinator import Rig, rig  # noqa: F401 (the fixture)
 from vac import intent
 from vac.intent import Clarify
@@ -123,3 +124,25 @@ async def test_what_is_pending_lists_the_drafts_and_the_open_work(rig: Rig) -> N
     await rig.settle(4)
     said = rig.of(ObjectiveClarify)[-1].question
     assert said == "Nothing is waiting for your yes, and nothing of yours is open with Tariq."
+
+
+@pytest.mark.parametrize(
+    ("source", "text", "field", "value"),
+    [
+        ("Kofi, fix the gate by Thursday", "yes — oh wait, make it Friday", "deadline", "12-11"),
+        ("Kofi, fix the gate by Thursday", "yes; make it Friday", "deadline", "12-11"),
+        ("Kofi, fix the gate by Thursday", "go ahead, make it Friday", "deadline", "12-11"),
+        ("Kofi, fix the gate by Thursday", "do it, but by Friday", "deadline", "12-11"),
+        ("Zuri, map the east field", "yes, wait, the west field", "target", "West field"),
+        ("Zuri, map the east field", "sure, the west field", "target", "West field"),
+        ("Zuri, fix the gate", "go ahead — sorry, I mean Kofi", "agent", "Kofi"),
+        ("Zuri, fix the gate", "yes, sorry, Kofi", "agent", "Kofi"),
+    ],
+)
+def test_a_yes_then_a_change_after_a_break_is_the_change(
+    source: str, text: str, field: str, value: str
+) -> None:
+    got = changed(source, text)
+    assert got is not None, text
+    said = {"deadline": got.deadline, "target": got.target.label, "agent": got.agent}[field]
+    assert value in str(said), (text, said)

@@ -53,6 +53,15 @@ _GOES: Final = re.compile(
 )
 # A reason, then the change after ", so": the change (a conversation probe).
 _SO_THEN: Final = re.compile(r",\s*so\s+(\w[^,]*)$", re.IGNORECASE)
+# A yes, then a change said after a break: "yes — oh wait, make it Friday",
+# "go ahead, make it Friday", "do it, but by Friday", "yes, the west field",
+# "go ahead — sorry, I mean Kofi" (a conversation probe, T22c: "I didn't
+# change anything", and the next yes confirmed the old draft).
+_YES_FIRST: Final = re.compile(
+    r"^\W*(?:yes|yeah|yep|yup|sure|go\s+ahead|do\s+it|confirm(?:ed)?)\W+"
+    r"(?:(?:oh\W+)?(?:wait|hang\s+on|hold\s+on|sorry|actually|i\s+mean|no)\W+)*(?=\w)",
+    re.IGNORECASE,
+)
 # Agreement said first, no "but": "fine, let Imani do it instead", "ok, make
 # it Friday" (a conversation probe: "I couldn't change the draft").
 _OK_FIRST: Final = re.compile(
@@ -136,7 +145,7 @@ def unwrapped(text: str) -> tuple[str, ...]:
     if len(said) > 1 and not rest & _TAKEN_BACK:  # "can Imani do it instead? Tariq's at work":
         text = said[0]  # the reason after it (not "…? Never mind, Tariq is fine": a review)
         forms.append(text)
-    for pattern in (_AGREED, _OK_FIRST, _FRAMED, _TRAILING):
+    for pattern in (_YES_FIRST, _AGREED, _OK_FIRST, _FRAMED, _TRAILING):
         bare = pattern.sub("", text).strip()
         if bare and bare != text:
             text = bare
