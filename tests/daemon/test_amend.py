@@ -320,3 +320,13 @@ def test_a_yes_then_a_change_is_the_change(daemon: RunningDaemon) -> None:
     assert len(made) == 1 and made[0].objective.agent == "Kofi"
     friday = dt.date.fromisoformat(made[0].objective.deadline[:10])  # type: ignore[index]
     assert friday.weekday() == 4
+
+
+def test_how_free_the_agent_is_said_of_them_changes_the_draft(daemon: RunningDaemon) -> None:
+    """A conversation probe (T22c): "tell him to check with me first" changed
+    nothing, and the yes after it confirmed the draft without the tether."""
+    c = daemon.connect()
+    c.hello()
+    said(c, "Kofi, fix the gate")
+    made = [m for m in said(c, "tell him to check with me first") if isinstance(m, ObjectiveDraft)]
+    assert [m.objective.autonomy for m in made] == ["direct-tether"]

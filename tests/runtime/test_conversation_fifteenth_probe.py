@@ -146,3 +146,24 @@ def test_a_yes_then_a_change_after_a_break_is_the_change(
     assert got is not None, text
     said = {"deadline": got.deadline, "target": got.target.label, "agent": got.agent}[field]
     assert value in str(said), (text, said)
+
+
+@pytest.mark.parametrize(
+    ("text", "autonomy"),
+    [
+        ("tell him to check with me first", "direct-tether"),
+        ("he should check with me first", "direct-tether"),
+        ("yes, and tell him to check with me first", "direct-tether"),
+        ("he can use his judgment", "free"),
+        ("do it, and he can use his judgment", "free"),
+        ("let him decide", "free"),
+    ],
+)
+def test_how_free_the_agent_is_said_of_them_is_a_change(text: str, autonomy: str) -> None:
+    got = changed("Kofi, fix the gate", text)
+    assert got is not None and got.autonomy == autonomy, text
+
+
+def test_what_he_should_do_besides_is_no_change_of_hand() -> None:
+    got = changed("Kofi, fix the gate", "he should fix the fence too")
+    assert got is None or got.autonomy == "brief"

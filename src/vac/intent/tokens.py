@@ -7,6 +7,7 @@ import re
 from typing import Final, NamedTuple
 
 from vac.intent.made import made_as_meant
+from vac.intent.theirs import theirs_as_yours
 
 
 class Tok(NamedTuple):
@@ -212,7 +213,8 @@ def raw_tokens(text: str) -> list[Tok]:
             continue
         out.append(Tok(m.group(), low, m.start(), m.end()))
     said = _nouns_set_apart(_fillers_marked(_tell_heard(_up_to(out))))
-    made = made_as_meant([t.low for t in said], [t.text for t in said])
+    lows = [t.low for t in said]
+    made = made_as_meant(lows, [t.text for t in said]) | theirs_as_yours(lows)
     said = [t._replace(low=made[k]) if k in made else t for k, t in enumerate(said)]
     return _i_said(_days_said_so(said))
 
@@ -221,27 +223,8 @@ def raw_tokens(text: str) -> list[Tok]:
 # eleventh typed probe: "im gonna visit grandma myself" was the default
 # agent's order). "ill" and "id" only first in a part and before these.
 _ILL_BEFORE: Final = frozenset(
-    {
-        "ask",
-        "tell",
-        "get",
-        "have",
-        "do",
-        "go",
-        "be",
-        "see",
-        "sort",
-        "take",
-        "fix",
-        "check",
-        "just",
-        "need",
-        "let",
-        "try",
-        "make",
-        "call",
-        "come",
-    }
+    {"ask", "tell", "get", "have", "do", "go", "be", "see", "sort", "take", "fix", "check"}
+    | {"just", "need", "let", "try", "make", "call", "come"}
 )
 _ID_BEFORE: Final = frozenset(["like", "love", "rather", "prefer", "want", "better", "need"])
 _I_SAID: Final = {"im": "i'm", "ive": "i've"}

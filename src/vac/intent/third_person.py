@@ -1,0 +1,47 @@
+"""How much the agent decides, said of them rather than to them: "tell him
+to check with me first", "he should check with me first", "she can use her
+judgment", "let him decide". A conversation probe (T22c) found each no
+change to the pending draft ("I didn't change anything"), and the yes after
+it confirmed the old autonomy; typed first, "he can use his judgment" was
+not read either. Pure: words in, words out.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection
+from typing import Final
+
+from vac.intent.hand_said import hand_or_haste
+from vac.intent.tokens import raw_tokens
+
+# Said of the agent before how free they are: dropped, what follows is it.
+_OF_THEM: Final = re.compile(
+    r"^\W*(?:(?:and|but|also|oh|yes|yeah|ok|okay|just)\W+)?"
+    r"(?:(?:tell|ask|remind)\s+(?:him|her|them)\s+to"
+    r"|(?:he|she|they)\s+(?:should|must|can|could|will|may|has\s+to|have\s+to|needs\s+to"
+    r"|need\s+to|ought\s+to))\s+(?=\w)",
+    re.IGNORECASE,
+)
+_DECIDES: Final = re.compile(
+    r"^\W*(?:let\s+(?:him|her|them)|(?:he|she|they)\s+(?:can|should|may))\s+decide\W*$",
+    re.IGNORECASE,
+)
+_THEIRS: Final = re.compile(
+    r"\b(?:his|her|their)(\s+(?:own\s+)?(?:judge?ment|discretion|call)\b)", re.IGNORECASE
+)
+
+
+def said_to_them(said: str, agents: Collection[str] = ()) -> str:
+    """`said` as if said to the agent when it says how free they are
+    ("he should check with me first" → "check with me first"), else as is."""
+    if _DECIDES.match(said):
+        return "use your judgment"
+    found = _OF_THEM.match(said)
+    if found is None:
+        return said
+    bare = _THEIRS.sub(r"your\1", said[found.end() :])
+    return bare if hand_or_haste([t.low for t in raw_tokens(bare)], agents) else said
+
+
+__all__ = ["said_to_them"]
