@@ -330,3 +330,15 @@ def test_how_free_the_agent_is_said_of_them_changes_the_draft(daemon: RunningDae
     said(c, "Kofi, fix the gate")
     made = [m for m in said(c, "tell him to check with me first") if isinstance(m, ObjectiveDraft)]
     assert [m.objective.autonomy for m in made] == ["direct-tether"]
+
+
+def test_with_two_drafts_a_name_after_cancel_picks_that_agents(daemon: RunningDaemon) -> None:
+    """A conversation probe (T22c): "cancel Zuri" with two drafts was asked which."""
+    c = daemon.connect()
+    c.hello()
+    said(c, "Tariq, guard the barn")
+    river = next(m for m in said(c, "Zuri, map the river") if isinstance(m, ObjectiveDraft))
+    gone = said(c, "cancel Zuri")
+    assert [m.objective_id for m in gone if isinstance(m, ObjectiveRejected)] == [
+        river.objective.id
+    ]

@@ -31,6 +31,13 @@ DRAFTS = [Named("Kofi", "Garden gate"), Named("Zuri", "Fence"), Named("Kofi", "H
         ("do the first one", Pick("confirm", 0)),
         ("do Zuri's", Pick("confirm", 1)),
         ("cancel all of them", Pick("reject", None)),
+        # The twenty-third session's conversation probe: a name with a word
+        # that only confirms or cancels, and "both of them, yes".
+        ("cancel Zuri", Pick("reject", 1)),
+        ("and cancel Zuri", Pick("reject", 1)),
+        ("yes to Zuri", Pick("confirm", 1)),
+        ("confirm Zuri", Pick("confirm", 1)),
+        ("both of them, yes", Pick("confirm", None)),
     ],
 )
 def test_a_yes_or_no_that_names_one_draft_picks_it(said: str, pick: Pick) -> None:
@@ -45,6 +52,7 @@ def test_a_yes_or_no_that_names_one_draft_picks_it(said: str, pick: Pick) -> Non
         "confirm Kofi's",  # Kofi has two
         "yes to the shed",  # no such draft
         "no to Kofi",
+        "cancel Kofi",  # Kofi has two
         "yes to the gate, but by Friday",  # more than a pick
         "no, Zuri should fix the gate",  # an order of its own
         "yes, check the fence",

@@ -60,7 +60,7 @@ _KINDS: Final[tuple[tuple[tuple[str, ...], PickKind], ...]] = tuple(
 # Words around the choice that name nothing: "yes to the gate one, please".
 _BARE_NO: Final = frozenset(("no", "nope", "nah"))
 _FILLER: Final = frozenset(
-    lx.words("to the a that this one for with on about of just only please draft job order it")
+    lx.words("to the a that this one for with on about of just only please draft job order it and")
 )
 _ORDINALS: Final = {"first": 0, "1st": 0, "second": 1, "2nd": 1, "third": 2, "3rd": 2, "last": -1}
 _ALL: Final = frozenset(lx.words("both all them everything each"))
@@ -100,17 +100,17 @@ def picked(text: str, drafts: Sequence[Named]) -> Pick | None:
         return None
     kind = kinds.pop()
     marked = {"one", "job"} & set(toks) or any(w in _ORDINALS or w.endswith("'s") for w in naming)
+    if all(w in _ALL for w in naming):  # "confirm both", "both of them, yes"
+        return Pick(kind, None) if len(drafts) > 1 else None
     if kind == "confirm" and weak and not marked:
         return None  # "yes, Kofi", "do the gate": no draft named as one
-    if all(w in _ALL for w in naming):
-        return Pick(kind, None) if len(drafts) > 1 else None  # "confirm both"
     if len(naming) == 1 and naming[0] in _ORDINALS:
         at = _ORDINALS[naming[0]]
         return Pick(kind, at % len(drafts)) if at < len(drafts) else None
     said = {_plain(w) for w in naming}
     agents = {d.agent.lower() for d in drafts}
-    if said <= agents and not any(w.endswith(("'s", "’s")) for w in naming):
-        return None  # "yes, Zuri" may change the agent; "yes to Zuri's" names a draft
+    if said <= agents and weak and not any(w.endswith(("'s", "’s")) for w in naming):
+        return None  # "yes, Zuri" may change the agent; "yes to Zuri", "cancel Zuri" name one
     hits = [i for i, d in enumerate(drafts) if said <= _words_of(d)]
     return Pick(kind, hits[0]) if len(hits) == 1 else None
 
