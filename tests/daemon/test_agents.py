@@ -22,6 +22,7 @@ from vac.protocol.messages import (
     Error,
     Negotiation,
     ObjectiveAnswer,
+    ObjectiveClarify,
     ObjectiveConfirm,
     ObjectiveConfirmed,
     ObjectiveDraft,
@@ -1020,3 +1021,36 @@ def test_the_agents_counter_said_again_after_ok_is_a_yes_to_it(daemon: RunningDa
     again = [m for m, _ in alice.recv_until(lambda m: isinstance(m, TurnDone), 10)]
     (yes,) = [m for m in again if isinstance(m, ObjectiveConfirmed)]
     assert yes.objective_id == counter.objective.id and yes.objective.status == "accepted"
+
+
+def test_another_agent_for_a_counter_offer_keeps_the_orders_own_day(
+    daemon: RunningDaemon,
+) -> None:
+    """A conversation probe (T22c): "let Zuri do it" to Kofi's counter-offer
+    of a later day drafted Zuri's by that later day; "ask someone else then"
+    got the list of verbs."""
+    alice, kofi, _oid, offer = offered(daemon)
+    later = dt.date.fromisoformat(offer.objective.deadline or "") + dt.timedelta(days=1)
+    kofi.send(
+        ObjectiveAnswer(
+            id="k1",
+            offer=offer.offer,
+            decision="counter-offer",
+            reply="Can it be the day after?",
+            counter={"deadline": later.isoformat()},
+            reason="",
+            evidence=[],
+        )  # type: ignore[arg-type]
+    )
+    (counter,) = [m for m in alice.drain(1.5) if isinstance(m, ObjectiveDraft)]
+    alice.send(TextInput(id=alice.next_id(), text="ok ask someone else then"))
+    asked = [m for m, _ in alice.recv_until(lambda m: isinstance(m, TurnDone), 10)]
+    assert any(
+        isinstance(m, ObjectiveClarify) and m.question.startswith("Who should do it instead")
+        for m in asked
+    ), asked
+    alice.send(TextInput(id=alice.next_id(), text="let Zuri do it"))
+    got = [m for m, _ in alice.recv_until(lambda m: isinstance(m, TurnDone), 10)]
+    (made,) = [m for m in got if isinstance(m, ObjectiveDraft)]
+    assert made.objective.agent == "Zuri"
+    assert made.objective.deadline == offer.objective.deadline != counter.objective.deadline

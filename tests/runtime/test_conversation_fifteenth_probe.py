@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import datetime as dt
 
+import msgspec
 import pytest
 
 from tests.runtime.test_amend import changed
@@ -14,7 +15,10 @@ from tests.runtime.test_coordinator import Rig, rig  # noqa: F401 (the fixture)
 from vac import intent
 from vac.intent import Clarify
 from vac.protocol.messages import ObjectiveClarify, ObjectiveDraft
+from vac.protocol.objective import Constraint, Objective
+from vac.runtime.change_words import WRONG_AGENT, unwrapped
 from vac.runtime.choices import PendingChoice
+from vac.runtime.counter_changes import handed_on, restated
 
 NOW = dt.datetime(2026, 12, 4, 10, tzinfo=dt.UTC)
 
@@ -167,3 +171,56 @@ def test_how_free_the_agent_is_said_of_them_is_a_change(text: str, autonomy: str
 def test_what_he_should_do_besides_is_no_change_of_hand() -> None:
     got = changed("Kofi, fix the gate", "he should fix the fence too")
     assert got is None or got.autonomy == "brief"
+
+
+def _objective(text: str) -> Objective:
+    got = _understood(text)
+    assert isinstance(got, intent.Draft), got
+    return got.objective
+
+
+def test_another_agent_takes_the_orders_own_time_not_the_counters() -> None:
+    original = _objective("Tariq, guard the orchard tonight")
+    counter = msgspec.structs.replace(
+        _objective("Tariq, guard the orchard tomorrow"), source_text="Tariq, guard the orchard"
+    )
+    zuri = msgspec.structs.replace(
+        counter, agent="Zuri", source_text=f"{counter.source_text}. let Zuri do it"
+    )
+    given = handed_on(zuri, counter, original)
+    assert given is not None and given.deadline == original.deadline
+    said = msgspec.structs.replace(zuri, source_text=f"{counter.source_text}. Zuri, tomorrow")
+    assert handed_on(said, counter, original) is None  # the day said
+    assert handed_on(counter, counter, original) is None  # the same agent
+
+
+@pytest.mark.parametrize(
+    ("text", "agreed"),
+    [
+        ("alright, after his rest then", True),
+        ("ok, after his rest", True),
+        ("fine, he can rest first", True),
+        ("after his rest", False),  # no agreement said
+    ],
+)
+def test_agreeing_to_the_rest_asked_for_is_a_yes(text: str, agreed: bool) -> None:
+    rested = _objective("Tariq, guard the orchard tomorrow, after a rest")
+    rested = msgspec.structs.replace(
+        rested, constraints=[*rested.constraints, Constraint("pace", "rest first")]
+    )
+    assert restated(text, rested, NOW, lambda t, _c: _understood(t)) is agreed
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["ok ask someone else then", "someone else", "get someone else to do it", "wrong person"],
+)
+def test_someone_else_asks_who(text: str) -> None:
+    assert WRONG_AGENT.match(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "form"), [("ask Kofi then", "Kofi instead"), ("ok, try Kofi", "Kofi instead")]
+)
+def test_ask_a_name_then_hands_it_over(text: str, form: str) -> None:
+    assert form in unwrapped(text)

@@ -44,7 +44,7 @@ from vac.runtime.change_words import (
     unwrapped,
 )
 from vac.runtime.choices import Clarification
-from vac.runtime.counter_changes import restated, settled
+from vac.runtime.counter_changes import handed_on, restated, settled
 from vac.runtime.decisions import Plan, Planner
 from vac.runtime.lifted import heard_surely, lifted
 from vac.runtime.news_said import after_news
@@ -221,9 +221,7 @@ class Reading:
         label = pending.target.label.lower()
         taken = said.taken_back.lower() if said.taken_back else None
         if taken and taken != pending.agent.lower() and not set(taken.split()) & set(label.split()):
-            return _unclear(
-                text, pending, wording, self.now
-            )  # "not the gate, …" of the hives' draft
+            return _unclear(text, pending, wording, self.now)  # "not the gate, …" to the hives
         if said.corrects and self._own(said.rest):  # an order said instead, as said
             instead = self.understood(said.rest, confidence)
             if isinstance(instead, intent.Draft):
@@ -316,6 +314,12 @@ def planned(
         return planner.reject(turn_id, entry.objective.id, now, None)
     if new == "confirm":  # "ok tomorrow then": the draft said again, agreed
         return planner.confirm(turn_id, entry.objective.id, None, None, now, None)
+    of = planner.shared.book.find(entry.counter_of) if entry.counter_of else None
+    if of is not None and (given := handed_on(new.objective, entry.objective, of.objective)):
+        back = Reading(now, planner.shared.roster, None)._drafted(
+            given, entry.objective, of.wording
+        )
+        new = msgspec.structs.replace(back, uncertain=new.uncertain)  # the order's time again
     return planner.amend(turn_id, new, entry.objective.id, now, ref)
 
 

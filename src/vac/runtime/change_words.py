@@ -45,10 +45,14 @@ _CORRECTED: Final = re.compile(
     r"(?=(?:the|my|our)\s)",
     re.IGNORECASE,
 )
-# "Imani should go instead", "have Imani go instead", "send Imani instead".
+# "Imani should go instead", "have Imani go instead", "send Imani instead";
+# "ask Kofi then", "ok, try Kofi" (a conversation probe, T22c: "I didn't
+# change anything" to a counter-offer).
 _GOES: Final = re.compile(
     r"^\W*(?:(?:have|get|send|let|can|could)\s+)?(\w+)\s+(?:should\s+|can\s+|could\s+|will\s+)?"
-    r"(?:go|do\s+it|take\s+it|handle\s+it)?\s*instead\W*$",
+    r"(?:go|do\s+it|take\s+it|handle\s+it)?\s*instead\W*$"
+    r"|^\W*(?:(?:ok|okay|fine|alright|then)\W+)?(?:ask|try|get|send)\s+(\w+)"
+    r"(?:\s+(?:then|instead))*\W*$",
     re.IGNORECASE,
 )
 # A reason, then the change after ", so": the change (a conversation probe).
@@ -103,8 +107,12 @@ _NO_ONE: Final = frozenset(("i", "we", "you", "he", "she", "they", "it", "someon
 _SENTENCES: Final = re.compile(r"(?<=[?.!])\s+")
 # "nope, wrong person": the agent is wrong, and no other named (a probe: asked again).
 WRONG_AGENT: Final = re.compile(
-    r"^\W*(?:(?:no|nope|nah|sorry|oops)\W+)?(?:(?:that'?s|it'?s)\s+)?(?:the\s+)?wrong\s+"
-    r"(?:person|agent|guy|girl|helper|name)\W*$",
+    r"^\W*(?:(?:no|nope|nah|sorry|oops|ok|okay|fine|alright)\W+)?(?:(?:that'?s|it'?s)\s+)?"
+    r"(?:(?:the\s+)?wrong\s+(?:person|agent|guy|girl|helper|name)"
+    # "ok ask someone else then", "get someone else to do it" (a conversation
+    # probe, T22c: the list of verbs, the counter-offer still waiting)
+    r"|(?:(?:ask|get|find|try|send|have)\s+)?(?:someone|somebody|anyone|anybody)\s+else"
+    r"(?:\s+(?:to\s+)?(?:do\s+it|take\s+it|go))?(?:\s+(?:then|instead|please))*)\W*$",
     re.IGNORECASE,
 )
 
@@ -163,8 +171,9 @@ def unwrapped(text: str) -> tuple[str, ...]:
     if then is not None:
         forms.append(then[1])
     goes = _GOES.match(text)
-    if goes is not None and goes.group(1).lower() not in _NO_ONE:  # a name: not "I should go…"
-        forms.append(f"{goes.group(1)} instead")
+    who = goes and (goes.group(1) or goes.group(2))
+    if who and who.lower() not in _NO_ONE:  # a name: not "I should go…"
+        forms.append(f"{who} instead")
     return tuple(dict.fromkeys(forms))
 
 

@@ -9,7 +9,8 @@ Two things a conversation probe (the twenty-second session) found:
 - The rest an agent asked for in its counter-offer is its own: with
   another agent or another time ("let Imani do it instead", "no, tonight")
   the `pace` constraint goes ("Imani will … after a rest", "tonight, after
-  a rest" before).
+  a rest" before); and the order's own time comes back with another
+  agent (`handed_on`: the counter's later day was kept).
 """
 
 from __future__ import annotations
@@ -29,6 +30,19 @@ from vac.runtime import moved_days as md
 # Agreement said first: "ok tomorrow then", "fine, by tomorrow", "sure, tomorrow".
 _AGREED: Final = re.compile(
     r"^\W*(?:ok|okay|fine|sure|yes|yeah|yep|alright|all\s+right|great|perfect|that'?s\s+fine)\b",
+    re.IGNORECASE,
+)
+
+# The rest an agent's counter-offer asked for, agreed to.
+_AFTER_REST: Final = re.compile(
+    r"\b(?:after|once)\s+(?:(?:his|her|their|a|the|some)\s+)?(?:rest|sleep|nap|break)\b"
+    r"|\bhe\s+can\s+rest\s+first\b|\brest\s+first\b",
+    re.IGNORECASE,
+)
+# A time said with a change: "let Zuri do it tomorrow", "…by Friday".
+_TIMED: Final = re.compile(
+    r"\b(?:today|tonight|tomorrow|morning|afternoon|evening|night|week|weekend|month|noon"
+    r"|monday|tuesday|wednesday|thursday|friday|saturday|sunday|by|before|until|till|\d+)\b",
     re.IGNORECASE,
 )
 
@@ -79,6 +93,22 @@ def settled(
     return redrafted(msgspec.structs.replace(new, constraints=rested), was, got.wording)
 
 
+def handed_on(new: Objective, was: Objective, original: Objective | None) -> Objective | None:
+    """The order's own time given back when another agent takes over an
+    agent's counter-offer ("let Zuri do it" to Tariq's "by tomorrow, after a
+    rest": Zuri's by tonight, as asked; a conversation probe, T22c, found
+    the counter's later day kept), unless a time was said with it. None:
+    nothing to give back."""
+    if original is None or new.agent == was.agent or new.deadline != was.deadline:
+        return None
+    change = new.source_text.removeprefix(was.source_text)  # the words of the change
+    if original.deadline == was.deadline or _TIMED.search(change):
+        return None  # "let Zuri do it tomorrow": the day said
+    kept = [c for c in new.constraints if c.kind != "time"]
+    times = [c for c in original.constraints if c.kind == "time"]
+    return msgspec.structs.replace(new, deadline=original.deadline, constraints=kept + times)
+
+
 def restated(
     text: str,
     was: Objective,
@@ -87,7 +117,11 @@ def restated(
 ) -> bool:
     """Agreement, then the draft's own time said again ("ok tomorrow then",
     "fine, by Friday then"), which reads as no change at all."""
-    if not _AGREED.match(text) or was.deadline is None:
+    if not _AGREED.match(text):
+        return False
+    if _AFTER_REST.search(text) and any(c.kind == "pace" for c in was.constraints):
+        return True  # "alright, after his rest then" (a conversation probe, T22c: asked)
+    if was.deadline is None:
         return False
     only = md.time_only(text, now)
     if only is None:
@@ -97,4 +131,4 @@ def restated(
     return isinstance(got, intent.Draft) and got.objective.deadline == was.deadline
 
 
-__all__ = ["restated", "settled"]
+__all__ = ["handed_on", "restated", "settled"]
