@@ -166,3 +166,28 @@ def test_a_hedge_alone_or_a_no_is_no_yes(text: str) -> None:
 def test_a_closing_is_answered_in_kind(text: str) -> None:
     got = run(text)
     assert got.question.startswith("Okay. Tell me whenever"), got  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize(
+    ("text", "agent", "verb"),
+    [
+        ("set a task for Kofi: protect the seedlings from the frost", "Kofi", "Protect"),
+        ("could you kindly pass to Kofi: report what's wrong with the pump", "Kofi", "Report"),
+        ("Kofi's task: fix the gate", "Kofi", "Repair"),
+        ("new task for Kofi: fix the gate", "Kofi", "Repair"),
+        ("hey google, Imani should look after grandma this afternoon please", "Imani", "Protect"),
+        ("I hate to be a nuisance, but could Zuri repair the wobbly chair", "Zuri", "Repair"),
+        ("Terribly sorry, but would Tariq mind mapping the loft before Thursday", "Tariq", "Map"),
+        ("tariq bro check why the xbox keeps crashing", "Tariq", "Investigate"),
+        ("Might I trouble Kofi to look into the damp patch", "Kofi", "Investigate"),
+    ],
+)
+def test_a_preface_before_the_order_is_no_part_of_it(text: str, agent: str, verb: str) -> None:
+    got = draft(text).objective
+    assert (got.agent, got.verb) == (agent, verb), got
+
+
+def test_a_preface_keeps_what_it_is_not() -> None:
+    assert run("note to self: fix the gate").reason == "first-person"  # type: ignore[union-attr]
+    assert run("Hey Siri, check the oven").reason == "unknown-agent"  # type: ignore[union-attr]
+    assert "Bro" in draft("kofi help my bro with his homework").objective.target.label

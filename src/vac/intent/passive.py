@@ -163,6 +163,14 @@ _POLITE_CLAUSE: Final = re.compile(
     r"\b(?:(?:when|whenever|if) you(?:'ve)? (?:have|get|find|got) "
     r"(?:a (?:moment|minute|sec|second|chance)|(?:the |some )?time)|if possible|if you can),"
 )
+# An apology before "but" and the request: "terribly sorry, but would Tariq
+# mind mapping…", "I'm sorry to ask, but the roof needs mending" (a typed
+# probe, T22: asked what to do; `intent.prefaces` drops it from the words).
+_SORRY_BUT: Final = re.compile(
+    r"^\W*[^.!?]{0,40}?\b(?:sorry|apologies|forgive\s+me|hate\s+to|nuisance|to\s+bother\s+you"
+    r"|to\s+trouble\s+you|you'?re\s+busy)\b[^.!?]{0,40}?\bbut\s+",
+    re.IGNORECASE,
+)
 # What may stand before the words of the order in its sentence (after a
 # name and a comma): "Kofi, can you get…", "we need…", "please get…".
 # Not "grandma said…", "maybe…", "if…", "can you believe…".
@@ -301,6 +309,7 @@ def as_order(text: str, names: frozenset[str] = frozenset()) -> Order | None:
     """`text` with "get <thing> <done>" / "<thing> needs <doing>" said as the
     plain order ("fix <thing>"); None when it holds neither."""
     text = _POLITE_CLAUSE.sub(lambda m: " " * len(m.group()), text)
+    text = _SORRY_BUT.sub(lambda m: " " * len(m.group()), text)
     spans = spans_of(text)
     if not asked_plainly(text, spans):
         return None

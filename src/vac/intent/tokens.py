@@ -7,6 +7,7 @@ import re
 from typing import Final, NamedTuple
 
 from vac.intent.made import made_as_meant
+from vac.intent.prefaces import prefaces_dropped
 from vac.intent.theirs import theirs_as_yours
 
 
@@ -216,7 +217,13 @@ def raw_tokens(text: str) -> list[Tok]:
     lows = [t.low for t in said]
     made = made_as_meant(lows, [t.text for t in said]) | theirs_as_yours(lows)
     said = [t._replace(low=made[k]) if k in made else t for k, t in enumerate(said)]
+    anew = prefaces_dropped([t.low for t in said], [t.text for t in said])
+    said = [_as(t, *anew[k]) if k in anew else t for k, t in enumerate(said)]
     return _i_said(_days_said_so(said))
+
+
+def _as(tok: Tok, text: str, low: str) -> Tok:
+    return tok._replace(text=text, low=low, end=tok.start + len(text))
 
 
 # "im gonna…", "ill ask Kofi…", "id like…" typed without the apostrophe (an
