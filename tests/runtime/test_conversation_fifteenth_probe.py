@@ -224,3 +224,17 @@ def test_someone_else_asks_who(text: str) -> None:
 )
 def test_ask_a_name_then_hands_it_over(text: str, form: str) -> None:
     assert form in unwrapped(text)
+
+
+@pytest.mark.parametrize(
+    ("source", "text"),
+    [
+        ("Kofi, look after the kids tonight", "let them decide"),
+        ("Kofi, look after the kids tonight", "they should check with me first"),
+        ("Kofi, support grandma this week", "she can use her judgment"),
+        ("Kofi, fix the gate for Tariq", "he should check with me first"),
+    ],
+)
+def test_a_pronoun_that_may_mean_someone_else_changes_no_hand(source: str, text: str) -> None:
+    got = changed(source, text)
+    assert got is None or got.autonomy == "brief", (source, text, got)

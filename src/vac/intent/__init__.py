@@ -89,6 +89,7 @@ from vac.intent.squad import (
     route,
 )
 from vac.intent.status_asked import StatusAsked, status_asked
+from vac.intent.third_person import said_to_them
 from vac.intent.validate import (
     agent_counter,
     apply_edits,
@@ -181,6 +182,7 @@ __all__ = [
     "resolve_agent",
     "restate",
     "route",
+    "said_to_them",
     "says_instead",
     "spoken_reply",
     "status_asked",

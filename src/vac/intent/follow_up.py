@@ -32,7 +32,6 @@ from vac.intent import lexicon as lx
 from vac.intent.hand_said import hand_or_haste
 from vac.intent.lexicon import asks, words
 from vac.intent.numbers import ORDINALS
-from vac.intent.third_person import said_to_them
 from vac.intent.tokens import raw_tokens
 
 # Before a correction or a change: a reply, a filler ("yes please, but make
@@ -273,7 +272,7 @@ def follow_up(
     said = text.strip()
     if not re.search(r"\w", said) or not draft_source.strip() or _HOLD.match(said):
         return None
-    said = said_to_them(_TOLD_NOT.sub("and don't ", said), names)  # "tell him not to touch…"
+    said = _TOLD_NOT.sub("and don't ", said)  # "tell him not to touch the wiring" (a probe)
     said = _AM.sub(r"\1 it", said)  # "make Zuri do am": West African English (a typed probe)
     agents = {n.lower() for n in names}
     said = _DOES_IT.sub(

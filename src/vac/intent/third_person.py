@@ -2,8 +2,9 @@
 to check with me first", "he should check with me first", "she can use her
 judgment", "let him decide". A conversation probe (T22c) found each no
 change to the pending draft ("I didn't change anything"), and the yes after
-it confirmed the old autonomy; typed first, "he can use his judgment" was
-not read either. Pure: words in, words out.
+it confirmed the old autonomy. The runtime reads them so only when the
+draft names no one else the pronoun could mean ("…support grandma || she
+can use her judgment" is grandma's: a review). Pure: words in, words out.
 """
 
 from __future__ import annotations
@@ -14,10 +15,11 @@ from typing import Final
 
 from vac.intent.hand_said import hand_or_haste
 from vac.intent.tokens import raw_tokens
+from vac.protocol.objective import Objective
 
 # Said of the agent before how free they are: dropped, what follows is it.
 _OF_THEM: Final = re.compile(
-    r"^\W*(?:(?:and|but|also|oh|yes|yeah|ok|okay|just)\W+)?"
+    r"^\W*(?:(?:and|but|also|oh|yes|yeah|ok|okay|just|sure|do\s+it|go\s+ahead)\W+)*"
     r"(?:(?:tell|ask|remind)\s+(?:him|her|them)\s+to"
     r"|(?:he|she|they)\s+(?:should|must|can|could|will|may|has\s+to|have\s+to|needs\s+to"
     r"|need\s+to|ought\s+to))\s+(?=\w)",
@@ -32,16 +34,27 @@ _THEIRS: Final = re.compile(
 )
 
 
-def said_to_them(said: str, agents: Collection[str] = ()) -> str:
+def said_to_them(said: str, pending: Objective, names: Collection[str] = ()) -> str:
     """`said` as if said to the agent when it says how free they are
-    ("he should check with me first" → "check with me first"), else as is."""
+    ("he should check with me first" → "check with me first"), else as is;
+    as is too when the draft `pending` names someone the pronoun could mean."""
+    if not _no_one_else(pending, names):
+        return said
     if _DECIDES.match(said):
         return "use your judgment"
     found = _OF_THEM.match(said)
     if found is None:
         return said
     bare = _THEIRS.sub(r"your\1", said[found.end() :])
-    return bare if hand_or_haste([t.low for t in raw_tokens(bare)], agents) else said
+    return bare if hand_or_haste([t.low for t in raw_tokens(bare)], names) else said
+
+
+def _no_one_else(pending: Objective, names: Collection[str]) -> bool:
+    """Whether the draft names no one but its agent: a thing or a place to
+    act on, and no other roster name ("…grandma || she can use her judgment")."""
+    said = {w.strip(",.!?;:").lower() for w in pending.source_text.split()}
+    others = {n.lower() for n in names} - {pending.agent.lower()}
+    return pending.target.kind in ("prop", "place", "ground") and not said & others
 
 
 __all__ = ["said_to_them"]

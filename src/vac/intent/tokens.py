@@ -8,7 +8,6 @@ from typing import Final, NamedTuple
 
 from vac.intent.made import made_as_meant
 from vac.intent.prefaces import prefaces_dropped
-from vac.intent.theirs import theirs_as_yours
 
 
 class Tok(NamedTuple):
@@ -215,7 +214,7 @@ def raw_tokens(text: str) -> list[Tok]:
         out.append(Tok(m.group(), low, m.start(), m.end()))
     said = _nouns_set_apart(_fillers_marked(_tell_heard(_up_to(out))))
     lows = [t.low for t in said]
-    made = made_as_meant(lows, [t.text for t in said]) | theirs_as_yours(lows)
+    made = made_as_meant(lows, [t.text for t in said])
     said = [t._replace(low=made[k]) if k in made else t for k, t in enumerate(said)]
     anew = prefaces_dropped([t.low for t in said], [t.text for t in said])
     said = [_as(t, *anew[k]) if k in anew else t for k, t in enumerate(said)]

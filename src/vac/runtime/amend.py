@@ -123,6 +123,7 @@ class Reading:
             lifts = msgspec.structs.replace(pending, forbidden_lines=left, source_text=source)
             return self._drafted(lifts, pending, entry.wording)  # "he can use the ladder"
         text = intent.without_asides(text)  # "Kofi's busy, get Zuri to do it": the change read
+        text = intent.said_to_them(text, pending, self.roster.names())  # "he should check…"
         text = one_each(text, self.roster.names())  # "no, get Zuri to do it tonight"
         # Several changes in one breath, each applied ("no, Zuri, and make it
         # urgent"); not the parts of an order said instead ("no, ask Zuri to
