@@ -144,6 +144,33 @@ def test_keep_one_away_from_another_protects_the_one_at_risk(text: str, thing: s
     assert (got.verb, got.target.label) == ("Protect", thing)
 
 
+@pytest.mark.parametrize(
+    ("text", "thing"),
+    [
+        ("Kofi, keep the hens away from the fox", "Hens from the fox"),
+        ("Kofi, keep the baby away from the stairs", "Baby from the stairs"),
+        ("Kofi, keep the boat away from the rocks", "Boat from the rocks"),
+        ("Zuri, keep the goats away from the garden", "Garden from the goats"),
+    ],
+)
+def test_the_one_at_risk_is_told_by_a_hazard_or_a_pest(text: str, thing: str) -> None:
+    assert draft(text).objective.target.label == thing
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Kofi, keep the kids away from the shed, the roof is loose",
+        "Kofi, keep the water away from the wiring",
+        "Kofi, keep the sheep away from the road and the river",
+        "Kofi, keep your hands away from the wiring",
+        "Kofi, keep the kids away from the garden while it's sprayed",
+    ],
+)
+def test_which_is_kept_safe_unsaid_is_asked(text: str) -> None:
+    assert run(text).reason == "no-verb"  # type: ignore[union-attr]
+
+
 def test_we_keep_them_away_is_what_we_do() -> None:
     assert run("we keep the foxes away from the hens").reason == "first-person"  # type: ignore[union-attr]
 

@@ -383,30 +383,48 @@ def _kept(text: str, spans: list[_Span], i: int, names: frozenset[str]) -> Order
 
 # "keep the foxes away from the hens" → "protect the hens from the foxes";
 # "keep the kids away from the pond" → "protect the kids from the pond" (a
-# typed probe, T22: neither had a verb). The one kept from a hazard or a
-# place is the one protected.
+# typed probe, T22: neither had a verb). Only when the words say which is
+# at risk: the other is a hazard, or the one kept away a pest; else asked
+# as before ("keep the kids away from the shed": which? a review found
+# "protect the stairs from the baby").
 _HAZARDS: Final = frozenset(
     lx.words("""pond road river fire stove oven pool well street water edge cliff tracks
-    traffic lake canal cooker heater knives knife bins bin chemicals wires wiring ladder""")
+    traffic lake canal cooker heater knives knife chemicals wires wiring ladder stairs
+    balcony chainsaw generator bull bees wasps hornets nest snake snakes rocks machinery
+    tractor site fireplace sea mud poison""")
+)
+_PESTS: Final = frozenset(
+    lx.words("""fox foxes cat cats dog dogs deer rabbit rabbits rat rats mice mouse slugs snails
+    pigeons crows magpies squirrel squirrels goat goats sheep cow cows pig pigs wolf wolves
+    badger badgers pests vermin strangers burglars thieves intruders""")
 )
 _THING_ENDS: Final = frozenset(
-    lx.words("tonight today tomorrow by before until till while when and but please")
+    lx.words("tonight today tomorrow by before until till while when please")
 )
 
 
 def _kept_away(
     text: str, spans: list[_Span], said: tuple[int, int], kept: str, k: int
 ) -> Order | None:
-    """The order "keep <kept> away from <the words at k>" means."""
+    """The order "keep <kept> away from <the words at k>" means, if it says."""
     end = k
     while end < len(spans) and spans[end][2] not in _THING_ENDS:
         if end > k and _apart(text, spans[end - 1], spans[end]):
             break
         end += 1
-    if end == k or end - k > _THING_MAX_WORDS:
+    words_kept = kept.lower().split()
+    other = [s[2] for s in spans[k:end]]
+    if not other or len(other) > _THING_MAX_WORDS or {"and", "or"} & {*other, *words_kept}:
+        return None  # "…from the road and the river": one thing each
+    if words_kept[0] in ("your", "yourself") or words_kept[-1] in _HAZARDS:
+        return None  # "keep your hands away from…" (a ban), "keep the water away from…"
+    said_other = text[spans[k][0] : spans[end - 1][1]]
+    if other[-1].removesuffix("'s") in _HAZARDS | _PESTS:
+        first, second = kept, said_other  # "the baby away from the stairs", "…from the fox"
+    elif words_kept[-1] in _PESTS:
+        first, second = said_other, kept  # "the goats away from the garden"
+    else:
         return None
-    other = text[spans[k][0] : spans[end - 1][1]]
-    first, second = (kept, other) if spans[end - 1][2] in _HAZARDS else (other, kept)
     order = text[: said[0]] + f"protect {first} from {second}" + text[spans[end - 1][1] :]
     return Order(order, said, (said[0], said[0] + len("protect")))
 
