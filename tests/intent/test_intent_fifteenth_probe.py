@@ -218,3 +218,73 @@ def test_a_preface_keeps_what_it_is_not() -> None:
     assert run("note to self: fix the gate").reason == "first-person"  # type: ignore[union-attr]
     assert run("Hey Siri, check the oven").reason == "unknown-agent"  # type: ignore[union-attr]
     assert "Bro" in draft("kofi help my bro with his homework").objective.target.label
+
+
+# A review of the session's rules (each was right, or harmless, before them).
+
+
+@pytest.mark.parametrize(
+    ("text", "thing"),
+    [
+        ("Kofi, make a safe for the jewellery", "Safe for the jewellery"),
+        ("Kofi, make us a safe", "Safe"),
+        ("Kofi, make a safe by Friday", "Safe"),
+    ],
+)
+def test_a_safe_made_is_a_thing_built(text: str, thing: str) -> None:
+    got = draft(text).objective
+    assert (got.verb, got.target.label) == ("Build", thing)
+
+
+def test_make_of_someone_at_work_is_no_repair() -> None:
+    assert draft("Kofi, make the kids work in the garden").objective.verb != "Repair"
+
+
+@pytest.mark.parametrize(
+    ("text", "line"),
+    [
+        ("Kofi, look after the kids, we don't get them sweets", "Do not get them sweets"),
+        ("Kofi, fix the shed, I don't think you should use nails", "Do not think you should"),
+        ("Kofi, watch the kids, we don't see them after 7", "Do not see them after 7"),
+    ],
+)
+def test_a_house_rule_or_a_hedged_ban_stays_a_ban(text: str, line: str) -> None:
+    assert any(f.text.startswith(line) for f in draft(text).objective.forbidden_lines)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Kofi I don't know how you'll do it but fix the gate by Friday",
+        "I don't know who's free but someone fix the gate",
+    ],
+)
+def test_an_order_after_the_speakers_own_words_is_read(text: str) -> None:
+    assert draft(text).objective.verb == "Repair"
+
+
+@pytest.mark.parametrize(
+    ("text", "day"),
+    [
+        ("Kofi, check the hens today, or maybe tomorrow Zuri can do it", "2026-03-11"),
+        ("Kofi, fix the gate by Friday, or, uh, Monday Imani will do it", "2026-03-13"),
+    ],
+)
+def test_a_day_of_the_next_clause_after_or_is_not_the_deadline(text: str, day: str) -> None:
+    assert str(draft(text).objective.deadline).startswith(day)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Imani, report on what the kids got up to Monday",
+        "Kofi, check the gutters, the water came up to the evening mark",
+    ],
+)
+def test_up_to_after_a_verb_is_no_time(text: str) -> None:
+    assert draft(text).objective.deadline is None
+
+
+def test_help_me_protect_myself_supports_the_speaker() -> None:
+    got = draft("Zuri, help me protect myself from the neighbour's dog").objective
+    assert got.verb == "Support"

@@ -238,3 +238,25 @@ def test_ask_a_name_then_hands_it_over(text: str, form: str) -> None:
 def test_a_pronoun_that_may_mean_someone_else_changes_no_hand(source: str, text: str) -> None:
     got = changed(source, text)
     assert got is None or got.autonomy == "brief", (source, text, got)
+
+
+@pytest.mark.parametrize("said", ["let me see the list", "let's see how bad the damage is"])
+def test_thinking_aloud_without_a_pause_is_no_answer(said: str) -> None:
+    choice = PendingChoice()
+    question = _understood("Kofi, fix it")
+    assert isinstance(question, Clarify)
+    choice.offer(question)
+    assert choice.answer(said, now=NOW) is None
+
+
+async def test_a_yes_to_a_question_with_no_draft_asks_it_again(rig: Rig) -> None:  # noqa: F811
+    """A review: "I guess so" to "Who should do it…?" got "No draft is
+    waiting", and the name said next was no answer."""
+    rig.text("t1", "Bob, fix the gate")
+    await rig.settle(1)
+    rig.text("t2", "I guess so")
+    await rig.settle(2)
+    assert rig.of(ObjectiveClarify)[-1].question.startswith("Please answer my question in words")
+    rig.text("t3", "Kofi")
+    await rig.settle(3)
+    assert rig.of(ObjectiveDraft)[-1].objective.agent == "Kofi"

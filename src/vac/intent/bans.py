@@ -152,21 +152,34 @@ def forbidden_spans(
 # cellar", "…, I don't know" the ban "Do not know"); "we don't use power
 # tools here" stays a ban (a house rule), "I don't want…" too.
 _MINDS: Final = frozenset(
-    words("know understand remember recall think see find get care mind believe suppose")
-    + words("reckon expect trust")
+    words("know understand remember recall believe suppose reckon expect trust care mind")
 )
+# Only after "I": "we don't get them sweets", "we never see them after 7" are
+# house rules (a review); "I don't think you should…" is a hedged ban.
+_MINDS_OF_I: Final = frozenset(words("see find get think"))
 _SPEAKER: Final = frozenset(words("i we"))
 _MODALS: Final = frozenset(words("can could will would just really still honestly do even"))
+_ASKS_YOU: Final = frozenset(words("you he she they it's we"))
+_OUGHT: Final = frozenset(words("should shouldn't must need ought can could"))
 
 
 def _speaker_knows(lows: Sequence[str], i: int, body: int) -> bool:
     """Whether the ban marker at `i` is the speaker's own "don't know"."""
-    if body >= len(lows) or lows[body] not in _MINDS:
+    said = lows[body] if body < len(lows) else ""
+    if said not in _MINDS | _MINDS_OF_I:
         return False
+    after = [*lows[body + 1 : body + 3], "", ""]
+    if said == "think" and after[0] in _ASKS_YOU and after[1] in _OUGHT:
+        return False  # "I don't think you should use nails": a ban, hedged
     k = i - 1
     while k >= 0 and lows[k] in _MODALS:
         k -= 1
-    return k >= 0 and lows[k] in _SPEAKER
+    if k < 0 or lows[k] not in _SPEAKER:
+        return False
+    return lows[k] == "i" or said in _MINDS
+
+
+_THEN_ORDER: Final = frozenset(words("but so then just"))
 
 
 def speakers_own(toks: Sequence[Tok]) -> frozenset[int]:
@@ -179,8 +192,8 @@ def speakers_own(toks: Sequence[Tok]) -> frozenset[int]:
         if marker is None or not _speaker_knows(lows, i, i + len(marker)):
             continue
         j = i + len(marker)
-        while j < len(toks) and lows[j] not in PUNCT:
-            j += 1
+        while j < len(toks) and lows[j] not in PUNCT and lows[j] not in _THEN_ORDER:
+            j += 1  # "I don't know how you'll do it but fix the gate": the order after
         out.update(range(i, j))
     return frozenset(out)
 

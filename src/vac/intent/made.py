@@ -59,6 +59,13 @@ _THEN: Final = frozenset(
     {"please", "again", "now", "tonight", "today", "tomorrow", "for", "from", "against", "asap"}
     | {"first", "soon", "this", "next", "on", "at", "while", "when", "if", "in", "as"}
 )
+# After "work": only the end ("make the pump work again"; not "make the
+# kids work in the garden": a review read it "repair the kids").
+_WORKS_THEN: Final = frozenset({"please", "again", "now", "properly", "today", "tonight"})
+_FAMILY: Final = frozenset(
+    {"grandma", "grandpa", "granny", "gran", "nan", "nana", "mum", "mom", "dad", "auntie"}
+    | {"uncle", "everyone", "everybody"}
+)
 _REACH: Final = 5  # words of the thing between "make" and its state
 
 
@@ -73,19 +80,21 @@ def made_as_meant(lows: Sequence[str], texts: Sequence[str]) -> dict[int, str]:
         if any(tuple(after[: len(i)]) == i for i in _IDIOMS):
             out[k] = "make-idiom"  # no verb of ours
             continue
-        if not after or (after[0] not in _DETERMINERS and not texts[k + 1][:1].isupper()):
+        named = after and (after[0] in _DETERMINERS | _FAMILY or texts[k + 1][:1].isupper())
+        if not named:
             continue
         for j in range(1, min(_REACH, len(after))):
-            if after[j] in _STOPS:
-                break
+            if after[j] in _STOPS or after[j - 1] in ("a", "an"):
+                break  # "make a safe for the jewellery", "make us a safe": a thing made
             state = next(
                 (s for s in _STATES if tuple(after[j : j + len(s.words)]) == s.words), None
             )
             if state is None:
                 continue
             ends = j + len(state.words)
-            if ends < len(after) and after[ends] not in _STOPS | _THEN:
-                break  # "make the shed secure enough for…": read as said
+            then = _STOPS | (_THEN if state.verb != "fix" else _WORKS_THEN)
+            if ends < len(after) and after[ends] not in then:
+                break  # "…secure enough for…", "make the kids work in the garden": as said
             out[k] = state.verb or "make-how"
             for m in range(k + 1 + j, k + 1 + ends) if state.verb else ():
                 out[m] = "uh"  # how important stays said ("urgent")

@@ -341,13 +341,17 @@ _UP_TO_TIME: Final = frozenset(
     | _DAY_NAMES
 )
 
+_UP_VERBS: Final = frozenset(
+    {"got", "get", "gets", "came", "come", "comes", "went", "go", "goes", "been", "be", "was"}
+    | {"were", "is", "are", "fed", "grown", "acted", "act", "acts", "stayed", "stay", "ran"}
+)
 _AFTER_AN_HOUR: Final = frozenset({"", ".", ",", "!", "?", "am", "pm", "o'clock", "tonight"})
 
 
 def _up_to(out: list[Tok]) -> list[Tok]:
     for k, tok in enumerate(out[:-2]):
-        if tok.low != "up":
-            continue
+        if tok.low != "up" or (k and (out[k - 1].low in _UP_VERBS or out[k - 1].low[-3:] == "ing")):
+            continue  # "what the kids got up to", "came up to the mark", "acting up until"
         after = [t.low for t in out[k + 1 : k + 4]] + ["", ""]
         time = after[1] if after[1] != "the" else after[2]
         hour = time[:1].isdigit() and after[2] in _AFTER_AN_HOUR  # not "up to 3 hours"

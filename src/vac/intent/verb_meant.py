@@ -37,6 +37,8 @@ def helped_to(
     later = lx.phrase_at(clause, j, lx.VERB_PHRASES) if j not in skip else None
     if later is None or " ".join(later) in WEAK_VERB_CUES:
         return hit
+    if word_at(clause, j + len(later)) in ("myself", "ourselves", "me", "us"):
+        return hit  # "help me protect myself from the dog": the speaker supported (a review)
     return j, later
 
 

@@ -365,7 +365,7 @@ def _or_later(clause: Sequence[Tok], found: Hit, now: dt.datetime) -> Hit:
     if not isinstance(other, Hit) or other.day <= found.day:
         return found
     last = other.end + (word_at(clause, other.end) == ",")  # "…tomorrow night, please"
-    if join == "and" and word_at(clause, last) not in _SAID_LAST:
+    if (join == "and" or k > at + 1) and word_at(clause, last) not in _SAID_LAST:
         return found  # "…today and tomorrow Tariq will…", "…by Friday and Saturday is…"
     first, second = (h.phrase.split(",")[0] for h in (found, other))  # not "…, by January 31"
     said = f"{first} {join} {second.removeprefix('by ').removeprefix('in ')}"

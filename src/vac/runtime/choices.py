@@ -97,6 +97,17 @@ class PendingChoice:
             return reply.kind
         return unsure_yes(pending, now) if reply.kind == "confirm" else None
 
+    def in_words(self, asked: str | None) -> Clarification | None:
+        """A yes or no said right after a question about other words with
+        no draft waiting ("I guess so" to "Who should do it: Kofi or someone
+        else?"): the question again, still open (a review: "No draft is
+        waiting", and "Kofi" said next was no answer). None: none asked."""
+        if asked is None or self._last is None:
+            return None
+        self.offer(self._last, spoken=self._spoken)
+        self._question = None  # a yes or no said again is about no draft
+        return Clarification("reply-unclear", f"Please answer my question in words: {asked}")
+
     def just_asked(self) -> str | None:
         """The question the session's last turn asked, if the words now are
         the next ones (within `ANSWER_WINDOW_S`), once: a "yes" or "no" then
@@ -247,7 +258,7 @@ def _put(asked: intent.Clarify, said: str) -> str | None:
 # taken as the answer).
 _ANSWER_LEAD: Final = re.compile(
     r"^\W*(?:(?:oh|sorry|um|uh|er|erm|well|ah|ok|okay|hmm+)\W+)*"
-    r"(?:i\s+meant?|let(?:\s+me|'s)\s+(?:think|see)|what\?\s*oh)\W+(?=\w)",
+    r"(?:i\s+meant?\W+|let(?:\s+me|'s)\s+(?:think|see)\s*[,.…!]+\s*|what\?\s*oh\W+)(?=\w)",
     re.I,
 )  # not without: "oh the gate" alone is small talk
 # Asking what the question means or wants ("what do you mean?", "who's

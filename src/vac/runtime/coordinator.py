@@ -324,8 +324,9 @@ class TurnCoordinator:
             granted = spoken_answer(self.shared, self.session, turn.id, reply.kind, reply.sure, ref)
             if granted is not None:
                 return granted
-            if many := self.several.waiting(now, reply.kind == "reject"):
-                return many  # a yes or no while two drafts wait: which one?
+            no = reply.kind == "reject"  # after a question: answer it; two drafts: which one?
+            if many := self.choice.in_words(asked) or self.several.waiting(now, no):
+                return many
         t0_ns = monotonic_ns()
         # Words with evidence are weighed slot by slot, not by one number.
         result = self.choice.weighed(reading.understood(text, confidence, evidence), bool(picked))
