@@ -288,3 +288,41 @@ def test_up_to_after_a_verb_is_no_time(text: str) -> None:
 def test_help_me_protect_myself_supports_the_speaker() -> None:
     got = draft("Zuri, help me protect myself from the neighbour's dog").objective
     assert got.verb == "Support"
+
+
+@pytest.mark.parametrize(
+    ("text", "thing"),
+    [
+        ("the dog's hurt, Kofi, help him", "Dog"),
+        ("the baby's crying, Imani, go and comfort her", "Baby"),
+        ("grandma's feeling low, Imani, go and cheer her up", "Grandma"),
+        ("Kofi, the dog's been acting weird, check on him", "Dog"),
+    ],
+)
+def test_how_someone_alive_is_brings_them_in_for_him_or_her(text: str, thing: str) -> None:
+    assert draft(text).objective.target.label == thing
+
+
+def test_a_mess_made_is_still_no_thing_for_it() -> None:
+    assert run("the cat's been making a mess, fix it").reason == "no-target"  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize(
+    ("text", "thing"),
+    [
+        ("Kofi, build a 1.5 m gate", "1.5 m gate"),
+        ("Kofi, build a 2.5 metre fence", "2.5 metre fence"),
+    ],
+)
+def test_a_number_with_a_point_before_a_unit_is_one_number(text: str, thing: str) -> None:
+    assert draft(text).objective.target.label == thing
+
+
+def test_tn_and_rn_typed_small_are_tonight_and_now() -> None:
+    assert draft("kofi check the hens tn").objective.deadline is not None
+    assert draft("Kofi, fix the gate rn").objective.priority == 90
+
+
+def test_a_plan_passed_on_with_he_told_me_is_news() -> None:
+    got = run("Tariq is going to build a shed next month, he told me")
+    assert not hasattr(got, "objective"), got

@@ -25,7 +25,7 @@ _THING_WORDS_MAX: Final = 7
 # How someone is, said after their name: "Grandma's lonely", "Dad is ill".
 _HOW: Final = frozenset(
     words("""lonely sad ill sick poorly unwell upset bored alone tired struggling stressed
-    down low scared worried nervous new back home visiting coming arriving stuck busy""")
+    down low scared worried nervous new back home visiting coming arriving stuck busy hurt""")
 )
 _IS: Final = frozenset(words("is seems looks feels's"))
 THING_PRONOUNS: Final = frozenset(words("it them"))
@@ -80,11 +80,14 @@ def introduced(text: str, spans: Sequence[_Span], i: int) -> Introduced | None:
         i += 1  # "Auntie Bisi is in hospital": a name of two words
     _s, end, word = spans[i]
     name = word.removesuffix("'s")
-    if not text[start].isupper() or name == "i" or i + 1 >= len(spans):
+    called = text[start].isupper() or name in _KIN  # "grandma's feeling low" (a typed probe)
+    if not called or name == "i" or i + 1 >= len(spans):
         return None
     how = spans[i + 1][2]
+    felt = how in ("feeling", "looking") and i + 2 < len(spans)
+    how = spans[i + 1 + felt][2]  # "Grandma's feeling low"
     said_is = name != word or how in _IS
-    at = i + 1 + (name == word)
+    at = i + 1 + (name == word) + felt
     state = spans[at][2] if at < len(spans) else ""
     if state in ("in", "at") and at + 1 < len(spans) and spans[at + 1][2] in _WHERE_ONE_IS:
         at += 1  # "Grandma's in hospital" (a ninth typed probe: asked whom to visit)
@@ -96,6 +99,10 @@ def introduced(text: str, spans: Sequence[_Span], i: int) -> Introduced | None:
 
 
 _WHERE_ONE_IS: Final = frozenset(words("hospital bed home hosp"))
+# Said of family in small letters as of a name: "grandma's feeling low".
+_KIN: Final = frozenset(
+    words("grandma grandpa granny gran nan nana mum mom dad mummy daddy auntie uncle")
+)
 
 
 # A condition's subject, a person by name: "if Gran calls", "when Auntie comes".

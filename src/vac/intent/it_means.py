@@ -81,6 +81,11 @@ def with_antecedent(text: str) -> str | None:
                 making = k + 1 < len(spans) and spans[k + 1][2] == "making"
                 subject = spans[k - 1][2].removesuffix("'s")
                 said_is = said_is or (state == "been" and making and subject not in _ALIVE)
+                if _feels(spans, k, subject) and not _apart(text, spans[k - 1], spans[k]):
+                    # "the dog's hurt, help him", "grandma's feeling low, cheer her up"
+                    thing, it = _as_object(text[start : spans[k - 1][1] - 2]), _SOMEONE
+                    said_to = spans[k][0]
+                    break
                 if (
                     spans[k - 1][2].endswith("'s")
                     and said_is
@@ -295,6 +300,30 @@ def _part_last(text: str, spans: list[_Span], k: int) -> int:
     while k + 1 < len(spans) and not _apart(text, spans[k], spans[k + 1]):
         k += 1
     return k
+
+
+# How someone is, after "X's": "the dog's hurt", "grandma's feeling low",
+# "the baby's been acting strange" (a typed probe, T22: asked whom to help).
+# Then "him", "her" or "them" means them; "it" does not ("the cat's been
+# making a mess, clean it up").
+_FEELING: Final = frozenset(
+    lx.words("""hurt injured ill sick poorly unwell upset scared frightened lonely sad lost
+    hungry limping crying feeling struggling stressed worried nervous bored down low""")
+)
+_SOMEONE: Final = frozenset(lx.words("him her them"))
+_PERSONS: Final = frozenset(
+    lx.words("""grandma grandpa granny gran nan nana mum mom dad auntie uncle puppy kitten
+    horse goat goats hens chickens pony lamb calf""")
+)
+
+
+def _feels(spans: list[_Span], k: int, subject: str) -> bool:
+    """Whether "<subject>'s" and the word at `k` say how someone alive is."""
+    if not spans[k - 1][2].endswith("'s") or subject not in _ALIVE | _PERSONS:
+        return False
+    state = spans[k][2]
+    after = spans[k + 1][2] if k + 1 < len(spans) else ""
+    return state in _FEELING or (state == "been" and after in ("acting", "feeling", "looking"))
 
 
 # Who or what does something, not a thing to fix: "the cat's been making a mess".

@@ -27,6 +27,7 @@ _TOKEN_RE: Final = re.compile(
     r"|(?<![\d-])\d{1,2}-\d{1,2}(?=\s*(?:[.,;!?]|$))"  # "by 12-20" last (not "3-4 days")
     r"|\b[Oo] ?[Cc]lock\b"  # "4 o clock", "4 oclock": o'clock
     r"|\d{1,3}(?=(?:h|hrs?|mins?)\b)"  # "in 2h", "in 30min": the count, then its unit
+    r"|\d+\.\d+(?=\s*(?:m|cm|mm|km|kg|metres?|meters?|ft|feet|inch(?:es)?|litres?|x)\b)"  # "1.5 m"
     r"|[^\W_]+(?:['’][^\W_]+)*|[.,;:!?]"  # letters of any script: "café", "Zoë"
     r"|(?<=\s)[-–—](?=\s)|(?<=\w)—(?=\w)"  # a dash set apart: a pause, read as a comma
     # "fix the gate & the fence": "and" (a probe: in the thing); not "B & Q"
@@ -50,6 +51,7 @@ SHORTHAND: Final = (
     | {"wks": "weeks", "wk": "week", "hrs": "hours", "hr": "hour", "mins": "minutes"}
     | {"b4": "before", "2day": "today", "wkend": "weekend", "wknd": "weekend", "nxt": "next"}
     | {"evry": "every", "nite": "night", "w": "with", "thats": "that's"}  # "check w me first"
+    | {"tn": "tonight", "rn": "now"}  # typed only so ("TN" is Tennessee; a typed probe, T22)
     # A typed probe: "this arvo" was the thing's, "by chrimbo" dropped.
     | {"arvo": "afternoon", "chrimbo": "christmas", "crimbo": "christmas", "chrissy": "christmas"}
     | {"brekkie": "breakfast", "brekky": "breakfast", "soonish": "soon"}
@@ -66,6 +68,7 @@ SHORTHAND: Final = (
     # Caribbean (a typed probe: "fix it fuh me" drafted the thing "It fuh me")
     | {"fuh": "for", "wid": "with"}
 )
+_SMALL_ONLY: Final = frozenset({"u", "ur", "w", "tn", "rn"})
 # A unit written onto its count ("2h", "30min"): a span's unit only there.
 _UNIT_AFTER_COUNT: Final = {
     **{"h": "hours", "hr": "hours", "hrs": "hours"},
@@ -185,7 +188,7 @@ def raw_tokens(text: str) -> list[Tok]:
             low = _UNIT_AFTER_COUNT[low]  # "2h", "in 5 min": two hours, five minutes
         elif low == "ya" and out and out[-1].low in _BEFORE_YOU:
             low = "you"  # "can ya fix…", "thank ya" (not the "ya" of "ya, do it")
-        elif low in SHORTHAND and (m.group() == low or low not in ("u", "ur", "w")):  # not "Ur"
+        elif low in SHORTHAND and (m.group() == low or low not in _SMALL_ONLY):  # not "Ur"
             low = SHORTHAND[low]  # "dont" (ASR drops the apostrophe), "pls", "tmrw"
         elif low in TYPED_SLIPS:
             low = TYPED_SLIPS[low]  # "by fridya": Friday

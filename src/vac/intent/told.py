@@ -70,6 +70,9 @@ _HEDGES: Final = frozenset(words("anyway anyhow reckon think guess worry"))
 _FOR_YOUR_INFO: Final = (
     ("so", "you", "know"), ("letting", "you", "know"), ("let", "you", "know"), ("fyi",),
     ("for", "your", "information"), ("for", "info"), ("heads", "up"), ("just", "saying"),
+    # "Tariq is going to build a shed next month, he told me" (a typed probe, T22)
+    *((p, "told", "me") for p in ("he", "she", "they")), ("apparently",),
+    *((p, w) for p in ("he", "she", "they") for w in ("said", "says", "mentioned")),
 )  # fmt: skip
 
 
