@@ -260,3 +260,17 @@ async def test_a_yes_to_a_question_with_no_draft_asks_it_again(rig: Rig) -> None
     rig.text("t3", "Kofi")
     await rig.settle(3)
     assert rig.of(ObjectiveDraft)[-1].objective.agent == "Kofi"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "no, it's urgent, get Kofi to do it",
+        "it's urgent, get Kofi to do it",
+        "get Kofi to do it, it's urgent",
+    ],
+)
+def test_a_name_said_with_another_change_is_not_lost(text: str) -> None:
+    """A conversation probe (T21c, left open): Kofi was lost, Tariq's draft made urgent."""
+    got = changed("Tariq, repair the pump by Friday", text)
+    assert got is not None and (got.agent, got.priority) == ("Kofi", 90), got

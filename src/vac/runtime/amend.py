@@ -12,8 +12,7 @@ do"), and the next "yes" confirmed the draft unchanged.
 Only what the words name changes: the agent when they name a roster agent,
 the verb when they hold one. A yes is a yes; spoken words are a change only
 when they are no yes or no, and heard as surely as a command must be. A
-question that answers nothing says which draft is still waiting
-(`still_waiting`), so a "yes" after it is plainly about that draft.
+question that answers nothing says which draft is still waiting.
 """
 
 from __future__ import annotations
@@ -34,11 +33,13 @@ from vac.intent.when import said_alone
 from vac.protocol.objective import Objective
 from vac.runtime import moved_days as md
 from vac.runtime.change_words import (
+    BARE_NO,
     HOLD_ON,
     NO_DEADLINE,
     NORMAL_PRIORITY,
     WAITING,
     WRONG_AGENT,
+    name_lost,
     one_each,
     sounds_like_a_change,
     unwrapped,
@@ -82,8 +83,7 @@ class Reading:
         evidence: intent.Evidence | None,
         entry: intent.DraftEntry,
     ) -> intent.Draft | Clarification | Literal["reject", "confirm"] | None:
-        """The draft `text` makes of the one pending when it is a change to
-        it (`_read`), settled against it (`counter_changes.settled`): the
+        """`_read`, settled against the draft (`counter_changes.settled`): the
         draft said again is no change, or, after agreement, a yes."""
         got = self._read(text, confidence, evidence, entry)
         floor = intent.SPOKEN_CONFIRM_MIN_CONFIDENCE  # spoken, as sure as a yes
@@ -134,16 +134,18 @@ class Reading:
         if several and (each := self._each(parts, confidence, entry, source)) is not None:
             return each
         got = self._once(text, confidence, pending, entry.wording, source, own)
-        commas = [p for p in text.split(",") if p.strip(" .")] if "," in text else []
-        if any(_CLAUSE.match(p) for p in commas):
+        commas = [p for p in text.split(",") if p.strip(" .").lower() not in BARE_NO]
+        if "," not in text or any(_CLAUSE.match(p) for p in commas):
             commas = []  # "if it rains, do it tomorrow": a condition, not a change each
-        # "no hurry, tomorrow's fine": each part a change (a conversation probe)
-        several = not (own or isinstance(got, intent.Draft)) and 1 < len(commas) <= _PARTS_MAX
+        # Each part a change: "no hurry, tomorrow's fine"; also when the whole
+        # lost a name said ("it's urgent, get Kofi to do it": conversation probes)
+        agent = got.objective.agent if isinstance(got, intent.Draft) else None
+        kept = agent is not None and not name_lost(text, agent, self.roster.names())
+        several = not (own or kept) and 1 < len(commas) <= _PARTS_MAX
         if several and (each := self._each(commas, confidence, entry, source)) is not None:
             return each
-        for plain in (
-            () if own or isinstance(got, intent.Draft) or got == "reject" else unwrapped(text)
-        ):
+        plains = () if own or isinstance(got, intent.Draft) or got == "reject" else unwrapped(text)
+        for plain in plains:
             step = self._once(plain, confidence, pending, entry.wording, source, self._own(plain))
             if isinstance(step, intent.Draft):  # "can we push it back a day": the change
                 return step

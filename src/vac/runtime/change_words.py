@@ -242,3 +242,13 @@ NORMAL_PRIORITY: Final = re.compile(
     r"(?:\s+(?:please|is\s+fine|then|instead))?\W*$",
     re.IGNORECASE,
 )
+
+
+# A part that only says no before the change ("no, it's urgent, …").
+BARE_NO: Final = frozenset({"", "no", "nope", "nah", "actually", "wait", "sorry", "no wait"})
+
+
+def name_lost(text: str, agent: str, names: Collection[str]) -> bool:
+    """Whether `text` names a roster name that is not `agent`."""
+    said = {w.strip(",.!?;:").removesuffix("'s").lower() for w in text.split()}
+    return any(n.lower() in said and n != agent for n in names)
