@@ -218,6 +218,8 @@ def test_a_preface_keeps_what_it_is_not() -> None:
     assert run("note to self: fix the gate").reason == "first-person"  # type: ignore[union-attr]
     assert run("Hey Siri, check the oven").reason == "unknown-agent"  # type: ignore[union-attr]
     assert "Bro" in draft("kofi help my bro with his homework").objective.target.label
+    assert draft("tariq keep my lil sis safe at the park").objective.target.label == "Lil sis"
+    assert draft("ayo zuri check the wifi").objective.agent == "Zuri"
 
 
 # A review of the session's rules (each was right, or harmless, before them).

@@ -24,6 +24,7 @@ _WAKE: Final = (
     ("hey", "vac"),
     ("ok", "vac"),
     ("okay", "vac"),
+    ("ayo",),  # a greeting: "ayo zuri go…"
 )
 # An apology or a plea said before "but" and the request.
 _SORRY: Final = frozenset(
@@ -69,8 +70,8 @@ def prefaces_dropped(lows: Sequence[str], texts: Sequence[str]) -> dict[int, tup
         slang = next((s for s in _SLANG if tuple(lows[k : k + len(s)]) == s), None)
         if slang and (slang[0] != "fr" or texts[k] == "fr"):
             drop(k, k + len(slang))
-        elif lows[k] in _BUDDY and (k == 0 or lows[k - 1] not in _OWNERS):
-            drop(k, k + 1)  # "tariq bro check…"; not "help my bro with…"
+        elif lows[k] in _BUDDY and k <= 1 and (k == 0 or lows[k - 1] not in _OWNERS):
+            drop(k, k + 1)  # "tariq bro check…", said first; not "…my lil sis safe"
     _heading(lows, texts, out, drop)
     return out
 
