@@ -7,6 +7,7 @@ from __future__ import annotations
 import intent_factories as factories
 import pytest
 
+from vac.intent import Named, picked
 from vac.intent.reply_words import classify_reply
 
 run = factories.probe_run
@@ -328,3 +329,45 @@ def test_tn_and_rn_typed_small_are_tonight_and_now() -> None:
 def test_a_plan_passed_on_with_he_told_me_is_news() -> None:
     got = run("Tariq is going to build a shed next month, he told me")
     assert not hasattr(got, "objective"), got
+
+
+# A second review of the session's rules.
+
+
+@pytest.mark.parametrize(
+    ("text", "agent"),
+    [
+        ("sorry Kofi, but fix the gate", "Kofi"),
+        ("Kofi, sorry to bother you, but fix the gate", "Kofi"),
+        ("Kofi, I know you're busy, but fix the gate", "Kofi"),
+        ("Tariq, I hate to ask, but guard the orchard tonight", "Tariq"),
+        ("Imani, sorry, but the roof needs mending", "Imani"),
+    ],
+)
+def test_an_apology_keeps_the_name_said_with_it(text: str, agent: str) -> None:
+    assert draft(text).objective.agent == agent
+
+
+def test_a_ban_with_bother_stays_a_ban() -> None:
+    got = draft("Kofi, don't bother with the fence, but fix the gate").objective
+    assert "Do not bother with the fence" in [f.text for f in got.forbidden_lines]
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["please don't trouble Kofi to fix the gate", "don't bother Kofi to fix the gate"],
+)
+def test_someone_spared_is_not_asked(text: str) -> None:
+    assert not hasattr(run(text), "objective")
+
+
+@pytest.mark.parametrize(
+    ("text", "thing"),
+    [("Imani, help sis with her homework", "Sis"), ("Tariq, visit fam in town tomorrow", "Fam")],
+)
+def test_a_buddy_word_later_is_the_thing(text: str, thing: str) -> None:
+    assert draft(text).objective.target.label.startswith(thing)
+
+
+def test_forget_a_name_picks_no_draft() -> None:
+    assert picked("forget Kofi", [Named("Kofi", "Gate"), Named("Zuri", "Fence")]) is None

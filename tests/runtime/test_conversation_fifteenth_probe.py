@@ -274,3 +274,38 @@ def test_a_name_said_with_another_change_is_not_lost(text: str) -> None:
     """A conversation probe (T21c, left open): Kofi was lost, Tariq's draft made urgent."""
     got = changed("Tariq, repair the pump by Friday", text)
     assert got is not None and (got.agent, got.priority) == ("Kofi", 90), got
+
+
+@pytest.mark.parametrize(
+    ("source", "text", "autonomy"),
+    [
+        ("Kofi, fix the car", "he should check with me first", "direct-tether"),
+        ("Kofi, fix my bike", "he can use his judgment", "free"),
+    ],
+)
+def test_a_thing_of_any_kind_takes_the_hand_said_of_the_agent(
+    source: str, text: str, autonomy: str
+) -> None:
+    got = changed(source, text)
+    assert got is not None and got.autonomy == autonomy
+
+
+@pytest.mark.parametrize(
+    "text", ["ok after a rest, but make it urgent", "ok, after a rest then, but keep off the lawn"]
+)
+def test_agreeing_to_the_rest_with_more_is_no_yes(text: str) -> None:
+    rested = _objective("Tariq, guard the orchard tomorrow")
+    rested = msgspec.structs.replace(
+        rested, constraints=[*rested.constraints, Constraint("pace", "rest first")]
+    )
+    assert not restated(text, rested, NOW, lambda t, _c: _understood(t))
+
+
+def test_a_no_after_a_question_is_a_way_out() -> None:
+    choice = PendingChoice()
+    question = _understood("Kofi, fix it")
+    assert isinstance(question, Clarify)
+    choice.offer(question)
+    asked = choice.just_asked()
+    assert choice.in_words(asked, True) is None
+    assert choice.in_words(asked, False) is not None

@@ -411,7 +411,7 @@ _LEAD_MAX_WORDS: Final = 10
 # possible to have Kofi fix…", "what about asking Kofi to…", "I'd like Kofi
 # to…", "could we get Tariq to…", "is it possible for Kofi to…".
 _INNER_FRAMES: Final = lx.FRAME_WORDS | frozenset(
-    words("asking telling having getting letting for like want need trouble bother")
+    words("asking telling having getting letting for like want need")
 )
 
 

@@ -165,12 +165,20 @@ _POLITE_CLAUSE: Final = re.compile(
 )
 # An apology before "but" and the request: "terribly sorry, but would Tariq
 # mind mapping…", "I'm sorry to ask, but the roof needs mending" (a typed
-# probe, T22: asked what to do; `intent.prefaces` drops it from the words).
+# probe, T22: asked what to do); blanked, but a name said with it (a review).
 _SORRY_BUT: Final = re.compile(
-    r"^\W*[^.!?]{0,40}?\b(?:sorry|apologies|forgive\s+me|hate\s+to|nuisance|to\s+bother\s+you"
-    r"|to\s+trouble\s+you|you'?re\s+busy)\b[^.!?]{0,40}?\bbut\s+",
+    r"^\W*(?:\w+\W+){0,3}?(?P<sorry>(?:i'?m\s+)?(?:(?:so|terribly|really|very)\s+)?sorry"
+    r"(?:\s+to\s+(?:ask|bother\s+you|trouble\s+you|be\s+a\s+(?:pain|nuisance)))?"
+    r"|i\s+hate\s+to\s+(?:ask|bother\s+you|trouble\s+you|be\s+a\s+(?:pain|nuisance))"
+    r"|i\s+know\s+you'?re\s+busy|forgive\s+me|apologies)\W+(?:\w+\W+){0,3}?(?P<but>but)\s+",
     re.IGNORECASE,
 )
+
+
+def _blank(text: str, at: tuple[int, int]) -> str:
+    return text[: at[0]] + " " * (at[1] - at[0]) + text[at[1] :]
+
+
 # What may stand before the words of the order in its sentence (after a
 # name and a comma): "Kofi, can you get…", "we need…", "please get…".
 # Not "grandma said…", "maybe…", "if…", "can you believe…".
@@ -309,7 +317,8 @@ def as_order(text: str, names: frozenset[str] = frozenset()) -> Order | None:
     """`text` with "get <thing> <done>" / "<thing> needs <doing>" said as the
     plain order ("fix <thing>"); None when it holds neither."""
     text = _POLITE_CLAUSE.sub(lambda m: " " * len(m.group()), text)
-    text = _SORRY_BUT.sub(lambda m: " " * len(m.group()), text)
+    if (sorry := _SORRY_BUT.match(text)) is not None:  # "Kofi, sorry to ask, but…"
+        text = _blank(_blank(text, sorry.span("but")), sorry.span("sorry"))
     spans = spans_of(text)
     if not asked_plainly(text, spans):
         return None

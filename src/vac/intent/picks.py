@@ -87,6 +87,7 @@ def picked(text: str, drafts: Sequence[Named]) -> Pick | None:
         if hit is not None:
             kinds.add(hit[1])
             weak = weak or (hit[0][0] in _WEAK_YES and _word_at(toks, k + len(hit[0])) != "to")
+            weak = weak or hit[0][0] in ("forget", "never")  # "forget Kofi": not Kofi, maybe
             k += len(hit[0])
             continue
         if toks[k] in _BARE_NO:

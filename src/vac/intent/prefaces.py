@@ -26,11 +26,32 @@ _WAKE: Final = (
     ("okay", "vac"),
     ("ayo",),  # a greeting: "ayo zuri go…"
 )
-# An apology or a plea said before "but" and the request.
-_SORRY: Final = frozenset(
-    {"sorry", "nuisance", "bother", "trouble", "pain", "busy", "apologies", "forgive", "hate"}
+_LEADS: Final = ("", "i'm ", "so ", "i'm so ", "terribly ", "i'm terribly ", "really ", "very ")
+_TAILS: Final = (
+    "",
+    " to ask",
+    " to bother you",
+    " to trouble you",
+    " to be a pain",
+    " to be a nuisance",
 )
-_SORRY_WORDS_MAX: Final = 10
+# An apology said before "but" and the request: its words and the "but"
+# go, a name said with them stays ("sorry Kofi, but fix the gate", "Kofi,
+# sorry to bother you, but…": a review found the name dropped with them).
+_SORRY: Final = tuple(
+    sorted(
+        [
+            *(tuple(f"{lead}sorry{tail}".split()) for lead in _LEADS for tail in _TAILS),
+            *(tuple(f"i hate to{tail.removeprefix(' to')}".split()) for tail in _TAILS[1:]),
+            ("i", "know", "you're", "busy"),
+            ("forgive", "me"),
+            ("apologies",),
+        ],
+        key=lambda p: -len(p),
+    )
+)
+_MAY: Final = frozenset({"might", "may", "could", "can"})
+_BUT_WITHIN: Final = 4  # words between the apology and its "but" ("sorry Kofi, but")
 # Slang said for emphasis: "no cap", "fr", "ngl", "tbh" (never "Fr." the title).
 _SLANG: Final = (
     *(("no", "cap"), ("fr", "fr"), ("fr",), ("ngl",), ("tbh",), ("deadass",), ("istg",)),
@@ -73,15 +94,23 @@ def prefaces_dropped(lows: Sequence[str], texts: Sequence[str]) -> dict[int, tup
         elif lows[k] in _BUDDY and k <= 1 and (k == 0 or lows[k - 1] not in _OWNERS):
             drop(k, k + 1)  # "tariq bro check…", said first; not "…my lil sis safe"
     _heading(lows, texts, out, drop)
+    for k in range(2, len(lows)):  # "might I trouble Kofi to…": "ask" (not "don't trouble…")
+        if lows[k] in ("trouble", "bother") and lows[k - 1] == "i" and lows[k - 2] in _MAY:
+            out[k] = (texts[k], "ask")
     return out
 
 
 def _sorry_but(lows: Sequence[str], start: int, drop: _Drop) -> None:
-    end = min(len(lows), start + _SORRY_WORDS_MAX + 2)
-    for k in range(start + 1, end):
-        if lows[k] == "but" and k + 1 < len(lows) and set(lows[start:k]) & _SORRY:
-            drop(start, k + 1)
-            return
+    for k in range(start, min(len(lows), start + 4)):
+        said = next((p for p in _SORRY if tuple(lows[k : k + len(p)]) == p), None)
+        if said is None:
+            continue
+        end = k + len(said)
+        but = next((j for j in range(end, end + _BUT_WITHIN) if lows[j : j + 1] == ["but"]), None)
+        if but is not None and but + 1 < len(lows):
+            drop(k, end + (lows[end : end + 1] == [","]))  # the apology (and its comma)
+            drop(but, but + 1)
+        return
 
 
 def _heading(

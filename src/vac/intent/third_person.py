@@ -38,7 +38,8 @@ def said_to_them(said: str, pending: Objective, names: Collection[str] = ()) -> 
     """`said` as if said to the agent when it says how free they are
     ("he should check with me first" → "check with me first"), else as is;
     as is too when the draft `pending` names someone the pronoun could mean."""
-    if not _no_one_else(pending, names):
+    plural = bool(re.search(r"\b(?:they|them|their)\b", said, re.IGNORECASE))
+    if not _no_one_else(pending, names, plural):
         return said
     if _DECIDES.match(said):
         return "use your judgment"
@@ -49,12 +50,29 @@ def said_to_them(said: str, pending: Objective, names: Collection[str] = ()) -> 
     return bare if hand_or_haste([t.low for t in raw_tokens(bare)], names) else said
 
 
-def _no_one_else(pending: Objective, names: Collection[str]) -> bool:
-    """Whether the draft names no one but its agent: a thing or a place to
-    act on, and no other roster name ("…grandma || she can use her judgment")."""
-    said = {w.strip(",.!?;:").lower() for w in pending.source_text.split()}
+def _no_one_else(pending: Objective, names: Collection[str], plural: bool) -> bool:
+    """Whether the draft names no one but its agent whom the pronoun could
+    mean: no other roster name, no person or animal as its thing ("…support
+    grandma || she can use her judgment"), and for "they" no things ("…the
+    hens || let them decide"; a review)."""
+    said = {w.strip(",.!?;:").removesuffix("'s").lower() for w in pending.source_text.split()}
     others = {n.lower() for n in names} - {pending.agent.lower()}
-    return pending.target.kind in ("prop", "place", "ground") and not said & others
+    head = (pending.target.label.lower().split() or [""])[-1]
+    alive = head in _ALIVE or bool(said & _ALIVE)
+    return not (said & others) and not alive and not (plural and head.endswith("s"))
+
+
+# Whom "he", "she" or "they" may mean in a draft: "the kids", "grandma's fence".
+_ALIVE: Final = frozenset(
+    {"grandma", "grandpa", "granny", "gran", "nan", "nana", "mum", "mom", "dad", "mummy"}
+    | {"daddy", "auntie", "uncle", "aunt", "sister", "brother", "sis", "bro", "kids", "kid"}
+    | {"children", "child", "baby", "babies", "neighbour", "neighbours", "neighbor", "neighbors"}
+    | {"friend", "friends", "teacher", "landlord", "landlady", "boy", "girl", "man", "woman"}
+    | {"lady", "dog", "dogs", "cat", "cats", "puppy", "kitten", "horse", "hens", "chickens"}
+    | {"goats", "sheep", "cows", "pony", "wife", "husband", "son", "daughter", "cousin", "parents"}
+    | {"family", "guests", "visitors", "tenant", "tenants", "he", "she", "they", "him", "her"}
+    | {"them", "his", "their"}
+)
 
 
 __all__ = ["said_to_them"]

@@ -97,12 +97,13 @@ class PendingChoice:
             return reply.kind
         return unsure_yes(pending, now) if reply.kind == "confirm" else None
 
-    def in_words(self, asked: str | None) -> Clarification | None:
+    def in_words(self, asked: str | None, no: bool) -> Clarification | None:
         """A yes or no said right after a question about other words with
         no draft waiting ("I guess so" to "Who should do it: Kofi or someone
         else?"): the question again, still open (a review: "No draft is
-        waiting", and "Kofi" said next was no answer). None: none asked."""
-        if asked is None or self._last is None:
+        waiting", and "Kofi" said next was no answer). None: none asked, or
+        a no ("cancel", "no, never mind": a way out, a review)."""
+        if asked is None or self._last is None or no:
             return None
         self.offer(self._last, spoken=self._spoken)
         self._question = None  # a yes or no said again is about no draft

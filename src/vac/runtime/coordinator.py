@@ -325,7 +325,7 @@ class TurnCoordinator:
             if granted is not None:
                 return granted
             no = reply.kind == "reject"  # after a question: answer it; two drafts: which one?
-            if many := self.choice.in_words(asked) or self.several.waiting(now, no):
+            if many := self.choice.in_words(asked, no) or self.several.waiting(now, no):
                 return many
         t0_ns = monotonic_ns()
         # Words with evidence are weighed slot by slot, not by one number.

@@ -34,15 +34,20 @@ _AGREED: Final = re.compile(
 )
 
 # The rest an agent's counter-offer asked for, agreed to.
+# Only that, and agreement: "ok after a rest, but make it urgent" is a change
+# (a review: it confirmed the counter and dropped the rest of the words).
 _AFTER_REST: Final = re.compile(
-    r"\b(?:after|once)\s+(?:(?:his|her|their|a|the|some)\s+)?(?:rest|sleep|nap|break)\b"
-    r"|\bhe\s+can\s+rest\s+first\b|\brest\s+first\b",
+    r"^\W*(?:(?:ok|okay|fine|sure|yes|yeah|yep|alright|all\s+right|great|that'?s\s+fine)\W+)+"
+    r"(?:(?:after|once)\s+(?:(?:his|her|their|a|the|some)\s+)?(?:rest|sleep|nap|break)"
+    r"|(?:he|she|they)\s+can\s+rest\s+first|rest\s+first)"
+    r"(?:\W+(?:then|is\s+fine|please|thanks|that'?s\s+fine))*\W*$",
     re.IGNORECASE,
 )
 # A time said with a change: "let Zuri do it tomorrow", "…by Friday".
 _TIMED: Final = re.compile(
     r"\b(?:today|tonight|tomorrow|morning|afternoon|evening|night|week|weekend|month|noon"
-    r"|monday|tuesday|wednesday|thursday|friday|saturday|sunday|by|before|until|till|\d+)\b",
+    r"|monday|tuesday|wednesday|thursday|friday|saturday|sunday|by|before|until|till|\d+"
+    r"|first\s+thing|later|soon|whenever|rush|hurry|next|asap)\b",  # a review: "first thing"
     re.IGNORECASE,
 )
 
@@ -119,7 +124,7 @@ def restated(
     "fine, by Friday then"), which reads as no change at all."""
     if not _AGREED.match(text):
         return False
-    if _AFTER_REST.search(text) and any(c.kind == "pace" for c in was.constraints):
+    if _AFTER_REST.match(text) and any(c.kind == "pace" for c in was.constraints):
         return True  # "alright, after his rest then" (a conversation probe, T22c: asked)
     if was.deadline is None:
         return False
