@@ -43,6 +43,7 @@ class Clarification(NamedTuple):
         )
 
 
+_MISSED: Final = "I didn't catch an answer in that. "
 # A question waits this long for its answer: words said later are their own.
 ANSWER_WINDOW_S: Final = 60.0
 # Questions about the words just said, which a "yes" or "no" may answer
@@ -107,6 +108,7 @@ class PendingChoice:
             return None
         self.offer(self._last, spoken=self._spoken)
         self._question = None  # a yes or no said again is about no draft
+        asked = asked.removeprefix(_MISSED)  # said once is enough
         return Clarification("reply-unclear", f"Please answer my question in words: {asked}")
 
     def just_asked(self) -> str | None:
@@ -202,7 +204,7 @@ class PendingChoice:
             # (a conversation probe: "I heard you, but not what to do", the
             # words asked about lost); the words now are no order of their own
             self._reasked = True
-            again = f"I didn't catch an answer in that. {missed.question}"
+            again = f"{_MISSED}{missed.question}"
             return msgspec.structs.replace(missed, question=again)
         self._reasked = False
         return result
