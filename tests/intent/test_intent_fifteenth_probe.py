@@ -371,3 +371,16 @@ def test_a_buddy_word_later_is_the_thing(text: str, thing: str) -> None:
 
 def test_forget_a_name_picks_no_draft() -> None:
     assert picked("forget Kofi", [Named("Kofi", "Gate"), Named("Zuri", "Fence")]) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "verb"),
+    [
+        ("Tariq, see to the gutter", "Repair"),
+        ("Kofi, tend to the boiler today", "Repair"),
+        ("Kofi, see to the goats", "Support"),
+        ("Kofi, see to the roof garden party", "Support"),
+    ],
+)
+def test_see_to_a_fixture_of_the_house_is_a_repair(text: str, verb: str) -> None:
+    assert draft(text).objective.verb == verb

@@ -1,7 +1,8 @@
 """What "see to", "attend to" and "tend to" ask: a repair of a thing said
 to be broken ("attend to the dripping tap", "see to the broken gate"; a
-fourteenth typed probe drafted Support), else Support ("see to the goats",
-"attend to Gran's broken arm"). Pure: tokens in, a verb out.
+fourteenth typed probe drafted Support) or of a fixture of the house ("see
+to the gutter", "tend to the boiler"; a fifteenth), else Support ("see to
+the goats", "attend to Gran's broken arm"). Pure: tokens in, a verb out.
 """
 
 from __future__ import annotations
@@ -24,6 +25,14 @@ _BROKEN: Final = frozenset(
 )
 
 
+# A part of the house that only ever needs repairing, said last in its thing.
+_FIXTURES: Final = frozenset(
+    words("""gutter gutters tap taps boiler drain drains pipe pipes leak leaks radiator
+    radiators heater toilet sink fuse fuses hinge hinges lock locks roof""")
+)
+_THEN: Final = frozenset(words("today tonight tomorrow by before please asap and then"))
+
+
 _BODY: Final = frozenset(
     words("""heart hearted arm arms leg legs hip wrist ankle bone bones rib ribs nose lip lips
     finger fingers toe toes back neck shoulder knee tooth teeth skin wing paw""")
@@ -42,6 +51,11 @@ def verb_meant(hit: tuple[int, tuple[str, ...]], clause: Sequence[Tok]) -> Verb:
         if clause[j].low in _BROKEN:
             hurt = word_at(clause, j + 1) in _BODY and word_at(clause, j + 2) not in _OF_A_THING
             return verb if hurt or word_at(clause, j + 1) == "heart" else "Repair"
+        last = (
+            j + 1 >= len(clause) or clause[j + 1].low in lx.PUNCT or word_at(clause, j + 1) in _THEN
+        )
+        if clause[j].low in _FIXTURES and last:
+            return "Repair"  # "see to the gutter", "tend to the boiler" (a typed probe, T22)
     return verb
 
 
