@@ -342,3 +342,19 @@ def test_with_two_drafts_a_name_after_cancel_picks_that_agents(daemon: RunningDa
     assert [m.objective_id for m in gone if isinstance(m, ObjectiveRejected)] == [
         river.objective.id
     ]
+
+
+def test_a_cancel_naming_a_confirmed_job_says_which_id_to_withdraw(daemon: RunningDaemon) -> None:
+    """A conversation probe (T22c): "actually, cancel the gate job" after the
+    yes got the list of verbs. Another principal's jobs are never named."""
+    bob = daemon.connect("bob")
+    bob.hello()
+    said(bob, "Zuri, map the gate")
+    said(bob, "yes")
+    c = daemon.connect()
+    c.hello()
+    made = next(m for m in said(c, "Kofi, fix the gate") if isinstance(m, ObjectiveDraft))
+    said(c, "yes")
+    asked = [m for m in said(c, "actually, cancel the gate job") if isinstance(m, ObjectiveClarify)]
+    assert asked and f"vac withdraw {made.objective.id}" in asked[0].question, asked
+    assert "Zuri" not in asked[0].question

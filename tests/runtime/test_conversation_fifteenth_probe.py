@@ -309,3 +309,20 @@ def test_a_no_after_a_question_is_a_way_out() -> None:
     asked = choice.just_asked()
     assert choice.in_words(asked, True) is None
     assert choice.in_words(asked, False) is not None
+
+
+async def test_a_cancel_naming_a_confirmed_job_points_to_its_withdraw(rig: Rig) -> None:  # noqa: F811
+    rig.text("t1", "Kofi, fix the gate")
+    await rig.settle(1)
+    rig.text("t2", "yes")
+    await rig.settle(2)
+    rig.text("t3", "actually, cancel the gate job")
+    await rig.settle(3)
+    said = rig.of(ObjectiveClarify)[-1].question
+    assert said.startswith('"Kofi will repair the gate" was confirmed already'), said
+    assert "vac withdraw " in said
+
+
+def test_not_that_important_is_low_priority() -> None:
+    got = changed("Kofi, fix the gate", "it's not that important")
+    assert got is not None and got.priority == 25

@@ -53,6 +53,7 @@ PRIORITY_TEXT: Final[tuple[tuple[int, str], ...]] = (
             "when you get a chance, when you get the chance, in your own time, it can wait, "
             "not urgent, low priority, eventually, someday, one of these days, "
             "not important, isn't important, not critical, isn't critical, not a priority, "
+            "not that important, isn't that important, not that urgent, isn't that urgent, "
             "when you have a minute, when you get a sec, when you have a sec, "
             "when you get a second, when you have a second, "
             "when you have a moment, when you get a minute, when you get a moment, "

@@ -61,6 +61,7 @@ _KINDS: Final[tuple[tuple[tuple[str, ...], PickKind], ...]] = tuple(
 _BARE_NO: Final = frozenset(("no", "nope", "nah"))
 _FILLER: Final = frozenset(
     lx.words("to the a that this one for with on about of just only please draft job order it and")
+    + lx.words("actually oh um sorry")
 )
 _ORDINALS: Final = {"first": 0, "1st": 0, "second": 1, "2nd": 1, "third": 2, "3rd": 2, "last": -1}
 _ALL: Final = frozenset(lx.words("both all them everything each"))

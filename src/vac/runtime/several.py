@@ -48,7 +48,7 @@ class Several:
         planner, session = self._planner, self._planner.session
         live = planner.shared.book.pending(session.principal, now=now, session=session.id)
         if not live:
-            return self._after_answer(turn_id, said, now)
+            return self._after_answer(turn_id, said, now) or self._taken_back(text, now)
         named = [intent.Named(e.objective.agent, e.objective.target.label) for e in live]
         got = intent.picked(text, named)
         if got is None and asked is not None and time.monotonic() - asked[1] <= ANSWER_WINDOW_S:
@@ -67,6 +67,24 @@ class Several:
         if got.kind == "reject":
             return planner.reject(turn_id, oid, now, None)
         return planner.confirm(turn_id, oid, None, None, now, None)
+
+    def _taken_back(self, text: str, now: dt.datetime) -> Clarification | None:
+        """A cancel naming an objective confirmed already ("actually, cancel
+        the gate job"; a conversation probe, T22c: the list of verbs): how to
+        take it back, with its id. Words are not enough for that."""
+        session = self._planner.session
+        mine = [e for e in self._planner.shared.book.entries() if e.principal == session.principal]
+        opened = [e for e in mine if e.objective.status in _OPEN]
+        named = [intent.Named(e.objective.agent, e.objective.target.label) for e in opened]
+        got = intent.picked(text, named) if opened else None
+        if got is None or got.kind != "reject" or got.at is None:
+            return None
+        found = opened[got.at]
+        return Clarification(
+            "reply-unclear",
+            f'"{_restated(found, now)}" was confirmed already ({found.objective.status}). '
+            f"To take it back, withdraw it: `vac withdraw {found.objective.id}`.",
+        )
 
     def waiting(self, now: dt.datetime, no: bool = False) -> Clarification | None:
         """A yes or no (`no`) said while several drafts wait in the session:
