@@ -104,12 +104,12 @@ class PendingChoice:
         else?"): the question again, still open (a review: "No draft is
         waiting", and "Kofi" said next was no answer). None: none asked, or
         a no ("cancel", "no, never mind": a way out, a review)."""
-        if asked is None or self._last is None or no:
-            return None
+        if asked is None or self._last is None or no or self._reasked:
+            return None  # once: then the words are their own (a benchmark's run)
+        self._reasked = True
         self.offer(self._last, spoken=self._spoken)
         self._question = None  # a yes or no said again is about no draft
-        asked = asked.removeprefix(_MISSED)  # said once is enough
-        return Clarification("reply-unclear", f"Please answer my question in words: {asked}")
+        return Clarification("reply-unclear", f"Please answer my question in words: {_bare(asked)}")
 
     def just_asked(self) -> str | None:
         """The question the session's last turn asked, if the words now are
@@ -187,27 +187,32 @@ class PendingChoice:
         if answered and self._unsure and isinstance(result, intent.Draft):
             return intent.with_flags(result, self._unsure)
         missed, self._missed = self._missed, None
-        if (
-            missed is not None
-            and isinstance(result, intent.Clarify)
-            and result.reason == "question"
-        ):
+        asks_back = isinstance(result, intent.Clarify) and result.reason == "question"
+        asks_back = asks_back and bool(_ASKS_BACK.search(result.source_text))  # type: ignore[union-attr]
+        if missed is not None and asks_back and not self._reasked:
             # "um, what do you mean?", "who's free?" to "What should Kofi
             # repair?" (a conversation probe: the question was dropped, and
             # "the gate" said next got "I heard you, but not what to do"):
-            # how to answer, and the question again, still open.
-            help_ = _HELP.get(missed.reason, "") if _ASKS_BACK.search(result.source_text) else ""
-            again = help_ or "I only pass on requests, and I asked you something. "
-            return msgspec.structs.replace(missed, question=again + missed.question)
+            # how to answer, and the question again, still open, once.
+            self._reasked = True
+            said = _HELP.get(missed.reason, "") + _bare(missed.question)
+            return msgspec.structs.replace(missed, question=said)
         if missed is not None and _nothing_asked(result) and not self._reasked:
             # "whoever's free" to "Who should do it?": the question again, once
             # (a conversation probe: "I heard you, but not what to do", the
             # words asked about lost); the words now are no order of their own
             self._reasked = True
-            again = f"{_MISSED}{missed.question}"
+            again = f"{_MISSED}{_bare(missed.question)}"
             return msgspec.structs.replace(missed, question=again)
         self._reasked = False
         return result
+
+
+def _bare(question: str) -> str:
+    """A question as first asked: no lead said when it was asked again."""
+    for lead in (_MISSED, *_HELP.values()):
+        question = question.removeprefix(lead)
+    return question
 
 
 def _nothing_asked(result: intent.Draft | intent.Clarify) -> bool:
