@@ -16,7 +16,7 @@ from vac import intent
 from vac.intent import Clarify
 from vac.protocol.messages import ObjectiveClarify, ObjectiveDraft
 from vac.protocol.objective import Constraint, Objective
-from vac.runtime.change_words import WRONG_AGENT, unwrapped
+from vac.runtime.change_words import WRONG_AGENT, one_as_the_thing, unwrapped
 from vac.runtime.choices import PendingChoice
 from vac.runtime.counter_changes import handed_on, restated
 
@@ -349,3 +349,21 @@ async def test_a_cancel_naming_a_confirmed_job_points_to_its_withdraw(rig: Rig) 
 def test_not_that_important_is_low_priority() -> None:
     got = changed("Kofi, fix the gate", "it's not that important")
     assert got is not None and got.priority == 25
+
+
+@pytest.mark.parametrize(
+    ("text", "thing"),
+    [
+        ("the back one, not the front", "Back door"),
+        ("not the front, the back one", "Back door"),
+        ("no, the red one", "Red door"),
+    ],
+)
+def test_the_one_said_for_the_thing_is_the_things_word(text: str, thing: str) -> None:
+    got = changed("Tariq, lock the front door tonight", text)
+    assert got is not None and got.target.label == thing, got
+
+
+def test_the_other_one_is_no_thing() -> None:
+    assert one_as_the_thing("the other one", "Front door") == "the other one"
+    assert one_as_the_thing("the back one", "Gate") == "the back one"

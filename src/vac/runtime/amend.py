@@ -40,6 +40,7 @@ from vac.runtime.change_words import (
     WAITING,
     WRONG_AGENT,
     name_lost,
+    one_as_the_thing,
     one_each,
     sounds_like_a_change,
     unwrapped,
@@ -122,12 +123,12 @@ class Reading:
         if left is not None and heard_surely(confidence, evidence):
             lifts = msgspec.structs.replace(pending, forbidden_lines=left, source_text=source)
             return self._drafted(lifts, pending, entry.wording)  # "he can use the ladder"
-        text = intent.without_asides(text)  # "Kofi's busy, get Zuri to do it": the change read
+        # "Kofi's busy, get Zuri to do it": the change read; "the back one": the back door
+        text = one_as_the_thing(intent.without_asides(text), pending.target.label)
         text = intent.said_to_them(text, pending, self.roster.names())  # "he should check…"
         text = one_each(text, self.roster.names())  # "no, get Zuri to do it tonight"
-        # Several changes in one breath, each applied ("no, Zuri, and make it
-        # urgent"); not the parts of an order said instead ("no, ask Zuri to
-        # map the river and the hills instead").
+        # Changes in one breath, each applied ("no, Zuri, and make it urgent");
+        # not an order said instead ("no, ask Zuri to map the river and…").
         own = self._own(text)  # read once: an order of its own is never split
         parts = [p for p in _AND.split(text.strip()) if p.strip(" ,.")]
         several = 1 < len(parts) <= _PARTS_MAX and not own
@@ -268,9 +269,8 @@ class Reading:
         self, pending: Objective, wording: intent.Wording | None, source: str, *, dated: bool
     ) -> intent.Draft | Clarification:
         """The draft with its deadline (and time constraint) taken off, or at
-        the usual priority: what the draft said plainly has already, so a
-        change read against it changed nothing (a typed probe: "no deadline"
-        was the ban "No deadline", "make it medium priority" was asked again)."""
+        the usual priority, which the plain draft has already (a typed probe:
+        "no deadline" was a ban, "make it medium priority" was asked again)."""
         if (pending.deadline is None) if dated else (pending.priority == DEFAULT_PRIORITY):
             said = intent.restate(pending, wording, now=self.now)
             has = "no deadline" if dated else "the usual priority"

@@ -252,3 +252,19 @@ def name_lost(text: str, agent: str, names: Collection[str]) -> bool:
     """Whether `text` names a roster name that is not `agent`."""
     said = {w.strip(",.!?;:").removesuffix("'s").lower() for w in text.split()}
     return any(n.lower() in said and n != agent for n in names)
+
+
+# "the back one, not the front" to "…the front door": "one" is the thing's
+# own word (a conversation probe, T22c: "I couldn't change the draft").
+_THE_ONE: Final = re.compile(r"\b(the|that|this)\s+([a-z]+)\s+one\b", re.IGNORECASE)
+_NOT_WHICH: Final = frozenset({"other", "same", "first", "second", "last", "next", "right"})
+
+
+def one_as_the_thing(text: str, label: str) -> str:
+    """`text` with "the <word> one" said as the draft's thing (its last word)."""
+    words = label.lower().split()
+    if len(words) < 2:
+        return text  # "the back one" to "the gate": which gate? as said
+    return _THE_ONE.sub(
+        lambda m: m[0] if m[2].lower() in _NOT_WHICH else f"{m[1]} {m[2]} {words[-1]}", text
+    )
