@@ -1000,9 +1000,8 @@ def test_the_negotiators_counter_offer_reaches_the_stewards_other_session(home: 
         d.shutdown()
 
 
-def test_the_agents_counter_said_again_after_ok_is_a_yes_to_it(daemon: RunningDaemon) -> None:
-    """A conversation probe: "ok tomorrow then" drafted the counter anew, no
-    longer the agent's own, and the yes made it counter again (a loop)."""
+def countered(daemon: RunningDaemon) -> tuple[Connection, ObjectiveOffer, ObjectiveDraft]:
+    """Kofi counters Alice's offered ask with the day after: the counter's draft."""
     alice, kofi, _oid, offer = offered(daemon)
     later = dt.date.fromisoformat(offer.objective.deadline or "") + dt.timedelta(days=1)
     kofi.send(
@@ -1017,6 +1016,13 @@ def test_the_agents_counter_said_again_after_ok_is_a_yes_to_it(daemon: RunningDa
         )  # type: ignore[arg-type]
     )
     (counter,) = [m for m in alice.drain(1.5) if isinstance(m, ObjectiveDraft)]
+    return alice, offer, counter
+
+
+def test_the_agents_counter_said_again_after_ok_is_a_yes_to_it(daemon: RunningDaemon) -> None:
+    """A conversation probe: "ok tomorrow then" drafted the counter anew, no
+    longer the agent's own, and the yes made it counter again (a loop)."""
+    alice, _offer, counter = countered(daemon)
     alice.send(TextInput(id=alice.next_id(), text="ok, by the day after tomorrow then"))
     again = [m for m, _ in alice.recv_until(lambda m: isinstance(m, TurnDone), 10)]
     (yes,) = [m for m in again if isinstance(m, ObjectiveConfirmed)]
@@ -1029,20 +1035,7 @@ def test_another_agent_for_a_counter_offer_keeps_the_orders_own_day(
     """A conversation probe (T22c): "let Zuri do it" to Kofi's counter-offer
     of a later day drafted Zuri's by that later day; "ask someone else then"
     got the list of verbs."""
-    alice, kofi, _oid, offer = offered(daemon)
-    later = dt.date.fromisoformat(offer.objective.deadline or "") + dt.timedelta(days=1)
-    kofi.send(
-        ObjectiveAnswer(
-            id="k1",
-            offer=offer.offer,
-            decision="counter-offer",
-            reply="Can it be the day after?",
-            counter={"deadline": later.isoformat()},
-            reason="",
-            evidence=[],
-        )  # type: ignore[arg-type]
-    )
-    (counter,) = [m for m in alice.drain(1.5) if isinstance(m, ObjectiveDraft)]
+    alice, offer, counter = countered(daemon)
     alice.send(TextInput(id=alice.next_id(), text="ok ask someone else then"))
     asked = [m for m, _ in alice.recv_until(lambda m: isinstance(m, TurnDone), 10)]
     assert any(

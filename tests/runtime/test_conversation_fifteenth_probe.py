@@ -11,6 +11,7 @@ import msgspec
 import pytest
 
 from tests.runtime.test_amend import changed
+from tests.runtime.test_choices import _understood
 from tests.runtime.test_coordinator import Rig, rig  # noqa: F401 (the fixture)
 from vac import intent
 from vac.intent import Clarify
@@ -23,24 +24,18 @@ from vac.runtime.counter_changes import handed_on, restated
 NOW = dt.datetime(2026, 12, 4, 10, tzinfo=dt.UTC)
 
 
-def _understood(text: str) -> intent.Draft | Clarify:
-    return intent.understand(
-        text,
-        confidence=1.0,
-        evidence=None,
-        now=NOW,
-        roster=intent.default_roster(),
-        current_agent=None,
-        objective_id="o",
-    )
-
-
-def _asked_back(asked: str, said: str) -> Clarify:
-    """`said` after the question `asked` raised, as the coordinator weighs it."""
+def _offered(asked: str) -> PendingChoice:
+    """A session's choice with the question `asked` raised, open."""
     choice = PendingChoice()
     question = _understood(asked)
     assert isinstance(question, Clarify), question
     choice.offer(question)
+    return choice
+
+
+def _asked_back(asked: str, said: str) -> Clarify:
+    """`said` after the question `asked` raised, as the coordinator weighs it."""
+    choice = _offered(asked)
     assert choice.answer(said, now=NOW) is None
     got = choice.weighed(_understood(said), answered=False)
     assert isinstance(got, Clarify), got
@@ -65,20 +60,14 @@ def test_a_question_back_is_told_how_to_answer_and_asked_again(
 def test_another_question_drops_the_question_asked() -> None:
     """Only a question about the question keeps it (a benchmark's run: the
     question stayed open over unrelated questions, its text said again)."""
-    choice = PendingChoice()
-    question = _understood("Kofi, repair")
-    assert isinstance(question, Clarify)
-    choice.offer(question)
+    choice = _offered("Kofi, repair")
     assert choice.answer("did Zuri fix the fence?", now=NOW) is None
     got = choice.weighed(_understood("did Zuri fix the fence?"), answered=False)
     assert isinstance(got, Clarify) and got.reason == "question"
 
 
 def test_a_question_back_is_helped_once_and_never_said_twice() -> None:
-    choice = PendingChoice()
-    question = _understood("Kofi, repair")
-    assert isinstance(question, Clarify)
-    choice.offer(question)
+    choice = _offered("Kofi, repair")
     said = []
     for text in ("what do you mean?", "what?", "huh?"):
         choice.answer(text, now=NOW)
@@ -99,10 +88,7 @@ def test_a_question_back_is_helped_once_and_never_said_twice() -> None:
     ],
 )
 def test_an_answer_after_thinking_aloud_is_the_answer(asked: str, said: str, want: str) -> None:
-    choice = PendingChoice()
-    question = _understood(asked)
-    assert isinstance(question, Clarify)
-    choice.offer(question)
+    choice = _offered(asked)
     got = choice.answer(said, now=NOW)
     assert got is not None and want in got, got
 
@@ -196,6 +182,14 @@ def test_what_he_should_do_besides_is_no_change_of_hand() -> None:
     assert got is None or got.autonomy == "brief"
 
 
+def _rested() -> Objective:
+    """A counter-offer's draft: tomorrow, after a rest."""
+    rested = _objective("Tariq, guard the orchard tomorrow")
+    return msgspec.structs.replace(
+        rested, constraints=[*rested.constraints, Constraint("pace", "rest first")]
+    )
+
+
 def _objective(text: str) -> Objective:
     got = _understood(text)
     assert isinstance(got, intent.Draft), got
@@ -227,10 +221,7 @@ def test_another_agent_takes_the_orders_own_time_not_the_counters() -> None:
     ],
 )
 def test_agreeing_to_the_rest_asked_for_is_a_yes(text: str, agreed: bool) -> None:
-    rested = _objective("Tariq, guard the orchard tomorrow, after a rest")
-    rested = msgspec.structs.replace(
-        rested, constraints=[*rested.constraints, Constraint("pace", "rest first")]
-    )
+    rested = _rested()
     assert restated(text, rested, NOW, lambda t, _c: _understood(t)) is agreed
 
 
@@ -265,10 +256,7 @@ def test_a_pronoun_that_may_mean_someone_else_changes_no_hand(source: str, text:
 
 @pytest.mark.parametrize("said", ["let me see the list", "let's see how bad the damage is"])
 def test_thinking_aloud_without_a_pause_is_no_answer(said: str) -> None:
-    choice = PendingChoice()
-    question = _understood("Kofi, fix it")
-    assert isinstance(question, Clarify)
-    choice.offer(question)
+    choice = _offered("Kofi, fix it")
     assert choice.answer(said, now=NOW) is None
 
 
@@ -317,18 +305,12 @@ def test_a_thing_of_any_kind_takes_the_hand_said_of_the_agent(
     "text", ["ok after a rest, but make it urgent", "ok, after a rest then, but keep off the lawn"]
 )
 def test_agreeing_to_the_rest_with_more_is_no_yes(text: str) -> None:
-    rested = _objective("Tariq, guard the orchard tomorrow")
-    rested = msgspec.structs.replace(
-        rested, constraints=[*rested.constraints, Constraint("pace", "rest first")]
-    )
+    rested = _rested()
     assert not restated(text, rested, NOW, lambda t, _c: _understood(t))
 
 
 def test_a_no_after_a_question_is_a_way_out() -> None:
-    choice = PendingChoice()
-    question = _understood("Kofi, fix it")
-    assert isinstance(question, Clarify)
-    choice.offer(question)
+    choice = _offered("Kofi, fix it")
     asked = choice.just_asked()
     assert choice.in_words(asked, True) is None
     assert choice.in_words(asked, False) is not None

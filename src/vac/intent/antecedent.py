@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from typing import Final, NamedTuple
 
 from vac.intent.lexicon import words
+from vac.intent.particles import KIN
 
 _Span = tuple[int, int, str]
 
@@ -80,7 +81,7 @@ def introduced(text: str, spans: Sequence[_Span], i: int) -> Introduced | None:
         i += 1  # "Auntie Bisi is in hospital": a name of two words
     _s, end, word = spans[i]
     name = word.removesuffix("'s")
-    called = text[start].isupper() or name in _KIN  # "grandma's feeling low" (a typed probe)
+    called = text[start].isupper() or name in KIN  # "grandma's feeling low" (a typed probe)
     if not called or name == "i" or i + 1 >= len(spans):
         return None
     how = spans[i + 1][2]
@@ -99,10 +100,6 @@ def introduced(text: str, spans: Sequence[_Span], i: int) -> Introduced | None:
 
 
 _WHERE_ONE_IS: Final = frozenset(words("hospital bed home hosp"))
-# Said of family in small letters as of a name: "grandma's feeling low".
-_KIN: Final = frozenset(
-    words("grandma grandpa granny gran nan nana mum mom dad mummy daddy auntie uncle")
-)
 
 
 # A condition's subject, a person by name: "if Gran calls", "when Auntie comes".

@@ -15,6 +15,7 @@ from vac.intent.antecedent import introduced
 from vac.intent.calendar_words import TEMPORAL_WORDS, WEEKDAYS
 from vac.intent.inflect import VERB_PARTICLES
 from vac.intent.instead import NOT_A_THING
+from vac.intent.particles import KIN
 from vac.intent.passive import THING_STARTS as _THING_STARTS
 from vac.intent.passive import apart as _apart
 from vac.intent.passive import as_object as _as_object
@@ -311,9 +312,8 @@ _FEELING: Final = frozenset(
     hungry limping crying feeling struggling stressed worried nervous bored down low""")
 )
 _SOMEONE: Final = frozenset(lx.words("him her them"))
-_PERSONS: Final = frozenset(
-    lx.words("""grandma grandpa granny gran nan nana mum mom dad auntie uncle puppy kitten
-    horse goat goats hens chickens pony lamb calf""")
+_PERSONS: Final = KIN | frozenset(
+    lx.words("puppy kitten horse goat goats hens chickens pony lamb calf")
 )
 
 

@@ -27,8 +27,9 @@ for _cue in VERB_CUES:
         _SPLIT[_first] = _SPLIT.get(_first, frozenset()) | {_last}
 _OBJECTS: Final = frozenset(words("it them him her this that these those everything things"))
 # Said like a name, in small letters too: "keep grandma company" (a typed probe).
-_KIN: Final = frozenset(
+KIN: Final = frozenset(
     words("grandma grandpa gran granny grandad granddad nan nana mum mom dad auntie aunty uncle")
+    + words("mummy daddy")
 )
 _THING_MAX: Final = 3
 # After the particle, these make it a place word: "up the stairs", "out there".
@@ -43,7 +44,7 @@ def _thing_end(clause: Sequence[Tok], k: int) -> int | None:
     """Where a short thing said from `k` ends, or None."""
     if _low(clause, k) in _OBJECTS:
         return k + 1
-    named = k < len(clause) and (clause[k].text[:1].isupper() or clause[k].low in _KIN)
+    named = k < len(clause) and (clause[k].text[:1].isupper() or clause[k].low in KIN)
     if _low(clause, k) not in lx.DETERMINERS and not named:
         return None
     end = k + 1

@@ -14,6 +14,7 @@ from collections.abc import Collection
 from typing import Final
 
 from vac.intent.hand_said import hand_or_haste
+from vac.intent.particles import KIN
 from vac.intent.tokens import raw_tokens
 from vac.protocol.objective import Objective
 
@@ -63,15 +64,13 @@ def _no_one_else(pending: Objective, names: Collection[str], plural: bool) -> bo
 
 
 # Whom "he", "she" or "they" may mean in a draft: "the kids", "grandma's fence".
-_ALIVE: Final = frozenset(
-    {"grandma", "grandpa", "granny", "gran", "nan", "nana", "mum", "mom", "dad", "mummy"}
-    | {"daddy", "auntie", "uncle", "aunt", "sister", "brother", "sis", "bro", "kids", "kid"}
-    | {"children", "child", "baby", "babies", "neighbour", "neighbours", "neighbor", "neighbors"}
-    | {"friend", "friends", "teacher", "landlord", "landlady", "boy", "girl", "man", "woman"}
-    | {"lady", "dog", "dogs", "cat", "cats", "puppy", "kitten", "horse", "hens", "chickens"}
-    | {"goats", "sheep", "cows", "pony", "wife", "husband", "son", "daughter", "cousin", "parents"}
-    | {"family", "guests", "visitors", "tenant", "tenants", "he", "she", "they", "him", "her"}
-    | {"them", "his", "their"}
+_ALIVE: Final = KIN | frozenset(
+    {"aunt", "sister", "brother", "sis", "bro", "kids", "kid", "children", "child", "baby"}
+    | {"babies", "neighbour", "neighbours", "neighbor", "neighbors", "friend", "friends"}
+    | {"teacher", "landlord", "landlady", "boy", "girl", "man", "woman", "lady", "dog", "dogs"}
+    | {"cat", "cats", "puppy", "kitten", "horse", "hens", "chickens", "goats", "sheep", "cows"}
+    | {"pony", "wife", "husband", "son", "daughter", "cousin", "parents", "family", "guests"}
+    | {"visitors", "tenant", "tenants", "he", "she", "they", "him", "her", "them", "his", "their"}
 )
 
 
