@@ -358,3 +358,14 @@ def test_a_cancel_naming_a_confirmed_job_says_which_id_to_withdraw(daemon: Runni
     asked = [m for m in said(c, "actually, cancel the gate job") if isinstance(m, ObjectiveClarify)]
     assert asked and f"vac withdraw {made.objective.id}" in asked[0].question, asked
     assert "Zuri" not in asked[0].question
+
+
+def test_no_not_now_rejects_the_draft_and_makes_nothing_urgent(daemon: RunningDaemon) -> None:
+    """A conversation probe (T23c): "no, not now" made the draft urgent, and
+    the yes after it confirmed it so."""
+    c = daemon.connect()
+    c.hello()
+    (made,) = [m for m in said(c, "Tariq, map the stream") if isinstance(m, ObjectiveDraft)]
+    got = said(c, "no, not now")
+    assert [m.objective_id for m in got if isinstance(m, ObjectiveRejected)] == [made.objective.id]
+    assert not [m for m in got if isinstance(m, ObjectiveDraft)]

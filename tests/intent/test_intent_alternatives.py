@@ -249,16 +249,16 @@ def test_a_hypothesis_without_a_new_time_or_standing_word_is_not_parsed(
     # Each parse cost ~5 ms, and up to four ran on most spoken commands (the
     # real-time `ack` p95 went from 25 to 59 ms): only a hypothesis with a
     # word a deadline or a standing order holds, new to the best, is parsed.
-    from vac.intent import evidence
+    from vac.intent import reading
 
     parsed: list[str] = []
-    real = evidence.parse
+    real = reading.parse
 
     def counting(text: str, **kw: object) -> Draft | Clarify:
         parsed.append(text)
         return real(text, **kw)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(evidence, "parse", counting)
+    monkeypatch.setattr(reading, "parse", counting)
     names = ("Tell Tarq to guard the village.", "Tell Tariq to guard the villages.")
     got = understood(NO_TIME, heard(NO_TIME, *((t, 0.5) for t in names)), confidence=0.9)
     assert isinstance(got, Draft) and parsed == [NO_TIME]

@@ -27,7 +27,6 @@ from vac.intent.evidence import (
     ReplyChoice,
     WordProb,
     reply_floor,
-    understand,
     weigh,
     with_flags,
 )
@@ -60,6 +59,7 @@ from vac.intent.negotiation import (
 )
 from vac.intent.parser import MIN_CONFIDENCE, Clarify, Draft, ParseResult, parse
 from vac.intent.picks import Named, Pick, picked
+from vac.intent.reading import understand
 from vac.intent.refusals import DEFAULT_MAX_REFUSALS, RefusalMemory
 from vac.intent.reply_evidence import HeardReply, spoken_reply
 from vac.intent.reply_words import REJECT_MIN_CONFIDENCE, classify_reply, reply_phrases

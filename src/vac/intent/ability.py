@@ -28,6 +28,8 @@ def able_asked(toks: Sequence[Tok]) -> bool:
     said = " ".join(lows)
     if lows[:1] in (["can"], ["could"]) and any(c in said for c in _ONLY_CURIOUS):
         return True  # "Can Kofi fix the gate? I'm just wondering." (a spoken-style probe)
+    if (_CAN | {"would", "able"}) & set(lows[:5]) and _IN_THEORY.search(said):
+        return True  # "could Kofi fix a gate, in theory?" (a typed probe, T22: drafted)
     k = 0
     if len(lows) > 1 and lows[0] not in _CAN and lows[1] in _CAN:
         k = 1  # "Kofi can you repair watches?"
@@ -69,6 +71,44 @@ def able_asked(toks: Sequence[Tok]) -> bool:
     )
 
 
+def able_said(toks: Sequence[Tok]) -> bool:
+    """Whether the words say what someone is good at, no order: "Tariq can
+    build sheds really well", "Imani is able to repair boilers", "Abeni can
+    befriend any animal", "Zuri can map a field in an hour" (a sixteenth
+    typed probe, T23: each was drafted). Not "Kofi can fix the gate" (whose
+    deed it is), nor anything with a word that asks for the deed."""
+    if any(t.low == "?" for t in toks):
+        return False  # a question: `able_asked`
+    said = [t for t in toks if t.low not in lx.PUNCT]
+    lows = [t.low for t in said]
+    cut = next((i for i, t in enumerate(toks) if t.low in lx.PUNCT), len(toks))
+    one_part = all(t.low in lx.PUNCT for t in toks[cut:])  # not "…, he knows them well"
+    if not one_part or len(lows) < 4 or lows[0] in _NO_ONE or {*lows} & _ASKS_THE_DEED:
+        return False
+    k = next((1 + len(p) for p in _ABLE if tuple(lows[1 : 1 + len(p)]) == p), None)
+    while k is not None and k < len(lows) and lows[k] in _HEDGES:
+        k += 1
+    verb = None if k is None else lx.phrase_at(said, k, lx.VERB_PHRASES)
+    if k is None or verb is None:
+        return False
+    thing = lows[k + len(verb) :]
+    if _SKILL.search(" ".join(thing)):
+        return True  # "…the gate really well", "…a field in an hour"
+    if thing[:1] in (["any"], ["anything"], ["everything"], ["all"]):
+        return True  # "…any animal", "…anything", "…all sorts of things"
+    return (
+        1 <= len(thing) <= 2
+        and thing[0] not in lx.DETERMINERS | _THIS
+        and ((thing[-1].endswith("s") and not thing[-1].endswith("ss")) or thing[-1] in _MASS)
+    )
+
+
+_NO_ONE: Final = frozenset(words("you u i we someone somebody anyone anybody"))
+_ABLE: Final = (("can",), ("is", "able", "to"), ("knows", "how", "to"), ("'s", "able", "to"))
+_SKILL: Final = re.compile(
+    r"\b(?:really well|so well|very well|well$|brilliantly|easily|in an hour|in no time"
+    r"|in minutes|with (?:his|her|their) eyes closed|better than)\b"
+)
 _CAN: Final = frozenset(words("can could"))
 # Said after the deed, a question about it: a tag, or "do you think".
 _TAG: Final = re.compile(
@@ -81,6 +121,9 @@ _HAD_TO: Final = re.compile(
     r"|(?:he|she|they) had (?:the|a|an|some|more)\b(?! (?:chance|minute|moment|sec|second)\b))"
 )
 _ONLY_CURIOUS: Final = ("just wondering", "just curious", "just asking", "out of curiosity")
+_IN_THEORY: Final = re.compile(
+    r"\b(?:in theory|in principle|hypothetically|theoretically|generally speaking|in general)\b"
+)
 _HEDGES: Final = frozenset(words("really actually even still also"))
 _THIS: Final = frozenset(words("it them this that these those everything something"))
 _ASKS_THE_DEED: Final = frozenset(

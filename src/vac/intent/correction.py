@@ -24,7 +24,10 @@ from vac.intent.roster import Roster
 
 _TAKE_BACK: Final = lx.phrases(
     # "make that" only before a name (`past_make_that`): "make" is a verb too.
-    ["no", "i mean", "i meant", "sorry", "actually", "or rather", "rather", "wait", "make that"]
+    [
+        *("no", "i mean", "i meant", "sorry", "actually", "or rather", "rather", "wait"),
+        *("make that", "correction"),  # "correction": a sixteenth typed probe (T23)
+    ]
 )
 # What may stand between a name and the correction word ("to": "Ask Kofi
 # to, no, …"), and between it and the name said instead.
@@ -32,7 +35,7 @@ _BEFORE: Final = (
     lx.PUNCT
     | lx.FILLERS
     | lx.FRAME_WORDS
-    | frozenset({"to", "no", "not", "wait", "sorry", "actually", "oh"})
+    | frozenset({"to", "no", "not", "wait", "sorry", "actually", "oh", "or"})  # "or actually no"
 )
 _AFTER: Final = lx.PUNCT | lx.FILLERS | lx.FRAME_WORDS | frozenset({"no", "not", "wait"})
 # After the name said instead: it is addressed ("…, Zuri, fix", "…ask Zuri

@@ -90,11 +90,12 @@ _CORRECTING: Final = re.compile(
 # "do am": "do it" in West African English (not "leave am": "no o, leave am"
 # then read "no o" as a ban).
 _AM: Final = re.compile(r"\b(do)\s+am\b", re.IGNORECASE)
-# "don't send it yet", "don't confirm yet", "don't do it yet": about the draft
-# itself, no change (a conversation probe: each became the boundary "Do not send it yet").
+# "don't send it yet", "don't do it yet", "no, not right now": about the draft itself, no
+# change (probes: "Do not send it yet" became a boundary; "no, not now", urgent).
 _HOLD: Final = re.compile(
-    r"^\W*(?:(?:no|wait|hold\s+on)\W+)?(?:don'?t|do\s+not)\s+(?:confirm|send|cancel|submit"
-    r"|approve|do\s+it\s+yet|do\s+anything\s+yet)\b(?:\s+(?:it|that|this|yet|just|for\s+now))*\W*$",
+    r"^\W*(?:(?:no|wait|hold\s+on)\W+)?(?:(?:don'?t|do\s+not)\s+(?:confirm|send|cancel|submit"
+    r"|approve|do\s+it\s+yet|do\s+anything\s+yet)\b(?:\s+(?:it|that|this|yet|just|for\s+now))*"
+    r"|not\s+(?:right\s+|just\s+)?now)\W*$",
     re.IGNORECASE,
 )
 # "make Tariq run am", "let Zuri handle it": a name's "do it" (a conversation probe:

@@ -110,8 +110,11 @@ def priority_of(clause: Sequence[Tok], skip: frozenset[int]) -> int:
 
 
 # "fix the gate now", "KOFI FIX THE GATE NOW!": at once (a fourth typed probe:
-# 55). Not "…for now", "…until now", "…by now", "…just now", "…even now".
-_NOT_NOW_AFTER: Final = frozenset(lx.words("for until till by from just even right than and up"))
+# 55). Not "…for now", "…until now", "…by now", "…just now", "…even now",
+# "no, not now" (a conversation probe: it made the draft urgent).
+_NOT_NOW_AFTER: Final = frozenset(
+    lx.words("for until till by from just even right than and up not")
+)
 _AFTER_NOW: Final = frozenset(lx.words("please pls thanks thank you"))
 
 

@@ -300,7 +300,7 @@ def unknown_deed(source: str, clause: Sequence[Tok], roster: Roster) -> str | No
     return source[clause[k].start : clause[end - 1].end] + ("…" if more else "")
 
 
-_EIGHT_VERBS: Final = "repair, map, look into, protect, build, support, befriend or report on"
+EIGHT_VERBS: Final = "repair, map, look into, protect, build, support, befriend or report on"
 
 
 def no_verb_question(
@@ -315,12 +315,12 @@ def no_verb_question(
     if address.resolution is None and (courtesy := _courtesy(lx.tokenize(source))):
         return courtesy, None  # "thanks", "hello": not a list of verbs (a typed probe)
     if address.resolution is None or (deed is None and address.resolution.method != "exact"):
-        return f"I heard you, but not what to do. Should someone {_EIGHT_VERBS} something?", None
+        return f"I heard you, but not what to do. Should someone {EIGHT_VERBS} something?", None
     agent = address.resolution.agent
     if deed is None:  # "Kofi, the radiator's cold": said to Kofi, whose the answer is
-        return f"I heard you, but not what to do. Should {agent} {_EIGHT_VERBS} something?", None
+        return f"I heard you, but not what to do. Should {agent} {EIGHT_VERBS} something?", None
     question = (
-        f'I heard "{deed}" for {agent}, but I only pass on these: {_EIGHT_VERBS} '
+        f'I heard "{deed}" for {agent}, but I only pass on these: {EIGHT_VERBS} '
         f"something. What should {agent} do?"
     )
     return question, None if deed.endswith("…") else deed
@@ -348,7 +348,7 @@ def _courtesy(clause: Sequence[Tok]) -> str | None:
     if {*lows} <= _THANKS and lows[0] in ("thanks", "thank", "ta", "cheers", "thx"):
         return "You're welcome. Tell me whenever someone should do something."
     if {*lows} <= _HELLO and lows[0] in ("hello", "hi", "hey", "hiya", "yo", "good", "morning"):
-        return f"Hello. What should someone do? I pass on: {_EIGHT_VERBS} something."
+        return f"Hello. What should someone do? I pass on: {EIGHT_VERBS} something."
     while lows and " ".join(lows) not in _BYE and lows[0] in _THANKS:
         lows = lows[1:]  # "thanks, bye", "cheers, that's everything for now"
     if " ".join(lows) in _BYE:  # a conversation probe (T22c): asked what to do

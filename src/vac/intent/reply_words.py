@@ -272,7 +272,7 @@ REJECT_HEARD: Final[frozenset[str]] = frozenset(
         "let's not",
         "wait no",
         "perhaps not",
-        "not just now",
+        *("not just now", "not right now"),  # "not right now": T23c, asked what to do
         "perhaps not just now",
         "is wrong",
         "scrap it",
@@ -361,7 +361,7 @@ _POLITE_PREFIX: Final = (
 # only before a no ("hold on, no"): "wait, yes" confirmed the draft.
 _THEN_REPLY: Final = ("thanks ", "thank you ", "oya ", "right ")  # "Right, do it." (a spoken probe)
 _THEN_NO: Final = ("hold on ", "wait ")
-_NOT_YET: Final = frozenset({"not yet", "not just now", "not now"})
+_NOT_YET: Final = frozenset({"not yet", "not just now", "not now", "not right now"})
 # …and these, said with a no first (an eleventh typed probe: "no hang on, forget it",
 # "no actually never mind" were no reply). A reject phrase must follow.
 _THEN_NO_SAID: Final = ("no hang on ", "no actually ", "nah actually ", "no wait ", "actually ")

@@ -112,6 +112,9 @@ PHRASAL_VERB_CUES: Final[Mapping[str, str]] = {
             "draw us a map of",
             "make me a map of",
             "make us a map of",
+            # A sixteenth typed probe (T23, non-native English): "make map of
+            # the field", "make a sketch of the garden" built a map, a sketch.
+            *("make map of", "make map", "make a sketch of", "make sketch of"),
             "make the map of",
             "make a survey of",
             "make the survey of",
@@ -163,6 +166,9 @@ PHRASAL_VERB_CUES: Final[Mapping[str, str]] = {
             "make a check of",
             "make a check on",
             "make check of",
+            # T23: "Tariq make investigate why the water is cold" built it.
+            *("make investigate", "make investigation of", "make an investigation of"),
+            *("make an investigation into", "make investigation into", "make check"),
             "run a check on",
             "run a check of",
             "do a checkup on",
@@ -188,6 +194,7 @@ PHRASAL_VERB_CUES: Final[Mapping[str, str]] = {
             # "make sure the chickens are safe": "make" alone would build them.
             "make sure",
             "make certain",
+            *("make protection for", "make protection of", "make protect"),  # T23
             "see to it that",
             "secure",
             "lock up",
@@ -209,6 +216,7 @@ PHRASAL_VERB_CUES: Final[Mapping[str, str]] = {
         [
             *("set up", "put together", "create", "install", "dig", "erect"),
             *("knock together", "knock up", "throw together", "rig up"),
+            "make build",  # T23: "Kofi make build a shed" built "Build a shed"
         ],
         "Build",
     ),
@@ -257,6 +265,8 @@ PHRASAL_VERB_CUES: Final[Mapping[str, str]] = {
             # The recogniser writes "befriend" as two words (a spoken probe,
             # 2026-12-07: "Till Kofi to be friend the dog" asked what to do).
             *("be friend", "be friends with"),
+            # T23: "make friend with the new dog" built a friend.
+            *("make friend with", "make friend of", "make friends of"),
         ],
         "Befriend",
     ),
@@ -296,6 +306,9 @@ PHRASAL_VERB_CUES: Final[Mapping[str, str]] = {
             "send me updates about",
             "keep me posted about",
             "keep me updated about",
+            # T23: "Zuri make a report about the roof" built a report.
+            *("make a report about", "make a report on", "make a report of", "make report"),
+            *("make report about", "make report on", "make report of"),
         ],
         "Report",
     ),

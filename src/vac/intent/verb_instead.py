@@ -20,7 +20,10 @@ from vac.intent.calendar_words import TEMPORAL_WORDS
 from vac.intent.lexicon import Tok
 
 _TAKE_BACK: Final = lx.phrases(
-    ["no", "sorry", "i mean", "i meant", "actually", "rather", "or rather", "no wait"]
+    [
+        *("no", "sorry", "i mean", "i meant", "actually", "rather", "or rather", "no wait"),
+        *("correction", "scratch that"),  # a sixteenth typed probe (T23): the first verb drafted
+    ]
 )
 _IT: Final = frozenset(lx.words("it them"))
 _JUST: Final = frozenset(lx.words("just only simply please"))
@@ -79,6 +82,11 @@ def verb_instead(clause: Sequence[Tok]) -> list[Tok]:
     if again is None or said is None or said[0] in _SETTING:
         return list(clause)
     it = again + len(said)
+    said_again = thing > end and [t.low for t in clause[it : it + thing - end]] == [
+        t.low for t in clause[end:thing]
+    ]
+    if said_again:  # "investigate the leak, sorry, repair the leak" (T23: investigated)
+        return [*clause[: at - 1 if negated else at], *clause[again:]]
     afters = _AFTER_IT | ({"first"} if negated else set())  # "don't fix…, look at it first"
     after = it + 1 + (it + 1 < len(clause) and clause[it + 1].low in afters)  # "…it instead"
     ends = after >= len(clause) or clause[after].low in lx.PUNCT

@@ -273,8 +273,9 @@ def _looks_temporal(toks: Sequence[Tok], j: int, kind: str) -> bool:
         number = None  # "report on the third floor", "by 3 fences"
     if word_at(toks, k + 1) in cw.STREET_WORDS:
         return False  # "on Friday Street", "by Monday Road": a place
-    if kind == "on":
-        return low in cw.ON_DAY_WORDS or day_like or (number is not None and number.ordinal)
+    if kind == "on":  # not "(put your shoes) on first": a day is "on the first"
+        nth = number is not None and number.ordinal and (k > j or low[:1].isdigit())
+        return low in cw.ON_DAY_WORDS or day_like or nth
     if kind == "around" and low in ("end", "time"):
         return False  # "a fence around the end of the field"
     if kind in ("by", "around"):
@@ -333,8 +334,7 @@ _CLOCK_WORD: Final = re.compile(
 
 
 def _with_cue(phrase: str, kind: str) -> str:
-    # "on Friday", "at 5 pm"; "before Friday" and "until Friday" read back as
-    # "by Friday", which is what the deadline means.
+    # "on Friday", "at 5 pm"; "before/until Friday" read back as "by Friday" (what it means)
     if kind in ("on", "at") and phrase.startswith("by "):
         return f"{kind} {phrase[3:]}"
     return phrase

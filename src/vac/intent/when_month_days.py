@@ -50,8 +50,8 @@ def day_of_month(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> F
         except ValueError:  # "the 31st of next month" in a month of 30
             return Bad(end)
         return Bad(end) if day < today else Hit(day, f"by {month_day(day, today)}", end)
-    if not cued:
-        return None
+    if not cued or (k == i and word_at(toks, k)[:1].isalpha()):
+        return None  # "put your shoes on first" (a conversation probe: April 1); "on the first"
     if word_at(toks, number.end) in cw.WEEKDAYS:  # "on the first Monday": not the 1st (a probe)
         return None if word_at(toks, number.end + 1) == "of" else Bad(number.end + 1)
     if not ends_here(toks, number.end):

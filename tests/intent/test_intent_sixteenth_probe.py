@@ -1,0 +1,223 @@
+"""A sixteenth round of probes (2026-12-07, the twenty-fourth session;
+none from the understanding corpus): the fifteenth round's leftovers, a
+typed probe (T23) and a conversation probe (T23c)."""
+
+from __future__ import annotations
+
+import intent_factories as factories
+import pytest
+
+from vac.intent import Clarify
+from vac.intent.story_first import clause_last, order_after
+
+run = factories.probe_run
+draft = factories.probe_draft
+NAMES = ("Kofi", "Tariq", "Imani", "Zuri", "Abeni")
+
+
+@pytest.mark.parametrize(
+    ("text", "thing"),
+    [
+        ("Zuri, keep the kids safe while they dig the drains", "Kids"),
+        ("Zuri, keep the hens safe while we build the coop", "Hens"),
+        ("Zuri, keep the foxes away from the hens while we build the coop", "Hens from the foxes"),
+    ],
+)
+def test_keep_safe_is_the_order_not_the_deed_of_the_clause_after(text: str, thing: str) -> None:
+    got = draft(text).objective
+    assert (got.agent, got.verb, got.target.label) == ("Zuri", "Protect", thing), got
+
+
+def test_keep_safe_when_another_verb_is_the_order_stays_that_order() -> None:
+    got = draft("Kofi, fix the gate and keep the kids safe").objective
+    assert (got.verb, got.target.label) == ("Repair", "Gate")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "could Kofi fix a gate, in theory?",
+        "in theory, could Kofi fix the gate?",
+        "hypothetically, could Tariq build a shed",
+        "can Zuri theoretically map the woods?",
+    ],
+)
+def test_a_question_in_theory_is_no_order(text: str) -> None:
+    got = run(text)
+    assert isinstance(got, Clarify) and got.reason == "question", got
+
+
+@pytest.mark.parametrize(
+    ("text", "agent", "verb", "thing"),
+    [
+        (
+            "back in my day we'd map the whole farm, but would you map the lower pasture",
+            "Abeni",
+            "Map",
+            "Lower pasture",
+        ),
+        ("I was going to check the boiler, but can Tariq do it", "Tariq", "Investigate", "Boiler"),
+        ("I tried to fix the gate, but Kofi, could you have a go?", "Kofi", "Repair", "Gate"),
+        (
+            "I fixed the gate last week, but can Kofi check the fence",
+            "Kofi",
+            "Investigate",
+            "Fence",
+        ),
+        ("we used to build our own sheds, but Tariq, build a shed", "Tariq", "Build", "Shed"),
+        ("I'd fix it myself but Kofi, can you fix the gate", "Kofi", "Repair", "Gate"),
+    ],
+)
+def test_the_speakers_story_before_but_is_no_part_of_the_order(
+    text: str, agent: str, verb: str, thing: str
+) -> None:
+    got = draft(text)
+    assert (got.objective.agent, got.objective.verb, got.objective.target.label) == (
+        agent,
+        verb,
+        thing,
+    )
+    assert got.objective.source_text == text  # the words as said are kept
+
+
+def test_a_story_with_a_habit_lends_the_order_no_habit() -> None:
+    got = draft("we always mapped the farm ourselves, but Zuri, map the pasture").objective
+    assert (got.agent, got.autonomy) == ("Zuri", "brief")
+
+
+def test_the_deed_meant_before_but_is_kept_with_its_new_time() -> None:
+    got = draft("we meant to repair the fence yesterday, but Zuri, do it today please")
+    assert (got.objective.agent, got.objective.verb, got.objective.target.label) == (
+        "Zuri",
+        "Repair",
+        "Fence",
+    )
+    assert str(got.objective.deadline).startswith("2026-03-11")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'd like the shed built, but Kofi, check the ground first",  # a wish: an order itself
+        "I need the gate fixed, but not today",  # no one addressed after "but"
+        "Kofi, fix the gate, but don't use the ladder",  # no story before it
+        "I tried to fix the gate, but it's still broken",  # no order after it
+        "Kofi was going to fix the gate, but Tariq, do it",  # a name in what came before
+    ],
+)
+def test_no_story_or_no_order_after_it_reads_the_words_as_before(text: str) -> None:
+    assert order_after(text, NAMES) is None
+
+
+def test_the_deed_of_the_story_fills_do_it() -> None:
+    assert order_after("I was going to check the boiler, but can Tariq do it", NAMES) == (
+        "can Tariq check the boiler"
+    )
+    assert order_after("I wanted to map the woods myself, but Zuri, do that", NAMES) == (
+        "Zuri, map the woods"
+    )
+
+
+@pytest.mark.parametrize(
+    ("text", "agent", "thing"),
+    [
+        ("Tariq, while I fix the gate myself, you help Zuri with the compost", "Tariq", "Zuri"),
+        ("While I map the field, Zuri, you fix the gate.", "Zuri", "Gate"),
+    ],
+)
+def test_the_speakers_own_deed_said_first_is_a_condition(text: str, agent: str, thing: str) -> None:
+    got = draft(text).objective
+    assert got.agent == agent and got.target.label.startswith(thing), got
+    assert any(
+        c.kind == "custom" and c.value.lower().startswith("while i") for c in got.constraints
+    )
+
+
+def test_a_story_of_the_past_said_first_is_not_moved() -> None:
+    assert clause_last("when I was young, Kofi would fix the roof") is None
+    assert isinstance(run("when I was young, Kofi would fix the roof"), Clarify)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Tariq can build sheds really well.",
+        "Zuri can map a field in an hour",
+        "Imani is able to repair boilers",
+        "Abeni can befriend any animal",
+        "Kofi knows how to fix cars",
+        "Would Kofi be able to fix a boiler, generally speaking?",
+    ],
+)
+def test_what_someone_is_good_at_is_no_order(text: str) -> None:
+    assert isinstance(run(text), Clarify), run(text)
+
+
+@pytest.mark.parametrize(
+    "text", ["Kofi can fix the gate", "Kofi can check the hens, he knows them well"]
+)
+def test_can_with_a_thing_of_the_house_is_still_an_order(text: str) -> None:
+    assert draft(text).objective.agent == "Kofi"
+
+
+@pytest.mark.parametrize(
+    ("text", "verb", "thing"),
+    [
+        ("Imani, you go make map of the field tomorrow", "Map", "Field"),
+        ("Zuri, go and make friend with the new dog of neighbour", "Befriend", "New dog"),
+        ("Tariq make investigate why the water is cold", "Investigate", "Why the water"),
+        ("Zuri make a report about the roof", "Report", "Roof"),
+        ("Tariq, make protection for the hens", "Protect", "Hens"),
+        ("Kofi make build a shed", "Build", "Shed"),
+        ("Zuri, make a sketch of the garden", "Map", "Garden"),
+    ],
+)
+def test_make_before_a_deed_is_that_deed(text: str, verb: str, thing: str) -> None:
+    got = draft(text).objective
+    assert got.verb == verb and got.target.label.startswith(thing), got
+
+
+@pytest.mark.parametrize(
+    ("text", "agent"),
+    [
+        ("gate fix pls kofi", "Kofi"),
+        ("fence repair please Tariq", "Tariq"),
+        ("the gate fix kofi", "Kofi"),
+    ],
+)
+def test_a_note_thing_first_name_last_is_that_names_order(text: str, agent: str) -> None:
+    got = draft(text).objective
+    assert (got.agent, got.verb) == (agent, "Repair") and got.target.label in ("Gate", "Fence")
+    assert got.source_text == text
+
+
+@pytest.mark.parametrize(
+    ("text", "agent", "verb"),
+    [
+        ("Ask Imani, or actually no, ask Abeni to befriend the new cat", "Abeni", "Befriend"),
+        ("Kofi, correction, Zuri, fix the gate", "Zuri", "Repair"),
+        ("Kofi, investigate the leak, correction, repair the leak", "Kofi", "Repair"),
+        ("Kofi, investigate the leak, sorry, repair the leak", "Kofi", "Repair"),
+        ("Kofi, check the roof, actually, fix the roof", "Kofi", "Repair"),
+    ],
+)
+def test_a_correction_said_with_correction_or_or_actually_no(
+    text: str, agent: str, verb: str
+) -> None:
+    got = draft(text).objective
+    assert (got.agent, got.verb) == (agent, verb), got
+
+
+def test_a_bare_ordinal_after_on_is_no_day() -> None:
+    got = draft("Imani, build a bench, put your shoes on first").objective
+    assert got.deadline is None
+    assert str(draft("Kofi, fix the sink on the first").objective.deadline).startswith("2026-04-01")
+    assert str(draft("Kofi, fix the sink on 1st").objective.deadline).startswith("2026-04-01")
+    assert str(draft("Kofi, fix the sink by first of next month").objective.deadline).startswith(
+        "2026-04-01"
+    )
+
+
+def test_not_now_is_no_haste() -> None:
+    assert draft("Tariq, map the stream, not now").objective.priority != 90
+    assert draft("Tariq, map the stream now").objective.priority == 90
