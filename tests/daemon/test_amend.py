@@ -369,3 +369,22 @@ def test_no_not_now_rejects_the_draft_and_makes_nothing_urgent(daemon: RunningDa
     got = said(c, "no, not now")
     assert [m.objective_id for m in got if isinstance(m, ObjectiveRejected)] == [made.objective.id]
     assert not [m for m in got if isinstance(m, ObjectiveDraft)]
+
+
+def test_a_change_said_in_everyday_words_changes_the_draft(daemon: RunningDaemon) -> None:
+    """A conversation probe (T23c): "Tariq would be better for that" and "he's
+    not to use the ladder" changed nothing, and the yes confirmed the old draft."""
+    c = daemon.connect()
+    c.hello()
+    said(c, "Zuri, check the gate")
+    made = [
+        m for m in said(c, "hmm, Tariq would be better for that") if isinstance(m, ObjectiveDraft)
+    ]
+    assert [m.objective.agent for m in made] == ["Tariq"]
+    bob = daemon.connect("bob")
+    bob.hello()
+    said(bob, "Kofi, fix the gate")
+    made = [m for m in said(bob, "he's not to use the ladder") if isinstance(m, ObjectiveDraft)]
+    assert [[f.text for f in m.objective.forbidden_lines][-1] for m in made] == [
+        "Do not use the ladder"
+    ]

@@ -31,3 +31,56 @@ async def test_no_not_now_rejects_the_draft_and_drafts_nothing(rig: Rig) -> None
     await rig.settle(2)
     assert [r.objective_id for r in rig.of(ObjectiveRejected)] == [made.objective.id]
     assert len(rig.of(ObjectiveDraft)) == 1  # nothing drafted again, urgent or not
+
+
+CHECK = "Zuri, check the gate"
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value"),
+    [
+        ("hmm, Tariq would be better for that", "agent", "Tariq"),
+        ("Kofi might be better", "agent", "Kofi"),
+        ("Tariq's better at that", "agent", "Tariq"),
+        ("leave it with Kofi", "agent", "Kofi"),
+        ("no, I want her to fix it, not just look", "verb", "Repair"),
+        ("make it repair", "verb", "Repair"),
+        ("not look into, repair", "verb", "Repair"),
+        ("it's urgent, mind you", "priority", 90),
+        ("it's urgent mind", "priority", 90),
+        ("tell her it's urgent", "priority", 90),
+        ("tell her there's no rush", "priority", 25),
+        ("he can do it however he likes", "autonomy", "free"),
+        ("let her do it her own way", "autonomy", "free"),
+    ],
+)
+def test_a_change_said_in_everyday_words_is_the_change(
+    text: str, field: str, value: object
+) -> None:
+    got = changed(CHECK, text)
+    assert got is not None and getattr(got, field) == value, got
+
+
+@pytest.mark.parametrize(
+    ("text", "line"),
+    [
+        ("she's not to go on the main road", "Do not go on the main road"),
+        ("he's not to use the ladder", "Do not use the ladder"),
+    ],
+)
+def test_a_boundary_said_of_them_is_a_boundary(text: str, line: str) -> None:
+    got = changed(CHECK, text)
+    assert got is not None and line in [f.text for f in got.forbidden_lines], got
+
+
+@pytest.mark.parametrize(
+    "text", ["Zuri's better at that", "Zuri would be better", "make it urgent"]
+)
+def test_the_agent_or_verb_already_drafted_is_no_change_of_them(text: str) -> None:
+    got = changed(CHECK, text)
+    assert got is None or (got.agent, got.verb) == ("Zuri", "Investigate"), got
+
+
+def test_a_pronoun_that_could_mean_someone_else_is_not_the_agents() -> None:
+    got = changed("Zuri, help grandma", "she's not to go on the main road")
+    assert got is None or not [f for f in got.forbidden_lines if "main road" in f.text], got

@@ -13,6 +13,7 @@ import re
 from collections.abc import Collection
 from typing import Final
 
+from vac.intent.change_plainly import plainly
 from vac.intent.hand_said import hand_or_haste
 from vac.intent.particles import KIN
 from vac.intent.tokens import raw_tokens
@@ -27,7 +28,22 @@ _OF_THEM: Final = re.compile(
     re.IGNORECASE,
 )
 _DECIDES: Final = re.compile(
-    r"^\W*(?:let\s+(?:him|her|them)|(?:he|she|they)\s+(?:can|should|may))\s+decide\W*$",
+    r"^\W*(?:let\s+(?:him|her|them)|(?:he|she|they)\s+(?:can|should|may))\s+(?:decide"
+    # "he can do it however he likes", "let him do it his own way" (T23c: no change)
+    r"|do\s+it\s+(?:(?:however|how|any\s+way|the\s+way)\s+(?:he|she|they)\s+(?:likes?|wants?"
+    r"|sees?\s+fit|thinks?\s+best|prefers?)|(?:his|her|their)\s+own\s+way))\W*$",
+    re.IGNORECASE,
+)
+# "she's not to go on the main road", "he is not to use the ladder": a boundary
+# said of them (T23c: no change; "she mustn't…" was one).
+_NOT_TO: Final = re.compile(
+    r"^\W*(?:(?:and|but|also|oh)\W+)?(?:he|she|they)(?:'s|'re|\s+is|\s+are)\s+not\s+to\s+(?=\w)",
+    re.IGNORECASE,
+)
+# "tell her it's urgent", "let him know there's no rush": the change itself.
+_TELL_THEM: Final = re.compile(
+    r"^\W*(?:(?:and|but|also|oh)\W+)?(?:tell|let)\s+(?:him|her|them)(?:\s+know)?(?:\s+that)?"
+    r"\s+(?=it'?s\b|it\s+is\b|there'?s\b|no\s+rush)",
     re.IGNORECASE,
 )
 _THEIRS: Final = re.compile(
@@ -39,11 +55,16 @@ def said_to_them(said: str, pending: Objective, names: Collection[str] = ()) -> 
     """`said` as if said to the agent when it says how free they are
     ("he should check with me first" → "check with me first"), else as is;
     as is too when the draft `pending` names someone the pronoun could mean."""
+    said = plainly(said, pending, names)  # "Tariq would be better for that": "no, Tariq"
     plural = bool(re.search(r"\b(?:they|them|their)\b", said, re.IGNORECASE))
     if not _no_one_else(pending, names, plural):
         return said
     if _DECIDES.match(said):
         return "use your judgment"
+    if (banned := _NOT_TO.match(said)) is not None:
+        return f"and don't {said[banned.end() :]}"
+    if (told := _TELL_THEM.match(said)) is not None:
+        said = said[told.end() :]
     found = _OF_THEM.match(said)
     if found is None:
         return said
