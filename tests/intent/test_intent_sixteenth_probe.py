@@ -7,7 +7,7 @@ from __future__ import annotations
 import intent_factories as factories
 import pytest
 
-from vac.intent import Clarify
+from vac.intent import Clarify, noun_first
 from vac.intent.story_first import clause_last, order_after
 
 run = factories.probe_run
@@ -142,7 +142,6 @@ def test_a_story_of_the_past_said_first_is_not_moved() -> None:
     "text",
     [
         "Tariq can build sheds really well.",
-        "Zuri can map a field in an hour",
         "Imani is able to repair boilers",
         "Abeni can befriend any animal",
         "Kofi knows how to fix cars",
@@ -158,6 +157,20 @@ def test_what_someone_is_good_at_is_no_order(text: str) -> None:
 )
 def test_can_with_a_thing_of_the_house_is_still_an_order(text: str) -> None:
     assert draft(text).objective.agent == "Kofi"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Kofi can fix the gate in an hour",  # a time, not a skill
+        "Tariq can build all the shelves",
+        "Kofi can check gas",
+        "Tariq can support Thomas",
+        "Zuri, can you report on the house in general",  # overall, not in theory
+    ],
+)
+def test_a_time_all_a_name_or_in_general_is_still_an_order(text: str) -> None:
+    assert draft(text).objective.verb in ("Repair", "Build", "Investigate", "Support", "Report")
 
 
 @pytest.mark.parametrize(
@@ -221,3 +234,44 @@ def test_a_bare_ordinal_after_on_is_no_day() -> None:
 def test_not_now_is_no_haste() -> None:
     assert draft("Tariq, map the stream, not now").objective.priority != 90
     assert draft("Tariq, map the stream now").objective.priority == 90
+
+
+@pytest.mark.parametrize(
+    ("text", "deadline"),
+    [
+        ("I was going to fix the gate today, but Kofi, can you do it", "2026-03-11"),
+        ("We'd need the gate fixed by Friday, but Kofi, check the hinge first", "2026-03-13"),
+    ],
+)
+def test_a_story_keeps_its_time_and_a_need_is_no_story(text: str, deadline: str) -> None:
+    assert str(draft(text).objective.deadline).startswith(deadline)
+
+
+def test_it_after_the_story_is_the_thing_told_of() -> None:
+    got = draft("I was going to build a shelf, but Tariq, you build it").objective
+    assert (got.agent, got.verb, got.target.label) == ("Tariq", "Build", "Shelf")
+
+
+def test_keep_safe_and_another_order_is_not_taken_over() -> None:
+    got = draft("Kofi, keep the hens safe, and repair the coop tomorrow").objective
+    assert got.verb == "Repair" and str(got.deadline).startswith("2026-03-12")
+
+
+@pytest.mark.parametrize(
+    ("text", "day"),
+    [
+        ("Kofi, fix the sink on third", "2026-04-03"),
+        ("Kofi, fix the sink by first", "2026-04-01"),
+    ],
+)
+def test_other_bare_ordinals_are_still_days(text: str, day: str) -> None:
+    assert str(draft(text).objective.deadline).startswith(day)
+
+
+def test_why_not_now_is_still_haste() -> None:
+    assert draft("Kofi, fix the gate, why not now").objective.priority == 90
+
+
+@pytest.mark.parametrize("text", ["nice fix kofi", "sorry fix kofi", "great report today zuri"])
+def test_praise_before_the_verb_is_no_thing_first_note(text: str) -> None:
+    assert noun_first.as_order(text, NAMES) is None

@@ -94,21 +94,26 @@ def able_said(toks: Sequence[Tok]) -> bool:
     thing = lows[k + len(verb) :]
     if _SKILL.search(" ".join(thing)):
         return True  # "…the gate really well", "…a field in an hour"
-    if thing[:1] in (["any"], ["anything"], ["everything"], ["all"]):
-        return True  # "…any animal", "…anything", "…all sorts of things"
+    if thing[:1] in (["any"], ["anything"], ["everything"]):
+        return True  # "…any animal", "…anything"; not "…all the shelves" (a review)
+    named = any(t.text[:1].isupper() for t in said[k + len(verb) :])  # "…support Thomas"
     return (
         1 <= len(thing) <= 2
-        and thing[0] not in lx.DETERMINERS | _THIS
-        and ((thing[-1].endswith("s") and not thing[-1].endswith("ss")) or thing[-1] in _MASS)
+        and not named
+        and thing[0] not in lx.DETERMINERS | _THIS | {"all"}
+        and (bool(_PLURAL.search(thing[-1])) or thing[-1] in _MASS)
     )
 
 
 _NO_ONE: Final = frozenset(words("you u i we someone somebody anyone anybody"))
 _ABLE: Final = (("can",), ("is", "able", "to"), ("knows", "how", "to"), ("'s", "able", "to"))
+# Not "in an hour": a time too ("Kofi can fix the gate in an hour", a review).
 _SKILL: Final = re.compile(
-    r"\b(?:really well|so well|very well|well$|brilliantly|easily|in an hour|in no time"
-    r"|in minutes|with (?:his|her|their) eyes closed|better than)\b"
+    r"\b(?:really well|so well|very well|well$|brilliantly|easily"
+    r"|with (?:his|her|their) eyes closed|better than)\b"
 )
+# A plural: "sheds", "boilers"; not "gas", "bus", "glass", "tennis" (a review).
+_PLURAL: Final = re.compile(r"^(?!gas$)[a-z']{3,}(?<![su]s)(?<!is)s$")
 _CAN: Final = frozenset(words("can could"))
 # Said after the deed, a question about it: a tag, or "do you think".
 _TAG: Final = re.compile(
@@ -122,7 +127,7 @@ _HAD_TO: Final = re.compile(
 )
 _ONLY_CURIOUS: Final = ("just wondering", "just curious", "just asking", "out of curiosity")
 _IN_THEORY: Final = re.compile(
-    r"\b(?:in theory|in principle|hypothetically|theoretically|generally speaking|in general)\b"
+    r"\b(?:in theory|in principle|hypothetically|theoretically|generally speaking)\b"
 )
 _HEDGES: Final = frozenset(words("really actually even still also"))
 _THIS: Final = frozenset(words("it them this that these those everything something"))

@@ -26,7 +26,7 @@ _TAKE_BACK: Final = lx.phrases(
     # "make that" only before a name (`past_make_that`): "make" is a verb too.
     [
         *("no", "i mean", "i meant", "sorry", "actually", "or rather", "rather", "wait"),
-        *("make that", "correction"),  # "correction": a sixteenth typed probe (T23)
+        *("make that", "correction", "scratch that"),  # the last two: T23 and a review
     ]
 )
 # What may stand between a name and the correction word ("to": "Ask Kofi

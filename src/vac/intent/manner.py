@@ -123,7 +123,10 @@ def _now_last(clause: Sequence[Tok]) -> int | None:
     k = len(clause) - 1
     while k > 0 and (clause[k].low in lx.PUNCT or clause[k].low in _AFTER_NOW):
         k -= 1
-    if k < 2 or clause[k].low != "now" or clause[k - 1].low in _NOT_NOW_AFTER:
+    if k < 2 or clause[k].low != "now":
+        return None
+    why_not = clause[k - 2].low == "why" and clause[k - 1].low == "not"  # haste (a review)
+    if clause[k - 1].low in _NOT_NOW_AFTER and not why_not:
         return None
     lows = [t.low for t in clause]
     if any(a == "you" and b in ("can", "may") for a, b in itertools.pairwise(lows)):

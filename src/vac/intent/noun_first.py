@@ -27,8 +27,14 @@ _VERBS: Final = frozenset(cue for cue in VERB_CUES if " " not in cue)
 _BESIDE_THE_NAME: Final = frozenset(
     lx.words("pls plz please asap now today tonight tomorrow thanks thx ta urgently quickly")
 )
+# Before the verb, no thing: "nice fix kofi", "great report today zuri", "sorry
+# fix kofi" are praise or a remark (a review: "Kofi will repair great").
 _NOT_A_THING: Final = frozenset(
     lx.words("i we you he she they it the a an my our your his her their this that pls please")
+    + lx.words(
+        """nice good great well done sorry no not thanks brilliant lovely excellent
+        awesome amazing perfect bad terrible poor cool fine best worst quick what"""
+    )
 )
 
 

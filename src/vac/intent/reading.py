@@ -12,6 +12,7 @@ Pure: words and the recogniser's numbers in, a `Draft` or `Clarify` out.
 from __future__ import annotations
 
 import datetime as dt
+import re
 from collections.abc import Callable
 from typing import Final
 
@@ -176,13 +177,20 @@ def _kept_safe(
     in the clause after it. A typed probe (T22): "keep them safe while they
     dig the drains" was a Build of the drains; "…when they visit the farm"
     befriended the farm. None: no such order, or the draft protects already."""
-    if result.objective.verb == "Protect" or "keep" not in text.lower():
-        return None
+    if result.objective.verb == "Protect" or not _SAFE_WHILE.search(text):
+        return None  # not "…keep the hens safe, and repair the coop": an order of its own
     order = passive.as_order(text, frozenset(n.lower() for n in roster.names()))
     if order is None or text[order.said[0] : order.said[1]].lower() != "keep":
         return None
     got = _as_order(text, heard, parse_as, roster)
     return got if isinstance(got, Draft) and got.objective.verb == "Protect" else None
+
+
+_SAFE_WHILE: Final = re.compile(
+    r"\bkeep\b.*?\b(?:safe|secure|away)\b[^.;]*?\b(?:while|whilst|when|whenever|as|because"
+    r"|since|until|till|before|after|if|so)\b",
+    re.IGNORECASE,
+)
 
 
 def _passed_on(order: str) -> bool:

@@ -331,7 +331,7 @@ REJECT_HEARD: Final[frozenset[str]] = frozenset(
         "let's not bother with that",
         "kindly cancel",
         "kindly cancel it",
-        "bin it",
+        *("bin it", "bin that"),  # "no, bin that": a conversation probe (T23c), asked
         "nah bin it",
         "no thanks i'll get a man in",
         "no thanks i'll get someone in",
@@ -352,14 +352,13 @@ REJECT_MIN_CONFIDENCE: Final = 0.4
 
 # Politeness around a reply does not make it "more content".
 _POLITE_PREFIX: Final = (
-    *("oh ", "um ", "uh ", "er ", "erm ", "uhm ", "well ", "hmm ", "actually ", "eh "),
-    *("great ", "perfect ", "cool "),  # "great, send it"; alone they are small talk
+    *("oh ", "um ", "uh ", "er ", "erm ", "uhm ", "well ", "hmm ", "mm ", "mmm ", "eh "),  # T23c
+    *("actually ", "in fact ", "great ", "perfect ", "cool "),  # "great, send it"; not alone
 )
-# Before a whole reply phrase only, never before more words ("thanks, no,
-# Zuri" is a change, not a no: a review found such drafts rejected):
-# "thanks, yes", "oya cancel am" (Nigerian: come on). "hold on" and "wait"
-# only before a no ("hold on, no"): "wait, yes" confirmed the draft.
-_THEN_REPLY: Final = ("thanks ", "thank you ", "oya ", "right ")  # "Right, do it." (a spoken probe)
+# Before a whole reply only, not more ("thanks, no, Zuri" is a change: a review):
+# "thanks, yes", "oya cancel am" (Nigerian: come on), "ok, yes" (not "okay, no").
+# "hold on" and "wait" only before a no ("hold on, no"): "wait, yes" confirmed the draft.
+_THEN_REPLY: Final = ("thanks ", "thank you ", "oya ", "right ", "ok ", "okay ")  # "Right, do it."
 _THEN_NO: Final = ("hold on ", "wait ")
 _NOT_YET: Final = frozenset({"not yet", "not just now", "not now", "not right now"})
 # …and these, said with a no first (an eleventh typed probe: "no hang on, forget it",
@@ -426,7 +425,8 @@ def classify_reply(text: str) -> Reply | None:
         said_after = _one_or_two(norm.removeprefix(lead)) if norm.startswith(lead) else None
         if lead in _THEN_NO and norm.startswith(lead) and norm.removeprefix(lead) in _NOT_YET:
             return None  # "hold on, not yet": wait (a probe: it rejected the draft)
-        if said_after and (lead in _THEN_REPLY or said_after == "reject"):
+        yes_only = lead in ("ok ", "okay ") and said_after != "confirm"  # "okay, no": mixed
+        if said_after and not yes_only and (lead in _THEN_REPLY or said_after == "reject"):
             norm = norm.removeprefix(lead)
             break
     bare = norm

@@ -26,6 +26,7 @@ import re
 from collections.abc import Iterable
 from typing import Final
 
+from vac.intent.verb_cues import VERB_CUES
 from vac.intent.when_match import past_form
 
 _BUT: Final = re.compile(r",?\s+but\s+", re.IGNORECASE)
@@ -33,7 +34,11 @@ _WORD: Final = re.compile(r"[a-z']+")
 _SUBJECTS: Final = frozenset({"i", "we", "i'd", "we'd"})
 # How far into the story its subject may come ("back in my day we'd…").
 _SUBJECT_WITHIN_WORDS: Final = 6
-_WISHES: Final = r"(?:like|love|want|prefer|appreciate|rather|be\s+grateful|be\s+glad)\b"
+# "I'd like…", "we'd need the gate fixed by Friday, but…" (a review: read as a story)
+_WISHES: Final = (
+    r"(?:like|love|want|prefer|appreciate|rather|be\s+grateful|be\s+glad|be\s+happy|need"
+    r"|suggest|recommend|hope|ask|advise|expect|say|think)\b"
+)
 _TOLD: Final = re.compile(
     r"\b(?:used\s+to|always|myself|ourselves"
     rf"|(?:i|we)'d\s+(?!{_WISHES})|(?:i|we)\s+would\s+(?!{_WISHES})"
@@ -45,7 +50,7 @@ _TOLD: Final = re.compile(
 _DEED: Final = re.compile(
     r"(?:used\s+to|'d|would|going\s+to|gonna|about\s+to|planning\s+to|hoping\s+to"
     r"|meaning\s+to|meant\s+to|tried\s+to|wanted\s+to|planned\s+to|hoped\s+to)"
-    r"\s+(?P<deed>[a-z].*?)(?:\s+(?:myself|ourselves|today|yesterday|earlier))*\s*[.!]?\Z",
+    r"\s+(?P<deed>[a-z].*?)(?:\s+(?:myself|ourselves|yesterday|earlier))*\s*[.!]?\Z",
     re.IGNORECASE,
 )
 # "can Tariq do it", "would you handle that", "could you have a go": the
@@ -55,6 +60,12 @@ _DO_IT: Final = re.compile(
     r"|(?:have|give\s+it)\s+a\s+(?:go|try|shot|bash|crack)\b(?:\s+at\s+it\b)?)",
     re.IGNORECASE,
 )
+
+
+# The thing of the deed told ("build a shelf" → "a shelf"), for "it" said after.
+_CUES: Final = "|".join(re.escape(c) for c in sorted(VERB_CUES, key=len, reverse=True))
+_THING_OF: Final = re.compile(rf"(?:{_CUES})\s+(?P<thing>(?:the|a|an|my|our)\s+[a-z' ]+?)\s*\Z")
+_ITS: Final = re.compile(rf"\b(?:{_CUES})\s+(?P<it>it|them)\b", re.IGNORECASE)
 
 
 def _words(text: str) -> list[str]:
@@ -86,6 +97,9 @@ def order_after(text: str, names: Iterable[str]) -> str | None:
     deed = _DEED.search(head)
     if deed is not None and (it := _DO_IT.search(tail)) is not None:
         return tail[: it.start()] + deed["deed"] + tail[it.end() :]
+    thing = None if deed is None else _THING_OF.match(deed["deed"])
+    if thing is not None and (it := _ITS.search(tail)) is not None:  # "…, you build it"
+        return tail[: it.start("it")] + thing["thing"] + tail[it.end("it") :]
     return tail
 
 

@@ -274,7 +274,7 @@ def _looks_temporal(toks: Sequence[Tok], j: int, kind: str) -> bool:
     if word_at(toks, k + 1) in cw.STREET_WORDS:
         return False  # "on Friday Street", "by Monday Road": a place
     if kind == "on":  # not "(put your shoes) on first": a day is "on the first"
-        nth = number is not None and number.ordinal and (k > j or low[:1].isdigit())
+        nth = number is not None and number.ordinal and (k > j or low != "first")
         return low in cw.ON_DAY_WORDS or day_like or nth
     if kind == "around" and low in ("end", "time"):
         return False  # "a fence around the end of the field"

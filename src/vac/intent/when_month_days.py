@@ -50,7 +50,7 @@ def day_of_month(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> F
         except ValueError:  # "the 31st of next month" in a month of 30
             return Bad(end)
         return Bad(end) if day < today else Hit(day, f"by {month_day(day, today)}", end)
-    if not cued or (k == i and word_at(toks, k)[:1].isalpha()):
+    if not cued or (k == i and word_at(toks, k) == "first" and word_at(toks, i - 1) == "on"):
         return None  # "put your shoes on first" (a conversation probe: April 1); "on the first"
     if word_at(toks, number.end) in cw.WEEKDAYS:  # "on the first Monday": not the 1st (a probe)
         return None if word_at(toks, number.end + 1) == "of" else Bad(number.end + 1)
