@@ -275,3 +275,65 @@ def test_why_not_now_is_still_haste() -> None:
 @pytest.mark.parametrize("text", ["nice fix kofi", "sorry fix kofi", "great report today zuri"])
 def test_praise_before_the_verb_is_no_thing_first_note(text: str) -> None:
     assert noun_first.as_order(text, NAMES) is None
+
+
+@pytest.mark.parametrize(
+    ("text", "agent", "thing"),
+    [
+        ("Kofi! The tap! Fix it!", "Kofi", "Tap"),
+        ("Kofi. The tap. Fix it.", "Kofi", "Tap"),
+        ("Broken window. Tariq, repair it.", "Tariq", "Broken window"),
+        ("Another leaking tap. Kofi, sort it out.", "Kofi", "Leaking tap"),
+        ("Great, another broken window. Tariq, sort it out.", "Tariq", "Broken window"),
+    ],
+)
+def test_an_order_in_fragments_is_read_whole(text: str, agent: str, thing: str) -> None:
+    got = draft(text).objective
+    assert (got.agent, got.verb, got.target.label) == (agent, "Repair", thing), got
+    assert got.source_text == text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Kofi. He's away. Fix the gate.",  # a statement, not a thing: asked whom
+        "Wait a moment. Make it Monday.",  # no thing, and "make it" sets
+    ],
+)
+def test_fragments_that_are_no_thing_are_not_joined(text: str) -> None:
+    assert isinstance(run(text), Clarify), run(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "agent"),
+    [
+        ("Since Zuri is away, Imani should map the field", "Imani"),
+        ("Zuri is away, so Imani should map the field", "Imani"),
+        ("As Zuri is busy, Imani should map the field", "Imani"),
+        ("Zuri's off sick, so map the field", "Abeni"),
+    ],
+)
+def test_a_reason_that_rules_someone_out_is_no_part_of_the_order(text: str, agent: str) -> None:
+    got = draft(text).objective
+    assert (got.agent, got.verb) == (agent, "Map"), got
+
+
+@pytest.mark.parametrize(
+    ("text", "agent", "thing"),
+    [
+        ("Imani, map the — sorry, Zuri, map the orchard", "Zuri", "Orchard"),
+        ("Kofi, fix the — sorry, Tariq, fix the tap", "Tariq", "Tap"),
+        ("Zuri, guard the... no wait, Imani, guard the barn", "Imani", "Barn"),
+    ],
+)
+def test_an_order_broken_off_and_said_again_is_the_one_said_again(
+    text: str, agent: str, thing: str
+) -> None:
+    got = draft(text).objective
+    assert (got.agent, got.target.label) == (agent, thing), got
+
+
+def test_look_without_at_is_a_look_but_not_the_other_way() -> None:
+    got = draft("Kofi, look the roof please").objective
+    assert (got.verb, got.target.label) == ("Investigate", "Roof")
+    assert isinstance(run("look the other way, Kofi"), Clarify)

@@ -19,7 +19,7 @@ from typing import Final
 import msgspec
 
 from vac.intent import alternatives as alt
-from vac.intent import it_means, noun_first, orders, passive, plain_verb, story_first
+from vac.intent import fragments, it_means, noun_first, orders, passive, plain_verb, story_first
 from vac.intent import lexicon as lx
 from vac.intent.ability import able_said
 from vac.intent.either_or import QUESTION as EITHER_OR_ASKED
@@ -94,6 +94,7 @@ def understand(
 
     story = story_first.order_after(text, roster.names()) or story_first.clause_last(text)
     story = story or noun_first.as_order(text, roster.names())  # "gate fix pls kofi"
+    story = story or story_first.reason_first(text, roster.names())  # "Since Zuri is away, …"
     if story is not None and (told := _meant(text, heard, parse_as, roster, story)) is not None:
         return told
     if able_said(lx.tokenize(text)):  # "Tariq can build sheds really well": no order
@@ -106,6 +107,10 @@ def understand(
         result = kept
     if isinstance(result, Draft) and either_or(text, roster.names()):  # "…; if not, Abeni, you go"
         return Clarify("uncertain-agent", EITHER_OR_ASKED, text, confidence)
+    said = fragments.joined(text, roster.names()) if isinstance(result, Clarify) else None
+    said = said or (fragments.said_again(text) if isinstance(result, Clarify) else None)
+    if said and (whole := _meant(text, heard, parse_as, roster, _its(said))) is not None:
+        return whole  # "Kofi! The tap! Fix it!", "Broken window. Tariq, repair it."
     if isinstance(result, Clarify) and result.reason in ("no-verb", "uncertain-agent"):
         # "Have Tariq reports on the night watch": no verb where it goes, so
         # "watch" was taken for it and Tariq was named before it; the plain
@@ -146,6 +151,11 @@ def _meant(
             return None
         got = weighed
     return _as_said(got, text)
+
+
+def _its(words: str) -> str:
+    """`words` with "it" read as the thing said before it, if one was."""
+    return it_means.with_antecedent(words) or words
 
 
 def _as_said(got: Draft, text: str) -> Draft:

@@ -133,4 +133,27 @@ def clause_last(text: str) -> str | None:
     return f"{order.removesuffix(end)}, {clause[:1].lower()}{clause[1:]}{end}"
 
 
-__all__ = ["clause_last", "order_after"]
+# "Since Zuri is away, Imani should map the field", "Zuri is busy, so Imani…":
+# the reason names someone who will not do it (T23: asked "Zuri, Imani or
+# someone else?"); the order is what follows.
+_WHY_NOT_THEM: Final = re.compile(
+    r"^\W*(?:(?:since|because|as|cos|now\s+that|seeing\s+as)\s+)?(?P<name>[A-Za-z]+)"
+    r"(?:'s|\s+is|\s+was|\s+isn't|\s+wasn't|\s+can't|\s+won't|\s+has\s+got|\s+has)\s+"
+    r"(?:not\s+)?(?:away|off|out|busy|sick|ill|poorly|resting|asleep|tired|on\s+holiday"
+    r"|on\s+leave|too\s+busy|not\s+around|not\s+here|not\s+well|unwell|tied\s+up)\b[^,.;]*"
+    r"(?:,\s*so|,|\s+so)\s+(?P<order>\S.*)$",
+    re.IGNORECASE,
+)
+
+
+def reason_first(text: str, names: Iterable[str]) -> str | None:
+    """The order after a reason that rules someone out, or None."""
+    said = _WHY_NOT_THEM.match(text)
+    if said is None or said["name"].lower() not in {n.lower() for n in names}:
+        return None
+    if said["name"].lower() in {w.lower() for w in _WORD.findall(said["order"])}:
+        return None  # "Since Zuri is busy, Zuri should…": the order names them after all
+    return said["order"]
+
+
+__all__ = ["clause_last", "order_after", "reason_first"]
