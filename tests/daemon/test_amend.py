@@ -388,3 +388,15 @@ def test_a_change_said_in_everyday_words_changes_the_draft(daemon: RunningDaemon
     assert [[f.text for f in m.objective.forbidden_lines][-1] for m in made] == [
         "Do not use the ladder"
     ]
+
+
+def test_read_back_and_an_order_on_it_after_a_thing_alone(daemon: RunningDaemon) -> None:
+    """A conversation probe (T23c): "read that back" got the list of verbs, and
+    "check it out" after "Tariq, the old well" asked what to look into."""
+    c = daemon.connect()
+    c.hello()
+    said(c, "Tariq, the old well")
+    made = [m for m in said(c, "check it out") if isinstance(m, ObjectiveDraft)]
+    assert [(m.objective.agent, m.objective.target.label) for m in made] == [("Tariq", "Old well")]
+    asked = [m for m in said(c, "read that back") if isinstance(m, ObjectiveClarify)]
+    assert asked and asked[0].question.startswith("Waiting for your yes: Tariq will look into")

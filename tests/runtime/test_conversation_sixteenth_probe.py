@@ -10,7 +10,8 @@ import pytest
 
 from tests.runtime.test_amend import changed
 from tests.runtime.test_coordinator import Rig, rig  # noqa: F401 (the fixture)
-from vac.protocol.messages import ObjectiveDraft, ObjectiveRejected
+from vac import intent
+from vac.protocol.messages import ObjectiveClarify, ObjectiveDraft, ObjectiveRejected
 
 
 @pytest.mark.parametrize("text", ["no, not now", "no, not right now", "not now"])
@@ -84,3 +85,55 @@ def test_the_agent_or_verb_already_drafted_is_no_change_of_them(text: str) -> No
 def test_a_pronoun_that_could_mean_someone_else_is_not_the_agents() -> None:
     got = changed("Zuri, help grandma", "she's not to go on the main road")
     assert got is None or not [f for f in got.forbidden_lines if "main road" in f.text], got
+
+
+@pytest.mark.parametrize(
+    ("text", "agent"),
+    [
+        ("what's Kofi got on?", "Kofi"),
+        ("what's on Tariq's plate?", "Tariq"),
+        ("how's everyone doing?", None),
+        ("who's busy today?", None),
+        ("is anything waiting for me?", None),
+        ("read that back", None),
+        ("say that again", None),
+        ("what did I just say?", None),
+    ],
+)
+def test_more_questions_about_what_waits_are_known(text: str, agent: str | None) -> None:
+    asked = intent.status_asked(text, ("Kofi", "Tariq", "Zuri"))
+    assert asked is not None and asked.agent == agent
+
+
+def test_an_unknown_name_asks_no_status() -> None:
+    assert intent.status_asked("what's Bob got on?", ("Kofi",)) is None
+
+
+async def test_read_that_back_reads_the_draft_back(rig: Rig) -> None:  # noqa: F811
+    rig.text("t1", "Kofi, fix the gate")
+    await rig.settle(1)
+    rig.text("t2", "read that back")
+    await rig.settle(2)
+    said = rig.of(ObjectiveClarify)[-1].question
+    assert said.startswith("Waiting for your yes: Kofi will repair the gate"), said
+
+
+async def test_an_order_on_it_after_a_thing_alone_is_on_that_thing(rig: Rig) -> None:  # noqa: F811
+    rig.text("t1", "Tariq, the old well")
+    await rig.settle(1)
+    rig.text("t2", "check it out")
+    await rig.settle(2)
+    (made,) = rig.of(ObjectiveDraft)
+    assert (made.objective.agent, made.objective.verb) == ("Tariq", "Investigate")
+    assert made.objective.target.label == "Old well"
+
+
+@pytest.mark.parametrize("text", ["undo that", "take that back", "call it off"])
+async def test_undo_after_a_yes_says_how_to_withdraw(rig: Rig, text: str) -> None:  # noqa: F811
+    rig.text("t1", "Kofi, fix the gate")
+    await rig.settle(1)
+    rig.text("t2", "yes")
+    await rig.settle(2)
+    rig.text("t3", text)
+    await rig.settle(3)
+    assert "vac withdraw" in rig.of(ObjectiveClarify)[-1].question

@@ -238,7 +238,8 @@ def _said_alone(text: str, spans: list[_Span], i: int) -> int | None:
         if said in _IS or said.endswith("'s") or said in lx.VERB_FIRSTS or past_form(said):
             return None
         last = _apart(text, spans[k], spans[k + 1])  # not "the back gate"
-        if (said in NOT_A_THING and last) or said in WEEKDAYS:
+        a_well = said == "well" and spans[k - 1][2] != "as"  # "the old well, …" (T23c)
+        if (said in NOT_A_THING and last and not a_well) or said in WEEKDAYS:
             return None  # "Kofi, this morning, fix it": a time, no thing
         if last:
             said_alone = text[spans[i][0] : spans[k][1]]

@@ -28,6 +28,16 @@ _ASKS: Final = re.compile(
     r"|(?:is\s+)?any(?:thing)?\s+(?:pending|waiting)"
     r"|what\s+(?:jobs|drafts|tasks)\s+(?:are|is)\s+(?:there|open|waiting|pending)"
     r"|status(?:\s+update)?"
+    # A conversation probe (T23c): each got "I only pass on requests" or the verbs.
+    r"|what(?:'s|\s+is|\s+has)\s+(?P<has>\w+)\s+got(?:\s+going)?\s+on"
+    r"|what(?:'s|\s+is)\s+on\s+(?P<plate>\w+)'s\s+plate"
+    r"|how(?:'s|\s+is|\s+are)\s+(?:everyone|everybody|everything|things|the\s+team)"
+    r"\s+(?:doing|getting\s+on|going)"
+    r"|who(?:'s|\s+is)\s+(?:busy|working)(?:\s+(?:today|now|at\s+the\s+moment|right\s+now))?"
+    r"|(?:is\s+)?there\s+any(?:thing)?\s+(?:pending|waiting)(?:\s+for\s+me)?"
+    r"|(?:is\s+)?any(?:thing)?\s+(?:pending|waiting)\s+for\s+me"
+    r"|(?:can\s+you\s+|could\s+you\s+|please\s+)?(?:read|say)\s+(?:that|it)\s+(?:back|again)"
+    r"(?:\s+please)?|repeat\s+(?:that|it)(?:\s+please)?|what\s+did\s+i\s+(?:just\s+)?say"
     r")\W*$",
     re.IGNORECASE,
 )
@@ -38,11 +48,14 @@ def status_asked(text: str, names: Sequence[str]) -> StatusAsked | None:
     found = _ASKS.match(text)
     if found is None:
         return None
-    who = found.group("who")
-    if who is None:
-        return StatusAsked(None)
+    who = found.group("who") or found.group("has") or found.group("plate")
+    if who is None or who.lower() in _ALL:
+        return StatusAsked(None)  # "what's everyone doing?": all of it
     agent = next((n for n in names if n.lower() == who.lower()), None)
     return StatusAsked(agent) if agent is not None else None  # "what's everyone doing": no
+
+
+_ALL: Final = frozenset({"everyone", "everybody", "everything", "they", "all"})
 
 
 __all__ = ["StatusAsked", "status_asked"]

@@ -46,6 +46,12 @@ class Clarification(NamedTuple):
 _MISSED: Final = "I didn't catch an answer in that. "
 # A question waits this long for its answer: words said later are their own.
 ANSWER_WINDOW_S: Final = 60.0
+# An order on "it" alone: "check it out", "yes, fix it please", "sort them out".
+_ON_IT: Final = re.compile(
+    r"^\W*(?:(?:yes|yeah|ok|okay|right|so|um|uh|oh|just|please|can\s+you|could\s+you)\W+)*"
+    r"[a-z]+(?:\s+[a-z]+)?\s+(?:it|them)(?:\s+(?:out|up|over|please|now|today|for\s+me))*\W*$",
+    re.IGNORECASE,
+)
 # Questions about the words just said, which a "yes" or "no" may answer
 # ("Who should do it: Kofi or someone else?"); not "Could you say that
 # again?", after which a yes said again is the yes it was.
@@ -150,8 +156,10 @@ class PendingChoice:
         asked, self._asked = self._asked, None
         self._unsure = ()
         self._missed = None
-        if asked is None or time.monotonic() - self._asked_at_s > ANSWER_WINDOW_S:
+        if time.monotonic() - self._asked_at_s > ANSWER_WINDOW_S:
             return None
+        if asked is None:
+            return self._on_it(text)
         self._missed = asked  # until it is answered (below)
         if self._spoken:
             # The rest of the words are still as misheard as they were: what
@@ -178,6 +186,17 @@ class PendingChoice:
                 self._missed = None
                 return _put(asked, said)
         return None
+
+    def _on_it(self, text: str) -> str | None:
+        """ "check it out" after "Tariq, the old well" was asked what to do:
+        the order on the thing said then, in one sentence ("Tariq, the old
+        well, check it out"). A conversation probe (T23c): "What should
+        Tariq look into?", the well forgotten. Once."""
+        last, self._last = self._last, None
+        told = last is not None and last.reason == "no-verb" and last.heard_as is None
+        if not told or not _ON_IT.match(text) or last is None:
+            return None
+        return f"{last.source_text.rstrip(' .!?;,')}, {_ANSWER_LEAD.sub('', text) or text}"
 
     def weighed(
         self, result: intent.Draft | intent.Clarify, answered: bool
