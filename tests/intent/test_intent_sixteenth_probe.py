@@ -337,3 +337,9 @@ def test_look_without_at_is_a_look_but_not_the_other_way() -> None:
     got = draft("Kofi, look the roof please").objective
     assert (got.verb, got.target.label) == ("Investigate", "Roof")
     assert isinstance(run("look the other way, Kofi"), Clarify)
+
+
+def test_haste_taken_back_is_not_urgent() -> None:
+    got = draft("Kofi, urgent — well, not urgent, but soon — check the gutters").objective
+    assert got.priority != 90
+    assert draft("Kofi, check the gutters, not urgent, asap").objective.priority == 90

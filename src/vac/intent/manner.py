@@ -98,6 +98,9 @@ def priority_of(clause: Sequence[Tok], skip: frozenset[int]) -> int:
         if tier == _LOW and (_denied(clause, at) or any(t.low in _DENY for t in clause[at:end]))
     }
     hits = [h for h in hits if h[1] not in denied_ends]  # right after it: "not urgent, asap" is 90
+    # "urgent — well, not urgent, but soon": the haste said, then taken back (T23: 90)
+    back = {(t.low, at) for tier, at, end in hits if tier == _LOW for t in clause[at:end]}
+    hits = [h for h in hits if not any(w == clause[h[1]].low and at > h[1] for w, at in back)]
     # "fix them all at once": together, not now; "in a bit of a mess": a state, not soon
     hits = [
         h for h in hits if not (lx.match_at(clause, h[1], _AT_ONCE) and _all_before(clause, h[1]))
