@@ -333,13 +333,39 @@ def test_an_order_broken_off_and_said_again_is_the_one_said_again(
     assert (got.agent, got.target.label) == (agent, thing), got
 
 
-def test_look_without_at_is_a_look_but_not_the_other_way() -> None:
-    got = draft("Kofi, look the roof please").objective
-    assert (got.verb, got.target.label) == ("Investigate", "Roof")
-    assert isinstance(run("look the other way, Kofi"), Clarify)
-
-
 def test_haste_taken_back_is_not_urgent() -> None:
     got = draft("Kofi, urgent — well, not urgent, but soon — check the gutters").objective
     assert got.priority != 90
     assert draft("Kofi, check the gutters, not urgent, asap").objective.priority == 90
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Good morning. Kofi, fix it.",
+        "My bad. Kofi, fix it.",
+        "Fox about. Imani, watch it.",
+        "Kofi and, um, Tariq, fix the gate",  # both called: asked
+    ],
+)
+def test_a_remark_or_a_filler_is_no_fragment_of_the_order(text: str) -> None:
+    assert isinstance(run(text), Clarify), run(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "agent"),
+    [
+        ("Tariq, sit down — Kofi, fix the tap", "Kofi"),
+        ("Kofi, not now. Tariq, fix the gate", "Tariq"),
+        ("Kofi fix the — no, not you Tariq, sit down — Kofi fix the tap", "Kofi"),
+        ("Kofi, no, not you Tariq, fix the tap", "Kofi"),
+        ("Kofi, with Zuri, fix the gate", "Kofi"),
+        ("Kofi, no, Zuri, fix the gate", "Zuri"),
+    ],
+)
+def test_the_name_said_right_before_the_order_after_words_to_another(text: str, agent: str) -> None:
+    assert draft(text).objective.agent == agent
+
+
+def test_two_names_called_together_are_asked() -> None:
+    assert isinstance(run("Kofi, Zuri, fix the gate"), Clarify)

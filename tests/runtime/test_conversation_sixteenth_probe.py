@@ -128,8 +128,8 @@ async def test_an_order_on_it_after_a_thing_alone_is_on_that_thing(rig: Rig) -> 
     assert made.objective.target.label == "Old well"
 
 
-@pytest.mark.parametrize("text", ["undo that", "take that back", "call it off"])
-async def test_undo_after_a_yes_says_how_to_withdraw(rig: Rig, text: str) -> None:  # noqa: F811
+@pytest.mark.parametrize("text", ["call it off", "scrap it"])
+async def test_call_it_off_after_a_yes_says_how_to_withdraw(rig: Rig, text: str) -> None:  # noqa: F811
     rig.text("t1", "Kofi, fix the gate")
     await rig.settle(1)
     rig.text("t2", "yes")
@@ -137,3 +137,49 @@ async def test_undo_after_a_yes_says_how_to_withdraw(rig: Rig, text: str) -> Non
     rig.text("t3", text)
     await rig.settle(3)
     assert "vac withdraw" in rig.of(ObjectiveClarify)[-1].question
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Kofi's much better",  # well again, not the job's
+        "Tariq could be better",  # a criticism
+        "make it secure",  # a state, not a verb
+        "he's not to blame",  # no boundary
+        "undo that",  # a change undone, not the draft
+    ],
+)
+def test_remarks_like_a_change_change_nothing(text: str) -> None:
+    got = changed("Zuri, fix the gate", text)
+    assert got is None, got
+
+
+def test_urgent_if_you_do_not_mind_is_urgent() -> None:
+    got = changed("Zuri, fix the gate", "it's urgent, if you don't mind")
+    assert got is not None and got.priority == 90
+
+
+def test_another_name_wanted_is_not_the_drafts_agent_changing_verb() -> None:
+    got = changed("Tariq, check the gate", "I want Kofi to check it")
+    assert got is None or got.agent == "Kofi", got
+
+
+def test_a_name_the_draft_holds_is_not_handed_the_job() -> None:
+    assert changed("Tariq, fix Zuri's bike", "give it to Zuri") is None
+
+
+@pytest.mark.parametrize("said", ["forget it", "leave it", "drop it"])
+async def test_a_way_out_after_a_thing_alone_is_no_order_on_it(rig: Rig, said: str) -> None:  # noqa: F811
+    rig.text("t1", "Tariq, the old well")
+    await rig.settle(1)
+    rig.text("t2", said)
+    await rig.settle(2)
+    assert not rig.of(ObjectiveDraft)
+
+
+async def test_it_after_a_state_told_is_no_thing_alone(rig: Rig) -> None:  # noqa: F811
+    rig.text("t1", "Kofi, my back hurts")
+    await rig.settle(1)
+    rig.text("t2", "check it out")
+    await rig.settle(2)
+    assert not rig.of(ObjectiveDraft)

@@ -25,10 +25,13 @@ from vac.protocol.objective import Objective
 
 _LEAD: Final = r"^\W*(?:(?:hmm+|um+|uh+|er+|actually|no|oh|well|wait|i\s+think)\W+)*"
 _CUE: Final = "|".join(re.escape(c) for c in sorted(VERB_CUES, key=len, reverse=True))
+# Said of the job ("…better for that", "…would be better"); not "Kofi's much
+# better" (well again) nor "Tariq could be better" (a criticism): a review.
 _BETTER: Final = re.compile(
-    _LEAD + r"(?P<name>[a-z]+)(?:'s|\s+is|\s+would\s+be|\s+might\s+be|'d\s+be|\s+will\s+be"
-    r"|\s+may\s+be|\s+could\s+be)\s+(?:(?:much|a\s+lot|way)\s+)?(?:better|best)"
-    r"(?:\s+(?:at|for|with)\s+(?:that|this|it|the\s+job))?\W*$",
+    _LEAD + r"(?P<name>[a-z]+)(?:(?:\s+would|\s+might|'d|\s+may)\s+be\s+(?:better|best)"
+    r"(?:\s+(?:at|for|with)\s+(?:that|this|it|the\s+job))?"
+    r"|(?:'s|\s+is|\s+will\s+be|\s+could\s+be)\s+(?:better|best)"
+    r"\s+(?:at|for|with)\s+(?:that|this|it|the\s+job))\W*$",
     re.IGNORECASE,
 )
 _LEFT_WITH: Final = re.compile(
@@ -45,29 +48,42 @@ _NOT_THIS: Final = re.compile(
     re.IGNORECASE,
 )
 _WANTED: Final = re.compile(
-    _LEAD + r"i\s+(?:want|need|meant\s+for)\s+(?:him|her|them|[a-z]+)\s+to\s+"
+    _LEAD + r"i\s+(?:want|need|meant\s+for)\s+(?P<who>him|her|them|[a-z]+)\s+to\s+"
     rf"(?P<verb>{_CUE})\s+it(?:\W+(?:and\s+)?(?:not|rather\s+than)\s+(?:just\s+)?[a-z]+"
     r"(?:\s+(?:at|into))?(?:\s+it)?)?\W*$",
     re.IGNORECASE,
 )
-# "…, mind you", "…, mind", "…, like", "…, though": said after, no part of the change.
-_SAID_AFTER: Final = re.compile(r",?\s+(?:mind(?:\s+you)?|like|though)\W*$", re.IGNORECASE)
+# "…, mind you", "…, mind", "…, like", "…, though" after a haste: no part of the
+# change (not "…, if you don't mind": a review).
+_SAID_AFTER: Final = re.compile(
+    r"\b(urgent|rush|priority|important)\W*\s+(?:mind(?:\s+you)?|like|though)\W*$", re.I
+)
+# Words of a state after "make it", no deed: "make it secure" (a review: Protect).
+_STATES: Final = frozenset({"secure", "safe", "sure", "certain", "welcome"})
 
 
 def plainly(said: str, pending: Objective, names: Collection[str]) -> str:
     """`said` as a plain change of the draft `pending`, or as is."""
     agents = {n.lower(): n for n in names}
+    told = pending.source_text.lower()
     for form in (_BETTER, _LEFT_WITH):
         found = form.match(said)
         name = None if found is None else agents.get(found["name"].lower())
-        if name is not None and name != pending.agent:
-            return f"no, {name}"
+        if name is not None and name != pending.agent and name.lower() not in told:
+            return f"no, {name}"  # not "give it to Zuri" when the draft is Zuri's bike (a review)
     for form in (_MADE, _NOT_THIS, _WANTED):
         found = form.match(said)
         verb = None if found is None else found["verb"].lower()
-        if verb is not None and VERB_CUES.get(verb) not in (None, pending.verb):
+        who = (found.groupdict().get("who") or "her") if found is not None else "her"
+        if who.lower() not in ("him", "her", "them", pending.agent.lower()):
+            continue  # "I want Kofi to check it", Tariq's draft: whose? (a review)
+        if (
+            verb is not None
+            and verb not in _STATES
+            and VERB_CUES.get(verb) not in (None, pending.verb)
+        ):
             return f"no, {verb} it"
-    return _SAID_AFTER.sub("", said) if re.search(r"\burgent\b|\brush\b", said, re.I) else said
+    return _SAID_AFTER.sub(r"\1", said)
 
 
 __all__ = ["plainly"]

@@ -91,14 +91,45 @@ def made_how(clause: Sequence[Tok], names: Collection[str] = ()) -> frozenset[in
 def restart_at(
     toks: Sequence[Tok], i: int, verb_at: int, is_name: Callable[[Tok], bool]
 ) -> int | None:
+    """Where the order starts again after a name taken back (`_taken_back_at`)
+    or after words said to someone else (`_called_again`)."""
+    return _taken_back_at(toks, i, verb_at, is_name) or _called_again(toks, i, verb_at, is_name)
+
+
+def _called_again(
+    toks: Sequence[Tok], i: int, verb_at: int, is_name: Callable[[Tok], bool]
+) -> int | None:
+    """Where the name said right before the order is, after a break, when
+    another name was said first with words of its own: "Tariq, sit down —
+    Kofi, fix the tap" is Kofi's (a typed probe, T24: Tariq's)."""
+    k = verb_at - 1 - (verb_at - 1 > i and toks[verb_at - 1].low == ",")
+    if k <= i + 1 or not is_name(toks[k]) or toks[k - 1].low not in lx.PUNCT or _not_you(toks, k):
+        return None
+    first = next((m for m in range(i, k) if is_name(toks[m])), None)
+    if first is None or toks[first].low == toks[k].low:
+        return None
+    if toks[first + 1].low in _BEING:
+        return None  # "Kofi is here. Zuri, fix the gate.": no news, still asked
+    said = [t for t in toks[first + 1 : k] if t.low not in lx.PUNCT and not is_name(t)]
+    if not said:
+        return None  # "Kofi, Zuri, fix the gate": both called
+    return k
+
+
+_BEING: Final = frozenset(lx.words("is 's was are has"))
+
+
+def _taken_back_at(
+    toks: Sequence[Tok], i: int, verb_at: int, is_name: Callable[[Tok], bool]
+) -> int | None:
     """The index after the correction in toks[i:verb_at], if a name is taken
     back there for another ("Kofi, no, Zuri, …"; "Not Kofi, Zuri. …")."""
     names = [k for k in range(i, verb_at) if is_name(toks[k])]
     if len(names) < 2:
         return None
     first, second = names[0], names[-1]
-    if toks[first].low == toks[second].low:
-        return None
+    if toks[first].low == toks[second].low or _not_you(toks, second):
+        return None  # "Kofi, no, not you Tariq, …": Tariq is told he is not the one
     if first > i and toks[first - 1].low == "not":  # "Not Kofi, Zuri."
         addressed = second + 1 == verb_at or (
             second + 1 < len(toks) and toks[second + 1].low in _ADDRESSED
@@ -122,6 +153,11 @@ def restart_at(
     return None
 
 
+def _not_you(toks: Sequence[Tok], k: int) -> bool:
+    """Whether the name at `k` is told "not you" (a typed probe, T24: the order went to it)."""
+    return k >= 2 and [toks[k - 2].low, toks[k - 1].low] == ["not", "you"]
+
+
 def names_taken_back(toks: Sequence[Tok], roster: Roster) -> list[Tok]:
     """The tokens without a name taken back for another anywhere ("fix the
     porch light, Kofi, sorry I mean Zuri, it's flickering": a typed probe
@@ -129,7 +165,11 @@ def names_taken_back(toks: Sequence[Tok], roster: Roster) -> list[Tok]:
     names = [k for k, t in enumerate(toks) if roster.get(t.text) is not None]
     for first, second in itertools.pairwise(names):
         after = toks[second + 1].low if second + 1 < len(toks) else "."
-        if toks[first].low == toks[second].low or after not in _APART_AFTER:
+        if (
+            toks[first].low == toks[second].low
+            or after not in _APART_AFTER
+            or _not_you(toks, second)
+        ):
             continue  # "…, help Imani, actually Zuri should do it": Zuri's deed (a review)
         if lx.phrase_at(toks, second + 2, lx.VERB_PHRASES) is not None:
             continue  # "…on Imani, or rather, Zuri, check on her": an order said to Zuri

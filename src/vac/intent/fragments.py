@@ -34,7 +34,8 @@ _LEADS: Final = frozenset({"another", "a", "an", "the", "that", "this", "one", "
 _NO_THING: Final = frozenset(
     lx.words("""great right thanks sorry ok okay yes no hello hi hey please wow ugh oh well so
     now again seriously honestly really urgent asap today tonight tomorrow wait hang hold
-    moment minute sec second anyway also um uh hmm""")
+    moment minute sec second anyway also um uh hmm good morning afternoon evening night bad
+    news job question quick about update problem issue""")  # "Good morning.", "My bad." (a review)
     # a statement, not a thing: "Kofi. He's away. Fix the gate." (asked whom)
     + lx.words("""i you he she it we they i'm you're he's she's it's we're they're is are was
     were has have had will can could should must does did there there's""")
@@ -93,7 +94,7 @@ def joined(text: str, names: Iterable[str]) -> str | None:
 # Zuri, map the orchard" (T23: asked what Imani should map).
 _BROKEN_OFF: Final = re.compile(
     r"^.*?\b(?:the|a|an|my|our|his|her|their|to|and)\s*(?:—|–|-|,|\.\.\.|…)\s*"
-    r"(?:(?:sorry|no|wait|i\s+mean|actually|um|uh|er|erm)\W+)+(?P<again>\S.*)$",
+    r"(?:(?:sorry|no|wait|i\s+mean|actually)\W+)+(?P<again>\S.*)$",  # not "and, um, Tariq"
     re.IGNORECASE,
 )
 

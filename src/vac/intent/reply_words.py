@@ -275,7 +275,7 @@ REJECT_HEARD: Final[frozenset[str]] = frozenset(
         *("not just now", "not right now"),  # "not right now": T23c, asked what to do
         "perhaps not just now",
         "is wrong",
-        *("scrap it", "undo that", "undo it", "take that back", "call it off"),  # T23c: asked
+        *("scrap it", "call it off"),  # "call it off": T23c (not "undo that": a change undone)
         "not today",
         "i don't think so",
         "i not want this",

@@ -37,7 +37,8 @@ _DECIDES: Final = re.compile(
 # "she's not to go on the main road", "he is not to use the ladder": a boundary
 # said of them (T23c: no change; "she mustn't…" was one).
 _NOT_TO: Final = re.compile(
-    r"^\W*(?:(?:and|but|also|oh)\W+)?(?:he|she|they)(?:'s|'re|\s+is|\s+are)\s+not\s+to\s+(?=\w)",
+    r"^\W*(?:(?:and|but|also|oh)\W+)?(?:he|she|they)(?:'s|'re|\s+is|\s+are)\s+not\s+to\s+"
+    r"(?!(?:blame|worry|be\s+blamed)\b)(?=\w)",  # not "he's not to blame" (a review)
     re.IGNORECASE,
 )
 # "tell her it's urgent", "let him know there's no rush": the change itself.

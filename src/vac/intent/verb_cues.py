@@ -169,9 +169,6 @@ PHRASAL_VERB_CUES: Final[Mapping[str, str]] = {
             # T23: "Tariq make investigate why the water is cold" built it.
             *("make investigate", "make investigation of", "make an investigation of"),
             *("make an investigation into", "make investigation into", "make check"),
-            # T23: "Kofi, look the roof please" (no "at") was no verb; the word after is
-            # the thing's, as for "lock the".
-            *("look the", "look my", "look our", "look his", "look her", "look their"),
             "run a check on",
             "run a check of",
             "do a checkup on",

@@ -131,8 +131,6 @@ def remarks(clause: Sequence[Tok]) -> frozenset[int]:
         )
         or mind_is_no_order(clause, i)
         or lock_is_no_order(clause, i)
-        # "look the other way", "look the part": no look at a thing (T23's "look the roof")
-        or (t.low == "look" and _at(clause, i + 2) in ("other", "part", "same", "worse"))
         or (t.low == "make" and _made(clause, i))
     )
 

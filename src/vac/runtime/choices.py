@@ -26,6 +26,7 @@ import msgspec
 
 from vac import intent
 from vac.intent import calendar_words as cw
+from vac.intent.verb_cues import VERB_CUES
 from vac.protocol.messages import ObjectiveClarify
 from vac.protocol.objective import UncertainField
 
@@ -49,8 +50,38 @@ ANSWER_WINDOW_S: Final = 60.0
 # An order on "it" alone: "check it out", "yes, fix it please", "sort them out".
 _ON_IT: Final = re.compile(
     r"^\W*(?:(?:yes|yeah|ok|okay|right|so|um|uh|oh|just|please|can\s+you|could\s+you)\W+)*"
-    r"[a-z]+(?:\s+[a-z]+)?\s+(?:it|them)(?:\s+(?:out|up|over|please|now|today|for\s+me))*\W*$",
+    r"(?P<verb>[a-z]+)(?:\s+[a-z]+)?\s+(?:it|them)"
+    r"(?:\s+(?:out|up|over|please|now|today|tomorrow|tonight|for\s+me))*\W*$",
     re.IGNORECASE,
+)
+# The first words of the verbs of ours ("check", "sort", "look"), and a thing
+# said alone to an agent: "Tariq, the old well", "Kofi: the broken tiles".
+_DEED_FIRSTS: Final = frozenset(cue.split()[0] for cue in VERB_CUES)
+_THING_ALONE: Final = re.compile(
+    r"^\W*[A-Za-z]+\W+(?P<thing>(?:the|a|an|my|our|that|this|those|these)(?:\s+[a-z'-]+){1,3})"
+    r"\W*$",
+    re.IGNORECASE,
+)
+_YES_LEAD: Final = re.compile(r"^\W*(?:(?:yes|yeah|ok|okay|right|so|just)\W+)+", re.IGNORECASE)
+# Words of a state told, not of a thing: "my back hurts", "the tap's leaking".
+_TOLD_OF: Final = frozenset(
+    [
+        "hurts",
+        "aches",
+        "leaks",
+        "drips",
+        "smells",
+        "sticks",
+        "squeaks",
+        "creaks",
+        "is",
+        "are",
+        "was",
+        "were",
+        "needs",
+        "keeps",
+        "broke",
+    ]
 )
 # Questions about the words just said, which a "yes" or "no" may answer
 # ("Who should do it: Kofi or someone else?"); not "Could you say that
@@ -192,11 +223,17 @@ class PendingChoice:
         the order on the thing said then, in one sentence ("Tariq, the old
         well, check it out"). A conversation probe (T23c): "What should
         Tariq look into?", the well forgotten. Once."""
-        last, self._last = self._last, None
+        last = self._last
         told = last is not None and last.reason == "no-verb" and last.heard_as is None
-        if not told or not _ON_IT.match(text) or last is None:
-            return None
-        return f"{last.source_text.rstrip(' .!?;,')}, {_ANSWER_LEAD.sub('', text) or text}"
+        on_it = _ON_IT.match(text)
+        if last is None or not told or on_it is None or on_it["verb"].lower() not in _DEED_FIRSTS:
+            return None  # "forget it", "leave it": a way out (a review)
+        thing = _THING_ALONE.match(last.source_text)
+        if thing is None or set(thing["thing"].lower().split()) & _TOLD_OF:
+            return None  # "Kofi, my back hurts": no thing said alone (a review)
+        self._last = None
+        said = _YES_LEAD.sub("", _ANSWER_LEAD.sub("", text)) or text  # "yes, check it out"
+        return f"{last.source_text.rstrip(' .!?;,')}, {said}"
 
     def weighed(
         self, result: intent.Draft | intent.Clarify, answered: bool
