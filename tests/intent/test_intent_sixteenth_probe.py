@@ -369,3 +369,49 @@ def test_the_name_said_right_before_the_order_after_words_to_another(text: str, 
 
 def test_two_names_called_together_are_asked() -> None:
     assert isinstance(run("Kofi, Zuri, fix the gate"), Clarify)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "yeah right, like Imani's going to build a swimming pool",
+        "oh yeah, like Abeni's gonna repair the car",
+        "oh sure, Kofi will fix the gate, when pigs fly",
+        "honestly, someone should fix this country",
+        "somebody ought to sort out the government",
+    ],
+)
+def test_irony_and_the_worlds_ills_are_no_order(text: str) -> None:
+    assert isinstance(run(text), Clarify), run(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "yeah sure, Kofi, fix the gate",
+        "oh right, Kofi, fix the gate",
+        "Zuri, map the country lanes",
+    ],
+)
+def test_an_agreement_before_an_order_is_no_irony(text: str) -> None:
+    assert draft(text).objective.agent in ("Kofi", "Zuri")
+
+
+@pytest.mark.parametrize(
+    ("text", "agent", "verb", "thing"),
+    [
+        (
+            "Zuri, help — not now, honey — help Grandma with her shopping",
+            "Zuri",
+            "Support",
+            "Grandma with her shopping",
+        ),
+        ("Imani, map out — hang on, the phone — map out the loft", "Imani", "Map", "Loft"),
+        ("Tariq! Tariq. Look at the boiler.", "Tariq", "Investigate", "Boiler"),
+    ],
+)
+def test_an_order_said_again_after_an_aside_or_a_name_said_twice(
+    text: str, agent: str, verb: str, thing: str
+) -> None:
+    got = draft(text).objective
+    assert (got.agent, got.verb, got.target.label) == (agent, verb, thing), got

@@ -75,7 +75,10 @@ def joined(text: str, names: Iterable[str]) -> str | None:
     lows = frozenset(n.lower() for n in names)
     first = [w.lower() for w in _words(parts[0])]
     if len(first) == 1 and first[0] in lows:
-        things = parts[1:-1]
+        # "Tariq! Tariq. Look at the boiler": the name said again is said once
+        things = [p for p in parts[1:-1] if [w.lower() for w in _words(p)] != first]
+        if len(things) < len(parts) - 2 and not things:
+            return ", ".join([parts[0].rstrip(".! "), _small(parts[-1])])
         if things and all(_a_thing(p, lows) for p in things):
             rest = [_small(p.rstrip(".! ")) for p in things] + [_small(parts[-1])]
             return ", ".join([parts[0].rstrip(".! "), *rest])
@@ -99,10 +102,27 @@ _BROKEN_OFF: Final = re.compile(
 )
 
 
+# An aside between dashes, then the order again: "Zuri, help — not now,
+# honey — help Grandma with the shopping" (T24: asked what to help).
+_DASHES: Final = re.compile(r"\s+(?:—|–|--)\s+")
+_CALLED: Final = re.compile(r"^\W*[A-Z][a-z]+,\s+")
+
+
 def said_again(text: str) -> str | None:
-    """The order said again after one broken off on its article, or None."""
+    """The order said again after one broken off on its article, or after
+    an aside between dashes (the name it was said to kept), or None."""
     again = _BROKEN_OFF.match(text)
-    return None if again is None else again["again"]
+    if again is not None:
+        return again["again"]
+    parts = _DASHES.split(text)
+    if len(parts) < 3 or not re.match(r"^\W*[a-z]", parts[-1], re.IGNORECASE):
+        return None
+    first_words = [w.lower() for w in _words(parts[0])]
+    last_words = [w.lower() for w in _words(parts[-1])]
+    if not ({*first_words} & {*last_words} & _ONE_WORDS):
+        return None  # the order said again: a verb of the first part said in the last
+    called = _CALLED.match(parts[0])
+    return (called.group() if called and not _CALLED.match(parts[-1]) else "") + parts[-1]
 
 
 __all__ = ["joined", "said_again"]

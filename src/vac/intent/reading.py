@@ -19,7 +19,16 @@ from typing import Final
 import msgspec
 
 from vac.intent import alternatives as alt
-from vac.intent import fragments, it_means, noun_first, orders, passive, plain_verb, story_first
+from vac.intent import (
+    fragments,
+    idle_talk,
+    it_means,
+    noun_first,
+    orders,
+    passive,
+    plain_verb,
+    story_first,
+)
 from vac.intent import lexicon as lx
 from vac.intent.ability import able_said
 from vac.intent.either_or import QUESTION as EITHER_OR_ASKED
@@ -97,7 +106,7 @@ def understand(
     story = story or story_first.reason_first(text, roster.names())  # "Since Zuri is away, …"
     if story is not None and (told := _meant(text, heard, parse_as, roster, story)) is not None:
         return told
-    if able_said(lx.tokenize(text)):  # "Tariq can build sheds really well": no order
+    if able_said(lx.tokenize(text)) or idle_talk.idle(text):  # "Tariq can build sheds…"
         question = (
             f"I heard you, but not what to do. Should someone {orders.EIGHT_VERBS} something?"
         )
