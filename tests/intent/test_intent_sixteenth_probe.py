@@ -415,3 +415,18 @@ def test_an_order_said_again_after_an_aside_or_a_name_said_twice(
 ) -> None:
     got = draft(text).objective
     assert (got.agent, got.verb, got.target.label) == (agent, verb, thing), got
+
+
+@pytest.mark.parametrize(
+    ("text", "thing"),
+    [
+        ("Kofi, build a 2 metre by 3 metre chicken run", "2 metre by 3 metre chicken run"),
+        ("Kofi, build a 2m by 3m run", "2m by 3m run"),
+    ],
+)
+def test_a_size_by_a_size_is_the_things(text: str, thing: str) -> None:
+    got = draft(text).objective
+    assert got.target.label == thing and got.deadline is None
+    assert str(draft("Kofi, build a 6 foot by 4 shed by Friday").objective.deadline).startswith(
+        "2026-03-13"
+    )

@@ -341,6 +341,19 @@ def next_order(clause: Sequence[Tok], j: int, roster: Roster) -> bool:
 _WHAT_HAPPENED: Final = frozenset(lx.words("happened happens happening"))
 
 
+_UNITS: Final = frozenset(
+    lx.words("m metre metres meter meters cm foot feet ft inch inches yard yards mm km")
+)
+
+
+def _a_size(clause: Sequence[Tok], j: int) -> bool:
+    """Whether "by" at `j` joins two sizes: "2 metre by 3 metre", "6 foot by 4", "2m by 3m"."""
+    before = [t.low for t in clause[max(0, j - 2) : j]]
+    after = [t.low for t in clause[j + 1 : j + 3]]
+    sized = bool(before) and (before[-1] in _UNITS or re.fullmatch(r"\d+(?:m|cm|ft)", before[-1]))
+    return bool(sized and after and after[0][:1].isdigit())
+
+
 def stops(clause: Sequence[Tok], j: int) -> bool:
     """Whether the order's thing ends before word `j` (a `TARGET_STOPS` cue)."""
     if clause[j].low == "to" and j > 0 and clause[j - 1].low in _WHAT_HAPPENED:
@@ -357,6 +370,8 @@ def stops(clause: Sequence[Tok], j: int) -> bool:
     which = j > 1 and clause[j - 1].low in ("that", "which")  # not "fix that don't use the…"
     if clause[j].low in ("don't", "won't") and which and clause[j - 2].low not in lx.VERB_FIRSTS:
         return False  # "all the doors that don't close properly" (a probe: a ban, "Doors that")
+    if clause[j].low == "by" and _a_size(clause, j):
+        return False  # "a 2 metre by 3 metre chicken run" (a typed probe, T24: "a 2 metre")
     if clause[j].low == "till" and j + 1 < len(clause):  # not "the till", "the cash till"
         nxt = clause[j + 1]  # "…the gate till Zuri arrives", "till we get back", "till six"
         return nxt.low in _TILL_WHO or nxt.text[:1].isupper() or nxt.low[:1].isdigit()
