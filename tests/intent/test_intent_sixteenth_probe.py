@@ -430,3 +430,58 @@ def test_a_size_by_a_size_is_the_things(text: str, thing: str) -> None:
     assert str(draft("Kofi, build a 6 foot by 4 shed by Friday").objective.deadline).startswith(
         "2026-03-13"
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "agent"),
+    [
+        ("Tariq, protect the tomatoes, looks like it's gonna freeze", "Tariq"),
+        ("Oh right, Tariq, check the boiler, we'll need hot water", "Tariq"),
+        ("As if the day wasn't busy enough, Kofi, fix the gate", "Kofi"),
+        ("Kofi, fix the system", "Kofi"),
+        ("repair the country kitchen table", "Abeni"),
+        ("fix the economy setting on the dishwasher", "Abeni"),
+    ],
+)
+def test_orders_with_words_like_irony_or_the_worlds_ills_are_orders(text: str, agent: str) -> None:
+    assert draft(text).objective.agent == agent
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value"),
+    [
+        ("Kofi, tomorrow morning, Tariq, fix the gate", "deadline", "2026-03-12"),
+        ("Kofi, it's urgent, Zuri, fix the gate", "priority", 90),
+    ],
+)
+def test_words_of_the_order_between_two_names_are_kept(
+    text: str, field: str, value: object
+) -> None:
+    got = draft(text).objective
+    assert str(getattr(got, field)).startswith(str(value)), got
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Zuri, help — sorry, I mean Imani — help Grandma",  # the aside names someone
+        "Zuri, help — don't use the car — help Grandma",  # the aside bans
+    ],
+)
+def test_an_aside_that_says_something_of_the_order_is_not_left_out(text: str) -> None:
+    assert isinstance(run(text), Clarify), run(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "agent", "thing"),
+    [
+        ("Imani, map the — um, Zuri, map the orchard", "Zuri", "Orchard"),
+        ("Night light. Kofi, fix it.", "Kofi", "Night light"),
+        ("Bad hinge. Kofi, fix it.", "Kofi", "Bad hinge"),
+    ],
+)
+def test_fillers_after_an_article_and_things_with_remark_words(
+    text: str, agent: str, thing: str
+) -> None:
+    got = draft(text).objective
+    assert (got.agent, got.target.label) == (agent, thing), got

@@ -183,3 +183,22 @@ async def test_it_after_a_state_told_is_no_thing_alone(rig: Rig) -> None:  # noq
     rig.text("t2", "check it out")
     await rig.settle(2)
     assert not rig.of(ObjectiveDraft)
+
+
+async def test_only_the_next_words_are_on_the_thing_said_alone(rig: Rig) -> None:  # noqa: F811
+    rig.text("t1", "Tariq, the old well")
+    await rig.settle(1)
+    rig.text("t2", "forget it")
+    await rig.settle(2)
+    rig.text("t3", "check it out")
+    await rig.settle(3)
+    assert not rig.of(ObjectiveDraft)
+
+
+async def test_a_greeting_before_the_name_and_the_thing(rig: Rig) -> None:  # noqa: F811
+    rig.text("t1", "Hey Kofi, the gate")
+    await rig.settle(1)
+    rig.text("t2", "fix it")
+    await rig.settle(2)
+    (made,) = rig.of(ObjectiveDraft)
+    assert (made.objective.agent, made.objective.target.label) == ("Kofi", "Gate")

@@ -19,6 +19,7 @@ from collections.abc import Callable, Collection, Sequence
 from typing import Final
 
 from vac.intent import lexicon as lx
+from vac.intent.calendar_words import TEMPORAL_WORDS
 from vac.intent.lexicon import Tok
 from vac.intent.roster import Roster
 
@@ -111,12 +112,18 @@ def _called_again(
     if toks[first + 1].low in _BEING:
         return None  # "Kofi is here. Zuri, fix the gate.": no news, still asked
     said = [t for t in toks[first + 1 : k] if t.low not in lx.PUNCT and not is_name(t)]
-    if not said:
+    if not said or any(t.low in _OF_THE_ORDER or t.low[:1].isdigit() for t in said):
+        # "Kofi, tomorrow morning, Zuri, fix…", "Kofi, it's urgent, Zuri…", "Kofi,
+        # please, Zuri…": words of the order, or for both (a review); asked as before
         return None  # "Kofi, Zuri, fix the gate": both called
     return k
 
 
 _BEING: Final = frozenset(lx.words("is 's was are has"))
+_OF_THE_ORDER: Final = TEMPORAL_WORDS | frozenset(
+    lx.words("""urgent urgently asap quick quickly please too also in at on by before after
+    until till inside outside garden house yard and both""")
+)
 
 
 def _taken_back_at(

@@ -34,11 +34,14 @@ _LEADS: Final = frozenset({"another", "a", "an", "the", "that", "this", "one", "
 _NO_THING: Final = frozenset(
     lx.words("""great right thanks sorry ok okay yes no hello hi hey please wow ugh oh well so
     now again seriously honestly really urgent asap today tonight tomorrow wait hang hold
-    moment minute sec second anyway also um uh hmm good morning afternoon evening night bad
-    news job question quick about update problem issue""")  # "Good morning.", "My bad." (a review)
+    moment minute sec second anyway also um uh hmm""")
     # a statement, not a thing: "Kofi. He's away. Fix the gate." (asked whom)
     + lx.words("""i you he she it we they i'm you're he's she's it's we're they're is are was
     were has have had will can could should must does did there there's""")
+)
+_REMARKS: Final = frozenset(
+    lx.words("""good morning afternoon evening night bad news job question quick update
+    problem issue my your great nice well done lovely day""")
 )
 # Words said first with a comma, no part of the thing: "Great, another broken window."
 _REMARK: Final = re.compile(r"^(?:(?:great|oh|ugh|wow|so|well|right|brilliant|lovely)\W+)+", re.I)
@@ -55,8 +58,10 @@ def _a_thing(part: str, names: frozenset[str]) -> bool:
     lows = [w.lower() for w in said]
     if not 1 <= len(said) <= _FRAGMENT_MAX_WORDS or {*lows} & (_ONE_WORDS | _NO_THING | names):
         return False
-    if any(w.endswith("n't") for w in lows):
-        return False
+    if any(w.endswith("n't") for w in lows) or lows[-1] == "about":
+        return False  # "Fox about." (a review)
+    if {*lows} <= _REMARKS:
+        return False  # "Good morning.", "My bad.", "Bad news.": not "Bad hinge." (a review)
     if any(w[:1].isupper() for w in said[1:]):
         return False  # "Mum's Car.": a name, not a thing said plainly
     return lows[0] in _LEADS or len(said) > 1
@@ -96,8 +101,18 @@ def joined(text: str, names: Iterable[str]) -> str | None:
 # An order broken off on its article and said again: "Imani, map the — sorry,
 # Zuri, map the orchard" (T23: asked what Imani should map).
 _BROKEN_OFF: Final = re.compile(
-    r"^.*?\b(?:the|a|an|my|our|his|her|their|to|and)\s*(?:—|–|-|,|\.\.\.|…)\s*"
-    r"(?:(?:sorry|no|wait|i\s+mean|actually)\W+)+(?P<again>\S.*)$",  # not "and, um, Tariq"
+    r"^.*?\b(?:(?:the|a|an|my|our|his|her|their)\s*(?:—|–|-|,|\.\.\.|…)\s*"
+    r"(?:(?:sorry|no|wait|i\s+mean|actually|um|uh|er|erm)\W+)+"
+    # after "to" or "and" only a word that takes back: not "Kofi and, um, Tariq, …"
+    r"|(?:to|and)\s*(?:—|–|-|,|\.\.\.|…)\s*(?:(?:sorry|no|wait|i\s+mean|actually)\W+)+)"
+    r"(?P<again>\S.*)$",
+    re.IGNORECASE,
+)
+# What an aside between dashes may not hold to be left out: a name, a time,
+# haste, a ban (a review: "— don't use the car —", "— by Friday —" were lost).
+_ASIDE_KEEPS: Final = re.compile(
+    r"\b(?:don'?t|do\s+not|never|without|by|before|until|till|urgent\w*|asap|tonight|today"
+    r"|tomorrow|monday|tuesday|wednesday|thursday|friday|saturday|sunday|i\s+mean|instead)\b|\d",
     re.IGNORECASE,
 )
 
@@ -108,7 +123,7 @@ _DASHES: Final = re.compile(r"\s+(?:—|–|--)\s+")
 _CALLED: Final = re.compile(r"^\W*[A-Z][a-z]+,\s+")
 
 
-def said_again(text: str) -> str | None:
+def said_again(text: str, names: frozenset[str] = frozenset()) -> str | None:
     """The order said again after one broken off on its article, or after
     an aside between dashes (the name it was said to kept), or None."""
     again = _BROKEN_OFF.match(text)
@@ -117,6 +132,9 @@ def said_again(text: str) -> str | None:
     parts = _DASHES.split(text)
     if len(parts) < 3 or not re.match(r"^\W*[a-z]", parts[-1], re.IGNORECASE):
         return None
+    aside = " ".join(parts[1:-1])
+    if _ASIDE_KEEPS.search(aside) or {w.lower() for w in _words(aside)} & names:
+        return None  # "— sorry, I mean Imani —", "— don't use the car —": as before
     first_words = [w.lower() for w in _words(parts[0])]
     last_words = [w.lower() for w in _words(parts[-1])]
     if not ({*first_words} & {*last_words} & _ONE_WORDS):

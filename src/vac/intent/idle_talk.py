@@ -6,35 +6,47 @@ A blind typed probe (T24) found these drafted:
     "oh sure, Kofi will fix the gate, when pigs fly"            (irony)
     "honestly, someone should fix this country"                 (the world's ills)
 
-Irony is told by its marks: "yeah right" / "oh sure" / "as if" before the
-deed, "like <someone>'s going to…", "when pigs fly". The world's ills are a
-deed of ours on a thing no household agent can touch (the country, the
-world, the economy, the government). Either is no order: the parser's
-"I heard you, but not what to do" follows. Pure: text in, a yes or no out.
+Irony is told by its marks, said of someone of the household: "like
+<NAME>'s going to…", "yeah right / oh sure, <NAME> will…", "as if <NAME>
+would…", or "when pigs fly". Not "looks like it's going to freeze", nor
+"oh right, Tariq, check the boiler, we'll need hot water" (a review). The
+world's ills are a deed of ours on the country, the world, the economy or
+the government, said last ("fix the country kitchen table" is a table).
+Either is no order: the parser's "I heard you, but not what to do"
+follows. Pure: text and the roster's names in, a yes or no out.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from typing import Final
 
-_IRONY: Final = re.compile(
-    # "oh sure, Kofi will fix it": said of the future; not "yeah sure, Kofi, fix the gate"
-    r"^\W*(?:yeah|oh|ah)[,\s]+(?:right|sure)\b.*\b(?:will|'ll|going\s+to|gonna)\b"
-    r"|\blike\s+[a-z]+(?:'s|\s+is|\s+are|'re)\s+(?:going\s+to|gonna|ever\s+going\s+to)\b"
-    r"|\bwhen\s+pigs\s+fly\b|^\W*as\s+if\b|\bin\s+your\s+dreams\b",
-    re.IGNORECASE,
+_PIGS: Final = re.compile(r"\bwhen\s+pigs\s+fly\b|\bin\s+your\s+dreams\b", re.IGNORECASE)
+_WILL: Final = (
+    r"(?:'ll|\s+will|\s+would|'d|'s\s+going\s+to|'s\s+gonna|\s+is\s+going\s+to|\s+is\s+gonna)"
 )
 _ILLS: Final = re.compile(
     r"\b(?:fix|fixes|repair|sort\s+out|save|change|mend)\s+(?:this|the|our|their)\s+"
-    r"(?:country|world|economy|government|planet|system|society|politics|nation|universe)\b",
+    r"(?:country|world|economy|government|planet|society|politics|nation|universe)"
+    r"(?:\s+(?:for\s+good|once\s+and\s+for\s+all))?\W*$",
     re.IGNORECASE,
 )
 
 
-def idle(text: str) -> bool:
+def _irony(names: Iterable[str]) -> re.Pattern[str]:
+    who = "|".join(re.escape(n) for n in names) or "(?!)"
+    return re.compile(
+        rf"\blike\s+(?:{who}){_WILL}\b"
+        rf"|^\W*(?:yeah|oh|ah)[,\s]+(?:right|sure)[,\s]+(?:like\s+)?(?:{who}){_WILL}\b"
+        rf"|^\W*as\s+if\s+(?:{who}){_WILL}\b",
+        re.IGNORECASE,
+    )
+
+
+def idle(text: str, names: Iterable[str]) -> bool:
     """Whether `text` is irony or talk of the world's ills, no order."""
-    return _IRONY.search(text) is not None or _ILLS.search(text) is not None
+    return bool(_PIGS.search(text) or _irony(names).search(text) or _ILLS.search(text))
 
 
 __all__ = ["idle"]

@@ -106,7 +106,7 @@ def understand(
     story = story or story_first.reason_first(text, roster.names())  # "Since Zuri is away, …"
     if story is not None and (told := _meant(text, heard, parse_as, roster, story)) is not None:
         return told
-    if able_said(lx.tokenize(text)) or idle_talk.idle(text):  # "Tariq can build sheds…"
+    if able_said(lx.tokenize(text)) or idle_talk.idle(text, roster.names()):  # "…sheds really well"
         question = (
             f"I heard you, but not what to do. Should someone {orders.EIGHT_VERBS} something?"
         )
@@ -117,7 +117,8 @@ def understand(
     if isinstance(result, Draft) and either_or(text, roster.names()):  # "…; if not, Abeni, you go"
         return Clarify("uncertain-agent", EITHER_OR_ASKED, text, confidence)
     said = fragments.joined(text, roster.names()) if isinstance(result, Clarify) else None
-    said = said or (fragments.said_again(text) if isinstance(result, Clarify) else None)
+    names = frozenset(n.lower() for n in roster.names())
+    said = said or (fragments.said_again(text, names) if isinstance(result, Clarify) else None)
     if said and (whole := _meant(text, heard, parse_as, roster, _its(said))) is not None:
         return whole  # "Kofi! The tap! Fix it!", "Broken window. Tariq, repair it."
     if isinstance(result, Clarify) and result.reason in ("no-verb", "uncertain-agent"):

@@ -58,7 +58,8 @@ _ON_IT: Final = re.compile(
 # said alone to an agent: "Tariq, the old well", "Kofi: the broken tiles".
 _DEED_FIRSTS: Final = frozenset(cue.split()[0] for cue in VERB_CUES)
 _THING_ALONE: Final = re.compile(
-    r"^\W*[A-Za-z]+\W+(?P<thing>(?:the|a|an|my|our|that|this|those|these)(?:\s+[a-z'-]+){1,3})"
+    r"^\W*(?:(?:hey|hi|oh|ok|okay)\W+)?[A-Za-z]+\W+"  # "Hey Kofi, the gate"
+    r"(?P<thing>(?:the|a|an|my|our|that|this|those|these)(?:\s+[a-z'-]+){1,5})"
     r"\W*$",
     re.IGNORECASE,
 )
@@ -101,6 +102,7 @@ class PendingChoice:
         self._last: intent.Clarify | None = None  # the last question, for `ask_again`
         self._missed: intent.Clarify | None = None  # a question the words now did not answer
         self._reasked = False  # whether it was asked again already
+        self._told: intent.Clarify | None = None  # a thing said alone (`_on_it`)
 
     def offer(self, clarify: intent.Clarify, *, spoken: bool = False) -> None:
         """Remember a question an answer can complete (and forget any older one)."""
@@ -113,6 +115,8 @@ class PendingChoice:
         )
         self._question = clarify.question if about_other_words else None
         self._last = clarify
+        # A thing said alone to an agent ("Tariq, the old well"), for "check it out" next
+        self._told = clarify if clarify.reason == "no-verb" and clarify.heard_as is None else None
 
     def to_the_draft(
         self,
@@ -223,17 +227,15 @@ class PendingChoice:
         the order on the thing said then, in one sentence ("Tariq, the old
         well, check it out"). A conversation probe (T23c): "What should
         Tariq look into?", the well forgotten. Once."""
-        last = self._last
-        told = last is not None and last.reason == "no-verb" and last.heard_as is None
+        told, self._told = self._told, None  # the next words only (a review: not after "forget it")
         on_it = _ON_IT.match(text)
-        if last is None or not told or on_it is None or on_it["verb"].lower() not in _DEED_FIRSTS:
+        if told is None or on_it is None or on_it["verb"].lower() not in _DEED_FIRSTS:
             return None  # "forget it", "leave it": a way out (a review)
-        thing = _THING_ALONE.match(last.source_text)
+        thing = _THING_ALONE.match(told.source_text)
         if thing is None or set(thing["thing"].lower().split()) & _TOLD_OF:
             return None  # "Kofi, my back hurts": no thing said alone (a review)
-        self._last = None
         said = _YES_LEAD.sub("", _ANSWER_LEAD.sub("", text)) or text  # "yes, check it out"
-        return f"{last.source_text.rstrip(' .!?;,')}, {said}"
+        return f"{told.source_text.rstrip(' .!?;,')}, {said}"
 
     def weighed(
         self, result: intent.Draft | intent.Clarify, answered: bool
