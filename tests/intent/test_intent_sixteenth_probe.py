@@ -485,3 +485,23 @@ def test_fillers_after_an_article_and_things_with_remark_words(
 ) -> None:
     got = draft(text).objective
     assert (got.agent, got.target.label) == (agent, thing), got
+
+
+@pytest.mark.parametrize(
+    ("text", "verb"),
+    [
+        ("Kofi, be there for Sarah tonight", "Support"),
+        ("Kofi, whip up a chook shed", "Build"),
+        ("Kofi, chuck up a fence by the road", "Build"),
+        ("Zuri, have a swatch at the boiler", "Investigate"),
+    ],
+)
+def test_more_everyday_and_regional_verbs(text: str, verb: str) -> None:
+    assert draft(text).objective.verb == verb
+
+
+@pytest.mark.parametrize(
+    "text", ["Kofi, the radiator's cold, fix it please", "the fence is bent, fix it"]
+)
+def test_it_after_a_thing_in_trouble_is_that_thing(text: str) -> None:
+    assert draft(text).objective.target.label in ("Radiator", "Fence")

@@ -25,7 +25,7 @@ _FRAMES: Final = frozenset(words("have take give"))
 # "have a crack at fixing…": a try, then the deed said as "-ing".
 _TRIES: Final = frozenset(words("go crack bash stab shot try"))
 # "have a squiz at the hens": a look at the thing.
-_LOOKS: Final = frozenset(words("look squiz gander peek peep butchers butcher's quick"))
+_LOOKS: Final = frozenset(words("look squiz gander peek peep butchers butcher's quick swatch"))
 # "give the gate a fix": the deed said as a noun after the thing.
 _GIVEN: Final[dict[str, str]] = {
     "fix": "fix",

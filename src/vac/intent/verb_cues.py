@@ -209,6 +209,7 @@ PHRASAL_VERB_CUES: Final[Mapping[str, str]] = {
             # "mind you" are no order to keep anything safe.
             *("mind the", "mind my", "mind our", "mind his", "mind her", "mind their"),
             "babysit",
+            "sandbag",  # T24: "sandbag the back door before the storm" was no verb
         ],
         "Protect",
     ),
@@ -217,11 +218,13 @@ PHRASAL_VERB_CUES: Final[Mapping[str, str]] = {
             *("set up", "put together", "create", "install", "dig", "erect"),
             *("knock together", "knock up", "throw together", "rig up"),
             "make build",  # T23: "Kofi make build a shed" built "Build a shed"
+            *("whip up", "chuck up"),  # T24 (Australian English): no verb
         ],
         "Build",
     ),
     **dict.fromkeys(
         [
+            "be there for",  # T24: "be there for Sarah tonight" was no verb
             "lend a hand with",
             "lend a hand to",
             "lend a hand",
