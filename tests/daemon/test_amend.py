@@ -400,3 +400,14 @@ def test_read_back_and_an_order_on_it_after_a_thing_alone(daemon: RunningDaemon)
     assert [(m.objective.agent, m.objective.target.label) for m in made] == [("Tariq", "Old well")]
     asked = [m for m in said(c, "read that back") if isinstance(m, ObjectiveClarify)]
     assert asked and asked[0].question.startswith("Waiting for your yes: Tariq will look into")
+
+
+def test_say_that_again_after_a_question_asks_it_again(daemon: RunningDaemon) -> None:
+    """A review: "say that again" after vac's question got "Nothing is waiting for your yes"."""
+    c = daemon.connect()
+    c.hello()
+    said(c, "Kofi, repair")
+    asked = [m for m in said(c, "say that again") if isinstance(m, ObjectiveClarify)]
+    assert asked and asked[0].question.startswith("What should Kofi repair?")
+    made = [m for m in said(c, "the gate") if isinstance(m, ObjectiveDraft)]
+    assert [(m.objective.agent, m.objective.target.label) for m in made] == [("Kofi", "Gate")]

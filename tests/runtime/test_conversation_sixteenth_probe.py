@@ -202,3 +202,16 @@ async def test_a_greeting_before_the_name_and_the_thing(rig: Rig) -> None:  # no
     await rig.settle(2)
     (made,) = rig.of(ObjectiveDraft)
     assert (made.objective.agent, made.objective.target.label) == ("Kofi", "Gate")
+
+
+async def test_say_that_again_after_a_question_asks_it_again(rig: Rig) -> None:  # noqa: F811
+    rig.text("t1", "Kofi, repair")
+    await rig.settle(1)
+    rig.text("t2", "say that again")
+    await rig.settle(2)
+    asked = rig.of(ObjectiveClarify)
+    assert asked[-1].question == asked[0].question == "What should Kofi repair?"
+    rig.text("t3", "the gate")  # still the answer to it
+    await rig.settle(3)
+    (made,) = rig.of(ObjectiveDraft)
+    assert (made.objective.agent, made.objective.target.label) == ("Kofi", "Gate")

@@ -17,6 +17,7 @@ class StatusAsked(NamedTuple):
     """A question about what waits; `agent`: about that agent's only."""
 
     agent: str | None
+    again: bool = False  # "say that again", "read that back": what was said last, again
 
 
 _ASKS: Final = re.compile(
@@ -36,8 +37,9 @@ _ASKS: Final = re.compile(
     r"|who(?:'s|\s+is)\s+(?:busy|working)(?:\s+(?:today|now|at\s+the\s+moment|right\s+now))?"
     r"|(?:is\s+)?there\s+any(?:thing)?\s+(?:pending|waiting)(?:\s+for\s+me)?"
     r"|(?:is\s+)?any(?:thing)?\s+(?:pending|waiting)\s+for\s+me"
-    r"|(?:can\s+you\s+|could\s+you\s+|please\s+)?(?:read|say)\s+(?:that|it)\s+(?:back|again)"
-    r"(?:\s+please)?|repeat\s+(?:that|it)(?:\s+please)?|what\s+did\s+i\s+(?:just\s+)?say"
+    r"|(?P<again>(?:sorry\W+)?(?:can\s+you\s+|could\s+you\s+|please\s+)?(?:read|say)\s+(?:that|it)"
+    r"\s+(?:back|again)(?:\s+please)?|repeat\s+(?:that|it)(?:\s+please)?"
+    r"|what\s+did\s+(?:i|you)\s+(?:just\s+)?say)"
     r")\W*$",
     re.IGNORECASE,
 )
@@ -50,7 +52,7 @@ def status_asked(text: str, names: Sequence[str]) -> StatusAsked | None:
         return None
     who = found.group("who") or found.group("has") or found.group("plate")
     if who is None or who.lower() in _ALL:
-        return StatusAsked(None)  # "what's everyone doing?": all of it
+        return StatusAsked(None, again=found.group("again") is not None)  # "…everyone doing?"
     agent = next((n for n in names if n.lower() == who.lower()), None)
     return StatusAsked(agent) if agent is not None else None  # "what's everyone doing": no
 

@@ -103,6 +103,8 @@ class PendingChoice:
         self._missed: intent.Clarify | None = None  # a question the words now did not answer
         self._reasked = False  # whether it was asked again already
         self._told: intent.Clarify | None = None  # a thing said alone (`_on_it`)
+        self._turn_asked = False  # whether this turn ends in a question (`offer`)
+        self._just_asked = False  # whether the turn before did
 
     def offer(self, clarify: intent.Clarify, *, spoken: bool = False) -> None:
         """Remember a question an answer can complete (and forget any older one)."""
@@ -115,6 +117,7 @@ class PendingChoice:
         )
         self._question = clarify.question if about_other_words else None
         self._last = clarify
+        self._turn_asked = True
         # A thing said alone to an agent ("Tariq, the old well"), for "check it out" next
         self._told = clarify if clarify.reason == "no-verb" and clarify.heard_as is None else None
 
@@ -174,6 +177,7 @@ class PendingChoice:
     ) -> str | None:
         """`answer`, for words as the daemon got them: a spoken answer must be
         heard as surely as a spoken command (the floor), or it answers nothing."""
+        self._just_asked, self._turn_asked = self._turn_asked, False  # a new turn
         if evidence is not None and evidence.words and confidence < intent.SPOKEN_MIN_CONFIDENCE:
             self.drop()
             return None
@@ -245,6 +249,10 @@ class PendingChoice:
         if answered and self._unsure and isinstance(result, intent.Draft):
             return intent.with_flags(result, self._unsure)
         missed, self._missed = self._missed, None
+        words = result.source_text if isinstance(result, intent.Clarify) else ""
+        repeat = intent.status_asked(words, ())
+        if repeat is not None and repeat.again and self._just_asked and self._last is not None:
+            return self._last  # "say that again" right after a question: the question (a review)
         asks_back = isinstance(result, intent.Clarify) and result.reason == "question"
         asks_back = asks_back and bool(_ASKS_BACK.search(result.source_text))  # type: ignore[union-attr]
         if missed is not None and asks_back and not self._reasked:
