@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.runtime.test_amend import changed
+from tests.runtime.test_amend import NOW, changed
 from tests.runtime.test_coordinator import Rig, rig  # noqa: F401 (the fixture)
 from vac import intent
 from vac.protocol.messages import ObjectiveClarify, ObjectiveDraft, ObjectiveRejected
@@ -215,3 +215,60 @@ async def test_say_that_again_after_a_question_asks_it_again(rig: Rig) -> None: 
     await rig.settle(3)
     (made,) = rig.of(ObjectiveDraft)
     assert (made.objective.agent, made.objective.target.label) == ("Kofi", "Gate")
+
+
+@pytest.mark.parametrize(
+    ("source", "text", "deadline"),
+    [
+        ("Kofi, fix the gate by the 5th", "not the 5th, the 15th", "2026-12-15"),
+        ("Kofi, fix the gate by Monday", "no, not Monday — Wednesday", "2026-12-09"),
+    ],
+)
+def test_a_day_said_instead_is_the_change(source: str, text: str, deadline: str) -> None:
+    got = changed(source, text)
+    assert got is not None and str(got.deadline).startswith(deadline), got
+
+
+def test_a_dash_after_no_is_a_comma() -> None:
+    got = changed("Abeni, map the woods", "no — Tariq, and it's urgent")
+    assert got is not None and (got.agent, got.priority) == ("Tariq", 90), got
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "give it to Imani instead, and Monday's fine, no rush",
+        "no, Imani, and Monday's fine, no rush",
+        "no, Imani, the hens, tomorrow night",
+    ],
+)
+def test_a_change_never_drops_a_name_said(text: str) -> None:
+    got = changed("Zuri, report on the garden by tomorrow", text)
+    assert got is None or got.agent == "Imani", got
+
+
+def test_news_of_another_agent_with_a_change_is_the_change() -> None:
+    got = changed("Tariq, fix the gate", "Kofi's away, so make it Friday")
+    assert got is not None and got.agent == "Tariq" and got.deadline is not None
+
+
+@pytest.mark.parametrize("text", ["make it 7pm", "make it half six", "make that the 20th"])
+def test_make_it_a_clock_time_builds_nothing(text: str) -> None:
+    from vac.intent import default_roster, understand
+
+    got = understand(
+        text,
+        confidence=1.0,
+        evidence=None,
+        now=NOW,
+        roster=default_roster(),
+        current_agent=None,
+        objective_id="o",
+    )
+    assert not isinstance(got, intent.Draft), got
+
+
+async def test_make_sure_it_is_early_after_a_counter_drafts_no_protect(rig: Rig) -> None:  # noqa: F811
+    rig.text("t1", "that's fine, but make sure it's first thing in the morning")
+    await rig.settle(1)
+    assert not rig.of(ObjectiveDraft)

@@ -6,6 +6,7 @@ no randomness (ids are passed in). See docs/intent.md.
 
 from vac.intent.alternatives import Alternative
 from vac.intent.answers import chosen, names_a_thing, names_a_time, says_instead
+from vac.intent.change_plainly import named_not_taken
 from vac.intent.change_reasons import without_asides
 from vac.intent.commitments import OPEN_ENDED_DAYS, with_commitments
 from vac.intent.errors import (
@@ -169,6 +170,7 @@ __all__ = [
     "grammar_function_schema",
     "heard_verb_phrases",
     "kept_wording",
+    "named_not_taken",
     "names_a_thing",
     "names_a_time",
     "negotiate",

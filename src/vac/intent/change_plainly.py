@@ -53,6 +53,15 @@ _WANTED: Final = re.compile(
     r"(?:\s+(?:at|into))?(?:\s+it)?)?\W*$",
     re.IGNORECASE,
 )
+# "not the 5th, the 15th", "not Monday, Tuesday": the day said instead (T25c: "I couldn't
+# change the draft")
+_DAY_INSTEAD: Final = re.compile(
+    _LEAD
+    + r"not\s+(?:the\s+|on\s+|by\s+)?[\w:.]+\s*[,—–-]\s*(?:but\s+|it's\s+)?(?P<day>(?:the\s+)?"
+    r"\d{1,2}(?:st|nd|rd|th)|monday|tuesday|wednesday|thursday|friday|saturday|sunday"
+    r"|tomorrow|tonight|today)\W*$",
+    re.IGNORECASE,
+)
 # "…, mind you", "…, mind", "…, like", "…, though" after a haste: no part of the
 # change (not "…, if you don't mind": a review).
 _SAID_AFTER: Final = re.compile(
@@ -64,6 +73,10 @@ _STATES: Final = frozenset({"secure", "safe", "sure", "certain", "welcome"})
 
 def plainly(said: str, pending: Objective, names: Collection[str]) -> str:
     """`said` as a plain change of the draft `pending`, or as is."""
+    # "no — Tariq, and it's urgent": the dash a comma (T25c: "I didn't change anything")
+    said = re.sub(
+        r"^(\W*(?:no|nah|nope|actually|sorry|wait))\s*[—–]+\s*", r"\1, ", said, flags=re.I
+    )
     agents = {n.lower(): n for n in names}
     told = pending.source_text.lower()
     for form in (_BETTER, _LEFT_WITH):
@@ -71,6 +84,8 @@ def plainly(said: str, pending: Objective, names: Collection[str]) -> str:
         name = None if found is None else agents.get(found["name"].lower())
         if name is not None and name != pending.agent and name.lower() not in told:
             return f"no, {name}"  # not "give it to Zuri" when the draft is Zuri's bike (a review)
+    if (day := _DAY_INSTEAD.match(said)) is not None:
+        return f"make it {day['day']}"
     for form in (_MADE, _NOT_THIS, _WANTED):
         found = form.match(said)
         verb = None if found is None else found["verb"].lower()
@@ -86,4 +101,22 @@ def plainly(said: str, pending: Objective, names: Collection[str]) -> str:
     return _SAID_AFTER.sub(r"\1", said)
 
 
-__all__ = ["plainly"]
+# After a name, news of them, not the change: "Kofi's away, so…", "Zuri can't…".
+_NEWS: Final = re.compile(r"^(?:'s|\s+(?:is|was|isn't|can't|won't|has|had|said|says)\b)", re.I)
+
+
+def named_not_taken(said: str, new: Objective, was: Objective, names: Collection[str]) -> bool:
+    """Whether a change that names another agent (not news of them) left the
+    draft's agent as it was: "give it to Imani instead, and Monday's fine, no
+    rush" drafted Zuri's, by Monday (a conversation probe, T25c; the yes then
+    confirmed Zuri). Then the change is asked again, never half applied."""
+    told = was.source_text.lower()
+    for name in names:
+        for m in re.finditer(rf"\b{re.escape(name)}\b", said, re.IGNORECASE):
+            news = _NEWS.match(said[m.end() :]) is not None
+            if name != was.agent and name.lower() not in told and not news:
+                return new.agent == was.agent
+    return False
+
+
+__all__ = ["named_not_taken", "plainly"]

@@ -72,6 +72,11 @@ _HOW_OR_WHEN: Final = frozenset(
     morning afternoon evening weekend""")
 )
 
+_CLOCK: Final = frozenset(
+    lx.words("""half quarter noon midday midnight at by before around lunchtime teatime
+    dinnertime""")
+)
+
 
 def made_how(clause: Sequence[Tok], names: Collection[str] = ()) -> frozenset[int]:
     """ "make it urgent", "make that Friday", "make it a priority to fix the
@@ -84,7 +89,10 @@ def made_how(clause: Sequence[Tok], names: Collection[str] = ()) -> frozenset[in
         said = [t.low for t in clause[k + 1 : k + 5]] + [""]
         how = next(w for w in said[1:] if w not in ("a", "top", "high", "low", "real"))
         made = tok.low == "make" and said[0] in ("it", "that")
-        if made and (how in _HOW_OR_WHEN or said[1] in agents):
+        # "make it 7pm", "make it half six", "make it the 15th" (a conversation probe,
+        # T25c: "What should Tariq build?")
+        clock = how[:1].isdigit() or how in _CLOCK or (how == "the" and said[2][:1].isdigit())
+        if made and (how in _HOW_OR_WHEN or clock or said[1] in agents):
             out.update((k, k + 1))
     return frozenset(out)
 

@@ -131,10 +131,20 @@ def remarks(clause: Sequence[Tok]) -> frozenset[int]:
         )
         or mind_is_no_order(clause, i)
         or lock_is_no_order(clause, i)
+        # "make sure it's first thing in the morning": when, not a Protect of "It's" (T25c)
+        or (
+            [t.low, _at(clause, i + 1)] == ["make", "sure"]
+            and _at(clause, i + 2) in _IT_IS
+            and _at(clause, i + 3) in _WHEN_DONE
+        )
         or (t.low == "make" and _made(clause, i))
     )
 
 
+_IT_IS: Final = frozenset(words("it's its they're"))
+_WHEN_DONE: Final = frozenset(
+    words("first early done finished ready sorted by before tonight today tomorrow soon quick")
+)
 # "I can't make sense of it, look into it" (an eleventh typed probe: a Build
 # of "Sense of it"): idioms of "make", no thing to build.
 _MAKE_IDIOMS: Final = frozenset(words("sense do fuss difference"))

@@ -84,8 +84,7 @@ class Reading:
         evidence: intent.Evidence | None,
         entry: intent.DraftEntry,
     ) -> intent.Draft | Clarification | Literal["reject", "confirm"] | None:
-        """`_read`, settled against the draft (`counter_changes.settled`): the
-        draft said again is no change, or, after agreement, a yes."""
+        """`_read`, settled against the draft: said again, no change (agreed, a yes)."""
         got = self._read(text, confidence, evidence, entry)
         floor = intent.SPOKEN_CONFIRM_MIN_CONFIDENCE  # spoken, as sure as a yes
         sure = not (evidence and evidence.words) or confidence >= floor
@@ -96,6 +95,8 @@ class Reading:
             return got._replace(question=got.question.replace(f'"{read}"', f'"{text}"'))
         if not isinstance(got, intent.Draft):
             return got
+        if intent.named_not_taken(text, got.objective, entry.objective, self.roster.names()):
+            return _unclear(text, entry.objective, entry.wording, self.now)  # never half applied
         done = settled(got, entry, text, sure, self._drafted)
         return None if done == "same" else done
 
@@ -127,8 +128,7 @@ class Reading:
         text = one_as_the_thing(intent.without_asides(text), pending.target.label)
         text = intent.said_to_them(text, pending, self.roster.names())  # "he should check…"
         text = one_each(text, self.roster.names())  # "no, get Zuri to do it tonight"
-        # Changes in one breath, each applied ("no, Zuri, and make it urgent");
-        # not an order said instead ("no, ask Zuri to map the river and…").
+        # Changes in one breath, each applied ("no, Zuri, and make it urgent"); not a new order
         own = self._own(text)  # read once: an order of its own is never split
         parts = [p for p in _AND.split(text.strip()) if p.strip(" ,.")]
         several = 1 < len(parts) <= _PARTS_MAX and not own
