@@ -272,3 +272,21 @@ async def test_make_sure_it_is_early_after_a_counter_drafts_no_protect(rig: Rig)
     rig.text("t1", "that's fine, but make sure it's first thing in the morning")
     await rig.settle(1)
     assert not rig.of(ObjectiveDraft)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "make it Friday, Kofi needs the van till Thursday",
+        "make it urgent, Imani keeps tripping over it",
+        "make it tomorrow morning, Zuri needs the drive later",
+    ],
+)
+def test_a_change_that_mentions_another_for_a_reason_is_the_change(text: str) -> None:
+    got = changed("Tariq, fix the gate", text)
+    assert got is not None and got.agent == "Tariq", got
+
+
+def test_not_urgent_then_a_day_is_not_a_day_said_instead() -> None:
+    got = changed("Tariq, fix the gate", "not urgent, tomorrow")
+    assert got is None or got.priority == 25, got

@@ -56,8 +56,8 @@ _WANTED: Final = re.compile(
 # "not the 5th, the 15th", "not Monday, Tuesday": the day said instead (T25c: "I couldn't
 # change the draft")
 _DAY_INSTEAD: Final = re.compile(
-    _LEAD
-    + r"not\s+(?:the\s+|on\s+|by\s+)?[\w:.]+\s*[,—–-]\s*(?:but\s+|it's\s+)?(?P<day>(?:the\s+)?"
+    _LEAD + r"not\s+(?:the\s+|on\s+|by\s+)?(?:\d{1,2}(?:st|nd|rd|th)|\w+day|tomorrow|tonight|today)"
+    r"\s*[,—–-]\s*(?:but\s+|it's\s+)?(?P<day>(?:the\s+)?"
     r"\d{1,2}(?:st|nd|rd|th)|monday|tuesday|wednesday|thursday|friday|saturday|sunday"
     r"|tomorrow|tonight|today)\W*$",
     re.IGNORECASE,
@@ -101,21 +101,27 @@ def plainly(said: str, pending: Objective, names: Collection[str]) -> str:
     return _SAID_AFTER.sub(r"\1", said)
 
 
-# After a name, news of them, not the change: "Kofi's away, so…", "Zuri can't…".
-_NEWS: Final = re.compile(r"^(?:'s|\s+(?:is|was|isn't|can't|won't|has|had|said|says)\b)", re.I)
+# A name said as the one to do it, a part of its own: "no, Imani", "give it to Imani
+# instead", "let Zuri"; not "make it Friday, Kofi needs the van" (a review).
+_TAKER: Final = (
+    r"(?:(?:no|nah|actually|or|sorry|ok|okay|right)\s+)*(?:(?:give|hand|pass|leave)\s+"
+    r"(?:it|that|this|the\s+job)\s+(?:to|with|over\s+to)\s+|(?:let|ask|get|have)\s+)?"
+)
 
 
 def named_not_taken(said: str, new: Objective, was: Objective, names: Collection[str]) -> bool:
-    """Whether a change that names another agent (not news of them) left the
+    """Whether a change that names another agent as the one to do it left the
     draft's agent as it was: "give it to Imani instead, and Monday's fine, no
     rush" drafted Zuri's, by Monday (a conversation probe, T25c; the yes then
     confirmed Zuri). Then the change is asked again, never half applied."""
     told = was.source_text.lower()
+    parts = [p.strip(" .!?") for p in re.split(r",|—|–|\band\b", said)]
     for name in names:
-        for m in re.finditer(rf"\b{re.escape(name)}\b", said, re.IGNORECASE):
-            news = _NEWS.match(said[m.end() :]) is not None
-            if name != was.agent and name.lower() not in told and not news:
-                return new.agent == was.agent
+        if name == was.agent or name.lower() in told:
+            continue
+        who = re.escape(name)
+        if any(re.fullmatch(rf"(?:{_TAKER})?{who}(?:\s+instead)?", p, re.I) for p in parts):
+            return new.agent == was.agent  # "no, Imani, and…", "give it to Imani instead, and…"
     return False
 
 

@@ -252,7 +252,7 @@ _STATES: Final = frozenset(
     lx.words("""broken leaking loose stuck jammed down out off flat dead dirty blocked cracked
     damaged rotten falling making acting missing gone open empty full wobbly noisy rusty
     squeaky still really so very completely totally gonna cold hot freezing warm wet damp leaky
-    faulty bust busted dodgy clogged flooded icy slippery overgrown mouldy moldy smelly slow
+    faulty bust busted dodgy clogged flooded icy slippery overgrown mouldy moldy smelly
     weird wonky bent torn""")  # "the radiator's cold, fix it" (a conversation re-probe, T24)
 )
 

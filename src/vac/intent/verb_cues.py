@@ -218,13 +218,12 @@ PHRASAL_VERB_CUES: Final[Mapping[str, str]] = {
             *("set up", "put together", "create", "install", "dig", "erect"),
             *("knock together", "knock up", "throw together", "rig up"),
             "make build",  # T23: "Kofi make build a shed" built "Build a shed"
-            *("whip up", "chuck up"),  # T24 (Australian English): no verb
+            "whip up",  # T24 (Australian English): no verb
         ],
         "Build",
     ),
     **dict.fromkeys(
         [
-            "be there for",  # T24: "be there for Sarah tonight" was no verb
             "lend a hand with",
             "lend a hand to",
             "lend a hand",

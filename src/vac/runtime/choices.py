@@ -251,7 +251,8 @@ class PendingChoice:
         missed, self._missed = self._missed, None
         words = result.source_text if isinstance(result, intent.Clarify) else ""
         repeat = intent.status_asked(words, ())
-        if repeat is not None and repeat.again and self._just_asked and self._last is not None:
+        fresh = time.monotonic() - self._asked_at_s <= ANSWER_WINDOW_S
+        if repeat and repeat.again and self._just_asked and fresh and self._last is not None:
             return self._last  # "say that again" right after a question: the question (a review)
         asks_back = isinstance(result, intent.Clarify) and result.reason == "question"
         asks_back = asks_back and bool(_ASKS_BACK.search(result.source_text))  # type: ignore[union-attr]
