@@ -8,10 +8,14 @@ anything…"), and the yes after them confirmed the draft as it was:
     "make it repair", "not look into, repair",
     "I want her to fix it, not just look"                 → "no, fix it"
     "it's urgent, mind you", "it's urgent mind"           → "it's urgent"
+    "not the 5th, the 15th" (T25c)                        → "make it the 15th"
+    "no — Tariq, and it's urgent" (T25c)                  → "no, Tariq, and it's urgent"
 
 The plain words are then read as any change is (`intent.follow_up`). Only
 a roster name other than the draft's agent, and only a verb of ours other
-than the draft's. Pure: words in, words out.
+than the draft's. `named_not_taken`: a change that says another agent is
+to do it but was read without them is asked again, never half applied.
+Pure: words in, words out.
 """
 
 from __future__ import annotations

@@ -11,8 +11,12 @@ sixteenth typed probe (T23). Said in one sentence they read as meant:
 
 Only fragments of a few words with no verb of ours in them, and a thing
 that starts as a thing does ("another", "a", "the", or a word in small
-letters after the first). `intent.reading` tries these only when the
-words as said give no draft. Pure: text in, text out.
+letters after the first). `said_again`: an order broken off on its
+article and said again ("Imani, map the — sorry, Zuri, map the
+orchard"), or said again after an aside between dashes that says nothing
+of it ("Zuri, help — not now, honey — help Grandma"). `intent.reading`
+tries these only when the words as said give no draft. Pure: text in,
+text out.
 """
 
 from __future__ import annotations
@@ -82,20 +86,19 @@ def joined(text: str, names: Iterable[str]) -> str | None:
     if len(first) == 1 and first[0] in lows:
         # "Tariq! Tariq. Look at the boiler": the name said again is said once
         things = [p for p in parts[1:-1] if [w.lower() for w in _words(p)] != first]
-        if len(things) < len(parts) - 2 and not things:
+        if len(parts) > 2 and not things:  # only the name again between
             return ", ".join([parts[0].rstrip(".! "), _small(parts[-1])])
         if things and all(_a_thing(p, lows) for p in things):
             rest = [_small(p.rstrip(".! ")) for p in things] + [_small(parts[-1])]
             return ", ".join([parts[0].rstrip(".! "), *rest])
         return None
     thing_said = _REMARK.sub("", parts[0])
-    if len(parts) == 2 and _a_thing(thing_said, lows) and _IT.search(parts[1]):
-        said = _words(thing_said)
-        thing = " ".join(said[1:] if said[0].lower() in _LEADS else said).lower()
-        it = _IT.search(parts[1])
-        assert it is not None
-        return f"{parts[1][: it.start()]}the {thing}{parts[1][it.end() :]}"
-    return None
+    it = _IT.search(parts[1]) if len(parts) == 2 else None
+    if it is None or not _a_thing(thing_said, lows):
+        return None
+    said = _words(thing_said)
+    thing = " ".join(said[1:] if said[0].lower() in _LEADS else said).lower()
+    return f"{parts[1][: it.start()]}the {thing}{parts[1][it.end() :]}"
 
 
 # An order broken off on its article and said again: "Imani, map the — sorry,
