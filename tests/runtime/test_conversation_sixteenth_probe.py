@@ -290,3 +290,16 @@ def test_a_change_that_mentions_another_for_a_reason_is_the_change(text: str) ->
 def test_not_urgent_then_a_day_is_not_a_day_said_instead() -> None:
     got = changed("Tariq, fix the gate", "not urgent, tomorrow")
     assert got is None or got.priority == 25, got
+
+
+@pytest.mark.parametrize(
+    ("text", "deadline"),
+    [
+        ("make sure it's done by Friday", "2026-12-11"),
+        ("and make sure it's finished before the weekend", "2026-12-1"),
+        ("make sure it's ready for Monday", "2026-12-07"),
+    ],
+)
+def test_make_sure_it_is_done_by_a_day_is_that_day(text: str, deadline: str) -> None:
+    got = changed("Kofi, fix the gate", text)
+    assert got is not None and str(got.deadline).startswith(deadline), got

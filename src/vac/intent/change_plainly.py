@@ -10,6 +10,7 @@ anything…"), and the yes after them confirmed the draft as it was:
     "it's urgent, mind you", "it's urgent mind"           → "it's urgent"
     "not the 5th, the 15th" (T25c)                        → "make it the 15th"
     "no — Tariq, and it's urgent" (T25c)                  → "no, Tariq, and it's urgent"
+    "make sure it's done by Friday"                       → "by Friday"
 
 The plain words are then read as any change is (`intent.follow_up`). Only
 a roster name other than the draft's agent, and only a verb of ours other
@@ -66,6 +67,12 @@ _DAY_INSTEAD: Final = re.compile(
     r"|tomorrow|tonight|today)\W*$",
     re.IGNORECASE,
 )
+# "make sure it's done by Friday": the time (a review of T25c's fixes: no change)
+_DONE_BY: Final = re.compile(
+    r"^\W*(?:(?:and|oh|also)\W+)?(?:make\s+sure|see\s+that)\s+(?:it's|it\s+is|that's|it\s+gets)\s+"
+    r"(?:done|finished|ready|sorted|fixed)\s+(?P<when>(?:by|before|for|on)\s+[^,.;!?]+?)\W*$",
+    re.IGNORECASE,
+)
 # "…, mind you", "…, mind", "…, like", "…, though" after a haste: no part of the
 # change (not "…, if you don't mind": a review).
 _SAID_AFTER: Final = re.compile(
@@ -90,6 +97,8 @@ def plainly(said: str, pending: Objective, names: Collection[str]) -> str:
             return f"no, {name}"  # not "give it to Zuri" when the draft is Zuri's bike (a review)
     if (day := _DAY_INSTEAD.match(said)) is not None:
         return f"make it {day['day']}"
+    if (done := _DONE_BY.match(said)) is not None:
+        return re.sub(r"^for\b", "by", done["when"], flags=re.I)  # "ready for Monday"
     for form in (_MADE, _NOT_THIS, _WANTED):
         found = form.match(said)
         verb = None if found is None else found["verb"].lower()
