@@ -25,11 +25,11 @@ import re
 from collections.abc import Collection
 from typing import Final
 
+from vac.intent.verb_cues import CUES_PATTERN as _CUE
 from vac.intent.verb_cues import VERB_CUES
 from vac.protocol.objective import Objective
 
 _LEAD: Final = r"^\W*(?:(?:hmm+|um+|uh+|er+|actually|no|oh|well|wait|i\s+think)\W+)*"
-_CUE: Final = "|".join(re.escape(c) for c in sorted(VERB_CUES, key=len, reverse=True))
 # Said of the job ("…better for that", "…would be better"); not "Kofi's much
 # better" (well again) nor "Tariq could be better" (a criticism): a review.
 _BETTER: Final = re.compile(

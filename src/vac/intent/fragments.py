@@ -26,12 +26,11 @@ from collections.abc import Iterable
 from typing import Final
 
 from vac.intent import lexicon as lx
-from vac.intent.verb_cues import VERB_CUES
+from vac.intent.verb_cues import ONE_WORD_CUES as _ONE_WORDS
 
 _SENTENCES: Final = re.compile(r"(?<=[.!])\s+")
 _WORD: Final = re.compile(r"[A-Za-z']+")
 _FRAGMENT_MAX_WORDS: Final = 4
-_ONE_WORDS: Final = frozenset(cue for cue in VERB_CUES if " " not in cue)
 # Words said before a thing in a fragment, dropped from it: "Another leaking tap."
 _LEADS: Final = frozenset({"another", "a", "an", "the", "that", "this", "one", "more", "some"})
 # Fragments that are no thing: "Great.", "Right.", "Thanks!", "Sorry."

@@ -18,11 +18,10 @@ from collections.abc import Iterable
 from typing import Final
 
 from vac.intent import lexicon as lx
-from vac.intent.verb_cues import VERB_CUES
+from vac.intent.verb_cues import ONE_WORD_CUES as _VERBS
 
 _WORD: Final = re.compile(r"[A-Za-z']+")
 _THING_MAX_WORDS: Final = 3
-_VERBS: Final = frozenset(cue for cue in VERB_CUES if " " not in cue)
 # What may stand with the name after the verb.
 _BESIDE_THE_NAME: Final = frozenset(
     lx.words("pls plz please asap now today tonight tomorrow thanks thx ta urgently quickly")

@@ -26,7 +26,7 @@ import re
 from collections.abc import Iterable
 from typing import Final
 
-from vac.intent.verb_cues import VERB_CUES
+from vac.intent.verb_cues import CUES_PATTERN as _CUES
 from vac.intent.when_match import past_form
 
 _BUT: Final = re.compile(r",?\s+but\s+", re.IGNORECASE)
@@ -63,7 +63,6 @@ _DO_IT: Final = re.compile(
 
 
 # The thing of the deed told ("build a shelf" → "a shelf"), for "it" said after.
-_CUES: Final = "|".join(re.escape(c) for c in sorted(VERB_CUES, key=len, reverse=True))
 _THING_OF: Final = re.compile(rf"(?:{_CUES})\s+(?P<thing>(?:the|a|an|my|our)\s+[a-z' ]+?)\s*\Z")
 _ITS: Final = re.compile(rf"\b(?:{_CUES})\s+(?P<it>it|them)\b", re.IGNORECASE)
 

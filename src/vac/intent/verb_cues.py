@@ -316,6 +316,10 @@ PHRASAL_VERB_CUES: Final[Mapping[str, str]] = {
     ),
 }
 VERB_CUES: Final[Mapping[str, str]] = {**SLOT_VERB_CUES, **PHRASAL_VERB_CUES}
+# The cues of one word ("fix", "map"), and every cue as a regular expression's
+# alternatives, the longest first ("look into" before "look").
+ONE_WORD_CUES: Final = frozenset(cue for cue in VERB_CUES if " " not in cue)
+CUES_PATTERN: Final = "|".join(re.escape(c) for c in sorted(VERB_CUES, key=len, reverse=True))
 # Cues that often only lead to the verb meant: "find time to fix the gate",
 # "see if you can fix…", "make sure you fix…", "welcome back, please fix…".
 # A verb of another cue within a few words after one is the verb.

@@ -26,7 +26,7 @@ import msgspec
 
 from vac import intent
 from vac.intent import calendar_words as cw
-from vac.intent.verb_cues import VERB_CUES
+from vac.intent.lexicon import VERB_FIRSTS as _DEED_FIRSTS
 from vac.protocol.messages import ObjectiveClarify
 from vac.protocol.objective import UncertainField
 
@@ -54,9 +54,8 @@ _ON_IT: Final = re.compile(
     r"(?:\s+(?:out|up|over|please|now|today|tomorrow|tonight|for\s+me))*\W*$",
     re.IGNORECASE,
 )
-# The first words of the verbs of ours ("check", "sort", "look"), and a thing
-# said alone to an agent: "Tariq, the old well", "Kofi: the broken tiles".
-_DEED_FIRSTS: Final = frozenset(cue.split()[0] for cue in VERB_CUES)
+# The first words of the verbs of ours ("check", "sort", "look") are `_DEED_FIRSTS`.
+# A thing said alone to an agent: "Tariq, the old well", "Kofi: the broken tiles".
 _THING_ALONE: Final = re.compile(
     r"^\W*(?:(?:hey|hi|oh|ok|okay)\W+)?[A-Za-z]+\W+"  # "Hey Kofi, the gate"
     r"(?P<thing>(?:the|a|an|my|our|that|this|those|these)(?:\s+[a-z'-]+){1,5})"
