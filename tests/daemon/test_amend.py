@@ -411,3 +411,15 @@ def test_say_that_again_after_a_question_asks_it_again(daemon: RunningDaemon) ->
     assert asked and asked[0].question.startswith("What should Kofi repair?")
     made = [m for m in said(c, "the gate") if isinstance(m, ObjectiveDraft)]
     assert [(m.objective.agent, m.objective.target.label) for m in made] == [("Kofi", "Gate")]
+
+
+def test_an_hour_said_alone_moves_the_hour_of_the_drafts_day(daemon: RunningDaemon) -> None:
+    """Conversation probes (T25c, T26c): "make it half six" to "…tomorrow at
+    6pm" changed nothing, and the next "yes" confirmed 6 pm."""
+    c = daemon.connect()
+    c.hello()
+    said(c, "Tariq, guard the gate tomorrow at 6pm")
+    made = [m for m in said(c, "make it half six") if isinstance(m, ObjectiveDraft)]
+    assert [m.preview.summary for m in made] == [
+        "Tariq will protect the gate by tomorrow at 6:30 pm — confirm?"
+    ]

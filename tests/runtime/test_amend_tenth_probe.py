@@ -80,9 +80,13 @@ def test_a_span_a_date_or_a_passed_hour_still_moves_it(
 
 
 def test_a_time_of_day_alone_says_why_nothing_changed() -> None:
-    got = factories.changed("At three.", HIVES)
+    # "At three." moves the hour on tomorrow (the twenty-fifth session,
+    # tests/runtime/test_conversation_seventeenth_probe.py); more than an hour is asked.
+    got = factories.changed("In the afternoon, after lunch.", HIVES)
     assert not isinstance(got, Draft)
     assert "A time of day alone doesn't say which day" in getattr(got, "question", "")
+    at_three = factories.changed("At three.", HIVES)
+    assert isinstance(at_three, Draft) and "by tomorrow at 3" in at_three.summary
 
 
 @pytest.mark.parametrize(

@@ -26,11 +26,11 @@ from typing import Final, Literal
 import msgspec
 
 from vac import intent
-from vac.intent.lexicon import DEFAULT_PRIORITY, tokenize
+from vac.intent.lexicon import DEFAULT_PRIORITY
 from vac.intent.negotiation import asked_harm
 from vac.intent.spoken import VERB_SPOKEN
-from vac.intent.when import said_alone
 from vac.protocol.objective import Objective
+from vac.runtime import hours
 from vac.runtime import moved_days as md
 from vac.runtime.change_words import (
     BARE_NO,
@@ -184,6 +184,16 @@ class Reading:
                 "reply-unclear", who + intent.restate(pending, wording, now=self.now)
             )
         due = None if pending.deadline is None else dt.date.fromisoformat(pending.deadline[:10])
+        read_back = intent.kept_wording(pending, self.now, wording).when
+        if hour := hours.hour_only(text, read_back):  # "make it 7pm": the draft's day, at 7
+            at = hours.at_hour(hour, pending, due, self.now, self.understood, read_back)
+            if isinstance(at, str):
+                return _unclear(text, pending, wording, self.now, at)
+            if at is None:
+                return None
+            return self._drafted(
+                hours.timed(pending, at.objective, source), pending, wording, at.wording
+            )
         if due is not None and due != self.now.date() and md.PART_ONLY.match(text):
             return None  # "in the afternoon" to Sunday's draft: Sunday's (it held a date)
         if (nth := md.DAY_ONLY.match(text)) is not None and due is not None:
@@ -237,7 +247,7 @@ class Reading:
                 mine = msgspec.structs.replace(own, agent=pending.agent)
                 return self._drafted(mine, pending, instead.wording)
         named = bool({t.strip(",.!?;:").lower() for t in text.split()} & {n.lower() for n in names})
-        for words in (*said.words, *_dated(plain, said.rest, self.now)):
+        for words in (*said.words, *hours.dated(plain, said.rest, self.now)):
             heard = self.understood(words, confidence)
             if not isinstance(heard, intent.Draft):
                 continue
@@ -338,12 +348,6 @@ _PARTS_MAX: Final = 4
 _AND: Final = re.compile(r",?\s+and\s+", re.IGNORECASE)
 
 
-# A time said alone after a correction, read as one after "by": "make that
-# the 20th", "make it Christmas Eve", "push it to the weekend" (the draft said
-# plainly has no time for "…, no, the 20th" to replace: they were asked again).
-_CUED: Final = re.compile(r"^(?:by|on|before|until|till|at|in|within|for)\b", re.IGNORECASE)
-
-
 _LATER: Final = re.compile(r"\b(?:push|put|move)\s+(?:(?:it|that)\s+)?back\b", re.I)
 _EARLIER: Final = re.compile(r"\b(?:bring|move|pull)\s+(?:(?:it|that)\s+)?(?:forward|up)\b", re.I)
 
@@ -357,27 +361,6 @@ def _wrong_way(text: str, was: str | None, now_due: str | None) -> bool:
     return bool(_LATER.search(text) and now_due < was) or bool(
         _EARLIER.search(text) and now_due > was
     )
-
-
-def _dated(plain: str, rest: str, now: dt.datetime) -> tuple[str, ...]:
-    """`plain` with `rest` said as a time after "by", when `rest` is one and
-    nothing else ("the 20th", "Christmas Eve"; not "the weather's awful this week")."""
-    if _CUED.match(rest):
-        return ()
-    toks = [t for t in tokenize(rest) if t.low not in _AROUND_A_TIME]
-    if [t.low for t in toks if t.low != "the"] in _WHICH_ONE:
-        return ()  # "no, the second": which one, not a day
-    if len(toks) == 1 and (toks[0].low.isdigit() or toks[0].low in _COUNTS):
-        return ()  # "make that two": how many, not 2 o'clock (a typed probe)
-    said = said_alone(toks, 0, now)
-    return (f"{plain}, no, by {rest}",) if said is not None and said.end == len(toks) else ()
-
-
-_AROUND_A_TIME: Final = frozenset({".", ",", "!", "?", "please", "instead", "then", "thanks"})
-_WHICH_ONE: Final = [["first"], ["second"], ["third"], ["fourth"], ["last"], ["other"]]
-_COUNTS: Final = frozenset(
-    ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "dozen")
-)
 
 
 def _only_when(new: Objective, was: Objective) -> bool:

@@ -87,7 +87,7 @@ def settled(
     if got is None:
         return None
     was = entry.objective
-    if _same(got.objective, was):
+    if _same(got.objective, was) and not _hour_moved(got, entry):
         return "confirm" if sure and _AGREED.match(text) else "same"
     new = got.objective
     if entry.counter_of is None or (new.agent, new.deadline) == (was.agent, was.deadline):
@@ -96,6 +96,21 @@ def settled(
         return got
     rested = [c for c in new.constraints if c.kind != "pace"]
     return redrafted(msgspec.structs.replace(new, constraints=rested), was, got.wording)
+
+
+# The words of an hour in a read-back ("by tomorrow at 7 pm", "tomorrow evening").
+_HOUR_SAID: Final = re.compile(
+    r"\d|\b(?:am|pm|o'clock|noon|midday|midnight|morning|afternoon|evening|night)\b", re.I
+)
+
+
+def _hour_moved(got: intent.Draft, entry: intent.DraftEntry) -> bool:
+    """Whether `got`, the same order, is said at another hour of its day
+    ("make it 7pm" to "…by tomorrow at 6 pm"): the deadline holds the day,
+    the hour is in the words read back (`runtime.hours`)."""
+    when = got.wording.when if got.wording else None
+    was = entry.wording.when if entry.wording else None
+    return when is not None and when != was and bool(_HOUR_SAID.search(when))
 
 
 def handed_on(new: Objective, was: Objective, original: Objective | None) -> Objective | None:

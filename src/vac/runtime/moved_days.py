@@ -149,7 +149,7 @@ def time_only(text: str, now: dt.datetime) -> str | None:
 
 
 # Words that name a day (or a span of days) in a change.
-_DAY_WORDS: Final = (
+DAY_WORDS: Final = (
     frozenset(
         words("""today tonight tomorrow tmrw 2moro 2day 2nite this next week weekend weeks month
     months year day days now asap later soon yesterday fortnight""")
@@ -171,7 +171,7 @@ def day_unsaid(text: str, was: str | None, new: str | None) -> bool:
     if "/" in text:
         return False  # "by 11am on 3/20"
     lows = [t.low for t in tokenize(text)]
-    dated = any(w in _DAY_WORDS or (w[:1].isdigit() and w[-2:] in _NTH) for w in lows)
+    dated = any(w in DAY_WORDS or (w[:1].isdigit() and w[-2:] in _NTH) for w in lows)
     spans = any(w in _SPAN_UNITS for w in lows)  # "in two hours": from now, as said
     return not dated and not spans and any(w in _TIME_OF_DAY or w[:1].isdigit() for w in lows)
 

@@ -1,0 +1,160 @@
+"""What a twenty-fifth-session conversation probe (T26c, and T25c before it)
+found: a time of day said alone as a change ("make it 7pm", "half six", "in
+the evening instead", "earlier, say 8") changed nothing, and the next "yes"
+confirmed the old hour. The real daemon's twin: tests/daemon/test_amend.py."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from tests.runtime.test_amend import NOW, ROSTER, Entry, parse
+from tests.runtime.test_coordinator import Rig, rig  # noqa: F401 (the fixture)
+from vac.intent import Draft
+from vac.protocol.messages import ObjectiveConfirmed, ObjectiveDraft
+from vac.runtime.amend import Reading
+from vac.runtime.hours import hour_only, with_the_day
+
+# NOW is Saturday 2026-12-05, 10:00.
+TOMORROW_6PM = "Tariq, guard the gate tomorrow at 6pm"
+
+
+def reading(source: str, text: str, now: dt.datetime = NOW) -> object:
+    pending = parse(source)
+    assert isinstance(pending, Draft)
+    entry = Entry(pending.objective, pending.wording)
+    return Reading(now, ROSTER, None).changed(text, 1.0, None, entry)
+
+
+@pytest.mark.parametrize(
+    ("text", "read_back", "ways"),
+    [
+        ("make it 7pm", None, ("at 7pm", "7pm")),
+        ("half six", "at 6 pm", ("at half six pm", "half six pm")),
+        ("in the evening instead", None, ("in the evening",)),
+        ("evening", None, ("in the evening",)),
+        ("earlier, say 8", "by tomorrow at 6 pm", ("at 8 pm", "8 pm")),
+        ("no, make it at 6", "tonight", ("at 6",)),
+        ("make it 8", None, ()),  # to a draft with no hour: how many?
+        ("make that two", "at 6 pm", ()),  # a count, said in words
+        ("make it Friday", None, ()),  # a day
+        ("the 5th at 6pm", None, ()),
+        ("in two hours", None, ()),  # from now, as said
+        ("make it 7pm?", None, ()),  # a question
+        ("at the shed", None, ()),  # a place
+    ],
+)
+def test_what_says_an_hour_alone(text: str, read_back: str | None, ways: tuple[str, ...]) -> None:
+    assert hour_only(text, read_back) == ways
+
+
+@pytest.mark.parametrize(
+    ("due", "said"),
+    [
+        (None, "P at 7pm"),
+        (dt.date(2026, 12, 5), "P at 7pm"),
+        (dt.date(2026, 12, 6), "P tomorrow at 7pm"),
+        (dt.date(2026, 12, 9), "P on Wednesday at 7pm"),
+        (dt.date(2026, 12, 20), "P on December 20 at 7pm"),
+    ],
+)
+def test_the_hour_is_said_on_the_drafts_day(due: dt.date | None, said: str) -> None:
+    assert with_the_day("P", "at 7pm", due, NOW.date()) == said
+
+
+def test_a_part_of_the_day_is_said_after_the_day() -> None:
+    assert with_the_day("P", "in the evening", dt.date(2026, 12, 6), NOW.date()) == (
+        "P tomorrow evening"
+    )
+
+
+@pytest.mark.parametrize(
+    ("source", "text", "when"),
+    [
+        (TOMORROW_6PM, "make it 7pm", "by tomorrow at 7 pm"),
+        (TOMORROW_6PM, "make it half six", "by tomorrow at 6:30 pm"),
+        (TOMORROW_6PM, "no, make it 8", "by tomorrow at 8 pm"),
+        (TOMORROW_6PM, "earlier, say 5", "by tomorrow at 5 pm"),
+        (TOMORROW_6PM, "at 7 instead", "by tomorrow at 7 pm"),
+        (TOMORROW_6PM, "in the evening instead", "tomorrow evening"),
+        ("Kofi, fix the gate by Wednesday", "in the afternoon", "by Wednesday afternoon"),
+        ("Kofi, fix the gate at 5pm", "make it 6", "at 6 pm"),
+        ("Kofi, fix the gate tonight", "make it 7pm", "at 7 pm"),
+        ("Kofi, fix the gate", "make it 7pm", "at 7 pm"),  # no day yet: today's 7 pm
+    ],
+)
+def test_an_hour_said_alone_keeps_the_day_and_moves_the_hour(
+    source: str, text: str, when: str
+) -> None:
+    was = parse(source)
+    got = reading(source, text)
+    assert isinstance(was, Draft) and isinstance(got, Draft), got
+    assert got.wording is not None and got.wording.when == when, got.summary
+    assert f" {when} — confirm?" in got.summary
+    day = was.objective.deadline or NOW.date().isoformat()
+    assert got.objective.deadline == day
+    assert [c.value for c in got.objective.constraints if c.kind == "time"] == [day]
+    assert (got.objective.agent, got.objective.verb) == (was.objective.agent, was.objective.verb)
+
+
+def test_an_hour_past_today_is_tomorrows_read_back_so() -> None:
+    # As said first (a tenth typed probe: "at eight in the morning" at 9:30).
+    late = NOW.replace(hour=21)
+    got = reading("Kofi, fix the gate tonight", "make it 7pm", late)
+    assert isinstance(got, Draft) and got.objective.deadline == "2026-12-06", got
+    assert "tomorrow" in got.summary
+
+
+@pytest.mark.parametrize(
+    ("source", "text"),
+    [
+        ("Kofi, fix the shelves", "make that two"),
+        ("Kofi, fix the shelves", "make it 8"),
+        (TOMORROW_6PM, "ok tomorrow then"),
+    ],
+)
+def test_a_count_or_the_day_said_again_is_no_new_hour(source: str, text: str) -> None:
+    got = reading(source, text)
+    assert not isinstance(got, Draft) or got.summary == parse(source).summary, got  # type: ignore[union-attr]
+
+
+async def test_the_yes_after_an_hour_change_confirms_the_new_one(rig: Rig) -> None:  # noqa: F811
+    rig.text("t1", TOMORROW_6PM)
+    await rig.settle(1)
+    rig.text("t2", "make it half six")
+    await rig.settle(2)
+    drafts = rig.of(ObjectiveDraft)
+    assert [d.preview.summary.split(" gate ")[1] for d in drafts] == [
+        "by tomorrow at 6 pm — confirm?",
+        "by tomorrow at 6:30 pm — confirm?",
+    ]
+    rig.text("t3", "yes")
+    await rig.settle(3)
+    assert [c.objective_id for c in rig.of(ObjectiveConfirmed)] == [drafts[1].objective.id]
+
+
+@pytest.mark.parametrize(
+    ("text", "when"),
+    [
+        # A third typed probe found these moved "by Friday" to today; they
+        # were then no change; now the hour on Friday.
+        ("at 3pm", "by Friday at 3 pm"),
+        ("make that 3pm", "by Friday at 3 pm"),
+        ("oh and by 6", "by Friday at 6 o'clock"),
+    ],
+)
+def test_a_clock_time_alone_keeps_the_day(text: str, when: str) -> None:
+    got = reading("Zuri, fix the gate by Friday", text)
+    assert isinstance(got, Draft) and got.objective.deadline == "2026-12-11", got
+    assert got.wording is not None and got.wording.when == when
+
+
+def test_an_hour_to_a_draft_with_no_day_is_todays_as_said_first() -> None:
+    # "by 5" was no change ("which day?"); "Kofi, fix the gate by 5" said
+    # first is today's 5 pm, and so is the change now.
+    first = parse("Kofi, fix the gate by 5")
+    got = reading("Kofi, fix the gate", "by 5")
+    assert isinstance(first, Draft) and isinstance(got, Draft), got
+    assert got.objective.deadline == first.objective.deadline == "2026-12-05"
+    assert got.summary == first.summary
