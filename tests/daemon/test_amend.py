@@ -423,3 +423,13 @@ def test_an_hour_said_alone_moves_the_hour_of_the_drafts_day(daemon: RunningDaem
     assert [m.preview.summary for m in made] == [
         "Tariq will protect the gate by tomorrow at 6:30 pm — confirm?"
     ]
+
+
+def test_the_one_ruled_out_is_asked_about_not_drafted(daemon: RunningDaemon) -> None:
+    """A conversation probe (T26c): "not Tariq, fix the gate" drafted Tariq's."""
+    c = daemon.connect()
+    c.hello()
+    asked = [m for m in said(c, "not Tariq, fix the gate") if isinstance(m, ObjectiveClarify)]
+    assert [m.question for m in asked] == ["Who should do it, if not Tariq?"]
+    made = [m for m in said(c, "Kofi") if isinstance(m, ObjectiveDraft)]
+    assert [m.objective.agent for m in made] == ["Kofi"]

@@ -158,3 +158,15 @@ def test_an_hour_to_a_draft_with_no_day_is_todays_as_said_first() -> None:
     assert isinstance(first, Draft) and isinstance(got, Draft), got
     assert got.objective.deadline == first.objective.deadline == "2026-12-05"
     assert got.summary == first.summary
+
+
+async def test_not_tariq_then_a_name_drafts_that_ones(rig: Rig) -> None:  # noqa: F811
+    # T26c: "not Tariq, fix the gate" drafted Tariq's repair; now who is asked.
+    rig.text("t1", "not Tariq, fix the gate")
+    await rig.settle(1)
+    assert not rig.of(ObjectiveDraft)
+    rig.text("t2", "Kofi")
+    await rig.settle(2)
+    assert [(d.objective.agent, d.objective.target.label) for d in rig.of(ObjectiveDraft)] == [
+        ("Kofi", "Gate")
+    ]

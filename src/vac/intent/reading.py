@@ -30,6 +30,7 @@ from vac.intent import (
     story_first,
 )
 from vac.intent import lexicon as lx
+from vac.intent import ruled_out as ro
 from vac.intent.ability import able_said
 from vac.intent.either_or import QUESTION as EITHER_OR_ASKED
 from vac.intent.either_or import either_or
@@ -116,6 +117,11 @@ def understand(
         result = kept
     if isinstance(result, Draft) and either_or(text, roster.names()):  # "…; if not, Abeni, you go"
         return Clarify("uncertain-agent", EITHER_OR_ASKED, text, confidence)
+    if isinstance(result, Draft) and (out := ro.ruled_out(text, roster.names())) is not None:
+        others = tuple(n for n in roster.names() if n != out.name)  # "not Tariq, fix the gate"
+        return Clarify(
+            "uncertain-agent", ro.question(out.name), text, confidence, others, out.said, 0
+        )
     said = fragments.joined(text, roster.names()) if isinstance(result, Clarify) else None
     names = frozenset(n.lower() for n in roster.names())
     said = said or (fragments.said_again(text, names) if isinstance(result, Clarify) else None)

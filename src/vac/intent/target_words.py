@@ -400,7 +400,28 @@ def names_nothing(core: Sequence[Tok]) -> bool:
         return True
     if core[0].low in lx.VAGUE and len(core) > 1 and core[1].low in _AFTER_IT:
         return True
+    lows = [t.low for t in core]
+    if _TALKED_OF.fullmatch(" ".join(lows)):
+        return True  # "the thing we talked about"
+    ordinal_thing = "thing" in lows and not {"other", "same", "usual"} & set(lows)
+    if any(w in _WHICH_ONE for w in lows) and all(w in _WHICH_ONE or w in lx.VAGUE for w in lows):
+        # "the first one", "the other one", "the usual", "the same thing";
+        # not "the first thing on the list" (a fifth typed probe: a thing)
+        return not ordinal_thing
     return all(t.low in lx.VAGUE or t.low in VERB_PARTICLES or t.low in _SELF for t in core)
+
+
+# A conversation probe (T26c): "Kofi, have a look at the first one" was read
+# back as sure, "…look into the first one", and the yes confirmed the thing
+# "First one"; so "the other one", "the same thing", "the usual". Which one
+# is asked ("What should Kofi look into?"), as for "it" and "this one".
+_WHICH_ONE: Final = frozenset(
+    lx.words("first second third fourth last other same usual next previous ones")
+)
+_TALKED_OF: Final = re.compile(
+    r"(?:one|thing|stuff) (?:(?:we|i|you) )?(?:talked|spoke|mentioned|discussed|said)"
+    r"(?: about| of)?(?: (?:earlier|before|yesterday))?"
+)
 
 
 _SELF: Final = frozenset(lx.words("itself themselves"))  # "the gate won't fix itself"

@@ -1,0 +1,86 @@
+"""A seventeenth round of probes (2026-12-07, the twenty-fifth session;
+none from the understanding corpus): a typed probe (T26) and a
+conversation probe (T26c), read as first turns."""
+
+from __future__ import annotations
+
+import intent_factories as factories
+import pytest
+
+from vac.intent import Clarify
+from vac.intent.ruled_out import ruled_out
+
+run = factories.probe_run
+draft = factories.probe_draft
+NAMES = ("Kofi", "Tariq", "Imani", "Zuri", "Abeni")
+
+
+@pytest.mark.parametrize(
+    ("text", "name", "said"),
+    [
+        ("not Tariq, fix the gate", "Tariq", "not Tariq,"),
+        ("not you Tariq, fix the gate", "Tariq", "not you Tariq,"),
+        ("No, not Kofi — check the coffee machine", "Kofi", "No, not Kofi —"),
+    ],
+)
+def test_the_one_ruled_out_before_the_order(text: str, name: str, said: str) -> None:
+    got = ruled_out(text, NAMES)
+    assert got is not None and (got.name, got.said) == (name, said)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "not Tariq, Kofi, fix the gate",
+        "Tariq, fix the gate",
+        "not the gate, the fence",
+        "not Tariq",
+    ],
+)
+def test_no_one_ruled_out(text: str) -> None:
+    assert ruled_out(text, NAMES) is None
+
+
+@pytest.mark.parametrize(
+    "text", ["not Tariq, fix the gate", "not you Tariq, fix the gate", "not Kofi — check the pump"]
+)
+def test_an_order_after_the_one_ruled_out_asks_who(text: str) -> None:
+    """A conversation probe (T26c): "not Tariq, fix the gate" drafted Tariq's repair."""
+    got = run(text)
+    assert isinstance(got, Clarify) and got.reason == "uncertain-agent", got
+    assert got.question.startswith("Who should do it, if not ")
+    assert got.question.split("if not ")[1].rstrip("?") not in got.candidates
+    assert got.heard_as is not None and got.fill_at == 0
+
+
+def test_an_order_naming_its_agent_after_another_ruled_out_is_theirs() -> None:
+    assert draft("not Tariq, Kofi, fix the gate").objective.agent == "Kofi"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Kofi, have a look at the first one",
+        "Kofi, fix the other one",
+        "Kofi, fix the second one",
+        "Kofi, check the usual",
+        "Kofi, check the other thing",
+        "Kofi, fix the thing we talked about",
+    ],
+)
+def test_which_one_is_asked_not_drafted_as_the_thing(text: str) -> None:
+    """A conversation probe (T26c): "the first one" was the thing "First one"."""
+    got = run(text)
+    assert isinstance(got, Clarify) and got.reason == "no-target", got
+
+
+@pytest.mark.parametrize(
+    ("text", "thing"),
+    [
+        ("Kofi, fix the last fence post", "Last fence post"),
+        ("Imani, map the first floor", "First floor"),
+        ("Kofi, repair the same gate", "Same gate"),
+    ],
+)
+def test_a_thing_with_such_a_word_is_still_the_thing(text: str, thing: str) -> None:
+    assert draft(text).objective.target.label == thing
