@@ -170,3 +170,26 @@ async def test_not_tariq_then_a_name_drafts_that_ones(rig: Rig) -> None:  # noqa
     assert [(d.objective.agent, d.objective.target.label) for d in rig.of(ObjectiveDraft)] == [
         ("Kofi", "Gate")
     ]
+
+
+@pytest.mark.parametrize(
+    ("text", "deadline"),
+    [
+        ("no, the thirtieth", "2026-12-30"),
+        ("make it the twentieth", "2026-12-20"),
+        ("no, the twenty-first", "2026-12-21"),
+        ("the fifteenth", "2026-12-15"),
+        ("no, the 30th", "2026-12-30"),
+    ],
+)
+def test_a_day_of_the_month_in_words_is_the_day_not_the_thing(text: str, deadline: str) -> None:
+    """T26c: "no, the thirtieth" was the thing ("look into the thirtieth on
+    March 13"), and the yes confirmed it."""
+    got = reading("Abeni, check the dentist booking on the 13th", text)
+    assert isinstance(got, Draft), got
+    assert (got.objective.target.label, got.objective.deadline) == ("Dentist booking", deadline)
+
+
+def test_the_second_said_alone_is_which_one_not_a_day() -> None:
+    got = reading("Abeni, check the dentist booking on the 13th", "no, the second")
+    assert not isinstance(got, Draft), got

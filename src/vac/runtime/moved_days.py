@@ -13,6 +13,7 @@ from typing import Final
 
 from vac.intent import calendar_words as cw
 from vac.intent.lexicon import PUNCT, tokenize, words
+from vac.intent.numbers import number_at
 from vac.intent.when import When, resolve
 
 # A deadline moved by a span ("push it back a day", "bring it forward two
@@ -67,22 +68,44 @@ def shifted(shift: tuple[str, str, str], deadline: dt.date, today: dt.date) -> s
 
 
 # A day of the month said alone as a change ("no, the 10th", "make it the 3rd").
+# Said in words too, "no, the thirtieth" (a conversation probe, T26c: it
+# became the thing, "look into the thirtieth on March 13", and the yes
+# confirmed it); "the first" to "the fourth" said alone are which one.
+_NTH_WORDS: Final = (
+    r"(?:twenty|thirty)[\s-]+(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth)"
+    r"|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|thirteenth|fourteenth"
+    r"|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth|twentieth|thirtieth"
+)
 DAY_ONLY: Final = re.compile(
     r"^\W*(?:(?:no|nope|nah|actually|sorry|oh)\W+)*(?:make\s+(?:it|that)\s+)?(?:on\s+|by\s+)?"
-    r"the\s+(\d{1,2})(?:st|nd|rd|th)\W*(?:please|instead)?\W*$",
+    rf"the\s+(\d{{1,2}}(?:st|nd|rd|th)|{_NTH_WORDS})\W*(?:please|instead)?\W*$",
     re.IGNORECASE,
 )
+
+
+def _ordinal(n: int) -> str:
+    """30 → "30th", 21 → "21st"."""
+    end = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{end}"
+
+
+def _day_number(said: str) -> int | None:
+    toks = tokenize(said)
+    found = number_at(toks, 0)
+    return found.value if found is not None and found.end == len(toks) else None
 
 
 def that_months(nth: re.Match[str], deadline: dt.date, today: dt.date) -> str:
     """ "the 10th" as a day of the deadline's month when it has one and it is
     not past; else as said (the next 10th)."""
+    n = _day_number(nth.group(1))
+    as_said = nth.group(0) if n is None else f"make it the {_ordinal(n)}"  # in digits
     try:
-        day = deadline.replace(day=int(nth.group(1)))
+        day = deadline.replace(day=n or 0)
     except ValueError:  # "the 31st" of a month of 30
-        return nth.group(0)
+        return as_said
     if day < today or day.month == today.month:
-        return nth.group(0)
+        return as_said
     year = "" if day.year == today.year else f" {day.year}"
     return f"make it {cw.MONTH_NAMES[day.month - 1]} {day.day}{year}"
 
