@@ -84,3 +84,33 @@ def test_which_one_is_asked_not_drafted_as_the_thing(text: str) -> None:
 )
 def test_a_thing_with_such_a_word_is_still_the_thing(text: str, thing: str) -> None:
     assert draft(text).objective.target.label == thing
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Make sure nobody goes in the loft until the floor's fixed",
+        "Make sure the kids don't go in the garage",
+        "Kofi, make sure the kids don't go in the garage",
+        "Make sure the dog doesn't get out",
+        "Make sure no one eats the cake",
+    ],
+)
+def test_make_sure_of_what_others_do_asks_what_to_do(text: str) -> None:
+    """A typed probe (T26): "Abeni will protect the kids, and won't go in the
+    garage" (their ban on the agent), "…protect nobody goes"."""
+    got = run(text)
+    assert isinstance(got, Clarify) and got.reason == "no-verb", got
+
+
+@pytest.mark.parametrize(
+    ("text", "verb", "thing"),
+    [
+        ("Make sure the back door is locked tonight", "Protect", "Back door"),
+        ("Kofi, fix the gate, but make sure you don't wake the baby.", "Repair", "Gate"),
+        ("Make sure Kofi fixes the gate by Friday", "Repair", "Gate"),
+    ],
+)
+def test_make_sure_of_ours_is_still_the_order(text: str, verb: str, thing: str) -> None:
+    got = draft(text).objective
+    assert (got.verb, got.target.label) == (verb, thing)

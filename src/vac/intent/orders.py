@@ -23,6 +23,7 @@ from vac.intent import lexicon as lx
 from vac.intent.address import Address, resolve_span
 from vac.intent.lexicon import Tok, words
 from vac.intent.roster import STOPWORDS, Roster
+from vac.intent.sure_of_others import their_deed
 from vac.intent.verb_cues import DONE_FORMS, THIRD_PERSON, WEAK_VERB_CUES
 from vac.intent.when_match import word_at
 from vac.intent.wish import mind_is_no_order, remarks
@@ -185,6 +186,8 @@ def meant_verb(
     agent_next = named < len(clause) and resolve_span([clause[named]], roster) is not None
     if word_at(clause, named) in ("he", "she", "they"):
         return None  # "make sure he locks it after": who? (a probe: "protect he locks it")
+    if hit[1][0] == "make" and their_deed([t.low for t in clause[named : named + 5]]):
+        return None  # "make sure the kids don't go in the garage": theirs (T26: a ban on ours)
     reach = len(clause) if agent_next else min(end + _WEAK_REACH, len(clause))
     for j in range(end, reach):
         if clause[j].low in ("and", "then") and not agent_next:
