@@ -114,3 +114,25 @@ def test_make_sure_of_what_others_do_asks_what_to_do(text: str) -> None:
 def test_make_sure_of_ours_is_still_the_order(text: str, verb: str, thing: str) -> None:
     got = draft(text).objective
     assert (got.verb, got.target.label) == (verb, thing)
+
+
+@pytest.mark.parametrize(
+    ("text", "deadline"),
+    [
+        # PROBE_NOW is Wednesday 2026-03-11.
+        ("Kofi, fix the gate before the weekend's out", "2026-03-15"),
+        ("Kofi, fix the gate before the week is out", "2026-03-15"),
+        ("Kofi, fix the gate before the week's over", "2026-03-15"),
+        ("Kofi, fix the gate before the day is out", "2026-03-11"),
+        ("Kofi, fix the gate before the month is out", "2026-03-31"),
+        ("Kofi, fix the gate before the year is out", "2026-12-31"),
+        ("Kofi, fix the gate before the weekend is over", "2026-03-15"),
+        ("Kofi, fix the gate before next week is out", "2026-03-22"),
+    ],
+)
+def test_before_a_span_is_out_is_its_last_day(text: str, deadline: str) -> None:
+    """A typed probe (T26): "…before the weekend's out" was a condition and
+    the deadline dropped unsaid; "…before the week is out" was asked."""
+    got = draft(text).objective
+    assert got.deadline == deadline
+    assert not [c for c in got.constraints if c.kind == "custom"]

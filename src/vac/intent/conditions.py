@@ -112,8 +112,8 @@ _A_CHANCE: Final = frozenset(words("a the round around time chance sec minute mo
 # not "before Friday", "after lunch", "till six" (times).
 _SPAN_CUES: Final = frozenset(words("until till after while whilst"))
 _ASKED_FIRST: Final = frozenset(words("me us first okay ok know"))  # "ring me before you…"
-# "…before the weekend is over": a time, the deadline (a regression text).
-_TIMES_OVER: Final = frozenset(words("weekend week month day year night evening morning"))
+_SPANS_OVER: Final = words("weekend week month day year night evening morning")
+_TIMES_OVER: Final = frozenset((*_SPANS_OVER, *(s + "'s" for s in _SPANS_OVER)))  # "…is over"
 _SUBJECTS: Final = frozenset(
     words("we they i he she everyone everybody we're they're i'm he's she's it's")
 )
@@ -337,8 +337,8 @@ def _cue_width(toks: Sequence[Tok], i: int) -> int:
     if toks[i].low in _SPAN_CUES and _said_before(toks, i, _DENIED, 5):
         return 0  # "don't start till I say": a boundary, or the steward's hand
     if toks[i].low == "before" and phrase_at(toks, i, MANNER_CUES) is None:
-        # "…before the kids get home", "…before we leave" (a thirteenth typed probe:
-        # asked when, "before we"); not "(ask me) before you start": the steward's hand
+        # "…before the kids get home", "…before we leave" (a thirteenth typed probe: asked
+        # when, "before we"); not "(ask me) before you start", "…the weekend's out" (a time)
         asked_first = word_at(toks, i - 1) in _ASKED_FIRST or word_at(toks, i + 2) in _TIMES_OVER
         its = word_at(toks, i + 1) in ("it", "it's")  # "before it's too late": still asked
         its = its or [word_at(toks, i + 1), word_at(toks, i + 2)] == ["i", "forget"]  # a filler

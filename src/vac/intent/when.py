@@ -467,7 +467,7 @@ def resolve(
         ):
             i = found.end  # "the fence that the storm knocked down on Tuesday"
             continue
-        if isinstance(found, Hit) and (cue == ("before",) or (not kind and in_reason(clause, i))):
+        if cue == ("before",) or (isinstance(found, Hit) and not kind and in_reason(clause, i)):
             found = before_span(clause, j, found, now)  # "before the weekend", "before next week"
         if isinstance(found, Hit) and word_at(clause, found.end - 1) in cw.DAY_NAMES:
             found = its_date(clause, found, now)  # "on Wednesday the 10th": which?

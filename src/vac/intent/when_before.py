@@ -15,14 +15,20 @@ from collections.abc import Sequence
 from typing import Final
 
 from vac.intent.lexicon import VERB_PHRASES, Tok, phrase_at, phrases
-from vac.intent.when_match import ONE_DAY, Hit, month_end, word_at
+from vac.intent.when_match import ONE_DAY, Found, Hit, month_end, word_at
 
 _OVER: Final = phrases(["is over", "ends"])
 _NEXT_SPANS: Final = frozenset({"week", "month", "year"})
 
 
-def before_span(clause: Sequence[Tok], j: int, found: Hit, now: dt.datetime) -> Hit:
-    """`found`, said after "before" ending at `j`, or the day before its span starts."""
+def before_span(clause: Sequence[Tok], j: int, found: Found, now: dt.datetime) -> Found:
+    """`found`, said after "before" ending at `j`, or the day before its span
+    starts; or the last day of a span said to be out ("before the week is
+    out"), whatever `found` was."""
+    if (out := _span_out(clause, j, now)) is not None:
+        return out
+    if not isinstance(found, Hit):
+        return found
     said = [t.low for t in clause[j : found.end]]
     today = now.date()
     if said in (["weekend"], ["the", "weekend"]):
@@ -47,6 +53,35 @@ def before_span(clause: Sequence[Tok], j: int, found: Hit, now: dt.datetime) -> 
             last = month_end(today.year, today.month)
         day = f"{last:%B} {last.day}"
     return Hit(last, f"before next {said[1]}, by {day}", found.end)
+
+
+# "before the week is out", "before the weekend's over", "before the day is
+# done": its last day (a typed probe, T26: "…weekend's out" was a condition
+# and the deadline dropped; "…week is out" was asked).
+_SPANS: Final = frozenset({"day", "week", "weekend", "month", "year"})
+_OUT: Final = frozenset({"out", "over", "done", "up", "finished", "through"})
+
+
+def _span_out(clause: Sequence[Tok], j: int, now: dt.datetime) -> Hit | None:
+    k = j + (word_at(clause, j) == "the")
+    span, end = word_at(clause, k), k + 1
+    if span.endswith("'s"):
+        span = span.removesuffix("'s")
+    elif word_at(clause, end) in ("is", "'s"):
+        end += 1
+    else:
+        return None
+    if span not in _SPANS or word_at(clause, end) not in _OUT or k == j:
+        return None
+    today = now.date()
+    last = {
+        "day": today,
+        "week": today + (6 - today.weekday()) * ONE_DAY,
+        "weekend": today + (6 - today.weekday()) * ONE_DAY,
+        "month": month_end(today.year, today.month),
+        "year": dt.date(today.year, 12, 31),
+    }[span]
+    return Hit(last, f"before the {span} is {word_at(clause, end)}", end + 1)
 
 
 _REASONS: Final = frozenset({"because", "cause", "'cause", "cos", "coz", "since"})
