@@ -136,3 +136,26 @@ def test_before_a_span_is_out_is_its_last_day(text: str, deadline: str) -> None:
     got = draft(text).objective
     assert got.deadline == deadline
     assert not [c for c in got.constraints if c.kind == "custom"]
+
+
+@pytest.mark.parametrize(
+    ("text", "agent"),
+    [
+        ("Someone should fix the gate, Kofi probably", "Kofi"),
+        ("someone should fix the gate, probably Kofi", "Kofi"),
+        ("Someone needs to map the loft, ideally Imani", "Imani"),
+        ("Fix the gate, I reckon Tariq is best for it", "Tariq"),
+        ("Someone needs to repair the kitchen drawer, and I think Zuri is best placed", "Zuri"),
+        ("fix the gate, Kofi can do it", "Kofi"),
+        ("fix the gate, let Kofi do it", "Kofi"),
+        ("fix the gate, Kofi's best at that", "Kofi"),
+    ],
+)
+def test_the_one_put_forward_after_an_order_to_no_one_is_its_agent(text: str, agent: str) -> None:
+    """A typed probe (T26): each went to the default agent ("no agent named")."""
+    got = draft(text)
+    assert got.objective.agent == agent and got.agent_source == "exact", got
+
+
+def test_an_order_to_someone_named_keeps_them() -> None:
+    assert draft("Kofi, fix the gate, Tariq can do it").objective.agent == "Kofi"

@@ -36,6 +36,7 @@ from vac.intent.either_or import QUESTION as EITHER_OR_ASKED
 from vac.intent.either_or import either_or
 from vac.intent.evidence import SPOKEN_MIN_CONFIDENCE, TIME_WORDS, Evidence, WordProb, weigh
 from vac.intent.parser import MIN_CONFIDENCE, Clarify, Draft, parse
+from vac.intent.put_forward import put_forward
 from vac.intent.roster import Roster
 from vac.protocol.objective import UncertainField
 
@@ -104,6 +105,7 @@ def understand(
 
     story = story_first.order_after(text, roster.names()) or story_first.clause_last(text)
     story = story or noun_first.as_order(text, roster.names())  # "gate fix pls kofi"
+    story = story or put_forward(text, roster.names())  # "…fix the gate, Kofi probably"
     story = story or story_first.reason_first(text, roster.names())  # "Since Zuri is away, …"
     if story is not None and (told := _meant(text, heard, parse_as, roster, story)) is not None:
         return told
