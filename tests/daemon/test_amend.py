@@ -433,3 +433,14 @@ def test_the_one_ruled_out_is_asked_about_not_drafted(daemon: RunningDaemon) -> 
     assert [m.question for m in asked] == ["Who should do it, if not Tariq?"]
     made = [m for m in said(c, "Kofi") if isinstance(m, ObjectiveDraft)]
     assert [m.objective.agent for m in made] == ["Kofi"]
+
+
+def test_call_that_off_after_a_yes_points_to_withdraw(daemon: RunningDaemon) -> None:
+    """A conversation probe (T26c): "actually, call that off" after the yes
+    got the list of verbs, with no word of how to take it back."""
+    c = daemon.connect()
+    c.hello()
+    said(c, "Tariq, check the fence")
+    said(c, "yes")
+    asked = [m for m in said(c, "actually, call that off") if isinstance(m, ObjectiveClarify)]
+    assert asked and "vac withdraw" in asked[0].question

@@ -159,3 +159,22 @@ def test_the_one_put_forward_after_an_order_to_no_one_is_its_agent(text: str, ag
 
 def test_an_order_to_someone_named_keeps_them() -> None:
     assert draft("Kofi, fix the gate, Tariq can do it").objective.agent == "Kofi"
+
+
+@pytest.mark.parametrize(
+    ("text", "kind"),
+    [
+        ("call that off", "reject"),
+        ("actually, call that off", "reject"),
+        ("withdraw that", "reject"),
+        ("hold off on that", "reject"),
+        ("yes, go ahead with that", "confirm"),
+        ("go ahead with it", "confirm"),
+    ],
+)
+def test_more_yes_and_no(text: str, kind: str) -> None:
+    """A conversation probe (T26c): each was "not what to do"; after a yes,
+    a no now points to `vac withdraw`."""
+    from vac.intent import classify_reply
+
+    assert classify_reply(text) == kind

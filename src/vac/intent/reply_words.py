@@ -218,6 +218,7 @@ CONFIRM_HEARD: Final[frozenset[str]] = frozenset(
         *("oh yes", "nah yeah", "i guess so", "guess so", "i suppose so", "suppose so"),
         "make it happen",
         "yeah go ahead",
+        *("go ahead with that", "go ahead with it"),  # T26c: "yes, go ahead with that" asked
         "ok go ahead",
         "okay go ahead",
         "k go ahead",
@@ -276,14 +277,13 @@ REJECT_HEARD: Final[frozenset[str]] = frozenset(
         "perhaps not just now",
         "is wrong",
         *("scrap it", "call it off"),  # "call it off": T23c (not "undo that": a change undone)
+        # A conversation probe (T26c): no reply ("hold off on that": the draft waits no more).
+        *("call that off", "withdraw that", "withdraw it", "hold off on that", "hold off on it"),
         "not today",
         "i don't think so",
         "i not want this",
         # A typed probe (2026-12-06): a mind changed, the job done meanwhile.
-        "i have changed my mind",
-        "i've changed my mind",
-        "changed my mind",
-        "i changed my mind",
+        *("i have changed my mind", "i've changed my mind", "changed my mind", "i changed my mind"),
         "i want cancel",
         "i want to cancel",
         "i want to cancel it",
