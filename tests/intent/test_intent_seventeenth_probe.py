@@ -178,3 +178,30 @@ def test_more_yes_and_no(text: str, kind: str) -> None:
     from vac.intent import classify_reply
 
     assert classify_reply(text) == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "thing"),
+    [
+        ("Tariq, guard the vegetable patch so the foxes don't dig it up again", "Vegetable patch"),
+        ("Kofi, fix the fence because we don't sleep well", "Fence"),
+        ("Kofi, fix the fence as we don't want the dog out", "Fence"),
+        ("Kofi, fix the gate so it doesn't squeak", "Gate"),
+    ],
+)
+def test_a_dont_said_of_others_in_a_reason_is_no_ban(text: str, thing: str) -> None:
+    """A typed probe (T26): "…, and won't dig it up again", "…won't sleep well"."""
+    got = draft(text).objective
+    assert got.target.label == thing
+    assert [f.text for f in got.forbidden_lines] == ["Respect the agent's autonomy"]
+
+
+@pytest.mark.parametrize(
+    ("text", "line"),
+    [
+        ("Kofi, fix the fence, so don't use the ladder", "Do not use the ladder"),
+        ("Kofi, fix the gate but don't use nails", "Do not use nails"),
+    ],
+)
+def test_a_dont_said_to_the_agent_is_still_a_ban(text: str, line: str) -> None:
+    assert line in [f.text for f in draft(text).objective.forbidden_lines]

@@ -75,8 +75,8 @@ def forbidden_spans(
         if which and marker[0] in ("don't", "do"):
             i = j  # "all the doors that don't close properly": which doors (a probe: a ban)
             continue
-        if _speaker_knows(lows, i, j):
-            i = j  # "I don't know why it keeps breaking", "I can never find…": no ban
+        if _speaker_knows(lows, i, j) or _of_others(lows, i):
+            i = j  # "I don't know why it keeps breaking", "…so the foxes don't…": no ban
             continue
         if " ".join(marker) in inflect.NOBODY_MARKERS and _told(lows, i):
             i += 1  # "there's nobody in the house", "…, nobody in the house is hurt": news
@@ -161,6 +161,27 @@ _SPEAKER: Final = frozenset(words("i we"))
 _MODALS: Final = frozenset(words("can could will would just really still honestly do even"))
 _ASKS_YOU: Final = frozenset(words("you he she they it's we"))
 _OUGHT: Final = frozenset(words("should shouldn't must need ought can could"))
+
+
+def _of_others(lows: Sequence[str], i: int) -> bool:
+    """Whether the "don't" at `i` is said of another in a reason or a purpose
+    ("…so the foxes don't dig it up again", "…because we don't sleep well",
+    "…so it doesn't squeak"): no ban on the agent (a typed probe, T26:
+    "…, and won't dig it up again"). Not "…, so don't use the ladder", nor
+    of "you", "he", "she" (the agent)."""
+    if lows[i] not in _NEGATED or i == 0 or lows[i - 1] in _NO_SUBJECT:
+        return False
+    for k in range(i - 1, max(i - 6, -1), -1):
+        if lows[k] in _WHY_CUES:
+            return True
+        if lows[k] in PUNCT:
+            return False
+    return False
+
+
+_NEGATED: Final = frozenset(words("don't doesn't won't can't didn't dont doesnt wont cant"))
+_NO_SUBJECT: Final = frozenset(words("you he she and but please just so then also , or"))
+_WHY_CUES: Final = frozenset(words("so that because cause 'cause cos coz as since otherwise"))
 
 
 def _speaker_knows(lows: Sequence[str], i: int, body: int) -> bool:

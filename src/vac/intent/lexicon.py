@@ -323,7 +323,7 @@ TARGET_STOPS: Final = cues(
     "without, by, urgently, carefully, gently, slowly, quickly, safely, and, but, so, then, "
     "while, because, if, unless, once, even if, even when, even though, provided, before, "
     "until, whilst, only if, only when, only once, only after, only unless, just in case, "
-    "sorry the, sorry a, sorry my, i mean, i meant, or rather, "
+    "sorry the, sorry a, sorry my, i mean, i meant, or rather, as we, as i, as they, cos, "
     "within, no later than, please, today, tonight, "
     "tomorrow, this week, next week, asap, immediately, right now, right away, straight away, "
     "rn, pronto, lowkey, ngl, tbh, or nah, or is, or are, or should, or would, or shall, "
