@@ -205,3 +205,22 @@ def test_a_dont_said_of_others_in_a_reason_is_no_ban(text: str, thing: str) -> N
 )
 def test_a_dont_said_to_the_agent_is_still_a_ban(text: str, line: str) -> None:
     assert line in [f.text for f in draft(text).objective.forbidden_lines]
+
+
+@pytest.mark.parametrize(
+    ("text", "verb", "thing"),
+    [
+        ("Kofi, oil the gate", "Repair", "Gate"),
+        ("Kofi, grease the hinges", "Repair", "Hinges"),
+        ("Imani, write up the meeting notes", "Report", "Meeting notes"),
+        ("Imani, write a report on the roof", "Report", "Roof"),
+    ],
+)
+def test_more_verbs(text: str, verb: str, thing: str) -> None:
+    """A typed probe (T26): each was no verb."""
+    got = draft(text).objective
+    assert (got.verb, got.target.label) == (verb, thing)
+
+
+def test_oil_as_a_thing_is_still_a_thing() -> None:
+    assert draft("Kofi, check the oil").objective.verb == "Investigate"

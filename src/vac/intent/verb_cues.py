@@ -98,6 +98,8 @@ PHRASAL_VERB_CUES: Final[Mapping[str, str]] = {
             *("glue", "reglue", "stick back", "glue back", "superglue"),
             # An eleventh typed probe (2026-12-07): "redo the bathroom tiles" was no verb.
             *("redo", "re-do"),
+            # T26: "oil the gate", "grease the hinges" were no verb.
+            *("oil", "grease", "lubricate"),
         ],
         "Repair",
     ),
@@ -283,6 +285,7 @@ PHRASAL_VERB_CUES: Final[Mapping[str, str]] = {
             "give me a rundown on",
             "tell me what's going on with",
             "keep me posted",
+            *("write up", "write me a report on", "write a report on"),  # T26: no verb
             "report back on",
             "report back",
             "give me an update on",
