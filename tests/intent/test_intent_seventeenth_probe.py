@@ -224,3 +224,16 @@ def test_more_verbs(text: str, verb: str, thing: str) -> None:
 
 def test_oil_as_a_thing_is_still_a_thing() -> None:
     assert draft("Kofi, check the oil").objective.verb == "Investigate"
+
+
+@pytest.mark.parametrize(
+    ("text", "agent"),
+    [
+        ("k zuri map the attic tmrw", "Zuri"),
+        ("omg imani check the shed", "Imani"),
+        ("yo kofi fix the wifi thx", "Kofi"),
+    ],
+)
+def test_a_texters_first_word_before_the_name(text: str, agent: str) -> None:
+    """A typed probe (T26): each asked "Zuri or someone else?"."""
+    assert draft(text).objective.agent == agent

@@ -57,6 +57,8 @@ _SLANG: Final = (
     *(("no", "cap"), ("fr", "fr"), ("fr",), ("ngl",), ("tbh",), ("deadass",), ("istg",)),
     *(("lowkey",), ("on", "god")),
 )
+# Said first only (a typed probe, T26: "k zuri map the attic tmrw" asked who; not "vitamin k").
+_LEAD_SLANG: Final = frozenset({"omg", "k", "kk", "pls", "plz", "yo", "oi"})
 # Said to the one addressed, after their name or first: "tariq bro check…".
 _BUDDY: Final = frozenset({"bro", "bruv", "bruh", "fam", "dude", "sis"})
 _OWNERS: Final = frozenset(
@@ -91,6 +93,8 @@ def prefaces_dropped(lows: Sequence[str], texts: Sequence[str]) -> dict[int, tup
         slang = next((s for s in _SLANG if tuple(lows[k : k + len(s)]) == s), None)
         if slang and (slang[0] != "fr" or texts[k] == "fr"):
             drop(k, k + len(slang))
+        elif k == 0 and lows[k] in _LEAD_SLANG:
+            drop(k, k + 1)
         elif lows[k] in _BUDDY and k <= 1 and (k == 0 or lows[k - 1] not in _OWNERS):
             drop(k, k + 1)  # "tariq bro check…", said first; not "…my lil sis safe"
     _heading(lows, texts, out, drop)
