@@ -237,3 +237,25 @@ def test_oil_as_a_thing_is_still_a_thing() -> None:
 def test_a_texters_first_word_before_the_name(text: str, agent: str) -> None:
     """A typed probe (T26): each asked "Zuri or someone else?"."""
     assert draft(text).objective.agent == agent
+
+
+@pytest.mark.parametrize(
+    ("text", "agent", "thing"),
+    [
+        ("If Grandma calls, Kofi, visit her", "Kofi", "Grandma"),
+        ("If Grandma calls, Kofi, go and visit her", "Kofi", "Grandma"),
+        ("When Dad gets home, Tariq, help him", "Tariq", "Dad"),
+    ],
+)
+def test_her_after_a_condition_and_a_name_is_the_one_in_the_condition(
+    text: str, agent: str, thing: str
+) -> None:
+    """A typed probe (T26): each asked "What should Kofi befriend?"."""
+    got = draft(text).objective
+    assert (got.agent, got.target.label) == (agent, thing)
+
+
+def test_find_out_why_asks_what() -> None:
+    """T26: the thing was "Why"."""
+    got = run("If the smoke alarm goes off again, Imani, find out why")
+    assert isinstance(got, Clarify) and got.reason == "no-target", got

@@ -51,7 +51,8 @@ def with_antecedent(text: str) -> str | None:
         if start < said_to:
             continue
         if thing is None and (found := introduced(text, spans, i)) is not None:
-            if not _ordered_next(text, spans, found.end, named_before=i > 0):
+            first = i == 1 and spans[0][2] in _IF  # "If Grandma calls, Kofi, visit her" (T26)
+            if not _ordered_next(text, spans, found.end, named_before=i > 0 and not first):
                 return None  # "there's a leak, Zuri will fix it"
             thing, it, said_to = found  # "there's a leak…, fix it", "Grandma's ill, help her"
             continue
@@ -222,6 +223,7 @@ def _ordered_next(text: str, spans: list[_Span], end: int, *, named_before: bool
     return k < len(after) and after[k] in lx.VERB_FIRSTS
 
 
+_IF: Final = frozenset(lx.words("if when once unless until till after"))
 _ORDER_OPENERS: Final = frozenset(lx.words("please so now just and then can could would will you"))
 _ASKING: Final = frozenset(lx.words("can could would will"))
 

@@ -401,8 +401,8 @@ def names_nothing(core: Sequence[Tok]) -> bool:
     if core[0].low in lx.VAGUE and len(core) > 1 and core[1].low in _AFTER_IT:
         return True
     lows = [t.low for t in core]
-    if _TALKED_OF.fullmatch(" ".join(lows)):
-        return True  # "the thing we talked about"
+    if _TALKED_OF.fullmatch(" ".join(lows)) or lows in (["why"], ["how"], ["what"]):
+        return True  # "the thing we talked about", "find out why" (T26: the thing "Why")
     ordinal_thing = "thing" in lows and not {"other", "same", "usual"} & set(lows)
     if any(w in _WHICH_ONE for w in lows) and all(w in _WHICH_ONE or w in lx.VAGUE for w in lows):
         # "the first one", "the other one", "the usual", "the same thing";
