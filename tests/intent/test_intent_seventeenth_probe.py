@@ -259,3 +259,43 @@ def test_find_out_why_asks_what() -> None:
     """T26: the thing was "Why"."""
     got = run("If the smoke alarm goes off again, Imani, find out why")
     assert isinstance(got, Clarify) and got.reason == "no-target", got
+
+
+# A review of this round's rules (the twenty-fifth session).
+
+
+@pytest.mark.parametrize(
+    ("text", "verb", "line"),
+    [
+        (
+            "Kofi, make sure the gate is fixed, don't use the ladder",
+            "Repair",
+            "Do not use the ladder",
+        ),
+        ("Kofi, make sure the shed is built, don't cut the tree", "Build", "Do not cut the tree"),
+    ],
+)
+def test_make_sure_of_ours_then_a_ban_is_the_order_and_the_ban(
+    text: str, verb: str, line: str
+) -> None:
+    got = draft(text).objective
+    assert got.verb == verb and line in [f.text for f in got.forbidden_lines], got
+
+
+@pytest.mark.parametrize(
+    ("text", "deadline"),
+    [
+        ("Kofi, fix the gate before the day is out on Friday", "2026-03-13"),
+        ("Kofi, fix the gate before the week is out, by Thursday if you can", "2026-03-12"),
+    ],
+)
+def test_a_day_said_after_the_span_is_out_is_the_day(text: str, deadline: str) -> None:
+    assert draft(text).objective.deadline == deadline
+
+
+def test_before_the_mornings_delivery_is_still_a_condition() -> None:
+    got = draft("Kofi, fix the gate before the morning's delivery arrives").objective
+    assert got.deadline is None
+    assert [c.value for c in got.constraints if c.kind == "custom"] == [
+        "before the morning's delivery arrives"
+    ]

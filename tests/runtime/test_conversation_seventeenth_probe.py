@@ -193,3 +193,51 @@ def test_a_day_of_the_month_in_words_is_the_day_not_the_thing(text: str, deadlin
 def test_the_second_said_alone_is_which_one_not_a_day() -> None:
     got = reading("Abeni, check the dentist booking on the 13th", "no, the second")
     assert not isinstance(got, Draft), got
+
+
+# A review of the hour change and the placeholders (the twenty-fifth session).
+
+
+def test_an_hour_to_a_standing_order_changes_nothing_unseen() -> None:
+    # It read back "…always protect the gate at 11 pm", due today: "every night" lost.
+    got = reading("Tariq, guard the gate every night at 10pm", "make it 11pm")
+    assert not isinstance(got, Draft), got
+
+
+@pytest.mark.parametrize(
+    ("source", "text", "when"),
+    [
+        ("Kofi, fix the gate tomorrow at 11am", "make it 12", "by tomorrow at 12 pm"),
+        ("Kofi, fix the gate tomorrow at 11am", "make it 1", "by tomorrow at 1 pm"),
+        ("Kofi, fix the gate tomorrow at 9am", "make it 10", "by tomorrow at 10 am"),
+        ("Kofi, fix the gate tomorrow at 6pm", "make it 8", "by tomorrow at 8 pm"),
+    ],
+)
+def test_an_hour_without_am_or_pm_takes_the_half_nearer_the_drafts(
+    source: str, text: str, when: str
+) -> None:
+    # "make it 12" to 11 am was read back "12 am" (midnight), "make it 1" "1 am".
+    got = reading(source, text)
+    assert isinstance(got, Draft) and got.wording is not None, got
+    assert got.wording.when == when
+
+
+def test_a_number_to_a_draft_that_counts_is_no_hour() -> None:
+    # "make it 3" to "fix 2 shelves tomorrow at 6pm" was read back "…at 3 pm".
+    got = reading("Kofi, fix 2 shelves tomorrow at 6pm", "make it 3")
+    assert not isinstance(got, Draft) or "3 pm" not in got.summary, got
+
+
+async def test_an_answer_in_place_of_the_other_one(rig: Rig) -> None:  # noqa: F811
+    # "the shed" to "What should Kofi look into?" after "check the other one"
+    # drafted the thing "Shed the other one"; "look into the boiler" was Abeni's.
+    rig.text("t1", "Kofi, check the other one")
+    await rig.settle(1)
+    rig.text("t2", "the shed")
+    await rig.settle(2)
+    rig.text("t3", "Kofi, have a look at the first one")
+    await rig.settle(3)
+    rig.text("t4", "look into the boiler")
+    await rig.settle(4)
+    got = [(d.objective.agent, d.objective.target.label) for d in rig.of(ObjectiveDraft)]
+    assert got == [("Kofi", "Shed"), ("Kofi", "Boiler")]

@@ -23,6 +23,8 @@ def their_deed(lows: list[str]) -> bool:
     """Whether the words after "make sure" (`lows`, a few, in small letters)
     say what someone else does or not ("nobody goes in the loft", "the dog
     doesn't get out"); not "you"."""
+    cut = next((k for k, w in enumerate(lows) if not any(c.isalnum() for c in w)), len(lows))
+    lows = lows[:cut]  # "make sure the gate is fixed, don't use the ladder": ours (a review)
     if lows[:1] in (["nobody"], ["noone"], ["none"]) or lows[:2] == ["no", "one"]:
         return True
     negated = next((k for k, w in enumerate(lows) if w in _NOT_DONE), None)

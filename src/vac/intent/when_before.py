@@ -60,6 +60,9 @@ def before_span(clause: Sequence[Tok], j: int, found: Found, now: dt.datetime) -
 # and the deadline dropped; "…week is out" was asked).
 _SPANS: Final = frozenset({"day", "week", "weekend", "month", "year"})
 _OUT: Final = frozenset({"out", "over", "done", "up", "finished", "through"})
+_DAY_AFTER: Final = frozenset(
+    {"on", "by", "tomorrow", "next", "in", "this", "or", "today", "tonight", "before", "until"}
+)
 
 
 def _span_out(clause: Sequence[Tok], j: int, now: dt.datetime) -> Hit | None:
@@ -73,6 +76,8 @@ def _span_out(clause: Sequence[Tok], j: int, now: dt.datetime) -> Hit | None:
         return None
     if span not in _SPANS or word_at(clause, end) not in _OUT or k == j:
         return None
+    if word_at(clause, end + 1) in _DAY_AFTER or word_at(clause, end + 2) in _DAY_AFTER:
+        return None  # "…before the day is out on Friday", "…, by Thursday": that day (a review)
     today = now.date()
     last = {
         "day": today,

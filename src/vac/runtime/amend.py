@@ -145,7 +145,8 @@ class Reading:
         several = not (own or kept) and 1 < len(commas) <= _PARTS_MAX
         if several and (each := self._each(commas, confidence, entry, source)) is not None:
             return each
-        plains = () if own or isinstance(got, intent.Draft) or got == "reject" else unwrapped(text)
+        moved = isinstance(got, intent.Draft) and _fields(got.objective) != _fields(pending)
+        plains = () if own or moved or got == "reject" else unwrapped(text)  # not "Friday? Sat"
         for plain in plains:
             step = self._once(plain, confidence, pending, entry.wording, source, self._own(plain))
             if isinstance(step, intent.Draft):  # "can we push it back a day": the change
@@ -185,15 +186,14 @@ class Reading:
             )
         due = None if pending.deadline is None else dt.date.fromisoformat(pending.deadline[:10])
         read_back = intent.kept_wording(pending, self.now, wording).when
-        if hour := hours.hour_only(text, read_back):  # "make it 7pm": the draft's day, at 7
-            at = hours.at_hour(hour, pending, due, self.now, self.understood, read_back)
-            if isinstance(at, str):
-                return _unclear(text, pending, wording, self.now, at)
-            if at is None:
-                return None
-            return self._drafted(
-                hours.timed(pending, at.objective, source), pending, wording, at.wording
-            )
+        standing = pending.autonomy == "standing-intent"  # "every night at 10pm": asked
+        hour = () if standing else hours.hour_only(text, read_back, pending.source_text)
+        at = hours.at_hour(hour, pending, due, self.now, self.understood, read_back)
+        if isinstance(at, str):  # "make it 7pm": the draft's day, at 7
+            return _unclear(text, pending, wording, self.now, at)
+        if at is not None:
+            timed = hours.timed(pending, at.objective, source)
+            return self._drafted(timed, pending, wording, at.wording)
         if due is not None and due != self.now.date() and md.PART_ONLY.match(text):
             return None  # "in the afternoon" to Sunday's draft: Sunday's (it held a date)
         if (nth := md.DAY_ONLY.match(text)) is not None and due is not None:

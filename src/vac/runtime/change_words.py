@@ -148,6 +148,7 @@ def unwrapped(text: str) -> tuple[str, ...]:
     """The plain forms of a change said with everyday words around it, the
     barest last; none when there is nothing around it."""
     forms: list[str] = []
+    weighed = _WEIGHED.split(text)  # "Friday... or Saturday? Saturday", "Kofi? no, Tariq"
     said = _SENTENCES.split(text.strip())
     rest = {w.strip(",.!?;:").lower() for w in " ".join(said[1:]).split()}
     if len(said) > 1 and not rest & _TAKEN_BACK:  # "can Imani do it instead? Tariq's at work":
@@ -174,7 +175,19 @@ def unwrapped(text: str) -> tuple[str, ...]:
     who = goes and (goes.group(1) or goes.group(2))
     if who and who.lower() not in _NO_ONE:  # a name: not "I should go…"
         forms.append(f"{who} instead")
+    last = _HEDGES.sub("", weighed[-1]).strip(" ,.!")
+    if len(weighed) > 1 and 0 < len(last.split()) <= _THING_MAX:
+        forms.append(last)  # the choice said last (T26c: the first kept, then confirmed)
     return tuple(dict.fromkeys(forms))
+
+
+# A choice weighed aloud, the last said after a question mark or a trailing off.
+_WEIGHED: Final = re.compile(r"\?|\.\.\.+|…")
+_HEDGES: Final = re.compile(
+    r"^\W*(?:(?:hmm+|um+|uh+|er+|erm|well|or|no|nah|actually|wait|yeah|ok|okay)\b\W*)*"
+    r"|\s*(?:'s|\s+is|\s+would\s+be)\s+better\W*$|\s+then\W*$",
+    re.IGNORECASE,
+)
 
 
 # Asked to wait, the draft read back (a conversation probe: "hold on, not yet"

@@ -311,19 +311,28 @@ def _put(asked: intent.Clarify, said: str) -> str | None:
     if heard is None:
         # "Kofi, fix it tomorrow" → "the gate": in place of the "it" asked
         # about ("fix the gate it tomorrow" before).
-        pronoun = re.match(  # …or a placeholder: "fix the thing" (a probe: "Gate the thing")
-            r"\s+(it|that|this|them|those|these|her|him|(?:the\s+)?(?:thing|things|stuff))\b",
-            source[at:],
-            re.IGNORECASE,
-        )
+        pronoun = _PLACEHOLDER.match(source[at:])  # "fix the thing" (a probe: "Gate the thing")
         after = re.match(r"\s+(\w+)", source[at + pronoun.end() :]) if pronoun else None
         if after is not None and after.group(1).lower() in _TIME_WORDS:
             pronoun = None  # "Kofi, repair this week": its time, not its thing
         rest = source[at + pronoun.end() :] if pronoun else source[at:]
-        return f"{source[:at]} {said}{rest}"
+        prep = f" {pronoun['prep']}" if pronoun and pronoun["prep"] else ""
+        return f"{source[:at]}{prep} {said}{rest}"
     if source[at : at + len(heard)].lower() != heard.lower():
         return None
     return source[:at] + said + source[at + len(heard) :]
+
+
+# What an answer takes the place of after the verb: "it", "the thing", and
+# (a review) "the other one", "the first one", "the thing we talked about",
+# after the verb's own "at" ("have a look at the first one").
+_PLACEHOLDER: Final = re.compile(
+    r"(?:\s+(?P<prep>at|into|on|to|for|with|about|over|after)(?=\s+the\s))?"
+    r"\s+(it|that|this|them|those|these|her|him"
+    r"|(?:the\s+)?(?:thing|things|stuff)(?:\s+we\s+(?:talked|spoke)\s+about)?"
+    r"|the\s+(?:first|second|third|last|other|same|next|usual)(?:\s+(?:one|ones|thing))?)\b",
+    re.IGNORECASE,
+)
 
 
 # Said before an answer: "oh sorry, I meant …", "I mean …", "um, …" (a
@@ -396,12 +405,18 @@ def called(clarify: intent.Clarify, roster: intent.Roster) -> str | None:
     addresses, so the answer "fix the radiator" is Kofi's (a probe: it went
     to the default agent, whom no one had named). Read from the question,
     so the two never disagree ("Kofi, no, Zuri, …" asks of Zuri: a review)."""
-    asked = _ASKED_OF.search(clarify.question) if clarify.reason == "no-verb" else None
+    asked = _ASKED_OF.search(clarify.question) if clarify.reason in _OF_AN_AGENT else None
     agent = None if asked is None else roster.get(asked[1] or asked[2])
     return None if agent is None else agent.name
 
 
-_ASKED_OF: Final = re.compile(r"\bShould (\w+) repair, map\b|\bWhat should (\w+) do\?$")
+# "What should Kofi look into?" too: "look into the boiler" said next is
+# Kofi's (a review: it went to the default agent, and the yes confirmed it).
+_ASKED_OF: Final = re.compile(
+    r"\bShould (\w+) repair, map\b|^What should (\w+) (?:do|repair|map|look into|protect"
+    r"|build|support|befriend|report on)\?$"
+)
+_OF_AN_AGENT: Final = frozenset({"no-verb", "no-target"})
 
 
 def unsure_yes(pending: intent.DraftEntry, now: dt.datetime) -> Clarification:

@@ -56,7 +56,11 @@ _CLOCK_WORDS: Final = frozenset(
     night lunch lunchtime dinner teatime breakfast""")
 )
 _PARTS_OF_DAY: Final = frozenset(words("morning afternoon evening night"))
-_NUMBERS: Final = frozenset(words("one two three four five six seven eight nine ten eleven twelve"))
+_NUMBERS_AT: Final = {
+    w: n + 1
+    for n, w in enumerate(words("one two three four five six seven eight nine ten eleven twelve"))
+}
+_NUMBERS: Final = frozenset(_NUMBERS_AT)
 _CLOCK_READ: Final = re.compile(
     r"\d|\b(?:am|pm|o'clock|noon|midday|midnight|half|quarter|morning|afternoon|evening|night)\b",
     re.I,
@@ -73,11 +77,12 @@ _HOUR_WORDS: Final = (
 _NTH: Final = frozenset(words("st nd rd th"))
 
 
-def hour_only(text: str, read_back: str | None) -> tuple[str, ...]:
+def hour_only(text: str, read_back: str | None, said: str = "") -> tuple[str, ...]:
     """The ways to say the hour `text` says, and nothing else ("at 7pm",
     "in the evening"), best first; () when it says anything more, names a
     day, or is a bare number and the draft (`read_back`: its words for when)
-    had no hour."""
+    had no hour, or its words (`said`) count something ("fix 2 shelves …
+    at 6pm" → "make it 3": how many? a review)."""
     if "?" in text:
         return ()
     lead = _LEAD.match(text)
@@ -97,18 +102,48 @@ def hour_only(text: str, read_back: str | None) -> tuple[str, ...]:
         return ()  # "make it 8" to a draft read back with no hour: how many?
     if bare and not cued and not any(w.isdigit() for w in lows):
         return ()  # "make that two": how many, even to "…at 6 pm" ("at two", "make it 2": hours)
+    if bare and not cued and _counts(said) > _counts(read_back or ""):
+        return ()  # "make it 3" to "fix 2 shelves tomorrow at 6pm": how many?
     if not (clocked or bare or cued):
         return ()
-    half = re.search(r"\b([ap]m)\b", read_back or "", re.I)
     # "make it 6", "half six" to "…at 5 pm": 6 pm, 6:30 pm (said with no half of the day)
-    numbered = any(w.isdigit() or ":" in w or w in _NUMBERS for w in lows)
-    if half and numbered and not any(w in _CLOCK_WORDS - {"half", "quarter"} for w in lows):
-        rest = f"{rest} {half.group(1).lower()}"
+    if not any(w in _CLOCK_WORDS - {"half", "quarter"} for w in lows):
+        half = _half_near(lows, read_back or "")
+        rest = f"{rest} {half}" if half else rest
     if cued:
         return (rest,)
     if lows[-1] in _PARTS_OF_DAY and len(lows) == 1:
         return (f"in the {rest}",)
     return (f"at {rest}", rest)
+
+
+def _counts(words_said: str) -> int:
+    """How many numbers `words_said` holds ("2 shelves at 6 pm": two)."""
+    return sum(t.low[:1].isdigit() or t.low in _NUMBERS for t in tokenize(words_said))
+
+
+_READ_HOUR: Final = re.compile(r"\b(\d{1,2})(?::\d\d)?\s*([ap]m)\b", re.I)
+
+
+def _half_near(lows: list[str], read_back: str) -> str | None:
+    """ "am" or "pm" for an hour said without either, the one nearer the
+    draft's hour ("make it 1" to "…at 11 am" is 1 pm, "make it 12" noon: a
+    review found "1 am", "12 am"); None when the draft was read back with
+    no hour of either half, or none is said."""
+    was = _READ_HOUR.search(read_back)
+    said = next((w for w in lows if w.isdigit() or w in _NUMBERS), None)
+    if was is None or said is None:
+        return None
+    n = int(said) if said.isdigit() else _NUMBERS_AT[said]
+    if not 1 <= n <= 12:
+        return None
+    old = int(was.group(1)) % 12 + (12 if was.group(2).lower() == "pm" else 0)
+
+    def apart(half: str) -> int:
+        new = n % 12 + (12 if half == "pm" else 0)
+        return min((new - old) % 24, (old - new) % 24)
+
+    return min(("am", "pm"), key=apart)
 
 
 def _nth(word: str) -> bool:
@@ -152,6 +187,8 @@ def at_hour(
     `ways` (`hour_only`): the order read; a str, why it cannot be (asked);
     None when no way reads as that order at an hour. `read_back`: the draft's
     words for when ("by Friday" stays "by Friday at 3 pm", not "on Friday")."""
+    if not ways:
+        return None
     cue = "by" if (read_back or "").startswith("by ") else "on"
     plain = f"{pending.agent}, {VERB_SPOKEN[pending.verb]} the {pending.target.label.lower()}"
     base = understood(plain, 1.0)
