@@ -299,3 +299,34 @@ def test_before_the_mornings_delivery_is_still_a_condition() -> None:
     assert [c.value for c in got.constraints if c.kind == "custom"] == [
         "before the morning's delivery arrives"
     ]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "My neighbour keeps saying someone should check the drains",
+        "Dad used to say fix the roof before it rains",
+        "He said, and I quote, 'Tariq, map the caves.'",
+        "Mum said: 'fix the gate'",
+    ],
+)
+def test_an_order_someone_else_gave_asks_who(text: str) -> None:
+    """A typed probe (T27): each drafted, mostly for the default agent."""
+    got = run(text)
+    assert isinstance(got, Clarify) and got.reason == "uncertain-agent", got
+    assert got.question.startswith("That sounds like something someone else said")
+    assert got.fill_at == 0 and got.heard_as and text.startswith(got.heard_as)
+
+
+@pytest.mark.parametrize(
+    ("text", "agent"),
+    [
+        ("I said fix the gate", "Abeni"),
+        ("like I said, Kofi, fix the gate", "Kofi"),
+        ("Kofi build a sign that says bye", "Kofi"),
+        ("the plumber told me to check the boiler pressure, can someone do it", "Abeni"),
+        ("the landlord said to fix the roof", "Abeni"),  # passed on: an order, as before
+    ],
+)
+def test_the_speakers_own_words_and_an_order_asked_after_are_drafted(text: str, agent: str) -> None:
+    assert draft(text).objective.agent == agent

@@ -37,6 +37,8 @@ from vac.intent.either_or import either_or
 from vac.intent.evidence import SPOKEN_MIN_CONFIDENCE, TIME_WORDS, Evidence, WordProb, weigh
 from vac.intent.parser import MIN_CONFIDENCE, Clarify, Draft, parse
 from vac.intent.put_forward import put_forward
+from vac.intent.reported import QUESTION as REPORTED
+from vac.intent.reported import reported
 from vac.intent.roster import Roster
 from vac.protocol.objective import UncertainField
 
@@ -119,6 +121,9 @@ def understand(
         result = kept
     if isinstance(result, Draft) and either_or(text, roster.names()):  # "…; if not, Abeni, you go"
         return Clarify("uncertain-agent", EITHER_OR_ASKED, text, confidence)
+    if isinstance(result, Draft) and (report := reported(text, roster.names())) is not None:
+        everyone = tuple(roster.names())  # "The vet said to…": who? The answer in its place
+        return Clarify("uncertain-agent", REPORTED, text, confidence, everyone, report.said, 0)
     if isinstance(result, Draft) and (out := ro.ruled_out(text, roster.names())) is not None:
         others = tuple(n for n in roster.names() if n != out.name)  # "not Tariq, fix the gate"
         return Clarify(
