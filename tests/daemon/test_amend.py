@@ -444,3 +444,14 @@ def test_call_that_off_after_a_yes_points_to_withdraw(daemon: RunningDaemon) -> 
     said(c, "yes")
     asked = [m for m in said(c, "actually, call that off") if isinstance(m, ObjectiveClarify)]
     assert asked and "vac withdraw" in asked[0].question
+
+
+def test_a_change_said_haltingly_changes_the_draft(daemon: RunningDaemon) -> None:
+    """A conversation probe (T27c): "no no, Kofi" and "no, Tarqi" rejected the draft."""
+    c = daemon.connect()
+    c.hello()
+    said(c, "Zuri, check the gate")
+    made = [m for m in said(c, "no no, Kofi") if isinstance(m, ObjectiveDraft)]
+    assert [m.objective.agent for m in made] == ["Kofi"]
+    made = [m for m in said(c, "no, Tarqi") if isinstance(m, ObjectiveDraft)]
+    assert [m.objective.agent for m in made] == ["Tariq"]

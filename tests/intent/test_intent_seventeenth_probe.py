@@ -330,3 +330,11 @@ def test_an_order_someone_else_gave_asks_who(text: str) -> None:
 )
 def test_the_speakers_own_words_and_an_order_asked_after_are_drafted(text: str, agent: str) -> None:
     assert draft(text).objective.agent == agent
+
+
+@pytest.mark.parametrize("text", ["✅", "✔️", "☑️", "👍"])
+def test_a_tick_is_a_yes(text: str) -> None:
+    """A conversation probe (T27c): "✅" was "I didn't catch anything"."""
+    from vac.intent import classify_reply
+
+    assert classify_reply(text) == "confirm"

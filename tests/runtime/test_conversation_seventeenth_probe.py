@@ -12,7 +12,7 @@ import pytest
 from tests.runtime.test_amend import NOW, ROSTER, Entry, parse
 from tests.runtime.test_coordinator import Rig, rig  # noqa: F401 (the fixture)
 from vac.intent import Draft
-from vac.protocol.messages import ObjectiveConfirmed, ObjectiveDraft
+from vac.protocol.messages import ObjectiveConfirmed, ObjectiveDraft, ObjectiveRejected
 from vac.runtime.amend import Reading
 from vac.runtime.hours import hour_only, with_the_day
 
@@ -241,3 +241,49 @@ async def test_an_answer_in_place_of_the_other_one(rig: Rig) -> None:  # noqa: F
     await rig.settle(4)
     got = [(d.objective.agent, d.objective.target.label) for d in rig.of(ObjectiveDraft)]
     assert got == [("Kofi", "Shed"), ("Kofi", "Boiler")]
+
+
+# A conversation probe (T27c): halting speech, a name typed a letter out,
+# "something" as the thing, a pick said with "drop".
+
+
+@pytest.mark.parametrize(
+    ("text", "field", "value"),
+    [
+        ("no no no, Thursday", "deadline", "2026-12-10"),
+        ("no no, Kofi", "agent", "Kofi"),
+        ("no. I said... I said Kofi", "agent", "Kofi"),
+        ("no, Tarqi", "agent", "Tariq"),
+        ("no, Koif", "agent", "Kofi"),
+    ],
+)
+def test_a_change_said_haltingly_is_the_change(text: str, field: str, value: object) -> None:
+    # Each rejected the draft (or changed nothing, and the yes confirmed it).
+    got = reading("Zuri, check the gate", text)
+    assert isinstance(got, Draft) and getattr(got.objective, field) == value, got
+
+
+def test_said_once() -> None:
+    from vac.runtime.said_once import said_once
+
+    assert said_once("no no no, Thursday. Thursday", ROSTER) == "no, Thursday"
+    assert said_once("no, Tarqi", ROSTER) == "no, Tariq"
+    assert said_once("no, Tariq", ROSTER) == "no, Tariq"
+    assert said_once("fix the gate", ROSTER) == "fix the gate"
+
+
+async def test_an_answer_in_place_of_something_and_drop_picks(rig: Rig) -> None:  # noqa: F811
+    rig.text("t1", "Kofi, repair something")
+    await rig.settle(1)
+    rig.text("t2", "the gate")
+    await rig.settle(2)
+    rig.text("t3", "Imani, map the field")
+    await rig.settle(3)
+    rig.text("t4", "drop the field one")
+    await rig.settle(4)
+    drafts = rig.of(ObjectiveDraft)
+    assert [(d.objective.agent, d.objective.target.label) for d in drafts] == [
+        ("Kofi", "Gate"),
+        ("Imani", "Field"),
+    ]
+    assert [r.objective_id for r in rig.of(ObjectiveRejected)] == [drafts[1].objective.id]

@@ -50,6 +50,7 @@ from vac.runtime.counter_changes import handed_on, restated, settled
 from vac.runtime.decisions import Plan, Planner
 from vac.runtime.lifted import heard_surely, lifted
 from vac.runtime.news_said import after_news
+from vac.runtime.said_once import said_once
 from vac.runtime.session import new_id
 
 # An objective's words longer than this are not said again with a change.
@@ -85,6 +86,7 @@ class Reading:
         entry: intent.DraftEntry,
     ) -> intent.Draft | Clarification | Literal["reject", "confirm"] | None:
         """`_read`, settled against the draft: said again, no change (agreed, a yes)."""
+        text = said_once(text, self.roster)  # "no no, Kofi", "no, Tarqi"
         got = self._read(text, confidence, evidence, entry)
         floor = intent.SPOKEN_CONFIRM_MIN_CONFIDENCE  # spoken, as sure as a yes
         sure = not (evidence and evidence.words) or confidence >= floor

@@ -330,6 +330,7 @@ _PLACEHOLDER: Final = re.compile(
     r"(?:\s+(?P<prep>at|into|on|to|for|with|about|over|after)(?=\s+the\s))?"
     r"\s+(it|that|this|them|those|these|her|him"
     r"|(?:the\s+)?(?:thing|things|stuff)(?:\s+we\s+(?:talked|spoke)\s+about)?"
+    r"|something|anything"  # "Kofi, repair something" → "the gate" (T27c: "Gate something")
     r"|the\s+(?:first|second|third|last|other|same|next|usual)(?:\s+(?:one|ones|thing))?)\b",
     re.IGNORECASE,
 )

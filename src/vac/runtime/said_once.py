@@ -1,0 +1,51 @@
+"""A change said haltingly, said once: "no no no, Thursday. Thursday" →
+"no, Thursday"; "no. I said... I said Kofi" → "no. I said Kofi"; "no,
+Tarqi" → "no, Tariq".
+
+A conversation probe (T27c, elderly and hesitant speakers) found "no no,
+Kofi" and "no no no, Thursday" rejecting the draft (the change lost), and
+"no, Tarqi", a name typed a letter out, rejecting it too, where "Koif"
+first in an order is Kofi. A name read this way is the roster's as the
+recogniser's near names are (`intent.address.resolve_span`), and the read-back
+says it. Pure: text in.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Final
+
+from vac import intent
+from vac.intent.address import resolve_span
+from vac.intent.lexicon import tokenize
+
+_NOES: Final = re.compile(r"^\W*(?:no+\W+){2,}(?=\w)", re.IGNORECASE)
+_NO_NAME: Final = re.compile(r"^(\W*no\W+)([A-Za-z]+)(\W*)$", re.IGNORECASE)
+_PAUSES: Final = re.compile(r"\s*(?:\.{2,}|…|\.)\s*")
+_REPEAT_WORDS_MAX: Final = 3
+
+
+def said_once(text: str, roster: intent.Roster) -> str:
+    """`text` with its repeats said once and a near name spelled as the roster does."""
+    text = _NOES.sub("no, ", text)
+    parts = [p for p in _PAUSES.split(text.strip()) if p]
+    kept = [
+        p
+        for k, p in enumerate(parts)
+        if len(p.split()) > _REPEAT_WORDS_MAX
+        or not (
+            (k + 1 < len(parts) and parts[k + 1].lower().startswith(p.lower().rstrip(" ,")))
+            or (k > 0 and parts[k - 1].lower().endswith(p.lower().lstrip(" ,")))
+        )
+    ]  # "I said... I said Kofi", "no, Thursday. Thursday"
+    if len(kept) < len(parts):
+        text = ". ".join(kept)
+    named = _NO_NAME.match(text)
+    if named is not None:
+        res = resolve_span(tokenize(named.group(2)), roster)
+        if res is not None and res.method != "exact":
+            text = f"{named.group(1)}{res.agent}{named.group(3)}"
+    return text
+
+
+__all__ = ["said_once"]
