@@ -338,3 +338,18 @@ def test_a_tick_is_a_yes(text: str) -> None:
     from vac.intent import classify_reply
 
     assert classify_reply(text) == "confirm"
+
+
+@pytest.mark.parametrize(
+    ("text", "call"), [("T, look into the leak", "T"), ("Big Z, map the creek", "Big Z")]
+)
+def test_a_letter_said_first_is_asked_about_as_a_name(text: str, call: str) -> None:
+    """A typed probe (T27): each went to the default agent, "no agent named"."""
+    got = run(text)
+    assert isinstance(got, Clarify) and got.reason == "unknown-agent", got
+    assert got.heard_as == call and f"anyone called {call}." in got.question
+
+
+@pytest.mark.parametrize("text", ["K, fix the gate", "A, fix the gate"])
+def test_k_and_a_said_first_are_no_name(text: str) -> None:
+    assert draft(text).objective.verb == "Repair"

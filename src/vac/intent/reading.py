@@ -35,6 +35,7 @@ from vac.intent.ability import able_said
 from vac.intent.either_or import QUESTION as EITHER_OR_ASKED
 from vac.intent.either_or import either_or
 from vac.intent.evidence import SPOKEN_MIN_CONFIDENCE, TIME_WORDS, Evidence, WordProb, weigh
+from vac.intent.naming import unknown_question
 from vac.intent.parser import MIN_CONFIDENCE, Clarify, Draft, parse
 from vac.intent.put_forward import put_forward
 from vac.intent.reported import QUESTION as REPORTED
@@ -124,6 +125,11 @@ def understand(
     if isinstance(result, Draft) and (report := reported(text, roster.names())) is not None:
         everyone = tuple(roster.names())  # "The vet said to…": who? The answer in its place
         return Clarify("uncertain-agent", REPORTED, text, confidence, everyone, report.said, 0)
+    unnamed = isinstance(result, Draft) and result.agent_source in ("default", "current")
+    if unnamed and (short := ro.called_short(text)) is not None:  # "T, look into the leak"
+        everyone = tuple(roster.names())
+        asked = unknown_question(short, everyone)
+        return Clarify("unknown-agent", asked, text, confidence, everyone, short)
     if isinstance(result, Draft) and (out := ro.ruled_out(text, roster.names())) is not None:
         others = tuple(n for n in roster.names() if n != out.name)  # "not Tariq, fix the gate"
         return Clarify(

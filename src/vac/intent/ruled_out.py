@@ -1,13 +1,18 @@
-"""An order said after the one person who should not do it: "not Tariq, fix
-the gate", "not you Tariq — fix the gate", "not Kofi — check the coffee
-machine".
+"""Who an order is said to, first, when the words cannot say: after the one
+person who should not do it ("not Tariq, fix the gate", "not you Tariq —
+fix the gate", "not Kofi — check the coffee machine"), or to a nickname of
+a letter ("T, look into the leak", "Big Z, map the creek": `called_short`).
 
 The name said first was read as the address, and the order drafted for the
 very agent the steward ruled out (a conversation probe, T26c: "Tariq will
 repair the gate — confirm?"). When nobody else is named, vac asks who, with
 the others as candidates; the answer takes the place of the words that
 ruled them out (`runtime.choices`). "Not Tariq, Kofi, fix the gate" names
-its agent and is read as before. Pure: text in.
+its agent and is read as before. A letter said first was no name at all,
+and a typed probe (T27) found the order sent to the default agent; it is
+asked about as a name no one has ("I don't know anyone called T"), the
+answer in its place. Not "I", "A", "O" or "K" ("K, fix the gate": okay).
+Pure: text in.
 """
 
 from __future__ import annotations
@@ -44,8 +49,22 @@ def ruled_out(text: str, names: Collection[str]) -> RuledOut | None:
     return RuledOut(name, text[: found.end()].rstrip(), rest)
 
 
+_SHORT: Final = re.compile(
+    r"^\W*(?P<call>(?:(?:big|little|lil|old|young)\s+)?(?P<letter>[A-Za-z]))\s*[,:]\s+\S",
+    re.IGNORECASE,
+)
+
+
+def called_short(text: str) -> str | None:
+    """The letter (with "Big"…) an order is said to first, or None."""
+    found = _SHORT.match(text)
+    if found is None or found.group("letter").lower() in ("i", "a", "o", "k"):
+        return None
+    return found.group("call")
+
+
 def question(name: str) -> str:
     return f"Who should do it, if not {name}?"
 
 
-__all__ = ["RuledOut", "question", "ruled_out"]
+__all__ = ["RuledOut", "called_short", "question", "ruled_out"]
