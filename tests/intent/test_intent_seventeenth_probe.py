@@ -353,3 +353,28 @@ def test_a_letter_said_first_is_asked_about_as_a_name(text: str, call: str) -> N
 @pytest.mark.parametrize("text", ["K, fix the gate", "A, fix the gate"])
 def test_k_and_a_said_first_are_no_name(text: str) -> None:
     assert draft(text).objective.verb == "Repair"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Imani, check the hives, or the pond if the hives are fine",
+        "Kofi, fix the gate, or the shed door if it's raining",
+    ],
+)
+def test_another_thing_instead_on_a_condition_is_asked(text: str) -> None:
+    """A typed probe (T27): "look into the hives, if the hives are fine", the pond lost."""
+    got = run(text)
+    assert isinstance(got, Clarify) and got.reason == "uncertain-agent", got
+
+
+@pytest.mark.parametrize(
+    ("text", "thing"),
+    [
+        ("Zuri, help the farmer twice, Monday and Thursday", "Farmer"),
+        ("Kofi, build a birdhouse a week for the next month", "Birdhouse a week"),
+    ],
+)
+def test_twice_and_for_the_next_end_the_thing(text: str, thing: str) -> None:
+    """T27: "Farmer twice", "Birdhouse a week for the"."""
+    assert draft(text).objective.target.label == thing

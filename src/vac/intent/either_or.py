@@ -23,6 +23,10 @@ _EITHER_OR: Final = re.compile(
     re.IGNORECASE | re.DOTALL,
 )
 
+# Another thing to do instead, on a condition: "…, or the pond if the hives are fine".
+_OR_IF: Final = re.compile(
+    r",\s*(?:or|otherwise)\s+(?:the|a|an|my|our|your)\s+[\w' ]{1,30}?\s+if\b", re.IGNORECASE
+)
 _SPEAKER: Final = frozenset(("i", "i'll", "i'd", "i'm", "we", "we'll", "we'd", "we're", "me"))
 
 QUESTION: Final = (
@@ -37,6 +41,8 @@ def either_or(text: str, names: Collection[str]) -> bool:
     side, the other one someone's or an order: a roster name, "you", or a
     verb of ours after "if not" ("…, otherwise it'll blow off" and "…; if
     not, tomorrow is fine" are one plan)."""
+    if _OR_IF.search(text):
+        return True  # "check the hives, or the pond if the hives are fine" (T27: the pond lost)
     said = _EITHER_OR.match(text)
     if said is None:
         return False

@@ -324,7 +324,7 @@ TARGET_STOPS: Final = cues(
     "while, because, if, unless, once, even if, even when, even though, provided, before, "
     "until, whilst, only if, only when, only once, only after, only unless, just in case, "
     "sorry the, sorry a, sorry my, i mean, i meant, or rather, as we, as i, as they, cos, "
-    "within, no later than, please, today, tonight, "
+    "within, no later than, please, today, tonight, twice, for the next, "
     "tomorrow, this week, next week, asap, immediately, right now, right away, straight away, "
     "rn, pronto, lowkey, ngl, tbh, or nah, or is, or are, or should, or would, or shall, "
     "soon, whenever, when you can, when you get a chance, when you get the chance, no rush, "
