@@ -378,3 +378,30 @@ def test_another_thing_instead_on_a_condition_is_asked(text: str) -> None:
 def test_twice_and_for_the_next_end_the_thing(text: str, thing: str) -> None:
     """T27: "Farmer twice", "Birdhouse a week for the"."""
     assert draft(text).objective.target.label == thing
+
+
+@pytest.mark.parametrize(
+    ("text", "autonomy"),
+    [
+        ("Kofi, build the shed, let me sign off on the plan", "direct-tether"),
+        ("Kofi, build the shed, give him a free hand", "free"),
+        ("Kofi, fix the gate and wing it", "free"),
+        ("Tariq, map the woods, surprise me", "free"),
+    ],
+)
+def test_more_ways_to_say_how_free(text: str, autonomy: str) -> None:
+    """Probes T27 and T27c: each stayed brief."""
+    assert draft(text).objective.autonomy == autonomy
+
+
+@pytest.mark.parametrize(
+    ("text", "priority"),
+    [
+        ("Kofi, fix the gate, it's a five-alarm fire", 90),
+        ("Kofi, fix the gate before anything else today", 90),
+        ("Kofi, fix the shed, back burner", 25),
+    ],
+)
+def test_more_ways_to_say_how_soon(text: str, priority: int) -> None:
+    """A typed probe (T27): each was the usual priority."""
+    assert draft(text).objective.priority == priority

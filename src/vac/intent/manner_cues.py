@@ -43,7 +43,10 @@ PRIORITY_TEXT: Final[tuple[tuple[int, str], ...]] = (
             # A sixth typed probe (2026-12-06): 55.
             "this can't wait, it can't wait, that can't wait, it's time-critical, "
             "it's time critical, time-critical, top of the agenda, a matter of life and death, "
-            "matter of life and death, quick quick, sharp sharp, like yesterday"
+            "matter of life and death, quick quick, sharp sharp, like yesterday, "
+            # A typed probe (T27, the twenty-fifth session): 55.
+            "five-alarm fire, five alarm fire, trumps everything else, trumps everything, "
+            "before anything else, before anything else today"
         ),
     ),
     (
@@ -92,7 +95,9 @@ PRIORITY_TEXT: Final[tuple[tuple[int, str], ...]] = (
             "when you aren't busy, when things are quieter, when things quiet down, "
             # A sixth typed probe (2026-12-06): 55.
             "at some point, when it suits you, whenever it suits you, when you've got a sec, "
-            "when you've got a second, it's the least of my worries, least of my worries"
+            "when you've got a second, it's the least of my worries, least of my worries, "
+            # T27: 55.
+            "on the back burner, back burner, when the stars align"
         ),
     ),
     (
@@ -195,7 +200,10 @@ AUTONOMY_TEXT: Final[tuple[tuple[Autonomy, str], ...]] = (
             "don't decide anything without me, "
             # An eleventh typed probe (2026-12-07): "before you start" was asked as a deadline.
             "show me the plan before you, show me before you start, show me the design first, "
-            "show me the plan before starting"
+            "show me the plan before starting, "
+            # A typed probe (T27, the twenty-fifth session): brief.
+            "let me sign off on the plan, let me sign off on it, let me sign off on it first, "
+            "i want to sign off on it first, i need to sign off on it"
         ),
     ),
     (
@@ -216,6 +224,10 @@ AUTONOMY_TEXT: Final[tuple[tuple[Autonomy, str], ...]] = (
             "however you think best, whatever you think best, as you think best, you know best, "
             # A tenth typed probe (2026-12-07): brief. Only at the end of its part.
             "whatever you think, do whatever you think, "
+            # Typed and conversation probes (T27, T27c): brief.
+            "let him decide how, let her decide how, he can decide how, she can decide how, "
+            "give him a free hand, give her a free hand, a free hand, free hand, wing it, "
+            "play it by ear, surprise me, no need to ask me anything, "
             "however you think is right, whatever you think is right, however you think is best, "
             "i'll leave the details to you, leave the details to you, "
             "the details are up to you, as you think fit, how you want, how you like, "
