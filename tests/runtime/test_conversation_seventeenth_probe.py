@@ -287,3 +287,16 @@ async def test_an_answer_in_place_of_something_and_drop_picks(rig: Rig) -> None:
         ("Imani", "Field"),
     ]
     assert [r.objective_id for r in rig.of(ObjectiveRejected)] == [drafts[1].objective.id]
+
+
+def test_actually_before_a_change_is_no_part_of_it() -> None:
+    # T27c: "actually it's not urgent" was "I couldn't change the draft".
+    got = reading("Kofi, fix the gate, it's urgent", "actually it's not urgent")
+    assert isinstance(got, Draft) and got.objective.priority == 25, got
+
+
+@pytest.mark.parametrize("text", ["good, yes", "yse"])
+def test_more_yes(text: str) -> None:
+    from vac.intent import classify_reply
+
+    assert classify_reply(text) == "confirm"

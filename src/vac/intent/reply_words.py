@@ -204,10 +204,7 @@ CONFIRM_HEARD: Final[frozenset[str]] = frozenset(
         "yes boss",
         "kindly proceed",
         "please proceed",
-        "righto",
-        "right oh",
-        "crack on",
-        "crack on then",
+        *("righto", "right oh", "crack on", "crack on then"),
         "no problem go ahead",
         "no worries go ahead",
         "good confirm",
@@ -215,6 +212,7 @@ CONFIRM_HEARD: Final[frozenset[str]] = frozenset(
         # and "great" alone stay small talk, as above).
         *("yes do", "fine yes", "yes fine", "ok fine", "okay fine", "ok great", "okay great"),
         *("great yes", "yes great", "excellent", "yes no problem", "yes good", "fine go ahead"),
+        *("good yes", "yse"),  # T27c: asked which verb
         *("oh yes", "nah yeah", "i guess so", "guess so", "i suppose so", "suppose so"),
         "make it happen",
         "yeah go ahead",

@@ -178,9 +178,12 @@ def unwrapped(text: str) -> tuple[str, ...]:
     last = _HEDGES.sub("", weighed[-1]).strip(" ,.!")
     if len(weighed) > 1 and 0 < len(last.split()) <= _THING_MAX:
         forms.append(last)  # the choice said last (T26c: the first kept, then confirmed)
+    if (plain := _ACTUALLY.sub("", text)) != text:
+        forms.append(plain)  # "actually it's not urgent" (T27c: "couldn't change")
     return tuple(dict.fromkeys(forms))
 
 
+_ACTUALLY: Final = re.compile(r"^\W*actually\W+(?=\w)", re.IGNORECASE)
 # A choice weighed aloud, the last said after a question mark or a trailing off.
 _WEIGHED: Final = re.compile(r"\?|\.\.\.+|…")
 _HEDGES: Final = re.compile(
