@@ -399,9 +399,76 @@ def test_more_ways_to_say_how_free(text: str, autonomy: str) -> None:
     [
         ("Kofi, fix the gate, it's a five-alarm fire", 90),
         ("Kofi, fix the gate before anything else today", 90),
-        ("Kofi, fix the shed, back burner", 25),
+        ("Kofi, fix the shed, put it on the back burner", 25),
     ],
 )
 def test_more_ways_to_say_how_soon(text: str, priority: int) -> None:
     """A typed probe (T27): each was the usual priority."""
     assert draft(text).objective.priority == priority
+
+
+# A second review of this round's rules (the twenty-fifth session).
+
+
+@pytest.mark.parametrize(
+    ("text", "line"),
+    [
+        (
+            "Kofi fix the roof so it doesn't leak don't go up without a harness",
+            "Do not go up without a harness",
+        ),
+        ("Kofi check the boiler as soon as possible don't touch the gas", "Do not touch the gas"),
+        (
+            "Kofi, fix the fence because I don't want you on the ladder",
+            "Do not want you on the ladder",
+        ),
+    ],
+)
+def test_a_ban_said_after_a_reason_is_still_a_ban(text: str, line: str) -> None:
+    assert line in [f.text for f in draft(text).objective.forbidden_lines]
+
+
+def test_an_agent_named_after_a_report_is_the_agent() -> None:
+    got = draft("The plumber thinks the pipe is cracked. Kofi, fix the pipe tomorrow").objective
+    assert (got.agent, got.deadline) == ("Kofi", "2026-03-12")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Kofi, fix the roof, or the ceiling will collapse if it rains",
+        "Kofi, fix the gate by Friday, or the weekend if you're busy",
+        "Kofi, fix the sink, or the kitchen floods if it rains",
+    ],
+)
+def test_a_warning_or_another_day_is_no_second_plan(text: str) -> None:
+    assert draft(text).objective.agent == "Kofi"
+
+
+@pytest.mark.parametrize(
+    ("text", "autonomy", "priority"),
+    [
+        ("no need to let me sign off on it, just fix the gate, Kofi", "free", 55),
+        ("Kofi, I need a free hand to hold the ladder, fix the gate", "brief", 55),
+        ("this has been on the back burner too long, Kofi, fix the gate today", "brief", 55),
+    ],
+)
+def test_the_new_cues_said_otherwise(text: str, autonomy: str, priority: int) -> None:
+    got = draft(text).objective
+    assert (got.autonomy, got.priority) == (autonomy, priority)
+
+
+@pytest.mark.parametrize("text", ["u, check the fence", "B: check the fence"])
+def test_a_small_letter_or_a_list_label_is_no_name(text: str) -> None:
+    assert draft(text).objective.verb == "Investigate"
+
+
+def test_cos_lettuce_is_a_thing() -> None:
+    assert draft("Kofi, check the cos lettuce").objective.target.label == "Cos lettuce"
+
+
+@pytest.mark.parametrize(("text", "kind"), [("✅❌", None), ("no ✅", None), ("❌", "reject")])
+def test_a_tick_and_a_cross_together_are_no_reply(text: str, kind: str | None) -> None:
+    from vac.intent import classify_reply
+
+    assert classify_reply(text) == kind

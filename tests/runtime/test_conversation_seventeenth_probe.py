@@ -300,3 +300,23 @@ def test_more_yes(text: str) -> None:
     from vac.intent import classify_reply
 
     assert classify_reply(text) == "confirm"
+
+
+@pytest.mark.parametrize(
+    ("source", "text", "check"),
+    [
+        ("Zuri, check the gate", "no. Now", lambda g: g.objective.priority == 90),
+        ("Kofi, fix the gate tomorrow at 9am", "at 11.11", lambda g: "11:11" in g.summary),
+        ("Kofi, fix the gate tomorrow at 6pm", "make it 12", lambda g: "12 pm" in g.summary),
+    ],
+)
+def test_a_second_review(source: str, text: str, check: object) -> None:
+    # "no. Now" cancelled the draft, "at 11.11" became 11 am, "make it 12" to 6 pm midnight.
+    got = reading(source, text)
+    assert isinstance(got, Draft) and check(got), got  # type: ignore[operator]
+
+
+def test_a_name_then_a_day_weighed_is_no_choice() -> None:
+    # "Tariq? Saturday" drafted Kofi's on Saturday, Tariq dropped.
+    got = reading("Kofi, fix the gate", "Tariq? Saturday")
+    assert not isinstance(got, Draft) or got.objective.agent != "Kofi", got

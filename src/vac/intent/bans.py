@@ -171,17 +171,24 @@ def _of_others(lows: Sequence[str], i: int) -> bool:
     of "you", "he", "she" (the agent)."""
     if lows[i] not in _NEGATED or i == 0 or lows[i - 1] in _NO_SUBJECT:
         return False
-    for k in range(i - 1, max(i - 6, -1), -1):
-        if lows[k] in _WHY_CUES:
-            return True
-        if lows[k] in PUNCT:
-            return False
-    return False
+    if lows[i + 1 : i + 2] and lows[i + 1] in _WISHES and lows[i + 2 : i + 3] in _TO_THEM:
+        return False  # "…because I don't want you on the ladder": the steward's ban
+    cue = next((k for k in range(i - 1, max(i - 5, -1), -1) if lows[k] in _WHY_CUES), None)
+    subject = lows[cue + 1 : i] if cue is not None else []
+    # Only a subject between: "so the foxes", "because we"; not "as soon as
+    # possible don't…", "…so it doesn't leak don't go up…" (a review: bans lost).
+    if len(subject) == 1:
+        return subject[0] in _OTHERS
+    return 1 < len(subject) <= 3 and subject[0] in _DETERMINERS and PUNCT.isdisjoint(subject)
 
 
 _NEGATED: Final = frozenset(words("don't doesn't won't can't didn't dont doesnt wont cant"))
 _NO_SUBJECT: Final = frozenset(words("you he she and but please just so then also , or"))
 _WHY_CUES: Final = frozenset(words("so that because cause 'cause cos coz as since otherwise"))
+_OTHERS: Final = frozenset(words("it we they i people things everyone nobody"))
+_DETERMINERS: Final = frozenset(words("the our my your his her their those these some"))
+_WISHES: Final = frozenset(words("want like need"))
+_TO_THEM: Final = (["you"], ["him"], ["her"], ["them"])
 
 
 def _speaker_knows(lows: Sequence[str], i: int, body: int) -> bool:

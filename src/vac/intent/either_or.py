@@ -13,6 +13,7 @@ import re
 from collections.abc import Collection
 from typing import Final
 
+from vac.intent import calendar_words as cw
 from vac.intent import lexicon as lx
 
 # A condition first, then its other side: "…; if not, …", "…, otherwise …".
@@ -25,8 +26,23 @@ _EITHER_OR: Final = re.compile(
 
 # Another thing to do instead, on a condition: "…, or the pond if the hives are fine".
 _OR_IF: Final = re.compile(
-    r",\s*(?:or|otherwise)\s+(?:the|a|an|my|our|your)\s+[\w' ]{1,30}?\s+if\b", re.IGNORECASE
+    r",\s*or\s+(?:the|a|an|my|our|your)\s+(?P<thing>\w+(?:\s+\w+)?)\s+if\b", re.IGNORECASE
 )
+# Not a thing: "…, or the ceiling will collapse if…", "…, or the weekend if you're busy",
+# "…, or the kitchen floods if…" (a review: each asked, and the order lost).
+_NOT_A_THING: Final = frozenset(
+    lx.words("will would 'll can could might may is are gets get morning afternoon evening")
+    + lx.words("night weekend week day today tomorrow tonight month")
+)
+
+
+def _a_thing(words: str) -> bool:
+    said = words.lower().split()
+    if set(said) & _NOT_A_THING or any(w in cw.WEEKDAYS for w in said):
+        return False
+    return len(said) == 1 or not said[-1].endswith("s")
+
+
 _SPEAKER: Final = frozenset(("i", "i'll", "i'd", "i'm", "we", "we'll", "we'd", "we're", "me"))
 
 QUESTION: Final = (
@@ -41,7 +57,7 @@ def either_or(text: str, names: Collection[str]) -> bool:
     side, the other one someone's or an order: a roster name, "you", or a
     verb of ours after "if not" ("…, otherwise it'll blow off" and "…; if
     not, tomorrow is fine" are one plan)."""
-    if _OR_IF.search(text):
+    if (other := _OR_IF.search(text)) is not None and _a_thing(other.group("thing")):
         return True  # "check the hives, or the pond if the hives are fine" (T27: the pond lost)
     said = _EITHER_OR.match(text)
     if said is None:

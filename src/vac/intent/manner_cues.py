@@ -97,7 +97,7 @@ PRIORITY_TEXT: Final[tuple[tuple[int, str], ...]] = (
             "at some point, when it suits you, whenever it suits you, when you've got a sec, "
             "when you've got a second, it's the least of my worries, least of my worries, "
             # T27: 55.
-            "on the back burner, back burner, when the stars align"
+            "put it on the back burner, it can go on the back burner"
         ),
     ),
     (
@@ -202,8 +202,8 @@ AUTONOMY_TEXT: Final[tuple[tuple[Autonomy, str], ...]] = (
             "show me the plan before you, show me before you start, show me the design first, "
             "show me the plan before starting, "
             # A typed probe (T27, the twenty-fifth session): brief.
-            "let me sign off on the plan, let me sign off on it, let me sign off on it first, "
-            "i want to sign off on it first, i need to sign off on it"
+            "let me sign off on the plan, let me sign off on it first, "
+            "i want to sign off on it first"
         ),
     ),
     (
@@ -226,8 +226,10 @@ AUTONOMY_TEXT: Final[tuple[tuple[Autonomy, str], ...]] = (
             "whatever you think, do whatever you think, "
             # Typed and conversation probes (T27, T27c): brief.
             "let him decide how, let her decide how, he can decide how, she can decide how, "
-            "give him a free hand, give her a free hand, a free hand, free hand, wing it, "
-            "play it by ear, surprise me, no need to ask me anything, "
+            "give him a free hand, give her a free hand, wing it, play it by ear, surprise me, "
+            # Said not needed (a review: "no need to let me sign off…" checked in).
+            "no need to let me sign off on it, no need to let me sign off on the plan, "
+            "you don't need to let me sign off on it, "
             "however you think is right, whatever you think is right, however you think is best, "
             "i'll leave the details to you, leave the details to you, "
             "the details are up to you, as you think fit, how you want, how you like, "

@@ -46,7 +46,7 @@ _YES: Final = (
 _WEAK_YES: Final = frozenset(("yes", "yeah", "yep", "yup", "okay", "ok", "sure", "do"))
 # Not a bare "no": "no, Zuri" with two drafts waiting is a change of agent
 # to one of them, not a cancel of Zuri's (a review); "no to the fence" is.
-_NO: Final = "no to,cancel,scrap,forget,forget about,never mind,reject,delete,ditch,drop,bin"
+_NO: Final = "no to,cancel,scrap,forget,forget about,never mind,reject,delete,ditch,drop"
 # Phrases longest first, so "go ahead with" is one phrase, not "go ahead".
 _KINDS: Final[tuple[tuple[tuple[str, ...], PickKind], ...]] = tuple(
     sorted(

@@ -93,7 +93,7 @@ def prefaces_dropped(lows: Sequence[str], texts: Sequence[str]) -> dict[int, tup
         slang = next((s for s in _SLANG if tuple(lows[k : k + len(s)]) == s), None)
         if slang and (slang[0] != "fr" or texts[k] == "fr"):
             drop(k, k + len(slang))
-        elif k == 0 and lows[k] in _LEAD_SLANG:
+        elif k == 0 and lows[k] in _LEAD_SLANG and len(lows) > 2:  # not "yo" alone
             drop(k, k + 1)
         elif lows[k] in _BUDDY and k <= 1 and (k == 0 or lows[k - 1] not in _OWNERS):
             drop(k, k + 1)  # "tariq bro check…", said first; not "…my lil sis safe"

@@ -122,10 +122,11 @@ def understand(
         result = kept
     if isinstance(result, Draft) and either_or(text, roster.names()):  # "…; if not, Abeni, you go"
         return Clarify("uncertain-agent", EITHER_OR_ASKED, text, confidence)
-    if isinstance(result, Draft) and (report := reported(text, roster.names())) is not None:
+    unnamed = isinstance(result, Draft) and result.agent_source in ("default", "current")
+    report = reported(text, roster.names()) if isinstance(result, Draft) else None
+    if report is not None and (report.quoted or unnamed):
         everyone = tuple(roster.names())  # "The vet said to…": who? The answer in its place
         return Clarify("uncertain-agent", REPORTED, text, confidence, everyone, report.said, 0)
-    unnamed = isinstance(result, Draft) and result.agent_source in ("default", "current")
     if unnamed and (short := ro.called_short(text)) is not None:  # "T, look into the leak"
         everyone = tuple(roster.names())
         asked = unknown_question(short, everyone)

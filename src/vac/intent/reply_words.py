@@ -397,7 +397,9 @@ def classify_reply(text: str) -> Reply | None:
     """ "yes" / "do it" → confirm, "no" / "never mind" → reject; anything that
     says more ("no, tell Kofi instead") → None, so it is parsed as a new turn."""
     spoken = re.sub(
-        r"[^a-z' ]+", " ", re.sub("[👍✅✔☑]", " yes ", text.lower().replace("’", "'"))
+        r"[^a-z' ]+",
+        " ",
+        re.sub("[❌✖]", " no ", re.sub("[👍✅✔☑]", " yes ", text.lower().replace("’", "'"))),
     ).split()
     spoken = [_LONG.get(w, SHORTHAND.get(w, w)) for w in spoken]  # "yes pls", "ok thx"
     if len(spoken) == 1:

@@ -9,7 +9,10 @@ what someone said, told: vac asks who should do it, and the name answered
 takes the place of the report's words ("Kofi" → "Kofi fix the roof
 before it rains"). The speaker's own "I said …" is theirs (an order said again), an
 order passed on ("the landlord said to fix the roof") is an order, and
-"Kofi said he'd fix the gate" is asked elsewhere. Pure: text in.
+"Kofi said he'd fix the gate" is asked elsewhere. An agent named for the
+order, unquoted, is its own ("The plumber thinks the pipe is cracked. Kofi,
+fix the pipe": a review found it asked, and the answer asked again). Pure:
+text in.
 """
 
 from __future__ import annotations
@@ -39,7 +42,8 @@ QUESTION: Final = "That sounds like something someone else said. Who should do i
 
 
 class Reported(NamedTuple):
-    said: str  # the report's words before the order ("The vet said to")
+    said: str  # the report's words before the order ("Dad used to say")
+    quoted: bool  # the order in quotes ("He said, and I quote, 'Tariq, …'"): even one named
 
 
 def reported(text: str, names: Iterable[str]) -> Reported | None:
@@ -58,7 +62,7 @@ def reported(text: str, names: Iterable[str]) -> Reported | None:
         return None
     if _ASKED.search(text, found.end()):
         return None  # "the plumber told me to check the boiler, can someone do it": asked
-    return Reported(text[: found.end()].rstrip())
+    return Reported(text[: found.end()].rstrip(), bool(found["quote"] or found["quoted"]))
 
 
 __all__ = ["QUESTION", "Reported", "reported"]

@@ -50,9 +50,8 @@ def ruled_out(text: str, names: Collection[str]) -> RuledOut | None:
 
 
 _SHORT: Final = re.compile(
-    r"^\W*(?P<call>(?:(?:big|little|lil|old|young)\s+)?(?P<letter>[A-Za-z]))\s*[,:]\s+\S",
-    re.IGNORECASE,
-)
+    r"^\W*(?P<call>(?:(?:[Bb]ig|[Ll]ittle|[Ll]il|[Oo]ld|[Yy]oung)\s+)?(?P<letter>[A-Z])),\s+\S"
+)  # a capital and a comma: not "u, check…" (you), "B: check…" (a list; a review)
 
 
 def called_short(text: str) -> str | None:

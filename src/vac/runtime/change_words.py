@@ -176,13 +176,24 @@ def unwrapped(text: str) -> tuple[str, ...]:
     if who and who.lower() not in _NO_ONE:  # a name: not "I should go…"
         forms.append(f"{who} instead")
     last = _HEDGES.sub("", weighed[-1]).strip(" ,.!")
-    if len(weighed) > 1 and 0 < len(last.split()) <= _THING_MAX:
+    alike = any(_kind(w) == _kind(last) != "" for w in weighed[:-1])  # not "Tariq? Saturday"
+    if alike and 0 < len(last.split()) <= _THING_MAX:
         forms.append(last)  # the choice said last (T26c: the first kept, then confirmed)
     if (plain := _ACTUALLY.sub("", text)) != text:
         forms.append(plain)  # "actually it's not urgent" (T27c: "couldn't change")
     return tuple(dict.fromkeys(forms))
 
 
+def _kind(said: str) -> str:
+    """What a choice weighed aloud is of: "day" ("Friday", "tomorrow's better"),
+    "name" (a word with a capital), else ""."""
+    words = re.findall(r"[A-Za-z']+", said)
+    if any(w.lower().removesuffix("'s") in _DAYS for w in words):
+        return "day"
+    return "name" if any(w[:1].isupper() for w in words) else ""
+
+
+_DAYS: Final = frozenset((*cw.WEEKDAYS, "today", "tomorrow", "tonight", "weekend"))
 _ACTUALLY: Final = re.compile(r"^\W*actually\W+(?=\w)", re.IGNORECASE)
 # A choice weighed aloud, the last said after a question mark or a trailing off.
 _WEIGHED: Final = re.compile(r"\?|\.\.\.+|…")

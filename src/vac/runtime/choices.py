@@ -414,7 +414,7 @@ def called(clarify: intent.Clarify, roster: intent.Roster) -> str | None:
 # "What should Kofi look into?" too: "look into the boiler" said next is
 # Kofi's (a review: it went to the default agent, and the yes confirmed it).
 _ASKED_OF: Final = re.compile(
-    r"\bShould (\w+) repair, map\b|^What should (\w+) (?:do|repair|map|look into|protect"
+    r"\bShould (\w+) repair, map\b|\bWhat should (\w+) (?:do|repair|map|look into|protect"
     r"|build|support|befriend|report on)\?$"
 )
 _OF_AN_AGENT: Final = frozenset({"no-verb", "no-target"})

@@ -139,9 +139,9 @@ def _half_near(lows: list[str], read_back: str) -> str | None:
         return None
     old = int(was.group(1)) % 12 + (12 if was.group(2).lower() == "pm" else 0)
 
-    def apart(half: str) -> int:
-        new = n % 12 + (12 if half == "pm" else 0)
-        return min((new - old) % 24, (old - new) % 24)
+    def apart(half: str) -> tuple[int, bool]:
+        new = n % 12 + (12 if half == "pm" else 0)  # a tie: the draft's own half ("12" to 6 pm)
+        return min((new - old) % 24, (old - new) % 24), half != was.group(2).lower()
 
     return min(("am", "pm"), key=apart)
 

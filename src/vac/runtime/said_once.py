@@ -21,7 +21,7 @@ from vac.intent.lexicon import tokenize
 
 _NOES: Final = re.compile(r"^\W*(?:no+\W+){2,}(?=\w)", re.IGNORECASE)
 _NO_NAME: Final = re.compile(r"^(\W*no\W+)([A-Za-z]+)(\W*)$", re.IGNORECASE)
-_PAUSES: Final = re.compile(r"\s*(?:\.{2,}|…|\.)\s*")
+_PAUSES: Final = re.compile(r"\s*(?:\.{2,}|…|\.(?!\d))\s*")  # not "11.11"
 _REPEAT_WORDS_MAX: Final = 3
 
 
@@ -29,13 +29,14 @@ def said_once(text: str, roster: intent.Roster) -> str:
     """`text` with its repeats said once and a near name spelled as the roster does."""
     text = _NOES.sub("no, ", text)
     parts = [p for p in _PAUSES.split(text.strip()) if p]
+    said = [_words(p) for p in parts]  # words, not letters: "no. Now" is no repeat (a review)
     kept = [
         p
         for k, p in enumerate(parts)
-        if len(p.split()) > _REPEAT_WORDS_MAX
+        if len(said[k]) > _REPEAT_WORDS_MAX
         or not (
-            (k + 1 < len(parts) and parts[k + 1].lower().startswith(p.lower().rstrip(" ,")))
-            or (k > 0 and parts[k - 1].lower().endswith(p.lower().lstrip(" ,")))
+            (k + 1 < len(parts) and said[k + 1][: len(said[k])] == said[k])
+            or (k > 0 and said[k - 1][-len(said[k]) :] == said[k])
         )
     ]  # "I said... I said Kofi", "no, Thursday. Thursday"
     if len(kept) < len(parts):
@@ -46,6 +47,10 @@ def said_once(text: str, roster: intent.Roster) -> str:
         if res is not None and res.method != "exact":
             text = f"{named.group(1)}{res.agent}{named.group(3)}"
     return text
+
+
+def _words(part: str) -> list[str]:
+    return re.findall(r"[\w']+", part.lower())
 
 
 __all__ = ["said_once"]
