@@ -472,3 +472,48 @@ def test_a_tick_and_a_cross_together_are_no_reply(text: str, kind: str | None) -
     from vac.intent import classify_reply
 
     assert classify_reply(text) == kind
+
+
+@pytest.mark.parametrize(
+    ("text", "agent", "deadline"),
+    [
+        (
+            "Hi Tariq, lovely weather on Monday, wasn't it? Please fix the garden gate.",
+            "Tariq",
+            None,
+        ),
+        ("I saw your sister on Monday. Fix the gate.", "Abeni", None),
+        ("The match is on Saturday. Fix the gate.", "Abeni", None),
+        ("Kofi, I'm so tired today. Please fix the bedroom door.", "Kofi", "2026-03-11"),
+        ("By Friday. Kofi, fix the gate.", "Kofi", "2026-03-13"),
+        (
+            "Hi Tariq, lovely weather today, isn't it? Please fix the garden gate tomorrow.",
+            "Tariq",
+            "2026-03-12",
+        ),
+    ],
+)
+def test_a_day_said_in_small_talk_first_is_no_deadline(
+    text: str, agent: str, deadline: str | None
+) -> None:
+    """A typed probe (T28): "…repair the garden gate today"."""
+    got = draft(text).objective
+    assert (got.agent, got.deadline) == (agent, deadline)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Abeni, build the bird box, not on Monday or Tuesday",
+        "Tariq, check the roof, not Saturday or Sunday",
+        "Kofi, fix the gate, but wait until Friday",
+    ],
+)
+def test_days_it_is_not_due_or_may_start_are_asked(text: str) -> None:
+    """T28: "by Tuesday", "by Sunday", "by Friday"."""
+    got = run(text)
+    assert isinstance(got, Clarify) and got.reason == "unclear-deadline", got
+
+
+def test_it_can_wait_until_is_a_deadline() -> None:
+    assert draft("Kofi, fix the gate, it can wait until Friday").objective.deadline == "2026-03-13"

@@ -41,6 +41,7 @@ from vac.intent.put_forward import put_forward
 from vac.intent.reported import QUESTION as REPORTED
 from vac.intent.reported import reported
 from vac.intent.roster import Roster
+from vac.intent.small_talk import order_said_after
 from vac.protocol.objective import UncertainField
 
 # A hypothesis that adds a deadline or a standing order to the best one holds
@@ -120,6 +121,9 @@ def understand(
     result = parse_as(text)
     if isinstance(result, Draft) and (kept := _kept_safe(text, result, heard, parse_as, roster)):
         result = kept
+    if isinstance(result, Draft) and result.objective.deadline is not None:
+        today = now.date().isoformat()  # "…on Monday. Fix the gate": no deadline
+        result = _talked_before(text, result, parse_as, roster, today) or result
     if isinstance(result, Draft) and either_or(text, roster.names()):  # "…; if not, Abeni, you go"
         return Clarify("uncertain-agent", EITHER_OR_ASKED, text, confidence)
     unnamed = isinstance(result, Draft) and result.agent_source in ("default", "current")
@@ -181,6 +185,29 @@ def _meant(
             return None
         got = weighed
     return _as_said(got, text)
+
+
+def _talked_before(
+    text: str,
+    got: Draft,
+    parse_as: Callable[[str], Draft | Clarify],
+    roster: Roster,
+    today: str,
+) -> Draft | None:
+    """The draft without a day said in small talk before the order
+    (`intent.small_talk`): the same order, its own time. Today said there
+    stays when the order says none ("Kofi, I'm so tired today. Please fix
+    the bedroom door": a tenth typed probe's choice)."""
+    said = order_said_after(text, roster.names())
+    again = None if said is None else parse_as(said)
+    if not isinstance(again, Draft) or again.objective.deadline == got.objective.deadline:
+        return None
+    if again.objective.deadline is None and got.objective.deadline == today:
+        return None
+    same = (again.objective.agent, again.objective.verb, again.objective.target.label)
+    if same != (got.objective.agent, got.objective.verb, got.objective.target.label):
+        return None
+    return _as_said(again, text)
 
 
 def _its(words: str) -> str:

@@ -57,7 +57,7 @@ from vac.intent.lexicon import (
 from vac.intent.need_not import need_not_at
 from vac.intent.numbers import number_at
 from vac.intent.when_around import day_around
-from vac.intent.when_before import before_span, in_reason
+from vac.intent.when_before import before_span, in_reason, more_days
 from vac.intent.when_cues import AFTER_TODAY_WORDS as _AFTER_TODAY
 from vac.intent.when_cues import CUE_KINDS as _CUE_KINDS
 from vac.intent.when_cues import CUES as _CUES
@@ -376,11 +376,10 @@ def _not_due(clause: Sequence[Tok], i: int, found: Found) -> tuple[int, int] | N
     """Where the words that say the day found at `i` is not due start and end."""
     if not isinstance(found, Hit):
         return None
-    if (denied := need_not_at(clause, i)) is not None:
-        return denied, found.end
-    if word_at(clause, i - 1) in _NOT_SPAN:
-        return i - 1, found.end
-    return not_the_deadline(clause, i, found.end)
+    denied = need_not_at(clause, i)
+    start = denied if denied is not None else i - 1 if word_at(clause, i - 1) in _NOT_SPAN else None
+    got = (start, found.end) if start is not None else not_the_deadline(clause, i, found.end)
+    return None if got is None else (got[0], more_days(clause, got[1]))  # "not Sat or Sun"
 
 
 def resolve(

@@ -14,6 +14,7 @@ import datetime as dt
 from collections.abc import Sequence
 from typing import Final
 
+from vac.intent import calendar_words as cw
 from vac.intent.lexicon import VERB_PHRASES, Tok, phrase_at, phrases
 from vac.intent.when_match import ONE_DAY, Found, Hit, month_end, word_at
 
@@ -87,6 +88,17 @@ def _span_out(clause: Sequence[Tok], j: int, now: dt.datetime) -> Hit | None:
         "year": dt.date(today.year, 12, 31),
     }[span]
     return Hit(last, f"before the {span} is {word_at(clause, end)}", end + 1)
+
+
+def more_days(clause: Sequence[Tok], end: int) -> int:
+    """Past the days said with one that is not due ("not on Monday | or
+    Tuesday"): a typed probe (T28) found "by Tuesday" drafted."""
+    while word_at(clause, end) in ("or", "and", "nor"):  # not "not tmrw, sat": Saturday
+        on = word_at(clause, end + 1) == "on"
+        if word_at(clause, end + 1 + on) not in cw.WEEKDAYS:
+            break
+        end += 2 + on
+    return end
 
 
 _REASONS: Final = frozenset({"because", "cause", "'cause", "cos", "coz", "since"})

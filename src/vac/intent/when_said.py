@@ -203,6 +203,7 @@ def _it_happens(clause: Sequence[Tok], at: int) -> bool:
 # Before a day, these say it is not the one ("any day but Tuesday", "other
 # than Friday") or the earliest one ("no earlier than Friday"); after it, "at
 # the earliest" does. A typed probe (2026-12-06): each was the deadline.
+_IT_CAN: Final = frozenset(words("can could will would it'll can't cannot should"))
 _NOT_THAT_DAY: Final = frozenset(
     {
         ("earlier", "than"),
@@ -222,6 +223,9 @@ def not_the_deadline(clause: Sequence[Tok], at: int, end: int) -> tuple[int, int
     before = (word_at(clause, at - 2), word_at(clause, at - 1))
     if before in _NOT_THAT_DAY:
         return at - 2 - (word_at(clause, at - 3) in ("no", "not")), end
+    waits = before[1] in ("wait", "hold") and before[0] not in _IT_CAN  # not "it can wait until"
+    if waits and word_at(clause, at) in ("until", "till", "til"):
+        return at - 1, end  # "wait until Friday": when it may start (T28: "by Friday")
     if before[1] == "but" and before[0] in _ANY_BUT:
         return at - 2 - (word_at(clause, at - 3) in ("any", "every")), end
     after = [word_at(clause, end + n) for n in range(3)]
