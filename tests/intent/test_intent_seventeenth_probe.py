@@ -517,3 +517,29 @@ def test_days_it_is_not_due_or_may_start_are_asked(text: str) -> None:
 
 def test_it_can_wait_until_is_a_deadline() -> None:
     assert draft("Kofi, fix the gate, it can wait until Friday").objective.deadline == "2026-03-13"
+
+
+@pytest.mark.parametrize(
+    ("text", "agent"),
+    [
+        ("I wish someone would fix that door — Tariq, would you?", "Tariq"),
+        ("If only someone would watch the baby for an hour. Zuri, could you?", "Zuri"),
+        ("Someone needs to help Grandad with his garden. Kofi, that's you.", "Kofi"),
+    ],
+)
+def test_the_one_asked_after_a_wish_is_the_agent(text: str, agent: str) -> None:
+    """A typed probe (T28): each went to the default agent."""
+    assert draft(text).objective.agent == agent
+
+
+@pytest.mark.parametrize(
+    ("text", "thing"),
+    [
+        ("Tariq, build a 6-by-4 shed by Sunday", "6-by-4 shed"),
+        ("Tariq, build a 6 by 4 foot shed", "6 by 4 foot shed"),
+        ("Kofi, repair the 3-by-2 rug", "3-by-2 rug"),
+    ],
+)
+def test_a_size_of_bare_numbers_is_the_things(text: str, thing: str) -> None:
+    """T28: the thing was "6"."""
+    assert draft(text).objective.target.label == thing

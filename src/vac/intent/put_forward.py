@@ -23,16 +23,19 @@ _FIT: Final = (
     r"(?:(?:is|'s|would\s+be|will\s+be)\s+(?:the\s+)?best(?:\s+(?:placed|person|one|at\s+that"
     r"|at\s+it|for\s+it|for\s+that|for\s+the\s+job))?"
     r"|(?:can|could|should|will|'ll|might|may)\s+do\s+it"
-    r"|(?:is|'s)\s+(?:good|great)\s+at\s+(?:that|it|this))"
+    r"|(?:is|'s)\s+(?:good|great)\s+at\s+(?:that|it|this)"
+    # T28: "— Tariq, would you?", "Kofi, that's you", "Zuri, could you?"
+    r"|,?\s*(?:would|could|can|will)\s+you(?:\s+please)?\s*\??|,?\s*that'?s\s+you)"
 )
 _TAIL: Final = re.compile(
-    rf"[,;.]\s*(?:and\s+|but\s+|so\s+)?(?:{_HEDGE},?\s+)?(?:let\s+)?(?P<name>[A-Za-z]+)"
+    rf"(?:[,;.?!]|\s[-–—])\s*(?:and\s+|but\s+|so\s+)?(?:{_HEDGE},?\s+)?(?:let\s+)?"
+    rf"(?P<name>[A-Za-z]+)"
     rf"(?:\s+do\s+it)?(?:\s*,?\s+{_HEDGE})?(?:\s*{_FIT})?(?:\s*,?\s+{_HEDGE})?\s*[.!]*\s*$",
     re.IGNORECASE,
 )
 _NO_ONE: Final = re.compile(
-    r"^\W*(?:(?:someone|somebody|one\s+of\s+you|anyone|anybody)\s+"
-    r"(?:should|needs?\s+to|has\s+to|must|could|ought\s+to|will\s+have\s+to|can)\s+)?",
+    r"^\W*(?:(?:i\s+wish|if\s+only)\s+)?(?:(?:someone|somebody|one\s+of\s+you|anyone|anybody)"
+    r"\s+(?:should|needs?\s+to|has\s+to|must|could|would|ought\s+to|will\s+have\s+to|can)\s+)?",
     re.IGNORECASE,
 )
 

@@ -346,12 +346,18 @@ _UNITS: Final = frozenset(
 )
 
 
+_NOT_A_SIZE: Final = frozenset(lx.words("am pm o'clock oclock tomorrow today tonight and or"))
+
+
 def _a_size(clause: Sequence[Tok], j: int) -> bool:
     """Whether "by" at `j` joins two sizes: "2 metre by 3 metre", "6 foot by 4", "2m by 3m"."""
     before = [t.low for t in clause[max(0, j - 2) : j]]
     after = [t.low for t in clause[j + 1 : j + 3]]
     sized = bool(before) and (before[-1] in _UNITS or re.fullmatch(r"\d+(?:m|cm|ft)", before[-1]))
-    return bool(sized and after and after[0][:1].isdigit())
+    # Bare numbers before a thing: "a 6-by-4 shed", "the 3 by 2 rug" (T28: the thing "6")
+    bare = bool(before) and before[-1].isdigit() and len(after) == 2 and after[0].isdigit()
+    thing = bare and after[1].isalpha() and after[1] not in _NOT_A_SIZE
+    return bool((sized or thing) and after and after[0][:1].isdigit())
 
 
 def stops(clause: Sequence[Tok], j: int) -> bool:
