@@ -543,3 +543,21 @@ def test_the_one_asked_after_a_wish_is_the_agent(text: str, agent: str) -> None:
 def test_a_size_of_bare_numbers_is_the_things(text: str, thing: str) -> None:
     """T28: the thing was "6"."""
     assert draft(text).objective.target.label == thing
+
+
+@pytest.mark.parametrize(
+    ("text", "agent"),
+    [
+        ("Morning Kofi! Hope you slept well. Could you check the boiler?", "Kofi"),
+        ("Hi Tariq, how was your weekend? Can you fix the gate?", "Tariq"),
+        ("How's your back, Kofi? Could you map the field today?", "Kofi"),
+    ],
+)
+def test_an_order_after_a_greeting_and_small_talk_is_the_one_greeted(text: str, agent: str) -> None:
+    """A typed probe (T28): asked who, or taken for a question."""
+    assert draft(text).objective.agent == agent
+
+
+def test_news_of_someone_then_an_order_is_still_asked() -> None:
+    got = run("Kofi is busy. Could you check the boiler?")
+    assert isinstance(got, Clarify) and got.reason == "uncertain-agent", got

@@ -41,7 +41,7 @@ from vac.intent.put_forward import put_forward
 from vac.intent.reported import QUESTION as REPORTED
 from vac.intent.reported import reported
 from vac.intent.roster import Roster
-from vac.intent.small_talk import order_said_after
+from vac.intent.small_talk import greeted_first, order_said_after
 from vac.protocol.objective import UncertainField
 
 # A hypothesis that adds a deadline or a standing order to the best one holds
@@ -121,6 +121,10 @@ def understand(
     result = parse_as(text)
     if isinstance(result, Draft) and (kept := _kept_safe(text, result, heard, parse_as, roster)):
         result = kept
+    if isinstance(result, Clarify) and result.reason in ("question", "uncertain-agent"):
+        hello = greeted_first(text, roster.names())  # "Morning Kofi! Hope you slept well. …"
+        again = None if hello is None else parse_as(hello)
+        result = _as_said(again, text) if isinstance(again, Draft) else result
     if isinstance(result, Draft) and result.objective.deadline is not None:
         today = now.date().isoformat()  # "…on Monday. Fix the gate": no deadline
         result = _talked_before(text, result, parse_as, roster, today) or result
