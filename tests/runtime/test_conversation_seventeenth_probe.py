@@ -320,3 +320,17 @@ def test_a_name_then_a_day_weighed_is_no_choice() -> None:
     # "Tariq? Saturday" drafted Kofi's on Saturday, Tariq dropped.
     got = reading("Kofi, fix the gate", "Tariq? Saturday")
     assert not isinstance(got, Draft) or got.objective.agent != "Kofi", got
+
+
+@pytest.mark.parametrize(
+    ("source", "text", "thing"),
+    [
+        ("Kofi, fix the shed door", "no, the big one", "Big shed door"),
+        ("Kofi, fix the back gate", "no, the side one", "Side gate"),
+        ("Kofi, fix the kitchen window", "the left one", "Left kitchen window"),
+    ],
+)
+def test_which_one_keeps_the_kind_of_thing(source: str, text: str, thing: str) -> None:
+    # T27c: "no, the big one" to the shed door drafted the "Big door".
+    got = reading(source, text)
+    assert isinstance(got, Draft) and got.objective.target.label == thing, got

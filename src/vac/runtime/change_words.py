@@ -18,6 +18,7 @@ from collections.abc import Collection
 from typing import Final
 
 from vac.intent import calendar_words as cw
+from vac.intent.lexicon import words
 
 # Said before a change: agreement, then "but", then a request's frame.
 _AGREED: Final = re.compile(
@@ -292,6 +293,15 @@ def one_as_the_thing(text: str, label: str) -> str:
     words = label.lower().split()
     if len(words) < 2:
         return text  # "the back one" to "the gate": which gate? as said
+    # "the side one" to "the back gate": the side gate; "the big one" to "the
+    # shed door": the big shed door (T27c: "big door", confirmed)
+    kind = words[1:] if words[0] in _WHICH_WORDS else words
     return _THE_ONE.sub(
-        lambda m: m[0] if m[2].lower() in _NOT_WHICH else f"{m[1]} {m[2]} {words[-1]}", text
+        lambda m: m[0] if m[2].lower() in _NOT_WHICH else f"{m[1]} {m[2]} {' '.join(kind)}", text
     )
+
+
+_WHICH_WORDS: Final = frozenset(
+    words("""back front side left right big small top bottom upper lower old new little large
+    main north south east west inner outer middle near far first second other""")
+)
