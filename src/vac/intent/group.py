@@ -88,6 +88,11 @@ def several_names(
     return listed
 
 
+_SAYS: Final = tuple([w] for w in lx.words("says said told tells thinks reckons mentioned"))
+# What comes after "says" in news: "Zuri says the door is stuck"; not "Zuri said tomorrow".
+_NEWS: Final = tuple(
+    [w] for w in lx.words("the that me us it it's there there's he she they we i his her our my")
+)
 _BREAKS: Final = frozenset(".:;!?")  # "Kofi? Zuri?" (as `address` reads a name apart)
 _LIST_WORDS: Final = frozenset({",", "and", "or", "either"}) | _BREAKS
 
@@ -101,9 +106,10 @@ def _names_from(
         then = [t.low for t in toks[n + 1 : n + 2]]
         if tok.low in _LIST_WORDS or (tok.low == "you" and names and then == ["and"]):
             continue
+        told = then[:1] in _SAYS and [t.low for t in toks[n + 2 : n + 3]] in _NEWS
         res = resolve_span([tok], roster)
-        if res is None or res.method not in ("exact", "fuzzy"):
-            if to_the_end:
+        if res is None or res.method not in ("exact", "fuzzy") or told:
+            if to_the_end:  # "Imani, Zuri says the shed door is stuck…": news (T26)
                 return None
             break
         if res.agent not in names:

@@ -42,7 +42,7 @@ from vac.intent.reported import QUESTION as REPORTED
 from vac.intent.reported import reported
 from vac.intent.roster import Roster
 from vac.intent.small_talk import greeted_first, order_said_after
-from vac.protocol.objective import UncertainField
+from vac.protocol.objective import Objective, UncertainField
 
 # A hypothesis that adds a deadline or a standing order to the best one holds
 # a word of one that the best lacks (a day, "tonight", "every", "first", a
@@ -202,15 +202,23 @@ def _talked_before(
     (`intent.small_talk`): the same order, its own time. Today said there
     stays when the order says none ("Kofi, I'm so tired today. Please fix
     the bedroom door": a tenth typed probe's choice)."""
-    said = order_said_after(text, roster.names())
-    again = None if said is None else parse_as(said)
+    own = order_said_after(text, roster.names(), past=False)  # the order's own time wins
+    again = None if own is None else parse_as(own)
+    if not isinstance(again, Draft) or again.objective.deadline is None:
+        said = order_said_after(text, roster.names())  # a story of the past: its day dropped
+        again = None if said is None else parse_as(said)
     if not isinstance(again, Draft) or again.objective.deadline == got.objective.deadline:
         return None
     if again.objective.deadline is None and got.objective.deadline == today:
         return None
-    same = (again.objective.agent, again.objective.verb, again.objective.target.label)
-    if same != (got.objective.agent, got.objective.verb, got.objective.target.label):
-        return None
+
+    def but_when(o: Objective) -> tuple[object, ...]:  # every field but the time
+        said = tuple((c.kind, c.value) for c in o.constraints if c.kind != "time")
+        lines = tuple(f.text for f in o.forbidden_lines)
+        return (o.agent, o.verb, o.target.label, o.priority, o.autonomy, said, lines)
+
+    if but_when(again.objective) != but_when(got.objective):
+        return None  # "Urgent: the inspector came on Friday. …": the urgency kept (a review)
     return _as_said(again, text)
 
 

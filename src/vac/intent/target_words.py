@@ -346,7 +346,10 @@ _UNITS: Final = frozenset(
 )
 
 
-_NOT_A_SIZE: Final = frozenset(lx.words("am pm o'clock oclock tomorrow today tonight and or"))
+_NOT_A_SIZE: Final = frozenset(
+    lx.words("""am pm o'clock oclock tomorrow today tonight and or daily every each next this
+    thanks thank mate okay ok yeah please cheers at on in""")
+)
 
 
 def _a_size(clause: Sequence[Tok], j: int) -> bool:
@@ -355,8 +358,10 @@ def _a_size(clause: Sequence[Tok], j: int) -> bool:
     after = [t.low for t in clause[j + 1 : j + 3]]
     sized = bool(before) and (before[-1] in _UNITS or re.fullmatch(r"\d+(?:m|cm|ft)", before[-1]))
     # Bare numbers before a thing: "a 6-by-4 shed", "the 3 by 2 rug" (T28: the thing "6")
-    bare = bool(before) and before[-1].isdigit() and len(after) == 2 and after[0].isdigit()
+    bare = len(before) == 2 and before[0] in lx.DETERMINERS and before[-1].isdigit()
+    bare = bare and len(after) == 2 and after[0].isdigit()  # "a 6 by 4 …", not "gate 6 by 4 …"
     thing = bare and after[1].isalpha() and after[1] not in _NOT_A_SIZE
+    thing = thing and not clause[j + 2].text[:1].isupper()  # "…6 by 4 Kofi" (a review)
     return bool((sized or thing) and after and after[0][:1].isdigit())
 
 

@@ -93,7 +93,7 @@ def _span_out(clause: Sequence[Tok], j: int, now: dt.datetime) -> Hit | None:
 def more_days(clause: Sequence[Tok], end: int) -> int:
     """Past the days said with one that is not due ("not on Monday | or
     Tuesday"): a typed probe (T28) found "by Tuesday" drafted."""
-    while word_at(clause, end) in ("or", "and", "nor"):  # not "not tmrw, sat": Saturday
+    while word_at(clause, end) in ("or", "nor"):  # not "…, sat", "…and Friday at the latest"
         on = word_at(clause, end + 1) == "on"
         if word_at(clause, end + 1 + on) not in cw.WEEKDAYS:
             break

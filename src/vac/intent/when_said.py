@@ -203,7 +203,9 @@ def _it_happens(clause: Sequence[Tok], at: int) -> bool:
 # Before a day, these say it is not the one ("any day but Tuesday", "other
 # than Friday") or the earliest one ("no earlier than Friday"); after it, "at
 # the earliest" does. A typed probe (2026-12-06): each was the deadline.
-_IT_CAN: Final = frozenset(words("can could will would it'll can't cannot should"))
+# Before an order to wait: "…, but wait until Friday", "wait until Friday, then…";
+# not "it can / won't / will have to wait until Friday", "I'll wait…" (a review).
+_TOLD_TO_WAIT: Final = frozenset(words(", but please just and then so ; :")) | {""}
 _NOT_THAT_DAY: Final = frozenset(
     {
         ("earlier", "than"),
@@ -223,7 +225,7 @@ def not_the_deadline(clause: Sequence[Tok], at: int, end: int) -> tuple[int, int
     before = (word_at(clause, at - 2), word_at(clause, at - 1))
     if before in _NOT_THAT_DAY:
         return at - 2 - (word_at(clause, at - 3) in ("no", "not")), end
-    waits = before[1] in ("wait", "hold") and before[0] not in _IT_CAN  # not "it can wait until"
+    waits = before[1] in ("wait", "hold") and before[0] in _TOLD_TO_WAIT  # not "it won't wait…"
     if waits and word_at(clause, at) in ("until", "till", "til"):
         return at - 1, end  # "wait until Friday": when it may start (T28: "by Friday")
     if before[1] == "but" and before[0] in _ANY_BUT:
