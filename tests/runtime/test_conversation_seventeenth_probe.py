@@ -334,3 +334,17 @@ def test_which_one_keeps_the_kind_of_thing(source: str, text: str, thing: str) -
     # T27c: "no, the big one" to the shed door drafted the "Big door".
     got = reading(source, text)
     assert isinstance(got, Draft) and got.objective.target.label == thing, got
+
+
+def test_no_and_a_name_no_one_has_is_asked_not_a_no() -> None:
+    # "no, Bob" rejected the draft (T27c's "no, <name>" family).
+    got = reading("Zuri, check the gate", "no, Bob")
+    assert not isinstance(got, Draft) and got is not None, got
+    assert "No one's called Bob" in got.question  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("text", ["no, Friday", "No, Thanks"])
+def test_no_and_a_day_or_thanks_is_as_before(text: str) -> None:
+    from vac.runtime.said_once import unknown_after_no
+
+    assert unknown_after_no(text, ROSTER) is None

@@ -50,7 +50,7 @@ from vac.runtime.counter_changes import handed_on, restated, settled
 from vac.runtime.decisions import Plan, Planner
 from vac.runtime.lifted import heard_surely, lifted
 from vac.runtime.news_said import after_news
-from vac.runtime.said_once import said_once
+from vac.runtime.said_once import said_once, unknown_after_no
 from vac.runtime.session import new_id
 
 # An objective's words longer than this are not said again with a change.
@@ -154,6 +154,8 @@ class Reading:
             if isinstance(step, intent.Draft):  # "can we push it back a day": the change
                 return step
         if reply is not None and not isinstance(got, intent.Draft):
+            if (who := unknown_after_no(text, self.roster)) is not None:  # "no, Bob": asked
+                return _unclear(text, pending, entry.wording, self.now, f"No one's called {who}")
             return None  # a no typed ("no, leave it"): it rejects, as it always did
         return got
 

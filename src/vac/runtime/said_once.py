@@ -16,8 +16,9 @@ import re
 from typing import Final
 
 from vac import intent
+from vac.intent import calendar_words as cw
 from vac.intent.address import resolve_span
-from vac.intent.lexicon import tokenize
+from vac.intent.lexicon import tokenize, words
 
 _NOES: Final = re.compile(r"^\W*(?:no+\W+){2,}(?=\w)", re.IGNORECASE)
 _NO_NAME: Final = re.compile(r"^(\W*no\W+)([A-Za-z]+)(\W*)$", re.IGNORECASE)
@@ -49,8 +50,29 @@ def said_once(text: str, roster: intent.Roster) -> str:
     return text
 
 
+_NO_WHO: Final = re.compile(r"^\W*no\W+([A-Z][a-z]+)\W*$")
+
+
+def unknown_after_no(text: str, roster: intent.Roster) -> str | None:
+    """The name no one has said after "no" ("no, Bob"), or None: the draft's
+    agent taken back for someone vac cannot send it to is asked about, not
+    a no (it rejected the draft). Not a day, a month, or a word of a reply."""
+    said = _NO_WHO.match(text)
+    if said is None or resolve_span(tokenize(said.group(1)), roster) is not None:
+        return None
+    word = said.group(1).lower()
+    if word in cw.WEEKDAYS or word in cw.MONTHS or intent.classify_reply(word) is not None:
+        return None
+    return said.group(1) if word not in _NOT_NAMES else None
+
+
+_NOT_NAMES: Final = frozenset(
+    words("thanks thank sorry never nothing way wait stop thats that this it not today tonight now")
+)
+
+
 def _words(part: str) -> list[str]:
     return re.findall(r"[\w']+", part.lower())
 
 
-__all__ = ["said_once"]
+__all__ = ["said_once", "unknown_after_no"]
