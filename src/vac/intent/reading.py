@@ -37,12 +37,13 @@ from vac.intent.either_or import either_or
 from vac.intent.evidence import SPOKEN_MIN_CONFIDENCE, TIME_WORDS, Evidence, WordProb, weigh
 from vac.intent.naming import unknown_question
 from vac.intent.parser import MIN_CONFIDENCE, Clarify, Draft, parse
+from vac.intent.plainly import but_when
 from vac.intent.put_forward import put_forward
 from vac.intent.reported import QUESTION as REPORTED
 from vac.intent.reported import reported
 from vac.intent.roster import Roster
 from vac.intent.small_talk import greeted_first, order_said_after
-from vac.protocol.objective import Objective, UncertainField
+from vac.protocol.objective import UncertainField
 
 # A hypothesis that adds a deadline or a standing order to the best one holds
 # a word of one that the best lacks (a day, "tonight", "every", "first", a
@@ -211,11 +212,6 @@ def _talked_before(
         return None
     if again.objective.deadline is None and got.objective.deadline == today:
         return None
-
-    def but_when(o: Objective) -> tuple[object, ...]:  # every field but the time
-        said = tuple((c.kind, c.value) for c in o.constraints if c.kind != "time")
-        lines = tuple(f.text for f in o.forbidden_lines)
-        return (o.agent, o.verb, o.target.label, o.priority, o.autonomy, said, lines)
 
     if but_when(again.objective) != but_when(got.objective):
         return None  # "Urgent: the inspector came on Friday. …": the urgency kept (a review)

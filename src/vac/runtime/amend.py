@@ -28,7 +28,7 @@ import msgspec
 from vac import intent
 from vac.intent.lexicon import DEFAULT_PRIORITY
 from vac.intent.negotiation import asked_harm
-from vac.intent.spoken import VERB_SPOKEN
+from vac.intent.plainly import said_plainly, what
 from vac.protocol.objective import Objective
 from vac.runtime import hours
 from vac.runtime import moved_days as md
@@ -220,9 +220,9 @@ class Reading:
                 return said_so
         if "?" not in text and (NO_DEADLINE.match(text) or NORMAL_PRIORITY.match(text)):
             return self._unsaid(pending, wording, source, dated=bool(NO_DEADLINE.match(text)))
-        plain = f"{pending.agent}, {VERB_SPOKEN[pending.verb]} the {pending.target.label.lower()}"
+        plain = said_plainly(pending)
         base = self.understood(plain, 1.0)
-        if not isinstance(base, intent.Draft) or _what(base.objective) != _what(pending):
+        if not isinstance(base, intent.Draft) or what(base.objective) != what(pending):
             return None  # the draft cannot be said plainly: nothing to read a change against
         names = self.roster.names()
         said = intent.follow_up(text, plain, alone_is_order=of_its_own, names=names)
@@ -416,15 +416,10 @@ def _fields(o: Objective) -> tuple[object, ...]:
     return (o.agent, o.verb, o.target.label, o.deadline, o.priority, o.autonomy, lines, said)
 
 
-def _what(o: Objective) -> tuple[str, str, str]:
-    # The label as said plainly is in small letters: "Mrs patel" is "Mrs Patel".
-    return (o.agent, o.verb, o.target.label.lower())
-
-
 def _changed(pending: Objective, base: Objective, said: Objective, source: str) -> Objective | None:
     """`pending` with what `said` changes of `base` (the draft said plainly), or None."""
     new: dict[str, object] = {}
-    if _what(said) != _what(base):
+    if what(said) != what(base):
         same = said.target.label.lower() == base.target.label.lower()  # as said first
         new.update(agent=said.agent, verb=said.verb, target=pending.target if same else said.target)
     for name in ("priority", "autonomy"):

@@ -23,7 +23,7 @@ from typing import Final, Literal
 import msgspec
 
 from vac import intent
-from vac.intent.spoken import VERB_SPOKEN
+from vac.intent.plainly import said_plainly
 from vac.protocol.objective import Objective
 from vac.runtime import moved_days as md
 
@@ -146,7 +146,7 @@ def restated(
     only = md.time_only(text, now)
     if only is None:
         return False
-    plain = f"{was.agent}, {VERB_SPOKEN[was.verb]} the {was.target.label.lower()} {only}"
+    plain = f"{said_plainly(was)} {only}"
     got = understood(plain, 1.0)
     return isinstance(got, intent.Draft) and got.objective.deadline == was.deadline
 

@@ -30,7 +30,8 @@ import msgspec
 from vac import intent
 from vac.intent import calendar_words as cw
 from vac.intent.lexicon import tokenize, words
-from vac.intent.spoken import VERB_SPOKEN
+from vac.intent.numbers import CARDINALS
+from vac.intent.plainly import but_when, said_plainly, what
 from vac.intent.when import said_alone
 from vac.protocol.objective import Objective
 from vac.runtime import moved_days as md
@@ -56,11 +57,8 @@ _CLOCK_WORDS: Final = frozenset(
     night lunch lunchtime dinner teatime breakfast""")
 )
 _PARTS_OF_DAY: Final = frozenset(words("morning afternoon evening night"))
-_NUMBERS_AT: Final = {
-    w: n + 1
-    for n, w in enumerate(words("one two three four five six seven eight nine ten eleven twelve"))
-}
-_NUMBERS: Final = frozenset(_NUMBERS_AT)
+# "one" to "twelve": the hours said in words.
+_NUMBERS: Final = frozenset(w for w, n in CARDINALS.items() if 1 <= n <= 12)
 _CLOCK_READ: Final = re.compile(
     r"\d|\b(?:am|pm|o'clock|noon|midday|midnight|half|quarter|morning|afternoon|evening|night)\b",
     re.I,
@@ -134,7 +132,7 @@ def _half_near(lows: list[str], read_back: str) -> str | None:
     said = next((w for w in lows if w.isdigit() or w in _NUMBERS), None)
     if was is None or said is None:
         return None
-    n = int(said) if said.isdigit() else _NUMBERS_AT[said]
+    n = int(said) if said.isdigit() else CARDINALS[said]
     if not 1 <= n <= 12:
         return None
     old = int(was.group(1)) % 12 + (12 if was.group(2).lower() == "pm" else 0)
@@ -190,15 +188,15 @@ def at_hour(
     if not ways:
         return None
     cue = "by" if (read_back or "").startswith("by ") else "on"
-    plain = f"{pending.agent}, {VERB_SPOKEN[pending.verb]} the {pending.target.label.lower()}"
+    plain = said_plainly(pending)
     base = understood(plain, 1.0)
-    if not isinstance(base, intent.Draft) or _kept(base.objective) != _kept(pending):
+    if not isinstance(base, intent.Draft) or what(base.objective) != what(pending):
         return None  # the draft cannot be said plainly
     for hour in ways:
         heard = understood(with_the_day(plain, hour, due, now.date(), cue), 1.0)
         if not isinstance(heard, intent.Draft) or heard.objective.deadline is None:
             continue
-        if _kept(heard.objective, base.objective) != _kept(base.objective, base.objective):
+        if but_when(heard.objective) != but_when(base.objective):
             continue  # "at the shed": a place, not an hour
         if not (heard.wording and heard.wording.when and _CLOCK_READ.search(heard.wording.when)):
             continue  # the hour lost from the words read back ("on March 20 in the evening")
@@ -212,17 +210,6 @@ def at_hour(
             return md.WHICH_DAY
         return heard
     return None
-
-
-def _kept(o: Objective, base: Objective | None = None) -> tuple[object, ...]:
-    """What an hour changes nothing of: the deed, its thing (and, against
-    `base`, the rest but the time)."""
-    what = (o.agent, o.verb, o.target.label.lower())
-    if base is None:
-        return what
-    lines = tuple(f.text for f in o.forbidden_lines)
-    others = tuple(sorted((c.kind, c.value) for c in o.constraints if c.kind != "time"))
-    return (*what, o.priority, o.autonomy, lines, others)
 
 
 def timed(pending: Objective, heard: Objective, source: str) -> Objective:
