@@ -455,3 +455,15 @@ def test_a_change_said_haltingly_changes_the_draft(daemon: RunningDaemon) -> Non
     assert [m.objective.agent for m in made] == ["Kofi"]
     made = [m for m in said(c, "no, Tarqi") if isinstance(m, ObjectiveDraft)]
     assert [m.objective.agent for m in made] == ["Tariq"]
+
+
+def test_a_second_name_told_to_do_it_is_asked_about(daemon: RunningDaemon) -> None:
+    """The twenty-sixth session: "Kofi, fix the tap. Tariq, you do it" was
+    Kofi's draft, Tariq lost."""
+    c = daemon.connect()
+    c.hello()
+    said_ = said(c, "Kofi, fix the tap. Tariq, you do it.")
+    asked = [m for m in said_ if isinstance(m, ObjectiveClarify)]
+    assert [m.question for m in asked] == ["Who should do it: Kofi or Tariq?"]
+    made = [m for m in said(c, "Tariq") if isinstance(m, ObjectiveDraft)]
+    assert [(m.objective.agent, m.objective.target.label) for m in made] == [("Tariq", "Tap")]

@@ -83,7 +83,6 @@ def test_the_order_keeps_its_time_and_the_question_names_the_new_agent() -> None
         ("Zuri, fix the gate. Hold on, Kofi.", "Zuri"),
         ("Zuri, fix the gate. Oh no, Kofi!", "Zuri"),
         ("Zuri, fix the gate. No no, Kofi!", "Zuri"),
-        ("Zuri, fix the gate. Oh, ask Kofi.", "Zuri"),  # "let Kofi know"?
         ("Zuri, fix the gate. No, Kofi?", "Zuri"),  # a question
         ("Zuri, fix the gate. If not, Kofi can do it instead.", "Zuri"),  # a fallback
         ("Zuri, fix the gate. If you're tired, Kofi can do it instead.", "Zuri"),
@@ -116,6 +115,70 @@ def test_look_alikes_keep_the_agent(text: str, agent: str) -> None:
     got = run(text)
     assert isinstance(got, Draft), got
     assert got.objective.agent == agent
+
+
+@pytest.mark.parametrize(
+    ("text", "agent"),
+    [
+        ("I wish Kofi would fix the tap. Tariq, can you do it instead?", "Tariq"),
+        ("Kofi should fix the tap. Tariq, can you do it instead?", "Tariq"),
+        ("Fix the tap. Tariq, you do it.", "Tariq"),  # no one named before
+        ("Fix the tap. Tariq, can you do it?", "Tariq"),
+        ("Don't ask Kofi to fix the tap, ask Tariq instead.", "Tariq"),
+        ("Don't ask Kofi to fix the tap. No, ask Tariq.", "Tariq"),
+        ("Don't ask Kofi to fix the tap. Tariq can do it.", "Tariq"),
+    ],
+)
+def test_a_name_told_to_do_it_after_the_order_takes_it(text: str, agent: str) -> None:
+    """A blind probe (T28): "I wish Kofi would fix the tap. Tariq, can you
+    do it instead?" was Kofi's; "Don't ask Kofi …, ask Zuri instead" got
+    "Okay, I won't pass that on"."""
+    got = run(text)
+    assert isinstance(got, Draft), got
+    assert (got.objective.agent, got.objective.verb, got.objective.target.label) == (
+        agent,
+        "Repair",
+        "Tap",
+    )
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I wish Kofi would fix the tap. Tariq, can you do it?",
+        "Kofi, fix the tap. Tariq, you do it.",
+        "Kofi, fix the tap. Tariq can do it.",
+        "Kofi, fix the tap. Sorry, ask Tariq.",
+        "Kofi, fix the tap. Tariq, could you do it?",
+        "Kofi, fix the tap. Or Tariq can do it.",
+        "Fix the tap, Kofi. Or Tariq.",
+        "Fix the tap, Kofi, or Tariq.",
+        "Kofi, fix the tap, or maybe Tariq",
+        "Kofi, fix the tap. Or Tariq?",
+    ],
+)
+def test_a_second_name_without_a_correction_asks_which(text: str) -> None:
+    """No correction word: the order may still be Kofi's (it was, the
+    second name lost); which of the two is asked, and an answer's name goes
+    in place of Kofi's in the order's own words."""
+    got = run(text)
+    assert isinstance(got, Clarify) and got.reason == "uncertain-agent", got
+    assert got.question == "Who should do it: Kofi or Tariq?"
+    assert got.candidates == ("Kofi", "Tariq") and got.heard_as == "Kofi"
+    assert "Tariq" not in got.source_text and "tap" in got.source_text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Kofi, fix the tap, or Tariq will be cross",
+        "Zuri, fix the gate, or if you can't, Kofi can do it instead",
+        "Kofi, fix the tap. Or maybe",
+    ],
+)
+def test_or_and_more_is_no_choice_of_agent(text: str) -> None:
+    got = run(text)
+    assert isinstance(got, Draft) and got.objective.agent in ("Kofi", "Zuri"), got
 
 
 def test_a_condition_before_the_order_is_still_asked() -> None:

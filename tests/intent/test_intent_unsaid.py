@@ -389,14 +389,28 @@ def test_no_thing_said_alone_is_asked_what(text: str) -> None:
 @pytest.mark.parametrize(
     "text",
     [
-        "Don't ask Kofi to fix the gate. Ask Zuri.",
-        "Don't ask Kofi to fix the gate. Zuri can do it.",
         "Kofi, fix the gate. Never mind. I'll do it.",
         "Kofi, fix the gate. Forget it. I'll ask Zuri.",
     ],
 )
 def test_sent_elsewhere_is_not_passed_on(text: str) -> None:
     not_passed_on(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Don't ask Kofi to fix the gate. Ask Zuri.",
+        "Don't ask Kofi to fix the gate. Zuri can do it.",
+    ],
+)
+def test_sent_to_another_on_the_roster_is_theirs(text: str) -> None:
+    # Not passed on until the twenty-sixth session: the order, handed to Zuri.
+    got = run(text)
+    assert isinstance(got, Draft) and (got.objective.agent, got.objective.verb) == (
+        "Zuri",
+        "Repair",
+    )
 
 
 @pytest.mark.parametrize(

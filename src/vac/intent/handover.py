@@ -47,6 +47,17 @@ from vac.intent.roster import Resolution, Roster
 class Handover(NamedTuple):
     at: int  # the hand-over's part starts at this token (the order is before it)
     resolution: Resolution  # the agent it was handed to
+    # Said without a correction ("Kofi, fix the tap. Tariq, you do it"): the
+    # order's own agent, and the two are asked about (`doubted`).
+    doubt: str | None = None
+    start: int = 0  # where the hand-over's part starts in the words said
+
+
+class _Found(NamedTuple):
+    resolution: Resolution
+    sure: bool  # a sure correction said so
+    enough: bool  # plainly enough to hand the order over
+    strength: str  # how plainly the words hand over (`_body`)
 
 
 class _Order(NamedTuple):
@@ -139,7 +150,10 @@ _DO_IT: Final = lx.phrases(
     ]
 )
 _MODALS: Final = frozenset(lx.words("will should can could must"))
+_ASKING: Final = frozenset(lx.words("can could would will"))
 _HAND: Final = frozenset(lx.words("ask tell have get let"))
+_DONT: Final = lx.phrases(["don't", "dont", "do not"])
+_MAYBE: Final = frozenset(lx.words("maybe perhaps possibly"))
 # The longest hand-over looked for, punctuation included ("No, wait, sorry,
 # Zuri can't, so ask Kofi to take care of it instead, please.").
 _MAX_TOKENS: Final = 24
@@ -157,11 +171,15 @@ def handed_over(
         return list(toks), None  # no order ("Zuri. No, Kofi." is `others`')
     for at in range(max(verb[0] + 2, len(toks) - _MAX_TOKENS), len(toks)):
         kept = [k for k in range(at, len(toks)) if toks[k].low not in lx.PUNCT]
+        # "Kofi, fix the tap. Or Tariq (can do it)": one or the other, asked.
+        either = toks[at].low == "or" and toks[at - 1].low in lx.PUNCT and len(kept) > 1
+        kept = kept[either + (either and _word(toks, kept[1]) in _MAYBE) :]  # "or maybe"
         part = [toks[k] for k in kept]
         # The words of `part` a break comes before ("no, Zuri"; not "no Zuri").
         broken = frozenset(j for j in range(1, len(kept)) if kept[j] != kept[j - 1] + 1)
-        if not part or toks[at].low in lx.PUNCT or "?" in (t.low for t in toks[at:]):
-            continue  # "No, Kofi?" asks
+        asked = toks[-1].low == "?"  # "No, Kofi?" asks; "Tariq, can you do it?" is asked to
+        if not part or toks[at].low in lx.PUNCT or "?" in (t.low for t in toks[at:-1]):
+            continue
         after_break = toks[at - 1].low in lx.PUNCT
         sure_start = lx.phrase_at(part, 0, _SURE)
         if not after_break and (
@@ -178,15 +196,45 @@ def handed_over(
         order = _order(before, roster)
         if order is None:
             return list(toks), None  # more than one order: which is handed over?
-        found = _handover(part, roster, order, broken, shout=toks[-1].low == "!")
+        found = _handover(
+            part, roster, order, broken, shout=toks[-1].low == "!", asked=asked and not either
+        )
         if found is None:
             continue
-        res, sure = found
-        if not sure and not _apart(toks, at, verb[0], order, roster):
+        res, sure, enough, strength = found
+        unasked = _unasked(toks)  # "Don't ask Kofi to fix the gate, ask Zuri (instead)"
+        enough = (enough or (unasked > 0 and strength != "bare")) and not either
+        strength = "says" if either else strength  # "… Or Tariq": the name alone is plain
+        if not sure and not either and not _apart(toks, at, verb[0], order, roster):
             continue  # "…. On weekends, Kofi can do it instead": only then
+        # A name told to do it with no correction, after an order to another
+        # ("Kofi should fix the tap. Tariq, can you do it?"): which of the
+        # two? A blind probe (T28): the first name's draft, the second lost.
+        if not enough and (strength == "bare" or order.agent in (None, res.agent)):
+            continue
+        doubt = None if enough else order.agent
         at = earlier.at if earlier is not None else _markers_before(toks, at, verb[0])
-        return list(toks[:at]), Handover(at, res)
+        return list(toks[unasked:at]), Handover(at, res, doubt, toks[at].start)
     return list(toks), None
+
+
+def _unasked(toks: Sequence[Tok]) -> int:
+    """How many words say "don't" before "ask / tell / have NAME…" at the
+    start: that order is not to be passed on, the hand-over's is (0: none).
+    A blind probe: "Don't ask Kofi to fix the gate, ask Zuri instead" got
+    "Okay, I won't pass that on"."""
+    dont = lx.phrase_at(toks, 0, _DONT)
+    return len(dont) if dont and _word(toks, len(dont)) in _HAND else 0
+
+
+def doubted(handed: Handover | None, source: str) -> tuple[str, str, tuple[str, str]] | None:
+    """The question, the words of the order alone (an answer's name goes in
+    place of the order's agent) and the two names, when the hand-over was
+    not plain enough to take."""
+    if handed is None or handed.doubt is None or handed.resolution.agent is None:
+        return None
+    names = (handed.doubt, handed.resolution.agent)
+    return f"Who should do it: {names[0]} or {names[1]}?", source[: handed.start].rstrip(), names
 
 
 def readdress(address: Address, handed: Handover | None) -> Address:
@@ -267,10 +315,12 @@ def _handover(
     broken: frozenset[int] | None = None,
     *,
     shout: bool = False,
-) -> tuple[Resolution, bool] | None:
-    """The agent `part` hands the order to, if it says nothing else, and
-    whether a sure correction said so (`broken`: where its breaks are, None:
-    not known yet; `shout`: it ends in "!", so a bare name may be a call)."""
+    asked: bool = False,
+) -> _Found | None:
+    """The agent `part` hands the order to, if it says nothing else
+    (`broken`: where its breaks are, None: not known yet; `shout`: it ends
+    in "!", so a bare name may be a call; `asked`: in "?", so only "Kofi,
+    can you do it?")."""
     i, sure, soft = 0, False, False
     while i < len(part):
         marker = lx.phrase_at(part, i, _SURE) or lx.phrase_at(part, i, _SOFT)
@@ -303,8 +353,11 @@ def _handover(
         return None  # "…guard the barn, no Tariq" (allowed?), not "no, Tariq"
     if strength == "bare" and shout:
         return None  # "No, Kofi!" calls Kofi
-    enough = sure or instead or (soft and strength == "says")
-    return (res, sure) if enough else None
+    if asked and strength != "asked":
+        return None  # "No, Kofi?"
+    plain = strength in ("says", "asked")
+    enough = sure or instead or (plain and (soft or order.agent is None))
+    return _Found(res, sure, enough, strength)
 
 
 def _body(part: Sequence[Tok], i: int, roster: Roster) -> tuple[Resolution, int, str] | None:
@@ -325,6 +378,9 @@ def _body(part: Sequence[Tok], i: int, roster: Roster) -> tuple[Resolution, int,
     j = i + 1
     if _word(part, j) == "you" and (do := lx.phrase_at(part, j + 1, _DO_IT)):
         return res, j + 1 + len(do), "says"  # "Kofi, you do it"
+    if _word(part, j) in _ASKING and _word(part, j + 1) == "you":
+        do = lx.phrase_at(part, j + 2, _DO_IT)  # "Tariq, can you do it (instead)?"
+        return None if do is None else (res, j + 2 + len(do), "asked")
     unbroken = j < len(part) and part[j].start - part[i].end <= 1  # no comma between
     if unbroken and (do := lx.phrase_at(part, j, _DO_IT)) is not None:
         return res, j + len(do), "says"  # typed without a comma: "no zuri do it"

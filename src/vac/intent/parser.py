@@ -31,7 +31,7 @@ from vac.intent.conditions import as_said, condition_at, within
 from vac.intent.correction import made_how, names_taken_back
 from vac.intent.forbidden import forbidden_lines
 from vac.intent.group import several_named
-from vac.intent.handover import handed_over, readdress
+from vac.intent.handover import doubted, handed_over, readdress
 from vac.intent.instead import thing_instead
 from vac.intent.lexicon import Tok, words
 from vac.intent.manner import (
@@ -75,8 +75,7 @@ _PARTICLES: Final = frozenset({"with", "on", "about", "out"})
 _CORRECTIONS_MAX: Final = 3
 # "Some time, not now", said after the target: no part of it, no deadline.
 _NOT_NOW: Final = frozenset(words("later sometime eventually someday")) | EVERY_SO_OFTEN
-# How much of a second order the summary quotes.
-_REST_MAX: Final = 60
+_REST_MAX: Final = 60  # how much of a second order the summary quotes
 
 ClarifyReason = Literal[
     "empty",
@@ -295,6 +294,8 @@ def parse(
     toks = relayed(toks, roster)  # "ask Kofi if he can fix…": "ask Kofi to fix…"
     toks = asked_apart(name_set_apart(names_taken_back(toks, roster), roster), roster)  # "Kofi…"
     toks, handed = handed_over(toks, roster)  # "…. No, Kofi, you do it": Kofi's order
+    if doubt := doubted(handed, source):  # "Kofi, fix it. Tariq, you do it": which?
+        return Clarify("uncertain-agent", doubt[0], doubt[1], confidence, doubt[2], doubt[2][0])
     unsaid = unsaid_verbs(toks, roster, source)  # "don't ask Kofi to fix…", "…, never mind"
     toks = order_said(toks, unsaid, roster, source)  # "…, ask Zuri to fix it"
     several = several_named(source, toks, roster)  # "Kofi and Zuri, …", "both of you, …"
