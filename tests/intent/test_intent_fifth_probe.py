@@ -191,10 +191,12 @@ def test_a_report_after_the_work_is_no_tether() -> None:
 def test_during_ends_the_thing_and_a_time_said_with_it_is_read() -> None:
     """ "Caves during half term" was the thing; "during the holidays" is
     asked; "during the day" and a past event are no deadline (a review)."""
-    o = draft("Zuri, explore the caves during half term").objective
-    assert (o.target.label, o.deadline) == ("Caves", None)
-    got = understood("Kofi, fix the fence during the holidays")
-    assert isinstance(got, Clarify) and got.reason == "unclear-deadline", got
+    for text in (
+        "Kofi, fix the fence during the holidays",
+        "Zuri, explore the caves during half term",
+    ):
+        got = understood(text)  # half term asked since the twenty-sixth session (it was none)
+        assert isinstance(got, Clarify) and got.reason == "unclear-deadline", got
     assert draft("Kofi, check the hens during the night").objective.deadline == "2026-03-11"
     assert draft("Kofi, fix the gate during the weekend").objective.deadline == "2026-03-15"
     assert draft("Kofi guard the barn during the day").objective.deadline is None

@@ -121,6 +121,7 @@ TEMPORAL_WORDS: Final = frozenset(
         *MONTH_UNITS,
         *HOUR_UNITS,
         *words("today tonight tomorrow yesterday weekend year years end time eod"),
+        *words("term half-term halfterm"),  # a school's: asked (a blind probe: dropped)
         *words("am pm o'clock"),
         *words("harvest festival feast holidays christmas easter solstice equinox"),
         # Feasts whose date moves (or differs by household): asked, never dropped.

@@ -2,8 +2,7 @@
 
 Everything is matched on lower-cased word tokens, with multi-word cues as
 token tuples, so "look into" and "make friends with" are cues while "make"
-inside "make friends with" is not (the longest cue at a position wins).
-"""
+inside "make friends with" is not (the longest cue at a position wins)."""
 
 from __future__ import annotations
 
@@ -14,6 +13,7 @@ from typing import Final, cast
 from vac.intent import inflect, manner_cues
 from vac.intent.inflect import KEEP_IT_QUIET
 from vac.intent.inflect import base_form as base_form
+from vac.intent.time_slips import time_slips
 from vac.intent.tokens import ISO_DATE_RE as ISO_DATE_RE
 from vac.intent.tokens import PUNCT as PUNCT
 from vac.intent.tokens import SLASH_DATE_RE as SLASH_DATE_RE
@@ -30,7 +30,7 @@ def words(text: str) -> tuple[str, ...]:
 
 
 def tokenize(text: str) -> list[Tok]:
-    return fluent(without_searching(raw_tokens(text)))
+    return fluent(without_searching(time_slips(raw_tokens(text))))
 
 
 _CARRY_ON: Final = frozenset({"to", "of", "for", "with", "on", "at", "in", "about", "by", "from"})

@@ -35,6 +35,8 @@ _CLAUSE_WORDS: Final = frozenset(lx.words("that which whether why if where so ho
 # "… at some point", "keep me in the loop", "at your leisure": no place.
 NOT_PLACE_IDIOMS: Final = (
     "at some point",
+    "by the way",  # a remark (the twenty-sixth session: a place "by the way")
+    "by the by",
     "in the loop",
     "around to it",
     "at your leisure",
@@ -42,6 +44,8 @@ NOT_PLACE_IDIOMS: Final = (
     "at your convenience",
     # A typed probe (2026-12-06): read as places ("…at the latest by tomorrow").
     "at your earliest convenience",
+    *(f"at {w} earliest convenience" for w in ("his", "her", "their", "our", "my")),
+    *(f"at {w} convenience" for w in ("his", "her", "their")),
     "at the earliest",  # an eighth typed probe: "kindly repair it at the earliest"
     "at the latest",
     "at the very latest",

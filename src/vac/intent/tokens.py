@@ -310,7 +310,7 @@ _SAID_AS: Final = {
     # Scots: "the morra" (an eleventh typed probe: "Boiler the morra").
     ("the", "morra"): "tomorrow",
     # How the recogniser writes "tomorrow" said slowly (a spoken-style probe).
-    **{(w, "morrow"): "tomorrow" for w in ("too", "2", "two")},
+    **{(w, "morrow"): "tomorrow" for w in ("too", "2", "two", "to")},
 }
 _DAY_NAMES: Final = frozenset(
     {"monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"}

@@ -56,6 +56,7 @@ from vac.intent.lexicon import (
 )
 from vac.intent.need_not import need_not_at
 from vac.intent.numbers import number_at
+from vac.intent.time_slips import by_alone
 from vac.intent.when_around import day_around
 from vac.intent.when_before import before_span, in_reason, more_days
 from vac.intent.when_cues import AFTER_TODAY_WORDS as _AFTER_TODAY
@@ -83,13 +84,7 @@ from vac.intent.when_match import (
     of_the_past,
     word_at,
 )
-from vac.intent.when_month_days import (
-    day_of_month,
-    first_or_last_day,
-    iso,
-    its_date,
-    slash_date,
-)
+from vac.intent.when_month_days import day_of_month, first_or_last_day, iso, its_date, slash_date
 from vac.intent.when_months import month_said
 from vac.intent.when_parts import first_or_last_thing, part_of_day
 from vac.intent.when_said import (
@@ -256,6 +251,8 @@ def _looks_temporal(toks: Sequence[Tok], j: int, kind: str) -> bool:
         k += 1
     said = word_at(toks, k)
     low = said.removesuffix("'s")  # "by month's end"
+    if kind == "by" and k == j and by_alone(toks, j - 1):
+        return True  # "fix the gate by": the time was lost (a blind probe: dropped)
     if not low or low in STOPS or phrase_at(toks, k, FORBID_MARKERS) is not None:
         return False
     if SLASH_DATE_RE.match(low):
