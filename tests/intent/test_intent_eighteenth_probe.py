@@ -72,3 +72,89 @@ def test_a_time_lost_after_by_is_asked(text: str) -> None:
 def test_purchases_and_lengths_keep_their_words() -> None:
     lows = [t.low for t in lexicon.tokenize("go buy the weekend papers, then a two day course")]
     assert "buy" in lows and "two" in lows and "today" not in lows
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I forgot to fix the gate",
+        "I keep forgetting to visit Grandma",
+        "I meant to fix the gate but didn't",
+        "I need to remember to fix the gate",
+        "Kofi, I forgot to fix the gate",
+        "Let's all check the roof",
+        "Let us repair the fence this weekend",
+        "We all need to guard the house tonight",
+    ],
+)
+def test_what_the_speaker_did_not_do_or_will_do_is_theirs(text: str) -> None:
+    """T29: each was a draft (the default agent's, or Kofi's)."""
+    got = run(text)
+    assert isinstance(got, Clarify) and got.reason == "first-person", got
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Zuri, you remembered to check the smoke alarm, didn't you?",
+        "Zuri, you did check the smoke alarm?",
+        "You did fix the gate, right?",
+        "Zuri, you managed to map the field?",
+    ],
+)
+def test_a_deed_asked_about_as_done_is_a_question(text: str) -> None:
+    got = run(text)
+    assert isinstance(got, Clarify) and got.reason == "question", got
+
+
+@pytest.mark.parametrize(
+    ("text", "agent", "verb", "label"),
+    [
+        ("Kofi, you did a great job, now fix the gate", "Kofi", "Repair", "Gate"),
+        ("I forgot to tell you, fix the gate", "Abeni", "Repair", "Gate"),
+        ("Kofi, I keep meaning to ask, can you fix the gate?", "Kofi", "Repair", "Gate"),
+        ("Make sure someone checks the locks tonight", "Abeni", "Investigate", "Locks"),
+        ("Make sure somebody fixes the gate", "Abeni", "Repair", "Gate"),
+        ("Kofi, please see to the repair of the shed roof", "Kofi", "Repair", "Shed roof"),
+        (
+            "Kofi shall undertake the repair of the shed roof by Saturday.",
+            "Kofi",
+            "Repair",
+            "Shed roof",
+        ),
+        ("Kofi, carry out a thorough inspection of the boiler", "Kofi", "Investigate", "Boiler"),
+        ("Tariq, conduct a survey of the north field", "Tariq", "Map", "North field"),
+        ("Imani, make peace with the neighbours", "Imani", "Befriend", "Neighbours"),
+        (
+            "Imani, I trust you will make the acquaintance of our new neighbours this week.",
+            "Imani",
+            "Befriend",
+            "New neighbours",
+        ),
+    ],
+)
+def test_orders_in_other_words(text: str, agent: str, verb: str, label: str) -> None:
+    """T29: "make sure someone checks…" guarded "Someone checks the locks",
+    "see to the repair of…" supported "Repair of…", "make peace with"
+    built "Peace with…", "I trust you will…" was a free hand."""
+    o = draft(text).objective
+    assert (o.agent, o.verb, o.target.label) == (agent, verb, label)
+    assert o.autonomy == "brief"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Kofi, make contact with the plumber",
+        "Kofi, make an appointment with the dentist",
+        "Imani, make time for Grandma this week",
+        "Kofi, make room for the new shed",
+    ],
+)
+def test_idioms_of_make_build_nothing(text: str) -> None:
+    got = run(text)
+    assert isinstance(got, Clarify) and got.reason == "no-verb", got
+
+
+def test_trusting_them_with_it_is_still_a_free_hand() -> None:
+    assert draft("Kofi, fix the gate, I trust you").objective.autonomy == "free"

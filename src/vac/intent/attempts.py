@@ -18,6 +18,7 @@ from typing import Final
 
 from vac.intent import calendar_words as cw
 from vac.intent import lexicon as lx
+from vac.intent.deed_nouns import deed_nouns_said
 from vac.intent.lexicon import Tok, words
 from vac.intent.when import resolve
 
@@ -87,7 +88,7 @@ def _asked_whether(clause: list[Tok]) -> list[Tok]:
 def attempts_joined(clause: Sequence[Tok]) -> list[Tok]:
     """The clause with the first try, look or given deed read as its plain
     order, and "check if …" as "check whether …"."""
-    clause = _made_time(_asked_whether(list(clause)))
+    clause = deed_nouns_said(_made_time(_asked_whether(list(clause))))  # "see to the repair of"
     lows = [t.low for t in clause] + ["", "", "", ""]
     for i, low in enumerate(lows[: len(clause)]):
         if low not in _FRAMES:

@@ -60,4 +60,28 @@ def done_at(toks: Sequence[Tok], i: int, source: str) -> int | None:
     return k
 
 
-__all__ = ["done_at"]
+# "You remembered to check the alarm, didn't you?", "You did check it?": a
+# deed asked about as done (a blind probe, T29: each drafted; "you checked
+# it, didn't you?" was asked).
+_DONE_ASKED: Final = lx.phrases(
+    [
+        *("you remembered to", "you did remember to", "you didn't forget to", "you did"),
+        *("you managed to", "you got round to", "you got around to", "you've remembered to"),
+        *("you already", "you have already", "you've already"),
+    ]
+)
+_TAGS: Final = lx.phrases(["didn't you", "did you", "right", "yeah", "haven't you", "no"])
+
+
+def done_asked(toks: Sequence[Tok]) -> bool:
+    """The words ask whether a deed was done, with "?" or a tag at the end."""
+    said = [t for t in toks if t.low not in lx.PUNCT]
+    at = next((k for k in range(min(3, len(said))) if said[k].low == "you"), None)
+    if at is None or lx.phrase_at(said, at, _DONE_ASKED) is None:
+        return False
+    lows = tuple(t.low for t in said)
+    tagged = any(lows[-len(tag) :] == tag for tag in _TAGS)
+    return bool(toks) and (toks[-1].low == "?" or tagged)
+
+
+__all__ = ["done_asked", "done_at"]

@@ -332,7 +332,7 @@ def autonomy_of(clause: Sequence[Tok], skip: frozenset[int]) -> AutonomyCues:
     ]
     hits = cue_hits(read, lx.AUTONOMY_CUES, skip=skip | _way_as_route(clause) | describing(clause))
     hits = [h for h in hits if not _said_of_more(clause, h) and not _of_one_day(clause, h)]
-    hits = [h for h in hits if not _habit_told(clause, h)]
+    hits = [h for h in hits if not _habit_told(clause, h) and not _trust_that(clause, h)]
     # "check in with me when you're done": a report afterwards, not leave
     # asked first (a fifth typed probe: it was a tether). Its words stay read.
     asked = [h for h in hits if h[0] != "direct-tether" or not lx.phrase_at(clause, h[2], _DONE)]
@@ -355,6 +355,16 @@ def autonomy_of(clause: Sequence[Tok], skip: frozenset[int]) -> AutonomyCues:
 # (a probe); "you always check the hens at night" still is one (a review).
 _HABIT_OF: Final = frozenset(lx.words("i we he she they"))
 _HABITS: Final = frozenset(lx.words("forget forgets forgot do does leave leaves miss misses lose"))
+
+
+def _trust_that(clause: Sequence[Tok], hit: tuple[Autonomy, int, int]) -> bool:
+    """ "I trust you will make the acquaintance of…": formal "I expect", no
+    free hand (a blind probe, T29: "as they see fit")."""
+    said = [t.low for t in clause[hit[1] : hit[2]]]
+    return said[-2:] == ["trust", "you"] and word_at(clause, hit[2]) in _TRUST_THAT
+
+
+_TRUST_THAT: Final = frozenset(lx.words("will 'll can would shall have are"))
 
 
 def _habit_told(clause: Sequence[Tok], hit: tuple[Autonomy, int, int]) -> bool:

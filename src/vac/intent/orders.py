@@ -386,7 +386,11 @@ _MY_OWN: Final = frozenset(
         "not never always usually often sometimes normally used "
         # "I'll go fix the gate", "we'll go and check", "I'll try to fix it"
         # (a probe: each was the default agent's draft, unflagged)
-        "go come try and"
+        "go come try and "
+        # "I forgot to fix the gate", "I keep forgetting to visit Grandma", "I
+        # meant to…": what the speaker did not do (a blind probe, T29: drafts)
+        "forgot forget forgetting keep kept meant remember remembered didn't did "
+        "all both"  # "let's all check the roof", "we all need to…" (T29: the default agent's)
     )
 )
 # "Shall we fix the gate?", "should I fix it?": the speaker's plan asked.
@@ -407,7 +411,7 @@ def speaker_does_it(clause: Sequence[Tok], verb_at: int, *, named: bool) -> bool
         return False  # "I need help with the fence": the verb is the object
     if said[-3:-1] == ["mind", "if"] and said[-1] in _I:
         return True  # "(Kofi,) do you mind if I check the hives?": leave asked
-    if said[-2:] == ["let", "me"] or said[-1:] == ["lemme"]:
+    if said[-2:] in (["let", "me"], ["let", "us"]) or said[-1:] == ["lemme"]:
         return True  # "hang on, let me check with my wife first": the speaker's own
     if said[-3:] == ["remind", "me", "to"] or said[:3] == ["note", "to", "self"]:
         return True  # "remind me to fix the gate tomorrow": the speaker's (a probe: Abeni's)

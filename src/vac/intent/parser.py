@@ -29,6 +29,7 @@ from vac.intent.aside import without_asides
 from vac.intent.attempts import attempts_joined
 from vac.intent.conditions import as_said, condition_at, within
 from vac.intent.correction import made_how, names_taken_back
+from vac.intent.done_said import done_asked
 from vac.intent.forbidden import forbidden_lines
 from vac.intent.group import several_named
 from vac.intent.handover import doubted, handed_over, readdress
@@ -141,9 +142,8 @@ def _kind(core: Sequence[Tok]) -> TargetKind:
     return "custom"
 
 
-# A priority or autonomy phrase of several words ends a target too ("the
-# radiator | when you're free"); one word may be the thing's ("the urgent
-# repair", "the important papers").
+# A priority or autonomy phrase of several words ends a target too ("the radiator |
+# when you're free"); one word may be the thing's ("the urgent repair", "the papers").
 _MANNER_STOPS: Final = tuple(p for p in lx.MANNER_CUES if len(p) > 1)
 # Said before the deadline, part of it: "first thing | Monday", "any day | this week".
 _SAID_WITH_ITS_DAY: Final = (["first", "thing"], ["last", "thing"], ["any", "day"])
@@ -288,7 +288,7 @@ def parse(
             "too-long", "That was a lot at once. What is the one thing to do?", source, confidence
         )
 
-    if lx.asks_in(toks) or able_asked(toks):  # "Did Kofi fix the gate?", "can Kofi fix cars?"
+    if lx.asks_in(toks) or able_asked(toks) or done_asked(toks):  # "can Kofi fix cars?"
         return _clarify("question", _ASKED, source, confidence)
     toks = without_asides(toks, roster)  # "Kofi, Zuri is off today, so fix…"
     toks = relayed(toks, roster)  # "ask Kofi if he can fix…": "ask Kofi to fix…"

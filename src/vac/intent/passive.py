@@ -208,11 +208,11 @@ _OF_SOMEONE: Final = frozenset(
 
 
 def _said_of_someone(text: str, spans: list[_Span], i: int, names: frozenset[str]) -> Order | None:
-    """ "Make sure Kofi fixes the gate by Friday" → "Kofi, fix the gate by
-    Friday": a name (capitalised, right before) and a verb of ours said of
-    them after a lead that asks for it; openers before the lead stay."""
+    """ "Make sure Kofi (someone) fixes the gate by Friday" → "Kofi, fix the gate by Friday":
+    a name (capitalised) and a verb of ours said of them after a lead that asks for it."""
     start, end, word = spans[i]
-    if word not in THIRD_PERSON or i < 2 or not text[spans[i - 1][0]].isupper():
+    anyone = i > 0 and spans[i - 1][2] in ("someone", "somebody")  # T29: "protect someone…"
+    if word not in THIRD_PERSON or i < 2 or not (text[spans[i - 1][0]].isupper() or anyone):
         return None
     if _apart(text, spans[i - 1], spans[i]):
         return None

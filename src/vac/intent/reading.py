@@ -162,6 +162,10 @@ def understand(
         meant = _meant(text, heard, parse_as, roster)
         if meant is not None:
             return meant
+    if isinstance(result, Draft) and _ANYONE_DOES.match(result.objective.target.label):
+        # "Make sure someone checks the locks": their check, not our guard
+        # of "Someone checks the locks" (a blind probe, T29)
+        result = _as_order(text, heard, parse_as, roster) or result
     if heard is None:
         return result
     if isinstance(result, Draft):
@@ -266,6 +270,9 @@ _SAFE_WHILE: Final = re.compile(
     r"|since|until|till|before|after|if|so)\b",
     re.IGNORECASE,
 )
+
+
+_ANYONE_DOES: Final = re.compile(r"(?:someone|somebody)\s+\w+s\b", re.IGNORECASE)
 
 
 def _passed_on(order: str) -> bool:

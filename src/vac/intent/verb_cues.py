@@ -65,6 +65,8 @@ SLOT_VERB_CUES: Final[Mapping[str, str]] = {
             "visit",
             "get to know",
             "say hello to",
+            # A blind probe (T29): each built "Acquaintance of…", "Peace with…".
+            *("make the acquaintance of", "make peace with", "make it up with"),
         ],
         "Befriend",
     ),

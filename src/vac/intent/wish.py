@@ -147,8 +147,11 @@ _WHEN_DONE: Final = frozenset(
 )
 # "I can't make sense of it, look into it" (an eleventh typed probe: a Build
 # of "Sense of it"): idioms of "make", no thing to build.
-_MAKE_IDIOMS: Final = frozenset(words("sense do fuss difference"))
-_MAKE_A_IDIOMS: Final = frozenset(words("fuss mess difference start note point"))
+_MAKE_IDIOMS: Final = frozenset(words("sense do fuss difference contact time room space amends"))
+# "make contact with the plumber", "make an appointment" (T29: built "Contact with…").
+_MAKE_A_IDIOMS: Final = frozenset(
+    words("fuss mess difference start note point call decision appointment booking reservation")
+)
 
 
 # "she would make a great teacher": becoming, not building (a spoken probe:
@@ -161,7 +164,7 @@ def _made(clause: Sequence[Tok], i: int) -> bool:
     nxt = _at(clause, i + 1)
     if becoming(clause, i):
         return True
-    return nxt in _MAKE_IDIOMS or (nxt == "a" and _at(clause, i + 2) in _MAKE_A_IDIOMS)
+    return nxt in _MAKE_IDIOMS or (nxt in ("a", "an") and _at(clause, i + 2) in _MAKE_A_IDIOMS)
 
 
 def becoming(clause: Sequence[Tok], i: int) -> bool:
