@@ -467,3 +467,15 @@ def test_a_second_name_told_to_do_it_is_asked_about(daemon: RunningDaemon) -> No
     assert [m.question for m in asked] == ["Who should do it: Kofi or Tariq?"]
     made = [m for m in said(c, "Tariq") if isinstance(m, ObjectiveDraft)]
     assert [(m.objective.agent, m.objective.target.label) for m in made] == [("Tariq", "Tap")]
+
+
+def test_just_another_deed_on_it_changes_the_verb(daemon: RunningDaemon) -> None:
+    """T28c (the twenty-sixth session): "just look at it for now" drafted a
+    second objective, a look into "It for now"."""
+    c = daemon.connect()
+    c.hello()
+    said(c, "Tariq, repair the chimney")
+    made = [m for m in said(c, "just look at it for now") if isinstance(m, ObjectiveDraft)]
+    assert [m.preview.summary for m in made] == ["Tariq will look into the chimney — confirm?"]
+    made = [m for m in said(c, "no, Kofi by Friday") if isinstance(m, ObjectiveDraft)]
+    assert [(m.objective.agent, m.objective.verb) for m in made] == [("Kofi", "Investigate")]

@@ -9,7 +9,7 @@ from __future__ import annotations
 import intent_factories as factories
 import pytest
 
-from vac.intent import Clarify, lexicon
+from vac.intent import Clarify, classify_reply, lexicon
 
 run = factories.probe_run
 draft = factories.probe_draft
@@ -158,3 +158,46 @@ def test_idioms_of_make_build_nothing(text: str) -> None:
 
 def test_trusting_them_with_it_is_still_a_free_hand() -> None:
     assert draft("Kofi, fix the gate, I trust you").objective.autonomy == "free"
+
+
+@pytest.mark.parametrize(
+    "text", ["Kofi, fix the gate but not after dark", "Kofi, fix the gate, not after lunch"]
+)
+def test_not_after_a_time_is_asked_never_its_deadline(text: str) -> None:
+    """T28c: "…but not after dark" was read back "…after dark"."""
+    got = run(text)
+    assert isinstance(got, Clarify) and got.reason == "unclear-deadline", got
+
+
+@pytest.mark.parametrize(
+    ("text", "label"),
+    [
+        ("Tariq, look into the boiler for now", "Boiler"),
+        ("Tariq, repair the gate first", "Gate"),
+        ("Tariq, repair the gate for the time being", "Gate"),
+        ("Tariq, repair the first gate", "First gate"),
+    ],
+)
+def test_for_now_and_first_are_no_part_of_the_thing(text: str, label: str) -> None:
+    """T28c: "Boiler for now", "Gate first", "It for now"."""
+    assert draft(text).objective.target.label == label
+    got = run("Tariq, look into it for now")
+    assert isinstance(got, Clarify) and got.reason == "no-target", got
+
+
+@pytest.mark.parametrize(
+    ("text", "reply"),
+    [
+        ("yes that's exactly what I want, thanks", "confirm"),
+        ("yes, thats what I wanted", "confirm"),
+        ("perfect, go ahead and send it to him", "confirm"),
+        ("go ahead and pass it on", "confirm"),
+        ("no I don't think we need that anymore actually, forget it", "reject"),
+        ("we don't need it anymore", "reject"),
+        ("leave it to her", None),  # a free hand, not a no
+        ("no, that's exactly what I want", None),
+        ("yes, that's exactly what I want Kofi to do", None),
+    ],
+)
+def test_replies_said_at_length(text: str, reply: str | None) -> None:
+    assert classify_reply(text) == reply

@@ -9,7 +9,12 @@ from __future__ import annotations
 import pytest
 
 from tests.runtime.test_coordinator import Rig, rig  # noqa: F401 (the fixture)
-from vac.protocol.messages import ObjectiveClarify, ObjectiveDraft
+from vac.protocol.messages import (
+    ObjectiveClarify,
+    ObjectiveConfirmed,
+    ObjectiveDraft,
+    ObjectiveRejected,
+)
 
 
 @pytest.mark.parametrize("name", ["Kofi", "Tariq"])
@@ -23,3 +28,80 @@ async def test_the_answer_to_which_of_two_drafts_that_ones(rig: Rig, name: str) 
     made = [(d.objective.agent, d.objective.target.label) for d in rig.of(ObjectiveDraft)]
     assert made == [(name, "Tap")]
     assert rig.of(ObjectiveDraft)[0].preview.summary.endswith("by Friday — confirm?")
+
+
+def summaries(rig: Rig) -> list[tuple[str, str, str]]:  # noqa: F811
+    return [
+        (d.objective.agent, d.objective.verb, d.preview.summary) for d in rig.of(ObjectiveDraft)
+    ]
+
+
+@pytest.mark.parametrize(
+    "said", ["just look at it for now", "no, just look at it for now", "just look into it"]
+)
+async def test_another_deed_on_it_changes_the_verb(rig: Rig, said: str) -> None:  # noqa: F811
+    """T28c: "just look at it for now" drafted a second objective, a look
+    into "It for now", and the yes was asked which."""
+    rig.text("t1", "Tariq, repair the chimney")
+    await rig.settle(1)
+    rig.text("t2", said)
+    await rig.settle(2)
+    assert summaries(rig)[-1] == (
+        "Tariq",
+        "Investigate",
+        "Tariq will look into the chimney — confirm?",
+    )
+    rig.text("t3", "yes")
+    await rig.settle(3)
+    assert [c.objective.verb for c in rig.of(ObjectiveConfirmed)] == ["Investigate"]
+
+
+@pytest.mark.parametrize(
+    ("said", "agent", "when"),
+    [
+        ("no, Kofi by Friday", "Kofi", "by Friday"),
+        ("make it Kofi by Friday", "Kofi", "by Friday"),
+        ("no, Kofi tonight", "Kofi", "tonight"),
+        ("no tariq today", "Abeni", "by tomorrow"),  # who is away when: no change
+    ],
+)
+async def test_a_name_and_a_time_change_both(rig: Rig, said: str, agent: str, when: str) -> None:  # noqa: F811
+    """T28c: "no, Kofi by Friday" moved the day and kept Abeni."""
+    rig.text("t1", "Abeni, repair the gate by tomorrow")
+    await rig.settle(1)
+    rig.text("t2", said)
+    await rig.settle(2)
+    last = rig.of(ObjectiveDraft)[-1]
+    assert last.objective.agent == agent and f"the gate {when} — confirm?" in last.preview.summary
+
+
+@pytest.mark.parametrize(
+    ("said", "how"),
+    [("carefully", ("pace", "careful")), ("slowly then", ("pace", "slow"))],
+)
+async def test_how_said_alone_is_added(rig: Rig, said: str, how: tuple[str, str]) -> None:  # noqa: F811
+    """T28c: "carefully" got "I heard you, but not what to do"."""
+    rig.text("t1", "Tariq, fix the gate")
+    await rig.settle(1)
+    rig.text("t2", said)
+    await rig.settle(2)
+    last = rig.of(ObjectiveDraft)[-1].objective
+    assert [(c.kind, c.value) for c in last.constraints] == [how]
+
+
+@pytest.mark.parametrize(
+    ("said", "done"),
+    [
+        ("yes that's exactly what I want, thanks", ObjectiveConfirmed),
+        ("perfect, go ahead and send it to him", ObjectiveConfirmed),
+        ("no I don't think we need that anymore actually, forget it", ObjectiveRejected),
+    ],
+)
+async def test_a_yes_or_no_said_at_length(rig: Rig, said: str, done: type) -> None:  # noqa: F811
+    """T28c: each was "I heard you, but not what to do", and after the
+    last a "yes" confirmed the draft just dropped."""
+    rig.text("t1", "Tariq, fix the gate")
+    await rig.settle(1)
+    rig.text("t2", said)
+    await rig.settle(2)
+    assert len(rig.of(done)) == 1

@@ -181,8 +181,7 @@ _TAKES_BACK: Final = re.compile(r"instead|rather|do\s+it|not\s|\bi\s+meant?\b", 
 _NO_THEN: Final = re.compile(r"^(?:no|nope|nah|naw)\s+(?=(\w+))", re.IGNORECASE)
 # "not the gate, the fence": a thing taken back for another.
 _NOT_THAT: Final = re.compile(r"^\s*not\s+(?:the\s+|my\s+|our\s+|a\s+)?([\w ]+?)\s*[,.]", re.I)
-# A weekday written short, said alone in a change ("actually thurs", "make
-# it sat"): spelled out, as the parser reads it only after "by" or "on".
+# A weekday written short, said alone in a change ("actually thurs", "make it sat"): spelled out.
 _DAY_SHORT: Final = {w: cw.WEEKDAY_NAMES[n] for w, n in cw.WEEKDAY_ABBREVIATIONS.items()}
 _DAY_SHORT_RE: Final = re.compile(r"\b(" + "|".join(_DAY_SHORT) + r")\b\.?", re.IGNORECASE)
 # The words of a time said alone, and nothing else ("by next Friday", "not
@@ -363,12 +362,13 @@ def follow_up(
         and not stays
     ):
         return None  # "at 3pm" (which day?), "no, Tariq is away Friday": no slot said
-    if corrects and (deed := _DEED_ON_IT.fullmatch(rest)) and ", " in base:
+    deed = _DEED_ON_IT.fullmatch(rest)  # "just look at it for now" (T28c: a new draft)
+    if (corrects or (deed and (deed["just"] or deed["while"]))) and ", " in base:
         thing = base.split(", ", 1)[1].partition(" the ")[2]  # "no, visit her": Grandma
-        verb = lx.phrase_at(raw_tokens(deed[1]), 0, lx.VERB_PHRASES)
-        if thing and verb is not None and len(verb) == len(deed[1].split()):
+        verb = deed and lx.phrase_at(raw_tokens(deed["deed"]), 0, lx.VERB_PHRASES)
+        if deed and thing and verb and len(verb) == len(deed["deed"].split()):
             thing = thing.capitalize() if thing.split()[0] in _KIN else f"the {thing}"
-            rest = f"{deed[1]} {thing}{deed[2] or ''}"
+            rest, corrects = f"{deed['deed']} {thing}{deed['tail'] or ''}", True
     if not corrects and _same_kind(rest, base):
         rest, corrects = _thing_of(rest), True  # "the garage door" to the shed door's draft
     if not corrects:
@@ -395,10 +395,10 @@ _SORRY: Final = frozenset(words("sorry oops actually oh i mean meant"))
 _DEFINITE: Final = frozenset(words("the my our your his her their that this"))
 # Said as names, no "the": "no, visit her" to "…look into Grandma" (a review: "the grandma").
 _KIN: Final = frozenset(words("grandma grandpa granny gran nan nana grandad mum mom dad"))
-# Another deed on the draft's thing: "no, visit her", "no, just check it" (a
-# twelfth typed probe asked what to look into).
+# Another deed on the draft's thing: "no, visit her", "(no,) just check it (for now)" (probes).
 _DEED_ON_IT: Final = re.compile(
-    r"(?:just\s+)?(\w+(?:\s+\w+)?)\s+(?:it|her|him|them)(\s+instead)?", re.IGNORECASE
+    r"(?i)(?P<just>just\s+)?(?P<deed>\w+(?:\s+\w+)?)\s+(?:it|that|her|him|them)(?P<tail>\s+"
+    r"(?:instead|first|(?P<while>for\s+(?:now|the\s+time\s+being|the\s+moment))))?"
 )
 
 

@@ -31,6 +31,11 @@ def hand_or_haste(lows: list[str], agents: Collection[str] = ()) -> bool:
         words_said = words_said[1:]  # "nah it can wait", "yeah it's urgent" (a probe: no change)
     if words_said[:1] in (["it's"], ["its"], ["that's"]) or words_said[:2] == ["it", "is"]:
         words_said = words_said[1 + (words_said[0] == "it") :]  # "it's not urgent (anymore)"
+        words_said = words_said[words_said[:1] in (["a"], ["an"]) :]  # "it's an emergency"
+    # How, said alone: "carefully", "quietly please" (a conversation probe,
+    # T28c: each "I heard you, but not what to do", and the yes lost it).
+    if (how := [w for w in words_said if w not in _AFTER_A_HAND]) and " ".join(how) in _HOW_ALONE:
+        return True
     toks = raw_tokens(" ".join(words_said))
     cue = lx.phrase_at(toks, 0, lx.MANNER_CUES) if toks else None
     tail = words_said[len(cue or ()) :]
@@ -65,4 +70,7 @@ _SPENDING: Final = frozenset(words("spend spending over more than anything cost 
 _AMOUNT: Final = re.compile(r"\d|[£$€₦]")
 _AFTER_A_HAND: Final = frozenset(
     words("first start starting please then thanks anything anymore now after all really btw")
+)
+_HOW_ALONE: Final = frozenset(
+    {*lx.PACE_CUES, *(" ".join(p) for p in lx.PRIVACY_CUES), "be careful", "be gentle"}
 )

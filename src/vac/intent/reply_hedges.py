@@ -62,6 +62,14 @@ _NO_REASON: Final = re.compile(
     r"|it can wait)$"
 )
 _OPENERS: Final = re.compile(r"^(?:(?:oh|um|uh|er|erm|well|hmm|actually) )+")
+# Not needed after all: "no I don't think we need that anymore actually,
+# forget it" (a conversation probe, T28c: asked again, and the next "yes"
+# confirmed the draft just dropped), "we don't need it anymore".
+_NOT_NEEDED: Final = re.compile(
+    r"^(?:(?:no|nah|nope) )?(?:(?:i )?(?:don't|do not) think (?:we|i)|(?:we|i) (?:don't|do not"
+    r"|no longer)) need (?:that|it|this)(?: (?:any ?more|after all|now))?(?: actually)?"
+    r"(?: (?:forget it|never ?mind|cancel it|scrap it|cancel that|leave it))?$"
+)
 
 
 def without_hedges(norm: str, replies: frozenset[str], noes: frozenset[str] = frozenset()) -> str:
@@ -71,6 +79,8 @@ def without_hedges(norm: str, replies: frozenset[str], noes: frozenset[str] = fr
     norm = _LEAD.sub("", norm)
     if norm in _WHOLE:
         return _WHOLE[norm]
+    if _NOT_NEEDED.match(norm) and "no" in noes:
+        return "no"
     if (hedged := _HEDGE_AFTER_YES.match(norm)) is not None:
         return hedged[1]
     if (cannot := _NO_REASON.search(norm)) is not None:

@@ -14,8 +14,11 @@ _PRAISE: Final = re.compile(
     r" (?:he's|she's|they're|that's|it's|he is|she is|they are|that is|it is)"
     r" (?:really |so |just |always )?"
     r"(?:great|good|brilliant|perfect|lovely|ideal|fantastic|excellent|wonderful|amazing"
-    r"|the best|spot on|a star|a legend)"
-    r"(?: (?:at|with|for) (?:that|it|this|the job|those|these))?$"
+    r"|the best|spot on|a star|a legend"
+    # "yes, that's exactly what I want, thanks" (a conversation probe, T28c: asked again)
+    r"|(?:exactly |just )?what (?:i|we) (?:want|wanted|need|needed|meant|asked for))"
+    r"(?: (?:at|with|for) (?:that|it|this|the job|those|these))?"
+    r"(?: (?:thanks|thank you|cheers))?$"
 )
 
 

@@ -21,6 +21,7 @@ from vac.intent.tokens import SHORTHAND
 
 Reply = Literal["confirm", "reject"]
 
+_THEM: Final = ("him", "her", "them")  # "send it to him" (T28c: asked again)
 _CONFIRM: Final[frozenset[str]] = frozenset(
     {
         "yes",
@@ -89,9 +90,9 @@ CONFIRM_HEARD: Final[frozenset[str]] = frozenset(
         "definitely",
         "of course",
         "that works",
-        "perfect",
-        "make it so",
-        "send it",
+        *("perfect", "make it so"),
+        *("send it", "send it on", "pass it on", "go ahead and send it", "go ahead and pass it on"),
+        *(f"{s} to {w}" for s in ("send it", "go ahead and send it") for w in _THEM),
         "go on",
         "yes that's right",
         "that's it",
@@ -340,8 +341,7 @@ REJECT_HEARD: Final[frozenset[str]] = frozenset(
 _YES: Final = _CONFIRM | CONFIRM_HEARD
 _NO: Final = _REJECT | REJECT_HEARD
 _REJECT_LEADS: Final = frozenset({"no", "nope", "cancel", "stop", "scrap", "scratch"})
-# ... and what they sound like, for the long ones only: "council", "console",
-# "Kensal" for a spoken "cancel" (the dev half of the understanding benchmark).
+# ... and what they sound like, long ones only: "council", "console", "Kensal" (a spoken "cancel").
 _REJECT_LEAD_SOUNDS: Final = frozenset(metaphone(w) for w in ("cancel", "scrap", "stop"))
 # A spoken "no"/"cancel" may act on lower recogniser confidence than a "yes":
 # a wrongly rejected draft costs a repetition, a wrongly confirmed one binds an

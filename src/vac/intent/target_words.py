@@ -139,12 +139,13 @@ _BEFORE_WHEN: Final = frozenset(
 )
 _IT: Final = frozenset(lx.words("it them him her everything everyone everybody"))
 _HOW_PAIRS: Final = (
-    *(("this", "time"), ("for", "good"), ("for", "me")),
+    *(("this", "time"), ("for", "good"), ("for", "me"), ("for", "now")),
     # "look after the twins that day": the day the news named (a tenth typed probe)
     *(("that", w) for w in ("day", "night", "morning", "afternoon", "evening")),
 )
 
 
+_FOR_A_WHILE: Final = (("for", "the", "time", "being"), ("for", "the", "moment"))
 # How long, said after the thing: "the whole time", "all day".
 _ALL_ALONG: Final = frozenset(
     {("the", "whole", "time"), ("the", "entire", "time"), ("all", "the", "time")}
@@ -162,6 +163,13 @@ def _said_after(words: Sequence[Tok], not_now: frozenset[str]) -> int:
     lows = tuple(t.low for t in words[-3:])
     if len(words) == 4 and lows in _ALL_ALONG and words[0].low in _IT:
         return 3
+    # "look into the boiler for the time being", "repair the gate first" (a
+    # conversation probe, T28c: "Boiler for now", "Gate first"); not "the first"
+    for said in _FOR_A_WHILE:
+        if len(words) > len(said) and tuple(t.low for t in words[-len(said) :]) == said:
+            return len(said)
+    if last == "first" and len(words) > 1 and before not in lx.DETERMINERS:
+        return 1
     if len(words) == 3 and lows[-2:] in _ALL_ALONG and words[0].low in _IT:
         return 2
     if (last in _HOW and len(words) > 1) or (last in _HOW_AFTER_IT and before in _IT):

@@ -430,6 +430,9 @@ def resolve(
             continue
         if kind == "after":
             found = _after(clause, j, now)
+            if isinstance(found, Hit) and word_at(clause, i - 1) in _NOT_SPAN:  # "not after dark"
+                unresolved, i = unresolved or Unresolved(i - 1, found.end), found.end  # asked
+                continue
             if isinstance(found, Hit):  # a day said elsewhere wins: "after lunch, by Friday"
                 after = after or When(found.day.isoformat(), found.phrase, i, found.end)
                 i = found.end

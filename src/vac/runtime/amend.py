@@ -377,10 +377,14 @@ def _only_when(new: Objective, was: Objective) -> bool:
 _FIELDS: Final = ("agent", "verb", "target", "priority", "autonomy", "forbidden_lines")
 
 
+# Said plainly, a change may add how ("carefully", "quietly please": T28c).
+_HOW_KINDS: Final = frozenset({"time", "custom", "pace", "privacy", "safety"})
+
+
 def _slots_of(o: Objective) -> tuple[object, ...]:
     """What a change said plainly may not touch: the deed, its thing, its
     place (a condition it may add: "but only if it stops raining")."""
-    kept = tuple((c.kind, c.value) for c in o.constraints if c.kind not in ("time", "custom"))
+    kept = tuple((c.kind, c.value) for c in o.constraints if c.kind not in _HOW_KINDS)
     return (o.verb, o.target.label, kept)
 
 

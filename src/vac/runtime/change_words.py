@@ -142,7 +142,19 @@ def one_each(text: str, names: Collection[str]) -> str:
         name = m[1] or m[2]
         return f"{name}, and " if name.lower() in agents else m[0]
 
-    return _DOES_IT_THEN.sub(apart, text)
+    text = _DOES_IT_THEN.sub(apart, text)
+    return _NAME_THEN_WHEN.sub(
+        lambda m: f"{m[1]}{m[2]}, and " if m[2].lower() in agents else m[0], text
+    )
+
+
+# "no, Kofi by Friday", "make it Kofi tonight": the name and the time each a
+# change (a conversation probe, T28c: the time taken, the name dropped).
+_NAME_THEN_WHEN: Final = re.compile(
+    r"^(\W*(?:(?:no|nope|nah|actually|sorry)\s*[,.!]\s*|make\s+(?:it|that)\s+)+)(\w+)\s+"
+    r"(?=(?:by|on|before|until|till|tonight|today|tomorrow|this|next|after)\b)",
+    re.IGNORECASE,
+)
 
 
 def unwrapped(text: str) -> tuple[str, ...]:
