@@ -201,3 +201,33 @@ def test_for_now_and_first_are_no_part_of_the_thing(text: str, label: str) -> No
 )
 def test_replies_said_at_length(text: str, reply: str | None) -> None:
     assert classify_reply(text) == reply
+
+
+@pytest.mark.parametrize(
+    ("text", "agent", "verb", "label"),
+    [
+        ("Imani's bike needs fixing, Tariq", "Tariq", "Repair", "Imani's bike"),
+        ("Tariq, Grandma's fence needs fixing by Friday", "Tariq", "Repair", "Grandma's fence"),
+        ("Don't forget, Zuri, the chickens need guarding tonight", "Zuri", "Protect", "Chickens"),
+        ("Kofi, start by checking the fuse box", "Kofi", "Investigate", "Fuse box"),
+        ("Kofi, begin by checking the fuse box", "Kofi", "Investigate", "Fuse box"),
+    ],
+)
+def test_needs_said_of_a_possessed_thing_or_after_a_reminder(
+    text: str, agent: str, verb: str, label: str
+) -> None:
+    """T29: each asked what to do ("I heard you, but not what to do")."""
+    o = draft(text).objective
+    assert (o.agent, o.verb, o.target.label) == (agent, verb, label)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Don't forget the gate doesn't need fixing",
+        "It's Kofi's bike that needs fixing",
+        "Kofi, start by the gate",
+    ],
+)
+def test_no_order_in_needs_not_or_a_start_with_no_deed(text: str) -> None:
+    assert isinstance(run(text), Clarify)

@@ -115,7 +115,7 @@ def _made_time(clause: list[Tok]) -> list[Tok]:
     probe: each built "Time", "Start", "You fix the gate"); only where a
     verb of ours follows the frame."""
     for i, tok in enumerate(clause):
-        frame = lx.phrase_at(clause, i, _MAKE_FRAMES) if tok.low == "make" else None
+        frame = lx.phrase_at(clause, i, _MAKE_FRAMES) if tok.low in _FRAME_FIRSTS else None
         if frame is None or i + len(frame) >= len(clause):
             continue
         go = i + len(frame) + 1 < len(clause) and clause[i + len(frame)].low in ("go", "come")
@@ -133,8 +133,11 @@ _MAKE_FRAMES: Final = lx.phrases(
     [
         *("make time to", "make the time to", "make an effort to", "make a start on"),
         *("make a point of", "make a start at", "make sure to", "make una", "make you"),
+        # "start by checking the fuse box" (a blind probe, T29: asked what to do)
+        *("start by", "begin by", "start off by", "begin with", "start with"),
     ]
 )
+_FRAME_FIRSTS: Final = frozenset(p[0] for p in _MAKE_FRAMES)
 
 
 def _given(clause: Sequence[Tok], lows: Sequence[str], i: int) -> list[Tok] | None:

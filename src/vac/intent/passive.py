@@ -1,13 +1,10 @@
 """Orders said about the thing, not the deed: "get the gate fixed", "the gate needs fixing".
 
 People often name what they want done to a thing rather than say the verb
-first: "Kofi, can you get the gate fixed by Friday?", "the roof needs
-patching", "we need the fence mended". The parser reads verbs in their
-plain form, so these had no verb and were asked about. `as_order` turns
-such a sentence into the plain order it means ("Kofi, can you fix the gate
-by Friday?"), which the parser then reads; `intent.understand` tries it only
-when the words as said give no verb, and keeps what was said as the
-objective's `source_text`.
+first ("the roof needs patching"): these had no verb and were asked about.
+`as_order` turns such a sentence into the plain order it means, which the
+parser then reads (only when the words as said give no verb, keeping them
+as the objective's `source_text`).
 
     keep <the thing> safe                    → protect <the thing>
     give / lend <someone> a hand (with …)    → help <someone> (with …)
@@ -17,12 +14,11 @@ objective's `source_text`.
     <the thing> needs / has to be <done(ing)> → <do> <the thing>
     I / we need / want <the thing> <done>    → <do> <the thing>
 
-The thing starts with a determiner ("the", "my", "our"…) and is at most
-five words, so "Kofi fixed the gate" (a report) and "have Kofi fix it" (a
-plain order) never match. Only the one-word verbs of the lexicon, in their
-regular or common irregular forms ("built", "made").
-
-Pure: text in, text out.
+The thing starts with a determiner ("the", "my", "our"…) or a possessive
+("Imani's bike"; since the twenty-sixth session) and is at most five words,
+so "Kofi fixed the gate" (a report) and "have Kofi fix it" (a plain order)
+never match. Only the one-word verbs of the lexicon, in their regular or
+common irregular forms ("built", "made"). Pure: text in, text out.
 """
 
 from __future__ import annotations
@@ -31,6 +27,7 @@ import re
 from typing import Final, NamedTuple
 
 from vac.intent import lexicon as lx
+from vac.intent.hazards import HAZARDS, PESTS, THING_ENDS
 from vac.intent.inflect import NO_DEED, VERB_PARTICLES, a_deed
 from vac.intent.tokens import SHORTHAND
 from vac.intent.verb_cues import DONE_FORMS as _DONE
@@ -96,8 +93,8 @@ def asked_plainly(text: str, spans: list[_Span], *, speaker_may_ask: bool = True
     said = [w for _s, _e, w in spans]
     negated = any(
         (w in _NOT or w.endswith("n't"))
-        # "…, no shouting": a boundary (`bans.forbidden_spans`), not a negation
-        and not (w == NO_DEED and k + 1 < len(said) and _not_negating(said[k + 1]))
+        # "…, no shouting": a boundary (`bans.forbidden_spans`), not a negation; "don't forget,"
+        and not (w in (NO_DEED, "don't") and k + 1 < len(said) and _not_negating(said[k + 1], w))
         # "…, but don't hurt the fox": a boundary after the order, not its negation
         and not (
             w in _BOUNDARY_STARTS
@@ -140,12 +137,13 @@ def _after_order(text: str, spans: list[_Span], k: int) -> bool:
     return at >= 3 and text[spans[at - 1][1] : spans[at][0]].strip() == ","
 
 
-def _not_negating(after_no: str) -> bool:
-    """ "no shouting" (a boundary), "no rush" (a priority): no negation."""
-    return a_deed(after_no) or after_no in ("rush", "hurry")
+def _not_negating(after_no: str, no: str = NO_DEED) -> bool:
+    """ "no shouting" (a boundary), "no rush" (a priority), "don't forget": no negation."""
+    return after_no == "forget" if no == "don't" else a_deed(after_no) or after_no in _NO_RUSH
 
 
 _SPEAKER_PLANS: Final = frozenset(lx.words("i'll i'm we'll we're"))
+_NO_RUSH: Final = ("rush", "hurry")
 # A question that is a request starts so (after a name, and an opener before
 # it): "Kofi, can you…?", "okay Kofi, would you mind…?", "hey Zuri, how about…?",
 # also after a clause and a comma ("the gate is broken, can you fix it?").
@@ -272,12 +270,15 @@ def _plain_lead(text: str, spans: list[_Span], i: int, names: frozenset[str]) ->
 # "Kofi and I keep the kids safe": a name in a subject says what is done.
 _JOINED: Final = (["and"], ["or"], ["&"])
 _APOLOGIES: Final = frozenset(lx.words("sorry apologies forgive excuse pardon"))
+_NOT_OWNERS: Final = frozenset(lx.words("it's that's there's what's let's he's she's who's here's"))
 
 
 def _without_apology(text: str, lead: list[_Span]) -> list[_Span]:
-    """`lead` without an apology said first up to its comma ("sorry to be a
-    pain, …", "sorry to bother you, …": a ninth typed probe asked what)."""
-    if not lead or lead[0][2] not in _APOLOGIES:
+    """`lead` without an apology or a reminder said first up to its comma
+    ("sorry to be a pain, …": a ninth typed probe asked what; "don't forget, …": T29)."""
+    said = [w for *_, w in lead[:2]]
+    reminds = said == ["don't", "forget"] or said[:1] == ["remember"]
+    if not lead or (lead[0][2] not in _APOLOGIES and not reminds):
         return lead
     end = next((k for k, s in enumerate(lead) if text[s[1] : s[1] + 1] == ","), None)
     return lead if end is None else lead[end + 1 :]
@@ -345,8 +346,12 @@ def as_order(text: str, names: frozenset[str] = frozenset()) -> Order | None:
                 return None  # "why don't you want to…"
             order = text[:start] + text[at[0] :]
             return Order(order, (at[0], at[1]), (start, start + at[1] - at[0]))
-        if word in _THING_STARTS:
+        owned = word[-2:] == "'s" and word not in _NOT_OWNERS  # "Imani's bike needs fixing" (T29)
+        if word in _THING_STARTS or owned:
             found = _around(text, spans, i)
+            found = (
+                None if owned and found and found[0] != i else found
+            )  # "have Kofi's team fixed…"
             if found is not None and _plain_lead(text, spans, found[0], names):
                 first, done, thing = found
                 cut_from, cut_to = spans[first][0], spans[done][1]
@@ -396,20 +401,6 @@ def _kept(text: str, spans: list[_Span], i: int, names: frozenset[str]) -> Order
 # at risk: the other is a hazard, or the one kept away a pest; else asked
 # as before ("keep the kids away from the shed": which? a review found
 # "protect the stairs from the baby").
-_HAZARDS: Final = frozenset(
-    lx.words("""pond road river fire stove oven pool well street water edge cliff tracks
-    traffic lake canal cooker heater knives knife chemicals wires wiring ladder stairs
-    balcony chainsaw generator bull bees wasps hornets nest snake snakes rocks machinery
-    tractor site fireplace sea mud poison""")
-)
-_PESTS: Final = frozenset(
-    lx.words("""fox foxes cat cats dog dogs deer rabbit rabbits rat rats mice mouse slugs snails
-    pigeons crows magpies squirrel squirrels goat goats sheep cow cows pig pigs wolf wolves
-    badger badgers pests vermin strangers burglars thieves intruders""")
-)
-_THING_ENDS: Final = frozenset(
-    lx.words("tonight today tomorrow by before until till while when please")
-)
 
 
 def _kept_away(
@@ -417,7 +408,7 @@ def _kept_away(
 ) -> Order | None:
     """The order "keep <kept> away from <the words at k>" means, if it says."""
     end = k
-    while end < len(spans) and spans[end][2] not in _THING_ENDS:
+    while end < len(spans) and spans[end][2] not in THING_ENDS:
         if end > k and _apart(text, spans[end - 1], spans[end]):
             break
         end += 1
@@ -425,12 +416,12 @@ def _kept_away(
     other = [s[2] for s in spans[k:end]]
     if not other or len(other) > _THING_MAX_WORDS or {"and", "or"} & {*other, *words_kept}:
         return None  # "…from the road and the river": one thing each
-    if words_kept[0] in ("your", "yourself") or words_kept[-1] in _HAZARDS:
+    if words_kept[0] in ("your", "yourself") or words_kept[-1] in HAZARDS:
         return None  # "keep your hands away from…" (a ban), "keep the water away from…"
     said_other = text[spans[k][0] : spans[end - 1][1]]
-    if other[-1].removesuffix("'s") in _HAZARDS | _PESTS:
+    if other[-1].removesuffix("'s") in HAZARDS | PESTS:
         first, second = kept, said_other  # "the baby away from the stairs", "…from the fox"
-    elif words_kept[-1] in _PESTS:
+    elif words_kept[-1] in PESTS:
         first, second = said_other, kept  # "the goats away from the garden"
     else:
         return None
