@@ -399,7 +399,7 @@ def test_read_back_and_an_order_on_it_after_a_thing_alone(daemon: RunningDaemon)
     made = [m for m in said(c, "check it out") if isinstance(m, ObjectiveDraft)]
     assert [(m.objective.agent, m.objective.target.label) for m in made] == [("Tariq", "Old well")]
     asked = [m for m in said(c, "read that back") if isinstance(m, ObjectiveClarify)]
-    assert asked and asked[0].question.startswith("Waiting for your yes: Tariq will look into")
+    assert asked and asked[0].question.startswith("Tariq will look into")  # the draft, as read
 
 
 def test_say_that_again_after_a_question_asks_it_again(daemon: RunningDaemon) -> None:

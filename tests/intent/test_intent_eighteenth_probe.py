@@ -79,7 +79,6 @@ def test_purchases_and_lengths_keep_their_words() -> None:
     [
         "I forgot to fix the gate",
         "I keep forgetting to visit Grandma",
-        "I meant to fix the gate but didn't",
         "I need to remember to fix the gate",
         "Kofi, I forgot to fix the gate",
         "Let's all check the roof",
@@ -190,7 +189,8 @@ def test_for_now_and_first_are_no_part_of_the_thing(text: str, label: str) -> No
     [
         ("yes that's exactly what I want, thanks", "confirm"),
         ("yes, thats what I wanted", "confirm"),
-        ("perfect, go ahead and send it to him", "confirm"),
+        ("perfect, go ahead and send it", "confirm"),
+        ("send it to him", None),  # which "him"? Asked (a review)
         ("go ahead and pass it on", "confirm"),
         ("no I don't think we need that anymore actually, forget it", "reject"),
         ("we don't need it anymore", "reject"),
@@ -231,3 +231,66 @@ def test_needs_said_of_a_possessed_thing_or_after_a_reminder(
 )
 def test_no_order_in_needs_not_or_a_start_with_no_deed(text: str) -> None:
     assert isinstance(run(text), Clarify)
+
+
+# A review of the session's rules (old against new, 814 sentences and 201
+# conversations) found these look-alikes changed; each is as it was again.
+
+
+@pytest.mark.parametrize(
+    ("text", "deadline"),
+    [
+        ("Kofi, fix the gate in about two day", "2026-03-13"),
+        ("Kofi, fix the gate, it took two day", None),
+        ("Kofi, look after the kids, just two day", None),
+        ("Kofi, fix the gate, the postman comes by", None),
+        ("Kofi, fix the gate close by", None),
+        ("Kofi, check each weak joint", None),
+        ("Kofi, look into the next weak spot", None),
+        ("Kofi, check the boiler, last weak it broke", None),
+        ("Kofi, check the beer they buy the weekend", None),
+        ("Kofi, look into a fish fry day", None),
+        ("Kofi, drive to Morrow and check the barn", None),
+        ("Kofi, do the repair to fix the leak", None),
+        ("Kofi, do a quick check on Grandma's boiler", None),
+    ],
+)
+def test_look_alikes_of_the_sound_alikes_and_deed_nouns(text: str, deadline: str | None) -> None:
+    assert draft(text).objective.deadline == deadline
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Kofi, do the check on time",
+        "Kofi, do the building on the weekend",
+        "Kofi, do the repair on the cheap",
+        "Kofi, do the survey on foot",
+    ],
+)
+def test_a_deed_noun_on_a_time_or_a_manner_names_no_thing(text: str) -> None:
+    assert isinstance(run(text), Clarify)
+
+
+@pytest.mark.parametrize(
+    ("text", "agent", "label"),
+    [
+        ("Kofi, you did the gate, fix the fence too, right?", "Kofi", "Fence"),
+        ("Kofi, you did the gate, so check the fence, yeah", "Kofi", "Fence"),
+        ("Kofi, I meant fix the gate", "Kofi", "Gate"),
+        ("I didn't fix the gate, Kofi please do", "Kofi", "Gate"),
+        ("Kofi, look into which broke first", "Kofi", "Which broke first"),
+        ("Kofi, look into the one that failed first", "Kofi", "One that failed first"),
+        ("Tariq, look into the boiler just for now", "Tariq", "Boiler"),
+        ("Kofi, make room dividers", "Kofi", "Room dividers"),
+        ("Kofi, make an appointment book", "Kofi", "Appointment book"),
+        ("Imani, make amends with Kofi", "Imani", "Kofi"),
+        ("Kofi, fix the tap, or Tariq will", "Kofi", "Tap"),
+        ("Kofi, fix the tap. Or Tariq will do it.", "Kofi", "Tap"),
+        ("Kofi, fix the tap. Tell Tariq.", "Kofi", "Tap"),
+        ("Don't ask Kofi to fix the gate yet, ask Zuri", "Zuri", "Gate"),
+    ],
+)
+def test_look_alikes_of_the_other_rules(text: str, agent: str, label: str) -> None:
+    o = draft(text).objective
+    assert (o.agent, o.target.label) == (agent, label)

@@ -93,7 +93,7 @@ async def test_how_said_alone_is_added(rig: Rig, said: str, how: tuple[str, str]
     ("said", "done"),
     [
         ("yes that's exactly what I want, thanks", ObjectiveConfirmed),
-        ("perfect, go ahead and send it to him", ObjectiveConfirmed),
+        ("perfect, go ahead and send it", ObjectiveConfirmed),
         ("no I don't think we need that anymore actually, forget it", ObjectiveRejected),
     ],
 )
@@ -105,3 +105,46 @@ async def test_a_yes_or_no_said_at_length(rig: Rig, said: str, done: type) -> No
     rig.text("t2", said)
     await rig.settle(2)
     assert len(rig.of(done)) == 1
+
+
+async def test_just_support_him_changes_nothing_it_was_not_said_of(rig: Rig) -> None:  # noqa: F811
+    """A review: "just support him for now" to a repair of the boiler
+    drafted a support of the boiler (and the yes confirmed it)."""
+    rig.text("t1", "Kofi, fix the boiler")
+    await rig.settle(1)
+    rig.text("t2", "just support him for now")
+    await rig.settle(2)
+    assert [d.objective.verb for d in rig.of(ObjectiveDraft)] == ["Repair"]
+
+
+@pytest.mark.parametrize("said", ["no, Tariq after all", "no, Tariq"])
+async def test_a_name_then_no_time_is_the_name(rig: Rig, said: str) -> None:  # noqa: F811
+    """A review: "no, Tariq after all" was read as a time ("couldn't change")."""
+    rig.text("t1", "Kofi, fix the tap")
+    await rig.settle(1)
+    rig.text("t2", said)
+    await rig.settle(2)
+    assert rig.of(ObjectiveDraft)[-1].objective.agent == "Tariq"
+
+
+async def test_say_again_reads_the_draft_back(rig: Rig) -> None:  # noqa: F811
+    """T28c: "say again", "pardon?" got "I heard you, but not what to do"."""
+    rig.text("t1", "Tariq, fix the gate by Friday")
+    await rig.settle(1)
+    rig.text("t2", "pardon?")
+    await rig.settle(2)
+    assert [m.question for m in rig.of(ObjectiveClarify)] == [
+        "Tariq will repair the gate by Friday — confirm?"
+    ]
+
+
+@pytest.mark.parametrize(
+    "said", ["do the fence instead", "wrong one, the fence", "wrong thing, it's the fence"]
+)
+async def test_the_thing_said_instead(rig: Rig, said: str) -> None:  # noqa: F811
+    """T28c: "do the fence instead" was a question, "wrong one, the fence" no change."""
+    rig.text("t1", "Tariq, fix the gate")
+    await rig.settle(1)
+    rig.text("t2", said)
+    await rig.settle(2)
+    assert rig.of(ObjectiveDraft)[-1].objective.target.label == "Fence"

@@ -115,7 +115,8 @@ async def test_read_that_back_reads_the_draft_back(rig: Rig) -> None:  # noqa: F
     rig.text("t2", "read that back")
     await rig.settle(2)
     said = rig.of(ObjectiveClarify)[-1].question
-    assert said.startswith("Waiting for your yes: Kofi will repair the gate"), said
+    # The draft itself since the twenty-sixth session (it was the status list)
+    assert said == "Kofi will repair the gate — confirm?", said
 
 
 async def test_an_order_on_it_after_a_thing_alone_is_on_that_thing(rig: Rig) -> None:  # noqa: F811

@@ -36,7 +36,12 @@ _DEEDS: Final = {
     "guarding": "guard",
 }
 _HOW: Final = frozenset(lx.words("full quick proper thorough careful urgent necessary needed"))
-_OF: Final = frozenset(lx.words("of on to"))
+# After "on" / "to" only a thing with its article ("repairs to the fence"): not "do
+# the repair to fix the leak", "do the check on time", "on the weekend" (a review).
+_ARTICLES: Final = frozenset(lx.words("the a an my our your his her their this that these those"))
+_NOT_THINGS: Final = frozenset(
+    lx.words("weekend weekends cheap quiet sly side fly double spot go own")
+)
 
 
 def deed_nouns_said(clause: Sequence[Tok]) -> list[Tok]:
@@ -50,14 +55,24 @@ def deed_nouns_said(clause: Sequence[Tok]) -> list[Tok]:
             continue
         k += 1 + (_low(clause, k + 1) in _HOW)  # "carry out a thorough inspection of"
         verb = _DEEDS.get(_low(clause, k))
-        thing = _low(clause, k + 2)
-        if verb is None or _low(clause, k + 1) not in _OF or not thing or thing in lx.PUNCT:
+        if verb is None or not _a_thing_after(clause, k + 1):
             continue
         return [*clause[:i], clause[k]._replace(low=verb), *clause[k + 2 :]]
     return list(clause)
 
 
 _FIRSTS: Final = frozenset(p[0] for p in _FRAMES)
+
+
+def _a_thing_after(clause: Sequence[Tok], k: int) -> bool:
+    """ "of" and a thing, or "on" / "to" and a thing with its article, at `k`."""
+    nxt, then = _low(clause, k + 1), _low(clause, k + 2)
+    if _low(clause, k) == "of":
+        return bool(nxt) and nxt not in lx.PUNCT
+    owned = nxt.endswith("'s") and len(nxt) > 3  # "repairs to Grandma's fence"
+    return _low(clause, k) in ("on", "to") and (
+        owned or (nxt in _ARTICLES and then.isalpha() and then not in _NOT_THINGS)
+    )
 
 
 def _low(clause: Sequence[Tok], k: int) -> str:

@@ -77,11 +77,24 @@ def done_asked(toks: Sequence[Tok]) -> bool:
     """The words ask whether a deed was done, with "?" or a tag at the end."""
     said = [t for t in toks if t.low not in lx.PUNCT]
     at = next((k for k in range(min(3, len(said))) if said[k].low == "you"), None)
-    if at is None or lx.phrase_at(said, at, _DONE_ASKED) is None:
+    done = None if at is None else lx.phrase_at(said, at, _DONE_ASKED)
+    if done is None or at is None:
         return False
+    deed = said[at + len(done) :]  # a deed of ours next: not "you did the gate, fix…" (a review)
+    if not deed or (
+        lx.phrase_at(deed, 0, lx.VERB_PHRASES) is None and not deed[0].low.endswith("ed")
+    ):
+        return False
+    first = next((k for k, t in enumerate(toks) if t is said[at]), 0)
+    parts = [t.low for t in toks[first:]]
+    if any(
+        p in (",", ".", ";") and lx.phrase_at(toks, k + 1 + first, lx.VERB_PHRASES)
+        for k, p in enumerate(parts)
+    ):
+        return False  # "…, so check the fence, yeah": an order of its own after it
     lows = tuple(t.low for t in said)
     tagged = any(lows[-len(tag) :] == tag for tag in _TAGS)
-    return bool(toks) and (toks[-1].low == "?" or tagged)
+    return toks[-1].low == "?" or tagged
 
 
 __all__ = ["done_asked", "done_at"]

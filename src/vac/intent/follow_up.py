@@ -51,8 +51,7 @@ _LEAD: Final = re.compile(
     r"|move|push|give|let'?s|ask|it\s+should|i'?d\s+(?:rather|prefer)|go\s+back|do\s+it)\b)",
     re.IGNORECASE,
 )
-# A time said next (a lookahead): "…by Friday", "…tomorrow", "…in January",
-# "…the day after tomorrow"; not "do it properly" or "can you do it for Zuri".
+# A time said next (a lookahead): "…by Friday", "…the day after tomorrow"; not "do it for Zuri".
 _A_TIME_NEXT: Final = (
     r"(?=(?:by|on|before|until|till|within|in|tomorrow|today|tonight|next|this|mon|tue"
     r"|wed|thu|fri|sat|sun|the\s+(?:day|weekend|week|end|middle|start|\d))\w*\b)"
@@ -363,7 +362,8 @@ def follow_up(
     ):
         return None  # "at 3pm" (which day?), "no, Tariq is away Friday": no slot said
     deed = _DEED_ON_IT.fullmatch(rest)  # "just look at it for now" (T28c: a new draft)
-    if (corrects or (deed and (deed["just"] or deed["while"]))) and ", " in base:
+    said_so = deed and (deed["just"] or deed["while"]) and deed["it"].lower() in ("it", "that")
+    if (corrects or said_so) and ", " in base:  # not "just support him" (a review)
         thing = base.split(", ", 1)[1].partition(" the ")[2]  # "no, visit her": Grandma
         verb = deed and lx.phrase_at(raw_tokens(deed["deed"]), 0, lx.VERB_PHRASES)
         if deed and thing and verb and len(verb) == len(deed["deed"].split()):
@@ -397,7 +397,7 @@ _DEFINITE: Final = frozenset(words("the my our your his her their that this"))
 _KIN: Final = frozenset(words("grandma grandpa granny gran nan nana grandad mum mom dad"))
 # Another deed on the draft's thing: "no, visit her", "(no,) just check it (for now)" (probes).
 _DEED_ON_IT: Final = re.compile(
-    r"(?i)(?P<just>just\s+)?(?P<deed>\w+(?:\s+\w+)?)\s+(?:it|that|her|him|them)(?P<tail>\s+"
+    r"(?i)(?P<just>just\s+)?(?P<deed>\w+(?:\s+\w+)?)\s+(?P<it>it|that|her|him|them)(?P<tail>\s+"
     r"(?:instead|first|(?P<while>for\s+(?:now|the\s+time\s+being|the\s+moment))))?"
 )
 

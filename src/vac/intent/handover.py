@@ -154,6 +154,7 @@ _ASKING: Final = frozenset(lx.words("can could would will"))
 _HAND: Final = frozenset(lx.words("ask tell have get let"))
 _DONT: Final = lx.phrases(["don't", "dont", "do not"])
 _MAYBE: Final = frozenset(lx.words("maybe perhaps possibly"))
+_THREAT: Final = frozenset(lx.words("will would 'll"))
 # The longest hand-over looked for, punctuation included ("No, wait, sorry,
 # Zuri can't, so ask Kofi to take care of it instead, please.").
 _MAX_TOKENS: Final = 24
@@ -210,8 +211,10 @@ def handed_over(
         # A name told to do it with no correction, after an order to another
         # ("Kofi should fix the tap. Tariq, can you do it?"): which of the
         # two? A blind probe (T28): the first name's draft, the second lost.
-        if not enough and (strength == "bare" or order.agent in (None, res.agent)):
-            continue
+        if not enough and (strength in ("bare", "tells") or order.agent in (None, res.agent)):
+            continue  # "…. Tell Tariq": tell him of it?
+        if either and (_word(part, 1) in _THREAT or part[0].low.endswith("'ll")):
+            continue  # "Kofi, fix the tap, or Tariq will (do it)": a threat (a review)
         doubt = None if enough else order.agent
         at = earlier.at if earlier is not None else _markers_before(toks, at, verb[0])
         return list(toks[unasked:at]), Handover(at, res, doubt, toks[at].start)
@@ -366,7 +369,11 @@ def _body(part: Sequence[Tok], i: int, roster: Roster) -> tuple[Resolution, int,
     low = _word(part, i)
     if low in _HAND and (res := _name(part, i + 1, roster)) is not None:  # "ask Kofi (to do it)"
         j = i + 2 + (_word(part, i + 2) == "to")
-        return res, j + len(lx.phrase_at(part, j, _DO_IT) or ()), "asks"
+        return (
+            res,
+            j + len(lx.phrase_at(part, j, _DO_IT) or ()),
+            "tells" if low == "tell" else "asks",
+        )
     if low == "you" and (do := lx.phrase_at(part, i + 1, _DO_IT)) is not None:
         res = _name(part, i + 1 + len(do), roster)  # "you do it, Kofi"
         return None if res is None else (res, i + 2 + len(do), "says")

@@ -387,9 +387,9 @@ _MY_OWN: Final = frozenset(
         # "I'll go fix the gate", "we'll go and check", "I'll try to fix it"
         # (a probe: each was the default agent's draft, unflagged)
         "go come try and "
-        # "I forgot to fix the gate", "I keep forgetting to visit Grandma", "I
-        # meant to…": what the speaker did not do (a blind probe, T29: drafts)
-        "forgot forget forgetting keep kept meant remember remembered didn't did "
+        # "I forgot to fix the gate", "I keep forgetting to visit Grandma": what
+        # the speaker did not do (a blind probe, T29: drafts); not "I meant" (a review)
+        "forgot forget forgetting keep kept remember remembered "
         "all both"  # "let's all check the roof", "we all need to…" (T29: the default agent's)
     )
 )

@@ -21,7 +21,6 @@ from vac.intent.tokens import SHORTHAND
 
 Reply = Literal["confirm", "reject"]
 
-_THEM: Final = ("him", "her", "them")  # "send it to him" (T28c: asked again)
 _CONFIRM: Final[frozenset[str]] = frozenset(
     {
         "yes",
@@ -92,7 +91,6 @@ CONFIRM_HEARD: Final[frozenset[str]] = frozenset(
         "that works",
         *("perfect", "make it so"),
         *("send it", "send it on", "pass it on", "go ahead and send it", "go ahead and pass it on"),
-        *(f"{s} to {w}" for s in ("send it", "go ahead and send it") for w in _THEM),
         "go on",
         "yes that's right",
         "that's it",

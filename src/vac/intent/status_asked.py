@@ -39,7 +39,10 @@ _ASKS: Final = re.compile(
     r"|(?:is\s+)?any(?:thing)?\s+(?:pending|waiting)\s+for\s+me"
     r"|(?P<again>(?:sorry\W+)?(?:can\s+you\s+|could\s+you\s+|please\s+)?(?:read|say)\s+(?:that|it)"
     r"\s+(?:back|again)(?:\s+please)?|repeat\s+(?:that|it)(?:\s+please)?"
-    r"|what\s+did\s+(?:i|you)\s+(?:just\s+)?say)"
+    r"|what\s+did\s+(?:i|you)\s+(?:just\s+)?say"
+    # A conversation probe (T28c): each got "I heard you, but not what to do".
+    r"|(?:sorry\W+)?(?:say\s+again|pardon(?:\s+me)?|come\s+again|what\s+was\s+that(?:\s+again)?"
+    r"|sorry\s*\?|excuse\s+me\s*\?|repeat(?:\s+please)?|one\s+more\s+time)(?:\s+please)?)"
     r")\W*$",
     re.IGNORECASE,
 )

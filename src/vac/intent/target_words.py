@@ -21,7 +21,7 @@ from vac.intent.inflect import VERB_PARTICLES
 from vac.intent.lexicon import Tok
 from vac.intent.numbers import ordinal_pair
 from vac.intent.roster import Roster
-from vac.intent.when_match import word_at
+from vac.intent.when_match import past_form, word_at
 
 # "… the chickens are safe", "… the gate is locked": the thing, not its state.
 # Not "fed" or "watered": that is the task ("make sure the hens are fed").
@@ -108,7 +108,7 @@ def trimmed_end(source: str, words: Sequence[Tok], after: str) -> Sequence[Tok]:
 # now", "fix the gate yourself" (not "himself" / "themselves": "help the kids
 # feed themselves"); "as well" only after a thing ("the old well" is one).
 _AFTER_THE_THING: Final = frozenset(
-    lx.words("instead again too also now yourself yourselves already")  # "…the gate already"
+    lx.words("instead again too also now yourself yourselves already yet")  # "…the gate already"
 )
 # Before "now", these make it part of a time said ("from now", "between now
 # and…"); before "too", a number heard so ("a table for too").
@@ -139,13 +139,27 @@ _BEFORE_WHEN: Final = frozenset(
 )
 _IT: Final = frozenset(lx.words("it them him her everything everyone everybody"))
 _HOW_PAIRS: Final = (
-    *(("this", "time"), ("for", "good"), ("for", "me"), ("for", "now")),
+    *(("this", "time"), ("for", "good"), ("for", "me")),
     # "look after the twins that day": the day the news named (a tenth typed probe)
     *(("that", w) for w in ("day", "night", "morning", "afternoon", "evening")),
 )
 
 
-_FOR_A_WHILE: Final = (("for", "the", "time", "being"), ("for", "the", "moment"))
+_FOR_A_WHILE: Final = tuple(
+    (*lead, *said)
+    for said in (("for", "the", "time", "being"), ("for", "the", "moment"), ("for", "now"))
+    for lead in (("just",), ("only",), ())
+)
+_BEFORE_FIRST: Final = frozenset(
+    lx.words("which who what whatever whichever whoever that that's one when where how why")
+)
+
+
+def _a_thing(words: Sequence[Tok]) -> bool:
+    """No clause in the words: "the gate", not "which broke", "the one that failed"."""
+    return not any(t.low in _BEFORE_FIRST or past_form(t.low) for t in words)
+
+
 # How long, said after the thing: "the whole time", "all day".
 _ALL_ALONG: Final = frozenset(
     {("the", "whole", "time"), ("the", "entire", "time"), ("all", "the", "time")}
@@ -168,8 +182,8 @@ def _said_after(words: Sequence[Tok], not_now: frozenset[str]) -> int:
     for said in _FOR_A_WHILE:
         if len(words) > len(said) and tuple(t.low for t in words[-len(said) :]) == said:
             return len(said)
-    if last == "first" and len(words) > 1 and before not in lx.DETERMINERS:
-        return 1
+    if last == "first" and len(words) > 1 and before not in lx.DETERMINERS and _a_thing(words):
+        return 1  # not "which broke first", "the one that failed first" (a review)
     if len(words) == 3 and lows[-2:] in _ALL_ALONG and words[0].low in _IT:
         return 2
     if (last in _HOW and len(words) > 1) or (last in _HOW_AFTER_IT and before in _IT):

@@ -44,8 +44,15 @@ _PURCHASE: Final = frozenset(
     {"then", "go", "and", "to", "please", "can", "could", "you", "will", "i", "we", "also"}
     | {"or", "should", "must", "just", "not", "never", "don't", "didn't"}
 )
-# Before "two day" these make it a length ("a two day course", "for two day").
-_LENGTH: Final = frozenset({"a", "the", "for", "in", "within", "every", "each", "of", "first"})
+_ARTICLES: Final = frozenset({"the", "my", "our", "your", "his", "her", "their"})
+# In a thing's place these make it a clause: "the beer they buy…", "the gate we walk by".
+_NOT_A_THING: Final = frozenset(
+    {"they", "we", "i", "you", "he", "she", "it", "people", "kids", "who", "where", "which"}
+    | {"that", "is", "was", "are", "be", "been", "close", "near", "next", "first", "last"}
+)
+# Before a split day name: a time is said ("on fry day"), not "a fish fry day" (a review).
+_DAY_CUES: Final = frozenset({"on", "by", "this", "next", "before", "until", "till", "from"})
+_DAY_CUES_MORE: Final = frozenset({"last", "every", "since", "for", ",", "."})
 
 
 def time_slips(toks: Sequence[Tok]) -> list[Tok]:
@@ -56,7 +63,11 @@ def time_slips(toks: Sequence[Tok]) -> list[Tok]:
         before = out[k - 1].low if k else ""
         after = out[k + 1].low if k + 1 < len(out) else ""
         after2 = out[k + 2].low if k + 2 < len(out) else ""
-        if low in _DAY_HALVES and after == "day" and before not in ("a", "the", "one"):
+        if (
+            low in _DAY_HALVES
+            and after == "day"
+            and (before in _DAY_CUES | _DAY_CUES_MORE or k == 0)
+        ):
             out[k : k + 2] = [_joined(out[k], out[k + 1], _DAY_HALVES[low])]  # "on fry day"
         elif low == "weak" and after == "end":
             out[k : k + 2] = [_joined(out[k], out[k + 1], "weekend")]  # "by the weak end"
@@ -65,23 +76,34 @@ def time_slips(toks: Sequence[Tok]) -> list[Tok]:
         elif low == "weakend":
             out[k] = out[k]._replace(low="weekend")
         elif low == "weak" and (
-            before in _BEFORE_WEEK or (before in _COUNTS and after in _AFTER_WEEK - {"end"})
+            before in _BEFORE_WEEK | _COUNTS and after in _AFTER_WEEK - {"end"}
         ):
             out[k] = out[k]._replace(low="week")  # "by next weak", "within a weak"
-        elif low == "two" and after == "day" and after2 in _ENDS and _a_word(before):
+        elif low == "two" and after == "day" and after2 in _ENDS and _after_a_thing(out, k):
             out[k : k + 2] = [_joined(out[k], out[k + 1], "today")]  # "check the boiler two day"
         elif low in _NUMBERS and after == "o'clock":
             out[k] = out[k]._replace(low=_NUMBERS[low])  # "by for o'clock"
         elif low in _NUMBERS and before == "by" and after in _ENDS - {","}:
             out[k] = out[k]._replace(low=_NUMBERS[low])  # "fix the gate by to"
-        elif low == "buy" and _a_word(before) and before not in _PURCHASE and _buy_time(out, k):
+        elif (
+            low == "buy"
+            and before not in _PURCHASE
+            and _after_a_thing(out, k)
+            and _buy_time(out, k)
+        ):
             out[k] = out[k]._replace(low="by")  # "fix the gate buy the weekend"
         k += 1
     return out
 
 
-def _a_word(low: str) -> bool:
-    return low.isalpha() and low not in _LENGTH
+def _after_a_thing(out: Sequence[Tok], k: int) -> bool:
+    """The words right before `k` are a thing: its article and one or two
+    more ("check the boiler | two day", "fix the back gate | buy the
+    weekend"); not "in about two day", "we're away two day", "the beer
+    they buy the weekend" (a review)."""
+    lows = [t.low for t in out[max(0, k - 3) : k]]
+    at = next((j for j in range(len(lows) - 2, -1, -1) if lows[j] in _ARTICLES), None)
+    return at is not None and all(w.isalpha() and w not in _NOT_A_THING for w in lows[at + 1 :])
 
 
 def _buy_time(out: Sequence[Tok], k: int) -> bool:
@@ -102,12 +124,14 @@ def _joined(first: Tok, second: Tok, low: str) -> Tok:
 _COME_BY: Final = frozenset(
     {"stand", "drop", "pop", "come", "stop", "swing", "pass", "go", "get", "call", "stood"}
     | {"dropped", "popped", "came", "stopped", "passed", "went", "got", "called", "standing"}
+    | {"comes", "goes", "close", "near", "nearby", "stands"}
 )
 
 
 def by_alone(toks: Sequence[Tok], at: int) -> bool:
-    """ "by" at `at` ends what was said, its time lost ("fix the gate by"),
-    not "drop by", "stand by"."""
+    """ "by" at `at` ends what was said right after a thing, its time lost
+    ("fix the gate by"); not "drop by", "the gate we walk by", "close by"."""
     if not 0 < at < len(toks) or toks[at].low != "by" or toks[at - 1].low in _COME_BY:
         return False
-    return at + 1 == len(toks) or toks[at + 1].low in (".", "!")
+    ends = at + 1 == len(toks) or toks[at + 1].low in (".", "!")
+    return ends and _after_a_thing(toks, at)

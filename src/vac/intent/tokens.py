@@ -386,6 +386,8 @@ def _days_said_so(out: list[Tok]) -> list[Tok]:
         said_as = _SAID_AS.get((before.low, tok.low))  # "this night", "too morrow"
         if said_as == "tomorrow" and before.low == "the" and after not in _ENDS | {""}:
             said_as = None  # "the morra festival": a name (a review)
+        if said_as == "tomorrow" and before.low == "to" and tok.text[:1].isupper():
+            said_as = None  # "drive to Morrow": a place (a review)
         if said_as is not None:
             out[k - 1 : k + 1] = [Tok(f"{before.text} {tok.text}", said_as, before.start, tok.end)]
         elif (

@@ -66,7 +66,7 @@ SLOT_VERB_CUES: Final[Mapping[str, str]] = {
             "get to know",
             "say hello to",
             # A blind probe (T29): each built "Acquaintance of…", "Peace with…".
-            *("make the acquaintance of", "make peace with", "make it up with"),
+            *("make the acquaintance of", "make peace with", "make it up with", "make amends with"),
         ],
         "Befriend",
     ),

@@ -147,8 +147,11 @@ _WHEN_DONE: Final = frozenset(
 )
 # "I can't make sense of it, look into it" (an eleventh typed probe: a Build
 # of "Sense of it"): idioms of "make", no thing to build.
-_MAKE_IDIOMS: Final = frozenset(words("sense do fuss difference contact time room space amends"))
+_MAKE_IDIOMS: Final = frozenset(words("sense do fuss difference contact time room space"))
 # "make contact with the plumber", "make an appointment" (T29: built "Contact with…").
+_AFTER_IDIOM: Final = frozenset(
+    words("for with to of about on in at and so please now today tomorrow tonight , . ! ? ;")
+) | {""}
 _MAKE_A_IDIOMS: Final = frozenset(
     words("fuss mess difference start note point call decision appointment booking reservation")
 )
@@ -164,7 +167,9 @@ def _made(clause: Sequence[Tok], i: int) -> bool:
     nxt = _at(clause, i + 1)
     if becoming(clause, i):
         return True
-    return nxt in _MAKE_IDIOMS or (nxt in ("a", "an") and _at(clause, i + 2) in _MAKE_A_IDIOMS)
+    a = nxt in ("a", "an")  # "make a call", not "make a call box" (a review)
+    idiom = (nxt in _MAKE_IDIOMS and not a) or (a and _at(clause, i + 2) in _MAKE_A_IDIOMS)
+    return idiom and _at(clause, i + 2 + a) in _AFTER_IDIOM
 
 
 def becoming(clause: Sequence[Tok], i: int) -> bool:

@@ -142,17 +142,33 @@ def one_each(text: str, names: Collection[str]) -> str:
         name = m[1] or m[2]
         return f"{name}, and " if name.lower() in agents else m[0]
 
-    text = _DOES_IT_THEN.sub(apart, text)
+    text = _DO_INSTEAD.sub(r"\1", _DOES_IT_THEN.sub(apart, text))
+    text = _WRONG_ONE.sub("no, ", text)  # "wrong one, the fence" (T28c: asked what to do)
     return _NAME_THEN_WHEN.sub(
         lambda m: f"{m[1]}{m[2]}, and " if m[2].lower() in agents else m[0], text
     )
 
 
+# "do the fence instead": the thing instead (a conversation probe, T28c: "do" was read as
+# the start of a question).
+_DO_INSTEAD: Final = re.compile(
+    r"^(\W*(?:(?:no|nope|actually|ok|okay|sorry)\W+)*)do\s+(?=(?:the|my|our|this|that)\s"
+    r"+\w+(?:\s+\w+)?\s+instead\W*$)",
+    re.IGNORECASE,
+)
+_WRONG_ONE: Final = re.compile(
+    r"^\W*(?:(?:that's|it's|that\s+is)\s+the\s+)?wrong\s+(?:one|thing)\W+"
+    r"(?:(?:it's|it\s+is|i\s+meant?|i\s+said)\s+)?(?=(?:the|my|our)\s)",
+    re.IGNORECASE,
+)
 # "no, Kofi by Friday", "make it Kofi tonight": the name and the time each a
 # change (a conversation probe, T28c: the time taken, the name dropped).
 _NAME_THEN_WHEN: Final = re.compile(
     r"^(\W*(?:(?:no|nope|nah|actually|sorry)\s*[,.!]\s*|make\s+(?:it|that)\s+)+)(\w+)\s+"
-    r"(?=(?:by|on|before|until|till|tonight|today|tomorrow|this|next|after)\b)",
+    # A time only: not "after all", "this time", "on his own", "by himself" (a review)
+    r"(?=(?:by|before|until|till)\s+(?!(?:him|her|them)sel)|(?:tonight|today|tomorrow)\b"
+    r"|(?:on|this|next|after)\s+(?:mon|tue|wed|thu|fri|sat|sun|week|weekend|month|morning"
+    r"|afternoon|evening|lunch|dinner|work|school|the\s+\d))",
     re.IGNORECASE,
 )
 

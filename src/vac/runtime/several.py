@@ -186,6 +186,8 @@ class Several:
         if clarify.reason in ("question", "no-verb") and (
             asked := intent.status_asked(clarify.source_text, names)
         ):
+            if asked.again and pending is not None:  # "say again", "pardon?": the draft (T28c)
+                return intent.restate(pending.objective, pending.wording, now=now)
             return self.status(now, asked.agent)  # "what's pending?", "what's Kofi doing?"
         question = still_waiting(clarify, pending, now, names)
         about_words = clarify.reason != "no-verb" or clarify.heard_as or clarify.candidates
