@@ -360,15 +360,19 @@ def test_a_cancel_naming_a_confirmed_job_says_which_id_to_withdraw(daemon: Runni
     assert "Zuri" not in asked[0].question
 
 
-def test_no_not_now_rejects_the_draft_and_makes_nothing_urgent(daemon: RunningDaemon) -> None:
+def test_no_not_now_waits_and_makes_nothing_urgent(daemon: RunningDaemon) -> None:
     """A conversation probe (T23c): "no, not now" made the draft urgent, and
-    the yes after it confirmed it so."""
+    the yes after it confirmed it so. Since the twenty-sixth session it
+    waits (T29c: "not yet" dropped the draft); the yes then confirms it."""
     c = daemon.connect()
     c.hello()
     (made,) = [m for m in said(c, "Tariq, map the stream") if isinstance(m, ObjectiveDraft)]
     got = said(c, "no, not now")
-    assert [m.objective_id for m in got if isinstance(m, ObjectiveRejected)] == [made.objective.id]
-    assert not [m for m in got if isinstance(m, ObjectiveDraft)]
+    assert not [m for m in got if isinstance(m, (ObjectiveRejected, ObjectiveDraft))]
+    yes = said(c, "yes")
+    assert [m.objective.priority for m in yes if isinstance(m, ObjectiveConfirmed)] == [
+        made.objective.priority
+    ]
 
 
 def test_a_change_said_in_everyday_words_changes_the_draft(daemon: RunningDaemon) -> None:

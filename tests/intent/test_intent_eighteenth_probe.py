@@ -6,10 +6,12 @@ and a conversation probe (T28c), read as first turns."""
 
 from __future__ import annotations
 
+import datetime as dt
+
 import intent_factories as factories
 import pytest
 
-from vac.intent import Clarify, classify_reply, lexicon
+from vac.intent import Clarify, classify_reply, default_roster, lexicon
 
 run = factories.probe_run
 draft = factories.probe_draft
@@ -294,3 +296,27 @@ def test_a_deed_noun_on_a_time_or_a_manner_names_no_thing(text: str) -> None:
 def test_look_alikes_of_the_other_rules(text: str, agent: str, label: str) -> None:
     o = draft(text).objective
     assert (o.agent, o.target.label) == (agent, label)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Imani, protect the shed after all",
+        "Kofi, repair the shed of course",
+        "Kofi, repair definitely the shed",
+        "Kofi, fix the shed as usual",
+    ],
+)
+def test_hedges_are_no_part_of_the_thing(text: str) -> None:
+    """T29c: "I'll protect the shed after all", "…repair definitely the gate"."""
+    assert draft(text).objective.target.label == "Shed"
+
+
+def test_a_weekday_said_on_that_day_is_read_back_with_its_date() -> None:
+    """T29c: "by Friday" said on a Friday was next Friday, read back "by Friday"."""
+    friday = dt.datetime(2026, 3, 13, 8, 0, tzinfo=dt.UTC)
+    got = factories.understood(
+        "Imani, repair the fence by Friday", now=friday, roster=default_roster()
+    )
+    assert got.objective.deadline == "2026-03-20"
+    assert "by Friday, March 20" in got.summary

@@ -62,7 +62,7 @@ HOUR = dt.timedelta(hours=1)
         ("Abort.", "reject"),
         ("That's wrong.", "reject"),
         ("Don't do it.", "reject"),
-        ("Not now.", "reject"),
+        ("Not now.", None),  # waits (since the twenty-sixth session)
         # Two of one kind are that reply; two that disagree answer nothing.
         ("Yeah, do it.", "confirm"),
         ("Okay, sounds good.", "confirm"),
@@ -117,7 +117,7 @@ HOUR = dt.timedelta(hours=1)
         ("Uhm, cancel that.", "reject"),
         # Everyday replies a probe of new typed ones found unread.
         ("hold off", "reject"),
-        ("not yet", "reject"),
+        ("not yet", None),  # waits since the twenty-sixth session (T29c: it rejected)
         ("let's not", "reject"),
         ("wait, no, that's wrong", "reject"),
         ("yeah go on then", "confirm"),

@@ -121,8 +121,8 @@ def test_a_day_past_a_comma_starting_other_words_is_not_the_hours(text: str, dea
         # A clock time said after the day is read back with it (the date was
         # right, the read-back dropped the hour: "by tomorrow").
         ("Kofi, fix the gate tomorrow at 7 in the morning", "2026-05-02", "tomorrow at 7 am"),
-        ("Kofi, fix the gate on Friday at 3 pm", "2026-05-08", "on Friday at 3 pm"),
-        ("Kofi, fix the gate on Friday by noon", "2026-05-08", "on Friday by noon"),
+        ("Kofi, fix the gate on Friday at 3 pm", "2026-05-08", "on Friday, May 8 at 3 pm"),
+        ("Kofi, fix the gate on Friday by noon", "2026-05-08", "on Friday, May 8 by noon"),
         ("Kofi, fix the gate in three days at 5 pm", "2026-05-04", "in three days at 5 pm"),
     ],
 )

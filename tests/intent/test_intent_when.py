@@ -52,7 +52,7 @@ GOLDEN = [
     ("friday.", "2026-12-04", "by Friday"),
     ("this Friday", "2026-12-04", "by Friday"),
     ("this coming Friday", "2026-12-04", "by Friday"),
-    ("by Wednesday", "2026-12-09", "by Wednesday"),  # never today
+    ("by Wednesday", "2026-12-09", "by Wednesday, December 9"),  # never today; dated
     ("this Wednesday", "2026-12-02", "today"),
     ("this Monday", "2026-12-07", "by Monday"),
     ("next Monday", "2026-12-07", "by next Monday, December 7"),

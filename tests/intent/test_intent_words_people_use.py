@@ -396,7 +396,7 @@ def test_a_bit_of_a_mess_is_no_haste() -> None:
     [
         # A weekday said bare before its hour: it was "Gate Friday" due today 5 pm.
         ("Kofi, fix the gate Friday 5pm", "by Friday at 5 pm"),
-        ("Kofi, fix the gate monday noon", "by Monday at noon"),
+        ("Kofi, fix the gate monday noon", "by Monday, December 14 at noon"),
     ],
 )
 def test_a_bare_weekday_and_its_hour(text: str, said: str) -> None:

@@ -148,3 +148,39 @@ async def test_the_thing_said_instead(rig: Rig, said: str) -> None:  # noqa: F81
     rig.text("t2", said)
     await rig.settle(2)
     assert rig.of(ObjectiveDraft)[-1].objective.target.label == "Fence"
+
+
+# A conversation probe (T29c, the twenty-sixth session).
+
+
+@pytest.mark.parametrize("said", ["not yet", "no, not yet", "not now", "hmm, not yet"])
+async def test_not_yet_keeps_the_draft_waiting(rig: Rig, said: str) -> None:  # noqa: F811
+    """T29c: "not yet" rejected the draft, and "ok now yes" then found none."""
+    rig.text("t1", "Zuri, repair the tap")
+    await rig.settle(1)
+    rig.text("t2", said)
+    await rig.settle(2)
+    assert not rig.of(ObjectiveRejected)
+    assert rig.of(ObjectiveClarify)[-1].question.startswith("Okay, take your time.")
+    rig.text("t3", "ok now yes")
+    await rig.settle(3)
+    assert [c.objective.target.label for c in rig.of(ObjectiveConfirmed)] == ["Tap"]
+
+
+@pytest.mark.parametrize("said", ["and when will she have it done?", "and when is it due?"])
+async def test_a_question_with_and_first_changes_nothing(rig: Rig, said: str) -> None:  # noqa: F811
+    """T29c: "…by Friday, when will she have it done — confirm?" was drafted and confirmed."""
+    rig.text("t1", "Imani, repair the fence by Friday")
+    await rig.settle(1)
+    rig.text("t2", said)
+    await rig.settle(2)
+    assert len(rig.of(ObjectiveDraft)) == 1 and not rig.of(ObjectiveRejected)
+
+
+async def test_a_hedge_in_an_answer_is_no_part_of_the_thing(rig: Rig) -> None:  # noqa: F811
+    """T29c: "definitely the gate" was read back "…repair definitely the gate"."""
+    rig.text("t1", "Kofi, repair it")
+    await rig.settle(1)
+    rig.text("t2", "definitely the gate")
+    await rig.settle(2)
+    assert rig.of(ObjectiveDraft)[-1].objective.target.label == "Gate"

@@ -24,14 +24,16 @@ def test_on_first_said_to_someone_else_sets_no_day() -> None:
     assert got is None or got.deadline is None, got
 
 
-async def test_no_not_now_rejects_the_draft_and_drafts_nothing(rig: Rig) -> None:  # noqa: F811
+async def test_no_not_now_keeps_the_draft_waiting_and_drafts_nothing(rig: Rig) -> None:  # noqa: F811
+    # It rejected the draft until the twenty-sixth session (T29c: "not yet"
+    # dropped a draft the steward meant to confirm a moment later).
     rig.text("t1", "Tariq, map the stream")
     await rig.settle(1)
-    (made,) = rig.of(ObjectiveDraft)
     rig.text("t2", "no, not now")
     await rig.settle(2)
-    assert [r.objective_id for r in rig.of(ObjectiveRejected)] == [made.objective.id]
+    assert not rig.of(ObjectiveRejected)
     assert len(rig.of(ObjectiveDraft)) == 1  # nothing drafted again, urgent or not
+    assert rig.of(ObjectiveClarify)[-1].question.startswith("Okay, take your time.")
 
 
 CHECK = "Zuri, check the gate"

@@ -231,7 +231,7 @@ _REQUESTING: Final = (
     ("do", "you", "have", "time", "to"), ("have", "you", "got", "time", "to"),  # 11th probe
 )  # fmt: skip
 # Words before a question word that leave it a question ("okay, who…").
-_LEADING: Final = frozenset(words("please hey hi ok okay so now well um uh"))
+_LEADING: Final = frozenset(words("please hey hi ok okay so now well um uh and"))  # "and when…?"
 
 
 def asks(lows: Sequence[str], *, plainly: bool = False) -> bool:

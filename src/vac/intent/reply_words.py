@@ -232,7 +232,6 @@ REJECT_HEARD: Final[frozenset[str]] = frozenset(
         "negative",
         "abort",
         "drop it",
-        "not now",
         "no way",
         "don't do it",
         "scratch that",
@@ -266,11 +265,9 @@ REJECT_HEARD: Final[frozenset[str]] = frozenset(
         # Added 2026-12-05 with the yeses above. Not "hang on" / "hold on":
         # they ask to wait, and the draft stays pending.
         "hold off",
-        "not yet",
         "let's not",
         "wait no",
         "perhaps not",
-        *("not just now", "not right now"),  # "not right now": T23c, asked what to do
         "perhaps not just now",
         "is wrong",
         *("scrap it", "call it off"),  # "call it off": T23c (not "undo that": a change undone)
@@ -354,7 +351,7 @@ _POLITE_PREFIX: Final = (
 # Before a whole reply only, not more ("thanks, no, Zuri" is a change: a review):
 # "thanks, yes", "oya cancel am" (Nigerian: come on), "ok, yes" (not "okay, no").
 # "hold on" and "wait" only before a no ("hold on, no"): "wait, yes" confirmed the draft.
-_THEN_REPLY: Final = ("thanks ", "thank you ", "oya ", "right ", "ok ", "okay ")  # "Right, do it."
+_THEN_REPLY: Final = ("thanks ", "thank you ", "oya ", "right ", "ok ", "okay ", "ok now ", "now ")
 _THEN_NO: Final = ("hold on ", "wait ")
 _NOT_YET: Final = frozenset({"not yet", "not just now", "not now", "not right now"})
 # …and these, said with a no first (an eleventh typed probe: "no hang on, forget it",

@@ -108,7 +108,7 @@ def trimmed_end(source: str, words: Sequence[Tok], after: str) -> Sequence[Tok]:
 # now", "fix the gate yourself" (not "himself" / "themselves": "help the kids
 # feed themselves"); "as well" only after a thing ("the old well" is one).
 _AFTER_THE_THING: Final = frozenset(
-    lx.words("instead again too also now yourself yourselves already yet")  # "…the gate already"
+    lx.words("instead again too also now yourself yourselves already yet obviously definitely")
 )
 # Before "now", these make it part of a time said ("from now", "between now
 # and…"); before "too", a number heard so ("a table for too").
@@ -140,6 +140,7 @@ _BEFORE_WHEN: Final = frozenset(
 _IT: Final = frozenset(lx.words("it them him her everything everyone everybody"))
 _HOW_PAIRS: Final = (
     *(("this", "time"), ("for", "good"), ("for", "me")),
+    *(("after", "all"), ("of", "course"), ("as", "usual")),  # "the gate after all" (T29c)
     # "look after the twins that day": the day the news named (a tenth typed probe)
     *(("that", w) for w in ("day", "night", "morning", "afternoon", "evening")),
 )
@@ -313,6 +314,8 @@ def slug(label: str) -> str:
 # pace still read them from the whole clause).
 _BEFORE_THING: Final = frozenset(
     lx.words("please pls kindly urgently quickly immediately carefully gently quietly also just")
+    # "repair definitely the gate" (T29c: an answer "definitely the gate" was the thing)
+    + lx.words("definitely probably clearly obviously certainly surely actually")
 )
 
 

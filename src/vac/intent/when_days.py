@@ -265,7 +265,8 @@ def weekday(toks: Sequence[Tok], i: int, now: dt.datetime, cued: bool) -> Found:
     day = today + ahead * ONE_DAY
     if day == today:
         return Hit(day, f"this {part}" if part else "today", k)
-    return Hit(day, f"by {weekday}{' ' + part if part else ''}", k)
+    dated = f", {month_day(day, today)}" if ahead == 7 else ""  # said on that day (T29c)
+    return Hit(day, f"by {weekday}{' ' + part if part else ''}{dated}", k)
 
 
 def period_end(unit: str, which: str, today: dt.date) -> tuple[dt.date, str] | None:

@@ -181,7 +181,7 @@ class Reading:
         of_its_own: bool,
     ) -> intent.Draft | Clarification | Literal["reject"] | None:
         """`changed` for one change; `of_its_own`: whether `text` holds an order of its own."""
-        if HOLD_ON.match(text):
+        if HOLD_ON.match(text) or WAITING.match(text):  # "no, not yet" (T29c: "couldn't change")
             return None  # "in a minute", "one sec": wait, not a deadline nor haste (a review)
         if WRONG_AGENT.match(text):  # "nope, wrong person": who, then? The answer changes it
             who = f"Who should do it instead of {pending.agent}? Still waiting for you: "

@@ -236,11 +236,12 @@ _HEDGES: Final = re.compile(
 # Asked to wait, the draft read back (a conversation probe: "hold on, not yet"
 # was asked "Should someone repair, map, …?").
 _WAIT: Final = (
-    r"(?:hold\s+on|hang\s+on|wait|not\s+(?:just\s+)?yet|not\s+now|let\s+me\s+think"
+    r"(?:hold\s+on|hang\s+on|wait|not\s+(?:just\s+|right\s+)?(?:yet|now)|let\s+me\s+think"
     r"|(?:one|a|just\s+a|give\s+me\s+a)\s+(?:sec|second|moment|minute|mo|tick))"
 )
 WAITING: Final = re.compile(
-    rf"^\W*(?:(?:ok|okay|um|erm|uh|oh|no|hmm)\W+)*{_WAIT}(?:\W+(?:{_WAIT}|please))*\W*$",
+    rf"^\W*(?:(?:ok|okay|um|erm|uh|oh|no|hmm|thanks|thank\s+you)\W+)*{_WAIT}"
+    rf"(?:\W+(?:{_WAIT}|please|thanks|thank\s+you))*\W*$",
     re.IGNORECASE,
 )
 
