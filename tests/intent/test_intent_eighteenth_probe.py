@@ -320,3 +320,60 @@ def test_a_weekday_said_on_that_day_is_read_back_with_its_date() -> None:
     )
     assert got.objective.deadline == "2026-03-20"
     assert "by Friday, March 20" in got.summary
+
+
+# A typed probe (T30): corrections, names by role or pronoun, reasons.
+
+
+@pytest.mark.parametrize(
+    ("text", "label", "place"),
+    [
+        ("Abeni, report on the water bill, I mean the gas bill", "Gas bill", None),
+        ("Kofi, fix the gate - sorry, the fence", "Fence", None),
+        ("Kofi, investigate the noise in the loft, no, in the cellar", "Noise", "in the cellar"),
+        ("Kofi, fix the light in the kitchen, I mean in the hall", "Light", "in the hall"),
+        ("Kofi, fix the gate, sorry, the noise", "Gate", None),  # an apology
+    ],
+)
+def test_a_thing_or_a_place_said_instead(text: str, label: str, place: str | None) -> None:
+    """T30: the first thing or place was drafted, the one said instead lost."""
+    o = draft(text).objective
+    places = [c.value for c in o.constraints if c.kind == "location"]
+    assert (o.target.label, places) == (label, [place] if place else [])
+
+
+@pytest.mark.parametrize(
+    ("text", "agent", "verb"),
+    [
+        ("Zuri, build the hutch, or rather, fix the old one", "Zuri", "Repair"),
+        ("Tariq's back. Let him check the roof.", "Tariq", "Investigate"),
+        ("Someone needs to check on Grandma, and it should be Tariq.", "Tariq", "Investigate"),
+        ("Someone needs to fix the gate, and it should be Kofi.", "Kofi", "Repair"),
+    ],
+)
+def test_who_and_what_said_another_way(text: str, agent: str, verb: str) -> None:
+    """T30: each was the default agent's, or the verb taken back."""
+    o = draft(text).objective
+    assert (o.agent, o.verb) == (agent, verb)
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ("Zuri's free tonight, so she can look after the baby.", "uncertain-agent"),
+        ("Zuri, tell your brother to fix the tap", "unknown-agent"),
+        ("Kofi, ask your sister to check the boiler", "unknown-agent"),
+        ("Zuri, tell Bob to fix the tap", "unknown-agent"),
+        ("Zuri, ask the plumber to fix the tap", "unknown-agent"),
+    ],
+)
+def test_someone_else_named_for_the_deed_is_asked_about(text: str, reason: str) -> None:
+    """T30: "Zuri's free…, so she…" went to the default agent; "Zuri, tell
+    your brother to…" was Zuri's repair."""
+    got = run(text)
+    assert isinstance(got, Clarify) and got.reason == reason, got
+
+
+def test_a_possessive_before_a_thing_is_still_whose() -> None:
+    assert draft("Tariq, Kofi's bike needs fixing").objective.target.label == "Kofi's bike"
+    assert draft("Zuri, tell Kofi to fix the tap").objective.agent == "Kofi"

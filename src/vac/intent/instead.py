@@ -109,9 +109,10 @@ def thing_instead(clause: Sequence[Tok], end: int, stop: int) -> int | None:
             break
     said_end = thing_said(clause, k, stop)
     if said_end is not None and not cued and lx.phrase_at(clause, end + 1, _SORRY) is not None:
-        # "map the north field, sorry, the south field": the same kind of thing
-        # said again is a correction (an eighth typed probe), "…, sorry, the noise" not
-        cued = end > 0 and clause[said_end - 1].low == clause[end - 1].low
+        # "map the north field, sorry, the south field", "fix the gate, sorry, the fence": the
+        # same kind of thing said again is a correction (T29, T30), "…, sorry, the noise" not
+        was, now = clause[end - 1].low, clause[said_end - 1].low  # or a thing of its kind:
+        cued = end > 0 and (now == was or lx.kind_of(now) in {lx.kind_of(was)} - {None})
     return k if cued and said_end is not None else None
 
 
@@ -142,7 +143,7 @@ def thing_said(toks: Sequence[Tok], k: int, stop: int | None = None) -> int | No
             return None
         if past_said(w):
             return None  # "the bees swarmed", "my phone died"
-        if n < len(words) - 1 and w.endswith("s") and not w.endswith("ss"):
+        if n < len(words) - 1 and w.endswith("s") and not w.endswith("ss") and len(w) > 3:
             return None  # "the shop closes at five": a verb before the end
         if lx.phrase_at(toks, k + 1 + n, lx.VERB_PHRASES) is not None:
             return None

@@ -73,7 +73,7 @@ _KIN: Final = frozenset(
     lx.words("""cousin brother sister mum mom dad mother father uncle aunt auntie son daughter
     husband wife friend mate partner boyfriend girlfriend nephew niece grandson granddaughter""")
 )
-_MINE: Final = frozenset(lx.words("my our"))
+_MINE: Final = frozenset(lx.words("my our your his her their"))
 # A priority or hand said in one word ("Asap, …", "Whenever, …").
 _CUE_WORDS: Final = frozenset(p[0] for p in lx.MANNER_CUES if len(p) == 1)
 # Words with these endings are no names: "Honestly", "Morning", "Attention".
@@ -87,9 +87,15 @@ def addressed(
     found = address_of(toks, roster, near)
     if spoken or found.unknown is not None:
         return found
-    if found.resolution is not None and not _not_instead(toks):
-        return found
     n = len(toks)
+    if found.resolution is not None and not _not_instead(toks):
+        # "Zuri, tell your brother to fix the tap": his deed, not Zuri's (T30: Zuri's repair)
+        at = found.start
+        framed = _framed(toks, at, roster) if at + 1 < n and word_at(toks, at) in _HIRING else None
+        told = word_at(toks, at) in ("tell", "ask") and word_at(toks, at + 2) in _TO
+        if framed is None and told and lx.phrase_at(toks, at + 3, lx.VERB_PHRASES):
+            framed = _no_one(toks[at + 1], roster)  # "Zuri, tell Bob to fix the tap"
+        return found if framed is None else Address(found.start, found.end, unknown=framed)
     i = 0
     while i < n and toks[i].low in lx.FILLERS | lx.PUNCT | {"and"}:
         i += 1  # "hey Siri, …", "okay, Bola, …", "And Manny, …" (a spoken probe)

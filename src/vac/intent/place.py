@@ -146,11 +146,26 @@ def _place_instead(source: str, clause: Sequence[Tok], end: int, prep: Phrase) -
     of the house said instead: not the thing said again ("the shelf in the
     kitchen, no, the pantry shelf", "the light in the kitchen, no, the lamp")."""
     again = thing_instead(clause, end, len(clause))
+    if again is None and (at := _prep_instead(clause, end)) is not None:
+        again, prep = at + 1, (clause[at].low,)  # "…in the loft, no, in the cellar" (T30: loft)
     said_end = None if again is None else thing_said(clause, again, len(clause))
     if again is None or said_end is None or clause[said_end - 1].low not in _ROOMS:
         return None  # "the light in the kitchen, no, the lamp": a thing (a review: "in the lamp")
     place = source[clause[again].start : clause[said_end - 1].end]
     return truncate(f"{' '.join(prep)} {place}", _TEXT_MAX)
+
+
+def _prep_instead(clause: Sequence[Tok], end: int) -> int | None:
+    """Where "in" / "at"… stands after a break and a correction ("…, no, in")."""
+    k = end
+    while k < len(clause) and (clause[k].low in lx.PUNCT or clause[k].low in _TAKING_BACK):
+        k += 1
+    said = {t.low for t in clause[end:k]}
+    taken = bool(said & _TAKING_BACK - {"i", "sorry"}) and bool(said & lx.PUNCT)
+    return k if taken and word_at(clause, k) in ("in", "at", "on", "inside", "behind") else None
+
+
+_TAKING_BACK: Final = frozenset(words("no i mean meant sorry actually rather or"))
 
 
 # "help at once", "help in any way": no place to help at.

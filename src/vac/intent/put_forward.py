@@ -29,6 +29,8 @@ _FIT: Final = (
 )
 _TAIL: Final = re.compile(
     rf"(?:[,;.?!]|\s[-–—])\s*(?:and\s+|but\s+|so\s+)?(?:{_HEDGE},?\s+)?(?:let\s+)?"
+    # "…, and it should be Tariq" (T30: the default agent's)
+    rf"(?:(?:it|that)\s+(?:should|ought\s+to|has\s+to|must|can|could|would)\s+be\s+)?"
     rf"(?P<name>[A-Za-z]+)"
     rf"(?:\s+do\s+it)?(?:\s*,?\s+{_HEDGE})?(?:\s*{_FIT})?(?:\s*,?\s+{_HEDGE})?\s*[.!]*\s*$",
     re.IGNORECASE,

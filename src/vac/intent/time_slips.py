@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
+from vac.intent.contractions import is_said
 from vac.intent.tokens import Tok
 
 _ENDS: Final = frozenset({"", ".", ",", "!", "?", ";"})
@@ -56,7 +57,7 @@ _DAY_CUES_MORE: Final = frozenset({"last", "every", "since", "for", ",", "."})
 
 
 def time_slips(toks: Sequence[Tok]) -> list[Tok]:
-    out = list(toks)
+    out = is_said(toks)  # "Tariq's back": the name, then "is" (`contractions`)
     k = 0
     while k < len(out):
         low = out[k].low
