@@ -377,3 +377,17 @@ def test_someone_else_named_for_the_deed_is_asked_about(text: str, reason: str) 
 def test_a_possessive_before_a_thing_is_still_whose() -> None:
     assert draft("Tariq, Kofi's bike needs fixing").objective.target.label == "Kofi's bike"
     assert draft("Zuri, tell Kofi to fix the tap").objective.agent == "Kofi"
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Tell him to fix the gate", "Let him check the roof", "Ask her to visit Mrs Okafor"],
+)
+def test_a_pronoun_told_to_do_it_with_no_one_named_is_asked_about(text: str) -> None:
+    """T30: each was the default agent's."""
+    got = run(text)
+    assert isinstance(got, Clarify) and got.reason == "unknown-agent", got
+    assert got.question.startswith("Who is ")
+    assert draft("Kofi is home. Tell him to fix the gate").objective.agent == "Kofi"
+    went = run("Tell him to go")  # no deed of ours: asked what to do, not who
+    assert isinstance(went, Clarify) and went.reason == "no-verb", went

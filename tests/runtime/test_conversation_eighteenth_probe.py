@@ -184,3 +184,29 @@ async def test_a_hedge_in_an_answer_is_no_part_of_the_thing(rig: Rig) -> None:  
     rig.text("t2", "definitely the gate")
     await rig.settle(2)
     assert rig.of(ObjectiveDraft)[-1].objective.target.label == "Gate"
+
+
+@pytest.mark.parametrize(
+    ("said", "agent"),
+    [
+        ("it should be Kofi who does it", "Kofi"),
+        ("I think Imani should handle that one", "Imani"),
+        ("I want Imani to do it", "Imani"),
+    ],
+)
+async def test_the_one_who_should_do_it_said_in_a_sentence(rig: Rig, said: str, agent: str) -> None:  # noqa: F811
+    """T29c: each changed nothing, and the yes confirmed Abeni's."""
+    rig.text("t1", "Abeni, fix the gate")
+    await rig.settle(1)
+    rig.text("t2", said)
+    await rig.settle(2)
+    assert rig.of(ObjectiveDraft)[-1].objective.agent == agent
+
+
+@pytest.mark.parametrize("said", ["sorry, yes", "yes sorry"])
+async def test_sorry_around_a_yes(rig: Rig, said: str) -> None:  # noqa: F811
+    rig.text("t1", "Tariq, fix the gate")
+    await rig.settle(1)
+    rig.text("t2", said)
+    await rig.settle(2)
+    assert len(rig.of(ObjectiveConfirmed)) == 1

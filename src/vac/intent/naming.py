@@ -74,6 +74,8 @@ _KIN: Final = frozenset(
     husband wife friend mate partner boyfriend girlfriend nephew niece grandson granddaughter""")
 )
 _MINE: Final = frozenset(lx.words("my our your his her their"))
+_TOLD: Final = frozenset(lx.words("tell ask get let have remind"))
+_THEM: Final = frozenset(lx.words("him her them"))
 # A priority or hand said in one word ("Asap, …", "Whenever, …").
 _CUE_WORDS: Final = frozenset(p[0] for p in lx.MANNER_CUES if len(p) == 1)
 # Words with these endings are no names: "Honestly", "Morning", "Attention".
@@ -102,6 +104,10 @@ def addressed(
     if i + 1 >= n:
         return found
     named = _framed(toks, i, roster) if toks[i].low in lx.FRAME_WORDS else None
+    to = word_at(toks, i + 2) in _TO  # "tell him to fix…", "let him check…"; not "tell him to go"
+    deed = lx.phrase_at(toks, i + 2 + to, lx.VERB_PHRASES) is not None
+    if found.resolution is None and toks[i].low in _TOLD and toks[i + 1].low in _THEM and deed:
+        named = toks[i + 1].text  # "Tell him to fix the gate": who? (T30: the default agent's)
     if named is None and found.resolution is None:
         named = _vocative(toks, i, roster)
     return found if named is None else Address(found.start, found.end, unknown=named)
@@ -143,6 +149,8 @@ def unknown_question(unknown: str, names: Sequence[str]) -> str:
             f"I only pass orders to the household's agents, not {unknown}. "
             f"Who should do it: {listed}?"
         )
+    if unknown.lower() in _THEM:
+        return f'Who is "{unknown}"? Who should do it: {listed}?'
     return f"I don't know anyone called {unknown}. Who should do it: {listed}?"
 
 

@@ -347,6 +347,7 @@ REJECT_MIN_CONFIDENCE: Final = 0.4
 _POLITE_PREFIX: Final = (
     *("oh ", "um ", "uh ", "er ", "erm ", "uhm ", "well ", "hmm ", "mm ", "mmm ", "eh "),  # T23c
     *("actually ", "in fact ", "great ", "perfect ", "cool "),  # "great, send it"; not alone
+    "sorry ",  # "sorry, yes" (T29c: asked what to do)
 )
 # Before a whole reply only, not more ("thanks, no, Zuri" is a change: a review):
 # "thanks, yes", "oya cancel am" (Nigerian: come on), "ok, yes" (not "okay, no").
@@ -372,7 +373,7 @@ _DONE_ALREADY: Final = (
 _POLITE_SUFFIX: Final = (
     *(" please", " thanks", " thank you", " dear", " thank you very much", " thanks very much"),
     *(" thanks a lot", " thank you so much", " cheers", " mate", " love"),
-    *(" thank you kindly", " thanks so much", " thank you ever so much", " kindly"),
+    *(" thank you kindly", " thanks so much", " thank you ever so much", " kindly", " sorry"),
 )
 # "yess", "noo": a word said long is the word.
 _LONG: Final = {

@@ -144,6 +144,8 @@ def one_each(text: str, names: Collection[str]) -> str:
 
     text = _DO_INSTEAD.sub(r"\1", _DOES_IT_THEN.sub(apart, text))
     text = _WRONG_ONE.sub("no, ", text)  # "wrong one, the fence" (T28c: asked what to do)
+    if (who := _WHO_SHOULD.match(text)) is not None and who["name"].lower() in agents:
+        text = f"{who['name']} can do it instead"  # "I think Imani should handle that one"
     return _NAME_THEN_WHEN.sub(
         lambda m: f"{m[1]}{m[2]}, and " if m[2].lower() in agents else m[0], text
     )
@@ -154,6 +156,14 @@ def one_each(text: str, names: Collection[str]) -> str:
 _DO_INSTEAD: Final = re.compile(
     r"^(\W*(?:(?:no|nope|actually|ok|okay|sorry)\W+)*)do\s+(?=(?:the|my|our|this|that)\s"
     r"+\w+(?:\s+\w+)?\s+instead\W*$)",
+    re.IGNORECASE,
+)
+# The one who should do it, said in a sentence (a conversation probe, T29c:
+# "it should be Kofi who does it", "I want Imani to do it" changed nothing).
+_WHO_SHOULD: Final = re.compile(
+    r"^\W*(?:(?:i\s+think|i\s+want|i'?d\s+(?:like|prefer|rather)|i\s+would\s+(?:like|prefer)"
+    r"|actually|no)\W+)?(?:it\s+should\s+be\s+)?(?P<name>\w+)\s+(?:should\s+|to\s+|who\s+|can\s+)?"
+    r"(?:does|do|handle|handles|take|takes)\s+(?:it|that|this)(?:\s+one)?(?:\s+instead)?\W*$",
     re.IGNORECASE,
 )
 _WRONG_ONE: Final = re.compile(
