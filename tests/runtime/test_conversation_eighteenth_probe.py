@@ -210,3 +210,26 @@ async def test_sorry_around_a_yes(rig: Rig, said: str) -> None:  # noqa: F811
     rig.text("t2", said)
     await rig.settle(2)
     assert len(rig.of(ObjectiveConfirmed)) == 1
+
+
+@pytest.mark.parametrize(
+    ("said", "label", "agent"),
+    [
+        ("no, Tariq on the weekend", "Boiler", "Tariq"),
+        ("wrong one, the heater", "Heater", "Kofi"),
+        ("do the shopping instead", "Boiler", "Kofi"),  # a chore: asked, nothing changed
+        ("wrong one, the heater in the loft", "Boiler", "Kofi"),  # asked: it kept the boiler
+    ],
+)
+async def test_changes_a_review_found_taken_too_far(
+    rig: Rig,  # noqa: F811
+    said: str,
+    label: str,
+    agent: str,
+) -> None:
+    rig.text("t1", "Kofi, fix the boiler")
+    await rig.settle(1)
+    rig.text("t2", said)
+    await rig.settle(2)
+    last = rig.of(ObjectiveDraft)[-1].objective
+    assert (last.target.label, last.agent) == (label, agent)

@@ -25,12 +25,22 @@ _STATES: Final = frozenset(
 )
 
 
+_THINGS_TOO: Final = frozenset(
+    re.findall(r"\w+", "back home off out sick ill fine better working free ok okay")
+)
+_AFTER_A_STATE: Final = frozenset(
+    re.findall(r"\w+", "so and now today tonight tomorrow again at from for until till this next")
+) | {"", ".", ",", "!", "?", ";", ":"}
+
+
 def is_said(toks: Sequence[Tok]) -> list[Tok]:
     out: list[Tok] = []
     for k, tok in enumerate(toks):
         after = toks[k + 1].low if k + 1 < len(toks) else ""
         named = tok.text[:1].isupper() and tok.low.endswith(("'s", "’s")) and len(tok.low) > 3
-        if named and after in _STATES:
+        then = toks[k + 2].low if k + 2 < len(toks) else ""
+        # "back", "home", "off"… may be a thing's ("Kofi's back gate", "Kofi's back needs…")
+        if named and after in _STATES and (after not in _THINGS_TOO or then in _AFTER_A_STATE):
             cut = tok.end - 2
             out += [
                 Tok(tok.text[:-2], tok.low[:-2], tok.start, cut),

@@ -70,6 +70,7 @@ def _a_thing_after(clause: Sequence[Tok], k: int) -> bool:
     if _low(clause, k) == "of":
         return bool(nxt) and nxt not in lx.PUNCT
     owned = nxt.endswith("'s") and len(nxt) > 3  # "repairs to Grandma's fence"
+    owned = owned or (k + 1 < len(clause) and clause[k + 1].text[:1].isupper())  # "on Grandma"
     return _low(clause, k) in ("on", "to") and (
         owned or (nxt in _ARTICLES and then.isalpha() and then not in _NOT_THINGS)
     )

@@ -75,8 +75,9 @@ def _apart(text: str, left: _Span, right: _Span) -> bool:
 
 
 def _as_object(words: str) -> str:
-    """ "The gate" said first is "the gate" after the verb."""
-    return words[:1].lower() + words[1:]
+    """ "The gate" said first is "the gate" after the verb ("Imani's bike" stays)."""
+    first = words.split(" ", 1)[0]
+    return words if first[-2:] in ("'s", "’s") else words[:1].lower() + words[1:]
 
 
 class Order(NamedTuple):

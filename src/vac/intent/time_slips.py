@@ -50,6 +50,9 @@ _ARTICLES: Final = frozenset({"the", "my", "our", "your", "his", "her", "their"}
 _NOT_A_THING: Final = frozenset(
     {"they", "we", "i", "you", "he", "she", "it", "people", "kids", "who", "where", "which"}
     | {"that", "is", "was", "are", "be", "been", "close", "near", "next", "first", "last"}
+    # "fix the gate within / in / for two day": a length (a review)
+    | {"within", "in", "for", "about", "around", "over", "after", "before", "by", "at", "on"}
+    | {"every", "each", "of", "from", "until", "till", "than", "or", "and", "but", "just", "only"}
 )
 # Before a split day name: a time is said ("on fry day"), not "a fish fry day" (a review).
 _DAY_CUES: Final = frozenset({"on", "by", "this", "next", "before", "until", "till", "from"})
@@ -102,7 +105,7 @@ def _after_a_thing(out: Sequence[Tok], k: int) -> bool:
     more ("check the boiler | two day", "fix the back gate | buy the
     weekend"); not "in about two day", "we're away two day", "the beer
     they buy the weekend" (a review)."""
-    lows = [t.low for t in out[max(0, k - 3) : k]]
+    lows = [t.low for t in out[max(0, k - 4) : k]]
     at = next((j for j in range(len(lows) - 2, -1, -1) if lows[j] in _ARTICLES), None)
     return at is not None and all(w.isalpha() and w not in _NOT_A_THING for w in lows[at + 1 :])
 

@@ -122,7 +122,6 @@ _TAKE_BACKS: Final = lx.phrases(
         "on second thought",
         "on second thoughts",
         "no",  # alone in its part: "…. Actually, no."; "…, no, the gate" is `instead`
-        "or rather",  # "build the hutch, or rather, fix the old one" (T30: Build)
     ]
 )
 # Before a take-back in its part: "…, oh wait, never mind", "…, but never mind".

@@ -155,7 +155,8 @@ def one_each(text: str, names: Collection[str]) -> str:
 # the start of a question).
 _DO_INSTEAD: Final = re.compile(
     r"^(\W*(?:(?:no|nope|actually|ok|okay|sorry)\W+)*)do\s+(?=(?:the|my|our|this|that)\s"
-    r"+\w+(?:\s+\w+)?\s+instead\W*$)",
+    r"+(?!(?:\w+ing|laundry|dishes|washing|school|kids|children|baby|shopping)\b)\w+(?:\s+\w+)?"
+    r"\s+instead[.!]*$)",
     re.IGNORECASE,
 )
 # The one who should do it, said in a sentence (a conversation probe, T29c:
@@ -168,7 +169,8 @@ _WHO_SHOULD: Final = re.compile(
 )
 _WRONG_ONE: Final = re.compile(
     r"^\W*(?:(?:that's|it's|that\s+is)\s+the\s+)?wrong\s+(?:one|thing)\W+"
-    r"(?:(?:it's|it\s+is|i\s+meant?|i\s+said)\s+)?(?=(?:the|my|our)\s)",
+    r"(?:(?:it's|it\s+is|i\s+meant?|i\s+said)\s+)?(?=(?:the|my|our)\s+(?!\w+ing\b|kids\b)"
+    r"\w+(?:\s+\w+)?[.!]*$)",
     re.IGNORECASE,
 )
 # "no, Kofi by Friday", "make it Kofi tonight": the name and the time each a
@@ -177,7 +179,8 @@ _NAME_THEN_WHEN: Final = re.compile(
     r"^(\W*(?:(?:no|nope|nah|actually|sorry)\s*[,.!]\s*|make\s+(?:it|that)\s+)+)(\w+)\s+"
     # A time only: not "after all", "this time", "on his own", "by himself" (a review)
     r"(?=(?:by|before|until|till)\s+(?!(?:him|her|them)sel)|(?:tonight|today|tomorrow)\b"
-    r"|(?:on|this|next|after)\s+(?:mon|tue|wed|thu|fri|sat|sun|week|weekend|month|morning"
+    r"|(?:on|at|over)\s+the\s+weekend|(?:on|this|next|after)\s+(?:mon|tue|wed|thu|fri|sat|sun|week"
+    r"|weekend|month|morning"
     r"|afternoon|evening|lunch|dinner|work|school|the\s+\d))",
     re.IGNORECASE,
 )
