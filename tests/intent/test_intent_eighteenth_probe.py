@@ -424,3 +424,16 @@ def test_names_in_the_thing_keep_their_capital(text: str, label: str) -> None:
 def test_a_body_part_is_no_state() -> None:
     got = run("Zuri, Kofi's back needs looking at")
     assert not (isinstance(got, Clarify) and got.reason == "uncertain-agent"), got
+
+
+@pytest.mark.parametrize(
+    ("text", "priority"),
+    [
+        ("Kofi, fix the gate now-now", 78),  # South African: soon, not at once (T30: urgent)
+        ("Kofi, fix the gate just now", 55),  # "Gate just now" was the thing
+        ("Kofi, fix the gate now", 90),
+    ],
+)
+def test_now_now_is_soon(text: str, priority: int) -> None:
+    o = draft(text).objective
+    assert (o.target.label, o.priority) == ("Gate", priority)

@@ -141,6 +141,7 @@ _IT: Final = frozenset(lx.words("it them him her everything everyone everybody")
 _HOW_PAIRS: Final = (
     *(("this", "time"), ("for", "good"), ("for", "me")),
     *(("after", "all"), ("of", "course"), ("as", "usual")),  # "the gate after all" (T29c)
+    ("just", "now"),  # "fix the gate just now" (T30: "Gate just now")
     # "look after the twins that day": the day the news named (a tenth typed probe)
     *(("that", w) for w in ("day", "night", "morning", "afternoon", "evening")),
 )

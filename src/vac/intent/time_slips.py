@@ -77,6 +77,8 @@ def time_slips(toks: Sequence[Tok]) -> list[Tok]:
             out[k : k + 2] = [_joined(out[k], out[k + 1], "weekend")]  # "by the weak end"
         elif low == "half" and after == "term":
             out[k : k + 2] = [_joined(out[k], out[k + 1], "half-term")]  # "by half term": asked
+        elif low == "now" and after == "now" and out[k + 1].start - out[k].end == 1:
+            out[k : k + 2] = [_joined(out[k], out[k + 1], "soon")]  # South African "now-now"
         elif low == "weakend":
             out[k] = out[k]._replace(low="weekend")
         elif low == "weak" and (
