@@ -437,3 +437,19 @@ def test_a_body_part_is_no_state() -> None:
 def test_now_now_is_soon(text: str, priority: int) -> None:
     o = draft(text).objective
     assert (o.target.label, o.priority) == ("Gate", priority)
+
+
+@pytest.mark.parametrize(
+    ("text", "label"),
+    [
+        ("Kofi, fix the front gate, no, the back one", "Back gate"),
+        ("Kofi, fix the front gate, sorry, the back one", "Back gate"),
+        ("Kofi, fix the big shed, I mean the small one", "Small shed"),
+        ("Kofi, fix the front gate, the back one", "Front gate"),  # no correction word: as said
+    ],
+)
+def test_a_part_said_instead_with_one(text: str, label: str) -> None:
+    """T30: "…front gate, no, the back one" drafted the front gate."""
+    got = draft(text)
+    assert got.objective.target.label == label
+    assert got.objective.source_text == text

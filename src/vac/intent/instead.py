@@ -19,6 +19,7 @@ Pure: tokens in, an index out.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Final
 
@@ -161,3 +162,23 @@ def _whose(tok: Tok) -> bool:
 def says_of(word: str) -> bool:
     """A word that starts saying something of what came before it."""
     return word.endswith("n't") or word in _SAYING or word in ("never", "not", "no", "without")
+
+
+# "the front gate, no, the back one": "one" is the thing's head said again
+# (a blind probe, T30: the front gate was drafted).
+_PART_ONE: Final = re.compile(
+    r"\b(?:the|my|our|your)\s+(?P<part>\w+)\s+(?P<head>\w+)\s*[,.;-]+\s*"
+    r"(?:(?:no|sorry|i\s+mean|i\s+meant|actually|wait|oh)[,\s]+)+(?:the|my|our|your)\s+"
+    r"(?P<new>\w+)\s+(?P<one>one)\b",
+    re.IGNORECASE,
+)
+
+
+def one_said(text: str) -> str | None:
+    """The words with "one" said as the thing's head ("…, no, the back
+    gate"), when a part of the thing is corrected that way; else None."""
+    found = _PART_ONE.search(text)
+    parts = _PART_WORDS - {"other"}
+    if found is None or not {found["part"].lower(), found["new"].lower()} <= parts:
+        return None
+    return f"{text[: found.start('one')]}{found['head']}{text[found.end('one') :]}"

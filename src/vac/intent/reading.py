@@ -35,6 +35,7 @@ from vac.intent.ability import able_said
 from vac.intent.either_or import QUESTION as EITHER_OR_ASKED
 from vac.intent.either_or import either_or
 from vac.intent.evidence import SPOKEN_MIN_CONFIDENCE, TIME_WORDS, Evidence, WordProb, weigh
+from vac.intent.instead import one_said
 from vac.intent.naming import unknown_question
 from vac.intent.parser import MIN_CONFIDENCE, Clarify, Draft, parse
 from vac.intent.plainly import but_when
@@ -112,6 +113,7 @@ def understand(
     story = story or noun_first.as_order(text, roster.names())  # "gate fix pls kofi"
     story = story or put_forward(text, roster.names())  # "…fix the gate, Kofi probably"
     story = story or story_first.reason_first(text, roster.names())  # "Since Zuri is away, …"
+    story = story or one_said(text)  # "the front gate, no, the back one": the back gate
     if story is not None and (told := _meant(text, heard, parse_as, roster, story)) is not None:
         return told
     if able_said(lx.tokenize(text)) or idle_talk.idle(text, roster.names()):  # "…sheds really well"
