@@ -37,7 +37,7 @@ def is_said(toks: Sequence[Tok]) -> list[Tok]:
     out: list[Tok] = []
     for k, tok in enumerate(toks):
         after = toks[k + 1].low if k + 1 < len(toks) else ""
-        named = tok.text[:1].isupper() and tok.low.endswith(("'s", "’s")) and len(tok.low) > 3
+        named = tok.text[:1].isupper() and tok.low.endswith("'s") and len(tok.low) > 3
         then = toks[k + 2].low if k + 2 < len(toks) else ""
         # "back", "home", "off"… may be a thing's ("Kofi's back gate", "Kofi's back needs…")
         if named and after in _STATES and (after not in _THINGS_TOO or then in _AFTER_A_STATE):

@@ -354,7 +354,6 @@ _POLITE_PREFIX: Final = (
 # "hold on" and "wait" only before a no ("hold on, no"): "wait, yes" confirmed the draft.
 _THEN_REPLY: Final = ("thanks ", "thank you ", "oya ", "right ", "ok ", "okay ", "ok now ", "now ")
 _THEN_NO: Final = ("hold on ", "wait ")
-_NOT_YET: Final = frozenset({"not yet", "not just now", "not now", "not right now"})
 # …and these, said with a no first (an eleventh typed probe: "no hang on, forget it",
 # "no actually never mind" were no reply). A reject phrase must follow.
 _THEN_NO_SAID: Final = ("no hang on ", "no actually ", "nah actually ", "no wait ", "actually ")
@@ -419,8 +418,6 @@ def classify_reply(text: str) -> Reply | None:
         norm = norm.removeprefix(lead)
     for lead in (*_THEN_REPLY, *_THEN_NO_SAID, *_THEN_NO):
         said_after = _one_or_two(norm.removeprefix(lead)) if norm.startswith(lead) else None
-        if lead in _THEN_NO and norm.startswith(lead) and norm.removeprefix(lead) in _NOT_YET:
-            return None  # "hold on, not yet": wait (a probe: it rejected the draft)
         yes_only = lead in ("ok ", "okay ") and said_after != "confirm"  # "okay, no": mixed
         if said_after and not yes_only and (lead in _THEN_REPLY or said_after == "reject"):
             norm = norm.removeprefix(lead)
